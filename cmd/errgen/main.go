@@ -1,0 +1,32 @@
+// Command errgen turns one declarative error catalog (YAML) into Go
+// constants, typed constructors and a runtime, a TypeScript package, a JSON
+// Schema of the wire envelope and markdown docs.
+//
+// Usage:
+//
+//	errgen check    [-catalog FILE]      validate a catalog; writes nothing
+//	errgen init     [DIR]                scaffold DIR/catalog/errors.yaml
+//	errgen version                       print errgen's version
+//
+// The catalog defaults to catalog/errors.yaml. Diagnostics are printed to
+// standard error as FILE:LINE:COL: error: MESSAGE, sorted, all of them in one
+// run. Exit status: 0 ok, 1 catalog invalid, 2 usage or I/O error.
+//
+// Example:
+//
+//	errgen check -catalog catalog/errors.yaml
+//
+// In a server repository, run it from go generate:
+//
+//	//go:generate go run github.com/errgen/errgen/cmd/errgen check -catalog errors.yaml
+package main
+
+import (
+	"os"
+
+	"github.com/errgen/errgen/internal/cli"
+)
+
+func main() {
+	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
+}

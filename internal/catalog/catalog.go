@@ -1,0 +1,146 @@
+// Package catalog loads an errgen catalog: YAML (kept as yaml.Node for
+// positions) becomes a raw [Catalog] where every key and value remembers its
+// file, line and column. It checks the catalog's shape — unknown, duplicate
+// and missing keys, value types — and follows includes; meaning is checked by
+// package model.
+package catalog
+
+import "github.com/errgen/errgen/internal/diag"
+
+// Str is a string scalar and where it stood.
+type Str struct {
+	Value string
+	Pos   diag.Pos // position of the value
+	Set   bool     // the key was present and well-typed
+}
+
+// Int is an integer scalar and where it stood.
+type Int struct {
+	Value int64
+	Pos   diag.Pos
+	Set   bool
+}
+
+// Flag is a boolean scalar and where it stood.
+type Flag struct {
+	Value bool
+	Pos   diag.Pos
+	Set   bool
+}
+
+// Catalog is a loaded catalog: the main file's settings plus the domains,
+// details, errors and retired entries of every file it includes, in load
+// order.
+type Catalog struct {
+	Path  string   // main file
+	Files []string // every file read, main first
+	Root  diag.Pos // the main file's top-level mapping
+
+	Errgen        Int
+	Name          Str
+	Version       Str
+	SchemaVersion Int
+	ProblemBase   Str
+	Fallback      Str
+	Limits        Limits
+	Outputs       Outputs
+
+	Domains []*Domain
+	Details []*Detail
+	Errors  []*Error
+	Retired []*Retired
+}
+
+// Limits are the payload bounds of the catalog.
+type Limits struct {
+	MaxDataBytes   Int
+	MaxStringBytes Int
+	MaxSuggestions Int
+}
+
+// Outputs are the catalog's default output locations.
+type Outputs struct {
+	GoDir     Str
+	GoPackage Str
+	TSDir     Str
+	TSPackage Str
+	Schema    Str
+	Docs      Str
+	Set       bool
+	Pos       diag.Pos
+}
+
+// Domain is one entry of `domains`.
+type Domain struct {
+	Name        Str // the key
+	Pos         diag.Pos
+	Low, High   Int
+	RangePos    diag.Pos
+	Reserved    Flag
+	Prefix      Str
+	Title       Str
+	Description Str
+}
+
+// Detail is one named detail shape of `details`.
+type Detail struct {
+	Name   Str
+	Schema *Value
+}
+
+// Error is one entry of `errors`.
+type Error struct {
+	Symbol      Str // the key
+	Pos         diag.Pos
+	Code        Int
+	Domain      Str
+	Type        Str
+	Title       Str
+	Message     Str
+	UserMessage Str
+	Status      Status
+	ProblemType Str
+	WireCode    Int
+	Retryable   Flag
+	Details     DetailsRef
+	Sensitive   []Str
+	Suggestions []Str
+	Doc         Str
+	Examples    []*Value
+	Since       Str
+	Deprecated  *Deprecated
+}
+
+// Status is an error's HTTP status: one value or a list, the first the
+// default.
+type Status struct {
+	Values []Int
+	List   bool
+	Pos    diag.Pos
+	Set    bool
+}
+
+// DetailsRef is an error's `details`: a shape name or an inline schema.
+type DetailsRef struct {
+	Name   Str
+	Inline *Value
+	Pos    diag.Pos
+	Set    bool
+}
+
+// Deprecated is an error's deprecation.
+type Deprecated struct {
+	Pos        diag.Pos
+	Since      Str
+	ReplacedBy Str
+	Note       Str
+}
+
+// Retired is one entry of `retired`.
+type Retired struct {
+	Pos    diag.Pos
+	Code   Int
+	Symbol Str
+	Since  Str
+	Note   Str
+}

@@ -1,0 +1,713 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/internal/diag"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Loader limits: input past them is reported, never followed.
+const (
+	MaxFileBytes = 64 << 20  // one catalog file
+	MaxNodes     = 1_000_000 // YAML nodes visited, aliases expanded
+	MaxDepth     = 200       // nesting of mappings and lists
+	MaxFiles     = 10_000    // files one catalog may include
+)
+
+// Parse loads the catalog at path and every file it includes. The error is
+// non-nil only when the main file cannot be read (an I/O problem); everything
+// wrong with the catalog's content is in the diagnostics.
+func Parse(fsys FS, path string) (*Catalog, diag.List, error) {
+	data, err := fsys.ReadFile(path, MaxFileBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	l := &loader{fs: fsys, cat: &Catalog{Path: path}, loaded: map[string]bool{}}
+	l.loadFile(path, data, true, nil)
+	l.diags.Sort()
+	return l.cat, l.diags, nil
+}
+
+type loader struct {
+	fs     FS
+	cat    *Catalog
+	diags  diag.List
+	file   string          // file being walked
+	nodes  int             // nodes visited so far
+	over   bool            // MaxNodes was reported
+	loaded map[string]bool // canonical names of files read
+}
+
+var lineRE = regexp.MustCompile(`^yaml: line (\d+): `)
+
+func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
+	l.file = path
+	l.cat.Files = append(l.cat.Files, path)
+	l.loaded[l.fs.Canonical(path)] = true
+	filePos := diag.Pos{File: path, Line: 1, Col: 1}
+	if len(data) > MaxFileBytes {
+		l.diags.Errorf(filePos, "file is larger than %d bytes", MaxFileBytes)
+		return
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			l.diags.Errorf(filePos, "empty catalog file: want a mapping of catalog keys")
+			return
+		}
+		l.yamlError(err)
+		return
+	}
+	var second yaml.Node
+	if err := dec.Decode(&second); err == nil {
+		l.diags.Errorf(diag.Pos{File: path, Line: second.Line, Col: second.Column}, "more than one YAML document in a catalog file")
+		return
+	} else if !errors.Is(err, io.EOF) {
+		l.yamlError(err)
+		return
+	}
+	if len(doc.Content) == 0 {
+		l.diags.Errorf(filePos, "empty catalog file: want a mapping of catalog keys")
+		return
+	}
+	root := l.resolve(doc.Content[0])
+	if root == nil {
+		return
+	}
+	var includes []Str
+	fields := map[string]func(k, v *yaml.Node){
+		"include": func(k, v *yaml.Node) { includes = l.stringOrList(v, "include") },
+		"domains": func(k, v *yaml.Node) { l.domains(v) },
+		"details": func(k, v *yaml.Node) { l.details(v) },
+		"errors":  func(k, v *yaml.Node) { l.errors(v) },
+		"retired": func(k, v *yaml.Node) { l.retired(v) },
+	}
+	what := "included file"
+	var required []string
+	if main {
+		what = "catalog"
+		required = []string{"errgen", "name", "version", "fallback", "domains", "errors"}
+		l.cat.Root = l.pos(root)
+		c := l.cat
+		fields["errgen"] = func(k, v *yaml.Node) { c.Errgen = l.integer(v, "errgen") }
+		fields["name"] = func(k, v *yaml.Node) { c.Name = l.str(v, "name") }
+		fields["version"] = func(k, v *yaml.Node) { c.Version = l.str(v, "version") }
+		fields["schema_version"] = func(k, v *yaml.Node) { c.SchemaVersion = l.integer(v, "schema_version") }
+		fields["problem_base"] = func(k, v *yaml.Node) { c.ProblemBase = l.str(v, "problem_base") }
+		fields["fallback"] = func(k, v *yaml.Node) { c.Fallback = l.str(v, "fallback") }
+		fields["limits"] = func(k, v *yaml.Node) { l.limits(v) }
+		fields["outputs"] = func(k, v *yaml.Node) { l.outputs(v) }
+	}
+	l.mapping(root, what, fields, required...)
+	dir := filepath.Dir(path)
+	for _, inc := range includes {
+		pattern := inc.Value
+		if !filepath.IsAbs(pattern) {
+			pattern = filepath.Join(dir, pattern)
+		}
+		matches, err := l.fs.Glob(pattern)
+		if err != nil {
+			l.diags.Errorf(inc.Pos, "include %q is not a valid glob pattern: %v", inc.Value, err)
+			continue
+		}
+		if len(matches) == 0 {
+			l.diags.Errorf(inc.Pos, "include %q matches no file", inc.Value)
+			continue
+		}
+		for _, m := range matches {
+			canon := l.fs.Canonical(m)
+			here := append(chain[:len(chain):len(chain)], path)
+			if cyc := cycleFrom(here, canon, l.fs); cyc != nil {
+				l.diags.Errorf(inc.Pos, "include cycle: %s", strings.Join(append(cyc, filepath.ToSlash(m)), " -> "))
+				continue
+			}
+			if l.loaded[canon] {
+				continue // already merged through another include
+			}
+			if len(l.cat.Files) >= MaxFiles {
+				l.diags.Errorf(inc.Pos, "more than %d included files", MaxFiles)
+				return
+			}
+			data, err := l.fs.ReadFile(m, MaxFileBytes)
+			if err != nil {
+				l.diags.Errorf(inc.Pos, "cannot read included file %s: %v", filepath.ToSlash(m), unwrapPathErr(err))
+				continue
+			}
+			l.loadFile(m, data, false, here)
+			l.file = path
+		}
+	}
+}
+
+// cycleFrom returns the include chain from the file canon onwards when canon
+// is already on the chain.
+func cycleFrom(chain []string, canon string, fsys FS) []string {
+	for i, p := range chain {
+		if fsys.Canonical(p) == canon {
+			out := make([]string, 0, len(chain)-i)
+			for _, q := range chain[i:] {
+				out = append(out, filepath.ToSlash(q))
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe interface{ Unwrap() error }
+	if errors.As(err, &pe) {
+		if inner := pe.Unwrap(); inner != nil {
+			return inner
+		}
+	}
+	return err
+}
+
+func (l *loader) yamlError(err error) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 1
+	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
+		if n, convErr := strconv.Atoi(m[1]); convErr == nil && n > 0 {
+			line = n
+		}
+		msg = strings.TrimPrefix(err.Error(), m[0])
+	}
+	l.diags.Errorf(diag.Pos{File: l.file, Line: line, Col: 1}, "invalid YAML: %s", msg)
+}
+
+func (l *loader) pos(n *yaml.Node) diag.Pos {
+	return diag.Pos{File: l.file, Line: n.Line, Col: n.Column}
+}
+
+// resolve follows aliases and counts the node against the budget; it returns
+// nil once the budget is spent.
+func (l *loader) resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode; i++ {
+		if i > MaxDepth {
+			l.diags.Errorf(l.pos(n), "alias chain deeper than %d", MaxDepth)
+			return nil
+		}
+		n = n.Alias
+	}
+	if n == nil {
+		return nil
+	}
+	l.nodes++
+	if l.nodes > MaxNodes {
+		if !l.over {
+			l.over = true
+			l.diags.Errorf(l.pos(n), "catalog expands to more than %d YAML nodes (aliases included)", MaxNodes)
+		}
+		return nil
+	}
+	return n
+}
+
+type pair struct{ k, v *yaml.Node }
+
+// pairs returns a mapping's key/value pairs with merge keys (<<) expanded and
+// duplicate keys reported.
+func (l *loader) pairs(n *yaml.Node, depth int) []pair {
+	var explicit, merged []pair
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
+			merged = append(merged, l.mergeSource(v, depth)...)
+			continue
+		}
+		if k.Kind != yaml.ScalarNode {
+			l.diags.Errorf(l.pos(k), "mapping keys must be plain strings")
+			continue
+		}
+		if first, dup := seen[k.Value]; dup {
+			l.diags.Errorf(l.pos(k), "duplicate key %q (first at line %d)", k.Value, first.Line)
+			continue
+		}
+		seen[k.Value] = k
+		explicit = append(explicit, pair{k, v})
+	}
+	for _, p := range merged {
+		if _, dup := seen[p.k.Value]; !dup {
+			seen[p.k.Value] = p.k
+			explicit = append(explicit, p)
+		}
+	}
+	return explicit
+}
+
+func (l *loader) mergeSource(v *yaml.Node, depth int) []pair {
+	if depth > MaxDepth {
+		l.diags.Errorf(l.pos(v), "nesting deeper than %d levels", MaxDepth)
+		return nil
+	}
+	v = l.resolve(v)
+	if v == nil {
+		return nil
+	}
+	switch v.Kind {
+	case yaml.MappingNode:
+		return l.pairs(v, depth+1)
+	case yaml.SequenceNode:
+		var out []pair
+		for _, it := range v.Content {
+			it = l.resolve(it)
+			if it == nil {
+				return out
+			}
+			if it.Kind != yaml.MappingNode {
+				l.diags.Errorf(l.pos(it), "a merge key (<<) takes a mapping or a list of mappings")
+				continue
+			}
+			out = append(out, l.pairs(it, depth+1)...)
+		}
+		return out
+	}
+	l.diags.Errorf(l.pos(v), "a merge key (<<) takes a mapping or a list of mappings")
+	return nil
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!null":
+			return "null"
+		case "!!bool":
+			return "a boolean"
+		case "!!int", "!!float":
+			return "a number"
+		}
+		return "a string"
+	}
+	return "a YAML node"
+}
+
+// mapping walks a mapping node, calling fields[key] for every known key and
+// reporting unknown keys and missing required ones. It returns false when n
+// is not a mapping.
+func (l *loader) mapping(n *yaml.Node, what string, fields map[string]func(k, v *yaml.Node), required ...string) bool {
+	if n.Kind != yaml.MappingNode {
+		l.diags.Errorf(l.pos(n), "%s must be a mapping, got %s", what, kindName(n))
+		return false
+	}
+	present := map[string]bool{}
+	for _, p := range l.pairs(n, 0) {
+		f, ok := fields[p.k.Value]
+		if !ok {
+			l.diags.Errorf(l.pos(p.k), "unknown key %q in %s; want one of %s", p.k.Value, what, keyList(fields))
+			continue
+		}
+		present[p.k.Value] = true
+		v := l.resolve(p.v)
+		if v == nil {
+			continue
+		}
+		f(p.k, v)
+	}
+	for _, r := range required {
+		if !present[r] {
+			l.diags.Errorf(l.pos(n), "%s is missing required key %q", what, r)
+		}
+	}
+	return true
+}
+
+func keyList(fields map[string]func(k, v *yaml.Node)) string {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
+
+// str reads a string scalar. Timestamps count as strings (YAML 1.1 leftovers).
+func (l *loader) str(n *yaml.Node, what string) Str {
+	if n.Kind == yaml.ScalarNode {
+		switch n.ShortTag() {
+		case "!!str", "!!timestamp":
+			return Str{Value: n.Value, Pos: l.pos(n), Set: true}
+		}
+	}
+	hint := ""
+	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!null" {
+		hint = " (quote it)"
+	}
+	l.diags.Errorf(l.pos(n), "%s must be a string, got %s%s", what, kindName(n), hint)
+	return Str{Pos: l.pos(n)}
+}
+
+func (l *loader) integer(n *yaml.Node, what string) Int {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!int" {
+		var v int64
+		if err := n.Decode(&v); err != nil {
+			l.diags.Errorf(l.pos(n), "%s: integer %s is out of range", what, n.Value)
+			return Int{Pos: l.pos(n)}
+		}
+		return Int{Value: v, Pos: l.pos(n), Set: true}
+	}
+	l.diags.Errorf(l.pos(n), "%s must be an integer, got %s", what, kindName(n))
+	return Int{Pos: l.pos(n)}
+}
+
+func (l *loader) boolean(n *yaml.Node, what string) Flag {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		var v bool
+		if err := n.Decode(&v); err == nil {
+			return Flag{Value: v, Pos: l.pos(n), Set: true}
+		}
+	}
+	l.diags.Errorf(l.pos(n), "%s must be true or false, got %s", what, kindName(n))
+	return Flag{Pos: l.pos(n)}
+}
+
+func (l *loader) list(n *yaml.Node, what string) []*yaml.Node {
+	if n.Kind != yaml.SequenceNode {
+		l.diags.Errorf(l.pos(n), "%s must be a list, got %s", what, kindName(n))
+		return nil
+	}
+	out := make([]*yaml.Node, 0, len(n.Content))
+	for _, it := range n.Content {
+		it = l.resolve(it)
+		if it == nil {
+			break
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+func (l *loader) stringList(n *yaml.Node, what string) []Str {
+	var out []Str
+	for _, it := range l.list(n, what) {
+		if s := l.str(it, what+" entry"); s.Set {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (l *loader) stringOrList(n *yaml.Node, what string) []Str {
+	if n.Kind == yaml.ScalarNode {
+		if s := l.str(n, what); s.Set {
+			return []Str{s}
+		}
+		return nil
+	}
+	return l.stringList(n, what)
+}
+
+func (l *loader) limits(n *yaml.Node) {
+	lim := &l.cat.Limits
+	l.mapping(n, "limits", map[string]func(k, v *yaml.Node){
+		"max_data_bytes":   func(k, v *yaml.Node) { lim.MaxDataBytes = l.integer(v, "max_data_bytes") },
+		"max_string_bytes": func(k, v *yaml.Node) { lim.MaxStringBytes = l.integer(v, "max_string_bytes") },
+		"max_suggestions":  func(k, v *yaml.Node) { lim.MaxSuggestions = l.integer(v, "max_suggestions") },
+	})
+}
+
+func (l *loader) outputs(n *yaml.Node) {
+	o := &l.cat.Outputs
+	o.Set, o.Pos = true, l.pos(n)
+	dirPkg := func(what string, dir, pkg *Str) func(k, v *yaml.Node) {
+		return func(k, v *yaml.Node) {
+			l.mapping(v, "outputs."+what, map[string]func(k, v *yaml.Node){
+				"dir":     func(k, v *yaml.Node) { *dir = l.str(v, "outputs."+what+".dir") },
+				"package": func(k, v *yaml.Node) { *pkg = l.str(v, "outputs."+what+".package") },
+			})
+		}
+	}
+	l.mapping(n, "outputs", map[string]func(k, v *yaml.Node){
+		"go":     dirPkg("go", &o.GoDir, &o.GoPackage),
+		"ts":     dirPkg("ts", &o.TSDir, &o.TSPackage),
+		"schema": func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
+		"docs":   func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
+	})
+}
+
+// entries walks a mapping of named entries (domains, details, errors).
+func (l *loader) entries(n *yaml.Node, what string, each func(key Str, v *yaml.Node)) {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
+		return // an empty section
+	}
+	if n.Kind != yaml.MappingNode {
+		l.diags.Errorf(l.pos(n), "%s must be a mapping, got %s", what, kindName(n))
+		return
+	}
+	for _, p := range l.pairs(n, 0) {
+		v := l.resolve(p.v)
+		if v == nil {
+			return
+		}
+		each(Str{Value: p.k.Value, Pos: l.pos(p.k), Set: true}, v)
+	}
+}
+
+func (l *loader) domains(n *yaml.Node) {
+	l.entries(n, "domains", func(key Str, v *yaml.Node) {
+		d := &Domain{Name: key, Pos: key.Pos}
+		what := fmt.Sprintf("domain %q", key.Value)
+		ok := l.mapping(v, what, map[string]func(k, v *yaml.Node){
+			"range": func(k, v *yaml.Node) {
+				d.RangePos = l.pos(v)
+				items := l.list(v, what+" range")
+				if v.Kind == yaml.SequenceNode && len(items) != 2 {
+					l.diags.Errorf(l.pos(v), "%s range must be a list of two integers [low, high], got %d items", what, len(items))
+					return
+				}
+				if len(items) == 2 {
+					d.Low, d.High = l.integer(items[0], what+" range low"), l.integer(items[1], what+" range high")
+				}
+			},
+			"reserved":    func(k, v *yaml.Node) { d.Reserved = l.boolean(v, what+" reserved") },
+			"prefix":      func(k, v *yaml.Node) { d.Prefix = l.str(v, what+" prefix") },
+			"title":       func(k, v *yaml.Node) { d.Title = l.str(v, what+" title") },
+			"description": func(k, v *yaml.Node) { d.Description = l.str(v, what+" description") },
+		}, "range")
+		if ok {
+			l.cat.Domains = append(l.cat.Domains, d)
+		}
+	})
+}
+
+func (l *loader) details(n *yaml.Node) {
+	l.entries(n, "details", func(key Str, v *yaml.Node) {
+		if v.Kind != yaml.MappingNode {
+			l.diags.Errorf(l.pos(v), "detail shape %q must be a mapping (a JSON Schema), got %s", key.Value, kindName(v))
+			return
+		}
+		if val := l.value(v, 0); val != nil {
+			l.cat.Details = append(l.cat.Details, &Detail{Name: key, Schema: val})
+		}
+	})
+}
+
+func (l *loader) errors(n *yaml.Node) {
+	l.entries(n, "errors", func(key Str, v *yaml.Node) {
+		e := &Error{Symbol: key, Pos: key.Pos}
+		what := "error " + key.Value
+		ok := l.mapping(v, what, map[string]func(k, v *yaml.Node){
+			"code":         func(k, v *yaml.Node) { e.Code = l.integer(v, "code") },
+			"domain":       func(k, v *yaml.Node) { e.Domain = l.str(v, "domain") },
+			"type":         func(k, v *yaml.Node) { e.Type = l.str(v, "type") },
+			"title":        func(k, v *yaml.Node) { e.Title = l.str(v, "title") },
+			"message":      func(k, v *yaml.Node) { e.Message = l.str(v, "message") },
+			"user_message": func(k, v *yaml.Node) { e.UserMessage = l.str(v, "user_message") },
+			"status":       func(k, v *yaml.Node) { e.Status = l.status(v) },
+			"problem_type": func(k, v *yaml.Node) { e.ProblemType = l.str(v, "problem_type") },
+			"wire_code":    func(k, v *yaml.Node) { e.WireCode = l.integer(v, "wire_code") },
+			"retryable":    func(k, v *yaml.Node) { e.Retryable = l.boolean(v, "retryable") },
+			"details":      func(k, v *yaml.Node) { e.Details = l.detailsRef(v) },
+			"sensitive":    func(k, v *yaml.Node) { e.Sensitive = l.stringList(v, "sensitive") },
+			"suggestions":  func(k, v *yaml.Node) { e.Suggestions = l.stringList(v, "suggestions") },
+			"doc":          func(k, v *yaml.Node) { e.Doc = l.str(v, "doc") },
+			"examples": func(k, v *yaml.Node) {
+				for _, it := range l.list(v, "examples") {
+					if val := l.value(it, 0); val != nil {
+						e.Examples = append(e.Examples, val)
+					}
+				}
+			},
+			"since":      func(k, v *yaml.Node) { e.Since = l.str(v, "since") },
+			"deprecated": func(k, v *yaml.Node) { e.Deprecated = l.deprecated(v) },
+		}, "code", "title", "message")
+		if ok {
+			l.cat.Errors = append(l.cat.Errors, e)
+		}
+	})
+}
+
+func (l *loader) status(n *yaml.Node) Status {
+	s := Status{Pos: l.pos(n), Set: true}
+	if n.Kind == yaml.SequenceNode {
+		s.List = true
+		for _, it := range l.list(n, "status") {
+			if v := l.integer(it, "status"); v.Set {
+				s.Values = append(s.Values, v)
+			}
+		}
+		if len(n.Content) == 0 {
+			l.diags.Errorf(l.pos(n), "status list must not be empty")
+		}
+		return s
+	}
+	if v := l.integer(n, "status"); v.Set {
+		s.Values = []Int{v}
+	}
+	return s
+}
+
+func (l *loader) detailsRef(n *yaml.Node) DetailsRef {
+	r := DetailsRef{Pos: l.pos(n), Set: true}
+	switch {
+	case n.Kind == yaml.MappingNode:
+		r.Inline = l.value(n, 0)
+	case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str":
+		r.Name = l.str(n, "details")
+	default:
+		l.diags.Errorf(l.pos(n), "details must be a shape name or an inline schema mapping, got %s", kindName(n))
+		r.Set = false
+	}
+	return r
+}
+
+func (l *loader) deprecated(n *yaml.Node) *Deprecated {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		if l.boolean(n, "deprecated").Value {
+			return &Deprecated{Pos: l.pos(n)}
+		}
+		return nil
+	}
+	d := &Deprecated{Pos: l.pos(n)}
+	if n.Kind != yaml.MappingNode {
+		l.diags.Errorf(l.pos(n), "deprecated must be true or a mapping {since, replaced_by, note}, got %s", kindName(n))
+		return nil
+	}
+	l.mapping(n, "deprecated", map[string]func(k, v *yaml.Node){
+		"since":       func(k, v *yaml.Node) { d.Since = l.str(v, "deprecated.since") },
+		"replaced_by": func(k, v *yaml.Node) { d.ReplacedBy = l.str(v, "deprecated.replaced_by") },
+		"note":        func(k, v *yaml.Node) { d.Note = l.str(v, "deprecated.note") },
+	})
+	return d
+}
+
+func (l *loader) retired(n *yaml.Node) {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
+		return
+	}
+	for _, it := range l.list(n, "retired") {
+		r := &Retired{Pos: l.pos(it)}
+		hasCode, hasSymbol := false, false
+		ok := l.mapping(it, "retired entry", map[string]func(k, v *yaml.Node){
+			"code":   func(k, v *yaml.Node) { hasCode, r.Code = true, l.integer(v, "retired code") },
+			"symbol": func(k, v *yaml.Node) { hasSymbol, r.Symbol = true, l.str(v, "retired symbol") },
+			"since":  func(k, v *yaml.Node) { r.Since = l.str(v, "retired since") },
+			"note":   func(k, v *yaml.Node) { r.Note = l.str(v, "retired note") },
+		})
+		if !ok {
+			continue
+		}
+		if !hasCode && !hasSymbol {
+			l.diags.Errorf(r.Pos, "retired entry needs a code, a symbol or both")
+		}
+		l.cat.Retired = append(l.cat.Retired, r)
+	}
+}
+
+// value converts a YAML node to a JSON [Value].
+func (l *loader) value(n *yaml.Node, depth int) *Value {
+	n = l.resolve(n)
+	if n == nil {
+		return nil
+	}
+	if depth > MaxDepth {
+		l.diags.Errorf(l.pos(n), "nesting deeper than %d levels", MaxDepth)
+		return nil
+	}
+	v := &Value{Pos: l.pos(n)}
+	switch n.Kind {
+	case yaml.MappingNode:
+		v.Kind = Object
+		for _, p := range l.pairs(n, depth) {
+			child := l.value(p.v, depth+1)
+			if child == nil {
+				return nil
+			}
+			v.Members = append(v.Members, Member{Key: p.k.Value, KeyPos: l.pos(p.k), Value: child})
+		}
+	case yaml.SequenceNode:
+		v.Kind = Array
+		v.Items = make([]*Value, 0, len(n.Content))
+		for _, it := range n.Content {
+			child := l.value(it, depth+1)
+			if child == nil {
+				return nil
+			}
+			v.Items = append(v.Items, child)
+		}
+	case yaml.ScalarNode:
+		l.scalar(n, v)
+	default:
+		l.diags.Errorf(l.pos(n), "unsupported YAML node")
+		return nil
+	}
+	return v
+}
+
+func (l *loader) scalar(n *yaml.Node, v *Value) {
+	switch n.ShortTag() {
+	case "!!null":
+		v.Kind = Null
+	case "!!bool":
+		v.Kind = Bool
+		_ = n.Decode(&v.Bool)
+	case "!!int":
+		v.Kind, v.Int = Number, true
+		var i int64
+		var u uint64
+		var f float64
+		switch {
+		case n.Decode(&i) == nil:
+			v.Num = json.Number(strconv.FormatInt(i, 10))
+		case n.Decode(&u) == nil:
+			v.Num = json.Number(strconv.FormatUint(u, 10))
+		case n.Decode(&f) == nil && !math.IsInf(f, 0):
+			v.Num, v.Int = json.Number(strconv.FormatFloat(f, 'g', -1, 64)), false
+		default:
+			l.diags.Errorf(l.pos(n), "number %s is out of range", n.Value)
+			v.Kind = Null
+		}
+	case "!!float":
+		var f float64
+		if err := n.Decode(&f); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			l.diags.Errorf(l.pos(n), "number %s cannot be written in JSON", n.Value)
+			v.Kind = Null
+			return
+		}
+		v.Kind, v.Num = Number, json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+	case "!!str", "!!timestamp", "!!binary":
+		v.Kind, v.Str = String, n.Value
+	default:
+		l.diags.Errorf(l.pos(n), "unsupported YAML tag %s", n.Tag)
+		v.Kind = Null
+	}
+}
+
+// ParseDocument reads one YAML document as a JSON [Value], with the loader's
+// limits and duplicate-key checks but no catalog rules. Tests use it to hold
+// a catalog file against schema/catalog.schema.json.
+func ParseDocument(file string, data []byte) (*Value, diag.List) {
+	l := &loader{file: file, loaded: map[string]bool{}, cat: &Catalog{}}
+	if len(data) > MaxFileBytes {
+		l.diags.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "file is larger than %d bytes", MaxFileBytes)
+		return nil, l.diags
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		l.yamlError(err)
+		return nil, l.diags
+	}
+	if len(doc.Content) == 0 {
+		return &Value{Kind: Null}, l.diags
+	}
+	v := l.value(doc.Content[0], 0)
+	return v, l.diags
+}

@@ -1,0 +1,230 @@
+// Package cli implements errgen's command line: flags, subcommands and exit
+// status. [Run] is what main calls, and what tests call with buffers.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/model"
+)
+
+// Exit statuses.
+const (
+	ExitOK      = 0 // success
+	ExitInvalid = 1 // the catalog is invalid
+	ExitUsage   = 2 // usage or I/O error
+)
+
+// Version is errgen's release; a module build reports its module version instead.
+const Version = "0.1.0"
+
+// DefaultCatalog is the catalog used when -catalog is not given.
+const DefaultCatalog = "catalog/errors.yaml"
+
+// Env is what a command runs against: its streams, its working directory
+// and its file system.
+type Env struct {
+	Stdout, Stderr io.Writer
+	Dir            string     // working directory; diagnostics are relative to it
+	FS             catalog.FS // where catalogs are read from
+}
+
+type command struct {
+	name, args, summary string
+	run                 func(env *Env, fl *flag.FlagSet, args []string) int
+	flags               func(fl *flag.FlagSet)
+}
+
+var commands []*command
+
+func init() {
+	commands = []*command{checkCmd, initCmd, versionCmd}
+}
+
+// Run runs errgen with the given arguments (without the program name) and
+// returns the exit status.
+func Run(args []string, stdout, stderr io.Writer) int {
+	dir, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "errgen: %v\n", err)
+		return ExitUsage
+	}
+	return RunEnv(&Env{Stdout: stdout, Stderr: stderr, Dir: dir, FS: catalog.OSFS{}}, args)
+}
+
+// RunEnv is [Run] with an explicit environment.
+func RunEnv(env *Env, args []string) int {
+	if len(args) == 0 {
+		usage(env.Stderr)
+		return ExitUsage
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 {
+			if c := lookup(args[1]); c != nil {
+				commandUsage(env.Stdout, c, flagSet(c, env))
+				return ExitOK
+			}
+			fmt.Fprintf(env.Stderr, "errgen: unknown command %q\n", args[1])
+			return ExitUsage
+		}
+		usage(env.Stdout)
+		return ExitOK
+	}
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(env.Stderr, "errgen: unknown command %q\n\n", name)
+		usage(env.Stderr)
+		return ExitUsage
+	}
+	fl := flagSet(c, env)
+	if err := fl.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	return c.run(env, fl, fl.Args())
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func flagSet(c *command, env *Env) *flag.FlagSet {
+	fl := flag.NewFlagSet("errgen "+c.name, flag.ContinueOnError)
+	fl.SetOutput(env.Stderr)
+	if c.flags != nil {
+		c.flags(fl)
+	}
+	fl.Usage = func() { commandUsage(env.Stderr, c, fl) }
+	return fl
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "errgen turns an error catalog (YAML) into Go, TypeScript, JSON Schema and docs.\n\nUsage:\n\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  errgen %-8s %-28s %s\n", c.name, c.args, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun 'errgen help COMMAND' or 'errgen COMMAND -h' for a command's flags.\n")
+	fmt.Fprintf(w, "Exit status: 0 ok, 1 catalog invalid, 2 usage or I/O error.\n")
+}
+
+func commandUsage(w io.Writer, c *command, fl *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: errgen %s %s\n\n%s\n", c.name, c.args, c.summary)
+	hasFlags := false
+	fl.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprintf(w, "\nFlags:\n")
+		fl.SetOutput(w)
+		fl.PrintDefaults()
+	}
+}
+
+// load reads and checks a catalog, printing the diagnostics. It returns nil
+// and the exit status when the catalog cannot be used.
+func load(env *Env, path string) (*model.Catalog, int) {
+	raw, diags, err := catalog.Parse(env.FS, path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(env.Stderr, "errgen: catalog %s does not exist\n", path)
+		} else {
+			fmt.Fprintf(env.Stderr, "errgen: %v\n", err)
+		}
+		return nil, ExitUsage
+	}
+	m, more := model.Build(raw)
+	diags.Append(more)
+	diags.Sort()
+	io.WriteString(env.Stderr, diags.Format(env.Dir))
+	if diags.HasErrors() {
+		fmt.Fprintf(env.Stderr, "%s: %s\n", relPath(env, path), summary(diags))
+		return nil, ExitInvalid
+	}
+	return m, ExitOK
+}
+
+func relPath(env *Env, path string) string {
+	return strings.SplitN(diag.Diagnostic{Pos: diag.Pos{File: path}}.Format(env.Dir), ":", 2)[0]
+}
+
+func summary(l diag.List) string {
+	var errs, warns int
+	for _, d := range l {
+		if d.Severity == diag.Error {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	s := plural(errs, "error")
+	if warns > 0 {
+		s += ", " + plural(warns, "warning")
+	}
+	return s
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+var checkCmd = &command{
+	name:    "check",
+	args:    "[-catalog FILE]",
+	summary: "Validate a catalog and print every problem, sorted. Writes nothing.",
+	flags: func(fl *flag.FlagSet) {
+		fl.String("catalog", DefaultCatalog, "catalog `file`")
+	},
+	run: func(env *Env, fl *flag.FlagSet, args []string) int {
+		if len(args) > 0 {
+			fmt.Fprintf(env.Stderr, "errgen check: unexpected argument %q\n", args[0])
+			return ExitUsage
+		}
+		m, status := load(env, fl.Lookup("catalog").Value.String())
+		if m == nil {
+			return status
+		}
+		fmt.Fprintf(env.Stdout, "%s: ok: %s, %s, %s\n", relPath(env, m.Path), plural(len(m.Errors), "error"),
+			plural(len(m.Domains), "domain"), plural(len(m.Shapes), "detail shape"))
+		return ExitOK
+	},
+}
+
+var versionCmd = &command{
+	name:    "version",
+	summary: "Print errgen's version.",
+	run: func(env *Env, fl *flag.FlagSet, args []string) int {
+		if len(args) > 0 {
+			fmt.Fprintf(env.Stderr, "errgen version: unexpected argument %q\n", args[0])
+			return ExitUsage
+		}
+		fmt.Fprintf(env.Stdout, "errgen %s\n", version())
+		return ExitOK
+	},
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Path == "github.com/errgen/errgen" &&
+		bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return strings.TrimPrefix(bi.Main.Version, "v")
+	}
+	return Version
+}

@@ -1,0 +1,61 @@
+package cli
+
+import (
+	_ "embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+//go:embed starter/errors.yaml
+var starterCatalog []byte
+
+var initCmd = &command{
+	name:    "init",
+	args:    "[DIR]",
+	summary: "Write a commented starter catalog to DIR/catalog/errors.yaml (DIR defaults to .).",
+	run: func(env *Env, fl *flag.FlagSet, args []string) int {
+		if len(args) > 1 {
+			fmt.Fprintf(env.Stderr, "errgen init: want at most one directory, got %d arguments\n", len(args))
+			return ExitUsage
+		}
+		dir := "."
+		if len(args) == 1 {
+			dir = args[0]
+		}
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(env.Dir, dir)
+		}
+		path := filepath.Join(dir, filepath.FromSlash(DefaultCatalog))
+		if _, err := os.Lstat(path); err == nil {
+			fmt.Fprintf(env.Stderr, "errgen init: %s already exists; not overwriting it\n", relPath(env, path))
+			return ExitUsage
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
+			return ExitUsage
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
+			return ExitUsage
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
+			return ExitUsage
+		}
+		_, werr := f.Write(starterCatalog)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			os.Remove(path)
+			fmt.Fprintf(env.Stderr, "errgen init: %v\n", werr)
+			return ExitUsage
+		}
+		fmt.Fprintf(env.Stdout, "wrote %s\nnext: errgen check -catalog %s\n", relPath(env, path), relPath(env, path))
+		return ExitOK
+	},
+}

@@ -1,0 +1,136 @@
+// Package diag holds errgen's positioned diagnostics: [Pos], [Diagnostic]
+// and the collecting [List] every stage reports into.
+package diag
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Pos is a position in a catalog file. Line and Col are 1-based; a zero Line
+// means the position is the file as a whole.
+type Pos struct {
+	File string // path as errgen opened it
+	Line int
+	Col  int
+}
+
+// String formats p as FILE:LINE:COL.
+func (p Pos) String() string {
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Less orders positions by file, line and column.
+func (p Pos) Less(q Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
+// Severity tells errors from warnings.
+type Severity int
+
+// Severities, errors first.
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Diagnostic is one problem found in a catalog.
+type Diagnostic struct {
+	Pos      Pos
+	Severity Severity
+	Msg      string
+}
+
+// Format renders d as FILE:LINE:COL: SEVERITY: MESSAGE with the file path made
+// relative to dir when it lies below it.
+func (d Diagnostic) Format(dir string) string {
+	p := d.Pos
+	p.File = relPath(dir, p.File)
+	return fmt.Sprintf("%s: %s: %s", p, d.Severity, d.Msg)
+}
+
+func relPath(dir, file string) string {
+	if dir == "" || !filepath.IsAbs(file) {
+		return filepath.ToSlash(file)
+	}
+	rel, err := filepath.Rel(dir, file)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(file)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// List collects diagnostics; the zero value is ready to use.
+type List []Diagnostic
+
+// Errorf adds an error at pos.
+func (l *List) Errorf(pos Pos, format string, args ...any) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warnf adds a warning at pos.
+func (l *List) Warnf(pos Pos, format string, args ...any) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Append adds every diagnostic of other.
+func (l *List) Append(other List) { *l = append(*l, other...) }
+
+// HasErrors reports whether any diagnostic is an error.
+func (l List) HasErrors() bool {
+	for _, d := range l {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Sort orders the list: errors before warnings, then by file, line, column
+// and message; exact duplicates are dropped.
+func (l *List) Sort() {
+	s := *l
+	sort.SliceStable(s, func(i, j int) bool {
+		a, b := s[i], s[j]
+		if a.Severity != b.Severity {
+			return a.Severity < b.Severity
+		}
+		if a.Pos != b.Pos {
+			return a.Pos.Less(b.Pos)
+		}
+		return a.Msg < b.Msg
+	})
+	out := s[:0]
+	for i, d := range s {
+		if i > 0 && d == s[i-1] {
+			continue
+		}
+		out = append(out, d)
+	}
+	*l = out
+}
+
+// Format renders every diagnostic, one per line, paths relative to dir.
+func (l List) Format(dir string) string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString(d.Format(dir))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,657 @@
+package model
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/naming"
+	"github.com/errgen/errgen/internal/tmpl"
+)
+
+// Naming rules of the catalog language.
+var (
+	SymbolRE    = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
+	TypeRE      = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	DomainRE    = regexp.MustCompile(`^[a-z][a-z0-9]*([_-][a-z0-9]+)*$`)
+	ShapeRE     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*([_-][A-Za-z0-9]+)*$`)
+	PrefixRE    = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
+	NameRE      = regexp.MustCompile(`^[a-z][a-z0-9]*([._-][a-z0-9]+)*$`)
+	SemverRE    = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?(\+[0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*)?$`)
+	GoPackageRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	NPMNameRE   = regexp.MustCompile(`^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$`)
+	schemeRE    = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
+)
+
+// ProblemMembers are the names a top-level detail property may not take,
+// because details are flattened into RFC 9457 problem documents.
+var ProblemMembers = []string{"type", "title", "status", "detail", "instance", "symbol", "retryable", "timestamp"}
+
+// FieldErrorsShape is the name of the built-in validation-aggregation shape.
+const FieldErrorsShape = "field_errors"
+
+type builder struct {
+	raw    *catalog.Catalog
+	m      *Catalog
+	diags  diag.List
+	sp     *schemaParser
+	named  map[string]*Shape
+	errPos map[*Error]*catalog.Error
+}
+
+// Build checks a loaded catalog against every rule of the catalog language
+// and returns the model. The model is complete only when the diagnostics hold
+// no error.
+func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
+	b := &builder{
+		raw: raw,
+		m: &Catalog{
+			Path: raw.Path, Files: raw.Files,
+			bySymbol: map[string]*Error{}, byCode: map[int64]*Error{}, byType: map[string]*Error{},
+		},
+		named:  map[string]*Shape{},
+		errPos: map[*Error]*catalog.Error{},
+	}
+	b.sp = &schemaParser{diags: &b.diags, broken: map[*Shape]bool{}}
+	b.settings()
+	b.domains()
+	b.shapes()
+	for _, re := range raw.Errors {
+		b.error(re)
+	}
+	b.resolveRefs()
+	b.details()
+	b.retired()
+	b.references()
+	b.identifiers()
+	sort.Slice(b.m.Errors, func(i, j int) bool { return b.m.Errors[i].Code < b.m.Errors[j].Code })
+	for _, d := range b.m.Domains {
+		sort.Slice(d.Errors, func(i, j int) bool { return d.Errors[i].Code < d.Errors[j].Code })
+	}
+	b.diags.Sort()
+	return b.m, b.diags
+}
+
+func (b *builder) settings() {
+	r, m := b.raw, b.m
+	if r.Errgen.Set && r.Errgen.Value != 1 {
+		b.diags.Errorf(r.Errgen.Pos, "unsupported catalog language version %d; want 1", r.Errgen.Value)
+	}
+	m.Name = r.Name.Value
+	if r.Name.Set && !NameRE.MatchString(r.Name.Value) {
+		b.diags.Errorf(r.Name.Pos, "name %q must be lower case letters and digits separated by '-', '_' or '.'", r.Name.Value)
+	}
+	m.Version = r.Version.Value
+	b.semver(r.Version, "version")
+	m.SchemaVersion = 1
+	if r.SchemaVersion.Set {
+		if r.SchemaVersion.Value < 1 || r.SchemaVersion.Value > 1<<31-1 {
+			b.diags.Errorf(r.SchemaVersion.Pos, "schema_version must be a positive integer, got %d", r.SchemaVersion.Value)
+		}
+		m.SchemaVersion = int(r.SchemaVersion.Value)
+	}
+	if r.ProblemBase.Set {
+		if msg := absoluteURI(r.ProblemBase.Value); msg != "" {
+			b.diags.Errorf(r.ProblemBase.Pos, "problem_base %q is not an absolute URI: %s", r.ProblemBase.Value, msg)
+		}
+		m.ProblemBase = r.ProblemBase.Value
+	}
+	m.Limits = Limits{
+		MaxDataBytes:   b.limit(r.Limits.MaxDataBytes, "max_data_bytes", DefaultMaxDataBytes, 512),
+		MaxStringBytes: b.limit(r.Limits.MaxStringBytes, "max_string_bytes", DefaultMaxStringBytes, 16),
+		MaxSuggestions: b.limit(r.Limits.MaxSuggestions, "max_suggestions", DefaultMaxSuggestions, 0),
+	}
+	o := r.Outputs
+	m.Outputs = Outputs{GoDir: o.GoDir.Value, GoPackage: o.GoPackage.Value, TSDir: o.TSDir.Value,
+		TSPackage: o.TSPackage.Value, Schema: o.Schema.Value, Docs: o.Docs.Value}
+	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.Schema, o.Docs} {
+		if s.Set && strings.TrimSpace(s.Value) == "" {
+			b.diags.Errorf(s.Pos, "output path must not be empty")
+		}
+	}
+	if o.GoPackage.Set && (!GoPackageRE.MatchString(o.GoPackage.Value) || goKeywords[o.GoPackage.Value]) {
+		b.diags.Errorf(o.GoPackage.Pos, "Go package name %q must be a lower-case Go identifier", o.GoPackage.Value)
+	}
+	if o.TSPackage.Set && (!NPMNameRE.MatchString(o.TSPackage.Value) || len(o.TSPackage.Value) > 214) {
+		b.diags.Errorf(o.TSPackage.Pos, "npm package name %q is not valid: want lower case, optionally scoped (@scope/name)", o.TSPackage.Value)
+	}
+}
+
+var goKeywords = set("break", "case", "chan", "const", "continue", "default", "defer", "else",
+	"fallthrough", "for", "func", "go", "goto", "if", "import", "interface", "map", "package",
+	"range", "return", "select", "struct", "switch", "type", "var")
+
+func (b *builder) limit(v catalog.Int, name string, def, minimum int) int {
+	if !v.Set {
+		return def
+	}
+	if v.Value < int64(minimum) || v.Value > 1<<30 {
+		b.diags.Errorf(v.Pos, "limits.%s must be between %d and %d, got %d", name, minimum, 1<<30, v.Value)
+		return def
+	}
+	return int(v.Value)
+}
+
+func (b *builder) semver(s catalog.Str, what string) {
+	if s.Set && !SemverRE.MatchString(s.Value) {
+		b.diags.Errorf(s.Pos, "%s %q is not a semantic version (want MAJOR.MINOR.PATCH, e.g. 1.2.0)", what, s.Value)
+	}
+}
+
+// absoluteURI returns why s is not an absolute URI, or "".
+func absoluteURI(s string) string {
+	if strings.ContainsAny(s, " \t\r\n") {
+		return "it contains white space"
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return strings.TrimPrefix(err.Error(), "parse "+fmt.Sprintf("%q", s)+": ")
+	}
+	if u.Scheme == "" || !schemeRE.MatchString(u.Scheme) {
+		return "it has no scheme"
+	}
+	if u.Opaque == "" && u.Host == "" && u.Path == "" {
+		return "it has nothing after the scheme"
+	}
+	return ""
+}
+
+func (b *builder) domains() {
+	seen := map[string]*Domain{}
+	for _, rd := range b.raw.Domains {
+		d := &Domain{
+			Name: rd.Name.Value, Title: rd.Title.Value, Description: rd.Description.Value,
+			Prefix: rd.Prefix.Value, Low: rd.Low.Value, High: rd.High.Value,
+			Reserved: rd.Reserved.Value, Pos: rd.Pos,
+		}
+		if first := seen[d.Name]; first != nil {
+			b.diags.Errorf(rd.Pos, "duplicate domain %q (first at %s)", d.Name, first.Pos)
+			continue
+		}
+		seen[d.Name] = d
+		if !DomainRE.MatchString(d.Name) {
+			b.diags.Errorf(rd.Pos, "domain name %q must be lower case words separated by '-' or '_'", d.Name)
+		}
+		if rd.Prefix.Set && !PrefixRE.MatchString(d.Prefix) {
+			b.diags.Errorf(rd.Prefix.Pos, "domain prefix %q must be upper case like FS or MEMORY_BANK", d.Prefix)
+		}
+		if !rd.Low.Set || !rd.High.Set {
+			continue // reported by the loader
+		}
+		if d.Low > d.High {
+			b.diags.Errorf(rd.RangePos, "domain %q range [%d, %d] is empty: low must not exceed high", d.Name, d.Low, d.High)
+			continue
+		}
+		touches := d.Low <= ReservedHigh && d.High >= ReservedLow
+		if d.Reserved && (d.Low < ReservedLow || d.High > ReservedHigh) {
+			b.diags.Errorf(rd.RangePos, "reserved domain %q range [%d, %d] must lie within the JSON-RPC reserved block [%d, %d]", d.Name, d.Low, d.High, ReservedLow, ReservedHigh)
+		} else if !d.Reserved && touches {
+			b.diags.Errorf(rd.RangePos, "domain %q range [%d, %d] touches the JSON-RPC reserved block [%d, %d]; only a reserved: true domain may", d.Name, d.Low, d.High, ReservedLow, ReservedHigh)
+		}
+		b.m.Domains = append(b.m.Domains, d)
+	}
+	sort.SliceStable(b.m.Domains, func(i, j int) bool { return b.m.Domains[i].Low < b.m.Domains[j].Low })
+	for i := 1; i < len(b.m.Domains); i++ {
+		for j := 0; j < i; j++ {
+			p, d := b.m.Domains[j], b.m.Domains[i]
+			if d.Low <= p.High && p.Low <= d.High {
+				first, second := p, d
+				if second.Pos.Less(first.Pos) {
+					first, second = second, first
+				}
+				b.diags.Errorf(second.Pos, "domain %q range [%d, %d] overlaps domain %q range [%d, %d] (at %s)", second.Name, second.Low, second.High, first.Name, first.Low, first.High, first.Pos)
+			}
+		}
+	}
+}
+
+func (b *builder) domainOf(code int64) *Domain {
+	for _, d := range b.m.Domains {
+		if code >= d.Low && code <= d.High {
+			return d
+		}
+	}
+	return nil
+}
+
+func (b *builder) domainNamed(name string) *Domain {
+	for _, d := range b.m.Domains {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+func (b *builder) shapes() {
+	for _, rd := range b.raw.Details {
+		name := rd.Name.Value
+		if name == FieldErrorsShape {
+			b.diags.Errorf(rd.Name.Pos, "detail shape %q is built in and cannot be redefined", name)
+			continue
+		}
+		if first := b.named[name]; first != nil {
+			b.diags.Errorf(rd.Name.Pos, "duplicate detail shape %q (first at %s)", name, first.Pos)
+			continue
+		}
+		if !ShapeRE.MatchString(name) {
+			b.diags.Errorf(rd.Name.Pos, "detail shape name %q must be letters and digits separated by '_' or '-'", name)
+			continue
+		}
+		s := &Shape{Name: name, Pos: rd.Name.Pos}
+		b.sp.shape(s, rd.Schema)
+		b.named[name] = s
+		b.m.Shapes = append(b.m.Shapes, s)
+	}
+	sort.Slice(b.m.Shapes, func(i, j int) bool { return b.m.Shapes[i].Name < b.m.Shapes[j].Name })
+}
+
+func (b *builder) error(re *catalog.Error) {
+	e := &Error{Symbol: re.Symbol.Value, Pos: re.Pos, Title: re.Title.Value, Doc: re.Doc.Value,
+		Since: re.Since.Value, Retryable: re.Retryable.Value}
+	b.errPos[e] = re
+	if !SymbolRE.MatchString(e.Symbol) {
+		b.diags.Errorf(re.Pos, "symbol %q must be SCREAMING_SNAKE_CASE (%s)", e.Symbol, SymbolRE)
+	}
+	if first := b.m.bySymbol[e.Symbol]; first != nil {
+		b.diags.Errorf(re.Pos, "duplicate symbol %s (first at %s)", e.Symbol, first.Pos)
+		return
+	}
+	b.m.bySymbol[e.Symbol] = e
+	b.m.Errors = append(b.m.Errors, e)
+
+	// code and domain
+	e.Code = re.Code.Value
+	if re.Code.Set {
+		if first := b.m.byCode[e.Code]; first != nil {
+			b.diags.Errorf(re.Code.Pos, "duplicate code %d: %s already has it (at %s)", e.Code, first.Symbol, first.Pos)
+		} else {
+			b.m.byCode[e.Code] = e
+		}
+	}
+	switch {
+	case re.Domain.Set:
+		e.Domain = b.domainNamed(re.Domain.Value)
+		if e.Domain == nil {
+			b.diags.Errorf(re.Domain.Pos, "unknown domain %q", re.Domain.Value)
+		} else if re.Code.Set && (e.Code < e.Domain.Low || e.Code > e.Domain.High) {
+			b.diags.Errorf(re.Code.Pos, "code %d is outside domain %q range [%d, %d]", e.Code, e.Domain.Name, e.Domain.Low, e.Domain.High)
+		}
+	case re.Code.Set:
+		e.Domain = b.domainOf(e.Code)
+		if e.Domain == nil {
+			b.diags.Errorf(re.Code.Pos, "code %d is in no domain's range", e.Code)
+		}
+	}
+	if e.Domain != nil {
+		e.Domain.Errors = append(e.Domain.Errors, e)
+		if p := e.Domain.Prefix; p != "" && !strings.HasPrefix(e.Symbol, "E_"+p+"_") && !strings.HasPrefix(e.Symbol, p+"_") {
+			b.diags.Errorf(re.Pos, "symbol %s must start with E_%s_ or %s_ (the prefix of domain %q)", e.Symbol, p, p, e.Domain.Name)
+		}
+	}
+	e.WireCode = e.Code
+	if re.WireCode.Set {
+		e.WireCode = re.WireCode.Value
+		if e.WireCode < -1<<31 || e.WireCode > 1<<31-1 {
+			b.diags.Errorf(re.WireCode.Pos, "wire_code %d does not fit a JSON-RPC error code (32-bit integer)", e.WireCode)
+		}
+	}
+	if re.Code.Set && (e.Code < -1<<31 || e.Code > 1<<31-1) {
+		b.diags.Errorf(re.Code.Pos, "code %d does not fit a 32-bit integer", e.Code)
+	}
+
+	// type, slug, problem type
+	e.Type = re.Type.Value
+	typePos := re.Type.Pos
+	if !re.Type.Set {
+		e.Type = strings.ToLower(strings.TrimPrefix(e.Symbol, "E_"))
+		typePos = re.Pos
+	}
+	if !TypeRE.MatchString(e.Type) {
+		b.diags.Errorf(typePos, "type %q must be snake_case (%s)", e.Type, TypeRE)
+	} else if first := b.m.byType[e.Type]; first != nil {
+		b.diags.Errorf(typePos, "duplicate type %q: %s already has it (at %s)", e.Type, first.Symbol, first.Pos)
+	} else {
+		b.m.byType[e.Type] = e
+	}
+	e.Slug = naming.Kebab(e.Type)
+	e.ProblemType = b.problemType(e.Slug)
+	if re.ProblemType.Set {
+		if msg := absoluteURI(re.ProblemType.Value); msg != "" {
+			b.diags.Errorf(re.ProblemType.Pos, "problem_type %q is not an absolute URI: %s", re.ProblemType.Value, msg)
+		}
+		e.ProblemType = re.ProblemType.Value
+	}
+
+	if re.Title.Set && strings.TrimSpace(e.Title) == "" {
+		b.diags.Errorf(re.Title.Pos, "title must not be empty")
+	}
+	// status
+	e.Statuses = []int{DefaultStatus}
+	if re.Status.Set && len(re.Status.Values) > 0 {
+		e.Statuses = e.Statuses[:0]
+		seen := map[int64]bool{}
+		for _, s := range re.Status.Values {
+			switch {
+			case s.Value < 400 || s.Value > 599:
+				b.diags.Errorf(s.Pos, "HTTP status %d is outside 400-599", s.Value)
+			case seen[s.Value]:
+				b.diags.Errorf(s.Pos, "HTTP status %d is listed twice", s.Value)
+			default:
+				seen[s.Value] = true
+				e.Statuses = append(e.Statuses, int(s.Value))
+			}
+		}
+		if len(e.Statuses) == 0 {
+			e.Statuses = []int{DefaultStatus}
+		}
+	}
+	b.semver(re.Since, "since")
+	if re.Deprecated != nil {
+		b.semver(re.Deprecated.Since, "deprecated.since")
+		e.Deprecated = &Deprecation{Since: re.Deprecated.Since.Value, Note: re.Deprecated.Note.Value}
+	}
+	if !re.Doc.Set || strings.TrimSpace(e.Doc) == "" {
+		b.diags.Warnf(re.Pos, "error %s has no doc", e.Symbol)
+	}
+
+	// details shape (templates and examples are checked once refs resolve)
+	if re.Details.Set {
+		switch {
+		case re.Details.Inline != nil:
+			e.Details = &Shape{Name: e.Type, Inline: true, Owner: e, Pos: re.Details.Pos}
+			b.sp.shape(e.Details, re.Details.Inline)
+		case re.Details.Name.Value == FieldErrorsShape:
+			e.Details = b.fieldErrors()
+		default:
+			e.Details = b.named[re.Details.Name.Value]
+			if e.Details == nil {
+				b.diags.Errorf(re.Details.Name.Pos, "unknown detail shape %q", re.Details.Name.Value)
+			}
+		}
+	}
+}
+
+func (b *builder) problemType(slug string) string {
+	base := b.m.ProblemBase
+	if base == "" {
+		return "urn:errgen:" + b.m.Name + ":" + slug
+	}
+	if !strings.HasSuffix(base, "/") && !strings.HasSuffix(base, "#") && !strings.HasSuffix(base, ":") && !strings.HasSuffix(base, "=") {
+		base += "/"
+	}
+	return base + slug
+}
+
+func (b *builder) fieldErrors() *Shape {
+	if s := b.named[FieldErrorsShape]; s != nil {
+		return s
+	}
+	s := &Shape{Name: FieldErrorsShape, Builtin: true}
+	b.sp.shape(s, builtinFieldErrors())
+	b.named[FieldErrorsShape] = s
+	return s
+}
+
+func (b *builder) resolveRefs() {
+	for _, r := range b.sp.refs {
+		target := b.named[r.name]
+		if target == nil && r.name == FieldErrorsShape {
+			target = b.fieldErrors()
+		}
+		if target == nil {
+			b.diags.Errorf(r.pos, "$ref names unknown detail shape %q", r.name)
+			b.sp.broken[r.owner] = true
+			continue
+		}
+		r.s.Ref = target
+	}
+	// a cycle of shapes that are nothing but a $ref never reaches a value
+	for _, s := range b.m.Shapes {
+		seen := map[*Shape]bool{s: true}
+		chain := []string{s.Name}
+		for cur := s.Schema.Ref; cur != nil; cur = cur.Schema.Ref {
+			chain = append(chain, cur.Name)
+			if cur == s {
+				b.diags.Errorf(s.Pos, "$ref cycle never reaches an object: %s", strings.Join(chain, " -> "))
+				s.Schema.Ref = nil // break it so later passes terminate
+				b.sp.broken[s] = true
+				break
+			}
+			if seen[cur] {
+				break // a cycle not through s: reported from its own members
+			}
+			seen[cur] = true
+		}
+	}
+}
+
+// details checks everything that needs an error's resolved detail shape.
+func (b *builder) details() {
+	var inline []*Shape
+	for _, e := range b.m.Errors {
+		if e.Details != nil && e.Details.Inline {
+			inline = append(inline, e.Details)
+		}
+	}
+	sort.Slice(inline, func(i, j int) bool { return inline[i].Owner.Code < inline[j].Owner.Code })
+	b.m.Shapes = append(b.m.Shapes, inline...)
+	if s := b.named[FieldErrorsShape]; s != nil {
+		b.m.Shapes = append(b.m.Shapes, s)
+	}
+	// A shape that is broken, or refers to one, would only echo its
+	// diagnostics through the validator: compile the sound ones.
+	unsound := b.unsound()
+	vs := newValidators(&b.diags, b.m.Shapes)
+	compiled := map[*Shape]bool{}
+	for _, s := range b.m.Shapes {
+		if !unsound[s] {
+			compiled[s] = vs.compile(s) != nil
+		}
+	}
+	b.templatesAndFields()
+	for _, e := range b.m.Errors {
+		re := b.errPos[e]
+		if e.Details == nil || !compiled[e.Details] {
+			continue
+		}
+		for i, ex := range re.Examples {
+			vs.validate(vs.compiled[e.Details], e, i, ex)
+		}
+	}
+}
+
+// unsound returns the shapes that are broken or refer, through $ref, to a
+// broken shape.
+func (b *builder) unsound() map[*Shape]bool {
+	out := map[*Shape]bool{}
+	for s := range b.sp.broken {
+		out[s] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, r := range b.sp.refs {
+			if r.s.Ref != nil && out[r.s.Ref] && !out[r.owner] {
+				out[r.owner] = true
+				changed = true
+			}
+		}
+	}
+	return out
+}
+
+func (b *builder) templatesAndFields() {
+	for _, e := range b.m.Errors {
+		re := b.errPos[e]
+		root := (*Schema)(nil)
+		if e.Details != nil {
+			root = e.Details.Schema.Resolved()
+			if root != nil && root.Type != "object" {
+				b.diags.Errorf(e.Details.Pos, "details of %s must be an object schema (type: object), got %s", e.Symbol, typeName(root))
+				root = nil
+			}
+		}
+		if root != nil {
+			for _, p := range root.Properties {
+				for _, bad := range ProblemMembers {
+					if p.Name == bad {
+						b.diags.Errorf(p.Pos, "detail property %q of %s collides with the problem document member %q (details are flattened into problem documents)", p.Name, e.Symbol, bad)
+					}
+				}
+			}
+		}
+		e.Message = b.template(re.Message, "message", e, root)
+		if re.UserMessage.Set {
+			e.UserMessage = b.template(re.UserMessage, "user_message", e, root)
+		}
+		for i, s := range re.Suggestions {
+			if i == b.m.Limits.MaxSuggestions {
+				b.diags.Errorf(s.Pos, "%s has %d suggestions; limits.max_suggestions is %d", e.Symbol, len(re.Suggestions), b.m.Limits.MaxSuggestions)
+			}
+			e.Suggestions = append(e.Suggestions, b.template(s, "suggestion", e, root))
+		}
+		b.sensitive(e, re, root)
+		if len(re.Examples) > 0 && e.Details == nil && !re.Details.Set {
+			b.diags.Errorf(re.Examples[0].Pos, "%s has examples but no details", e.Symbol)
+		}
+		for _, ex := range re.Examples {
+			e.Examples = append(e.Examples, Example{Value: ex.JSON(), Source: ex})
+		}
+	}
+}
+
+func typeName(s *Schema) string {
+	if s.Type == "" {
+		return "an untyped schema"
+	}
+	return s.Type
+}
+
+func (b *builder) template(s catalog.Str, what string, e *Error, root *Schema) *tmpl.Template {
+	t, errs := tmpl.Parse(s.Value)
+	for _, err := range errs {
+		b.diags.Errorf(s.Pos, "%s of %s: %s", what, e.Symbol, err)
+	}
+	if !s.Set {
+		return t
+	}
+	for _, f := range t.Fields() {
+		switch {
+		case e.Details == nil:
+			b.diags.Errorf(s.Pos, "%s of %s has placeholder {%s} but the error has no details", what, e.Symbol, f)
+		case root != nil && root.Property(f) == nil:
+			b.diags.Errorf(s.Pos, "%s of %s has placeholder {%s}, which names no detail property (have %s)", what, e.Symbol, f, propNames(root))
+		}
+	}
+	return t
+}
+
+func propNames(s *Schema) string {
+	if len(s.Properties) == 0 {
+		return "none"
+	}
+	names := make([]string, len(s.Properties))
+	for i, p := range s.Properties {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func (b *builder) sensitive(e *Error, re *catalog.Error, root *Schema) {
+	listed := map[string]bool{}
+	for _, s := range re.Sensitive {
+		if root == nil {
+			b.diags.Errorf(s.Pos, "sensitive names %q but %s has no object details", s.Value, e.Symbol)
+			continue
+		}
+		p := root.Property(s.Value)
+		if p == nil {
+			b.diags.Errorf(s.Pos, "sensitive names %q, which is not a top-level detail property of %s", s.Value, e.Symbol)
+			continue
+		}
+		if !stringOrAny(p.Schema) {
+			r := p.Schema.Resolved()
+			b.diags.Errorf(s.Pos, "sensitive field %q of %s is %s: only string or untyped fields can be redacted", s.Value, e.Symbol, typeName(r))
+			continue
+		}
+		listed[s.Value] = true
+	}
+	if root == nil {
+		return
+	}
+	for _, p := range root.Properties {
+		if listed[p.Name] || p.Schema.Sensitive {
+			e.Sensitive = append(e.Sensitive, p.Name)
+		}
+	}
+}
+
+func (b *builder) retired() {
+	codes := map[int64]*Retired{}
+	symbols := map[string]*Retired{}
+	for _, rr := range b.raw.Retired {
+		r := &Retired{Code: rr.Code.Value, HasCode: rr.Code.Set, Symbol: rr.Symbol.Value,
+			Since: rr.Since.Value, Note: rr.Note.Value, Pos: rr.Pos}
+		b.semver(rr.Since, "retired since")
+		if rr.Code.Set {
+			if first := codes[r.Code]; first != nil {
+				b.diags.Errorf(rr.Code.Pos, "code %d is retired twice (first at %s)", r.Code, first.Pos)
+			}
+			codes[r.Code] = r
+			if e := b.m.byCode[r.Code]; e != nil {
+				b.diags.Errorf(b.errPos[e].Code.Pos, "code %d of %s reuses a retired code (retired at %s)", r.Code, e.Symbol, r.Pos)
+			}
+		}
+		if rr.Symbol.Set {
+			if !SymbolRE.MatchString(r.Symbol) {
+				b.diags.Errorf(rr.Symbol.Pos, "retired symbol %q must be SCREAMING_SNAKE_CASE", r.Symbol)
+			}
+			if first := symbols[r.Symbol]; first != nil {
+				b.diags.Errorf(rr.Symbol.Pos, "symbol %s is retired twice (first at %s)", r.Symbol, first.Pos)
+			}
+			symbols[r.Symbol] = r
+			if e := b.m.bySymbol[r.Symbol]; e != nil {
+				b.diags.Errorf(e.Pos, "symbol %s reuses a retired symbol (retired at %s)", e.Symbol, r.Pos)
+			}
+		}
+		b.m.Retired = append(b.m.Retired, r)
+	}
+	sort.SliceStable(b.m.Retired, func(i, j int) bool {
+		a, c := b.m.Retired[i], b.m.Retired[j]
+		if a.Code != c.Code {
+			return a.Code < c.Code
+		}
+		return a.Symbol < c.Symbol
+	})
+}
+
+// references resolves fallback and replaced_by.
+func (b *builder) references() {
+	if f := b.raw.Fallback; f.Set {
+		b.m.Fallback = b.m.bySymbol[f.Value]
+		if b.m.Fallback == nil {
+			b.diags.Errorf(f.Pos, "fallback names no error: %q", f.Value)
+		}
+	}
+	for _, e := range b.m.Errors {
+		rd := b.errPos[e].Deprecated
+		if rd == nil {
+			continue
+		}
+		switch {
+		case !rd.ReplacedBy.Set:
+			b.diags.Warnf(rd.Pos, "deprecated error %s has no replaced_by", e.Symbol)
+		case rd.ReplacedBy.Value == e.Symbol:
+			b.diags.Errorf(rd.ReplacedBy.Pos, "%s cannot be replaced by itself", e.Symbol)
+		default:
+			e.Deprecated.ReplacedBy = b.m.bySymbol[rd.ReplacedBy.Value]
+			if e.Deprecated.ReplacedBy == nil {
+				b.diags.Errorf(rd.ReplacedBy.Pos, "replaced_by names no error: %q", rd.ReplacedBy.Value)
+			}
+		}
+	}
+}

@@ -1,0 +1,216 @@
+// Package model turns a loaded catalog into errgen's validated,
+// language-neutral model: every rule of the catalog language is checked in
+// [Build], defaults are resolved, templates are parsed once, and every
+// collection is ordered deterministically. Emitters read the model and never
+// re-validate it.
+package model
+
+import (
+	"sort"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/tmpl"
+)
+
+// Default limits (SPEC §1).
+const (
+	DefaultMaxDataBytes   = 16384
+	DefaultMaxStringBytes = 1024
+	DefaultMaxSuggestions = 3
+	DefaultStatus         = 500
+
+	// JSON-RPC 2.0 reserves this block for protocol errors.
+	ReservedLow  = -32768
+	ReservedHigh = -32000
+)
+
+// Catalog is a validated catalog.
+type Catalog struct {
+	Path          string   // main catalog file
+	Files         []string // every file read, main first
+	Name          string
+	Version       string
+	SchemaVersion int
+	ProblemBase   string // as written; "" when the catalog sets none
+	Fallback      *Error
+	Limits        Limits
+	Outputs       Outputs
+	Domains       []*Domain  // by range
+	Shapes        []*Shape   // named shapes by name, then inline shapes by code, then built-ins
+	Errors        []*Error   // by code
+	Retired       []*Retired // by code, then symbol
+
+	bySymbol map[string]*Error
+	byCode   map[int64]*Error
+	byType   map[string]*Error
+}
+
+// Limits bound the size of serialized errors.
+type Limits struct {
+	MaxDataBytes   int
+	MaxStringBytes int
+	MaxSuggestions int
+}
+
+// Outputs are the catalog's output settings; empty strings are unset.
+type Outputs struct {
+	GoDir, GoPackage string
+	TSDir, TSPackage string
+	Schema           string
+	Docs             string
+}
+
+// Domain is a range of codes.
+type Domain struct {
+	Name        string
+	Title       string
+	Description string
+	Prefix      string // symbols start with E_<Prefix>_ or <Prefix>_
+	Low, High   int64
+	Reserved    bool
+	Errors      []*Error // by code
+	GoName      string   // Go constant name
+	Pos         diag.Pos
+}
+
+// Shape is a detail shape: named under `details`, inline in one error, or
+// built in (field_errors).
+type Shape struct {
+	Name    string // the details key; for inline shapes the owner's type
+	Inline  bool
+	Builtin bool
+	Owner   *Error // inline shapes only
+	Schema  *Schema
+	GoName  string // Go type name
+	TSName  string // TypeScript interface name
+	Pos     diag.Pos
+}
+
+// Schema is one node of a detail schema.
+type Schema struct {
+	Ref         *Shape // $ref target; the other fields then only annotate
+	Type        string // object, string, integer, number, boolean, array, or "" (any JSON value)
+	Description string
+	Format      string
+	Pattern     string
+	Enum        []string
+	Properties  []*Property // object, in declaration order
+	Items       *Schema     // array
+	Minimum     string      // JSON number text; "" when unset
+	Maximum     string
+	MinLength   *int64
+	MaxLength   *int64
+	Verbose     bool   // x-verbose
+	Sensitive   bool   // x-sensitive
+	MaxBytes    int64  // x-max-bytes; 0 when unset
+	Sanitize    string // x-sanitize: path, uri, text or ""
+	GoName      string // Go type name when this node needs one (struct or enum)
+	Source      *catalog.Value
+}
+
+// Property is one property of an object schema.
+type Property struct {
+	Name     string // wire name
+	Required bool
+	Schema   *Schema
+	GoName   string // Go field name
+	Pos      diag.Pos
+}
+
+// Resolved follows $ref to the schema that defines the value's shape.
+func (s *Schema) Resolved() *Schema {
+	for i := 0; s != nil && s.Ref != nil && i < 1000; i++ {
+		s = s.Ref.Schema
+	}
+	return s
+}
+
+// Property returns the property named name, or nil.
+func (s *Schema) Property(name string) *Property {
+	r := s.Resolved()
+	if r == nil {
+		return nil
+	}
+	for _, p := range r.Properties {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Error is one catalog error.
+type Error struct {
+	Symbol      string
+	Code        int64
+	WireCode    int64 // JSON-RPC error.code: wire_code, else code
+	Domain      *Domain
+	Type        string
+	Slug        string // kebab-case type: docs page and problem type URI
+	ProblemType string // resolved RFC 9457 type URI
+	Title       string
+	Message     *tmpl.Template
+	UserMessage *tmpl.Template // nil when unset
+	Suggestions []*tmpl.Template
+	Statuses    []int // allowed HTTP statuses, first the default
+	Retryable   bool
+	Details     *Shape   // nil when the error has no details
+	Sensitive   []string // top-level detail fields redacted unless verbose, in property order
+	Doc         string
+	Examples    []Example
+	Since       string
+	Deprecated  *Deprecation
+	GoName      string // Go base identifier (Err<GoName>, New<GoName>, …)
+	TSName      string // TypeScript base identifier
+	Pos         diag.Pos
+}
+
+// Example is one example detail object of an error.
+type Example struct {
+	Value  any // JSON form: map[string]any with json.Number numbers
+	Source *catalog.Value
+}
+
+// Deprecation marks a deprecated error.
+type Deprecation struct {
+	Since      string
+	ReplacedBy *Error // nil when none is named
+	Note       string
+}
+
+// Retired is a removed error whose code and symbol are never reused.
+type Retired struct {
+	Code    int64
+	HasCode bool
+	Symbol  string
+	Since   string
+	Note    string
+	Pos     diag.Pos
+}
+
+// BySymbol returns the error with the given symbol, or nil.
+func (c *Catalog) BySymbol(s string) *Error { return c.bySymbol[s] }
+
+// ByCode returns the error with the given code, or nil.
+func (c *Catalog) ByCode(code int64) *Error { return c.byCode[code] }
+
+// ByType returns the error with the given type, or nil.
+func (c *Catalog) ByType(t string) *Error { return c.byType[t] }
+
+// Shape returns the shape with the given name (named or built-in), or nil.
+func (c *Catalog) Shape(name string) *Shape {
+	i := sort.Search(len(c.Shapes), func(i int) bool { return c.Shapes[i].Inline || c.Shapes[i].Builtin || c.Shapes[i].Name >= name })
+	if i < len(c.Shapes) && !c.Shapes[i].Inline && !c.Shapes[i].Builtin && c.Shapes[i].Name == name {
+		return c.Shapes[i]
+	}
+	for _, s := range c.Shapes {
+		if s.Builtin && s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Status returns the default HTTP status of e.
+func (e *Error) Status() int { return e.Statuses[0] }

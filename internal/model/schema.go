@@ -1,0 +1,450 @@
+package model
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/diag"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// keywords of JSON Schema 2020-12, by what their value is.
+var (
+	schemaKeywords = set("items", "contains", "additionalProperties", "propertyNames",
+		"if", "then", "else", "not", "unevaluatedItems", "unevaluatedProperties", "contentSchema")
+	schemaListKeywords = set("prefixItems", "allOf", "anyOf", "oneOf")
+	schemaMapKeywords  = set("properties", "patternProperties", "dependentSchemas")
+	valueKeywords      = set("$comment", "type", "const", "enum", "multipleOf", "maximum",
+		"exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern",
+		"maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties",
+		"minProperties", "required", "dependentRequired", "title", "description", "default",
+		"deprecated", "readOnly", "writeOnly", "examples", "format", "contentEncoding",
+		"contentMediaType")
+	unsupportedKeywords = set("$schema", "$id", "$anchor", "$dynamicRef", "$dynamicAnchor",
+		"$vocabulary", "$defs", "definitions", "$recursiveRef", "$recursiveAnchor")
+	extensionKeywords = set("x-verbose", "x-sensitive", "x-max-bytes", "x-sanitize")
+
+	// the formats JSON Schema 2020-12 defines.
+	knownFormats = set("date-time", "date", "time", "duration", "email", "idn-email",
+		"hostname", "idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri",
+		"iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex")
+
+	supportedTypes = set("object", "string", "integer", "number", "boolean", "array")
+	sanitizeKinds  = set("path", "uri", "text")
+)
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+func sortedKeys(m map[string]bool) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
+
+// schemaParser turns detail-schema Values into [Schema] trees, reporting
+// what errgen cannot generate code for. Refs are resolved by name afterwards.
+type schemaParser struct {
+	diags  *diag.List
+	refs   []pendingRef
+	broken map[*Shape]bool // shapes with a diagnostic of their own
+}
+
+type pendingRef struct {
+	owner *Shape
+	s     *Schema
+	name  string
+	pos   diag.Pos
+}
+
+// shape parses the schema of s, noting whether it is broken.
+func (p *schemaParser) shape(s *Shape, v *catalog.Value) {
+	before := len(*p.diags)
+	cur := len(p.refs)
+	s.Schema = p.parse(v)
+	for i := cur; i < len(p.refs); i++ {
+		p.refs[i].owner = s
+	}
+	if len(*p.diags) > before {
+		p.broken[s] = true
+	}
+}
+
+func (p *schemaParser) parse(v *catalog.Value) *Schema {
+	s := &Schema{Source: v}
+	if v.Kind == catalog.Bool {
+		return s // true / false are valid subschemas: any value / no value
+	}
+	if v.Kind != catalog.Object {
+		p.diags.Errorf(v.Pos, "a schema must be a mapping, got %s", v.Kind)
+		return s
+	}
+	for _, m := range v.Members {
+		key, val := m.Key, m.Value
+		switch {
+		case key == "$ref":
+			if val.Kind != catalog.String {
+				p.diags.Errorf(val.Pos, "$ref must be a shape name, got %s", val.Kind)
+				continue
+			}
+			p.refs = append(p.refs, pendingRef{s: s, name: val.Str, pos: val.Pos})
+		case key == "type":
+			if val.Kind != catalog.String || !supportedTypes[val.Str] {
+				p.diags.Errorf(val.Pos, "type must be one of %s (omit it for any JSON value)", sortedKeys(supportedTypes))
+				continue
+			}
+			s.Type = val.Str
+		case key == "properties":
+			if val.Kind != catalog.Object {
+				p.diags.Errorf(val.Pos, "properties must be a mapping of property schemas, got %s", val.Kind)
+				continue
+			}
+			for _, pm := range val.Members {
+				s.Properties = append(s.Properties, &Property{Name: pm.Key, Pos: pm.KeyPos, Schema: p.parse(pm.Value)})
+			}
+		case key == "items":
+			s.Items = p.parse(val)
+		case key == "enum":
+			vals, ok := val.StringList()
+			if !ok {
+				p.diags.Errorf(val.Pos, "enum must be a list of strings")
+				continue
+			}
+			s.Enum = vals
+		case key == "format":
+			if val.Kind == catalog.String && !knownFormats[val.Str] {
+				p.diags.Errorf(val.Pos, "unknown format %q; want one of %s", val.Str, sortedKeys(knownFormats))
+				continue
+			}
+			s.Format = val.Str
+		case key == "description":
+			s.Description = val.Str
+		case key == "pattern":
+			s.Pattern = val.Str
+		case key == "minimum", key == "maximum":
+			if val.Kind == catalog.Number {
+				if key == "minimum" {
+					s.Minimum = string(val.Num)
+				} else {
+					s.Maximum = string(val.Num)
+				}
+			}
+		case key == "minLength", key == "maxLength":
+			if val.Kind == catalog.Number && val.Int {
+				n, _ := strconv.ParseInt(string(val.Num), 10, 64)
+				if key == "minLength" {
+					s.MinLength = &n
+				} else {
+					s.MaxLength = &n
+				}
+			}
+		case key == "x-verbose", key == "x-sensitive":
+			if val.Kind != catalog.Bool {
+				p.diags.Errorf(val.Pos, "%s must be true or false", key)
+				continue
+			}
+			if key == "x-verbose" {
+				s.Verbose = val.Bool
+			} else {
+				s.Sensitive = val.Bool
+			}
+		case key == "x-max-bytes":
+			n, err := strconv.ParseInt(string(val.Num), 10, 64)
+			if val.Kind != catalog.Number || !val.Int || err != nil || n < 4 {
+				p.diags.Errorf(val.Pos, "x-max-bytes must be an integer of at least 4")
+				continue
+			}
+			s.MaxBytes = n
+		case key == "x-sanitize":
+			if val.Kind != catalog.String || !sanitizeKinds[val.Str] {
+				p.diags.Errorf(val.Pos, "x-sanitize must be one of %s", sortedKeys(sanitizeKinds))
+				continue
+			}
+			s.Sanitize = val.Str
+		case strings.HasPrefix(key, "x-"):
+			p.diags.Errorf(m.KeyPos, "unknown extension keyword %q; want one of %s", key, sortedKeys(extensionKeywords))
+		case unsupportedKeywords[key]:
+			p.diags.Errorf(m.KeyPos, "keyword %q is not supported in detail schemas (use $ref: NAME to reuse a shape)", key)
+		case schemaKeywords[key]:
+			p.parse(val)
+		case schemaListKeywords[key]:
+			if val.Kind == catalog.Array {
+				for _, it := range val.Items {
+					p.parse(it)
+				}
+			}
+		case schemaMapKeywords[key]:
+			if val.Kind == catalog.Object {
+				for _, pm := range val.Members {
+					p.parse(pm.Value)
+				}
+			}
+		case valueKeywords[key]:
+		default:
+			p.diags.Errorf(m.KeyPos, "unknown keyword %q in detail schema (not a JSON Schema 2020-12 keyword)", key)
+		}
+	}
+	if req := v.Member("required"); req != nil {
+		names, ok := req.Value.StringList()
+		if !ok {
+			p.diags.Errorf(req.Value.Pos, "required must be a list of property names")
+		}
+		for i, name := range names {
+			prop := findProp(s.Properties, name)
+			if prop == nil {
+				p.diags.Errorf(req.Value.Items[i].Pos, "required names %q, which is not under properties", name)
+				continue
+			}
+			prop.Required = true
+		}
+	}
+	if s.Sensitive && !stringOrAny(s) {
+		p.diags.Errorf(v.Member("x-sensitive").KeyPos, "x-sensitive on a %s field: only string or untyped fields can be redacted", s.Type)
+	}
+	if s.MaxBytes != 0 && !stringOrAny(s) {
+		p.diags.Errorf(v.Member("x-max-bytes").KeyPos, "x-max-bytes on a %s field: only strings are truncated", s.Type)
+	}
+	if s.Sanitize != "" && !stringOrAny(s) {
+		p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize on a %s field: only strings are sanitized", s.Type)
+	}
+	return s
+}
+
+// stringOrAny reports whether s is a string or untyped schema (one that is not
+// a $ref to another shape).
+func stringOrAny(s *Schema) bool {
+	return s.Ref == nil && s.Source.Get("$ref") == nil && (s.Type == "" || s.Type == "string")
+}
+
+func findProp(props []*Property, name string) *Property {
+	for _, p := range props {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// WireJSON returns the JSON form of a detail schema for validators: errgen's
+// extension keywords removed and each $ref rewritten by ref.
+func WireJSON(v *catalog.Value, ref func(name string) string) any {
+	return wireSchema(v, ref)
+}
+
+func wireSchema(v *catalog.Value, ref func(string) string) any {
+	if v.Kind != catalog.Object {
+		return v.JSON()
+	}
+	out := make(map[string]any, len(v.Members))
+	for _, m := range v.Members {
+		key, val := m.Key, m.Value
+		switch {
+		case strings.HasPrefix(key, "x-"):
+		case key == "$ref" && val.Kind == catalog.String:
+			out[key] = ref(val.Str)
+		case schemaKeywords[key]:
+			out[key] = wireSchema(val, ref)
+		case schemaListKeywords[key] && val.Kind == catalog.Array:
+			items := make([]any, len(val.Items))
+			for i, it := range val.Items {
+				items[i] = wireSchema(it, ref)
+			}
+			out[key] = items
+		case schemaMapKeywords[key] && val.Kind == catalog.Object:
+			props := make(map[string]any, len(val.Members))
+			for _, pm := range val.Members {
+				props[pm.Key] = wireSchema(pm.Value, ref)
+			}
+			out[key] = props
+		default:
+			out[key] = val.JSON()
+		}
+	}
+	return out
+}
+
+// validators compiles detail shapes with a JSON Schema 2020-12 compiler and
+// validates examples, mapping every failure back to a catalog position.
+type validators struct {
+	diags    *diag.List
+	compiler *jsonschema.Compiler
+	sources  map[string]*catalog.Value // resource URL -> schema source
+	compiled map[*Shape]*jsonschema.Schema
+	printer  *message.Printer
+}
+
+const shapeURLBase = "errgen:///"
+
+func shapeURL(s *Shape) string {
+	if s.Inline {
+		return shapeURLBase + "inline/" + url.PathEscape(s.Owner.Symbol) + ".json"
+	}
+	return shapeURLBase + "details/" + url.PathEscape(s.Name) + ".json"
+}
+
+func newValidators(diags *diag.List, shapes []*Shape) *validators {
+	vs := &validators{
+		diags:    diags,
+		compiler: jsonschema.NewCompiler(),
+		sources:  map[string]*catalog.Value{},
+		compiled: map[*Shape]*jsonschema.Schema{},
+		printer:  message.NewPrinter(language.English),
+	}
+	vs.compiler.DefaultDraft(jsonschema.Draft2020)
+	vs.compiler.UseLoader(noLoader{})
+	ref := func(name string) string { return shapeURLBase + "details/" + url.PathEscape(name) + ".json" }
+	for _, s := range shapes {
+		u := shapeURL(s)
+		vs.sources[u] = s.Schema.Source
+		if err := vs.compiler.AddResource(u, WireJSON(s.Schema.Source, ref)); err != nil {
+			vs.diags.Errorf(s.Pos, "detail shape %q: %v", s.Name, err)
+		}
+	}
+	return vs
+}
+
+// noLoader refuses every URL: detail schemas may only refer to each other.
+type noLoader struct{}
+
+func (noLoader) Load(u string) (any, error) {
+	return nil, fmt.Errorf("cannot load %s: only $ref to shapes under details is supported", u)
+}
+
+// compile compiles s and reports a schema error; broken is the set of shapes
+// already reported, so that a shape referring to one is not reported twice.
+func (vs *validators) compile(s *Shape) *jsonschema.Schema {
+	sch, err := vs.compiler.Compile(shapeURL(s))
+	if err != nil {
+		vs.report(s, err)
+		return nil
+	}
+	vs.compiled[s] = sch
+	return sch
+}
+
+func (vs *validators) report(s *Shape, err error) {
+	var sve *jsonschema.SchemaValidationError
+	var rxe *jsonschema.InvalidRegexError
+	switch {
+	case errors.As(err, &sve):
+		src := vs.sources[strings.SplitN(sve.URL, "#", 2)[0]]
+		var ve *jsonschema.ValidationError
+		if src == nil || !errors.As(sve.Err, &ve) {
+			vs.diags.Errorf(s.Pos, "detail shape %q is not valid JSON Schema: %v", s.Name, sve.Err)
+			return
+		}
+		for _, leaf := range leaves(ve) {
+			at := src.At(leaf.InstanceLocation)
+			vs.diags.Errorf(at.Pos, "invalid detail schema at %s: %s", pointer(leaf.InstanceLocation), leaf.ErrorKind.LocalizedString(vs.printer))
+		}
+	case errors.As(err, &rxe):
+		parts := strings.SplitN(rxe.URL, "#", 2)
+		pos := s.Pos
+		if src := vs.sources[parts[0]]; src != nil && len(parts) == 2 {
+			pos = src.At(splitPointer(parts[1])).Pos
+		}
+		vs.diags.Errorf(pos, "invalid pattern %q: %v", rxe.Regex, rxe.Err)
+	default:
+		vs.diags.Errorf(s.Pos, "detail shape %q does not compile: %s", s.Name, strings.ReplaceAll(err.Error(), shapeURLBase, ""))
+	}
+}
+
+// validate checks one example against its compiled shape.
+func (vs *validators) validate(sch *jsonschema.Schema, e *Error, i int, ex *catalog.Value) {
+	err := sch.Validate(ex.JSON())
+	if err == nil {
+		return
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		vs.diags.Errorf(ex.Pos, "example %d of %s: %v", i+1, e.Symbol, err)
+		return
+	}
+	for _, leaf := range leaves(ve) {
+		at := ex.At(leaf.InstanceLocation)
+		vs.diags.Errorf(at.Pos, "example %d of %s does not match its details at %s: %s", i+1, e.Symbol, pointer(leaf.InstanceLocation), leaf.ErrorKind.LocalizedString(vs.printer))
+	}
+}
+
+func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(ve.Causes) == 0 {
+		return []*jsonschema.ValidationError{ve}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range ve.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+func pointer(tokens []string) string {
+	if len(tokens) == 0 {
+		return "/"
+	}
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+func splitPointer(ptr string) []string {
+	ptr = strings.TrimPrefix(ptr, "/")
+	if ptr == "" {
+		return nil
+	}
+	toks := strings.Split(ptr, "/")
+	for i, t := range toks {
+		if u, err := url.PathUnescape(t); err == nil {
+			t = u
+		}
+		toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+	}
+	return toks
+}
+
+// builtinFieldErrors is the built-in field_errors shape.
+func builtinFieldErrors() *catalog.Value {
+	str := func(s string) *catalog.Value { return &catalog.Value{Kind: catalog.String, Str: s} }
+	obj := func(members ...catalog.Member) *catalog.Value {
+		return &catalog.Value{Kind: catalog.Object, Members: members}
+	}
+	mem := func(k string, v *catalog.Value) catalog.Member { return catalog.Member{Key: k, Value: v} }
+	return obj(
+		mem("description", str("Validation failures aggregated by field.")),
+		mem("type", str("object")),
+		mem("required", &catalog.Value{Kind: catalog.Array, Items: []*catalog.Value{str("fieldErrors"), str("totalErrors")}}),
+		mem("properties", obj(
+			mem("fieldErrors", obj(
+				mem("description", str("Messages for each invalid field.")),
+				mem("type", str("object")),
+				mem("additionalProperties", obj(
+					mem("type", str("array")),
+					mem("items", obj(mem("type", str("string")))),
+				)),
+			)),
+			mem("totalErrors", obj(
+				mem("description", str("Number of messages in fieldErrors.")),
+				mem("type", str("integer")),
+				mem("minimum", &catalog.Value{Kind: catalog.Number, Num: json.Number("0"), Int: true}),
+			)),
+		)),
+	)
+}
