@@ -25,6 +25,13 @@ const (
 	MaxFiles     = 10_000    // files one catalog may include
 )
 
+// Key sets of the mappings read once per entry.
+var (
+	domainKeys  = keys([]string{"range"}, "range", "reserved", "prefix", "title", "description")
+	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated")
+	retiredKeys = keys(nil, "code", "symbol", "since", "note")
+)
+
 // Parse loads the catalog at path and every file it includes. The error is
 // non-nil only when the main file cannot be read (an I/O problem); everything
 // wrong with the catalog's content is in the diagnostics.
@@ -60,6 +67,10 @@ func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
 		l.diags.Errorf(filePos, "file is larger than %d bytes", MaxFileBytes)
 		return
 	}
+	if doc, ok := parseDocument(data); ok {
+		l.walkFile(path, doc, main, chain)
+		return
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -78,8 +89,12 @@ func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
 		l.yamlError(err)
 		return
 	}
+	l.walkFile(path, &doc, main, chain)
+}
+
+func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string) {
 	if len(doc.Content) == 0 {
-		l.diags.Errorf(filePos, "empty catalog file: want a mapping of catalog keys")
+		l.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "empty catalog file: want a mapping of catalog keys")
 		return
 	}
 	root := l.resolve(doc.Content[0])
@@ -221,8 +236,23 @@ type pair struct{ k, v *yaml.Node }
 // pairs returns a mapping's key/value pairs with merge keys (<<) expanded and
 // duplicate keys reported.
 func (l *loader) pairs(n *yaml.Node, depth int) []pair {
-	var explicit, merged []pair
-	seen := map[string]*yaml.Node{}
+	explicit := make([]pair, 0, len(n.Content)/2)
+	var merged []pair
+	var seen map[string]*yaml.Node // for large mappings; small ones scan
+	find := func(key string) *yaml.Node {
+		if seen != nil {
+			return seen[key]
+		}
+		for _, p := range explicit {
+			if p.k.Value == key {
+				return p.k
+			}
+		}
+		return nil
+	}
+	if len(n.Content) > 32 {
+		seen = make(map[string]*yaml.Node, len(n.Content)/2)
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
@@ -233,12 +263,20 @@ func (l *loader) pairs(n *yaml.Node, depth int) []pair {
 			l.diags.Errorf(l.pos(k), "mapping keys must be plain strings")
 			continue
 		}
-		if first, dup := seen[k.Value]; dup {
+		if first := find(k.Value); first != nil {
 			l.diags.Errorf(l.pos(k), "duplicate key %q (first at line %d)", k.Value, first.Line)
 			continue
 		}
-		seen[k.Value] = k
+		if seen != nil {
+			seen[k.Value] = k
+		}
 		explicit = append(explicit, pair{k, v})
+	}
+	if len(merged) > 0 && seen == nil {
+		seen = make(map[string]*yaml.Node, len(explicit))
+		for _, p := range explicit {
+			seen[p.k.Value] = p.k
+		}
 	}
 	for _, p := range merged {
 		if _, dup := seen[p.k.Value]; !dup {
@@ -300,43 +338,64 @@ func kindName(n *yaml.Node) string {
 	return "a YAML node"
 }
 
-// mapping walks a mapping node, calling fields[key] for every known key and
-// reporting unknown keys and missing required ones. It returns false when n
-// is not a mapping.
-func (l *loader) mapping(n *yaml.Node, what string, fields map[string]func(k, v *yaml.Node), required ...string) bool {
+// keySet is the fixed key set of one kind of mapping.
+type keySet struct {
+	names    string // sorted, comma-separated, for messages
+	known    map[string]bool
+	required []string
+}
+
+func keys(required []string, names ...string) *keySet {
+	ks := &keySet{known: map[string]bool{}, required: required}
+	for _, n := range names {
+		ks.known[n] = true
+	}
+	sorted := append([]string(nil), names...)
+	sort.Strings(sorted)
+	ks.names = strings.Join(sorted, ", ")
+	return ks
+}
+
+// walk walks a mapping node, calling each for every known key and reporting
+// unknown keys and missing required ones. It returns false when n is not a
+// mapping.
+func (l *loader) walk(n *yaml.Node, what string, ks *keySet, each func(key string, v *yaml.Node)) bool {
 	if n.Kind != yaml.MappingNode {
 		l.diags.Errorf(l.pos(n), "%s must be a mapping, got %s", what, kindName(n))
 		return false
 	}
-	present := map[string]bool{}
-	for _, p := range l.pairs(n, 0) {
-		f, ok := fields[p.k.Value]
-		if !ok {
-			l.diags.Errorf(l.pos(p.k), "unknown key %q in %s; want one of %s", p.k.Value, what, keyList(fields))
+	ps := l.pairs(n, 0)
+	for _, p := range ps {
+		if !ks.known[p.k.Value] {
+			l.diags.Errorf(l.pos(p.k), "unknown key %q in %s; want one of %s", p.k.Value, what, ks.names)
 			continue
 		}
-		present[p.k.Value] = true
-		v := l.resolve(p.v)
-		if v == nil {
-			continue
+		if v := l.resolve(p.v); v != nil {
+			each(p.k.Value, v)
 		}
-		f(p.k, v)
 	}
-	for _, r := range required {
-		if !present[r] {
+	for _, r := range ks.required {
+		found := false
+		for _, p := range ps {
+			if p.k.Value == r {
+				found = true
+				break
+			}
+		}
+		if !found {
 			l.diags.Errorf(l.pos(n), "%s is missing required key %q", what, r)
 		}
 	}
 	return true
 }
 
-func keyList(fields map[string]func(k, v *yaml.Node)) string {
-	keys := make([]string, 0, len(fields))
+// mapping is [loader.walk] with one function per key, for mappings read once.
+func (l *loader) mapping(n *yaml.Node, what string, fields map[string]func(k, v *yaml.Node), required ...string) bool {
+	names := make([]string, 0, len(fields))
 	for k := range fields {
-		keys = append(keys, k)
+		names = append(names, k)
 	}
-	sort.Strings(keys)
-	return strings.Join(keys, ", ")
+	return l.walk(n, what, keys(required, names...), func(key string, v *yaml.Node) { fields[key](nil, v) })
 }
 
 // str reads a string scalar. Timestamps count as strings (YAML 1.1 leftovers).
@@ -465,8 +524,9 @@ func (l *loader) domains(n *yaml.Node) {
 	l.entries(n, "domains", func(key Str, v *yaml.Node) {
 		d := &Domain{Name: key, Pos: key.Pos}
 		what := fmt.Sprintf("domain %q", key.Value)
-		ok := l.mapping(v, what, map[string]func(k, v *yaml.Node){
-			"range": func(k, v *yaml.Node) {
+		ok := l.walk(v, what, domainKeys, func(k string, v *yaml.Node) {
+			switch k {
+			case "range":
 				d.RangePos = l.pos(v)
 				items := l.list(v, what+" range")
 				if v.Kind == yaml.SequenceNode && len(items) != 2 {
@@ -476,12 +536,16 @@ func (l *loader) domains(n *yaml.Node) {
 				if len(items) == 2 {
 					d.Low, d.High = l.integer(items[0], what+" range low"), l.integer(items[1], what+" range high")
 				}
-			},
-			"reserved":    func(k, v *yaml.Node) { d.Reserved = l.boolean(v, what+" reserved") },
-			"prefix":      func(k, v *yaml.Node) { d.Prefix = l.str(v, what+" prefix") },
-			"title":       func(k, v *yaml.Node) { d.Title = l.str(v, what+" title") },
-			"description": func(k, v *yaml.Node) { d.Description = l.str(v, what+" description") },
-		}, "range")
+			case "reserved":
+				d.Reserved = l.boolean(v, what+" reserved")
+			case "prefix":
+				d.Prefix = l.str(v, what+" prefix")
+			case "title":
+				d.Title = l.str(v, what+" title")
+			case "description":
+				d.Description = l.str(v, what+" description")
+			}
+		})
 		if ok {
 			l.cat.Domains = append(l.cat.Domains, d)
 		}
@@ -503,32 +567,48 @@ func (l *loader) details(n *yaml.Node) {
 func (l *loader) errors(n *yaml.Node) {
 	l.entries(n, "errors", func(key Str, v *yaml.Node) {
 		e := &Error{Symbol: key, Pos: key.Pos}
-		what := "error " + key.Value
-		ok := l.mapping(v, what, map[string]func(k, v *yaml.Node){
-			"code":         func(k, v *yaml.Node) { e.Code = l.integer(v, "code") },
-			"domain":       func(k, v *yaml.Node) { e.Domain = l.str(v, "domain") },
-			"type":         func(k, v *yaml.Node) { e.Type = l.str(v, "type") },
-			"title":        func(k, v *yaml.Node) { e.Title = l.str(v, "title") },
-			"message":      func(k, v *yaml.Node) { e.Message = l.str(v, "message") },
-			"user_message": func(k, v *yaml.Node) { e.UserMessage = l.str(v, "user_message") },
-			"status":       func(k, v *yaml.Node) { e.Status = l.status(v) },
-			"problem_type": func(k, v *yaml.Node) { e.ProblemType = l.str(v, "problem_type") },
-			"wire_code":    func(k, v *yaml.Node) { e.WireCode = l.integer(v, "wire_code") },
-			"retryable":    func(k, v *yaml.Node) { e.Retryable = l.boolean(v, "retryable") },
-			"details":      func(k, v *yaml.Node) { e.Details = l.detailsRef(v) },
-			"sensitive":    func(k, v *yaml.Node) { e.Sensitive = l.stringList(v, "sensitive") },
-			"suggestions":  func(k, v *yaml.Node) { e.Suggestions = l.stringList(v, "suggestions") },
-			"doc":          func(k, v *yaml.Node) { e.Doc = l.str(v, "doc") },
-			"examples": func(k, v *yaml.Node) {
-				for _, it := range l.list(v, "examples") {
+		ok := l.walk(v, "error "+key.Value, errorKeys, func(k string, v *yaml.Node) {
+			switch k {
+			case "code":
+				e.Code = l.integer(v, k)
+			case "domain":
+				e.Domain = l.str(v, k)
+			case "type":
+				e.Type = l.str(v, k)
+			case "title":
+				e.Title = l.str(v, k)
+			case "message":
+				e.Message = l.str(v, k)
+			case "user_message":
+				e.UserMessage = l.str(v, k)
+			case "status":
+				e.Status = l.status(v)
+			case "problem_type":
+				e.ProblemType = l.str(v, k)
+			case "wire_code":
+				e.WireCode = l.integer(v, k)
+			case "retryable":
+				e.Retryable = l.boolean(v, k)
+			case "details":
+				e.Details = l.detailsRef(v)
+			case "sensitive":
+				e.Sensitive = l.stringList(v, k)
+			case "suggestions":
+				e.Suggestions = l.stringList(v, k)
+			case "doc":
+				e.Doc = l.str(v, k)
+			case "examples":
+				for _, it := range l.list(v, k) {
 					if val := l.value(it, 0); val != nil {
 						e.Examples = append(e.Examples, val)
 					}
 				}
-			},
-			"since":      func(k, v *yaml.Node) { e.Since = l.str(v, "since") },
-			"deprecated": func(k, v *yaml.Node) { e.Deprecated = l.deprecated(v) },
-		}, "code", "title", "message")
+			case "since":
+				e.Since = l.str(v, k)
+			case "deprecated":
+				e.Deprecated = l.deprecated(v)
+			}
+		})
 		if ok {
 			l.cat.Errors = append(l.cat.Errors, e)
 		}
@@ -596,11 +676,17 @@ func (l *loader) retired(n *yaml.Node) {
 	for _, it := range l.list(n, "retired") {
 		r := &Retired{Pos: l.pos(it)}
 		hasCode, hasSymbol := false, false
-		ok := l.mapping(it, "retired entry", map[string]func(k, v *yaml.Node){
-			"code":   func(k, v *yaml.Node) { hasCode, r.Code = true, l.integer(v, "retired code") },
-			"symbol": func(k, v *yaml.Node) { hasSymbol, r.Symbol = true, l.str(v, "retired symbol") },
-			"since":  func(k, v *yaml.Node) { r.Since = l.str(v, "retired since") },
-			"note":   func(k, v *yaml.Node) { r.Note = l.str(v, "retired note") },
+		ok := l.walk(it, "retired entry", retiredKeys, func(k string, v *yaml.Node) {
+			switch k {
+			case "code":
+				hasCode, r.Code = true, l.integer(v, "retired code")
+			case "symbol":
+				hasSymbol, r.Symbol = true, l.str(v, "retired symbol")
+			case "since":
+				r.Since = l.str(v, "retired since")
+			case "note":
+				r.Note = l.str(v, "retired note")
+			}
 		})
 		if !ok {
 			continue

@@ -1,0 +1,233 @@
+package catalog
+
+import (
+	"bytes"
+	"regexp"
+	"runtime"
+	"sync"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// chunkThreshold is the file size from which parseDocument parses in
+// parallel. Tests lower it to hold the chunked parse to the sequential one.
+var chunkThreshold = 256 << 10
+
+// parseDocument parses one YAML document. A large catalog is cut into pieces
+// at top-level keys and, inside a top-level block mapping (errors, details,
+// …), at its entries; the pieces are parsed in parallel and joined into the
+// tree one sequential parse would give, positions included. Anything that
+// could make a piece mean something else than it does in the whole file —
+// directives, document markers, a BOM, CR line ends, a piece that fails or is
+// not a mapping, an alias to an anchor in another piece — sends the file to
+// one sequential parse instead, which also gives the exact error message.
+func parseDocument(data []byte) (*yaml.Node, bool) {
+	if len(data) < chunkThreshold || runtime.GOMAXPROCS(0) < 2 {
+		return nil, false
+	}
+	pieces := splitPieces(data)
+	if len(pieces) < 2 {
+		return nil, false
+	}
+	nodes := make([]*yaml.Node, len(pieces))
+	failed := false
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				var doc yaml.Node
+				p := pieces[i]
+				if err := yaml.Unmarshal(p.text, &doc); err != nil || len(doc.Content) != 1 ||
+					doc.Content[0].Kind != yaml.MappingNode || doc.Content[0].Style&yaml.FlowStyle != 0 {
+					mu.Lock()
+					failed = true
+					mu.Unlock()
+					continue
+				}
+				shiftLines(doc.Content[0], p.line-1-p.synthetic)
+				nodes[i] = doc.Content[0]
+			}
+		}()
+	}
+	for i := range pieces {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if failed {
+		return nil, false
+	}
+	return joinPieces(pieces, nodes)
+}
+
+// piece is a run of lines of the file, parsed alone. A piece inside a
+// section that is not its first is prefixed by a synthetic copy of the
+// section's key line.
+type piece struct {
+	text      []byte
+	line      int // 1-based line of the piece's first real line
+	synthetic int // 1 when text starts with a synthetic key line
+	section   int // index of the top-level section the piece belongs to
+	first     bool
+}
+
+var sectionHeader = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*:[ \t]*(#.*)?$`)
+
+func splitPieces(data []byte) []piece {
+	if bytes.IndexByte(data, '\r') >= 0 || bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return nil
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for _, ln := range lines {
+		if bytes.HasPrefix(ln, []byte("---")) || bytes.HasPrefix(ln, []byte("...")) || bytes.HasPrefix(ln, []byte("%")) {
+			return nil
+		}
+	}
+	// top-level sections start at column 0 with something other than a
+	// comment, blank or sequence entry
+	var starts []int
+	for i, ln := range lines {
+		if len(ln) == 0 || ln[0] == ' ' || ln[0] == '#' || ln[0] == '\n' {
+			continue
+		}
+		if !plainKeyStart(ln[0]) {
+			return nil // flow collections, tags, anchors, quoted keys: not worth the risk
+		}
+		starts = append(starts, i)
+	}
+	if len(starts) == 0 || starts[0] != firstContent(lines) {
+		return nil
+	}
+	target := len(data)/(4*runtime.GOMAXPROCS(0)) + 1
+	var out []piece
+	for si, start := range starts {
+		end := len(lines)
+		if si+1 < len(starts) {
+			end = starts[si+1]
+		}
+		header := bytes.TrimRight(lines[start], "\n")
+		entries := entryStarts(lines, start, end)
+		if !sectionHeader.Match(header) || len(entries) < 2 {
+			out = append(out, piece{text: join(lines[start:end]), line: start + 1, section: si, first: true})
+			continue
+		}
+		from, size := start, 0
+		for k, e := range entries {
+			size += lineBytes(lines, e, nextOr(entries, k, end))
+			if size < target && k+1 < len(entries) {
+				continue
+			}
+			to := nextOr(entries, k, end)
+			p := piece{line: from + 1, section: si, first: from == start}
+			if p.first {
+				p.text = join(lines[from:to])
+			} else {
+				p.synthetic = 1
+				p.text = append(append(append([]byte(nil), header...), '\n'), join(lines[from:to])...)
+			}
+			out = append(out, p)
+			from, size = to, 0
+		}
+	}
+	return out
+}
+
+func plainKeyStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+func firstContent(lines [][]byte) int {
+	for i, ln := range lines {
+		t := bytes.TrimLeft(ln, " \t")
+		if len(t) > 0 && t[0] != '#' && t[0] != '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+// entryStarts returns the lines of a section that start its block-mapping
+// entries: every line at the indentation of the section's first entry.
+func entryStarts(lines [][]byte, start, end int) []int {
+	indent := -1
+	var out []int
+	for i := start + 1; i < end; i++ {
+		ln := lines[i]
+		n := 0
+		for n < len(ln) && ln[n] == ' ' {
+			n++
+		}
+		if n == len(ln) || ln[n] == '\n' || ln[n] == '#' {
+			continue
+		}
+		if indent < 0 {
+			if n == 0 || ln[n] == '-' || ln[n] == '\t' || ln[n] == '[' || ln[n] == '{' {
+				return nil // not a block mapping
+			}
+			indent = n
+		}
+		if n < indent {
+			return nil
+		}
+		if n == indent {
+			if ln[n] == '-' || ln[n] == '\t' {
+				return nil
+			}
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func nextOr(entries []int, k, end int) int {
+	if k+1 < len(entries) {
+		return entries[k+1]
+	}
+	return end
+}
+
+func lineBytes(lines [][]byte, from, to int) int {
+	n := 0
+	for _, ln := range lines[from:to] {
+		n += len(ln)
+	}
+	return n
+}
+
+func join(lines [][]byte) []byte { return bytes.Join(lines, nil) }
+
+func shiftLines(n *yaml.Node, by int) {
+	if by == 0 {
+		return
+	}
+	n.Line += by
+	for _, c := range n.Content {
+		shiftLines(c, by)
+	}
+}
+
+// joinPieces builds the document the whole file would have given.
+func joinPieces(pieces []piece, nodes []*yaml.Node) (*yaml.Node, bool) {
+	root := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: nodes[0].Line, Column: nodes[0].Column}
+	var section *yaml.Node // value mapping of the section being joined
+	for i, p := range pieces {
+		n := nodes[i]
+		if p.first {
+			root.Content = append(root.Content, n.Content...)
+			section = nil
+			if len(n.Content) == 2 && n.Content[1].Kind == yaml.MappingNode && i+1 < len(pieces) && !pieces[i+1].first {
+				section = n.Content[1]
+			}
+			continue
+		}
+		if section == nil || len(n.Content) != 2 || n.Content[1].Kind != yaml.MappingNode || n.Content[0].Value != root.Content[len(root.Content)-2].Value {
+			return nil, false
+		}
+		section.Content = append(section.Content, n.Content[1].Content...)
+	}
+	return &yaml.Node{Kind: yaml.DocumentNode, Line: root.Line, Column: root.Column, Content: []*yaml.Node{root}}, true
+}

@@ -1,0 +1,85 @@
+package endtoend
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/txtar"
+)
+
+// FuzzCheck feeds arbitrary bytes to the loader and checker as a main
+// catalog and one included file. Whatever the input: no panic, no hang,
+// every diagnostic has a position in a real file, and a catalog that check
+// accepts is accepted by schema/catalog.schema.json and has a complete model.
+func FuzzCheck(f *testing.F) {
+	cases, _ := filepath.Glob("testdata/check/*.txtar")
+	for _, c := range cases {
+		data, err := os.ReadFile(c)
+		if err != nil {
+			f.Fatal(err)
+		}
+		ar := txtar.Parse(data)
+		main, _ := ar.Get("errors.yaml")
+		var inc []byte
+		for _, file := range ar.Files {
+			if file.Name != "errors.yaml" && strings.HasSuffix(file.Name, ".yaml") {
+				inc = file.Data
+				break
+			}
+		}
+		f.Add(main, inc)
+	}
+	root := repoRoot(f)
+	for _, p := range []string{"catalog/errors.yaml", "internal/cli/starter/errors.yaml"} {
+		data, err := os.ReadFile(filepath.Join(root, p))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, []byte(nil))
+	}
+	f.Add([]byte("errgen: 1\nname: x\nversion: 1.0.0\nfallback: E_A\ninclude: inc.yaml\ndomains: {d: {range: [1, 9]}}\nerrors: {}\n"),
+		[]byte("errors:\n  E_A: {code: 1, title: A, message: a {x}, details: {type: object, properties: {x: {type: string}}}}\n"))
+	schema := catalogSchema(f)
+	f.Fuzz(func(t *testing.T, main, inc []byte) {
+		fsys := catalog.MapFS{"errors.yaml": main, "inc.yaml": inc}
+		raw, diags, err := catalog.Parse(fsys, "errors.yaml")
+		if err != nil {
+			t.Fatalf("Parse: %v", err)
+		}
+		m, more := model.Build(raw)
+		diags.Append(more)
+		for _, d := range diags {
+			if (d.Pos.File != "errors.yaml" && d.Pos.File != "inc.yaml") || d.Pos.Line < 1 || d.Pos.Col < 1 {
+				t.Fatalf("diagnostic without a position in a catalog file: %s", d.Format(""))
+			}
+		}
+		if diags.HasErrors() {
+			return
+		}
+		if m.Fallback == nil || len(m.Errors) == 0 {
+			t.Fatalf("accepted catalog without fallback or errors")
+		}
+		for _, e := range m.Errors {
+			if e.Domain == nil || e.Message == nil || e.GoName == "" || e.TSName == "" || len(e.Statuses) == 0 {
+				t.Fatalf("accepted catalog with an incomplete error %s", e.Symbol)
+			}
+		}
+		for _, name := range raw.Files {
+			v, d := catalog.ParseDocument(name, fsys[name])
+			if d.HasErrors() {
+				t.Fatalf("check accepts %s but it does not parse alone: %s", name, d.Format(""))
+			}
+			sch := schema.include
+			if name == "errors.yaml" {
+				sch = schema.main
+			}
+			if err := sch.Validate(v.JSON()); err != nil {
+				t.Fatalf("check accepts %s but the catalog schema rejects it: %v", name, err)
+			}
+		}
+	})
+}
