@@ -5,7 +5,12 @@
 // package model.
 package catalog
 
-import "github.com/errgen/errgen/internal/diag"
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/errgen/errgen/internal/diag"
+)
 
 // Str is a string scalar and where it stood.
 type Str struct {
@@ -35,6 +40,14 @@ type Catalog struct {
 	Path  string   // main file
 	Files []string // every file read, main first
 	Root  diag.Pos // the main file's top-level mapping
+
+	// Incomplete is set when a file could not be read whole (a YAML error,
+	// an include that failed, a value that is not JSON): the catalog's own
+	// rules are then not checked, since they would only echo what is missing.
+	Incomplete bool
+
+	// Sources holds every file's bytes, to place positions inside strings.
+	Sources map[string][]byte
 
 	Errgen        Int
 	Name          Str
@@ -143,4 +156,46 @@ type Retired struct {
 	Symbol Str
 	Since  Str
 	Note   Str
+}
+
+// PosAt returns the position of byte offset off of the string s, and true,
+// when s is a one-line scalar whose source text shows it; otherwise the
+// position of s itself and false.
+func (c *Catalog) PosAt(s Str, off int) (diag.Pos, bool) {
+	data := c.Sources[s.Pos.File]
+	if data == nil || off < 0 || off > len(s.Value) || strings.ContainsAny(s.Value, "\n\r") || s.Pos.Line < 1 {
+		return s.Pos, false
+	}
+	line := 1
+	start := 0
+	for start < len(data) && line < s.Pos.Line {
+		i := strings.IndexByte(string(data[start:]), '\n')
+		if i < 0 {
+			return s.Pos, false
+		}
+		start += i + 1
+		line++
+	}
+	end := start
+	for end < len(data) && data[end] != '\n' {
+		end++
+	}
+	text := string(data[start:end])
+	// skip to the scalar's column (columns count characters)
+	for col := 1; col < s.Pos.Col && text != ""; col++ {
+		_, size := utf8.DecodeRuneInString(text)
+		text = text[size:]
+	}
+	prefix := s.Value[:off]
+	shift := 0
+	switch {
+	case strings.HasPrefix(text, prefix) && !strings.HasPrefix(text, "\"") && !strings.HasPrefix(text, "'"):
+	case (strings.HasPrefix(text, "\"") || strings.HasPrefix(text, "'")) && strings.HasPrefix(text[1:], prefix):
+		shift = 1
+	default:
+		return s.Pos, false
+	}
+	p := s.Pos
+	p.Col += shift + utf8.RuneCountInString(prefix)
+	return p, true
 }

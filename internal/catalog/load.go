@@ -61,10 +61,18 @@ var lineRE = regexp.MustCompile(`^yaml: line (\d+): `)
 func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
 	l.file = path
 	l.cat.Files = append(l.cat.Files, path)
+	if l.cat.Sources == nil {
+		l.cat.Sources = map[string][]byte{}
+	}
+	l.cat.Sources[path] = data
 	l.loaded[l.fs.Canonical(path)] = true
 	filePos := diag.Pos{File: path, Line: 1, Col: 1}
 	if len(data) > MaxFileBytes {
-		l.diags.Errorf(filePos, "file is larger than %d bytes", MaxFileBytes)
+		l.fail(filePos, "file is larger than %d bytes", MaxFileBytes)
+		return
+	}
+	if pos, msg, ok := scanText(path, data); !ok {
+		l.fail(pos, "%s", msg)
 		return
 	}
 	if doc, ok := parseDocument(data); ok {
@@ -75,18 +83,18 @@ func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			l.diags.Errorf(filePos, "empty catalog file: want a mapping of catalog keys")
+			l.fail(filePos, "empty catalog file: want a mapping of catalog keys")
 			return
 		}
-		l.yamlError(err)
+		l.yamlError(err, data)
 		return
 	}
 	var second yaml.Node
 	if err := dec.Decode(&second); err == nil {
-		l.diags.Errorf(diag.Pos{File: path, Line: second.Line, Col: second.Column}, "more than one YAML document in a catalog file")
+		l.fail(diag.Pos{File: path, Line: second.Line, Col: second.Column}, "more than one YAML document in a catalog file")
 		return
 	} else if !errors.Is(err, io.EOF) {
-		l.yamlError(err)
+		l.yamlError(err, data)
 		return
 	}
 	l.walkFile(path, &doc, main, chain)
@@ -94,7 +102,11 @@ func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
 
 func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string) {
 	if len(doc.Content) == 0 {
-		l.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "empty catalog file: want a mapping of catalog keys")
+		l.fail(diag.Pos{File: path, Line: 1, Col: 1}, "empty catalog file: want a mapping of catalog keys")
+		return
+	}
+	if !l.guard(doc) {
+		l.cat.Incomplete = true
 		return
 	}
 	root := l.resolve(doc.Content[0])
@@ -134,30 +146,30 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 		}
 		matches, err := l.fs.Glob(pattern)
 		if err != nil {
-			l.diags.Errorf(inc.Pos, "include %q is not a valid glob pattern: %v", inc.Value, err)
+			l.fail(inc.Pos, "include %q is not a valid glob pattern: %v", inc.Value, err)
 			continue
 		}
 		if len(matches) == 0 {
-			l.diags.Errorf(inc.Pos, "include %q matches no file", inc.Value)
+			l.fail(inc.Pos, "include %q matches no file", inc.Value)
 			continue
 		}
 		for _, m := range matches {
 			canon := l.fs.Canonical(m)
 			here := append(chain[:len(chain):len(chain)], path)
 			if cyc := cycleFrom(here, canon, l.fs); cyc != nil {
-				l.diags.Errorf(inc.Pos, "include cycle: %s", strings.Join(append(cyc, filepath.ToSlash(m)), " -> "))
+				l.fail(inc.Pos, "include cycle: %s", strings.Join(append(cyc, filepath.ToSlash(m)), " -> "))
 				continue
 			}
 			if l.loaded[canon] {
 				continue // already merged through another include
 			}
 			if len(l.cat.Files) >= MaxFiles {
-				l.diags.Errorf(inc.Pos, "more than %d included files", MaxFiles)
+				l.fail(inc.Pos, "more than %d included files", MaxFiles)
 				return
 			}
 			data, err := l.fs.ReadFile(m, MaxFileBytes)
 			if err != nil {
-				l.diags.Errorf(inc.Pos, "cannot read included file %s: %v", filepath.ToSlash(m), unwrapPathErr(err))
+				l.fail(inc.Pos, "cannot read included file %s: %v", filepath.ToSlash(m), unwrapPathErr(err))
 				continue
 			}
 			l.loadFile(m, data, false, here)
@@ -191,16 +203,24 @@ func unwrapPathErr(err error) error {
 	return err
 }
 
-func (l *loader) yamlError(err error) {
+func (l *loader) yamlError(err error, data []byte) {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 1
+	pos := diag.Pos{File: l.file, Line: 1, Col: 1}
 	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
 		if n, convErr := strconv.Atoi(m[1]); convErr == nil && n > 0 {
-			line = n
+			pos.Line = n
 		}
 		msg = strings.TrimPrefix(err.Error(), m[0])
+	} else if p, ok := anchorPos(l.file, data, msg); ok {
+		pos = p
 	}
-	l.diags.Errorf(diag.Pos{File: l.file, Line: line, Col: 1}, "invalid YAML: %s", msg)
+	l.fail(pos, "invalid YAML: %s", msg)
+}
+
+// fail reports a problem that keeps the catalog from being read whole.
+func (l *loader) fail(pos diag.Pos, format string, args ...any) {
+	l.diags.Errorf(pos, format, args...)
+	l.cat.Incomplete = true
 }
 
 func (l *loader) pos(n *yaml.Node) diag.Pos {
@@ -325,18 +345,30 @@ func kindName(n *yaml.Node) string {
 	case yaml.SequenceNode:
 		return "a list"
 	case yaml.ScalarNode:
-		switch n.ShortTag() {
+		switch tag := n.ShortTag(); tag {
 		case "!!null":
 			return "null"
 		case "!!bool":
 			return "a boolean"
 		case "!!int", "!!float":
 			return "a number"
+		case "!!str", "!!timestamp", "!!binary":
+			return "a string"
+		default:
+			return "a value tagged " + tag
 		}
-		return "a string"
 	}
 	return "a YAML node"
 }
+
+// YAML 1.2 core-schema numbers: the forms every YAML and JSON reader agrees
+// on. yaml.v3 also reads YAML 1.1 forms (1_000, 0b101, 0755 as octal) that an
+// editor's YAML 1.2 reader takes for strings or for other numbers.
+var (
+	coreIntRE   = regexp.MustCompile(`^[-+]?(0|[1-9][0-9]*)$|^0o[0-7]+$|^0x[0-9a-fA-F]+$`)
+	coreFloatRE = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	anyIntRE    = regexp.MustCompile(`^[-+]?[0-9_]+$`)
+)
 
 // keySet is the fixed key set of one kind of mapping.
 type keySet struct {
@@ -359,7 +391,7 @@ func keys(required []string, names ...string) *keySet {
 // walk walks a mapping node, calling each for every known key and reporting
 // unknown keys and missing required ones. It returns false when n is not a
 // mapping.
-func (l *loader) walk(n *yaml.Node, what string, ks *keySet, each func(key string, v *yaml.Node)) bool {
+func (l *loader) walk(n *yaml.Node, what string, ks *keySet, owner diag.Pos, each func(key string, v *yaml.Node)) bool {
 	if n.Kind != yaml.MappingNode {
 		l.diags.Errorf(l.pos(n), "%s must be a mapping, got %s", what, kindName(n))
 		return false
@@ -383,7 +415,11 @@ func (l *loader) walk(n *yaml.Node, what string, ks *keySet, each func(key strin
 			}
 		}
 		if !found {
-			l.diags.Errorf(l.pos(n), "%s is missing required key %q", what, r)
+			at := owner
+			if at.Line == 0 {
+				at = l.pos(n)
+			}
+			l.diags.Errorf(at, "%s is missing required key %q", what, r)
 		}
 	}
 	return true
@@ -395,7 +431,7 @@ func (l *loader) mapping(n *yaml.Node, what string, fields map[string]func(k, v 
 	for k := range fields {
 		names = append(names, k)
 	}
-	return l.walk(n, what, keys(required, names...), func(key string, v *yaml.Node) { fields[key](nil, v) })
+	return l.walk(n, what, keys(required, names...), diag.Pos{}, func(key string, v *yaml.Node) { fields[key](nil, v) })
 }
 
 // str reads a string scalar. Timestamps count as strings (YAML 1.1 leftovers).
@@ -407,15 +443,23 @@ func (l *loader) str(n *yaml.Node, what string) Str {
 		}
 	}
 	hint := ""
-	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!null" {
+	switch tag := n.ShortTag(); {
+	case n.Kind != yaml.ScalarNode || tag == "!!null":
+	case strings.HasPrefix(tag, "!!"):
 		hint = " (quote it)"
+	default:
+		hint = " (remove the tag)"
 	}
 	l.diags.Errorf(l.pos(n), "%s must be a string, got %s%s", what, kindName(n), hint)
 	return Str{Pos: l.pos(n)}
 }
 
 func (l *loader) integer(n *yaml.Node, what string) Int {
-	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!int" {
+	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && anyIntRE.MatchString(n.Value) || n.ShortTag() == "!!int" {
+		if !coreIntRE.MatchString(n.Value) {
+			l.diags.Errorf(l.pos(n), "%s: write the integer %s as plain decimal digits (no underscores or leading zeros)", what, n.Value)
+			return Int{Pos: l.pos(n)}
+		}
 		var v int64
 		if err := n.Decode(&v); err != nil {
 			l.diags.Errorf(l.pos(n), "%s: integer %s is out of range", what, n.Value)
@@ -465,13 +509,17 @@ func (l *loader) stringList(n *yaml.Node, what string) []Str {
 }
 
 func (l *loader) stringOrList(n *yaml.Node, what string) []Str {
-	if n.Kind == yaml.ScalarNode {
+	switch n.Kind {
+	case yaml.ScalarNode:
 		if s := l.str(n, what); s.Set {
 			return []Str{s}
 		}
 		return nil
+	case yaml.SequenceNode:
+		return l.stringList(n, what)
 	}
-	return l.stringList(n, what)
+	l.diags.Errorf(l.pos(n), "%s must be a string or a list of strings, got %s", what, kindName(n))
+	return nil
 }
 
 func (l *loader) limits(n *yaml.Node) {
@@ -524,7 +572,7 @@ func (l *loader) domains(n *yaml.Node) {
 	l.entries(n, "domains", func(key Str, v *yaml.Node) {
 		d := &Domain{Name: key, Pos: key.Pos}
 		what := fmt.Sprintf("domain %q", key.Value)
-		ok := l.walk(v, what, domainKeys, func(k string, v *yaml.Node) {
+		ok := l.walk(v, what, domainKeys, key.Pos, func(k string, v *yaml.Node) {
 			switch k {
 			case "range":
 				d.RangePos = l.pos(v)
@@ -567,7 +615,7 @@ func (l *loader) details(n *yaml.Node) {
 func (l *loader) errors(n *yaml.Node) {
 	l.entries(n, "errors", func(key Str, v *yaml.Node) {
 		e := &Error{Symbol: key, Pos: key.Pos}
-		ok := l.walk(v, "error "+key.Value, errorKeys, func(k string, v *yaml.Node) {
+		ok := l.walk(v, "error "+key.Value, errorKeys, key.Pos, func(k string, v *yaml.Node) {
 			switch k {
 			case "code":
 				e.Code = l.integer(v, k)
@@ -676,7 +724,7 @@ func (l *loader) retired(n *yaml.Node) {
 	for _, it := range l.list(n, "retired") {
 		r := &Retired{Pos: l.pos(it)}
 		hasCode, hasSymbol := false, false
-		ok := l.walk(it, "retired entry", retiredKeys, func(k string, v *yaml.Node) {
+		ok := l.walk(it, "retired entry", retiredKeys, diag.Pos{}, func(k string, v *yaml.Node) {
 			switch k {
 			case "code":
 				hasCode, r.Code = true, l.integer(v, "retired code")
@@ -705,7 +753,7 @@ func (l *loader) value(n *yaml.Node, depth int) *Value {
 		return nil
 	}
 	if depth > MaxDepth {
-		l.diags.Errorf(l.pos(n), "nesting deeper than %d levels", MaxDepth)
+		l.fail(l.pos(n), "nesting deeper than %d levels", MaxDepth)
 		return nil
 	}
 	v := &Value{Pos: l.pos(n)}
@@ -732,68 +780,72 @@ func (l *loader) value(n *yaml.Node, depth int) *Value {
 	case yaml.ScalarNode:
 		l.scalar(n, v)
 	default:
-		l.diags.Errorf(l.pos(n), "unsupported YAML node")
+		l.fail(l.pos(n), "unsupported YAML node")
 		return nil
 	}
 	return v
 }
 
 func (l *loader) scalar(n *yaml.Node, v *Value) {
-	switch n.ShortTag() {
+	switch tag := n.ShortTag(); tag {
 	case "!!null":
 		v.Kind = Null
 	case "!!bool":
 		v.Kind = Bool
 		_ = n.Decode(&v.Bool)
-	case "!!int":
-		v.Kind, v.Int = Number, true
-		var i int64
-		var u uint64
-		var f float64
+	case "!!int", "!!float":
+		v.Kind = Number
+		plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
 		switch {
-		case n.Decode(&i) == nil:
-			v.Num = json.Number(strconv.FormatInt(i, 10))
-		case n.Decode(&u) == nil:
-			v.Num = json.Number(strconv.FormatUint(u, 10))
-		case n.Decode(&f) == nil && !math.IsInf(f, 0):
-			v.Num, v.Int = json.Number(strconv.FormatFloat(f, 'g', -1, 64)), false
+		case tag == "!!int" && !coreIntRE.MatchString(n.Value) || tag == "!!float" && plain && anyIntRE.MatchString(n.Value) && !coreIntRE.MatchString(n.Value):
+			l.fail(l.pos(n), "write the integer %s as plain decimal digits (no underscores or leading zeros)", n.Value)
+		case tag == "!!float" && !coreFloatRE.MatchString(n.Value) && !coreIntRE.MatchString(n.Value):
+			l.fail(l.pos(n), "number %s cannot be written in JSON", n.Value)
 		default:
-			l.diags.Errorf(l.pos(n), "number %s is out of range", n.Value)
-			v.Kind = Null
+			var i int64
+			var f float64
+			if tag == "!!int" && n.Decode(&i) == nil {
+				v.Num, v.Int = json.Number(strconv.FormatInt(i, 10)), true
+				return
+			}
+			if coreIntRE.MatchString(n.Value) && n.Value[0] != '0' || strings.HasPrefix(n.Value, "-") && coreIntRE.MatchString(n.Value) {
+				// a decimal integer past int64: keep its digits exactly
+				v.Num, v.Int = json.Number(strings.TrimPrefix(n.Value, "+")), true
+				return
+			}
+			if err := n.Decode(&f); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+				l.fail(l.pos(n), "number %s cannot be written in JSON", n.Value)
+				return
+			}
+			v.Num = json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-	case "!!float":
-		var f float64
-		if err := n.Decode(&f); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			l.diags.Errorf(l.pos(n), "number %s cannot be written in JSON", n.Value)
-			v.Kind = Null
-			return
-		}
-		v.Kind, v.Num = Number, json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 	case "!!str", "!!timestamp", "!!binary":
 		v.Kind, v.Str = String, n.Value
 	default:
-		l.diags.Errorf(l.pos(n), "unsupported YAML tag %s", n.Tag)
+		l.fail(l.pos(n), "unsupported YAML tag %s", n.Tag)
 		v.Kind = Null
 	}
 }
 
 // ParseDocument reads one YAML document as a JSON [Value], with the loader's
-// limits and duplicate-key checks but no catalog rules. Tests use it to hold
-// a catalog file against schema/catalog.schema.json.
+// limits and value rules but no catalog rules. Tests use it to hold a catalog
+// file against schema/catalog.schema.json.
 func ParseDocument(file string, data []byte) (*Value, diag.List) {
 	l := &loader{file: file, loaded: map[string]bool{}, cat: &Catalog{}}
 	if len(data) > MaxFileBytes {
-		l.diags.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, "file is larger than %d bytes", MaxFileBytes)
+		l.fail(diag.Pos{File: file, Line: 1, Col: 1}, "file is larger than %d bytes", MaxFileBytes)
 		return nil, l.diags
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		l.yamlError(err)
+		l.yamlError(err, data)
 		return nil, l.diags
 	}
 	if len(doc.Content) == 0 {
 		return &Value{Kind: Null}, l.diags
 	}
-	v := l.value(doc.Content[0], 0)
-	return v, l.diags
+	if !l.guard(&doc) {
+		return nil, l.diags
+	}
+	return l.value(doc.Content[0], 0), l.diags
 }

@@ -24,6 +24,17 @@ var kindNames = [...]string{"null", "boolean", "number", "string", "list", "mapp
 
 func (k Kind) String() string { return kindNames[k] }
 
+// Article returns the kind with its indefinite article: "a list", "null".
+func (k Kind) Article() string {
+	switch k {
+	case Null:
+		return "null"
+	case Array, Object, String, Number:
+		return "a " + kindNames[k]
+	}
+	return "a boolean"
+}
+
 // Value is a JSON value read from YAML that remembers where each part stood.
 // Detail schemas and examples are kept as Values so that a schema or example
 // failure can point at the offending line.

@@ -148,8 +148,12 @@ func load(env *Env, path string) (*model.Catalog, int) {
 		}
 		return nil, ExitUsage
 	}
-	m, more := model.Build(raw)
-	diags.Append(more)
+	var m *model.Catalog
+	if !raw.Incomplete {
+		var more diag.List
+		m, more = model.Build(raw)
+		diags.Append(more)
+	}
 	diags.Sort()
 	io.WriteString(env.Stderr, diags.Format(env.Dir))
 	if diags.HasErrors() {

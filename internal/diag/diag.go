@@ -53,15 +53,54 @@ func (s Severity) String() string {
 type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
-	Msg      string
+	Msg      string // positions named in the message stand as markers for Related
+	Related  []Pos  // other positions the message names
 }
 
-// Format renders d as FILE:LINE:COL: SEVERITY: MESSAGE with the file path made
-// relative to dir when it lies below it.
+// marker stands in Msg for Related[i] until the diagnostic is formatted.
+func marker(i int) string { return fmt.Sprintf("\x00%d\x00", i) }
+
+// Message returns the message with its related positions written relative
+// to dir.
+func (d Diagnostic) Message(dir string) string {
+	msg := d.Msg
+	for i, r := range d.Related {
+		r.File = relPath(dir, r.File)
+		msg = strings.Replace(msg, marker(i), r.String(), 1)
+	}
+	return msg
+}
+
+// Format renders d as FILE:LINE:COL: SEVERITY: MESSAGE with file paths made
+// relative to dir when they lie below it.
 func (d Diagnostic) Format(dir string) string {
 	p := d.Pos
 	p.File = relPath(dir, p.File)
-	return fmt.Sprintf("%s: %s: %s", p, d.Severity, d.Msg)
+	return fmt.Sprintf("%s: %s: %s", p, d.Severity, d.Message(dir))
+}
+
+func (d Diagnostic) equal(e Diagnostic) bool {
+	if d.Pos != e.Pos || d.Severity != e.Severity || d.Msg != e.Msg || len(d.Related) != len(e.Related) {
+		return false
+	}
+	for i := range d.Related {
+		if d.Related[i] != e.Related[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func newDiagnostic(pos Pos, sev Severity, format string, args []any) Diagnostic {
+	d := Diagnostic{Pos: pos, Severity: sev}
+	for i, a := range args {
+		if p, ok := a.(Pos); ok {
+			args[i] = marker(len(d.Related))
+			d.Related = append(d.Related, p)
+		}
+	}
+	d.Msg = fmt.Sprintf(format, args...)
+	return d
 }
 
 func relPath(dir, file string) string {
@@ -78,14 +117,15 @@ func relPath(dir, file string) string {
 // List collects diagnostics; the zero value is ready to use.
 type List []Diagnostic
 
-// Errorf adds an error at pos.
+// Errorf adds an error at pos. A [Pos] among args is printed as FILE:LINE:COL,
+// relative like the diagnostic's own position.
 func (l *List) Errorf(pos Pos, format string, args ...any) {
-	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
+	*l = append(*l, newDiagnostic(pos, Error, format, args))
 }
 
-// Warnf adds a warning at pos.
+// Warnf adds a warning at pos; args as for [List.Errorf].
 func (l *List) Warnf(pos Pos, format string, args ...any) {
-	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
+	*l = append(*l, newDiagnostic(pos, Warning, format, args))
 }
 
 // Append adds every diagnostic of other.
@@ -117,7 +157,7 @@ func (l *List) Sort() {
 	})
 	out := s[:0]
 	for i, d := range s {
-		if i > 0 && d == s[i-1] {
+		if i > 0 && d.equal(s[i-1]) {
 			continue
 		}
 		out = append(out, d)

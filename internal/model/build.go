@@ -64,6 +64,7 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 		b.error(re)
 	}
 	b.resolveRefs()
+	b.sp.checkExtensions()
 	b.details()
 	b.retired()
 	b.references()
@@ -312,7 +313,11 @@ func (b *builder) error(re *catalog.Error) {
 		typePos = re.Pos
 	}
 	if !TypeRE.MatchString(e.Type) {
-		b.diags.Errorf(typePos, "type %q must be snake_case (%s)", e.Type, TypeRE)
+		if re.Type.Set {
+			b.diags.Errorf(typePos, "type %q must be snake_case (%s)", e.Type, TypeRE)
+		} else {
+			b.diags.Errorf(typePos, "the type derived from symbol %s, %q, is not snake_case starting with a letter; set type: explicitly", e.Symbol, e.Type)
+		}
 	} else if first := b.m.byType[e.Type]; first != nil {
 		b.diags.Errorf(typePos, "duplicate type %q: %s already has it (at %s)", e.Type, first.Symbol, first.Pos)
 	} else {
@@ -488,10 +493,10 @@ func (b *builder) templatesAndFields() {
 	for _, e := range b.m.Errors {
 		re := b.errPos[e]
 		root := (*Schema)(nil)
-		if e.Details != nil {
+		if e.Details != nil && !b.sp.broken[e.Details] {
 			root = e.Details.Schema.Resolved()
 			if root != nil && root.Type != "object" {
-				b.diags.Errorf(e.Details.Pos, "details of %s must be an object schema (type: object), got %s", e.Symbol, typeName(root))
+				b.diags.Errorf(re.Details.Pos, "details of %s must be an object schema (type: object), got %s", e.Symbol, describe(e.Details.Schema))
 				root = nil
 			}
 		}
@@ -510,7 +515,7 @@ func (b *builder) templatesAndFields() {
 		}
 		for i, s := range re.Suggestions {
 			if i == b.m.Limits.MaxSuggestions {
-				b.diags.Errorf(s.Pos, "%s has %d suggestions; limits.max_suggestions is %d", e.Symbol, len(re.Suggestions), b.m.Limits.MaxSuggestions)
+				b.diags.Errorf(s.Pos, "%s has more suggestions (%d) than limits.max_suggestions (%d)", e.Symbol, len(re.Suggestions), b.m.Limits.MaxSuggestions)
 			}
 			e.Suggestions = append(e.Suggestions, b.template(s, "suggestion", e, root))
 		}
@@ -524,30 +529,40 @@ func (b *builder) templatesAndFields() {
 	}
 }
 
-func typeName(s *Schema) string {
-	if s.Type == "" {
-		return "an untyped schema"
-	}
-	return s.Type
-}
-
 func (b *builder) template(s catalog.Str, what string, e *Error, root *Schema) *tmpl.Template {
 	t, errs := tmpl.Parse(s.Value)
 	for _, err := range errs {
-		b.diags.Errorf(s.Pos, "%s of %s: %s", what, e.Symbol, err)
+		pos, where := b.at(s, err.Offset)
+		b.diags.Errorf(pos, "%s of %s: %s%s", what, e.Symbol, err.Msg, where)
 	}
 	if !s.Set {
 		return t
 	}
-	for _, f := range t.Fields() {
+	seen := map[string]bool{}
+	for _, p := range t.Parts {
+		f := p.Field
+		if f == "" || seen[f] {
+			continue
+		}
+		seen[f] = true
+		pos, where := b.at(s, p.Offset)
 		switch {
 		case e.Details == nil:
-			b.diags.Errorf(s.Pos, "%s of %s has placeholder {%s} but the error has no details", what, e.Symbol, f)
+			b.diags.Errorf(pos, "%s of %s has placeholder {%s}%s but the error has no details", what, e.Symbol, f, where)
 		case root != nil && root.Property(f) == nil:
-			b.diags.Errorf(s.Pos, "%s of %s has placeholder {%s}, which names no detail property (have %s)", what, e.Symbol, f, propNames(root))
+			b.diags.Errorf(pos, "%s of %s has placeholder {%s}%s, which names no detail property (have %s)", what, e.Symbol, f, where, propNames(root))
 		}
 	}
 	return t
+}
+
+// at places byte offset off of s; where says the offset when the position
+// is only the string's.
+func (b *builder) at(s catalog.Str, off int) (diag.Pos, string) {
+	if pos, ok := b.raw.PosAt(s, off); ok {
+		return pos, ""
+	}
+	return s.Pos, fmt.Sprintf(" (at byte %d of the string)", off)
 }
 
 func propNames(s *Schema) string {
@@ -574,8 +589,7 @@ func (b *builder) sensitive(e *Error, re *catalog.Error, root *Schema) {
 			continue
 		}
 		if !stringOrAny(p.Schema) {
-			r := p.Schema.Resolved()
-			b.diags.Errorf(s.Pos, "sensitive field %q of %s is %s: only string or untyped fields can be redacted", s.Value, e.Symbol, typeName(r))
+			b.diags.Errorf(s.Pos, "sensitive field %q of %s is %s: only string or untyped fields can be redacted", s.Value, e.Symbol, describe(p.Schema))
 			continue
 		}
 		listed[s.Value] = true

@@ -14,13 +14,19 @@ type claim struct {
 }
 
 type idents struct {
-	b     *builder
-	lang  string
-	taken map[string]claim
+	b        *builder
+	lang     string
+	taken    map[string]claim
+	reported map[[2]string]bool // pairs of parties already told about
 }
 
 func (ids *idents) claim(name, what string, pos diag.Pos) {
 	if first, ok := ids.taken[name]; ok {
+		pair := [2]string{what, first.what}
+		if ids.reported[pair] {
+			return
+		}
+		ids.reported[pair] = true
 		if first.what == "" {
 			ids.b.diags.Errorf(pos, "%s would be the %s identifier %s, which errgen reserves for its own declarations", what, ids.lang, name)
 		} else {
@@ -32,7 +38,7 @@ func (ids *idents) claim(name, what string, pos diag.Pos) {
 }
 
 func newIdents(b *builder, lang string, reserved map[string]bool) *idents {
-	ids := &idents{b: b, lang: lang, taken: map[string]claim{}}
+	ids := &idents{b: b, lang: lang, taken: map[string]claim{}, reported: map[[2]string]bool{}}
 	for name := range reserved {
 		ids.taken[name] = claim{}
 	}
@@ -57,7 +63,9 @@ func (b *builder) identifiers() {
 		for _, id := range naming.GoErrorIdents(e.GoName) {
 			goIDs.claim(id, what, e.Pos)
 		}
-		tsIDs.claim(e.TSName, what, e.Pos)
+		for _, id := range naming.TSErrorIdents(e.TSName) {
+			tsIDs.claim(id, what, e.Pos)
+		}
 	}
 	for _, s := range b.m.Shapes {
 		what := "detail shape " + s.Name

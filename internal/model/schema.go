@@ -61,6 +61,7 @@ func sortedKeys(m map[string]bool) string {
 // schemaParser turns detail-schema Values into [Schema] trees, reporting
 // what errgen cannot generate code for. Refs are resolved by name afterwards.
 type schemaParser struct {
+	all    []*Schema // every schema node parsed, for checks after $ref resolution
 	diags  *diag.List
 	refs   []pendingRef
 	broken map[*Shape]bool // shapes with a diagnostic of their own
@@ -92,7 +93,7 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 		return s // true / false are valid subschemas: any value / no value
 	}
 	if v.Kind != catalog.Object {
-		p.diags.Errorf(v.Pos, "a schema must be a mapping, got %s", v.Kind)
+		p.diags.Errorf(v.Pos, "a schema must be a mapping, got %s", v.Kind.Article())
 		return s
 	}
 	for _, m := range v.Members {
@@ -100,7 +101,7 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 		switch {
 		case key == "$ref":
 			if val.Kind != catalog.String {
-				p.diags.Errorf(val.Pos, "$ref must be a shape name, got %s", val.Kind)
+				p.diags.Errorf(val.Pos, "$ref must be a shape name, got %s", val.Kind.Article())
 				continue
 			}
 			p.refs = append(p.refs, pendingRef{s: s, name: val.Str, pos: val.Pos})
@@ -112,7 +113,7 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 			s.Type = val.Str
 		case key == "properties":
 			if val.Kind != catalog.Object {
-				p.diags.Errorf(val.Pos, "properties must be a mapping of property schemas, got %s", val.Kind)
+				p.diags.Errorf(val.Pos, "properties must be a mapping of property schemas, got %s", val.Kind.Article())
 				continue
 			}
 			for _, pm := range val.Members {
@@ -214,22 +215,48 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 			prop.Required = true
 		}
 	}
-	if s.Sensitive && !stringOrAny(s) {
-		p.diags.Errorf(v.Member("x-sensitive").KeyPos, "x-sensitive on a %s field: only string or untyped fields can be redacted", s.Type)
-	}
-	if s.MaxBytes != 0 && !stringOrAny(s) {
-		p.diags.Errorf(v.Member("x-max-bytes").KeyPos, "x-max-bytes on a %s field: only strings are truncated", s.Type)
-	}
-	if s.Sanitize != "" && !stringOrAny(s) {
-		p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize on a %s field: only strings are sanitized", s.Type)
-	}
+	p.all = append(p.all, s)
 	return s
 }
 
-// stringOrAny reports whether s is a string or untyped schema (one that is not
-// a $ref to another shape).
+// stringOrAny reports whether s, with $ref followed, is a string or untyped
+// schema.
 func stringOrAny(s *Schema) bool {
-	return s.Ref == nil && s.Source.Get("$ref") == nil && (s.Type == "" || s.Type == "string")
+	r := s.Resolved()
+	return r != nil && (r.Type == "" || r.Type == "string")
+}
+
+// describe names the kind of value a schema stands for, for messages.
+func describe(s *Schema) string {
+	r := s.Resolved()
+	what := "an untyped value"
+	switch r.Type {
+	case "object", "array", "integer":
+		what = "an " + r.Type
+	case "string", "number", "boolean":
+		what = "a " + r.Type
+	}
+	if s.Ref != nil {
+		what += " (through $ref " + s.Ref.Name + ")"
+	}
+	return what
+}
+
+// checkExtensions checks the extension keywords that depend on a field's
+// type, once every $ref is resolved.
+func (p *schemaParser) checkExtensions() {
+	for _, s := range p.all {
+		v := s.Source
+		if s.Sensitive && !stringOrAny(s) {
+			p.diags.Errorf(v.Member("x-sensitive").KeyPos, "x-sensitive on %s field: only string or untyped fields can be redacted", describe(s))
+		}
+		if s.MaxBytes != 0 && !stringOrAny(s) {
+			p.diags.Errorf(v.Member("x-max-bytes").KeyPos, "x-max-bytes on %s field: only strings are truncated", describe(s))
+		}
+		if s.Sanitize != "" && !stringOrAny(s) {
+			p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize on %s field: only strings are sanitized", describe(s))
+		}
+	}
 }
 
 func findProp(props []*Property, name string) *Property {

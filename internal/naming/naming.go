@@ -86,6 +86,12 @@ func GoErrorIdents(base string) []string {
 	return []string{"Code" + base, "Err" + base, "New" + base, "Symbol" + base, "Type" + base}
 }
 
+// TSErrorIdents returns the type names the TypeScript emitter declares for
+// the error whose TypeScript base name is base.
+func TSErrorIdents(base string) []string {
+	return []string{base + "Context", base + "RpcError", base + "Problem", base + "Response"}
+}
+
 // GoInlineDetails is the Go type name of an error's inline detail shape.
 func GoInlineDetails(base string) string { return base + "Details" }
 
