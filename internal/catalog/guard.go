@@ -64,11 +64,13 @@ func anchorPos(file string, data []byte, msg string) (diag.Pos, bool) {
 	return diag.Pos{File: file, Line: line, Col: col}, true
 }
 
-// measure returns the size and depth of the tree under n with every alias
-// expanded, both capped just past the loader's limits. Alias targets are
-// measured once.
+// measure computes the size and depth of the tree under a node with every
+// alias expanded, both capped just past the loader's limits. Alias targets
+// are measured once; an alias inside the node it refers to is a cycle.
 type measure struct {
-	memo map[*yaml.Node][2]int
+	memo  map[*yaml.Node][2]int
+	open  map[*yaml.Node]bool
+	cycle *yaml.Node // the first alias found inside its own target
 }
 
 func (m *measure) of(n *yaml.Node) (size, depth int) {
@@ -79,12 +81,25 @@ func (m *measure) of(n *yaml.Node) (size, depth int) {
 		if v, ok := m.memo[n.Alias]; ok {
 			return v[0], v[1]
 		}
-		s, d := m.of(n.Alias)
+		if m.open[n.Alias] {
+			if m.cycle == nil {
+				m.cycle = n
+			}
+			return MaxNodes + 1, MaxDepth + 1
+		}
 		if m.memo == nil {
 			m.memo = map[*yaml.Node][2]int{}
 		}
+		m.open[n.Alias] = true
+		s, d := m.of(n.Alias)
+		delete(m.open, n.Alias)
 		m.memo[n.Alias] = [2]int{s, d}
 		return s, d
+	}
+	if n.Anchor != "" {
+		// an anchored node may be reached first through its own alias
+		m.open[n] = true
+		defer delete(m.open, n)
 	}
 	size, depth = 1, 0
 	for _, c := range n.Content {
@@ -98,8 +113,12 @@ func (m *measure) of(n *yaml.Node) (size, depth int) {
 // guard reports a document that expands past MaxNodes or nests deeper than
 // MaxDepth, at the alias or node that takes it there.
 func (l *loader) guard(doc *yaml.Node) bool {
-	var m measure
+	m := measure{open: map[*yaml.Node]bool{}}
 	size, depth := m.of(doc)
+	if m.cycle != nil {
+		l.diags.Errorf(l.pos(m.cycle), "alias *%s refers to a node that contains it", m.cycle.Value)
+		return false
+	}
 	if size <= MaxNodes && depth <= MaxDepth {
 		return true
 	}

@@ -157,7 +157,11 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 			canon := l.fs.Canonical(m)
 			here := append(chain[:len(chain):len(chain)], path)
 			if cyc := cycleFrom(here, canon, l.fs); cyc != nil {
-				l.fail(inc.Pos, "include cycle: %s", strings.Join(append(cyc, filepath.ToSlash(m)), " -> "))
+				files := make([]any, 0, len(cyc)+1)
+				for _, f := range append(cyc, m) {
+					files = append(files, diag.Pos{File: f})
+				}
+				l.fail(inc.Pos, "include cycle: "+strings.TrimSuffix(strings.Repeat("%s -> ", len(files)), " -> "), files...)
 				continue
 			}
 			if l.loaded[canon] {
@@ -169,7 +173,7 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 			}
 			data, err := l.fs.ReadFile(m, MaxFileBytes)
 			if err != nil {
-				l.fail(inc.Pos, "cannot read included file %s: %v", filepath.ToSlash(m), unwrapPathErr(err))
+				l.fail(inc.Pos, "cannot read included file %s: %v", diag.Pos{File: m}, unwrapPathErr(err))
 				continue
 			}
 			l.loadFile(m, data, false, here)
@@ -183,11 +187,7 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 func cycleFrom(chain []string, canon string, fsys FS) []string {
 	for i, p := range chain {
 		if fsys.Canonical(p) == canon {
-			out := make([]string, 0, len(chain)-i)
-			for _, q := range chain[i:] {
-				out = append(out, filepath.ToSlash(q))
-			}
-			return out
+			return append([]string(nil), chain[i:]...)
 		}
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -139,7 +140,7 @@ func commandUsage(w io.Writer, c *command, fl *flag.FlagSet) {
 // load reads and checks a catalog, printing the diagnostics. It returns nil
 // and the exit status when the catalog cannot be used.
 func load(env *Env, path string) (*model.Catalog, int) {
-	raw, diags, err := catalog.Parse(env.FS, path)
+	raw, diags, err := catalog.Parse(env.FS, env.abs(path))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(env.Stderr, "errgen: catalog %s does not exist\n", path)
@@ -161,6 +162,15 @@ func load(env *Env, path string) (*model.Catalog, int) {
 		return nil, ExitInvalid
 	}
 	return m, ExitOK
+}
+
+// abs resolves a path given on the command line against the working
+// directory.
+func (env *Env) abs(path string) string {
+	if filepath.IsAbs(path) || env.Dir == "" {
+		return path
+	}
+	return filepath.Join(env.Dir, path)
 }
 
 func relPath(env *Env, path string) string {

@@ -17,8 +17,11 @@ type Pos struct {
 	Col  int
 }
 
-// String formats p as FILE:LINE:COL.
+// String formats p as FILE:LINE:COL, or FILE alone when Line is zero.
 func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 

@@ -131,43 +131,10 @@ func repoRoot(t testing.TB) string {
 
 func runCLI(t testing.TB, dir string, args ...string) (stdout, stderr string, exit int) {
 	var out, errb bytes.Buffer
-	env := &cli.Env{Stdout: &out, Stderr: &errb, Dir: dir, FS: dirFS{dir, catalog.OSFS{}}}
+	env := &cli.Env{Stdout: &out, Stderr: &errb, Dir: dir, FS: catalog.OSFS{}}
 	exit = cli.RunEnv(env, args)
 	return out.String(), errb.String(), exit
 }
-
-// dirFS resolves relative names against a directory, as a process started
-// there would.
-type dirFS struct {
-	dir string
-	catalog.OSFS
-}
-
-func (d dirFS) abs(name string) string {
-	if filepath.IsAbs(name) {
-		return name
-	}
-	return filepath.Join(d.dir, name)
-}
-
-func (d dirFS) ReadFile(name string, limit int64) ([]byte, error) {
-	return d.OSFS.ReadFile(d.abs(name), limit)
-}
-
-func (d dirFS) Glob(pattern string) ([]string, error) {
-	m, err := d.OSFS.Glob(d.abs(pattern))
-	if err != nil || filepath.IsAbs(pattern) {
-		return m, err
-	}
-	for i, p := range m {
-		if rel, rerr := filepath.Rel(d.dir, p); rerr == nil {
-			m[i] = rel
-		}
-	}
-	return m, nil
-}
-
-func (d dirFS) Canonical(name string) string { return d.OSFS.Canonical(d.abs(name)) }
 
 // snapshot lists every file under dir with its size and modification time.
 func snapshot(t testing.TB, dir string) string {
