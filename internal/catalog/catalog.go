@@ -6,6 +6,7 @@
 package catalog
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -169,7 +170,7 @@ func (c *Catalog) PosAt(s Str, off int) (diag.Pos, bool) {
 	line := 1
 	start := 0
 	for start < len(data) && line < s.Pos.Line {
-		i := strings.IndexByte(string(data[start:]), '\n')
+		i := bytes.IndexByte(data[start:], '\n')
 		if i < 0 {
 			return s.Pos, false
 		}

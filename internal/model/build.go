@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
@@ -449,24 +451,59 @@ func (b *builder) details() {
 		b.m.Shapes = append(b.m.Shapes, s)
 	}
 	// A shape that is broken, or refers to one, would only echo its
-	// diagnostics through the validator: compile the sound ones.
+	// diagnostics through the validator: compile the sound ones. Errors are
+	// checked in parallel, each worker with its own compiler and
+	// diagnostics; the list is sorted afterwards, so the result does not
+	// depend on the split.
 	unsound := b.unsound()
-	vs := newValidators(&b.diags, b.m.Shapes)
-	compiled := map[*Shape]bool{}
+	byURL := make(map[string]*Shape, len(b.m.Shapes))
+	used := map[*Shape]bool{}
 	for _, s := range b.m.Shapes {
-		if !unsound[s] {
-			compiled[s] = vs.compile(s) != nil
+		byURL[shapeURL(s)] = s
+	}
+	for _, e := range b.m.Errors {
+		used[e.Details] = true
+	}
+	var unused []*Shape
+	for _, s := range b.m.Shapes {
+		if !used[s] && !unsound[s] {
+			unused = append(unused, s)
 		}
 	}
-	b.templatesAndFields()
-	for _, e := range b.m.Errors {
-		re := b.errPos[e]
-		if e.Details == nil || !compiled[e.Details] {
-			continue
-		}
-		for i, ex := range re.Examples {
-			vs.validate(vs.compiled[e.Details], e, i, ex)
-		}
+	workers := min(runtime.GOMAXPROCS(0), 1+len(b.m.Errors)/500)
+	lists := make([]diag.List, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		lo, hi := w*len(b.m.Errors)/workers, (w+1)*len(b.m.Errors)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wb := &builder{raw: b.raw, m: b.m, sp: b.sp, named: b.named, errPos: b.errPos}
+			vs := newValidators(&wb.diags, byURL)
+			if w == 0 {
+				for _, s := range unused {
+					vs.schema(s)
+				}
+			}
+			for _, e := range b.m.Errors[lo:hi] {
+				wb.checkError(e)
+				if e.Details == nil || unsound[e.Details] {
+					continue
+				}
+				sch := vs.schema(e.Details)
+				if sch == nil {
+					continue
+				}
+				for i, ex := range b.errPos[e].Examples {
+					vs.validate(sch, e, i, ex)
+				}
+			}
+			lists[w] = wb.diags
+		}()
+	}
+	wg.Wait()
+	for _, l := range lists {
+		b.diags.Append(l)
 	}
 }
 
@@ -489,43 +526,43 @@ func (b *builder) unsound() map[*Shape]bool {
 	return out
 }
 
-func (b *builder) templatesAndFields() {
-	for _, e := range b.m.Errors {
-		re := b.errPos[e]
-		root := (*Schema)(nil)
-		if e.Details != nil && !b.sp.broken[e.Details] {
-			root = e.Details.Schema.Resolved()
-			if root != nil && root.Type != "object" {
-				b.diags.Errorf(re.Details.Pos, "details of %s must be an object schema (type: object), got %s", e.Symbol, describe(e.Details.Schema))
-				root = nil
-			}
+// checkError checks one error's templates, sensitive fields and details
+// root, and records its examples.
+func (b *builder) checkError(e *Error) {
+	re := b.errPos[e]
+	root := (*Schema)(nil)
+	if e.Details != nil && !b.sp.broken[e.Details] {
+		root = e.Details.Schema.Resolved()
+		if root != nil && root.Type != "object" {
+			b.diags.Errorf(re.Details.Pos, "details of %s must be an object schema (type: object), got %s", e.Symbol, describe(e.Details.Schema))
+			root = nil
 		}
-		if root != nil {
-			for _, p := range root.Properties {
-				for _, bad := range ProblemMembers {
-					if p.Name == bad {
-						b.diags.Errorf(p.Pos, "detail property %q of %s collides with the problem document member %q (details are flattened into problem documents)", p.Name, e.Symbol, bad)
-					}
+	}
+	if root != nil {
+		for _, p := range root.Properties {
+			for _, bad := range ProblemMembers {
+				if p.Name == bad {
+					b.diags.Errorf(p.Pos, "detail property %q of %s collides with the problem document member %q (details are flattened into problem documents)", p.Name, e.Symbol, bad)
 				}
 			}
 		}
-		e.Message = b.template(re.Message, "message", e, root)
-		if re.UserMessage.Set {
-			e.UserMessage = b.template(re.UserMessage, "user_message", e, root)
+	}
+	e.Message = b.template(re.Message, "message", e, root)
+	if re.UserMessage.Set {
+		e.UserMessage = b.template(re.UserMessage, "user_message", e, root)
+	}
+	for i, s := range re.Suggestions {
+		if i == b.m.Limits.MaxSuggestions {
+			b.diags.Errorf(s.Pos, "%s has more suggestions (%d) than limits.max_suggestions (%d)", e.Symbol, len(re.Suggestions), b.m.Limits.MaxSuggestions)
 		}
-		for i, s := range re.Suggestions {
-			if i == b.m.Limits.MaxSuggestions {
-				b.diags.Errorf(s.Pos, "%s has more suggestions (%d) than limits.max_suggestions (%d)", e.Symbol, len(re.Suggestions), b.m.Limits.MaxSuggestions)
-			}
-			e.Suggestions = append(e.Suggestions, b.template(s, "suggestion", e, root))
-		}
-		b.sensitive(e, re, root)
-		if len(re.Examples) > 0 && e.Details == nil && !re.Details.Set {
-			b.diags.Errorf(re.Examples[0].Pos, "%s has examples but no details", e.Symbol)
-		}
-		for _, ex := range re.Examples {
-			e.Examples = append(e.Examples, Example{Value: ex.JSON(), Source: ex})
-		}
+		e.Suggestions = append(e.Suggestions, b.template(s, "suggestion", e, root))
+	}
+	b.sensitive(e, re, root)
+	if len(re.Examples) > 0 && e.Details == nil && !re.Details.Set {
+		b.diags.Errorf(re.Examples[0].Pos, "%s has examples but no details", e.Symbol)
+	}
+	for _, ex := range re.Examples {
+		e.Examples = append(e.Examples, Example{Value: ex.JSON(), Source: ex})
 	}
 }
 
@@ -545,11 +582,12 @@ func (b *builder) template(s catalog.Str, what string, e *Error, root *Schema) *
 			continue
 		}
 		seen[f] = true
-		pos, where := b.at(s, p.Offset)
 		switch {
 		case e.Details == nil:
+			pos, where := b.at(s, p.Offset)
 			b.diags.Errorf(pos, "%s of %s has placeholder {%s}%s but the error has no details", what, e.Symbol, f, where)
 		case root != nil && root.Property(f) == nil:
+			pos, where := b.at(s, p.Offset)
 			b.diags.Errorf(pos, "%s of %s has placeholder {%s}%s, which names no detail property (have %s)", what, e.Symbol, f, where, propNames(root))
 		}
 	}

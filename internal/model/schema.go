@@ -311,7 +311,7 @@ func wireSchema(v *catalog.Value, ref func(string) string) any {
 type validators struct {
 	diags    *diag.List
 	compiler *jsonschema.Compiler
-	sources  map[string]*catalog.Value // resource URL -> schema source
+	byURL    map[string]*Shape // resource URL -> shape
 	compiled map[*Shape]*jsonschema.Schema
 	printer  *message.Printer
 }
@@ -325,41 +325,46 @@ func shapeURL(s *Shape) string {
 	return shapeURLBase + "details/" + url.PathEscape(s.Name) + ".json"
 }
 
-func newValidators(diags *diag.List, shapes []*Shape) *validators {
+func newValidators(diags *diag.List, byURL map[string]*Shape) *validators {
 	vs := &validators{
 		diags:    diags,
 		compiler: jsonschema.NewCompiler(),
-		sources:  map[string]*catalog.Value{},
+		byURL:    byURL,
 		compiled: map[*Shape]*jsonschema.Schema{},
 		printer:  message.NewPrinter(language.English),
 	}
 	vs.compiler.DefaultDraft(jsonschema.Draft2020)
-	vs.compiler.UseLoader(noLoader{})
-	ref := func(name string) string { return shapeURLBase + "details/" + url.PathEscape(name) + ".json" }
-	for _, s := range shapes {
-		u := shapeURL(s)
-		vs.sources[u] = s.Schema.Source
-		if err := vs.compiler.AddResource(u, WireJSON(s.Schema.Source, ref)); err != nil {
-			vs.diags.Errorf(s.Pos, "detail shape %q: %v", s.Name, err)
-		}
-	}
+	vs.compiler.UseLoader(shapeLoader(byURL))
 	return vs
 }
 
-// noLoader refuses every URL: detail schemas may only refer to each other.
-type noLoader struct{}
+func shapeRef(name string) string { return shapeURLBase + "details/" + url.PathEscape(name) + ".json" }
 
-func (noLoader) Load(u string) (any, error) {
+// shapeLoader hands the compiler the wire form of a shape on demand and
+// refuses every other URL: detail schemas may only refer to each other.
+type shapeLoader map[string]*Shape
+
+func (l shapeLoader) Load(u string) (any, error) {
+	if s := l[u]; s != nil {
+		return WireJSON(s.Schema.Source, shapeRef), nil
+	}
 	return nil, fmt.Errorf("cannot load %s: only $ref to shapes under details is supported", u)
 }
 
-// compile compiles s and reports a schema error; broken is the set of shapes
-// already reported, so that a shape referring to one is not reported twice.
+// schema returns the compiled shape, compiling it the first time; nil when
+// it does not compile (reported).
+func (vs *validators) schema(s *Shape) *jsonschema.Schema {
+	if sch, ok := vs.compiled[s]; ok {
+		return sch
+	}
+	return vs.compile(s)
+}
+
+// compile compiles s and reports a schema error.
 func (vs *validators) compile(s *Shape) *jsonschema.Schema {
 	sch, err := vs.compiler.Compile(shapeURL(s))
 	if err != nil {
 		vs.report(s, err)
-		return nil
 	}
 	vs.compiled[s] = sch
 	return sch
@@ -370,7 +375,10 @@ func (vs *validators) report(s *Shape, err error) {
 	var rxe *jsonschema.InvalidRegexError
 	switch {
 	case errors.As(err, &sve):
-		src := vs.sources[strings.SplitN(sve.URL, "#", 2)[0]]
+		var src *catalog.Value
+		if owner := vs.byURL[strings.SplitN(sve.URL, "#", 2)[0]]; owner != nil {
+			src = owner.Schema.Source
+		}
 		var ve *jsonschema.ValidationError
 		if src == nil || !errors.As(sve.Err, &ve) {
 			vs.diags.Errorf(s.Pos, "detail shape %q is not valid JSON Schema: %v", s.Name, sve.Err)
@@ -383,8 +391,8 @@ func (vs *validators) report(s *Shape, err error) {
 	case errors.As(err, &rxe):
 		parts := strings.SplitN(rxe.URL, "#", 2)
 		pos := s.Pos
-		if src := vs.sources[parts[0]]; src != nil && len(parts) == 2 {
-			pos = src.At(splitPointer(parts[1])).Pos
+		if owner := vs.byURL[parts[0]]; owner != nil && len(parts) == 2 {
+			pos = owner.Schema.Source.At(splitPointer(parts[1])).Pos
 		}
 		vs.diags.Errorf(pos, "invalid pattern %q: %v", rxe.Regex, rxe.Err)
 	default:
