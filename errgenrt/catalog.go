@@ -1,0 +1,132 @@
+package errgenrt
+
+import (
+	"errors"
+	"sort"
+)
+
+// Details is implemented by every generated detail struct: it appends
+// itself as a JSON object item (with a trailing comma) under the encoder's
+// rules.
+type Details interface {
+	AppendJSON(e *Encoder, dst []byte) []byte
+}
+
+// Limits are a catalog's payload bounds.
+type Limits struct {
+	MaxDataBytes   int
+	MaxStringBytes int
+	MaxSuggestions int
+}
+
+// Catalog is a generated catalog: its errors and settings.
+type Catalog struct {
+	Name          string
+	Version       string
+	SchemaVersion int
+	Limits        Limits
+	Defs          []*Def // by code
+	Fallback      *Def   // what a non-catalog error becomes
+
+	// Metrics counts rendered errors when set (see [Catalog.EnableMetrics]).
+	Metrics *Metrics
+
+	bySymbol map[string]*Def
+	byCode   map[int64]*Def
+	byType   map[string]*Def
+}
+
+// Def is the static description of one catalog error.
+type Def struct {
+	Catalog     *Catalog
+	Code        int64
+	WireCode    int64 // JSON-RPC error.code
+	Symbol      string
+	Type        string
+	Domain      string
+	Title       string
+	ProblemType string // RFC 9457 type URI
+	Statuses    []int  // allowed HTTP statuses, first the default
+	Retryable   bool
+	Deprecated  bool
+	HasDetails  bool
+	// DetailFields are the top-level detail property names, which caller
+	// extensions of a problem document may not take.
+	DetailFields []string
+
+	Message     Template
+	UserMessage Template // nil when the catalog sets none
+	Suggestions []Template
+
+	// ZeroDetails returns empty details, used when a non-catalog error
+	// becomes this error (the fallback); nil when the error has no details.
+	ZeroDetails func() Details
+}
+
+// NewCatalog links defs to their catalog, indexes them and returns c. The
+// fallback is named by symbol.
+func NewCatalog(c *Catalog, defs []*Def, fallback string) *Catalog {
+	c.Defs = append([]*Def(nil), defs...)
+	sort.Slice(c.Defs, func(i, j int) bool { return c.Defs[i].Code < c.Defs[j].Code })
+	c.bySymbol = make(map[string]*Def, len(defs))
+	c.byCode = make(map[int64]*Def, len(defs))
+	c.byType = make(map[string]*Def, len(defs))
+	for _, d := range c.Defs {
+		d.Catalog = c
+		c.bySymbol[d.Symbol] = d
+		c.byCode[d.Code] = d
+		c.byType[d.Type] = d
+	}
+	c.Fallback = c.bySymbol[fallback]
+	return c
+}
+
+// BySymbol returns the error with the given symbol, or nil.
+func (c *Catalog) BySymbol(symbol string) *Def { return c.bySymbol[symbol] }
+
+// ByCode returns the error with the given code, or nil.
+func (c *Catalog) ByCode(code int64) *Def { return c.byCode[code] }
+
+// ByType returns the error with the given type, or nil.
+func (c *Catalog) ByType(typ string) *Def { return c.byType[typ] }
+
+// All returns every error of the catalog, by code.
+func (c *Catalog) All() []*Def { return append([]*Def(nil), c.Defs...) }
+
+// EnableMetrics starts counting rendered errors and returns the counters.
+func (c *Catalog) EnableMetrics() *Metrics {
+	if c.Metrics == nil {
+		c.Metrics = NewMetrics()
+	}
+	return c.Metrics
+}
+
+// From converts any error for the wire: the first catalog error in err's
+// chain renders as itself; anything else becomes the catalog's fallback,
+// with the fallback's own message and err kept only as the cause (it reaches
+// the wire only in verbose mode, sanitized). From(nil) is nil.
+func (c *Catalog) From(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if errors.As(err, &e) && e.Def != nil {
+		if !e.sentinel {
+			return e
+		}
+		return e.Def.fresh(err)
+	}
+	return c.Fallback.fresh(err)
+}
+
+// fresh returns a new error of d caused by cause, with empty details.
+func (d *Def) fresh(cause error) *Error {
+	e := &Error{Def: d, cause: cause}
+	if d.ZeroDetails != nil {
+		e.Details = d.ZeroDetails()
+	}
+	return e
+}
+
+// Sentinel returns the value errors.Is compares with for errors of d.
+func Sentinel(d *Def) *Error { return &Error{Def: d, sentinel: true} }

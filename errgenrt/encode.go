@@ -1,0 +1,537 @@
+package errgenrt
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Sanitizer names the scrubbing an x-sanitize field gets unless verbose.
+type Sanitizer uint8
+
+// The sanitizers of x-sanitize.
+const (
+	SanitizeNone Sanitizer = iota
+	SanitizePath
+	SanitizeURI
+	SanitizeText
+)
+
+// Field describes one detail field for the encoder: its wire name and the
+// catalog's extension keywords. Generated code declares one per field.
+type Field struct {
+	Name      string
+	Sensitive bool      // x-sensitive / sensitive: "<redacted>" unless verbose or redaction is off
+	Verbose   bool      // x-verbose: emitted only in verbose mode
+	Sanitize  Sanitizer // x-sanitize
+	MaxBytes  int       // x-max-bytes; 0: the limit for every string
+}
+
+// Redacted replaces a sensitive value.
+const Redacted = "<redacted>"
+
+// minimalStringBytes bounds strings in a minimal context.
+const minimalStringBytes = 64
+
+// Encoder appends detail objects to JSON buffers under one set of options.
+// Generated AppendJSON methods call its methods; members and array items are
+// written with a trailing comma that [Encoder.Close] and
+// [Encoder.CloseArray] take back.
+type Encoder struct {
+	verbose, redact bool
+	maxString       int
+	minimal         bool
+	depth           int
+	text            Text
+}
+
+var encoders = sync.Pool{New: func() any { return new(Encoder) }}
+
+func getEncoder(c *Catalog, o *Options) *Encoder {
+	e := encoders.Get().(*Encoder)
+	e.verbose, e.redact, e.minimal, e.depth = o.Verbose, o.Redact, false, 0
+	e.maxString = o.MaxStringBytes
+	if e.maxString <= 0 {
+		e.maxString = c.Limits.MaxStringBytes
+	}
+	if e.maxString <= 0 {
+		e.maxString = 1024
+	}
+	e.text.enc = e
+	return e
+}
+
+func putEncoder(e *Encoder) {
+	if cap(e.text.buf) > 64<<10 {
+		e.text.buf = nil
+	}
+	encoders.Put(e)
+}
+
+// Verbose reports whether verbose-only fields are emitted.
+func (e *Encoder) Verbose() bool { return e.verbose }
+
+// Full reports whether optional fields are emitted: false while the encoder
+// writes a minimal context (a payload past max_data_bytes).
+func (e *Encoder) Full() bool { return !e.minimal }
+
+// Emit reports whether field f is written at all.
+func (e *Encoder) Emit(f *Field) bool { return !f.Verbose || e.verbose }
+
+// Open starts an object.
+func (e *Encoder) Open(dst []byte) []byte { return append(dst, '{') }
+
+// Close ends an object (or array) opened with Open, as a member or item.
+func (e *Encoder) Close(dst []byte) []byte { return closeWith(dst, '}') }
+
+// OpenArray starts an array.
+func (e *Encoder) OpenArray(dst []byte) []byte { return append(dst, '[') }
+
+// CloseArray ends an array, as a member or item.
+func (e *Encoder) CloseArray(dst []byte) []byte { return closeWith(dst, ']') }
+
+func closeWith(dst []byte, c byte) []byte {
+	if n := len(dst); n > 0 && dst[n-1] == ',' {
+		dst[n-1] = c
+	} else {
+		dst = append(dst, c)
+	}
+	return append(dst, ',')
+}
+
+// Key writes the member name of f.
+func (e *Encoder) Key(dst []byte, f *Field) []byte {
+	dst = appendQuoted(dst, f.Name, -1)
+	return append(dst, ':')
+}
+
+// String writes the member f with a string value.
+func (e *Encoder) String(dst []byte, f *Field, v string) []byte {
+	if !e.Emit(f) {
+		return dst
+	}
+	return e.StringValue(e.Key(dst, f), f, v)
+}
+
+// StringValue writes a string item under f's rules: redaction, sanitizing,
+// truncation.
+func (e *Encoder) StringValue(dst []byte, f *Field, v string) []byte {
+	return append(appendQuoted(dst, e.process(f, v), e.limit(f)), ',')
+}
+
+// Int writes the member f with an integer value.
+func (e *Encoder) Int(dst []byte, f *Field, v int64) []byte {
+	if !e.Emit(f) {
+		return dst
+	}
+	return e.IntValue(e.Key(dst, f), v)
+}
+
+// IntValue writes an integer item.
+func (e *Encoder) IntValue(dst []byte, v int64) []byte {
+	return append(strconv.AppendInt(dst, v, 10), ',')
+}
+
+// Float writes the member f with a number value.
+func (e *Encoder) Float(dst []byte, f *Field, v float64) []byte {
+	if !e.Emit(f) {
+		return dst
+	}
+	return e.FloatValue(e.Key(dst, f), v)
+}
+
+// FloatValue writes a number item; NaN becomes 0 and infinities the largest
+// finite numbers, since JSON has neither.
+func (e *Encoder) FloatValue(dst []byte, v float64) []byte {
+	return append(appendFloat(dst, v), ',')
+}
+
+// Bool writes the member f with a boolean value.
+func (e *Encoder) Bool(dst []byte, f *Field, v bool) []byte {
+	if !e.Emit(f) {
+		return dst
+	}
+	return e.BoolValue(e.Key(dst, f), v)
+}
+
+// BoolValue writes a boolean item.
+func (e *Encoder) BoolValue(dst []byte, v bool) []byte {
+	return append(strconv.AppendBool(dst, v), ',')
+}
+
+// Any writes the member f with an untyped value.
+func (e *Encoder) Any(dst []byte, f *Field, v any) []byte {
+	if !e.Emit(f) {
+		return dst
+	}
+	return e.AnyValue(e.Key(dst, f), f, v)
+}
+
+// AnyValue writes an untyped item: strings under f's rules, everything
+// else as JSON.
+func (e *Encoder) AnyValue(dst []byte, f *Field, v any) []byte {
+	if s, ok := v.(string); ok {
+		return e.StringValue(dst, f, s)
+	}
+	if f.Sensitive && e.redact && !e.verbose && v != nil {
+		return append(appendQuoted(dst, Redacted, -1), ',')
+	}
+	return append(e.appendAny(dst, v), ',')
+}
+
+// Details writes a nested detail value (a generated struct).
+func (e *Encoder) Details(dst []byte, f *Field, v Details) []byte {
+	if !e.Emit(f) {
+		return dst
+	}
+	return v.AppendJSON(e, e.Key(dst, f))
+}
+
+func (e *Encoder) limit(f *Field) int {
+	n := e.maxString
+	if f != nil && f.MaxBytes > 0 {
+		n = f.MaxBytes
+	}
+	if e.minimal && n > minimalStringBytes {
+		n = minimalStringBytes
+	}
+	return n
+}
+
+// process applies redaction and sanitizing to a string field's value.
+func (e *Encoder) process(f *Field, v string) string {
+	if f == nil || e.verbose {
+		return v
+	}
+	if f.Sensitive && e.redact {
+		return Redacted
+	}
+	switch f.Sanitize {
+	case SanitizePath:
+		return SanitizePathText(v)
+	case SanitizeURI:
+		return SanitizeURIText(v)
+	case SanitizeText:
+		return SanitizeFreeText(v)
+	}
+	return v
+}
+
+// appendAny writes a JSON value without a trailing comma.
+func (e *Encoder) appendAny(dst []byte, v any) []byte {
+	e.depth++
+	defer func() { e.depth-- }()
+	if e.depth > 32 {
+		return append(dst, "null"...)
+	}
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...)
+	case string:
+		return appendQuoted(dst, x, e.limit(nil))
+	case bool:
+		return strconv.AppendBool(dst, x)
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case int8:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case int16:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case int32:
+		return strconv.AppendInt(dst, int64(x), 10)
+	case int64:
+		return strconv.AppendInt(dst, x, 10)
+	case uint:
+		return strconv.AppendUint(dst, uint64(x), 10)
+	case uint8:
+		return strconv.AppendUint(dst, uint64(x), 10)
+	case uint16:
+		return strconv.AppendUint(dst, uint64(x), 10)
+	case uint32:
+		return strconv.AppendUint(dst, uint64(x), 10)
+	case uint64:
+		return strconv.AppendUint(dst, x, 10)
+	case float32:
+		return appendFloat(dst, float64(x))
+	case float64:
+		return appendFloat(dst, x)
+	case json.Number:
+		if _, err := strconv.ParseFloat(string(x), 64); err == nil && json.Valid([]byte(x)) {
+			return append(dst, x...)
+		}
+		return append(dst, '0')
+	case []string:
+		dst = append(dst, '[')
+		for i, s := range x {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendQuoted(dst, s, e.limit(nil))
+		}
+		return append(dst, ']')
+	case []any:
+		dst = append(dst, '[')
+		for i, it := range x {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = e.appendAny(dst, it)
+		}
+		return append(dst, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		dst = append(dst, '{')
+		for i, k := range keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(appendQuoted(dst, k, -1), ':')
+			dst = e.appendAny(dst, x[k])
+		}
+		return append(dst, '}')
+	case map[string]string:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		dst = append(dst, '{')
+		for i, k := range keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(appendQuoted(dst, k, -1), ':')
+			dst = appendQuoted(dst, x[k], e.limit(nil))
+		}
+		return append(dst, '}')
+	case Details:
+		dst = x.AppendJSON(e, dst)
+		return dst[:len(dst)-1] // AppendJSON writes an item with its comma
+	case json.Marshaler:
+		b, err := x.MarshalJSON()
+		if err != nil || !json.Valid(b) {
+			return append(dst, "null"...)
+		}
+		return e.appendCompact(dst, b)
+	default:
+		b, err := json.Marshal(x)
+		if err != nil {
+			return append(dst, "null"...)
+		}
+		return e.appendCompact(dst, b)
+	}
+}
+
+// appendCompact re-encodes JSON from a Marshaler or encoding/json through
+// the encoder, so every string is escaped (and bounded) alike.
+func (e *Encoder) appendCompact(dst, b []byte) []byte {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return append(dst, "null"...)
+	}
+	return e.appendAny(dst, v)
+}
+
+func appendFloat(dst []byte, v float64) []byte {
+	switch {
+	case math.IsNaN(v):
+		v = 0
+	case math.IsInf(v, 1):
+		v = math.MaxFloat64
+	case math.IsInf(v, -1):
+		v = -math.MaxFloat64
+	}
+	if v == math.Trunc(v) && math.Abs(v) < 1e21 {
+		return strconv.AppendFloat(dst, v, 'f', -1, 64)
+	}
+	return strconv.AppendFloat(dst, v, 'g', -1, 64)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendQuoted writes s as a JSON string, truncated to at most limit bytes
+// of s (counting a visible "..." suffix) at a UTF-8 boundary; a negative
+// limit means no limit. Invalid UTF-8 becomes U+FFFD; <, >, &, U+2028 and
+// U+2029 are escaped so the JSON is safe inside HTML and JavaScript.
+func appendQuoted(dst []byte, s string, limit int) []byte {
+	suffix := false
+	if limit >= 0 && len(s) > limit {
+		cut := limit - 3
+		if cut < 0 {
+			cut = 0
+		}
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut]
+		suffix = true
+	}
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	if suffix {
+		dst = append(dst, "..."...)
+	}
+	return append(dst, '"')
+}
+
+// Text collects the raw text of a template while it renders; generated
+// message functions call its methods. Placeholder values go through the
+// same redaction and sanitizing as the field on the wire.
+type Text struct {
+	buf []byte
+	enc *Encoder
+}
+
+// Lit appends literal template text.
+func (t *Text) Lit(s string) { t.buf = append(t.buf, s...) }
+
+func (t *Text) show(f *Field) bool { return !f.Verbose || t.enc.verbose }
+
+// Str appends a string placeholder.
+func (t *Text) Str(f *Field, v string) {
+	if t.show(f) {
+		t.buf = append(t.buf, t.enc.process(f, v)...)
+	}
+}
+
+// OptStr appends an optional string placeholder; absent is empty.
+func (t *Text) OptStr(f *Field, v *string) {
+	if v != nil {
+		t.Str(f, *v)
+	}
+}
+
+// Int appends an integer placeholder.
+func (t *Text) Int(f *Field, v int64) {
+	if t.show(f) {
+		t.buf = strconv.AppendInt(t.buf, v, 10)
+	}
+}
+
+// OptInt appends an optional integer placeholder.
+func (t *Text) OptInt(f *Field, v *int64) {
+	if v != nil {
+		t.Int(f, *v)
+	}
+}
+
+// Float appends a number placeholder.
+func (t *Text) Float(f *Field, v float64) {
+	if t.show(f) {
+		t.buf = appendFloat(t.buf, v)
+	}
+}
+
+// OptFloat appends an optional number placeholder.
+func (t *Text) OptFloat(f *Field, v *float64) {
+	if v != nil {
+		t.Float(f, *v)
+	}
+}
+
+// Bool appends a boolean placeholder.
+func (t *Text) Bool(f *Field, v bool) {
+	if t.show(f) {
+		t.buf = strconv.AppendBool(t.buf, v)
+	}
+}
+
+// OptBool appends an optional boolean placeholder.
+func (t *Text) OptBool(f *Field, v *bool) {
+	if v != nil {
+		t.Bool(f, *v)
+	}
+}
+
+// Strings appends a list of strings joined by ", ".
+func (t *Text) Strings(f *Field, v []string) {
+	if !t.show(f) {
+		return
+	}
+	for i, s := range v {
+		if i > 0 {
+			t.buf = append(t.buf, ", "...)
+		}
+		t.buf = append(t.buf, t.enc.process(f, s)...)
+	}
+}
+
+// JSON appends any other value as compact JSON (strings as themselves).
+func (t *Text) JSON(f *Field, v any) {
+	if !t.show(f) || v == nil {
+		return
+	}
+	if s, ok := v.(string); ok {
+		t.Str(f, s)
+		return
+	}
+	if f.Sensitive && t.enc.redact && !t.enc.verbose {
+		t.buf = append(t.buf, Redacted...)
+		return
+	}
+	t.buf = t.enc.appendAny(t.buf, v)
+}
+
+// Template renders one template of an error with the given details.
+type Template func(t *Text, d Details)
+
+// render runs tpl into the encoder's text buffer and returns the text. The
+// string shares the buffer: use it before the next render.
+func (e *Encoder) render(tpl Template, d Details) string {
+	e.text.buf = e.text.buf[:0]
+	tpl(&e.text, d)
+	return unsafe.String(unsafe.SliceData(e.text.buf), len(e.text.buf))
+}

@@ -1,0 +1,52 @@
+package errgenrt
+
+import "sort"
+
+// FieldErrors is the built-in field_errors detail shape: validation
+// failures aggregated by field.
+type FieldErrors struct {
+	FieldErrors map[string][]string `json:"fieldErrors"`
+	TotalErrors int64               `json:"totalErrors"`
+}
+
+// Add records one message for a field.
+func (f *FieldErrors) Add(field, message string) {
+	if f.FieldErrors == nil {
+		f.FieldErrors = map[string][]string{}
+	}
+	f.FieldErrors[field] = append(f.FieldErrors[field], message)
+	f.TotalErrors++
+}
+
+// Len returns the number of messages.
+func (f *FieldErrors) Len() int { return int(f.TotalErrors) }
+
+var (
+	fieldFieldErrors = Field{Name: "fieldErrors"}
+	fieldTotalErrors = Field{Name: "totalErrors"}
+)
+
+// AppendJSON implements [Details]; fields are written in sorted order.
+func (f *FieldErrors) AppendJSON(e *Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	dst = e.Key(dst, &fieldFieldErrors)
+	dst = e.Open(dst)
+	if e.Full() {
+		keys := make([]string, 0, len(f.FieldErrors))
+		for k := range f.FieldErrors {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			dst = append(appendQuoted(dst, k, -1), ':')
+			dst = e.OpenArray(dst)
+			for _, m := range f.FieldErrors[k] {
+				dst = e.StringValue(dst, &fieldFieldErrors, m)
+			}
+			dst = e.CloseArray(dst)
+		}
+	}
+	dst = e.Close(dst)
+	dst = e.Int(dst, &fieldTotalErrors, f.TotalErrors)
+	return e.Close(dst)
+}

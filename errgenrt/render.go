@@ -1,0 +1,329 @@
+package errgenrt
+
+import (
+	"crypto/rand"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// Reserved member names: caller data never overwrites them.
+var (
+	rpcDataMembers = []string{"domain", "symbol", "retryable", "context"}
+	problemMembers = []string{"type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "debugInfo"}
+)
+
+func resolve(o *Options) *Options {
+	if o == nil {
+		return &defaultOptions
+	}
+	return o
+}
+
+func (e *Error) limits(o *Options) (maxData, maxSuggestions int) {
+	l := e.Def.Catalog.Limits
+	maxData, maxSuggestions = o.MaxDataBytes, o.MaxSuggestions
+	if maxData <= 0 {
+		maxData = l.MaxDataBytes
+	}
+	if maxSuggestions <= 0 {
+		maxSuggestions = l.MaxSuggestions
+	}
+	return maxData, maxSuggestions
+}
+
+// AppendJSONRPC appends the JSON-RPC error object (the "error" member of a
+// response): {"code", "message", "data": {legacy keys…, "domain", "symbol",
+// "retryable", "context": {…}}}. When data would pass max_data_bytes the
+// context collapses to a minimal one (required detail fields only, short
+// strings, no suggestions).
+func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
+	o = resolve(o)
+	enc := getEncoder(e.Def.Catalog, o)
+	defer putEncoder(enc)
+	e.record()
+	maxData, _ := e.limits(o)
+	dst = append(dst, `{"code":`...)
+	dst = strconv.AppendInt(dst, e.Def.WireCode, 10)
+	dst = append(dst, `,"message":`...)
+	dst = appendQuoted(dst, enc.render(e.Def.Message, e.Details), enc.limit(nil))
+	dst = append(dst, `,"data":`...)
+	start := len(dst)
+	dst = e.appendRPCData(enc, o, dst)
+	if maxData > 0 && len(dst)-start > maxData {
+		enc.minimal = true
+		dst = e.appendRPCData(enc, o, dst[:start])
+	}
+	return append(dst, '}')
+}
+
+func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
+	dst = append(dst, '{')
+	if enc.Full() {
+		for i, kv := range e.data {
+			if contains(rpcDataMembers, kv.Key) || dupKey(e.data, i) {
+				continue
+			}
+			dst = append(appendQuoted(dst, kv.Key, -1), ':')
+			dst = append(enc.appendAny(dst, kv.Value), ',')
+		}
+	}
+	dst = append(dst, `"domain":`...)
+	dst = appendQuoted(dst, e.Def.Domain, -1)
+	dst = append(dst, `,"symbol":`...)
+	dst = appendQuoted(dst, e.Def.Symbol, -1)
+	dst = append(dst, `,"retryable":`...)
+	dst = strconv.AppendBool(dst, e.Retryable())
+	dst = append(dst, `,"context":`...)
+	dst = e.appendContext(enc, o, dst)
+	return append(dst, '}')
+}
+
+func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
+	_, maxSuggestions := e.limits(o)
+	dst = append(dst, `{"schemaVersion":`...)
+	dst = strconv.AppendInt(dst, int64(e.Def.Catalog.SchemaVersion), 10)
+	dst = append(dst, `,"type":`...)
+	dst = appendQuoted(dst, e.Def.Type, -1)
+	dst = append(dst, `,"details":`...)
+	dst = e.appendDetails(enc, dst)
+	if enc.Full() && e.Def.UserMessage != nil {
+		dst = append(dst, `,"userMessage":`...)
+		dst = appendQuoted(dst, enc.render(e.Def.UserMessage, e.Details), enc.limit(nil))
+	}
+	if enc.Full() && o.Suggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {
+		dst = append(dst, `,"suggestions":[`...)
+		for i, s := range e.Def.Suggestions {
+			if i == maxSuggestions {
+				break
+			}
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendQuoted(dst, enc.render(s, e.Details), enc.limit(nil))
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"retryable":`...)
+	dst = strconv.AppendBool(dst, e.Retryable())
+	if o.Verbose && enc.Full() {
+		dst = append(dst, `,"debugInfo":`...)
+		dst = e.appendDebugInfo(o, dst)
+	}
+	return append(dst, '}')
+}
+
+// appendDetails writes the details object, or {} for an error without.
+func (e *Error) appendDetails(enc *Encoder, dst []byte) []byte {
+	if e.Details == nil {
+		return append(dst, '{', '}')
+	}
+	dst = e.Details.AppendJSON(enc, dst)
+	return dst[:len(dst)-1]
+}
+
+// appendDebugInfo writes {errorChain, requestId, timestamp, serverVersion}:
+// the cause chain, sanitized, at most 5 entries of at most 256 bytes.
+func (e *Error) appendDebugInfo(o *Options, dst []byte) []byte {
+	dst = append(dst, `{"errorChain":[`...)
+	n := 0
+	for c := e.cause; c != nil && n < 5; c = errors.Unwrap(c) {
+		if n > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendQuoted(dst, SanitizeFreeText(c.Error()), 256)
+		n++
+	}
+	dst = append(dst, ']')
+	if e.requestID != "" {
+		dst = append(dst, `,"requestId":`...)
+		dst = appendQuoted(dst, e.requestID, 256)
+	}
+	dst = append(dst, `,"timestamp":"`...)
+	dst = now(o).AppendFormat(dst, time.RFC3339)
+	dst = append(dst, '"')
+	if o.ServerVersion != "" {
+		dst = append(dst, `,"serverVersion":`...)
+		dst = appendQuoted(dst, o.ServerVersion, 256)
+	}
+	return append(dst, '}')
+}
+
+func now(o *Options) time.Time {
+	if o.Now != nil {
+		return o.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// AppendProblem appends the RFC 9457 problem document: type, title,
+// status, detail, instance, timestamp, symbol, retryable, the detail fields
+// flattened as extension members, then caller extensions.
+func (e *Error) AppendProblem(dst []byte, o *Options) []byte {
+	o = resolve(o)
+	enc := getEncoder(e.Def.Catalog, o)
+	defer putEncoder(enc)
+	e.record()
+	maxData, _ := e.limits(o)
+	start := len(dst)
+	dst = e.appendProblem(enc, o, dst)
+	if maxData > 0 && len(dst)-start > maxData {
+		enc.minimal = true
+		dst = e.appendProblem(enc, o, dst[:start])
+	}
+	return dst
+}
+
+func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
+	dst = append(dst, `{"type":`...)
+	dst = appendQuoted(dst, e.Def.ProblemType, -1)
+	dst = append(dst, `,"title":`...)
+	dst = appendQuoted(dst, e.Def.Title, -1)
+	dst = append(dst, `,"status":`...)
+	dst = strconv.AppendInt(dst, int64(e.Status()), 10)
+	dst = append(dst, `,"detail":`...)
+	dst = appendQuoted(dst, enc.render(e.Def.Message, e.Details), enc.limit(nil))
+	dst = append(dst, `,"instance":`...)
+	if e.instance != "" {
+		dst = appendQuoted(dst, e.instance, enc.limit(nil))
+	} else if o.Instance != nil {
+		dst = appendQuoted(dst, o.Instance(), enc.limit(nil))
+	} else {
+		dst = appendUUIDURN(dst)
+	}
+	dst = append(dst, `,"timestamp":"`...)
+	dst = now(o).AppendFormat(dst, time.RFC3339)
+	dst = append(dst, `","symbol":`...)
+	dst = appendQuoted(dst, e.Def.Symbol, -1)
+	dst = append(dst, `,"retryable":`...)
+	dst = strconv.AppendBool(dst, e.Retryable())
+	if e.Details != nil {
+		mark := len(dst)
+		dst = e.Details.AppendJSON(enc, append(dst, ','))
+		// flatten: drop the object's braces, keep its members
+		body := dst[mark+2 : len(dst)-2] // ,{ … },
+		if len(body) > 0 {
+			copy(dst[mark+1:], body)
+			dst = dst[:mark+1+len(body)]
+		} else {
+			dst = dst[:mark]
+		}
+	}
+	if enc.Full() {
+		for i, kv := range e.ext {
+			if contains(problemMembers, kv.Key) || contains(e.Def.DetailFields, kv.Key) || dupKey(e.ext, i) {
+				continue
+			}
+			dst = append(dst, ',')
+			dst = append(appendQuoted(dst, kv.Key, -1), ':')
+			dst = enc.appendAny(dst, kv.Value)
+		}
+	}
+	if o.Verbose && enc.Full() {
+		dst = append(dst, `,"debugInfo":`...)
+		dst = e.appendDebugInfo(o, dst)
+	}
+	return append(dst, '}')
+}
+
+// AppendResponse appends the plain response {"error": true, "code":
+// SYMBOL, "message", "details"}; details are left out for an error that has
+// none.
+func (e *Error) AppendResponse(dst []byte, o *Options) []byte {
+	o = resolve(o)
+	enc := getEncoder(e.Def.Catalog, o)
+	defer putEncoder(enc)
+	e.record()
+	maxData, _ := e.limits(o)
+	start := len(dst)
+	dst = e.appendResponse(enc, dst)
+	if maxData > 0 && len(dst)-start > maxData {
+		enc.minimal = true
+		dst = e.appendResponse(enc, dst[:start])
+	}
+	return dst
+}
+
+func (e *Error) appendResponse(enc *Encoder, dst []byte) []byte {
+	dst = append(dst, `{"error":true,"code":`...)
+	dst = appendQuoted(dst, e.Def.Symbol, -1)
+	dst = append(dst, `,"message":`...)
+	dst = appendQuoted(dst, enc.render(e.Def.Message, e.Details), enc.limit(nil))
+	if e.Details != nil {
+		dst = append(dst, `,"details":`...)
+		dst = e.appendDetails(enc, dst)
+	}
+	return append(dst, '}')
+}
+
+// AppendToolResult appends the MCP tool result that carries the problem
+// document: {"content":[{"type":"text","text":"<problem JSON>"}],"isError":true}.
+func (e *Error) AppendToolResult(dst []byte, o *Options) []byte {
+	problem := e.AppendProblem(nil, o)
+	dst = append(dst, `{"content":[{"type":"text","text":`...)
+	dst = appendQuoted(dst, string(problem), -1)
+	return append(dst, `}],"isError":true}`...)
+}
+
+// MarshalJSON renders the JSON-RPC error object with the default options.
+func (e *Error) MarshalJSON() ([]byte, error) { return e.AppendJSONRPC(nil, nil), nil }
+
+// ProblemContentType is the media type of RFC 9457 problem documents.
+const ProblemContentType = "application/problem+json"
+
+// WriteProblem converts err with [Catalog.From] and writes it as an
+// application/problem+json response with the error's status.
+func (c *Catalog) WriteProblem(w http.ResponseWriter, err error, o *Options) {
+	e := c.From(err)
+	if e == nil {
+		e = c.Fallback.fresh(nil)
+	}
+	body := e.AppendProblem(nil, o)
+	h := w.Header()
+	h.Set("Content-Type", ProblemContentType)
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(e.Status())
+	_, _ = w.Write(body)
+}
+
+func (e *Error) record() {
+	if m := e.Def.Catalog.Metrics; m != nil {
+		m.Record(e.Def)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// dupKey reports whether an earlier entry of kvs has the key of kvs[i]:
+// the first one wins.
+func dupKey(kvs []KV, i int) bool {
+	for _, x := range kvs[:i] {
+		if x.Key == kvs[i].Key {
+			return true
+		}
+	}
+	return false
+}
+
+func appendUUIDURN(dst []byte) []byte {
+	var u [16]byte
+	_, _ = rand.Read(u[:])
+	u[6] = u[6]&0x0f | 0x40
+	u[8] = u[8]&0x3f | 0x80
+	dst = append(dst, `"urn:uuid:`...)
+	for i, b := range u {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			dst = append(dst, '-')
+		}
+		dst = append(dst, hexDigits[b>>4], hexDigits[b&0xf])
+	}
+	return append(dst, '"')
+}

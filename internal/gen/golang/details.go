@@ -1,0 +1,339 @@
+package golang
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/naming"
+)
+
+type kind int
+
+const (
+	kAny kind = iota
+	kString
+	kEnum
+	kInt
+	kFloat
+	kBool
+	kSlice
+	kStruct
+	kMap
+)
+
+// typeInfo is the Go type of a schema node.
+type typeInfo struct {
+	kind kind
+	name string // kEnum, kStruct: the type name; "" for errgenrt.FieldErrors
+	ptr  bool   // kStruct reached through $ref: always a pointer (shapes may recurse)
+	elem *typeInfo
+}
+
+// pointable reports whether an optional field of this type is a pointer;
+// slices, maps and untyped values tell absence by nil already.
+func (t typeInfo) pointable() bool {
+	switch t.kind {
+	case kString, kEnum, kInt, kFloat, kBool:
+		return true
+	case kStruct:
+		return !t.ptr
+	}
+	return false
+}
+
+func (t typeInfo) code() *jen.Statement {
+	switch t.kind {
+	case kString:
+		return jen.String()
+	case kEnum:
+		return jen.Id(t.name)
+	case kInt:
+		return jen.Int64()
+	case kFloat:
+		return jen.Float64()
+	case kBool:
+		return jen.Bool()
+	case kSlice:
+		return jen.Index().Add(t.elem.code())
+	case kStruct:
+		var s *jen.Statement
+		if t.name == "" {
+			s = rt("FieldErrors")
+		} else {
+			s = jen.Id(t.name)
+		}
+		if t.ptr {
+			return jen.Op("*").Add(s)
+		}
+		return s
+	case kMap:
+		return jen.Map(jen.String()).Any()
+	}
+	return jen.Any()
+}
+
+// typeOf maps a schema node to its Go type; names come from the model.
+func (g *generator) typeOf(s *model.Schema, _ string) typeInfo {
+	if s == nil {
+		return typeInfo{kind: kAny}
+	}
+	if s.Ref != nil {
+		target := s.Ref
+		for target.Schema.Ref != nil {
+			target = target.Schema.Ref
+		}
+		ts := target.Schema
+		switch {
+		case target.Builtin:
+			return typeInfo{kind: kStruct, ptr: true}
+		case ts.Type == "object" && len(ts.Properties) > 0:
+			return typeInfo{kind: kStruct, name: ts.GoName, ptr: true}
+		}
+		return g.typeOf(ts, "")
+	}
+	switch s.Type {
+	case "string":
+		if len(s.Enum) > 0 && s.GoName != "" {
+			return typeInfo{kind: kEnum, name: s.GoName}
+		}
+		return typeInfo{kind: kString}
+	case "integer":
+		return typeInfo{kind: kInt}
+	case "number":
+		return typeInfo{kind: kFloat}
+	case "boolean":
+		return typeInfo{kind: kBool}
+	case "array":
+		elem := g.typeOf(s.Items, "")
+		return typeInfo{kind: kSlice, elem: &elem}
+	case "object":
+		if len(s.Properties) > 0 && s.GoName != "" {
+			return typeInfo{kind: kStruct, name: s.GoName}
+		}
+		return typeInfo{kind: kMap}
+	}
+	return typeInfo{kind: kAny}
+}
+
+func (g *generator) detailsFile() *jen.File {
+	f := g.newFile()
+	g.sensitive = g.sensitiveFields()
+	for _, s := range g.m.Shapes {
+		if s.Builtin {
+			g.fieldVars(f, s.Schema)
+			continue
+		}
+		if s.Schema.Ref != nil {
+			continue // a pure $ref: the target's type serves
+		}
+		what := "detail shape " + s.Name
+		if s.Inline {
+			what = "the details of " + s.Owner.Symbol
+		}
+		g.genTypes(f, s.Schema, what)
+	}
+	return f
+}
+
+// genTypes emits the struct and enum types of a schema tree.
+func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
+	if s == nil || s.Ref != nil {
+		return
+	}
+	switch {
+	case s.Type == "object" && len(s.Properties) > 0 && s.GoName != "":
+		g.genStruct(f, s, what)
+		for _, p := range s.Properties {
+			g.genTypes(f, p.Schema, what+", property "+strconv.Quote(p.Name))
+		}
+	case s.Type == "string" && len(s.Enum) > 0 && s.GoName != "":
+		doc(f, fmt.Sprintf("%s is %s.", s.GoName, what), s.Description)
+		f.Type().Id(s.GoName).String()
+		var defs []jen.Code
+		seen := map[string]bool{}
+		for _, v := range s.Enum {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			defs = append(defs, jen.Id(naming.GoEnumConst(s.GoName, v)).Id(s.GoName).Op("=").Lit(v))
+		}
+		f.Const().Defs(defs...)
+	case s.Type == "array":
+		g.genTypes(f, s.Items, what+" items")
+	}
+}
+
+func (g *generator) fieldVars(f *jen.File, s *model.Schema) {
+	var defs []jen.Code
+	for _, p := range s.Properties {
+		dict := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
+		ps := p.Schema
+		if ps.Sensitive || g.sensitive[p] {
+			dict[jen.Id("Sensitive")] = jen.True()
+		}
+		if ps.Verbose {
+			dict[jen.Id("Verbose")] = jen.True()
+		}
+		if ps.MaxBytes > 0 {
+			dict[jen.Id("MaxBytes")] = jen.Lit(int(ps.MaxBytes))
+		}
+		switch ps.Sanitize {
+		case "path":
+			dict[jen.Id("Sanitize")] = rt("SanitizePath")
+		case "uri":
+			dict[jen.Id("Sanitize")] = rt("SanitizeURI")
+		case "text":
+			dict[jen.Id("Sanitize")] = rt("SanitizeText")
+		}
+		defs = append(defs, jen.Id(fieldVar(s, p)).Op("=").Add(rt("Field")).Values(dict))
+	}
+	if len(defs) > 0 {
+		f.Var().Defs(defs...)
+	}
+}
+
+// sensitiveFields returns the properties an error lists as sensitive; the
+// field is redacted wherever its shape is used.
+func (g *generator) sensitiveFields() map[*model.Property]bool {
+	out := map[*model.Property]bool{}
+	for _, e := range g.m.Errors {
+		if e.Details == nil {
+			continue
+		}
+		root := e.Details.Schema.Resolved()
+		for _, name := range e.Sensitive {
+			if p := root.Property(name); p != nil {
+				out[p] = true
+			}
+		}
+	}
+	return out
+}
+
+func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
+	g.fieldVars(f, s)
+	doc(f, fmt.Sprintf("%s is %s.", s.GoName, what), s.Description)
+	var fields []jen.Code
+	for _, p := range s.Properties {
+		ti := g.typeOf(p.Schema, "")
+		t := ti.code()
+		tag := p.Name
+		if !p.Required {
+			tag += ",omitempty"
+			if ti.pointable() {
+				t = jen.Op("*").Add(t)
+			}
+		}
+		if p.Schema.Description != "" {
+			fields = append(fields, commentCode(p.Schema.Description))
+		}
+		fields = append(fields, jen.Id(p.GoName).Add(t).Tag(map[string]string{"json": tag}))
+	}
+	f.Type().Id(s.GoName).Struct(fields...)
+
+	var body []jen.Code
+	body = append(body, jen.Id("dst").Op("=").Id("e").Dot("Open").Call(jen.Id("dst")))
+	for _, p := range s.Properties {
+		body = append(body, g.member(s, p)...)
+	}
+	body = append(body, jen.Return(jen.Id("e").Dot("Close").Call(jen.Id("dst"))))
+	doc(f, "AppendJSON implements errgenrt.Details.")
+	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("AppendJSON").
+		Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("dst").Index().Byte()).Index().Byte().
+		Block(body...)
+}
+
+// member writes the statements that append one property.
+func (g *generator) member(s *model.Schema, p *model.Property) []jen.Code {
+	field := jen.Op("&").Id(fieldVar(s, p))
+	ti := g.typeOf(p.Schema, "")
+	v := jen.Id("d").Dot(p.GoName)
+	optional := !p.Required
+	deref := v.Clone()
+	if optional && ti.pointable() {
+		deref = jen.Op("*").Add(v.Clone())
+	}
+	assign := func(call *jen.Statement) jen.Code { return jen.Id("dst").Op("=").Add(call) }
+	var write []jen.Code
+	switch ti.kind {
+	case kString:
+		write = []jen.Code{assign(jen.Id("e").Dot("String").Call(jen.Id("dst"), field, deref))}
+	case kEnum:
+		write = []jen.Code{assign(jen.Id("e").Dot("String").Call(jen.Id("dst"), field, jen.String().Call(deref)))}
+	case kInt:
+		write = []jen.Code{assign(jen.Id("e").Dot("Int").Call(jen.Id("dst"), field, deref))}
+	case kFloat:
+		write = []jen.Code{assign(jen.Id("e").Dot("Float").Call(jen.Id("dst"), field, deref))}
+	case kBool:
+		write = []jen.Code{assign(jen.Id("e").Dot("Bool").Call(jen.Id("dst"), field, deref))}
+	case kAny, kMap:
+		write = []jen.Code{assign(jen.Id("e").Dot("Any").Call(jen.Id("dst"), field, v.Clone()))}
+	case kStruct:
+		switch {
+		case ti.ptr && !optional:
+			write = []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(
+				assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, jen.New(typeInfo{kind: kStruct, name: ti.name}.code()))),
+			).Else().Block(
+				assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, v.Clone())),
+			)}
+		case ti.ptr || optional:
+			write = []jen.Code{assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, v.Clone()))}
+		default:
+			write = []jen.Code{assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, jen.Op("&").Add(v.Clone())))}
+		}
+	case kSlice:
+		write = []jen.Code{jen.If(jen.Id("e").Dot("Emit").Call(field)).Block(
+			assign(jen.Id("e").Dot("Key").Call(jen.Id("dst"), field)),
+			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
+			jen.If(jen.Id("e").Dot("Full").Call()).Block(g.items(fieldVar(s, p), *ti.elem, v.Clone(), 0)...),
+			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
+		)}
+	}
+	if !optional {
+		return write
+	}
+	return []jen.Code{jen.If(v.Clone().Op("!=").Nil().Op("&&").Id("e").Dot("Full").Call()).Block(write...)}
+}
+
+// items writes the loop that appends the items of a slice expression.
+func (g *generator) items(fieldName string, elem typeInfo, slice *jen.Statement, depth int) []jen.Code {
+	field := jen.Op("&").Id(fieldName)
+	i := jen.Id("i" + strconv.Itoa(depth))
+	item := slice.Clone().Index(i.Clone())
+	assign := func(call *jen.Statement) jen.Code { return jen.Id("dst").Op("=").Add(call) }
+	var body []jen.Code
+	switch elem.kind {
+	case kString:
+		body = []jen.Code{assign(jen.Id("e").Dot("StringValue").Call(jen.Id("dst"), field, item))}
+	case kEnum:
+		body = []jen.Code{assign(jen.Id("e").Dot("StringValue").Call(jen.Id("dst"), field, jen.String().Call(item)))}
+	case kInt:
+		body = []jen.Code{assign(jen.Id("e").Dot("IntValue").Call(jen.Id("dst"), item))}
+	case kFloat:
+		body = []jen.Code{assign(jen.Id("e").Dot("FloatValue").Call(jen.Id("dst"), item))}
+	case kBool:
+		body = []jen.Code{assign(jen.Id("e").Dot("BoolValue").Call(jen.Id("dst"), item))}
+	case kAny, kMap:
+		body = []jen.Code{assign(jen.Id("e").Dot("AnyValue").Call(jen.Id("dst"), field, item))}
+	case kStruct:
+		if elem.ptr {
+			body = []jen.Code{jen.If(item.Clone().Op("==").Nil()).Block(
+				assign(jen.New(typeInfo{kind: kStruct, name: elem.name}.code()).Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst"))),
+			).Else().Block(
+				assign(item.Clone().Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst"))),
+			)}
+		} else {
+			body = []jen.Code{assign(item.Clone().Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst")))}
+		}
+	case kSlice:
+		body = []jen.Code{
+			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
+		}
+		body = append(body, g.items(fieldName, *elem.elem, item, depth+1)...)
+		body = append(body, assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))))
+	}
+	return []jen.Code{jen.For(i.Clone().Op(":=").Range().Add(slice.Clone())).Block(body...)}
+}
