@@ -305,7 +305,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 	doc(f, ctorDoc...)
 	opts := jen.Id("opts").Op("...").Add(rt("Option"))
 	if !has {
-		f.Func().Id("New"+e.GoName).Params(opts).Op("*").Add(rt("Error")).Block(
+		f.Func().Id("New" + e.GoName).Params(opts).Op("*").Add(rt("Error")).Block(
 			jen.Return(rt("New").Call(jen.Id("def"+e.GoName), jen.Nil(), jen.Id("opts").Op("..."))),
 		)
 		return
