@@ -186,9 +186,9 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = appendQuoted(dst, enc.render(e.Def.Message, e.Details), enc.limit(nil))
 	dst = append(dst, `,"instance":`...)
 	if e.instance != "" {
-		dst = appendQuoted(dst, e.instance, enc.limit(nil))
+		dst = appendQuoted(dst, e.instance, -1)
 	} else if o.Instance != nil {
-		dst = appendQuoted(dst, o.Instance(), enc.limit(nil))
+		dst = appendQuoted(dst, o.Instance(), -1)
 	} else {
 		dst = appendUUIDURN(dst)
 	}
