@@ -3,16 +3,25 @@ GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
 
-.PHONY: all test lint check bench fuzz
+.PHONY: all test lint check generate bench fuzz
 
 all: lint test
 
-# Every test: Go unit, golden and end-to-end tests, then the repo's own
-# catalog through the real binary.
+# Every test: Go unit, golden and end-to-end tests (the go generate run of a
+# throwaway server module included), the generated golden packages under
+# go vet, the runtime under the race detector, and the repo's own outputs
+# checked for staleness.
 test:
 	$(GO) mod download
 	$(GO) test ./...
+	$(GO) vet ./internal/endtoend/testdata/golden/...
+	$(GO) test -race -run 'Metrics|Redaction|Vectors|WireFormats' ./internal/endtoend/
 	$(GO) run ./cmd/errgen check
+	$(GO) run ./cmd/errgen generate -check
+
+# Regenerate the repo's own outputs from catalog/errors.yaml.
+generate:
+	$(GO) run ./cmd/errgen generate
 
 # gofmt, go vet and staticcheck (pinned).
 lint:
@@ -26,10 +35,14 @@ check:
 	$(GO) run ./cmd/errgen check
 	@for f in examples/*/errors.yaml; do $(GO) run ./cmd/errgen check -catalog $$f || exit 1; done
 
-# Benchmarks: check of generated 1,000- and 10,000-error catalogs.
+# Benchmarks: check of generated 1,000- and 10,000-error catalogs; the
+# runtime's encoders against encoding/json.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/catalog/
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/
 
-# Fuzz the loader + checker (FUZZTIME=10m for a long run).
+# Fuzz the loader + checker and the encoders (FUZZTIME=10m for a long run).
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
+	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
+	$(GO) test -run '^$$' -fuzz '^FuzzChunkedParse$$' -fuzztime $(FUZZTIME) ./internal/catalog/
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/tmpl/

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -365,6 +366,9 @@ const hexDigits = "0123456789abcdef"
 // limit means no limit. Invalid UTF-8 becomes U+FFFD; <, >, &, U+2028 and
 // U+2029 are escaped so the JSON is safe inside HTML and JavaScript.
 func appendQuoted(dst []byte, s string, limit int) []byte {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD") // measure what is written
+	}
 	suffix := false
 	if limit >= 0 && len(s) > limit {
 		cut := limit - 3

@@ -79,11 +79,11 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 		return ExitUsage
 	}
 	outputs = append(outputs, &output{name: "Go", dir: goDir, files: goFiles})
-	for _, pending := range []struct{ flag, what string }{
-		{"ts", "TypeScript package"}, {"schema", "JSON Schema"}, {"docs", "markdown docs"},
+	for _, pending := range []struct{ flag, catalog, what string }{
+		{"ts", o.TSDir, "TypeScript package"}, {"schema", o.Schema, "JSON Schema"}, {"docs", o.Docs, "markdown docs"},
 	} {
-		if flagString(fl, pending.flag) != "" {
-			fmt.Fprintf(env.Stderr, "errgen generate: warning: the %s emitter is not available yet; -%s ignored\n", pending.what, pending.flag)
+		if flagString(fl, pending.flag) != "" || pending.catalog != "" {
+			fmt.Fprintf(env.Stderr, "errgen generate: warning: the %s emitter is not available yet; output skipped\n", pending.what)
 		}
 	}
 	if flagString(fl, "templates") != "" {

@@ -1,0 +1,75 @@
+package endtoend
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/errgen/errgen/errgenrt"
+	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
+)
+
+// FuzzEncoders renders errors built from arbitrary strings and sizes:
+// every payload is valid JSON and valid UTF-8, detail strings respect the
+// string limit, and a JSON-RPC data object stays within max_data_bytes.
+func FuzzEncoders(f *testing.F) {
+	f.Add("héllo \"wörld\" </script> \u2028 \\", 3, 2048, 40, false)
+	f.Add(strings.Repeat("€", 100), 400, 1024, 16, true)
+	f.Add("\xff\xfe invalid \x00 utf8", 0, 512, 30, false)
+	f.Fuzz(func(t *testing.T, s string, n, maxData, maxString int, verbose bool) {
+		if n < 0 {
+			n = -n
+		}
+		n %= 2000
+		o := fixedOptions()
+		o.Verbose = verbose
+		o.MaxDataBytes = 1024 + abs(maxData)%16384
+		o.MaxStringBytes = 16 + abs(maxString)%2048
+		d := kinds.Everything{S: s, E: kinds.EverythingE(s), Nested: kinds.EverythingNested{X: int64(n), Y: &s},
+			Root: &kinds.Node{Name: s, Children: []*kinds.Node{{Name: s}}}, Anything: map[string]any{s: []any{s, n}},
+			Secret: &s, Home: &s, Link: &s, Note: &s, Debug: &s, Map: map[string]any{"k": s}}
+		for i := 0; i < n; i++ {
+			d.Tags = append(d.Tags, s)
+		}
+		err := kinds.NewEverything(d, errgenrt.WithData(s, s), errgenrt.WithExtension(s, s), errgenrt.WithRequestID(s), errgenrt.WithCause(errString(s)))
+		rpc := err.AppendJSONRPC(nil, &o)
+		for name, b := range map[string][]byte{"jsonrpc": rpc, "problem": err.AppendProblem(nil, &o), "response": err.AppendResponse(nil, &o), "tool": err.AppendToolResult(nil, &o)} {
+			if !utf8.Valid(b) || !json.Valid(b) {
+				t.Fatalf("%s: invalid output %q", name, b)
+			}
+		}
+		if data := rawMember(rpc, "data"); len(data) > o.MaxDataBytes {
+			t.Fatalf("data is %d bytes, over %d", len(data), o.MaxDataBytes)
+		}
+		var doc struct {
+			Data struct {
+				Context struct {
+					Details map[string]any `json:"details"`
+				} `json:"context"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal(rpc, &doc); err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range doc.Data.Context.Details {
+			if str, ok := v.(string); ok && k != "note" && len(str) > o.MaxStringBytes+3*utf8.UTFMax {
+				t.Fatalf("detail %s is %d bytes, limit %d", k, len(str), o.MaxStringBytes)
+			}
+		}
+	})
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+func abs(i int) int {
+	if i < 0 {
+		if i == -i {
+			return 0
+		}
+		return -i
+	}
+	return i
+}
