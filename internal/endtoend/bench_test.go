@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"testing"
 
-	mcp "github.com/errgen/errgen/gen/go"
 	"github.com/errgen/errgen/errgenrt"
+	mcp "github.com/errgen/errgen/gen/go"
 )
 
 // The hot path of a server: construct one error with details and encode it.

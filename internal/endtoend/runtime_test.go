@@ -12,8 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	mcp "github.com/errgen/errgen/gen/go"
 	"github.com/errgen/errgen/errgenrt"
+	mcp "github.com/errgen/errgen/gen/go"
 	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
 	plain "github.com/errgen/errgen/internal/endtoend/testdata/golden/plain/go"
 )
@@ -49,7 +49,7 @@ func TestWireFormatsOfTheSpecExample(t *testing.T) {
 	o := fixedOptions()
 	err := fileTooLarge()
 	want := map[string]string{
-		"jsonrpc": `{"code":-32602,"message":"File is 5242880 bytes; the limit is 1048576 bytes","data":{"method":"tools/call","requestId":"req_123","domain":"filesystem","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"context":{"schemaVersion":1,"type":"file_too_large","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length","Use 'tail' or 'head' mode for partial reads"],"retryable":false}}}`,
+		"jsonrpc":  `{"code":-32602,"message":"File is 5242880 bytes; the limit is 1048576 bytes","data":{"method":"tools/call","requestId":"req_123","domain":"filesystem","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"context":{"schemaVersion":1,"type":"file_too_large","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length","Use 'tail' or 'head' mode for partial reads"],"retryable":false}}}`,
 		"problem":  `{"type":"https://errors.mcp.example.dev/file-too-large","title":"File too large","status":413,"detail":"File is 5242880 bytes; the limit is 1048576 bytes","instance":"urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f","timestamp":"2026-11-21T10:00:00Z","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}`,
 		"response": `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5242880 bytes; the limit is 1048576 bytes","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}}`,
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	mcp "github.com/errgen/errgen/gen/go"
 	"github.com/errgen/errgen/errgenrt"
+	mcp "github.com/errgen/errgen/gen/go"
 	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
 	mdmcp "github.com/errgen/errgen/internal/endtoend/testdata/golden/mdmcp/go"
 	plain "github.com/errgen/errgen/internal/endtoend/testdata/golden/plain/go"
