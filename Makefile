@@ -11,13 +11,18 @@ all: lint test
 # throwaway server module included), the generated golden packages under
 # go vet, the runtime under the race detector, and the repo's own outputs
 # checked for staleness.
-test:
+test: node_modules
 	$(GO) mod download
 	$(GO) test ./...
 	$(GO) vet ./internal/endtoend/testdata/golden/...
 	$(GO) test -race -run 'Metrics|Redaction|Vectors|WireFormats' ./internal/endtoend/
 	$(GO) run ./cmd/errgen check
 	$(GO) run ./cmd/errgen generate -check
+
+# TypeScript and Ajv for the tests, pinned in package-lock.json.
+node_modules: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch node_modules
 
 # Regenerate the repo's own outputs from catalog/errors.yaml.
 generate:
