@@ -9,8 +9,10 @@ all: lint test
 
 # Every test: Go unit, golden and end-to-end tests (the go generate run of a
 # throwaway server module included), the generated golden packages under
-# go vet, the runtime under the race detector, and the repo's own outputs
-# checked for staleness.
+# go vet, the runtime under the race detector, the repo's own outputs
+# checked for staleness, the generated TypeScript under tsc --strict (with
+# type-level tests), and the node tests of the generated JavaScript (wire
+# vectors, npm pack + install + compile of a consumer).
 test: node_modules
 	$(GO) mod download
 	$(GO) test ./...
@@ -18,6 +20,8 @@ test: node_modules
 	$(GO) test -race -run 'Metrics|Redaction|Vectors|WireFormats' ./internal/endtoend/
 	$(GO) run ./cmd/errgen check
 	$(GO) run ./cmd/errgen generate -check
+	node node_modules/typescript/bin/tsc -p internal/endtoend/testdata/tstests/tsconfig.json
+	node --test internal/endtoend/testdata/tstests/
 
 # TypeScript and Ajv for the tests, pinned in package-lock.json.
 node_modules: package.json package-lock.json

@@ -13,6 +13,7 @@ import (
 
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
+	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -38,6 +39,15 @@ type output struct {
 	name  string // what, for messages
 	dir   string // directory the emitter's files are relative to
 	files []gen.File
+}
+
+// relTo returns path relative to dir, slash-separated, for source headers.
+func relTo(dir, path string) string {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
 }
 
 func flagString(fl *flag.FlagSet, name string) string { return fl.Lookup(name).Value.String() }
@@ -66,21 +76,26 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))
 	outputs := []*output{}
 
-	rel, err := filepath.Rel(goDir, catalogPath)
-	if err != nil {
-		rel = catalogPath
-	}
 	goFiles, err := golang.Generate(m, golang.Options{
 		Package: pick(flagString(fl, "go-package"), o.GoPackage, ""),
-		Source:  filepath.ToSlash(rel),
+		Source:  relTo(goDir, catalogPath),
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "errgen generate: Go emitter: %v\n", err)
 		return ExitUsage
 	}
 	outputs = append(outputs, &output{name: "Go", dir: goDir, files: goFiles})
+
+	tsDir := env.abs(pick(flagString(fl, "ts"), o.TSDir, "gen/ts"))
+	tsFiles, err := typescript.Generate(m, typescript.Options{Source: relTo(tsDir, catalogPath)})
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "errgen generate: TypeScript emitter: %v\n", err)
+		return ExitUsage
+	}
+	outputs = append(outputs, &output{name: "TypeScript", dir: tsDir, files: tsFiles})
+
 	for _, pending := range []struct{ flag, catalog, what string }{
-		{"ts", o.TSDir, "TypeScript package"}, {"schema", o.Schema, "JSON Schema"}, {"docs", o.Docs, "markdown docs"},
+		{"schema", o.Schema, "JSON Schema"}, {"docs", o.Docs, "markdown docs"},
 	} {
 		if flagString(fl, pending.flag) != "" || pending.catalog != "" {
 			fmt.Fprintf(env.Stderr, "errgen generate: warning: the %s emitter is not available yet; output skipped\n", pending.what)

@@ -12,6 +12,7 @@ import (
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
+	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -131,4 +132,23 @@ func firstDiff(a, b []byte) string {
 		}
 	}
 	return "lengths differ"
+}
+
+// TestGoldenTS regenerates the TypeScript package of every golden catalog
+// and compares it with testdata/golden/NAME/ts.
+func TestGoldenTS(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := buildCatalog(t, c.catalog)
+			want := filepath.Join(c.dir, "ts")
+			abs, _ := filepath.Abs(want)
+			catAbs, _ := filepath.Abs(c.catalog)
+			rel, _ := filepath.Rel(abs, catAbs)
+			files, err := typescript.Generate(m, typescript.Options{Source: filepath.ToSlash(rel)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareDir(t, want, files)
+		})
+	}
 }

@@ -1,0 +1,74 @@
+// Must compile: narrowing a payload to one symbol gives its typed details.
+import {
+  CATALOG,
+  byCode,
+  isRetryable,
+  isSymbol,
+  parseErrorResponse,
+  parseJsonRpcError,
+  parseProblemDetails,
+  type ErrorContext,
+  type ErrorSymbol,
+} from "../golden/kinds/ts/index.js";
+import { isSymbol as isMcpSymbol, parseJsonRpcError as parseMcp } from "../../../../gen/ts/index.js";
+
+declare const payload: unknown;
+
+const err = parseJsonRpcError(payload);
+if (err !== undefined && isSymbol(err, "E_EVERYTHING")) {
+  const code: -32602 = err.code;
+  const ctx = err.data?.context;
+  if (ctx) {
+    const i: number = ctx.details.i;
+    const tags: string[] = ctx.details.tags;
+    const e: "one" | "two" = ctx.details.e;
+    const optional: string | undefined = ctx.details.opt_s;
+    const level: "low" | "mid" | "high" | "very-high" | "with space" | undefined = ctx.details.level;
+    const child: string | undefined = ctx.details.root.children?.[0]?.name;
+    const grid: number | undefined = ctx.details.grid[0]?.[1];
+    const anything: unknown = ctx.details.anything;
+    void [code, i, tags, e, optional, level, child, grid, anything];
+  }
+}
+
+const problem = parseProblemDetails(payload);
+if (problem && isSymbol(problem, "E_TREE_INVALID")) {
+  const name: string = problem.name;
+  const status: 500 = problem.status;
+  void [name, status];
+}
+if (problem && problem.type === "https://errors.example.com/kinds/everything") {
+  const status: 422 | 400 = problem.status;
+  void status;
+}
+
+const response = parseErrorResponse(payload);
+if (response && isSymbol(response, "E_TREE_VALIDATION")) {
+  const total: number = response.details.totalErrors;
+  const messages: string[] | undefined = response.details.fieldErrors["name"];
+  void [total, messages];
+}
+if (response && response.code === "E_TREE_INLINE") {
+  const kind: "cycle" | "orphan" = response.details.kind;
+  void kind;
+}
+
+declare const context: ErrorContext;
+if (context.type === "tree_inline") {
+  const depth: number | undefined = context.details.depth;
+  void depth;
+}
+
+const symbol: ErrorSymbol = "E_PARSE";
+const meta = CATALOG.errors.E_EVERYTHING;
+const metaCode: 2 = meta.code;
+const statuses: readonly [422, 400] = meta.statuses;
+const retry: boolean = isRetryable(symbol);
+const found: ErrorSymbol | undefined = byCode(2)?.symbol;
+void [metaCode, statuses, retry, found];
+
+const mcp = parseMcp(payload);
+if (mcp && isMcpSymbol(mcp, "E_FS_FILE_TOO_LARGE")) {
+  const limit: number | undefined = mcp.data?.context?.details.limit;
+  void limit;
+}

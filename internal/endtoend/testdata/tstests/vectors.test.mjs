@@ -1,0 +1,82 @@
+// Cross-language vectors: every payload the Go runtime emitted for every
+// example of every golden catalog (testdata/golden/NAME/vectors.jsonl) parses
+// and narrows to its symbol with the generated JavaScript; mutated payloads
+// are rejected.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const golden = join(dirname(fileURLToPath(import.meta.url)), "..", "golden");
+const cases = readdirSync(golden).filter((c) => existsSync(join(golden, c, "vectors.jsonl")));
+assert.ok(cases.length >= 5, "golden cases with vectors");
+
+const clone = (v) => JSON.parse(JSON.stringify(v));
+
+for (const name of cases) {
+  test(name, async () => {
+    const pkg = await import(pathToFileURL(join(golden, name, "ts", "index.js")).href);
+    const lines = readFileSync(join(golden, name, "vectors.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    assert.ok(lines.length > 0);
+    for (const v of lines) {
+      const where = `${v.symbol} example ${v.example} ${v.mode}`;
+      const meta = pkg.bySymbol(v.symbol);
+      assert.ok(meta, `${where}: symbol in CATALOG`);
+
+      const rpc = pkg.parseJsonRpcError(JSON.stringify(v.jsonrpc));
+      assert.ok(rpc, `${where}: JSON-RPC error parses`);
+      assert.equal(pkg.symbolOf(rpc), v.symbol, `${where}: JSON-RPC symbol`);
+      assert.ok(pkg.isSymbol(rpc, v.symbol));
+      assert.ok(pkg.isErrorContext(v.jsonrpc.data.context), `${where}: context`);
+      assert.equal(pkg.isRetryable(rpc), v.jsonrpc.data.retryable);
+
+      const problem = pkg.parseProblemDetails(v.problem);
+      assert.ok(problem, `${where}: problem parses`);
+      assert.equal(pkg.symbolOf(problem), v.symbol, `${where}: problem symbol`);
+
+      const response = pkg.parseErrorResponse(v.response);
+      assert.ok(response, `${where}: response parses`);
+      assert.ok(pkg.isSymbol(response, v.symbol));
+
+      // mutations are rejected
+      const wrongSymbol = clone(v.jsonrpc);
+      wrongSymbol.data.symbol = "E_NOT_IN_THE_CATALOG";
+      assert.equal(pkg.isJsonRpcError(wrongSymbol), false, `${where}: unknown symbol accepted`);
+      const wrongCode = clone(v.jsonrpc);
+      wrongCode.code = v.jsonrpc.code + 1;
+      assert.equal(pkg.isJsonRpcError(wrongCode), false, `${where}: wrong wire code accepted`);
+      const wrongDomain = clone(v.jsonrpc);
+      wrongDomain.data.domain = "not-a-domain";
+      assert.equal(pkg.isJsonRpcError(wrongDomain), false, `${where}: wrong domain accepted`);
+      const notAnError = clone(v.response);
+      notAnError.error = false;
+      assert.equal(pkg.isErrorResponse(notAnError), false, `${where}: error:false accepted`);
+      const badStatus = clone(v.problem);
+      badStatus.status = 299;
+      assert.equal(pkg.isProblemDetails(badStatus), false, `${where}: status 299 accepted`);
+
+      const noDetails = clone(v.jsonrpc);
+      noDetails.data.context.details = 42;
+      assert.equal(pkg.isJsonRpcError(noDetails), false, `${where}: non-object details accepted`);
+    }
+  });
+}
+
+test("required detail missing and detail mistyped are rejected", async () => {
+  const pkg = await import(pathToFileURL(join(golden, "kinds", "ts", "index.js")).href);
+  const line = readFileSync(join(golden, "kinds", "vectors.jsonl"), "utf8").split("\n").map((l) => l && JSON.parse(l)).find((v) => v && v.symbol === "E_EVERYTHING" && v.mode === "default");
+  const missing = clone(line.jsonrpc);
+  delete missing.data.context.details.i;
+  assert.equal(pkg.isJsonRpcError(missing), false);
+  const mistyped = clone(line.response);
+  mistyped.details.tags = "not an array";
+  assert.equal(pkg.isErrorResponse(mistyped), false);
+  const problem = clone(line.problem);
+  problem.i = "42";
+  assert.equal(pkg.isProblemDetails(problem), false);
+  assert.equal(pkg.parseJsonRpcError("{not json"), undefined);
+  assert.equal(pkg.byCode(2).symbol, "E_EVERYTHING");
+  assert.equal(pkg.byType("tree_inline").code, 102);
+  assert.ok(Object.isFrozen(pkg.CATALOG.errors.E_PARSE));
+});
