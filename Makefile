@@ -39,10 +39,14 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
-# Validate the repo's own catalogs.
+# What CI checks of a catalog change, locally: the catalogs are valid, the
+# generated outputs are fresh, and nothing breaks against BASE.
+BASE ?= origin/main
 check:
 	$(GO) run ./cmd/errgen check
 	@for f in examples/*/errors.yaml; do $(GO) run ./cmd/errgen check -catalog $$f || exit 1; done
+	$(GO) run ./cmd/errgen generate -check
+	$(GO) run ./cmd/errgen diff git:$(BASE):catalog/errors.yaml catalog/errors.yaml
 
 # Benchmarks: check of generated 1,000- and 10,000-error catalogs; the
 # runtime's encoders against encoding/json.
