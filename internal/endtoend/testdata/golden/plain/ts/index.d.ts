@@ -1205,11 +1205,15 @@ export declare function parseErrorResponse(value: unknown): ErrorResponse | unde
 /** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
 export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
 
-/** Narrows a payload to the error with the given symbol. */
-export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError, symbol: S): value is RpcErrorBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails, symbol: S): value is ProblemBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse, symbol: S): value is ResponseBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext, symbol: S): value is ContextBySymbol[S];
+/**
+ * Narrows a payload to the error with the given symbol. (The parameters are
+ * structural on purpose: checking each predicate against a union parameter
+ * would cost the compiler time quadratic in the number of errors.)
+ */
+export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; message: string; data?: unknown }, symbol: S): value is RpcErrorBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
 
 /** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
 export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
