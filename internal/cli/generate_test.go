@@ -209,16 +209,17 @@ func TestGenerateKeepsUnchangedFiles(t *testing.T) {
 		t.Errorf("second generate touched files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 
-	// a message change rewrites errors.go only; details.go keeps its mtime
+	// a message change rewrites defs.go (where the message template is);
+	// details.go keeps its mtime
 	editCatalog(t, dir, "message: An internal error occurred", "message: An internal error happened")
-	errorsGo, detailsGo := filepath.Join(dir, "gen", "go", "errors.go"), filepath.Join(dir, "gen", "go", "details.go")
+	errorsGo, detailsGo := filepath.Join(dir, "gen", "go", "defs.go"), filepath.Join(dir, "gen", "go", "details.go")
 	generate(t, dir)
 	noTempFiles(t, dir)
 	if st, err := os.Stat(errorsGo); err != nil || st.ModTime().Equal(old) {
-		t.Errorf("errors.go was not rewritten: %v", err)
+		t.Errorf("defs.go was not rewritten: %v", err)
 	}
 	if data, _ := os.ReadFile(errorsGo); !bytes.Contains(data, []byte("An internal error happened")) {
-		t.Errorf("errors.go does not carry the new message")
+		t.Errorf("defs.go does not carry the new message")
 	}
 	if st, err := os.Stat(detailsGo); err != nil || !st.ModTime().Equal(old) {
 		t.Errorf("details.go was rewritten although its bytes did not change: %v", err)

@@ -117,10 +117,9 @@ func (g *generator) typeOf(s *model.Schema, _ string) typeInfo {
 	return typeInfo{kind: kAny}
 }
 
-func (g *generator) detailsFile() *jen.File {
+func (g *generator) detailsFile(shapes []*model.Shape) *jen.File {
 	f := g.newFile()
-	g.sensitive = g.sensitiveFields()
-	for _, s := range g.m.Shapes {
+	for _, s := range shapes {
 		if s.Builtin {
 			g.fieldVars(f, s.Schema)
 			continue

@@ -7,7 +7,11 @@ package golang
 import (
 	"bytes"
 	"fmt"
+	"runtime"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -48,15 +52,67 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 		pkg = PackageName(m.Name)
 	}
 	g := &generator{m: m, pkg: pkg, opts: opts}
-	errorsFile, err := g.render(g.errorsFile())
-	if err != nil {
-		return nil, fmt.Errorf("errors.go: %w", err)
+	g.sensitive = g.sensitiveFields()
+
+	// Large catalogs are split into files of chunkSize errors (defs_NN.go)
+	// and shapes (details_NN.go), rendered and formatted in parallel.
+	type job struct {
+		path string
+		file func() *jen.File
 	}
-	detailsFile, err := g.render(g.detailsFile())
-	if err != nil {
-		return nil, fmt.Errorf("details.go: %w", err)
+	jobs := []job{{"errors.go", g.errorsFile}}
+	errChunks := chunk(len(m.Errors), chunkSize)
+	for i, c := range errChunks {
+		jobs = append(jobs, job{chunkName("defs", i, len(errChunks)), func() *jen.File { return g.defsFile(m.Errors[c[0]:c[1]]) }})
 	}
-	return []gen.File{{Path: "details.go", Data: detailsFile}, {Path: "errors.go", Data: errorsFile}}, nil
+	shapeChunks := chunk(len(m.Shapes), chunkSize)
+	for i, c := range shapeChunks {
+		jobs = append(jobs, job{chunkName("details", i, len(shapeChunks)), func() *jen.File { return g.detailsFile(m.Shapes[c[0]:c[1]]) }})
+	}
+	files := make([]gen.File, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			data, err := g.render(j.file())
+			files[i], errs[i] = gen.File{Path: j.path, Data: data}, err
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", jobs[i].path, err)
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+// chunkSize is the number of errors (or shapes) per generated file.
+const chunkSize = 400
+
+// chunk splits n items into [lo, hi) ranges of at most size; at least one.
+func chunk(n, size int) [][2]int {
+	var out [][2]int
+	for lo := 0; lo < n || lo == 0; lo += size {
+		out = append(out, [2]int{lo, min(lo+size, n)})
+		if n == 0 {
+			break
+		}
+	}
+	return out
+}
+
+func chunkName(base string, i, n int) string {
+	if n == 1 {
+		return base + ".go"
+	}
+	return fmt.Sprintf("%s_%03d.go", base, i+1)
 }
 
 type generator struct {
@@ -202,7 +258,14 @@ func (g *generator) errorsFile() *jen.File {
 		jen.Return(jen.Id("Catalog").Dot("From").Call(jen.Id("err"))),
 	)
 
-	for _, e := range m.Errors {
+	return f
+}
+
+// defsFile holds the definitions, sentinels, constructors and template
+// functions of a run of errors.
+func (g *generator) defsFile(errs []*model.Error) *jen.File {
+	f := g.newFile()
+	for _, e := range errs {
 		g.genError(f, e)
 	}
 	return f
@@ -260,7 +323,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 		jen.Id("Title"):       jen.Lit(e.Title),
 		jen.Id("ProblemType"): jen.Lit(e.ProblemType),
 		jen.Id("Statuses"):    jen.Index().Int().ValuesFunc(func(gr *jen.Group) { statuses(gr, e.Statuses) }),
-		jen.Id("Message"):     g.template(e, e.Message),
+		jen.Id("Message"):     g.template(f, e, e.Message, "Message"),
 	}
 	if e.Retryable {
 		dict[jen.Id("Retryable")] = jen.True()
@@ -269,12 +332,12 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 		dict[jen.Id("Deprecated")] = jen.True()
 	}
 	if e.UserMessage != nil {
-		dict[jen.Id("UserMessage")] = g.template(e, e.UserMessage)
+		dict[jen.Id("UserMessage")] = g.template(f, e, e.UserMessage, "UserMessage")
 	}
 	if len(e.Suggestions) > 0 {
 		var items []jen.Code
-		for _, s := range e.Suggestions {
-			items = append(items, g.template(e, s))
+		for i, s := range e.Suggestions {
+			items = append(items, g.template(f, e, s, "Suggestion"+strconv.Itoa(i+1)))
 		}
 		dict[jen.Id("Suggestions")] = jen.Index().Add(rt("Template")).Values(items...)
 	}
@@ -331,8 +394,11 @@ func (g *generator) detailsGoType(typeName string) *jen.Statement {
 	return jen.Id(typeName)
 }
 
-// template renders a parsed template as a generated errgenrt.Template.
-func (g *generator) template(e *model.Error, t *tmpl.Template) jen.Code {
+// template declares a parsed template as a generated errgenrt.Template
+// function and returns its name. (Top-level functions rather than function
+// literals inside the definitions keep gofmt linear on large catalogs.)
+func (g *generator) template(f *jen.File, e *model.Error, t *tmpl.Template, what string) jen.Code {
+	name := "tpl" + e.GoName + "_" + what
 	typeName, has := detailsType(e)
 	var body []jen.Code
 	if has && !t.IsLiteral() {
@@ -357,7 +423,8 @@ func (g *generator) template(e *model.Error, t *tmpl.Template) jen.Code {
 	if !has || t.IsLiteral() {
 		dParam = jen.Id("_")
 	}
-	return jen.Func().Params(jen.Id("t").Op("*").Add(rt("Text")), dParam.Add(rt("Details"))).Block(body...)
+	f.Func().Id(name).Params(jen.Id("t").Op("*").Add(rt("Text")), dParam.Add(rt("Details"))).Block(body...)
+	return jen.Id(name)
 }
 
 func (g *generator) placeholder(root *model.Schema, p *model.Property) jen.Code {
