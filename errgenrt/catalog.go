@@ -111,10 +111,11 @@ func (c *Catalog) From(err error) *Error {
 	}
 	var e *Error
 	if errors.As(err, &e) && e.Def != nil {
-		if !e.sentinel {
-			return e
-		}
-		return e.Def.fresh(err)
+		return e
+	}
+	var d *Def
+	if errors.As(err, &d) {
+		return d.fresh(nil) // a sentinel returned as an error
 	}
 	return c.Fallback.fresh(err)
 }
@@ -128,5 +129,7 @@ func (d *Def) fresh(cause error) *Error {
 	return e
 }
 
-// Sentinel returns the value errors.Is compares with for errors of d.
-func Sentinel(d *Def) *Error { return &Error{Def: d, sentinel: true} }
+// Error makes a definition its own sentinel: generated packages export each
+// definition as ErrX, and errors.Is(err, pkg.ErrX) reports whether err is an
+// error of that catalog entry.
+func (d *Def) Error() string { return d.Symbol + ": " + d.Title }

@@ -13,7 +13,6 @@ type Error struct {
 	ext       []KV // problem extension members
 	requestID string
 	instance  string
-	sentinel  bool
 }
 
 // KV is a caller-supplied member.
@@ -94,9 +93,6 @@ func (e *Error) Error() string {
 	if e.Def == nil {
 		return "errgenrt: error without definition"
 	}
-	if e.sentinel {
-		return e.Def.Symbol + ": " + e.Def.Title
-	}
 	enc := getEncoder(e.Def.Catalog, &Options{Verbose: true})
 	defer putEncoder(enc)
 	msg := e.Def.Symbol + ": " + enc.render(e.Def.Message, e.Details)
@@ -109,11 +105,16 @@ func (e *Error) Error() string {
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.cause }
 
-// Is reports whether target is an error of the same catalog entry (its
-// sentinel, for errors.Is).
+// Is reports whether target is the definition of e (the generated ErrX
+// sentinel) or another error of the same catalog entry.
 func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t.Def == e.Def
+	switch t := target.(type) {
+	case *Def:
+		return t == e.Def
+	case *Error:
+		return t.Def == e.Def
+	}
+	return false
 }
 
 // Retryable reports whether the occurrence may be retried.

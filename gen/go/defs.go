@@ -15,7 +15,8 @@ func tplRPCParseError_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Send one complete JSON-RPC 2.0 message per line")
 }
 
-var defRPCParseError = &errgenrt.Def{
+// ErrRPCParseError is E_RPC_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrRPCParseError) reports whether err is one.
+var ErrRPCParseError = &errgenrt.Def{
 	Code:         -32700,
 	DetailFields: []string{"offset"},
 	Domain:       "jsonrpc",
@@ -34,9 +35,6 @@ var defRPCParseError = &errgenrt.Def{
 	},
 }
 
-// ErrRPCParseError is the sentinel of E_RPC_PARSE_ERROR (-32700): Parse error. errors.Is(err, ErrRPCParseError) reports whether err is one.
-var ErrRPCParseError = errgenrt.Sentinel(defRPCParseError)
-
 // NewRPCParseError returns E_RPC_PARSE_ERROR (-32700): Parse error.
 //
 // The server received bytes that are not valid JSON. This is a
@@ -49,13 +47,14 @@ type wrapRPCParseError struct {
 
 func NewRPCParseError(d RPCParseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCParseError{d: d}
-	return w.e.Init(defRPCParseError, &w.d, opts)
+	return w.e.Init(ErrRPCParseError, &w.d, opts)
 }
 func tplRPCInternalError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Internal error")
 }
 
-var defRPCInternalError = &errgenrt.Def{
+// ErrRPCInternalError is E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error. Its definition is also the sentinel: errors.Is(err, ErrRPCInternalError) reports whether err is one.
+var ErrRPCInternalError = &errgenrt.Def{
 	Code:        -32603,
 	Domain:      "jsonrpc",
 	Message:     tplRPCInternalError_Message,
@@ -67,15 +66,12 @@ var defRPCInternalError = &errgenrt.Def{
 	WireCode:    -32603,
 }
 
-// ErrRPCInternalError is the sentinel of E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error. errors.Is(err, ErrRPCInternalError) reports whether err is one.
-var ErrRPCInternalError = errgenrt.Sentinel(defRPCInternalError)
-
 // NewRPCInternalError returns E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error.
 //
 // The JSON-RPC layer itself failed (for example while serializing a
 // response). Application failures use `E_INTERNAL` instead.
 func NewRPCInternalError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defRPCInternalError, nil, opts...)
+	return errgenrt.New(ErrRPCInternalError, nil, opts...)
 }
 func tplRPCInvalidParams_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -86,7 +82,8 @@ func tplRPCInvalidParams_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
-var defRPCInvalidParams = &errgenrt.Def{
+// ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
+var ErrRPCInvalidParams = &errgenrt.Def{
 	Code:         -32602,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "jsonrpc",
@@ -103,9 +100,6 @@ var defRPCInvalidParams = &errgenrt.Def{
 	},
 }
 
-// ErrRPCInvalidParams is the sentinel of E_RPC_INVALID_PARAMS (-32602): Invalid params. errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
-var ErrRPCInvalidParams = errgenrt.Sentinel(defRPCInvalidParams)
-
 // NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
 //
 // The method's parameters do not match its signature. Servers of this
@@ -119,7 +113,7 @@ type wrapRPCInvalidParams struct {
 
 func NewRPCInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCInvalidParams{d: d}
-	return w.e.Init(defRPCInvalidParams, &w.d, opts)
+	return w.e.Init(ErrRPCInvalidParams, &w.d, opts)
 }
 func tplRPCMethodNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*RPCMethodNotFoundDetails)
@@ -133,7 +127,8 @@ func tplRPCMethodNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Call tools/list to discover the methods this server provides")
 }
 
-var defRPCMethodNotFound = &errgenrt.Def{
+// ErrRPCMethodNotFound is E_RPC_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrRPCMethodNotFound) reports whether err is one.
+var ErrRPCMethodNotFound = &errgenrt.Def{
 	Code:         -32601,
 	DetailFields: []string{"method"},
 	Domain:       "jsonrpc",
@@ -151,9 +146,6 @@ var defRPCMethodNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrRPCMethodNotFound is the sentinel of E_RPC_METHOD_NOT_FOUND (-32601): Method not found. errors.Is(err, ErrRPCMethodNotFound) reports whether err is one.
-var ErrRPCMethodNotFound = errgenrt.Sentinel(defRPCMethodNotFound)
-
 // NewRPCMethodNotFound returns E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
 //
 // The requested `method` does not exist on this server. Optional
@@ -166,13 +158,14 @@ type wrapRPCMethodNotFound struct {
 
 func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCMethodNotFound{d: d}
-	return w.e.Init(defRPCMethodNotFound, &w.d, opts)
+	return w.e.Init(ErrRPCMethodNotFound, &w.d, opts)
 }
 func tplRPCInvalidRequest_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Invalid Request")
 }
 
-var defRPCInvalidRequest = &errgenrt.Def{
+// ErrRPCInvalidRequest is E_RPC_INVALID_REQUEST (-32600): Invalid request. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidRequest) reports whether err is one.
+var ErrRPCInvalidRequest = &errgenrt.Def{
 	Code:         -32600,
 	DetailFields: []string{"reason"},
 	Domain:       "jsonrpc",
@@ -189,9 +182,6 @@ var defRPCInvalidRequest = &errgenrt.Def{
 	},
 }
 
-// ErrRPCInvalidRequest is the sentinel of E_RPC_INVALID_REQUEST (-32600): Invalid request. errors.Is(err, ErrRPCInvalidRequest) reports whether err is one.
-var ErrRPCInvalidRequest = errgenrt.Sentinel(defRPCInvalidRequest)
-
 // NewRPCInvalidRequest returns E_RPC_INVALID_REQUEST (-32600): Invalid request.
 //
 // The JSON was valid but is not a JSON-RPC 2.0 request object (missing
@@ -203,13 +193,16 @@ type wrapRPCInvalidRequest struct {
 
 func NewRPCInvalidRequest(d RPCInvalidRequestDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCInvalidRequest{d: d}
-	return w.e.Init(defRPCInvalidRequest, &w.d, opts)
+	return w.e.Init(ErrRPCInvalidRequest, &w.d, opts)
 }
 func tplRPCServerError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Server error")
 }
 
-var defRPCServerError = &errgenrt.Def{
+// ErrRPCServerError is E_RPC_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrRPCServerError) reports whether err is one.
+//
+// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
+var ErrRPCServerError = &errgenrt.Def{
 	Code:        -32000,
 	Deprecated:  true,
 	Domain:      "jsonrpc",
@@ -222,11 +215,6 @@ var defRPCServerError = &errgenrt.Def{
 	WireCode:    -32000,
 }
 
-// ErrRPCServerError is the sentinel of E_RPC_SERVER_ERROR (-32000): Server error. errors.Is(err, ErrRPCServerError) reports whether err is one.
-//
-// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
-var ErrRPCServerError = errgenrt.Sentinel(defRPCServerError)
-
 // NewRPCServerError returns E_RPC_SERVER_ERROR (-32000): Server error.
 //
 // The generic server error of the first harness, which used it as the
@@ -235,7 +223,7 @@ var ErrRPCServerError = errgenrt.Sentinel(defRPCServerError)
 //
 // Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
 func NewRPCServerError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defRPCServerError, nil, opts...)
+	return errgenrt.New(ErrRPCServerError, nil, opts...)
 }
 func tplInvalidParams_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -265,7 +253,8 @@ func tplInvalidParams_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	t.OptStr(&field_ValidationFailure_ExpectedFormat, x.ExpectedFormat)
 }
 
-var defInvalidParams = &errgenrt.Def{
+// ErrInvalidParams is E_INVALID_PARAMS (1000): Invalid parameters. Its definition is also the sentinel: errors.Is(err, ErrInvalidParams) reports whether err is one.
+var ErrInvalidParams = &errgenrt.Def{
 	Code:         1000,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "common",
@@ -284,9 +273,6 @@ var defInvalidParams = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidParams is the sentinel of E_INVALID_PARAMS (1000): Invalid parameters. errors.Is(err, ErrInvalidParams) reports whether err is one.
-var ErrInvalidParams = errgenrt.Sentinel(defInvalidParams)
-
 // NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
 //
 // A tool argument failed validation. `details.field` names the argument,
@@ -300,7 +286,7 @@ type wrapInvalidParams struct {
 
 func NewInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidParams{d: d}
-	return w.e.Init(defInvalidParams, &w.d, opts)
+	return w.e.Init(ErrInvalidParams, &w.d, opts)
 }
 func tplTimeout_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*TimeoutDetails)
@@ -322,7 +308,8 @@ func tplTimeout_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Split the work into smaller steps")
 }
 
-var defTimeout = &errgenrt.Def{
+// ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
+var ErrTimeout = &errgenrt.Def{
 	Code:         1001,
 	DetailFields: []string{"operation", "timeout_ms", "elapsed_ms"},
 	Domain:       "common",
@@ -342,9 +329,6 @@ var defTimeout = &errgenrt.Def{
 	},
 }
 
-// ErrTimeout is the sentinel of E_TIMEOUT (1001): Operation timed out. errors.Is(err, ErrTimeout) reports whether err is one.
-var ErrTimeout = errgenrt.Sentinel(defTimeout)
-
 // NewTimeout returns E_TIMEOUT (1001): Operation timed out.
 //
 // A long-running operation (browser navigation, Python execution, a
@@ -357,7 +341,7 @@ type wrapTimeout struct {
 
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTimeout{d: d}
-	return w.e.Init(defTimeout, &w.d, opts)
+	return w.e.Init(ErrTimeout, &w.d, opts)
 }
 func tplLimitExceeded_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -379,7 +363,8 @@ func tplLimitExceeded_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Close unused sessions before opening new ones")
 }
 
-var defLimitExceeded = &errgenrt.Def{
+// ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
+var ErrLimitExceeded = &errgenrt.Def{
 	Code:         1002,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
@@ -397,9 +382,6 @@ var defLimitExceeded = &errgenrt.Def{
 	},
 }
 
-// ErrLimitExceeded is the sentinel of E_LIMIT_EXCEEDED (1002): Limit exceeded. errors.Is(err, ErrLimitExceeded) reports whether err is one.
-var ErrLimitExceeded = errgenrt.Sentinel(defLimitExceeded)
-
 // NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
 //
 // A configured cap was reached: the number of sessions, a size cap or a
@@ -412,7 +394,7 @@ type wrapLimitExceeded struct {
 
 func NewLimitExceeded(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapLimitExceeded{d: d}
-	return w.e.Init(defLimitExceeded, &w.d, opts)
+	return w.e.Init(ErrLimitExceeded, &w.d, opts)
 }
 func tplNotInstalled_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*NotInstalledDetails)
@@ -431,7 +413,8 @@ func tplNotInstalled_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	t.OptStr(&field_NotInstalledDetails_InstallHint, x.InstallHint)
 }
 
-var defNotInstalled = &errgenrt.Def{
+// ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
+var ErrNotInstalled = &errgenrt.Def{
 	Code:         1003,
 	DetailFields: []string{"dependency", "install_hint"},
 	Domain:       "common",
@@ -449,9 +432,6 @@ var defNotInstalled = &errgenrt.Def{
 	},
 }
 
-// ErrNotInstalled is the sentinel of E_NOT_INSTALLED (1003): Dependency not installed. errors.Is(err, ErrNotInstalled) reports whether err is one.
-var ErrNotInstalled = errgenrt.Sentinel(defNotInstalled)
-
 // NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
 //
 // An optional runtime dependency (Playwright, Puppeteer, a browser
@@ -464,7 +444,7 @@ type wrapNotInstalled struct {
 
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotInstalled{d: d}
-	return w.e.Init(defNotInstalled, &w.d, opts)
+	return w.e.Init(ErrNotInstalled, &w.d, opts)
 }
 func tplSessionNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Session not found")
@@ -476,7 +456,8 @@ func tplSessionNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Open a new session and retry with its id")
 }
 
-var defSessionNotFound = &errgenrt.Def{
+// ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
+var ErrSessionNotFound = &errgenrt.Def{
 	Code:         1004,
 	DetailFields: []string{"session_id"},
 	Domain:       "common",
@@ -495,9 +476,6 @@ var defSessionNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrSessionNotFound is the sentinel of E_SESSION_NOT_FOUND (1004): Session not found. errors.Is(err, ErrSessionNotFound) reports whether err is one.
-var ErrSessionNotFound = errgenrt.Sentinel(defSessionNotFound)
-
 // NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
 //
 // The `sessionId` does not name a live session: it was closed, it timed
@@ -510,7 +488,7 @@ type wrapSessionNotFound struct {
 
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSessionNotFound{d: d}
-	return w.e.Init(defSessionNotFound, &w.d, opts)
+	return w.e.Init(ErrSessionNotFound, &w.d, opts)
 }
 func tplInputTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -532,7 +510,8 @@ func tplInputTooLarge_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Send smaller input, or split it across several calls")
 }
 
-var defInputTooLarge = &errgenrt.Def{
+// ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
+var ErrInputTooLarge = &errgenrt.Def{
 	Code:         1005,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
@@ -550,9 +529,6 @@ var defInputTooLarge = &errgenrt.Def{
 	},
 }
 
-// ErrInputTooLarge is the sentinel of E_INPUT_TOO_LARGE (1005): Input too large. errors.Is(err, ErrInputTooLarge) reports whether err is one.
-var ErrInputTooLarge = errgenrt.Sentinel(defInputTooLarge)
-
 // NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
 //
 // An input exceeds its size cap: Python code length, selector length,
@@ -564,7 +540,7 @@ type wrapInputTooLarge struct {
 
 func NewInputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInputTooLarge{d: d}
-	return w.e.Init(defInputTooLarge, &w.d, opts)
+	return w.e.Init(ErrInputTooLarge, &w.d, opts)
 }
 func tplUnsupported_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*UnsupportedDetails)
@@ -575,7 +551,8 @@ func tplUnsupported_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_UnsupportedDetails_Operation, x.Operation)
 }
 
-var defUnsupported = &errgenrt.Def{
+// ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
+var ErrUnsupported = &errgenrt.Def{
 	Code:         1006,
 	DetailFields: []string{"operation", "reason"},
 	Domain:       "common",
@@ -592,9 +569,6 @@ var defUnsupported = &errgenrt.Def{
 	},
 }
 
-// ErrUnsupported is the sentinel of E_UNSUPPORTED (1006): Unsupported operation. errors.Is(err, ErrUnsupported) reports whether err is one.
-var ErrUnsupported = errgenrt.Sentinel(defUnsupported)
-
 // NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
 //
 // The server understood the request but does not support this
@@ -606,7 +580,7 @@ type wrapUnsupported struct {
 
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapUnsupported{d: d}
-	return w.e.Init(defUnsupported, &w.d, opts)
+	return w.e.Init(ErrUnsupported, &w.d, opts)
 }
 func tplRateLimit_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -624,7 +598,8 @@ func tplRateLimit_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Wait a moment and retry")
 }
 
-var defRateLimit = &errgenrt.Def{
+// ErrRateLimit is E_RATE_LIMITED (1007): Rate limited. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
+var ErrRateLimit = &errgenrt.Def{
 	Code:         1007,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
@@ -643,9 +618,6 @@ var defRateLimit = &errgenrt.Def{
 	},
 }
 
-// ErrRateLimit is the sentinel of E_RATE_LIMITED (1007): Rate limited. errors.Is(err, ErrRateLimit) reports whether err is one.
-var ErrRateLimit = errgenrt.Sentinel(defRateLimit)
-
 // NewRateLimit returns E_RATE_LIMITED (1007): Rate limited.
 //
 // Too many requests in the current window. The error is retryable:
@@ -657,7 +629,7 @@ type wrapRateLimit struct {
 
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRateLimit{d: d}
-	return w.e.Init(defRateLimit, &w.d, opts)
+	return w.e.Init(ErrRateLimit, &w.d, opts)
 }
 func tplValidationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*errgenrt.FieldErrors)
@@ -672,7 +644,8 @@ func tplValidationError_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Fix every field listed in details.fieldErrors and resend")
 }
 
-var defValidationError = &errgenrt.Def{
+// ErrValidationError is E_VALIDATION (1008): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
+var ErrValidationError = &errgenrt.Def{
 	Code:         1008,
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "common",
@@ -690,9 +663,6 @@ var defValidationError = &errgenrt.Def{
 	},
 }
 
-// ErrValidationError is the sentinel of E_VALIDATION (1008): Validation failed. errors.Is(err, ErrValidationError) reports whether err is one.
-var ErrValidationError = errgenrt.Sentinel(defValidationError)
-
 // NewValidationError returns E_VALIDATION (1008): Validation failed.
 //
 // Several parameters failed validation at once. `details.fieldErrors`
@@ -705,7 +675,7 @@ type wrapValidationError struct {
 
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapValidationError{d: d}
-	return w.e.Init(defValidationError, &w.d, opts)
+	return w.e.Init(ErrValidationError, &w.d, opts)
 }
 func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*SystemError)
@@ -721,7 +691,8 @@ func tplConfigurationError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("The server is misconfigured.")
 }
 
-var defConfigurationError = &errgenrt.Def{
+// ErrConfigurationError is E_CONFIGURATION (1009): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
+var ErrConfigurationError = &errgenrt.Def{
 	Code:         1009,
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "common",
@@ -739,9 +710,6 @@ var defConfigurationError = &errgenrt.Def{
 	},
 }
 
-// ErrConfigurationError is the sentinel of E_CONFIGURATION (1009): Configuration error. errors.Is(err, ErrConfigurationError) reports whether err is one.
-var ErrConfigurationError = errgenrt.Sentinel(defConfigurationError)
-
 // NewConfigurationError returns E_CONFIGURATION (1009): Configuration error.
 //
 // The server's configuration (policy file, environment variables) is
@@ -753,7 +721,7 @@ type wrapConfigurationError struct {
 
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConfigurationError{d: d}
-	return w.e.Init(defConfigurationError, &w.d, opts)
+	return w.e.Init(ErrConfigurationError, &w.d, opts)
 }
 func tplUpstreamUnavailable_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*UpstreamUnavailableDetails)
@@ -769,7 +737,8 @@ func tplUpstreamUnavailable_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Retry later; the upstream service may be temporarily unavailable")
 }
 
-var defUpstreamUnavailable = &errgenrt.Def{
+// ErrUpstreamUnavailable is E_UPSTREAM_UNAVAILABLE (1010): Upstream service error. Its definition is also the sentinel: errors.Is(err, ErrUpstreamUnavailable) reports whether err is one.
+var ErrUpstreamUnavailable = &errgenrt.Def{
 	Code:         1010,
 	DetailFields: []string{"service", "endpoint", "upstream_status"},
 	Domain:       "common",
@@ -788,9 +757,6 @@ var defUpstreamUnavailable = &errgenrt.Def{
 	},
 }
 
-// ErrUpstreamUnavailable is the sentinel of E_UPSTREAM_UNAVAILABLE (1010): Upstream service error. errors.Is(err, ErrUpstreamUnavailable) reports whether err is one.
-var ErrUpstreamUnavailable = errgenrt.Sentinel(defUpstreamUnavailable)
-
 // NewUpstreamUnavailable returns E_UPSTREAM_UNAVAILABLE (1010): Upstream service error.
 //
 // A third-party service the tool depends on failed or is down. The
@@ -804,13 +770,14 @@ type wrapUpstreamUnavailable struct {
 
 func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapUpstreamUnavailable{d: d}
-	return w.e.Init(defUpstreamUnavailable, &w.d, opts)
+	return w.e.Init(ErrUpstreamUnavailable, &w.d, opts)
 }
 func tplUnauthorized_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Authentication or authorization failed")
 }
 
-var defUnauthorized = &errgenrt.Def{
+// ErrUnauthorized is E_UNAUTHORIZED (1011): Not authorized. Its definition is also the sentinel: errors.Is(err, ErrUnauthorized) reports whether err is one.
+var ErrUnauthorized = &errgenrt.Def{
 	Code:         1011,
 	DetailFields: []string{"scheme", "credential_hint"},
 	Domain:       "common",
@@ -827,9 +794,6 @@ var defUnauthorized = &errgenrt.Def{
 	},
 }
 
-// ErrUnauthorized is the sentinel of E_UNAUTHORIZED (1011): Not authorized. errors.Is(err, ErrUnauthorized) reports whether err is one.
-var ErrUnauthorized = errgenrt.Sentinel(defUnauthorized)
-
 // NewUnauthorized returns E_UNAUTHORIZED (1011): Not authorized.
 //
 // The caller is not authenticated (401) or not allowed to do this
@@ -842,7 +806,7 @@ type wrapUnauthorized struct {
 
 func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapUnauthorized{d: d}
-	return w.e.Init(defUnauthorized, &w.d, opts)
+	return w.e.Init(ErrUnauthorized, &w.d, opts)
 }
 func tplInternalError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("An internal error occurred")
@@ -851,7 +815,8 @@ func tplInternalError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Something went wrong on the server.")
 }
 
-var defInternalError = &errgenrt.Def{
+// ErrInternalError is E_INTERNAL (1099): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
+var ErrInternalError = &errgenrt.Def{
 	Code:        1099,
 	Domain:      "common",
 	Message:     tplInternalError_Message,
@@ -864,9 +829,6 @@ var defInternalError = &errgenrt.Def{
 	WireCode:    1099,
 }
 
-// ErrInternalError is the sentinel of E_INTERNAL (1099): Internal error. errors.Is(err, ErrInternalError) reports whether err is one.
-var ErrInternalError = errgenrt.Sentinel(defInternalError)
-
 // NewInternalError returns E_INTERNAL (1099): Internal error.
 //
 // Something failed inside the server. Every error that is not in this
@@ -874,7 +836,7 @@ var ErrInternalError = errgenrt.Sentinel(defInternalError)
 // stack) is disclosed unless verbose mode is on, where the error chain
 // appears in `context.debugInfo`.
 func NewInternalError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defInternalError, nil, opts...)
+	return errgenrt.New(ErrInternalError, nil, opts...)
 }
 func tplPyExecFail_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ExecutionError)
@@ -888,7 +850,8 @@ func tplPyExecFail_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Inspect details.stderr for the traceback")
 }
 
-var defPyExecFail = &errgenrt.Def{
+// ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
+var ErrPyExecFail = &errgenrt.Def{
 	Code:         2000,
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "python",
@@ -906,9 +869,6 @@ var defPyExecFail = &errgenrt.Def{
 	},
 }
 
-// ErrPyExecFail is the sentinel of E_PY_EXEC_FAIL (2000): Python execution failed. errors.Is(err, ErrPyExecFail) reports whether err is one.
-var ErrPyExecFail = errgenrt.Sentinel(defPyExecFail)
-
 // NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
 //
 // The submitted Python code ran and raised an exception or exited with
@@ -921,7 +881,7 @@ type wrapPyExecFail struct {
 
 func NewPyExecFail(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyExecFail{d: d}
-	return w.e.Init(defPyExecFail, &w.d, opts)
+	return w.e.Init(ErrPyExecFail, &w.d, opts)
 }
 func tplPySecurity_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PolicyViolation)
@@ -935,7 +895,8 @@ func tplPySecurity_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Use only the allowed modules")
 }
 
-var defPySecurity = &errgenrt.Def{
+// ErrPySecurity is E_PY_SECURITY (2001): Python code rejected by the sandbox. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
+var ErrPySecurity = &errgenrt.Def{
 	Code:         2001,
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "python",
@@ -953,9 +914,6 @@ var defPySecurity = &errgenrt.Def{
 	},
 }
 
-// ErrPySecurity is the sentinel of E_PY_SECURITY (2001): Python code rejected by the sandbox. errors.Is(err, ErrPySecurity) reports whether err is one.
-var ErrPySecurity = errgenrt.Sentinel(defPySecurity)
-
 // NewPySecurity returns E_PY_SECURITY (2001): Python code rejected by the sandbox.
 //
 // Static checks found code the sandbox forbids (importing `os`,
@@ -968,7 +926,7 @@ type wrapPySecurity struct {
 
 func NewPySecurity(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPySecurity{d: d}
-	return w.e.Init(defPySecurity, &w.d, opts)
+	return w.e.Init(ErrPySecurity, &w.d, opts)
 }
 func tplPySyntax_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PySyntaxDetails)
@@ -981,7 +939,8 @@ func tplPySyntax_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_PySyntaxDetails_ErrorText, x.ErrorText)
 }
 
-var defPySyntax = &errgenrt.Def{
+// ErrPySyntax is E_PY_SYNTAX (2002): Python syntax error. Its definition is also the sentinel: errors.Is(err, ErrPySyntax) reports whether err is one.
+var ErrPySyntax = &errgenrt.Def{
 	Code:         2002,
 	DetailFields: []string{"line", "column", "error_text"},
 	Domain:       "python",
@@ -998,9 +957,6 @@ var defPySyntax = &errgenrt.Def{
 	},
 }
 
-// ErrPySyntax is the sentinel of E_PY_SYNTAX (2002): Python syntax error. errors.Is(err, ErrPySyntax) reports whether err is one.
-var ErrPySyntax = errgenrt.Sentinel(defPySyntax)
-
 // NewPySyntax returns E_PY_SYNTAX (2002): Python syntax error.
 //
 // The code does not compile. Nothing was executed.
@@ -1011,7 +967,7 @@ type wrapPySyntax struct {
 
 func NewPySyntax(d PySyntaxDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPySyntax{d: d}
-	return w.e.Init(defPySyntax, &w.d, opts)
+	return w.e.Init(ErrPySyntax, &w.d, opts)
 }
 func tplPyModuleNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PyModuleNotFoundDetails)
@@ -1030,7 +986,8 @@ func tplPyModuleNotFound_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_PyModuleNotFoundDetails_Module, x.Module)
 }
 
-var defPyModuleNotFound = &errgenrt.Def{
+// ErrPyModuleNotFound is E_PY_MODULE_NOT_FOUND (2003): Python module not installed. Its definition is also the sentinel: errors.Is(err, ErrPyModuleNotFound) reports whether err is one.
+var ErrPyModuleNotFound = &errgenrt.Def{
 	Code:         2003,
 	DetailFields: []string{"module"},
 	Domain:       "python",
@@ -1048,9 +1005,6 @@ var defPyModuleNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrPyModuleNotFound is the sentinel of E_PY_MODULE_NOT_FOUND (2003): Python module not installed. errors.Is(err, ErrPyModuleNotFound) reports whether err is one.
-var ErrPyModuleNotFound = errgenrt.Sentinel(defPyModuleNotFound)
-
 // NewPyModuleNotFound returns E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
 //
 // The code imports a module that is allowed but not installed in the
@@ -1062,7 +1016,7 @@ type wrapPyModuleNotFound struct {
 
 func NewPyModuleNotFound(d PyModuleNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyModuleNotFound{d: d}
-	return w.e.Init(defPyModuleNotFound, &w.d, opts)
+	return w.e.Init(ErrPyModuleNotFound, &w.d, opts)
 }
 func tplPyKernelDied_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("The Python kernel died unexpectedly")
@@ -1071,7 +1025,8 @@ func tplPyKernelDied_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Retry; a fresh kernel is started automatically")
 }
 
-var defPyKernelDied = &errgenrt.Def{
+// ErrPyKernelDied is E_PY_KERNEL_DIED (2004): Python kernel died. Its definition is also the sentinel: errors.Is(err, ErrPyKernelDied) reports whether err is one.
+var ErrPyKernelDied = &errgenrt.Def{
 	Code:         2004,
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "python",
@@ -1090,9 +1045,6 @@ var defPyKernelDied = &errgenrt.Def{
 	},
 }
 
-// ErrPyKernelDied is the sentinel of E_PY_KERNEL_DIED (2004): Python kernel died. errors.Is(err, ErrPyKernelDied) reports whether err is one.
-var ErrPyKernelDied = errgenrt.Sentinel(defPyKernelDied)
-
 // NewPyKernelDied returns E_PY_KERNEL_DIED (2004): Python kernel died.
 //
 // The interpreter process was killed (out of memory, a signal) before
@@ -1104,7 +1056,7 @@ type wrapPyKernelDied struct {
 
 func NewPyKernelDied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyKernelDied{d: d}
-	return w.e.Init(defPyKernelDied, &w.d, opts)
+	return w.e.Init(ErrPyKernelDied, &w.d, opts)
 }
 func tplPwNav_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PwNavDetails)
@@ -1123,7 +1075,8 @@ func tplPwNav_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Retry; navigation failures are often transient")
 }
 
-var defPwNav = &errgenrt.Def{
+// ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
+var ErrPwNav = &errgenrt.Def{
 	Code:         2100,
 	DetailFields: []string{"url", "reason", "http_status"},
 	Domain:       "playwright",
@@ -1142,9 +1095,6 @@ var defPwNav = &errgenrt.Def{
 	},
 }
 
-// ErrPwNav is the sentinel of E_PW_NAV (2100): Navigation failed. errors.Is(err, ErrPwNav) reports whether err is one.
-var ErrPwNav = errgenrt.Sentinel(defPwNav)
-
 // NewPwNav returns E_PW_NAV (2100): Navigation failed.
 //
 // The browser could not load the page: DNS failure, connection refused,
@@ -1157,7 +1107,7 @@ type wrapPwNav struct {
 
 func NewPwNav(d PwNavDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwNav{d: d}
-	return w.e.Init(defPwNav, &w.d, opts)
+	return w.e.Init(ErrPwNav, &w.d, opts)
 }
 func tplPwLaunch_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PwLaunchDetails)
@@ -1177,7 +1127,8 @@ func tplPwLaunch_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(")")
 }
 
-var defPwLaunch = &errgenrt.Def{
+// ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
+var ErrPwLaunch = &errgenrt.Def{
 	Code:         2101,
 	DetailFields: []string{"browser", "reason"},
 	Domain:       "playwright",
@@ -1196,9 +1147,6 @@ var defPwLaunch = &errgenrt.Def{
 	},
 }
 
-// ErrPwLaunch is the sentinel of E_PW_LAUNCH (2101): Browser launch failed. errors.Is(err, ErrPwLaunch) reports whether err is one.
-var ErrPwLaunch = errgenrt.Sentinel(defPwLaunch)
-
 // NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
 //
 // The browser process did not start. A missing browser build reports
@@ -1211,7 +1159,7 @@ type wrapPwLaunch struct {
 
 func NewPwLaunch(d PwLaunchDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwLaunch{d: d}
-	return w.e.Init(defPwLaunch, &w.d, opts)
+	return w.e.Init(ErrPwLaunch, &w.d, opts)
 }
 func tplPwSelectorNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PwSelectorNotFoundDetails)
@@ -1228,7 +1176,8 @@ func tplPwSelectorNotFound_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Take a snapshot to inspect the current DOM")
 }
 
-var defPwSelectorNotFound = &errgenrt.Def{
+// ErrPwSelectorNotFound is E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing. Its definition is also the sentinel: errors.Is(err, ErrPwSelectorNotFound) reports whether err is one.
+var ErrPwSelectorNotFound = &errgenrt.Def{
 	Code:         2102,
 	DetailFields: []string{"selector", "timeout_ms"},
 	Domain:       "playwright",
@@ -1246,9 +1195,6 @@ var defPwSelectorNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrPwSelectorNotFound is the sentinel of E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing. errors.Is(err, ErrPwSelectorNotFound) reports whether err is one.
-var ErrPwSelectorNotFound = errgenrt.Sentinel(defPwSelectorNotFound)
-
 // NewPwSelectorNotFound returns E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
 //
 // No element matched the selector within the wait timeout.
@@ -1259,7 +1205,7 @@ type wrapPwSelectorNotFound struct {
 
 func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwSelectorNotFound{d: d}
-	return w.e.Init(defPwSelectorNotFound, &w.d, opts)
+	return w.e.Init(ErrPwSelectorNotFound, &w.d, opts)
 }
 func tplPwPageClosed_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("The page or browser context was closed")
@@ -1268,7 +1214,8 @@ func tplPwPageClosed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Open a new page and retry")
 }
 
-var defPwPageClosed = &errgenrt.Def{
+// ErrPwPageClosed is E_PW_PAGE_CLOSED (2103): Page closed. Its definition is also the sentinel: errors.Is(err, ErrPwPageClosed) reports whether err is one.
+var ErrPwPageClosed = &errgenrt.Def{
 	Code:         2103,
 	DetailFields: []string{"page_id"},
 	Domain:       "playwright",
@@ -1286,9 +1233,6 @@ var defPwPageClosed = &errgenrt.Def{
 	},
 }
 
-// ErrPwPageClosed is the sentinel of E_PW_PAGE_CLOSED (2103): Page closed. errors.Is(err, ErrPwPageClosed) reports whether err is one.
-var ErrPwPageClosed = errgenrt.Sentinel(defPwPageClosed)
-
 // NewPwPageClosed returns E_PW_PAGE_CLOSED (2103): Page closed.
 //
 // The page (or its browser context) was closed while an operation was
@@ -1300,7 +1244,7 @@ type wrapPwPageClosed struct {
 
 func NewPwPageClosed(d PwPageClosedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwPageClosed{d: d}
-	return w.e.Init(defPwPageClosed, &w.d, opts)
+	return w.e.Init(ErrPwPageClosed, &w.d, opts)
 }
 func tplPwEval_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PwEvalDetails)
@@ -1311,7 +1255,8 @@ func tplPwEval_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_PwEvalDetails_ErrorText, x.ErrorText)
 }
 
-var defPwEval = &errgenrt.Def{
+// ErrPwEval is E_PW_EVAL (2104): Script evaluation failed. Its definition is also the sentinel: errors.Is(err, ErrPwEval) reports whether err is one.
+var ErrPwEval = &errgenrt.Def{
 	Code:         2104,
 	DetailFields: []string{"error_text", "script", "thrown"},
 	Domain:       "playwright",
@@ -1328,9 +1273,6 @@ var defPwEval = &errgenrt.Def{
 	},
 }
 
-// ErrPwEval is the sentinel of E_PW_EVAL (2104): Script evaluation failed. errors.Is(err, ErrPwEval) reports whether err is one.
-var ErrPwEval = errgenrt.Sentinel(defPwEval)
-
 // NewPwEval returns E_PW_EVAL (2104): Script evaluation failed.
 //
 // `page.evaluate` threw inside the page. The script and the thrown value
@@ -1342,7 +1284,7 @@ type wrapPwEval struct {
 
 func NewPwEval(d PwEvalDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwEval{d: d}
-	return w.e.Init(defPwEval, &w.d, opts)
+	return w.e.Init(ErrPwEval, &w.d, opts)
 }
 func tplMbFileNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*MbFileNotFoundDetails)
@@ -1358,7 +1300,8 @@ func tplMbFileNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("List the project's files with list_project_files")
 }
 
-var defMbFileNotFound = &errgenrt.Def{
+// ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
+var ErrMbFileNotFound = &errgenrt.Def{
 	Code:         2300,
 	DetailFields: []string{"project", "file"},
 	Domain:       "memory-bank",
@@ -1376,9 +1319,6 @@ var defMbFileNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrMbFileNotFound is the sentinel of E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. errors.Is(err, ErrMbFileNotFound) reports whether err is one.
-var ErrMbFileNotFound = errgenrt.Sentinel(defMbFileNotFound)
-
 // NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 //
 // The project exists but has no file with that name.
@@ -1389,7 +1329,7 @@ type wrapMbFileNotFound struct {
 
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbFileNotFound{d: d}
-	return w.e.Init(defMbFileNotFound, &w.d, opts)
+	return w.e.Init(ErrMbFileNotFound, &w.d, opts)
 }
 func tplMbRead_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*MbReadDetails)
@@ -1400,7 +1340,8 @@ func tplMbRead_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_MbReadDetails_File, x.File)
 }
 
-var defMbRead = &errgenrt.Def{
+// ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
+var ErrMbRead = &errgenrt.Def{
 	Code:         2301,
 	DetailFields: []string{"file", "system_error"},
 	Domain:       "memory-bank",
@@ -1417,9 +1358,6 @@ var defMbRead = &errgenrt.Def{
 	},
 }
 
-// ErrMbRead is the sentinel of E_MB_READ (2301): Memory-bank read failed. errors.Is(err, ErrMbRead) reports whether err is one.
-var ErrMbRead = errgenrt.Sentinel(defMbRead)
-
 // NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
 //
 // The file exists but could not be read (permissions, I/O error). A
@@ -1431,7 +1369,7 @@ type wrapMbRead struct {
 
 func NewMbRead(d MbReadDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbRead{d: d}
-	return w.e.Init(defMbRead, &w.d, opts)
+	return w.e.Init(ErrMbRead, &w.d, opts)
 }
 func tplMbWrite_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*MbWriteDetails)
@@ -1442,7 +1380,8 @@ func tplMbWrite_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_MbWriteDetails_File, x.File)
 }
 
-var defMbWrite = &errgenrt.Def{
+// ErrMbWrite is E_MB_WRITE (2302): Memory-bank write failed. Its definition is also the sentinel: errors.Is(err, ErrMbWrite) reports whether err is one.
+var ErrMbWrite = &errgenrt.Def{
 	Code:         2302,
 	DetailFields: []string{"file", "system_error"},
 	Domain:       "memory-bank",
@@ -1459,9 +1398,6 @@ var defMbWrite = &errgenrt.Def{
 	},
 }
 
-// ErrMbWrite is the sentinel of E_MB_WRITE (2302): Memory-bank write failed. errors.Is(err, ErrMbWrite) reports whether err is one.
-var ErrMbWrite = errgenrt.Sentinel(defMbWrite)
-
 // NewMbWrite returns E_MB_WRITE (2302): Memory-bank write failed.
 //
 // Writing or updating a memory-bank file failed; the previous content
@@ -1473,7 +1409,7 @@ type wrapMbWrite struct {
 
 func NewMbWrite(d MbWriteDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbWrite{d: d}
-	return w.e.Init(defMbWrite, &w.d, opts)
+	return w.e.Init(ErrMbWrite, &w.d, opts)
 }
 func tplMbProjectNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*MbProjectNotFoundDetails)
@@ -1488,7 +1424,8 @@ func tplMbProjectNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("List projects with list_projects")
 }
 
-var defMbProjectNotFound = &errgenrt.Def{
+// ErrMbProjectNotFound is E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found. Its definition is also the sentinel: errors.Is(err, ErrMbProjectNotFound) reports whether err is one.
+var ErrMbProjectNotFound = &errgenrt.Def{
 	Code:         2303,
 	DetailFields: []string{"project"},
 	Domain:       "memory-bank",
@@ -1506,9 +1443,6 @@ var defMbProjectNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrMbProjectNotFound is the sentinel of E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found. errors.Is(err, ErrMbProjectNotFound) reports whether err is one.
-var ErrMbProjectNotFound = errgenrt.Sentinel(defMbProjectNotFound)
-
 // NewMbProjectNotFound returns E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
 //
 // No memory-bank project has that name.
@@ -1519,7 +1453,7 @@ type wrapMbProjectNotFound struct {
 
 func NewMbProjectNotFound(d MbProjectNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbProjectNotFound{d: d}
-	return w.e.Init(defMbProjectNotFound, &w.d, opts)
+	return w.e.Init(ErrMbProjectNotFound, &w.d, opts)
 }
 func tplMbInvalidName_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -1532,7 +1466,8 @@ func tplMbInvalidName_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
-var defMbInvalidName = &errgenrt.Def{
+// ErrMbInvalidName is E_MB_INVALID_NAME (2304): Invalid memory-bank name. Its definition is also the sentinel: errors.Is(err, ErrMbInvalidName) reports whether err is one.
+var ErrMbInvalidName = &errgenrt.Def{
 	Code:         2304,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "memory-bank",
@@ -1549,9 +1484,6 @@ var defMbInvalidName = &errgenrt.Def{
 	},
 }
 
-// ErrMbInvalidName is the sentinel of E_MB_INVALID_NAME (2304): Invalid memory-bank name. errors.Is(err, ErrMbInvalidName) reports whether err is one.
-var ErrMbInvalidName = errgenrt.Sentinel(defMbInvalidName)
-
 // NewMbInvalidName returns E_MB_INVALID_NAME (2304): Invalid memory-bank name.
 //
 // A project or file name contains characters that are not allowed
@@ -1563,7 +1495,7 @@ type wrapMbInvalidName struct {
 
 func NewMbInvalidName(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbInvalidName{d: d}
-	return w.e.Init(defMbInvalidName, &w.d, opts)
+	return w.e.Init(ErrMbInvalidName, &w.d, opts)
 }
 func tplKgFull_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -1581,7 +1513,8 @@ func tplKgFull_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Delete entities or relations you no longer need")
 }
 
-var defKgFull = &errgenrt.Def{
+// ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
+var ErrKgFull = &errgenrt.Def{
 	Code:         2400,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "kg-memory",
@@ -1599,9 +1532,6 @@ var defKgFull = &errgenrt.Def{
 	},
 }
 
-// ErrKgFull is the sentinel of E_KG_FULL (2400): Knowledge graph full. errors.Is(err, ErrKgFull) reports whether err is one.
-var ErrKgFull = errgenrt.Sentinel(defKgFull)
-
 // NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
 //
 // The graph reached its configured capacity. Nothing was added.
@@ -1612,7 +1542,7 @@ type wrapKgFull struct {
 
 func NewKgFull(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgFull{d: d}
-	return w.e.Init(defKgFull, &w.d, opts)
+	return w.e.Init(ErrKgFull, &w.d, opts)
 }
 func tplKgInvalidTriple_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*KgInvalidTripleDetails)
@@ -1623,7 +1553,8 @@ func tplKgInvalidTriple_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_KgInvalidTripleDetails_Reason, x.Reason)
 }
 
-var defKgInvalidTriple = &errgenrt.Def{
+// ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
+var ErrKgInvalidTriple = &errgenrt.Def{
 	Code:         2401,
 	DetailFields: []string{"subject", "predicate", "object", "reason"},
 	Domain:       "kg-memory",
@@ -1640,9 +1571,6 @@ var defKgInvalidTriple = &errgenrt.Def{
 	},
 }
 
-// ErrKgInvalidTriple is the sentinel of E_KG_INVALID_TRIPLE (2401): Invalid triple. errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
-var ErrKgInvalidTriple = errgenrt.Sentinel(defKgInvalidTriple)
-
 // NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
 //
 // A relation does not have a subject, a predicate and an object, or
@@ -1654,7 +1582,7 @@ type wrapKgInvalidTriple struct {
 
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgInvalidTriple{d: d}
-	return w.e.Init(defKgInvalidTriple, &w.d, opts)
+	return w.e.Init(ErrKgInvalidTriple, &w.d, opts)
 }
 func tplPathTraversal_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -1671,7 +1599,8 @@ func tplPathTraversal_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Use an absolute path inside an allowed root, without \"..\" segments")
 }
 
-var defPathTraversal = &errgenrt.Def{
+// ErrPathTraversal is E_FS_PATH_ESCAPE (2500): Path escapes its root. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
+var ErrPathTraversal = &errgenrt.Def{
 	Code:         2500,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "filesystem",
@@ -1690,9 +1619,6 @@ var defPathTraversal = &errgenrt.Def{
 	},
 }
 
-// ErrPathTraversal is the sentinel of E_FS_PATH_ESCAPE (2500): Path escapes its root. errors.Is(err, ErrPathTraversal) reports whether err is one.
-var ErrPathTraversal = errgenrt.Sentinel(defPathTraversal)
-
 // NewPathTraversal returns E_FS_PATH_ESCAPE (2500): Path escapes its root.
 //
 // After normalisation the path leaves its root (`..` segments, a
@@ -1705,7 +1631,7 @@ type wrapPathTraversal struct {
 
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPathTraversal{d: d}
-	return w.e.Init(defPathTraversal, &w.d, opts)
+	return w.e.Init(ErrPathTraversal, &w.d, opts)
 }
 func tplPermissionDenied_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ExecutionError)
@@ -1716,7 +1642,8 @@ func tplPermissionDenied_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.OptStr(&field_ExecutionError_Operation, x.Operation)
 }
 
-var defPermissionDenied = &errgenrt.Def{
+// ErrPermissionDenied is E_FS_DENIED (2501): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
+var ErrPermissionDenied = &errgenrt.Def{
 	Code:         2501,
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "filesystem",
@@ -1733,9 +1660,6 @@ var defPermissionDenied = &errgenrt.Def{
 	},
 }
 
-// ErrPermissionDenied is the sentinel of E_FS_DENIED (2501): Permission denied. errors.Is(err, ErrPermissionDenied) reports whether err is one.
-var ErrPermissionDenied = errgenrt.Sentinel(defPermissionDenied)
-
 // NewPermissionDenied returns E_FS_DENIED (2501): Permission denied.
 //
 // The operating system refused the file operation although policy
@@ -1747,7 +1671,7 @@ type wrapPermissionDenied struct {
 
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPermissionDenied{d: d}
-	return w.e.Init(defPermissionDenied, &w.d, opts)
+	return w.e.Init(ErrPermissionDenied, &w.d, opts)
 }
 func tplFileTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -1773,7 +1697,8 @@ func tplFileTooLarge_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Use 'tail' or 'head' mode for partial reads")
 }
 
-var defFileTooLarge = &errgenrt.Def{
+// ErrFileTooLarge is E_FS_FILE_TOO_LARGE (2502): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
+var ErrFileTooLarge = &errgenrt.Def{
 	Code:         2502,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "filesystem",
@@ -1792,9 +1717,6 @@ var defFileTooLarge = &errgenrt.Def{
 	},
 }
 
-// ErrFileTooLarge is the sentinel of E_FS_FILE_TOO_LARGE (2502): File too large. errors.Is(err, ErrFileTooLarge) reports whether err is one.
-var ErrFileTooLarge = errgenrt.Sentinel(defFileTooLarge)
-
 // NewFileTooLarge returns E_FS_FILE_TOO_LARGE (2502): File too large.
 //
 // Raised when a file exceeds the configured read limit
@@ -1807,13 +1729,14 @@ type wrapFileTooLarge struct {
 
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFileTooLarge{d: d}
-	return w.e.Init(defFileTooLarge, &w.d, opts)
+	return w.e.Init(ErrFileTooLarge, &w.d, opts)
 }
 func tplNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("File or directory not found")
 }
 
-var defNotFound = &errgenrt.Def{
+// ErrNotFound is E_FS_NOT_FOUND (2503): File not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
+var ErrNotFound = &errgenrt.Def{
 	Code:         2503,
 	DetailFields: []string{"path"},
 	Domain:       "filesystem",
@@ -1830,9 +1753,6 @@ var defNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrNotFound is the sentinel of E_FS_NOT_FOUND (2503): File not found. errors.Is(err, ErrNotFound) reports whether err is one.
-var ErrNotFound = errgenrt.Sentinel(defNotFound)
-
 // NewNotFound returns E_FS_NOT_FOUND (2503): File not found.
 //
 // Nothing exists at the path. Home-directory parts of the path are
@@ -1844,7 +1764,7 @@ type wrapNotFound struct {
 
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
-	return w.e.Init(defNotFound, &w.d, opts)
+	return w.e.Init(ErrNotFound, &w.d, opts)
 }
 func tplIOError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("File operation failed")
@@ -1853,7 +1773,8 @@ func tplIOError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("File operation failed.")
 }
 
-var defIOError = &errgenrt.Def{
+// ErrIOError is E_FS_IO_ERROR (2504): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
+var ErrIOError = &errgenrt.Def{
 	Code:         2504,
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "filesystem",
@@ -1871,9 +1792,6 @@ var defIOError = &errgenrt.Def{
 	},
 }
 
-// ErrIOError is the sentinel of E_FS_IO_ERROR (2504): I/O error. errors.Is(err, ErrIOError) reports whether err is one.
-var ErrIOError = errgenrt.Sentinel(defIOError)
-
 // NewIOError returns E_FS_IO_ERROR (2504): I/O error.
 //
 // A low-level I/O error. Transient kinds (interrupted, would block,
@@ -1885,7 +1803,7 @@ type wrapIOError struct {
 
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapIOError{d: d}
-	return w.e.Init(defIOError, &w.d, opts)
+	return w.e.Init(ErrIOError, &w.d, opts)
 }
 func tplInvalidPath_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -1896,7 +1814,8 @@ func tplInvalidPath_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
-var defInvalidPath = &errgenrt.Def{
+// ErrInvalidPath is E_FS_INVALID_PATH (2505): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
+var ErrInvalidPath = &errgenrt.Def{
 	Code:         2505,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "filesystem",
@@ -1913,9 +1832,6 @@ var defInvalidPath = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidPath is the sentinel of E_FS_INVALID_PATH (2505): Invalid path. errors.Is(err, ErrInvalidPath) reports whether err is one.
-var ErrInvalidPath = errgenrt.Sentinel(defInvalidPath)
-
 // NewInvalidPath returns E_FS_INVALID_PATH (2505): Invalid path.
 //
 // The path is malformed: empty, relative where an absolute path is
@@ -1927,7 +1843,7 @@ type wrapInvalidPath struct {
 
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidPath{d: d}
-	return w.e.Init(defInvalidPath, &w.d, opts)
+	return w.e.Init(ErrInvalidPath, &w.d, opts)
 }
 func tplFsLocked_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*FsLockedDetails)
@@ -1938,7 +1854,10 @@ func tplFsLocked_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_FsLockedDetails_Path, x.Path)
 }
 
-var defFsLocked = &errgenrt.Def{
+// ErrFsLocked is E_FS_LOCKED (2506): File locked. Its definition is also the sentinel: errors.Is(err, ErrFsLocked) reports whether err is one.
+//
+// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
+var ErrFsLocked = &errgenrt.Def{
 	Code:         2506,
 	Deprecated:   true,
 	DetailFields: []string{"path"},
@@ -1957,11 +1876,6 @@ var defFsLocked = &errgenrt.Def{
 	},
 }
 
-// ErrFsLocked is the sentinel of E_FS_LOCKED (2506): File locked. errors.Is(err, ErrFsLocked) reports whether err is one.
-//
-// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-var ErrFsLocked = errgenrt.Sentinel(defFsLocked)
-
 // NewFsLocked returns E_FS_LOCKED (2506): File locked.
 //
 // Another writer holds the file's advisory lock. Replaced by
@@ -1976,7 +1890,7 @@ type wrapFsLocked struct {
 
 func NewFsLocked(d FsLockedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFsLocked{d: d}
-	return w.e.Init(defFsLocked, &w.d, opts)
+	return w.e.Init(ErrFsLocked, &w.d, opts)
 }
 func tplPathNotAllowed_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Path is outside allowed roots")
@@ -1988,7 +1902,8 @@ func tplPathNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Use a path within allowed root directories")
 }
 
-var defPathNotAllowed = &errgenrt.Def{
+// ErrPathNotAllowed is E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
+var ErrPathNotAllowed = &errgenrt.Def{
 	Code:         3000,
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
@@ -2007,9 +1922,6 @@ var defPathNotAllowed = &errgenrt.Def{
 	},
 }
 
-// ErrPathNotAllowed is the sentinel of E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed. errors.Is(err, ErrPathNotAllowed) reports whether err is one.
-var ErrPathNotAllowed = errgenrt.Sentinel(defPathNotAllowed)
-
 // NewPathNotAllowed returns E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed.
 //
 // The path is outside every `allowed_roots` entry of the policy. Legacy
@@ -2022,7 +1934,7 @@ type wrapPathNotAllowed struct {
 
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPathNotAllowed{d: d}
-	return w.e.Init(defPathNotAllowed, &w.d, opts)
+	return w.e.Init(ErrPathNotAllowed, &w.d, opts)
 }
 func tplCommandNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PolicyViolation)
@@ -2039,7 +1951,8 @@ func tplCommandNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Call tools/list to see every allowed command")
 }
 
-var defCommandNotAllowed = &errgenrt.Def{
+// ErrCommandNotAllowed is E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
+var ErrCommandNotAllowed = &errgenrt.Def{
 	Code:         3001,
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
@@ -2058,9 +1971,6 @@ var defCommandNotAllowed = &errgenrt.Def{
 	},
 }
 
-// ErrCommandNotAllowed is the sentinel of E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed. errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
-var ErrCommandNotAllowed = errgenrt.Sentinel(defCommandNotAllowed)
-
 // NewCommandNotAllowed returns E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed.
 //
 // The command id is not in the policy's command catalog.
@@ -2071,7 +1981,7 @@ type wrapCommandNotAllowed struct {
 
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCommandNotAllowed{d: d}
-	return w.e.Init(defCommandNotAllowed, &w.d, opts)
+	return w.e.Init(ErrCommandNotAllowed, &w.d, opts)
 }
 func tplEnvironmentNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PolicyViolation)
@@ -2082,7 +1992,8 @@ func tplEnvironmentNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_PolicyViolation_Requested, x.Requested)
 }
 
-var defEnvironmentNotAllowed = &errgenrt.Def{
+// ErrEnvironmentNotAllowed is E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
+var ErrEnvironmentNotAllowed = &errgenrt.Def{
 	Code:         3002,
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
@@ -2099,9 +2010,6 @@ var defEnvironmentNotAllowed = &errgenrt.Def{
 	},
 }
 
-// ErrEnvironmentNotAllowed is the sentinel of E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed. errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
-var ErrEnvironmentNotAllowed = errgenrt.Sentinel(defEnvironmentNotAllowed)
-
 // NewEnvironmentNotAllowed returns E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
 //
 // The command asked to set an environment variable the policy does not
@@ -2114,7 +2022,7 @@ type wrapEnvironmentNotAllowed struct {
 
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapEnvironmentNotAllowed{d: d}
-	return w.e.Init(defEnvironmentNotAllowed, &w.d, opts)
+	return w.e.Init(ErrEnvironmentNotAllowed, &w.d, opts)
 }
 func tplNetworkFsDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Network filesystem access denied")
@@ -2126,7 +2034,8 @@ func tplNetworkFsDenied_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Copy the file to a local filesystem first")
 }
 
-var defNetworkFsDenied = &errgenrt.Def{
+// ErrNetworkFsDenied is E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
+var ErrNetworkFsDenied = &errgenrt.Def{
 	Code:         3003,
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
@@ -2145,9 +2054,6 @@ var defNetworkFsDenied = &errgenrt.Def{
 	},
 }
 
-// ErrNetworkFsDenied is the sentinel of E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied. errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
-var ErrNetworkFsDenied = errgenrt.Sentinel(defNetworkFsDenied)
-
 // NewNetworkFsDenied returns E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied.
 //
 // The path is on a network filesystem (NFS, SMB) and the policy sets
@@ -2159,7 +2065,7 @@ type wrapNetworkFsDenied struct {
 
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNetworkFsDenied{d: d}
-	return w.e.Init(defNetworkFsDenied, &w.d, opts)
+	return w.e.Init(ErrNetworkFsDenied, &w.d, opts)
 }
 func tplWriteNotPermitted_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PolicyViolation)
@@ -2173,7 +2079,8 @@ func tplWriteNotPermitted_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Write inside one of the writable roots")
 }
 
-var defWriteNotPermitted = &errgenrt.Def{
+// ErrWriteNotPermitted is E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
+var ErrWriteNotPermitted = &errgenrt.Def{
 	Code:         3004,
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
@@ -2191,9 +2098,6 @@ var defWriteNotPermitted = &errgenrt.Def{
 	},
 }
 
-// ErrWriteNotPermitted is the sentinel of E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted. errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
-var ErrWriteNotPermitted = errgenrt.Sentinel(defWriteNotPermitted)
-
 // NewWriteNotPermitted returns E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted.
 //
 // The path may be read but not written: it matches no write rule.
@@ -2204,13 +2108,16 @@ type wrapWriteNotPermitted struct {
 
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapWriteNotPermitted{d: d}
-	return w.e.Init(defWriteNotPermitted, &w.d, opts)
+	return w.e.Init(ErrWriteNotPermitted, &w.d, opts)
 }
 func tplPolicyDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Policy denied the operation")
 }
 
-var defPolicyDenied = &errgenrt.Def{
+// ErrPolicyDenied is E_POLICY_DENIED (3005): Policy denied the operation. Its definition is also the sentinel: errors.Is(err, ErrPolicyDenied) reports whether err is one.
+//
+// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
+var ErrPolicyDenied = &errgenrt.Def{
 	Code:         3005,
 	Deprecated:   true,
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
@@ -2228,11 +2135,6 @@ var defPolicyDenied = &errgenrt.Def{
 	},
 }
 
-// ErrPolicyDenied is the sentinel of E_POLICY_DENIED (3005): Policy denied the operation. errors.Is(err, ErrPolicyDenied) reports whether err is one.
-//
-// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-var ErrPolicyDenied = errgenrt.Sentinel(defPolicyDenied)
-
 // NewPolicyDenied returns E_POLICY_DENIED (3005): Policy denied the operation.
 //
 // The generic policy denial of early releases. It said nothing about
@@ -2246,7 +2148,7 @@ type wrapPolicyDenied struct {
 
 func NewPolicyDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPolicyDenied{d: d}
-	return w.e.Init(defPolicyDenied, &w.d, opts)
+	return w.e.Init(ErrPolicyDenied, &w.d, opts)
 }
 func tplCommandFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ExecutionError)
@@ -2262,7 +2164,8 @@ func tplCommandFailed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Inspect details.stderr for the cause")
 }
 
-var defCommandFailed = &errgenrt.Def{
+// ErrCommandFailed is E_CMD_FAILED (3100): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
+var ErrCommandFailed = &errgenrt.Def{
 	Code:         3100,
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "command",
@@ -2280,9 +2183,6 @@ var defCommandFailed = &errgenrt.Def{
 	},
 }
 
-// ErrCommandFailed is the sentinel of E_CMD_FAILED (3100): Command failed. errors.Is(err, ErrCommandFailed) reports whether err is one.
-var ErrCommandFailed = errgenrt.Sentinel(defCommandFailed)
-
 // NewCommandFailed returns E_CMD_FAILED (3100): Command failed.
 //
 // The command ran and exited with a non-zero status. `details.stderr`
@@ -2294,7 +2194,7 @@ type wrapCommandFailed struct {
 
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCommandFailed{d: d}
-	return w.e.Init(defCommandFailed, &w.d, opts)
+	return w.e.Init(ErrCommandFailed, &w.d, opts)
 }
 func tplCmdTimeout_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -2310,7 +2210,8 @@ func tplCmdTimeout_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Consider increasing timeout or optimizing the command")
 }
 
-var defCmdTimeout = &errgenrt.Def{
+// ErrCmdTimeout is E_CMD_TIMEOUT (3101): Command timed out. Its definition is also the sentinel: errors.Is(err, ErrCmdTimeout) reports whether err is one.
+var ErrCmdTimeout = &errgenrt.Def{
 	Code:         3101,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
@@ -2329,9 +2230,6 @@ var defCmdTimeout = &errgenrt.Def{
 	},
 }
 
-// ErrCmdTimeout is the sentinel of E_CMD_TIMEOUT (3101): Command timed out. errors.Is(err, ErrCmdTimeout) reports whether err is one.
-var ErrCmdTimeout = errgenrt.Sentinel(defCmdTimeout)
-
 // NewCmdTimeout returns E_CMD_TIMEOUT (3101): Command timed out.
 //
 // The command did not finish within its timeout and was killed. Legacy
@@ -2343,7 +2241,7 @@ type wrapCmdTimeout struct {
 
 func NewCmdTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCmdTimeout{d: d}
-	return w.e.Init(defCmdTimeout, &w.d, opts)
+	return w.e.Init(ErrCmdTimeout, &w.d, opts)
 }
 func tplOutputTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -2363,7 +2261,8 @@ func tplOutputTooLarge_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Narrow the command so it prints less")
 }
 
-var defOutputTooLarge = &errgenrt.Def{
+// ErrOutputTooLarge is E_CMD_OUTPUT_TOO_LARGE (3102): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
+var ErrOutputTooLarge = &errgenrt.Def{
 	Code:         3102,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
@@ -2381,9 +2280,6 @@ var defOutputTooLarge = &errgenrt.Def{
 	},
 }
 
-// ErrOutputTooLarge is the sentinel of E_CMD_OUTPUT_TOO_LARGE (3102): Output too large. errors.Is(err, ErrOutputTooLarge) reports whether err is one.
-var ErrOutputTooLarge = errgenrt.Sentinel(defOutputTooLarge)
-
 // NewOutputTooLarge returns E_CMD_OUTPUT_TOO_LARGE (3102): Output too large.
 //
 // The command printed more than the output limit; its output was
@@ -2396,7 +2292,7 @@ type wrapOutputTooLarge struct {
 
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapOutputTooLarge{d: d}
-	return w.e.Init(defOutputTooLarge, &w.d, opts)
+	return w.e.Init(ErrOutputTooLarge, &w.d, opts)
 }
 func tplInvalidArgument_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -2415,7 +2311,8 @@ func tplInvalidArgument_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Check the argument format")
 }
 
-var defInvalidArgument = &errgenrt.Def{
+// ErrInvalidArgument is E_CMD_INVALID_ARGUMENT (3103): Invalid command argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
+var ErrInvalidArgument = &errgenrt.Def{
 	Code:         3103,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
@@ -2434,9 +2331,6 @@ var defInvalidArgument = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidArgument is the sentinel of E_CMD_INVALID_ARGUMENT (3103): Invalid command argument. errors.Is(err, ErrInvalidArgument) reports whether err is one.
-var ErrInvalidArgument = errgenrt.Sentinel(defInvalidArgument)
-
 // NewInvalidArgument returns E_CMD_INVALID_ARGUMENT (3103): Invalid command argument.
 //
 // A command argument does not match the catalog's argument rules.
@@ -2448,7 +2342,7 @@ type wrapInvalidArgument struct {
 
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidArgument{d: d}
-	return w.e.Init(defInvalidArgument, &w.d, opts)
+	return w.e.Init(ErrInvalidArgument, &w.d, opts)
 }
 func tplInvalidEnvironment_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -2461,7 +2355,8 @@ func tplInvalidEnvironment_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
-var defInvalidEnvironment = &errgenrt.Def{
+// ErrInvalidEnvironment is E_CMD_INVALID_ENV (3104): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
+var ErrInvalidEnvironment = &errgenrt.Def{
 	Code:         3104,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
@@ -2478,9 +2373,6 @@ var defInvalidEnvironment = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidEnvironment is the sentinel of E_CMD_INVALID_ENV (3104): Invalid environment. errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
-var ErrInvalidEnvironment = errgenrt.Sentinel(defInvalidEnvironment)
-
 // NewInvalidEnvironment returns E_CMD_INVALID_ENV (3104): Invalid environment.
 //
 // An environment variable has a value the catalog rejects. The value is
@@ -2492,7 +2384,7 @@ type wrapInvalidEnvironment struct {
 
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidEnvironment{d: d}
-	return w.e.Init(defInvalidEnvironment, &w.d, opts)
+	return w.e.Init(ErrInvalidEnvironment, &w.d, opts)
 }
 func tplMissingRequired_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -2503,7 +2395,8 @@ func tplMissingRequired_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_ValidationFailure_Field, x.Field)
 }
 
-var defMissingRequired = &errgenrt.Def{
+// ErrMissingRequired is E_CMD_MISSING_REQUIRED (3105): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
+var ErrMissingRequired = &errgenrt.Def{
 	Code:         3105,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
@@ -2520,9 +2413,6 @@ var defMissingRequired = &errgenrt.Def{
 	},
 }
 
-// ErrMissingRequired is the sentinel of E_CMD_MISSING_REQUIRED (3105): Missing required parameter. errors.Is(err, ErrMissingRequired) reports whether err is one.
-var ErrMissingRequired = errgenrt.Sentinel(defMissingRequired)
-
 // NewMissingRequired returns E_CMD_MISSING_REQUIRED (3105): Missing required parameter.
 //
 // A required parameter of the command was not supplied.
@@ -2533,7 +2423,7 @@ type wrapMissingRequired struct {
 
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMissingRequired{d: d}
-	return w.e.Init(defMissingRequired, &w.d, opts)
+	return w.e.Init(ErrMissingRequired, &w.d, opts)
 }
 func tplConcurrencyLimit_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -2548,7 +2438,8 @@ func tplConcurrencyLimit_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Wait for a running command to finish and retry")
 }
 
-var defConcurrencyLimit = &errgenrt.Def{
+// ErrConcurrencyLimit is E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
+var ErrConcurrencyLimit = &errgenrt.Def{
 	Code:         3106,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
@@ -2567,9 +2458,6 @@ var defConcurrencyLimit = &errgenrt.Def{
 	},
 }
 
-// ErrConcurrencyLimit is the sentinel of E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands. errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
-var ErrConcurrencyLimit = errgenrt.Sentinel(defConcurrencyLimit)
-
 // NewConcurrencyLimit returns E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands.
 //
 // The server already runs its maximum number of commands at once.
@@ -2580,7 +2468,7 @@ type wrapConcurrencyLimit struct {
 
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConcurrencyLimit{d: d}
-	return w.e.Init(defConcurrencyLimit, &w.d, opts)
+	return w.e.Init(ErrConcurrencyLimit, &w.d, opts)
 }
 func tplCmdWorkdirInvalid_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -2591,7 +2479,8 @@ func tplCmdWorkdirInvalid_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
-var defCmdWorkdirInvalid = &errgenrt.Def{
+// ErrCmdWorkdirInvalid is E_CMD_WORKDIR_INVALID (3107): Invalid working directory. Its definition is also the sentinel: errors.Is(err, ErrCmdWorkdirInvalid) reports whether err is one.
+var ErrCmdWorkdirInvalid = &errgenrt.Def{
 	Code:         3107,
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
@@ -2608,9 +2497,6 @@ var defCmdWorkdirInvalid = &errgenrt.Def{
 	},
 }
 
-// ErrCmdWorkdirInvalid is the sentinel of E_CMD_WORKDIR_INVALID (3107): Invalid working directory. errors.Is(err, ErrCmdWorkdirInvalid) reports whether err is one.
-var ErrCmdWorkdirInvalid = errgenrt.Sentinel(defCmdWorkdirInvalid)
-
 // NewCmdWorkdirInvalid returns E_CMD_WORKDIR_INVALID (3107): Invalid working directory.
 //
 // The working directory is not an existing directory inside an allowed
@@ -2622,7 +2508,7 @@ type wrapCmdWorkdirInvalid struct {
 
 func NewCmdWorkdirInvalid(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCmdWorkdirInvalid{d: d}
-	return w.e.Init(defCmdWorkdirInvalid, &w.d, opts)
+	return w.e.Init(ErrCmdWorkdirInvalid, &w.d, opts)
 }
 func tplCmdSandbox_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*SystemError)
@@ -2633,7 +2519,8 @@ func tplCmdSandbox_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_SystemError_Message, x.Message)
 }
 
-var defCmdSandbox = &errgenrt.Def{
+// ErrCmdSandbox is E_CMD_SANDBOX (3108): Sandbox failure. Its definition is also the sentinel: errors.Is(err, ErrCmdSandbox) reports whether err is one.
+var ErrCmdSandbox = &errgenrt.Def{
 	Code:         3108,
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "command",
@@ -2650,9 +2537,6 @@ var defCmdSandbox = &errgenrt.Def{
 	},
 }
 
-// ErrCmdSandbox is the sentinel of E_CMD_SANDBOX (3108): Sandbox failure. errors.Is(err, ErrCmdSandbox) reports whether err is one.
-var ErrCmdSandbox = errgenrt.Sentinel(defCmdSandbox)
-
 // NewCmdSandbox returns E_CMD_SANDBOX (3108): Sandbox failure.
 //
 // The process sandbox could not be set up (namespaces, seccomp). This
@@ -2664,5 +2548,5 @@ type wrapCmdSandbox struct {
 
 func NewCmdSandbox(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCmdSandbox{d: d}
-	return w.e.Init(defCmdSandbox, &w.d, opts)
+	return w.e.Init(ErrCmdSandbox, &w.d, opts)
 }

@@ -4,7 +4,7 @@
 // Package mcperrors holds the errors of the mcp error catalog, version 2.1.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err sentinel, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error.
 package mcperrors
 
 import "github.com/errgen/errgen/errgenrt"
@@ -442,7 +442,7 @@ var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
 	Name:          "mcp",
 	SchemaVersion: 1,
 	Version:       "2.1.0",
-}, []*errgenrt.Def{defRPCParseError, defRPCInternalError, defRPCInvalidParams, defRPCMethodNotFound, defRPCInvalidRequest, defRPCServerError, defInvalidParams, defTimeout, defLimitExceeded, defNotInstalled, defSessionNotFound, defInputTooLarge, defUnsupported, defRateLimit, defValidationError, defConfigurationError, defUpstreamUnavailable, defUnauthorized, defInternalError, defPyExecFail, defPySecurity, defPySyntax, defPyModuleNotFound, defPyKernelDied, defPwNav, defPwLaunch, defPwSelectorNotFound, defPwPageClosed, defPwEval, defMbFileNotFound, defMbRead, defMbWrite, defMbProjectNotFound, defMbInvalidName, defKgFull, defKgInvalidTriple, defPathTraversal, defPermissionDenied, defFileTooLarge, defNotFound, defIOError, defInvalidPath, defFsLocked, defPathNotAllowed, defCommandNotAllowed, defEnvironmentNotAllowed, defNetworkFsDenied, defWriteNotPermitted, defPolicyDenied, defCommandFailed, defCmdTimeout, defOutputTooLarge, defInvalidArgument, defInvalidEnvironment, defMissingRequired, defConcurrencyLimit, defCmdWorkdirInvalid, defCmdSandbox}, "E_INTERNAL")
+}, []*errgenrt.Def{ErrRPCParseError, ErrRPCInternalError, ErrRPCInvalidParams, ErrRPCMethodNotFound, ErrRPCInvalidRequest, ErrRPCServerError, ErrInvalidParams, ErrTimeout, ErrLimitExceeded, ErrNotInstalled, ErrSessionNotFound, ErrInputTooLarge, ErrUnsupported, ErrRateLimit, ErrValidationError, ErrConfigurationError, ErrUpstreamUnavailable, ErrUnauthorized, ErrInternalError, ErrPyExecFail, ErrPySecurity, ErrPySyntax, ErrPyModuleNotFound, ErrPyKernelDied, ErrPwNav, ErrPwLaunch, ErrPwSelectorNotFound, ErrPwPageClosed, ErrPwEval, ErrMbFileNotFound, ErrMbRead, ErrMbWrite, ErrMbProjectNotFound, ErrMbInvalidName, ErrKgFull, ErrKgInvalidTriple, ErrPathTraversal, ErrPermissionDenied, ErrFileTooLarge, ErrNotFound, ErrIOError, ErrInvalidPath, ErrFsLocked, ErrPathNotAllowed, ErrCommandNotAllowed, ErrEnvironmentNotAllowed, ErrNetworkFsDenied, ErrWriteNotPermitted, ErrPolicyDenied, ErrCommandFailed, ErrCmdTimeout, ErrOutputTooLarge, ErrInvalidArgument, ErrInvalidEnvironment, ErrMissingRequired, ErrConcurrencyLimit, ErrCmdWorkdirInvalid, ErrCmdSandbox}, "E_INTERNAL")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as E_INTERNAL without its text.
 func From(err error) *errgenrt.Error {

@@ -205,7 +205,7 @@ func (g *generator) errorsFile() *jen.File {
 	f.PackageComment(fmt.Sprintf("Package %s holds the errors of the %s error catalog, version %s.", g.pkg, commentText(m.Name), commentText(m.Version)))
 	f.PackageComment("")
 	f.PackageComment("Construct an error with its New function, compare with errors.Is against its")
-	f.PackageComment("Err sentinel, and render it with the methods of errgenrt.Error.")
+	f.PackageComment("Err definition, and render it with the methods of errgenrt.Error.")
 
 	doc(f, "Code is a catalog error code.")
 	f.Type().Id("Code").Int64()
@@ -236,7 +236,7 @@ func (g *generator) errorsFile() *jen.File {
 
 	var defs []jen.Code
 	for _, e := range m.Errors {
-		defs = append(defs, jen.Id("def"+e.GoName))
+		defs = append(defs, jen.Id("Err"+e.GoName))
 	}
 	doc(f, fmt.Sprintf("Catalog is the %s catalog: every error, lookups, conversion of any error (From) and metrics.", commentText(m.Name)))
 	f.Var().Id("Catalog").Op("=").Add(rt("NewCatalog")).Call(
@@ -353,11 +353,9 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 		}
 		dict[jen.Id("DetailFields")] = jen.Index().String().Values(fields...)
 	}
-	f.Var().Id("def" + e.GoName).Op("=").Op("&").Add(rt("Def")).Values(dict)
-
-	// sentinel
-	doc(f, fmt.Sprintf("Err%s is the sentinel of %s errors.Is(err, Err%s) reports whether err is one.", e.GoName, title, e.GoName), dep)
-	f.Var().Id("Err" + e.GoName).Op("=").Add(rt("Sentinel")).Call(jen.Id("def" + e.GoName))
+	// the definition, which is also the sentinel (statically initialized)
+	doc(f, fmt.Sprintf("Err%s is %s Its definition is also the sentinel: errors.Is(err, Err%s) reports whether err is one.", e.GoName, title, e.GoName), dep)
+	f.Var().Id("Err"+e.GoName).Op("=").Op("&").Add(rt("Def")).Values(dict)
 
 	// constructor
 	ctorDoc := []string{fmt.Sprintf("New%s returns %s", e.GoName, title)}
@@ -369,7 +367,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 	opts := jen.Id("opts").Op("...").Add(rt("Option"))
 	if !has {
 		f.Func().Id("New" + e.GoName).Params(opts).Op("*").Add(rt("Error")).Block(
-			jen.Return(rt("New").Call(jen.Id("def"+e.GoName), jen.Nil(), jen.Id("opts").Op("..."))),
+			jen.Return(rt("New").Call(jen.Id("Err"+e.GoName), jen.Nil(), jen.Id("opts").Op("..."))),
 		)
 		return
 	}
@@ -377,7 +375,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 	f.Type().Id(wrap).Struct(jen.Id("e").Add(rt("Error")), jen.Id("d").Add(g.detailsGoType(typeName)))
 	f.Func().Id("New"+e.GoName).Params(jen.Id("d").Add(g.detailsGoType(typeName)), opts).Op("*").Add(rt("Error")).Block(
 		jen.Id("w").Op(":=").Op("&").Id(wrap).Values(jen.Dict{jen.Id("d"): jen.Id("d")}),
-		jen.Return(jen.Id("w").Dot("e").Dot("Init").Call(jen.Id("def"+e.GoName), jen.Op("&").Id("w").Dot("d"), jen.Id("opts"))),
+		jen.Return(jen.Id("w").Dot("e").Dot("Init").Call(jen.Id("Err"+e.GoName), jen.Op("&").Id("w").Dot("d"), jen.Id("opts"))),
 	)
 }
 

@@ -9,7 +9,8 @@ func tplParse_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Invalid JSON was received")
 }
 
-var defParse = &errgenrt.Def{
+// ErrParse is E_PARSE (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParse) reports whether err is one.
+var ErrParse = &errgenrt.Def{
 	Code:        -32700,
 	Domain:      "rpc",
 	Message:     tplParse_Message,
@@ -21,14 +22,11 @@ var defParse = &errgenrt.Def{
 	WireCode:    -32700,
 }
 
-// ErrParse is the sentinel of E_PARSE (-32700): Parse error. errors.Is(err, ErrParse) reports whether err is one.
-var ErrParse = errgenrt.Sentinel(defParse)
-
 // NewParse returns E_PARSE (-32700): Parse error.
 //
 // The request is not valid JSON.
 func NewParse(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defParse, nil, opts...)
+	return errgenrt.New(ErrParse, nil, opts...)
 }
 func tplInternal_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("An internal error occurred")
@@ -37,7 +35,8 @@ func tplInternal_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Something went wrong — please retry. 😀")
 }
 
-var defInternal = &errgenrt.Def{
+// ErrInternal is E_INTERNAL (1): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternal) reports whether err is one.
+var ErrInternal = &errgenrt.Def{
 	Code:        1,
 	Domain:      "core",
 	Message:     tplInternal_Message,
@@ -51,14 +50,11 @@ var defInternal = &errgenrt.Def{
 	WireCode:    1,
 }
 
-// ErrInternal is the sentinel of E_INTERNAL (1): Internal error. errors.Is(err, ErrInternal) reports whether err is one.
-var ErrInternal = errgenrt.Sentinel(defInternal)
-
 // NewInternal returns E_INTERNAL (1): Internal error.
 //
 // Nothing about the failure is disclosed.
 func NewInternal(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defInternal, nil, opts...)
+	return errgenrt.New(ErrInternal, nil, opts...)
 }
 func tplEverything_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*Everything)
@@ -119,7 +115,8 @@ func tplEverything_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Second suggestion with a \"quote\" and a \\ backslash")
 }
 
-var defEverything = &errgenrt.Def{
+// ErrEverything is E_EVERYTHING (2): Everything "at once" */ `x` ${y}. Its definition is also the sentinel: errors.Is(err, ErrEverything) reports whether err is one.
+var ErrEverything = &errgenrt.Def{
 	Code:         2,
 	DetailFields: []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"},
 	Domain:       "core",
@@ -138,9 +135,6 @@ var defEverything = &errgenrt.Def{
 	},
 }
 
-// ErrEverything is the sentinel of E_EVERYTHING (2): Everything "at once" */ `x` ${y}. errors.Is(err, ErrEverything) reports whether err is one.
-var ErrEverything = errgenrt.Sentinel(defEverything)
-
 // NewEverything returns E_EVERYTHING (2): Everything "at once" */ `x` ${y}.
 //
 // Every kind of field at once.
@@ -157,7 +151,7 @@ type wrapEverything struct {
 
 func NewEverything(d Everything, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapEverything{d: d}
-	return w.e.Init(defEverything, &w.d, opts)
+	return w.e.Init(ErrEverything, &w.d, opts)
 }
 func tplTreeInvalid_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*Node)
@@ -169,7 +163,10 @@ func tplTreeInvalid_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" is invalid")
 }
 
-var defTreeInvalid = &errgenrt.Def{
+// ErrTreeInvalid is E_TREE_INVALID (100): Invalid tree. Its definition is also the sentinel: errors.Is(err, ErrTreeInvalid) reports whether err is one.
+//
+// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
+var ErrTreeInvalid = &errgenrt.Def{
 	Code:         100,
 	Deprecated:   true,
 	DetailFields: []string{"name", "level", "children"},
@@ -187,11 +184,6 @@ var defTreeInvalid = &errgenrt.Def{
 	},
 }
 
-// ErrTreeInvalid is the sentinel of E_TREE_INVALID (100): Invalid tree. errors.Is(err, ErrTreeInvalid) reports whether err is one.
-//
-// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
-var ErrTreeInvalid = errgenrt.Sentinel(defTreeInvalid)
-
 // NewTreeInvalid returns E_TREE_INVALID (100): Invalid tree.
 //
 // A tree failed validation.
@@ -204,7 +196,7 @@ type wrapTreeInvalid struct {
 
 func NewTreeInvalid(d Node, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTreeInvalid{d: d}
-	return w.e.Init(defTreeInvalid, &w.d, opts)
+	return w.e.Init(ErrTreeInvalid, &w.d, opts)
 }
 func tplTreeValidation_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*errgenrt.FieldErrors)
@@ -216,7 +208,8 @@ func tplTreeValidation_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" errors")
 }
 
-var defTreeValidation = &errgenrt.Def{
+// ErrTreeValidation is E_TREE_VALIDATION (101): Tree validation failed. Its definition is also the sentinel: errors.Is(err, ErrTreeValidation) reports whether err is one.
+var ErrTreeValidation = &errgenrt.Def{
 	Code:         101,
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "tree",
@@ -233,9 +226,6 @@ var defTreeValidation = &errgenrt.Def{
 	},
 }
 
-// ErrTreeValidation is the sentinel of E_TREE_VALIDATION (101): Tree validation failed. errors.Is(err, ErrTreeValidation) reports whether err is one.
-var ErrTreeValidation = errgenrt.Sentinel(defTreeValidation)
-
 // NewTreeValidation returns E_TREE_VALIDATION (101): Tree validation failed.
 //
 // Every field problem of a tree, aggregated.
@@ -246,7 +236,7 @@ type wrapTreeValidation struct {
 
 func NewTreeValidation(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTreeValidation{d: d}
-	return w.e.Init(defTreeValidation, &w.d, opts)
+	return w.e.Init(ErrTreeValidation, &w.d, opts)
 }
 func tplTreeInline_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*TreeInlineDetails)
@@ -258,7 +248,8 @@ func tplTreeInline_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.OptInt(&field_TreeInlineDetails_Depth, x.Depth)
 }
 
-var defTreeInline = &errgenrt.Def{
+// ErrTreeInline is E_TREE_INLINE (102): Inline details. Its definition is also the sentinel: errors.Is(err, ErrTreeInline) reports whether err is one.
+var ErrTreeInline = &errgenrt.Def{
 	Code:         102,
 	DetailFields: []string{"kind", "depth", "path"},
 	Domain:       "tree",
@@ -275,9 +266,6 @@ var defTreeInline = &errgenrt.Def{
 	},
 }
 
-// ErrTreeInline is the sentinel of E_TREE_INLINE (102): Inline details. errors.Is(err, ErrTreeInline) reports whether err is one.
-var ErrTreeInline = errgenrt.Sentinel(defTreeInline)
-
 // NewTreeInline returns E_TREE_INLINE (102): Inline details.
 //
 // Inline detail shapes are named after their error.
@@ -288,5 +276,5 @@ type wrapTreeInline struct {
 
 func NewTreeInline(d TreeInlineDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTreeInline{d: d}
-	return w.e.Init(defTreeInline, &w.d, opts)
+	return w.e.Init(ErrTreeInline, &w.d, opts)
 }

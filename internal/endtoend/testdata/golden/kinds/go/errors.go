@@ -4,7 +4,7 @@
 // Package kindserrors holds the errors of the kinds error catalog, version 0.3.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err sentinel, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error.
 package kindserrors
 
 import "github.com/errgen/errgen/errgenrt"
@@ -90,7 +90,7 @@ var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
 	Name:          "kinds",
 	SchemaVersion: 2,
 	Version:       "0.3.0",
-}, []*errgenrt.Def{defParse, defInternal, defEverything, defTreeInvalid, defTreeValidation, defTreeInline}, "E_INTERNAL")
+}, []*errgenrt.Def{ErrParse, ErrInternal, ErrEverything, ErrTreeInvalid, ErrTreeValidation, ErrTreeInline}, "E_INTERNAL")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as E_INTERNAL without its text.
 func From(err error) *errgenrt.Error {

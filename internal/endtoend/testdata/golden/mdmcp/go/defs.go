@@ -15,7 +15,8 @@ func tplPathNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Use a path within allowed root directories")
 }
 
-var defPathNotAllowed = &errgenrt.Def{
+// ErrPathNotAllowed is E_PATH_NOT_ALLOWED (1000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
+var ErrPathNotAllowed = &errgenrt.Def{
 	Code:         1000,
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
@@ -34,9 +35,6 @@ var defPathNotAllowed = &errgenrt.Def{
 	},
 }
 
-// ErrPathNotAllowed is the sentinel of E_PATH_NOT_ALLOWED (1000): Path not allowed. errors.Is(err, ErrPathNotAllowed) reports whether err is one.
-var ErrPathNotAllowed = errgenrt.Sentinel(defPathNotAllowed)
-
 // NewPathNotAllowed returns E_PATH_NOT_ALLOWED (1000): Path not allowed.
 //
 // `FsError::PathNotAllowed`: the canonical path does not start with any
@@ -52,7 +50,7 @@ type wrapPathNotAllowed struct {
 
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPathNotAllowed{d: d}
-	return w.e.Init(defPathNotAllowed, &w.d, opts)
+	return w.e.Init(ErrPathNotAllowed, &w.d, opts)
 }
 func tplCommandNotAllowed_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Command execution denied by policy")
@@ -64,7 +62,8 @@ func tplCommandNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Use one of the commands listed by tools/list")
 }
 
-var defCommandNotAllowed = &errgenrt.Def{
+// ErrCommandNotAllowed is E_COMMAND_NOT_ALLOWED (1001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
+var ErrCommandNotAllowed = &errgenrt.Def{
 	Code:         1001,
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
@@ -83,9 +82,6 @@ var defCommandNotAllowed = &errgenrt.Def{
 	},
 }
 
-// ErrCommandNotAllowed is the sentinel of E_COMMAND_NOT_ALLOWED (1001): Command not allowed. errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
-var ErrCommandNotAllowed = errgenrt.Sentinel(defCommandNotAllowed)
-
 // NewCommandNotAllowed returns E_COMMAND_NOT_ALLOWED (1001): Command not allowed.
 //
 // `CatalogError::CommandNotFound`: the command id is not in the
@@ -98,7 +94,7 @@ type wrapCommandNotAllowed struct {
 
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCommandNotAllowed{d: d}
-	return w.e.Init(defCommandNotAllowed, &w.d, opts)
+	return w.e.Init(ErrCommandNotAllowed, &w.d, opts)
 }
 func tplEnvironmentNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*PolicyViolation)
@@ -116,7 +112,8 @@ func tplEnvironmentNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) 
 	t.Lit("Remove the variable, or use one the command allows")
 }
 
-var defEnvironmentNotAllowed = &errgenrt.Def{
+// ErrEnvironmentNotAllowed is E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
+var ErrEnvironmentNotAllowed = &errgenrt.Def{
 	Code:         1002,
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
@@ -135,9 +132,6 @@ var defEnvironmentNotAllowed = &errgenrt.Def{
 	},
 }
 
-// ErrEnvironmentNotAllowed is the sentinel of E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed. errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
-var ErrEnvironmentNotAllowed = errgenrt.Sentinel(defEnvironmentNotAllowed)
-
 // NewEnvironmentNotAllowed returns E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed.
 //
 // The command asked for an environment variable its policy entry does
@@ -150,7 +144,7 @@ type wrapEnvironmentNotAllowed struct {
 
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapEnvironmentNotAllowed{d: d}
-	return w.e.Init(defEnvironmentNotAllowed, &w.d, opts)
+	return w.e.Init(ErrEnvironmentNotAllowed, &w.d, opts)
 }
 func tplNetworkFsDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Network filesystem access denied")
@@ -162,7 +156,8 @@ func tplNetworkFsDenied_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Copy the file to a local filesystem first")
 }
 
-var defNetworkFsDenied = &errgenrt.Def{
+// ErrNetworkFsDenied is E_NETWORK_FS_DENIED (1003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
+var ErrNetworkFsDenied = &errgenrt.Def{
 	Code:         1003,
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
@@ -181,9 +176,6 @@ var defNetworkFsDenied = &errgenrt.Def{
 	},
 }
 
-// ErrNetworkFsDenied is the sentinel of E_NETWORK_FS_DENIED (1003): Network filesystem denied. errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
-var ErrNetworkFsDenied = errgenrt.Sentinel(defNetworkFsDenied)
-
 // NewNetworkFsDenied returns E_NETWORK_FS_DENIED (1003): Network filesystem denied.
 //
 // `FsError::NetworkFsDenied`: the path lives on a network filesystem
@@ -195,7 +187,7 @@ type wrapNetworkFsDenied struct {
 
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNetworkFsDenied{d: d}
-	return w.e.Init(defNetworkFsDenied, &w.d, opts)
+	return w.e.Init(ErrNetworkFsDenied, &w.d, opts)
 }
 func tplWriteNotPermitted_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Writing to this path is not permitted by policy")
@@ -207,7 +199,8 @@ func tplWriteNotPermitted_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Write inside one of the allowed write locations")
 }
 
-var defWriteNotPermitted = &errgenrt.Def{
+// ErrWriteNotPermitted is E_WRITE_NOT_PERMITTED (1004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
+var ErrWriteNotPermitted = &errgenrt.Def{
 	Code:         1004,
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
@@ -226,9 +219,6 @@ var defWriteNotPermitted = &errgenrt.Def{
 	},
 }
 
-// ErrWriteNotPermitted is the sentinel of E_WRITE_NOT_PERMITTED (1004): Write not permitted. errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
-var ErrWriteNotPermitted = errgenrt.Sentinel(defWriteNotPermitted)
-
 // NewWriteNotPermitted returns E_WRITE_NOT_PERMITTED (1004): Write not permitted.
 //
 // `FsError::WriteNotPermitted`: the path may be read but matches no
@@ -240,7 +230,7 @@ type wrapWriteNotPermitted struct {
 
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapWriteNotPermitted{d: d}
-	return w.e.Init(defWriteNotPermitted, &w.d, opts)
+	return w.e.Init(ErrWriteNotPermitted, &w.d, opts)
 }
 func tplInvalidPath_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Invalid path parameter")
@@ -257,7 +247,8 @@ func tplInvalidPath_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	t.OptStr(&field_ValidationFailure_ExpectedFormat, x.ExpectedFormat)
 }
 
-var defInvalidPath = &errgenrt.Def{
+// ErrInvalidPath is E_INVALID_PATH (1100): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
+var ErrInvalidPath = &errgenrt.Def{
 	Code:         1100,
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
@@ -276,9 +267,6 @@ var defInvalidPath = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidPath is the sentinel of E_INVALID_PATH (1100): Invalid path. errors.Is(err, ErrInvalidPath) reports whether err is one.
-var ErrInvalidPath = errgenrt.Sentinel(defInvalidPath)
-
 // NewInvalidPath returns E_INVALID_PATH (1100): Invalid path.
 //
 // The `path` parameter is malformed (empty, relative where an absolute
@@ -290,7 +278,7 @@ type wrapInvalidPath struct {
 
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidPath{d: d}
-	return w.e.Init(defInvalidPath, &w.d, opts)
+	return w.e.Init(ErrInvalidPath, &w.d, opts)
 }
 func tplInvalidArgument_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -307,7 +295,8 @@ func tplInvalidArgument_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Check the argument format")
 }
 
-var defInvalidArgument = &errgenrt.Def{
+// ErrInvalidArgument is E_INVALID_ARGUMENT (1101): Invalid argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
+var ErrInvalidArgument = &errgenrt.Def{
 	Code:         1101,
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
@@ -326,9 +315,6 @@ var defInvalidArgument = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidArgument is the sentinel of E_INVALID_ARGUMENT (1101): Invalid argument. errors.Is(err, ErrInvalidArgument) reports whether err is one.
-var ErrInvalidArgument = errgenrt.Sentinel(defInvalidArgument)
-
 // NewInvalidArgument returns E_INVALID_ARGUMENT (1101): Invalid argument.
 //
 // `CatalogError::ArgumentValidation`: an argument does not match the
@@ -342,7 +328,7 @@ type wrapInvalidArgument struct {
 
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidArgument{d: d}
-	return w.e.Init(defInvalidArgument, &w.d, opts)
+	return w.e.Init(ErrInvalidArgument, &w.d, opts)
 }
 func tplInvalidEnvironment_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -356,7 +342,8 @@ func tplInvalidEnvironment_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("An environment value failed validation")
 }
 
-var defInvalidEnvironment = &errgenrt.Def{
+// ErrInvalidEnvironment is E_INVALID_ENVIRONMENT (1102): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
+var ErrInvalidEnvironment = &errgenrt.Def{
 	Code:         1102,
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
@@ -374,9 +361,6 @@ var defInvalidEnvironment = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidEnvironment is the sentinel of E_INVALID_ENVIRONMENT (1102): Invalid environment. errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
-var ErrInvalidEnvironment = errgenrt.Sentinel(defInvalidEnvironment)
-
 // NewInvalidEnvironment returns E_INVALID_ENVIRONMENT (1102): Invalid environment.
 //
 // `CatalogError::EnvironmentValidation`: an environment variable has a
@@ -389,7 +373,7 @@ type wrapInvalidEnvironment struct {
 
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidEnvironment{d: d}
-	return w.e.Init(defInvalidEnvironment, &w.d, opts)
+	return w.e.Init(ErrInvalidEnvironment, &w.d, opts)
 }
 func tplMissingRequired_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
@@ -400,7 +384,8 @@ func tplMissingRequired_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_ValidationFailure_Field, x.Field)
 }
 
-var defMissingRequired = &errgenrt.Def{
+// ErrMissingRequired is E_MISSING_REQUIRED (1103): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
+var ErrMissingRequired = &errgenrt.Def{
 	Code:         1103,
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
@@ -417,9 +402,6 @@ var defMissingRequired = &errgenrt.Def{
 	},
 }
 
-// ErrMissingRequired is the sentinel of E_MISSING_REQUIRED (1103): Missing required parameter. errors.Is(err, ErrMissingRequired) reports whether err is one.
-var ErrMissingRequired = errgenrt.Sentinel(defMissingRequired)
-
 // NewMissingRequired returns E_MISSING_REQUIRED (1103): Missing required parameter.
 //
 // A required parameter is absent. `details.value` is empty.
@@ -430,7 +412,7 @@ type wrapMissingRequired struct {
 
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMissingRequired{d: d}
-	return w.e.Init(defMissingRequired, &w.d, opts)
+	return w.e.Init(ErrMissingRequired, &w.d, opts)
 }
 func tplPathTraversal_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Invalid path parameter")
@@ -442,7 +424,8 @@ func tplPathTraversal_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Use an absolute path within allowed roots, without '..'")
 }
 
-var defPathTraversal = &errgenrt.Def{
+// ErrPathTraversal is E_PATH_TRAVERSAL (1104): Path traversal. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
+var ErrPathTraversal = &errgenrt.Def{
 	Code:         1104,
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
@@ -461,9 +444,6 @@ var defPathTraversal = &errgenrt.Def{
 	},
 }
 
-// ErrPathTraversal is the sentinel of E_PATH_TRAVERSAL (1104): Path traversal. errors.Is(err, ErrPathTraversal) reports whether err is one.
-var ErrPathTraversal = errgenrt.Sentinel(defPathTraversal)
-
 // NewPathTraversal returns E_PATH_TRAVERSAL (1104): Path traversal.
 //
 // The path contains `..` segments (or a symlink) that escape its root.
@@ -475,7 +455,7 @@ type wrapPathTraversal struct {
 
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPathTraversal{d: d}
-	return w.e.Init(defPathTraversal, &w.d, opts)
+	return w.e.Init(ErrPathTraversal, &w.d, opts)
 }
 func tplFileTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
@@ -509,7 +489,8 @@ func tplFileTooLarge_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Use 'tail' or 'head' mode for partial reads")
 }
 
-var defFileTooLarge = &errgenrt.Def{
+// ErrFileTooLarge is E_FILE_TOO_LARGE (1200): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
+var ErrFileTooLarge = &errgenrt.Def{
 	Code:         1200,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
@@ -528,9 +509,6 @@ var defFileTooLarge = &errgenrt.Def{
 	},
 }
 
-// ErrFileTooLarge is the sentinel of E_FILE_TOO_LARGE (1200): File too large. errors.Is(err, ErrFileTooLarge) reports whether err is one.
-var ErrFileTooLarge = errgenrt.Sentinel(defFileTooLarge)
-
 // NewFileTooLarge returns E_FILE_TOO_LARGE (1200): File too large.
 //
 // `FsError::FileTooLarge`: the file exceeds `limits.max_read_bytes`.
@@ -542,7 +520,7 @@ type wrapFileTooLarge struct {
 
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFileTooLarge{d: d}
-	return w.e.Init(defFileTooLarge, &w.d, opts)
+	return w.e.Init(ErrFileTooLarge, &w.d, opts)
 }
 func tplOutputTooLarge_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Output exceeded the size limit and was truncated")
@@ -551,7 +529,8 @@ func tplOutputTooLarge_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Narrow the command so that it produces less output")
 }
 
-var defOutputTooLarge = &errgenrt.Def{
+// ErrOutputTooLarge is E_OUTPUT_TOO_LARGE (1201): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
+var ErrOutputTooLarge = &errgenrt.Def{
 	Code:         1201,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
@@ -569,9 +548,6 @@ var defOutputTooLarge = &errgenrt.Def{
 	},
 }
 
-// ErrOutputTooLarge is the sentinel of E_OUTPUT_TOO_LARGE (1201): Output too large. errors.Is(err, ErrOutputTooLarge) reports whether err is one.
-var ErrOutputTooLarge = errgenrt.Sentinel(defOutputTooLarge)
-
 // NewOutputTooLarge returns E_OUTPUT_TOO_LARGE (1201): Output too large.
 //
 // The command's output passed the configured maximum. Legacy clients
@@ -583,7 +559,7 @@ type wrapOutputTooLarge struct {
 
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapOutputTooLarge{d: d}
-	return w.e.Init(defOutputTooLarge, &w.d, opts)
+	return w.e.Init(ErrOutputTooLarge, &w.d, opts)
 }
 func tplTimeout_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Command execution timed out")
@@ -602,7 +578,8 @@ func tplTimeout_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Consider increasing timeout or optimizing the command")
 }
 
-var defTimeout = &errgenrt.Def{
+// ErrTimeout is E_TIMEOUT (1202): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
+var ErrTimeout = &errgenrt.Def{
 	Code:         1202,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
@@ -622,9 +599,6 @@ var defTimeout = &errgenrt.Def{
 	},
 }
 
-// ErrTimeout is the sentinel of E_TIMEOUT (1202): Operation timed out. errors.Is(err, ErrTimeout) reports whether err is one.
-var ErrTimeout = errgenrt.Sentinel(defTimeout)
-
 // NewTimeout returns E_TIMEOUT (1202): Operation timed out.
 //
 // The command or operation ran past its timeout and was stopped.
@@ -636,7 +610,7 @@ type wrapTimeout struct {
 
 func NewTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTimeout{d: d}
-	return w.e.Init(defTimeout, &w.d, opts)
+	return w.e.Init(ErrTimeout, &w.d, opts)
 }
 func tplConcurrencyLimit_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Too many operations running at once")
@@ -645,7 +619,8 @@ func tplConcurrencyLimit_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Retry after a running operation finishes")
 }
 
-var defConcurrencyLimit = &errgenrt.Def{
+// ErrConcurrencyLimit is E_CONCURRENCY_LIMIT (1203): Concurrency limit reached. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
+var ErrConcurrencyLimit = &errgenrt.Def{
 	Code:         1203,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
@@ -664,9 +639,6 @@ var defConcurrencyLimit = &errgenrt.Def{
 	},
 }
 
-// ErrConcurrencyLimit is the sentinel of E_CONCURRENCY_LIMIT (1203): Concurrency limit reached. errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
-var ErrConcurrencyLimit = errgenrt.Sentinel(defConcurrencyLimit)
-
 // NewConcurrencyLimit returns E_CONCURRENCY_LIMIT (1203): Concurrency limit reached.
 //
 // The server already runs the maximum number of concurrent operations.
@@ -679,7 +651,7 @@ type wrapConcurrencyLimit struct {
 
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConcurrencyLimit{d: d}
-	return w.e.Init(defConcurrencyLimit, &w.d, opts)
+	return w.e.Init(ErrConcurrencyLimit, &w.d, opts)
 }
 func tplRateLimit_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Rate limit exceeded")
@@ -688,7 +660,8 @@ func tplRateLimit_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Slow down and retry later")
 }
 
-var defRateLimit = &errgenrt.Def{
+// ErrRateLimit is E_RATE_LIMIT (1204): Rate limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
+var ErrRateLimit = &errgenrt.Def{
 	Code:         1204,
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
@@ -707,9 +680,6 @@ var defRateLimit = &errgenrt.Def{
 	},
 }
 
-// ErrRateLimit is the sentinel of E_RATE_LIMIT (1204): Rate limit exceeded. errors.Is(err, ErrRateLimit) reports whether err is one.
-var ErrRateLimit = errgenrt.Sentinel(defRateLimit)
-
 // NewRateLimit returns E_RATE_LIMIT (1204): Rate limit exceeded.
 //
 // Too many requests in the current window. Like the concurrency limit,
@@ -721,7 +691,7 @@ type wrapRateLimit struct {
 
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRateLimit{d: d}
-	return w.e.Init(defRateLimit, &w.d, opts)
+	return w.e.Init(ErrRateLimit, &w.d, opts)
 }
 func tplCommandFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ExecutionError)
@@ -739,7 +709,8 @@ func tplCommandFailed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Check details.stderr for the command's error output")
 }
 
-var defCommandFailed = &errgenrt.Def{
+// ErrCommandFailed is E_COMMAND_FAILED (1300): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
+var ErrCommandFailed = &errgenrt.Def{
 	Code:         1300,
 	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
 	Domain:       "execution",
@@ -758,9 +729,6 @@ var defCommandFailed = &errgenrt.Def{
 	},
 }
 
-// ErrCommandFailed is the sentinel of E_COMMAND_FAILED (1300): Command failed. errors.Is(err, ErrCommandFailed) reports whether err is one.
-var ErrCommandFailed = errgenrt.Sentinel(defCommandFailed)
-
 // NewCommandFailed returns E_COMMAND_FAILED (1300): Command failed.
 //
 // The command failed in one of its phases (`validation`,
@@ -773,7 +741,7 @@ type wrapCommandFailed struct {
 
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCommandFailed{d: d}
-	return w.e.Init(defCommandFailed, &w.d, opts)
+	return w.e.Init(ErrCommandFailed, &w.d, opts)
 }
 func tplIOError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("File operation failed")
@@ -782,7 +750,8 @@ func tplIOError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("File operation failed")
 }
 
-var defIOError = &errgenrt.Def{
+// ErrIOError is E_IO_ERROR (1301): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
+var ErrIOError = &errgenrt.Def{
 	Code:         1301,
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "execution",
@@ -800,9 +769,6 @@ var defIOError = &errgenrt.Def{
 	},
 }
 
-// ErrIOError is the sentinel of E_IO_ERROR (1301): I/O error. errors.Is(err, ErrIOError) reports whether err is one.
-var ErrIOError = errgenrt.Sentinel(defIOError)
-
 // NewIOError returns E_IO_ERROR (1301): I/O error.
 //
 // `FsError::Io`: a low-level I/O error. Transient kinds (interrupted,
@@ -815,7 +781,7 @@ type wrapIOError struct {
 
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapIOError{d: d}
-	return w.e.Init(defIOError, &w.d, opts)
+	return w.e.Init(ErrIOError, &w.d, opts)
 }
 func tplPermissionDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Permission denied")
@@ -824,7 +790,8 @@ func tplPermissionDenied_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("The server is not allowed to access this file")
 }
 
-var defPermissionDenied = &errgenrt.Def{
+// ErrPermissionDenied is E_PERMISSION_DENIED (1302): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
+var ErrPermissionDenied = &errgenrt.Def{
 	Code:         1302,
 	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
 	Domain:       "execution",
@@ -842,9 +809,6 @@ var defPermissionDenied = &errgenrt.Def{
 	},
 }
 
-// ErrPermissionDenied is the sentinel of E_PERMISSION_DENIED (1302): Permission denied. errors.Is(err, ErrPermissionDenied) reports whether err is one.
-var ErrPermissionDenied = errgenrt.Sentinel(defPermissionDenied)
-
 // NewPermissionDenied returns E_PERMISSION_DENIED (1302): Permission denied.
 //
 // The operating system refused the operation even though the policy
@@ -856,13 +820,14 @@ type wrapPermissionDenied struct {
 
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPermissionDenied{d: d}
-	return w.e.Init(defPermissionDenied, &w.d, opts)
+	return w.e.Init(ErrPermissionDenied, &w.d, opts)
 }
 func tplNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("File or directory not found")
 }
 
-var defNotFound = &errgenrt.Def{
+// ErrNotFound is E_NOT_FOUND (1303): Not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
+var ErrNotFound = &errgenrt.Def{
 	Code:         1303,
 	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
 	Domain:       "execution",
@@ -879,9 +844,6 @@ var defNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrNotFound is the sentinel of E_NOT_FOUND (1303): Not found. errors.Is(err, ErrNotFound) reports whether err is one.
-var ErrNotFound = errgenrt.Sentinel(defNotFound)
-
 // NewNotFound returns E_NOT_FOUND (1303): Not found.
 //
 // The target does not exist.
@@ -892,13 +854,14 @@ type wrapNotFound struct {
 
 func NewNotFound(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
-	return w.e.Init(defNotFound, &w.d, opts)
+	return w.e.Init(ErrNotFound, &w.d, opts)
 }
 func tplInternalError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Internal server error")
 }
 
-var defInternalError = &errgenrt.Def{
+// ErrInternalError is E_INTERNAL_ERROR (1400): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
+var ErrInternalError = &errgenrt.Def{
 	Code:         1400,
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "system",
@@ -915,9 +878,6 @@ var defInternalError = &errgenrt.Def{
 	},
 }
 
-// ErrInternalError is the sentinel of E_INTERNAL_ERROR (1400): Internal error. errors.Is(err, ErrInternalError) reports whether err is one.
-var ErrInternalError = errgenrt.Sentinel(defInternalError)
-
 // NewInternalError returns E_INTERNAL_ERROR (1400): Internal error.
 //
 // Anything the server did not classify. Nothing about the cause leaks:
@@ -931,7 +891,7 @@ type wrapInternalError struct {
 
 func NewInternalError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInternalError{d: d}
-	return w.e.Init(defInternalError, &w.d, opts)
+	return w.e.Init(ErrInternalError, &w.d, opts)
 }
 func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*SystemError)
@@ -945,7 +905,8 @@ func tplConfigurationError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("The server configuration is invalid")
 }
 
-var defConfigurationError = &errgenrt.Def{
+// ErrConfigurationError is E_CONFIGURATION_ERROR (1401): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
+var ErrConfigurationError = &errgenrt.Def{
 	Code:         1401,
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "system",
@@ -963,9 +924,6 @@ var defConfigurationError = &errgenrt.Def{
 	},
 }
 
-// ErrConfigurationError is the sentinel of E_CONFIGURATION_ERROR (1401): Configuration error. errors.Is(err, ErrConfigurationError) reports whether err is one.
-var ErrConfigurationError = errgenrt.Sentinel(defConfigurationError)
-
 // NewConfigurationError returns E_CONFIGURATION_ERROR (1401): Configuration error.
 //
 // The server's configuration or policy file is missing or invalid.
@@ -977,5 +935,5 @@ type wrapConfigurationError struct {
 
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConfigurationError{d: d}
-	return w.e.Init(defConfigurationError, &w.d, opts)
+	return w.e.Init(ErrConfigurationError, &w.d, opts)
 }

@@ -4,7 +4,7 @@
 // Package mdmcperrors holds the errors of the mdmcp error catalog, version 2.0.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err sentinel, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error.
 package mdmcperrors
 
 import "github.com/errgen/errgen/errgenrt"
@@ -186,7 +186,7 @@ var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
 	Name:          "mdmcp",
 	SchemaVersion: 1,
 	Version:       "2.0.0",
-}, []*errgenrt.Def{defPathNotAllowed, defCommandNotAllowed, defEnvironmentNotAllowed, defNetworkFsDenied, defWriteNotPermitted, defInvalidPath, defInvalidArgument, defInvalidEnvironment, defMissingRequired, defPathTraversal, defFileTooLarge, defOutputTooLarge, defTimeout, defConcurrencyLimit, defRateLimit, defCommandFailed, defIOError, defPermissionDenied, defNotFound, defInternalError, defConfigurationError}, "E_INTERNAL_ERROR")
+}, []*errgenrt.Def{ErrPathNotAllowed, ErrCommandNotAllowed, ErrEnvironmentNotAllowed, ErrNetworkFsDenied, ErrWriteNotPermitted, ErrInvalidPath, ErrInvalidArgument, ErrInvalidEnvironment, ErrMissingRequired, ErrPathTraversal, ErrFileTooLarge, ErrOutputTooLarge, ErrTimeout, ErrConcurrencyLimit, ErrRateLimit, ErrCommandFailed, ErrIOError, ErrPermissionDenied, ErrNotFound, ErrInternalError, ErrConfigurationError}, "E_INTERNAL_ERROR")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as E_INTERNAL_ERROR without its text.
 func From(err error) *errgenrt.Error {

@@ -12,7 +12,8 @@ func tplProjectNotActivated_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Call activate_project with the path of your project's config.json")
 }
 
-var defProjectNotActivated = &errgenrt.Def{
+// ErrProjectNotActivated is PROJECT_NOT_ACTIVATED (100): No project activated. Its definition is also the sentinel: errors.Is(err, ErrProjectNotActivated) reports whether err is one.
+var ErrProjectNotActivated = &errgenrt.Def{
 	Code:        100,
 	Domain:      "project",
 	Message:     tplProjectNotActivated_Message,
@@ -25,22 +26,20 @@ var defProjectNotActivated = &errgenrt.Def{
 	WireCode:    100,
 }
 
-// ErrProjectNotActivated is the sentinel of PROJECT_NOT_ACTIVATED (100): No project activated. errors.Is(err, ErrProjectNotActivated) reports whether err is one.
-var ErrProjectNotActivated = errgenrt.Sentinel(defProjectNotActivated)
-
 // NewProjectNotActivated returns PROJECT_NOT_ACTIVATED (100): No project activated.
 //
 // Most tools work on the active project. Until `activate_project` has
 // been called there is none, and every project-scoped tool answers with
 // this code and empty `details`.
 func NewProjectNotActivated(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defProjectNotActivated, nil, opts...)
+	return errgenrt.New(ErrProjectNotActivated, nil, opts...)
 }
 func tplExternalDocsNotConfigured_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder.")
 }
 
-var defExternalDocsNotConfigured = &errgenrt.Def{
+// ErrExternalDocsNotConfigured is EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured. Its definition is also the sentinel: errors.Is(err, ErrExternalDocsNotConfigured) reports whether err is one.
+var ErrExternalDocsNotConfigured = &errgenrt.Def{
 	Code:        101,
 	Domain:      "project",
 	Message:     tplExternalDocsNotConfigured_Message,
@@ -52,9 +51,6 @@ var defExternalDocsNotConfigured = &errgenrt.Def{
 	WireCode:    101,
 }
 
-// ErrExternalDocsNotConfigured is the sentinel of EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured. errors.Is(err, ErrExternalDocsNotConfigured) reports whether err is one.
-var ErrExternalDocsNotConfigured = errgenrt.Sentinel(defExternalDocsNotConfigured)
-
 // NewExternalDocsNotConfigured returns EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured.
 //
 // External documentation search was requested but the project's
@@ -64,13 +60,14 @@ var ErrExternalDocsNotConfigured = errgenrt.Sentinel(defExternalDocsNotConfigure
 // {"external_docs": "./docs"}
 // ```
 func NewExternalDocsNotConfigured(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defExternalDocsNotConfigured, nil, opts...)
+	return errgenrt.New(ErrExternalDocsNotConfigured, nil, opts...)
 }
 func tplExternalDocsNotPromotable_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("External documentation cannot be promoted. Only compounding docs support promotion levels.")
 }
 
-var defExternalDocsNotPromotable = &errgenrt.Def{
+// ErrExternalDocsNotPromotable is EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted. Its definition is also the sentinel: errors.Is(err, ErrExternalDocsNotPromotable) reports whether err is one.
+var ErrExternalDocsNotPromotable = &errgenrt.Def{
 	Code:        102,
 	Domain:      "project",
 	Message:     tplExternalDocsNotPromotable_Message,
@@ -82,15 +79,12 @@ var defExternalDocsNotPromotable = &errgenrt.Def{
 	WireCode:    102,
 }
 
-// ErrExternalDocsNotPromotable is the sentinel of EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted. errors.Is(err, ErrExternalDocsNotPromotable) reports whether err is one.
-var ErrExternalDocsNotPromotable = errgenrt.Sentinel(defExternalDocsNotPromotable)
-
 // NewExternalDocsNotPromotable returns EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted.
 //
 // Promotion levels apply to compounding docs only; a document from the
 // external documentation folder cannot be promoted.
 func NewExternalDocsNotPromotable(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defExternalDocsNotPromotable, nil, opts...)
+	return errgenrt.New(ErrExternalDocsNotPromotable, nil, opts...)
 }
 func tplDocumentNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*DocumentNotFoundDetails)
@@ -102,7 +96,8 @@ func tplDocumentNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(". Verify the file exists and the path is relative to the compounding docs folder.")
 }
 
-var defDocumentNotFound = &errgenrt.Def{
+// ErrDocumentNotFound is DOCUMENT_NOT_FOUND (200): Document not found. Its definition is also the sentinel: errors.Is(err, ErrDocumentNotFound) reports whether err is one.
+var ErrDocumentNotFound = &errgenrt.Def{
 	Code:         200,
 	DetailFields: []string{"path"},
 	Domain:       "documents",
@@ -119,9 +114,6 @@ var defDocumentNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrDocumentNotFound is the sentinel of DOCUMENT_NOT_FOUND (200): Document not found. errors.Is(err, ErrDocumentNotFound) reports whether err is one.
-var ErrDocumentNotFound = errgenrt.Sentinel(defDocumentNotFound)
-
 // NewDocumentNotFound returns DOCUMENT_NOT_FOUND (200): Document not found.
 //
 // No document exists at the given path. Paths are relative to the
@@ -133,7 +125,7 @@ type wrapDocumentNotFound struct {
 
 func NewDocumentNotFound(d DocumentNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapDocumentNotFound{d: d}
-	return w.e.Init(defDocumentNotFound, &w.d, opts)
+	return w.e.Init(ErrDocumentNotFound, &w.d, opts)
 }
 func tplInvalidDocType_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*InvalidDocTypeDetails)
@@ -147,7 +139,8 @@ func tplInvalidDocType_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(".")
 }
 
-var defInvalidDocType = &errgenrt.Def{
+// ErrInvalidDocType is INVALID_DOC_TYPE (201): Invalid doc-type. Its definition is also the sentinel: errors.Is(err, ErrInvalidDocType) reports whether err is one.
+var ErrInvalidDocType = &errgenrt.Def{
 	Code:         201,
 	DetailFields: []string{"docType", "validDocTypes"},
 	Domain:       "documents",
@@ -164,9 +157,6 @@ var defInvalidDocType = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidDocType is the sentinel of INVALID_DOC_TYPE (201): Invalid doc-type. errors.Is(err, ErrInvalidDocType) reports whether err is one.
-var ErrInvalidDocType = errgenrt.Sentinel(defInvalidDocType)
-
 // NewInvalidDocType returns INVALID_DOC_TYPE (201): Invalid doc-type.
 //
 // The doc-type is unknown to the project. The message and
@@ -178,7 +168,7 @@ type wrapInvalidDocType struct {
 
 func NewInvalidDocType(d InvalidDocTypeDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidDocType{d: d}
-	return w.e.Init(defInvalidDocType, &w.d, opts)
+	return w.e.Init(ErrInvalidDocType, &w.d, opts)
 }
 func tplSchemaValidationFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*SchemaValidationFailedDetails)
@@ -190,7 +180,8 @@ func tplSchemaValidationFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" error(s). See details for specific issues.")
 }
 
-var defSchemaValidationFailed = &errgenrt.Def{
+// ErrSchemaValidationFailed is SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed. Its definition is also the sentinel: errors.Is(err, ErrSchemaValidationFailed) reports whether err is one.
+var ErrSchemaValidationFailed = &errgenrt.Def{
 	Code:         202,
 	DetailFields: []string{"errors", "errorCount"},
 	Domain:       "documents",
@@ -207,9 +198,6 @@ var defSchemaValidationFailed = &errgenrt.Def{
 	},
 }
 
-// ErrSchemaValidationFailed is the sentinel of SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed. errors.Is(err, ErrSchemaValidationFailed) reports whether err is one.
-var ErrSchemaValidationFailed = errgenrt.Sentinel(defSchemaValidationFailed)
-
 // NewSchemaValidationFailed returns SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed.
 //
 // The document's YAML frontmatter does not match its doc-type schema.
@@ -221,13 +209,14 @@ type wrapSchemaValidationFailed struct {
 
 func NewSchemaValidationFailed(d SchemaValidationFailedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSchemaValidationFailed{d: d}
-	return w.e.Init(defSchemaValidationFailed, &w.d, opts)
+	return w.e.Init(ErrSchemaValidationFailed, &w.d, opts)
 }
 func tplEmbeddingServiceError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.")
 }
 
-var defEmbeddingServiceError = &errgenrt.Def{
+// ErrEmbeddingServiceError is EMBEDDING_SERVICE_ERROR (300): Embedding service error. Its definition is also the sentinel: errors.Is(err, ErrEmbeddingServiceError) reports whether err is one.
+var ErrEmbeddingServiceError = &errgenrt.Def{
 	Code:         300,
 	DetailFields: []string{"reason"},
 	Domain:       "services",
@@ -245,9 +234,6 @@ var defEmbeddingServiceError = &errgenrt.Def{
 	},
 }
 
-// ErrEmbeddingServiceError is the sentinel of EMBEDDING_SERVICE_ERROR (300): Embedding service error. errors.Is(err, ErrEmbeddingServiceError) reports whether err is one.
-var ErrEmbeddingServiceError = errgenrt.Sentinel(defEmbeddingServiceError)
-
 // NewEmbeddingServiceError returns EMBEDDING_SERVICE_ERROR (300): Embedding service error.
 //
 // Ollama embedding generation failed or Ollama could not be reached.
@@ -259,13 +245,14 @@ type wrapEmbeddingServiceError struct {
 
 func NewEmbeddingServiceError(d EmbeddingServiceErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapEmbeddingServiceError{d: d}
-	return w.e.Init(defEmbeddingServiceError, &w.d, opts)
+	return w.e.Init(ErrEmbeddingServiceError, &w.d, opts)
 }
 func tplDatabaseError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.")
 }
 
-var defDatabaseError = &errgenrt.Def{
+// ErrDatabaseError is DATABASE_ERROR (301): Database error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
+var ErrDatabaseError = &errgenrt.Def{
 	Code:         301,
 	DetailFields: []string{"reason"},
 	Domain:       "services",
@@ -283,9 +270,6 @@ var defDatabaseError = &errgenrt.Def{
 	},
 }
 
-// ErrDatabaseError is the sentinel of DATABASE_ERROR (301): Database error. errors.Is(err, ErrDatabaseError) reports whether err is one.
-var ErrDatabaseError = errgenrt.Sentinel(defDatabaseError)
-
 // NewDatabaseError returns DATABASE_ERROR (301): Database error.
 //
 // A PostgreSQL operation failed. Connection failures are retried
@@ -297,13 +281,14 @@ type wrapDatabaseError struct {
 
 func NewDatabaseError(d DatabaseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapDatabaseError{d: d}
-	return w.e.Init(defDatabaseError, &w.d, opts)
+	return w.e.Init(ErrDatabaseError, &w.d, opts)
 }
 func tplFileSystemError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("A file read/write operation failed. Check that the compounding docs folder exists and is writable.")
 }
 
-var defFileSystemError = &errgenrt.Def{
+// ErrFileSystemError is FILE_SYSTEM_ERROR (302): File system error. Its definition is also the sentinel: errors.Is(err, ErrFileSystemError) reports whether err is one.
+var ErrFileSystemError = &errgenrt.Def{
 	Code:         302,
 	DetailFields: []string{"path"},
 	Domain:       "services",
@@ -320,9 +305,6 @@ var defFileSystemError = &errgenrt.Def{
 	},
 }
 
-// ErrFileSystemError is the sentinel of FILE_SYSTEM_ERROR (302): File system error. errors.Is(err, ErrFileSystemError) reports whether err is one.
-var ErrFileSystemError = errgenrt.Sentinel(defFileSystemError)
-
 // NewFileSystemError returns FILE_SYSTEM_ERROR (302): File system error.
 //
 // Reading or writing a file failed. `details.path` is present when the
@@ -334,7 +316,7 @@ type wrapFileSystemError struct {
 
 func NewFileSystemError(d FileSystemErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFileSystemError{d: d}
-	return w.e.Init(defFileSystemError, &w.d, opts)
+	return w.e.Init(ErrFileSystemError, &w.d, opts)
 }
 func tplValidationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*errgenrt.FieldErrors)
@@ -346,7 +328,8 @@ func tplValidationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" errors")
 }
 
-var defValidationError = &errgenrt.Def{
+// ErrValidationError is VALIDATION_ERROR (900): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
+var ErrValidationError = &errgenrt.Def{
 	Code:         900,
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "general",
@@ -363,9 +346,6 @@ var defValidationError = &errgenrt.Def{
 	},
 }
 
-// ErrValidationError is the sentinel of VALIDATION_ERROR (900): Validation failed. errors.Is(err, ErrValidationError) reports whether err is one.
-var ErrValidationError = errgenrt.Sentinel(defValidationError)
-
 // NewValidationError returns VALIDATION_ERROR (900): Validation failed.
 //
 // Parameter validation failed. All field-level problems are aggregated
@@ -378,13 +358,14 @@ type wrapValidationError struct {
 
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapValidationError{d: d}
-	return w.e.Init(defValidationError, &w.d, opts)
+	return w.e.Init(ErrValidationError, &w.d, opts)
 }
 func tplInternalError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("An unexpected error occurred. Check server logs for details.")
 }
 
-var defInternalError = &errgenrt.Def{
+// ErrInternalError is INTERNAL_ERROR (999): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
+var ErrInternalError = &errgenrt.Def{
 	Code:        999,
 	Domain:      "general",
 	Message:     tplInternalError_Message,
@@ -396,14 +377,11 @@ var defInternalError = &errgenrt.Def{
 	WireCode:    999,
 }
 
-// ErrInternalError is the sentinel of INTERNAL_ERROR (999): Internal error. errors.Is(err, ErrInternalError) reports whether err is one.
-var ErrInternalError = errgenrt.Sentinel(defInternalError)
-
 // NewInternalError returns INTERNAL_ERROR (999): Internal error.
 //
 // Any exception that is not a CompoundDocs exception. The full exception
 // is logged on the server; the response never carries a stack trace or
 // an internal path.
 func NewInternalError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defInternalError, nil, opts...)
+	return errgenrt.New(ErrInternalError, nil, opts...)
 }

@@ -4,7 +4,7 @@
 // Package compounddocserrors holds the errors of the compound-docs error catalog, version 1.0.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err sentinel, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error.
 package compounddocserrors
 
 import "github.com/errgen/errgen/errgenrt"
@@ -122,7 +122,7 @@ var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
 	Name:          "compound-docs",
 	SchemaVersion: 1,
 	Version:       "1.0.0",
-}, []*errgenrt.Def{defProjectNotActivated, defExternalDocsNotConfigured, defExternalDocsNotPromotable, defDocumentNotFound, defInvalidDocType, defSchemaValidationFailed, defEmbeddingServiceError, defDatabaseError, defFileSystemError, defValidationError, defInternalError}, "INTERNAL_ERROR")
+}, []*errgenrt.Def{ErrProjectNotActivated, ErrExternalDocsNotConfigured, ErrExternalDocsNotPromotable, ErrDocumentNotFound, ErrInvalidDocType, ErrSchemaValidationFailed, ErrEmbeddingServiceError, ErrDatabaseError, ErrFileSystemError, ErrValidationError, ErrInternalError}, "INTERNAL_ERROR")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as INTERNAL_ERROR without its text.
 func From(err error) *errgenrt.Error {

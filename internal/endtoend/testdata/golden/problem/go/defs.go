@@ -14,7 +14,8 @@ func tplValidationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_ValidationErrorDetails_Field, x.Field)
 }
 
-var defValidationError = &errgenrt.Def{
+// ErrValidationError is VALIDATION_ERROR (1000): Validation Failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
+var ErrValidationError = &errgenrt.Def{
 	Code:         1000,
 	DetailFields: []string{"field", "invalidValue"},
 	Domain:       "request",
@@ -31,9 +32,6 @@ var defValidationError = &errgenrt.Def{
 	},
 }
 
-// ErrValidationError is the sentinel of VALIDATION_ERROR (1000): Validation Failed. errors.Is(err, ErrValidationError) reports whether err is one.
-var ErrValidationError = errgenrt.Sentinel(defValidationError)
-
 // NewValidationError returns VALIDATION_ERROR (1000): Validation Failed.
 //
 // Input validation failures, schema violations, constraint violations.
@@ -48,7 +46,7 @@ type wrapValidationError struct {
 
 func NewValidationError(d ValidationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapValidationError{d: d}
-	return w.e.Init(defValidationError, &w.d, opts)
+	return w.e.Init(ErrValidationError, &w.d, opts)
 }
 func tplNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*NotFoundDetails)
@@ -64,7 +62,8 @@ func tplNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Search for the entity by name to find its current ID")
 }
 
-var defNotFound = &errgenrt.Def{
+// ErrNotFound is NOT_FOUND (1001): Resource Not Found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
+var ErrNotFound = &errgenrt.Def{
 	Code:         1001,
 	DetailFields: []string{"entityId", "entityType"},
 	Domain:       "request",
@@ -82,9 +81,6 @@ var defNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrNotFound is the sentinel of NOT_FOUND (1001): Resource Not Found. errors.Is(err, ErrNotFound) reports whether err is one.
-var ErrNotFound = errgenrt.Sentinel(defNotFound)
-
 // NewNotFound returns NOT_FOUND (1001): Resource Not Found.
 //
 // The requested resource does not exist. The URI is
@@ -96,13 +92,14 @@ type wrapNotFound struct {
 
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
-	return w.e.Init(defNotFound, &w.d, opts)
+	return w.e.Init(ErrNotFound, &w.d, opts)
 }
 func tplAPIError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("External API request failed")
 }
 
-var defAPIError = &errgenrt.Def{
+// ErrAPIError is API_ERROR (1100): External API Error. Its definition is also the sentinel: errors.Is(err, ErrAPIError) reports whether err is one.
+var ErrAPIError = &errgenrt.Def{
 	Code:         1100,
 	DetailFields: []string{"endpoint"},
 	Domain:       "upstream",
@@ -120,9 +117,6 @@ var defAPIError = &errgenrt.Def{
 	},
 }
 
-// ErrAPIError is the sentinel of API_ERROR (1100): External API Error. errors.Is(err, ErrAPIError) reports whether err is one.
-var ErrAPIError = errgenrt.Sentinel(defAPIError)
-
 // NewAPIError returns API_ERROR (1100): External API Error.
 //
 // Upstream API failures and third-party service errors. The upstream
@@ -137,13 +131,14 @@ type wrapAPIError struct {
 
 func NewAPIError(d APIErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapAPIError{d: d}
-	return w.e.Init(defAPIError, &w.d, opts)
+	return w.e.Init(ErrAPIError, &w.d, opts)
 }
 func tplSessionError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("No valid Disney session. Session may have expired or authentication failed")
 }
 
-var defSessionError = &errgenrt.Def{
+// ErrSessionError is SESSION_ERROR (1101): Session Error. Its definition is also the sentinel: errors.Is(err, ErrSessionError) reports whether err is one.
+var ErrSessionError = &errgenrt.Def{
 	Code:        1101,
 	Domain:      "upstream",
 	Message:     tplSessionError_Message,
@@ -155,22 +150,20 @@ var defSessionError = &errgenrt.Def{
 	WireCode:    1101,
 }
 
-// ErrSessionError is the sentinel of SESSION_ERROR (1101): Session Error. errors.Is(err, ErrSessionError) reports whether err is one.
-var ErrSessionError = errgenrt.Sentinel(defSessionError)
-
 // NewSessionError returns SESSION_ERROR (1101): Session Error.
 //
 // Authentication failures, session expiration, authorization failures.
 // Expired or missing sessions answer 401; an authenticated session
 // without the right answers 403.
 func NewSessionError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defSessionError, nil, opts...)
+	return errgenrt.New(ErrSessionError, nil, opts...)
 }
 func tplDatabaseError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Database operation failed")
 }
 
-var defDatabaseError = &errgenrt.Def{
+// ErrDatabaseError is DATABASE_ERROR (1200): Database Error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
+var ErrDatabaseError = &errgenrt.Def{
 	Code:        1200,
 	Domain:      "storage",
 	Message:     tplDatabaseError_Message,
@@ -182,22 +175,20 @@ var defDatabaseError = &errgenrt.Def{
 	WireCode:    1200,
 }
 
-// ErrDatabaseError is the sentinel of DATABASE_ERROR (1200): Database Error. errors.Is(err, ErrDatabaseError) reports whether err is one.
-var ErrDatabaseError = errgenrt.Sentinel(defDatabaseError)
-
 // NewDatabaseError returns DATABASE_ERROR (1200): Database Error.
 //
 // Database connection failures, query errors, transaction failures,
 // such as "Failed to initialize database: unable to open database
 // file".
 func NewDatabaseError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defDatabaseError, nil, opts...)
+	return errgenrt.New(ErrDatabaseError, nil, opts...)
 }
 func tplCacheError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Cache operation failed")
 }
 
-var defCacheError = &errgenrt.Def{
+// ErrCacheError is CACHE_ERROR (1201): Cache Error. Its definition is also the sentinel: errors.Is(err, ErrCacheError) reports whether err is one.
+var ErrCacheError = &errgenrt.Def{
 	Code:        1201,
 	Domain:      "storage",
 	Message:     tplCacheError_Message,
@@ -209,15 +200,12 @@ var defCacheError = &errgenrt.Def{
 	WireCode:    1201,
 }
 
-// ErrCacheError is the sentinel of CACHE_ERROR (1201): Cache Error. errors.Is(err, ErrCacheError) reports whether err is one.
-var ErrCacheError = errgenrt.Sentinel(defCacheError)
-
 // NewCacheError returns CACHE_ERROR (1201): Cache Error.
 //
 // Cache operation failures (rare, usually non-fatal), such as a
 // corrupted cache file.
 func NewCacheError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defCacheError, nil, opts...)
+	return errgenrt.New(ErrCacheError, nil, opts...)
 }
 func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ConfigurationErrorDetails)
@@ -228,7 +216,8 @@ func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.OptStr(&field_ConfigurationErrorDetails_ConfigKey, x.ConfigKey)
 }
 
-var defConfigurationError = &errgenrt.Def{
+// ErrConfigurationError is CONFIG_ERROR (1900): Configuration Error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
+var ErrConfigurationError = &errgenrt.Def{
 	Code:         1900,
 	DetailFields: []string{"configKey"},
 	Domain:       "system",
@@ -245,9 +234,6 @@ var defConfigurationError = &errgenrt.Def{
 	},
 }
 
-// ErrConfigurationError is the sentinel of CONFIG_ERROR (1900): Configuration Error. errors.Is(err, ErrConfigurationError) reports whether err is one.
-var ErrConfigurationError = errgenrt.Sentinel(defConfigurationError)
-
 // NewConfigurationError returns CONFIG_ERROR (1900): Configuration Error.
 //
 // Missing or invalid configuration, startup failures. The URI is
@@ -259,13 +245,14 @@ type wrapConfigurationError struct {
 
 func NewConfigurationError(d ConfigurationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConfigurationError{d: d}
-	return w.e.Init(defConfigurationError, &w.d, opts)
+	return w.e.Init(ErrConfigurationError, &w.d, opts)
 }
 func tplGenericError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("An unexpected error occurred")
 }
 
-var defGenericError = &errgenrt.Def{
+// ErrGenericError is GENERIC_ERROR (1999): An error occurred. Its definition is also the sentinel: errors.Is(err, ErrGenericError) reports whether err is one.
+var ErrGenericError = &errgenrt.Def{
 	Code:        1999,
 	Domain:      "system",
 	Message:     tplGenericError_Message,
@@ -277,9 +264,6 @@ var defGenericError = &errgenrt.Def{
 	WireCode:    1999,
 }
 
-// ErrGenericError is the sentinel of GENERIC_ERROR (1999): An error occurred. errors.Is(err, ErrGenericError) reports whether err is one.
-var ErrGenericError = errgenrt.Sentinel(defGenericError)
-
 // NewGenericError returns GENERIC_ERROR (1999): An error occurred.
 //
 // Fallback for unknown or unclassified errors. Its `type` is
@@ -287,5 +271,5 @@ var ErrGenericError = errgenrt.Sentinel(defGenericError)
 // nothing from the original error (paths, tokens, emails) reaches the
 // `detail`.
 func NewGenericError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defGenericError, nil, opts...)
+	return errgenrt.New(ErrGenericError, nil, opts...)
 }

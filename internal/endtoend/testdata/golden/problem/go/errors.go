@@ -4,7 +4,7 @@
 // Package mousemcperrors holds the errors of the mouse-mcp error catalog, version 1.0.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err sentinel, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error.
 package mousemcperrors
 
 import "github.com/errgen/errgen/errgenrt"
@@ -104,7 +104,7 @@ var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
 	Name:          "mouse-mcp",
 	SchemaVersion: 1,
 	Version:       "1.0.0",
-}, []*errgenrt.Def{defValidationError, defNotFound, defAPIError, defSessionError, defDatabaseError, defCacheError, defConfigurationError, defGenericError}, "GENERIC_ERROR")
+}, []*errgenrt.Def{ErrValidationError, ErrNotFound, ErrAPIError, ErrSessionError, ErrDatabaseError, ErrCacheError, ErrConfigurationError, ErrGenericError}, "GENERIC_ERROR")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as GENERIC_ERROR without its text.
 func From(err error) *errgenrt.Error {

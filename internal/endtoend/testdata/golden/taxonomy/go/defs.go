@@ -9,7 +9,8 @@ func tplParseError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Parse error")
 }
 
-var defParseError = &errgenrt.Def{
+// ErrParseError is E_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParseError) reports whether err is one.
+var ErrParseError = &errgenrt.Def{
 	Code:         -32700,
 	DetailFields: []string{"reason"},
 	Domain:       "jsonrpc",
@@ -26,9 +27,6 @@ var defParseError = &errgenrt.Def{
 	},
 }
 
-// ErrParseError is the sentinel of E_PARSE_ERROR (-32700): Parse error. errors.Is(err, ErrParseError) reports whether err is one.
-var ErrParseError = errgenrt.Sentinel(defParseError)
-
 // NewParseError returns E_PARSE_ERROR (-32700): Parse error.
 //
 // The harness read a line that is not valid JSON. The line is dropped
@@ -40,13 +38,14 @@ type wrapParseError struct {
 
 func NewParseError(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapParseError{d: d}
-	return w.e.Init(defParseError, &w.d, opts)
+	return w.e.Init(ErrParseError, &w.d, opts)
 }
 func tplRPCInvalidParams_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Invalid params")
 }
 
-var defRPCInvalidParams = &errgenrt.Def{
+// ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
+var ErrRPCInvalidParams = &errgenrt.Def{
 	Code:         -32602,
 	DetailFields: []string{"reason"},
 	Domain:       "jsonrpc",
@@ -63,9 +62,6 @@ var defRPCInvalidParams = &errgenrt.Def{
 	},
 }
 
-// ErrRPCInvalidParams is the sentinel of E_RPC_INVALID_PARAMS (-32602): Invalid params. errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
-var ErrRPCInvalidParams = errgenrt.Sentinel(defRPCInvalidParams)
-
 // NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
 //
 // Reserved by JSON-RPC for invalid parameters; the harness may adopt it
@@ -77,7 +73,7 @@ type wrapRPCInvalidParams struct {
 
 func NewRPCInvalidParams(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCInvalidParams{d: d}
-	return w.e.Init(defRPCInvalidParams, &w.d, opts)
+	return w.e.Init(ErrRPCInvalidParams, &w.d, opts)
 }
 func tplMethodNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Method not found")
@@ -86,7 +82,8 @@ func tplMethodNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Call tools/list to see the methods this server registers")
 }
 
-var defMethodNotFound = &errgenrt.Def{
+// ErrMethodNotFound is E_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrMethodNotFound) reports whether err is one.
+var ErrMethodNotFound = &errgenrt.Def{
 	Code:         -32601,
 	DetailFields: []string{"method"},
 	Domain:       "jsonrpc",
@@ -104,9 +101,6 @@ var defMethodNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrMethodNotFound is the sentinel of E_METHOD_NOT_FOUND (-32601): Method not found. errors.Is(err, ErrMethodNotFound) reports whether err is one.
-var ErrMethodNotFound = errgenrt.Sentinel(defMethodNotFound)
-
 // NewMethodNotFound returns E_METHOD_NOT_FOUND (-32601): Method not found.
 //
 // No handler is registered for the method. `sys/errorStats` answers
@@ -119,13 +113,14 @@ type wrapMethodNotFound struct {
 
 func NewMethodNotFound(d MethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMethodNotFound{d: d}
-	return w.e.Init(defMethodNotFound, &w.d, opts)
+	return w.e.Init(ErrMethodNotFound, &w.d, opts)
 }
 func tplServerError_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Server error")
 }
 
-var defServerError = &errgenrt.Def{
+// ErrServerError is E_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrServerError) reports whether err is one.
+var ErrServerError = &errgenrt.Def{
 	Code:        -32000,
 	Domain:      "jsonrpc",
 	Message:     tplServerError_Message,
@@ -137,22 +132,20 @@ var defServerError = &errgenrt.Def{
 	WireCode:    -32000,
 }
 
-// ErrServerError is the sentinel of E_SERVER_ERROR (-32000): Server error. errors.Is(err, ErrServerError) reports whether err is one.
-var ErrServerError = errgenrt.Sentinel(defServerError)
-
 // NewServerError returns E_SERVER_ERROR (-32000): Server error.
 //
 // The generic server error: what `safeError` emits for any thrown error
 // that carries no `appCode`. It is the catalog's fallback, so no
 // internal text leaks through it.
 func NewServerError(opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.New(defServerError, nil, opts...)
+	return errgenrt.New(ErrServerError, nil, opts...)
 }
 func tplInvalidParams_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Invalid parameters")
 }
 
-var defInvalidParams = &errgenrt.Def{
+// ErrInvalidParams is E_INVALID_PARAMS (1000): Invalid parameters. Its definition is also the sentinel: errors.Is(err, ErrInvalidParams) reports whether err is one.
+var ErrInvalidParams = &errgenrt.Def{
 	Code:         1000,
 	DetailFields: []string{"param", "reason"},
 	Domain:       "common",
@@ -169,9 +162,6 @@ var defInvalidParams = &errgenrt.Def{
 	},
 }
 
-// ErrInvalidParams is the sentinel of E_INVALID_PARAMS (1000): Invalid parameters. errors.Is(err, ErrInvalidParams) reports whether err is one.
-var ErrInvalidParams = errgenrt.Sentinel(defInvalidParams)
-
 // NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
 //
 // A tool received arguments it cannot use (an invalid selector, a
@@ -184,13 +174,14 @@ type wrapInvalidParams struct {
 
 func NewInvalidParams(d InvalidParamsDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidParams{d: d}
-	return w.e.Init(defInvalidParams, &w.d, opts)
+	return w.e.Init(ErrInvalidParams, &w.d, opts)
 }
 func tplTimeout_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Operation timed out")
 }
 
-var defTimeout = &errgenrt.Def{
+// ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
+var ErrTimeout = &errgenrt.Def{
 	Code:         1001,
 	DetailFields: []string{"operation", "timeoutMs"},
 	Domain:       "common",
@@ -208,9 +199,6 @@ var defTimeout = &errgenrt.Def{
 	},
 }
 
-// ErrTimeout is the sentinel of E_TIMEOUT (1001): Operation timed out. errors.Is(err, ErrTimeout) reports whether err is one.
-var ErrTimeout = errgenrt.Sentinel(defTimeout)
-
 // NewTimeout returns E_TIMEOUT (1001): Operation timed out.
 //
 // A long-running browser navigation, page action or Python run passed
@@ -222,13 +210,14 @@ type wrapTimeout struct {
 
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTimeout{d: d}
-	return w.e.Init(defTimeout, &w.d, opts)
+	return w.e.Init(ErrTimeout, &w.d, opts)
 }
 func tplLimitExceeded_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Limit exceeded")
 }
 
-var defLimitExceeded = &errgenrt.Def{
+// ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
+var ErrLimitExceeded = &errgenrt.Def{
 	Code:         1002,
 	DetailFields: []string{"what", "limit", "actual", "unit"},
 	Domain:       "common",
@@ -245,9 +234,6 @@ var defLimitExceeded = &errgenrt.Def{
 	},
 }
 
-// ErrLimitExceeded is the sentinel of E_LIMIT_EXCEEDED (1002): Limit exceeded. errors.Is(err, ErrLimitExceeded) reports whether err is one.
-var ErrLimitExceeded = errgenrt.Sentinel(defLimitExceeded)
-
 // NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
 //
 // A session cap, size cap or line-length cap was reached.
@@ -258,7 +244,7 @@ type wrapLimitExceeded struct {
 
 func NewLimitExceeded(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapLimitExceeded{d: d}
-	return w.e.Init(defLimitExceeded, &w.d, opts)
+	return w.e.Init(ErrLimitExceeded, &w.d, opts)
 }
 func tplNotInstalled_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Dependency not installed")
@@ -273,7 +259,8 @@ func tplNotInstalled_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" on the server host")
 }
 
-var defNotInstalled = &errgenrt.Def{
+// ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
+var ErrNotInstalled = &errgenrt.Def{
 	Code:         1003,
 	DetailFields: []string{"dependency"},
 	Domain:       "common",
@@ -291,9 +278,6 @@ var defNotInstalled = &errgenrt.Def{
 	},
 }
 
-// ErrNotInstalled is the sentinel of E_NOT_INSTALLED (1003): Dependency not installed. errors.Is(err, ErrNotInstalled) reports whether err is one.
-var ErrNotInstalled = errgenrt.Sentinel(defNotInstalled)
-
 // NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
 //
 // Playwright or Puppeteer (or their browser builds) is missing on the
@@ -305,13 +289,14 @@ type wrapNotInstalled struct {
 
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotInstalled{d: d}
-	return w.e.Init(defNotInstalled, &w.d, opts)
+	return w.e.Init(ErrNotInstalled, &w.d, opts)
 }
 func tplSessionNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Session not found")
 }
 
-var defSessionNotFound = &errgenrt.Def{
+// ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
+var ErrSessionNotFound = &errgenrt.Def{
 	Code:         1004,
 	DetailFields: []string{"sessionId"},
 	Domain:       "common",
@@ -328,9 +313,6 @@ var defSessionNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrSessionNotFound is the sentinel of E_SESSION_NOT_FOUND (1004): Session not found. errors.Is(err, ErrSessionNotFound) reports whether err is one.
-var ErrSessionNotFound = errgenrt.Sentinel(defSessionNotFound)
-
 // NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
 //
 // The session id is unknown: never created, closed, or lost on a
@@ -342,13 +324,14 @@ type wrapSessionNotFound struct {
 
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSessionNotFound{d: d}
-	return w.e.Init(defSessionNotFound, &w.d, opts)
+	return w.e.Init(ErrSessionNotFound, &w.d, opts)
 }
 func tplInputTooLarge_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Input too large")
 }
 
-var defInputTooLarge = &errgenrt.Def{
+// ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
+var ErrInputTooLarge = &errgenrt.Def{
 	Code:         1005,
 	DetailFields: []string{"what", "limit", "actual", "unit"},
 	Domain:       "common",
@@ -365,9 +348,6 @@ var defInputTooLarge = &errgenrt.Def{
 	},
 }
 
-// ErrInputTooLarge is the sentinel of E_INPUT_TOO_LARGE (1005): Input too large. errors.Is(err, ErrInputTooLarge) reports whether err is one.
-var ErrInputTooLarge = errgenrt.Sentinel(defInputTooLarge)
-
 // NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
 //
 // An input is over its size cap: code length, selector length and the
@@ -379,13 +359,14 @@ type wrapInputTooLarge struct {
 
 func NewInputTooLarge(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInputTooLarge{d: d}
-	return w.e.Init(defInputTooLarge, &w.d, opts)
+	return w.e.Init(ErrInputTooLarge, &w.d, opts)
 }
 func tplUnsupported_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Unsupported operation")
 }
 
-var defUnsupported = &errgenrt.Def{
+// ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
+var ErrUnsupported = &errgenrt.Def{
 	Code:         1006,
 	DetailFields: []string{"operation"},
 	Domain:       "common",
@@ -402,9 +383,6 @@ var defUnsupported = &errgenrt.Def{
 	},
 }
 
-// ErrUnsupported is the sentinel of E_UNSUPPORTED (1006): Unsupported operation. errors.Is(err, ErrUnsupported) reports whether err is one.
-var ErrUnsupported = errgenrt.Sentinel(defUnsupported)
-
 // NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
 //
 // Placeholder for operations a server recognises but does not
@@ -416,13 +394,14 @@ type wrapUnsupported struct {
 
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapUnsupported{d: d}
-	return w.e.Init(defUnsupported, &w.d, opts)
+	return w.e.Init(ErrUnsupported, &w.d, opts)
 }
 func tplPyExecFail_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Python execution failed")
 }
 
-var defPyExecFail = &errgenrt.Def{
+// ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
+var ErrPyExecFail = &errgenrt.Def{
 	Code:         2000,
 	DetailFields: []string{"reason"},
 	Domain:       "python",
@@ -439,9 +418,6 @@ var defPyExecFail = &errgenrt.Def{
 	},
 }
 
-// ErrPyExecFail is the sentinel of E_PY_EXEC_FAIL (2000): Python execution failed. errors.Is(err, ErrPyExecFail) reports whether err is one.
-var ErrPyExecFail = errgenrt.Sentinel(defPyExecFail)
-
 // NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
 //
 // The submitted code raised or the interpreter exited non-zero.
@@ -452,13 +428,14 @@ type wrapPyExecFail struct {
 
 func NewPyExecFail(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyExecFail{d: d}
-	return w.e.Init(defPyExecFail, &w.d, opts)
+	return w.e.Init(ErrPyExecFail, &w.d, opts)
 }
 func tplPySecurity_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Code rejected by security checks")
 }
 
-var defPySecurity = &errgenrt.Def{
+// ErrPySecurity is E_PY_SECURITY (2001): Python security violation. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
+var ErrPySecurity = &errgenrt.Def{
 	Code:         2001,
 	DetailFields: []string{"reason"},
 	Domain:       "python",
@@ -475,9 +452,6 @@ var defPySecurity = &errgenrt.Def{
 	},
 }
 
-// ErrPySecurity is the sentinel of E_PY_SECURITY (2001): Python security violation. errors.Is(err, ErrPySecurity) reports whether err is one.
-var ErrPySecurity = errgenrt.Sentinel(defPySecurity)
-
 // NewPySecurity returns E_PY_SECURITY (2001): Python security violation.
 //
 // The code tried something the sandbox forbids (imports of `os` or
@@ -489,7 +463,7 @@ type wrapPySecurity struct {
 
 func NewPySecurity(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPySecurity{d: d}
-	return w.e.Init(defPySecurity, &w.d, opts)
+	return w.e.Init(ErrPySecurity, &w.d, opts)
 }
 func tplPwNav_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Navigation failed")
@@ -498,7 +472,8 @@ func tplPwNav_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Retry the navigation")
 }
 
-var defPwNav = &errgenrt.Def{
+// ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
+var ErrPwNav = &errgenrt.Def{
 	Code:         2100,
 	DetailFields: []string{"reason"},
 	Domain:       "playwright",
@@ -517,9 +492,6 @@ var defPwNav = &errgenrt.Def{
 	},
 }
 
-// ErrPwNav is the sentinel of E_PW_NAV (2100): Navigation failed. errors.Is(err, ErrPwNav) reports whether err is one.
-var ErrPwNav = errgenrt.Sentinel(defPwNav)
-
 // NewPwNav returns E_PW_NAV (2100): Navigation failed.
 //
 // The page could not be loaded. This is the taxonomy's own wire
@@ -532,13 +504,14 @@ type wrapPwNav struct {
 
 func NewPwNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwNav{d: d}
-	return w.e.Init(defPwNav, &w.d, opts)
+	return w.e.Init(ErrPwNav, &w.d, opts)
 }
 func tplPwLaunch_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Browser launch failed")
 }
 
-var defPwLaunch = &errgenrt.Def{
+// ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
+var ErrPwLaunch = &errgenrt.Def{
 	Code:         2101,
 	DetailFields: []string{"reason"},
 	Domain:       "playwright",
@@ -556,9 +529,6 @@ var defPwLaunch = &errgenrt.Def{
 	},
 }
 
-// ErrPwLaunch is the sentinel of E_PW_LAUNCH (2101): Browser launch failed. errors.Is(err, ErrPwLaunch) reports whether err is one.
-var ErrPwLaunch = errgenrt.Sentinel(defPwLaunch)
-
 // NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
 //
 // Playwright could not start the browser.
@@ -569,13 +539,14 @@ type wrapPwLaunch struct {
 
 func NewPwLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwLaunch{d: d}
-	return w.e.Init(defPwLaunch, &w.d, opts)
+	return w.e.Init(ErrPwLaunch, &w.d, opts)
 }
 func tplPtNav_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Navigation failed")
 }
 
-var defPtNav = &errgenrt.Def{
+// ErrPtNav is E_PT_NAV (2200): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPtNav) reports whether err is one.
+var ErrPtNav = &errgenrt.Def{
 	Code:         2200,
 	DetailFields: []string{"reason"},
 	Domain:       "puppeteer",
@@ -593,9 +564,6 @@ var defPtNav = &errgenrt.Def{
 	},
 }
 
-// ErrPtNav is the sentinel of E_PT_NAV (2200): Navigation failed. errors.Is(err, ErrPtNav) reports whether err is one.
-var ErrPtNav = errgenrt.Sentinel(defPtNav)
-
 // NewPtNav returns E_PT_NAV (2200): Navigation failed.
 //
 // Puppeteer could not load the page.
@@ -606,13 +574,14 @@ type wrapPtNav struct {
 
 func NewPtNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPtNav{d: d}
-	return w.e.Init(defPtNav, &w.d, opts)
+	return w.e.Init(ErrPtNav, &w.d, opts)
 }
 func tplPtLaunch_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Browser launch failed")
 }
 
-var defPtLaunch = &errgenrt.Def{
+// ErrPtLaunch is E_PT_LAUNCH (2201): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPtLaunch) reports whether err is one.
+var ErrPtLaunch = &errgenrt.Def{
 	Code:         2201,
 	DetailFields: []string{"reason"},
 	Domain:       "puppeteer",
@@ -630,9 +599,6 @@ var defPtLaunch = &errgenrt.Def{
 	},
 }
 
-// ErrPtLaunch is the sentinel of E_PT_LAUNCH (2201): Browser launch failed. errors.Is(err, ErrPtLaunch) reports whether err is one.
-var ErrPtLaunch = errgenrt.Sentinel(defPtLaunch)
-
 // NewPtLaunch returns E_PT_LAUNCH (2201): Browser launch failed.
 //
 // Puppeteer could not start Chromium.
@@ -643,13 +609,14 @@ type wrapPtLaunch struct {
 
 func NewPtLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPtLaunch{d: d}
-	return w.e.Init(defPtLaunch, &w.d, opts)
+	return w.e.Init(ErrPtLaunch, &w.d, opts)
 }
 func tplMbFileNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("File not found")
 }
 
-var defMbFileNotFound = &errgenrt.Def{
+// ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
+var ErrMbFileNotFound = &errgenrt.Def{
 	Code:         2300,
 	DetailFields: []string{"projectName", "fileName"},
 	Domain:       "memory-bank",
@@ -666,9 +633,6 @@ var defMbFileNotFound = &errgenrt.Def{
 	},
 }
 
-// ErrMbFileNotFound is the sentinel of E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. errors.Is(err, ErrMbFileNotFound) reports whether err is one.
-var ErrMbFileNotFound = errgenrt.Sentinel(defMbFileNotFound)
-
 // NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 //
 // The project has no file with that name.
@@ -679,13 +643,14 @@ type wrapMbFileNotFound struct {
 
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbFileNotFound{d: d}
-	return w.e.Init(defMbFileNotFound, &w.d, opts)
+	return w.e.Init(ErrMbFileNotFound, &w.d, opts)
 }
 func tplMbRead_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Could not read file")
 }
 
-var defMbRead = &errgenrt.Def{
+// ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
+var ErrMbRead = &errgenrt.Def{
 	Code:         2301,
 	DetailFields: []string{"reason"},
 	Domain:       "memory-bank",
@@ -702,9 +667,6 @@ var defMbRead = &errgenrt.Def{
 	},
 }
 
-// ErrMbRead is the sentinel of E_MB_READ (2301): Memory-bank read failed. errors.Is(err, ErrMbRead) reports whether err is one.
-var ErrMbRead = errgenrt.Sentinel(defMbRead)
-
 // NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
 //
 // The file exists but could not be read.
@@ -715,13 +677,14 @@ type wrapMbRead struct {
 
 func NewMbRead(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbRead{d: d}
-	return w.e.Init(defMbRead, &w.d, opts)
+	return w.e.Init(ErrMbRead, &w.d, opts)
 }
 func tplKgFull_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Knowledge graph is full")
 }
 
-var defKgFull = &errgenrt.Def{
+// ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
+var ErrKgFull = &errgenrt.Def{
 	Code:         2400,
 	DetailFields: []string{"what", "limit", "actual", "unit"},
 	Domain:       "kg-memory",
@@ -738,9 +701,6 @@ var defKgFull = &errgenrt.Def{
 	},
 }
 
-// ErrKgFull is the sentinel of E_KG_FULL (2400): Knowledge graph full. errors.Is(err, ErrKgFull) reports whether err is one.
-var ErrKgFull = errgenrt.Sentinel(defKgFull)
-
 // NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
 //
 // The graph reached its configured entity or relation cap.
@@ -751,13 +711,14 @@ type wrapKgFull struct {
 
 func NewKgFull(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgFull{d: d}
-	return w.e.Init(defKgFull, &w.d, opts)
+	return w.e.Init(ErrKgFull, &w.d, opts)
 }
 func tplKgInvalidTriple_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Invalid triple")
 }
 
-var defKgInvalidTriple = &errgenrt.Def{
+// ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
+var ErrKgInvalidTriple = &errgenrt.Def{
 	Code:         2401,
 	DetailFields: []string{"from", "relationType", "to"},
 	Domain:       "kg-memory",
@@ -774,9 +735,6 @@ var defKgInvalidTriple = &errgenrt.Def{
 	},
 }
 
-// ErrKgInvalidTriple is the sentinel of E_KG_INVALID_TRIPLE (2401): Invalid triple. errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
-var ErrKgInvalidTriple = errgenrt.Sentinel(defKgInvalidTriple)
-
 // NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
 //
 // A relation is missing its `from`, `relationType` or `to`, or names an
@@ -788,13 +746,14 @@ type wrapKgInvalidTriple struct {
 
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgInvalidTriple{d: d}
-	return w.e.Init(defKgInvalidTriple, &w.d, opts)
+	return w.e.Init(ErrKgInvalidTriple, &w.d, opts)
 }
 func tplFsPathEscape_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Path escapes the allowed directories")
 }
 
-var defFsPathEscape = &errgenrt.Def{
+// ErrFsPathEscape is E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories. Its definition is also the sentinel: errors.Is(err, ErrFsPathEscape) reports whether err is one.
+var ErrFsPathEscape = &errgenrt.Def{
 	Code:         2500,
 	DetailFields: []string{"path"},
 	Domain:       "filesystem",
@@ -811,9 +770,6 @@ var defFsPathEscape = &errgenrt.Def{
 	},
 }
 
-// ErrFsPathEscape is the sentinel of E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories. errors.Is(err, ErrFsPathEscape) reports whether err is one.
-var ErrFsPathEscape = errgenrt.Sentinel(defFsPathEscape)
-
 // NewFsPathEscape returns E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
 //
 // The resolved path lies outside every allowed directory (`..`
@@ -825,13 +781,14 @@ type wrapFsPathEscape struct {
 
 func NewFsPathEscape(d FsPathEscapeDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFsPathEscape{d: d}
-	return w.e.Init(defFsPathEscape, &w.d, opts)
+	return w.e.Init(ErrFsPathEscape, &w.d, opts)
 }
 func tplFsDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Access denied")
 }
 
-var defFsDenied = &errgenrt.Def{
+// ErrFsDenied is E_FS_DENIED (2501): Access denied. Its definition is also the sentinel: errors.Is(err, ErrFsDenied) reports whether err is one.
+var ErrFsDenied = &errgenrt.Def{
 	Code:         2501,
 	DetailFields: []string{"path", "operation"},
 	Domain:       "filesystem",
@@ -848,9 +805,6 @@ var defFsDenied = &errgenrt.Def{
 	},
 }
 
-// ErrFsDenied is the sentinel of E_FS_DENIED (2501): Access denied. errors.Is(err, ErrFsDenied) reports whether err is one.
-var ErrFsDenied = errgenrt.Sentinel(defFsDenied)
-
 // NewFsDenied returns E_FS_DENIED (2501): Access denied.
 //
 // The operation on the path is not permitted.
@@ -861,13 +815,14 @@ type wrapFsDenied struct {
 
 func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFsDenied{d: d}
-	return w.e.Init(defFsDenied, &w.d, opts)
+	return w.e.Init(ErrFsDenied, &w.d, opts)
 }
 func tplSQLConn_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Database connection failed")
 }
 
-var defSQLConn = &errgenrt.Def{
+// ErrSQLConn is E_SQL_CONN (2600): Database connection failed. Its definition is also the sentinel: errors.Is(err, ErrSQLConn) reports whether err is one.
+var ErrSQLConn = &errgenrt.Def{
 	Code:         2600,
 	DetailFields: []string{"server", "reason"},
 	Domain:       "sql-server",
@@ -885,9 +840,6 @@ var defSQLConn = &errgenrt.Def{
 	},
 }
 
-// ErrSQLConn is the sentinel of E_SQL_CONN (2600): Database connection failed. errors.Is(err, ErrSQLConn) reports whether err is one.
-var ErrSQLConn = errgenrt.Sentinel(defSQLConn)
-
 // NewSQLConn returns E_SQL_CONN (2600): Database connection failed.
 //
 // The server could not connect to SQL Server. Connection strings are
@@ -899,13 +851,14 @@ type wrapSQLConn struct {
 
 func NewSQLConn(d SQLConnDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSQLConn{d: d}
-	return w.e.Init(defSQLConn, &w.d, opts)
+	return w.e.Init(ErrSQLConn, &w.d, opts)
 }
 func tplSQLQuery_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Query failed")
 }
 
-var defSQLQuery = &errgenrt.Def{
+// ErrSQLQuery is E_SQL_QUERY (2601): Query failed. Its definition is also the sentinel: errors.Is(err, ErrSQLQuery) reports whether err is one.
+var ErrSQLQuery = &errgenrt.Def{
 	Code:         2601,
 	DetailFields: []string{"sqlState", "reason", "query"},
 	Domain:       "sql-server",
@@ -922,9 +875,6 @@ var defSQLQuery = &errgenrt.Def{
 	},
 }
 
-// ErrSQLQuery is the sentinel of E_SQL_QUERY (2601): Query failed. errors.Is(err, ErrSQLQuery) reports whether err is one.
-var ErrSQLQuery = errgenrt.Sentinel(defSQLQuery)
-
 // NewSQLQuery returns E_SQL_QUERY (2601): Query failed.
 //
 // SQL Server rejected the query. The query text is redacted unless
@@ -936,7 +886,7 @@ type wrapSQLQuery struct {
 
 func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSQLQuery{d: d}
-	return w.e.Init(defSQLQuery, &w.d, opts)
+	return w.e.Init(ErrSQLQuery, &w.d, opts)
 }
 func tplNotionAuth_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Notion authentication failed")
@@ -945,7 +895,8 @@ func tplNotionAuth_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Check the NOTION_API_KEY environment variable")
 }
 
-var defNotionAuth = &errgenrt.Def{
+// ErrNotionAuth is E_NOTION_AUTH (2700): Notion authentication failed. Its definition is also the sentinel: errors.Is(err, ErrNotionAuth) reports whether err is one.
+var ErrNotionAuth = &errgenrt.Def{
 	Code:         2700,
 	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
 	Domain:       "notion",
@@ -963,9 +914,6 @@ var defNotionAuth = &errgenrt.Def{
 	},
 }
 
-// ErrNotionAuth is the sentinel of E_NOTION_AUTH (2700): Notion authentication failed. errors.Is(err, ErrNotionAuth) reports whether err is one.
-var ErrNotionAuth = errgenrt.Sentinel(defNotionAuth)
-
 // NewNotionAuth returns E_NOTION_AUTH (2700): Notion authentication failed.
 //
 // Notion rejected the integration token, or the page is not shared
@@ -977,13 +925,14 @@ type wrapNotionAuth struct {
 
 func NewNotionAuth(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotionAuth{d: d}
-	return w.e.Init(defNotionAuth, &w.d, opts)
+	return w.e.Init(ErrNotionAuth, &w.d, opts)
 }
 func tplNotionRate_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Notion rate limit reached")
 }
 
-var defNotionRate = &errgenrt.Def{
+// ErrNotionRate is E_NOTION_RATE (2701): Notion rate limit. Its definition is also the sentinel: errors.Is(err, ErrNotionRate) reports whether err is one.
+var ErrNotionRate = &errgenrt.Def{
 	Code:         2701,
 	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
 	Domain:       "notion",
@@ -1001,9 +950,6 @@ var defNotionRate = &errgenrt.Def{
 	},
 }
 
-// ErrNotionRate is the sentinel of E_NOTION_RATE (2701): Notion rate limit. errors.Is(err, ErrNotionRate) reports whether err is one.
-var ErrNotionRate = errgenrt.Sentinel(defNotionRate)
-
 // NewNotionRate returns E_NOTION_RATE (2701): Notion rate limit.
 //
 // Notion answered 429. Wait `retryAfterSeconds` before retrying.
@@ -1014,13 +960,14 @@ type wrapNotionRate struct {
 
 func NewNotionRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotionRate{d: d}
-	return w.e.Init(defNotionRate, &w.d, opts)
+	return w.e.Init(ErrNotionRate, &w.d, opts)
 }
 func tplTavilyHTTP_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Tavily request failed")
 }
 
-var defTavilyHTTP = &errgenrt.Def{
+// ErrTavilyHTTP is E_TAVILY_HTTP (2800): Tavily request failed. Its definition is also the sentinel: errors.Is(err, ErrTavilyHTTP) reports whether err is one.
+var ErrTavilyHTTP = &errgenrt.Def{
 	Code:         2800,
 	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
 	Domain:       "tavily",
@@ -1038,9 +985,6 @@ var defTavilyHTTP = &errgenrt.Def{
 	},
 }
 
-// ErrTavilyHTTP is the sentinel of E_TAVILY_HTTP (2800): Tavily request failed. errors.Is(err, ErrTavilyHTTP) reports whether err is one.
-var ErrTavilyHTTP = errgenrt.Sentinel(defTavilyHTTP)
-
 // NewTavilyHTTP returns E_TAVILY_HTTP (2800): Tavily request failed.
 //
 // The Tavily search API returned an error status or could not be
@@ -1052,13 +996,14 @@ type wrapTavilyHTTP struct {
 
 func NewTavilyHTTP(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTavilyHTTP{d: d}
-	return w.e.Init(defTavilyHTTP, &w.d, opts)
+	return w.e.Init(ErrTavilyHTTP, &w.d, opts)
 }
 func tplTavilyRate_Message(t *errgenrt.Text, _ errgenrt.Details) {
 	t.Lit("Tavily rate limit reached")
 }
 
-var defTavilyRate = &errgenrt.Def{
+// ErrTavilyRate is E_TAVILY_RATE (2801): Tavily rate limit. Its definition is also the sentinel: errors.Is(err, ErrTavilyRate) reports whether err is one.
+var ErrTavilyRate = &errgenrt.Def{
 	Code:         2801,
 	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
 	Domain:       "tavily",
@@ -1076,9 +1021,6 @@ var defTavilyRate = &errgenrt.Def{
 	},
 }
 
-// ErrTavilyRate is the sentinel of E_TAVILY_RATE (2801): Tavily rate limit. errors.Is(err, ErrTavilyRate) reports whether err is one.
-var ErrTavilyRate = errgenrt.Sentinel(defTavilyRate)
-
 // NewTavilyRate returns E_TAVILY_RATE (2801): Tavily rate limit.
 //
 // Tavily's plan quota or rate limit was reached.
@@ -1089,5 +1031,5 @@ type wrapTavilyRate struct {
 
 func NewTavilyRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTavilyRate{d: d}
-	return w.e.Init(defTavilyRate, &w.d, opts)
+	return w.e.Init(ErrTavilyRate, &w.d, opts)
 }

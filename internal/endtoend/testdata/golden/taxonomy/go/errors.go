@@ -4,7 +4,7 @@
 // Package mcpharnesserrors holds the errors of the mcp-harness error catalog, version 1.0.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err sentinel, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error.
 package mcpharnesserrors
 
 import "github.com/errgen/errgen/errgenrt"
@@ -244,7 +244,7 @@ var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
 	Name:          "mcp-harness",
 	SchemaVersion: 1,
 	Version:       "1.0.0",
-}, []*errgenrt.Def{defParseError, defRPCInvalidParams, defMethodNotFound, defServerError, defInvalidParams, defTimeout, defLimitExceeded, defNotInstalled, defSessionNotFound, defInputTooLarge, defUnsupported, defPyExecFail, defPySecurity, defPwNav, defPwLaunch, defPtNav, defPtLaunch, defMbFileNotFound, defMbRead, defKgFull, defKgInvalidTriple, defFsPathEscape, defFsDenied, defSQLConn, defSQLQuery, defNotionAuth, defNotionRate, defTavilyHTTP, defTavilyRate}, "E_SERVER_ERROR")
+}, []*errgenrt.Def{ErrParseError, ErrRPCInvalidParams, ErrMethodNotFound, ErrServerError, ErrInvalidParams, ErrTimeout, ErrLimitExceeded, ErrNotInstalled, ErrSessionNotFound, ErrInputTooLarge, ErrUnsupported, ErrPyExecFail, ErrPySecurity, ErrPwNav, ErrPwLaunch, ErrPtNav, ErrPtLaunch, ErrMbFileNotFound, ErrMbRead, ErrKgFull, ErrKgInvalidTriple, ErrFsPathEscape, ErrFsDenied, ErrSQLConn, ErrSQLQuery, ErrNotionAuth, ErrNotionRate, ErrTavilyHTTP, ErrTavilyRate}, "E_SERVER_ERROR")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as E_SERVER_ERROR without its text.
 func From(err error) *errgenrt.Error {
