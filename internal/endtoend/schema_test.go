@@ -1,0 +1,700 @@
+package endtoend
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/jsonschema"
+	"github.com/errgen/errgen/internal/model"
+	sjs "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// The JSON Schema of every golden catalog is kept in
+// testdata/golden/NAME/schema/ beside cases.jsonl: payloads with the verdict
+// the schema must give them (mutated vectors, the seed systems' own
+// examples). TestSchemaCases holds santhosh-tekuri/jsonschema to them and
+// test/schema/ajv.test.mjs holds Ajv to the same file, so both validators
+// agree on every case.
+
+const schCasesFile = "cases.jsonl"
+
+// schCase is one payload and the verdict the schema must give it. The
+// payload is either given whole, or is a vector of vectors.jsonl with a
+// JSON Patch (add / replace / remove) applied.
+type schCase struct {
+	Name    string          `json:"name"`
+	Def     string          `json:"def"` // $defs entry; ErrorContext cases are also checked against the root
+	Valid   bool            `json:"valid"`
+	Vector  *schVectorRef   `json:"vector,omitempty"`
+	Patch   []schPatchOp    `json:"patch,omitempty"`
+	Payload json.RawMessage `json:"payload,omitempty"`
+}
+
+// schVectorRef names one payload of vectors.jsonl: Format is jsonrpc, problem,
+// response, or context (jsonrpc's data.context).
+type schVectorRef struct {
+	Symbol  string `json:"symbol"`
+	Example int    `json:"example"`
+	Mode    string `json:"mode"`
+	Format  string `json:"format"`
+}
+
+type schPatchOp struct {
+	Op    string          `json:"op"`
+	Path  string          `json:"path"`
+	Value json.RawMessage `json:"value,omitempty"`
+}
+
+func schFiles(t *testing.T, c goldenCase, m *model.Catalog) []gen.File {
+	t.Helper()
+	dir := filepath.Join(c.dir, "schema")
+	abs, _ := filepath.Abs(dir)
+	catAbs, _ := filepath.Abs(c.catalog)
+	rel, _ := filepath.Rel(abs, catAbs)
+	files, err := jsonschema.Generate(m, jsonschema.Options{Source: filepath.ToSlash(rel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || files[0].Path != jsonschema.DefaultFile {
+		t.Fatalf("want one file %s, got %d", jsonschema.DefaultFile, len(files))
+	}
+	return files
+}
+
+// TestSchemaGolden compares the emitted schema and the schema cases of
+// every golden catalog with testdata/golden/NAME/schema (-update rewrites
+// them).
+func TestSchemaGolden(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := buildCatalog(t, c.catalog)
+			files := schFiles(t, c, m)
+			var cases bytes.Buffer
+			for _, sc := range schBuildCases(t, c, m) {
+				line, err := json.Marshal(sc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cases.Write(line)
+				cases.WriteByte('\n')
+			}
+			files = append(files, gen.File{Path: schCasesFile, Data: cases.Bytes()})
+			compareDir(t, filepath.Join(c.dir, "schema"), files)
+		})
+	}
+}
+
+// TestSchemaDeterministic generates every golden schema twice.
+func TestSchemaDeterministic(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		m := buildCatalog(t, c.catalog)
+		a, b := schFiles(t, c, m), schFiles(t, c, buildCatalog(t, c.catalog))
+		if !bytes.Equal(a[0].Data, b[0].Data) {
+			t.Errorf("%s: two runs differ", c.name)
+		}
+	}
+}
+
+// schValidators are the compiled entry points of one schema (schRootDef is
+// the root), compiled by schCompile with santhosh-tekuri/jsonschema.
+type schValidators map[string]*sjs.Schema
+
+const schRootDef = "#"
+
+// schCompile compiles the entry points of a schema, asserting formats as
+// Ajv with ajv-formats does.
+func schCompile(t *testing.T, data []byte) schValidators {
+	t.Helper()
+	doc, err := sjs.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := doc.(map[string]any)["$id"].(string)
+	c := sjs.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource(id, doc); err != nil {
+		t.Fatal(err)
+	}
+	vs := schValidators{}
+	for _, def := range []string{schRootDef, jsonschema.DefErrorContext, jsonschema.DefJSONRPCError, jsonschema.DefProblemDetails, jsonschema.DefErrorResponse} {
+		loc := id
+		if def != schRootDef {
+			loc += jsonschema.Ref(def)
+		}
+		sch, err := c.Compile(loc)
+		if err != nil {
+			t.Fatalf("compile %s: %v", loc, err)
+		}
+		vs[def] = sch
+	}
+	return vs
+}
+
+// decodeJSON decodes with json.Number numbers, as the validator wants them.
+func schDecode(t *testing.T, raw []byte) any {
+	t.Helper()
+	v, err := sjs.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%v: %s", err, raw)
+	}
+	return v
+}
+
+func schReadVectors(t *testing.T, c goldenCase) []Vector {
+	t.Helper()
+	f, err := os.Open(filepath.Join(c.dir, "vectors.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []Vector
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var v Vector
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestSchemaVectors validates every vector of every golden catalog (every
+// example, every mode, all three formats, and each JSON-RPC data.context
+// against the root) with santhosh-tekuri/jsonschema.
+func TestSchemaVectors(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := buildCatalog(t, c.catalog)
+			vs := schCompile(t, schFiles(t, c, m)[0].Data)
+			vectors := schReadVectors(t, c)
+			if len(vectors) == 0 {
+				t.Fatal("no vectors")
+			}
+			modes := map[string]bool{}
+			for _, v := range vectors {
+				modes[v.Mode] = true
+				rpc := schDecode(t, v.JSONRPC)
+				ctx := rpc.(map[string]any)["data"].(map[string]any)["context"]
+				for _, p := range []struct {
+					def string
+					doc any
+				}{
+					{jsonschema.DefJSONRPCError, rpc},
+					{jsonschema.DefProblemDetails, schDecode(t, v.Problem)},
+					{jsonschema.DefErrorResponse, schDecode(t, v.Response)},
+					{schRootDef, ctx},
+					{jsonschema.DefErrorContext, ctx},
+				} {
+					if err := vs[p.def].Validate(p.doc); err != nil {
+						t.Errorf("%s example %d %s against %s: %v", v.Symbol, v.Example, v.Mode, p.def, err)
+					}
+				}
+			}
+			for _, mode := range vectorModes {
+				if !modes[mode.name] {
+					t.Errorf("no vector in mode %s", mode.name)
+				}
+			}
+		})
+	}
+}
+
+// TestSchemaCases holds the schema of every golden catalog to the verdict
+// of each of its cases.
+func TestSchemaCases(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := buildCatalog(t, c.catalog)
+			vs := schCompile(t, schFiles(t, c, m)[0].Data)
+			vectors := schReadVectors(t, c)
+			cases := schBuildCases(t, c, m)
+			var valid, invalid int
+			for _, sc := range cases {
+				doc := schCasePayload(t, sc, vectors)
+				defs := []string{sc.Def}
+				if sc.Def == jsonschema.DefErrorContext {
+					defs = append(defs, schRootDef)
+				}
+				for _, def := range defs {
+					err := vs[def].Validate(doc)
+					if sc.Valid && err != nil {
+						t.Errorf("%s: want valid against %s, got %v", sc.Name, def, err)
+					}
+					if !sc.Valid && err == nil {
+						t.Errorf("%s: want invalid against %s, got valid", sc.Name, def)
+					}
+				}
+				if sc.Valid {
+					valid++
+				} else {
+					invalid++
+				}
+			}
+			if valid == 0 || invalid == 0 {
+				t.Errorf("%d valid and %d invalid cases: want both", valid, invalid)
+			}
+		})
+	}
+}
+
+// casePayload returns the payload of a case: given whole, or a vector's
+// with the patch applied.
+func schCasePayload(t *testing.T, sc schCase, vectors []Vector) any {
+	t.Helper()
+	if sc.Vector == nil {
+		return schDecode(t, sc.Payload)
+	}
+	r := sc.Vector
+	for _, v := range vectors {
+		if v.Symbol != r.Symbol || v.Example != r.Example || v.Mode != r.Mode {
+			continue
+		}
+		var doc any
+		switch r.Format {
+		case "jsonrpc":
+			doc = schDecode(t, v.JSONRPC)
+		case "context":
+			doc = schDecode(t, v.JSONRPC).(map[string]any)["data"].(map[string]any)["context"]
+		case "problem":
+			doc = schDecode(t, v.Problem)
+		case "response":
+			doc = schDecode(t, v.Response)
+		default:
+			t.Fatalf("%s: unknown format %q", sc.Name, r.Format)
+		}
+		doc, err := schApplyPatch(doc, sc.Patch, func(raw []byte) any { return schDecode(t, raw) })
+		if err != nil {
+			t.Fatalf("%s: %v", sc.Name, err)
+		}
+		return doc
+	}
+	t.Fatalf("%s: no vector %+v", sc.Name, *r)
+	return nil
+}
+
+// applyPatch applies add / replace / remove operations whose paths lead
+// through objects.
+func schApplyPatch(doc any, ops []schPatchOp, decode func([]byte) any) (any, error) {
+	for _, op := range ops {
+		toks := strings.Split(op.Path, "/")[1:]
+		for i, tok := range toks {
+			toks[i] = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
+		if len(toks) == 0 {
+			if op.Op == "remove" {
+				return nil, errors.New("cannot remove the whole document")
+			}
+			doc = decode(op.Value)
+			continue
+		}
+		parent, ok := doc.(map[string]any)
+		for _, tok := range toks[:len(toks)-1] {
+			if !ok {
+				break
+			}
+			parent, ok = parent[tok].(map[string]any)
+		}
+		if !ok {
+			return nil, fmt.Errorf("%s: no object at the parent of the path", op.Path)
+		}
+		last := toks[len(toks)-1]
+		switch op.Op {
+		case "add", "replace":
+			parent[last] = decode(op.Value)
+		case "remove":
+			delete(parent, last)
+		default:
+			return nil, fmt.Errorf("unknown op %q", op.Op)
+		}
+	}
+	return doc, nil
+}
+
+// ---------------------------------------------------------------- cases
+
+func schPtr(toks ...string) string {
+	var b strings.Builder
+	for _, t := range toks {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+func schRaw(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func schSet(path string, v any) schPatchOp {
+	return schPatchOp{Op: "add", Path: path, Value: schRaw(v)}
+}
+func schDel(path string) schPatchOp { return schPatchOp{Op: "remove", Path: path} }
+
+// schCaseBuilder collects the cases of one catalog.
+type schCaseBuilder struct {
+	cases []schCase
+}
+
+func (b *schCaseBuilder) vector(name, def string, valid bool, e *model.Error, format string, ops ...schPatchOp) {
+	b.cases = append(b.cases, schCase{Name: name, Def: def, Valid: valid,
+		Vector: &schVectorRef{Symbol: e.Symbol, Example: 0, Mode: "default", Format: format}, Patch: ops})
+}
+
+func (b *schCaseBuilder) payload(name, def string, valid bool, payload string) {
+	var v any
+	if err := json.Unmarshal([]byte(payload), &v); err != nil {
+		panic(name + ": " + err.Error())
+	}
+	b.cases = append(b.cases, schCase{Name: name, Def: def, Valid: valid, Payload: schRaw(v)})
+}
+
+// wrongValue returns a value of another JSON type than the schema's, or
+// false when the schema takes any value.
+func schWrongValue(s *model.Schema) (any, bool) {
+	switch s.Resolved().Type {
+	case "string":
+		return 12345, true
+	case "integer", "number":
+		return "not a number", true
+	case "boolean":
+		return "not a boolean", true
+	case "array":
+		return "not an array", true
+	case "object":
+		return "not an object", true
+	}
+	return nil, false
+}
+
+// buildSchemaCases derives the cases of a catalog: for every error,
+// mutations of its first default-mode vector that must be rejected (wrong
+// detail type, missing required detail, wire code, domain, symbol and type
+// of another error, a status it does not allow, …) or accepted (legacy
+// shapes); once per catalog, unknown types, symbols, codes and type URIs;
+// and the seed systems' own example payloads for the examples/ catalogs.
+func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
+	t.Helper()
+	b := &schCaseBuilder{}
+	const (
+		rpc     = jsonschema.DefJSONRPCError
+		ctx     = jsonschema.DefErrorContext
+		problem = jsonschema.DefProblemDetails
+		resp    = jsonschema.DefErrorResponse
+	)
+	uriCount := map[string]int{}
+	for _, e := range m.Errors {
+		uriCount[e.ProblemType]++
+	}
+	for _, e := range m.Errors {
+		s := e.Symbol
+		// another error, alike in wire code and domain when there is one
+		var other *model.Error
+		for _, o := range m.Errors {
+			if o != e && (other == nil || o.WireCode == e.WireCode && o.Domain == e.Domain && (other.WireCode != e.WireCode || other.Domain != e.Domain)) {
+				other = o
+			}
+		}
+		if other != nil {
+			b.vector(s+": data.symbol of "+other.Symbol, rpc, false, e, "jsonrpc", schSet("/data/symbol", other.Symbol))
+			b.vector(s+": context.type of "+other.Symbol, rpc, false, e, "jsonrpc", schSet("/data/context/type", other.Type))
+			if other.ProblemType != e.ProblemType {
+				b.vector(s+": problem symbol of "+other.Symbol, problem, false, e, "problem", schSet("/symbol", other.Symbol))
+			}
+		}
+		// a wire code that is not the error's
+		wrongCode := int64(0)
+		for _, o := range m.Errors {
+			if o.WireCode != e.WireCode {
+				wrongCode = o.WireCode
+				break
+			}
+		}
+		b.vector(s+": wire code "+strconv.FormatInt(wrongCode, 10), rpc, false, e, "jsonrpc", schSet("/code", wrongCode))
+		b.vector(s+": wire code "+strconv.FormatInt(wrongCode, 10)+", no symbol", rpc, false, e, "jsonrpc",
+			schSet("/code", wrongCode), schDel("/data/symbol"))
+		b.vector(s+": wire code "+strconv.FormatInt(wrongCode, 10)+", no context", rpc, false, e, "jsonrpc",
+			schSet("/code", wrongCode), schDel("/data/context"))
+		for _, d := range m.Domains {
+			if d != e.Domain {
+				b.vector(s+": domain "+d.Name, rpc, false, e, "jsonrpc", schSet("/data/domain", d.Name))
+				break
+			}
+		}
+		// lenient shapes
+		b.vector(s+": legacy data keys, no context", rpc, true, e, "jsonrpc",
+			schSet("/data/policyHash", "abc123"), schDel("/data/context"))
+		b.vector(s+": context without domain, symbol or retryable", rpc, true, e, "jsonrpc",
+			schDel("/data/domain"), schDel("/data/symbol"), schDel("/data/retryable"))
+		b.vector(s+": problem without symbol, retryable or timestamp", problem, true, e, "problem",
+			schDel("/symbol"), schDel("/retryable"), schDel("/timestamp"))
+		// statuses
+		bad := 0
+		for st := 400; st <= 599 && bad == 0; st++ {
+			allowed := false
+			for _, a := range e.Statuses {
+				allowed = allowed || a == st
+			}
+			if !allowed {
+				bad = st
+			}
+		}
+		b.vector(s+": status "+strconv.Itoa(bad), problem, false, e, "problem", schSet("/status", bad))
+		b.vector(s+": status "+strconv.Itoa(bad)+", no symbol", problem, false, e, "problem", schSet("/status", bad), schDel("/symbol"))
+		for _, st := range e.Statuses[1:] {
+			b.vector(s+": allowed status "+strconv.Itoa(st), problem, true, e, "problem", schSet("/status", st))
+		}
+		// details
+		if e.Details == nil {
+			b.vector(s+": details where it has none", ctx, false, e, "context", schSet("/details/unexpected", 1))
+			b.vector(s+": response details where it has none", resp, false, e, "response", schSet("/details", map[string]any{"unexpected": 1}))
+			b.vector(s+": empty response details", resp, true, e, "response", schSet("/details", map[string]any{}))
+			continue
+		}
+		b.vector(s+": response without details", resp, true, e, "response", schDel("/details"))
+		root := e.Details.Schema.Resolved()
+		for _, p := range root.Properties {
+			if p.Required && !p.Schema.Verbose && !p.Schema.Resolved().Verbose {
+				b.vector(s+": missing required detail "+p.Name, ctx, false, e, "context", schDel(schPtr("details", p.Name)))
+				b.vector(s+": missing required detail "+p.Name, rpc, false, e, "jsonrpc", schDel(schPtr("data", "context", "details", p.Name)))
+				b.vector(s+": missing required detail "+p.Name, problem, false, e, "problem", schDel(schPtr(p.Name)))
+				b.vector(s+": missing required detail "+p.Name, resp, false, e, "response", schDel(schPtr("details", p.Name)))
+				break
+			}
+		}
+		for _, p := range root.Properties {
+			if v, ok := schWrongValue(p.Schema); ok {
+				name := fmt.Sprintf("%s: detail %s of the wrong type", s, p.Name)
+				b.vector(name, ctx, false, e, "context", schSet(schPtr("details", p.Name), v))
+				b.vector(name, rpc, false, e, "jsonrpc", schSet(schPtr("data", "context", "details", p.Name), v))
+				b.vector(name, problem, false, e, "problem", schSet(schPtr(p.Name), v))
+				b.vector(name, resp, false, e, "response", schSet(schPtr("details", p.Name), v))
+				break
+			}
+		}
+		for _, p := range root.Properties {
+			sensitive := false
+			for _, n := range e.Sensitive {
+				sensitive = sensitive || n == p.Name
+			}
+			if sensitive {
+				name := fmt.Sprintf("%s: sensitive detail %s redacted", s, p.Name)
+				b.vector(name, ctx, true, e, "context", schSet(schPtr("details", p.Name), jsonschema.Redacted))
+				b.vector(name, problem, true, e, "problem", schSet(schPtr(p.Name), jsonschema.Redacted))
+				b.vector(name, resp, true, e, "response", schSet(schPtr("details", p.Name), jsonschema.Redacted))
+			}
+		}
+	}
+
+	// once per catalog, on the first error
+	e := m.Errors[0]
+	b.vector("unknown context type", ctx, false, e, "context", schSet("/type", "no_such_type"))
+	b.vector("unknown context type in JSON-RPC", rpc, false, e, "jsonrpc", schSet("/data/context/type", "no_such_type"))
+	b.vector("unknown symbol", rpc, false, e, "jsonrpc", schSet("/data/symbol", "E_NO_SUCH_SYMBOL"))
+	b.vector("unknown domain", rpc, false, e, "jsonrpc", schSet("/data/domain", "no-such-domain"))
+	b.vector("schemaVersion of another catalog version", ctx, false, e, "context", schSet("/schemaVersion", m.SchemaVersion+1))
+	b.vector("context without details", ctx, false, e, "context", schDel("/details"))
+	tooMany := make([]string, m.Limits.MaxSuggestions+1)
+	for i := range tooMany {
+		tooMany[i] = "suggestion " + strconv.Itoa(i+1)
+	}
+	b.vector("more suggestions than max_suggestions", ctx, false, e, "context", schSet("/suggestions", tooMany))
+	b.vector("debugInfo", ctx, true, e, "context", schSet("/debugInfo", map[string]any{
+		"errorChain": []string{"permission denied"}, "requestId": "req_1", "timestamp": "2026-11-21T10:00:00Z", "serverVersion": "1.2.3"}))
+	b.vector("debugInfo without timestamp", ctx, false, e, "context", schSet("/debugInfo", map[string]any{"errorChain": []string{}}))
+	b.vector("no data", rpc, true, e, "jsonrpc", schDel("/data"))
+	b.vector("no message", rpc, false, e, "jsonrpc", schDel("/message"))
+	b.vector("unknown problem type URI", problem, false, e, "problem", schSet("/type", "https://errors.invalid/no-such-type"))
+	b.vector("unknown problem type URI, no symbol", problem, false, e, "problem", schSet("/type", "https://errors.invalid/no-such-type"), schDel("/symbol"))
+	b.vector("unknown problem symbol", problem, false, e, "problem", schSet("/symbol", "E_NO_SUCH_SYMBOL"))
+	b.vector("problem with a caller extension", problem, true, e, "problem", schSet("/tool", "read_file"))
+	b.vector("problem debugInfo", problem, true, e, "problem", schSet("/debugInfo", map[string]any{"errorChain": []string{}, "timestamp": "2026-11-21T10:00:00Z"}))
+	b.vector("problem timestamp that is no date-time", problem, false, e, "problem", schSet("/timestamp", "yesterday"))
+	b.vector("error: false", resp, false, e, "response", schSet("/error", false))
+	b.vector("response without error", resp, false, e, "response", schDel("/error"))
+	b.vector("unknown response code", resp, false, e, "response", schSet("/code", "NO_SUCH_CODE"))
+	b.vector("response code that is a number", resp, false, e, "response", schSet("/code", e.Code))
+
+	schSeedCases(b, c.name)
+	return b.cases
+}
+
+// seedCases adds the payloads of the reference systems' own documents
+// (/work/shared/reference), shaped for the examples/ catalog of each.
+func schSeedCases(b *schCaseBuilder, name string) {
+	const (
+		rpc     = jsonschema.DefJSONRPCError
+		ctx     = jsonschema.DefErrorContext
+		problem = jsonschema.DefProblemDetails
+		resp    = jsonschema.DefErrorResponse
+	)
+	switch name {
+	case "mdmcp":
+		// a legacy mdmcp error: no context at all
+		b.payload("seed: legacy PolicyDeny error without context", rpc, true,
+			`{"code": -32001, "message": "Policy denied the operation", "data": {"method": "tools/call", "requestId": "req_123", "policyHash": "abc123..."}}`)
+		b.payload("seed: legacy InvalidArgs error without data", rpc, true,
+			`{"code": -32602, "message": "Invalid params"}`)
+		b.payload("seed: legacy error with a code the catalog does not use", rpc, false,
+			`{"code": -32099, "message": "Something else", "data": {"method": "tools/call"}}`)
+		// the design's structured error: legacy keys and context, no domain/symbol
+		b.payload("seed: design example, path_not_allowed", rpc, true, `{
+			"code": -32001, "message": "Policy denied the operation",
+			"data": {"method": "tools/call", "requestId": "req_123", "policyHash": "abc123...",
+				"context": {"schemaVersion": 1, "type": "path_not_allowed",
+					"details": {"requested": "/etc/passwd", "rule": "allowed_roots", "allowedSample": {"values": ["/home/user", "/tmp"], "moreCount": 3}},
+					"userMessage": "The path is not within allowed directories",
+					"suggestions": ["Use a path within allowed roots"], "retryable": false}}}`)
+		b.payload("seed: design example with the InvalidArgs code", rpc, false, `{
+			"code": -32602, "message": "Policy denied the operation",
+			"data": {"method": "tools/call", "context": {"schemaVersion": 1, "type": "path_not_allowed",
+				"details": {"requested": "/etc/passwd", "rule": "allowed_roots"}, "retryable": false}}}`)
+		b.payload("seed: design context missing a required policy detail", ctx, false,
+			`{"schemaVersion": 1, "type": "path_not_allowed", "details": {"requested": "/etc/passwd"}, "retryable": false}`)
+		b.payload("seed: execution_error phase outside its enum", ctx, false,
+			`{"schemaVersion": 1, "type": "command_failed", "details": {"phase": "linking"}, "retryable": false}`)
+		b.payload("seed: execution_error phase truncated", ctx, true,
+			`{"schemaVersion": 1, "type": "command_failed", "details": {"phase": "output_proc..."}, "retryable": false}`)
+		b.payload("seed: file_too_large with verbose debugInfo", ctx, true, `{
+			"schemaVersion": 1, "type": "file_too_large",
+			"details": {"resource": "file_size", "limit": 1048576, "actual": 5242880, "unit": "bytes", "configSource": "policy.yaml:limits.max_read_bytes"},
+			"retryable": false,
+			"debugInfo": {"errorChain": ["io: read limit"], "requestId": "req_123", "timestamp": "2025-01-01T00:00:00Z"}}`)
+	case "taxonomy":
+		// the taxonomy's wire example: a terse legacy data.details string
+		b.payload("seed: E_PW_NAV taxonomy example", rpc, true,
+			`{"code": 2100, "message": "Navigation failed", "data": {"domain": "playwright", "symbol": "E_PW_NAV", "details": "net::ERR_NAME_NOT_RESOLVED", "retryable": true}}`)
+		b.payload("seed: E_PW_NAV in the puppeteer domain", rpc, false,
+			`{"code": 2100, "message": "Navigation failed", "data": {"domain": "puppeteer", "symbol": "E_PW_NAV", "retryable": true}}`)
+		b.payload("seed: E_PW_NAV with the generic server error code", rpc, false,
+			`{"code": -32000, "message": "Navigation failed", "data": {"domain": "playwright", "symbol": "E_PW_NAV", "retryable": true}}`)
+		b.payload("seed: method not found", rpc, true,
+			`{"code": -32601, "message": "Method not found", "data": {"domain": "jsonrpc", "symbol": "E_METHOD_NOT_FOUND"}}`)
+	case "problem":
+		seeds := []struct{ name, doc string }{
+			{"validation-error", `{"type": "https://mouse-mcp.dev/errors/validation-error", "title": "Validation Failed", "status": 400, "detail": "Invalid destination ID. Must be 'wdw' or 'dlr'", "instance": "urn:uuid:a3bb189e-8bf9-41c4-b5db-dbe0e0f51f6e", "timestamp": "2025-12-06T18:30:00.000Z", "tool": "disney_attractions", "field": "destination", "invalidValue": "orlando"}`},
+			{"api-error", `{"type": "https://mouse-mcp.dev/errors/api-error", "title": "External API Error", "status": 503, "detail": "Disney API returned 503: Service temporarily unavailable", "instance": "urn:uuid:7c9e6679-7425-40de-944b-e07fc1f90ae7", "timestamp": "2025-12-06T18:31:15.000Z", "tool": "disney_attractions", "endpoint": "https://api.wdpro.disney.go.com/facility-service/attractions"}`},
+			{"session-error", `{"type": "https://mouse-mcp.dev/errors/session-error", "title": "Session Error", "status": 401, "detail": "No valid Disney session. Session may have expired or authentication failed", "instance": "urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f", "timestamp": "2025-12-06T18:32:00.000Z", "tool": "disney_attractions"}`},
+			{"not-found", `{"type": "https://mouse-mcp.dev/errors/not-found", "title": "Resource Not Found", "status": 404, "detail": "Attraction with ID '99999999' not found at Walt Disney World", "instance": "urn:uuid:1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d", "timestamp": "2025-12-06T18:33:00.000Z", "tool": "disney_entity", "entityType": "attraction", "entityId": "99999999"}`},
+			{"database-error", `{"type": "https://mouse-mcp.dev/errors/database-error", "title": "Database Error", "status": 500, "detail": "Failed to initialize database: unable to open database file", "instance": "urn:uuid:8e7d6c5b-4a3f-2e1d-0c9b-8a7f6e5d4c3b", "timestamp": "2025-12-06T18:34:00.000Z"}`},
+			{"configuration-error", `{"type": "https://mouse-mcp.dev/errors/configuration-error", "title": "Configuration Error", "status": 500, "detail": "Required environment variable MOUSEMCP_EMBEDDING_PROVIDER not set", "instance": "urn:uuid:9f8e7d6c-5b4a-3f2e-1d0c-9b8a7f6e5d4c", "timestamp": "2025-12-06T18:35:00.000Z", "configKey": "MOUSEMCP_EMBEDDING_PROVIDER"}`},
+			{"cache-error", `{"type": "https://mouse-mcp.dev/errors/cache-error", "title": "Cache Error", "status": 500, "detail": "Failed to read from cache: cache file corrupted", "instance": "urn:uuid:2b3c4d5e-6f7a-8b9c-0d1e-2f3a4b5c6d7e", "timestamp": "2025-12-06T18:36:00.000Z"}`},
+			{"generic about:blank", `{"type": "about:blank", "title": "An error occurred", "status": 500, "detail": "An unexpected error occurred", "instance": "urn:uuid:5c6d7e8f-9a0b-1c2d-3e4f-5a6b7c8d9e0f", "timestamp": "2025-12-06T18:37:00.000Z", "tool": "disney_sync"}`},
+		}
+		for _, s := range seeds {
+			b.payload("seed: Mouse MCP "+s.name, problem, true, s.doc)
+		}
+		b.payload("seed: Mouse MCP api-error with status 500", problem, false,
+			`{"type": "https://mouse-mcp.dev/errors/api-error", "title": "External API Error", "status": 500, "detail": "x", "endpoint": "https://api.example.com/"}`)
+		b.payload("seed: Mouse MCP validation-error without field", problem, false,
+			`{"type": "https://mouse-mcp.dev/errors/validation-error", "title": "Validation Failed", "status": 400, "detail": "x", "invalidValue": "orlando"}`)
+		b.payload("seed: Mouse MCP not-found with a numeric entityId", problem, false,
+			`{"type": "https://mouse-mcp.dev/errors/not-found", "title": "Resource Not Found", "status": 404, "entityType": "attraction", "entityId": 99999999}`)
+		b.payload("seed: Mouse MCP type the catalog does not have", problem, false,
+			`{"type": "https://mouse-mcp.dev/errors/rate-limit", "title": "Rate limited", "status": 429}`)
+		b.payload("seed: Mouse MCP about:blank with status 404", problem, false,
+			`{"type": "about:blank", "title": "Not Found", "status": 404}`)
+	case "plain":
+		b.payload("seed: CompoundDocs PROJECT_NOT_ACTIVATED", resp, true,
+			`{"error": true, "code": "PROJECT_NOT_ACTIVATED", "message": "No project is currently activated. Call activate_project first.", "details": {}}`)
+		b.payload("seed: CompoundDocs validation aggregation", resp, true, `{
+			"error": true, "code": "VALIDATION_ERROR", "message": "Validation failed: 3 errors",
+			"details": {"fieldErrors": {"query": ["Query is required"], "doc_types": ["Invalid doc-type: foo", "Invalid doc-type: bar"]}, "totalErrors": 3}}`)
+		b.payload("seed: CompoundDocs validation aggregation, totalErrors as a string", resp, false, `{
+			"error": true, "code": "VALIDATION_ERROR", "message": "Validation failed: 3 errors",
+			"details": {"fieldErrors": {"query": ["Query is required"]}, "totalErrors": "3"}}`)
+		b.payload("seed: CompoundDocs validation aggregation, a message that is not a string", resp, false, `{
+			"error": true, "code": "VALIDATION_ERROR", "message": "Validation failed: 1 errors",
+			"details": {"fieldErrors": {"query": [42]}, "totalErrors": 1}}`)
+		b.payload("seed: CompoundDocs error: false", resp, false,
+			`{"error": false, "code": "PROJECT_NOT_ACTIVATED", "message": "No project is currently activated.", "details": {}}`)
+		b.payload("seed: CompoundDocs code the catalog does not have", resp, false,
+			`{"error": true, "code": "RATE_LIMITED", "message": "Slow down.", "details": {}}`)
+		b.payload("seed: CompoundDocs INVALID_DOC_TYPE", resp, true,
+			`{"error": true, "code": "INVALID_DOC_TYPE", "message": "Invalid doc-type 'foo'.", "details": {"docType": "foo", "validDocTypes": ["problem", "insight"]}}`)
+		b.payload("seed: CompoundDocs INVALID_DOC_TYPE without validDocTypes", resp, false,
+			`{"error": true, "code": "INVALID_DOC_TYPE", "message": "Invalid doc-type 'foo'.", "details": {"docType": "foo"}}`)
+	}
+}
+
+// specCasesFile holds the example payloads of SPEC §2 with their verdict,
+// for the repo's own catalog ("own": catalog/errors.yaml, whose problem_base
+// differs from SPEC §1's example catalog) and examples/plain ("plain": the
+// validation aggregation example). test/schema/ajv.test.mjs reads it too.
+const specCasesFile = "test/schema/spec-cases.jsonl"
+
+// specCatalogs are the catalogs of specCasesFile, by name.
+var specCatalogs = map[string]string{"own": "catalog/errors.yaml", "plain": "examples/plain/errors.yaml"}
+
+// TestSchemaSpecExamples holds the schemas of the repo's own catalog and of
+// examples/plain to the example payloads of SPEC §2.
+func TestSchemaSpecExamples(t *testing.T) {
+	root := repoRoot(t)
+	vs := map[string]schValidators{}
+	for name, path := range specCatalogs {
+		m := buildCatalog(t, filepath.Join(root, path))
+		files, err := jsonschema.Generate(m, jsonschema.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs[name] = schCompile(t, files[0].Data)
+	}
+	f, err := os.Open(filepath.Join(root, specCasesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	n := 0
+	for sc.Scan() {
+		var c struct {
+			Name    string          `json:"name"`
+			Catalog string          `json:"catalog"`
+			Def     string          `json:"def"`
+			Valid   bool            `json:"valid"`
+			Payload json.RawMessage `json:"payload"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		v := vs[c.Catalog]
+		if v == nil {
+			t.Fatalf("%s: unknown catalog %q", c.Name, c.Catalog)
+		}
+		defs := []string{c.Def}
+		if c.Def == jsonschema.DefErrorContext {
+			defs = append(defs, schRootDef)
+		}
+		for _, def := range defs {
+			err := v[def].Validate(schDecode(t, c.Payload))
+			if c.Valid && err != nil {
+				t.Errorf("%s: want valid against %s, got %v", c.Name, def, err)
+			}
+			if !c.Valid && err == nil {
+				t.Errorf("%s: want invalid against %s, got valid", c.Name, def)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil || n == 0 {
+		t.Fatalf("%s: %d cases, %v", specCasesFile, n, err)
+	}
+}

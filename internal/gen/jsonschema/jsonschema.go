@@ -1,0 +1,696 @@
+// Package jsonschema emits the JSON Schema (draft 2020-12) of a catalog's
+// wire payloads: its root validates data.context of a JSON-RPC error, and
+// $defs holds the entry points JsonRpcError, ProblemDetails and
+// ErrorResponse beside one entry per detail shape.
+//
+// The schema is strict where the catalog knows the answer (unknown types,
+// symbols, codes and problem type URIs are rejected; details are checked
+// against their error's schema; a JSON-RPC code, a domain, a problem type
+// URI and status must be the error's own) and lenient where older peers
+// differ (legacy data keys, data without context, problem documents without
+// symbol, retryable or timestamp). Every payload the errgenrt runtime writes
+// validates, including truncated, redacted, sanitized and minimal ones.
+//
+// The rules that tie a payload to one error are if/then pairs in the
+// allOf of each entry point, one per group of errors that share what the
+// rule checks (a detail schema, a wire code, a domain, a status list, a type
+// URI), each keyed by a const or enum of one member. A validator does a
+// constant amount of work per rule, so validation is linear in the size of
+// the catalog, and a failure is reported at the member that breaks the
+// rule. Long rule lists are cut into $defs parts (see maxAllOf).
+package jsonschema
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/model"
+)
+
+// DefaultFile is the default name of the emitted schema.
+const DefaultFile = "error-context.schema.json"
+
+// Draft is the JSON Schema dialect of the output.
+const Draft = "https://json-schema.org/draft/2020-12/schema"
+
+// Options configure the JSON Schema emitter.
+type Options struct {
+	File   string // output file name; empty: DefaultFile
+	Source string // catalog path relative to the output, for the $comment
+
+	maxRules int // rules per allOf before they are cut into parts; 0: maxAllOf (tests set it lower)
+}
+
+// The fixed $defs entries. Detail shapes live under "details.…" keys,
+// which never collide with these.
+const (
+	DefErrorContext   = "ErrorContext"
+	DefJSONRPCError   = "JsonRpcError"
+	DefProblemDetails = "ProblemDetails"
+	DefErrorResponse  = "ErrorResponse"
+	DefDebugInfo      = "DebugInfo"
+	DefEmptyDetails   = "EmptyDetails"
+)
+
+// ID returns the $id of the schema of a catalog:
+// urn:errgen:<name>:schema:error-context. It does not depend on where the
+// file is published, and does not meet the urn:errgen:<name>:<slug> problem
+// type URIs of a catalog without problem_base (slugs have no colon).
+func ID(m *model.Catalog) string { return "urn:errgen:" + m.Name + ":schema:error-context" }
+
+// ShapeDef returns the $defs key of a detail shape: details.<name> for a
+// named or built-in shape, details.inline.<SYMBOL> for inline details.
+// Shape names and symbols hold no dot, so the keys cannot collide.
+func ShapeDef(s *model.Shape) string {
+	if s.Inline {
+		return "details.inline." + s.Owner.Symbol
+	}
+	return "details." + s.Name
+}
+
+// variantDef is the $defs key of a named shape as one error uses it, when
+// the error's sensitive list widens fields the shape alone keeps strict.
+func variantDef(s *model.Shape, e *model.Error) string {
+	return "details." + s.Name + ".for." + e.Symbol
+}
+
+// Ref returns the JSON Pointer reference to a $defs key, escaped for a
+// pointer (~0, ~1) and a URI fragment.
+func Ref(def string) string {
+	tok := strings.ReplaceAll(strings.ReplaceAll(def, "~", "~0"), "/", "~1")
+	return "#/$defs/" + fragmentEscape(tok)
+}
+
+// fragmentEscape percent-encodes what a URI fragment may not hold.
+func fragmentEscape(s string) string {
+	const safe = "-._~!$&'()*+,;=:@/?"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(safe, c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// Generate returns the schema file of m.
+func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+	name := opts.File
+	if name == "" {
+		name = DefaultFile
+	}
+	g := &generator{m: m, opts: opts}
+	doc := g.document()
+	data := appendJSON(make([]byte, 0, 16384+len(m.Errors)*1536), doc, 0, 0)
+	data = append(data, '\n')
+	return []gen.File{{Path: name, Data: data}}, nil
+}
+
+type generator struct {
+	m    *model.Catalog
+	opts Options
+
+	errs     []*errInfo
+	inline   map[*model.Shape]any   // inline shapes, widened for their error's sensitive fields
+	variants []member               // per-error variants of named shapes
+	ruleDefs []member               // rules of the envelopes, when cut into chunks
+	memo     map[*catalog.Value]any // detail schema nodes converted without extra sensitive fields
+	flat     map[string]object      // flattened details by $defs key
+}
+
+// errInfo is what the envelope rules need of one error.
+type errInfo struct {
+	e       *model.Error
+	details string          // $defs key of its details
+	root    *catalog.Value  // the detail schema that declares the properties
+	extra   map[string]bool // sensitive fields its $defs entry widens; nil: none beyond the shape's
+	code    string          // wire code, as a grouping key
+	status  string          // allowed statuses, as a grouping key
+}
+
+// plainSchema is detailSchema(v, false, nil), converted once per node.
+func (g *generator) plainSchema(v *catalog.Value) any {
+	if s, ok := g.memo[v]; ok {
+		return s
+	}
+	s := g.detailSchema(v, false, nil)
+	g.memo[v] = s
+	return s
+}
+
+func (g *generator) shapeRef(name string) string {
+	if s := g.m.Shape(name); s != nil {
+		return Ref(ShapeDef(s))
+	}
+	return Ref("details." + name)
+}
+
+func (g *generator) document() object {
+	m := g.m
+	g.prepare()
+	comment := gen.Header
+	if g.opts.Source != "" {
+		comment += " Source: " + g.opts.Source
+	}
+	doc := object{
+		{"$comment", comment}, // first, so the header is on the file's second line
+		{"$schema", Draft},
+		{"$id", ID(m)},
+		{"title", fmt.Sprintf("%s %s error payloads", m.Name, m.Version)},
+		{"description", fmt.Sprintf("Wire payloads of the %s error catalog, version %s. "+
+			"The root validates data.context of a JSON-RPC error (the same as #/$defs/%s); "+
+			"#/$defs/%s validates the error member of a JSON-RPC response, #/$defs/%s an RFC 9457 problem document "+
+			"and #/$defs/%s a plain error response.", m.Name, m.Version, DefErrorContext, DefJSONRPCError, DefProblemDetails, DefErrorResponse)},
+		{"$ref", Ref(DefErrorContext)},
+	}
+	defs := object{
+		{DefErrorContext, g.errorContext()},
+		{DefJSONRPCError, g.jsonRPCError()},
+		{DefProblemDetails, g.problemDetails()},
+		{DefErrorResponse, g.errorResponse()},
+		{DefDebugInfo, debugInfo()},
+		{DefEmptyDetails, object{
+			{"description", "The details of an error that has none: an empty object."},
+			{"type", "object"},
+			{"maxProperties", 0},
+		}},
+	}
+	for _, s := range m.Shapes {
+		if def, ok := g.inline[s]; ok {
+			defs.add(ShapeDef(s), def)
+			continue
+		}
+		defs.add(ShapeDef(s), g.plainSchema(s.Schema.Source))
+	}
+	defs = append(defs, g.variants...)
+	if len(g.ruleDefs) > 0 {
+		defs.add(DefAny, object{{"description", "Accepts any value. The parts of long rule lists refer to it only so that Ajv, which inlines a $ref target without a $ref of its own, compiles each part as a function of its own."}})
+		defs = append(defs, g.ruleDefs...)
+	}
+	doc.add("$defs", defs)
+	return doc
+}
+
+// prepare resolves, for every error, the $defs entry of its details.
+func (g *generator) prepare() {
+	g.errs = make([]*errInfo, len(g.m.Errors))
+	g.inline = map[*model.Shape]any{}
+	g.memo = map[*catalog.Value]any{}
+	g.flat = map[string]object{}
+	for i, e := range g.m.Errors {
+		info := &errInfo{e: e, details: DefEmptyDetails, code: strconv.FormatInt(e.WireCode, 10), status: statusKey(e)}
+		g.errs[i] = info
+		if e.Details == nil {
+			continue
+		}
+		info.root = resolvedSource(e.Details)
+		info.details = ShapeDef(e.Details)
+		switch {
+		case e.Details.Inline:
+			// the sensitive fields of inline details widen the shape itself
+			// (through its $ref when it is one and must)
+			if len(e.Sensitive) > 0 {
+				info.extra = set(e.Sensitive...)
+			}
+			src := e.Details.Schema.Source
+			if src != info.root && g.needsVariant(info.root, e) {
+				src = info.root
+			}
+			conv := g.detailSchema(src, false, info.extra)
+			g.inline[e.Details] = conv
+			if src == info.root {
+				g.flat[info.details] = flatOf(conv)
+			}
+		case g.needsVariant(info.root, e):
+			info.extra = set(e.Sensitive...)
+			info.details = variantDef(e.Details, e)
+			g.variants = append(g.variants, member{info.details, g.detailSchema(info.root, false, info.extra)})
+		}
+	}
+}
+
+// flattened is {"properties": …, "required": …} of an error's detail
+// fields, as flattened into a problem document.
+func (g *generator) flattened(info *errInfo) object {
+	f, ok := g.flat[info.details]
+	if !ok {
+		if info.extra == nil {
+			f = flatOf(g.plainSchema(info.root))
+		} else {
+			f = flatOf(g.detailSchema(info.root, false, info.extra))
+		}
+		g.flat[info.details] = f
+	}
+	return append(object(nil), f...)
+}
+
+// flatOf picks properties and required of a converted object schema.
+func flatOf(conv any) object {
+	root, _ := conv.(object)
+	props, _ := root.get("properties").(object)
+	f := object{{"properties", props}}
+	if props == nil {
+		f[0].value = object{}
+	}
+	if req, ok := root.get("required").([]string); ok && len(req) > 0 {
+		f.add("required", req)
+	}
+	return f
+}
+
+// needsVariant reports whether e's sensitive list names a top-level field
+// of its (named) shape that the shape's own schema would not accept as
+// "<redacted>".
+func (g *generator) needsVariant(root *catalog.Value, e *model.Error) bool {
+	props := root.Get("properties")
+	for _, name := range e.Sensitive {
+		p := props.Get(name)
+		if p == nil {
+			continue
+		}
+		if !acceptsAnyString(g.plainSchema(p)) {
+			if x := p.Get("x-sensitive"); x == nil || !x.Bool {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ---------------------------------------------------------------- helpers
+
+// oneOfValues is {"const": v} for one value, {"enum": [...]} for several.
+func oneOfValues[T string | int64 | int](vals []T) object {
+	if len(vals) == 1 {
+		return object{{"const", vals[0]}}
+	}
+	if strs, ok := any(vals).([]string); ok {
+		return object{{"enum", strs}}
+	}
+	items := make([]any, len(vals))
+	for i, v := range vals {
+		items[i] = v
+	}
+	return object{{"enum", items}}
+}
+
+func typed(t string, rest object) object { return append(object{{"type", t}}, rest...) }
+
+func describe(text string, o object) object { return append(object{{"description", text}}, o...) }
+
+// has builds {"required": [name], "properties": {name: schema}}: the
+// condition "member name is present and matches". Where it applies to a
+// member's value rather than to the envelope, wrap it in typed("object", …):
+// Ajv's strictTypes wants a type beside properties at each new instance.
+func has(name string, schema any) object {
+	req, ok := requiredOne[name]
+	if !ok {
+		req = []string{name}
+	}
+	return object{{"required", req}, {"properties", object{{name, schema}}}}
+}
+
+// requiredOne holds {"required": [name]} lists for the members rules test,
+// shared (the writer does not change them).
+var requiredOne = map[string][]string{
+	"code": {"code"}, "data": {"data"}, "domain": {"domain"}, "symbol": {"symbol"},
+	"context": {"context"}, "type": {"type"},
+}
+
+func props(members ...member) object { return object(members) }
+
+func statuses(e *model.Error) object {
+	return oneOfValues(e.Statuses)
+}
+
+// ---------------------------------------------------------------- envelope
+
+func debugInfo() object {
+	return object{
+		{"description", "Debugging aids, written in verbose mode only: the cause chain (at most 5 entries of at most 256 bytes), the request id, the time and the server version."},
+		{"type", "object"},
+		{"required", []string{"timestamp"}},
+		{"properties", props(
+			member{"errorChain", typed("array", object{{"maxItems", 5}, {"items", object{{"type", "string"}}}})},
+			member{"requestId", object{{"type", "string"}}},
+			member{"timestamp", object{{"type", "string"}, {"format", "date-time"}}},
+			member{"serverVersion", object{{"type", "string"}}},
+		)},
+	}
+}
+
+// group is a set of errors that share something (a detail schema, a wire
+// code, a domain, a status list, a type URI), in code order.
+type group struct {
+	key  string
+	errs []*errInfo
+}
+
+// groupBy groups the errors by key, in code order of each group's first
+// error; errors whose key is "" are left out.
+func (g *generator) groupBy(key func(*errInfo) string) []*group {
+	var out []*group
+	index := map[string]*group{}
+	for _, info := range g.errs {
+		k := key(info)
+		if k == "" {
+			continue
+		}
+		gr := index[k]
+		if gr == nil {
+			gr = &group{key: k}
+			index[k] = gr
+			out = append(out, gr)
+		}
+		gr.errs = append(gr.errs, info)
+	}
+	return out
+}
+
+func (gr *group) symbols() []string {
+	out := make([]string, len(gr.errs))
+	for i, info := range gr.errs {
+		out[i] = info.e.Symbol
+	}
+	return out
+}
+
+func (gr *group) types() []string {
+	out := make([]string, len(gr.errs))
+	for i, info := range gr.errs {
+		out[i] = info.e.Type
+	}
+	return out
+}
+
+func (g *generator) types() []string {
+	return (&group{errs: g.errs}).types()
+}
+
+func (g *generator) symbols() []string {
+	return (&group{errs: g.errs}).symbols()
+}
+
+// rule is {"if": cond, "then": then}.
+func rule(cond, then object) object { return object{{"if", cond}, {"then", then}} }
+
+// detailsRules returns, per group of errors sharing a detail schema, the
+// rule "if member key names one of them, details must fit the schema".
+func (g *generator) detailsRules(key string, name func(*errInfo) string) []any {
+	var rules []any
+	for _, gr := range g.groupBy(func(i *errInfo) string { return i.details }) {
+		vals := make([]string, len(gr.errs))
+		for i, info := range gr.errs {
+			vals[i] = name(info)
+		}
+		rules = append(rules, rule(has(key, oneOfValues(vals)),
+			object{{"properties", object{{"details", object{{"$ref", Ref(gr.key)}}}}}}))
+	}
+	return rules
+}
+
+func (g *generator) errorContext() object {
+	m := g.m
+	ctx := object{
+		{"description", "data.context of a JSON-RPC error: the error's type, its details (checked against the schema of the error with that type), and what a client may show or do."},
+		{"type", "object"},
+		{"required", []string{"schemaVersion", "type", "details", "retryable"}},
+		{"properties", props(
+			member{"schemaVersion", describe("The catalog's schema_version.", typed("integer", object{{"const", m.SchemaVersion}}))},
+			member{"type", describe("The error's type.", typed("string", object{{"enum", g.types()}}))},
+			member{"details", describe("The error's details; {} for an error without details.", object{{"type", "object"}})},
+			member{"userMessage", describe("Text for end users.", object{{"type", "string"}})},
+			member{"suggestions", describe("Actionable suggestions.", typed("array", object{{"maxItems", m.Limits.MaxSuggestions}, {"items", object{{"type", "string"}}}}))},
+			member{"retryable", describe("Whether the operation may be retried.", object{{"type", "boolean"}})},
+			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
+		)},
+	}
+	if rules := g.detailsRules("type", func(i *errInfo) string { return i.e.Type }); len(rules) > 0 {
+		g.addRules(&ctx, DefErrorContext, rules)
+	}
+	return ctx
+}
+
+// jsonRPCError ties code, domain, symbol and type together with one rule
+// per wire code ("code W: data.symbol and data.context.type, when present,
+// are those of an error with wire code W"), one per domain (the same for
+// data.domain, which also narrows code), and one per error tying its symbol
+// to its type. Since every code, domain, symbol and type is one of the
+// catalog's, these say exactly "when data names an error, code, domain,
+// symbol and type are all that error's", in as many rules as there are
+// wire codes, domains and errors.
+func (g *generator) jsonRPCError() object {
+	byCode := g.groupBy(func(i *errInfo) string { return i.code })
+	codes := make([]int64, len(byCode))
+	for i, gr := range byCode {
+		codes[i] = gr.errs[0].e.WireCode
+	}
+	byDomain := g.groupBy(func(i *errInfo) string { return i.e.Domain.Name })
+	domains := make([]string, len(byDomain))
+	for i, gr := range byDomain {
+		domains[i] = gr.key
+	}
+	// a symbol names the error whose type the context must have (where the
+	// rule of its wire code does not already say so)
+	shared := map[string]bool{}
+	for _, gr := range byCode {
+		shared[gr.key] = len(gr.errs) > 1
+	}
+	var ties []any
+	for _, info := range g.errs {
+		if shared[info.code] {
+			ties = append(ties, rule(has("symbol", object{{"const", info.e.Symbol}}),
+				object{{"properties", object{{"context", typed("object", object{{"properties", object{{"type", object{{"const", info.e.Type}}}}}})}}}}))
+		}
+	}
+	data := object{
+		{"description", "The caller's legacy keys (method, requestId, …) beside domain, symbol, retryable and context, each of them optional. A symbol names the error whose type the context must have."},
+		{"type", "object"},
+		{"properties", props(
+			member{"domain", describe("The error's domain.", typed("string", object{{"enum", domains}}))},
+			member{"symbol", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
+			member{"retryable", object{{"type", "boolean"}}},
+			member{"context", object{{"$ref", Ref(DefErrorContext)}}},
+		)},
+	}
+	if len(ties) > 0 {
+		g.addRules(&data, DefJSONRPCError+".data", ties)
+	}
+	rpc := object{
+		{"description", "The error member of a JSON-RPC 2.0 response. When data names the error (by symbol or context.type), code must be its wire code and data.domain its domain; a data.domain alone narrows code to the wire codes of that domain's errors."},
+		{"type", "object"},
+		{"required", []string{"code", "message"}},
+		{"properties", props(
+			member{"code", describe("The error's wire code (wire_code, else code).", typed("integer", object{{"enum", anys(codes)}}))},
+			member{"message", object{{"type", "string"}}},
+			member{"data", data},
+		)},
+	}
+	// data's symbol and context.type as those of the group's errors
+	dataOf := func(gr *group) object {
+		return typed("object", object{{"properties", object{
+			{"symbol", oneOfValues(gr.symbols())},
+			{"context", typed("object", object{{"properties", object{{"type", oneOfValues(gr.types())}}}})},
+		}}})
+	}
+	var rules []any
+	if len(byCode) > 1 {
+		for _, gr := range byCode {
+			rules = append(rules, rule(has("code", object{{"const", gr.errs[0].e.WireCode}}),
+				object{{"properties", object{{"data", dataOf(gr)}}}}))
+		}
+	}
+	for _, gr := range byDomain {
+		var codes []int64
+		seen := map[int64]bool{}
+		for _, info := range gr.errs {
+			if !seen[info.e.WireCode] {
+				seen[info.e.WireCode] = true
+				codes = append(codes, info.e.WireCode)
+			}
+		}
+		then := object{}
+		if len(byCode) > 1 {
+			then.add("code", oneOfValues(codes))
+		}
+		if len(byDomain) > 1 {
+			then.add("data", dataOf(gr))
+		}
+		if len(then) > 0 {
+			rules = append(rules, rule(has("data", typed("object", has("domain", object{{"const", gr.key}}))),
+				object{{"properties", then}}))
+		}
+	}
+	if len(rules) > 0 {
+		g.addRules(&rpc, DefJSONRPCError, rules)
+	}
+	return rpc
+}
+
+// problemDetails ties the type URI to the symbol with one rule per URI, and
+// checks status and flattened details with one rule per group of errors
+// sharing a status list or a detail schema, keyed on the type URI (or, for
+// errors whose URI others share, on symbol); a document with a shared URI
+// and no symbol must fit one of the errors that have it.
+func (g *generator) problemDetails() object {
+	byURI := g.groupBy(func(i *errInfo) string { return i.e.ProblemType })
+	shared := map[string]bool{}
+	uris := make([]string, len(byURI))
+	for i, gr := range byURI {
+		uris[i] = gr.key
+		shared[gr.key] = len(gr.errs) > 1
+	}
+	// names is the condition "the document names one of the group's errors":
+	// by its type URI, or by symbol where the URI is shared
+	names := func(gr *group) object {
+		var unique, symbols []string
+		for _, info := range gr.errs {
+			if shared[info.e.ProblemType] {
+				symbols = append(symbols, info.e.Symbol)
+			} else {
+				unique = append(unique, info.e.ProblemType)
+			}
+		}
+		switch {
+		case len(symbols) == 0:
+			return has("type", oneOfValues(unique))
+		case len(unique) == 0:
+			return has("symbol", oneOfValues(symbols))
+		}
+		return object{{"anyOf", []any{
+			has("type", oneOfValues(unique)),
+			has("symbol", oneOfValues(symbols)),
+		}}}
+	}
+	problem := object{
+		{"description", "An RFC 9457 problem document (application/problem+json). The error's detail fields are flattened into it as extension members, beside caller extensions such as tool. The error is named by its type URI, or by symbol when several errors share the URI (about:blank); a document with a shared URI and no symbol must fit one of the errors that have it."},
+		{"type", "object"},
+		{"required", []string{"type", "title", "status"}},
+		{"properties", props(
+			member{"type", describe("The problem type URI.", typed("string", object{{"enum", uris}}))},
+			member{"title", object{{"type", "string"}}},
+			member{"status", describe("The HTTP status: one the error allows.", typed("integer", object{{"minimum", 400}, {"maximum", 599}}))},
+			member{"detail", object{{"type", "string"}}},
+			member{"instance", describe("A URI reference naming this occurrence (urn:uuid:… by default).", object{{"type", "string"}})},
+			member{"timestamp", object{{"type", "string"}, {"format", "date-time"}}},
+			member{"symbol", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
+			member{"retryable", object{{"type", "boolean"}}},
+			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
+		)},
+	}
+	var rules []any
+	if len(byURI) > 1 {
+		for _, gr := range byURI {
+			rules = append(rules, rule(has("type", object{{"const", gr.key}}),
+				object{{"properties", object{{"symbol", oneOfValues(gr.symbols())}}}}))
+		}
+	}
+	for _, gr := range g.groupBy(func(i *errInfo) string { return i.status }) {
+		rules = append(rules, rule(names(gr), object{{"properties", object{{"status", statuses(gr.errs[0].e)}}}}))
+	}
+	for _, gr := range g.groupBy(func(i *errInfo) string {
+		if i.e.Details == nil {
+			return ""
+		}
+		return i.details
+	}) {
+		rules = append(rules, rule(names(gr), g.flattened(gr.errs[0])))
+	}
+	for _, gr := range byURI {
+		if len(gr.errs) < 2 {
+			continue
+		}
+		alts := make([]any, len(gr.errs))
+		for i, info := range gr.errs {
+			alt := g.flattened(info)
+			alt[0].value = append(object{{"status", statuses(info.e)}}, alt[0].value.(object)...)
+			alts[i] = alt
+		}
+		cond := has("type", object{{"const", gr.key}})
+		cond.add("not", object{{"required", []string{"symbol"}}})
+		rules = append(rules, rule(cond, object{{"anyOf", alts}}))
+	}
+	if len(rules) > 0 {
+		g.addRules(&problem, DefProblemDetails, rules)
+	}
+	return problem
+}
+
+func statusKey(e *model.Error) string {
+	parts := make([]string, len(e.Statuses))
+	for i, s := range e.Statuses {
+		parts[i] = strconv.Itoa(s)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (g *generator) errorResponse() object {
+	resp := object{
+		{"description", "A plain error response: {error: true, code: SYMBOL, message, details}. details, when present, must fit the schema of the error's details ({} for an error without details)."},
+		{"type", "object"},
+		{"required", []string{"error", "code", "message"}},
+		{"properties", props(
+			member{"error", object{{"const", true}}},
+			member{"code", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
+			member{"message", object{{"type", "string"}}},
+			member{"details", object{{"type", "object"}}},
+		)},
+	}
+	if rules := g.detailsRules("code", func(i *errInfo) string { return i.e.Symbol }); len(rules) > 0 {
+		g.addRules(&resp, DefErrorResponse, rules)
+	}
+	return resp
+}
+
+func anys[T any](vals []T) []any {
+	out := make([]any, len(vals))
+	for i, v := range vals {
+		out[i] = v
+	}
+	return out
+}
+
+// maxAllOf bounds the rules of one allOf. Ajv compiles a schema into one
+// JavaScript function, inlining every $ref target that holds no $ref of its
+// own, and nests the code of each subschema of an allOf inside the success
+// branch of the one before: 10,000 rules in one function overflow its code
+// generator's stack, and the function's frame the call stack. A longer
+// list is cut into $defs entries NAME.rules.0, NAME.rules.1, … of at most
+// maxAllOf rules, each with a $ref to #/$defs/Any (which accepts anything)
+// so that Ajv compiles it as a function of its own, and the schema's allOf
+// refers to them (through more such entries if there are more than
+// maxAllOf of them).
+const maxAllOf = 100
+
+// DefAny is the $defs entry that accepts any value (see maxAllOf).
+const DefAny = "Any"
+
+// addRules adds rules to schema o (the $defs entry name) as its allOf.
+func (g *generator) addRules(o *object, name string, rules []any) {
+	limit := g.opts.maxRules
+	if limit <= 0 {
+		limit = maxAllOf
+	}
+	for n := 0; len(rules) > limit; {
+		var refs []any
+		for i := 0; i < len(rules); i += limit {
+			key := name + ".rules." + strconv.Itoa(n)
+			n++
+			g.ruleDefs = append(g.ruleDefs, member{key, object{
+				{"description", fmt.Sprintf("A part of the rules of %s.", name)},
+				{"type", "object"},
+				{"$ref", Ref(DefAny)},
+				{"allOf", rules[i:min(i+limit, len(rules))]},
+			}})
+			refs = append(refs, object{{"$ref", Ref(key)}})
+		}
+		rules = refs
+	}
+	o.add("allOf", rules)
+}

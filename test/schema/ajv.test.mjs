@@ -1,0 +1,199 @@
+// Holds the JSON Schema errgen emits for every golden catalog to Ajv (the
+// versions pinned in package-lock.json), in its default strict mode with
+// ajv-formats:
+//
+//   - the schema compiles, and Ajv logs no strict-mode warning about it;
+//   - every vector the Go runtime rendered (vectors.jsonl: every example,
+//     every mode, all three formats, and each JSON-RPC data.context against
+//     the root) validates;
+//   - every case of cases.jsonl (mutated vectors, the seed systems' own
+//     payloads) gets the verdict the Go test gives it with
+//     santhosh-tekuri/jsonschema.
+//
+// Run from the repository root: node --test test/schema/ajv.test.mjs
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const goldenDir = path.join(root, "internal", "endtoend", "testdata", "golden");
+const schemaFile = "error-context.schema.json";
+const entryPoints = ["ErrorContext", "JsonRpcError", "ProblemDetails", "ErrorResponse"];
+
+// Every golden catalog's schema, vectors and cases, and the emitter's own
+// edge catalog (its cases only: it has no generated runtime).
+const suites = fs
+  .readdirSync(goldenDir)
+  .filter((name) => fs.existsSync(path.join(goldenDir, name, "schema", schemaFile)))
+  .sort()
+  .map((name) => ({
+    name,
+    schema: path.join(goldenDir, name, "schema", schemaFile),
+    vectors: path.join(goldenDir, name, "vectors.jsonl"),
+    cases: path.join(goldenDir, name, "schema", "cases.jsonl"),
+  }));
+const edgeDir = path.join(root, "internal", "gen", "jsonschema", "testdata", "edge");
+suites.push({ name: "edge", schema: path.join(edgeDir, schemaFile), cases: path.join(edgeDir, "cases.jsonl") });
+// the same with its rule lists cut into $defs parts of two rules
+suites.push({ name: "edge, chunked", schema: path.join(edgeDir, "chunked.schema.json"), cases: path.join(edgeDir, "cases.jsonl") });
+
+function readJSONL(file) {
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line));
+}
+
+// compile loads one schema into a fresh Ajv with default options and
+// returns a validator per entry point ("#" is the root).
+function compile(schema) {
+  const warnings = [];
+  const logger = {
+    log() {},
+    warn: (...args) => warnings.push(args.join(" ")),
+    error: (...args) => warnings.push(args.join(" ")),
+  };
+  const ajv = new Ajv2020({ logger });
+  addFormats(ajv);
+  ajv.addSchema(schema);
+  const validators = { "#": ajv.getSchema(schema.$id) };
+  for (const def of entryPoints) {
+    validators[def] = ajv.getSchema(`${schema.$id}#/$defs/${def}`);
+  }
+  for (const [def, v] of Object.entries(validators)) {
+    assert.equal(typeof v, "function", `entry point ${def} does not compile`);
+  }
+  return { validators, warnings };
+}
+
+function unescape(token) {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+// applyPatch applies the add / replace / remove operations of a case.
+function applyPatch(doc, ops = []) {
+  for (const op of ops) {
+    const tokens = op.path.split("/").slice(1).map(unescape);
+    if (tokens.length === 0) {
+      doc = structuredClone(op.value);
+      continue;
+    }
+    let parent = doc;
+    for (const tok of tokens.slice(0, -1)) {
+      parent = parent?.[tok];
+    }
+    assert.ok(parent && typeof parent === "object", `no object at the parent of ${op.path}`);
+    const last = tokens[tokens.length - 1];
+    if (op.op === "remove") {
+      delete parent[last];
+    } else {
+      parent[last] = structuredClone(op.value);
+    }
+  }
+  return doc;
+}
+
+function vectorPayload(vectors, ref) {
+  const v = vectors.find((x) => x.symbol === ref.symbol && x.example === ref.example && x.mode === ref.mode);
+  assert.ok(v, `no vector ${JSON.stringify(ref)}`);
+  switch (ref.format) {
+    case "jsonrpc":
+    case "problem":
+    case "response":
+      return structuredClone(v[ref.format]);
+    case "context":
+      return structuredClone(v.jsonrpc.data.context);
+  }
+  throw new Error(`unknown format ${ref.format}`);
+}
+
+function explain(v) {
+  return JSON.stringify(v.errors?.slice(0, 3));
+}
+
+test("golden schemas exist", () => {
+  assert.ok(suites.length >= 6, `found ${suites.length} schemas`);
+});
+
+for (const { name, schema: schemaPath, vectors: vectorsPath, cases: casesPath } of suites) {
+  const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
+  const vectors = vectorsPath ? readJSONL(vectorsPath) : [];
+
+  test(`${name}: compiles in strict mode without warnings`, () => {
+    const { warnings } = compile(schema);
+    assert.deepEqual(warnings, []);
+  });
+
+  test(`${name}: every vector validates`, { skip: !vectorsPath && "no runtime vectors" }, () => {
+    const { validators: v } = compile(schema);
+    assert.ok(vectors.length > 0);
+    const failures = [];
+    for (const vec of vectors) {
+      const at = `${vec.symbol} example ${vec.example} ${vec.mode}`;
+      const checks = [
+        ["JsonRpcError", vec.jsonrpc],
+        ["ProblemDetails", vec.problem],
+        ["ErrorResponse", vec.response],
+        ["#", vec.jsonrpc.data.context],
+        ["ErrorContext", vec.jsonrpc.data.context],
+      ];
+      for (const [def, doc] of checks) {
+        if (!v[def](doc)) failures.push(`${at} against ${def}: ${explain(v[def])}`);
+      }
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  test(`${name}: every case gets its verdict`, () => {
+    const { validators: v } = compile(schema);
+    const cases = readJSONL(casesPath);
+    assert.ok(cases.some((c) => c.valid) && cases.some((c) => !c.valid));
+    const failures = [];
+    for (const c of cases) {
+      const doc = c.vector ? applyPatch(vectorPayload(vectors, c.vector), c.patch) : c.payload;
+      const defs = c.def === "ErrorContext" ? ["ErrorContext", "#"] : [c.def];
+      for (const def of defs) {
+        const ok = v[def](doc);
+        if (ok !== c.valid) {
+          failures.push(`${c.name} against ${def}: want ${c.valid ? "valid" : "invalid"}${ok ? "" : ": " + explain(v[def])}`);
+        }
+      }
+    }
+    assert.deepEqual(failures, []);
+  });
+}
+
+// The example payloads of SPEC §2, against the repo's own schema (once
+// errgen generate has written it) and examples/plain's.
+test("SPEC §2 examples get their verdict", (t) => {
+  const schemas = {
+    own: path.join(root, "schema", schemaFile),
+    plain: path.join(goldenDir, "plain", "schema", schemaFile),
+  };
+  const validators = {};
+  for (const [name, file] of Object.entries(schemas)) {
+    if (fs.existsSync(file)) {
+      validators[name] = compile(JSON.parse(fs.readFileSync(file, "utf8"))).validators;
+    }
+  }
+  if (!validators.own) t.diagnostic("schema/error-context.schema.json not generated yet: its cases skipped");
+  const failures = [];
+  let checked = 0;
+  for (const c of readJSONL(path.join(root, "test", "schema", "spec-cases.jsonl"))) {
+    const v = validators[c.catalog];
+    if (!v) continue;
+    checked++;
+    const defs = c.def === "ErrorContext" ? ["ErrorContext", "#"] : [c.def];
+    for (const def of defs) {
+      const ok = v[def](c.payload);
+      if (ok !== c.valid) failures.push(`${c.name} against ${def}: want ${c.valid ? "valid" : "invalid"}`);
+    }
+  }
+  assert.ok(checked > 0);
+  assert.deepEqual(failures, []);
+});
