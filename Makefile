@@ -3,7 +3,7 @@ GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
 
-.PHONY: all test lint check generate bench fuzz
+.PHONY: all test lint check generate bench fuzz docs-site
 
 all: lint test
 
@@ -22,11 +22,20 @@ test: node_modules
 	$(GO) run ./cmd/errgen generate -check
 	node node_modules/typescript/bin/tsc -p internal/endtoend/testdata/tstests/tsconfig.json
 	node --test internal/endtoend/testdata/tstests/
+	node --test test/schema/ajv.test.mjs
 
 # TypeScript and Ajv for the tests, pinned in package-lock.json.
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch node_modules
+
+# Build the docs site with VitePress (pinned in package-lock.json), dead
+# links failing the build: the repo's own docs/errors (docs/.vitepress),
+# then the docs of the golden catalogs and of the markdown emitter's hostile
+# catalog in a throwaway site (TestDocsSite). About 20s.
+docs-site: node_modules
+	node node_modules/vitepress/bin/vitepress.js build docs
+	$(GO) test -count=1 -run '^TestDocsSite$$' ./internal/endtoend/ -args -docs-site
 
 # Regenerate the repo's own outputs from catalog/errors.yaml.
 generate:

@@ -7,6 +7,8 @@
 //	errgen check    [-catalog FILE]      validate a catalog; writes nothing
 //	errgen generate [-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR]
 //	                [-schema FILE] [-docs DIR] [-templates DIR] [-check]
+//	errgen diff     [-json] OLD NEW      breaking-change report (files or git:REV:PATH)
+//	errgen explain  CODE|SYMBOL|TYPE [-catalog FILE]  print one error's reference
 //	errgen init     [DIR]                scaffold DIR/catalog/errors.yaml
 //	errgen version                       print errgen's version
 //

@@ -48,7 +48,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{checkCmd, generateCmd, diffCmd, initCmd, versionCmd}
+	commands = []*command{checkCmd, generateCmd, diffCmd, explainCmd, initCmd, versionCmd}
 }
 
 // Run runs errgen with the given arguments (without the program name) and

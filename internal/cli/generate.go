@@ -14,6 +14,7 @@ import (
 
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
+	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
 )
@@ -95,16 +96,19 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	}
 	outputs = append(outputs, &output{name: "TypeScript", dir: tsDir, files: tsFiles})
 
-	for _, pending := range []struct{ flag, catalog, what string }{
-		{"schema", o.Schema, "JSON Schema"}, {"docs", o.Docs, "markdown docs"},
-	} {
-		if flagString(fl, pending.flag) != "" || pending.catalog != "" {
-			fmt.Fprintf(env.Stderr, "errgen generate: warning: the %s emitter is not available yet; output skipped\n", pending.what)
-		}
+	schemaPath := env.abs(pick(flagString(fl, "schema"), o.Schema, "schema/error-context.schema.json"))
+	schemaFiles, err := jsonschema.Generate(m, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "errgen generate: JSON Schema emitter: %v\n", err)
+		return ExitUsage
 	}
-	if flagString(fl, "templates") != "" {
-		fmt.Fprintf(env.Stderr, "errgen generate: warning: docs templates are not available yet; -templates ignored\n")
+	outputs = append(outputs, &output{name: "JSON Schema", dir: filepath.Dir(schemaPath), files: schemaFiles})
+
+	docs, status := generateDocs(env, fl, m, catalogPath)
+	if docs == nil {
+		return status
 	}
+	outputs = append(outputs, docs)
 	if fl.Lookup("check").Value.String() == "true" {
 		return checkOutputs(env, outputs)
 	}
@@ -210,6 +214,7 @@ func generatedFiles(dir string) []string {
 var headerLines = []string{
 	"// " + gen.Header,            // Go, TypeScript, JavaScript
 	"<!-- " + gen.Header + " -->", // Markdown
+	"# " + gen.Header,             // Markdown front matter (YAML)
 	`"//": "` + gen.Header + `",`, // package.json
 	`"$comment": "` + gen.Header,  // JSON Schema
 }

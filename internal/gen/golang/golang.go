@@ -355,7 +355,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 	}
 	// the definition, which is also the sentinel (statically initialized)
 	doc(f, fmt.Sprintf("Err%s is %s Its definition is also the sentinel: errors.Is(err, Err%s) reports whether err is one.", e.GoName, title, e.GoName), dep)
-	f.Var().Id("Err"+e.GoName).Op("=").Op("&").Add(rt("Def")).Values(dict)
+	f.Var().Id("Err" + e.GoName).Op("=").Op("&").Add(rt("Def")).Values(dict)
 
 	// constructor
 	ctorDoc := []string{fmt.Sprintf("New%s returns %s", e.GoName, title)}

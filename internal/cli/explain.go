@@ -1,0 +1,588 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/gen/markdown"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/runtimemodel"
+)
+
+var explainCmd = &command{
+	name: "explain",
+	args: "CODE|SYMBOL|TYPE [-catalog FILE]",
+	summary: "Print one error's reference (codes, templates, detail fields, doc, an example payload), named by code, " +
+		"symbol, type, slug or problem type URI; a negative code goes after --: errgen explain -- -32700. Exit 1 when none matches.",
+	flags: func(fl *flag.FlagSet) {
+		fl.String("catalog", DefaultCatalog, "catalog `file`")
+	},
+	run: runExplain,
+}
+
+// explainWidth is the width text is wrapped to.
+const explainWidth = 80
+
+func runExplain(env *Env, fl *flag.FlagSet, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintf(env.Stderr, "errgen explain: name an error: errgen explain CODE|SYMBOL|TYPE\n")
+		return ExitUsage
+	}
+	query := args[0]
+	// flags may follow the error's name: errgen explain 2502 -catalog x.yaml
+	if err := fl.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	if fl.NArg() > 0 {
+		fmt.Fprintf(env.Stderr, "errgen explain: unexpected argument %q\n", fl.Arg(0))
+		return ExitUsage
+	}
+	path := flagString(fl, "catalog")
+	m, status := loadQuiet(env, path)
+	if m == nil {
+		return status
+	}
+	e, miss := findError(m, query)
+	if e == nil {
+		fmt.Fprintf(env.Stderr, "errgen explain: %s\n", miss)
+		return ExitInvalid
+	}
+	explain(env.Stdout, m, e)
+	return ExitOK
+}
+
+// loadQuiet is [load] for explain: a valid catalog's warnings are not
+// printed, the diagnostics of an invalid one are.
+func loadQuiet(env *Env, path string) (*model.Catalog, int) {
+	raw, diags, err := catalog.Parse(env.FS, env.abs(path))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(env.Stderr, "errgen: catalog %s does not exist\n", path)
+		} else {
+			fmt.Fprintf(env.Stderr, "errgen: %v\n", err)
+		}
+		return nil, ExitUsage
+	}
+	var m *model.Catalog
+	if !raw.Incomplete {
+		var more diag.List
+		m, more = model.Build(raw)
+		diags.Append(more)
+	}
+	if diags.HasErrors() {
+		diags.Sort()
+		io.WriteString(env.Stderr, diags.Format(env.Dir))
+		fmt.Fprintf(env.Stderr, "%s: %s\n", relPath(env, path), summary(diags))
+		return nil, ExitInvalid
+	}
+	return m, ExitOK
+}
+
+// findError looks an error up by code, symbol, type, slug or problem type
+// URI. When none matches it returns a message naming the closest errors.
+func findError(m *model.Catalog, q string) (*model.Error, string) {
+	q = strings.TrimSpace(q)
+	if n, err := strconv.ParseInt(q, 10, 64); err == nil {
+		if e := m.ByCode(n); e != nil {
+			return e, ""
+		}
+		msg := fmt.Sprintf("no error has code %d in %s", n, m.Name)
+		if r := retiredBy(m, func(r *model.Retired) bool { return r.HasCode && r.Code == n }); r != "" {
+			return nil, msg + "; " + r
+		}
+		var wire []string
+		for _, e := range m.Errors {
+			if e.WireCode == n {
+				wire = append(wire, fmt.Sprintf("%s (%d)", e.Symbol, e.Code))
+			}
+		}
+		if len(wire) > 0 {
+			return nil, msg + "; errors sent with JSON-RPC code " + q + ": " + strings.Join(wire, ", ")
+		}
+		return nil, msg + closest(nearestCodes(m, n))
+	}
+	if e := m.BySymbol(q); e != nil {
+		return e, ""
+	}
+	if e := m.BySymbol(strings.ToUpper(q)); e != nil {
+		return e, ""
+	}
+	lower := strings.ToLower(q)
+	if e := m.ByType(lower); e != nil {
+		return e, ""
+	}
+	if e := m.ByType(strings.ReplaceAll(lower, "-", "_")); e != nil {
+		return e, "" // a slug
+	}
+	for _, e := range m.Errors {
+		if e.ProblemType == q {
+			return e, ""
+		}
+	}
+	msg := fmt.Sprintf("no error has symbol, type or problem type %q in %s", q, m.Name)
+	if r := retiredBy(m, func(r *model.Retired) bool { return strings.EqualFold(r.Symbol, q) }); r != "" {
+		return nil, msg + "; " + r
+	}
+	return nil, msg + closest(nearestNames(m, q))
+}
+
+func retiredBy(m *model.Catalog, match func(*model.Retired) bool) string {
+	for _, r := range m.Retired {
+		if !match(r) {
+			continue
+		}
+		what := r.Symbol
+		if r.HasCode {
+			what = strings.TrimSpace(fmt.Sprintf("%s (%d)", r.Symbol, r.Code))
+		}
+		s := what + " was retired"
+		if r.Since != "" {
+			s += " in " + r.Since
+		}
+		if r.Note != "" {
+			s += ": " + r.Note
+		}
+		return terminal(s)
+	}
+	return ""
+}
+
+func closest(list []*model.Error) string {
+	if len(list) == 0 {
+		return ""
+	}
+	names := make([]string, len(list))
+	for i, e := range list {
+		names[i] = fmt.Sprintf("%s (%d)", e.Symbol, e.Code)
+	}
+	return "; closest: " + strings.Join(names, ", ")
+}
+
+// nearestCodes returns the three errors whose codes are nearest n.
+func nearestCodes(m *model.Catalog, n int64) []*model.Error {
+	list := append([]*model.Error(nil), m.Errors...)
+	dist := func(e *model.Error) uint64 {
+		if e.Code > n {
+			return uint64(e.Code - n)
+		}
+		return uint64(n - e.Code)
+	}
+	sort.SliceStable(list, func(i, j int) bool { return dist(list[i]) < dist(list[j]) })
+	if len(list) > 3 {
+		list = list[:3]
+	}
+	return list
+}
+
+// nearestNames returns up to three errors whose symbol or type is within a
+// small edit distance of q, nearest first.
+func nearestNames(m *model.Catalog, q string) []*model.Error {
+	type cand struct {
+		e *model.Error
+		d int
+	}
+	q = strings.ToLower(q)
+	limit := max(2, utf8.RuneCountInString(q)/3)
+	var cands []cand
+	for _, e := range m.Errors {
+		d := editDistance(q, strings.ToLower(e.Symbol), limit)
+		if t := editDistance(q, e.Type, limit); t < d {
+			d = t
+		}
+		if t := editDistance(q, e.Slug, limit); t < d {
+			d = t
+		}
+		if d <= limit {
+			cands = append(cands, cand{e, d})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
+	var out []*model.Error
+	for i := 0; i < len(cands) && i < 3; i++ {
+		out = append(out, cands[i].e)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance of a and b in runes; past max
+// it returns max+1 early.
+func editDistance(a, b string, max int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d > max || -d > max {
+		return max + 1
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			best = min(best, cur[j])
+		}
+		if best > max {
+			return max + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// explain prints the reference of e as plain text.
+func explain(w io.Writer, m *model.Catalog, e *model.Error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%d): %s\n\n", e.Symbol, e.Code, terminal(e.Title))
+	var rows [][2]string
+	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
+	add("code", strconv.FormatInt(e.Code, 10))
+	add("symbol", e.Symbol)
+	add("type", e.Type)
+	add("problem type", terminal(e.ProblemType))
+	add("JSON-RPC code", strconv.FormatInt(e.WireCode, 10))
+	st := make([]string, len(e.Statuses))
+	for i, s := range e.Statuses {
+		st[i] = strconv.Itoa(s)
+	}
+	status := strings.Join(st, ", ")
+	if len(st) > 1 {
+		status += " (the first is the default)"
+	}
+	add("HTTP status", status)
+	add("retryable", yesNo(e.Retryable))
+	dom := e.Domain.Name
+	if e.Domain.Title != "" && e.Domain.Title != e.Domain.Name {
+		dom += " (" + terminal(e.Domain.Title) + ")"
+	}
+	add("domain", dom)
+	if e.Since != "" {
+		add("since", terminal(e.Since))
+	}
+	if d := e.Deprecated; d != nil {
+		s := "yes"
+		if d.Since != "" {
+			s += ", since " + terminal(d.Since)
+		}
+		if d.ReplacedBy != nil {
+			s += "; use " + d.ReplacedBy.Symbol + " (" + strconv.FormatInt(d.ReplacedBy.Code, 10) + ") instead"
+		}
+		if d.Note != "" {
+			s += ". " + terminal(d.Note)
+		}
+		add("deprecated", s)
+	}
+	const keyWidth = 15
+	for _, r := range rows {
+		lines := wrap(r[1], explainWidth-4-keyWidth)
+		for i, l := range lines {
+			key := r[0]
+			if i > 0 {
+				key = ""
+			}
+			fmt.Fprintf(&b, "    %-*s%s\n", keyWidth, key, l)
+		}
+	}
+
+	section := func(title string, templates ...string) {
+		if len(templates) == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "\n%s\n", title)
+		for _, t := range templates {
+			prefix := "    "
+			if len(templates) > 1 {
+				prefix = "    - "
+			}
+			for i, l := range strings.Split(terminalLines(t), "\n") {
+				if i > 0 {
+					prefix = strings.Repeat(" ", len(prefix))
+				}
+				b.WriteString(prefix + l + "\n")
+			}
+		}
+	}
+	section("Message", e.Message.Source)
+	if e.UserMessage != nil {
+		section("User message", e.UserMessage.Source)
+	}
+	var sugg []string
+	for _, s := range e.Suggestions {
+		sugg = append(sugg, s.Source)
+	}
+	section("Suggestions", sugg...)
+
+	if d := markdown.DetailsOf(m, e); d != nil {
+		title := "Details"
+		if d.Shape != "" {
+			title += " (shape " + d.Shape + ")"
+		}
+		if d.Type != "" {
+			title += ": " + terminal(d.Type)
+		}
+		fmt.Fprintf(&b, "\n%s\n", title)
+		if d.Description != "" {
+			for _, l := range wrap(terminal(d.Description), explainWidth-4) {
+				b.WriteString("    " + l + "\n")
+			}
+		}
+		fieldTable(&b, d.Fields)
+		for _, s := range d.Shapes {
+			fmt.Fprintf(&b, "\n  shape %s", s.Name)
+			if s.Type != "" {
+				fmt.Fprintf(&b, ": %s", terminal(typeLine(s.Type, s.Values, s.Constraints)))
+			}
+			b.WriteString("\n")
+			if s.Description != "" {
+				for _, l := range wrap(terminal(s.Description), explainWidth-4) {
+					b.WriteString("    " + l + "\n")
+				}
+			}
+			fieldTable(&b, s.Fields)
+		}
+	} else {
+		b.WriteString("\nDetails\n    none: context.details is {}\n")
+	}
+
+	if doc := strings.TrimSpace(e.Doc); doc != "" {
+		b.WriteString("\n")
+		for _, l := range wrapDoc(terminalLines(doc), explainWidth) {
+			b.WriteString(strings.TrimRight(l, " ") + "\n")
+		}
+	}
+
+	if payload := examplePayload(m, e); payload != "" {
+		b.WriteString("\nExample (JSON-RPC error object)\n")
+		for _, l := range strings.Split(payload, "\n") {
+			b.WriteString("    " + l + "\n")
+		}
+	}
+	io.WriteString(w, b.String())
+}
+
+func yesNo(v bool) string {
+	if v {
+		return "yes"
+	}
+	return "no"
+}
+
+func typeLine(t string, values, constraints []string) string {
+	s := t
+	if len(values) > 0 {
+		s += ", one of " + strings.Join(values, ", ")
+	}
+	for _, c := range constraints {
+		s += "; " + c
+	}
+	return s
+}
+
+// fieldTable prints detail fields as aligned columns, each description
+// wrapped on the lines below its field.
+func fieldTable(b *strings.Builder, fields []markdown.Field) {
+	if len(fields) == 0 {
+		return
+	}
+	head := [4]string{"FIELD", "TYPE", "REQUIRED", "NOTES"}
+	rows := [][4]string{head}
+	for _, f := range fields {
+		rows = append(rows, [4]string{terminal(f.Path), terminal(typeLine(f.Type, f.Values, f.Constraints)),
+			yesNo(f.Required), terminal(strings.Join(f.Notes, "; "))})
+	}
+	var width [3]int
+	for _, r := range rows {
+		for i := 0; i < 3; i++ {
+			if n := utf8.RuneCountInString(r[i]); n > width[i] && n <= 40 {
+				width[i] = n
+			}
+		}
+	}
+	for i, r := range rows {
+		line := "    "
+		for c := 0; c < 3; c++ {
+			line += r[c] + strings.Repeat(" ", max(1, width[c]-utf8.RuneCountInString(r[c])+2))
+		}
+		line += r[3]
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		if i > 0 && fields[i-1].Description != "" {
+			for _, l := range wrap(terminal(fields[i-1].Description), explainWidth-8) {
+				b.WriteString("        " + l + "\n")
+			}
+		}
+	}
+}
+
+// examplePayload renders the first catalog example (or, for an error
+// without details, the error itself) as the runtime's JSON-RPC error
+// object, indented; "" when the catalog has no example.
+func examplePayload(m *model.Catalog, e *model.Error) string {
+	var v any
+	switch {
+	case len(e.Examples) > 0:
+		v = e.Examples[0].Value
+	case e.Details != nil:
+		return ""
+	}
+	rm := runtimemodel.Build(m)
+	o := errgenrt.DefaultOptions()
+	o.Now = func() time.Time { return markdown.ExampleTime }
+	o.Instance = func() string { return markdown.ExampleInstance }
+	raw := rm.New(e, v).AppendJSONRPC(nil, &o)
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, raw, "", "  "); err != nil {
+		return string(raw)
+	}
+	return buf.String()
+}
+
+// terminal makes catalog text safe to print on one terminal line: control
+// characters (escape sequences included), line breaks and the bidi
+// controls that reorder text are shown as \u escapes.
+func terminal(s string) string {
+	return strings.ReplaceAll(terminalLines(s), "\n", `\n`)
+}
+
+// terminalLines is [terminal] keeping newlines (tabs become spaces).
+func terminalLines(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteByte('\n')
+		case r == '\t':
+			b.WriteString("    ")
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			b.WriteString(`\ufffd`)
+		case r < 0x20, r >= 0x7f && r <= 0x9f, r == '\u2028', r == '\u2029',
+			r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069', r == '\u200e', r == '\u200f', r == '\u061c':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// wrap splits text into lines of at most width runes at spaces; a longer
+// word stands alone.
+func wrap(text string, width int) []string {
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return []string{""}
+	}
+	var lines []string
+	line := words[0]
+	for _, w := range words[1:] {
+		if utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		line += " " + w
+	}
+	return append(lines, line)
+}
+
+// wrapDoc wraps the paragraphs and list items of a markdown doc to width,
+// keeping code blocks, tables, headings and indented lines as written.
+func wrapDoc(doc string, width int) []string {
+	var out, para []string
+	hang := "" // indent of a list item's continuation lines
+	first := ""
+	flush := func() {
+		if len(para) == 0 {
+			return
+		}
+		lines := wrap(strings.Join(para, " "), width-utf8.RuneCountInString(hang))
+		for i, l := range lines {
+			if i == 0 {
+				out = append(out, first+l)
+			} else {
+				out = append(out, hang+l)
+			}
+		}
+		para, hang, first = nil, "", ""
+	}
+	fence := ""
+	for _, l := range strings.Split(doc, "\n") {
+		trimmed := strings.TrimLeft(l, " ")
+		ind := len(l) - len(trimmed)
+		switch {
+		case fence != "":
+			out = append(out, l)
+			if ind <= 3 && strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "" {
+				fence = ""
+			}
+		case ind <= 3 && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
+			flush()
+			n := 0
+			for n < len(trimmed) && trimmed[n] == trimmed[0] {
+				n++
+			}
+			fence = trimmed[:n]
+			out = append(out, l)
+		case trimmed == "":
+			flush()
+			out = append(out, "")
+		case ind >= 4 && len(para) == 0, strings.HasPrefix(trimmed, "|"), strings.HasPrefix(trimmed, "#"):
+			flush()
+			out = append(out, l)
+		default:
+			if w := listItem(trimmed); w > 0 {
+				flush()
+				first = l[:ind] + trimmed[:w]
+				hang = strings.Repeat(" ", ind+w)
+				para = []string{trimmed[w:]}
+				continue
+			}
+			if len(para) == 0 {
+				first, hang = l[:ind], l[:ind]
+			}
+			para = append(para, trimmed)
+		}
+	}
+	flush()
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// listItem returns the width of a list marker with its space ("- ",
+// "12. "), or 0.
+func listItem(s string) int {
+	if len(s) > 1 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
+		return 2
+	}
+	n := 0
+	for n < len(s) && n < 9 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n > 0 && n+1 < len(s) && (s[n] == '.' || s[n] == ')') && s[n+1] == ' ' {
+		return n + 2
+	}
+	return 0
+}

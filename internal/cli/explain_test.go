@@ -1,0 +1,274 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const explainCatalog = `errgen: 1
+name: shop
+version: 1.2.0
+problem_base: https://docs.example.com/errors/
+fallback: E_INTERNAL
+domains:
+  rpc: {range: [-32768, -32000], reserved: true}
+  common: {range: [1000, 1099], title: Common errors}
+details:
+  limit:
+    description: A limit was exceeded.
+    type: object
+    required: [resource, limit]
+    properties:
+      resource: {type: string, description: What was limited.}
+      limit: {type: integer, minimum: 0}
+      secret: {type: string, x-sensitive: true}
+      where: {type: object, properties: {file: {type: string}}}
+errors:
+  E_INVALID_PARAMS:
+    code: -32602
+    title: Invalid params
+    message: Invalid params
+    status: 400
+  E_INTERNAL:
+    code: 1000
+    title: Internal error
+    message: An internal error occurred
+  E_TOO_LARGE:
+    code: 1001
+    title: Too large
+    message: "{resource} is over {limit}"
+    user_message: Too large.
+    suggestions: [Send less, "Split it in {limit}-sized parts"]
+    status: [413, 400]
+    wire_code: -32602
+    details: limit
+    since: 1.1.0
+    doc: |
+      Raised when a request is larger than the configured limit. This paragraph is long enough that it has to be wrapped at eighty columns for the terminal.
+
+      - a list item that is also long enough to wrap at the terminal's width, with a hanging indent
+      - short item
+
+      ` + "```" + `
+      code stays   as written
+      ` + "```" + `
+    examples:
+      - {resource: body, limit: 1024, secret: hunter2}
+  E_OLD_LIMIT:
+    code: 1002
+    title: "Old limit \u001b[31m\u202eevil"
+    message: Old
+    deprecated: {since: 1.2.0, replaced_by: E_TOO_LARGE, note: Use the new one.}
+retired:
+  - {code: 1050, symbol: E_GONE, since: 1.0.0, note: merged into E_TOO_LARGE}
+`
+
+func explainProject(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(explainCatalog))
+	return dir
+}
+
+// TestExplainFindsErrors looks one error up by code, symbol, type, slug and
+// problem type URI: each prints the same reference.
+func TestExplainFindsErrors(t *testing.T) {
+	dir := explainProject(t)
+	want, stderr, code := run(t, dir, "explain", "1001")
+	if code != ExitOK || stderr != "" {
+		t.Fatalf("explain 1001: exit %d, stderr %q", code, stderr)
+	}
+	for _, q := range []string{"E_TOO_LARGE", "e_too_large", "too_large", "too-large", "https://docs.example.com/errors/too-large"} {
+		got, stderr, code := run(t, dir, "explain", q)
+		if code != ExitOK || stderr != "" || got != want {
+			t.Errorf("explain %s: exit %d, stderr %q, output differs from explain 1001:\n%s", q, code, stderr, got)
+		}
+	}
+	// a negative code after --, and -catalog after the name
+	if out, stderr, code := run(t, dir, "explain", "--", "-32602"); code != ExitOK || !strings.HasPrefix(out, "E_INVALID_PARAMS (-32602): Invalid params\n") {
+		t.Errorf("explain -- -32602: exit %d, %q %q", code, out, stderr)
+	}
+	other := t.TempDir()
+	if out, stderr, code := run(t, other, "explain", "E_INTERNAL", "-catalog", filepath.Join(dir, "catalog", "errors.yaml")); code != ExitOK || !strings.HasPrefix(out, "E_INTERNAL (1000)") {
+		t.Errorf("explain NAME -catalog FILE: exit %d, %q %q", code, out, stderr)
+	}
+}
+
+// TestExplainOutput holds the whole reference of one error.
+func TestExplainOutput(t *testing.T) {
+	out, _, _ := run(t, explainProject(t), "explain", "E_TOO_LARGE")
+	want := `E_TOO_LARGE (1001): Too large
+
+    code           1001
+    symbol         E_TOO_LARGE
+    type           too_large
+    problem type   https://docs.example.com/errors/too-large
+    JSON-RPC code  -32602
+    HTTP status    413, 400 (the first is the default)
+    retryable      no
+    domain         common (Common errors)
+    since          1.1.0
+
+Message
+    {resource} is over {limit}
+
+User message
+    Too large.
+
+Suggestions
+    - Send less
+    - Split it in {limit}-sized parts
+
+Details (shape limit)
+    A limit was exceeded.
+    FIELD       TYPE          REQUIRED  NOTES
+    resource    string        yes
+        What was limited.
+    limit       integer; ≥ 0  yes
+    secret      string        no        sensitive: redacted unless verbose
+    where       object        no
+    where.file  string        no
+
+Raised when a request is larger than the configured limit. This paragraph is
+long enough that it has to be wrapped at eighty columns for the terminal.
+
+- a list item that is also long enough to wrap at the terminal's width, with a
+  hanging indent
+- short item
+
+` + "```" + `
+code stays   as written
+` + "```" + `
+
+Example (JSON-RPC error object)
+    {
+      "code": -32602,
+      "message": "body is over 1024",
+      "data": {
+        "domain": "common",
+        "symbol": "E_TOO_LARGE",
+        "retryable": false,
+        "context": {
+          "schemaVersion": 1,
+          "type": "too_large",
+          "details": {
+            "resource": "body",
+            "limit": 1024,
+            "secret": "\u003credacted\u003e"
+          },
+          "userMessage": "Too large.",
+          "suggestions": [
+            "Send less",
+            "Split it in 1024-sized parts"
+          ],
+          "retryable": false
+        }
+      }
+    }
+`
+	if out != want {
+		t.Errorf("explain E_TOO_LARGE:\n%s", lineDiff(want, out))
+	}
+}
+
+func lineDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + itoa(i+1) + ":\n- " + w + "\n+ " + g + "\n\ngot:\n" + got
+		}
+	}
+	return ""
+}
+
+func itoa(n int) string {
+	s := ""
+	for n >= 10 {
+		s = string(rune('0'+n%10)) + s
+		n /= 10
+	}
+	return string(rune('0'+n)) + s
+}
+
+// TestExplainDeprecatedAndTerminalSafe: the deprecation line names the
+// replacement; escape sequences and bidi controls are printed as escapes.
+func TestExplainDeprecatedAndTerminalSafe(t *testing.T) {
+	out, _, code := run(t, explainProject(t), "explain", "E_OLD_LIMIT")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.HasPrefix(out, `E_OLD_LIMIT (1002): Old limit \u001b[31m\u202eevil`+"\n") {
+		t.Errorf("title not escaped: %q", strings.SplitN(out, "\n", 2)[0])
+	}
+	if strings.ContainsAny(out, "\x1b\u202e") {
+		t.Errorf("raw control characters reached the terminal")
+	}
+	if !strings.Contains(out, "    deprecated     yes, since 1.2.0; use E_TOO_LARGE (1001) instead. Use the new\n                   one.\n") {
+		t.Errorf("deprecation line missing:\n%s", out)
+	}
+	if !strings.Contains(out, "\nDetails\n    none: context.details is {}\n") {
+		t.Errorf("no-details line missing:\n%s", out)
+	}
+}
+
+// TestExplainUnknown: no match exits 1 with the closest errors.
+func TestExplainUnknown(t *testing.T) {
+	dir := explainProject(t)
+	for _, c := range []struct{ q, want string }{
+		{"E_TOO_LARG", `errgen explain: no error has symbol, type or problem type "E_TOO_LARG" in shop; closest: E_TOO_LARGE (1001)` + "\n"},
+		{"too-larg", `closest: E_TOO_LARGE (1001)`},
+		{"1003", "errgen explain: no error has code 1003 in shop; closest: E_OLD_LIMIT (1002), E_TOO_LARGE (1001), E_INTERNAL (1000)\n"},
+		{"1050", "no error has code 1050 in shop; E_GONE (1050) was retired in 1.0.0: merged into E_TOO_LARGE\n"},
+		{"E_GONE", "E_GONE (1050) was retired in 1.0.0"},
+		{"zzzzzzzzzzzzzzzz", `no error has symbol, type or problem type "zzzzzzzzzzzzzzzz" in shop` + "\n"},
+	} {
+		out, stderr, code := run(t, dir, "explain", c.q)
+		if code != ExitInvalid || out != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("explain %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.q, code, out, stderr, c.want)
+		}
+	}
+	// a JSON-RPC wire code that is no catalog code names the errors sent with it
+	if _, stderr, _ := run(t, dir, "explain", "--", "-32601"); !strings.Contains(stderr, "closest: E_INVALID_PARAMS (-32602)") {
+		t.Errorf("stderr %q", stderr)
+	}
+	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(strings.Replace(explainCatalog, "E_INVALID_PARAMS:\n    code: -32602", "E_INVALID_PARAMS:\n    code: -32000", 1)))
+	if _, stderr, code := run(t, dir, "explain", "--", "-32602"); code != ExitInvalid || !strings.Contains(stderr, "errors sent with JSON-RPC code -32602: E_TOO_LARGE (1001)") {
+		t.Errorf("wire code: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestExplainUsage: -h, a missing name, an extra argument, a missing or
+// invalid catalog.
+func TestExplainUsage(t *testing.T) {
+	dir := explainProject(t)
+	if _, stderr, code := run(t, dir, "explain", "-h"); code != ExitOK || !strings.Contains(stderr, "usage: errgen explain CODE|SYMBOL|TYPE [-catalog FILE]") {
+		t.Errorf("-h: exit %d, %q", code, stderr)
+	}
+	if out, _, code := run(t, dir, "help", "explain"); code != ExitOK || !strings.Contains(out, "errgen explain -- -32700") {
+		t.Errorf("help explain: exit %d, %q", code, out)
+	}
+	if _, stderr, code := run(t, dir, "explain"); code != ExitUsage || !strings.Contains(stderr, "name an error") {
+		t.Errorf("no name: exit %d, %q", code, stderr)
+	}
+	if _, stderr, code := run(t, dir, "explain", "1001", "extra"); code != ExitUsage || !strings.Contains(stderr, `unexpected argument "extra"`) {
+		t.Errorf("extra argument: exit %d, %q", code, stderr)
+	}
+	if _, stderr, code := run(t, t.TempDir(), "explain", "1001"); code != ExitUsage || !strings.Contains(stderr, "does not exist") {
+		t.Errorf("no catalog: exit %d, %q", code, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "catalog", "errors.yaml"), []byte("errgen: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := run(t, dir, "explain", "1001"); code != ExitInvalid || !strings.Contains(stderr, "error:") {
+		t.Errorf("invalid catalog: exit %d, %q", code, stderr)
+	}
+}

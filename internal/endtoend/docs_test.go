@@ -1,0 +1,310 @@
+package endtoend
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/errgen/errgen/errgenrt"
+	mcp "github.com/errgen/errgen/gen/go"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/jsonschema"
+	"github.com/errgen/errgen/internal/gen/markdown"
+	"github.com/errgen/errgen/internal/model"
+	sjs "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+var docsSite = flag.Bool("docs-site", false, "build the generated docs of the golden and hostile catalogs with VitePress (make docs-site)")
+
+// docsCase is a catalog whose docs the tests render: the golden catalogs
+// (docs kept under testdata/golden/NAME/md), the repo's own, and the
+// hostile catalog of the markdown emitter's tests.
+type docsCase struct {
+	goldenCase
+	compiled *errgenrt.Catalog // the generated Go package, nil for hostile
+}
+
+func docsCases(t *testing.T) []docsCase {
+	var out []docsCase
+	for _, c := range goldenCases(t) {
+		out = append(out, docsCase{c, runtimeCatalogs[c.name]})
+	}
+	root := repoRoot(t)
+	out = append(out,
+		docsCase{goldenCase{name: "repo", catalog: filepath.Join(root, "catalog", "errors.yaml")}, mcp.Catalog},
+		docsCase{goldenCase{name: "hostile", catalog: filepath.Join(root, "internal", "gen", "markdown", "testdata", "hostile.yaml")}, nil})
+	return out
+}
+
+func docsFiles(t *testing.T, c goldenCase, m *model.Catalog) []gen.File {
+	t.Helper()
+	src := ""
+	if c.dir != "" {
+		abs, _ := filepath.Abs(filepath.Join(c.dir, "md"))
+		catAbs, _ := filepath.Abs(c.catalog)
+		rel, _ := filepath.Rel(abs, catAbs)
+		src = filepath.ToSlash(rel)
+	}
+	files, err := markdown.Generate(m, markdown.Options{Source: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestDocsGolden compares the docs of every golden catalog with
+// testdata/golden/NAME/md, both ways (-update rewrites them).
+func TestDocsGolden(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := buildCatalog(t, c.catalog)
+			files := docsFiles(t, c, m)
+			again := docsFiles(t, c, buildCatalog(t, c.catalog))
+			for i := range files {
+				if !bytes.Equal(files[i].Data, again[i].Data) {
+					t.Errorf("%s: two runs differ", files[i].Path)
+				}
+			}
+			compareDir(t, filepath.Join(c.dir, "md"), files)
+		})
+	}
+}
+
+// TestDocsRepo holds docs/errors, the repo's own committed docs, to the
+// catalog (errgen generate writes them).
+func TestDocsRepo(t *testing.T) {
+	root := repoRoot(t)
+	m := buildCatalog(t, filepath.Join(root, "catalog", "errors.yaml"))
+	if m.Outputs.Docs != "docs/errors" {
+		t.Fatalf("outputs.docs is %q", m.Outputs.Docs)
+	}
+	files, err := markdown.Generate(m, markdown.Options{Source: "../../catalog/errors.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		t.Skip("docs/errors is written by errgen generate, not -update")
+	}
+	compareDir(t, filepath.Join(root, "docs", "errors"), files)
+}
+
+// jsonBlock matches a fenced json block of the docs and its label line.
+var jsonBlock = regexp.MustCompile("(?m)^(.*):\n\n(`{3,})json\n((?s:.*?))\n?^`{3,}$")
+
+// TestDocsJSONBlocks parses every ```json block of the generated docs: each
+// is valid JSON, equals (compacted) the payload the compiled generated
+// package renders for the same example — the runtime's own bytes — and
+// validates against the catalog's JSON Schema: the JSON-RPC error object
+// against #/$defs/JsonRpcError, the problem document against
+// #/$defs/ProblemDetails, the plain response against #/$defs/ErrorResponse.
+func TestDocsJSONBlocks(t *testing.T) {
+	for _, c := range docsCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := buildCatalog(t, c.catalog)
+			defs := docsSchema(t, m)
+			files := docsFiles(t, c.goldenCase, m)
+			o := errgenrt.DefaultOptions()
+			o.Now = func() time.Time { return markdown.ExampleTime }
+			o.Instance = func() string { return markdown.ExampleInstance }
+			blocks := 0
+			for _, f := range files {
+				e := errorOfPage(m, f.Path)
+				found := jsonBlock.FindAllSubmatch(f.Data, -1)
+				if e == nil {
+					if len(found) > 0 {
+						t.Errorf("%s: json blocks on a page of no error", f.Path)
+					}
+					continue
+				}
+				var examples []any
+				for _, ex := range e.Examples {
+					examples = append(examples, ex.Value)
+				}
+				if len(examples) == 0 && e.Details == nil {
+					examples = []any{nil}
+				}
+				if len(found) != 3*len(examples) {
+					t.Errorf("%s: %d json blocks, want 3 per example (%d)", f.Path, len(found), len(examples))
+					continue
+				}
+				for i, b := range found {
+					blocks++
+					label, body := string(b[1]), b[3]
+					var compact bytes.Buffer
+					if err := json.Compact(&compact, body); err != nil {
+						t.Errorf("%s block %d is not JSON: %v\n%s", f.Path, i+1, err, body)
+						continue
+					}
+					var want []byte
+					var def string
+					var rt *errgenrt.Error
+					if c.compiled != nil {
+						rt = exampleErrorPlain(t, c.compiled.BySymbol(e.Symbol), examples[i/3])
+					}
+					switch i % 3 {
+					case 0:
+						def = jsonschema.DefJSONRPCError
+						if rt != nil {
+							want = rt.AppendJSONRPC(nil, &o)
+						}
+					case 1:
+						def = jsonschema.DefProblemDetails
+						if rt != nil {
+							want = rt.AppendProblem(nil, &o)
+						}
+					case 2:
+						def = jsonschema.DefErrorResponse
+						if rt != nil {
+							want = rt.AppendResponse(nil, &o)
+						}
+					}
+					if !strings.Contains(strings.ToLower(label), map[string]string{
+						jsonschema.DefJSONRPCError: "json-rpc", jsonschema.DefProblemDetails: "problem", jsonschema.DefErrorResponse: "response"}[def]) {
+						t.Errorf("%s block %d: label %q does not name a %s", f.Path, i+1, label, def)
+					}
+					if rt != nil && !bytes.Equal(compact.Bytes(), want) {
+						t.Errorf("%s block %d differs from the compiled runtime's payload:\n got %s\nwant %s", f.Path, i+1, compact.Bytes(), want)
+					}
+					doc, err := sjs.UnmarshalJSON(bytes.NewReader(body))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := defs[def].Validate(doc); err != nil {
+						t.Errorf("%s block %d against %s: %v", f.Path, i+1, def, err)
+					}
+				}
+			}
+			if blocks == 0 {
+				t.Error("no json blocks")
+			}
+		})
+	}
+}
+
+// errorOfPage returns the error a docs page documents, or nil.
+func errorOfPage(m *model.Catalog, path string) *model.Error {
+	for _, e := range m.Errors {
+		if path == markdown.ErrorPath(e) {
+			return e
+		}
+	}
+	return nil
+}
+
+// exampleErrorPlain builds the error of def from an example through the
+// compiled details type, without per-occurrence options (as the docs show
+// it).
+func exampleErrorPlain(t *testing.T, def *errgenrt.Def, example any) *errgenrt.Error {
+	t.Helper()
+	if example == nil {
+		return errgenrt.New(def, nil)
+	}
+	return errgenrt.New(def, exampleError(t, def, example).Details)
+}
+
+// docsSchema compiles the entry points of the catalog's JSON Schema.
+func docsSchema(t *testing.T, m *model.Catalog) map[string]*sjs.Schema {
+	t.Helper()
+	files, err := jsonschema.Generate(m, jsonschema.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := sjs.UnmarshalJSON(bytes.NewReader(files[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := doc.(map[string]any)["$id"].(string)
+	c := sjs.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource(id, doc); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*sjs.Schema{}
+	for _, def := range []string{jsonschema.DefJSONRPCError, jsonschema.DefProblemDetails, jsonschema.DefErrorResponse} {
+		s, err := c.Compile(id + jsonschema.Ref(def))
+		if err != nil {
+			t.Fatalf("compile %s: %v", def, err)
+		}
+		out[def] = s
+	}
+	return out
+}
+
+// TestDocsSite builds the docs of every golden catalog and of the hostile
+// catalog into one VitePress site, with dead-link checking on: every page
+// must compile (Vue, markdown-it) and every link resolve. It needs
+// node_modules (npm ci) and runs with -docs-site, which make docs-site
+// passes; the repo's own docs/errors are built by make docs-site itself.
+func TestDocsSite(t *testing.T) {
+	if !*docsSite {
+		t.Skip("builds a VitePress site (about 10s); run with -docs-site, as make docs-site does")
+	}
+	root := repoRoot(t)
+	vitepress := filepath.Join(root, "node_modules", "vitepress", "bin", "vitepress.js")
+	if _, err := os.Stat(vitepress); err != nil {
+		t.Fatalf("VitePress is not installed (run npm ci): %v", err)
+	}
+	dir := t.TempDir()
+	// Vite resolves vue and the theme from the site's node_modules
+	if err := os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(dir, "site")
+	var links []string
+	for _, c := range docsCases(t) {
+		if c.name == "repo" {
+			continue
+		}
+		m := buildCatalog(t, c.catalog)
+		for _, f := range docsFiles(t, c.goldenCase, m) {
+			p := filepath.Join(site, c.name, filepath.FromSlash(f.Path))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		links = append(links, fmt.Sprintf("- [%s](./%s/index.md)", c.name, c.name))
+	}
+	index := "# errgen test docs\n\n" + strings.Join(links, "\n") + "\n"
+	if err := os.WriteFile(filepath.Join(site, "index.md"), []byte(index), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(site, ".vitepress"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	config := "export default { title: 'errgen test docs', cleanUrls: true }\n" // dead links fail the build
+	if err := os.WriteFile(filepath.Join(site, ".vitepress", "config.mjs"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", vitepress, "build", "site")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("vitepress build: %v\n%s", err, out)
+	}
+	for _, want := range []string{"hostile/index.html", "hostile/index/index.html", "kinds/everything.html", "mdmcp/index.html"} {
+		if _, err := os.Stat(filepath.Join(site, ".vitepress", "dist", filepath.FromSlash(want))); err != nil {
+			t.Errorf("site lacks %s: %v", want, err)
+		}
+	}
+	// The hostile catalog's text reached the pages as text.
+	page, err := os.ReadFile(filepath.Join(site, ".vitepress", "dist", "hostile", "domains", "core.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Core &lt;script&gt;alert(1)&lt;/script&gt; {{ hack() }}", "Internal {{ $x }} error", "# Not a heading &lt;!-- comment"} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("hostile/domains/core.html lacks %q", want)
+		}
+	}
+}

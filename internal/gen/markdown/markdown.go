@@ -1,0 +1,743 @@
+// Package markdown emits the error reference of a catalog as markdown
+// pages for a docs site: an index of every error by domain (with the
+// retired codes), one page per domain, and one page per error at the
+// error's slug — the slug its problem type URI ends with, so a
+// problem_base pointing at the published docs makes every type URI land
+// on its page.
+//
+// The pages are rendered from the text/template files of the templates
+// package (overridable file by file, see [Options]). Every decision is
+// made here, in the views the templates receive; the templates only lay
+// them out, escaping catalog text with the helpers of the FuncMap:
+//
+//	text S          S escaped for inline markdown (paragraph, heading, list)
+//	cell S          S escaped for a table cell (same as text)
+//	code S          S as an inline code span
+//	cellcode S      S as an inline code span inside a table cell
+//	fence LANG S    S as a fenced code block
+//	indent N S      S with every line indented by N spaces
+//	yaml S          S as a YAML double-quoted scalar (front matter)
+//	join LIST SEP   strings.Join
+//	yesno B         "yes" or "no"
+//
+// Example payloads are rendered by the errgenrt runtime itself through
+// internal/runtimemodel, with the default options and a fixed timestamp
+// and instance, and pretty-printed with encoding/json's Indent.
+//
+// Page bodies are wrapped in <div v-pre> so that Vue-based generators
+// (VitePress) never read catalog text as template syntax ({{ }}); other
+// generators ignore the attribute.
+package markdown
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"text/template"
+	"time"
+	"unicode/utf8"
+
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/runtimemodel"
+)
+
+// Options configure the markdown emitter.
+type Options struct {
+	// Templates holds *.md.tmpl files overriding the built-in templates
+	// of the same name (a file it lacks falls back to the built-in one;
+	// a file the built-ins lack is parsed too, for use as a partial).
+	// Nil: the built-in templates only.
+	Templates fs.FS
+	// Source is the catalog path relative to the output directory, for
+	// the header; empty leaves the source line out.
+	Source string
+}
+
+// The fixed values the example payloads are rendered with.
+var (
+	ExampleTime     = time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
+	ExampleInstance = "urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f"
+)
+
+// Template names: the page templates every template set has.
+const (
+	indexTemplate  = "index.md.tmpl"
+	domainTemplate = "domain.md.tmpl"
+	errorTemplate  = "error.md.tmpl"
+	fieldsTemplate = "fields.md.tmpl"
+)
+
+// Generate returns the docs of m: index.md, domains/NAME.md and one
+// SLUG.md per error, sorted by path.
+func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+	t, err := loadTemplates(opts.Templates)
+	if err != nil {
+		return nil, err
+	}
+	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t}
+	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains)}
+	g.sensitive = runtimemodel.SensitiveFields(m)
+
+	files := make([]gen.File, 0, len(m.Errors)+len(m.Domains)+1)
+	index, err := g.exec(indexTemplate, g.indexView())
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, gen.File{Path: indexPath, Data: index})
+	for i, d := range m.Domains {
+		data, err := g.exec(domainTemplate, g.domainPage(d, i+1))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, gen.File{Path: domainPath(d), Data: data})
+	}
+	if err := g.detailTables(); err != nil {
+		return nil, err
+	}
+	pages, err := g.errorPages()
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, pages...)
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+type generator struct {
+	m         *model.Catalog
+	opts      Options
+	rm        *runtimemodel.Catalog
+	t         *template.Template
+	info      *catalogInfo
+	sensitive map[*model.Property]bool
+	shapes    map[*model.Shape]*Details // the details view of each shape an error uses
+}
+
+// detailTables builds the details view of every shape an error uses, once
+// per shape, with its tables rendered by fields.md.tmpl.
+func (g *generator) detailTables() error {
+	g.shapes = map[*model.Shape]*Details{}
+	for _, e := range g.m.Errors {
+		if e.Details == nil || g.shapes[e.Details] != nil {
+			continue
+		}
+		d := g.details(e)
+		table, err := g.exec(fieldsTemplate, d.Fields)
+		if err != nil {
+			return err
+		}
+		d.Table = string(table)
+		for _, s := range d.Shapes {
+			table, err := g.exec(fieldsTemplate, s.Fields)
+			if err != nil {
+				return err
+			}
+			s.Table = string(table)
+		}
+		g.shapes[e.Details] = d
+	}
+	return nil
+}
+
+// errorPages renders the error pages on every CPU; the result is in
+// catalog order and, on failure, the error of the first failing page.
+func (g *generator) errorPages() ([]gen.File, error) {
+	errs := g.m.Errors
+	files := make([]gen.File, len(errs))
+	fails := make([]error, len(errs))
+	workers := runtime.GOMAXPROCS(0)
+	if workers > len(errs) {
+		workers = len(errs)
+	}
+	var next sync.Mutex
+	i := 0
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf bytes.Buffer
+			for {
+				next.Lock()
+				k := i
+				i++
+				next.Unlock()
+				if k >= len(errs) {
+					return
+				}
+				e := errs[k]
+				data, err := g.execBuf(&buf, errorTemplate, g.errorPage(e, k+1))
+				files[k], fails[k] = gen.File{Path: ErrorPath(e), Data: data}, err
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range fails {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+func (g *generator) exec(name string, view any) ([]byte, error) {
+	var buf bytes.Buffer
+	return g.execBuf(&buf, name, view)
+}
+
+func (g *generator) execBuf(buf *bytes.Buffer, name string, view any) ([]byte, error) {
+	buf.Reset()
+	if err := g.t.ExecuteTemplate(buf, name, view); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(buf.Bytes()), nil
+}
+
+// Page paths, relative to the output directory.
+const indexPath = "index.md"
+
+func domainPath(d *model.Domain) string { return "domains/" + d.Name + ".md" }
+
+// ErrorPath returns the path of e's page in the docs directory: SLUG.md;
+// the one slug that would take the index's name, "index", gets
+// index/index.md (served at …/index/).
+func ErrorPath(e *model.Error) string {
+	if e.Slug == "index" {
+		return "index/index.md"
+	}
+	return e.Slug + ".md"
+}
+
+// link returns the relative link from the page at path from to the page at
+// path to (both relative to the output directory).
+func link(from, to string) string {
+	depth := strings.Count(from, "/")
+	return strings.Repeat("../", depth) + to
+}
+
+// page is what every page's view has.
+type page struct {
+	Header  string       // errgen's generated-file header text
+	Source  string       // the catalog, relative to the page's directory; "" unknown
+	Catalog *catalogInfo // the catalog
+	Path    string       // the page's path in the docs directory
+	Index   string       // link to the index page
+}
+
+type catalogInfo struct {
+	Name    string
+	Version string
+	Errors  int // number of errors
+	Domains int // number of domains
+}
+
+func (g *generator) page(path string) page {
+	src := g.opts.Source
+	if src != "" && !strings.HasPrefix(src, "/") && !(len(src) > 1 && src[1] == ':') {
+		src = link(path, src)
+	}
+	return page{Header: gen.Header, Source: flat(src), Catalog: g.info, Path: path, Index: link(path, indexPath)}
+}
+
+// indexView is the view of index.md.tmpl.
+type indexView struct {
+	page
+	Domains []*domainView // by range
+	Retired []retiredView // by code
+}
+
+// domainView is a domain with its errors, links relative to the page that
+// shows it.
+type domainView struct {
+	Name        string
+	Title       string // the domain's title, else its name
+	Description string
+	Prefix      string // symbols start with E_<Prefix>_ or <Prefix>_; "" none
+	Low, High   int64  // the code range
+	Reserved    bool   // the JSON-RPC reserved block
+	Link        string // to the domain page
+	Errors      []errorRow
+}
+
+// errorRow is one error in a table.
+type errorRow struct {
+	Code       int64
+	Symbol     string
+	Type       string
+	Title      string
+	Statuses   string // "413, 400"
+	Retryable  bool
+	Deprecated bool
+	Link       string // to the error page
+}
+
+type retiredView struct {
+	Code   string // "" when the entry has none
+	Symbol string
+	Since  string
+	Note   string
+}
+
+func (g *generator) indexView() *indexView {
+	v := &indexView{page: g.page(indexPath)}
+	for _, d := range g.m.Domains {
+		v.Domains = append(v.Domains, g.domainView(d, indexPath))
+	}
+	for _, r := range g.m.Retired {
+		rv := retiredView{Symbol: r.Symbol, Since: r.Since, Note: r.Note}
+		if r.HasCode {
+			rv.Code = strconv.FormatInt(r.Code, 10)
+		}
+		v.Retired = append(v.Retired, rv)
+	}
+	return v
+}
+
+func (g *generator) domainView(d *model.Domain, from string) *domainView {
+	v := &domainView{Name: d.Name, Title: d.Title, Description: d.Description, Prefix: d.Prefix,
+		Low: d.Low, High: d.High, Reserved: d.Reserved, Link: link(from, domainPath(d))}
+	if v.Title == "" {
+		v.Title = d.Name
+	}
+	v.Errors = make([]errorRow, len(d.Errors))
+	for i, e := range d.Errors {
+		v.Errors[i] = errorRow{Code: e.Code, Symbol: e.Symbol, Type: e.Type, Title: e.Title,
+			Statuses: statusList(e.Statuses), Retryable: e.Retryable, Deprecated: e.Deprecated != nil,
+			Link: link(from, ErrorPath(e))}
+	}
+	return v
+}
+
+func statusList(list []int) string {
+	parts := make([]string, len(list))
+	for i, s := range list {
+		parts[i] = strconv.Itoa(s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// domainPage is the view of domain.md.tmpl.
+type domainPage struct {
+	page
+	Position int // sidebar position among the domain pages
+	Domain   *domainView
+}
+
+func (g *generator) domainPage(d *model.Domain, pos int) *domainPage {
+	path := domainPath(d)
+	return &domainPage{page: g.page(path), Position: pos, Domain: g.domainView(d, path)}
+}
+
+// errorPage is the view of error.md.tmpl.
+type errorPage struct {
+	page
+	Position    int // sidebar position: the error's place in code order, from 1
+	Code        int64
+	WireCode    int64 // the JSON-RPC error.code
+	Symbol      string
+	Type        string
+	Slug        string
+	Title       string
+	Description string // one line for the front matter: the doc's first paragraph, else the title
+	ProblemType string
+	Statuses    string // "413 (default), 400"
+	Retryable   bool
+	Domain      *domainRef
+	Since       string
+	Deprecated  *deprecationView // nil unless deprecated
+	Message     string           // template sources
+	UserMessage string           // "" when none
+	Suggestions []string
+	// Placeholders reports whether a template has a {field} placeholder.
+	Placeholders bool
+	Details      *Details // nil when the error has no details
+	Doc          string   // the doc markdown, closed (see safeDoc); "" none
+	Examples     []exampleView
+}
+
+type domainRef struct {
+	Name  string
+	Title string // title, else name
+	Link  string
+}
+
+type deprecationView struct {
+	Since      string
+	Note       string
+	ReplacedBy *errorRef // nil when none is named
+}
+
+type errorRef struct {
+	Symbol string
+	Title  string
+	Link   string
+}
+
+// Details describes an error's details for a reference: the fields of its
+// shape, and the shapes they reach through $ref, each once.
+type Details struct {
+	Shape       string // the shape's name; "" for inline details
+	Builtin     bool   // the built-in field_errors
+	Description string
+	Type        string // the root's type when it is not an object with fields
+	Fields      []Field
+	Table       string // Fields rendered by fields.md.tmpl ("" for no fields)
+	Shapes      []*ShapeFields
+}
+
+// ShapeFields describes a shape a detail field refers to.
+type ShapeFields struct {
+	Name        string
+	Description string
+	Type        string // the shape's type, for a shape that is not an object with fields
+	Values      []string
+	Constraints []string
+	Fields      []Field
+	Table       string // Fields rendered by fields.md.tmpl ("" for no fields)
+}
+
+// Field is one row of a details table. Nested fields have dotted paths
+// (a.b), array items [] (a[].b).
+type Field struct {
+	Path        string
+	Type        string   // plain text: "string", "array of integer", "node"
+	Values      []string // enum values
+	Constraints []string // plain text: "≥ 0", "format uri", "pattern ^a+$"
+	Required    bool
+	Description string
+	Notes       []string // "sensitive", "verbose only", "sanitized (path)", "at most 2048 bytes"
+}
+
+// exampleView is one catalog example in the three wire formats, pretty
+// JSON.
+type exampleView struct {
+	N        int    // from 1
+	JSONRPC  string // the JSON-RPC error object
+	Problem  string // the RFC 9457 problem document
+	Response string // the plain response
+}
+
+func (g *generator) errorPage(e *model.Error, pos int) *errorPage {
+	path := ErrorPath(e)
+	v := &errorPage{
+		page: g.page(path), Position: pos,
+		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Type: e.Type, Slug: e.Slug, Title: e.Title,
+		ProblemType: e.ProblemType, Retryable: e.Retryable, Since: e.Since,
+		Message: e.Message.Source, Doc: safeDoc(e.Doc),
+	}
+	v.Description = summary(e.Doc)
+	if v.Description == "" {
+		v.Description = e.Title
+	}
+	st := make([]string, len(e.Statuses))
+	for i, s := range e.Statuses {
+		st[i] = strconv.Itoa(s)
+		if i == 0 && len(e.Statuses) > 1 {
+			st[i] += " (default)"
+		}
+	}
+	v.Statuses = strings.Join(st, ", ")
+	d := e.Domain
+	v.Domain = &domainRef{Name: d.Name, Title: d.Title, Link: link(path, domainPath(d))}
+	if v.Domain.Title == "" {
+		v.Domain.Title = d.Name
+	}
+	if dep := e.Deprecated; dep != nil {
+		v.Deprecated = &deprecationView{Since: dep.Since, Note: dep.Note}
+		if r := dep.ReplacedBy; r != nil {
+			v.Deprecated.ReplacedBy = &errorRef{Symbol: r.Symbol, Title: r.Title, Link: link(path, ErrorPath(r))}
+		}
+	}
+	if e.UserMessage != nil {
+		v.UserMessage = e.UserMessage.Source
+	}
+	v.Placeholders = !e.Message.IsLiteral()
+	if e.UserMessage != nil && !e.UserMessage.IsLiteral() {
+		v.Placeholders = true
+	}
+	for _, s := range e.Suggestions {
+		v.Suggestions = append(v.Suggestions, s.Source)
+		v.Placeholders = v.Placeholders || !s.IsLiteral()
+	}
+	v.Details = g.shapes[e.Details]
+	v.Examples = g.examples(e)
+	return v
+}
+
+// summary returns the first paragraph of a doc as one line of at most 200
+// bytes, for front matter descriptions.
+func summary(doc string) string {
+	var lines []string
+	for _, l := range strings.Split(strings.ReplaceAll(doc, "\r\n", "\n"), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			if len(lines) > 0 {
+				break
+			}
+			continue
+		}
+		if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "<") {
+			if len(lines) > 0 {
+				break
+			}
+			continue
+		}
+		lines = append(lines, strings.TrimLeft(l, "#> "))
+	}
+	s := strings.Join(strings.Fields(flat(strings.Join(lines, " "))), " ")
+	if len(s) > 200 {
+		cut := 197
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = strings.TrimRight(s[:cut], " ") + "..."
+	}
+	return s
+}
+
+// examples renders the catalog examples of e in the three wire formats; an
+// error without details gets one rendering, an error with details but no
+// example none.
+func (g *generator) examples(e *model.Error) []exampleView {
+	values := make([]any, len(e.Examples))
+	for i, ex := range e.Examples {
+		values[i] = ex.Value
+	}
+	if len(values) == 0 && e.Details == nil {
+		values = []any{nil}
+	}
+	o := errgenrt.DefaultOptions()
+	o.Now = func() time.Time { return ExampleTime }
+	o.Instance = func() string { return ExampleInstance }
+	out := make([]exampleView, len(values))
+	for i, v := range values {
+		err := g.rm.New(e, v)
+		out[i] = exampleView{N: i + 1,
+			JSONRPC:  pretty(err.AppendJSONRPC(nil, &o)),
+			Problem:  pretty(err.AppendProblem(nil, &o)),
+			Response: pretty(err.AppendResponse(nil, &o)),
+		}
+	}
+	return out
+}
+
+// pretty indents a payload; indentation changes no value.
+func pretty(raw []byte) string {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, raw, "", "  "); err != nil {
+		return string(raw) // never: the runtime writes valid JSON
+	}
+	return buf.String()
+}
+
+// DetailsOf returns the details tables of e, or nil when e has none.
+func DetailsOf(m *model.Catalog, e *model.Error) *Details {
+	if e.Details == nil {
+		return nil
+	}
+	g := &generator{m: m, sensitive: runtimemodel.SensitiveFields(m)}
+	return g.details(e)
+}
+
+// details builds the details tables of e.
+func (g *generator) details(e *model.Error) *Details {
+	sh := e.Details
+	v := &Details{Description: sh.Schema.Description}
+	for sh.Schema.Ref != nil && sh.Inline {
+		sh = sh.Schema.Ref // inline details that only name a shape
+	}
+	if !sh.Inline {
+		v.Shape, v.Builtin = sh.Name, sh.Builtin
+	}
+	if v.Description == "" {
+		v.Description = sh.Schema.Description
+	}
+	w := &walker{g: g, seen: map[*model.Shape]bool{sh: true}}
+	s := sh.Schema
+	switch {
+	case s.Ref != nil:
+		w.ref(s.Ref)
+		v.Type = s.Ref.Name
+	case s.Type == "object" && len(s.Properties) > 0:
+		w.collect(&v.Fields, s, "")
+	default:
+		v.Type = typeText(s)
+	}
+	for len(w.queue) > 0 {
+		next := w.queue[0]
+		w.queue = w.queue[1:]
+		w.shapeRows(next)
+	}
+	v.Shapes = w.shapes
+	return v
+}
+
+// walker collects the field rows of a schema and the shapes they refer to,
+// each shape once.
+type walker struct {
+	g      *generator
+	seen   map[*model.Shape]bool
+	shapes []*ShapeFields
+	queue  []*model.Shape
+}
+
+func (w *walker) collect(rows *[]Field, s *model.Schema, prefix string) {
+	for _, p := range s.Properties {
+		ps := p.Schema
+		row := Field{Path: prefix + p.Name, Required: p.Required, Description: ps.Description}
+		row.Type, row.Values, row.Constraints = w.describe(ps)
+		if row.Description == "" && ps.Ref != nil {
+			row.Description = ps.Ref.Schema.Description
+		}
+		if ps.Sensitive || w.g.sensitive[p] {
+			row.Notes = append(row.Notes, "sensitive: redacted unless verbose")
+		}
+		if ps.Verbose {
+			row.Notes = append(row.Notes, "verbose only")
+		}
+		if ps.Sanitize != "" {
+			row.Notes = append(row.Notes, "sanitized ("+ps.Sanitize+") unless verbose")
+		}
+		if ps.MaxBytes > 0 {
+			row.Notes = append(row.Notes, "at most "+strconv.FormatInt(ps.MaxBytes, 10)+" bytes")
+		}
+		*rows = append(*rows, row)
+		// nested inline objects, also as array items, get dotted rows
+		inner, path := ps, prefix+p.Name
+		for inner != nil && inner.Ref == nil && inner.Type == "array" {
+			inner, path = inner.Items, path+"[]"
+		}
+		if inner != nil && inner.Ref == nil && inner.Type == "object" && len(inner.Properties) > 0 {
+			w.collect(rows, inner, path+".")
+		}
+	}
+}
+
+// describe returns the plain-text type of a schema, its enum values and
+// constraints, queueing the shapes it refers to.
+func (w *walker) describe(s *model.Schema) (string, []string, []string) {
+	if s.Ref != nil {
+		w.ref(s.Ref)
+		return s.Ref.Name, nil, constraints(s)
+	}
+	t := typeText(s)
+	var values []string
+	if s.Type == "array" {
+		for it := s.Items; it != nil; it = it.Items {
+			if it.Ref != nil {
+				w.ref(it.Ref)
+				break
+			}
+			if it.Type != "array" {
+				values = it.Enum
+				break
+			}
+		}
+	} else {
+		values = s.Enum
+	}
+	return t, values, constraints(s)
+}
+
+func (w *walker) ref(sh *model.Shape) {
+	if !w.seen[sh] {
+		w.seen[sh] = true
+		w.queue = append(w.queue, sh)
+	}
+}
+
+func (w *walker) shapeRows(sh *model.Shape) {
+	v := &ShapeFields{Name: sh.Name, Description: sh.Schema.Description}
+	w.shapes = append(w.shapes, v)
+	s := sh.Schema
+	if s.Ref != nil {
+		w.ref(s.Ref)
+		v.Type = s.Ref.Name
+		return
+	}
+	if s.Type == "object" && len(s.Properties) > 0 {
+		w.collect(&v.Fields, s, "")
+		return
+	}
+	v.Type, v.Values, v.Constraints = w.describe(s)
+}
+
+// typeText names the type of a schema node in plain text.
+func typeText(s *model.Schema) string {
+	if s == nil {
+		return "any JSON value"
+	}
+	if s.Ref != nil {
+		return s.Ref.Name
+	}
+	switch s.Type {
+	case "":
+		return "any JSON value"
+	case "array":
+		return "array of " + typeText(s.Items)
+	case "string":
+		if s.Format != "" {
+			return "string (" + s.Format + ")"
+		}
+	}
+	return s.Type
+}
+
+// constraints lists a node's bounds in plain text.
+func constraints(s *model.Schema) []string {
+	var out []string
+	if s.Minimum != "" && s.Maximum != "" {
+		out = append(out, s.Minimum+" to "+s.Maximum)
+	} else if s.Minimum != "" {
+		out = append(out, "≥ "+s.Minimum)
+	} else if s.Maximum != "" {
+		out = append(out, "≤ "+s.Maximum)
+	}
+	if s.MinLength != nil {
+		out = append(out, "at least "+strconv.FormatInt(*s.MinLength, 10)+" characters")
+	}
+	if s.MaxLength != nil {
+		out = append(out, "at most "+strconv.FormatInt(*s.MaxLength, 10)+" characters")
+	}
+	if s.Pattern != "" {
+		out = append(out, "pattern "+s.Pattern)
+	}
+	return out
+}
+
+// loadTemplates parses the template set: the built-in files, each replaced
+// by the file of the same name in override, plus the override's other
+// *.md.tmpl files. Every template is named after its file, so text/template
+// errors read "template: FILE:LINE: …".
+func loadTemplates(override fs.FS) (*template.Template, error) {
+	if override == nil {
+		builtin.once.Do(func() { builtin.t, builtin.err = parseTemplates(nil) })
+		return builtin.t, builtin.err
+	}
+	return parseTemplates(override)
+}
+
+var builtin struct {
+	once sync.Once
+	t    *template.Template
+	err  error
+}
+
+var funcs = template.FuncMap{
+	"text":     text,
+	"cell":     text,
+	"code":     code,
+	"cellcode": cellcode,
+	"fence":    fence,
+	"indent":   indent,
+	"yaml":     yaml,
+	"join":     strings.Join,
+	"yesno":    yesno,
+}

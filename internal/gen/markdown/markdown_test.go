@@ -1,0 +1,239 @@
+package markdown_test
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/markdown"
+	"github.com/errgen/errgen/internal/gencatalog"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/templates"
+)
+
+func build(t testing.TB, fsys catalog.FS, path string) *model.Catalog {
+	t.Helper()
+	raw, diags, err := catalog.Parse(fsys, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, more := model.Build(raw)
+	diags.Append(more)
+	if diags.HasErrors() {
+		t.Fatalf("%s", diags.Format(""))
+	}
+	return m
+}
+
+func hostile(t testing.TB) *model.Catalog {
+	return build(t, catalog.OSFS{}, "testdata/hostile.yaml")
+}
+
+func generate(t testing.TB, m *model.Catalog, opts markdown.Options) map[string]string {
+	t.Helper()
+	files, err := markdown.Generate(m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for i, f := range files {
+		if i > 0 && files[i-1].Path >= f.Path {
+			t.Errorf("files not sorted: %s before %s", files[i-1].Path, f.Path)
+		}
+		out[f.Path] = string(f.Data)
+	}
+	return out
+}
+
+// TestDocsPages checks the page set and the header every page carries on
+// its second line (the first is the front matter's ---), which errgen
+// generate takes for its own.
+func TestDocsPages(t *testing.T) {
+	pages := generate(t, hostile(t), markdown.Options{Source: "../catalog/errors.yaml"})
+	var names []string
+	for p, data := range pages {
+		names = append(names, p)
+		lines := strings.SplitN(data, "\n", 4)
+		if lines[0] != "---" || lines[1] != "# "+gen.Header || !strings.HasPrefix(lines[2], "# source: ") {
+			t.Errorf("%s starts %q", p, lines[:3])
+		}
+		if !strings.Contains(data, "\n---\n<!-- "+gen.Header+" -->\n") {
+			t.Errorf("%s lacks the HTML header after the front matter", p)
+		}
+	}
+	want := "domains/core.md domains/misc.md domains/rpc.md escape.md index.md index/index.md internal.md misc-html.md parse.md"
+	if got := strings.Join(sortStrings(names), " "); got != want {
+		t.Errorf("pages:\n got %s\nwant %s", got, want)
+	}
+	if src := pages["domains/core.md"]; !strings.Contains(src, "# source: ../../catalog/errors.yaml\n") {
+		t.Errorf("domain page source line not relative to its directory")
+	}
+	// links from a page one level down climb out of it
+	if p := pages["index/index.md"]; !strings.Contains(p, "](../domains/core.md)") || !strings.Contains(p, "[All errors](../index.md)") {
+		t.Errorf("index/index.md links:\n%s", p)
+	}
+	if p := pages["escape.md"]; !strings.Contains(p, "Use [`E_INDEX`](index/index.md)") {
+		t.Errorf("deprecation notice does not link the replacement:\n%s", p)
+	}
+	if p := pages["index.md"]; !strings.Contains(p, "| 50 | `E_OLD` | 0.5.0 | gone \\| for good |") {
+		t.Errorf("retired codes missing from the index:\n%s", p)
+	}
+}
+
+func sortStrings(s []string) []string {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}
+
+// TestDocsHostileText checks how catalog text lands in each context.
+func TestDocsHostileText(t *testing.T) {
+	pages := generate(t, hostile(t), markdown.Options{})
+	for _, c := range []struct{ page, want string }{
+		// table cells: pipes escaped, newlines gone, HTML and attributes inert
+		{"index.md", "| -32700 | [`E_PARSE`](parse.md) | Parse \\| error | 400 | no |"},
+		{"index.md", "## [Core \\<script>alert(1)\\</script> \\{\\{ hack() \\}\\}](domains/core.md)"},
+		{"index.md", "Line one line two \\| with pipe \\*and\\* \\_emphasis\\_ \\[link\\](http://x) \\&amp; \\{.red\\}"},
+		{"misc-html.md", "# `E_MISC_HTML`: 1\\. Looks like a list\n"},
+		// code spans: fence longer than the content's runs, pipes escaped in cells
+		{"index/index.md", "| `a\\|b` | string | yes |"},
+		{"index/index.md", "| ``c`d`` | string, one of `x\\|y`, ``` `` ```, `  spaced  ` |"},
+		// templates in fenced blocks whose fence outruns the content's
+		{"index/index.md", "````text\n```{a|b}```\n````\n"},
+		// front matter: YAML double-quoted, escapes, </ broken for VitePress
+		{"escape.md", `title: "E_ESCAPE: Terminal \u001b[31mred\u001b[0m ` + "\u202e" + `evil"`},
+		{"domains/core.md", `title: "Core <script>alert(1)<\u200b/script> {{ hack() }} errors"`},
+		{"domains/core.md", `description: "Line one\nline two | with pipe *and* _emphasis_ [link](http://x) &amp; {.red}"`},
+		// docs: unclosed blocks closed before the page goes on
+		{"internal.md", "```js\nconsole.log('{{ x }}')\n## not a heading\n```\n\n## Message"},
+		{"escape.md", "~~~~\nunclosed tilde fence\n~~~~\n\n## Message"},
+		{"misc-html.md", "<pre>\nunclosed pre\n\n\nstill pre\n</pre>\n\n## Message"},
+		// a fence inside a list item ends with the item: nothing added
+		{"parse.md", "  ```go\n  unclosed fence inside the list\n\n## Message"},
+	} {
+		if !strings.Contains(pages[c.page], c.want) {
+			t.Errorf("%s lacks %q", c.page, c.want)
+		}
+	}
+	for p, data := range pages {
+		if !strings.Contains(data, "\n<div v-pre>\n\n") || !strings.HasSuffix(data, "\n</div>\n") {
+			t.Errorf("%s: body not wrapped in <div v-pre>", p)
+		}
+	}
+}
+
+// TestDocsTemplateOverride overrides one template file; only the part of
+// the pages it renders changes, and a missing file falls back.
+func TestDocsTemplateOverride(t *testing.T) {
+	m := hostile(t)
+	base := generate(t, m, markdown.Options{})
+	orig, err := fs.ReadFile(templates.FS, "fields.md.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(orig), "| Field | Type | Required | Notes | Description |", "| Name | Kind | Required | Notes | About |", 1)
+	if edited == string(orig) {
+		t.Fatal("fields.md.tmpl has no header row to edit")
+	}
+	over := generate(t, m, markdown.Options{Templates: fstest.MapFS{
+		"fields.md.tmpl": {Data: []byte(edited)},
+		"README.txt":     {Data: []byte("not a template")},
+	}})
+	changed := 0
+	for p, want := range base {
+		got := over[p]
+		wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+		if len(wl) != len(gl) {
+			t.Errorf("%s: %d lines, want %d", p, len(gl), len(wl))
+			continue
+		}
+		for i := range wl {
+			if wl[i] == gl[i] {
+				continue
+			}
+			changed++
+			if wl[i] != "| Field | Type | Required | Notes | Description |" || gl[i] != "| Name | Kind | Required | Notes | About |" {
+				t.Errorf("%s:%d changed beyond the override:\n- %s\n+ %s", p, i+1, wl[i], gl[i])
+			}
+		}
+	}
+	if changed == 0 {
+		t.Error("the override changed nothing")
+	}
+}
+
+// TestDocsTemplateErrors checks that a template error names the template
+// file and line, at parse and at execution time.
+func TestDocsTemplateErrors(t *testing.T) {
+	m := hostile(t)
+	for _, c := range []struct{ name, src, want string }{
+		{"error.md.tmpl", "line one\nline two {{if}}\n", "template: error.md.tmpl:2: missing value for if"},
+		{"error.md.tmpl", "ok\n\n{{.NoSuchField}}\n", "template: error.md.tmpl:3:2: executing \"error.md.tmpl\" at <.NoSuchField>: can't evaluate field NoSuchField"},
+		{"index.md.tmpl", "{{nosuchfunc .}}\n", "template: index.md.tmpl:1: function \"nosuchfunc\" not defined"},
+		{"fields.md.tmpl", "{{range .}}\n{{.Oops}}{{end}}", "template: fields.md.tmpl:2:2: executing \"fields.md.tmpl\" at <.Oops>"},
+	} {
+		_, err := markdown.Generate(m, markdown.Options{Templates: fstest.MapFS{c.name: {Data: []byte(c.src)}}})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: error %v, want it to contain %q", c.name, c.src, err, c.want)
+		}
+	}
+}
+
+// TestDocsDeterministic renders twice (the error pages are rendered in
+// parallel).
+func TestDocsDeterministic(t *testing.T) {
+	m := build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(500)}, "errors.yaml")
+	a, b := generate(t, m, markdown.Options{}), generate(t, m, markdown.Options{})
+	if len(a) != 500+gencatalog.Domains+1 {
+		t.Errorf("%d pages", len(a))
+	}
+	for p := range a {
+		if a[p] != b[p] {
+			t.Errorf("%s differs between runs", p)
+		}
+	}
+}
+
+// TestDocsSpeed keeps the docs of a 10,000-error catalog well under a
+// second (the bound leaves room for slow and shared machines).
+func TestDocsSpeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	m := build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(10000)}, "errors.yaml")
+	start := time.Now()
+	files, err := markdown.Generate(m, markdown.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := time.Since(start)
+	size := 0
+	for _, f := range files {
+		size += len(f.Data)
+	}
+	t.Logf("10,000 errors: %d files, %d MB in %v", len(files), size>>20, d)
+	if d > 3*time.Second {
+		t.Errorf("docs of 10,000 errors took %v", d)
+	}
+}
+
+func BenchmarkDocs(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		m := build(b, catalog.MapFS{"errors.yaml": gencatalog.Generate(n)}, "errors.yaml")
+		b.Run(fmt.Sprintf("errors=%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := markdown.Generate(m, markdown.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
