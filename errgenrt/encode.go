@@ -285,13 +285,8 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 		}
 		return append(dst, ']')
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		dst = append(dst, '{')
-		for i, k := range keys {
+		for i, k := range sortedKeys(x) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -300,13 +295,8 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 		}
 		return append(dst, '}')
 	case map[string]string:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		dst = append(dst, '{')
-		for i, k := range keys {
+		for i, k := range sortedKeys(x) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -330,6 +320,15 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 		}
 		return e.appendCompact(dst, b)
 	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // appendCompact re-encodes JSON from a Marshaler or encoding/json through

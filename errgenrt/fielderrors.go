@@ -1,7 +1,5 @@
 package errgenrt
 
-import "sort"
-
 // FieldErrors is the built-in field_errors detail shape: validation
 // failures aggregated by field.
 type FieldErrors struct {
@@ -32,12 +30,7 @@ func (f *FieldErrors) AppendJSON(e *Encoder, dst []byte) []byte {
 	dst = e.Key(dst, &fieldFieldErrors)
 	dst = e.Open(dst)
 	if e.Full() {
-		keys := make([]string, 0, len(f.FieldErrors))
-		for k := range f.FieldErrors {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range sortedKeys(f.FieldErrors) {
 			dst = append(appendQuoted(dst, k, -1), ':')
 			dst = e.OpenArray(dst)
 			for _, m := range f.FieldErrors[k] {

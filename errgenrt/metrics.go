@@ -1,7 +1,6 @@
 package errgenrt
 
 import (
-	"sort"
 	"strconv"
 	"sync"
 )
@@ -69,12 +68,7 @@ func (s Stats) AppendJSON(dst []byte) []byte {
 		dst = append(dst, ',')
 		dst = appendQuoted(dst, part.name, -1)
 		dst = append(dst, ':', '{')
-		keys := make([]string, 0, len(part.m))
-		for k := range part.m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for i, k := range keys {
+		for i, k := range sortedKeys(part.m) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}

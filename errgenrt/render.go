@@ -157,22 +157,28 @@ func now(o *Options) time.Time {
 	return time.Now().UTC()
 }
 
-// AppendProblem appends the RFC 9457 problem document: type, title,
-// status, detail, instance, timestamp, symbol, retryable, the detail fields
-// flattened as extension members, then caller extensions.
-func (e *Error) AppendProblem(dst []byte, o *Options) []byte {
+// bounded renders one whole document with write, and again as a minimal
+// document when it passes max_data_bytes.
+func (e *Error) bounded(dst []byte, o *Options, write func(*Error, *Encoder, *Options, []byte) []byte) []byte {
 	o = resolve(o)
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
 	e.record()
 	maxData, _ := e.limits(o)
 	start := len(dst)
-	dst = e.appendProblem(enc, o, dst)
+	dst = write(e, enc, o, dst)
 	if maxData > 0 && len(dst)-start > maxData {
 		enc.minimal = true
-		dst = e.appendProblem(enc, o, dst[:start])
+		dst = write(e, enc, o, dst[:start])
 	}
 	return dst
+}
+
+// AppendProblem appends the RFC 9457 problem document: type, title,
+// status, detail, instance, timestamp, symbol, retryable, the detail fields
+// flattened as extension members, then caller extensions.
+func (e *Error) AppendProblem(dst []byte, o *Options) []byte {
+	return e.bounded(dst, o, (*Error).appendProblem)
 }
 
 func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
@@ -231,21 +237,10 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 // SYMBOL, "message", "details"}; details are left out for an error that has
 // none.
 func (e *Error) AppendResponse(dst []byte, o *Options) []byte {
-	o = resolve(o)
-	enc := getEncoder(e.Def.Catalog, o)
-	defer putEncoder(enc)
-	e.record()
-	maxData, _ := e.limits(o)
-	start := len(dst)
-	dst = e.appendResponse(enc, dst)
-	if maxData > 0 && len(dst)-start > maxData {
-		enc.minimal = true
-		dst = e.appendResponse(enc, dst[:start])
-	}
-	return dst
+	return e.bounded(dst, o, (*Error).appendResponse)
 }
 
-func (e *Error) appendResponse(enc *Encoder, dst []byte) []byte {
+func (e *Error) appendResponse(enc *Encoder, _ *Options, dst []byte) []byte {
 	dst = append(dst, `{"error":true,"code":`...)
 	dst = appendQuoted(dst, e.Def.Symbol, -1)
 	dst = append(dst, `,"message":`...)

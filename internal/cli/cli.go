@@ -137,17 +137,13 @@ func commandUsage(w io.Writer, c *command, fl *flag.FlagSet) {
 	}
 }
 
-// load reads and checks a catalog, printing the diagnostics. It returns nil
-// and the exit status when the catalog cannot be used.
-func load(env *Env, path string) (*model.Catalog, int) {
-	raw, diags, err := catalog.Parse(env.FS, env.abs(path))
+// build loads and checks the catalog at path: the loader's diagnostics, and
+// the model's when every file loaded, sorted. The error is an I/O problem
+// with the main file.
+func build(fsys catalog.FS, path string) (*catalog.Catalog, *model.Catalog, diag.List, error) {
+	raw, diags, err := catalog.Parse(fsys, path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(env.Stderr, "errgen: catalog %s does not exist\n", path)
-		} else {
-			fmt.Fprintf(env.Stderr, "errgen: %v\n", err)
-		}
-		return nil, ExitUsage
+		return nil, nil, nil, err
 	}
 	var m *model.Catalog
 	if !raw.Incomplete {
@@ -156,7 +152,28 @@ func load(env *Env, path string) (*model.Catalog, int) {
 		diags.Append(more)
 	}
 	diags.Sort()
-	io.WriteString(env.Stderr, diags.Format(env.Dir))
+	return raw, m, diags, nil
+}
+
+// load reads and checks a catalog, printing the diagnostics. It returns nil
+// and the exit status when the catalog cannot be used.
+func load(env *Env, path string) (*model.Catalog, int) { return loadAndReport(env, path, true) }
+
+// loadAndReport is [load]; warnings of a valid catalog are printed only when
+// asked for.
+func loadAndReport(env *Env, path string, warnings bool) (*model.Catalog, int) {
+	_, m, diags, err := build(env.FS, env.abs(path))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(env.Stderr, "errgen: catalog %s does not exist\n", path)
+		} else {
+			fmt.Fprintf(env.Stderr, "errgen: %v\n", err)
+		}
+		return nil, ExitUsage
+	}
+	if diags.HasErrors() || warnings {
+		io.WriteString(env.Stderr, diags.Format(env.Dir))
+	}
 	if diags.HasErrors() {
 		fmt.Fprintf(env.Stderr, "%s: %s\n", relPath(env, path), summary(diags))
 		return nil, ExitInvalid

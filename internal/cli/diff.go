@@ -14,10 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/errgen/errgen/internal/catalog"
-	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/diff"
-	"github.com/errgen/errgen/internal/model"
 )
 
 var diffCmd = &command{
@@ -160,7 +157,7 @@ func loadSide(env *Env, arg string) (*diffSide, int) {
 		}
 		fsys, file, s.display = g, p, g.display
 	}
-	raw, diags, err := catalog.Parse(fsys, file)
+	raw, m, diags, err := build(fsys, file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(env.Stderr, "errgen diff: catalog %s does not exist\n", arg)
@@ -169,14 +166,7 @@ func loadSide(env *Env, arg string) (*diffSide, int) {
 		}
 		return s, ExitUsage
 	}
-	var m *model.Catalog
-	if !raw.Incomplete {
-		var more diag.List
-		m, more = model.Build(raw)
-		diags.Append(more)
-	}
 	if diags.HasErrors() {
-		diags.Sort()
 		for i := range diags {
 			d := &diags[i]
 			d.Pos.File = s.display(d.Pos.File)

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,8 +14,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/errgenrt"
-	"github.com/errgen/errgen/internal/catalog"
-	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/gen/markdown"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
@@ -54,7 +51,7 @@ func runExplain(env *Env, fl *flag.FlagSet, args []string) int {
 		return ExitUsage
 	}
 	path := flagString(fl, "catalog")
-	m, status := loadQuiet(env, path)
+	m, status := loadAndReport(env, path, false)
 	if m == nil {
 		return status
 	}
@@ -67,32 +64,6 @@ func runExplain(env *Env, fl *flag.FlagSet, args []string) int {
 	return ExitOK
 }
 
-// loadQuiet is [load] for explain: a valid catalog's warnings are not
-// printed, the diagnostics of an invalid one are.
-func loadQuiet(env *Env, path string) (*model.Catalog, int) {
-	raw, diags, err := catalog.Parse(env.FS, env.abs(path))
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(env.Stderr, "errgen: catalog %s does not exist\n", path)
-		} else {
-			fmt.Fprintf(env.Stderr, "errgen: %v\n", err)
-		}
-		return nil, ExitUsage
-	}
-	var m *model.Catalog
-	if !raw.Incomplete {
-		var more diag.List
-		m, more = model.Build(raw)
-		diags.Append(more)
-	}
-	if diags.HasErrors() {
-		diags.Sort()
-		io.WriteString(env.Stderr, diags.Format(env.Dir))
-		fmt.Fprintf(env.Stderr, "%s: %s\n", relPath(env, path), summary(diags))
-		return nil, ExitInvalid
-	}
-	return m, ExitOK
-}
 
 // findError looks an error up by code, symbol, type, slug or problem type
 // URI. When none matches it returns a message naming the closest errors.
