@@ -64,7 +64,6 @@ func runExplain(env *Env, fl *flag.FlagSet, args []string) int {
 	return ExitOK
 }
 
-
 // findError looks an error up by code, symbol, type, slug or problem type
 // URI. When none matches it returns a message naming the closest errors.
 func findError(m *model.Catalog, q string) (*model.Error, string) {
