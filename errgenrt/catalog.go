@@ -55,7 +55,7 @@ type Def struct {
 	DetailFields []string
 
 	Message     Template
-	UserMessage Template // nil when the catalog sets none
+	UserMessage *Template // nil when the catalog sets none
 	Suggestions []Template
 
 	// ZeroDetails returns empty details, used when a non-catalog error

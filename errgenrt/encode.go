@@ -528,13 +528,20 @@ func (t *Text) JSON(f *Field, v any) {
 	t.buf = t.enc.appendAny(t.buf, v)
 }
 
-// Template renders one template of an error with the given details.
-type Template func(t *Text, d Details)
+// Template is one template of an error: literal text, or, for a template
+// with placeholders, a generated function that renders it from the details.
+type Template struct {
+	Text   string                   // the whole text of a literal template
+	Render func(t *Text, d Details) // nil for a literal template
+}
 
-// render runs tpl into the encoder's text buffer and returns the text. The
-// string shares the buffer: use it before the next render.
-func (e *Encoder) render(tpl Template, d Details) string {
+// render returns the text of tpl for d. The string may share the encoder's
+// buffer: use it before the next render.
+func (e *Encoder) render(tpl *Template, d Details) string {
+	if tpl.Render == nil {
+		return tpl.Text
+	}
 	e.text.buf = e.text.buf[:0]
-	tpl(&e.text, d)
+	tpl.Render(&e.text, d)
 	return unsafe.String(unsafe.SliceData(e.text.buf), len(e.text.buf))
 }

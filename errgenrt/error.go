@@ -95,7 +95,7 @@ func (e *Error) Error() string {
 	}
 	enc := getEncoder(e.Def.Catalog, &Options{Verbose: true})
 	defer putEncoder(enc)
-	msg := e.Def.Symbol + ": " + enc.render(e.Def.Message, e.Details)
+	msg := e.Def.Symbol + ": " + enc.render(&e.Def.Message, e.Details)
 	if e.cause != nil {
 		msg += ": " + e.cause.Error()
 	}

@@ -47,7 +47,7 @@ func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
 	dst = append(dst, `{"code":`...)
 	dst = strconv.AppendInt(dst, e.Def.WireCode, 10)
 	dst = append(dst, `,"message":`...)
-	dst = appendQuoted(dst, enc.render(e.Def.Message, e.Details), enc.limit(nil))
+	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
 	dst = append(dst, `,"data":`...)
 	start := len(dst)
 	dst = e.appendRPCData(enc, o, dst)
@@ -94,14 +94,14 @@ func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
 	}
 	if enc.Full() && o.Suggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {
 		dst = append(dst, `,"suggestions":[`...)
-		for i, s := range e.Def.Suggestions {
+		for i := range e.Def.Suggestions {
 			if i == maxSuggestions {
 				break
 			}
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendQuoted(dst, enc.render(s, e.Details), enc.limit(nil))
+			dst = appendQuoted(dst, enc.render(&e.Def.Suggestions[i], e.Details), enc.limit(nil))
 		}
 		dst = append(dst, ']')
 	}
@@ -189,7 +189,7 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = append(dst, `,"status":`...)
 	dst = strconv.AppendInt(dst, int64(e.Status()), 10)
 	dst = append(dst, `,"detail":`...)
-	dst = appendQuoted(dst, enc.render(e.Def.Message, e.Details), enc.limit(nil))
+	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
 	dst = append(dst, `,"instance":`...)
 	if e.instance != "" {
 		dst = appendQuoted(dst, e.instance, -1)
@@ -244,7 +244,7 @@ func (e *Error) appendResponse(enc *Encoder, _ *Options, dst []byte) []byte {
 	dst = append(dst, `{"error":true,"code":`...)
 	dst = appendQuoted(dst, e.Def.Symbol, -1)
 	dst = append(dst, `,"message":`...)
-	dst = appendQuoted(dst, enc.render(e.Def.Message, e.Details), enc.limit(nil))
+	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
 	if e.Details != nil {
 		dst = append(dst, `,"details":`...)
 		dst = e.appendDetails(enc, dst)

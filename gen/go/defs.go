@@ -5,30 +5,20 @@ package mcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-func tplRPCParseError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Parse error")
-}
-func tplRPCParseError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The request was not valid JSON.")
-}
-func tplRPCParseError_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Send one complete JSON-RPC 2.0 message per line")
-}
-
 // ErrRPCParseError is E_RPC_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrRPCParseError) reports whether err is one.
 var ErrRPCParseError = &errgenrt.Def{
 	Code:         -32700,
 	DetailFields: []string{"offset"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      tplRPCParseError_Message,
+	Message:      errgenrt.Template{Text: "Parse error"},
 	ProblemType:  "https://errors.mcp.example.dev/rpc-parse-error",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{tplRPCParseError_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Send one complete JSON-RPC 2.0 message per line"}},
 	Symbol:       "E_RPC_PARSE_ERROR",
 	Title:        "Parse error",
 	Type:         "rpc_parse_error",
-	UserMessage:  tplRPCParseError_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The request was not valid JSON."},
 	WireCode:     -32700,
 	ZeroDetails: func() errgenrt.Details {
 		return new(RPCParseErrorDetails)
@@ -49,15 +39,12 @@ func NewRPCParseError(d RPCParseErrorDetails, opts ...errgenrt.Option) *errgenrt
 	w := &wrapRPCParseError{d: d}
 	return w.e.Init(ErrRPCParseError, &w.d, opts)
 }
-func tplRPCInternalError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Internal error")
-}
 
 // ErrRPCInternalError is E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error. Its definition is also the sentinel: errors.Is(err, ErrRPCInternalError) reports whether err is one.
 var ErrRPCInternalError = &errgenrt.Def{
 	Code:        -32603,
 	Domain:      "jsonrpc",
-	Message:     tplRPCInternalError_Message,
+	Message:     errgenrt.Template{Text: "Internal error"},
 	ProblemType: "https://errors.mcp.example.dev/rpc-internal-error",
 	Statuses:    []int{500},
 	Symbol:      "E_RPC_INTERNAL_ERROR",
@@ -88,7 +75,7 @@ var ErrRPCInvalidParams = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      tplRPCInvalidParams_Message,
+	Message:      errgenrt.Template{Render: tplRPCInvalidParams_Message},
 	ProblemType:  "https://errors.mcp.example.dev/rpc-invalid-params",
 	Statuses:     []int{400},
 	Symbol:       "E_RPC_INVALID_PARAMS",
@@ -123,9 +110,6 @@ func tplRPCMethodNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Method not found: ")
 	t.Str(&field_RPCMethodNotFoundDetails_Method, x.Method)
 }
-func tplRPCMethodNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Call tools/list to discover the methods this server provides")
-}
 
 // ErrRPCMethodNotFound is E_RPC_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrRPCMethodNotFound) reports whether err is one.
 var ErrRPCMethodNotFound = &errgenrt.Def{
@@ -133,10 +117,10 @@ var ErrRPCMethodNotFound = &errgenrt.Def{
 	DetailFields: []string{"method"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      tplRPCMethodNotFound_Message,
+	Message:      errgenrt.Template{Render: tplRPCMethodNotFound_Message},
 	ProblemType:  "https://errors.mcp.example.dev/rpc-method-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{tplRPCMethodNotFound_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Call tools/list to discover the methods this server provides"}},
 	Symbol:       "E_RPC_METHOD_NOT_FOUND",
 	Title:        "Method not found",
 	Type:         "rpc_method_not_found",
@@ -160,9 +144,6 @@ func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *
 	w := &wrapRPCMethodNotFound{d: d}
 	return w.e.Init(ErrRPCMethodNotFound, &w.d, opts)
 }
-func tplRPCInvalidRequest_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Invalid Request")
-}
 
 // ErrRPCInvalidRequest is E_RPC_INVALID_REQUEST (-32600): Invalid request. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidRequest) reports whether err is one.
 var ErrRPCInvalidRequest = &errgenrt.Def{
@@ -170,7 +151,7 @@ var ErrRPCInvalidRequest = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      tplRPCInvalidRequest_Message,
+	Message:      errgenrt.Template{Text: "Invalid Request"},
 	ProblemType:  "https://errors.mcp.example.dev/rpc-invalid-request",
 	Statuses:     []int{400},
 	Symbol:       "E_RPC_INVALID_REQUEST",
@@ -195,9 +176,6 @@ func NewRPCInvalidRequest(d RPCInvalidRequestDetails, opts ...errgenrt.Option) *
 	w := &wrapRPCInvalidRequest{d: d}
 	return w.e.Init(ErrRPCInvalidRequest, &w.d, opts)
 }
-func tplRPCServerError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Server error")
-}
 
 // ErrRPCServerError is E_RPC_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrRPCServerError) reports whether err is one.
 //
@@ -206,7 +184,7 @@ var ErrRPCServerError = &errgenrt.Def{
 	Code:        -32000,
 	Deprecated:  true,
 	Domain:      "jsonrpc",
-	Message:     tplRPCServerError_Message,
+	Message:     errgenrt.Template{Text: "Server error"},
 	ProblemType: "https://errors.mcp.example.dev/rpc-server-error",
 	Statuses:    []int{500},
 	Symbol:      "E_RPC_SERVER_ERROR",
@@ -259,14 +237,14 @@ var ErrInvalidParams = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplInvalidParams_Message,
+	Message:      errgenrt.Template{Render: tplInvalidParams_Message},
 	ProblemType:  "https://errors.mcp.example.dev/invalid-params",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{tplInvalidParams_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplInvalidParams_Suggestion1}},
 	Symbol:       "E_INVALID_PARAMS",
 	Title:        "Invalid parameters",
 	Type:         "invalid_params",
-	UserMessage:  tplInvalidParams_UserMessage,
+	UserMessage:  &errgenrt.Template{Render: tplInvalidParams_UserMessage},
 	WireCode:     1000,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ValidationFailure)
@@ -298,15 +276,6 @@ func tplTimeout_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Int(&field_TimeoutDetails_TimeoutMs, x.TimeoutMs)
 	t.Lit(" ms")
 }
-func tplTimeout_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The operation took too long and was stopped.")
-}
-func tplTimeout_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Retry the operation")
-}
-func tplTimeout_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Split the work into smaller steps")
-}
 
 // ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
 var ErrTimeout = &errgenrt.Def{
@@ -314,15 +283,15 @@ var ErrTimeout = &errgenrt.Def{
 	DetailFields: []string{"operation", "timeout_ms", "elapsed_ms"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplTimeout_Message,
+	Message:      errgenrt.Template{Render: tplTimeout_Message},
 	ProblemType:  "https://errors.mcp.example.dev/timeout",
 	Retryable:    true,
 	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{tplTimeout_Suggestion1, tplTimeout_Suggestion2},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry the operation"}, errgenrt.Template{Text: "Split the work into smaller steps"}},
 	Symbol:       "E_TIMEOUT",
 	Title:        "Operation timed out",
 	Type:         "timeout",
-	UserMessage:  tplTimeout_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The operation took too long and was stopped."},
 	WireCode:     1001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(TimeoutDetails)
@@ -359,9 +328,6 @@ func tplLimitExceeded_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" ")
 	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
-func tplLimitExceeded_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Close unused sessions before opening new ones")
-}
 
 // ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
 var ErrLimitExceeded = &errgenrt.Def{
@@ -369,10 +335,10 @@ var ErrLimitExceeded = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplLimitExceeded_Message,
+	Message:      errgenrt.Template{Render: tplLimitExceeded_Message},
 	ProblemType:  "https://errors.mcp.example.dev/limit-exceeded",
 	Statuses:     []int{429, 413},
-	Suggestions:  []errgenrt.Template{tplLimitExceeded_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Close unused sessions before opening new ones"}},
 	Symbol:       "E_LIMIT_EXCEEDED",
 	Title:        "Limit exceeded",
 	Type:         "limit_exceeded",
@@ -419,10 +385,10 @@ var ErrNotInstalled = &errgenrt.Def{
 	DetailFields: []string{"dependency", "install_hint"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplNotInstalled_Message,
+	Message:      errgenrt.Template{Render: tplNotInstalled_Message},
 	ProblemType:  "https://errors.mcp.example.dev/not-installed",
 	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{tplNotInstalled_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplNotInstalled_Suggestion1}},
 	Symbol:       "E_NOT_INSTALLED",
 	Title:        "Dependency not installed",
 	Type:         "not_installed",
@@ -446,15 +412,6 @@ func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.E
 	w := &wrapNotInstalled{d: d}
 	return w.e.Init(ErrNotInstalled, &w.d, opts)
 }
-func tplSessionNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Session not found")
-}
-func tplSessionNotFound_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The session has expired or never existed.")
-}
-func tplSessionNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Open a new session and retry with its id")
-}
 
 // ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
 var ErrSessionNotFound = &errgenrt.Def{
@@ -462,14 +419,14 @@ var ErrSessionNotFound = &errgenrt.Def{
 	DetailFields: []string{"session_id"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplSessionNotFound_Message,
+	Message:      errgenrt.Template{Text: "Session not found"},
 	ProblemType:  "https://errors.mcp.example.dev/session-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{tplSessionNotFound_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Open a new session and retry with its id"}},
 	Symbol:       "E_SESSION_NOT_FOUND",
 	Title:        "Session not found",
 	Type:         "session_not_found",
-	UserMessage:  tplSessionNotFound_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The session has expired or never existed."},
 	WireCode:     1004,
 	ZeroDetails: func() errgenrt.Details {
 		return new(SessionNotFoundDetails)
@@ -506,9 +463,6 @@ func tplInputTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" ")
 	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
-func tplInputTooLarge_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Send smaller input, or split it across several calls")
-}
 
 // ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
 var ErrInputTooLarge = &errgenrt.Def{
@@ -516,10 +470,10 @@ var ErrInputTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplInputTooLarge_Message,
+	Message:      errgenrt.Template{Render: tplInputTooLarge_Message},
 	ProblemType:  "https://errors.mcp.example.dev/input-too-large",
 	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{tplInputTooLarge_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Send smaller input, or split it across several calls"}},
 	Symbol:       "E_INPUT_TOO_LARGE",
 	Title:        "Input too large",
 	Type:         "input_too_large",
@@ -557,7 +511,7 @@ var ErrUnsupported = &errgenrt.Def{
 	DetailFields: []string{"operation", "reason"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplUnsupported_Message,
+	Message:      errgenrt.Template{Render: tplUnsupported_Message},
 	ProblemType:  "https://errors.mcp.example.dev/unsupported",
 	Statuses:     []int{501},
 	Symbol:       "E_UNSUPPORTED",
@@ -594,9 +548,6 @@ func tplRateLimit_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" for a limit of ")
 	t.Int(&field_ResourceLimit_Limit, x.Limit)
 }
-func tplRateLimit_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Wait a moment and retry")
-}
 
 // ErrRateLimit is E_RATE_LIMITED (1007): Rate limited. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
 var ErrRateLimit = &errgenrt.Def{
@@ -604,11 +555,11 @@ var ErrRateLimit = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplRateLimit_Message,
+	Message:      errgenrt.Template{Render: tplRateLimit_Message},
 	ProblemType:  "https://errors.mcp.example.dev/rate-limit",
 	Retryable:    true,
 	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{tplRateLimit_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Wait a moment and retry"}},
 	Symbol:       "E_RATE_LIMITED",
 	Title:        "Rate limited",
 	Type:         "rate_limit",
@@ -640,9 +591,6 @@ func tplValidationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Int(&field_FieldErrors_TotalErrors, x.TotalErrors)
 	t.Lit(" errors")
 }
-func tplValidationError_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Fix every field listed in details.fieldErrors and resend")
-}
 
 // ErrValidationError is E_VALIDATION (1008): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
 var ErrValidationError = &errgenrt.Def{
@@ -650,10 +598,10 @@ var ErrValidationError = &errgenrt.Def{
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplValidationError_Message,
+	Message:      errgenrt.Template{Render: tplValidationError_Message},
 	ProblemType:  "https://errors.mcp.example.dev/validation-error",
 	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{tplValidationError_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Fix every field listed in details.fieldErrors and resend"}},
 	Symbol:       "E_VALIDATION",
 	Title:        "Validation failed",
 	Type:         "validation_error",
@@ -687,9 +635,6 @@ func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(": ")
 	t.Str(&field_SystemError_Message, x.Message)
 }
-func tplConfigurationError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The server is misconfigured.")
-}
 
 // ErrConfigurationError is E_CONFIGURATION (1009): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
 var ErrConfigurationError = &errgenrt.Def{
@@ -697,13 +642,13 @@ var ErrConfigurationError = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplConfigurationError_Message,
+	Message:      errgenrt.Template{Render: tplConfigurationError_Message},
 	ProblemType:  "https://errors.mcp.example.dev/configuration-error",
 	Statuses:     []int{500},
 	Symbol:       "E_CONFIGURATION",
 	Title:        "Configuration error",
 	Type:         "configuration_error",
-	UserMessage:  tplConfigurationError_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The server is misconfigured."},
 	WireCode:     1009,
 	ZeroDetails: func() errgenrt.Details {
 		return new(SystemError)
@@ -733,9 +678,6 @@ func tplUpstreamUnavailable_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" answered ")
 	t.OptInt(&field_UpstreamUnavailableDetails_UpstreamStatus, x.UpstreamStatus)
 }
-func tplUpstreamUnavailable_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Retry later; the upstream service may be temporarily unavailable")
-}
 
 // ErrUpstreamUnavailable is E_UPSTREAM_UNAVAILABLE (1010): Upstream service error. Its definition is also the sentinel: errors.Is(err, ErrUpstreamUnavailable) reports whether err is one.
 var ErrUpstreamUnavailable = &errgenrt.Def{
@@ -743,11 +685,11 @@ var ErrUpstreamUnavailable = &errgenrt.Def{
 	DetailFields: []string{"service", "endpoint", "upstream_status"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplUpstreamUnavailable_Message,
+	Message:      errgenrt.Template{Render: tplUpstreamUnavailable_Message},
 	ProblemType:  "https://errors.mcp.example.dev/upstream-unavailable",
 	Retryable:    true,
 	Statuses:     []int{502, 503},
-	Suggestions:  []errgenrt.Template{tplUpstreamUnavailable_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry later; the upstream service may be temporarily unavailable"}},
 	Symbol:       "E_UPSTREAM_UNAVAILABLE",
 	Title:        "Upstream service error",
 	Type:         "upstream_unavailable",
@@ -772,9 +714,6 @@ func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Optio
 	w := &wrapUpstreamUnavailable{d: d}
 	return w.e.Init(ErrUpstreamUnavailable, &w.d, opts)
 }
-func tplUnauthorized_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Authentication or authorization failed")
-}
 
 // ErrUnauthorized is E_UNAUTHORIZED (1011): Not authorized. Its definition is also the sentinel: errors.Is(err, ErrUnauthorized) reports whether err is one.
 var ErrUnauthorized = &errgenrt.Def{
@@ -782,7 +721,7 @@ var ErrUnauthorized = &errgenrt.Def{
 	DetailFields: []string{"scheme", "credential_hint"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplUnauthorized_Message,
+	Message:      errgenrt.Template{Text: "Authentication or authorization failed"},
 	ProblemType:  "https://errors.mcp.example.dev/unauthorized",
 	Statuses:     []int{401, 403},
 	Symbol:       "E_UNAUTHORIZED",
@@ -808,24 +747,18 @@ func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.E
 	w := &wrapUnauthorized{d: d}
 	return w.e.Init(ErrUnauthorized, &w.d, opts)
 }
-func tplInternalError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("An internal error occurred")
-}
-func tplInternalError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Something went wrong on the server.")
-}
 
 // ErrInternalError is E_INTERNAL (1099): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
 var ErrInternalError = &errgenrt.Def{
 	Code:        1099,
 	Domain:      "common",
-	Message:     tplInternalError_Message,
+	Message:     errgenrt.Template{Text: "An internal error occurred"},
 	ProblemType: "https://errors.mcp.example.dev/internal-error",
 	Statuses:    []int{500},
 	Symbol:      "E_INTERNAL",
 	Title:       "Internal error",
 	Type:        "internal_error",
-	UserMessage: tplInternalError_UserMessage,
+	UserMessage: &errgenrt.Template{Text: "Something went wrong on the server."},
 	WireCode:    1099,
 }
 
@@ -846,9 +779,6 @@ func tplPyExecFail_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Python code failed with exit code ")
 	t.OptInt(&field_ExecutionError_ExitCode, x.ExitCode)
 }
-func tplPyExecFail_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Inspect details.stderr for the traceback")
-}
 
 // ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
 var ErrPyExecFail = &errgenrt.Def{
@@ -856,10 +786,10 @@ var ErrPyExecFail = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      tplPyExecFail_Message,
+	Message:      errgenrt.Template{Render: tplPyExecFail_Message},
 	ProblemType:  "https://errors.mcp.example.dev/py-exec-fail",
 	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{tplPyExecFail_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Inspect details.stderr for the traceback"}},
 	Symbol:       "E_PY_EXEC_FAIL",
 	Title:        "Python execution failed",
 	Type:         "py_exec_fail",
@@ -891,9 +821,6 @@ func tplPySecurity_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Code rejected by sandbox rule ")
 	t.Str(&field_PolicyViolation_Rule, x.Rule)
 }
-func tplPySecurity_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Use only the allowed modules")
-}
 
 // ErrPySecurity is E_PY_SECURITY (2001): Python code rejected by the sandbox. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
 var ErrPySecurity = &errgenrt.Def{
@@ -901,10 +828,10 @@ var ErrPySecurity = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      tplPySecurity_Message,
+	Message:      errgenrt.Template{Render: tplPySecurity_Message},
 	ProblemType:  "https://errors.mcp.example.dev/py-security",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplPySecurity_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use only the allowed modules"}},
 	Symbol:       "E_PY_SECURITY",
 	Title:        "Python code rejected by the sandbox",
 	Type:         "py_security",
@@ -945,7 +872,7 @@ var ErrPySyntax = &errgenrt.Def{
 	DetailFields: []string{"line", "column", "error_text"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      tplPySyntax_Message,
+	Message:      errgenrt.Template{Render: tplPySyntax_Message},
 	ProblemType:  "https://errors.mcp.example.dev/py-syntax",
 	Statuses:     []int{400},
 	Symbol:       "E_PY_SYNTAX",
@@ -992,10 +919,10 @@ var ErrPyModuleNotFound = &errgenrt.Def{
 	DetailFields: []string{"module"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      tplPyModuleNotFound_Message,
+	Message:      errgenrt.Template{Render: tplPyModuleNotFound_Message},
 	ProblemType:  "https://errors.mcp.example.dev/py-module-not-found",
 	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{tplPyModuleNotFound_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplPyModuleNotFound_Suggestion1}},
 	Symbol:       "E_PY_MODULE_NOT_FOUND",
 	Title:        "Python module not installed",
 	Type:         "py_module_not_found",
@@ -1018,12 +945,6 @@ func NewPyModuleNotFound(d PyModuleNotFoundDetails, opts ...errgenrt.Option) *er
 	w := &wrapPyModuleNotFound{d: d}
 	return w.e.Init(ErrPyModuleNotFound, &w.d, opts)
 }
-func tplPyKernelDied_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The Python kernel died unexpectedly")
-}
-func tplPyKernelDied_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Retry; a fresh kernel is started automatically")
-}
 
 // ErrPyKernelDied is E_PY_KERNEL_DIED (2004): Python kernel died. Its definition is also the sentinel: errors.Is(err, ErrPyKernelDied) reports whether err is one.
 var ErrPyKernelDied = &errgenrt.Def{
@@ -1031,11 +952,11 @@ var ErrPyKernelDied = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      tplPyKernelDied_Message,
+	Message:      errgenrt.Template{Text: "The Python kernel died unexpectedly"},
 	ProblemType:  "https://errors.mcp.example.dev/py-kernel-died",
 	Retryable:    true,
 	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{tplPyKernelDied_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry; a fresh kernel is started automatically"}},
 	Symbol:       "E_PY_KERNEL_DIED",
 	Title:        "Python kernel died",
 	Type:         "py_kernel_died",
@@ -1068,12 +989,6 @@ func tplPwNav_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" failed: ")
 	t.Str(&field_PwNavDetails_Reason, x.Reason)
 }
-func tplPwNav_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Check that the URL is reachable from the server")
-}
-func tplPwNav_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Retry; navigation failures are often transient")
-}
 
 // ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
 var ErrPwNav = &errgenrt.Def{
@@ -1081,11 +996,11 @@ var ErrPwNav = &errgenrt.Def{
 	DetailFields: []string{"url", "reason", "http_status"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      tplPwNav_Message,
+	Message:      errgenrt.Template{Render: tplPwNav_Message},
 	ProblemType:  "https://errors.mcp.example.dev/pw-nav",
 	Retryable:    true,
 	Statuses:     []int{502},
-	Suggestions:  []errgenrt.Template{tplPwNav_Suggestion1, tplPwNav_Suggestion2},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check that the URL is reachable from the server"}, errgenrt.Template{Text: "Retry; navigation failures are often transient"}},
 	Symbol:       "E_PW_NAV",
 	Title:        "Navigation failed",
 	Type:         "pw_nav",
@@ -1133,11 +1048,11 @@ var ErrPwLaunch = &errgenrt.Def{
 	DetailFields: []string{"browser", "reason"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      tplPwLaunch_Message,
+	Message:      errgenrt.Template{Render: tplPwLaunch_Message},
 	ProblemType:  "https://errors.mcp.example.dev/pw-launch",
 	Retryable:    true,
 	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{tplPwLaunch_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplPwLaunch_Suggestion1}},
 	Symbol:       "E_PW_LAUNCH",
 	Title:        "Browser launch failed",
 	Type:         "pw_launch",
@@ -1169,12 +1084,6 @@ func tplPwSelectorNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("No element matches ")
 	t.Str(&field_PwSelectorNotFoundDetails_Selector, x.Selector)
 }
-func tplPwSelectorNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Wait for the page to finish loading before querying")
-}
-func tplPwSelectorNotFound_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Take a snapshot to inspect the current DOM")
-}
 
 // ErrPwSelectorNotFound is E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing. Its definition is also the sentinel: errors.Is(err, ErrPwSelectorNotFound) reports whether err is one.
 var ErrPwSelectorNotFound = &errgenrt.Def{
@@ -1182,10 +1091,10 @@ var ErrPwSelectorNotFound = &errgenrt.Def{
 	DetailFields: []string{"selector", "timeout_ms"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      tplPwSelectorNotFound_Message,
+	Message:      errgenrt.Template{Render: tplPwSelectorNotFound_Message},
 	ProblemType:  "https://errors.mcp.example.dev/pw-selector-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{tplPwSelectorNotFound_Suggestion1, tplPwSelectorNotFound_Suggestion2},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Wait for the page to finish loading before querying"}, errgenrt.Template{Text: "Take a snapshot to inspect the current DOM"}},
 	Symbol:       "E_PW_SELECTOR_NOT_FOUND",
 	Title:        "Selector matched nothing",
 	Type:         "pw_selector_not_found",
@@ -1207,12 +1116,6 @@ func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option)
 	w := &wrapPwSelectorNotFound{d: d}
 	return w.e.Init(ErrPwSelectorNotFound, &w.d, opts)
 }
-func tplPwPageClosed_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The page or browser context was closed")
-}
-func tplPwPageClosed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Open a new page and retry")
-}
 
 // ErrPwPageClosed is E_PW_PAGE_CLOSED (2103): Page closed. Its definition is also the sentinel: errors.Is(err, ErrPwPageClosed) reports whether err is one.
 var ErrPwPageClosed = &errgenrt.Def{
@@ -1220,10 +1123,10 @@ var ErrPwPageClosed = &errgenrt.Def{
 	DetailFields: []string{"page_id"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      tplPwPageClosed_Message,
+	Message:      errgenrt.Template{Text: "The page or browser context was closed"},
 	ProblemType:  "https://errors.mcp.example.dev/pw-page-closed",
 	Statuses:     []int{409},
-	Suggestions:  []errgenrt.Template{tplPwPageClosed_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Open a new page and retry"}},
 	Symbol:       "E_PW_PAGE_CLOSED",
 	Title:        "Page closed",
 	Type:         "pw_page_closed",
@@ -1261,7 +1164,7 @@ var ErrPwEval = &errgenrt.Def{
 	DetailFields: []string{"error_text", "script", "thrown"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      tplPwEval_Message,
+	Message:      errgenrt.Template{Render: tplPwEval_Message},
 	ProblemType:  "https://errors.mcp.example.dev/pw-eval",
 	Statuses:     []int{422},
 	Symbol:       "E_PW_EVAL",
@@ -1296,9 +1199,6 @@ func tplMbFileNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" not found in project ")
 	t.Str(&field_MbFileNotFoundDetails_Project, x.Project)
 }
-func tplMbFileNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("List the project's files with list_project_files")
-}
 
 // ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
 var ErrMbFileNotFound = &errgenrt.Def{
@@ -1306,10 +1206,10 @@ var ErrMbFileNotFound = &errgenrt.Def{
 	DetailFields: []string{"project", "file"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      tplMbFileNotFound_Message,
+	Message:      errgenrt.Template{Render: tplMbFileNotFound_Message},
 	ProblemType:  "https://errors.mcp.example.dev/mb-file-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{tplMbFileNotFound_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "List the project's files with list_project_files"}},
 	Symbol:       "E_MB_FILE_NOT_FOUND",
 	Title:        "Memory-bank file not found",
 	Type:         "mb_file_not_found",
@@ -1346,7 +1246,7 @@ var ErrMbRead = &errgenrt.Def{
 	DetailFields: []string{"file", "system_error"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      tplMbRead_Message,
+	Message:      errgenrt.Template{Render: tplMbRead_Message},
 	ProblemType:  "https://errors.mcp.example.dev/mb-read",
 	Statuses:     []int{500},
 	Symbol:       "E_MB_READ",
@@ -1386,7 +1286,7 @@ var ErrMbWrite = &errgenrt.Def{
 	DetailFields: []string{"file", "system_error"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      tplMbWrite_Message,
+	Message:      errgenrt.Template{Render: tplMbWrite_Message},
 	ProblemType:  "https://errors.mcp.example.dev/mb-write",
 	Statuses:     []int{500},
 	Symbol:       "E_MB_WRITE",
@@ -1420,9 +1320,6 @@ func tplMbProjectNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_MbProjectNotFoundDetails_Project, x.Project)
 	t.Lit(" not found")
 }
-func tplMbProjectNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("List projects with list_projects")
-}
 
 // ErrMbProjectNotFound is E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found. Its definition is also the sentinel: errors.Is(err, ErrMbProjectNotFound) reports whether err is one.
 var ErrMbProjectNotFound = &errgenrt.Def{
@@ -1430,10 +1327,10 @@ var ErrMbProjectNotFound = &errgenrt.Def{
 	DetailFields: []string{"project"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      tplMbProjectNotFound_Message,
+	Message:      errgenrt.Template{Render: tplMbProjectNotFound_Message},
 	ProblemType:  "https://errors.mcp.example.dev/mb-project-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{tplMbProjectNotFound_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "List projects with list_projects"}},
 	Symbol:       "E_MB_PROJECT_NOT_FOUND",
 	Title:        "Memory-bank project not found",
 	Type:         "mb_project_not_found",
@@ -1472,7 +1369,7 @@ var ErrMbInvalidName = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      tplMbInvalidName_Message,
+	Message:      errgenrt.Template{Render: tplMbInvalidName_Message},
 	ProblemType:  "https://errors.mcp.example.dev/mb-invalid-name",
 	Statuses:     []int{400},
 	Symbol:       "E_MB_INVALID_NAME",
@@ -1509,9 +1406,6 @@ func tplKgFull_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("; the limit is ")
 	t.Int(&field_ResourceLimit_Limit, x.Limit)
 }
-func tplKgFull_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Delete entities or relations you no longer need")
-}
 
 // ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
 var ErrKgFull = &errgenrt.Def{
@@ -1519,10 +1413,10 @@ var ErrKgFull = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "kg-memory",
 	HasDetails:   true,
-	Message:      tplKgFull_Message,
+	Message:      errgenrt.Template{Render: tplKgFull_Message},
 	ProblemType:  "https://errors.mcp.example.dev/kg-full",
 	Statuses:     []int{507},
-	Suggestions:  []errgenrt.Template{tplKgFull_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Delete entities or relations you no longer need"}},
 	Symbol:       "E_KG_FULL",
 	Title:        "Knowledge graph full",
 	Type:         "kg_full",
@@ -1559,7 +1453,7 @@ var ErrKgInvalidTriple = &errgenrt.Def{
 	DetailFields: []string{"subject", "predicate", "object", "reason"},
 	Domain:       "kg-memory",
 	HasDetails:   true,
-	Message:      tplKgInvalidTriple_Message,
+	Message:      errgenrt.Template{Render: tplKgInvalidTriple_Message},
 	ProblemType:  "https://errors.mcp.example.dev/kg-invalid-triple",
 	Statuses:     []int{400},
 	Symbol:       "E_KG_INVALID_TRIPLE",
@@ -1592,12 +1486,6 @@ func tplPathTraversal_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Path traversal detected in ")
 	t.Str(&field_ValidationFailure_Field, x.Field)
 }
-func tplPathTraversal_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The path points outside the allowed directories.")
-}
-func tplPathTraversal_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Use an absolute path inside an allowed root, without \"..\" segments")
-}
 
 // ErrPathTraversal is E_FS_PATH_ESCAPE (2500): Path escapes its root. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
 var ErrPathTraversal = &errgenrt.Def{
@@ -1605,14 +1493,14 @@ var ErrPathTraversal = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplPathTraversal_Message,
+	Message:      errgenrt.Template{Render: tplPathTraversal_Message},
 	ProblemType:  "https://errors.mcp.example.dev/path-traversal",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{tplPathTraversal_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use an absolute path inside an allowed root, without \"..\" segments"}},
 	Symbol:       "E_FS_PATH_ESCAPE",
 	Title:        "Path escapes its root",
 	Type:         "path_traversal",
-	UserMessage:  tplPathTraversal_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The path points outside the allowed directories."},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ValidationFailure)
@@ -1648,7 +1536,7 @@ var ErrPermissionDenied = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplPermissionDenied_Message,
+	Message:      errgenrt.Template{Render: tplPermissionDenied_Message},
 	ProblemType:  "https://errors.mcp.example.dev/permission-denied",
 	Statuses:     []int{403},
 	Symbol:       "E_FS_DENIED",
@@ -1687,15 +1575,6 @@ func tplFileTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" ")
 	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
-func tplFileTooLarge_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The file is too large to read at once.")
-}
-func tplFileTooLarge_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Read the file in chunks using offset and length")
-}
-func tplFileTooLarge_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Use 'tail' or 'head' mode for partial reads")
-}
 
 // ErrFileTooLarge is E_FS_FILE_TOO_LARGE (2502): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
 var ErrFileTooLarge = &errgenrt.Def{
@@ -1703,14 +1582,14 @@ var ErrFileTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplFileTooLarge_Message,
+	Message:      errgenrt.Template{Render: tplFileTooLarge_Message},
 	ProblemType:  "https://errors.mcp.example.dev/file-too-large",
 	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{tplFileTooLarge_Suggestion1, tplFileTooLarge_Suggestion2},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Read the file in chunks using offset and length"}, errgenrt.Template{Text: "Use 'tail' or 'head' mode for partial reads"}},
 	Symbol:       "E_FS_FILE_TOO_LARGE",
 	Title:        "File too large",
 	Type:         "file_too_large",
-	UserMessage:  tplFileTooLarge_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The file is too large to read at once."},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ResourceLimit)
@@ -1731,9 +1610,6 @@ func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFileTooLarge{d: d}
 	return w.e.Init(ErrFileTooLarge, &w.d, opts)
 }
-func tplNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("File or directory not found")
-}
 
 // ErrNotFound is E_FS_NOT_FOUND (2503): File not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
 var ErrNotFound = &errgenrt.Def{
@@ -1741,7 +1617,7 @@ var ErrNotFound = &errgenrt.Def{
 	DetailFields: []string{"path"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplNotFound_Message,
+	Message:      errgenrt.Template{Text: "File or directory not found"},
 	ProblemType:  "https://errors.mcp.example.dev/not-found",
 	Statuses:     []int{404},
 	Symbol:       "E_FS_NOT_FOUND",
@@ -1766,12 +1642,6 @@ func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
 }
-func tplIOError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("File operation failed")
-}
-func tplIOError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("File operation failed.")
-}
 
 // ErrIOError is E_FS_IO_ERROR (2504): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
 var ErrIOError = &errgenrt.Def{
@@ -1779,13 +1649,13 @@ var ErrIOError = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplIOError_Message,
+	Message:      errgenrt.Template{Text: "File operation failed"},
 	ProblemType:  "https://errors.mcp.example.dev/io-error",
 	Statuses:     []int{500},
 	Symbol:       "E_FS_IO_ERROR",
 	Title:        "I/O error",
 	Type:         "io_error",
-	UserMessage:  tplIOError_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "File operation failed."},
 	WireCode:     -32004,
 	ZeroDetails: func() errgenrt.Details {
 		return new(SystemError)
@@ -1820,7 +1690,7 @@ var ErrInvalidPath = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplInvalidPath_Message,
+	Message:      errgenrt.Template{Render: tplInvalidPath_Message},
 	ProblemType:  "https://errors.mcp.example.dev/invalid-path",
 	Statuses:     []int{400},
 	Symbol:       "E_FS_INVALID_PATH",
@@ -1863,7 +1733,7 @@ var ErrFsLocked = &errgenrt.Def{
 	DetailFields: []string{"path"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplFsLocked_Message,
+	Message:      errgenrt.Template{Render: tplFsLocked_Message},
 	ProblemType:  "https://errors.mcp.example.dev/fs-locked",
 	Retryable:    true,
 	Statuses:     []int{423},
@@ -1892,15 +1762,6 @@ func NewFsLocked(d FsLockedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFsLocked{d: d}
 	return w.e.Init(ErrFsLocked, &w.d, opts)
 }
-func tplPathNotAllowed_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Path is outside allowed roots")
-}
-func tplPathNotAllowed_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The path is not within allowed directories.")
-}
-func tplPathNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Use a path within allowed root directories")
-}
 
 // ErrPathNotAllowed is E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
 var ErrPathNotAllowed = &errgenrt.Def{
@@ -1908,14 +1769,14 @@ var ErrPathNotAllowed = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplPathNotAllowed_Message,
+	Message:      errgenrt.Template{Text: "Path is outside allowed roots"},
 	ProblemType:  "https://errors.mcp.example.dev/path-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplPathNotAllowed_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use a path within allowed root directories"}},
 	Symbol:       "E_POLICY_PATH_NOT_ALLOWED",
 	Title:        "Path not allowed",
 	Type:         "path_not_allowed",
-	UserMessage:  tplPathNotAllowed_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The path is not within allowed directories."},
 	WireCode:     -32001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(PolicyViolation)
@@ -1944,12 +1805,6 @@ func tplCommandNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Command execution denied by policy: ")
 	t.Str(&field_PolicyViolation_Requested, x.Requested)
 }
-func tplCommandNotAllowed_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("This command is not in the allowed list.")
-}
-func tplCommandNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Call tools/list to see every allowed command")
-}
 
 // ErrCommandNotAllowed is E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
 var ErrCommandNotAllowed = &errgenrt.Def{
@@ -1957,14 +1812,14 @@ var ErrCommandNotAllowed = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplCommandNotAllowed_Message,
+	Message:      errgenrt.Template{Render: tplCommandNotAllowed_Message},
 	ProblemType:  "https://errors.mcp.example.dev/command-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplCommandNotAllowed_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Call tools/list to see every allowed command"}},
 	Symbol:       "E_POLICY_COMMAND_NOT_ALLOWED",
 	Title:        "Command not allowed",
 	Type:         "command_not_allowed",
-	UserMessage:  tplCommandNotAllowed_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "This command is not in the allowed list."},
 	WireCode:     -32001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(PolicyViolation)
@@ -1998,7 +1853,7 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplEnvironmentNotAllowed_Message,
+	Message:      errgenrt.Template{Render: tplEnvironmentNotAllowed_Message},
 	ProblemType:  "https://errors.mcp.example.dev/environment-not-allowed",
 	Statuses:     []int{403},
 	Symbol:       "E_POLICY_ENV_NOT_ALLOWED",
@@ -2024,15 +1879,6 @@ func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errge
 	w := &wrapEnvironmentNotAllowed{d: d}
 	return w.e.Init(ErrEnvironmentNotAllowed, &w.d, opts)
 }
-func tplNetworkFsDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Network filesystem access denied")
-}
-func tplNetworkFsDenied_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Network filesystem access is not allowed.")
-}
-func tplNetworkFsDenied_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Copy the file to a local filesystem first")
-}
 
 // ErrNetworkFsDenied is E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
 var ErrNetworkFsDenied = &errgenrt.Def{
@@ -2040,14 +1886,14 @@ var ErrNetworkFsDenied = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplNetworkFsDenied_Message,
+	Message:      errgenrt.Template{Text: "Network filesystem access denied"},
 	ProblemType:  "https://errors.mcp.example.dev/network-fs-denied",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplNetworkFsDenied_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Copy the file to a local filesystem first"}},
 	Symbol:       "E_POLICY_NETWORK_FS_DENIED",
 	Title:        "Network filesystem denied",
 	Type:         "network_fs_denied",
-	UserMessage:  tplNetworkFsDenied_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "Network filesystem access is not allowed."},
 	WireCode:     -32001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(PolicyViolation)
@@ -2075,9 +1921,6 @@ func tplWriteNotPermitted_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Writing is not permitted at ")
 	t.Str(&field_PolicyViolation_Requested, x.Requested)
 }
-func tplWriteNotPermitted_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Write inside one of the writable roots")
-}
 
 // ErrWriteNotPermitted is E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
 var ErrWriteNotPermitted = &errgenrt.Def{
@@ -2085,10 +1928,10 @@ var ErrWriteNotPermitted = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplWriteNotPermitted_Message,
+	Message:      errgenrt.Template{Render: tplWriteNotPermitted_Message},
 	ProblemType:  "https://errors.mcp.example.dev/write-not-permitted",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplWriteNotPermitted_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Write inside one of the writable roots"}},
 	Symbol:       "E_POLICY_WRITE_NOT_PERMITTED",
 	Title:        "Write not permitted",
 	Type:         "write_not_permitted",
@@ -2110,9 +1953,6 @@ func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	w := &wrapWriteNotPermitted{d: d}
 	return w.e.Init(ErrWriteNotPermitted, &w.d, opts)
 }
-func tplPolicyDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Policy denied the operation")
-}
 
 // ErrPolicyDenied is E_POLICY_DENIED (3005): Policy denied the operation. Its definition is also the sentinel: errors.Is(err, ErrPolicyDenied) reports whether err is one.
 //
@@ -2123,7 +1963,7 @@ var ErrPolicyDenied = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplPolicyDenied_Message,
+	Message:      errgenrt.Template{Text: "Policy denied the operation"},
 	ProblemType:  "https://errors.mcp.example.dev/policy-denied",
 	Statuses:     []int{403},
 	Symbol:       "E_POLICY_DENIED",
@@ -2160,9 +2000,6 @@ func tplCommandFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" exited with code ")
 	t.OptInt(&field_ExecutionError_ExitCode, x.ExitCode)
 }
-func tplCommandFailed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Inspect details.stderr for the cause")
-}
 
 // ErrCommandFailed is E_CMD_FAILED (3100): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
 var ErrCommandFailed = &errgenrt.Def{
@@ -2170,10 +2007,10 @@ var ErrCommandFailed = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplCommandFailed_Message,
+	Message:      errgenrt.Template{Render: tplCommandFailed_Message},
 	ProblemType:  "https://errors.mcp.example.dev/command-failed",
 	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{tplCommandFailed_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Inspect details.stderr for the cause"}},
 	Symbol:       "E_CMD_FAILED",
 	Title:        "Command failed",
 	Type:         "command_failed",
@@ -2206,9 +2043,6 @@ func tplCmdTimeout_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" ")
 	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
-func tplCmdTimeout_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Consider increasing timeout or optimizing the command")
-}
 
 // ErrCmdTimeout is E_CMD_TIMEOUT (3101): Command timed out. Its definition is also the sentinel: errors.Is(err, ErrCmdTimeout) reports whether err is one.
 var ErrCmdTimeout = &errgenrt.Def{
@@ -2216,11 +2050,11 @@ var ErrCmdTimeout = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplCmdTimeout_Message,
+	Message:      errgenrt.Template{Render: tplCmdTimeout_Message},
 	ProblemType:  "https://errors.mcp.example.dev/cmd-timeout",
 	Retryable:    true,
 	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{tplCmdTimeout_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Consider increasing timeout or optimizing the command"}},
 	Symbol:       "E_CMD_TIMEOUT",
 	Title:        "Command timed out",
 	Type:         "cmd_timeout",
@@ -2257,9 +2091,6 @@ func tplOutputTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" ")
 	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
-func tplOutputTooLarge_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Narrow the command so it prints less")
-}
 
 // ErrOutputTooLarge is E_CMD_OUTPUT_TOO_LARGE (3102): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
 var ErrOutputTooLarge = &errgenrt.Def{
@@ -2267,10 +2098,10 @@ var ErrOutputTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplOutputTooLarge_Message,
+	Message:      errgenrt.Template{Render: tplOutputTooLarge_Message},
 	ProblemType:  "https://errors.mcp.example.dev/output-too-large",
 	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{tplOutputTooLarge_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Narrow the command so it prints less"}},
 	Symbol:       "E_CMD_OUTPUT_TOO_LARGE",
 	Title:        "Output too large",
 	Type:         "output_too_large",
@@ -2304,12 +2135,6 @@ func tplInvalidArgument_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(": ")
 	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
-func tplInvalidArgument_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Command arguments failed validation.")
-}
-func tplInvalidArgument_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Check the argument format")
-}
 
 // ErrInvalidArgument is E_CMD_INVALID_ARGUMENT (3103): Invalid command argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
 var ErrInvalidArgument = &errgenrt.Def{
@@ -2317,14 +2142,14 @@ var ErrInvalidArgument = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplInvalidArgument_Message,
+	Message:      errgenrt.Template{Render: tplInvalidArgument_Message},
 	ProblemType:  "https://errors.mcp.example.dev/invalid-argument",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{tplInvalidArgument_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check the argument format"}},
 	Symbol:       "E_CMD_INVALID_ARGUMENT",
 	Title:        "Invalid command argument",
 	Type:         "invalid_argument",
-	UserMessage:  tplInvalidArgument_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "Command arguments failed validation."},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ValidationFailure)
@@ -2361,7 +2186,7 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplInvalidEnvironment_Message,
+	Message:      errgenrt.Template{Render: tplInvalidEnvironment_Message},
 	ProblemType:  "https://errors.mcp.example.dev/invalid-environment",
 	Statuses:     []int{400},
 	Symbol:       "E_CMD_INVALID_ENV",
@@ -2401,7 +2226,7 @@ var ErrMissingRequired = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplMissingRequired_Message,
+	Message:      errgenrt.Template{Render: tplMissingRequired_Message},
 	ProblemType:  "https://errors.mcp.example.dev/missing-required",
 	Statuses:     []int{400},
 	Symbol:       "E_CMD_MISSING_REQUIRED",
@@ -2434,9 +2259,6 @@ func tplConcurrencyLimit_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" commands are running; the limit is ")
 	t.Int(&field_ResourceLimit_Limit, x.Limit)
 }
-func tplConcurrencyLimit_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Wait for a running command to finish and retry")
-}
 
 // ErrConcurrencyLimit is E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
 var ErrConcurrencyLimit = &errgenrt.Def{
@@ -2444,11 +2266,11 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplConcurrencyLimit_Message,
+	Message:      errgenrt.Template{Render: tplConcurrencyLimit_Message},
 	ProblemType:  "https://errors.mcp.example.dev/concurrency-limit",
 	Retryable:    true,
 	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{tplConcurrencyLimit_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Wait for a running command to finish and retry"}},
 	Symbol:       "E_CMD_CONCURRENCY_LIMIT",
 	Title:        "Too many concurrent commands",
 	Type:         "concurrency_limit",
@@ -2485,7 +2307,7 @@ var ErrCmdWorkdirInvalid = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplCmdWorkdirInvalid_Message,
+	Message:      errgenrt.Template{Render: tplCmdWorkdirInvalid_Message},
 	ProblemType:  "https://errors.mcp.example.dev/cmd-workdir-invalid",
 	Statuses:     []int{400},
 	Symbol:       "E_CMD_WORKDIR_INVALID",
@@ -2525,7 +2347,7 @@ var ErrCmdSandbox = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      tplCmdSandbox_Message,
+	Message:      errgenrt.Template{Render: tplCmdSandbox_Message},
 	ProblemType:  "https://errors.mcp.example.dev/cmd-sandbox",
 	Statuses:     []int{500},
 	Symbol:       "E_CMD_SANDBOX",

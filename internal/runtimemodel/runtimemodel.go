@@ -195,7 +195,8 @@ func (c *Catalog) def(e *model.Error) *errgenrt.Def {
 	}
 	d.Message = c.template(r, e.Message)
 	if e.UserMessage != nil {
-		d.UserMessage = c.template(r, e.UserMessage)
+		um := c.template(r, e.UserMessage)
+		d.UserMessage = &um
 	}
 	for _, s := range e.Suggestions {
 		d.Suggestions = append(d.Suggestions, c.template(r, s))
@@ -643,7 +644,10 @@ func (c *Catalog) template(r *root, t *tmpl.Template) errgenrt.Template {
 		}
 		parts = append(parts, part{p: r.props[i], i: i})
 	}
-	return func(txt *errgenrt.Text, d errgenrt.Details) {
+	if t.IsLiteral() {
+		return errgenrt.Template{Text: t.Render(func(string) string { return "" })}
+	}
+	return errgenrt.Template{Render: func(txt *errgenrt.Text, d errgenrt.Details) {
 		var vals func(i int) (any, bool)
 		if r != nil {
 			vals = r.accessor(d)
@@ -656,7 +660,7 @@ func (c *Catalog) template(r *root, t *tmpl.Template) errgenrt.Template {
 			v, set := vals(pt.i)
 			placeholder(txt, pt.p, v, set)
 		}
-	}
+	}}
 }
 
 // accessor returns the Go value of each top-level field of d, zero details

@@ -332,7 +332,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 		dict[jen.Id("Deprecated")] = jen.True()
 	}
 	if e.UserMessage != nil {
-		dict[jen.Id("UserMessage")] = g.template(f, e, e.UserMessage, "UserMessage")
+		dict[jen.Id("UserMessage")] = jen.Op("&").Add(g.template(f, e, e.UserMessage, "UserMessage"))
 	}
 	if len(e.Suggestions) > 0 {
 		var items []jen.Code
@@ -392,10 +392,13 @@ func (g *generator) detailsGoType(typeName string) *jen.Statement {
 	return jen.Id(typeName)
 }
 
-// template declares a parsed template as a generated errgenrt.Template
-// function and returns its name. (Top-level functions rather than function
+// template returns the errgenrt.Template of a parsed template: its text when
+// it is literal, else a generated render function declared at top level. (Top-level functions rather than function
 // literals inside the definitions keep gofmt linear on large catalogs.)
-func (g *generator) template(f *jen.File, e *model.Error, t *tmpl.Template, what string) jen.Code {
+func (g *generator) template(f *jen.File, e *model.Error, t *tmpl.Template, what string) *jen.Statement {
+	if t.IsLiteral() {
+		return rt("Template").Values(jen.Dict{jen.Id("Text"): jen.Lit(t.Render(func(string) string { return "" }))})
+	}
 	name := "tpl" + e.GoName + "_" + what
 	typeName, has := detailsType(e)
 	var body []jen.Code
@@ -422,7 +425,7 @@ func (g *generator) template(f *jen.File, e *model.Error, t *tmpl.Template, what
 		dParam = jen.Id("_")
 	}
 	f.Func().Id(name).Params(jen.Id("t").Op("*").Add(rt("Text")), dParam.Add(rt("Details"))).Block(body...)
-	return jen.Id(name)
+	return rt("Template").Values(jen.Dict{jen.Id("Render"): jen.Id(name)})
 }
 
 func (g *generator) placeholder(root *model.Schema, p *model.Property) jen.Code {

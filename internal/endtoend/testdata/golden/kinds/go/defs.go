@@ -5,15 +5,11 @@ package kindserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-func tplParse_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Invalid JSON was received")
-}
-
 // ErrParse is E_PARSE (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParse) reports whether err is one.
 var ErrParse = &errgenrt.Def{
 	Code:        -32700,
 	Domain:      "rpc",
-	Message:     tplParse_Message,
+	Message:     errgenrt.Template{Text: "Invalid JSON was received"},
 	ProblemType: "https://errors.example.com/kinds/parse",
 	Statuses:    []int{400},
 	Symbol:      "E_PARSE",
@@ -28,25 +24,19 @@ var ErrParse = &errgenrt.Def{
 func NewParse(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrParse, nil, opts...)
 }
-func tplInternal_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("An internal error occurred")
-}
-func tplInternal_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Something went wrong — please retry. 😀")
-}
 
 // ErrInternal is E_INTERNAL (1): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternal) reports whether err is one.
 var ErrInternal = &errgenrt.Def{
 	Code:        1,
 	Domain:      "core",
-	Message:     tplInternal_Message,
+	Message:     errgenrt.Template{Text: "An internal error occurred"},
 	ProblemType: "https://errors.example.com/kinds/internal",
 	Retryable:   true,
 	Statuses:    []int{500},
 	Symbol:      "E_INTERNAL",
 	Title:       "Internal error",
 	Type:        "internal",
-	UserMessage: tplInternal_UserMessage,
+	UserMessage: &errgenrt.Template{Text: "Something went wrong — please retry. 😀"},
 	WireCode:    1,
 }
 
@@ -111,9 +101,6 @@ func tplEverything_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" instead of ")
 	t.Str(&field_Everything_S, x.S)
 }
-func tplEverything_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Second suggestion with a \"quote\" and a \\ backslash")
-}
 
 // ErrEverything is E_EVERYTHING (2): Everything "at once" */ `x` ${y}. Its definition is also the sentinel: errors.Is(err, ErrEverything) reports whether err is one.
 var ErrEverything = &errgenrt.Def{
@@ -121,14 +108,14 @@ var ErrEverything = &errgenrt.Def{
 	DetailFields: []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"},
 	Domain:       "core",
 	HasDetails:   true,
-	Message:      tplEverything_Message,
+	Message:      errgenrt.Template{Render: tplEverything_Message},
 	ProblemType:  "https://errors.example.com/kinds/everything",
 	Statuses:     []int{422, 400},
-	Suggestions:  []errgenrt.Template{tplEverything_Suggestion1, tplEverything_Suggestion2},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplEverything_Suggestion1}, errgenrt.Template{Text: "Second suggestion with a \"quote\" and a \\ backslash"}},
 	Symbol:       "E_EVERYTHING",
 	Title:        "Everything \"at once\" */ `x` ${y}",
 	Type:         "everything",
-	UserMessage:  tplEverything_UserMessage,
+	UserMessage:  &errgenrt.Template{Render: tplEverything_UserMessage},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(Everything)
@@ -172,7 +159,7 @@ var ErrTreeInvalid = &errgenrt.Def{
 	DetailFields: []string{"name", "level", "children"},
 	Domain:       "tree",
 	HasDetails:   true,
-	Message:      tplTreeInvalid_Message,
+	Message:      errgenrt.Template{Render: tplTreeInvalid_Message},
 	ProblemType:  "https://errors.example.com/kinds/tree-invalid",
 	Statuses:     []int{500},
 	Symbol:       "E_TREE_INVALID",
@@ -214,7 +201,7 @@ var ErrTreeValidation = &errgenrt.Def{
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "tree",
 	HasDetails:   true,
-	Message:      tplTreeValidation_Message,
+	Message:      errgenrt.Template{Render: tplTreeValidation_Message},
 	ProblemType:  "https://errors.example.com/kinds/tree-validation",
 	Statuses:     []int{400},
 	Symbol:       "E_TREE_VALIDATION",
@@ -254,7 +241,7 @@ var ErrTreeInline = &errgenrt.Def{
 	DetailFields: []string{"kind", "depth", "path"},
 	Domain:       "tree",
 	HasDetails:   true,
-	Message:      tplTreeInline_Message,
+	Message:      errgenrt.Template{Render: tplTreeInline_Message},
 	ProblemType:  "https://errors.example.com/kinds/tree-inline",
 	Statuses:     []int{500},
 	Symbol:       "E_TREE_INLINE",

@@ -5,30 +5,20 @@ package mdmcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-func tplPathNotAllowed_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Path is outside allowed roots")
-}
-func tplPathNotAllowed_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The path is not within allowed directories")
-}
-func tplPathNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Use a path within allowed root directories")
-}
-
 // ErrPathNotAllowed is E_PATH_NOT_ALLOWED (1000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
 var ErrPathNotAllowed = &errgenrt.Def{
 	Code:         1000,
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplPathNotAllowed_Message,
+	Message:      errgenrt.Template{Text: "Path is outside allowed roots"},
 	ProblemType:  "urn:errgen:mdmcp:path-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplPathNotAllowed_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use a path within allowed root directories"}},
 	Symbol:       "E_PATH_NOT_ALLOWED",
 	Title:        "Path not allowed",
 	Type:         "path_not_allowed",
-	UserMessage:  tplPathNotAllowed_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The path is not within allowed directories"},
 	WireCode:     -32001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(PolicyViolation)
@@ -52,15 +42,6 @@ func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Err
 	w := &wrapPathNotAllowed{d: d}
 	return w.e.Init(ErrPathNotAllowed, &w.d, opts)
 }
-func tplCommandNotAllowed_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Command execution denied by policy")
-}
-func tplCommandNotAllowed_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The command is not in the allowed list")
-}
-func tplCommandNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Use one of the commands listed by tools/list")
-}
 
 // ErrCommandNotAllowed is E_COMMAND_NOT_ALLOWED (1001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
 var ErrCommandNotAllowed = &errgenrt.Def{
@@ -68,14 +49,14 @@ var ErrCommandNotAllowed = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplCommandNotAllowed_Message,
+	Message:      errgenrt.Template{Text: "Command execution denied by policy"},
 	ProblemType:  "urn:errgen:mdmcp:command-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplCommandNotAllowed_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use one of the commands listed by tools/list"}},
 	Symbol:       "E_COMMAND_NOT_ALLOWED",
 	Title:        "Command not allowed",
 	Type:         "command_not_allowed",
-	UserMessage:  tplCommandNotAllowed_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The command is not in the allowed list"},
 	WireCode:     -32001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(PolicyViolation)
@@ -105,12 +86,6 @@ func tplEnvironmentNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_PolicyViolation_Requested, x.Requested)
 	t.Lit(" is not allowed by policy")
 }
-func tplEnvironmentNotAllowed_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("An environment variable is not allowed for this command")
-}
-func tplEnvironmentNotAllowed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Remove the variable, or use one the command allows")
-}
 
 // ErrEnvironmentNotAllowed is E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
 var ErrEnvironmentNotAllowed = &errgenrt.Def{
@@ -118,14 +93,14 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplEnvironmentNotAllowed_Message,
+	Message:      errgenrt.Template{Render: tplEnvironmentNotAllowed_Message},
 	ProblemType:  "urn:errgen:mdmcp:environment-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplEnvironmentNotAllowed_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Remove the variable, or use one the command allows"}},
 	Symbol:       "E_ENVIRONMENT_NOT_ALLOWED",
 	Title:        "Environment variable not allowed",
 	Type:         "environment_not_allowed",
-	UserMessage:  tplEnvironmentNotAllowed_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "An environment variable is not allowed for this command"},
 	WireCode:     -32001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(PolicyViolation)
@@ -146,15 +121,6 @@ func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errge
 	w := &wrapEnvironmentNotAllowed{d: d}
 	return w.e.Init(ErrEnvironmentNotAllowed, &w.d, opts)
 }
-func tplNetworkFsDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Network filesystem access denied")
-}
-func tplNetworkFsDenied_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Network filesystem access is not allowed")
-}
-func tplNetworkFsDenied_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Copy the file to a local filesystem first")
-}
 
 // ErrNetworkFsDenied is E_NETWORK_FS_DENIED (1003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
 var ErrNetworkFsDenied = &errgenrt.Def{
@@ -162,14 +128,14 @@ var ErrNetworkFsDenied = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplNetworkFsDenied_Message,
+	Message:      errgenrt.Template{Text: "Network filesystem access denied"},
 	ProblemType:  "urn:errgen:mdmcp:network-fs-denied",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplNetworkFsDenied_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Copy the file to a local filesystem first"}},
 	Symbol:       "E_NETWORK_FS_DENIED",
 	Title:        "Network filesystem denied",
 	Type:         "network_fs_denied",
-	UserMessage:  tplNetworkFsDenied_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "Network filesystem access is not allowed"},
 	WireCode:     -32001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(PolicyViolation)
@@ -189,15 +155,6 @@ func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Er
 	w := &wrapNetworkFsDenied{d: d}
 	return w.e.Init(ErrNetworkFsDenied, &w.d, opts)
 }
-func tplWriteNotPermitted_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Writing to this path is not permitted by policy")
-}
-func tplWriteNotPermitted_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("This location is read-only for the server")
-}
-func tplWriteNotPermitted_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Write inside one of the allowed write locations")
-}
 
 // ErrWriteNotPermitted is E_WRITE_NOT_PERMITTED (1004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
 var ErrWriteNotPermitted = &errgenrt.Def{
@@ -205,14 +162,14 @@ var ErrWriteNotPermitted = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      tplWriteNotPermitted_Message,
+	Message:      errgenrt.Template{Text: "Writing to this path is not permitted by policy"},
 	ProblemType:  "urn:errgen:mdmcp:write-not-permitted",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{tplWriteNotPermitted_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Write inside one of the allowed write locations"}},
 	Symbol:       "E_WRITE_NOT_PERMITTED",
 	Title:        "Write not permitted",
 	Type:         "write_not_permitted",
-	UserMessage:  tplWriteNotPermitted_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "This location is read-only for the server"},
 	WireCode:     -32001,
 	ZeroDetails: func() errgenrt.Details {
 		return new(PolicyViolation)
@@ -232,12 +189,6 @@ func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	w := &wrapWriteNotPermitted{d: d}
 	return w.e.Init(ErrWriteNotPermitted, &w.d, opts)
 }
-func tplInvalidPath_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Invalid path parameter")
-}
-func tplInvalidPath_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The path is not valid")
-}
 func tplInvalidPath_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ValidationFailure)
 	if !ok {
@@ -253,14 +204,14 @@ var ErrInvalidPath = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
 	HasDetails:   true,
-	Message:      tplInvalidPath_Message,
+	Message:      errgenrt.Template{Text: "Invalid path parameter"},
 	ProblemType:  "urn:errgen:mdmcp:invalid-path",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{tplInvalidPath_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplInvalidPath_Suggestion1}},
 	Symbol:       "E_INVALID_PATH",
 	Title:        "Invalid path",
 	Type:         "invalid_path",
-	UserMessage:  tplInvalidPath_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The path is not valid"},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ValidationFailure)
@@ -288,12 +239,6 @@ func tplInvalidArgument_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Invalid command argument: ")
 	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
-func tplInvalidArgument_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Command arguments failed validation")
-}
-func tplInvalidArgument_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Check the argument format")
-}
 
 // ErrInvalidArgument is E_INVALID_ARGUMENT (1101): Invalid argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
 var ErrInvalidArgument = &errgenrt.Def{
@@ -301,14 +246,14 @@ var ErrInvalidArgument = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
 	HasDetails:   true,
-	Message:      tplInvalidArgument_Message,
+	Message:      errgenrt.Template{Render: tplInvalidArgument_Message},
 	ProblemType:  "urn:errgen:mdmcp:invalid-argument",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{tplInvalidArgument_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check the argument format"}},
 	Symbol:       "E_INVALID_ARGUMENT",
 	Title:        "Invalid argument",
 	Type:         "invalid_argument",
-	UserMessage:  tplInvalidArgument_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "Command arguments failed validation"},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ValidationFailure)
@@ -338,9 +283,6 @@ func tplInvalidEnvironment_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Invalid environment: ")
 	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
-func tplInvalidEnvironment_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("An environment value failed validation")
-}
 
 // ErrInvalidEnvironment is E_INVALID_ENVIRONMENT (1102): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
 var ErrInvalidEnvironment = &errgenrt.Def{
@@ -348,13 +290,13 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
 	HasDetails:   true,
-	Message:      tplInvalidEnvironment_Message,
+	Message:      errgenrt.Template{Render: tplInvalidEnvironment_Message},
 	ProblemType:  "urn:errgen:mdmcp:invalid-environment",
 	Statuses:     []int{400},
 	Symbol:       "E_INVALID_ENVIRONMENT",
 	Title:        "Invalid environment",
 	Type:         "invalid_environment",
-	UserMessage:  tplInvalidEnvironment_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "An environment value failed validation"},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ValidationFailure)
@@ -390,7 +332,7 @@ var ErrMissingRequired = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
 	HasDetails:   true,
-	Message:      tplMissingRequired_Message,
+	Message:      errgenrt.Template{Render: tplMissingRequired_Message},
 	ProblemType:  "urn:errgen:mdmcp:missing-required",
 	Statuses:     []int{400},
 	Symbol:       "E_MISSING_REQUIRED",
@@ -414,15 +356,6 @@ func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	w := &wrapMissingRequired{d: d}
 	return w.e.Init(ErrMissingRequired, &w.d, opts)
 }
-func tplPathTraversal_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Invalid path parameter")
-}
-func tplPathTraversal_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The path tries to leave the allowed directories")
-}
-func tplPathTraversal_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Use an absolute path within allowed roots, without '..'")
-}
 
 // ErrPathTraversal is E_PATH_TRAVERSAL (1104): Path traversal. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
 var ErrPathTraversal = &errgenrt.Def{
@@ -430,14 +363,14 @@ var ErrPathTraversal = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
 	HasDetails:   true,
-	Message:      tplPathTraversal_Message,
+	Message:      errgenrt.Template{Text: "Invalid path parameter"},
 	ProblemType:  "urn:errgen:mdmcp:path-traversal",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{tplPathTraversal_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use an absolute path within allowed roots, without '..'"}},
 	Symbol:       "E_PATH_TRAVERSAL",
 	Title:        "Path traversal",
 	Type:         "path_traversal",
-	UserMessage:  tplPathTraversal_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The path tries to leave the allowed directories"},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ValidationFailure)
@@ -482,12 +415,6 @@ func tplFileTooLarge_UserMessage(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" ")
 	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
-func tplFileTooLarge_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Read the file in chunks using offset/length")
-}
-func tplFileTooLarge_Suggestion2(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Use 'tail' or 'head' mode for partial reads")
-}
 
 // ErrFileTooLarge is E_FILE_TOO_LARGE (1200): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
 var ErrFileTooLarge = &errgenrt.Def{
@@ -495,14 +422,14 @@ var ErrFileTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
 	HasDetails:   true,
-	Message:      tplFileTooLarge_Message,
+	Message:      errgenrt.Template{Render: tplFileTooLarge_Message},
 	ProblemType:  "urn:errgen:mdmcp:file-too-large",
 	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{tplFileTooLarge_Suggestion1, tplFileTooLarge_Suggestion2},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Read the file in chunks using offset/length"}, errgenrt.Template{Text: "Use 'tail' or 'head' mode for partial reads"}},
 	Symbol:       "E_FILE_TOO_LARGE",
 	Title:        "File too large",
 	Type:         "file_too_large",
-	UserMessage:  tplFileTooLarge_UserMessage,
+	UserMessage:  &errgenrt.Template{Render: tplFileTooLarge_UserMessage},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ResourceLimit)
@@ -522,12 +449,6 @@ func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFileTooLarge{d: d}
 	return w.e.Init(ErrFileTooLarge, &w.d, opts)
 }
-func tplOutputTooLarge_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Output exceeded the size limit and was truncated")
-}
-func tplOutputTooLarge_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Narrow the command so that it produces less output")
-}
 
 // ErrOutputTooLarge is E_OUTPUT_TOO_LARGE (1201): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
 var ErrOutputTooLarge = &errgenrt.Def{
@@ -535,10 +456,10 @@ var ErrOutputTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
 	HasDetails:   true,
-	Message:      tplOutputTooLarge_Message,
+	Message:      errgenrt.Template{Text: "Output exceeded the size limit and was truncated"},
 	ProblemType:  "urn:errgen:mdmcp:output-too-large",
 	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{tplOutputTooLarge_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Narrow the command so that it produces less output"}},
 	Symbol:       "E_OUTPUT_TOO_LARGE",
 	Title:        "Output too large",
 	Type:         "output_too_large",
@@ -561,9 +482,6 @@ func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error
 	w := &wrapOutputTooLarge{d: d}
 	return w.e.Init(ErrOutputTooLarge, &w.d, opts)
 }
-func tplTimeout_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Command execution timed out")
-}
 func tplTimeout_UserMessage(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*ResourceLimit)
 	if !ok {
@@ -574,9 +492,6 @@ func tplTimeout_UserMessage(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit(" ")
 	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
-func tplTimeout_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Consider increasing timeout or optimizing the command")
-}
 
 // ErrTimeout is E_TIMEOUT (1202): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
 var ErrTimeout = &errgenrt.Def{
@@ -584,15 +499,15 @@ var ErrTimeout = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
 	HasDetails:   true,
-	Message:      tplTimeout_Message,
+	Message:      errgenrt.Template{Text: "Command execution timed out"},
 	ProblemType:  "urn:errgen:mdmcp:timeout",
 	Retryable:    true,
 	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{tplTimeout_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Consider increasing timeout or optimizing the command"}},
 	Symbol:       "E_TIMEOUT",
 	Title:        "Operation timed out",
 	Type:         "timeout",
-	UserMessage:  tplTimeout_UserMessage,
+	UserMessage:  &errgenrt.Template{Render: tplTimeout_UserMessage},
 	WireCode:     -32002,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ResourceLimit)
@@ -612,12 +527,6 @@ func NewTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTimeout{d: d}
 	return w.e.Init(ErrTimeout, &w.d, opts)
 }
-func tplConcurrencyLimit_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Too many operations running at once")
-}
-func tplConcurrencyLimit_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Retry after a running operation finishes")
-}
 
 // ErrConcurrencyLimit is E_CONCURRENCY_LIMIT (1203): Concurrency limit reached. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
 var ErrConcurrencyLimit = &errgenrt.Def{
@@ -625,11 +534,11 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
 	HasDetails:   true,
-	Message:      tplConcurrencyLimit_Message,
+	Message:      errgenrt.Template{Text: "Too many operations running at once"},
 	ProblemType:  "urn:errgen:mdmcp:concurrency-limit",
 	Retryable:    true,
 	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{tplConcurrencyLimit_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry after a running operation finishes"}},
 	Symbol:       "E_CONCURRENCY_LIMIT",
 	Title:        "Concurrency limit reached",
 	Type:         "concurrency_limit",
@@ -653,12 +562,6 @@ func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Err
 	w := &wrapConcurrencyLimit{d: d}
 	return w.e.Init(ErrConcurrencyLimit, &w.d, opts)
 }
-func tplRateLimit_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Rate limit exceeded")
-}
-func tplRateLimit_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Slow down and retry later")
-}
 
 // ErrRateLimit is E_RATE_LIMIT (1204): Rate limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
 var ErrRateLimit = &errgenrt.Def{
@@ -666,11 +569,11 @@ var ErrRateLimit = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
 	HasDetails:   true,
-	Message:      tplRateLimit_Message,
+	Message:      errgenrt.Template{Text: "Rate limit exceeded"},
 	ProblemType:  "urn:errgen:mdmcp:rate-limit",
 	Retryable:    true,
 	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{tplRateLimit_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Slow down and retry later"}},
 	Symbol:       "E_RATE_LIMIT",
 	Title:        "Rate limit exceeded",
 	Type:         "rate_limit",
@@ -702,12 +605,6 @@ func tplCommandFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.OptStr(&field_ExecutionError_Operation, x.Operation)
 	t.Lit(" failed")
 }
-func tplCommandFailed_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The command failed")
-}
-func tplCommandFailed_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Check details.stderr for the command's error output")
-}
 
 // ErrCommandFailed is E_COMMAND_FAILED (1300): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
 var ErrCommandFailed = &errgenrt.Def{
@@ -715,14 +612,14 @@ var ErrCommandFailed = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
 	Domain:       "execution",
 	HasDetails:   true,
-	Message:      tplCommandFailed_Message,
+	Message:      errgenrt.Template{Render: tplCommandFailed_Message},
 	ProblemType:  "urn:errgen:mdmcp:command-failed",
 	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{tplCommandFailed_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check details.stderr for the command's error output"}},
 	Symbol:       "E_COMMAND_FAILED",
 	Title:        "Command failed",
 	Type:         "command_failed",
-	UserMessage:  tplCommandFailed_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The command failed"},
 	WireCode:     -32603,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ExecutionError)
@@ -743,12 +640,6 @@ func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error
 	w := &wrapCommandFailed{d: d}
 	return w.e.Init(ErrCommandFailed, &w.d, opts)
 }
-func tplIOError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("File operation failed")
-}
-func tplIOError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("File operation failed")
-}
 
 // ErrIOError is E_IO_ERROR (1301): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
 var ErrIOError = &errgenrt.Def{
@@ -756,13 +647,13 @@ var ErrIOError = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "execution",
 	HasDetails:   true,
-	Message:      tplIOError_Message,
+	Message:      errgenrt.Template{Text: "File operation failed"},
 	ProblemType:  "urn:errgen:mdmcp:io-error",
 	Statuses:     []int{500},
 	Symbol:       "E_IO_ERROR",
 	Title:        "I/O error",
 	Type:         "io_error",
-	UserMessage:  tplIOError_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "File operation failed"},
 	WireCode:     -32004,
 	ZeroDetails: func() errgenrt.Details {
 		return new(SystemError)
@@ -783,12 +674,6 @@ func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapIOError{d: d}
 	return w.e.Init(ErrIOError, &w.d, opts)
 }
-func tplPermissionDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Permission denied")
-}
-func tplPermissionDenied_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The server is not allowed to access this file")
-}
 
 // ErrPermissionDenied is E_PERMISSION_DENIED (1302): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
 var ErrPermissionDenied = &errgenrt.Def{
@@ -796,13 +681,13 @@ var ErrPermissionDenied = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
 	Domain:       "execution",
 	HasDetails:   true,
-	Message:      tplPermissionDenied_Message,
+	Message:      errgenrt.Template{Text: "Permission denied"},
 	ProblemType:  "urn:errgen:mdmcp:permission-denied",
 	Statuses:     []int{403},
 	Symbol:       "E_PERMISSION_DENIED",
 	Title:        "Permission denied",
 	Type:         "permission_denied",
-	UserMessage:  tplPermissionDenied_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The server is not allowed to access this file"},
 	WireCode:     -32004,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ExecutionError)
@@ -822,9 +707,6 @@ func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Er
 	w := &wrapPermissionDenied{d: d}
 	return w.e.Init(ErrPermissionDenied, &w.d, opts)
 }
-func tplNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("File or directory not found")
-}
 
 // ErrNotFound is E_NOT_FOUND (1303): Not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
 var ErrNotFound = &errgenrt.Def{
@@ -832,7 +714,7 @@ var ErrNotFound = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
 	Domain:       "execution",
 	HasDetails:   true,
-	Message:      tplNotFound_Message,
+	Message:      errgenrt.Template{Text: "File or directory not found"},
 	ProblemType:  "urn:errgen:mdmcp:not-found",
 	Statuses:     []int{404},
 	Symbol:       "E_NOT_FOUND",
@@ -856,9 +738,6 @@ func NewNotFound(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
 }
-func tplInternalError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Internal server error")
-}
 
 // ErrInternalError is E_INTERNAL_ERROR (1400): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
 var ErrInternalError = &errgenrt.Def{
@@ -866,7 +745,7 @@ var ErrInternalError = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "system",
 	HasDetails:   true,
-	Message:      tplInternalError_Message,
+	Message:      errgenrt.Template{Text: "Internal server error"},
 	ProblemType:  "urn:errgen:mdmcp:internal-error",
 	Statuses:     []int{500},
 	Symbol:       "E_INTERNAL_ERROR",
@@ -901,9 +780,6 @@ func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Lit("Configuration error in ")
 	t.Str(&field_SystemError_Component, x.Component)
 }
-func tplConfigurationError_UserMessage(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("The server configuration is invalid")
-}
 
 // ErrConfigurationError is E_CONFIGURATION_ERROR (1401): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
 var ErrConfigurationError = &errgenrt.Def{
@@ -911,13 +787,13 @@ var ErrConfigurationError = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "system",
 	HasDetails:   true,
-	Message:      tplConfigurationError_Message,
+	Message:      errgenrt.Template{Render: tplConfigurationError_Message},
 	ProblemType:  "urn:errgen:mdmcp:configuration-error",
 	Statuses:     []int{500},
 	Symbol:       "E_CONFIGURATION_ERROR",
 	Title:        "Configuration error",
 	Type:         "configuration_error",
-	UserMessage:  tplConfigurationError_UserMessage,
+	UserMessage:  &errgenrt.Template{Text: "The server configuration is invalid"},
 	WireCode:     -32603,
 	ZeroDetails: func() errgenrt.Details {
 		return new(SystemError)

@@ -5,21 +5,14 @@ package compounddocserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-func tplProjectNotActivated_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("No project is currently activated. Call the activate_project tool with your project's config.json path.")
-}
-func tplProjectNotActivated_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Call activate_project with the path of your project's config.json")
-}
-
 // ErrProjectNotActivated is PROJECT_NOT_ACTIVATED (100): No project activated. Its definition is also the sentinel: errors.Is(err, ErrProjectNotActivated) reports whether err is one.
 var ErrProjectNotActivated = &errgenrt.Def{
 	Code:        100,
 	Domain:      "project",
-	Message:     tplProjectNotActivated_Message,
+	Message:     errgenrt.Template{Text: "No project is currently activated. Call the activate_project tool with your project's config.json path."},
 	ProblemType: "urn:errgen:compound-docs:project-not-activated",
 	Statuses:    []int{409},
-	Suggestions: []errgenrt.Template{tplProjectNotActivated_Suggestion1},
+	Suggestions: []errgenrt.Template{errgenrt.Template{Text: "Call activate_project with the path of your project's config.json"}},
 	Symbol:      "PROJECT_NOT_ACTIVATED",
 	Title:       "No project activated",
 	Type:        "project_not_activated",
@@ -34,15 +27,12 @@ var ErrProjectNotActivated = &errgenrt.Def{
 func NewProjectNotActivated(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrProjectNotActivated, nil, opts...)
 }
-func tplExternalDocsNotConfigured_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder.")
-}
 
 // ErrExternalDocsNotConfigured is EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured. Its definition is also the sentinel: errors.Is(err, ErrExternalDocsNotConfigured) reports whether err is one.
 var ErrExternalDocsNotConfigured = &errgenrt.Def{
 	Code:        101,
 	Domain:      "project",
-	Message:     tplExternalDocsNotConfigured_Message,
+	Message:     errgenrt.Template{Text: "External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder."},
 	ProblemType: "urn:errgen:compound-docs:external-docs-not-configured",
 	Statuses:    []int{409},
 	Symbol:      "EXTERNAL_DOCS_NOT_CONFIGURED",
@@ -62,15 +52,12 @@ var ErrExternalDocsNotConfigured = &errgenrt.Def{
 func NewExternalDocsNotConfigured(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrExternalDocsNotConfigured, nil, opts...)
 }
-func tplExternalDocsNotPromotable_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("External documentation cannot be promoted. Only compounding docs support promotion levels.")
-}
 
 // ErrExternalDocsNotPromotable is EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted. Its definition is also the sentinel: errors.Is(err, ErrExternalDocsNotPromotable) reports whether err is one.
 var ErrExternalDocsNotPromotable = &errgenrt.Def{
 	Code:        102,
 	Domain:      "project",
-	Message:     tplExternalDocsNotPromotable_Message,
+	Message:     errgenrt.Template{Text: "External documentation cannot be promoted. Only compounding docs support promotion levels."},
 	ProblemType: "urn:errgen:compound-docs:external-docs-not-promotable",
 	Statuses:    []int{400},
 	Symbol:      "EXTERNAL_DOCS_NOT_PROMOTABLE",
@@ -102,7 +89,7 @@ var ErrDocumentNotFound = &errgenrt.Def{
 	DetailFields: []string{"path"},
 	Domain:       "documents",
 	HasDetails:   true,
-	Message:      tplDocumentNotFound_Message,
+	Message:      errgenrt.Template{Render: tplDocumentNotFound_Message},
 	ProblemType:  "urn:errgen:compound-docs:document-not-found",
 	Statuses:     []int{404},
 	Symbol:       "DOCUMENT_NOT_FOUND",
@@ -145,7 +132,7 @@ var ErrInvalidDocType = &errgenrt.Def{
 	DetailFields: []string{"docType", "validDocTypes"},
 	Domain:       "documents",
 	HasDetails:   true,
-	Message:      tplInvalidDocType_Message,
+	Message:      errgenrt.Template{Render: tplInvalidDocType_Message},
 	ProblemType:  "urn:errgen:compound-docs:invalid-doc-type",
 	Statuses:     []int{400},
 	Symbol:       "INVALID_DOC_TYPE",
@@ -186,7 +173,7 @@ var ErrSchemaValidationFailed = &errgenrt.Def{
 	DetailFields: []string{"errors", "errorCount"},
 	Domain:       "documents",
 	HasDetails:   true,
-	Message:      tplSchemaValidationFailed_Message,
+	Message:      errgenrt.Template{Render: tplSchemaValidationFailed_Message},
 	ProblemType:  "urn:errgen:compound-docs:schema-validation-failed",
 	Statuses:     []int{422},
 	Symbol:       "SCHEMA_VALIDATION_FAILED",
@@ -211,9 +198,6 @@ func NewSchemaValidationFailed(d SchemaValidationFailedDetails, opts ...errgenrt
 	w := &wrapSchemaValidationFailed{d: d}
 	return w.e.Init(ErrSchemaValidationFailed, &w.d, opts)
 }
-func tplEmbeddingServiceError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.")
-}
 
 // ErrEmbeddingServiceError is EMBEDDING_SERVICE_ERROR (300): Embedding service error. Its definition is also the sentinel: errors.Is(err, ErrEmbeddingServiceError) reports whether err is one.
 var ErrEmbeddingServiceError = &errgenrt.Def{
@@ -221,7 +205,7 @@ var ErrEmbeddingServiceError = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "services",
 	HasDetails:   true,
-	Message:      tplEmbeddingServiceError_Message,
+	Message:      errgenrt.Template{Text: "Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible."},
 	ProblemType:  "urn:errgen:compound-docs:embedding-service-error",
 	Retryable:    true,
 	Statuses:     []int{503},
@@ -247,9 +231,6 @@ func NewEmbeddingServiceError(d EmbeddingServiceErrorDetails, opts ...errgenrt.O
 	w := &wrapEmbeddingServiceError{d: d}
 	return w.e.Init(ErrEmbeddingServiceError, &w.d, opts)
 }
-func tplDatabaseError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.")
-}
 
 // ErrDatabaseError is DATABASE_ERROR (301): Database error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
 var ErrDatabaseError = &errgenrt.Def{
@@ -257,7 +238,7 @@ var ErrDatabaseError = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "services",
 	HasDetails:   true,
-	Message:      tplDatabaseError_Message,
+	Message:      errgenrt.Template{Text: "Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity."},
 	ProblemType:  "urn:errgen:compound-docs:database-error",
 	Retryable:    true,
 	Statuses:     []int{503},
@@ -283,9 +264,6 @@ func NewDatabaseError(d DatabaseErrorDetails, opts ...errgenrt.Option) *errgenrt
 	w := &wrapDatabaseError{d: d}
 	return w.e.Init(ErrDatabaseError, &w.d, opts)
 }
-func tplFileSystemError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("A file read/write operation failed. Check that the compounding docs folder exists and is writable.")
-}
 
 // ErrFileSystemError is FILE_SYSTEM_ERROR (302): File system error. Its definition is also the sentinel: errors.Is(err, ErrFileSystemError) reports whether err is one.
 var ErrFileSystemError = &errgenrt.Def{
@@ -293,7 +271,7 @@ var ErrFileSystemError = &errgenrt.Def{
 	DetailFields: []string{"path"},
 	Domain:       "services",
 	HasDetails:   true,
-	Message:      tplFileSystemError_Message,
+	Message:      errgenrt.Template{Text: "A file read/write operation failed. Check that the compounding docs folder exists and is writable."},
 	ProblemType:  "urn:errgen:compound-docs:file-system-error",
 	Statuses:     []int{500},
 	Symbol:       "FILE_SYSTEM_ERROR",
@@ -334,7 +312,7 @@ var ErrValidationError = &errgenrt.Def{
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "general",
 	HasDetails:   true,
-	Message:      tplValidationError_Message,
+	Message:      errgenrt.Template{Render: tplValidationError_Message},
 	ProblemType:  "urn:errgen:compound-docs:validation-error",
 	Statuses:     []int{400},
 	Symbol:       "VALIDATION_ERROR",
@@ -360,15 +338,12 @@ func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgen
 	w := &wrapValidationError{d: d}
 	return w.e.Init(ErrValidationError, &w.d, opts)
 }
-func tplInternalError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("An unexpected error occurred. Check server logs for details.")
-}
 
 // ErrInternalError is INTERNAL_ERROR (999): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
 var ErrInternalError = &errgenrt.Def{
 	Code:        999,
 	Domain:      "general",
-	Message:     tplInternalError_Message,
+	Message:     errgenrt.Template{Text: "An unexpected error occurred. Check server logs for details."},
 	ProblemType: "urn:errgen:compound-docs:internal-error",
 	Statuses:    []int{500},
 	Symbol:      "INTERNAL_ERROR",

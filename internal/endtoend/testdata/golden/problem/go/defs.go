@@ -20,7 +20,7 @@ var ErrValidationError = &errgenrt.Def{
 	DetailFields: []string{"field", "invalidValue"},
 	Domain:       "request",
 	HasDetails:   true,
-	Message:      tplValidationError_Message,
+	Message:      errgenrt.Template{Render: tplValidationError_Message},
 	ProblemType:  "https://mouse-mcp.dev/errors/validation-error",
 	Statuses:     []int{400},
 	Symbol:       "VALIDATION_ERROR",
@@ -58,9 +58,6 @@ func tplNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
 	t.Str(&field_NotFoundDetails_EntityID, x.EntityID)
 	t.Lit("' not found")
 }
-func tplNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Search for the entity by name to find its current ID")
-}
 
 // ErrNotFound is NOT_FOUND (1001): Resource Not Found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
 var ErrNotFound = &errgenrt.Def{
@@ -68,10 +65,10 @@ var ErrNotFound = &errgenrt.Def{
 	DetailFields: []string{"entityId", "entityType"},
 	Domain:       "request",
 	HasDetails:   true,
-	Message:      tplNotFound_Message,
+	Message:      errgenrt.Template{Render: tplNotFound_Message},
 	ProblemType:  "https://mouse-mcp.dev/errors/not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{tplNotFound_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Search for the entity by name to find its current ID"}},
 	Symbol:       "NOT_FOUND",
 	Title:        "Resource Not Found",
 	Type:         "not_found",
@@ -94,9 +91,6 @@ func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
 }
-func tplAPIError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("External API request failed")
-}
 
 // ErrAPIError is API_ERROR (1100): External API Error. Its definition is also the sentinel: errors.Is(err, ErrAPIError) reports whether err is one.
 var ErrAPIError = &errgenrt.Def{
@@ -104,7 +98,7 @@ var ErrAPIError = &errgenrt.Def{
 	DetailFields: []string{"endpoint"},
 	Domain:       "upstream",
 	HasDetails:   true,
-	Message:      tplAPIError_Message,
+	Message:      errgenrt.Template{Text: "External API request failed"},
 	ProblemType:  "https://mouse-mcp.dev/errors/api-error",
 	Retryable:    true,
 	Statuses:     []int{502, 503},
@@ -133,15 +127,12 @@ func NewAPIError(d APIErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapAPIError{d: d}
 	return w.e.Init(ErrAPIError, &w.d, opts)
 }
-func tplSessionError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("No valid Disney session. Session may have expired or authentication failed")
-}
 
 // ErrSessionError is SESSION_ERROR (1101): Session Error. Its definition is also the sentinel: errors.Is(err, ErrSessionError) reports whether err is one.
 var ErrSessionError = &errgenrt.Def{
 	Code:        1101,
 	Domain:      "upstream",
-	Message:     tplSessionError_Message,
+	Message:     errgenrt.Template{Text: "No valid Disney session. Session may have expired or authentication failed"},
 	ProblemType: "https://mouse-mcp.dev/errors/session-error",
 	Statuses:    []int{401, 403},
 	Symbol:      "SESSION_ERROR",
@@ -158,15 +149,12 @@ var ErrSessionError = &errgenrt.Def{
 func NewSessionError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrSessionError, nil, opts...)
 }
-func tplDatabaseError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Database operation failed")
-}
 
 // ErrDatabaseError is DATABASE_ERROR (1200): Database Error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
 var ErrDatabaseError = &errgenrt.Def{
 	Code:        1200,
 	Domain:      "storage",
-	Message:     tplDatabaseError_Message,
+	Message:     errgenrt.Template{Text: "Database operation failed"},
 	ProblemType: "https://mouse-mcp.dev/errors/database-error",
 	Statuses:    []int{500},
 	Symbol:      "DATABASE_ERROR",
@@ -183,15 +171,12 @@ var ErrDatabaseError = &errgenrt.Def{
 func NewDatabaseError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrDatabaseError, nil, opts...)
 }
-func tplCacheError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Cache operation failed")
-}
 
 // ErrCacheError is CACHE_ERROR (1201): Cache Error. Its definition is also the sentinel: errors.Is(err, ErrCacheError) reports whether err is one.
 var ErrCacheError = &errgenrt.Def{
 	Code:        1201,
 	Domain:      "storage",
-	Message:     tplCacheError_Message,
+	Message:     errgenrt.Template{Text: "Cache operation failed"},
 	ProblemType: "https://mouse-mcp.dev/errors/cache-error",
 	Statuses:    []int{500},
 	Symbol:      "CACHE_ERROR",
@@ -222,7 +207,7 @@ var ErrConfigurationError = &errgenrt.Def{
 	DetailFields: []string{"configKey"},
 	Domain:       "system",
 	HasDetails:   true,
-	Message:      tplConfigurationError_Message,
+	Message:      errgenrt.Template{Render: tplConfigurationError_Message},
 	ProblemType:  "https://mouse-mcp.dev/errors/configuration-error",
 	Statuses:     []int{500},
 	Symbol:       "CONFIG_ERROR",
@@ -247,15 +232,12 @@ func NewConfigurationError(d ConfigurationErrorDetails, opts ...errgenrt.Option)
 	w := &wrapConfigurationError{d: d}
 	return w.e.Init(ErrConfigurationError, &w.d, opts)
 }
-func tplGenericError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("An unexpected error occurred")
-}
 
 // ErrGenericError is GENERIC_ERROR (1999): An error occurred. Its definition is also the sentinel: errors.Is(err, ErrGenericError) reports whether err is one.
 var ErrGenericError = &errgenrt.Def{
 	Code:        1999,
 	Domain:      "system",
-	Message:     tplGenericError_Message,
+	Message:     errgenrt.Template{Text: "An unexpected error occurred"},
 	ProblemType: "about:blank",
 	Statuses:    []int{500},
 	Symbol:      "GENERIC_ERROR",

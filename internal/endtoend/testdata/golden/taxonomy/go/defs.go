@@ -5,17 +5,13 @@ package mcpharnesserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-func tplParseError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Parse error")
-}
-
 // ErrParseError is E_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParseError) reports whether err is one.
 var ErrParseError = &errgenrt.Def{
 	Code:         -32700,
 	DetailFields: []string{"reason"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      tplParseError_Message,
+	Message:      errgenrt.Template{Text: "Parse error"},
 	ProblemType:  "urn:errgen:mcp-harness:parse-error",
 	Statuses:     []int{400},
 	Symbol:       "E_PARSE_ERROR",
@@ -40,9 +36,6 @@ func NewParseError(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapParseError{d: d}
 	return w.e.Init(ErrParseError, &w.d, opts)
 }
-func tplRPCInvalidParams_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Invalid params")
-}
 
 // ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
 var ErrRPCInvalidParams = &errgenrt.Def{
@@ -50,7 +43,7 @@ var ErrRPCInvalidParams = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      tplRPCInvalidParams_Message,
+	Message:      errgenrt.Template{Text: "Invalid params"},
 	ProblemType:  "urn:errgen:mcp-harness:rpc-invalid-params",
 	Statuses:     []int{400},
 	Symbol:       "E_RPC_INVALID_PARAMS",
@@ -75,12 +68,6 @@ func NewRPCInvalidParams(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCInvalidParams{d: d}
 	return w.e.Init(ErrRPCInvalidParams, &w.d, opts)
 }
-func tplMethodNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Method not found")
-}
-func tplMethodNotFound_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Call tools/list to see the methods this server registers")
-}
 
 // ErrMethodNotFound is E_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrMethodNotFound) reports whether err is one.
 var ErrMethodNotFound = &errgenrt.Def{
@@ -88,10 +75,10 @@ var ErrMethodNotFound = &errgenrt.Def{
 	DetailFields: []string{"method"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      tplMethodNotFound_Message,
+	Message:      errgenrt.Template{Text: "Method not found"},
 	ProblemType:  "urn:errgen:mcp-harness:method-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{tplMethodNotFound_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Call tools/list to see the methods this server registers"}},
 	Symbol:       "E_METHOD_NOT_FOUND",
 	Title:        "Method not found",
 	Type:         "method_not_found",
@@ -115,15 +102,12 @@ func NewMethodNotFound(d MethodNotFoundDetails, opts ...errgenrt.Option) *errgen
 	w := &wrapMethodNotFound{d: d}
 	return w.e.Init(ErrMethodNotFound, &w.d, opts)
 }
-func tplServerError_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Server error")
-}
 
 // ErrServerError is E_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrServerError) reports whether err is one.
 var ErrServerError = &errgenrt.Def{
 	Code:        -32000,
 	Domain:      "jsonrpc",
-	Message:     tplServerError_Message,
+	Message:     errgenrt.Template{Text: "Server error"},
 	ProblemType: "urn:errgen:mcp-harness:server-error",
 	Statuses:    []int{500},
 	Symbol:      "E_SERVER_ERROR",
@@ -140,9 +124,6 @@ var ErrServerError = &errgenrt.Def{
 func NewServerError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrServerError, nil, opts...)
 }
-func tplInvalidParams_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Invalid parameters")
-}
 
 // ErrInvalidParams is E_INVALID_PARAMS (1000): Invalid parameters. Its definition is also the sentinel: errors.Is(err, ErrInvalidParams) reports whether err is one.
 var ErrInvalidParams = &errgenrt.Def{
@@ -150,7 +131,7 @@ var ErrInvalidParams = &errgenrt.Def{
 	DetailFields: []string{"param", "reason"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplInvalidParams_Message,
+	Message:      errgenrt.Template{Text: "Invalid parameters"},
 	ProblemType:  "urn:errgen:mcp-harness:invalid-params",
 	Statuses:     []int{400},
 	Symbol:       "E_INVALID_PARAMS",
@@ -176,9 +157,6 @@ func NewInvalidParams(d InvalidParamsDetails, opts ...errgenrt.Option) *errgenrt
 	w := &wrapInvalidParams{d: d}
 	return w.e.Init(ErrInvalidParams, &w.d, opts)
 }
-func tplTimeout_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Operation timed out")
-}
 
 // ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
 var ErrTimeout = &errgenrt.Def{
@@ -186,7 +164,7 @@ var ErrTimeout = &errgenrt.Def{
 	DetailFields: []string{"operation", "timeoutMs"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplTimeout_Message,
+	Message:      errgenrt.Template{Text: "Operation timed out"},
 	ProblemType:  "urn:errgen:mcp-harness:timeout",
 	Retryable:    true,
 	Statuses:     []int{504},
@@ -212,9 +190,6 @@ func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTimeout{d: d}
 	return w.e.Init(ErrTimeout, &w.d, opts)
 }
-func tplLimitExceeded_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Limit exceeded")
-}
 
 // ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
 var ErrLimitExceeded = &errgenrt.Def{
@@ -222,7 +197,7 @@ var ErrLimitExceeded = &errgenrt.Def{
 	DetailFields: []string{"what", "limit", "actual", "unit"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplLimitExceeded_Message,
+	Message:      errgenrt.Template{Text: "Limit exceeded"},
 	ProblemType:  "urn:errgen:mcp-harness:limit-exceeded",
 	Statuses:     []int{429},
 	Symbol:       "E_LIMIT_EXCEEDED",
@@ -246,9 +221,6 @@ func NewLimitExceeded(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapLimitExceeded{d: d}
 	return w.e.Init(ErrLimitExceeded, &w.d, opts)
 }
-func tplNotInstalled_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Dependency not installed")
-}
 func tplNotInstalled_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
 	x, ok := d.(*NotInstalledDetails)
 	if !ok {
@@ -265,10 +237,10 @@ var ErrNotInstalled = &errgenrt.Def{
 	DetailFields: []string{"dependency"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplNotInstalled_Message,
+	Message:      errgenrt.Template{Text: "Dependency not installed"},
 	ProblemType:  "urn:errgen:mcp-harness:not-installed",
 	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{tplNotInstalled_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplNotInstalled_Suggestion1}},
 	Symbol:       "E_NOT_INSTALLED",
 	Title:        "Dependency not installed",
 	Type:         "not_installed",
@@ -291,9 +263,6 @@ func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.E
 	w := &wrapNotInstalled{d: d}
 	return w.e.Init(ErrNotInstalled, &w.d, opts)
 }
-func tplSessionNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Session not found")
-}
 
 // ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
 var ErrSessionNotFound = &errgenrt.Def{
@@ -301,7 +270,7 @@ var ErrSessionNotFound = &errgenrt.Def{
 	DetailFields: []string{"sessionId"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplSessionNotFound_Message,
+	Message:      errgenrt.Template{Text: "Session not found"},
 	ProblemType:  "urn:errgen:mcp-harness:session-not-found",
 	Statuses:     []int{404},
 	Symbol:       "E_SESSION_NOT_FOUND",
@@ -326,9 +295,6 @@ func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errg
 	w := &wrapSessionNotFound{d: d}
 	return w.e.Init(ErrSessionNotFound, &w.d, opts)
 }
-func tplInputTooLarge_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Input too large")
-}
 
 // ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
 var ErrInputTooLarge = &errgenrt.Def{
@@ -336,7 +302,7 @@ var ErrInputTooLarge = &errgenrt.Def{
 	DetailFields: []string{"what", "limit", "actual", "unit"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplInputTooLarge_Message,
+	Message:      errgenrt.Template{Text: "Input too large"},
 	ProblemType:  "urn:errgen:mcp-harness:input-too-large",
 	Statuses:     []int{413},
 	Symbol:       "E_INPUT_TOO_LARGE",
@@ -361,9 +327,6 @@ func NewInputTooLarge(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInputTooLarge{d: d}
 	return w.e.Init(ErrInputTooLarge, &w.d, opts)
 }
-func tplUnsupported_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Unsupported operation")
-}
 
 // ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
 var ErrUnsupported = &errgenrt.Def{
@@ -371,7 +334,7 @@ var ErrUnsupported = &errgenrt.Def{
 	DetailFields: []string{"operation"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      tplUnsupported_Message,
+	Message:      errgenrt.Template{Text: "Unsupported operation"},
 	ProblemType:  "urn:errgen:mcp-harness:unsupported",
 	Statuses:     []int{501},
 	Symbol:       "E_UNSUPPORTED",
@@ -396,9 +359,6 @@ func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Err
 	w := &wrapUnsupported{d: d}
 	return w.e.Init(ErrUnsupported, &w.d, opts)
 }
-func tplPyExecFail_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Python execution failed")
-}
 
 // ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
 var ErrPyExecFail = &errgenrt.Def{
@@ -406,7 +366,7 @@ var ErrPyExecFail = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      tplPyExecFail_Message,
+	Message:      errgenrt.Template{Text: "Python execution failed"},
 	ProblemType:  "urn:errgen:mcp-harness:py-exec-fail",
 	Statuses:     []int{422},
 	Symbol:       "E_PY_EXEC_FAIL",
@@ -430,9 +390,6 @@ func NewPyExecFail(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyExecFail{d: d}
 	return w.e.Init(ErrPyExecFail, &w.d, opts)
 }
-func tplPySecurity_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Code rejected by security checks")
-}
 
 // ErrPySecurity is E_PY_SECURITY (2001): Python security violation. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
 var ErrPySecurity = &errgenrt.Def{
@@ -440,7 +397,7 @@ var ErrPySecurity = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      tplPySecurity_Message,
+	Message:      errgenrt.Template{Text: "Code rejected by security checks"},
 	ProblemType:  "urn:errgen:mcp-harness:py-security",
 	Statuses:     []int{403},
 	Symbol:       "E_PY_SECURITY",
@@ -465,12 +422,6 @@ func NewPySecurity(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPySecurity{d: d}
 	return w.e.Init(ErrPySecurity, &w.d, opts)
 }
-func tplPwNav_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Navigation failed")
-}
-func tplPwNav_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Retry the navigation")
-}
 
 // ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
 var ErrPwNav = &errgenrt.Def{
@@ -478,11 +429,11 @@ var ErrPwNav = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      tplPwNav_Message,
+	Message:      errgenrt.Template{Text: "Navigation failed"},
 	ProblemType:  "urn:errgen:mcp-harness:pw-nav",
 	Retryable:    true,
 	Statuses:     []int{502},
-	Suggestions:  []errgenrt.Template{tplPwNav_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry the navigation"}},
 	Symbol:       "E_PW_NAV",
 	Title:        "Navigation failed",
 	Type:         "pw_nav",
@@ -506,9 +457,6 @@ func NewPwNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwNav{d: d}
 	return w.e.Init(ErrPwNav, &w.d, opts)
 }
-func tplPwLaunch_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Browser launch failed")
-}
 
 // ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
 var ErrPwLaunch = &errgenrt.Def{
@@ -516,7 +464,7 @@ var ErrPwLaunch = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      tplPwLaunch_Message,
+	Message:      errgenrt.Template{Text: "Browser launch failed"},
 	ProblemType:  "urn:errgen:mcp-harness:pw-launch",
 	Retryable:    true,
 	Statuses:     []int{503},
@@ -541,9 +489,6 @@ func NewPwLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwLaunch{d: d}
 	return w.e.Init(ErrPwLaunch, &w.d, opts)
 }
-func tplPtNav_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Navigation failed")
-}
 
 // ErrPtNav is E_PT_NAV (2200): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPtNav) reports whether err is one.
 var ErrPtNav = &errgenrt.Def{
@@ -551,7 +496,7 @@ var ErrPtNav = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "puppeteer",
 	HasDetails:   true,
-	Message:      tplPtNav_Message,
+	Message:      errgenrt.Template{Text: "Navigation failed"},
 	ProblemType:  "urn:errgen:mcp-harness:pt-nav",
 	Retryable:    true,
 	Statuses:     []int{502},
@@ -576,9 +521,6 @@ func NewPtNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPtNav{d: d}
 	return w.e.Init(ErrPtNav, &w.d, opts)
 }
-func tplPtLaunch_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Browser launch failed")
-}
 
 // ErrPtLaunch is E_PT_LAUNCH (2201): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPtLaunch) reports whether err is one.
 var ErrPtLaunch = &errgenrt.Def{
@@ -586,7 +528,7 @@ var ErrPtLaunch = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "puppeteer",
 	HasDetails:   true,
-	Message:      tplPtLaunch_Message,
+	Message:      errgenrt.Template{Text: "Browser launch failed"},
 	ProblemType:  "urn:errgen:mcp-harness:pt-launch",
 	Retryable:    true,
 	Statuses:     []int{503},
@@ -611,9 +553,6 @@ func NewPtLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPtLaunch{d: d}
 	return w.e.Init(ErrPtLaunch, &w.d, opts)
 }
-func tplMbFileNotFound_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("File not found")
-}
 
 // ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
 var ErrMbFileNotFound = &errgenrt.Def{
@@ -621,7 +560,7 @@ var ErrMbFileNotFound = &errgenrt.Def{
 	DetailFields: []string{"projectName", "fileName"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      tplMbFileNotFound_Message,
+	Message:      errgenrt.Template{Text: "File not found"},
 	ProblemType:  "urn:errgen:mcp-harness:mb-file-not-found",
 	Statuses:     []int{404},
 	Symbol:       "E_MB_FILE_NOT_FOUND",
@@ -645,9 +584,6 @@ func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgen
 	w := &wrapMbFileNotFound{d: d}
 	return w.e.Init(ErrMbFileNotFound, &w.d, opts)
 }
-func tplMbRead_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Could not read file")
-}
 
 // ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
 var ErrMbRead = &errgenrt.Def{
@@ -655,7 +591,7 @@ var ErrMbRead = &errgenrt.Def{
 	DetailFields: []string{"reason"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      tplMbRead_Message,
+	Message:      errgenrt.Template{Text: "Could not read file"},
 	ProblemType:  "urn:errgen:mcp-harness:mb-read",
 	Statuses:     []int{500},
 	Symbol:       "E_MB_READ",
@@ -679,9 +615,6 @@ func NewMbRead(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbRead{d: d}
 	return w.e.Init(ErrMbRead, &w.d, opts)
 }
-func tplKgFull_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Knowledge graph is full")
-}
 
 // ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
 var ErrKgFull = &errgenrt.Def{
@@ -689,7 +622,7 @@ var ErrKgFull = &errgenrt.Def{
 	DetailFields: []string{"what", "limit", "actual", "unit"},
 	Domain:       "kg-memory",
 	HasDetails:   true,
-	Message:      tplKgFull_Message,
+	Message:      errgenrt.Template{Text: "Knowledge graph is full"},
 	ProblemType:  "urn:errgen:mcp-harness:kg-full",
 	Statuses:     []int{507},
 	Symbol:       "E_KG_FULL",
@@ -713,9 +646,6 @@ func NewKgFull(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgFull{d: d}
 	return w.e.Init(ErrKgFull, &w.d, opts)
 }
-func tplKgInvalidTriple_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Invalid triple")
-}
 
 // ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
 var ErrKgInvalidTriple = &errgenrt.Def{
@@ -723,7 +653,7 @@ var ErrKgInvalidTriple = &errgenrt.Def{
 	DetailFields: []string{"from", "relationType", "to"},
 	Domain:       "kg-memory",
 	HasDetails:   true,
-	Message:      tplKgInvalidTriple_Message,
+	Message:      errgenrt.Template{Text: "Invalid triple"},
 	ProblemType:  "urn:errgen:mcp-harness:kg-invalid-triple",
 	Statuses:     []int{400},
 	Symbol:       "E_KG_INVALID_TRIPLE",
@@ -748,9 +678,6 @@ func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errg
 	w := &wrapKgInvalidTriple{d: d}
 	return w.e.Init(ErrKgInvalidTriple, &w.d, opts)
 }
-func tplFsPathEscape_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Path escapes the allowed directories")
-}
 
 // ErrFsPathEscape is E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories. Its definition is also the sentinel: errors.Is(err, ErrFsPathEscape) reports whether err is one.
 var ErrFsPathEscape = &errgenrt.Def{
@@ -758,7 +685,7 @@ var ErrFsPathEscape = &errgenrt.Def{
 	DetailFields: []string{"path"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplFsPathEscape_Message,
+	Message:      errgenrt.Template{Text: "Path escapes the allowed directories"},
 	ProblemType:  "urn:errgen:mcp-harness:fs-path-escape",
 	Statuses:     []int{403},
 	Symbol:       "E_FS_PATH_ESCAPE",
@@ -783,9 +710,6 @@ func NewFsPathEscape(d FsPathEscapeDetails, opts ...errgenrt.Option) *errgenrt.E
 	w := &wrapFsPathEscape{d: d}
 	return w.e.Init(ErrFsPathEscape, &w.d, opts)
 }
-func tplFsDenied_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Access denied")
-}
 
 // ErrFsDenied is E_FS_DENIED (2501): Access denied. Its definition is also the sentinel: errors.Is(err, ErrFsDenied) reports whether err is one.
 var ErrFsDenied = &errgenrt.Def{
@@ -793,7 +717,7 @@ var ErrFsDenied = &errgenrt.Def{
 	DetailFields: []string{"path", "operation"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      tplFsDenied_Message,
+	Message:      errgenrt.Template{Text: "Access denied"},
 	ProblemType:  "urn:errgen:mcp-harness:fs-denied",
 	Statuses:     []int{403},
 	Symbol:       "E_FS_DENIED",
@@ -817,9 +741,6 @@ func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFsDenied{d: d}
 	return w.e.Init(ErrFsDenied, &w.d, opts)
 }
-func tplSQLConn_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Database connection failed")
-}
 
 // ErrSQLConn is E_SQL_CONN (2600): Database connection failed. Its definition is also the sentinel: errors.Is(err, ErrSQLConn) reports whether err is one.
 var ErrSQLConn = &errgenrt.Def{
@@ -827,7 +748,7 @@ var ErrSQLConn = &errgenrt.Def{
 	DetailFields: []string{"server", "reason"},
 	Domain:       "sql-server",
 	HasDetails:   true,
-	Message:      tplSQLConn_Message,
+	Message:      errgenrt.Template{Text: "Database connection failed"},
 	ProblemType:  "urn:errgen:mcp-harness:sql-conn",
 	Retryable:    true,
 	Statuses:     []int{503},
@@ -853,9 +774,6 @@ func NewSQLConn(d SQLConnDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSQLConn{d: d}
 	return w.e.Init(ErrSQLConn, &w.d, opts)
 }
-func tplSQLQuery_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Query failed")
-}
 
 // ErrSQLQuery is E_SQL_QUERY (2601): Query failed. Its definition is also the sentinel: errors.Is(err, ErrSQLQuery) reports whether err is one.
 var ErrSQLQuery = &errgenrt.Def{
@@ -863,7 +781,7 @@ var ErrSQLQuery = &errgenrt.Def{
 	DetailFields: []string{"sqlState", "reason", "query"},
 	Domain:       "sql-server",
 	HasDetails:   true,
-	Message:      tplSQLQuery_Message,
+	Message:      errgenrt.Template{Text: "Query failed"},
 	ProblemType:  "urn:errgen:mcp-harness:sql-query",
 	Statuses:     []int{422},
 	Symbol:       "E_SQL_QUERY",
@@ -888,12 +806,6 @@ func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSQLQuery{d: d}
 	return w.e.Init(ErrSQLQuery, &w.d, opts)
 }
-func tplNotionAuth_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Notion authentication failed")
-}
-func tplNotionAuth_Suggestion1(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Check the NOTION_API_KEY environment variable")
-}
 
 // ErrNotionAuth is E_NOTION_AUTH (2700): Notion authentication failed. Its definition is also the sentinel: errors.Is(err, ErrNotionAuth) reports whether err is one.
 var ErrNotionAuth = &errgenrt.Def{
@@ -901,10 +813,10 @@ var ErrNotionAuth = &errgenrt.Def{
 	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
 	Domain:       "notion",
 	HasDetails:   true,
-	Message:      tplNotionAuth_Message,
+	Message:      errgenrt.Template{Text: "Notion authentication failed"},
 	ProblemType:  "urn:errgen:mcp-harness:notion-auth",
 	Statuses:     []int{401, 403},
-	Suggestions:  []errgenrt.Template{tplNotionAuth_Suggestion1},
+	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check the NOTION_API_KEY environment variable"}},
 	Symbol:       "E_NOTION_AUTH",
 	Title:        "Notion authentication failed",
 	Type:         "notion_auth",
@@ -927,9 +839,6 @@ func NewNotionAuth(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotionAuth{d: d}
 	return w.e.Init(ErrNotionAuth, &w.d, opts)
 }
-func tplNotionRate_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Notion rate limit reached")
-}
 
 // ErrNotionRate is E_NOTION_RATE (2701): Notion rate limit. Its definition is also the sentinel: errors.Is(err, ErrNotionRate) reports whether err is one.
 var ErrNotionRate = &errgenrt.Def{
@@ -937,7 +846,7 @@ var ErrNotionRate = &errgenrt.Def{
 	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
 	Domain:       "notion",
 	HasDetails:   true,
-	Message:      tplNotionRate_Message,
+	Message:      errgenrt.Template{Text: "Notion rate limit reached"},
 	ProblemType:  "urn:errgen:mcp-harness:notion-rate",
 	Retryable:    true,
 	Statuses:     []int{429},
@@ -962,9 +871,6 @@ func NewNotionRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotionRate{d: d}
 	return w.e.Init(ErrNotionRate, &w.d, opts)
 }
-func tplTavilyHTTP_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Tavily request failed")
-}
 
 // ErrTavilyHTTP is E_TAVILY_HTTP (2800): Tavily request failed. Its definition is also the sentinel: errors.Is(err, ErrTavilyHTTP) reports whether err is one.
 var ErrTavilyHTTP = &errgenrt.Def{
@@ -972,7 +878,7 @@ var ErrTavilyHTTP = &errgenrt.Def{
 	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
 	Domain:       "tavily",
 	HasDetails:   true,
-	Message:      tplTavilyHTTP_Message,
+	Message:      errgenrt.Template{Text: "Tavily request failed"},
 	ProblemType:  "urn:errgen:mcp-harness:tavily-http",
 	Retryable:    true,
 	Statuses:     []int{502, 503},
@@ -998,9 +904,6 @@ func NewTavilyHTTP(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTavilyHTTP{d: d}
 	return w.e.Init(ErrTavilyHTTP, &w.d, opts)
 }
-func tplTavilyRate_Message(t *errgenrt.Text, _ errgenrt.Details) {
-	t.Lit("Tavily rate limit reached")
-}
 
 // ErrTavilyRate is E_TAVILY_RATE (2801): Tavily rate limit. Its definition is also the sentinel: errors.Is(err, ErrTavilyRate) reports whether err is one.
 var ErrTavilyRate = &errgenrt.Def{
@@ -1008,7 +911,7 @@ var ErrTavilyRate = &errgenrt.Def{
 	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
 	Domain:       "tavily",
 	HasDetails:   true,
-	Message:      tplTavilyRate_Message,
+	Message:      errgenrt.Template{Text: "Tavily rate limit reached"},
 	ProblemType:  "urn:errgen:mcp-harness:tavily-rate",
 	Retryable:    true,
 	Statuses:     []int{429},
