@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
@@ -259,26 +260,51 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output) int {
 			return ExitUsage
 		}
 	}
-	type staged struct{ tmp, dst string }
+	// stage every changed file, several at a time (each is synced)
+	type staged struct {
+		tmp, dst string
+		err      error
+	}
+	results := make([]staged, len(p.files))
+	changed := make([]bool, len(p.files))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	for i, f := range p.files {
+		if have, err := os.ReadFile(f.path); err == nil && bytes.Equal(have, f.data) {
+			continue
+		}
+		changed[i] = true
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			tmp, err := stage(f.path, f.data)
+			results[i] = staged{tmp, f.path, err}
+		}()
+	}
+	wg.Wait()
 	var todo []staged
 	unchanged := 0
-	abort := func() {
+	var failed *staged
+	for i := range p.files {
+		switch {
+		case !changed[i]:
+			unchanged++
+		case results[i].err != nil:
+			if failed == nil {
+				failed = &results[i]
+			}
+		default:
+			todo = append(todo, results[i])
+		}
+	}
+	if failed != nil {
 		for _, s := range todo {
 			os.Remove(s.tmp)
 		}
-	}
-	for _, f := range p.files {
-		if have, err := os.ReadFile(f.path); err == nil && bytes.Equal(have, f.data) {
-			unchanged++
-			continue
-		}
-		tmp, err := stage(f.path, f.data)
-		if err != nil {
-			abort()
-			fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v (nothing written)\n", relPath(env, f.path), unwrapPath(err))
-			return ExitUsage
-		}
-		todo = append(todo, staged{tmp, f.path})
+		fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v (nothing written)\n", relPath(env, failed.dst), unwrapPath(failed.err))
+		return ExitUsage
 	}
 	for i, s := range todo {
 		if err := os.Rename(s.tmp, s.dst); err != nil {
