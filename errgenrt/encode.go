@@ -528,20 +528,49 @@ func (t *Text) JSON(f *Field, v any) {
 	t.buf = t.enc.appendAny(t.buf, v)
 }
 
-// Template is one template of an error: literal text, or, for a template
-// with placeholders, a generated function that renders it from the details.
+// Template is one template of an error: literal text; or parts, literal
+// text and placeholders that the details render through their generated
+// Placeholder method; or a render function.
 type Template struct {
 	Text   string                   // the whole text of a literal template
-	Render func(t *Text, d Details) // nil for a literal template
+	Parts  []Part                   // a template with placeholders
+	Render func(t *Text, d Details) // another way to render it, for interpreters
+}
+
+// Part is one piece of a template: literal text, or (Arg > 0) the
+// placeholder of the Arg-th top-level detail field.
+type Part struct {
+	Lit string
+	Arg int
+}
+
+// Placeholders is implemented by generated detail structs: Placeholder
+// appends the text of the top-level field with the given 0-based index,
+// under the field's redaction and sanitizing.
+type Placeholders interface {
+	Placeholder(t *Text, field int)
 }
 
 // render returns the text of tpl for d. The string may share the encoder's
 // buffer: use it before the next render.
 func (e *Encoder) render(tpl *Template, d Details) string {
-	if tpl.Render == nil {
+	switch {
+	case tpl.Render != nil:
+		e.text.buf = e.text.buf[:0]
+		tpl.Render(&e.text, d)
+	case tpl.Parts != nil:
+		e.text.buf = e.text.buf[:0]
+		ph, _ := d.(Placeholders)
+		for _, p := range tpl.Parts {
+			switch {
+			case p.Arg == 0:
+				e.text.buf = append(e.text.buf, p.Lit...)
+			case ph != nil:
+				ph.Placeholder(&e.text, p.Arg-1)
+			}
+		}
+	default:
 		return tpl.Text
 	}
-	e.text.buf = e.text.buf[:0]
-	tpl.Render(&e.text, d)
 	return unsafe.String(unsafe.SliceData(e.text.buf), len(e.text.buf))
 }

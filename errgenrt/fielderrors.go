@@ -43,3 +43,13 @@ func (f *FieldErrors) AppendJSON(e *Encoder, dst []byte) []byte {
 	dst = e.Int(dst, &fieldTotalErrors, f.TotalErrors)
 	return e.Close(dst)
 }
+
+// Placeholder implements [Placeholders]: fieldErrors (0) as JSON, totalErrors (1).
+func (f *FieldErrors) Placeholder(t *Text, field int) {
+	switch field {
+	case 0:
+		t.JSON(&fieldFieldErrors, f.FieldErrors)
+	case 1:
+		t.Int(&fieldTotalErrors, f.TotalErrors)
+	}
+}

@@ -14,7 +14,7 @@ var ErrRPCParseError = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Parse error"},
 	ProblemType:  "https://errors.mcp.example.dev/rpc-parse-error",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Send one complete JSON-RPC 2.0 message per line"}},
+	Suggestions:  []errgenrt.Template{{Text: "Send one complete JSON-RPC 2.0 message per line"}},
 	Symbol:       "E_RPC_PARSE_ERROR",
 	Title:        "Parse error",
 	Type:         "rpc_parse_error",
@@ -25,16 +25,16 @@ var ErrRPCParseError = &errgenrt.Def{
 	},
 }
 
-// NewRPCParseError returns E_RPC_PARSE_ERROR (-32700): Parse error.
-//
-// The server received bytes that are not valid JSON. This is a
-// **protocol** error: the request never reached a tool. Check the
-// client's framing (one JSON message per line on stdio transports).
 type wrapRPCParseError struct {
 	e errgenrt.Error
 	d RPCParseErrorDetails
 }
 
+// NewRPCParseError returns E_RPC_PARSE_ERROR (-32700): Parse error.
+//
+// The server received bytes that are not valid JSON. This is a
+// **protocol** error: the request never reached a tool. Check the
+// client's framing (one JSON message per line on stdio transports).
 func NewRPCParseError(d RPCParseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCParseError{d: d}
 	return w.e.Init(ErrRPCParseError, &w.d, opts)
@@ -60,14 +60,6 @@ var ErrRPCInternalError = &errgenrt.Def{
 func NewRPCInternalError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrRPCInternalError, nil, opts...)
 }
-func tplRPCInvalidParams_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid params: ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
-}
 
 // ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
 var ErrRPCInvalidParams = &errgenrt.Def{
@@ -75,7 +67,7 @@ var ErrRPCInvalidParams = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplRPCInvalidParams_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid params: "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/rpc-invalid-params",
 	Statuses:     []int{400},
 	Symbol:       "E_RPC_INVALID_PARAMS",
@@ -87,28 +79,20 @@ var ErrRPCInvalidParams = &errgenrt.Def{
 	},
 }
 
+type wrapRPCInvalidParams struct {
+	e errgenrt.Error
+	d ValidationFailure
+}
+
 // NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
 //
 // The method's parameters do not match its signature. Servers of this
 // family raise the more specific `E_INVALID_PARAMS` (1000) for
 // application-level parameter errors; this code is kept for the
 // protocol layer.
-type wrapRPCInvalidParams struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
-
 func NewRPCInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCInvalidParams{d: d}
 	return w.e.Init(ErrRPCInvalidParams, &w.d, opts)
-}
-func tplRPCMethodNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*RPCMethodNotFoundDetails)
-	if !ok {
-		x = new(RPCMethodNotFoundDetails)
-	}
-	t.Lit("Method not found: ")
-	t.Str(&field_RPCMethodNotFoundDetails_Method, x.Method)
 }
 
 // ErrRPCMethodNotFound is E_RPC_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrRPCMethodNotFound) reports whether err is one.
@@ -117,10 +101,10 @@ var ErrRPCMethodNotFound = &errgenrt.Def{
 	DetailFields: []string{"method"},
 	Domain:       "jsonrpc",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplRPCMethodNotFound_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Method not found: "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/rpc-method-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Call tools/list to discover the methods this server provides"}},
+	Suggestions:  []errgenrt.Template{{Text: "Call tools/list to discover the methods this server provides"}},
 	Symbol:       "E_RPC_METHOD_NOT_FOUND",
 	Title:        "Method not found",
 	Type:         "rpc_method_not_found",
@@ -130,16 +114,16 @@ var ErrRPCMethodNotFound = &errgenrt.Def{
 	},
 }
 
-// NewRPCMethodNotFound returns E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
-//
-// The requested `method` does not exist on this server. Optional
-// methods such as `sys/errorStats` are only registered when their
-// feature is enabled, so clients should feature-detect them.
 type wrapRPCMethodNotFound struct {
 	e errgenrt.Error
 	d RPCMethodNotFoundDetails
 }
 
+// NewRPCMethodNotFound returns E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
+//
+// The requested `method` does not exist on this server. Optional
+// methods such as `sys/errorStats` are only registered when their
+// feature is enabled, so clients should feature-detect them.
 func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCMethodNotFound{d: d}
 	return w.e.Init(ErrRPCMethodNotFound, &w.d, opts)
@@ -163,15 +147,15 @@ var ErrRPCInvalidRequest = &errgenrt.Def{
 	},
 }
 
-// NewRPCInvalidRequest returns E_RPC_INVALID_REQUEST (-32600): Invalid request.
-//
-// The JSON was valid but is not a JSON-RPC 2.0 request object (missing
-// `jsonrpc: "2.0"`, a non-string `method`, an `id` of the wrong type...).
 type wrapRPCInvalidRequest struct {
 	e errgenrt.Error
 	d RPCInvalidRequestDetails
 }
 
+// NewRPCInvalidRequest returns E_RPC_INVALID_REQUEST (-32600): Invalid request.
+//
+// The JSON was valid but is not a JSON-RPC 2.0 request object (missing
+// `jsonrpc: "2.0"`, a non-string `method`, an `id` of the wrong type...).
 func NewRPCInvalidRequest(d RPCInvalidRequestDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCInvalidRequest{d: d}
 	return w.e.Init(ErrRPCInvalidRequest, &w.d, opts)
@@ -203,33 +187,6 @@ var ErrRPCServerError = &errgenrt.Def{
 func NewRPCServerError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrRPCServerError, nil, opts...)
 }
-func tplInvalidParams_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid parameter ")
-	t.Str(&field_ValidationFailure_Field, x.Field)
-	t.Lit(": ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
-}
-func tplInvalidParams_UserMessage(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("The value given for ")
-	t.Str(&field_ValidationFailure_Field, x.Field)
-	t.Lit(" is not valid.")
-}
-func tplInvalidParams_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Expected format: ")
-	t.OptStr(&field_ValidationFailure_ExpectedFormat, x.ExpectedFormat)
-}
 
 // ErrInvalidParams is E_INVALID_PARAMS (1000): Invalid parameters. Its definition is also the sentinel: errors.Is(err, ErrInvalidParams) reports whether err is one.
 var ErrInvalidParams = &errgenrt.Def{
@@ -237,18 +194,23 @@ var ErrInvalidParams = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplInvalidParams_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid parameter "}, {Arg: 1}, {Lit: ": "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/invalid-params",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplInvalidParams_Suggestion1}},
+	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Expected format: "}, {Arg: 4}}}},
 	Symbol:       "E_INVALID_PARAMS",
 	Title:        "Invalid parameters",
 	Type:         "invalid_params",
-	UserMessage:  &errgenrt.Template{Render: tplInvalidParams_UserMessage},
+	UserMessage:  &errgenrt.Template{Parts: []errgenrt.Part{{Lit: "The value given for "}, {Arg: 1}, {Lit: " is not valid."}}},
 	WireCode:     1000,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ValidationFailure)
 	},
+}
+
+type wrapInvalidParams struct {
+	e errgenrt.Error
+	d ValidationFailure
 }
 
 // NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
@@ -257,24 +219,9 @@ var ErrInvalidParams = &errgenrt.Def{
 // `details.reason` says why, and `details.expected_format` (when known)
 // describes what would be accepted. Use this instead of -32602 for
 // application-level checks.
-type wrapInvalidParams struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
-
 func NewInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidParams{d: d}
 	return w.e.Init(ErrInvalidParams, &w.d, opts)
-}
-func tplTimeout_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*TimeoutDetails)
-	if !ok {
-		x = new(TimeoutDetails)
-	}
-	t.Str(&field_TimeoutDetails_Operation, x.Operation)
-	t.Lit(" timed out after ")
-	t.Int(&field_TimeoutDetails_TimeoutMs, x.TimeoutMs)
-	t.Lit(" ms")
 }
 
 // ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
@@ -283,11 +230,11 @@ var ErrTimeout = &errgenrt.Def{
 	DetailFields: []string{"operation", "timeout_ms", "elapsed_ms"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplTimeout_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Arg: 1}, {Lit: " timed out after "}, {Arg: 2}, {Lit: " ms"}}},
 	ProblemType:  "https://errors.mcp.example.dev/timeout",
 	Retryable:    true,
 	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry the operation"}, errgenrt.Template{Text: "Split the work into smaller steps"}},
+	Suggestions:  []errgenrt.Template{{Text: "Retry the operation"}, {Text: "Split the work into smaller steps"}},
 	Symbol:       "E_TIMEOUT",
 	Title:        "Operation timed out",
 	Type:         "timeout",
@@ -298,35 +245,19 @@ var ErrTimeout = &errgenrt.Def{
 	},
 }
 
-// NewTimeout returns E_TIMEOUT (1001): Operation timed out.
-//
-// A long-running operation (browser navigation, Python execution, a
-// command) did not finish within its timeout. Timeouts are usually
-// transient, so the error is **retryable**.
 type wrapTimeout struct {
 	e errgenrt.Error
 	d TimeoutDetails
 }
 
+// NewTimeout returns E_TIMEOUT (1001): Operation timed out.
+//
+// A long-running operation (browser navigation, Python execution, a
+// command) did not finish within its timeout. Timeouts are usually
+// transient, so the error is **retryable**.
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTimeout{d: d}
 	return w.e.Init(ErrTimeout, &w.d, opts)
-}
-func tplLimitExceeded_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("Limit exceeded: ")
-	t.Str(&field_ResourceLimit_Resource, x.Resource)
-	t.Lit(" is ")
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
-	t.Lit(", the limit is ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
 
 // ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
@@ -335,10 +266,10 @@ var ErrLimitExceeded = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplLimitExceeded_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Limit exceeded: "}, {Arg: 1}, {Lit: " is "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: ", the limit is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
 	ProblemType:  "https://errors.mcp.example.dev/limit-exceeded",
 	Statuses:     []int{429, 413},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Close unused sessions before opening new ones"}},
+	Suggestions:  []errgenrt.Template{{Text: "Close unused sessions before opening new ones"}},
 	Symbol:       "E_LIMIT_EXCEEDED",
 	Title:        "Limit exceeded",
 	Type:         "limit_exceeded",
@@ -348,35 +279,19 @@ var ErrLimitExceeded = &errgenrt.Def{
 	},
 }
 
-// NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
-//
-// A configured cap was reached: the number of sessions, a size cap or a
-// line length. `details.resource` tells which one. Session caps answer
-// 429; size caps may answer 413.
 type wrapLimitExceeded struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
+//
+// A configured cap was reached: the number of sessions, a size cap or a
+// line length. `details.resource` tells which one. Session caps answer
+// 429; size caps may answer 413.
 func NewLimitExceeded(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapLimitExceeded{d: d}
 	return w.e.Init(ErrLimitExceeded, &w.d, opts)
-}
-func tplNotInstalled_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*NotInstalledDetails)
-	if !ok {
-		x = new(NotInstalledDetails)
-	}
-	t.Lit("Dependency not installed: ")
-	t.Str(&field_NotInstalledDetails_Dependency, x.Dependency)
-}
-func tplNotInstalled_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*NotInstalledDetails)
-	if !ok {
-		x = new(NotInstalledDetails)
-	}
-	t.Lit("Install it with: ")
-	t.OptStr(&field_NotInstalledDetails_InstallHint, x.InstallHint)
 }
 
 // ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
@@ -385,10 +300,10 @@ var ErrNotInstalled = &errgenrt.Def{
 	DetailFields: []string{"dependency", "install_hint"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplNotInstalled_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Dependency not installed: "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/not-installed",
 	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplNotInstalled_Suggestion1}},
+	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Install it with: "}, {Arg: 2}}}},
 	Symbol:       "E_NOT_INSTALLED",
 	Title:        "Dependency not installed",
 	Type:         "not_installed",
@@ -398,16 +313,16 @@ var ErrNotInstalled = &errgenrt.Def{
 	},
 }
 
-// NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
-//
-// An optional runtime dependency (Playwright, Puppeteer, a browser
-// build, a Python package) is missing on the server host. An operator
-// has to install it; retrying does not help.
 type wrapNotInstalled struct {
 	e errgenrt.Error
 	d NotInstalledDetails
 }
 
+// NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
+//
+// An optional runtime dependency (Playwright, Puppeteer, a browser
+// build, a Python package) is missing on the server host. An operator
+// has to install it; retrying does not help.
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotInstalled{d: d}
 	return w.e.Init(ErrNotInstalled, &w.d, opts)
@@ -422,7 +337,7 @@ var ErrSessionNotFound = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Session not found"},
 	ProblemType:  "https://errors.mcp.example.dev/session-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Open a new session and retry with its id"}},
+	Suggestions:  []errgenrt.Template{{Text: "Open a new session and retry with its id"}},
 	Symbol:       "E_SESSION_NOT_FOUND",
 	Title:        "Session not found",
 	Type:         "session_not_found",
@@ -433,35 +348,19 @@ var ErrSessionNotFound = &errgenrt.Def{
 	},
 }
 
-// NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
-//
-// The `sessionId` does not name a live session: it was closed, it timed
-// out, or the server restarted. The id is redacted unless verbose mode
-// is on, since session ids act as bearer handles.
 type wrapSessionNotFound struct {
 	e errgenrt.Error
 	d SessionNotFoundDetails
 }
 
+// NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
+//
+// The `sessionId` does not name a live session: it was closed, it timed
+// out, or the server restarted. The id is redacted unless verbose mode
+// is on, since session ids act as bearer handles.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSessionNotFound{d: d}
 	return w.e.Init(ErrSessionNotFound, &w.d, opts)
-}
-func tplInputTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("Input too large: ")
-	t.Str(&field_ResourceLimit_Resource, x.Resource)
-	t.Lit(" is ")
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
-	t.Lit(", the limit is ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
 
 // ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
@@ -470,10 +369,10 @@ var ErrInputTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplInputTooLarge_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Input too large: "}, {Arg: 1}, {Lit: " is "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: ", the limit is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
 	ProblemType:  "https://errors.mcp.example.dev/input-too-large",
 	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Send smaller input, or split it across several calls"}},
+	Suggestions:  []errgenrt.Template{{Text: "Send smaller input, or split it across several calls"}},
 	Symbol:       "E_INPUT_TOO_LARGE",
 	Title:        "Input too large",
 	Type:         "input_too_large",
@@ -483,26 +382,18 @@ var ErrInputTooLarge = &errgenrt.Def{
 	},
 }
 
-// NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
-//
-// An input exceeds its size cap: Python code length, selector length,
-// a memory-bank file body... The limit is a server setting.
 type wrapInputTooLarge struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
+//
+// An input exceeds its size cap: Python code length, selector length,
+// a memory-bank file body... The limit is a server setting.
 func NewInputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInputTooLarge{d: d}
 	return w.e.Init(ErrInputTooLarge, &w.d, opts)
-}
-func tplUnsupported_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*UnsupportedDetails)
-	if !ok {
-		x = new(UnsupportedDetails)
-	}
-	t.Lit("Unsupported operation: ")
-	t.Str(&field_UnsupportedDetails_Operation, x.Operation)
 }
 
 // ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
@@ -511,7 +402,7 @@ var ErrUnsupported = &errgenrt.Def{
 	DetailFields: []string{"operation", "reason"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplUnsupported_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Unsupported operation: "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/unsupported",
 	Statuses:     []int{501},
 	Symbol:       "E_UNSUPPORTED",
@@ -523,30 +414,18 @@ var ErrUnsupported = &errgenrt.Def{
 	},
 }
 
-// NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
-//
-// The server understood the request but does not support this
-// operation (on this platform, in this configuration or yet).
 type wrapUnsupported struct {
 	e errgenrt.Error
 	d UnsupportedDetails
 }
 
+// NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
+//
+// The server understood the request but does not support this
+// operation (on this platform, in this configuration or yet).
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapUnsupported{d: d}
 	return w.e.Init(ErrUnsupported, &w.d, opts)
-}
-func tplRateLimit_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("Rate limit reached: ")
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
-	t.Lit(" for a limit of ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
 }
 
 // ErrRateLimit is E_RATE_LIMITED (1007): Rate limited. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
@@ -555,11 +434,11 @@ var ErrRateLimit = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplRateLimit_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Rate limit reached: "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: " for a limit of "}, {Arg: 2}}},
 	ProblemType:  "https://errors.mcp.example.dev/rate-limit",
 	Retryable:    true,
 	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Wait a moment and retry"}},
+	Suggestions:  []errgenrt.Template{{Text: "Wait a moment and retry"}},
 	Symbol:       "E_RATE_LIMITED",
 	Title:        "Rate limited",
 	Type:         "rate_limit",
@@ -569,27 +448,18 @@ var ErrRateLimit = &errgenrt.Def{
 	},
 }
 
-// NewRateLimit returns E_RATE_LIMITED (1007): Rate limited.
-//
-// Too many requests in the current window. The error is retryable:
-// back off before trying again.
 type wrapRateLimit struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewRateLimit returns E_RATE_LIMITED (1007): Rate limited.
+//
+// Too many requests in the current window. The error is retryable:
+// back off before trying again.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRateLimit{d: d}
 	return w.e.Init(ErrRateLimit, &w.d, opts)
-}
-func tplValidationError_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*errgenrt.FieldErrors)
-	if !ok {
-		x = new(errgenrt.FieldErrors)
-	}
-	t.Lit("Validation failed: ")
-	t.Int(&field_FieldErrors_TotalErrors, x.TotalErrors)
-	t.Lit(" errors")
 }
 
 // ErrValidationError is E_VALIDATION (1008): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
@@ -598,10 +468,10 @@ var ErrValidationError = &errgenrt.Def{
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplValidationError_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Validation failed: "}, {Arg: 2}, {Lit: " errors"}}},
 	ProblemType:  "https://errors.mcp.example.dev/validation-error",
 	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Fix every field listed in details.fieldErrors and resend"}},
+	Suggestions:  []errgenrt.Template{{Text: "Fix every field listed in details.fieldErrors and resend"}},
 	Symbol:       "E_VALIDATION",
 	Title:        "Validation failed",
 	Type:         "validation_error",
@@ -611,29 +481,19 @@ var ErrValidationError = &errgenrt.Def{
 	},
 }
 
-// NewValidationError returns E_VALIDATION (1008): Validation failed.
-//
-// Several parameters failed validation at once. `details.fieldErrors`
-// maps each field to its messages and `details.totalErrors` counts them
-// all, so a client can show every problem in one pass.
 type wrapValidationError struct {
 	e errgenrt.Error
 	d errgenrt.FieldErrors
 }
 
+// NewValidationError returns E_VALIDATION (1008): Validation failed.
+//
+// Several parameters failed validation at once. `details.fieldErrors`
+// maps each field to its messages and `details.totalErrors` counts them
+// all, so a client can show every problem in one pass.
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapValidationError{d: d}
 	return w.e.Init(ErrValidationError, &w.d, opts)
-}
-func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*SystemError)
-	if !ok {
-		x = new(SystemError)
-	}
-	t.Lit("Configuration error in ")
-	t.Str(&field_SystemError_Component, x.Component)
-	t.Lit(": ")
-	t.Str(&field_SystemError_Message, x.Message)
 }
 
 // ErrConfigurationError is E_CONFIGURATION (1009): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
@@ -642,7 +502,7 @@ var ErrConfigurationError = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplConfigurationError_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Configuration error in "}, {Arg: 1}, {Lit: ": "}, {Arg: 2}}},
 	ProblemType:  "https://errors.mcp.example.dev/configuration-error",
 	Statuses:     []int{500},
 	Symbol:       "E_CONFIGURATION",
@@ -655,28 +515,18 @@ var ErrConfigurationError = &errgenrt.Def{
 	},
 }
 
-// NewConfigurationError returns E_CONFIGURATION (1009): Configuration error.
-//
-// The server's configuration (policy file, environment variables) is
-// missing or invalid. Only an operator can fix it.
 type wrapConfigurationError struct {
 	e errgenrt.Error
 	d SystemError
 }
 
+// NewConfigurationError returns E_CONFIGURATION (1009): Configuration error.
+//
+// The server's configuration (policy file, environment variables) is
+// missing or invalid. Only an operator can fix it.
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConfigurationError{d: d}
 	return w.e.Init(ErrConfigurationError, &w.d, opts)
-}
-func tplUpstreamUnavailable_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*UpstreamUnavailableDetails)
-	if !ok {
-		x = new(UpstreamUnavailableDetails)
-	}
-	t.Lit("Upstream service failed: ")
-	t.Str(&field_UpstreamUnavailableDetails_Service, x.Service)
-	t.Lit(" answered ")
-	t.OptInt(&field_UpstreamUnavailableDetails_UpstreamStatus, x.UpstreamStatus)
 }
 
 // ErrUpstreamUnavailable is E_UPSTREAM_UNAVAILABLE (1010): Upstream service error. Its definition is also the sentinel: errors.Is(err, ErrUpstreamUnavailable) reports whether err is one.
@@ -685,11 +535,11 @@ var ErrUpstreamUnavailable = &errgenrt.Def{
 	DetailFields: []string{"service", "endpoint", "upstream_status"},
 	Domain:       "common",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplUpstreamUnavailable_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Upstream service failed: "}, {Arg: 1}, {Lit: " answered "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/upstream-unavailable",
 	Retryable:    true,
 	Statuses:     []int{502, 503},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry later; the upstream service may be temporarily unavailable"}},
+	Suggestions:  []errgenrt.Template{{Text: "Retry later; the upstream service may be temporarily unavailable"}},
 	Symbol:       "E_UPSTREAM_UNAVAILABLE",
 	Title:        "Upstream service error",
 	Type:         "upstream_unavailable",
@@ -699,17 +549,17 @@ var ErrUpstreamUnavailable = &errgenrt.Def{
 	},
 }
 
+type wrapUpstreamUnavailable struct {
+	e errgenrt.Error
+	d UpstreamUnavailableDetails
+}
+
 // NewUpstreamUnavailable returns E_UPSTREAM_UNAVAILABLE (1010): Upstream service error.
 //
 // A third-party service the tool depends on failed or is down. The
 // server answers 502 when the upstream gave a bad answer and 503 when it
 // is unavailable. Query parameters that look like secrets are scrubbed
 // from `endpoint` unless verbose mode is on.
-type wrapUpstreamUnavailable struct {
-	e errgenrt.Error
-	d UpstreamUnavailableDetails
-}
-
 func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapUpstreamUnavailable{d: d}
 	return w.e.Init(ErrUpstreamUnavailable, &w.d, opts)
@@ -733,16 +583,16 @@ var ErrUnauthorized = &errgenrt.Def{
 	},
 }
 
-// NewUnauthorized returns E_UNAUTHORIZED (1011): Not authorized.
-//
-// The caller is not authenticated (401) or not allowed to do this
-// (403). The rejected credential is never echoed back unless verbose
-// mode is on.
 type wrapUnauthorized struct {
 	e errgenrt.Error
 	d UnauthorizedDetails
 }
 
+// NewUnauthorized returns E_UNAUTHORIZED (1011): Not authorized.
+//
+// The caller is not authenticated (401) or not allowed to do this
+// (403). The rejected credential is never echoed back unless verbose
+// mode is on.
 func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapUnauthorized{d: d}
 	return w.e.Init(ErrUnauthorized, &w.d, opts)
@@ -771,14 +621,6 @@ var ErrInternalError = &errgenrt.Def{
 func NewInternalError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrInternalError, nil, opts...)
 }
-func tplPyExecFail_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ExecutionError)
-	if !ok {
-		x = new(ExecutionError)
-	}
-	t.Lit("Python code failed with exit code ")
-	t.OptInt(&field_ExecutionError_ExitCode, x.ExitCode)
-}
 
 // ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
 var ErrPyExecFail = &errgenrt.Def{
@@ -786,10 +628,10 @@ var ErrPyExecFail = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPyExecFail_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Python code failed with exit code "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/py-exec-fail",
 	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Inspect details.stderr for the traceback"}},
+	Suggestions:  []errgenrt.Template{{Text: "Inspect details.stderr for the traceback"}},
 	Symbol:       "E_PY_EXEC_FAIL",
 	Title:        "Python execution failed",
 	Type:         "py_exec_fail",
@@ -799,27 +641,19 @@ var ErrPyExecFail = &errgenrt.Def{
 	},
 }
 
-// NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
-//
-// The submitted Python code ran and raised an exception or exited with
-// a non-zero status. `details.stderr` holds the end of the traceback,
-// cut at 2048 bytes.
 type wrapPyExecFail struct {
 	e errgenrt.Error
 	d ExecutionError
 }
 
+// NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
+//
+// The submitted Python code ran and raised an exception or exited with
+// a non-zero status. `details.stderr` holds the end of the traceback,
+// cut at 2048 bytes.
 func NewPyExecFail(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyExecFail{d: d}
 	return w.e.Init(ErrPyExecFail, &w.d, opts)
-}
-func tplPySecurity_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PolicyViolation)
-	if !ok {
-		x = new(PolicyViolation)
-	}
-	t.Lit("Code rejected by sandbox rule ")
-	t.Str(&field_PolicyViolation_Rule, x.Rule)
 }
 
 // ErrPySecurity is E_PY_SECURITY (2001): Python code rejected by the sandbox. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
@@ -828,10 +662,10 @@ var ErrPySecurity = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPySecurity_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Code rejected by sandbox rule "}, {Arg: 2}}},
 	ProblemType:  "https://errors.mcp.example.dev/py-security",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use only the allowed modules"}},
+	Suggestions:  []errgenrt.Template{{Text: "Use only the allowed modules"}},
 	Symbol:       "E_PY_SECURITY",
 	Title:        "Python code rejected by the sandbox",
 	Type:         "py_security",
@@ -841,29 +675,19 @@ var ErrPySecurity = &errgenrt.Def{
 	},
 }
 
-// NewPySecurity returns E_PY_SECURITY (2001): Python code rejected by the sandbox.
-//
-// Static checks found code the sandbox forbids (importing `os`,
-// `subprocess`, opening sockets...). `details.allowed_sample` lists some
-// of the modules that are allowed.
 type wrapPySecurity struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewPySecurity returns E_PY_SECURITY (2001): Python code rejected by the sandbox.
+//
+// Static checks found code the sandbox forbids (importing `os`,
+// `subprocess`, opening sockets...). `details.allowed_sample` lists some
+// of the modules that are allowed.
 func NewPySecurity(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPySecurity{d: d}
 	return w.e.Init(ErrPySecurity, &w.d, opts)
-}
-func tplPySyntax_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PySyntaxDetails)
-	if !ok {
-		x = new(PySyntaxDetails)
-	}
-	t.Lit("Syntax error at line ")
-	t.Int(&field_PySyntaxDetails_Line, x.Line)
-	t.Lit(": ")
-	t.Str(&field_PySyntaxDetails_ErrorText, x.ErrorText)
 }
 
 // ErrPySyntax is E_PY_SYNTAX (2002): Python syntax error. Its definition is also the sentinel: errors.Is(err, ErrPySyntax) reports whether err is one.
@@ -872,7 +696,7 @@ var ErrPySyntax = &errgenrt.Def{
 	DetailFields: []string{"line", "column", "error_text"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPySyntax_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Syntax error at line "}, {Arg: 1}, {Lit: ": "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/py-syntax",
 	Statuses:     []int{400},
 	Symbol:       "E_PY_SYNTAX",
@@ -884,33 +708,17 @@ var ErrPySyntax = &errgenrt.Def{
 	},
 }
 
-// NewPySyntax returns E_PY_SYNTAX (2002): Python syntax error.
-//
-// The code does not compile. Nothing was executed.
 type wrapPySyntax struct {
 	e errgenrt.Error
 	d PySyntaxDetails
 }
 
+// NewPySyntax returns E_PY_SYNTAX (2002): Python syntax error.
+//
+// The code does not compile. Nothing was executed.
 func NewPySyntax(d PySyntaxDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPySyntax{d: d}
 	return w.e.Init(ErrPySyntax, &w.d, opts)
-}
-func tplPyModuleNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PyModuleNotFoundDetails)
-	if !ok {
-		x = new(PyModuleNotFoundDetails)
-	}
-	t.Lit("No module named ")
-	t.Str(&field_PyModuleNotFoundDetails_Module, x.Module)
-}
-func tplPyModuleNotFound_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PyModuleNotFoundDetails)
-	if !ok {
-		x = new(PyModuleNotFoundDetails)
-	}
-	t.Lit("Use a module from the standard library, or ask an operator to install ")
-	t.Str(&field_PyModuleNotFoundDetails_Module, x.Module)
 }
 
 // ErrPyModuleNotFound is E_PY_MODULE_NOT_FOUND (2003): Python module not installed. Its definition is also the sentinel: errors.Is(err, ErrPyModuleNotFound) reports whether err is one.
@@ -919,10 +727,10 @@ var ErrPyModuleNotFound = &errgenrt.Def{
 	DetailFields: []string{"module"},
 	Domain:       "python",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPyModuleNotFound_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "No module named "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/py-module-not-found",
 	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplPyModuleNotFound_Suggestion1}},
+	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Use a module from the standard library, or ask an operator to install "}, {Arg: 1}}}},
 	Symbol:       "E_PY_MODULE_NOT_FOUND",
 	Title:        "Python module not installed",
 	Type:         "py_module_not_found",
@@ -932,15 +740,15 @@ var ErrPyModuleNotFound = &errgenrt.Def{
 	},
 }
 
-// NewPyModuleNotFound returns E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
-//
-// The code imports a module that is allowed but not installed in the
-// execution environment.
 type wrapPyModuleNotFound struct {
 	e errgenrt.Error
 	d PyModuleNotFoundDetails
 }
 
+// NewPyModuleNotFound returns E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
+//
+// The code imports a module that is allowed but not installed in the
+// execution environment.
 func NewPyModuleNotFound(d PyModuleNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyModuleNotFound{d: d}
 	return w.e.Init(ErrPyModuleNotFound, &w.d, opts)
@@ -956,7 +764,7 @@ var ErrPyKernelDied = &errgenrt.Def{
 	ProblemType:  "https://errors.mcp.example.dev/py-kernel-died",
 	Retryable:    true,
 	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry; a fresh kernel is started automatically"}},
+	Suggestions:  []errgenrt.Template{{Text: "Retry; a fresh kernel is started automatically"}},
 	Symbol:       "E_PY_KERNEL_DIED",
 	Title:        "Python kernel died",
 	Type:         "py_kernel_died",
@@ -966,28 +774,18 @@ var ErrPyKernelDied = &errgenrt.Def{
 	},
 }
 
-// NewPyKernelDied returns E_PY_KERNEL_DIED (2004): Python kernel died.
-//
-// The interpreter process was killed (out of memory, a signal) before
-// it could report a result. A new kernel is started for the next call.
 type wrapPyKernelDied struct {
 	e errgenrt.Error
 	d ExecutionError
 }
 
+// NewPyKernelDied returns E_PY_KERNEL_DIED (2004): Python kernel died.
+//
+// The interpreter process was killed (out of memory, a signal) before
+// it could report a result. A new kernel is started for the next call.
 func NewPyKernelDied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyKernelDied{d: d}
 	return w.e.Init(ErrPyKernelDied, &w.d, opts)
-}
-func tplPwNav_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PwNavDetails)
-	if !ok {
-		x = new(PwNavDetails)
-	}
-	t.Lit("Navigation to ")
-	t.Str(&field_PwNavDetails_URL, x.URL)
-	t.Lit(" failed: ")
-	t.Str(&field_PwNavDetails_Reason, x.Reason)
 }
 
 // ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
@@ -996,11 +794,11 @@ var ErrPwNav = &errgenrt.Def{
 	DetailFields: []string{"url", "reason", "http_status"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPwNav_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Navigation to "}, {Arg: 1}, {Lit: " failed: "}, {Arg: 2}}},
 	ProblemType:  "https://errors.mcp.example.dev/pw-nav",
 	Retryable:    true,
 	Statuses:     []int{502},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check that the URL is reachable from the server"}, errgenrt.Template{Text: "Retry; navigation failures are often transient"}},
+	Suggestions:  []errgenrt.Template{{Text: "Check that the URL is reachable from the server"}, {Text: "Retry; navigation failures are often transient"}},
 	Symbol:       "E_PW_NAV",
 	Title:        "Navigation failed",
 	Type:         "pw_nav",
@@ -1010,36 +808,19 @@ var ErrPwNav = &errgenrt.Def{
 	},
 }
 
-// NewPwNav returns E_PW_NAV (2100): Navigation failed.
-//
-// The browser could not load the page: DNS failure, connection refused,
-// TLS error or an error status. Secrets in the query string are
-// scrubbed from `url` unless verbose mode is on.
 type wrapPwNav struct {
 	e errgenrt.Error
 	d PwNavDetails
 }
 
+// NewPwNav returns E_PW_NAV (2100): Navigation failed.
+//
+// The browser could not load the page: DNS failure, connection refused,
+// TLS error or an error status. Secrets in the query string are
+// scrubbed from `url` unless verbose mode is on.
 func NewPwNav(d PwNavDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwNav{d: d}
 	return w.e.Init(ErrPwNav, &w.d, opts)
-}
-func tplPwLaunch_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PwLaunchDetails)
-	if !ok {
-		x = new(PwLaunchDetails)
-	}
-	t.Lit("Could not launch ")
-	t.Str(&field_PwLaunchDetails_Browser, string(x.Browser))
-}
-func tplPwLaunch_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PwLaunchDetails)
-	if !ok {
-		x = new(PwLaunchDetails)
-	}
-	t.Lit("Check that the browser build is installed (npx playwright install ")
-	t.Str(&field_PwLaunchDetails_Browser, string(x.Browser))
-	t.Lit(")")
 }
 
 // ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
@@ -1048,11 +829,11 @@ var ErrPwLaunch = &errgenrt.Def{
 	DetailFields: []string{"browser", "reason"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPwLaunch_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Could not launch "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/pw-launch",
 	Retryable:    true,
 	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplPwLaunch_Suggestion1}},
+	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Check that the browser build is installed (npx playwright install "}, {Arg: 1}, {Lit: ")"}}}},
 	Symbol:       "E_PW_LAUNCH",
 	Title:        "Browser launch failed",
 	Type:         "pw_launch",
@@ -1062,27 +843,19 @@ var ErrPwLaunch = &errgenrt.Def{
 	},
 }
 
-// NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
-//
-// The browser process did not start. A missing browser build reports
-// `E_NOT_INSTALLED` instead; this error covers crashes and sandbox
-// failures at start-up.
 type wrapPwLaunch struct {
 	e errgenrt.Error
 	d PwLaunchDetails
 }
 
+// NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
+//
+// The browser process did not start. A missing browser build reports
+// `E_NOT_INSTALLED` instead; this error covers crashes and sandbox
+// failures at start-up.
 func NewPwLaunch(d PwLaunchDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwLaunch{d: d}
 	return w.e.Init(ErrPwLaunch, &w.d, opts)
-}
-func tplPwSelectorNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PwSelectorNotFoundDetails)
-	if !ok {
-		x = new(PwSelectorNotFoundDetails)
-	}
-	t.Lit("No element matches ")
-	t.Str(&field_PwSelectorNotFoundDetails_Selector, x.Selector)
 }
 
 // ErrPwSelectorNotFound is E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing. Its definition is also the sentinel: errors.Is(err, ErrPwSelectorNotFound) reports whether err is one.
@@ -1091,10 +864,10 @@ var ErrPwSelectorNotFound = &errgenrt.Def{
 	DetailFields: []string{"selector", "timeout_ms"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPwSelectorNotFound_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "No element matches "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/pw-selector-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Wait for the page to finish loading before querying"}, errgenrt.Template{Text: "Take a snapshot to inspect the current DOM"}},
+	Suggestions:  []errgenrt.Template{{Text: "Wait for the page to finish loading before querying"}, {Text: "Take a snapshot to inspect the current DOM"}},
 	Symbol:       "E_PW_SELECTOR_NOT_FOUND",
 	Title:        "Selector matched nothing",
 	Type:         "pw_selector_not_found",
@@ -1104,14 +877,14 @@ var ErrPwSelectorNotFound = &errgenrt.Def{
 	},
 }
 
-// NewPwSelectorNotFound returns E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
-//
-// No element matched the selector within the wait timeout.
 type wrapPwSelectorNotFound struct {
 	e errgenrt.Error
 	d PwSelectorNotFoundDetails
 }
 
+// NewPwSelectorNotFound returns E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
+//
+// No element matched the selector within the wait timeout.
 func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwSelectorNotFound{d: d}
 	return w.e.Init(ErrPwSelectorNotFound, &w.d, opts)
@@ -1126,7 +899,7 @@ var ErrPwPageClosed = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "The page or browser context was closed"},
 	ProblemType:  "https://errors.mcp.example.dev/pw-page-closed",
 	Statuses:     []int{409},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Open a new page and retry"}},
+	Suggestions:  []errgenrt.Template{{Text: "Open a new page and retry"}},
 	Symbol:       "E_PW_PAGE_CLOSED",
 	Title:        "Page closed",
 	Type:         "pw_page_closed",
@@ -1136,26 +909,18 @@ var ErrPwPageClosed = &errgenrt.Def{
 	},
 }
 
-// NewPwPageClosed returns E_PW_PAGE_CLOSED (2103): Page closed.
-//
-// The page (or its browser context) was closed while an operation was
-// pending or before it started.
 type wrapPwPageClosed struct {
 	e errgenrt.Error
 	d PwPageClosedDetails
 }
 
+// NewPwPageClosed returns E_PW_PAGE_CLOSED (2103): Page closed.
+//
+// The page (or its browser context) was closed while an operation was
+// pending or before it started.
 func NewPwPageClosed(d PwPageClosedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwPageClosed{d: d}
 	return w.e.Init(ErrPwPageClosed, &w.d, opts)
-}
-func tplPwEval_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PwEvalDetails)
-	if !ok {
-		x = new(PwEvalDetails)
-	}
-	t.Lit("Script evaluation threw: ")
-	t.Str(&field_PwEvalDetails_ErrorText, x.ErrorText)
 }
 
 // ErrPwEval is E_PW_EVAL (2104): Script evaluation failed. Its definition is also the sentinel: errors.Is(err, ErrPwEval) reports whether err is one.
@@ -1164,7 +929,7 @@ var ErrPwEval = &errgenrt.Def{
 	DetailFields: []string{"error_text", "script", "thrown"},
 	Domain:       "playwright",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPwEval_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Script evaluation threw: "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/pw-eval",
 	Statuses:     []int{422},
 	Symbol:       "E_PW_EVAL",
@@ -1176,28 +941,18 @@ var ErrPwEval = &errgenrt.Def{
 	},
 }
 
-// NewPwEval returns E_PW_EVAL (2104): Script evaluation failed.
-//
-// `page.evaluate` threw inside the page. The script and the thrown value
-// may carry user data, so both are redacted unless verbose mode is on.
 type wrapPwEval struct {
 	e errgenrt.Error
 	d PwEvalDetails
 }
 
+// NewPwEval returns E_PW_EVAL (2104): Script evaluation failed.
+//
+// `page.evaluate` threw inside the page. The script and the thrown value
+// may carry user data, so both are redacted unless verbose mode is on.
 func NewPwEval(d PwEvalDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwEval{d: d}
 	return w.e.Init(ErrPwEval, &w.d, opts)
-}
-func tplMbFileNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*MbFileNotFoundDetails)
-	if !ok {
-		x = new(MbFileNotFoundDetails)
-	}
-	t.Lit("File ")
-	t.Str(&field_MbFileNotFoundDetails_File, x.File)
-	t.Lit(" not found in project ")
-	t.Str(&field_MbFileNotFoundDetails_Project, x.Project)
 }
 
 // ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
@@ -1206,10 +961,10 @@ var ErrMbFileNotFound = &errgenrt.Def{
 	DetailFields: []string{"project", "file"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplMbFileNotFound_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File "}, {Arg: 2}, {Lit: " not found in project "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/mb-file-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "List the project's files with list_project_files"}},
+	Suggestions:  []errgenrt.Template{{Text: "List the project's files with list_project_files"}},
 	Symbol:       "E_MB_FILE_NOT_FOUND",
 	Title:        "Memory-bank file not found",
 	Type:         "mb_file_not_found",
@@ -1219,25 +974,17 @@ var ErrMbFileNotFound = &errgenrt.Def{
 	},
 }
 
-// NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
-//
-// The project exists but has no file with that name.
 type wrapMbFileNotFound struct {
 	e errgenrt.Error
 	d MbFileNotFoundDetails
 }
 
+// NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
+//
+// The project exists but has no file with that name.
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbFileNotFound{d: d}
 	return w.e.Init(ErrMbFileNotFound, &w.d, opts)
-}
-func tplMbRead_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*MbReadDetails)
-	if !ok {
-		x = new(MbReadDetails)
-	}
-	t.Lit("Could not read ")
-	t.Str(&field_MbReadDetails_File, x.File)
 }
 
 // ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
@@ -1246,7 +993,7 @@ var ErrMbRead = &errgenrt.Def{
 	DetailFields: []string{"file", "system_error"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplMbRead_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Could not read "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/mb-read",
 	Statuses:     []int{500},
 	Symbol:       "E_MB_READ",
@@ -1258,26 +1005,18 @@ var ErrMbRead = &errgenrt.Def{
 	},
 }
 
-// NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
-//
-// The file exists but could not be read (permissions, I/O error). A
-// constructor marks transient failures retryable.
 type wrapMbRead struct {
 	e errgenrt.Error
 	d MbReadDetails
 }
 
+// NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
+//
+// The file exists but could not be read (permissions, I/O error). A
+// constructor marks transient failures retryable.
 func NewMbRead(d MbReadDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbRead{d: d}
 	return w.e.Init(ErrMbRead, &w.d, opts)
-}
-func tplMbWrite_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*MbWriteDetails)
-	if !ok {
-		x = new(MbWriteDetails)
-	}
-	t.Lit("Could not write ")
-	t.Str(&field_MbWriteDetails_File, x.File)
 }
 
 // ErrMbWrite is E_MB_WRITE (2302): Memory-bank write failed. Its definition is also the sentinel: errors.Is(err, ErrMbWrite) reports whether err is one.
@@ -1286,7 +1025,7 @@ var ErrMbWrite = &errgenrt.Def{
 	DetailFields: []string{"file", "system_error"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplMbWrite_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Could not write "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/mb-write",
 	Statuses:     []int{500},
 	Symbol:       "E_MB_WRITE",
@@ -1298,27 +1037,18 @@ var ErrMbWrite = &errgenrt.Def{
 	},
 }
 
-// NewMbWrite returns E_MB_WRITE (2302): Memory-bank write failed.
-//
-// Writing or updating a memory-bank file failed; the previous content
-// is unchanged.
 type wrapMbWrite struct {
 	e errgenrt.Error
 	d MbWriteDetails
 }
 
+// NewMbWrite returns E_MB_WRITE (2302): Memory-bank write failed.
+//
+// Writing or updating a memory-bank file failed; the previous content
+// is unchanged.
 func NewMbWrite(d MbWriteDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbWrite{d: d}
 	return w.e.Init(ErrMbWrite, &w.d, opts)
-}
-func tplMbProjectNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*MbProjectNotFoundDetails)
-	if !ok {
-		x = new(MbProjectNotFoundDetails)
-	}
-	t.Lit("Project ")
-	t.Str(&field_MbProjectNotFoundDetails_Project, x.Project)
-	t.Lit(" not found")
 }
 
 // ErrMbProjectNotFound is E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found. Its definition is also the sentinel: errors.Is(err, ErrMbProjectNotFound) reports whether err is one.
@@ -1327,10 +1057,10 @@ var ErrMbProjectNotFound = &errgenrt.Def{
 	DetailFields: []string{"project"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplMbProjectNotFound_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Project "}, {Arg: 1}, {Lit: " not found"}}},
 	ProblemType:  "https://errors.mcp.example.dev/mb-project-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "List projects with list_projects"}},
+	Suggestions:  []errgenrt.Template{{Text: "List projects with list_projects"}},
 	Symbol:       "E_MB_PROJECT_NOT_FOUND",
 	Title:        "Memory-bank project not found",
 	Type:         "mb_project_not_found",
@@ -1340,27 +1070,17 @@ var ErrMbProjectNotFound = &errgenrt.Def{
 	},
 }
 
-// NewMbProjectNotFound returns E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
-//
-// No memory-bank project has that name.
 type wrapMbProjectNotFound struct {
 	e errgenrt.Error
 	d MbProjectNotFoundDetails
 }
 
+// NewMbProjectNotFound returns E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
+//
+// No memory-bank project has that name.
 func NewMbProjectNotFound(d MbProjectNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbProjectNotFound{d: d}
 	return w.e.Init(ErrMbProjectNotFound, &w.d, opts)
-}
-func tplMbInvalidName_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid ")
-	t.Str(&field_ValidationFailure_Field, x.Field)
-	t.Lit(": ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
 // ErrMbInvalidName is E_MB_INVALID_NAME (2304): Invalid memory-bank name. Its definition is also the sentinel: errors.Is(err, ErrMbInvalidName) reports whether err is one.
@@ -1369,7 +1089,7 @@ var ErrMbInvalidName = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "memory-bank",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplMbInvalidName_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid "}, {Arg: 1}, {Lit: ": "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/mb-invalid-name",
 	Statuses:     []int{400},
 	Symbol:       "E_MB_INVALID_NAME",
@@ -1381,30 +1101,18 @@ var ErrMbInvalidName = &errgenrt.Def{
 	},
 }
 
-// NewMbInvalidName returns E_MB_INVALID_NAME (2304): Invalid memory-bank name.
-//
-// A project or file name contains characters that are not allowed
-// (path separators, `..`, control characters).
 type wrapMbInvalidName struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewMbInvalidName returns E_MB_INVALID_NAME (2304): Invalid memory-bank name.
+//
+// A project or file name contains characters that are not allowed
+// (path separators, `..`, control characters).
 func NewMbInvalidName(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbInvalidName{d: d}
 	return w.e.Init(ErrMbInvalidName, &w.d, opts)
-}
-func tplKgFull_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("The knowledge graph holds ")
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
-	t.Lit("; the limit is ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
 }
 
 // ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
@@ -1413,10 +1121,10 @@ var ErrKgFull = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "kg-memory",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplKgFull_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "The knowledge graph holds "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: "; the limit is "}, {Arg: 2}}},
 	ProblemType:  "https://errors.mcp.example.dev/kg-full",
 	Statuses:     []int{507},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Delete entities or relations you no longer need"}},
+	Suggestions:  []errgenrt.Template{{Text: "Delete entities or relations you no longer need"}},
 	Symbol:       "E_KG_FULL",
 	Title:        "Knowledge graph full",
 	Type:         "kg_full",
@@ -1426,25 +1134,17 @@ var ErrKgFull = &errgenrt.Def{
 	},
 }
 
-// NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
-//
-// The graph reached its configured capacity. Nothing was added.
 type wrapKgFull struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
+//
+// The graph reached its configured capacity. Nothing was added.
 func NewKgFull(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgFull{d: d}
 	return w.e.Init(ErrKgFull, &w.d, opts)
-}
-func tplKgInvalidTriple_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*KgInvalidTripleDetails)
-	if !ok {
-		x = new(KgInvalidTripleDetails)
-	}
-	t.Lit("Invalid relation: ")
-	t.Str(&field_KgInvalidTripleDetails_Reason, x.Reason)
 }
 
 // ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
@@ -1453,7 +1153,7 @@ var ErrKgInvalidTriple = &errgenrt.Def{
 	DetailFields: []string{"subject", "predicate", "object", "reason"},
 	Domain:       "kg-memory",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplKgInvalidTriple_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid relation: "}, {Arg: 4}}},
 	ProblemType:  "https://errors.mcp.example.dev/kg-invalid-triple",
 	Statuses:     []int{400},
 	Symbol:       "E_KG_INVALID_TRIPLE",
@@ -1465,26 +1165,18 @@ var ErrKgInvalidTriple = &errgenrt.Def{
 	},
 }
 
-// NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
-//
-// A relation does not have a subject, a predicate and an object, or
-// names an entity that does not exist.
 type wrapKgInvalidTriple struct {
 	e errgenrt.Error
 	d KgInvalidTripleDetails
 }
 
+// NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
+//
+// A relation does not have a subject, a predicate and an object, or
+// names an entity that does not exist.
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgInvalidTriple{d: d}
 	return w.e.Init(ErrKgInvalidTriple, &w.d, opts)
-}
-func tplPathTraversal_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Path traversal detected in ")
-	t.Str(&field_ValidationFailure_Field, x.Field)
 }
 
 // ErrPathTraversal is E_FS_PATH_ESCAPE (2500): Path escapes its root. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
@@ -1493,10 +1185,10 @@ var ErrPathTraversal = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPathTraversal_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Path traversal detected in "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/path-traversal",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use an absolute path inside an allowed root, without \"..\" segments"}},
+	Suggestions:  []errgenrt.Template{{Text: "Use an absolute path inside an allowed root, without \"..\" segments"}},
 	Symbol:       "E_FS_PATH_ESCAPE",
 	Title:        "Path escapes its root",
 	Type:         "path_traversal",
@@ -1507,27 +1199,19 @@ var ErrPathTraversal = &errgenrt.Def{
 	},
 }
 
-// NewPathTraversal returns E_FS_PATH_ESCAPE (2500): Path escapes its root.
-//
-// After normalisation the path leaves its root (`..` segments, a
-// symlink pointing outside). The request is rejected before any file is
-// opened.
 type wrapPathTraversal struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewPathTraversal returns E_FS_PATH_ESCAPE (2500): Path escapes its root.
+//
+// After normalisation the path leaves its root (`..` segments, a
+// symlink pointing outside). The request is rejected before any file is
+// opened.
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPathTraversal{d: d}
 	return w.e.Init(ErrPathTraversal, &w.d, opts)
-}
-func tplPermissionDenied_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ExecutionError)
-	if !ok {
-		x = new(ExecutionError)
-	}
-	t.Lit("Permission denied: ")
-	t.OptStr(&field_ExecutionError_Operation, x.Operation)
 }
 
 // ErrPermissionDenied is E_FS_DENIED (2501): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
@@ -1536,7 +1220,7 @@ var ErrPermissionDenied = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplPermissionDenied_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Permission denied: "}, {Arg: 2}}},
 	ProblemType:  "https://errors.mcp.example.dev/permission-denied",
 	Statuses:     []int{403},
 	Symbol:       "E_FS_DENIED",
@@ -1548,32 +1232,18 @@ var ErrPermissionDenied = &errgenrt.Def{
 	},
 }
 
-// NewPermissionDenied returns E_FS_DENIED (2501): Permission denied.
-//
-// The operating system refused the file operation although policy
-// allows the path (file mode, ACL, read-only mount).
 type wrapPermissionDenied struct {
 	e errgenrt.Error
 	d ExecutionError
 }
 
+// NewPermissionDenied returns E_FS_DENIED (2501): Permission denied.
+//
+// The operating system refused the file operation although policy
+// allows the path (file mode, ACL, read-only mount).
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPermissionDenied{d: d}
 	return w.e.Init(ErrPermissionDenied, &w.d, opts)
-}
-func tplFileTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("File is ")
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
-	t.Lit("; the limit is ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
 
 // ErrFileTooLarge is E_FS_FILE_TOO_LARGE (2502): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
@@ -1582,10 +1252,10 @@ var ErrFileTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplFileTooLarge_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File is "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: "; the limit is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
 	ProblemType:  "https://errors.mcp.example.dev/file-too-large",
 	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Read the file in chunks using offset and length"}, errgenrt.Template{Text: "Use 'tail' or 'head' mode for partial reads"}},
+	Suggestions:  []errgenrt.Template{{Text: "Read the file in chunks using offset and length"}, {Text: "Use 'tail' or 'head' mode for partial reads"}},
 	Symbol:       "E_FS_FILE_TOO_LARGE",
 	Title:        "File too large",
 	Type:         "file_too_large",
@@ -1596,16 +1266,16 @@ var ErrFileTooLarge = &errgenrt.Def{
 	},
 }
 
-// NewFileTooLarge returns E_FS_FILE_TOO_LARGE (2502): File too large.
-//
-// Raised when a file exceeds the configured read limit
-// (`limits.max_read_bytes` in the policy file). Legacy clients see
-// JSON-RPC code -32602 (invalid params).
 type wrapFileTooLarge struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewFileTooLarge returns E_FS_FILE_TOO_LARGE (2502): File too large.
+//
+// Raised when a file exceeds the configured read limit
+// (`limits.max_read_bytes` in the policy file). Legacy clients see
+// JSON-RPC code -32602 (invalid params).
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFileTooLarge{d: d}
 	return w.e.Init(ErrFileTooLarge, &w.d, opts)
@@ -1629,15 +1299,15 @@ var ErrNotFound = &errgenrt.Def{
 	},
 }
 
-// NewNotFound returns E_FS_NOT_FOUND (2503): File not found.
-//
-// Nothing exists at the path. Home-directory parts of the path are
-// scrubbed unless verbose mode is on.
 type wrapNotFound struct {
 	e errgenrt.Error
 	d NotFoundDetails
 }
 
+// NewNotFound returns E_FS_NOT_FOUND (2503): File not found.
+//
+// Nothing exists at the path. Home-directory parts of the path are
+// scrubbed unless verbose mode is on.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
@@ -1662,26 +1332,18 @@ var ErrIOError = &errgenrt.Def{
 	},
 }
 
-// NewIOError returns E_FS_IO_ERROR (2504): I/O error.
-//
-// A low-level I/O error. Transient kinds (interrupted, would block,
-// timed out) are reported with `retryable: true` by the constructor.
 type wrapIOError struct {
 	e errgenrt.Error
 	d SystemError
 }
 
+// NewIOError returns E_FS_IO_ERROR (2504): I/O error.
+//
+// A low-level I/O error. Transient kinds (interrupted, would block,
+// timed out) are reported with `retryable: true` by the constructor.
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapIOError{d: d}
 	return w.e.Init(ErrIOError, &w.d, opts)
-}
-func tplInvalidPath_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid path: ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
 // ErrInvalidPath is E_FS_INVALID_PATH (2505): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
@@ -1690,7 +1352,7 @@ var ErrInvalidPath = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplInvalidPath_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid path: "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/invalid-path",
 	Statuses:     []int{400},
 	Symbol:       "E_FS_INVALID_PATH",
@@ -1702,26 +1364,18 @@ var ErrInvalidPath = &errgenrt.Def{
 	},
 }
 
-// NewInvalidPath returns E_FS_INVALID_PATH (2505): Invalid path.
-//
-// The path is malformed: empty, relative where an absolute path is
-// required, or containing NUL bytes.
 type wrapInvalidPath struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewInvalidPath returns E_FS_INVALID_PATH (2505): Invalid path.
+//
+// The path is malformed: empty, relative where an absolute path is
+// required, or containing NUL bytes.
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidPath{d: d}
 	return w.e.Init(ErrInvalidPath, &w.d, opts)
-}
-func tplFsLocked_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*FsLockedDetails)
-	if !ok {
-		x = new(FsLockedDetails)
-	}
-	t.Lit("File is locked: ")
-	t.Str(&field_FsLockedDetails_Path, x.Path)
 }
 
 // ErrFsLocked is E_FS_LOCKED (2506): File locked. Its definition is also the sentinel: errors.Is(err, ErrFsLocked) reports whether err is one.
@@ -1733,7 +1387,7 @@ var ErrFsLocked = &errgenrt.Def{
 	DetailFields: []string{"path"},
 	Domain:       "filesystem",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplFsLocked_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File is locked: "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/fs-locked",
 	Retryable:    true,
 	Statuses:     []int{423},
@@ -1746,6 +1400,11 @@ var ErrFsLocked = &errgenrt.Def{
 	},
 }
 
+type wrapFsLocked struct {
+	e errgenrt.Error
+	d FsLockedDetails
+}
+
 // NewFsLocked returns E_FS_LOCKED (2506): File locked.
 //
 // Another writer holds the file's advisory lock. Replaced by
@@ -1753,11 +1412,6 @@ var ErrFsLocked = &errgenrt.Def{
 // locks.
 //
 // Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-type wrapFsLocked struct {
-	e errgenrt.Error
-	d FsLockedDetails
-}
-
 func NewFsLocked(d FsLockedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFsLocked{d: d}
 	return w.e.Init(ErrFsLocked, &w.d, opts)
@@ -1772,7 +1426,7 @@ var ErrPathNotAllowed = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Path is outside allowed roots"},
 	ProblemType:  "https://errors.mcp.example.dev/path-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use a path within allowed root directories"}},
+	Suggestions:  []errgenrt.Template{{Text: "Use a path within allowed root directories"}},
 	Symbol:       "E_POLICY_PATH_NOT_ALLOWED",
 	Title:        "Path not allowed",
 	Type:         "path_not_allowed",
@@ -1783,27 +1437,19 @@ var ErrPathNotAllowed = &errgenrt.Def{
 	},
 }
 
-// NewPathNotAllowed returns E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed.
-//
-// The path is outside every `allowed_roots` entry of the policy. Legacy
-// clients see -32001 (PolicyDeny); `details.allowed_sample` shows up to
-// five allowed roots.
 type wrapPathNotAllowed struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewPathNotAllowed returns E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed.
+//
+// The path is outside every `allowed_roots` entry of the policy. Legacy
+// clients see -32001 (PolicyDeny); `details.allowed_sample` shows up to
+// five allowed roots.
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPathNotAllowed{d: d}
 	return w.e.Init(ErrPathNotAllowed, &w.d, opts)
-}
-func tplCommandNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PolicyViolation)
-	if !ok {
-		x = new(PolicyViolation)
-	}
-	t.Lit("Command execution denied by policy: ")
-	t.Str(&field_PolicyViolation_Requested, x.Requested)
 }
 
 // ErrCommandNotAllowed is E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
@@ -1812,10 +1458,10 @@ var ErrCommandNotAllowed = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplCommandNotAllowed_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command execution denied by policy: "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/command-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Call tools/list to see every allowed command"}},
+	Suggestions:  []errgenrt.Template{{Text: "Call tools/list to see every allowed command"}},
 	Symbol:       "E_POLICY_COMMAND_NOT_ALLOWED",
 	Title:        "Command not allowed",
 	Type:         "command_not_allowed",
@@ -1826,25 +1472,17 @@ var ErrCommandNotAllowed = &errgenrt.Def{
 	},
 }
 
-// NewCommandNotAllowed returns E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed.
-//
-// The command id is not in the policy's command catalog.
 type wrapCommandNotAllowed struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewCommandNotAllowed returns E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed.
+//
+// The command id is not in the policy's command catalog.
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCommandNotAllowed{d: d}
 	return w.e.Init(ErrCommandNotAllowed, &w.d, opts)
-}
-func tplEnvironmentNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PolicyViolation)
-	if !ok {
-		x = new(PolicyViolation)
-	}
-	t.Lit("Environment variable not allowed: ")
-	t.Str(&field_PolicyViolation_Requested, x.Requested)
 }
 
 // ErrEnvironmentNotAllowed is E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
@@ -1853,7 +1491,7 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplEnvironmentNotAllowed_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Environment variable not allowed: "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/environment-not-allowed",
 	Statuses:     []int{403},
 	Symbol:       "E_POLICY_ENV_NOT_ALLOWED",
@@ -1865,16 +1503,16 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 	},
 }
 
-// NewEnvironmentNotAllowed returns E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
-//
-// The command asked to set an environment variable the policy does not
-// allow. The variable is redacted unless verbose mode is on, since it
-// may carry a secret.
 type wrapEnvironmentNotAllowed struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewEnvironmentNotAllowed returns E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
+//
+// The command asked to set an environment variable the policy does not
+// allow. The variable is redacted unless verbose mode is on, since it
+// may carry a secret.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapEnvironmentNotAllowed{d: d}
 	return w.e.Init(ErrEnvironmentNotAllowed, &w.d, opts)
@@ -1889,7 +1527,7 @@ var ErrNetworkFsDenied = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Network filesystem access denied"},
 	ProblemType:  "https://errors.mcp.example.dev/network-fs-denied",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Copy the file to a local filesystem first"}},
+	Suggestions:  []errgenrt.Template{{Text: "Copy the file to a local filesystem first"}},
 	Symbol:       "E_POLICY_NETWORK_FS_DENIED",
 	Title:        "Network filesystem denied",
 	Type:         "network_fs_denied",
@@ -1900,26 +1538,18 @@ var ErrNetworkFsDenied = &errgenrt.Def{
 	},
 }
 
-// NewNetworkFsDenied returns E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied.
-//
-// The path is on a network filesystem (NFS, SMB) and the policy sets
-// `deny_network_fs`.
 type wrapNetworkFsDenied struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewNetworkFsDenied returns E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied.
+//
+// The path is on a network filesystem (NFS, SMB) and the policy sets
+// `deny_network_fs`.
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNetworkFsDenied{d: d}
 	return w.e.Init(ErrNetworkFsDenied, &w.d, opts)
-}
-func tplWriteNotPermitted_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PolicyViolation)
-	if !ok {
-		x = new(PolicyViolation)
-	}
-	t.Lit("Writing is not permitted at ")
-	t.Str(&field_PolicyViolation_Requested, x.Requested)
 }
 
 // ErrWriteNotPermitted is E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
@@ -1928,10 +1558,10 @@ var ErrWriteNotPermitted = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplWriteNotPermitted_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Writing is not permitted at "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/write-not-permitted",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Write inside one of the writable roots"}},
+	Suggestions:  []errgenrt.Template{{Text: "Write inside one of the writable roots"}},
 	Symbol:       "E_POLICY_WRITE_NOT_PERMITTED",
 	Title:        "Write not permitted",
 	Type:         "write_not_permitted",
@@ -1941,14 +1571,14 @@ var ErrWriteNotPermitted = &errgenrt.Def{
 	},
 }
 
-// NewWriteNotPermitted returns E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted.
-//
-// The path may be read but not written: it matches no write rule.
 type wrapWriteNotPermitted struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewWriteNotPermitted returns E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted.
+//
+// The path may be read but not written: it matches no write rule.
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapWriteNotPermitted{d: d}
 	return w.e.Init(ErrWriteNotPermitted, &w.d, opts)
@@ -1975,30 +1605,20 @@ var ErrPolicyDenied = &errgenrt.Def{
 	},
 }
 
+type wrapPolicyDenied struct {
+	e errgenrt.Error
+	d PolicyViolation
+}
+
 // NewPolicyDenied returns E_POLICY_DENIED (3005): Policy denied the operation.
 //
 // The generic policy denial of early releases. It said nothing about
 // which rule fired; use the specific policy errors instead.
 //
 // Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-type wrapPolicyDenied struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
-
 func NewPolicyDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPolicyDenied{d: d}
 	return w.e.Init(ErrPolicyDenied, &w.d, opts)
-}
-func tplCommandFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ExecutionError)
-	if !ok {
-		x = new(ExecutionError)
-	}
-	t.Lit("Command ")
-	t.OptStr(&field_ExecutionError_Operation, x.Operation)
-	t.Lit(" exited with code ")
-	t.OptInt(&field_ExecutionError_ExitCode, x.ExitCode)
 }
 
 // ErrCommandFailed is E_CMD_FAILED (3100): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
@@ -2007,10 +1627,10 @@ var ErrCommandFailed = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplCommandFailed_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command "}, {Arg: 2}, {Lit: " exited with code "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/command-failed",
 	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Inspect details.stderr for the cause"}},
+	Suggestions:  []errgenrt.Template{{Text: "Inspect details.stderr for the cause"}},
 	Symbol:       "E_CMD_FAILED",
 	Title:        "Command failed",
 	Type:         "command_failed",
@@ -2020,28 +1640,18 @@ var ErrCommandFailed = &errgenrt.Def{
 	},
 }
 
-// NewCommandFailed returns E_CMD_FAILED (3100): Command failed.
-//
-// The command ran and exited with a non-zero status. `details.stderr`
-// keeps at most 2048 bytes of its standard error.
 type wrapCommandFailed struct {
 	e errgenrt.Error
 	d ExecutionError
 }
 
+// NewCommandFailed returns E_CMD_FAILED (3100): Command failed.
+//
+// The command ran and exited with a non-zero status. `details.stderr`
+// keeps at most 2048 bytes of its standard error.
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCommandFailed{d: d}
 	return w.e.Init(ErrCommandFailed, &w.d, opts)
-}
-func tplCmdTimeout_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("Command execution timed out after ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
 
 // ErrCmdTimeout is E_CMD_TIMEOUT (3101): Command timed out. Its definition is also the sentinel: errors.Is(err, ErrCmdTimeout) reports whether err is one.
@@ -2050,11 +1660,11 @@ var ErrCmdTimeout = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplCmdTimeout_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command execution timed out after "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
 	ProblemType:  "https://errors.mcp.example.dev/cmd-timeout",
 	Retryable:    true,
 	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Consider increasing timeout or optimizing the command"}},
+	Suggestions:  []errgenrt.Template{{Text: "Consider increasing timeout or optimizing the command"}},
 	Symbol:       "E_CMD_TIMEOUT",
 	Title:        "Command timed out",
 	Type:         "cmd_timeout",
@@ -2064,32 +1674,18 @@ var ErrCmdTimeout = &errgenrt.Def{
 	},
 }
 
-// NewCmdTimeout returns E_CMD_TIMEOUT (3101): Command timed out.
-//
-// The command did not finish within its timeout and was killed. Legacy
-// clients see -32002 (Timeout).
 type wrapCmdTimeout struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewCmdTimeout returns E_CMD_TIMEOUT (3101): Command timed out.
+//
+// The command did not finish within its timeout and was killed. Legacy
+// clients see -32002 (Timeout).
 func NewCmdTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCmdTimeout{d: d}
 	return w.e.Init(ErrCmdTimeout, &w.d, opts)
-}
-func tplOutputTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("Command output is ")
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
-	t.Lit("; the limit is ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
 
 // ErrOutputTooLarge is E_CMD_OUTPUT_TOO_LARGE (3102): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
@@ -2098,10 +1694,10 @@ var ErrOutputTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplOutputTooLarge_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command output is "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: "; the limit is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
 	ProblemType:  "https://errors.mcp.example.dev/output-too-large",
 	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Narrow the command so it prints less"}},
+	Suggestions:  []errgenrt.Template{{Text: "Narrow the command so it prints less"}},
 	Symbol:       "E_CMD_OUTPUT_TOO_LARGE",
 	Title:        "Output too large",
 	Type:         "output_too_large",
@@ -2111,29 +1707,19 @@ var ErrOutputTooLarge = &errgenrt.Def{
 	},
 }
 
-// NewOutputTooLarge returns E_CMD_OUTPUT_TOO_LARGE (3102): Output too large.
-//
-// The command printed more than the output limit; its output was
-// truncated and the call failed. Legacy clients see -32003
-// (OutputTruncated).
 type wrapOutputTooLarge struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewOutputTooLarge returns E_CMD_OUTPUT_TOO_LARGE (3102): Output too large.
+//
+// The command printed more than the output limit; its output was
+// truncated and the call failed. Legacy clients see -32003
+// (OutputTruncated).
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapOutputTooLarge{d: d}
 	return w.e.Init(ErrOutputTooLarge, &w.d, opts)
-}
-func tplInvalidArgument_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid argument ")
-	t.OptInt(&field_ValidationFailure_ArgIndex, x.ArgIndex)
-	t.Lit(": ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
 // ErrInvalidArgument is E_CMD_INVALID_ARGUMENT (3103): Invalid command argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
@@ -2142,10 +1728,10 @@ var ErrInvalidArgument = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplInvalidArgument_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid argument "}, {Arg: 5}, {Lit: ": "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/invalid-argument",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check the argument format"}},
+	Suggestions:  []errgenrt.Template{{Text: "Check the argument format"}},
 	Symbol:       "E_CMD_INVALID_ARGUMENT",
 	Title:        "Invalid command argument",
 	Type:         "invalid_argument",
@@ -2156,28 +1742,18 @@ var ErrInvalidArgument = &errgenrt.Def{
 	},
 }
 
-// NewInvalidArgument returns E_CMD_INVALID_ARGUMENT (3103): Invalid command argument.
-//
-// A command argument does not match the catalog's argument rules.
-// `details.arg_index` names the failing argument.
 type wrapInvalidArgument struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewInvalidArgument returns E_CMD_INVALID_ARGUMENT (3103): Invalid command argument.
+//
+// A command argument does not match the catalog's argument rules.
+// `details.arg_index` names the failing argument.
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidArgument{d: d}
 	return w.e.Init(ErrInvalidArgument, &w.d, opts)
-}
-func tplInvalidEnvironment_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid environment variable ")
-	t.Str(&field_ValidationFailure_Field, x.Field)
-	t.Lit(": ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
 // ErrInvalidEnvironment is E_CMD_INVALID_ENV (3104): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
@@ -2186,7 +1762,7 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplInvalidEnvironment_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid environment variable "}, {Arg: 1}, {Lit: ": "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/invalid-environment",
 	Statuses:     []int{400},
 	Symbol:       "E_CMD_INVALID_ENV",
@@ -2198,26 +1774,18 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 	},
 }
 
-// NewInvalidEnvironment returns E_CMD_INVALID_ENV (3104): Invalid environment.
-//
-// An environment variable has a value the catalog rejects. The value is
-// redacted unless verbose mode is on.
 type wrapInvalidEnvironment struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewInvalidEnvironment returns E_CMD_INVALID_ENV (3104): Invalid environment.
+//
+// An environment variable has a value the catalog rejects. The value is
+// redacted unless verbose mode is on.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidEnvironment{d: d}
 	return w.e.Init(ErrInvalidEnvironment, &w.d, opts)
-}
-func tplMissingRequired_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Missing required parameter ")
-	t.Str(&field_ValidationFailure_Field, x.Field)
 }
 
 // ErrMissingRequired is E_CMD_MISSING_REQUIRED (3105): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
@@ -2226,7 +1794,7 @@ var ErrMissingRequired = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplMissingRequired_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Missing required parameter "}, {Arg: 1}}},
 	ProblemType:  "https://errors.mcp.example.dev/missing-required",
 	Statuses:     []int{400},
 	Symbol:       "E_CMD_MISSING_REQUIRED",
@@ -2238,26 +1806,17 @@ var ErrMissingRequired = &errgenrt.Def{
 	},
 }
 
-// NewMissingRequired returns E_CMD_MISSING_REQUIRED (3105): Missing required parameter.
-//
-// A required parameter of the command was not supplied.
 type wrapMissingRequired struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewMissingRequired returns E_CMD_MISSING_REQUIRED (3105): Missing required parameter.
+//
+// A required parameter of the command was not supplied.
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMissingRequired{d: d}
 	return w.e.Init(ErrMissingRequired, &w.d, opts)
-}
-func tplConcurrencyLimit_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" commands are running; the limit is ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
 }
 
 // ErrConcurrencyLimit is E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
@@ -2266,11 +1825,11 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplConcurrencyLimit_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Arg: 3}, {Lit: " commands are running; the limit is "}, {Arg: 2}}},
 	ProblemType:  "https://errors.mcp.example.dev/concurrency-limit",
 	Retryable:    true,
 	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Wait for a running command to finish and retry"}},
+	Suggestions:  []errgenrt.Template{{Text: "Wait for a running command to finish and retry"}},
 	Symbol:       "E_CMD_CONCURRENCY_LIMIT",
 	Title:        "Too many concurrent commands",
 	Type:         "concurrency_limit",
@@ -2280,25 +1839,17 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 	},
 }
 
-// NewConcurrencyLimit returns E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands.
-//
-// The server already runs its maximum number of commands at once.
 type wrapConcurrencyLimit struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewConcurrencyLimit returns E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands.
+//
+// The server already runs its maximum number of commands at once.
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConcurrencyLimit{d: d}
 	return w.e.Init(ErrConcurrencyLimit, &w.d, opts)
-}
-func tplCmdWorkdirInvalid_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid working directory: ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
 // ErrCmdWorkdirInvalid is E_CMD_WORKDIR_INVALID (3107): Invalid working directory. Its definition is also the sentinel: errors.Is(err, ErrCmdWorkdirInvalid) reports whether err is one.
@@ -2307,7 +1858,7 @@ var ErrCmdWorkdirInvalid = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplCmdWorkdirInvalid_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid working directory: "}, {Arg: 3}}},
 	ProblemType:  "https://errors.mcp.example.dev/cmd-workdir-invalid",
 	Statuses:     []int{400},
 	Symbol:       "E_CMD_WORKDIR_INVALID",
@@ -2319,26 +1870,18 @@ var ErrCmdWorkdirInvalid = &errgenrt.Def{
 	},
 }
 
-// NewCmdWorkdirInvalid returns E_CMD_WORKDIR_INVALID (3107): Invalid working directory.
-//
-// The working directory is not an existing directory inside an allowed
-// root.
 type wrapCmdWorkdirInvalid struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewCmdWorkdirInvalid returns E_CMD_WORKDIR_INVALID (3107): Invalid working directory.
+//
+// The working directory is not an existing directory inside an allowed
+// root.
 func NewCmdWorkdirInvalid(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCmdWorkdirInvalid{d: d}
 	return w.e.Init(ErrCmdWorkdirInvalid, &w.d, opts)
-}
-func tplCmdSandbox_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*SystemError)
-	if !ok {
-		x = new(SystemError)
-	}
-	t.Lit("Sandbox failed: ")
-	t.Str(&field_SystemError_Message, x.Message)
 }
 
 // ErrCmdSandbox is E_CMD_SANDBOX (3108): Sandbox failure. Its definition is also the sentinel: errors.Is(err, ErrCmdSandbox) reports whether err is one.
@@ -2347,7 +1890,7 @@ var ErrCmdSandbox = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "command",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplCmdSandbox_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Sandbox failed: "}, {Arg: 2}}},
 	ProblemType:  "https://errors.mcp.example.dev/cmd-sandbox",
 	Statuses:     []int{500},
 	Symbol:       "E_CMD_SANDBOX",
@@ -2359,15 +1902,15 @@ var ErrCmdSandbox = &errgenrt.Def{
 	},
 }
 
-// NewCmdSandbox returns E_CMD_SANDBOX (3108): Sandbox failure.
-//
-// The process sandbox could not be set up (namespaces, seccomp). This
-// is a host problem rather than a problem with the request.
 type wrapCmdSandbox struct {
 	e errgenrt.Error
 	d SystemError
 }
 
+// NewCmdSandbox returns E_CMD_SANDBOX (3108): Sandbox failure.
+//
+// The process sandbox could not be set up (namespaces, seccomp). This
+// is a host problem rather than a problem with the request.
 func NewCmdSandbox(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCmdSandbox{d: d}
 	return w.e.Init(ErrCmdSandbox, &w.d, opts)

@@ -44,6 +44,18 @@ func (d *AllowedValuesSample) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *AllowedValuesSample) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Strings(&field_AllowedValuesSample_Values, d.Values)
+	case 1:
+		t.OptInt(&field_AllowedValuesSample_MoreCount, d.MoreCount)
+	case 2:
+		t.OptStr(&field_AllowedValuesSample_ListEndpoint, d.ListEndpoint)
+	}
+}
+
 var (
 	field_ExecutionError_Phase     = errgenrt.Field{Name: "phase"}
 	field_ExecutionError_Operation = errgenrt.Field{Name: "operation"}
@@ -92,6 +104,22 @@ func (d *ExecutionError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		dst = e.String(dst, &field_ExecutionError_SystemError, *d.SystemError)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *ExecutionError) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_ExecutionError_Phase, string(d.Phase))
+	case 1:
+		t.OptStr(&field_ExecutionError_Operation, d.Operation)
+	case 2:
+		t.OptInt(&field_ExecutionError_ExitCode, d.ExitCode)
+	case 3:
+		t.OptStr(&field_ExecutionError_Stderr, d.Stderr)
+	case 4:
+		t.OptStr(&field_ExecutionError_SystemError, d.SystemError)
+	}
 }
 
 // ExecutionErrorPhase is detail shape execution_error, property "phase".
@@ -150,6 +178,22 @@ func (d *PolicyViolation) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PolicyViolation) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_PolicyViolation_Requested, d.Requested)
+	case 1:
+		t.Str(&field_PolicyViolation_Rule, d.Rule)
+	case 2:
+		if d.AllowedSample != nil {
+			t.JSON(&field_PolicyViolation_AllowedSample, d.AllowedSample)
+		}
+	case 3:
+		t.OptStr(&field_PolicyViolation_PolicyLocation, d.PolicyLocation)
+	}
+}
+
 var (
 	field_ResourceLimit_Resource     = errgenrt.Field{Name: "resource"}
 	field_ResourceLimit_Limit        = errgenrt.Field{Name: "limit"}
@@ -190,6 +234,22 @@ func (d *ResourceLimit) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_ResourceLimit_Resource, d.Resource)
+	case 1:
+		t.Int(&field_ResourceLimit_Limit, d.Limit)
+	case 2:
+		t.Int(&field_ResourceLimit_Actual, d.Actual)
+	case 3:
+		t.Str(&field_ResourceLimit_Unit, d.Unit)
+	case 4:
+		t.OptStr(&field_ResourceLimit_ConfigSource, d.ConfigSource)
+	}
+}
+
 var (
 	field_SystemError_Component = errgenrt.Field{Name: "component"}
 	field_SystemError_Message   = errgenrt.Field{
@@ -220,6 +280,18 @@ func (d *SystemError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		dst = e.String(dst, &field_SystemError_Code, *d.Code)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *SystemError) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_SystemError_Component, d.Component)
+	case 1:
+		t.Str(&field_SystemError_Message, d.Message)
+	case 2:
+		t.OptStr(&field_SystemError_Code, d.Code)
+	}
 }
 
 var (
@@ -280,6 +352,24 @@ func (d *ValidationFailure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_ValidationFailure_Field, d.Field)
+	case 1:
+		t.Str(&field_ValidationFailure_Value, d.Value)
+	case 2:
+		t.Str(&field_ValidationFailure_Reason, d.Reason)
+	case 3:
+		t.OptStr(&field_ValidationFailure_ExpectedFormat, d.ExpectedFormat)
+	case 4:
+		t.OptInt(&field_ValidationFailure_ArgIndex, d.ArgIndex)
+	case 5:
+		t.Strings(&field_ValidationFailure_Examples, d.Examples)
+	}
+}
+
 var (
 	field_RPCParseErrorDetails_Offset = errgenrt.Field{Name: "offset"}
 )
@@ -299,6 +389,14 @@ func (d *RPCParseErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byt
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *RPCParseErrorDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptInt(&field_RPCParseErrorDetails_Offset, d.Offset)
+	}
+}
+
 var (
 	field_RPCMethodNotFoundDetails_Method = errgenrt.Field{Name: "method"}
 )
@@ -313,6 +411,14 @@ func (d *RPCMethodNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) [
 	dst = e.Open(dst)
 	dst = e.String(dst, &field_RPCMethodNotFoundDetails_Method, d.Method)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *RPCMethodNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_RPCMethodNotFoundDetails_Method, d.Method)
+	}
 }
 
 var (
@@ -331,6 +437,14 @@ func (d *RPCInvalidRequestDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) [
 		dst = e.String(dst, &field_RPCInvalidRequestDetails_Reason, *d.Reason)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *RPCInvalidRequestDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_RPCInvalidRequestDetails_Reason, d.Reason)
+	}
 }
 
 var (
@@ -359,6 +473,18 @@ func (d *TimeoutDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *TimeoutDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_TimeoutDetails_Operation, d.Operation)
+	case 1:
+		t.Int(&field_TimeoutDetails_TimeoutMs, d.TimeoutMs)
+	case 2:
+		t.OptInt(&field_TimeoutDetails_ElapsedMs, d.ElapsedMs)
+	}
+}
+
 var (
 	field_NotInstalledDetails_Dependency  = errgenrt.Field{Name: "dependency"}
 	field_NotInstalledDetails_InstallHint = errgenrt.Field{Name: "install_hint"}
@@ -381,6 +507,16 @@ func (d *NotInstalledDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *NotInstalledDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_NotInstalledDetails_Dependency, d.Dependency)
+	case 1:
+		t.OptStr(&field_NotInstalledDetails_InstallHint, d.InstallHint)
+	}
+}
+
 var (
 	field_SessionNotFoundDetails_SessionID = errgenrt.Field{
 		Name:      "session_id",
@@ -399,6 +535,14 @@ func (d *SessionNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []b
 	dst = e.Open(dst)
 	dst = e.String(dst, &field_SessionNotFoundDetails_SessionID, d.SessionID)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *SessionNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_SessionNotFoundDetails_SessionID, d.SessionID)
+	}
 }
 
 var (
@@ -420,6 +564,16 @@ func (d *UnsupportedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte 
 		dst = e.String(dst, &field_UnsupportedDetails_Reason, *d.Reason)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *UnsupportedDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_UnsupportedDetails_Operation, d.Operation)
+	case 1:
+		t.OptStr(&field_UnsupportedDetails_Reason, d.Reason)
+	}
 }
 
 var (
@@ -451,6 +605,18 @@ func (d *UpstreamUnavailableDetails) AppendJSON(e *errgenrt.Encoder, dst []byte)
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *UpstreamUnavailableDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_UpstreamUnavailableDetails_Service, d.Service)
+	case 1:
+		t.OptStr(&field_UpstreamUnavailableDetails_Endpoint, d.Endpoint)
+	case 2:
+		t.OptInt(&field_UpstreamUnavailableDetails_UpstreamStatus, d.UpstreamStatus)
+	}
+}
+
 var (
 	field_UnauthorizedDetails_Scheme         = errgenrt.Field{Name: "scheme"}
 	field_UnauthorizedDetails_CredentialHint = errgenrt.Field{
@@ -476,6 +642,18 @@ func (d *UnauthorizedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 		dst = e.String(dst, &field_UnauthorizedDetails_CredentialHint, *d.CredentialHint)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *UnauthorizedDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		if d.Scheme != nil {
+			t.Str(&field_UnauthorizedDetails_Scheme, string(*d.Scheme))
+		}
+	case 1:
+		t.OptStr(&field_UnauthorizedDetails_CredentialHint, d.CredentialHint)
+	}
 }
 
 // UnauthorizedDetailsScheme is the details of E_UNAUTHORIZED, property "scheme".
@@ -511,6 +689,18 @@ func (d *PySyntaxDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PySyntaxDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Int(&field_PySyntaxDetails_Line, d.Line)
+	case 1:
+		t.OptInt(&field_PySyntaxDetails_Column, d.Column)
+	case 2:
+		t.Str(&field_PySyntaxDetails_ErrorText, d.ErrorText)
+	}
+}
+
 var (
 	field_PyModuleNotFoundDetails_Module = errgenrt.Field{Name: "module"}
 )
@@ -525,6 +715,14 @@ func (d *PyModuleNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []
 	dst = e.Open(dst)
 	dst = e.String(dst, &field_PyModuleNotFoundDetails_Module, d.Module)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PyModuleNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_PyModuleNotFoundDetails_Module, d.Module)
+	}
 }
 
 var (
@@ -555,6 +753,18 @@ func (d *PwNavDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PwNavDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_PwNavDetails_URL, d.URL)
+	case 1:
+		t.Str(&field_PwNavDetails_Reason, d.Reason)
+	case 2:
+		t.OptInt(&field_PwNavDetails_HTTPStatus, d.HTTPStatus)
+	}
+}
+
 var (
 	field_PwLaunchDetails_Browser = errgenrt.Field{Name: "browser"}
 	field_PwLaunchDetails_Reason  = errgenrt.Field{
@@ -577,6 +787,16 @@ func (d *PwLaunchDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		dst = e.String(dst, &field_PwLaunchDetails_Reason, *d.Reason)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PwLaunchDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_PwLaunchDetails_Browser, string(d.Browser))
+	case 1:
+		t.OptStr(&field_PwLaunchDetails_Reason, d.Reason)
+	}
 }
 
 // PwLaunchDetailsBrowser is the details of E_PW_LAUNCH, property "browser".
@@ -609,6 +829,16 @@ func (d *PwSelectorNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) 
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PwSelectorNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_PwSelectorNotFoundDetails_Selector, d.Selector)
+	case 1:
+		t.OptInt(&field_PwSelectorNotFoundDetails_TimeoutMs, d.TimeoutMs)
+	}
+}
+
 var (
 	field_PwPageClosedDetails_PageID = errgenrt.Field{Name: "page_id"}
 )
@@ -625,6 +855,14 @@ func (d *PwPageClosedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 		dst = e.String(dst, &field_PwPageClosedDetails_PageID, *d.PageID)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PwPageClosedDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_PwPageClosedDetails_PageID, d.PageID)
+	}
 }
 
 var (
@@ -661,6 +899,18 @@ func (d *PwEvalDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PwEvalDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_PwEvalDetails_ErrorText, d.ErrorText)
+	case 1:
+		t.OptStr(&field_PwEvalDetails_Script, d.Script)
+	case 2:
+		t.JSON(&field_PwEvalDetails_Thrown, d.Thrown)
+	}
+}
+
 var (
 	field_MbFileNotFoundDetails_Project = errgenrt.Field{Name: "project"}
 	field_MbFileNotFoundDetails_File    = errgenrt.Field{
@@ -681,6 +931,16 @@ func (d *MbFileNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []by
 	dst = e.String(dst, &field_MbFileNotFoundDetails_Project, d.Project)
 	dst = e.String(dst, &field_MbFileNotFoundDetails_File, d.File)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *MbFileNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_MbFileNotFoundDetails_Project, d.Project)
+	case 1:
+		t.Str(&field_MbFileNotFoundDetails_File, d.File)
+	}
 }
 
 var (
@@ -710,6 +970,16 @@ func (d *MbReadDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *MbReadDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_MbReadDetails_File, d.File)
+	case 1:
+		t.OptStr(&field_MbReadDetails_SystemError, d.SystemError)
+	}
+}
+
 var (
 	field_MbWriteDetails_File = errgenrt.Field{
 		Name:     "file",
@@ -737,6 +1007,16 @@ func (d *MbWriteDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *MbWriteDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_MbWriteDetails_File, d.File)
+	case 1:
+		t.OptStr(&field_MbWriteDetails_SystemError, d.SystemError)
+	}
+}
+
 var (
 	field_MbProjectNotFoundDetails_Project = errgenrt.Field{Name: "project"}
 )
@@ -751,6 +1031,14 @@ func (d *MbProjectNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) [
 	dst = e.Open(dst)
 	dst = e.String(dst, &field_MbProjectNotFoundDetails_Project, d.Project)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *MbProjectNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_MbProjectNotFoundDetails_Project, d.Project)
+	}
 }
 
 var (
@@ -784,6 +1072,20 @@ func (d *KgInvalidTripleDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []b
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *KgInvalidTripleDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_KgInvalidTripleDetails_Subject, d.Subject)
+	case 1:
+		t.OptStr(&field_KgInvalidTripleDetails_Predicate, d.Predicate)
+	case 2:
+		t.OptStr(&field_KgInvalidTripleDetails_Object, d.Object)
+	case 3:
+		t.Str(&field_KgInvalidTripleDetails_Reason, d.Reason)
+	}
+}
+
 var (
 	field_NotFoundDetails_Path = errgenrt.Field{
 		Name:     "path",
@@ -803,6 +1105,14 @@ func (d *NotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *NotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_NotFoundDetails_Path, d.Path)
+	}
+}
+
 var (
 	field_FsLockedDetails_Path = errgenrt.Field{
 		Name:     "path",
@@ -820,6 +1130,14 @@ func (d *FsLockedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	dst = e.Open(dst)
 	dst = e.String(dst, &field_FsLockedDetails_Path, d.Path)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *FsLockedDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_FsLockedDetails_Path, d.Path)
+	}
 }
 
 var (

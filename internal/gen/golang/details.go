@@ -243,6 +243,15 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("AppendJSON").
 		Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("dst").Index().Byte()).Index().Byte().
 		Block(body...)
+
+	var cases []jen.Code
+	for i, p := range s.Properties {
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(g.placeholder(s, p)))
+	}
+	doc(f, "Placeholder implements errgenrt.Placeholders: the text of a field in a message.")
+	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("Placeholder").
+		Params(jen.Id("t").Op("*").Add(rt("Text")), jen.Id("field").Int()).
+		Block(jen.Switch(jen.Id("field")).Block(cases...))
 }
 
 // member writes the statements that append one property.

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -323,7 +322,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 		jen.Id("Title"):       jen.Lit(e.Title),
 		jen.Id("ProblemType"): jen.Lit(e.ProblemType),
 		jen.Id("Statuses"):    jen.Index().Int().ValuesFunc(func(gr *jen.Group) { statuses(gr, e.Statuses) }),
-		jen.Id("Message"):     g.template(f, e, e.Message, "Message"),
+		jen.Id("Message"):     g.template(e, e.Message),
 	}
 	if e.Retryable {
 		dict[jen.Id("Retryable")] = jen.True()
@@ -332,12 +331,12 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 		dict[jen.Id("Deprecated")] = jen.True()
 	}
 	if e.UserMessage != nil {
-		dict[jen.Id("UserMessage")] = jen.Op("&").Add(g.template(f, e, e.UserMessage, "UserMessage"))
+		dict[jen.Id("UserMessage")] = jen.Op("&").Add(g.template(e, e.UserMessage))
 	}
 	if len(e.Suggestions) > 0 {
 		var items []jen.Code
-		for i, s := range e.Suggestions {
-			items = append(items, g.template(f, e, s, "Suggestion"+strconv.Itoa(i+1)))
+		for _, s := range e.Suggestions {
+			items = append(items, jen.Values(g.templateFields(e, s)))
 		}
 		dict[jen.Id("Suggestions")] = jen.Index().Add(rt("Template")).Values(items...)
 	}
@@ -363,16 +362,18 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 		ctorDoc = append(ctorDoc, e.Doc)
 	}
 	ctorDoc = append(ctorDoc, dep)
-	doc(f, ctorDoc...)
 	opts := jen.Id("opts").Op("...").Add(rt("Option"))
 	if !has {
+		doc(f, ctorDoc...)
 		f.Func().Id("New" + e.GoName).Params(opts).Op("*").Add(rt("Error")).Block(
 			jen.Return(rt("New").Call(jen.Id("Err"+e.GoName), jen.Nil(), jen.Id("opts").Op("..."))),
 		)
 		return
 	}
+	// the error and its details in one allocation
 	wrap := "wrap" + e.GoName
 	f.Type().Id(wrap).Struct(jen.Id("e").Add(rt("Error")), jen.Id("d").Add(g.detailsGoType(typeName)))
+	doc(f, ctorDoc...)
 	f.Func().Id("New"+e.GoName).Params(jen.Id("d").Add(g.detailsGoType(typeName)), opts).Op("*").Add(rt("Error")).Block(
 		jen.Id("w").Op(":=").Op("&").Id(wrap).Values(jen.Dict{jen.Id("d"): jen.Id("d")}),
 		jen.Return(jen.Id("w").Dot("e").Dot("Init").Call(jen.Id("Err"+e.GoName), jen.Op("&").Id("w").Dot("d"), jen.Id("opts"))),
@@ -393,44 +394,41 @@ func (g *generator) detailsGoType(typeName string) *jen.Statement {
 }
 
 // template returns the errgenrt.Template of a parsed template: its text when
-// it is literal, else a generated render function declared at top level. (Top-level functions rather than function
-// literals inside the definitions keep gofmt linear on large catalogs.)
-func (g *generator) template(f *jen.File, e *model.Error, t *tmpl.Template, what string) *jen.Statement {
-	if t.IsLiteral() {
-		return rt("Template").Values(jen.Dict{jen.Id("Text"): jen.Lit(t.Render(func(string) string { return "" }))})
-	}
-	name := "tpl" + e.GoName + "_" + what
-	typeName, has := detailsType(e)
-	var body []jen.Code
-	if has && !t.IsLiteral() {
-		body = append(body,
-			jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("d").Assert(jen.Op("*").Add(g.detailsGoType(typeName))),
-			jen.If(jen.Op("!").Id("ok")).Block(jen.Id("x").Op("=").New(g.detailsGoType(typeName))),
-		)
-	}
-	var root *model.Schema
-	if has {
-		root = e.Details.Schema.Resolved()
-	}
-	for _, p := range t.Parts {
-		if p.Field == "" {
-			body = append(body, jen.Id("t").Dot("Lit").Call(jen.Lit(p.Literal)))
-			continue
-		}
-		prop := root.Property(p.Field)
-		body = append(body, g.placeholder(root, prop))
-	}
-	dParam := jen.Id("d")
-	if !has || t.IsLiteral() {
-		dParam = jen.Id("_")
-	}
-	f.Func().Id(name).Params(jen.Id("t").Op("*").Add(rt("Text")), dParam.Add(rt("Details"))).Block(body...)
-	return rt("Template").Values(jen.Dict{jen.Id("Render"): jen.Id(name)})
+// it is literal, else its parts, whose placeholders the details render with
+// their generated Placeholder method. Templates are data: no function per
+// template keeps large catalogs quick to generate and to compile.
+func (g *generator) template(e *model.Error, t *tmpl.Template) *jen.Statement {
+	return rt("Template").Values(g.templateFields(e, t))
 }
 
+func (g *generator) templateFields(e *model.Error, t *tmpl.Template) jen.Dict {
+	if t.IsLiteral() {
+		return jen.Dict{jen.Id("Text"): jen.Lit(t.Render(func(string) string { return "" }))}
+	}
+	var root *model.Schema
+	if e.Details != nil {
+		root = e.Details.Schema.Resolved()
+	}
+	var parts []jen.Code
+	for _, p := range t.Parts {
+		if p.Field == "" {
+			parts = append(parts, jen.Values(jen.Dict{jen.Id("Lit"): jen.Lit(p.Literal)}))
+			continue
+		}
+		for i, prop := range root.Properties {
+			if prop.Name == p.Field {
+				parts = append(parts, jen.Values(jen.Dict{jen.Id("Arg"): jen.Lit(i + 1)}))
+			}
+		}
+	}
+	return jen.Dict{jen.Id("Parts"): jen.Index().Add(rt("Part")).Values(parts...)}
+}
+
+// placeholder writes the statement that renders property p of a struct
+// (the receiver d) into the template text t.
 func (g *generator) placeholder(root *model.Schema, p *model.Property) jen.Code {
 	field := jen.Op("&").Id(fieldVar(root, p))
-	v := jen.Id("x").Dot(p.GoName)
+	v := jen.Id("d").Dot(p.GoName)
 	ti := g.typeOf(p.Schema, root.GoName+p.GoName)
 	optional := !p.Required && ti.pointable()
 	switch ti.kind {

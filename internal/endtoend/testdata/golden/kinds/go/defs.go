@@ -46,61 +46,6 @@ var ErrInternal = &errgenrt.Def{
 func NewInternal(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrInternal, nil, opts...)
 }
-func tplEverything_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*Everything)
-	if !ok {
-		x = new(Everything)
-	}
-	t.Lit("s=")
-	t.Str(&field_Everything_S, x.S)
-	t.Lit(" i=")
-	t.Int(&field_Everything_I, x.I)
-	t.Lit(" n=")
-	t.Float(&field_Everything_N, x.N)
-	t.Lit(" b=")
-	t.Bool(&field_Everything_B, x.B)
-	t.Lit(" e=")
-	t.Str(&field_Everything_E, string(x.E))
-	t.Lit(" tags=")
-	t.Strings(&field_Everything_Tags, x.Tags)
-	t.Lit(" nested=")
-	t.JSON(&field_Everything_Nested, &x.Nested)
-	t.Lit(" opt_s=")
-	t.OptStr(&field_Everything_OptS, x.OptS)
-	t.Lit(" opt_i=")
-	t.OptInt(&field_Everything_OptI, x.OptI)
-	t.Lit(" secret=")
-	t.OptStr(&field_Everything_Secret, x.Secret)
-	t.Lit(" home=")
-	t.OptStr(&field_Everything_Home, x.Home)
-	t.Lit(" {literal}")
-}
-func tplEverything_UserMessage(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*Everything)
-	if !ok {
-		x = new(Everything)
-	}
-	t.Lit("Level ")
-	if x.Level != nil {
-		t.Str(&field_Everything_Level, string(*x.Level))
-	}
-	t.Lit(", maybe ")
-	if x.MaybeNode != nil {
-		t.JSON(&field_Everything_MaybeNode, x.MaybeNode)
-	}
-	t.Lit(", anything ")
-	t.JSON(&field_Everything_Anything, x.Anything)
-}
-func tplEverything_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*Everything)
-	if !ok {
-		x = new(Everything)
-	}
-	t.Lit("Try ")
-	t.Str(&field_Everything_E, string(x.E))
-	t.Lit(" instead of ")
-	t.Str(&field_Everything_S, x.S)
-}
 
 // ErrEverything is E_EVERYTHING (2): Everything "at once" */ `x` ${y}. Its definition is also the sentinel: errors.Is(err, ErrEverything) reports whether err is one.
 var ErrEverything = &errgenrt.Def{
@@ -108,18 +53,23 @@ var ErrEverything = &errgenrt.Def{
 	DetailFields: []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"},
 	Domain:       "core",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplEverything_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "s="}, {Arg: 1}, {Lit: " i="}, {Arg: 2}, {Lit: " n="}, {Arg: 3}, {Lit: " b="}, {Arg: 4}, {Lit: " e="}, {Arg: 5}, {Lit: " tags="}, {Arg: 6}, {Lit: " nested="}, {Arg: 8}, {Lit: " opt_s="}, {Arg: 16}, {Lit: " opt_i="}, {Arg: 17}, {Lit: " secret="}, {Arg: 21}, {Lit: " home="}, {Arg: 22}, {Lit: " {literal}"}}},
 	ProblemType:  "https://errors.example.com/kinds/everything",
 	Statuses:     []int{422, 400},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplEverything_Suggestion1}, errgenrt.Template{Text: "Second suggestion with a \"quote\" and a \\ backslash"}},
+	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Try "}, {Arg: 5}, {Lit: " instead of "}, {Arg: 1}}}, {Text: "Second suggestion with a \"quote\" and a \\ backslash"}},
 	Symbol:       "E_EVERYTHING",
 	Title:        "Everything \"at once\" */ `x` ${y}",
 	Type:         "everything",
-	UserMessage:  &errgenrt.Template{Render: tplEverything_UserMessage},
+	UserMessage:  &errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Level "}, {Arg: 13}, {Lit: ", maybe "}, {Arg: 12}, {Lit: ", anything "}, {Arg: 14}}},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(Everything)
 	},
+}
+
+type wrapEverything struct {
+	e errgenrt.Error
+	d Everything
 }
 
 // NewEverything returns E_EVERYTHING (2): Everything "at once" */ `x` ${y}.
@@ -131,23 +81,9 @@ var ErrEverything = &errgenrt.Def{
 // ```go
 // */ fmt.Println("not code")
 // ```
-type wrapEverything struct {
-	e errgenrt.Error
-	d Everything
-}
-
 func NewEverything(d Everything, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapEverything{d: d}
 	return w.e.Init(ErrEverything, &w.d, opts)
-}
-func tplTreeInvalid_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*Node)
-	if !ok {
-		x = new(Node)
-	}
-	t.Lit("Node ")
-	t.Str(&field_Node_Name, x.Name)
-	t.Lit(" is invalid")
 }
 
 // ErrTreeInvalid is E_TREE_INVALID (100): Invalid tree. Its definition is also the sentinel: errors.Is(err, ErrTreeInvalid) reports whether err is one.
@@ -159,7 +95,7 @@ var ErrTreeInvalid = &errgenrt.Def{
 	DetailFields: []string{"name", "level", "children"},
 	Domain:       "tree",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplTreeInvalid_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Node "}, {Arg: 1}, {Lit: " is invalid"}}},
 	ProblemType:  "https://errors.example.com/kinds/tree-invalid",
 	Statuses:     []int{500},
 	Symbol:       "E_TREE_INVALID",
@@ -171,28 +107,19 @@ var ErrTreeInvalid = &errgenrt.Def{
 	},
 }
 
-// NewTreeInvalid returns E_TREE_INVALID (100): Invalid tree.
-//
-// A tree failed validation.
-//
-// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
 type wrapTreeInvalid struct {
 	e errgenrt.Error
 	d Node
 }
 
+// NewTreeInvalid returns E_TREE_INVALID (100): Invalid tree.
+//
+// A tree failed validation.
+//
+// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
 func NewTreeInvalid(d Node, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTreeInvalid{d: d}
 	return w.e.Init(ErrTreeInvalid, &w.d, opts)
-}
-func tplTreeValidation_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*errgenrt.FieldErrors)
-	if !ok {
-		x = new(errgenrt.FieldErrors)
-	}
-	t.Lit("Validation failed: ")
-	t.Int(&field_FieldErrors_TotalErrors, x.TotalErrors)
-	t.Lit(" errors")
 }
 
 // ErrTreeValidation is E_TREE_VALIDATION (101): Tree validation failed. Its definition is also the sentinel: errors.Is(err, ErrTreeValidation) reports whether err is one.
@@ -201,7 +128,7 @@ var ErrTreeValidation = &errgenrt.Def{
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "tree",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplTreeValidation_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Validation failed: "}, {Arg: 2}, {Lit: " errors"}}},
 	ProblemType:  "https://errors.example.com/kinds/tree-validation",
 	Statuses:     []int{400},
 	Symbol:       "E_TREE_VALIDATION",
@@ -213,26 +140,17 @@ var ErrTreeValidation = &errgenrt.Def{
 	},
 }
 
-// NewTreeValidation returns E_TREE_VALIDATION (101): Tree validation failed.
-//
-// Every field problem of a tree, aggregated.
 type wrapTreeValidation struct {
 	e errgenrt.Error
 	d errgenrt.FieldErrors
 }
 
+// NewTreeValidation returns E_TREE_VALIDATION (101): Tree validation failed.
+//
+// Every field problem of a tree, aggregated.
 func NewTreeValidation(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTreeValidation{d: d}
 	return w.e.Init(ErrTreeValidation, &w.d, opts)
-}
-func tplTreeInline_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*TreeInlineDetails)
-	if !ok {
-		x = new(TreeInlineDetails)
-	}
-	t.Str(&field_TreeInlineDetails_Kind, string(x.Kind))
-	t.Lit(" at depth ")
-	t.OptInt(&field_TreeInlineDetails_Depth, x.Depth)
 }
 
 // ErrTreeInline is E_TREE_INLINE (102): Inline details. Its definition is also the sentinel: errors.Is(err, ErrTreeInline) reports whether err is one.
@@ -241,7 +159,7 @@ var ErrTreeInline = &errgenrt.Def{
 	DetailFields: []string{"kind", "depth", "path"},
 	Domain:       "tree",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplTreeInline_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Arg: 1}, {Lit: " at depth "}, {Arg: 2}}},
 	ProblemType:  "https://errors.example.com/kinds/tree-inline",
 	Statuses:     []int{500},
 	Symbol:       "E_TREE_INLINE",
@@ -253,14 +171,14 @@ var ErrTreeInline = &errgenrt.Def{
 	},
 }
 
-// NewTreeInline returns E_TREE_INLINE (102): Inline details.
-//
-// Inline detail shapes are named after their error.
 type wrapTreeInline struct {
 	e errgenrt.Error
 	d TreeInlineDetails
 }
 
+// NewTreeInline returns E_TREE_INLINE (102): Inline details.
+//
+// Inline detail shapes are named after their error.
 func NewTreeInline(d TreeInlineDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTreeInline{d: d}
 	return w.e.Init(ErrTreeInline, &w.d, opts)

@@ -188,6 +188,70 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *Everything) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_Everything_S, d.S)
+	case 1:
+		t.Int(&field_Everything_I, d.I)
+	case 2:
+		t.Float(&field_Everything_N, d.N)
+	case 3:
+		t.Bool(&field_Everything_B, d.B)
+	case 4:
+		t.Str(&field_Everything_E, string(d.E))
+	case 5:
+		t.Strings(&field_Everything_Tags, d.Tags)
+	case 6:
+		t.JSON(&field_Everything_Nums, d.Nums)
+	case 7:
+		t.JSON(&field_Everything_Nested, &d.Nested)
+	case 8:
+		t.JSON(&field_Everything_Grid, d.Grid)
+	case 9:
+		t.JSON(&field_Everything_Points, d.Points)
+	case 10:
+		if d.Root != nil {
+			t.JSON(&field_Everything_Root, d.Root)
+		}
+	case 11:
+		if d.MaybeNode != nil {
+			t.JSON(&field_Everything_MaybeNode, d.MaybeNode)
+		}
+	case 12:
+		if d.Level != nil {
+			t.Str(&field_Everything_Level, string(*d.Level))
+		}
+	case 13:
+		t.JSON(&field_Everything_Anything, d.Anything)
+	case 14:
+		t.JSON(&field_Everything_Map, d.Map)
+	case 15:
+		t.OptStr(&field_Everything_OptS, d.OptS)
+	case 16:
+		t.OptInt(&field_Everything_OptI, d.OptI)
+	case 17:
+		t.OptFloat(&field_Everything_OptN, d.OptN)
+	case 18:
+		t.OptBool(&field_Everything_OptB, d.OptB)
+	case 19:
+		if d.OptE != nil {
+			t.Str(&field_Everything_OptE, string(*d.OptE))
+		}
+	case 20:
+		t.OptStr(&field_Everything_Secret, d.Secret)
+	case 21:
+		t.OptStr(&field_Everything_Home, d.Home)
+	case 22:
+		t.OptStr(&field_Everything_Link, d.Link)
+	case 23:
+		t.OptStr(&field_Everything_Note, d.Note)
+	case 24:
+		t.OptStr(&field_Everything_Debug, d.Debug)
+	}
+}
+
 // EverythingE is detail shape everything, property "e".
 type EverythingE string
 
@@ -222,6 +286,20 @@ func (d *EverythingNested) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *EverythingNested) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Int(&field_EverythingNested_X, d.X)
+	case 1:
+		t.OptStr(&field_EverythingNested_Y, d.Y)
+	case 2:
+		if d.Deep != nil {
+			t.JSON(&field_EverythingNested_Deep, d.Deep)
+		}
+	}
+}
+
 var (
 	field_EverythingNestedDeep_Z = errgenrt.Field{Name: "z"}
 )
@@ -238,6 +316,14 @@ func (d *EverythingNestedDeep) AppendJSON(e *errgenrt.Encoder, dst []byte) []byt
 		dst = e.Bool(dst, &field_EverythingNestedDeep_Z, *d.Z)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *EverythingNestedDeep) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptBool(&field_EverythingNestedDeep_Z, d.Z)
+	}
 }
 
 var (
@@ -259,6 +345,16 @@ func (d *EverythingPointsItem) AppendJSON(e *errgenrt.Encoder, dst []byte) []byt
 		dst = e.String(dst, &field_EverythingPointsItem_Label, *d.Label)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *EverythingPointsItem) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Int(&field_EverythingPointsItem_X, d.X)
+	case 1:
+		t.OptStr(&field_EverythingPointsItem_Label, d.Label)
+	}
 }
 
 // EverythingOptE is detail shape everything, property "opt_e".
@@ -321,6 +417,20 @@ func (d *Node) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *Node) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_Node_Name, d.Name)
+	case 1:
+		if d.Level != nil {
+			t.Str(&field_Node_Level, string(*d.Level))
+		}
+	case 2:
+		t.JSON(&field_Node_Children, d.Children)
+	}
+}
+
 var (
 	field_TreeInlineDetails_Kind  = errgenrt.Field{Name: "kind"}
 	field_TreeInlineDetails_Depth = errgenrt.Field{Name: "depth"}
@@ -354,6 +464,18 @@ func (d *TreeInlineDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		}
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *TreeInlineDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_TreeInlineDetails_Kind, string(d.Kind))
+	case 1:
+		t.OptInt(&field_TreeInlineDetails_Depth, d.Depth)
+	case 2:
+		t.Strings(&field_TreeInlineDetails_Path, d.Path)
+	}
 }
 
 // TreeInlineDetailsKind is the details of E_TREE_INLINE, property "kind".

@@ -14,7 +14,7 @@ var ErrPathNotAllowed = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Path is outside allowed roots"},
 	ProblemType:  "urn:errgen:mdmcp:path-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use a path within allowed root directories"}},
+	Suggestions:  []errgenrt.Template{{Text: "Use a path within allowed root directories"}},
 	Symbol:       "E_PATH_NOT_ALLOWED",
 	Title:        "Path not allowed",
 	Type:         "path_not_allowed",
@@ -25,6 +25,11 @@ var ErrPathNotAllowed = &errgenrt.Def{
 	},
 }
 
+type wrapPathNotAllowed struct {
+	e errgenrt.Error
+	d PolicyViolation
+}
+
 // NewPathNotAllowed returns E_PATH_NOT_ALLOWED (1000): Path not allowed.
 //
 // `FsError::PathNotAllowed`: the canonical path does not start with any
@@ -33,11 +38,6 @@ var ErrPathNotAllowed = &errgenrt.Def{
 // `details.allowedSample` lists up to five allowed roots with a
 // `moreCount` when there are more; `details.policyLocation`
 // (`policy.yaml:allowed_roots`) is only sent in verbose mode.
-type wrapPathNotAllowed struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
-
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPathNotAllowed{d: d}
 	return w.e.Init(ErrPathNotAllowed, &w.d, opts)
@@ -52,7 +52,7 @@ var ErrCommandNotAllowed = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Command execution denied by policy"},
 	ProblemType:  "urn:errgen:mdmcp:command-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use one of the commands listed by tools/list"}},
+	Suggestions:  []errgenrt.Template{{Text: "Use one of the commands listed by tools/list"}},
 	Symbol:       "E_COMMAND_NOT_ALLOWED",
 	Title:        "Command not allowed",
 	Type:         "command_not_allowed",
@@ -63,28 +63,19 @@ var ErrCommandNotAllowed = &errgenrt.Def{
 	},
 }
 
-// NewCommandNotAllowed returns E_COMMAND_NOT_ALLOWED (1001): Command not allowed.
-//
-// `CatalogError::CommandNotFound`: the command id is not in the
-// policy's command catalog. `details.allowedSample` shows some of the
-// allowed command ids.
 type wrapCommandNotAllowed struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewCommandNotAllowed returns E_COMMAND_NOT_ALLOWED (1001): Command not allowed.
+//
+// `CatalogError::CommandNotFound`: the command id is not in the
+// policy's command catalog. `details.allowedSample` shows some of the
+// allowed command ids.
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCommandNotAllowed{d: d}
 	return w.e.Init(ErrCommandNotAllowed, &w.d, opts)
-}
-func tplEnvironmentNotAllowed_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*PolicyViolation)
-	if !ok {
-		x = new(PolicyViolation)
-	}
-	t.Lit("Environment variable ")
-	t.Str(&field_PolicyViolation_Requested, x.Requested)
-	t.Lit(" is not allowed by policy")
 }
 
 // ErrEnvironmentNotAllowed is E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
@@ -93,10 +84,10 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
 	Domain:       "policy",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplEnvironmentNotAllowed_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Environment variable "}, {Arg: 1}, {Lit: " is not allowed by policy"}}},
 	ProblemType:  "urn:errgen:mdmcp:environment-not-allowed",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Remove the variable, or use one the command allows"}},
+	Suggestions:  []errgenrt.Template{{Text: "Remove the variable, or use one the command allows"}},
 	Symbol:       "E_ENVIRONMENT_NOT_ALLOWED",
 	Title:        "Environment variable not allowed",
 	Type:         "environment_not_allowed",
@@ -107,16 +98,16 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 	},
 }
 
-// NewEnvironmentNotAllowed returns E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed.
-//
-// The command asked for an environment variable its policy entry does
-// not allow. The variable may carry a secret, so `details.requested` is
-// redacted unless verbose mode is on.
 type wrapEnvironmentNotAllowed struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewEnvironmentNotAllowed returns E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed.
+//
+// The command asked for an environment variable its policy entry does
+// not allow. The variable may carry a secret, so `details.requested` is
+// redacted unless verbose mode is on.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapEnvironmentNotAllowed{d: d}
 	return w.e.Init(ErrEnvironmentNotAllowed, &w.d, opts)
@@ -131,7 +122,7 @@ var ErrNetworkFsDenied = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Network filesystem access denied"},
 	ProblemType:  "urn:errgen:mdmcp:network-fs-denied",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Copy the file to a local filesystem first"}},
+	Suggestions:  []errgenrt.Template{{Text: "Copy the file to a local filesystem first"}},
 	Symbol:       "E_NETWORK_FS_DENIED",
 	Title:        "Network filesystem denied",
 	Type:         "network_fs_denied",
@@ -142,15 +133,15 @@ var ErrNetworkFsDenied = &errgenrt.Def{
 	},
 }
 
-// NewNetworkFsDenied returns E_NETWORK_FS_DENIED (1003): Network filesystem denied.
-//
-// `FsError::NetworkFsDenied`: the path lives on a network filesystem
-// and the policy sets `deny_network_fs`.
 type wrapNetworkFsDenied struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewNetworkFsDenied returns E_NETWORK_FS_DENIED (1003): Network filesystem denied.
+//
+// `FsError::NetworkFsDenied`: the path lives on a network filesystem
+// and the policy sets `deny_network_fs`.
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNetworkFsDenied{d: d}
 	return w.e.Init(ErrNetworkFsDenied, &w.d, opts)
@@ -165,7 +156,7 @@ var ErrWriteNotPermitted = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Writing to this path is not permitted by policy"},
 	ProblemType:  "urn:errgen:mdmcp:write-not-permitted",
 	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Write inside one of the allowed write locations"}},
+	Suggestions:  []errgenrt.Template{{Text: "Write inside one of the allowed write locations"}},
 	Symbol:       "E_WRITE_NOT_PERMITTED",
 	Title:        "Write not permitted",
 	Type:         "write_not_permitted",
@@ -176,26 +167,18 @@ var ErrWriteNotPermitted = &errgenrt.Def{
 	},
 }
 
-// NewWriteNotPermitted returns E_WRITE_NOT_PERMITTED (1004): Write not permitted.
-//
-// `FsError::WriteNotPermitted`: the path may be read but matches no
-// write rule. `details.allowedSample` samples the write patterns.
 type wrapWriteNotPermitted struct {
 	e errgenrt.Error
 	d PolicyViolation
 }
 
+// NewWriteNotPermitted returns E_WRITE_NOT_PERMITTED (1004): Write not permitted.
+//
+// `FsError::WriteNotPermitted`: the path may be read but matches no
+// write rule. `details.allowedSample` samples the write patterns.
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapWriteNotPermitted{d: d}
 	return w.e.Init(ErrWriteNotPermitted, &w.d, opts)
-}
-func tplInvalidPath_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Pass a path of the form: ")
-	t.OptStr(&field_ValidationFailure_ExpectedFormat, x.ExpectedFormat)
 }
 
 // ErrInvalidPath is E_INVALID_PATH (1100): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
@@ -207,7 +190,7 @@ var ErrInvalidPath = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Invalid path parameter"},
 	ProblemType:  "urn:errgen:mdmcp:invalid-path",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplInvalidPath_Suggestion1}},
+	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Pass a path of the form: "}, {Arg: 4}}}},
 	Symbol:       "E_INVALID_PATH",
 	Title:        "Invalid path",
 	Type:         "invalid_path",
@@ -218,26 +201,18 @@ var ErrInvalidPath = &errgenrt.Def{
 	},
 }
 
-// NewInvalidPath returns E_INVALID_PATH (1100): Invalid path.
-//
-// The `path` parameter is malformed (empty, relative where an absolute
-// path is required, contains a NUL byte).
 type wrapInvalidPath struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewInvalidPath returns E_INVALID_PATH (1100): Invalid path.
+//
+// The `path` parameter is malformed (empty, relative where an absolute
+// path is required, contains a NUL byte).
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidPath{d: d}
 	return w.e.Init(ErrInvalidPath, &w.d, opts)
-}
-func tplInvalidArgument_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid command argument: ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
 // ErrInvalidArgument is E_INVALID_ARGUMENT (1101): Invalid argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
@@ -246,10 +221,10 @@ var ErrInvalidArgument = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplInvalidArgument_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid command argument: "}, {Arg: 3}}},
 	ProblemType:  "urn:errgen:mdmcp:invalid-argument",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check the argument format"}},
+	Suggestions:  []errgenrt.Template{{Text: "Check the argument format"}},
 	Symbol:       "E_INVALID_ARGUMENT",
 	Title:        "Invalid argument",
 	Type:         "invalid_argument",
@@ -260,28 +235,20 @@ var ErrInvalidArgument = &errgenrt.Def{
 	},
 }
 
+type wrapInvalidArgument struct {
+	e errgenrt.Error
+	d ValidationFailure
+}
+
 // NewInvalidArgument returns E_INVALID_ARGUMENT (1101): Invalid argument.
 //
 // `CatalogError::ArgumentValidation`: an argument does not match the
 // command's argument rules. `details.argIndex` names the failing
 // argument; `details.examples` (only when `include_examples` is on)
 // shows valid values.
-type wrapInvalidArgument struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
-
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidArgument{d: d}
 	return w.e.Init(ErrInvalidArgument, &w.d, opts)
-}
-func tplInvalidEnvironment_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Invalid environment: ")
-	t.Str(&field_ValidationFailure_Reason, x.Reason)
 }
 
 // ErrInvalidEnvironment is E_INVALID_ENVIRONMENT (1102): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
@@ -290,7 +257,7 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplInvalidEnvironment_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid environment: "}, {Arg: 3}}},
 	ProblemType:  "urn:errgen:mdmcp:invalid-environment",
 	Statuses:     []int{400},
 	Symbol:       "E_INVALID_ENVIRONMENT",
@@ -303,27 +270,19 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 	},
 }
 
-// NewInvalidEnvironment returns E_INVALID_ENVIRONMENT (1102): Invalid environment.
-//
-// `CatalogError::EnvironmentValidation`: an environment variable has a
-// value the command's rules reject. The value is redacted unless
-// verbose mode is on.
 type wrapInvalidEnvironment struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewInvalidEnvironment returns E_INVALID_ENVIRONMENT (1102): Invalid environment.
+//
+// `CatalogError::EnvironmentValidation`: an environment variable has a
+// value the command's rules reject. The value is redacted unless
+// verbose mode is on.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidEnvironment{d: d}
 	return w.e.Init(ErrInvalidEnvironment, &w.d, opts)
-}
-func tplMissingRequired_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationFailure)
-	if !ok {
-		x = new(ValidationFailure)
-	}
-	t.Lit("Missing required parameter: ")
-	t.Str(&field_ValidationFailure_Field, x.Field)
 }
 
 // ErrMissingRequired is E_MISSING_REQUIRED (1103): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
@@ -332,7 +291,7 @@ var ErrMissingRequired = &errgenrt.Def{
 	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
 	Domain:       "validation",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplMissingRequired_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Missing required parameter: "}, {Arg: 1}}},
 	ProblemType:  "urn:errgen:mdmcp:missing-required",
 	Statuses:     []int{400},
 	Symbol:       "E_MISSING_REQUIRED",
@@ -344,14 +303,14 @@ var ErrMissingRequired = &errgenrt.Def{
 	},
 }
 
-// NewMissingRequired returns E_MISSING_REQUIRED (1103): Missing required parameter.
-//
-// A required parameter is absent. `details.value` is empty.
 type wrapMissingRequired struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewMissingRequired returns E_MISSING_REQUIRED (1103): Missing required parameter.
+//
+// A required parameter is absent. `details.value` is empty.
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMissingRequired{d: d}
 	return w.e.Init(ErrMissingRequired, &w.d, opts)
@@ -366,7 +325,7 @@ var ErrPathTraversal = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Invalid path parameter"},
 	ProblemType:  "urn:errgen:mdmcp:path-traversal",
 	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Use an absolute path within allowed roots, without '..'"}},
+	Suggestions:  []errgenrt.Template{{Text: "Use an absolute path within allowed roots, without '..'"}},
 	Symbol:       "E_PATH_TRAVERSAL",
 	Title:        "Path traversal",
 	Type:         "path_traversal",
@@ -377,43 +336,18 @@ var ErrPathTraversal = &errgenrt.Def{
 	},
 }
 
-// NewPathTraversal returns E_PATH_TRAVERSAL (1104): Path traversal.
-//
-// The path contains `..` segments (or a symlink) that escape its root.
-// Nothing is opened.
 type wrapPathTraversal struct {
 	e errgenrt.Error
 	d ValidationFailure
 }
 
+// NewPathTraversal returns E_PATH_TRAVERSAL (1104): Path traversal.
+//
+// The path contains `..` segments (or a symlink) that escape its root.
+// Nothing is opened.
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPathTraversal{d: d}
 	return w.e.Init(ErrPathTraversal, &w.d, opts)
-}
-func tplFileTooLarge_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("File too large: ")
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
-	t.Lit(" exceeds limit")
-}
-func tplFileTooLarge_UserMessage(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("File is too large (")
-	t.Int(&field_ResourceLimit_Actual, x.Actual)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
-	t.Lit("), maximum is ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
 
 // ErrFileTooLarge is E_FILE_TOO_LARGE (1200): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
@@ -422,29 +356,29 @@ var ErrFileTooLarge = &errgenrt.Def{
 	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
 	Domain:       "resource",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplFileTooLarge_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File too large: "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: " exceeds limit"}}},
 	ProblemType:  "urn:errgen:mdmcp:file-too-large",
 	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Read the file in chunks using offset/length"}, errgenrt.Template{Text: "Use 'tail' or 'head' mode for partial reads"}},
+	Suggestions:  []errgenrt.Template{{Text: "Read the file in chunks using offset/length"}, {Text: "Use 'tail' or 'head' mode for partial reads"}},
 	Symbol:       "E_FILE_TOO_LARGE",
 	Title:        "File too large",
 	Type:         "file_too_large",
-	UserMessage:  &errgenrt.Template{Render: tplFileTooLarge_UserMessage},
+	UserMessage:  &errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File is too large ("}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: "), maximum is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
 	WireCode:     -32602,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ResourceLimit)
 	},
 }
 
-// NewFileTooLarge returns E_FILE_TOO_LARGE (1200): File too large.
-//
-// `FsError::FileTooLarge`: the file exceeds `limits.max_read_bytes`.
-// Legacy clients see InvalidArgs (-32602), as before the redesign.
 type wrapFileTooLarge struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewFileTooLarge returns E_FILE_TOO_LARGE (1200): File too large.
+//
+// `FsError::FileTooLarge`: the file exceeds `limits.max_read_bytes`.
+// Legacy clients see InvalidArgs (-32602), as before the redesign.
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFileTooLarge{d: d}
 	return w.e.Init(ErrFileTooLarge, &w.d, opts)
@@ -459,7 +393,7 @@ var ErrOutputTooLarge = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Output exceeded the size limit and was truncated"},
 	ProblemType:  "urn:errgen:mdmcp:output-too-large",
 	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Narrow the command so that it produces less output"}},
+	Suggestions:  []errgenrt.Template{{Text: "Narrow the command so that it produces less output"}},
 	Symbol:       "E_OUTPUT_TOO_LARGE",
 	Title:        "Output too large",
 	Type:         "output_too_large",
@@ -469,28 +403,18 @@ var ErrOutputTooLarge = &errgenrt.Def{
 	},
 }
 
-// NewOutputTooLarge returns E_OUTPUT_TOO_LARGE (1201): Output too large.
-//
-// The command's output passed the configured maximum. Legacy clients
-// see OutputTruncated (-32003).
 type wrapOutputTooLarge struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewOutputTooLarge returns E_OUTPUT_TOO_LARGE (1201): Output too large.
+//
+// The command's output passed the configured maximum. Legacy clients
+// see OutputTruncated (-32003).
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapOutputTooLarge{d: d}
 	return w.e.Init(ErrOutputTooLarge, &w.d, opts)
-}
-func tplTimeout_UserMessage(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ResourceLimit)
-	if !ok {
-		x = new(ResourceLimit)
-	}
-	t.Lit("The operation did not finish within ")
-	t.Int(&field_ResourceLimit_Limit, x.Limit)
-	t.Lit(" ")
-	t.Str(&field_ResourceLimit_Unit, x.Unit)
 }
 
 // ErrTimeout is E_TIMEOUT (1202): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
@@ -503,26 +427,26 @@ var ErrTimeout = &errgenrt.Def{
 	ProblemType:  "urn:errgen:mdmcp:timeout",
 	Retryable:    true,
 	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Consider increasing timeout or optimizing the command"}},
+	Suggestions:  []errgenrt.Template{{Text: "Consider increasing timeout or optimizing the command"}},
 	Symbol:       "E_TIMEOUT",
 	Title:        "Operation timed out",
 	Type:         "timeout",
-	UserMessage:  &errgenrt.Template{Render: tplTimeout_UserMessage},
+	UserMessage:  &errgenrt.Template{Parts: []errgenrt.Part{{Lit: "The operation did not finish within "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
 	WireCode:     -32002,
 	ZeroDetails: func() errgenrt.Details {
 		return new(ResourceLimit)
 	},
 }
 
-// NewTimeout returns E_TIMEOUT (1202): Operation timed out.
-//
-// The command or operation ran past its timeout and was stopped.
-// Retrying may succeed when the host is less loaded.
 type wrapTimeout struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewTimeout returns E_TIMEOUT (1202): Operation timed out.
+//
+// The command or operation ran past its timeout and was stopped.
+// Retrying may succeed when the host is less loaded.
 func NewTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTimeout{d: d}
 	return w.e.Init(ErrTimeout, &w.d, opts)
@@ -538,7 +462,7 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 	ProblemType:  "urn:errgen:mdmcp:concurrency-limit",
 	Retryable:    true,
 	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry after a running operation finishes"}},
+	Suggestions:  []errgenrt.Template{{Text: "Retry after a running operation finishes"}},
 	Symbol:       "E_CONCURRENCY_LIMIT",
 	Title:        "Concurrency limit reached",
 	Type:         "concurrency_limit",
@@ -548,16 +472,16 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 	},
 }
 
-// NewConcurrencyLimit returns E_CONCURRENCY_LIMIT (1203): Concurrency limit reached.
-//
-// The server already runs the maximum number of concurrent operations.
-// The legacy code set has no limit code, so legacy clients see
-// PolicyDeny (-32001).
 type wrapConcurrencyLimit struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewConcurrencyLimit returns E_CONCURRENCY_LIMIT (1203): Concurrency limit reached.
+//
+// The server already runs the maximum number of concurrent operations.
+// The legacy code set has no limit code, so legacy clients see
+// PolicyDeny (-32001).
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConcurrencyLimit{d: d}
 	return w.e.Init(ErrConcurrencyLimit, &w.d, opts)
@@ -573,7 +497,7 @@ var ErrRateLimit = &errgenrt.Def{
 	ProblemType:  "urn:errgen:mdmcp:rate-limit",
 	Retryable:    true,
 	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Slow down and retry later"}},
+	Suggestions:  []errgenrt.Template{{Text: "Slow down and retry later"}},
 	Symbol:       "E_RATE_LIMIT",
 	Title:        "Rate limit exceeded",
 	Type:         "rate_limit",
@@ -583,27 +507,18 @@ var ErrRateLimit = &errgenrt.Def{
 	},
 }
 
-// NewRateLimit returns E_RATE_LIMIT (1204): Rate limit exceeded.
-//
-// Too many requests in the current window. Like the concurrency limit,
-// it maps to PolicyDeny (-32001) for legacy clients.
 type wrapRateLimit struct {
 	e errgenrt.Error
 	d ResourceLimit
 }
 
+// NewRateLimit returns E_RATE_LIMIT (1204): Rate limit exceeded.
+//
+// Too many requests in the current window. Like the concurrency limit,
+// it maps to PolicyDeny (-32001) for legacy clients.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRateLimit{d: d}
 	return w.e.Init(ErrRateLimit, &w.d, opts)
-}
-func tplCommandFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ExecutionError)
-	if !ok {
-		x = new(ExecutionError)
-	}
-	t.Lit("Command ")
-	t.OptStr(&field_ExecutionError_Operation, x.Operation)
-	t.Lit(" failed")
 }
 
 // ErrCommandFailed is E_COMMAND_FAILED (1300): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
@@ -612,10 +527,10 @@ var ErrCommandFailed = &errgenrt.Def{
 	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
 	Domain:       "execution",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplCommandFailed_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command "}, {Arg: 2}, {Lit: " failed"}}},
 	ProblemType:  "urn:errgen:mdmcp:command-failed",
 	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check details.stderr for the command's error output"}},
+	Suggestions:  []errgenrt.Template{{Text: "Check details.stderr for the command's error output"}},
 	Symbol:       "E_COMMAND_FAILED",
 	Title:        "Command failed",
 	Type:         "command_failed",
@@ -626,16 +541,16 @@ var ErrCommandFailed = &errgenrt.Def{
 	},
 }
 
-// NewCommandFailed returns E_COMMAND_FAILED (1300): Command failed.
-//
-// The command failed in one of its phases (`validation`,
-// `preparation`, `execution`, `output_processing`, `cleanup`).
-// `details.stderr` is truncated to 2048 bytes.
 type wrapCommandFailed struct {
 	e errgenrt.Error
 	d ExecutionError
 }
 
+// NewCommandFailed returns E_COMMAND_FAILED (1300): Command failed.
+//
+// The command failed in one of its phases (`validation`,
+// `preparation`, `execution`, `output_processing`, `cleanup`).
+// `details.stderr` is truncated to 2048 bytes.
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapCommandFailed{d: d}
 	return w.e.Init(ErrCommandFailed, &w.d, opts)
@@ -660,16 +575,16 @@ var ErrIOError = &errgenrt.Def{
 	},
 }
 
-// NewIOError returns E_IO_ERROR (1301): I/O error.
-//
-// `FsError::Io`: a low-level I/O error. Transient kinds (interrupted,
-// would block, timed out) are marked retryable when the error is built.
-// Home-directory paths in the message are redacted.
 type wrapIOError struct {
 	e errgenrt.Error
 	d SystemError
 }
 
+// NewIOError returns E_IO_ERROR (1301): I/O error.
+//
+// `FsError::Io`: a low-level I/O error. Transient kinds (interrupted,
+// would block, timed out) are marked retryable when the error is built.
+// Home-directory paths in the message are redacted.
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapIOError{d: d}
 	return w.e.Init(ErrIOError, &w.d, opts)
@@ -694,15 +609,15 @@ var ErrPermissionDenied = &errgenrt.Def{
 	},
 }
 
-// NewPermissionDenied returns E_PERMISSION_DENIED (1302): Permission denied.
-//
-// The operating system refused the operation even though the policy
-// allows it (file mode, ACL, read-only mount).
 type wrapPermissionDenied struct {
 	e errgenrt.Error
 	d ExecutionError
 }
 
+// NewPermissionDenied returns E_PERMISSION_DENIED (1302): Permission denied.
+//
+// The operating system refused the operation even though the policy
+// allows it (file mode, ACL, read-only mount).
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPermissionDenied{d: d}
 	return w.e.Init(ErrPermissionDenied, &w.d, opts)
@@ -726,14 +641,14 @@ var ErrNotFound = &errgenrt.Def{
 	},
 }
 
-// NewNotFound returns E_NOT_FOUND (1303): Not found.
-//
-// The target does not exist.
 type wrapNotFound struct {
 	e errgenrt.Error
 	d ExecutionError
 }
 
+// NewNotFound returns E_NOT_FOUND (1303): Not found.
+//
+// The target does not exist.
 func NewNotFound(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
@@ -757,28 +672,20 @@ var ErrInternalError = &errgenrt.Def{
 	},
 }
 
+type wrapInternalError struct {
+	e errgenrt.Error
+	d SystemError
+}
+
 // NewInternalError returns E_INTERNAL_ERROR (1400): Internal error.
 //
 // Anything the server did not classify. Nothing about the cause leaks:
 // `details.component` is `unknown` and the message is generic. In
 // verbose mode `context.debugInfo.errorChain` carries up to five
 // truncated causes.
-type wrapInternalError struct {
-	e errgenrt.Error
-	d SystemError
-}
-
 func NewInternalError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInternalError{d: d}
 	return w.e.Init(ErrInternalError, &w.d, opts)
-}
-func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*SystemError)
-	if !ok {
-		x = new(SystemError)
-	}
-	t.Lit("Configuration error in ")
-	t.Str(&field_SystemError_Component, x.Component)
 }
 
 // ErrConfigurationError is E_CONFIGURATION_ERROR (1401): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
@@ -787,7 +694,7 @@ var ErrConfigurationError = &errgenrt.Def{
 	DetailFields: []string{"component", "message", "code"},
 	Domain:       "system",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplConfigurationError_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Configuration error in "}, {Arg: 1}}},
 	ProblemType:  "urn:errgen:mdmcp:configuration-error",
 	Statuses:     []int{500},
 	Symbol:       "E_CONFIGURATION_ERROR",
@@ -800,15 +707,15 @@ var ErrConfigurationError = &errgenrt.Def{
 	},
 }
 
-// NewConfigurationError returns E_CONFIGURATION_ERROR (1401): Configuration error.
-//
-// The server's configuration or policy file is missing or invalid.
-// Only an operator can fix it.
 type wrapConfigurationError struct {
 	e errgenrt.Error
 	d SystemError
 }
 
+// NewConfigurationError returns E_CONFIGURATION_ERROR (1401): Configuration error.
+//
+// The server's configuration or policy file is missing or invalid.
+// Only an operator can fix it.
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConfigurationError{d: d}
 	return w.e.Init(ErrConfigurationError, &w.d, opts)

@@ -45,6 +45,18 @@ func (d *AllowedValuesSample) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *AllowedValuesSample) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Strings(&field_AllowedValuesSample_Values, d.Values)
+	case 1:
+		t.OptInt(&field_AllowedValuesSample_MoreCount, d.MoreCount)
+	case 2:
+		t.OptStr(&field_AllowedValuesSample_ListEndpoint, d.ListEndpoint)
+	}
+}
+
 var (
 	field_ExecutionError_Phase     = errgenrt.Field{Name: "phase"}
 	field_ExecutionError_Operation = errgenrt.Field{Name: "operation"}
@@ -93,6 +105,22 @@ func (d *ExecutionError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		dst = e.String(dst, &field_ExecutionError_SystemError, *d.SystemError)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *ExecutionError) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_ExecutionError_Phase, string(d.Phase))
+	case 1:
+		t.OptStr(&field_ExecutionError_Operation, d.Operation)
+	case 2:
+		t.OptInt(&field_ExecutionError_ExitCode, d.ExitCode)
+	case 3:
+		t.OptStr(&field_ExecutionError_Stderr, d.Stderr)
+	case 4:
+		t.OptStr(&field_ExecutionError_SystemError, d.SystemError)
+	}
 }
 
 // ExecutionErrorPhase is detail shape execution_error, property "phase".
@@ -150,6 +178,22 @@ func (d *PolicyViolation) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *PolicyViolation) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_PolicyViolation_Requested, d.Requested)
+	case 1:
+		t.Str(&field_PolicyViolation_Rule, d.Rule)
+	case 2:
+		if d.AllowedSample != nil {
+			t.JSON(&field_PolicyViolation_AllowedSample, d.AllowedSample)
+		}
+	case 3:
+		t.OptStr(&field_PolicyViolation_PolicyLocation, d.PolicyLocation)
+	}
+}
+
 var (
 	field_ResourceLimit_Resource     = errgenrt.Field{Name: "resource"}
 	field_ResourceLimit_Limit        = errgenrt.Field{Name: "limit"}
@@ -190,6 +234,22 @@ func (d *ResourceLimit) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_ResourceLimit_Resource, d.Resource)
+	case 1:
+		t.Int(&field_ResourceLimit_Limit, d.Limit)
+	case 2:
+		t.Int(&field_ResourceLimit_Actual, d.Actual)
+	case 3:
+		t.Str(&field_ResourceLimit_Unit, d.Unit)
+	case 4:
+		t.OptStr(&field_ResourceLimit_ConfigSource, d.ConfigSource)
+	}
+}
+
 var (
 	field_SystemError_Component = errgenrt.Field{Name: "component"}
 	field_SystemError_Message   = errgenrt.Field{
@@ -220,6 +280,18 @@ func (d *SystemError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		dst = e.String(dst, &field_SystemError_Code, *d.Code)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *SystemError) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_SystemError_Component, d.Component)
+	case 1:
+		t.Str(&field_SystemError_Message, d.Message)
+	case 2:
+		t.OptStr(&field_SystemError_Code, d.Code)
+	}
 }
 
 var (
@@ -278,4 +350,22 @@ func (d *ValidationFailure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		}
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_ValidationFailure_Field, d.Field)
+	case 1:
+		t.Str(&field_ValidationFailure_Value, d.Value)
+	case 2:
+		t.Str(&field_ValidationFailure_Reason, d.Reason)
+	case 3:
+		t.OptStr(&field_ValidationFailure_ExpectedFormat, d.ExpectedFormat)
+	case 4:
+		t.OptInt(&field_ValidationFailure_ArgIndex, d.ArgIndex)
+	case 5:
+		t.Strings(&field_ValidationFailure_Examples, d.Examples)
+	}
 }

@@ -12,7 +12,7 @@ var ErrProjectNotActivated = &errgenrt.Def{
 	Message:     errgenrt.Template{Text: "No project is currently activated. Call the activate_project tool with your project's config.json path."},
 	ProblemType: "urn:errgen:compound-docs:project-not-activated",
 	Statuses:    []int{409},
-	Suggestions: []errgenrt.Template{errgenrt.Template{Text: "Call activate_project with the path of your project's config.json"}},
+	Suggestions: []errgenrt.Template{{Text: "Call activate_project with the path of your project's config.json"}},
 	Symbol:      "PROJECT_NOT_ACTIVATED",
 	Title:       "No project activated",
 	Type:        "project_not_activated",
@@ -73,15 +73,6 @@ var ErrExternalDocsNotPromotable = &errgenrt.Def{
 func NewExternalDocsNotPromotable(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrExternalDocsNotPromotable, nil, opts...)
 }
-func tplDocumentNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*DocumentNotFoundDetails)
-	if !ok {
-		x = new(DocumentNotFoundDetails)
-	}
-	t.Lit("Document not found at path: ")
-	t.Str(&field_DocumentNotFoundDetails_Path, x.Path)
-	t.Lit(". Verify the file exists and the path is relative to the compounding docs folder.")
-}
 
 // ErrDocumentNotFound is DOCUMENT_NOT_FOUND (200): Document not found. Its definition is also the sentinel: errors.Is(err, ErrDocumentNotFound) reports whether err is one.
 var ErrDocumentNotFound = &errgenrt.Def{
@@ -89,7 +80,7 @@ var ErrDocumentNotFound = &errgenrt.Def{
 	DetailFields: []string{"path"},
 	Domain:       "documents",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplDocumentNotFound_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Document not found at path: "}, {Arg: 1}, {Lit: ". Verify the file exists and the path is relative to the compounding docs folder."}}},
 	ProblemType:  "urn:errgen:compound-docs:document-not-found",
 	Statuses:     []int{404},
 	Symbol:       "DOCUMENT_NOT_FOUND",
@@ -101,29 +92,18 @@ var ErrDocumentNotFound = &errgenrt.Def{
 	},
 }
 
-// NewDocumentNotFound returns DOCUMENT_NOT_FOUND (200): Document not found.
-//
-// No document exists at the given path. Paths are relative to the
-// compounding docs folder, not to the repository root.
 type wrapDocumentNotFound struct {
 	e errgenrt.Error
 	d DocumentNotFoundDetails
 }
 
+// NewDocumentNotFound returns DOCUMENT_NOT_FOUND (200): Document not found.
+//
+// No document exists at the given path. Paths are relative to the
+// compounding docs folder, not to the repository root.
 func NewDocumentNotFound(d DocumentNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapDocumentNotFound{d: d}
 	return w.e.Init(ErrDocumentNotFound, &w.d, opts)
-}
-func tplInvalidDocType_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*InvalidDocTypeDetails)
-	if !ok {
-		x = new(InvalidDocTypeDetails)
-	}
-	t.Lit("Invalid doc-type '")
-	t.Str(&field_InvalidDocTypeDetails_DocType, x.DocType)
-	t.Lit("'. Valid doc-types are: ")
-	t.Strings(&field_InvalidDocTypeDetails_ValidDocTypes, x.ValidDocTypes)
-	t.Lit(".")
 }
 
 // ErrInvalidDocType is INVALID_DOC_TYPE (201): Invalid doc-type. Its definition is also the sentinel: errors.Is(err, ErrInvalidDocType) reports whether err is one.
@@ -132,7 +112,7 @@ var ErrInvalidDocType = &errgenrt.Def{
 	DetailFields: []string{"docType", "validDocTypes"},
 	Domain:       "documents",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplInvalidDocType_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid doc-type '"}, {Arg: 1}, {Lit: "'. Valid doc-types are: "}, {Arg: 2}, {Lit: "."}}},
 	ProblemType:  "urn:errgen:compound-docs:invalid-doc-type",
 	Statuses:     []int{400},
 	Symbol:       "INVALID_DOC_TYPE",
@@ -144,27 +124,18 @@ var ErrInvalidDocType = &errgenrt.Def{
 	},
 }
 
-// NewInvalidDocType returns INVALID_DOC_TYPE (201): Invalid doc-type.
-//
-// The doc-type is unknown to the project. The message and
-// `details.validDocTypes` list the accepted ones.
 type wrapInvalidDocType struct {
 	e errgenrt.Error
 	d InvalidDocTypeDetails
 }
 
+// NewInvalidDocType returns INVALID_DOC_TYPE (201): Invalid doc-type.
+//
+// The doc-type is unknown to the project. The message and
+// `details.validDocTypes` list the accepted ones.
 func NewInvalidDocType(d InvalidDocTypeDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidDocType{d: d}
 	return w.e.Init(ErrInvalidDocType, &w.d, opts)
-}
-func tplSchemaValidationFailed_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*SchemaValidationFailedDetails)
-	if !ok {
-		x = new(SchemaValidationFailedDetails)
-	}
-	t.Lit("Document frontmatter validation failed with ")
-	t.Int(&field_SchemaValidationFailedDetails_ErrorCount, x.ErrorCount)
-	t.Lit(" error(s). See details for specific issues.")
 }
 
 // ErrSchemaValidationFailed is SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed. Its definition is also the sentinel: errors.Is(err, ErrSchemaValidationFailed) reports whether err is one.
@@ -173,7 +144,7 @@ var ErrSchemaValidationFailed = &errgenrt.Def{
 	DetailFields: []string{"errors", "errorCount"},
 	Domain:       "documents",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplSchemaValidationFailed_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Document frontmatter validation failed with "}, {Arg: 2}, {Lit: " error(s). See details for specific issues."}}},
 	ProblemType:  "urn:errgen:compound-docs:schema-validation-failed",
 	Statuses:     []int{422},
 	Symbol:       "SCHEMA_VALIDATION_FAILED",
@@ -185,15 +156,15 @@ var ErrSchemaValidationFailed = &errgenrt.Def{
 	},
 }
 
-// NewSchemaValidationFailed returns SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed.
-//
-// The document's YAML frontmatter does not match its doc-type schema.
-// `details.errors` lists every violation.
 type wrapSchemaValidationFailed struct {
 	e errgenrt.Error
 	d SchemaValidationFailedDetails
 }
 
+// NewSchemaValidationFailed returns SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed.
+//
+// The document's YAML frontmatter does not match its doc-type schema.
+// `details.errors` lists every violation.
 func NewSchemaValidationFailed(d SchemaValidationFailedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSchemaValidationFailed{d: d}
 	return w.e.Init(ErrSchemaValidationFailed, &w.d, opts)
@@ -218,15 +189,15 @@ var ErrEmbeddingServiceError = &errgenrt.Def{
 	},
 }
 
-// NewEmbeddingServiceError returns EMBEDDING_SERVICE_ERROR (300): Embedding service error.
-//
-// Ollama embedding generation failed or Ollama could not be reached.
-// The operation is retried automatically.
 type wrapEmbeddingServiceError struct {
 	e errgenrt.Error
 	d EmbeddingServiceErrorDetails
 }
 
+// NewEmbeddingServiceError returns EMBEDDING_SERVICE_ERROR (300): Embedding service error.
+//
+// Ollama embedding generation failed or Ollama could not be reached.
+// The operation is retried automatically.
 func NewEmbeddingServiceError(d EmbeddingServiceErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapEmbeddingServiceError{d: d}
 	return w.e.Init(ErrEmbeddingServiceError, &w.d, opts)
@@ -251,15 +222,15 @@ var ErrDatabaseError = &errgenrt.Def{
 	},
 }
 
-// NewDatabaseError returns DATABASE_ERROR (301): Database error.
-//
-// A PostgreSQL operation failed. Connection failures are retried
-// automatically.
 type wrapDatabaseError struct {
 	e errgenrt.Error
 	d DatabaseErrorDetails
 }
 
+// NewDatabaseError returns DATABASE_ERROR (301): Database error.
+//
+// A PostgreSQL operation failed. Connection failures are retried
+// automatically.
 func NewDatabaseError(d DatabaseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapDatabaseError{d: d}
 	return w.e.Init(ErrDatabaseError, &w.d, opts)
@@ -283,27 +254,18 @@ var ErrFileSystemError = &errgenrt.Def{
 	},
 }
 
-// NewFileSystemError returns FILE_SYSTEM_ERROR (302): File system error.
-//
-// Reading or writing a file failed. `details.path` is present when the
-// file is known.
 type wrapFileSystemError struct {
 	e errgenrt.Error
 	d FileSystemErrorDetails
 }
 
+// NewFileSystemError returns FILE_SYSTEM_ERROR (302): File system error.
+//
+// Reading or writing a file failed. `details.path` is present when the
+// file is known.
 func NewFileSystemError(d FileSystemErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFileSystemError{d: d}
 	return w.e.Init(ErrFileSystemError, &w.d, opts)
-}
-func tplValidationError_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*errgenrt.FieldErrors)
-	if !ok {
-		x = new(errgenrt.FieldErrors)
-	}
-	t.Lit("Validation failed: ")
-	t.Int(&field_FieldErrors_TotalErrors, x.TotalErrors)
-	t.Lit(" errors")
 }
 
 // ErrValidationError is VALIDATION_ERROR (900): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
@@ -312,7 +274,7 @@ var ErrValidationError = &errgenrt.Def{
 	DetailFields: []string{"fieldErrors", "totalErrors"},
 	Domain:       "general",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplValidationError_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Validation failed: "}, {Arg: 2}, {Lit: " errors"}}},
 	ProblemType:  "urn:errgen:compound-docs:validation-error",
 	Statuses:     []int{400},
 	Symbol:       "VALIDATION_ERROR",
@@ -324,16 +286,16 @@ var ErrValidationError = &errgenrt.Def{
 	},
 }
 
-// NewValidationError returns VALIDATION_ERROR (900): Validation failed.
-//
-// Parameter validation failed. All field-level problems are aggregated
-// into one response: `details.fieldErrors` maps each field to its
-// messages and `details.totalErrors` counts them.
 type wrapValidationError struct {
 	e errgenrt.Error
 	d errgenrt.FieldErrors
 }
 
+// NewValidationError returns VALIDATION_ERROR (900): Validation failed.
+//
+// Parameter validation failed. All field-level problems are aggregated
+// into one response: `details.fieldErrors` maps each field to its
+// messages and `details.totalErrors` counts them.
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapValidationError{d: d}
 	return w.e.Init(ErrValidationError, &w.d, opts)

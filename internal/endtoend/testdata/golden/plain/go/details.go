@@ -25,6 +25,14 @@ func (d *DocumentNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *DocumentNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_DocumentNotFoundDetails_Path, d.Path)
+	}
+}
+
 var (
 	field_InvalidDocTypeDetails_DocType       = errgenrt.Field{Name: "docType"}
 	field_InvalidDocTypeDetails_ValidDocTypes = errgenrt.Field{Name: "validDocTypes"}
@@ -53,6 +61,16 @@ func (d *InvalidDocTypeDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []by
 		dst = e.CloseArray(dst)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *InvalidDocTypeDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_InvalidDocTypeDetails_DocType, d.DocType)
+	case 1:
+		t.Strings(&field_InvalidDocTypeDetails_ValidDocTypes, d.ValidDocTypes)
+	}
 }
 
 var (
@@ -84,6 +102,16 @@ func (d *SchemaValidationFailedDetails) AppendJSON(e *errgenrt.Encoder, dst []by
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *SchemaValidationFailedDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Strings(&field_SchemaValidationFailedDetails_Errors, d.Errors)
+	case 1:
+		t.Int(&field_SchemaValidationFailedDetails_ErrorCount, d.ErrorCount)
+	}
+}
+
 var (
 	field_EmbeddingServiceErrorDetails_Reason = errgenrt.Field{
 		Name:     "reason",
@@ -104,6 +132,14 @@ func (d *EmbeddingServiceErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byt
 		dst = e.String(dst, &field_EmbeddingServiceErrorDetails_Reason, *d.Reason)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *EmbeddingServiceErrorDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_EmbeddingServiceErrorDetails_Reason, d.Reason)
+	}
 }
 
 var (
@@ -128,6 +164,14 @@ func (d *DatabaseErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byt
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *DatabaseErrorDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_DatabaseErrorDetails_Reason, d.Reason)
+	}
+}
+
 var (
 	field_FileSystemErrorDetails_Path = errgenrt.Field{
 		Name:     "path",
@@ -148,6 +192,14 @@ func (d *FileSystemErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []b
 		dst = e.String(dst, &field_FileSystemErrorDetails_Path, *d.Path)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *FileSystemErrorDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_FileSystemErrorDetails_Path, d.Path)
+	}
 }
 
 var (

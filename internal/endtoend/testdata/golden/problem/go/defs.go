@@ -5,22 +5,13 @@ package mousemcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-func tplValidationError_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ValidationErrorDetails)
-	if !ok {
-		x = new(ValidationErrorDetails)
-	}
-	t.Lit("Invalid value for ")
-	t.Str(&field_ValidationErrorDetails_Field, x.Field)
-}
-
 // ErrValidationError is VALIDATION_ERROR (1000): Validation Failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
 var ErrValidationError = &errgenrt.Def{
 	Code:         1000,
 	DetailFields: []string{"field", "invalidValue"},
 	Domain:       "request",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplValidationError_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid value for "}, {Arg: 1}}},
 	ProblemType:  "https://mouse-mcp.dev/errors/validation-error",
 	Statuses:     []int{400},
 	Symbol:       "VALIDATION_ERROR",
@@ -32,6 +23,11 @@ var ErrValidationError = &errgenrt.Def{
 	},
 }
 
+type wrapValidationError struct {
+	e errgenrt.Error
+	d ValidationErrorDetails
+}
+
 // NewValidationError returns VALIDATION_ERROR (1000): Validation Failed.
 //
 // Input validation failures, schema violations, constraint violations.
@@ -39,24 +35,9 @@ var ErrValidationError = &errgenrt.Def{
 // `field` names the input and `invalidValue` echoes what was given
 // (strings over 100 characters are truncated; arrays and objects are
 // summarised, never echoed).
-type wrapValidationError struct {
-	e errgenrt.Error
-	d ValidationErrorDetails
-}
-
 func NewValidationError(d ValidationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapValidationError{d: d}
 	return w.e.Init(ErrValidationError, &w.d, opts)
-}
-func tplNotFound_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*NotFoundDetails)
-	if !ok {
-		x = new(NotFoundDetails)
-	}
-	t.Str(&field_NotFoundDetails_EntityType, x.EntityType)
-	t.Lit(" with ID '")
-	t.Str(&field_NotFoundDetails_EntityID, x.EntityID)
-	t.Lit("' not found")
 }
 
 // ErrNotFound is NOT_FOUND (1001): Resource Not Found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
@@ -65,10 +46,10 @@ var ErrNotFound = &errgenrt.Def{
 	DetailFields: []string{"entityId", "entityType"},
 	Domain:       "request",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplNotFound_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Arg: 2}, {Lit: " with ID '"}, {Arg: 1}, {Lit: "' not found"}}},
 	ProblemType:  "https://mouse-mcp.dev/errors/not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Search for the entity by name to find its current ID"}},
+	Suggestions:  []errgenrt.Template{{Text: "Search for the entity by name to find its current ID"}},
 	Symbol:       "NOT_FOUND",
 	Title:        "Resource Not Found",
 	Type:         "not_found",
@@ -78,15 +59,15 @@ var ErrNotFound = &errgenrt.Def{
 	},
 }
 
-// NewNotFound returns NOT_FOUND (1001): Resource Not Found.
-//
-// The requested resource does not exist. The URI is
-// `https://mouse-mcp.dev/errors/not-found`.
 type wrapNotFound struct {
 	e errgenrt.Error
 	d NotFoundDetails
 }
 
+// NewNotFound returns NOT_FOUND (1001): Resource Not Found.
+//
+// The requested resource does not exist. The URI is
+// `https://mouse-mcp.dev/errors/not-found`.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotFound{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
@@ -111,6 +92,11 @@ var ErrAPIError = &errgenrt.Def{
 	},
 }
 
+type wrapAPIError struct {
+	e errgenrt.Error
+	d APIErrorDetails
+}
+
 // NewAPIError returns API_ERROR (1100): External API Error.
 //
 // Upstream API failures and third-party service errors. The upstream
@@ -118,11 +104,6 @@ var ErrAPIError = &errgenrt.Def{
 // Service Unavailable**, an upstream 4xx gives **502 Bad Gateway**.
 // Sensitive query parameters (`token`, `key`, `secret`, `password`,
 // `auth`) are redacted from `endpoint`.
-type wrapAPIError struct {
-	e errgenrt.Error
-	d APIErrorDetails
-}
-
 func NewAPIError(d APIErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapAPIError{d: d}
 	return w.e.Init(ErrAPIError, &w.d, opts)
@@ -192,14 +173,6 @@ var ErrCacheError = &errgenrt.Def{
 func NewCacheError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrCacheError, nil, opts...)
 }
-func tplConfigurationError_Message(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*ConfigurationErrorDetails)
-	if !ok {
-		x = new(ConfigurationErrorDetails)
-	}
-	t.Lit("Missing or invalid configuration: ")
-	t.OptStr(&field_ConfigurationErrorDetails_ConfigKey, x.ConfigKey)
-}
 
 // ErrConfigurationError is CONFIG_ERROR (1900): Configuration Error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
 var ErrConfigurationError = &errgenrt.Def{
@@ -207,7 +180,7 @@ var ErrConfigurationError = &errgenrt.Def{
 	DetailFields: []string{"configKey"},
 	Domain:       "system",
 	HasDetails:   true,
-	Message:      errgenrt.Template{Render: tplConfigurationError_Message},
+	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Missing or invalid configuration: "}, {Arg: 1}}},
 	ProblemType:  "https://mouse-mcp.dev/errors/configuration-error",
 	Statuses:     []int{500},
 	Symbol:       "CONFIG_ERROR",
@@ -219,15 +192,15 @@ var ErrConfigurationError = &errgenrt.Def{
 	},
 }
 
-// NewConfigurationError returns CONFIG_ERROR (1900): Configuration Error.
-//
-// Missing or invalid configuration, startup failures. The URI is
-// `https://mouse-mcp.dev/errors/configuration-error`.
 type wrapConfigurationError struct {
 	e errgenrt.Error
 	d ConfigurationErrorDetails
 }
 
+// NewConfigurationError returns CONFIG_ERROR (1900): Configuration Error.
+//
+// Missing or invalid configuration, startup failures. The URI is
+// `https://mouse-mcp.dev/errors/configuration-error`.
 func NewConfigurationError(d ConfigurationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapConfigurationError{d: d}
 	return w.e.Init(ErrConfigurationError, &w.d, opts)

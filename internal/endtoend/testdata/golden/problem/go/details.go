@@ -28,6 +28,16 @@ func (d *ValidationErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []b
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *ValidationErrorDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_ValidationErrorDetails_Field, d.Field)
+	case 1:
+		t.JSON(&field_ValidationErrorDetails_InvalidValue, d.InvalidValue)
+	}
+}
+
 var (
 	field_NotFoundDetails_EntityID   = errgenrt.Field{Name: "entityId"}
 	field_NotFoundDetails_EntityType = errgenrt.Field{Name: "entityType"}
@@ -47,6 +57,16 @@ func (d *NotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	dst = e.String(dst, &field_NotFoundDetails_EntityID, d.EntityID)
 	dst = e.String(dst, &field_NotFoundDetails_EntityType, d.EntityType)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *NotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_NotFoundDetails_EntityID, d.EntityID)
+	case 1:
+		t.Str(&field_NotFoundDetails_EntityType, d.EntityType)
+	}
 }
 
 var (
@@ -69,6 +89,14 @@ func (d *APIErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *APIErrorDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_APIErrorDetails_Endpoint, d.Endpoint)
+	}
+}
+
 var (
 	field_ConfigurationErrorDetails_ConfigKey = errgenrt.Field{Name: "configKey"}
 )
@@ -86,4 +114,12 @@ func (d *ConfigurationErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) 
 		dst = e.String(dst, &field_ConfigurationErrorDetails_ConfigKey, *d.ConfigKey)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *ConfigurationErrorDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_ConfigurationErrorDetails_ConfigKey, d.ConfigKey)
+	}
 }

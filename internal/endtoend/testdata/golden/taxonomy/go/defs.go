@@ -23,15 +23,15 @@ var ErrParseError = &errgenrt.Def{
 	},
 }
 
-// NewParseError returns E_PARSE_ERROR (-32700): Parse error.
-//
-// The harness read a line that is not valid JSON. The line is dropped
-// and no method runs.
 type wrapParseError struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewParseError returns E_PARSE_ERROR (-32700): Parse error.
+//
+// The harness read a line that is not valid JSON. The line is dropped
+// and no method runs.
 func NewParseError(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapParseError{d: d}
 	return w.e.Init(ErrParseError, &w.d, opts)
@@ -55,15 +55,15 @@ var ErrRPCInvalidParams = &errgenrt.Def{
 	},
 }
 
-// NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
-//
-// Reserved by JSON-RPC for invalid parameters; the harness may adopt it
-// later. Servers raise `E_INVALID_PARAMS` (1000) instead.
 type wrapRPCInvalidParams struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
+//
+// Reserved by JSON-RPC for invalid parameters; the harness may adopt it
+// later. Servers raise `E_INVALID_PARAMS` (1000) instead.
 func NewRPCInvalidParams(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapRPCInvalidParams{d: d}
 	return w.e.Init(ErrRPCInvalidParams, &w.d, opts)
@@ -78,7 +78,7 @@ var ErrMethodNotFound = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Method not found"},
 	ProblemType:  "urn:errgen:mcp-harness:method-not-found",
 	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Call tools/list to see the methods this server registers"}},
+	Suggestions:  []errgenrt.Template{{Text: "Call tools/list to see the methods this server registers"}},
 	Symbol:       "E_METHOD_NOT_FOUND",
 	Title:        "Method not found",
 	Type:         "method_not_found",
@@ -88,16 +88,16 @@ var ErrMethodNotFound = &errgenrt.Def{
 	},
 }
 
-// NewMethodNotFound returns E_METHOD_NOT_FOUND (-32601): Method not found.
-//
-// No handler is registered for the method. `sys/errorStats` answers
-// this way unless `MCP_ERROR_METRICS` is set, which lets clients
-// feature-detect metrics.
 type wrapMethodNotFound struct {
 	e errgenrt.Error
 	d MethodNotFoundDetails
 }
 
+// NewMethodNotFound returns E_METHOD_NOT_FOUND (-32601): Method not found.
+//
+// No handler is registered for the method. `sys/errorStats` answers
+// this way unless `MCP_ERROR_METRICS` is set, which lets clients
+// feature-detect metrics.
 func NewMethodNotFound(d MethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMethodNotFound{d: d}
 	return w.e.Init(ErrMethodNotFound, &w.d, opts)
@@ -143,16 +143,16 @@ var ErrInvalidParams = &errgenrt.Def{
 	},
 }
 
-// NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
-//
-// A tool received arguments it cannot use (an invalid selector, a
-// missing field). Use this instead of -32602 internally, for example
-// `appError(1000, 'Invalid selector', {domain: 'playwright', symbol: 'E_INVALID_PARAMS'})`.
 type wrapInvalidParams struct {
 	e errgenrt.Error
 	d InvalidParamsDetails
 }
 
+// NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
+//
+// A tool received arguments it cannot use (an invalid selector, a
+// missing field). Use this instead of -32602 internally, for example
+// `appError(1000, 'Invalid selector', {domain: 'playwright', symbol: 'E_INVALID_PARAMS'})`.
 func NewInvalidParams(d InvalidParamsDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInvalidParams{d: d}
 	return w.e.Init(ErrInvalidParams, &w.d, opts)
@@ -177,15 +177,15 @@ var ErrTimeout = &errgenrt.Def{
 	},
 }
 
-// NewTimeout returns E_TIMEOUT (1001): Operation timed out.
-//
-// A long-running browser navigation, page action or Python run passed
-// its deadline. Wrap the library's own `TimeoutError` in this code.
 type wrapTimeout struct {
 	e errgenrt.Error
 	d TimeoutDetails
 }
 
+// NewTimeout returns E_TIMEOUT (1001): Operation timed out.
+//
+// A long-running browser navigation, page action or Python run passed
+// its deadline. Wrap the library's own `TimeoutError` in this code.
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTimeout{d: d}
 	return w.e.Init(ErrTimeout, &w.d, opts)
@@ -209,26 +209,17 @@ var ErrLimitExceeded = &errgenrt.Def{
 	},
 }
 
-// NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
-//
-// A session cap, size cap or line-length cap was reached.
 type wrapLimitExceeded struct {
 	e errgenrt.Error
 	d Limit
 }
 
+// NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
+//
+// A session cap, size cap or line-length cap was reached.
 func NewLimitExceeded(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapLimitExceeded{d: d}
 	return w.e.Init(ErrLimitExceeded, &w.d, opts)
-}
-func tplNotInstalled_Suggestion1(t *errgenrt.Text, d errgenrt.Details) {
-	x, ok := d.(*NotInstalledDetails)
-	if !ok {
-		x = new(NotInstalledDetails)
-	}
-	t.Lit("Install ")
-	t.Str(&field_NotInstalledDetails_Dependency, string(x.Dependency))
-	t.Lit(" on the server host")
 }
 
 // ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
@@ -240,7 +231,7 @@ var ErrNotInstalled = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Dependency not installed"},
 	ProblemType:  "urn:errgen:mcp-harness:not-installed",
 	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Render: tplNotInstalled_Suggestion1}},
+	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Install "}, {Arg: 1}, {Lit: " on the server host"}}}},
 	Symbol:       "E_NOT_INSTALLED",
 	Title:        "Dependency not installed",
 	Type:         "not_installed",
@@ -250,15 +241,15 @@ var ErrNotInstalled = &errgenrt.Def{
 	},
 }
 
-// NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
-//
-// Playwright or Puppeteer (or their browser builds) is missing on the
-// host. An operator must install it.
 type wrapNotInstalled struct {
 	e errgenrt.Error
 	d NotInstalledDetails
 }
 
+// NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
+//
+// Playwright or Puppeteer (or their browser builds) is missing on the
+// host. An operator must install it.
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotInstalled{d: d}
 	return w.e.Init(ErrNotInstalled, &w.d, opts)
@@ -282,15 +273,15 @@ var ErrSessionNotFound = &errgenrt.Def{
 	},
 }
 
-// NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
-//
-// The session id is unknown: never created, closed, or lost on a
-// restart.
 type wrapSessionNotFound struct {
 	e errgenrt.Error
 	d SessionNotFoundDetails
 }
 
+// NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
+//
+// The session id is unknown: never created, closed, or lost on a
+// restart.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSessionNotFound{d: d}
 	return w.e.Init(ErrSessionNotFound, &w.d, opts)
@@ -314,15 +305,15 @@ var ErrInputTooLarge = &errgenrt.Def{
 	},
 }
 
-// NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
-//
-// An input is over its size cap: code length, selector length and the
-// like. In the `sys/errorStats` example it is the most frequent error.
 type wrapInputTooLarge struct {
 	e errgenrt.Error
 	d Limit
 }
 
+// NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
+//
+// An input is over its size cap: code length, selector length and the
+// like. In the `sys/errorStats` example it is the most frequent error.
 func NewInputTooLarge(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapInputTooLarge{d: d}
 	return w.e.Init(ErrInputTooLarge, &w.d, opts)
@@ -346,15 +337,15 @@ var ErrUnsupported = &errgenrt.Def{
 	},
 }
 
-// NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
-//
-// Placeholder for operations a server recognises but does not
-// implement.
 type wrapUnsupported struct {
 	e errgenrt.Error
 	d UnsupportedDetails
 }
 
+// NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
+//
+// Placeholder for operations a server recognises but does not
+// implement.
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapUnsupported{d: d}
 	return w.e.Init(ErrUnsupported, &w.d, opts)
@@ -378,14 +369,14 @@ var ErrPyExecFail = &errgenrt.Def{
 	},
 }
 
-// NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
-//
-// The submitted code raised or the interpreter exited non-zero.
 type wrapPyExecFail struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
+//
+// The submitted code raised or the interpreter exited non-zero.
 func NewPyExecFail(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPyExecFail{d: d}
 	return w.e.Init(ErrPyExecFail, &w.d, opts)
@@ -409,15 +400,15 @@ var ErrPySecurity = &errgenrt.Def{
 	},
 }
 
-// NewPySecurity returns E_PY_SECURITY (2001): Python security violation.
-//
-// The code tried something the sandbox forbids (imports of `os` or
-// `subprocess`, file or network access).
 type wrapPySecurity struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewPySecurity returns E_PY_SECURITY (2001): Python security violation.
+//
+// The code tried something the sandbox forbids (imports of `os` or
+// `subprocess`, file or network access).
 func NewPySecurity(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPySecurity{d: d}
 	return w.e.Init(ErrPySecurity, &w.d, opts)
@@ -433,7 +424,7 @@ var ErrPwNav = &errgenrt.Def{
 	ProblemType:  "urn:errgen:mcp-harness:pw-nav",
 	Retryable:    true,
 	Statuses:     []int{502},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Retry the navigation"}},
+	Suggestions:  []errgenrt.Template{{Text: "Retry the navigation"}},
 	Symbol:       "E_PW_NAV",
 	Title:        "Navigation failed",
 	Type:         "pw_nav",
@@ -443,16 +434,16 @@ var ErrPwNav = &errgenrt.Def{
 	},
 }
 
-// NewPwNav returns E_PW_NAV (2100): Navigation failed.
-//
-// The page could not be loaded. This is the taxonomy's own wire
-// example: code 2100, domain `playwright`, details
-// `net::ERR_NAME_NOT_RESOLVED`, retryable.
 type wrapPwNav struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewPwNav returns E_PW_NAV (2100): Navigation failed.
+//
+// The page could not be loaded. This is the taxonomy's own wire
+// example: code 2100, domain `playwright`, details
+// `net::ERR_NAME_NOT_RESOLVED`, retryable.
 func NewPwNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwNav{d: d}
 	return w.e.Init(ErrPwNav, &w.d, opts)
@@ -477,14 +468,14 @@ var ErrPwLaunch = &errgenrt.Def{
 	},
 }
 
-// NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
-//
-// Playwright could not start the browser.
 type wrapPwLaunch struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
+//
+// Playwright could not start the browser.
 func NewPwLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPwLaunch{d: d}
 	return w.e.Init(ErrPwLaunch, &w.d, opts)
@@ -509,14 +500,14 @@ var ErrPtNav = &errgenrt.Def{
 	},
 }
 
-// NewPtNav returns E_PT_NAV (2200): Navigation failed.
-//
-// Puppeteer could not load the page.
 type wrapPtNav struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewPtNav returns E_PT_NAV (2200): Navigation failed.
+//
+// Puppeteer could not load the page.
 func NewPtNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPtNav{d: d}
 	return w.e.Init(ErrPtNav, &w.d, opts)
@@ -541,14 +532,14 @@ var ErrPtLaunch = &errgenrt.Def{
 	},
 }
 
-// NewPtLaunch returns E_PT_LAUNCH (2201): Browser launch failed.
-//
-// Puppeteer could not start Chromium.
 type wrapPtLaunch struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewPtLaunch returns E_PT_LAUNCH (2201): Browser launch failed.
+//
+// Puppeteer could not start Chromium.
 func NewPtLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapPtLaunch{d: d}
 	return w.e.Init(ErrPtLaunch, &w.d, opts)
@@ -572,14 +563,14 @@ var ErrMbFileNotFound = &errgenrt.Def{
 	},
 }
 
-// NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
-//
-// The project has no file with that name.
 type wrapMbFileNotFound struct {
 	e errgenrt.Error
 	d MbFileNotFoundDetails
 }
 
+// NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
+//
+// The project has no file with that name.
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbFileNotFound{d: d}
 	return w.e.Init(ErrMbFileNotFound, &w.d, opts)
@@ -603,14 +594,14 @@ var ErrMbRead = &errgenrt.Def{
 	},
 }
 
-// NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
-//
-// The file exists but could not be read.
 type wrapMbRead struct {
 	e errgenrt.Error
 	d Failure
 }
 
+// NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
+//
+// The file exists but could not be read.
 func NewMbRead(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapMbRead{d: d}
 	return w.e.Init(ErrMbRead, &w.d, opts)
@@ -634,14 +625,14 @@ var ErrKgFull = &errgenrt.Def{
 	},
 }
 
-// NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
-//
-// The graph reached its configured entity or relation cap.
 type wrapKgFull struct {
 	e errgenrt.Error
 	d Limit
 }
 
+// NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
+//
+// The graph reached its configured entity or relation cap.
 func NewKgFull(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgFull{d: d}
 	return w.e.Init(ErrKgFull, &w.d, opts)
@@ -665,15 +656,15 @@ var ErrKgInvalidTriple = &errgenrt.Def{
 	},
 }
 
-// NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
-//
-// A relation is missing its `from`, `relationType` or `to`, or names an
-// entity that does not exist.
 type wrapKgInvalidTriple struct {
 	e errgenrt.Error
 	d KgInvalidTripleDetails
 }
 
+// NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
+//
+// A relation is missing its `from`, `relationType` or `to`, or names an
+// entity that does not exist.
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapKgInvalidTriple{d: d}
 	return w.e.Init(ErrKgInvalidTriple, &w.d, opts)
@@ -697,15 +688,15 @@ var ErrFsPathEscape = &errgenrt.Def{
 	},
 }
 
-// NewFsPathEscape returns E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
-//
-// The resolved path lies outside every allowed directory (`..`
-// segments or a symlink).
 type wrapFsPathEscape struct {
 	e errgenrt.Error
 	d FsPathEscapeDetails
 }
 
+// NewFsPathEscape returns E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
+//
+// The resolved path lies outside every allowed directory (`..`
+// segments or a symlink).
 func NewFsPathEscape(d FsPathEscapeDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFsPathEscape{d: d}
 	return w.e.Init(ErrFsPathEscape, &w.d, opts)
@@ -729,14 +720,14 @@ var ErrFsDenied = &errgenrt.Def{
 	},
 }
 
-// NewFsDenied returns E_FS_DENIED (2501): Access denied.
-//
-// The operation on the path is not permitted.
 type wrapFsDenied struct {
 	e errgenrt.Error
 	d FsDeniedDetails
 }
 
+// NewFsDenied returns E_FS_DENIED (2501): Access denied.
+//
+// The operation on the path is not permitted.
 func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapFsDenied{d: d}
 	return w.e.Init(ErrFsDenied, &w.d, opts)
@@ -761,15 +752,15 @@ var ErrSQLConn = &errgenrt.Def{
 	},
 }
 
-// NewSQLConn returns E_SQL_CONN (2600): Database connection failed.
-//
-// The server could not connect to SQL Server. Connection strings are
-// never echoed.
 type wrapSQLConn struct {
 	e errgenrt.Error
 	d SQLConnDetails
 }
 
+// NewSQLConn returns E_SQL_CONN (2600): Database connection failed.
+//
+// The server could not connect to SQL Server. Connection strings are
+// never echoed.
 func NewSQLConn(d SQLConnDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSQLConn{d: d}
 	return w.e.Init(ErrSQLConn, &w.d, opts)
@@ -793,15 +784,15 @@ var ErrSQLQuery = &errgenrt.Def{
 	},
 }
 
-// NewSQLQuery returns E_SQL_QUERY (2601): Query failed.
-//
-// SQL Server rejected the query. The query text is redacted unless
-// verbose mode is on: it may contain data.
 type wrapSQLQuery struct {
 	e errgenrt.Error
 	d SQLQueryDetails
 }
 
+// NewSQLQuery returns E_SQL_QUERY (2601): Query failed.
+//
+// SQL Server rejected the query. The query text is redacted unless
+// verbose mode is on: it may contain data.
 func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapSQLQuery{d: d}
 	return w.e.Init(ErrSQLQuery, &w.d, opts)
@@ -816,7 +807,7 @@ var ErrNotionAuth = &errgenrt.Def{
 	Message:      errgenrt.Template{Text: "Notion authentication failed"},
 	ProblemType:  "urn:errgen:mcp-harness:notion-auth",
 	Statuses:     []int{401, 403},
-	Suggestions:  []errgenrt.Template{errgenrt.Template{Text: "Check the NOTION_API_KEY environment variable"}},
+	Suggestions:  []errgenrt.Template{{Text: "Check the NOTION_API_KEY environment variable"}},
 	Symbol:       "E_NOTION_AUTH",
 	Title:        "Notion authentication failed",
 	Type:         "notion_auth",
@@ -826,15 +817,15 @@ var ErrNotionAuth = &errgenrt.Def{
 	},
 }
 
-// NewNotionAuth returns E_NOTION_AUTH (2700): Notion authentication failed.
-//
-// Notion rejected the integration token, or the page is not shared
-// with the integration.
 type wrapNotionAuth struct {
 	e errgenrt.Error
 	d Upstream
 }
 
+// NewNotionAuth returns E_NOTION_AUTH (2700): Notion authentication failed.
+//
+// Notion rejected the integration token, or the page is not shared
+// with the integration.
 func NewNotionAuth(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotionAuth{d: d}
 	return w.e.Init(ErrNotionAuth, &w.d, opts)
@@ -859,14 +850,14 @@ var ErrNotionRate = &errgenrt.Def{
 	},
 }
 
-// NewNotionRate returns E_NOTION_RATE (2701): Notion rate limit.
-//
-// Notion answered 429. Wait `retryAfterSeconds` before retrying.
 type wrapNotionRate struct {
 	e errgenrt.Error
 	d Upstream
 }
 
+// NewNotionRate returns E_NOTION_RATE (2701): Notion rate limit.
+//
+// Notion answered 429. Wait `retryAfterSeconds` before retrying.
 func NewNotionRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapNotionRate{d: d}
 	return w.e.Init(ErrNotionRate, &w.d, opts)
@@ -891,15 +882,15 @@ var ErrTavilyHTTP = &errgenrt.Def{
 	},
 }
 
-// NewTavilyHTTP returns E_TAVILY_HTTP (2800): Tavily request failed.
-//
-// The Tavily search API returned an error status or could not be
-// reached. The API key in the query string is scrubbed.
 type wrapTavilyHTTP struct {
 	e errgenrt.Error
 	d Upstream
 }
 
+// NewTavilyHTTP returns E_TAVILY_HTTP (2800): Tavily request failed.
+//
+// The Tavily search API returned an error status or could not be
+// reached. The API key in the query string is scrubbed.
 func NewTavilyHTTP(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTavilyHTTP{d: d}
 	return w.e.Init(ErrTavilyHTTP, &w.d, opts)
@@ -924,14 +915,14 @@ var ErrTavilyRate = &errgenrt.Def{
 	},
 }
 
-// NewTavilyRate returns E_TAVILY_RATE (2801): Tavily rate limit.
-//
-// Tavily's plan quota or rate limit was reached.
 type wrapTavilyRate struct {
 	e errgenrt.Error
 	d Upstream
 }
 
+// NewTavilyRate returns E_TAVILY_RATE (2801): Tavily rate limit.
+//
+// Tavily's plan quota or rate limit was reached.
 func NewTavilyRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	w := &wrapTavilyRate{d: d}
 	return w.e.Init(ErrTavilyRate, &w.d, opts)

@@ -29,6 +29,14 @@ func (d *Failure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *Failure) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_Failure_Reason, d.Reason)
+	}
+}
+
 var (
 	field_Limit_What   = errgenrt.Field{Name: "what"}
 	field_Limit_Limit  = errgenrt.Field{Name: "limit"}
@@ -57,6 +65,20 @@ func (d *Limit) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	dst = e.Int(dst, &field_Limit_Actual, d.Actual)
 	dst = e.String(dst, &field_Limit_Unit, d.Unit)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *Limit) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_Limit_What, d.What)
+	case 1:
+		t.Int(&field_Limit_Limit, d.Limit)
+	case 2:
+		t.Int(&field_Limit_Actual, d.Actual)
+	case 3:
+		t.Str(&field_Limit_Unit, d.Unit)
+	}
 }
 
 var (
@@ -102,6 +124,20 @@ func (d *Upstream) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *Upstream) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_Upstream_Endpoint, d.Endpoint)
+	case 1:
+		t.OptInt(&field_Upstream_HTTPStatus, d.HTTPStatus)
+	case 2:
+		t.OptInt(&field_Upstream_RetryAfterSeconds, d.RetryAfterSeconds)
+	case 3:
+		t.OptStr(&field_Upstream_Reason, d.Reason)
+	}
+}
+
 var (
 	field_MethodNotFoundDetails_Method = errgenrt.Field{Name: "method"}
 )
@@ -116,6 +152,14 @@ func (d *MethodNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []by
 	dst = e.Open(dst)
 	dst = e.String(dst, &field_MethodNotFoundDetails_Method, d.Method)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *MethodNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_MethodNotFoundDetails_Method, d.Method)
+	}
 }
 
 var (
@@ -142,6 +186,16 @@ func (d *InvalidParamsDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byt
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *InvalidParamsDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_InvalidParamsDetails_Param, d.Param)
+	case 1:
+		t.OptStr(&field_InvalidParamsDetails_Reason, d.Reason)
+	}
+}
+
 var (
 	field_TimeoutDetails_Operation = errgenrt.Field{Name: "operation"}
 	field_TimeoutDetails_TimeoutMs = errgenrt.Field{Name: "timeoutMs"}
@@ -165,6 +219,16 @@ func (d *TimeoutDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *TimeoutDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_TimeoutDetails_Operation, d.Operation)
+	case 1:
+		t.OptInt(&field_TimeoutDetails_TimeoutMs, d.TimeoutMs)
+	}
+}
+
 var (
 	field_NotInstalledDetails_Dependency = errgenrt.Field{Name: "dependency"}
 )
@@ -179,6 +243,14 @@ func (d *NotInstalledDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 	dst = e.Open(dst)
 	dst = e.String(dst, &field_NotInstalledDetails_Dependency, string(d.Dependency))
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *NotInstalledDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_NotInstalledDetails_Dependency, string(d.Dependency))
+	}
 }
 
 // NotInstalledDetailsDependency is the details of E_NOT_INSTALLED, property "dependency".
@@ -211,6 +283,14 @@ func (d *SessionNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []b
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *SessionNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_SessionNotFoundDetails_SessionID, d.SessionID)
+	}
+}
+
 var (
 	field_UnsupportedDetails_Operation = errgenrt.Field{Name: "operation"}
 )
@@ -227,6 +307,14 @@ func (d *UnsupportedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte 
 		dst = e.String(dst, &field_UnsupportedDetails_Operation, *d.Operation)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *UnsupportedDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_UnsupportedDetails_Operation, d.Operation)
+	}
 }
 
 var (
@@ -249,6 +337,16 @@ func (d *MbFileNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []by
 	dst = e.String(dst, &field_MbFileNotFoundDetails_ProjectName, d.ProjectName)
 	dst = e.String(dst, &field_MbFileNotFoundDetails_FileName, d.FileName)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *MbFileNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_MbFileNotFoundDetails_ProjectName, d.ProjectName)
+	case 1:
+		t.Str(&field_MbFileNotFoundDetails_FileName, d.FileName)
+	}
 }
 
 var (
@@ -279,6 +377,18 @@ func (d *KgInvalidTripleDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []b
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *KgInvalidTripleDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_KgInvalidTripleDetails_From, d.From)
+	case 1:
+		t.OptStr(&field_KgInvalidTripleDetails_RelationType, d.RelationType)
+	case 2:
+		t.OptStr(&field_KgInvalidTripleDetails_To, d.To)
+	}
+}
+
 var (
 	field_FsPathEscapeDetails_Path = errgenrt.Field{
 		Name:     "path",
@@ -296,6 +406,14 @@ func (d *FsPathEscapeDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 	dst = e.Open(dst)
 	dst = e.String(dst, &field_FsPathEscapeDetails_Path, d.Path)
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *FsPathEscapeDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.Str(&field_FsPathEscapeDetails_Path, d.Path)
+	}
 }
 
 var (
@@ -322,6 +440,18 @@ func (d *FsDeniedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		dst = e.String(dst, &field_FsDeniedDetails_Operation, string(*d.Operation))
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *FsDeniedDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_FsDeniedDetails_Path, d.Path)
+	case 1:
+		if d.Operation != nil {
+			t.Str(&field_FsDeniedDetails_Operation, string(*d.Operation))
+		}
+	}
 }
 
 // FsDeniedDetailsOperation is the details of E_FS_DENIED, property "operation".
@@ -360,6 +490,16 @@ func (d *SQLConnDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *SQLConnDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_SQLConnDetails_Server, d.Server)
+	case 1:
+		t.OptStr(&field_SQLConnDetails_Reason, d.Reason)
+	}
+}
+
 var (
 	field_SQLQueryDetails_SQLState = errgenrt.Field{Name: "sqlState"}
 	field_SQLQueryDetails_Reason   = errgenrt.Field{Name: "reason"}
@@ -389,4 +529,16 @@ func (d *SQLQueryDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		dst = e.String(dst, &field_SQLQueryDetails_Query, *d.Query)
 	}
 	return e.Close(dst)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
+func (d *SQLQueryDetails) Placeholder(t *errgenrt.Text, field int) {
+	switch field {
+	case 0:
+		t.OptStr(&field_SQLQueryDetails_SQLState, d.SQLState)
+	case 1:
+		t.OptStr(&field_SQLQueryDetails_Reason, d.Reason)
+	case 2:
+		t.OptStr(&field_SQLQueryDetails_Query, d.Query)
+	}
 }
