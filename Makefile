@@ -60,7 +60,7 @@ check:
 # Benchmarks: check of generated 1,000- and 10,000-error catalogs; the
 # runtime's encoders against encoding/json.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/ ./internal/gen/jsonschema/
 
 # Fuzz the loader + checker and the encoders (FUZZTIME=10m for a long run).
 fuzz:
