@@ -59,6 +59,12 @@ func (b *builder) identifiers() {
 			continue // reported already
 		}
 		e.GoName, e.TSName = naming.Go(e.Type), naming.TS(e.Type)
+		// a type like "error" or "json" would make the TypeScript names
+		// ErrorContext or JsonRpcError, which the package declares itself:
+		// such a base takes an "Error" suffix instead of failing
+		for reservedTS(e.TSName) {
+			e.TSName += "Error"
+		}
 		what := "error " + e.Symbol
 		for _, id := range naming.GoErrorIdents(e.GoName) {
 			goIDs.claim(id, what, e.Pos)
@@ -105,6 +111,10 @@ func (b *builder) goTypes(ids *idents, s *Schema, name, what string, pos diag.Po
 		fields := map[string]*Property{}
 		for _, p := range s.Properties {
 			p.GoName = naming.Go(p.Name)
+			if naming.GoReservedFields[p.GoName] {
+				b.diags.Errorf(p.Pos, "detail property %q of %s would be the Go field %s, which is a method of every generated detail struct", p.Name, what, p.GoName)
+				continue
+			}
 			if first := fields[p.GoName]; first != nil {
 				b.diags.Errorf(p.Pos, "detail properties %q and %q (at %s) of %s both become the Go field %s", p.Name, first.Name, first.Pos, what, p.GoName)
 				continue
@@ -128,4 +138,13 @@ func (b *builder) goTypes(ids *idents, s *Schema, name, what string, pos diag.Po
 	case s.Type == "array":
 		b.goTypes(ids, s.Items, name+"Item", what+" items", pos, false)
 	}
+}
+
+func reservedTS(base string) bool {
+	for _, id := range naming.TSErrorIdents(base) {
+		if naming.TSReserved[id] {
+			return true
+		}
+	}
+	return false
 }

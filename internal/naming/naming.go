@@ -113,6 +113,10 @@ var GoReserved = map[string]bool{
 	"From": true, "Metrics": true, "FieldErrors": true,
 }
 
+// GoReservedFields are the method names generated detail structs declare,
+// which no field may take.
+var GoReservedFields = map[string]bool{"AppendJSON": true, "Placeholder": true}
+
 // TSReserved are the type names every generated TypeScript package declares.
 var TSReserved = map[string]bool{
 	"ErrorCode": true, "ErrorSymbol": true, "ErrorType": true, "ErrorDomain": true,
