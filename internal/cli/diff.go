@@ -230,7 +230,10 @@ func newGitFS(dir, spec string) (*gitFS, string, error) {
 		prefix = lines[1]
 	}
 	g := &gitFS{top: top, rev: rev, ls: map[string][]string{}}
-	tree, err := runGit(top, "rev-parse", "--verify", "--quiet", rev+"^{tree}")
+	if strings.HasPrefix(rev, "-") {
+		return nil, "", fmt.Errorf("unknown git revision %q", rev) // never an option
+	}
+	tree, err := runGit(top, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}")
 	if err != nil {
 		return nil, "", fmt.Errorf("unknown git revision %q", rev)
 	}
