@@ -36,8 +36,9 @@ type Field struct {
 // Redacted replaces a sensitive value.
 const Redacted = "<redacted>"
 
-// minimalStringBytes bounds strings in a minimal context.
-const minimalStringBytes = 64
+// minimalStringBytes bounds strings in a minimal context: a first try, and a
+// harsher one when escaping makes the first still too large.
+var minimalStringBytes = [...]int{64, 8}
 
 // Encoder appends detail objects to JSON buffers under one set of options.
 // Generated AppendJSON methods call its methods; members and array items are
@@ -47,6 +48,7 @@ type Encoder struct {
 	verbose, redact bool
 	maxString       int
 	minimal         bool
+	minString       int // string bound while minimal
 	depth           int
 	text            Text
 }
@@ -198,8 +200,8 @@ func (e *Encoder) limit(f *Field) int {
 	if f != nil && f.MaxBytes > 0 {
 		n = f.MaxBytes
 	}
-	if e.minimal && n > minimalStringBytes {
-		n = minimalStringBytes
+	if e.minimal && n > e.minString {
+		n = e.minString
 	}
 	return n
 }
@@ -290,7 +292,7 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = append(appendQuoted(dst, k, -1), ':')
+			dst = append(appendQuoted(dst, k, e.limit(nil)), ':')
 			dst = e.appendAny(dst, x[k])
 		}
 		return append(dst, '}')
@@ -300,7 +302,7 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = append(appendQuoted(dst, k, -1), ':')
+			dst = append(appendQuoted(dst, k, e.limit(nil)), ':')
 			dst = appendQuoted(dst, x[k], e.limit(nil))
 		}
 		return append(dst, '}')

@@ -51,8 +51,11 @@ func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
 	dst = append(dst, `,"data":`...)
 	start := len(dst)
 	dst = e.appendRPCData(enc, o, dst)
-	if maxData > 0 && len(dst)-start > maxData {
-		enc.minimal = true
+	for _, n := range minimalStringBytes {
+		if maxData <= 0 || len(dst)-start <= maxData {
+			break
+		}
+		enc.minimal, enc.minString = true, n
 		dst = e.appendRPCData(enc, o, dst[:start])
 	}
 	return append(dst, '}')
@@ -167,8 +170,11 @@ func (e *Error) bounded(dst []byte, o *Options, write func(*Error, *Encoder, *Op
 	maxData, _ := e.limits(o)
 	start := len(dst)
 	dst = write(e, enc, o, dst)
-	if maxData > 0 && len(dst)-start > maxData {
-		enc.minimal = true
+	for _, n := range minimalStringBytes {
+		if maxData <= 0 || len(dst)-start <= maxData {
+			break
+		}
+		enc.minimal, enc.minString = true, n
 		dst = write(e, enc, o, dst[:start])
 	}
 	return dst

@@ -9,9 +9,11 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/errgen/errgen/internal/diag"
 	yaml "go.yaml.in/yaml/v3"
@@ -550,8 +552,14 @@ func (l *loader) outputs(n *yaml.Node) {
 	})
 }
 
-// entries walks a mapping of named entries (domains, details, errors).
-func (l *loader) entries(n *yaml.Node, what string, each func(key Str, v *yaml.Node)) {
+// parallelEntries is the mapping size from which entries are walked by
+// several loaders at once.
+var parallelEntries = 2000
+
+// entries walks a mapping of named entries (domains, details, errors). A
+// large mapping is cut into runs walked by sub-loaders in parallel, whose
+// entries and diagnostics are merged in document order.
+func (l *loader) entries(n *yaml.Node, what string, each func(l *loader, key Str, v *yaml.Node)) {
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
 		return // an empty section
 	}
@@ -559,17 +567,46 @@ func (l *loader) entries(n *yaml.Node, what string, each func(key Str, v *yaml.N
 		l.diags.Errorf(l.pos(n), "%s must be a mapping, got %s", what, kindName(n))
 		return
 	}
-	for _, p := range l.pairs(n, 0) {
-		v := l.resolve(p.v)
-		if v == nil {
-			return
+	ps := l.pairs(n, 0)
+	walk := func(l *loader, ps []pair) {
+		for _, p := range ps {
+			v := l.resolve(p.v)
+			if v == nil {
+				return
+			}
+			each(l, Str{Value: p.k.Value, Pos: l.pos(p.k), Set: true}, v)
 		}
-		each(Str{Value: p.k.Value, Pos: l.pos(p.k), Set: true}, v)
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if len(ps) < parallelEntries || workers < 2 {
+		walk(l, ps)
+		return
+	}
+	subs := make([]*loader, workers)
+	start := l.nodes
+	var wg sync.WaitGroup
+	for w := range subs {
+		lo, hi := w*len(ps)/workers, (w+1)*len(ps)/workers
+		subs[w] = &loader{fs: l.fs, cat: &Catalog{Sources: l.cat.Sources}, file: l.file, nodes: l.nodes}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			walk(subs[w], ps[lo:hi])
+		}()
+	}
+	wg.Wait()
+	for _, sub := range subs {
+		l.cat.Domains = append(l.cat.Domains, sub.cat.Domains...)
+		l.cat.Details = append(l.cat.Details, sub.cat.Details...)
+		l.cat.Errors = append(l.cat.Errors, sub.cat.Errors...)
+		l.cat.Incomplete = l.cat.Incomplete || sub.cat.Incomplete
+		l.diags.Append(sub.diags)
+		l.nodes += sub.nodes - start
 	}
 }
 
 func (l *loader) domains(n *yaml.Node) {
-	l.entries(n, "domains", func(key Str, v *yaml.Node) {
+	l.entries(n, "domains", func(l *loader, key Str, v *yaml.Node) {
 		d := &Domain{Name: key, Pos: key.Pos}
 		what := fmt.Sprintf("domain %q", key.Value)
 		ok := l.walk(v, what, domainKeys, key.Pos, func(k string, v *yaml.Node) {
@@ -601,7 +638,7 @@ func (l *loader) domains(n *yaml.Node) {
 }
 
 func (l *loader) details(n *yaml.Node) {
-	l.entries(n, "details", func(key Str, v *yaml.Node) {
+	l.entries(n, "details", func(l *loader, key Str, v *yaml.Node) {
 		if v.Kind != yaml.MappingNode {
 			l.diags.Errorf(l.pos(v), "detail shape %q must be a mapping (a JSON Schema), got %s", key.Value, kindName(v))
 			return
@@ -613,7 +650,7 @@ func (l *loader) details(n *yaml.Node) {
 }
 
 func (l *loader) errors(n *yaml.Node) {
-	l.entries(n, "errors", func(key Str, v *yaml.Node) {
+	l.entries(n, "errors", func(l *loader, key Str, v *yaml.Node) {
 		e := &Error{Symbol: key, Pos: key.Pos}
 		ok := l.walk(v, "error "+key.Value, errorKeys, key.Pos, func(k string, v *yaml.Node) {
 			switch k {

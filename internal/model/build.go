@@ -495,7 +495,7 @@ func (b *builder) details() {
 					continue
 				}
 				for i, ex := range b.errPos[e].Examples {
-					vs.validate(sch, e, i, ex)
+					vs.validate(sch, e, i, ex, e.Examples[i].Value)
 				}
 			}
 			lists[w] = wb.diags

@@ -38,7 +38,8 @@ func (ids *idents) claim(name, what string, pos diag.Pos) {
 }
 
 func newIdents(b *builder, lang string, reserved map[string]bool) *idents {
-	ids := &idents{b: b, lang: lang, taken: map[string]claim{}, reported: map[[2]string]bool{}}
+	n := len(reserved) + 6*len(b.m.Errors) + 2*len(b.m.Shapes) + len(b.m.Domains)
+	ids := &idents{b: b, lang: lang, taken: make(map[string]claim, n), reported: map[[2]string]bool{}}
 	for name := range reserved {
 		ids.taken[name] = claim{}
 	}

@@ -400,9 +400,10 @@ func (vs *validators) report(s *Shape, err error) {
 	}
 }
 
-// validate checks one example against its compiled shape.
-func (vs *validators) validate(sch *jsonschema.Schema, e *Error, i int, ex *catalog.Value) {
-	err := sch.Validate(ex.JSON())
+// validate checks one example (ex, in its JSON form v) against its compiled
+// shape.
+func (vs *validators) validate(sch *jsonschema.Schema, e *Error, i int, ex *catalog.Value, v any) {
+	err := sch.Validate(v)
 	if err == nil {
 		return
 	}
