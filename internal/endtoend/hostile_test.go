@@ -1,0 +1,197 @@
+package endtoend
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// hostile are strings that break naive generators: comment ends, template
+// and string delimiters, HTML, markdown structure, line and paragraph
+// separators, a byte order mark, bidi overrides, emoji and a long line.
+var hostile = []string{
+	"*/ /* // end of comment",
+	"`backtick` ${template} \"quote\" \\ backslash '",
+	"</script><script>alert(1)</script> & <b>",
+	"| pipe | table | ``` fence\n# heading\n---",
+	"line\u2028separator\u2029paragraph",
+	"\ufeffbom \u202Eright-to-left\u202C 😀👍🏽 ∑",
+	strings.Repeat("long line ", 300),
+}
+
+// hostileCatalog puts every hostile string in a title, message, user
+// message, suggestion, doc, description, enum value and example. YAML
+// double-quoted strings carry them, escaped with JSON's rules.
+func hostileCatalog() string {
+	q := func(s string) string {
+		b, _ := json.Marshal(s)
+		return strings.ReplaceAll(string(b), "\ufeff", `\uFEFF`) // a raw BOM is no YAML character
+	}
+	var b strings.Builder
+	b.WriteString("errgen: 1\nname: hostile\nversion: 1.0.0\nfallback: E_H0\nlimits: {max_string_bytes: 8192, max_data_bytes: 65536}\n")
+	b.WriteString("domains:\n  d: {range: [1, 99], description: " + q(hostile[0]) + "}\n")
+	b.WriteString("details:\n  shape:\n    type: object\n    description: " + q(hostile[2]) + "\n    required: [s]\n    properties:\n")
+	b.WriteString("      s: {type: string, description: " + q(hostile[3]) + "}\n")
+	var enum []string
+	for i, h := range hostile {
+		enum = append(enum, q(string(rune('a'+i))+h))
+	}
+	b.WriteString("      e: {type: string, enum: [" + strings.Join(enum, ", ") + "]}\n")
+	b.WriteString("errors:\n")
+	for i, h := range hostile {
+		lit := strings.NewReplacer("{", "{{", "}", "}}").Replace(h)
+		b.WriteString("  E_H" + string(rune('0'+i)) + ":\n")
+		b.WriteString("    code: " + string(rune('1'+i)) + "\n")
+		b.WriteString("    title: " + q(h) + "\n")
+		b.WriteString("    message: " + q(lit) + "\n")
+		b.WriteString("    user_message: " + q(lit+" {s}") + "\n")
+		b.WriteString("    suggestions: [" + q(lit) + "]\n")
+		b.WriteString("    doc: " + q(h) + "\n")
+		b.WriteString("    details: shape\n")
+		b.WriteString("    examples: [{s: " + q(h) + ", e: " + enum[i] + "}]\n")
+	}
+	return b.String()
+}
+
+const hostileMain = `package main
+
+import (
+	"encoding/json"
+	"os"
+
+	hz "example.com/hostile/hz"
+	"github.com/errgen/errgen/errgenrt"
+)
+
+func main() {
+	out := map[string]any{}
+	for _, d := range hz.Catalog.All() {
+		e := errgenrt.New(d, &hz.Shape{S: d.Title}, nil...)
+		out[d.Symbol] = map[string]any{
+			"title":      d.Title,
+			"message":    d.Message.Text,
+			"suggestion": d.Suggestions[0].Text,
+			"response":   json.RawMessage(e.AppendResponse(nil, nil)),
+		}
+	}
+	json.NewEncoder(os.Stdout).Encode(out)
+}
+`
+
+// TestHostileStringsRoundTrip generates every output of the hostile
+// catalog, compiles the Go and TypeScript, and reads each string back
+// byte-exact from the Go metadata and wire output, the TypeScript const
+// object and the JSON Schema.
+func TestHostileStringsRoundTrip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module: skipped in -short mode")
+	}
+	root := repoRoot(t)
+	dir := t.TempDir()
+	write := func(name, data string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
+	write("go.mod", "module example.com/hostile\n\ngo 1.24\n\nrequire github.com/errgen/errgen v0.0.0\n\nreplace github.com/errgen/errgen => "+root+"\n")
+	write("go.sum", string(sum))
+	write("errors.yaml", hostileCatalog())
+	write("main.go", hostileMain)
+	if stdout, stderr, code := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-go", "hz", "-ts", "ts", "-schema", "schema/s.json", "-docs", "docs"); code != 0 {
+		t.Fatalf("generate: exit %d\n%s%s", code, stdout, stderr)
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("go run: %v\n%s", err, stderr)
+	}
+	var got map[string]struct {
+		Title, Message, Suggestion string
+		Response                   struct{ Details struct{ S string } }
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	for i, h := range hostile {
+		g := got["E_H"+string(rune('0'+i))]
+		if g.Title != h || g.Message != h || g.Suggestion != h || g.Response.Details.S != h {
+			t.Errorf("string %d does not come back byte-exact from Go: %+q", i, g)
+		}
+	}
+
+	// TypeScript: the const object holds the titles
+	tsc := filepath.Join(root, "node_modules", "typescript", "bin", "tsc")
+	if _, err := os.Stat(tsc); err == nil {
+		write("tsconfig.json", `{"compilerOptions": {"strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "target": "es2022", "lib": ["es2022"], "types": []}, "files": ["ts/index.d.ts"]}`)
+		tc := exec.Command("node", tsc, "-p", "tsconfig.json")
+		tc.Dir = dir
+		if out, err := tc.CombinedOutput(); err != nil {
+			t.Fatalf("tsc: %v\n%s", err, out)
+		}
+	} else if os.Getenv("CI") != "" {
+		t.Fatalf("TypeScript is not installed: %v", err)
+	}
+	js := exec.Command("node", "--input-type=module", "-e",
+		`import * as p from "./ts/index.js"; process.stdout.write(JSON.stringify(Object.values(p.CATALOG.errors).map((e) => e.title)))`)
+	js.Dir = dir
+	jsOut, err := js.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var titles []string
+	if err := json.Unmarshal(jsOut, &titles); err != nil || !reflect.DeepEqual(titles, hostile) {
+		t.Errorf("TypeScript titles differ: %v\n%q", err, titles)
+	}
+
+	// JSON Schema: descriptions and enum values verbatim
+	raw, err := os.ReadFile(filepath.Join(dir, "schema", "s.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(raw) {
+		t.Fatal("the schema is not valid JSON")
+	}
+	var schema map[string]any
+	_ = json.Unmarshal(raw, &schema)
+	strs := map[string]bool{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case string:
+			strs[x] = true
+		case map[string]any:
+			for _, c := range x {
+				walk(c)
+			}
+		case []any:
+			for _, c := range x {
+				walk(c)
+			}
+		}
+	}
+	walk(schema)
+	for i, h := range hostile {
+		if !strs[string(rune('a'+i))+h] {
+			t.Errorf("enum value %d does not come back from the schema", i)
+		}
+	}
+	found := strs[hostile[3]]
+	if !found {
+		t.Errorf("the hostile description does not come back from the schema")
+	}
+}
