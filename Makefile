@@ -68,3 +68,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzChunkedParse$$' -fuzztime $(FUZZTIME) ./internal/catalog/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/tmpl/
+	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) ./internal/diff/
