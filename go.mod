@@ -3,8 +3,8 @@ module github.com/errgen/errgen
 go 1.24
 
 require (
-	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
-	go.yaml.in/yaml/v3 v3.0.6 // indirect
-	golang.org/x/text v0.14.0 // indirect
+	github.com/dave/jennifer v1.7.1
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/text v0.14.0
 )
