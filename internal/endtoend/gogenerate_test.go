@@ -97,32 +97,8 @@ import _ "github.com/errgen/errgen/cmd/errgen"
 // that runs errgen from go generate, then checks its JSON-RPC and problem
 // replies with a real HTTP client.
 func TestGoGenerateEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module: skipped in -short mode")
-	}
-	root := repoRoot(t)
-	dir := t.TempDir()
-	gomod := "module example.com/server\n\ngo 1.24\n\nrequire github.com/errgen/errgen v0.0.0\n\nreplace github.com/errgen/errgen => " + root + "\n"
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string]string{"go.mod": gomod, "go.sum": string(sum), "errors.yaml": serverCatalog, "main.go": serverMain, "tools.go": serverTools} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	goCmd := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
+	dir := tempModule(t, "example.com/server", map[string]string{"errors.yaml": serverCatalog, "main.go": serverMain, "tools.go": serverTools})
+	goCmd := func(args ...string) string { t.Helper(); return goIn(t, dir, args...) }
 	goCmd("generate", "./...")
 	goCmd("mod", "tidy")
 	if _, err := os.Stat(filepath.Join(dir, "demoerrors", "errors.go")); err != nil {

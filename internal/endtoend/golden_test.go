@@ -25,6 +25,15 @@ type goldenCase struct {
 	dir     string // testdata/golden/NAME
 }
 
+// source is the catalog's path relative to an output directory, as the
+// generated headers name it.
+func (c goldenCase) source(outDir string) string {
+	abs, _ := filepath.Abs(outDir)
+	catAbs, _ := filepath.Abs(c.catalog)
+	rel, _ := filepath.Rel(abs, catAbs)
+	return filepath.ToSlash(rel)
+}
+
 func goldenCases(t *testing.T) []goldenCase {
 	root := repoRoot(t)
 	var cases []goldenCase
@@ -65,10 +74,7 @@ func TestGoldenGo(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := buildCatalog(t, c.catalog)
 			want := filepath.Join(c.dir, "go")
-			abs, _ := filepath.Abs(want)
-			catAbs, _ := filepath.Abs(c.catalog)
-			rel, _ := filepath.Rel(abs, catAbs)
-			files, err := golang.Generate(m, golang.Options{Package: m.Outputs.GoPackage, Source: filepath.ToSlash(rel)})
+			files, err := golang.Generate(m, golang.Options{Package: m.Outputs.GoPackage, Source: c.source(want)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,10 +147,7 @@ func TestGoldenTS(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := buildCatalog(t, c.catalog)
 			want := filepath.Join(c.dir, "ts")
-			abs, _ := filepath.Abs(want)
-			catAbs, _ := filepath.Abs(c.catalog)
-			rel, _ := filepath.Rel(abs, catAbs)
-			files, err := typescript.Generate(m, typescript.Options{Source: filepath.ToSlash(rel)})
+			files, err := typescript.Generate(m, typescript.Options{Source: c.source(want)})
 			if err != nil {
 				t.Fatal(err)
 			}

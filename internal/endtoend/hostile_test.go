@@ -3,7 +3,6 @@ package endtoend
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -87,39 +86,9 @@ func main() {
 // byte-exact from the Go metadata and wire output, the TypeScript const
 // object and the JSON Schema.
 func TestHostileStringsRoundTrip(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module: skipped in -short mode")
-	}
-	root := repoRoot(t)
-	dir := t.TempDir()
-	write := func(name, data string) {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	sum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
-	write("go.mod", "module example.com/hostile\n\ngo 1.24\n\nrequire github.com/errgen/errgen v0.0.0\n\nreplace github.com/errgen/errgen => "+root+"\n")
-	write("go.sum", string(sum))
-	write("errors.yaml", hostileCatalog())
-	write("main.go", hostileMain)
-	if stdout, stderr, code := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-go", "hz", "-ts", "ts", "-schema", "schema/s.json", "-docs", "docs"); code != 0 {
-		t.Fatalf("generate: exit %d\n%s%s", code, stdout, stderr)
-	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	out, err := cmd.Output()
-	if err != nil {
-		var stderr []byte
-		if ee, ok := err.(*exec.ExitError); ok {
-			stderr = ee.Stderr
-		}
-		t.Fatalf("go run: %v\n%s", err, stderr)
-	}
+	dir := tempModule(t, "example.com/hostile", map[string]string{"errors.yaml": hostileCatalog(), "main.go": hostileMain})
+	generateIn(t, dir, "hz")
+	out := []byte(goIn(t, dir, "run", "."))
 	var got map[string]struct {
 		Title, Message, Suggestion string
 		Response                   struct{ Details struct{ S string } }
@@ -134,25 +103,9 @@ func TestHostileStringsRoundTrip(t *testing.T) {
 		}
 	}
 
-	// TypeScript: the const object holds the titles
-	tsc := filepath.Join(root, "node_modules", "typescript", "bin", "tsc")
-	if _, err := os.Stat(tsc); err == nil {
-		write("tsconfig.json", `{"compilerOptions": {"strict": true, "noEmit": true, "module": "esnext", "moduleResolution": "bundler", "target": "es2022", "lib": ["es2022"], "types": []}, "files": ["ts/index.d.ts"]}`)
-		tc := exec.Command("node", tsc, "-p", "tsconfig.json")
-		tc.Dir = dir
-		if out, err := tc.CombinedOutput(); err != nil {
-			t.Fatalf("tsc: %v\n%s", err, out)
-		}
-	} else if os.Getenv("CI") != "" {
-		t.Fatalf("TypeScript is not installed: %v", err)
-	}
-	js := exec.Command("node", "--input-type=module", "-e",
-		`import * as p from "./ts/index.js"; process.stdout.write(JSON.stringify(Object.values(p.CATALOG.errors).map((e) => e.title)))`)
-	js.Dir = dir
-	jsOut, err := js.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
+	// TypeScript: the package type-checks and its const object holds the titles
+	tscIn(t, dir)
+	jsOut := nodeIn(t, dir, `import * as p from "./ts/index.js"; process.stdout.write(JSON.stringify(Object.values(p.CATALOG.errors).map((e) => e.title)))`)
 	var titles []string
 	if err := json.Unmarshal(jsOut, &titles); err != nil || !reflect.DeepEqual(titles, hostile) {
 		t.Errorf("TypeScript titles differ: %v\n%q", err, titles)
