@@ -41,6 +41,31 @@ var (
 	sanitizeKinds  = set("path", "uri", "text")
 )
 
+// SubschemaKind tells what a JSON Schema keyword's value holds.
+type SubschemaKind int
+
+// The kinds of keyword value.
+const (
+	NoSubschema   SubschemaKind = iota // plain data (type, enum, required, …)
+	OneSubschema                       // a schema (items, not, if, …)
+	SubschemaList                      // a list of schemas (allOf, prefixItems, …)
+	SubschemaMap                       // a map of schemas (properties, …)
+)
+
+// KeywordSubschemas classifies a JSON Schema 2020-12 keyword by what its
+// value holds, for the emitters that walk detail schemas as the model does.
+func KeywordSubschemas(key string) SubschemaKind {
+	switch {
+	case schemaKeywords[key]:
+		return OneSubschema
+	case schemaListKeywords[key]:
+		return SubschemaList
+	case schemaMapKeywords[key]:
+		return SubschemaMap
+	}
+	return NoSubschema
+}
+
 func set(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {

@@ -10,14 +10,15 @@ import (
 	"github.com/errgen/errgen/internal/model"
 )
 
-// Keywords of JSON Schema 2020-12 by what their value holds (the same
-// classes the model's validator uses).
-var (
-	subschemaKeywords = set("items", "contains", "additionalProperties", "propertyNames",
-		"if", "then", "else", "not", "unevaluatedItems", "unevaluatedProperties", "contentSchema")
-	subschemaListKeywords = set("prefixItems", "allOf", "anyOf", "oneOf")
-	subschemaMapKeywords  = set("properties", "patternProperties", "dependentSchemas")
+// Keywords of JSON Schema 2020-12 by what their value holds: the model's
+// classes (model.KeywordSubschemas).
+func subschemaKeyword(key string) bool { return model.KeywordSubschemas(key) == model.OneSubschema }
+func subschemaListKeyword(key string) bool {
+	return model.KeywordSubschemas(key) == model.SubschemaList
+}
+func subschemaMapKeyword(key string) bool { return model.KeywordSubschemas(key) == model.SubschemaMap }
 
+var (
 	// Formats ajv-formats implements among those JSON Schema 2020-12
 	// defines. The others (idn-email, idn-hostname, iri, iri-reference) are
 	// unknown formats to Ajv, whose strict mode refuses to compile them;
@@ -107,15 +108,15 @@ func (g *generator) convert(v *catalog.Value, sensitive bool, extra map[string]b
 			if req := requiredNames(v, val); len(req) > 0 {
 				out.add(key, req)
 			}
-		case subschemaKeywords[key]:
+		case subschemaKeyword(key):
 			out.add(key, g.convert(val, false, nil, wide && !noWiden[key]))
-		case subschemaListKeywords[key] && val.Kind == catalog.Array:
+		case subschemaListKeyword(key) && val.Kind == catalog.Array:
 			items := make([]any, len(val.Items))
 			for i, it := range val.Items {
 				items[i] = g.convert(it, false, nil, wide)
 			}
 			out.add(key, items)
-		case subschemaMapKeywords[key] && val.Kind == catalog.Object:
+		case subschemaMapKeyword(key) && val.Kind == catalog.Object:
 			props := make(object, 0, len(val.Members))
 			for _, pm := range val.Members {
 				props.add(pm.Key, g.convert(pm.Value, key == "properties" && extra[pm.Key], nil, wide))

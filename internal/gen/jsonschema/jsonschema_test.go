@@ -225,13 +225,13 @@ func walk(v any, f func(map[string]any)) {
 	f(s)
 	for k, val := range s {
 		switch {
-		case subschemaKeywords[k]:
+		case subschemaKeyword(k):
 			walk(val, f)
-		case subschemaListKeywords[k]:
+		case subschemaListKeyword(k):
 			for _, it := range val.([]any) {
 				walk(it, f)
 			}
-		case subschemaMapKeywords[k] || k == "$defs":
+		case subschemaMapKeyword(k) || k == "$defs":
 			for _, it := range val.(map[string]any) {
 				walk(it, f)
 			}
