@@ -5,30 +5,383 @@ package mcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-// ErrRPCParseError is E_RPC_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrRPCParseError) reports whether err is one.
-var ErrRPCParseError = &errgenrt.Def{
-	Code:         -32700,
-	DetailFields: []string{"offset"},
-	Domain:       "jsonrpc",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Parse error"},
-	ProblemType:  "https://errors.mcp.example.dev/rpc-parse-error",
-	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{{Text: "Send one complete JSON-RPC 2.0 message per line"}},
-	Symbol:       "E_RPC_PARSE_ERROR",
-	Title:        "Parse error",
-	Type:         "rpc_parse_error",
-	UserMessage:  &errgenrt.Template{Text: "The request was not valid JSON."},
-	WireCode:     -32700,
-	ZeroDetails: func() errgenrt.Details {
-		return new(RPCParseErrorDetails)
-	},
-}
+const (
+	// CodeRPCParseError is the code of E_RPC_PARSE_ERROR.
+	CodeRPCParseError Code = -32700
+	// CodeRPCInternalError is the code of E_RPC_INTERNAL_ERROR.
+	CodeRPCInternalError Code = -32603
+	// CodeRPCInvalidParams is the code of E_RPC_INVALID_PARAMS.
+	CodeRPCInvalidParams Code = -32602
+	// CodeRPCMethodNotFound is the code of E_RPC_METHOD_NOT_FOUND.
+	CodeRPCMethodNotFound Code = -32601
+	// CodeRPCInvalidRequest is the code of E_RPC_INVALID_REQUEST.
+	CodeRPCInvalidRequest Code = -32600
+	// CodeRPCServerError is the code of E_RPC_SERVER_ERROR.
+	//
+	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
+	CodeRPCServerError Code = -32000
+	// CodeInvalidParams is the code of E_INVALID_PARAMS.
+	CodeInvalidParams Code = 1000
+	// CodeTimeout is the code of E_TIMEOUT.
+	CodeTimeout Code = 1001
+	// CodeLimitExceeded is the code of E_LIMIT_EXCEEDED.
+	CodeLimitExceeded Code = 1002
+	// CodeNotInstalled is the code of E_NOT_INSTALLED.
+	CodeNotInstalled Code = 1003
+	// CodeSessionNotFound is the code of E_SESSION_NOT_FOUND.
+	CodeSessionNotFound Code = 1004
+	// CodeInputTooLarge is the code of E_INPUT_TOO_LARGE.
+	CodeInputTooLarge Code = 1005
+	// CodeUnsupported is the code of E_UNSUPPORTED.
+	CodeUnsupported Code = 1006
+	// CodeRateLimit is the code of E_RATE_LIMITED.
+	CodeRateLimit Code = 1007
+	// CodeValidationError is the code of E_VALIDATION.
+	CodeValidationError Code = 1008
+	// CodeConfigurationError is the code of E_CONFIGURATION.
+	CodeConfigurationError Code = 1009
+	// CodeUpstreamUnavailable is the code of E_UPSTREAM_UNAVAILABLE.
+	CodeUpstreamUnavailable Code = 1010
+	// CodeUnauthorized is the code of E_UNAUTHORIZED.
+	CodeUnauthorized Code = 1011
+	// CodeInternalError is the code of E_INTERNAL.
+	CodeInternalError Code = 1099
+	// CodePyExecFail is the code of E_PY_EXEC_FAIL.
+	CodePyExecFail Code = 2000
+	// CodePySecurity is the code of E_PY_SECURITY.
+	CodePySecurity Code = 2001
+	// CodePySyntax is the code of E_PY_SYNTAX.
+	CodePySyntax Code = 2002
+	// CodePyModuleNotFound is the code of E_PY_MODULE_NOT_FOUND.
+	CodePyModuleNotFound Code = 2003
+	// CodePyKernelDied is the code of E_PY_KERNEL_DIED.
+	CodePyKernelDied Code = 2004
+	// CodePwNav is the code of E_PW_NAV.
+	CodePwNav Code = 2100
+	// CodePwLaunch is the code of E_PW_LAUNCH.
+	CodePwLaunch Code = 2101
+	// CodePwSelectorNotFound is the code of E_PW_SELECTOR_NOT_FOUND.
+	CodePwSelectorNotFound Code = 2102
+	// CodePwPageClosed is the code of E_PW_PAGE_CLOSED.
+	CodePwPageClosed Code = 2103
+	// CodePwEval is the code of E_PW_EVAL.
+	CodePwEval Code = 2104
+	// CodeMbFileNotFound is the code of E_MB_FILE_NOT_FOUND.
+	CodeMbFileNotFound Code = 2300
+	// CodeMbRead is the code of E_MB_READ.
+	CodeMbRead Code = 2301
+	// CodeMbWrite is the code of E_MB_WRITE.
+	CodeMbWrite Code = 2302
+	// CodeMbProjectNotFound is the code of E_MB_PROJECT_NOT_FOUND.
+	CodeMbProjectNotFound Code = 2303
+	// CodeMbInvalidName is the code of E_MB_INVALID_NAME.
+	CodeMbInvalidName Code = 2304
+	// CodeKgFull is the code of E_KG_FULL.
+	CodeKgFull Code = 2400
+	// CodeKgInvalidTriple is the code of E_KG_INVALID_TRIPLE.
+	CodeKgInvalidTriple Code = 2401
+	// CodePathTraversal is the code of E_FS_PATH_ESCAPE.
+	CodePathTraversal Code = 2500
+	// CodePermissionDenied is the code of E_FS_DENIED.
+	CodePermissionDenied Code = 2501
+	// CodeFileTooLarge is the code of E_FS_FILE_TOO_LARGE.
+	CodeFileTooLarge Code = 2502
+	// CodeNotFound is the code of E_FS_NOT_FOUND.
+	CodeNotFound Code = 2503
+	// CodeIOError is the code of E_FS_IO_ERROR.
+	CodeIOError Code = 2504
+	// CodeInvalidPath is the code of E_FS_INVALID_PATH.
+	CodeInvalidPath Code = 2505
+	// CodeFsLocked is the code of E_FS_LOCKED.
+	//
+	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
+	CodeFsLocked Code = 2506
+	// CodePathNotAllowed is the code of E_POLICY_PATH_NOT_ALLOWED.
+	CodePathNotAllowed Code = 3000
+	// CodeCommandNotAllowed is the code of E_POLICY_COMMAND_NOT_ALLOWED.
+	CodeCommandNotAllowed Code = 3001
+	// CodeEnvironmentNotAllowed is the code of E_POLICY_ENV_NOT_ALLOWED.
+	CodeEnvironmentNotAllowed Code = 3002
+	// CodeNetworkFsDenied is the code of E_POLICY_NETWORK_FS_DENIED.
+	CodeNetworkFsDenied Code = 3003
+	// CodeWriteNotPermitted is the code of E_POLICY_WRITE_NOT_PERMITTED.
+	CodeWriteNotPermitted Code = 3004
+	// CodePolicyDenied is the code of E_POLICY_DENIED.
+	//
+	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
+	CodePolicyDenied Code = 3005
+	// CodeCommandFailed is the code of E_CMD_FAILED.
+	CodeCommandFailed Code = 3100
+	// CodeCmdTimeout is the code of E_CMD_TIMEOUT.
+	CodeCmdTimeout Code = 3101
+	// CodeOutputTooLarge is the code of E_CMD_OUTPUT_TOO_LARGE.
+	CodeOutputTooLarge Code = 3102
+	// CodeInvalidArgument is the code of E_CMD_INVALID_ARGUMENT.
+	CodeInvalidArgument Code = 3103
+	// CodeInvalidEnvironment is the code of E_CMD_INVALID_ENV.
+	CodeInvalidEnvironment Code = 3104
+	// CodeMissingRequired is the code of E_CMD_MISSING_REQUIRED.
+	CodeMissingRequired Code = 3105
+	// CodeConcurrencyLimit is the code of E_CMD_CONCURRENCY_LIMIT.
+	CodeConcurrencyLimit Code = 3106
+	// CodeCmdWorkdirInvalid is the code of E_CMD_WORKDIR_INVALID.
+	CodeCmdWorkdirInvalid Code = 3107
+	// CodeCmdSandbox is the code of E_CMD_SANDBOX.
+	CodeCmdSandbox Code = 3108
+)
+const (
+	// SymbolRPCParseError is the symbol E_RPC_PARSE_ERROR.
+	SymbolRPCParseError Symbol = "E_RPC_PARSE_ERROR"
+	// SymbolRPCInternalError is the symbol E_RPC_INTERNAL_ERROR.
+	SymbolRPCInternalError Symbol = "E_RPC_INTERNAL_ERROR"
+	// SymbolRPCInvalidParams is the symbol E_RPC_INVALID_PARAMS.
+	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
+	// SymbolRPCMethodNotFound is the symbol E_RPC_METHOD_NOT_FOUND.
+	SymbolRPCMethodNotFound Symbol = "E_RPC_METHOD_NOT_FOUND"
+	// SymbolRPCInvalidRequest is the symbol E_RPC_INVALID_REQUEST.
+	SymbolRPCInvalidRequest Symbol = "E_RPC_INVALID_REQUEST"
+	// SymbolRPCServerError is the symbol E_RPC_SERVER_ERROR.
+	//
+	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
+	SymbolRPCServerError Symbol = "E_RPC_SERVER_ERROR"
+	// SymbolInvalidParams is the symbol E_INVALID_PARAMS.
+	SymbolInvalidParams Symbol = "E_INVALID_PARAMS"
+	// SymbolTimeout is the symbol E_TIMEOUT.
+	SymbolTimeout Symbol = "E_TIMEOUT"
+	// SymbolLimitExceeded is the symbol E_LIMIT_EXCEEDED.
+	SymbolLimitExceeded Symbol = "E_LIMIT_EXCEEDED"
+	// SymbolNotInstalled is the symbol E_NOT_INSTALLED.
+	SymbolNotInstalled Symbol = "E_NOT_INSTALLED"
+	// SymbolSessionNotFound is the symbol E_SESSION_NOT_FOUND.
+	SymbolSessionNotFound Symbol = "E_SESSION_NOT_FOUND"
+	// SymbolInputTooLarge is the symbol E_INPUT_TOO_LARGE.
+	SymbolInputTooLarge Symbol = "E_INPUT_TOO_LARGE"
+	// SymbolUnsupported is the symbol E_UNSUPPORTED.
+	SymbolUnsupported Symbol = "E_UNSUPPORTED"
+	// SymbolRateLimit is the symbol E_RATE_LIMITED.
+	SymbolRateLimit Symbol = "E_RATE_LIMITED"
+	// SymbolValidationError is the symbol E_VALIDATION.
+	SymbolValidationError Symbol = "E_VALIDATION"
+	// SymbolConfigurationError is the symbol E_CONFIGURATION.
+	SymbolConfigurationError Symbol = "E_CONFIGURATION"
+	// SymbolUpstreamUnavailable is the symbol E_UPSTREAM_UNAVAILABLE.
+	SymbolUpstreamUnavailable Symbol = "E_UPSTREAM_UNAVAILABLE"
+	// SymbolUnauthorized is the symbol E_UNAUTHORIZED.
+	SymbolUnauthorized Symbol = "E_UNAUTHORIZED"
+	// SymbolInternalError is the symbol E_INTERNAL.
+	SymbolInternalError Symbol = "E_INTERNAL"
+	// SymbolPyExecFail is the symbol E_PY_EXEC_FAIL.
+	SymbolPyExecFail Symbol = "E_PY_EXEC_FAIL"
+	// SymbolPySecurity is the symbol E_PY_SECURITY.
+	SymbolPySecurity Symbol = "E_PY_SECURITY"
+	// SymbolPySyntax is the symbol E_PY_SYNTAX.
+	SymbolPySyntax Symbol = "E_PY_SYNTAX"
+	// SymbolPyModuleNotFound is the symbol E_PY_MODULE_NOT_FOUND.
+	SymbolPyModuleNotFound Symbol = "E_PY_MODULE_NOT_FOUND"
+	// SymbolPyKernelDied is the symbol E_PY_KERNEL_DIED.
+	SymbolPyKernelDied Symbol = "E_PY_KERNEL_DIED"
+	// SymbolPwNav is the symbol E_PW_NAV.
+	SymbolPwNav Symbol = "E_PW_NAV"
+	// SymbolPwLaunch is the symbol E_PW_LAUNCH.
+	SymbolPwLaunch Symbol = "E_PW_LAUNCH"
+	// SymbolPwSelectorNotFound is the symbol E_PW_SELECTOR_NOT_FOUND.
+	SymbolPwSelectorNotFound Symbol = "E_PW_SELECTOR_NOT_FOUND"
+	// SymbolPwPageClosed is the symbol E_PW_PAGE_CLOSED.
+	SymbolPwPageClosed Symbol = "E_PW_PAGE_CLOSED"
+	// SymbolPwEval is the symbol E_PW_EVAL.
+	SymbolPwEval Symbol = "E_PW_EVAL"
+	// SymbolMbFileNotFound is the symbol E_MB_FILE_NOT_FOUND.
+	SymbolMbFileNotFound Symbol = "E_MB_FILE_NOT_FOUND"
+	// SymbolMbRead is the symbol E_MB_READ.
+	SymbolMbRead Symbol = "E_MB_READ"
+	// SymbolMbWrite is the symbol E_MB_WRITE.
+	SymbolMbWrite Symbol = "E_MB_WRITE"
+	// SymbolMbProjectNotFound is the symbol E_MB_PROJECT_NOT_FOUND.
+	SymbolMbProjectNotFound Symbol = "E_MB_PROJECT_NOT_FOUND"
+	// SymbolMbInvalidName is the symbol E_MB_INVALID_NAME.
+	SymbolMbInvalidName Symbol = "E_MB_INVALID_NAME"
+	// SymbolKgFull is the symbol E_KG_FULL.
+	SymbolKgFull Symbol = "E_KG_FULL"
+	// SymbolKgInvalidTriple is the symbol E_KG_INVALID_TRIPLE.
+	SymbolKgInvalidTriple Symbol = "E_KG_INVALID_TRIPLE"
+	// SymbolPathTraversal is the symbol E_FS_PATH_ESCAPE.
+	SymbolPathTraversal Symbol = "E_FS_PATH_ESCAPE"
+	// SymbolPermissionDenied is the symbol E_FS_DENIED.
+	SymbolPermissionDenied Symbol = "E_FS_DENIED"
+	// SymbolFileTooLarge is the symbol E_FS_FILE_TOO_LARGE.
+	SymbolFileTooLarge Symbol = "E_FS_FILE_TOO_LARGE"
+	// SymbolNotFound is the symbol E_FS_NOT_FOUND.
+	SymbolNotFound Symbol = "E_FS_NOT_FOUND"
+	// SymbolIOError is the symbol E_FS_IO_ERROR.
+	SymbolIOError Symbol = "E_FS_IO_ERROR"
+	// SymbolInvalidPath is the symbol E_FS_INVALID_PATH.
+	SymbolInvalidPath Symbol = "E_FS_INVALID_PATH"
+	// SymbolFsLocked is the symbol E_FS_LOCKED.
+	//
+	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
+	SymbolFsLocked Symbol = "E_FS_LOCKED"
+	// SymbolPathNotAllowed is the symbol E_POLICY_PATH_NOT_ALLOWED.
+	SymbolPathNotAllowed Symbol = "E_POLICY_PATH_NOT_ALLOWED"
+	// SymbolCommandNotAllowed is the symbol E_POLICY_COMMAND_NOT_ALLOWED.
+	SymbolCommandNotAllowed Symbol = "E_POLICY_COMMAND_NOT_ALLOWED"
+	// SymbolEnvironmentNotAllowed is the symbol E_POLICY_ENV_NOT_ALLOWED.
+	SymbolEnvironmentNotAllowed Symbol = "E_POLICY_ENV_NOT_ALLOWED"
+	// SymbolNetworkFsDenied is the symbol E_POLICY_NETWORK_FS_DENIED.
+	SymbolNetworkFsDenied Symbol = "E_POLICY_NETWORK_FS_DENIED"
+	// SymbolWriteNotPermitted is the symbol E_POLICY_WRITE_NOT_PERMITTED.
+	SymbolWriteNotPermitted Symbol = "E_POLICY_WRITE_NOT_PERMITTED"
+	// SymbolPolicyDenied is the symbol E_POLICY_DENIED.
+	//
+	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
+	SymbolPolicyDenied Symbol = "E_POLICY_DENIED"
+	// SymbolCommandFailed is the symbol E_CMD_FAILED.
+	SymbolCommandFailed Symbol = "E_CMD_FAILED"
+	// SymbolCmdTimeout is the symbol E_CMD_TIMEOUT.
+	SymbolCmdTimeout Symbol = "E_CMD_TIMEOUT"
+	// SymbolOutputTooLarge is the symbol E_CMD_OUTPUT_TOO_LARGE.
+	SymbolOutputTooLarge Symbol = "E_CMD_OUTPUT_TOO_LARGE"
+	// SymbolInvalidArgument is the symbol E_CMD_INVALID_ARGUMENT.
+	SymbolInvalidArgument Symbol = "E_CMD_INVALID_ARGUMENT"
+	// SymbolInvalidEnvironment is the symbol E_CMD_INVALID_ENV.
+	SymbolInvalidEnvironment Symbol = "E_CMD_INVALID_ENV"
+	// SymbolMissingRequired is the symbol E_CMD_MISSING_REQUIRED.
+	SymbolMissingRequired Symbol = "E_CMD_MISSING_REQUIRED"
+	// SymbolConcurrencyLimit is the symbol E_CMD_CONCURRENCY_LIMIT.
+	SymbolConcurrencyLimit Symbol = "E_CMD_CONCURRENCY_LIMIT"
+	// SymbolCmdWorkdirInvalid is the symbol E_CMD_WORKDIR_INVALID.
+	SymbolCmdWorkdirInvalid Symbol = "E_CMD_WORKDIR_INVALID"
+	// SymbolCmdSandbox is the symbol E_CMD_SANDBOX.
+	SymbolCmdSandbox Symbol = "E_CMD_SANDBOX"
+)
+const (
+	// TypeRPCParseError is the type of E_RPC_PARSE_ERROR.
+	TypeRPCParseError Type = "rpc_parse_error"
+	// TypeRPCInternalError is the type of E_RPC_INTERNAL_ERROR.
+	TypeRPCInternalError Type = "rpc_internal_error"
+	// TypeRPCInvalidParams is the type of E_RPC_INVALID_PARAMS.
+	TypeRPCInvalidParams Type = "rpc_invalid_params"
+	// TypeRPCMethodNotFound is the type of E_RPC_METHOD_NOT_FOUND.
+	TypeRPCMethodNotFound Type = "rpc_method_not_found"
+	// TypeRPCInvalidRequest is the type of E_RPC_INVALID_REQUEST.
+	TypeRPCInvalidRequest Type = "rpc_invalid_request"
+	// TypeRPCServerError is the type of E_RPC_SERVER_ERROR.
+	//
+	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
+	TypeRPCServerError Type = "rpc_server_error"
+	// TypeInvalidParams is the type of E_INVALID_PARAMS.
+	TypeInvalidParams Type = "invalid_params"
+	// TypeTimeout is the type of E_TIMEOUT.
+	TypeTimeout Type = "timeout"
+	// TypeLimitExceeded is the type of E_LIMIT_EXCEEDED.
+	TypeLimitExceeded Type = "limit_exceeded"
+	// TypeNotInstalled is the type of E_NOT_INSTALLED.
+	TypeNotInstalled Type = "not_installed"
+	// TypeSessionNotFound is the type of E_SESSION_NOT_FOUND.
+	TypeSessionNotFound Type = "session_not_found"
+	// TypeInputTooLarge is the type of E_INPUT_TOO_LARGE.
+	TypeInputTooLarge Type = "input_too_large"
+	// TypeUnsupported is the type of E_UNSUPPORTED.
+	TypeUnsupported Type = "unsupported"
+	// TypeRateLimit is the type of E_RATE_LIMITED.
+	TypeRateLimit Type = "rate_limit"
+	// TypeValidationError is the type of E_VALIDATION.
+	TypeValidationError Type = "validation_error"
+	// TypeConfigurationError is the type of E_CONFIGURATION.
+	TypeConfigurationError Type = "configuration_error"
+	// TypeUpstreamUnavailable is the type of E_UPSTREAM_UNAVAILABLE.
+	TypeUpstreamUnavailable Type = "upstream_unavailable"
+	// TypeUnauthorized is the type of E_UNAUTHORIZED.
+	TypeUnauthorized Type = "unauthorized"
+	// TypeInternalError is the type of E_INTERNAL.
+	TypeInternalError Type = "internal_error"
+	// TypePyExecFail is the type of E_PY_EXEC_FAIL.
+	TypePyExecFail Type = "py_exec_fail"
+	// TypePySecurity is the type of E_PY_SECURITY.
+	TypePySecurity Type = "py_security"
+	// TypePySyntax is the type of E_PY_SYNTAX.
+	TypePySyntax Type = "py_syntax"
+	// TypePyModuleNotFound is the type of E_PY_MODULE_NOT_FOUND.
+	TypePyModuleNotFound Type = "py_module_not_found"
+	// TypePyKernelDied is the type of E_PY_KERNEL_DIED.
+	TypePyKernelDied Type = "py_kernel_died"
+	// TypePwNav is the type of E_PW_NAV.
+	TypePwNav Type = "pw_nav"
+	// TypePwLaunch is the type of E_PW_LAUNCH.
+	TypePwLaunch Type = "pw_launch"
+	// TypePwSelectorNotFound is the type of E_PW_SELECTOR_NOT_FOUND.
+	TypePwSelectorNotFound Type = "pw_selector_not_found"
+	// TypePwPageClosed is the type of E_PW_PAGE_CLOSED.
+	TypePwPageClosed Type = "pw_page_closed"
+	// TypePwEval is the type of E_PW_EVAL.
+	TypePwEval Type = "pw_eval"
+	// TypeMbFileNotFound is the type of E_MB_FILE_NOT_FOUND.
+	TypeMbFileNotFound Type = "mb_file_not_found"
+	// TypeMbRead is the type of E_MB_READ.
+	TypeMbRead Type = "mb_read"
+	// TypeMbWrite is the type of E_MB_WRITE.
+	TypeMbWrite Type = "mb_write"
+	// TypeMbProjectNotFound is the type of E_MB_PROJECT_NOT_FOUND.
+	TypeMbProjectNotFound Type = "mb_project_not_found"
+	// TypeMbInvalidName is the type of E_MB_INVALID_NAME.
+	TypeMbInvalidName Type = "mb_invalid_name"
+	// TypeKgFull is the type of E_KG_FULL.
+	TypeKgFull Type = "kg_full"
+	// TypeKgInvalidTriple is the type of E_KG_INVALID_TRIPLE.
+	TypeKgInvalidTriple Type = "kg_invalid_triple"
+	// TypePathTraversal is the type of E_FS_PATH_ESCAPE.
+	TypePathTraversal Type = "path_traversal"
+	// TypePermissionDenied is the type of E_FS_DENIED.
+	TypePermissionDenied Type = "permission_denied"
+	// TypeFileTooLarge is the type of E_FS_FILE_TOO_LARGE.
+	TypeFileTooLarge Type = "file_too_large"
+	// TypeNotFound is the type of E_FS_NOT_FOUND.
+	TypeNotFound Type = "not_found"
+	// TypeIOError is the type of E_FS_IO_ERROR.
+	TypeIOError Type = "io_error"
+	// TypeInvalidPath is the type of E_FS_INVALID_PATH.
+	TypeInvalidPath Type = "invalid_path"
+	// TypeFsLocked is the type of E_FS_LOCKED.
+	//
+	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
+	TypeFsLocked Type = "fs_locked"
+	// TypePathNotAllowed is the type of E_POLICY_PATH_NOT_ALLOWED.
+	TypePathNotAllowed Type = "path_not_allowed"
+	// TypeCommandNotAllowed is the type of E_POLICY_COMMAND_NOT_ALLOWED.
+	TypeCommandNotAllowed Type = "command_not_allowed"
+	// TypeEnvironmentNotAllowed is the type of E_POLICY_ENV_NOT_ALLOWED.
+	TypeEnvironmentNotAllowed Type = "environment_not_allowed"
+	// TypeNetworkFsDenied is the type of E_POLICY_NETWORK_FS_DENIED.
+	TypeNetworkFsDenied Type = "network_fs_denied"
+	// TypeWriteNotPermitted is the type of E_POLICY_WRITE_NOT_PERMITTED.
+	TypeWriteNotPermitted Type = "write_not_permitted"
+	// TypePolicyDenied is the type of E_POLICY_DENIED.
+	//
+	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
+	TypePolicyDenied Type = "policy_denied"
+	// TypeCommandFailed is the type of E_CMD_FAILED.
+	TypeCommandFailed Type = "command_failed"
+	// TypeCmdTimeout is the type of E_CMD_TIMEOUT.
+	TypeCmdTimeout Type = "cmd_timeout"
+	// TypeOutputTooLarge is the type of E_CMD_OUTPUT_TOO_LARGE.
+	TypeOutputTooLarge Type = "output_too_large"
+	// TypeInvalidArgument is the type of E_CMD_INVALID_ARGUMENT.
+	TypeInvalidArgument Type = "invalid_argument"
+	// TypeInvalidEnvironment is the type of E_CMD_INVALID_ENV.
+	TypeInvalidEnvironment Type = "invalid_environment"
+	// TypeMissingRequired is the type of E_CMD_MISSING_REQUIRED.
+	TypeMissingRequired Type = "missing_required"
+	// TypeConcurrencyLimit is the type of E_CMD_CONCURRENCY_LIMIT.
+	TypeConcurrencyLimit Type = "concurrency_limit"
+	// TypeCmdWorkdirInvalid is the type of E_CMD_WORKDIR_INVALID.
+	TypeCmdWorkdirInvalid Type = "cmd_workdir_invalid"
+	// TypeCmdSandbox is the type of E_CMD_SANDBOX.
+	TypeCmdSandbox Type = "cmd_sandbox"
+)
 
-type wrapRPCParseError struct {
-	e errgenrt.Error
-	d RPCParseErrorDetails
-}
+// ErrRPCParseError is E_RPC_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrRPCParseError) reports whether err is one.
+//
+// Message: Parse error
+var ErrRPCParseError = errgenrt.DecodeDef("\x01\xf7\xfe\x03\xf7\xfe\x03\x11E_RPC_PARSE_ERROR\x0frpc_parse_error\ajsonrpc\vParse error.https://errors.mcp.example.dev/rpc-parse-error\x01\x90\x03\x04\x00\vParse error\x00\x1fThe request was not valid JSON.\x01\x00/Send one complete JSON-RPC 2.0 message per line", shape_RPCParseErrorDetails)
 
 // NewRPCParseError returns E_RPC_PARSE_ERROR (-32700): Parse error.
 //
@@ -36,22 +389,14 @@ type wrapRPCParseError struct {
 // **protocol** error: the request never reached a tool. Check the
 // client's framing (one JSON message per line on stdio transports).
 func NewRPCParseError(d RPCParseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapRPCParseError{d: d}
+	w := &wrap_RPCParseErrorDetails{d: d}
 	return w.e.Init(ErrRPCParseError, &w.d, opts)
 }
 
 // ErrRPCInternalError is E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error. Its definition is also the sentinel: errors.Is(err, ErrRPCInternalError) reports whether err is one.
-var ErrRPCInternalError = &errgenrt.Def{
-	Code:        -32603,
-	Domain:      "jsonrpc",
-	Message:     errgenrt.Template{Text: "Internal error"},
-	ProblemType: "https://errors.mcp.example.dev/rpc-internal-error",
-	Statuses:    []int{500},
-	Symbol:      "E_RPC_INTERNAL_ERROR",
-	Title:       "Internal JSON-RPC error",
-	Type:        "rpc_internal_error",
-	WireCode:    -32603,
-}
+//
+// Message: Internal error
+var ErrRPCInternalError = errgenrt.DecodeDef("\x01\xb5\xfd\x03\xb5\xfd\x03\x14E_RPC_INTERNAL_ERROR\x12rpc_internal_error\ajsonrpc\x17Internal JSON-RPC error1https://errors.mcp.example.dev/rpc-internal-error\x01\xf4\x03\x00\x00\x0eInternal error\x00", nil)
 
 // NewRPCInternalError returns E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error.
 //
@@ -62,27 +407,9 @@ func NewRPCInternalError(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
-var ErrRPCInvalidParams = &errgenrt.Def{
-	Code:         -32602,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "jsonrpc",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid params: "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/rpc-invalid-params",
-	Statuses:     []int{400},
-	Symbol:       "E_RPC_INVALID_PARAMS",
-	Title:        "Invalid params",
-	Type:         "rpc_invalid_params",
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapRPCInvalidParams struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid params: {reason}
+var ErrRPCInvalidParams = errgenrt.DecodeDef("\x01\xb3\xfd\x03\xb3\xfd\x03\x14E_RPC_INVALID_PARAMS\x12rpc_invalid_params\ajsonrpc\x0eInvalid params1https://errors.mcp.example.dev/rpc-invalid-params\x01\x90\x03\x00\x02\x00\x10Invalid params: \x03\x00", shape_ValidationFailure)
 
 // NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
 //
@@ -91,33 +418,14 @@ type wrapRPCInvalidParams struct {
 // application-level parameter errors; this code is kept for the
 // protocol layer.
 func NewRPCInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapRPCInvalidParams{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrRPCInvalidParams, &w.d, opts)
 }
 
 // ErrRPCMethodNotFound is E_RPC_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrRPCMethodNotFound) reports whether err is one.
-var ErrRPCMethodNotFound = &errgenrt.Def{
-	Code:         -32601,
-	DetailFields: []string{"method"},
-	Domain:       "jsonrpc",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Method not found: "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/rpc-method-not-found",
-	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{{Text: "Call tools/list to discover the methods this server provides"}},
-	Symbol:       "E_RPC_METHOD_NOT_FOUND",
-	Title:        "Method not found",
-	Type:         "rpc_method_not_found",
-	WireCode:     -32601,
-	ZeroDetails: func() errgenrt.Details {
-		return new(RPCMethodNotFoundDetails)
-	},
-}
-
-type wrapRPCMethodNotFound struct {
-	e errgenrt.Error
-	d RPCMethodNotFoundDetails
-}
+//
+// Message: Method not found: {method}
+var ErrRPCMethodNotFound = errgenrt.DecodeDef("\x01\xb1\xfd\x03\xb1\xfd\x03\x16E_RPC_METHOD_NOT_FOUND\x14rpc_method_not_found\ajsonrpc\x10Method not found3https://errors.mcp.example.dev/rpc-method-not-found\x01\x94\x03\x00\x02\x00\x12Method not found: \x01\x01\x00<Call tools/list to discover the methods this server provides", shape_RPCMethodNotFoundDetails)
 
 // NewRPCMethodNotFound returns E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
 //
@@ -125,57 +433,30 @@ type wrapRPCMethodNotFound struct {
 // methods such as `sys/errorStats` are only registered when their
 // feature is enabled, so clients should feature-detect them.
 func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapRPCMethodNotFound{d: d}
+	w := &wrap_RPCMethodNotFoundDetails{d: d}
 	return w.e.Init(ErrRPCMethodNotFound, &w.d, opts)
 }
 
 // ErrRPCInvalidRequest is E_RPC_INVALID_REQUEST (-32600): Invalid request. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidRequest) reports whether err is one.
-var ErrRPCInvalidRequest = &errgenrt.Def{
-	Code:         -32600,
-	DetailFields: []string{"reason"},
-	Domain:       "jsonrpc",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Invalid Request"},
-	ProblemType:  "https://errors.mcp.example.dev/rpc-invalid-request",
-	Statuses:     []int{400},
-	Symbol:       "E_RPC_INVALID_REQUEST",
-	Title:        "Invalid request",
-	Type:         "rpc_invalid_request",
-	WireCode:     -32600,
-	ZeroDetails: func() errgenrt.Details {
-		return new(RPCInvalidRequestDetails)
-	},
-}
-
-type wrapRPCInvalidRequest struct {
-	e errgenrt.Error
-	d RPCInvalidRequestDetails
-}
+//
+// Message: Invalid Request
+var ErrRPCInvalidRequest = errgenrt.DecodeDef("\x01\xaf\xfd\x03\xaf\xfd\x03\x15E_RPC_INVALID_REQUEST\x13rpc_invalid_request\ajsonrpc\x0fInvalid request2https://errors.mcp.example.dev/rpc-invalid-request\x01\x90\x03\x00\x00\x0fInvalid Request\x00", shape_RPCInvalidRequestDetails)
 
 // NewRPCInvalidRequest returns E_RPC_INVALID_REQUEST (-32600): Invalid request.
 //
 // The JSON was valid but is not a JSON-RPC 2.0 request object (missing
 // `jsonrpc: "2.0"`, a non-string `method`, an `id` of the wrong type...).
 func NewRPCInvalidRequest(d RPCInvalidRequestDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapRPCInvalidRequest{d: d}
+	w := &wrap_RPCInvalidRequestDetails{d: d}
 	return w.e.Init(ErrRPCInvalidRequest, &w.d, opts)
 }
 
 // ErrRPCServerError is E_RPC_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrRPCServerError) reports whether err is one.
 //
+// Message: Server error
+//
 // Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
-var ErrRPCServerError = &errgenrt.Def{
-	Code:        -32000,
-	Deprecated:  true,
-	Domain:      "jsonrpc",
-	Message:     errgenrt.Template{Text: "Server error"},
-	ProblemType: "https://errors.mcp.example.dev/rpc-server-error",
-	Statuses:    []int{500},
-	Symbol:      "E_RPC_SERVER_ERROR",
-	Title:       "Server error",
-	Type:        "rpc_server_error",
-	WireCode:    -32000,
-}
+var ErrRPCServerError = errgenrt.DecodeDef("\x01\xff\xf3\x03\xff\xf3\x03\x12E_RPC_SERVER_ERROR\x10rpc_server_error\ajsonrpc\fServer error/https://errors.mcp.example.dev/rpc-server-error\x01\xf4\x03\x02\x00\fServer error\x00", nil)
 
 // NewRPCServerError returns E_RPC_SERVER_ERROR (-32000): Server error.
 //
@@ -189,29 +470,9 @@ func NewRPCServerError(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrInvalidParams is E_INVALID_PARAMS (1000): Invalid parameters. Its definition is also the sentinel: errors.Is(err, ErrInvalidParams) reports whether err is one.
-var ErrInvalidParams = &errgenrt.Def{
-	Code:         1000,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid parameter "}, {Arg: 1}, {Lit: ": "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/invalid-params",
-	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Expected format: "}, {Arg: 4}}}},
-	Symbol:       "E_INVALID_PARAMS",
-	Title:        "Invalid parameters",
-	Type:         "invalid_params",
-	UserMessage:  &errgenrt.Template{Parts: []errgenrt.Part{{Lit: "The value given for "}, {Arg: 1}, {Lit: " is not valid."}}},
-	WireCode:     1000,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapInvalidParams struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid parameter {field}: {reason}
+var ErrInvalidParams = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10E_INVALID_PARAMS\x0einvalid_params\x06common\x12Invalid parameters-https://errors.mcp.example.dev/invalid-params\x01\x90\x03\x04\x04\x00\x12Invalid parameter \x01\x00\x02: \x03\x03\x00\x14The value given for \x01\x00\x0e is not valid.\x01\x02\x00\x11Expected format: \x04", shape_ValidationFailure)
 
 // NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
 //
@@ -220,35 +481,14 @@ type wrapInvalidParams struct {
 // describes what would be accepted. Use this instead of -32602 for
 // application-level checks.
 func NewInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidParams{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrInvalidParams, &w.d, opts)
 }
 
 // ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
-var ErrTimeout = &errgenrt.Def{
-	Code:         1001,
-	DetailFields: []string{"operation", "timeout_ms", "elapsed_ms"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Arg: 1}, {Lit: " timed out after "}, {Arg: 2}, {Lit: " ms"}}},
-	ProblemType:  "https://errors.mcp.example.dev/timeout",
-	Retryable:    true,
-	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{{Text: "Retry the operation"}, {Text: "Split the work into smaller steps"}},
-	Symbol:       "E_TIMEOUT",
-	Title:        "Operation timed out",
-	Type:         "timeout",
-	UserMessage:  &errgenrt.Template{Text: "The operation took too long and was stopped."},
-	WireCode:     1001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(TimeoutDetails)
-	},
-}
-
-type wrapTimeout struct {
-	e errgenrt.Error
-	d TimeoutDetails
-}
+//
+// Message: {operation} timed out after {timeout_ms} ms
+var ErrTimeout = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tE_TIMEOUT\atimeout\x06common\x13Operation timed out&https://errors.mcp.example.dev/timeout\x01\xf8\x03\x05\x04\x01\x00\x11 timed out after \x02\x00\x03 ms\x00,The operation took too long and was stopped.\x02\x00\x13Retry the operation\x00!Split the work into smaller steps", shape_TimeoutDetails)
 
 // NewTimeout returns E_TIMEOUT (1001): Operation timed out.
 //
@@ -256,33 +496,14 @@ type wrapTimeout struct {
 // command) did not finish within its timeout. Timeouts are usually
 // transient, so the error is **retryable**.
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapTimeout{d: d}
+	w := &wrap_TimeoutDetails{d: d}
 	return w.e.Init(ErrTimeout, &w.d, opts)
 }
 
 // ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
-var ErrLimitExceeded = &errgenrt.Def{
-	Code:         1002,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Limit exceeded: "}, {Arg: 1}, {Lit: " is "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: ", the limit is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
-	ProblemType:  "https://errors.mcp.example.dev/limit-exceeded",
-	Statuses:     []int{429, 413},
-	Suggestions:  []errgenrt.Template{{Text: "Close unused sessions before opening new ones"}},
-	Symbol:       "E_LIMIT_EXCEEDED",
-	Title:        "Limit exceeded",
-	Type:         "limit_exceeded",
-	WireCode:     1002,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapLimitExceeded struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Limit exceeded: {resource} is {actual} {unit}, the limit is {limit} {unit}
+var ErrLimitExceeded = errgenrt.DecodeDef("\x01\xd4\x0f\xd4\x0f\x10E_LIMIT_EXCEEDED\x0elimit_exceeded\x06common\x0eLimit exceeded-https://errors.mcp.example.dev/limit-exceeded\x02\xad\x03\x9d\x03\x00\n\x00\x10Limit exceeded: \x01\x00\x04 is \x03\x00\x01 \x04\x00\x0f, the limit is \x02\x00\x01 \x04\x01\x00-Close unused sessions before opening new ones", shape_ResourceLimit)
 
 // NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
 //
@@ -290,33 +511,14 @@ type wrapLimitExceeded struct {
 // line length. `details.resource` tells which one. Session caps answer
 // 429; size caps may answer 413.
 func NewLimitExceeded(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapLimitExceeded{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrLimitExceeded, &w.d, opts)
 }
 
 // ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
-var ErrNotInstalled = &errgenrt.Def{
-	Code:         1003,
-	DetailFields: []string{"dependency", "install_hint"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Dependency not installed: "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/not-installed",
-	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Install it with: "}, {Arg: 2}}}},
-	Symbol:       "E_NOT_INSTALLED",
-	Title:        "Dependency not installed",
-	Type:         "not_installed",
-	WireCode:     1003,
-	ZeroDetails: func() errgenrt.Details {
-		return new(NotInstalledDetails)
-	},
-}
-
-type wrapNotInstalled struct {
-	e errgenrt.Error
-	d NotInstalledDetails
-}
+//
+// Message: Dependency not installed: {dependency}
+var ErrNotInstalled = errgenrt.DecodeDef("\x01\xd6\x0f\xd6\x0f\x0fE_NOT_INSTALLED\rnot_installed\x06common\x18Dependency not installed,https://errors.mcp.example.dev/not-installed\x01\xf7\x03\x00\x02\x00\x1aDependency not installed: \x01\x01\x02\x00\x11Install it with: \x02", shape_NotInstalledDetails)
 
 // NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
 //
@@ -324,34 +526,14 @@ type wrapNotInstalled struct {
 // build, a Python package) is missing on the server host. An operator
 // has to install it; retrying does not help.
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNotInstalled{d: d}
+	w := &wrap_NotInstalledDetails{d: d}
 	return w.e.Init(ErrNotInstalled, &w.d, opts)
 }
 
 // ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
-var ErrSessionNotFound = &errgenrt.Def{
-	Code:         1004,
-	DetailFields: []string{"session_id"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Session not found"},
-	ProblemType:  "https://errors.mcp.example.dev/session-not-found",
-	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{{Text: "Open a new session and retry with its id"}},
-	Symbol:       "E_SESSION_NOT_FOUND",
-	Title:        "Session not found",
-	Type:         "session_not_found",
-	UserMessage:  &errgenrt.Template{Text: "The session has expired or never existed."},
-	WireCode:     1004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SessionNotFoundDetails)
-	},
-}
-
-type wrapSessionNotFound struct {
-	e errgenrt.Error
-	d SessionNotFoundDetails
-}
+//
+// Message: Session not found
+var ErrSessionNotFound = errgenrt.DecodeDef("\x01\xd8\x0f\xd8\x0f\x13E_SESSION_NOT_FOUND\x11session_not_found\x06common\x11Session not found0https://errors.mcp.example.dev/session-not-found\x01\x94\x03\x04\x00\x11Session not found\x00)The session has expired or never existed.\x01\x00(Open a new session and retry with its id", shape_SessionNotFoundDetails)
 
 // NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
 //
@@ -359,132 +541,56 @@ type wrapSessionNotFound struct {
 // out, or the server restarted. The id is redacted unless verbose mode
 // is on, since session ids act as bearer handles.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapSessionNotFound{d: d}
+	w := &wrap_SessionNotFoundDetails{d: d}
 	return w.e.Init(ErrSessionNotFound, &w.d, opts)
 }
 
 // ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
-var ErrInputTooLarge = &errgenrt.Def{
-	Code:         1005,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Input too large: "}, {Arg: 1}, {Lit: " is "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: ", the limit is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
-	ProblemType:  "https://errors.mcp.example.dev/input-too-large",
-	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{{Text: "Send smaller input, or split it across several calls"}},
-	Symbol:       "E_INPUT_TOO_LARGE",
-	Title:        "Input too large",
-	Type:         "input_too_large",
-	WireCode:     1005,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapInputTooLarge struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Input too large: {resource} is {actual} {unit}, the limit is {limit} {unit}
+var ErrInputTooLarge = errgenrt.DecodeDef("\x01\xda\x0f\xda\x0f\x11E_INPUT_TOO_LARGE\x0finput_too_large\x06common\x0fInput too large.https://errors.mcp.example.dev/input-too-large\x01\x9d\x03\x00\n\x00\x11Input too large: \x01\x00\x04 is \x03\x00\x01 \x04\x00\x0f, the limit is \x02\x00\x01 \x04\x01\x004Send smaller input, or split it across several calls", shape_ResourceLimit)
 
 // NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
 //
 // An input exceeds its size cap: Python code length, selector length,
 // a memory-bank file body... The limit is a server setting.
 func NewInputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInputTooLarge{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrInputTooLarge, &w.d, opts)
 }
 
 // ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
-var ErrUnsupported = &errgenrt.Def{
-	Code:         1006,
-	DetailFields: []string{"operation", "reason"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Unsupported operation: "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/unsupported",
-	Statuses:     []int{501},
-	Symbol:       "E_UNSUPPORTED",
-	Title:        "Unsupported operation",
-	Type:         "unsupported",
-	WireCode:     1006,
-	ZeroDetails: func() errgenrt.Details {
-		return new(UnsupportedDetails)
-	},
-}
-
-type wrapUnsupported struct {
-	e errgenrt.Error
-	d UnsupportedDetails
-}
+//
+// Message: Unsupported operation: {operation}
+var ErrUnsupported = errgenrt.DecodeDef("\x01\xdc\x0f\xdc\x0f\rE_UNSUPPORTED\vunsupported\x06common\x15Unsupported operation*https://errors.mcp.example.dev/unsupported\x01\xf5\x03\x00\x02\x00\x17Unsupported operation: \x01\x00", shape_UnsupportedDetails)
 
 // NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
 //
 // The server understood the request but does not support this
 // operation (on this platform, in this configuration or yet).
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapUnsupported{d: d}
+	w := &wrap_UnsupportedDetails{d: d}
 	return w.e.Init(ErrUnsupported, &w.d, opts)
 }
 
 // ErrRateLimit is E_RATE_LIMITED (1007): Rate limited. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
-var ErrRateLimit = &errgenrt.Def{
-	Code:         1007,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Rate limit reached: "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: " for a limit of "}, {Arg: 2}}},
-	ProblemType:  "https://errors.mcp.example.dev/rate-limit",
-	Retryable:    true,
-	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{{Text: "Wait a moment and retry"}},
-	Symbol:       "E_RATE_LIMITED",
-	Title:        "Rate limited",
-	Type:         "rate_limit",
-	WireCode:     1007,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapRateLimit struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Rate limit reached: {actual} {unit} for a limit of {limit}
+var ErrRateLimit = errgenrt.DecodeDef("\x01\xde\x0f\xde\x0f\x0eE_RATE_LIMITED\nrate_limit\x06common\fRate limited)https://errors.mcp.example.dev/rate-limit\x01\xad\x03\x01\x06\x00\x14Rate limit reached: \x03\x00\x01 \x04\x00\x10 for a limit of \x02\x01\x00\x17Wait a moment and retry", shape_ResourceLimit)
 
 // NewRateLimit returns E_RATE_LIMITED (1007): Rate limited.
 //
 // Too many requests in the current window. The error is retryable:
 // back off before trying again.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapRateLimit{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrRateLimit, &w.d, opts)
 }
 
 // ErrValidationError is E_VALIDATION (1008): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
-var ErrValidationError = &errgenrt.Def{
-	Code:         1008,
-	DetailFields: []string{"fieldErrors", "totalErrors"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Validation failed: "}, {Arg: 2}, {Lit: " errors"}}},
-	ProblemType:  "https://errors.mcp.example.dev/validation-error",
-	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{{Text: "Fix every field listed in details.fieldErrors and resend"}},
-	Symbol:       "E_VALIDATION",
-	Title:        "Validation failed",
-	Type:         "validation_error",
-	WireCode:     1008,
-	ZeroDetails: func() errgenrt.Details {
-		return new(errgenrt.FieldErrors)
-	},
-}
-
-type wrapValidationError struct {
-	e errgenrt.Error
-	d errgenrt.FieldErrors
-}
+//
+// Message: Validation failed: {totalErrors} errors
+var ErrValidationError = errgenrt.DecodeDef("\x01\xe0\x0f\xe0\x0f\fE_VALIDATION\x10validation_error\x06common\x11Validation failed/https://errors.mcp.example.dev/validation-error\x01\xa6\x03\x00\x03\x00\x13Validation failed: \x02\x00\a errors\x01\x008Fix every field listed in details.fieldErrors and resend", shape__FieldErrors)
 
 // NewValidationError returns E_VALIDATION (1008): Validation failed.
 //
@@ -492,67 +598,28 @@ type wrapValidationError struct {
 // maps each field to its messages and `details.totalErrors` counts them
 // all, so a client can show every problem in one pass.
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapValidationError{d: d}
+	w := &wrap__FieldErrors{d: d}
 	return w.e.Init(ErrValidationError, &w.d, opts)
 }
 
 // ErrConfigurationError is E_CONFIGURATION (1009): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
-var ErrConfigurationError = &errgenrt.Def{
-	Code:         1009,
-	DetailFields: []string{"component", "message", "code"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Configuration error in "}, {Arg: 1}, {Lit: ": "}, {Arg: 2}}},
-	ProblemType:  "https://errors.mcp.example.dev/configuration-error",
-	Statuses:     []int{500},
-	Symbol:       "E_CONFIGURATION",
-	Title:        "Configuration error",
-	Type:         "configuration_error",
-	UserMessage:  &errgenrt.Template{Text: "The server is misconfigured."},
-	WireCode:     1009,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SystemError)
-	},
-}
-
-type wrapConfigurationError struct {
-	e errgenrt.Error
-	d SystemError
-}
+//
+// Message: Configuration error in {component}: {message}
+var ErrConfigurationError = errgenrt.DecodeDef("\x01\xe2\x0f\xe2\x0f\x0fE_CONFIGURATION\x13configuration_error\x06common\x13Configuration error2https://errors.mcp.example.dev/configuration-error\x01\xf4\x03\x04\x04\x00\x17Configuration error in \x01\x00\x02: \x02\x00\x1cThe server is misconfigured.\x00", shape_SystemError)
 
 // NewConfigurationError returns E_CONFIGURATION (1009): Configuration error.
 //
 // The server's configuration (policy file, environment variables) is
 // missing or invalid. Only an operator can fix it.
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapConfigurationError{d: d}
+	w := &wrap_SystemError{d: d}
 	return w.e.Init(ErrConfigurationError, &w.d, opts)
 }
 
 // ErrUpstreamUnavailable is E_UPSTREAM_UNAVAILABLE (1010): Upstream service error. Its definition is also the sentinel: errors.Is(err, ErrUpstreamUnavailable) reports whether err is one.
-var ErrUpstreamUnavailable = &errgenrt.Def{
-	Code:         1010,
-	DetailFields: []string{"service", "endpoint", "upstream_status"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Upstream service failed: "}, {Arg: 1}, {Lit: " answered "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/upstream-unavailable",
-	Retryable:    true,
-	Statuses:     []int{502, 503},
-	Suggestions:  []errgenrt.Template{{Text: "Retry later; the upstream service may be temporarily unavailable"}},
-	Symbol:       "E_UPSTREAM_UNAVAILABLE",
-	Title:        "Upstream service error",
-	Type:         "upstream_unavailable",
-	WireCode:     1010,
-	ZeroDetails: func() errgenrt.Details {
-		return new(UpstreamUnavailableDetails)
-	},
-}
-
-type wrapUpstreamUnavailable struct {
-	e errgenrt.Error
-	d UpstreamUnavailableDetails
-}
+//
+// Message: Upstream service failed: {service} answered {upstream_status}
+var ErrUpstreamUnavailable = errgenrt.DecodeDef("\x01\xe4\x0f\xe4\x0f\x16E_UPSTREAM_UNAVAILABLE\x14upstream_unavailable\x06common\x16Upstream service error3https://errors.mcp.example.dev/upstream-unavailable\x02\xf6\x03\xf7\x03\x01\x04\x00\x19Upstream service failed: \x01\x00\n answered \x03\x01\x00@Retry later; the upstream service may be temporarily unavailable", shape_UpstreamUnavailableDetails)
 
 // NewUpstreamUnavailable returns E_UPSTREAM_UNAVAILABLE (1010): Upstream service error.
 //
@@ -561,32 +628,14 @@ type wrapUpstreamUnavailable struct {
 // is unavailable. Query parameters that look like secrets are scrubbed
 // from `endpoint` unless verbose mode is on.
 func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapUpstreamUnavailable{d: d}
+	w := &wrap_UpstreamUnavailableDetails{d: d}
 	return w.e.Init(ErrUpstreamUnavailable, &w.d, opts)
 }
 
 // ErrUnauthorized is E_UNAUTHORIZED (1011): Not authorized. Its definition is also the sentinel: errors.Is(err, ErrUnauthorized) reports whether err is one.
-var ErrUnauthorized = &errgenrt.Def{
-	Code:         1011,
-	DetailFields: []string{"scheme", "credential_hint"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Authentication or authorization failed"},
-	ProblemType:  "https://errors.mcp.example.dev/unauthorized",
-	Statuses:     []int{401, 403},
-	Symbol:       "E_UNAUTHORIZED",
-	Title:        "Not authorized",
-	Type:         "unauthorized",
-	WireCode:     1011,
-	ZeroDetails: func() errgenrt.Details {
-		return new(UnauthorizedDetails)
-	},
-}
-
-type wrapUnauthorized struct {
-	e errgenrt.Error
-	d UnauthorizedDetails
-}
+//
+// Message: Authentication or authorization failed
+var ErrUnauthorized = errgenrt.DecodeDef("\x01\xe6\x0f\xe6\x0f\x0eE_UNAUTHORIZED\funauthorized\x06common\x0eNot authorized+https://errors.mcp.example.dev/unauthorized\x02\x91\x03\x93\x03\x00\x00&Authentication or authorization failed\x00", shape_UnauthorizedDetails)
 
 // NewUnauthorized returns E_UNAUTHORIZED (1011): Not authorized.
 //
@@ -594,23 +643,14 @@ type wrapUnauthorized struct {
 // (403). The rejected credential is never echoed back unless verbose
 // mode is on.
 func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapUnauthorized{d: d}
+	w := &wrap_UnauthorizedDetails{d: d}
 	return w.e.Init(ErrUnauthorized, &w.d, opts)
 }
 
 // ErrInternalError is E_INTERNAL (1099): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
-var ErrInternalError = &errgenrt.Def{
-	Code:        1099,
-	Domain:      "common",
-	Message:     errgenrt.Template{Text: "An internal error occurred"},
-	ProblemType: "https://errors.mcp.example.dev/internal-error",
-	Statuses:    []int{500},
-	Symbol:      "E_INTERNAL",
-	Title:       "Internal error",
-	Type:        "internal_error",
-	UserMessage: &errgenrt.Template{Text: "Something went wrong on the server."},
-	WireCode:    1099,
-}
+//
+// Message: An internal error occurred
+var ErrInternalError = errgenrt.DecodeDef("\x01\x96\x11\x96\x11\nE_INTERNAL\x0einternal_error\x06common\x0eInternal error-https://errors.mcp.example.dev/internal-error\x01\xf4\x03\x04\x00\x1aAn internal error occurred\x00#Something went wrong on the server.\x00", nil)
 
 // NewInternalError returns E_INTERNAL (1099): Internal error.
 //
@@ -623,28 +663,9 @@ func NewInternalError(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
-var ErrPyExecFail = &errgenrt.Def{
-	Code:         2000,
-	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
-	Domain:       "python",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Python code failed with exit code "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/py-exec-fail",
-	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{{Text: "Inspect details.stderr for the traceback"}},
-	Symbol:       "E_PY_EXEC_FAIL",
-	Title:        "Python execution failed",
-	Type:         "py_exec_fail",
-	WireCode:     2000,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ExecutionError)
-	},
-}
-
-type wrapPyExecFail struct {
-	e errgenrt.Error
-	d ExecutionError
-}
+//
+// Message: Python code failed with exit code {exit_code}
+var ErrPyExecFail = errgenrt.DecodeDef("\x01\xa0\x1f\xa0\x1f\x0eE_PY_EXEC_FAIL\fpy_exec_fail\x06python\x17Python execution failed+https://errors.mcp.example.dev/py-exec-fail\x01\xa6\x03\x00\x02\x00\"Python code failed with exit code \x03\x01\x00(Inspect details.stderr for the traceback", shape_ExecutionError)
 
 // NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
 //
@@ -652,33 +673,14 @@ type wrapPyExecFail struct {
 // a non-zero status. `details.stderr` holds the end of the traceback,
 // cut at 2048 bytes.
 func NewPyExecFail(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPyExecFail{d: d}
+	w := &wrap_ExecutionError{d: d}
 	return w.e.Init(ErrPyExecFail, &w.d, opts)
 }
 
 // ErrPySecurity is E_PY_SECURITY (2001): Python code rejected by the sandbox. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
-var ErrPySecurity = &errgenrt.Def{
-	Code:         2001,
-	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
-	Domain:       "python",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Code rejected by sandbox rule "}, {Arg: 2}}},
-	ProblemType:  "https://errors.mcp.example.dev/py-security",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Use only the allowed modules"}},
-	Symbol:       "E_PY_SECURITY",
-	Title:        "Python code rejected by the sandbox",
-	Type:         "py_security",
-	WireCode:     2001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapPySecurity struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Code rejected by sandbox rule {rule}
+var ErrPySecurity = errgenrt.DecodeDef("\x01\xa2\x1f\xa2\x1f\rE_PY_SECURITY\vpy_security\x06python#Python code rejected by the sandbox*https://errors.mcp.example.dev/py-security\x01\x93\x03\x00\x02\x00\x1eCode rejected by sandbox rule \x02\x01\x00\x1cUse only the allowed modules", shape_PolicyViolation)
 
 // NewPySecurity returns E_PY_SECURITY (2001): Python code rejected by the sandbox.
 //
@@ -686,132 +688,55 @@ type wrapPySecurity struct {
 // `subprocess`, opening sockets...). `details.allowed_sample` lists some
 // of the modules that are allowed.
 func NewPySecurity(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPySecurity{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrPySecurity, &w.d, opts)
 }
 
 // ErrPySyntax is E_PY_SYNTAX (2002): Python syntax error. Its definition is also the sentinel: errors.Is(err, ErrPySyntax) reports whether err is one.
-var ErrPySyntax = &errgenrt.Def{
-	Code:         2002,
-	DetailFields: []string{"line", "column", "error_text"},
-	Domain:       "python",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Syntax error at line "}, {Arg: 1}, {Lit: ": "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/py-syntax",
-	Statuses:     []int{400},
-	Symbol:       "E_PY_SYNTAX",
-	Title:        "Python syntax error",
-	Type:         "py_syntax",
-	WireCode:     2002,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PySyntaxDetails)
-	},
-}
-
-type wrapPySyntax struct {
-	e errgenrt.Error
-	d PySyntaxDetails
-}
+//
+// Message: Syntax error at line {line}: {error_text}
+var ErrPySyntax = errgenrt.DecodeDef("\x01\xa4\x1f\xa4\x1f\vE_PY_SYNTAX\tpy_syntax\x06python\x13Python syntax error(https://errors.mcp.example.dev/py-syntax\x01\x90\x03\x00\x04\x00\x15Syntax error at line \x01\x00\x02: \x03\x00", shape_PySyntaxDetails)
 
 // NewPySyntax returns E_PY_SYNTAX (2002): Python syntax error.
 //
 // The code does not compile. Nothing was executed.
 func NewPySyntax(d PySyntaxDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPySyntax{d: d}
+	w := &wrap_PySyntaxDetails{d: d}
 	return w.e.Init(ErrPySyntax, &w.d, opts)
 }
 
 // ErrPyModuleNotFound is E_PY_MODULE_NOT_FOUND (2003): Python module not installed. Its definition is also the sentinel: errors.Is(err, ErrPyModuleNotFound) reports whether err is one.
-var ErrPyModuleNotFound = &errgenrt.Def{
-	Code:         2003,
-	DetailFields: []string{"module"},
-	Domain:       "python",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "No module named "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/py-module-not-found",
-	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Use a module from the standard library, or ask an operator to install "}, {Arg: 1}}}},
-	Symbol:       "E_PY_MODULE_NOT_FOUND",
-	Title:        "Python module not installed",
-	Type:         "py_module_not_found",
-	WireCode:     2003,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PyModuleNotFoundDetails)
-	},
-}
-
-type wrapPyModuleNotFound struct {
-	e errgenrt.Error
-	d PyModuleNotFoundDetails
-}
+//
+// Message: No module named {module}
+var ErrPyModuleNotFound = errgenrt.DecodeDef("\x01\xa6\x1f\xa6\x1f\x15E_PY_MODULE_NOT_FOUND\x13py_module_not_found\x06python\x1bPython module not installed2https://errors.mcp.example.dev/py-module-not-found\x01\xa6\x03\x00\x02\x00\x10No module named \x01\x01\x02\x00FUse a module from the standard library, or ask an operator to install \x01", shape_PyModuleNotFoundDetails)
 
 // NewPyModuleNotFound returns E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
 //
 // The code imports a module that is allowed but not installed in the
 // execution environment.
 func NewPyModuleNotFound(d PyModuleNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPyModuleNotFound{d: d}
+	w := &wrap_PyModuleNotFoundDetails{d: d}
 	return w.e.Init(ErrPyModuleNotFound, &w.d, opts)
 }
 
 // ErrPyKernelDied is E_PY_KERNEL_DIED (2004): Python kernel died. Its definition is also the sentinel: errors.Is(err, ErrPyKernelDied) reports whether err is one.
-var ErrPyKernelDied = &errgenrt.Def{
-	Code:         2004,
-	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
-	Domain:       "python",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "The Python kernel died unexpectedly"},
-	ProblemType:  "https://errors.mcp.example.dev/py-kernel-died",
-	Retryable:    true,
-	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{{Text: "Retry; a fresh kernel is started automatically"}},
-	Symbol:       "E_PY_KERNEL_DIED",
-	Title:        "Python kernel died",
-	Type:         "py_kernel_died",
-	WireCode:     2004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ExecutionError)
-	},
-}
-
-type wrapPyKernelDied struct {
-	e errgenrt.Error
-	d ExecutionError
-}
+//
+// Message: The Python kernel died unexpectedly
+var ErrPyKernelDied = errgenrt.DecodeDef("\x01\xa8\x1f\xa8\x1f\x10E_PY_KERNEL_DIED\x0epy_kernel_died\x06python\x12Python kernel died-https://errors.mcp.example.dev/py-kernel-died\x01\xf7\x03\x01\x00#The Python kernel died unexpectedly\x01\x00.Retry; a fresh kernel is started automatically", shape_ExecutionError)
 
 // NewPyKernelDied returns E_PY_KERNEL_DIED (2004): Python kernel died.
 //
 // The interpreter process was killed (out of memory, a signal) before
 // it could report a result. A new kernel is started for the next call.
 func NewPyKernelDied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPyKernelDied{d: d}
+	w := &wrap_ExecutionError{d: d}
 	return w.e.Init(ErrPyKernelDied, &w.d, opts)
 }
 
 // ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
-var ErrPwNav = &errgenrt.Def{
-	Code:         2100,
-	DetailFields: []string{"url", "reason", "http_status"},
-	Domain:       "playwright",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Navigation to "}, {Arg: 1}, {Lit: " failed: "}, {Arg: 2}}},
-	ProblemType:  "https://errors.mcp.example.dev/pw-nav",
-	Retryable:    true,
-	Statuses:     []int{502},
-	Suggestions:  []errgenrt.Template{{Text: "Check that the URL is reachable from the server"}, {Text: "Retry; navigation failures are often transient"}},
-	Symbol:       "E_PW_NAV",
-	Title:        "Navigation failed",
-	Type:         "pw_nav",
-	WireCode:     2100,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PwNavDetails)
-	},
-}
-
-type wrapPwNav struct {
-	e errgenrt.Error
-	d PwNavDetails
-}
+//
+// Message: Navigation to {url} failed: {reason}
+var ErrPwNav = errgenrt.DecodeDef("\x01\xe8 \xe8 \bE_PW_NAV\x06pw_nav\nplaywright\x11Navigation failed%https://errors.mcp.example.dev/pw-nav\x01\xf6\x03\x01\x04\x00\x0eNavigation to \x01\x00\t failed: \x02\x02\x00/Check that the URL is reachable from the server\x00.Retry; navigation failures are often transient", shape_PwNavDetails)
 
 // NewPwNav returns E_PW_NAV (2100): Navigation failed.
 //
@@ -819,34 +744,14 @@ type wrapPwNav struct {
 // TLS error or an error status. Secrets in the query string are
 // scrubbed from `url` unless verbose mode is on.
 func NewPwNav(d PwNavDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPwNav{d: d}
+	w := &wrap_PwNavDetails{d: d}
 	return w.e.Init(ErrPwNav, &w.d, opts)
 }
 
 // ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
-var ErrPwLaunch = &errgenrt.Def{
-	Code:         2101,
-	DetailFields: []string{"browser", "reason"},
-	Domain:       "playwright",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Could not launch "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/pw-launch",
-	Retryable:    true,
-	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Check that the browser build is installed (npx playwright install "}, {Arg: 1}, {Lit: ")"}}}},
-	Symbol:       "E_PW_LAUNCH",
-	Title:        "Browser launch failed",
-	Type:         "pw_launch",
-	WireCode:     2101,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PwLaunchDetails)
-	},
-}
-
-type wrapPwLaunch struct {
-	e errgenrt.Error
-	d PwLaunchDetails
-}
+//
+// Message: Could not launch {browser}
+var ErrPwLaunch = errgenrt.DecodeDef("\x01\xea \xea \vE_PW_LAUNCH\tpw_launch\nplaywright\x15Browser launch failed(https://errors.mcp.example.dev/pw-launch\x01\xf7\x03\x01\x02\x00\x11Could not launch \x01\x01\x03\x00BCheck that the browser build is installed (npx playwright install \x01\x00\x01)", shape_PwLaunchDetails)
 
 // NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
 //
@@ -854,355 +759,150 @@ type wrapPwLaunch struct {
 // `E_NOT_INSTALLED` instead; this error covers crashes and sandbox
 // failures at start-up.
 func NewPwLaunch(d PwLaunchDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPwLaunch{d: d}
+	w := &wrap_PwLaunchDetails{d: d}
 	return w.e.Init(ErrPwLaunch, &w.d, opts)
 }
 
 // ErrPwSelectorNotFound is E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing. Its definition is also the sentinel: errors.Is(err, ErrPwSelectorNotFound) reports whether err is one.
-var ErrPwSelectorNotFound = &errgenrt.Def{
-	Code:         2102,
-	DetailFields: []string{"selector", "timeout_ms"},
-	Domain:       "playwright",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "No element matches "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/pw-selector-not-found",
-	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{{Text: "Wait for the page to finish loading before querying"}, {Text: "Take a snapshot to inspect the current DOM"}},
-	Symbol:       "E_PW_SELECTOR_NOT_FOUND",
-	Title:        "Selector matched nothing",
-	Type:         "pw_selector_not_found",
-	WireCode:     2102,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PwSelectorNotFoundDetails)
-	},
-}
-
-type wrapPwSelectorNotFound struct {
-	e errgenrt.Error
-	d PwSelectorNotFoundDetails
-}
+//
+// Message: No element matches {selector}
+var ErrPwSelectorNotFound = errgenrt.DecodeDef("\x01\xec \xec \x17E_PW_SELECTOR_NOT_FOUND\x15pw_selector_not_found\nplaywright\x18Selector matched nothing4https://errors.mcp.example.dev/pw-selector-not-found\x01\x94\x03\x00\x02\x00\x13No element matches \x01\x02\x003Wait for the page to finish loading before querying\x00*Take a snapshot to inspect the current DOM", shape_PwSelectorNotFoundDetails)
 
 // NewPwSelectorNotFound returns E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
 //
 // No element matched the selector within the wait timeout.
 func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPwSelectorNotFound{d: d}
+	w := &wrap_PwSelectorNotFoundDetails{d: d}
 	return w.e.Init(ErrPwSelectorNotFound, &w.d, opts)
 }
 
 // ErrPwPageClosed is E_PW_PAGE_CLOSED (2103): Page closed. Its definition is also the sentinel: errors.Is(err, ErrPwPageClosed) reports whether err is one.
-var ErrPwPageClosed = &errgenrt.Def{
-	Code:         2103,
-	DetailFields: []string{"page_id"},
-	Domain:       "playwright",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "The page or browser context was closed"},
-	ProblemType:  "https://errors.mcp.example.dev/pw-page-closed",
-	Statuses:     []int{409},
-	Suggestions:  []errgenrt.Template{{Text: "Open a new page and retry"}},
-	Symbol:       "E_PW_PAGE_CLOSED",
-	Title:        "Page closed",
-	Type:         "pw_page_closed",
-	WireCode:     2103,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PwPageClosedDetails)
-	},
-}
-
-type wrapPwPageClosed struct {
-	e errgenrt.Error
-	d PwPageClosedDetails
-}
+//
+// Message: The page or browser context was closed
+var ErrPwPageClosed = errgenrt.DecodeDef("\x01\xee \xee \x10E_PW_PAGE_CLOSED\x0epw_page_closed\nplaywright\vPage closed-https://errors.mcp.example.dev/pw-page-closed\x01\x99\x03\x00\x00&The page or browser context was closed\x01\x00\x19Open a new page and retry", shape_PwPageClosedDetails)
 
 // NewPwPageClosed returns E_PW_PAGE_CLOSED (2103): Page closed.
 //
 // The page (or its browser context) was closed while an operation was
 // pending or before it started.
 func NewPwPageClosed(d PwPageClosedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPwPageClosed{d: d}
+	w := &wrap_PwPageClosedDetails{d: d}
 	return w.e.Init(ErrPwPageClosed, &w.d, opts)
 }
 
 // ErrPwEval is E_PW_EVAL (2104): Script evaluation failed. Its definition is also the sentinel: errors.Is(err, ErrPwEval) reports whether err is one.
-var ErrPwEval = &errgenrt.Def{
-	Code:         2104,
-	DetailFields: []string{"error_text", "script", "thrown"},
-	Domain:       "playwright",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Script evaluation threw: "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/pw-eval",
-	Statuses:     []int{422},
-	Symbol:       "E_PW_EVAL",
-	Title:        "Script evaluation failed",
-	Type:         "pw_eval",
-	WireCode:     2104,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PwEvalDetails)
-	},
-}
-
-type wrapPwEval struct {
-	e errgenrt.Error
-	d PwEvalDetails
-}
+//
+// Message: Script evaluation threw: {error_text}
+var ErrPwEval = errgenrt.DecodeDef("\x01\xf0 \xf0 \tE_PW_EVAL\apw_eval\nplaywright\x18Script evaluation failed&https://errors.mcp.example.dev/pw-eval\x01\xa6\x03\x00\x02\x00\x19Script evaluation threw: \x01\x00", shape_PwEvalDetails)
 
 // NewPwEval returns E_PW_EVAL (2104): Script evaluation failed.
 //
 // `page.evaluate` threw inside the page. The script and the thrown value
 // may carry user data, so both are redacted unless verbose mode is on.
 func NewPwEval(d PwEvalDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPwEval{d: d}
+	w := &wrap_PwEvalDetails{d: d}
 	return w.e.Init(ErrPwEval, &w.d, opts)
 }
 
 // ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
-var ErrMbFileNotFound = &errgenrt.Def{
-	Code:         2300,
-	DetailFields: []string{"project", "file"},
-	Domain:       "memory-bank",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File "}, {Arg: 2}, {Lit: " not found in project "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/mb-file-not-found",
-	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{{Text: "List the project's files with list_project_files"}},
-	Symbol:       "E_MB_FILE_NOT_FOUND",
-	Title:        "Memory-bank file not found",
-	Type:         "mb_file_not_found",
-	WireCode:     2300,
-	ZeroDetails: func() errgenrt.Details {
-		return new(MbFileNotFoundDetails)
-	},
-}
-
-type wrapMbFileNotFound struct {
-	e errgenrt.Error
-	d MbFileNotFoundDetails
-}
+//
+// Message: File {file} not found in project {project}
+var ErrMbFileNotFound = errgenrt.DecodeDef("\x01\xf8#\xf8#\x13E_MB_FILE_NOT_FOUND\x11mb_file_not_found\vmemory-bank\x1aMemory-bank file not found0https://errors.mcp.example.dev/mb-file-not-found\x01\x94\x03\x00\x04\x00\x05File \x02\x00\x16 not found in project \x01\x01\x000List the project's files with list_project_files", shape_MbFileNotFoundDetails)
 
 // NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 //
 // The project exists but has no file with that name.
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMbFileNotFound{d: d}
+	w := &wrap_MbFileNotFoundDetails{d: d}
 	return w.e.Init(ErrMbFileNotFound, &w.d, opts)
 }
 
 // ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
-var ErrMbRead = &errgenrt.Def{
-	Code:         2301,
-	DetailFields: []string{"file", "system_error"},
-	Domain:       "memory-bank",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Could not read "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/mb-read",
-	Statuses:     []int{500},
-	Symbol:       "E_MB_READ",
-	Title:        "Memory-bank read failed",
-	Type:         "mb_read",
-	WireCode:     2301,
-	ZeroDetails: func() errgenrt.Details {
-		return new(MbReadDetails)
-	},
-}
-
-type wrapMbRead struct {
-	e errgenrt.Error
-	d MbReadDetails
-}
+//
+// Message: Could not read {file}
+var ErrMbRead = errgenrt.DecodeDef("\x01\xfa#\xfa#\tE_MB_READ\amb_read\vmemory-bank\x17Memory-bank read failed&https://errors.mcp.example.dev/mb-read\x01\xf4\x03\x00\x02\x00\x0fCould not read \x01\x00", shape_MbReadDetails)
 
 // NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
 //
 // The file exists but could not be read (permissions, I/O error). A
 // constructor marks transient failures retryable.
 func NewMbRead(d MbReadDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMbRead{d: d}
+	w := &wrap_MbReadDetails{d: d}
 	return w.e.Init(ErrMbRead, &w.d, opts)
 }
 
 // ErrMbWrite is E_MB_WRITE (2302): Memory-bank write failed. Its definition is also the sentinel: errors.Is(err, ErrMbWrite) reports whether err is one.
-var ErrMbWrite = &errgenrt.Def{
-	Code:         2302,
-	DetailFields: []string{"file", "system_error"},
-	Domain:       "memory-bank",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Could not write "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/mb-write",
-	Statuses:     []int{500},
-	Symbol:       "E_MB_WRITE",
-	Title:        "Memory-bank write failed",
-	Type:         "mb_write",
-	WireCode:     2302,
-	ZeroDetails: func() errgenrt.Details {
-		return new(MbWriteDetails)
-	},
-}
-
-type wrapMbWrite struct {
-	e errgenrt.Error
-	d MbWriteDetails
-}
+//
+// Message: Could not write {file}
+var ErrMbWrite = errgenrt.DecodeDef("\x01\xfc#\xfc#\nE_MB_WRITE\bmb_write\vmemory-bank\x18Memory-bank write failed'https://errors.mcp.example.dev/mb-write\x01\xf4\x03\x00\x02\x00\x10Could not write \x01\x00", shape_MbWriteDetails)
 
 // NewMbWrite returns E_MB_WRITE (2302): Memory-bank write failed.
 //
 // Writing or updating a memory-bank file failed; the previous content
 // is unchanged.
 func NewMbWrite(d MbWriteDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMbWrite{d: d}
+	w := &wrap_MbWriteDetails{d: d}
 	return w.e.Init(ErrMbWrite, &w.d, opts)
 }
 
 // ErrMbProjectNotFound is E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found. Its definition is also the sentinel: errors.Is(err, ErrMbProjectNotFound) reports whether err is one.
-var ErrMbProjectNotFound = &errgenrt.Def{
-	Code:         2303,
-	DetailFields: []string{"project"},
-	Domain:       "memory-bank",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Project "}, {Arg: 1}, {Lit: " not found"}}},
-	ProblemType:  "https://errors.mcp.example.dev/mb-project-not-found",
-	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{{Text: "List projects with list_projects"}},
-	Symbol:       "E_MB_PROJECT_NOT_FOUND",
-	Title:        "Memory-bank project not found",
-	Type:         "mb_project_not_found",
-	WireCode:     2303,
-	ZeroDetails: func() errgenrt.Details {
-		return new(MbProjectNotFoundDetails)
-	},
-}
-
-type wrapMbProjectNotFound struct {
-	e errgenrt.Error
-	d MbProjectNotFoundDetails
-}
+//
+// Message: Project {project} not found
+var ErrMbProjectNotFound = errgenrt.DecodeDef("\x01\xfe#\xfe#\x16E_MB_PROJECT_NOT_FOUND\x14mb_project_not_found\vmemory-bank\x1dMemory-bank project not found3https://errors.mcp.example.dev/mb-project-not-found\x01\x94\x03\x00\x03\x00\bProject \x01\x00\n not found\x01\x00 List projects with list_projects", shape_MbProjectNotFoundDetails)
 
 // NewMbProjectNotFound returns E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
 //
 // No memory-bank project has that name.
 func NewMbProjectNotFound(d MbProjectNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMbProjectNotFound{d: d}
+	w := &wrap_MbProjectNotFoundDetails{d: d}
 	return w.e.Init(ErrMbProjectNotFound, &w.d, opts)
 }
 
 // ErrMbInvalidName is E_MB_INVALID_NAME (2304): Invalid memory-bank name. Its definition is also the sentinel: errors.Is(err, ErrMbInvalidName) reports whether err is one.
-var ErrMbInvalidName = &errgenrt.Def{
-	Code:         2304,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "memory-bank",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid "}, {Arg: 1}, {Lit: ": "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/mb-invalid-name",
-	Statuses:     []int{400},
-	Symbol:       "E_MB_INVALID_NAME",
-	Title:        "Invalid memory-bank name",
-	Type:         "mb_invalid_name",
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapMbInvalidName struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid {field}: {reason}
+var ErrMbInvalidName = errgenrt.DecodeDef("\x01\x80$\xb3\xfd\x03\x11E_MB_INVALID_NAME\x0fmb_invalid_name\vmemory-bank\x18Invalid memory-bank name.https://errors.mcp.example.dev/mb-invalid-name\x01\x90\x03\x00\x04\x00\bInvalid \x01\x00\x02: \x03\x00", shape_ValidationFailure)
 
 // NewMbInvalidName returns E_MB_INVALID_NAME (2304): Invalid memory-bank name.
 //
 // A project or file name contains characters that are not allowed
 // (path separators, `..`, control characters).
 func NewMbInvalidName(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMbInvalidName{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrMbInvalidName, &w.d, opts)
 }
 
 // ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
-var ErrKgFull = &errgenrt.Def{
-	Code:         2400,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
-	Domain:       "kg-memory",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "The knowledge graph holds "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: "; the limit is "}, {Arg: 2}}},
-	ProblemType:  "https://errors.mcp.example.dev/kg-full",
-	Statuses:     []int{507},
-	Suggestions:  []errgenrt.Template{{Text: "Delete entities or relations you no longer need"}},
-	Symbol:       "E_KG_FULL",
-	Title:        "Knowledge graph full",
-	Type:         "kg_full",
-	WireCode:     2400,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapKgFull struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: The knowledge graph holds {actual} {unit}; the limit is {limit}
+var ErrKgFull = errgenrt.DecodeDef("\x01\xc0%\xc0%\tE_KG_FULL\akg_full\tkg-memory\x14Knowledge graph full&https://errors.mcp.example.dev/kg-full\x01\xfb\x03\x00\x06\x00\x1aThe knowledge graph holds \x03\x00\x01 \x04\x00\x0f; the limit is \x02\x01\x00/Delete entities or relations you no longer need", shape_ResourceLimit)
 
 // NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
 //
 // The graph reached its configured capacity. Nothing was added.
 func NewKgFull(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapKgFull{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrKgFull, &w.d, opts)
 }
 
 // ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
-var ErrKgInvalidTriple = &errgenrt.Def{
-	Code:         2401,
-	DetailFields: []string{"subject", "predicate", "object", "reason"},
-	Domain:       "kg-memory",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid relation: "}, {Arg: 4}}},
-	ProblemType:  "https://errors.mcp.example.dev/kg-invalid-triple",
-	Statuses:     []int{400},
-	Symbol:       "E_KG_INVALID_TRIPLE",
-	Title:        "Invalid triple",
-	Type:         "kg_invalid_triple",
-	WireCode:     2401,
-	ZeroDetails: func() errgenrt.Details {
-		return new(KgInvalidTripleDetails)
-	},
-}
-
-type wrapKgInvalidTriple struct {
-	e errgenrt.Error
-	d KgInvalidTripleDetails
-}
+//
+// Message: Invalid relation: {reason}
+var ErrKgInvalidTriple = errgenrt.DecodeDef("\x01\xc2%\xc2%\x13E_KG_INVALID_TRIPLE\x11kg_invalid_triple\tkg-memory\x0eInvalid triple0https://errors.mcp.example.dev/kg-invalid-triple\x01\x90\x03\x00\x02\x00\x12Invalid relation: \x04\x00", shape_KgInvalidTripleDetails)
 
 // NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
 //
 // A relation does not have a subject, a predicate and an object, or
 // names an entity that does not exist.
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapKgInvalidTriple{d: d}
+	w := &wrap_KgInvalidTripleDetails{d: d}
 	return w.e.Init(ErrKgInvalidTriple, &w.d, opts)
 }
 
 // ErrPathTraversal is E_FS_PATH_ESCAPE (2500): Path escapes its root. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
-var ErrPathTraversal = &errgenrt.Def{
-	Code:         2500,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Path traversal detected in "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/path-traversal",
-	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{{Text: "Use an absolute path inside an allowed root, without \"..\" segments"}},
-	Symbol:       "E_FS_PATH_ESCAPE",
-	Title:        "Path escapes its root",
-	Type:         "path_traversal",
-	UserMessage:  &errgenrt.Template{Text: "The path points outside the allowed directories."},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapPathTraversal struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Path traversal detected in {field}
+var ErrPathTraversal = errgenrt.DecodeDef("\x01\x88'\xb3\xfd\x03\x10E_FS_PATH_ESCAPE\x0epath_traversal\nfilesystem\x15Path escapes its root-https://errors.mcp.example.dev/path-traversal\x01\x90\x03\x04\x02\x00\x1bPath traversal detected in \x01\x000The path points outside the allowed directories.\x01\x00BUse an absolute path inside an allowed root, without \"..\" segments", shape_ValidationFailure)
 
 // NewPathTraversal returns E_FS_PATH_ESCAPE (2500): Path escapes its root.
 //
@@ -1210,66 +910,28 @@ type wrapPathTraversal struct {
 // symlink pointing outside). The request is rejected before any file is
 // opened.
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPathTraversal{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrPathTraversal, &w.d, opts)
 }
 
 // ErrPermissionDenied is E_FS_DENIED (2501): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
-var ErrPermissionDenied = &errgenrt.Def{
-	Code:         2501,
-	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Permission denied: "}, {Arg: 2}}},
-	ProblemType:  "https://errors.mcp.example.dev/permission-denied",
-	Statuses:     []int{403},
-	Symbol:       "E_FS_DENIED",
-	Title:        "Permission denied",
-	Type:         "permission_denied",
-	WireCode:     -32004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ExecutionError)
-	},
-}
-
-type wrapPermissionDenied struct {
-	e errgenrt.Error
-	d ExecutionError
-}
+//
+// Message: Permission denied: {operation}
+var ErrPermissionDenied = errgenrt.DecodeDef("\x01\x8a'\x87\xf4\x03\vE_FS_DENIED\x11permission_denied\nfilesystem\x11Permission denied0https://errors.mcp.example.dev/permission-denied\x01\x93\x03\x00\x02\x00\x13Permission denied: \x02\x00", shape_ExecutionError)
 
 // NewPermissionDenied returns E_FS_DENIED (2501): Permission denied.
 //
 // The operating system refused the file operation although policy
 // allows the path (file mode, ACL, read-only mount).
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPermissionDenied{d: d}
+	w := &wrap_ExecutionError{d: d}
 	return w.e.Init(ErrPermissionDenied, &w.d, opts)
 }
 
 // ErrFileTooLarge is E_FS_FILE_TOO_LARGE (2502): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
-var ErrFileTooLarge = &errgenrt.Def{
-	Code:         2502,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File is "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: "; the limit is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
-	ProblemType:  "https://errors.mcp.example.dev/file-too-large",
-	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{{Text: "Read the file in chunks using offset and length"}, {Text: "Use 'tail' or 'head' mode for partial reads"}},
-	Symbol:       "E_FS_FILE_TOO_LARGE",
-	Title:        "File too large",
-	Type:         "file_too_large",
-	UserMessage:  &errgenrt.Template{Text: "The file is too large to read at once."},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapFileTooLarge struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: File is {actual} {unit}; the limit is {limit} {unit}
+var ErrFileTooLarge = errgenrt.DecodeDef("\x01\x8c'\xb3\xfd\x03\x13E_FS_FILE_TOO_LARGE\x0efile_too_large\nfilesystem\x0eFile too large-https://errors.mcp.example.dev/file-too-large\x01\x9d\x03\x04\b\x00\bFile is \x03\x00\x01 \x04\x00\x0f; the limit is \x02\x00\x01 \x04\x00&The file is too large to read at once.\x02\x00/Read the file in chunks using offset and length\x00+Use 'tail' or 'head' mode for partial reads", shape_ResourceLimit)
 
 // NewFileTooLarge returns E_FS_FILE_TOO_LARGE (2502): File too large.
 //
@@ -1277,133 +939,58 @@ type wrapFileTooLarge struct {
 // (`limits.max_read_bytes` in the policy file). Legacy clients see
 // JSON-RPC code -32602 (invalid params).
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapFileTooLarge{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrFileTooLarge, &w.d, opts)
 }
 
 // ErrNotFound is E_FS_NOT_FOUND (2503): File not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
-var ErrNotFound = &errgenrt.Def{
-	Code:         2503,
-	DetailFields: []string{"path"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "File or directory not found"},
-	ProblemType:  "https://errors.mcp.example.dev/not-found",
-	Statuses:     []int{404},
-	Symbol:       "E_FS_NOT_FOUND",
-	Title:        "File not found",
-	Type:         "not_found",
-	WireCode:     -32004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(NotFoundDetails)
-	},
-}
-
-type wrapNotFound struct {
-	e errgenrt.Error
-	d NotFoundDetails
-}
+//
+// Message: File or directory not found
+var ErrNotFound = errgenrt.DecodeDef("\x01\x8e'\x87\xf4\x03\x0eE_FS_NOT_FOUND\tnot_found\nfilesystem\x0eFile not found(https://errors.mcp.example.dev/not-found\x01\x94\x03\x00\x00\x1bFile or directory not found\x00", shape_NotFoundDetails)
 
 // NewNotFound returns E_FS_NOT_FOUND (2503): File not found.
 //
 // Nothing exists at the path. Home-directory parts of the path are
 // scrubbed unless verbose mode is on.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNotFound{d: d}
+	w := &wrap_NotFoundDetails{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
 }
 
 // ErrIOError is E_FS_IO_ERROR (2504): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
-var ErrIOError = &errgenrt.Def{
-	Code:         2504,
-	DetailFields: []string{"component", "message", "code"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "File operation failed"},
-	ProblemType:  "https://errors.mcp.example.dev/io-error",
-	Statuses:     []int{500},
-	Symbol:       "E_FS_IO_ERROR",
-	Title:        "I/O error",
-	Type:         "io_error",
-	UserMessage:  &errgenrt.Template{Text: "File operation failed."},
-	WireCode:     -32004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SystemError)
-	},
-}
-
-type wrapIOError struct {
-	e errgenrt.Error
-	d SystemError
-}
+//
+// Message: File operation failed
+var ErrIOError = errgenrt.DecodeDef("\x01\x90'\x87\xf4\x03\rE_FS_IO_ERROR\bio_error\nfilesystem\tI/O error'https://errors.mcp.example.dev/io-error\x01\xf4\x03\x04\x00\x15File operation failed\x00\x16File operation failed.\x00", shape_SystemError)
 
 // NewIOError returns E_FS_IO_ERROR (2504): I/O error.
 //
 // A low-level I/O error. Transient kinds (interrupted, would block,
 // timed out) are reported with `retryable: true` by the constructor.
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapIOError{d: d}
+	w := &wrap_SystemError{d: d}
 	return w.e.Init(ErrIOError, &w.d, opts)
 }
 
 // ErrInvalidPath is E_FS_INVALID_PATH (2505): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
-var ErrInvalidPath = &errgenrt.Def{
-	Code:         2505,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid path: "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/invalid-path",
-	Statuses:     []int{400},
-	Symbol:       "E_FS_INVALID_PATH",
-	Title:        "Invalid path",
-	Type:         "invalid_path",
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapInvalidPath struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid path: {reason}
+var ErrInvalidPath = errgenrt.DecodeDef("\x01\x92'\xb3\xfd\x03\x11E_FS_INVALID_PATH\finvalid_path\nfilesystem\fInvalid path+https://errors.mcp.example.dev/invalid-path\x01\x90\x03\x00\x02\x00\x0eInvalid path: \x03\x00", shape_ValidationFailure)
 
 // NewInvalidPath returns E_FS_INVALID_PATH (2505): Invalid path.
 //
 // The path is malformed: empty, relative where an absolute path is
 // required, or containing NUL bytes.
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidPath{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrInvalidPath, &w.d, opts)
 }
 
 // ErrFsLocked is E_FS_LOCKED (2506): File locked. Its definition is also the sentinel: errors.Is(err, ErrFsLocked) reports whether err is one.
 //
+// Message: File is locked: {path}
+//
 // Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-var ErrFsLocked = &errgenrt.Def{
-	Code:         2506,
-	Deprecated:   true,
-	DetailFields: []string{"path"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File is locked: "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/fs-locked",
-	Retryable:    true,
-	Statuses:     []int{423},
-	Symbol:       "E_FS_LOCKED",
-	Title:        "File locked",
-	Type:         "fs_locked",
-	WireCode:     2506,
-	ZeroDetails: func() errgenrt.Details {
-		return new(FsLockedDetails)
-	},
-}
-
-type wrapFsLocked struct {
-	e errgenrt.Error
-	d FsLockedDetails
-}
+var ErrFsLocked = errgenrt.DecodeDef("\x01\x94'\x94'\vE_FS_LOCKED\tfs_locked\nfilesystem\vFile locked(https://errors.mcp.example.dev/fs-locked\x01\xa7\x03\x03\x02\x00\x10File is locked: \x01\x00", shape_FsLockedDetails)
 
 // NewFsLocked returns E_FS_LOCKED (2506): File locked.
 //
@@ -1413,34 +1000,14 @@ type wrapFsLocked struct {
 //
 // Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
 func NewFsLocked(d FsLockedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapFsLocked{d: d}
+	w := &wrap_FsLockedDetails{d: d}
 	return w.e.Init(ErrFsLocked, &w.d, opts)
 }
 
 // ErrPathNotAllowed is E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
-var ErrPathNotAllowed = &errgenrt.Def{
-	Code:         3000,
-	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Path is outside allowed roots"},
-	ProblemType:  "https://errors.mcp.example.dev/path-not-allowed",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Use a path within allowed root directories"}},
-	Symbol:       "E_POLICY_PATH_NOT_ALLOWED",
-	Title:        "Path not allowed",
-	Type:         "path_not_allowed",
-	UserMessage:  &errgenrt.Template{Text: "The path is not within allowed directories."},
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapPathNotAllowed struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Path is outside allowed roots
+var ErrPathNotAllowed = errgenrt.DecodeDef("\x01\xf0.\x81\xf4\x03\x19E_POLICY_PATH_NOT_ALLOWED\x10path_not_allowed\x06policy\x10Path not allowed/https://errors.mcp.example.dev/path-not-allowed\x01\x93\x03\x04\x00\x1dPath is outside allowed roots\x00+The path is not within allowed directories.\x01\x00*Use a path within allowed root directories", shape_PolicyViolation)
 
 // NewPathNotAllowed returns E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed.
 //
@@ -1448,65 +1015,27 @@ type wrapPathNotAllowed struct {
 // clients see -32001 (PolicyDeny); `details.allowed_sample` shows up to
 // five allowed roots.
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPathNotAllowed{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrPathNotAllowed, &w.d, opts)
 }
 
 // ErrCommandNotAllowed is E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
-var ErrCommandNotAllowed = &errgenrt.Def{
-	Code:         3001,
-	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command execution denied by policy: "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/command-not-allowed",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Call tools/list to see every allowed command"}},
-	Symbol:       "E_POLICY_COMMAND_NOT_ALLOWED",
-	Title:        "Command not allowed",
-	Type:         "command_not_allowed",
-	UserMessage:  &errgenrt.Template{Text: "This command is not in the allowed list."},
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapCommandNotAllowed struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Command execution denied by policy: {requested}
+var ErrCommandNotAllowed = errgenrt.DecodeDef("\x01\xf2.\x81\xf4\x03\x1cE_POLICY_COMMAND_NOT_ALLOWED\x13command_not_allowed\x06policy\x13Command not allowed2https://errors.mcp.example.dev/command-not-allowed\x01\x93\x03\x04\x02\x00$Command execution denied by policy: \x01\x00(This command is not in the allowed list.\x01\x00,Call tools/list to see every allowed command", shape_PolicyViolation)
 
 // NewCommandNotAllowed returns E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed.
 //
 // The command id is not in the policy's command catalog.
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapCommandNotAllowed{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrCommandNotAllowed, &w.d, opts)
 }
 
 // ErrEnvironmentNotAllowed is E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
-var ErrEnvironmentNotAllowed = &errgenrt.Def{
-	Code:         3002,
-	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Environment variable not allowed: "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/environment-not-allowed",
-	Statuses:     []int{403},
-	Symbol:       "E_POLICY_ENV_NOT_ALLOWED",
-	Title:        "Environment variable not allowed",
-	Type:         "environment_not_allowed",
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapEnvironmentNotAllowed struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Environment variable not allowed: {requested}
+var ErrEnvironmentNotAllowed = errgenrt.DecodeDef("\x01\xf4.\x81\xf4\x03\x18E_POLICY_ENV_NOT_ALLOWED\x17environment_not_allowed\x06policy Environment variable not allowed6https://errors.mcp.example.dev/environment-not-allowed\x01\x93\x03\x00\x02\x00\"Environment variable not allowed: \x01\x00", shape_PolicyViolation)
 
 // NewEnvironmentNotAllowed returns E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
 //
@@ -1514,101 +1043,43 @@ type wrapEnvironmentNotAllowed struct {
 // allow. The variable is redacted unless verbose mode is on, since it
 // may carry a secret.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapEnvironmentNotAllowed{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrEnvironmentNotAllowed, &w.d, opts)
 }
 
 // ErrNetworkFsDenied is E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
-var ErrNetworkFsDenied = &errgenrt.Def{
-	Code:         3003,
-	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Network filesystem access denied"},
-	ProblemType:  "https://errors.mcp.example.dev/network-fs-denied",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Copy the file to a local filesystem first"}},
-	Symbol:       "E_POLICY_NETWORK_FS_DENIED",
-	Title:        "Network filesystem denied",
-	Type:         "network_fs_denied",
-	UserMessage:  &errgenrt.Template{Text: "Network filesystem access is not allowed."},
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapNetworkFsDenied struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Network filesystem access denied
+var ErrNetworkFsDenied = errgenrt.DecodeDef("\x01\xf6.\x81\xf4\x03\x1aE_POLICY_NETWORK_FS_DENIED\x11network_fs_denied\x06policy\x19Network filesystem denied0https://errors.mcp.example.dev/network-fs-denied\x01\x93\x03\x04\x00 Network filesystem access denied\x00)Network filesystem access is not allowed.\x01\x00)Copy the file to a local filesystem first", shape_PolicyViolation)
 
 // NewNetworkFsDenied returns E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied.
 //
 // The path is on a network filesystem (NFS, SMB) and the policy sets
 // `deny_network_fs`.
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNetworkFsDenied{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrNetworkFsDenied, &w.d, opts)
 }
 
 // ErrWriteNotPermitted is E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
-var ErrWriteNotPermitted = &errgenrt.Def{
-	Code:         3004,
-	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Writing is not permitted at "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/write-not-permitted",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Write inside one of the writable roots"}},
-	Symbol:       "E_POLICY_WRITE_NOT_PERMITTED",
-	Title:        "Write not permitted",
-	Type:         "write_not_permitted",
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapWriteNotPermitted struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Writing is not permitted at {requested}
+var ErrWriteNotPermitted = errgenrt.DecodeDef("\x01\xf8.\x81\xf4\x03\x1cE_POLICY_WRITE_NOT_PERMITTED\x13write_not_permitted\x06policy\x13Write not permitted2https://errors.mcp.example.dev/write-not-permitted\x01\x93\x03\x00\x02\x00\x1cWriting is not permitted at \x01\x01\x00&Write inside one of the writable roots", shape_PolicyViolation)
 
 // NewWriteNotPermitted returns E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted.
 //
 // The path may be read but not written: it matches no write rule.
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapWriteNotPermitted{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrWriteNotPermitted, &w.d, opts)
 }
 
 // ErrPolicyDenied is E_POLICY_DENIED (3005): Policy denied the operation. Its definition is also the sentinel: errors.Is(err, ErrPolicyDenied) reports whether err is one.
 //
+// Message: Policy denied the operation
+//
 // Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-var ErrPolicyDenied = &errgenrt.Def{
-	Code:         3005,
-	Deprecated:   true,
-	DetailFields: []string{"requested", "rule", "allowed_sample", "policy_location"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Policy denied the operation"},
-	ProblemType:  "https://errors.mcp.example.dev/policy-denied",
-	Statuses:     []int{403},
-	Symbol:       "E_POLICY_DENIED",
-	Title:        "Policy denied the operation",
-	Type:         "policy_denied",
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapPolicyDenied struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+var ErrPolicyDenied = errgenrt.DecodeDef("\x01\xfa.\x81\xf4\x03\x0fE_POLICY_DENIED\rpolicy_denied\x06policy\x1bPolicy denied the operation,https://errors.mcp.example.dev/policy-denied\x01\x93\x03\x02\x00\x1bPolicy denied the operation\x00", shape_PolicyViolation)
 
 // NewPolicyDenied returns E_POLICY_DENIED (3005): Policy denied the operation.
 //
@@ -1617,100 +1088,42 @@ type wrapPolicyDenied struct {
 //
 // Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
 func NewPolicyDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPolicyDenied{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrPolicyDenied, &w.d, opts)
 }
 
 // ErrCommandFailed is E_CMD_FAILED (3100): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
-var ErrCommandFailed = &errgenrt.Def{
-	Code:         3100,
-	DetailFields: []string{"phase", "operation", "exit_code", "stderr", "system_error"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command "}, {Arg: 2}, {Lit: " exited with code "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/command-failed",
-	Statuses:     []int{422},
-	Suggestions:  []errgenrt.Template{{Text: "Inspect details.stderr for the cause"}},
-	Symbol:       "E_CMD_FAILED",
-	Title:        "Command failed",
-	Type:         "command_failed",
-	WireCode:     3100,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ExecutionError)
-	},
-}
-
-type wrapCommandFailed struct {
-	e errgenrt.Error
-	d ExecutionError
-}
+//
+// Message: Command {operation} exited with code {exit_code}
+var ErrCommandFailed = errgenrt.DecodeDef("\x01\xb80\xb80\fE_CMD_FAILED\x0ecommand_failed\acommand\x0eCommand failed-https://errors.mcp.example.dev/command-failed\x01\xa6\x03\x00\x04\x00\bCommand \x02\x00\x12 exited with code \x03\x01\x00$Inspect details.stderr for the cause", shape_ExecutionError)
 
 // NewCommandFailed returns E_CMD_FAILED (3100): Command failed.
 //
 // The command ran and exited with a non-zero status. `details.stderr`
 // keeps at most 2048 bytes of its standard error.
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapCommandFailed{d: d}
+	w := &wrap_ExecutionError{d: d}
 	return w.e.Init(ErrCommandFailed, &w.d, opts)
 }
 
 // ErrCmdTimeout is E_CMD_TIMEOUT (3101): Command timed out. Its definition is also the sentinel: errors.Is(err, ErrCmdTimeout) reports whether err is one.
-var ErrCmdTimeout = &errgenrt.Def{
-	Code:         3101,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command execution timed out after "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
-	ProblemType:  "https://errors.mcp.example.dev/cmd-timeout",
-	Retryable:    true,
-	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{{Text: "Consider increasing timeout or optimizing the command"}},
-	Symbol:       "E_CMD_TIMEOUT",
-	Title:        "Command timed out",
-	Type:         "cmd_timeout",
-	WireCode:     -32002,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapCmdTimeout struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Command execution timed out after {limit} {unit}
+var ErrCmdTimeout = errgenrt.DecodeDef("\x01\xba0\x83\xf4\x03\rE_CMD_TIMEOUT\vcmd_timeout\acommand\x11Command timed out*https://errors.mcp.example.dev/cmd-timeout\x01\xf8\x03\x01\x04\x00\"Command execution timed out after \x02\x00\x01 \x04\x01\x005Consider increasing timeout or optimizing the command", shape_ResourceLimit)
 
 // NewCmdTimeout returns E_CMD_TIMEOUT (3101): Command timed out.
 //
 // The command did not finish within its timeout and was killed. Legacy
 // clients see -32002 (Timeout).
 func NewCmdTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapCmdTimeout{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrCmdTimeout, &w.d, opts)
 }
 
 // ErrOutputTooLarge is E_CMD_OUTPUT_TOO_LARGE (3102): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
-var ErrOutputTooLarge = &errgenrt.Def{
-	Code:         3102,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command output is "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: "; the limit is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
-	ProblemType:  "https://errors.mcp.example.dev/output-too-large",
-	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{{Text: "Narrow the command so it prints less"}},
-	Symbol:       "E_CMD_OUTPUT_TOO_LARGE",
-	Title:        "Output too large",
-	Type:         "output_too_large",
-	WireCode:     -32003,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapOutputTooLarge struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Command output is {actual} {unit}; the limit is {limit} {unit}
+var ErrOutputTooLarge = errgenrt.DecodeDef("\x01\xbc0\x85\xf4\x03\x16E_CMD_OUTPUT_TOO_LARGE\x10output_too_large\acommand\x10Output too large/https://errors.mcp.example.dev/output-too-large\x01\xf4\x03\x00\b\x00\x12Command output is \x03\x00\x01 \x04\x00\x0f; the limit is \x02\x00\x01 \x04\x01\x00$Narrow the command so it prints less", shape_ResourceLimit)
 
 // NewOutputTooLarge returns E_CMD_OUTPUT_TOO_LARGE (3102): Output too large.
 //
@@ -1718,200 +1131,88 @@ type wrapOutputTooLarge struct {
 // truncated and the call failed. Legacy clients see -32003
 // (OutputTruncated).
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapOutputTooLarge{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrOutputTooLarge, &w.d, opts)
 }
 
 // ErrInvalidArgument is E_CMD_INVALID_ARGUMENT (3103): Invalid command argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
-var ErrInvalidArgument = &errgenrt.Def{
-	Code:         3103,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid argument "}, {Arg: 5}, {Lit: ": "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/invalid-argument",
-	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{{Text: "Check the argument format"}},
-	Symbol:       "E_CMD_INVALID_ARGUMENT",
-	Title:        "Invalid command argument",
-	Type:         "invalid_argument",
-	UserMessage:  &errgenrt.Template{Text: "Command arguments failed validation."},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapInvalidArgument struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid argument {arg_index}: {reason}
+var ErrInvalidArgument = errgenrt.DecodeDef("\x01\xbe0\xb3\xfd\x03\x16E_CMD_INVALID_ARGUMENT\x10invalid_argument\acommand\x18Invalid command argument/https://errors.mcp.example.dev/invalid-argument\x01\x90\x03\x04\x04\x00\x11Invalid argument \x05\x00\x02: \x03\x00$Command arguments failed validation.\x01\x00\x19Check the argument format", shape_ValidationFailure)
 
 // NewInvalidArgument returns E_CMD_INVALID_ARGUMENT (3103): Invalid command argument.
 //
 // A command argument does not match the catalog's argument rules.
 // `details.arg_index` names the failing argument.
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidArgument{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrInvalidArgument, &w.d, opts)
 }
 
 // ErrInvalidEnvironment is E_CMD_INVALID_ENV (3104): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
-var ErrInvalidEnvironment = &errgenrt.Def{
-	Code:         3104,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid environment variable "}, {Arg: 1}, {Lit: ": "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/invalid-environment",
-	Statuses:     []int{400},
-	Symbol:       "E_CMD_INVALID_ENV",
-	Title:        "Invalid environment",
-	Type:         "invalid_environment",
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapInvalidEnvironment struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid environment variable {field}: {reason}
+var ErrInvalidEnvironment = errgenrt.DecodeDef("\x01\xc00\xb3\xfd\x03\x11E_CMD_INVALID_ENV\x13invalid_environment\acommand\x13Invalid environment2https://errors.mcp.example.dev/invalid-environment\x01\x90\x03\x00\x04\x00\x1dInvalid environment variable \x01\x00\x02: \x03\x00", shape_ValidationFailure)
 
 // NewInvalidEnvironment returns E_CMD_INVALID_ENV (3104): Invalid environment.
 //
 // An environment variable has a value the catalog rejects. The value is
 // redacted unless verbose mode is on.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidEnvironment{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrInvalidEnvironment, &w.d, opts)
 }
 
 // ErrMissingRequired is E_CMD_MISSING_REQUIRED (3105): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
-var ErrMissingRequired = &errgenrt.Def{
-	Code:         3105,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Missing required parameter "}, {Arg: 1}}},
-	ProblemType:  "https://errors.mcp.example.dev/missing-required",
-	Statuses:     []int{400},
-	Symbol:       "E_CMD_MISSING_REQUIRED",
-	Title:        "Missing required parameter",
-	Type:         "missing_required",
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapMissingRequired struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Missing required parameter {field}
+var ErrMissingRequired = errgenrt.DecodeDef("\x01\xc20\xb3\xfd\x03\x16E_CMD_MISSING_REQUIRED\x10missing_required\acommand\x1aMissing required parameter/https://errors.mcp.example.dev/missing-required\x01\x90\x03\x00\x02\x00\x1bMissing required parameter \x01\x00", shape_ValidationFailure)
 
 // NewMissingRequired returns E_CMD_MISSING_REQUIRED (3105): Missing required parameter.
 //
 // A required parameter of the command was not supplied.
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMissingRequired{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrMissingRequired, &w.d, opts)
 }
 
 // ErrConcurrencyLimit is E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
-var ErrConcurrencyLimit = &errgenrt.Def{
-	Code:         3106,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "config_source"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Arg: 3}, {Lit: " commands are running; the limit is "}, {Arg: 2}}},
-	ProblemType:  "https://errors.mcp.example.dev/concurrency-limit",
-	Retryable:    true,
-	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{{Text: "Wait for a running command to finish and retry"}},
-	Symbol:       "E_CMD_CONCURRENCY_LIMIT",
-	Title:        "Too many concurrent commands",
-	Type:         "concurrency_limit",
-	WireCode:     3106,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapConcurrencyLimit struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: {actual} commands are running; the limit is {limit}
+var ErrConcurrencyLimit = errgenrt.DecodeDef("\x01\xc40\xc40\x17E_CMD_CONCURRENCY_LIMIT\x11concurrency_limit\acommand\x1cToo many concurrent commands0https://errors.mcp.example.dev/concurrency-limit\x01\xad\x03\x01\x03\x03\x00$ commands are running; the limit is \x02\x01\x00.Wait for a running command to finish and retry", shape_ResourceLimit)
 
 // NewConcurrencyLimit returns E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands.
 //
 // The server already runs its maximum number of commands at once.
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapConcurrencyLimit{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrConcurrencyLimit, &w.d, opts)
 }
 
 // ErrCmdWorkdirInvalid is E_CMD_WORKDIR_INVALID (3107): Invalid working directory. Its definition is also the sentinel: errors.Is(err, ErrCmdWorkdirInvalid) reports whether err is one.
-var ErrCmdWorkdirInvalid = &errgenrt.Def{
-	Code:         3107,
-	DetailFields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid working directory: "}, {Arg: 3}}},
-	ProblemType:  "https://errors.mcp.example.dev/cmd-workdir-invalid",
-	Statuses:     []int{400},
-	Symbol:       "E_CMD_WORKDIR_INVALID",
-	Title:        "Invalid working directory",
-	Type:         "cmd_workdir_invalid",
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapCmdWorkdirInvalid struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid working directory: {reason}
+var ErrCmdWorkdirInvalid = errgenrt.DecodeDef("\x01\xc60\xb3\xfd\x03\x15E_CMD_WORKDIR_INVALID\x13cmd_workdir_invalid\acommand\x19Invalid working directory2https://errors.mcp.example.dev/cmd-workdir-invalid\x01\x90\x03\x00\x02\x00\x1bInvalid working directory: \x03\x00", shape_ValidationFailure)
 
 // NewCmdWorkdirInvalid returns E_CMD_WORKDIR_INVALID (3107): Invalid working directory.
 //
 // The working directory is not an existing directory inside an allowed
 // root.
 func NewCmdWorkdirInvalid(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapCmdWorkdirInvalid{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrCmdWorkdirInvalid, &w.d, opts)
 }
 
 // ErrCmdSandbox is E_CMD_SANDBOX (3108): Sandbox failure. Its definition is also the sentinel: errors.Is(err, ErrCmdSandbox) reports whether err is one.
-var ErrCmdSandbox = &errgenrt.Def{
-	Code:         3108,
-	DetailFields: []string{"component", "message", "code"},
-	Domain:       "command",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Sandbox failed: "}, {Arg: 2}}},
-	ProblemType:  "https://errors.mcp.example.dev/cmd-sandbox",
-	Statuses:     []int{500},
-	Symbol:       "E_CMD_SANDBOX",
-	Title:        "Sandbox failure",
-	Type:         "cmd_sandbox",
-	WireCode:     -32603,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SystemError)
-	},
-}
-
-type wrapCmdSandbox struct {
-	e errgenrt.Error
-	d SystemError
-}
+//
+// Message: Sandbox failed: {message}
+var ErrCmdSandbox = errgenrt.DecodeDef("\x01\xc80\xb5\xfd\x03\rE_CMD_SANDBOX\vcmd_sandbox\acommand\x0fSandbox failure*https://errors.mcp.example.dev/cmd-sandbox\x01\xf4\x03\x00\x02\x00\x10Sandbox failed: \x02\x00", shape_SystemError)
 
 // NewCmdSandbox returns E_CMD_SANDBOX (3108): Sandbox failure.
 //
 // The process sandbox could not be set up (namespaces, seccomp). This
 // is a host problem rather than a problem with the request.
 func NewCmdSandbox(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapCmdSandbox{d: d}
+	w := &wrap_SystemError{d: d}
 	return w.e.Init(ErrCmdSandbox, &w.d, opts)
 }

@@ -59,378 +59,325 @@ const (
 	// Running catalog commands in the sandbox.
 	DomainCommand Domain = "command"
 )
-const (
-	// CodeRPCParseError is the code of E_RPC_PARSE_ERROR.
-	CodeRPCParseError Code = -32700
-	// CodeRPCInternalError is the code of E_RPC_INTERNAL_ERROR.
-	CodeRPCInternalError Code = -32603
-	// CodeRPCInvalidParams is the code of E_RPC_INVALID_PARAMS.
-	CodeRPCInvalidParams Code = -32602
-	// CodeRPCMethodNotFound is the code of E_RPC_METHOD_NOT_FOUND.
-	CodeRPCMethodNotFound Code = -32601
-	// CodeRPCInvalidRequest is the code of E_RPC_INVALID_REQUEST.
-	CodeRPCInvalidRequest Code = -32600
-	// CodeRPCServerError is the code of E_RPC_SERVER_ERROR.
-	//
-	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
-	CodeRPCServerError Code = -32000
-	// CodeInvalidParams is the code of E_INVALID_PARAMS.
-	CodeInvalidParams Code = 1000
-	// CodeTimeout is the code of E_TIMEOUT.
-	CodeTimeout Code = 1001
-	// CodeLimitExceeded is the code of E_LIMIT_EXCEEDED.
-	CodeLimitExceeded Code = 1002
-	// CodeNotInstalled is the code of E_NOT_INSTALLED.
-	CodeNotInstalled Code = 1003
-	// CodeSessionNotFound is the code of E_SESSION_NOT_FOUND.
-	CodeSessionNotFound Code = 1004
-	// CodeInputTooLarge is the code of E_INPUT_TOO_LARGE.
-	CodeInputTooLarge Code = 1005
-	// CodeUnsupported is the code of E_UNSUPPORTED.
-	CodeUnsupported Code = 1006
-	// CodeRateLimit is the code of E_RATE_LIMITED.
-	CodeRateLimit Code = 1007
-	// CodeValidationError is the code of E_VALIDATION.
-	CodeValidationError Code = 1008
-	// CodeConfigurationError is the code of E_CONFIGURATION.
-	CodeConfigurationError Code = 1009
-	// CodeUpstreamUnavailable is the code of E_UPSTREAM_UNAVAILABLE.
-	CodeUpstreamUnavailable Code = 1010
-	// CodeUnauthorized is the code of E_UNAUTHORIZED.
-	CodeUnauthorized Code = 1011
-	// CodeInternalError is the code of E_INTERNAL.
-	CodeInternalError Code = 1099
-	// CodePyExecFail is the code of E_PY_EXEC_FAIL.
-	CodePyExecFail Code = 2000
-	// CodePySecurity is the code of E_PY_SECURITY.
-	CodePySecurity Code = 2001
-	// CodePySyntax is the code of E_PY_SYNTAX.
-	CodePySyntax Code = 2002
-	// CodePyModuleNotFound is the code of E_PY_MODULE_NOT_FOUND.
-	CodePyModuleNotFound Code = 2003
-	// CodePyKernelDied is the code of E_PY_KERNEL_DIED.
-	CodePyKernelDied Code = 2004
-	// CodePwNav is the code of E_PW_NAV.
-	CodePwNav Code = 2100
-	// CodePwLaunch is the code of E_PW_LAUNCH.
-	CodePwLaunch Code = 2101
-	// CodePwSelectorNotFound is the code of E_PW_SELECTOR_NOT_FOUND.
-	CodePwSelectorNotFound Code = 2102
-	// CodePwPageClosed is the code of E_PW_PAGE_CLOSED.
-	CodePwPageClosed Code = 2103
-	// CodePwEval is the code of E_PW_EVAL.
-	CodePwEval Code = 2104
-	// CodeMbFileNotFound is the code of E_MB_FILE_NOT_FOUND.
-	CodeMbFileNotFound Code = 2300
-	// CodeMbRead is the code of E_MB_READ.
-	CodeMbRead Code = 2301
-	// CodeMbWrite is the code of E_MB_WRITE.
-	CodeMbWrite Code = 2302
-	// CodeMbProjectNotFound is the code of E_MB_PROJECT_NOT_FOUND.
-	CodeMbProjectNotFound Code = 2303
-	// CodeMbInvalidName is the code of E_MB_INVALID_NAME.
-	CodeMbInvalidName Code = 2304
-	// CodeKgFull is the code of E_KG_FULL.
-	CodeKgFull Code = 2400
-	// CodeKgInvalidTriple is the code of E_KG_INVALID_TRIPLE.
-	CodeKgInvalidTriple Code = 2401
-	// CodePathTraversal is the code of E_FS_PATH_ESCAPE.
-	CodePathTraversal Code = 2500
-	// CodePermissionDenied is the code of E_FS_DENIED.
-	CodePermissionDenied Code = 2501
-	// CodeFileTooLarge is the code of E_FS_FILE_TOO_LARGE.
-	CodeFileTooLarge Code = 2502
-	// CodeNotFound is the code of E_FS_NOT_FOUND.
-	CodeNotFound Code = 2503
-	// CodeIOError is the code of E_FS_IO_ERROR.
-	CodeIOError Code = 2504
-	// CodeInvalidPath is the code of E_FS_INVALID_PATH.
-	CodeInvalidPath Code = 2505
-	// CodeFsLocked is the code of E_FS_LOCKED.
-	//
-	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-	CodeFsLocked Code = 2506
-	// CodePathNotAllowed is the code of E_POLICY_PATH_NOT_ALLOWED.
-	CodePathNotAllowed Code = 3000
-	// CodeCommandNotAllowed is the code of E_POLICY_COMMAND_NOT_ALLOWED.
-	CodeCommandNotAllowed Code = 3001
-	// CodeEnvironmentNotAllowed is the code of E_POLICY_ENV_NOT_ALLOWED.
-	CodeEnvironmentNotAllowed Code = 3002
-	// CodeNetworkFsDenied is the code of E_POLICY_NETWORK_FS_DENIED.
-	CodeNetworkFsDenied Code = 3003
-	// CodeWriteNotPermitted is the code of E_POLICY_WRITE_NOT_PERMITTED.
-	CodeWriteNotPermitted Code = 3004
-	// CodePolicyDenied is the code of E_POLICY_DENIED.
-	//
-	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-	CodePolicyDenied Code = 3005
-	// CodeCommandFailed is the code of E_CMD_FAILED.
-	CodeCommandFailed Code = 3100
-	// CodeCmdTimeout is the code of E_CMD_TIMEOUT.
-	CodeCmdTimeout Code = 3101
-	// CodeOutputTooLarge is the code of E_CMD_OUTPUT_TOO_LARGE.
-	CodeOutputTooLarge Code = 3102
-	// CodeInvalidArgument is the code of E_CMD_INVALID_ARGUMENT.
-	CodeInvalidArgument Code = 3103
-	// CodeInvalidEnvironment is the code of E_CMD_INVALID_ENV.
-	CodeInvalidEnvironment Code = 3104
-	// CodeMissingRequired is the code of E_CMD_MISSING_REQUIRED.
-	CodeMissingRequired Code = 3105
-	// CodeConcurrencyLimit is the code of E_CMD_CONCURRENCY_LIMIT.
-	CodeConcurrencyLimit Code = 3106
-	// CodeCmdWorkdirInvalid is the code of E_CMD_WORKDIR_INVALID.
-	CodeCmdWorkdirInvalid Code = 3107
-	// CodeCmdSandbox is the code of E_CMD_SANDBOX.
-	CodeCmdSandbox Code = 3108
-)
-const (
-	// SymbolRPCParseError is the symbol E_RPC_PARSE_ERROR.
-	SymbolRPCParseError Symbol = "E_RPC_PARSE_ERROR"
-	// SymbolRPCInternalError is the symbol E_RPC_INTERNAL_ERROR.
-	SymbolRPCInternalError Symbol = "E_RPC_INTERNAL_ERROR"
-	// SymbolRPCInvalidParams is the symbol E_RPC_INVALID_PARAMS.
-	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
-	// SymbolRPCMethodNotFound is the symbol E_RPC_METHOD_NOT_FOUND.
-	SymbolRPCMethodNotFound Symbol = "E_RPC_METHOD_NOT_FOUND"
-	// SymbolRPCInvalidRequest is the symbol E_RPC_INVALID_REQUEST.
-	SymbolRPCInvalidRequest Symbol = "E_RPC_INVALID_REQUEST"
-	// SymbolRPCServerError is the symbol E_RPC_SERVER_ERROR.
-	//
-	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
-	SymbolRPCServerError Symbol = "E_RPC_SERVER_ERROR"
-	// SymbolInvalidParams is the symbol E_INVALID_PARAMS.
-	SymbolInvalidParams Symbol = "E_INVALID_PARAMS"
-	// SymbolTimeout is the symbol E_TIMEOUT.
-	SymbolTimeout Symbol = "E_TIMEOUT"
-	// SymbolLimitExceeded is the symbol E_LIMIT_EXCEEDED.
-	SymbolLimitExceeded Symbol = "E_LIMIT_EXCEEDED"
-	// SymbolNotInstalled is the symbol E_NOT_INSTALLED.
-	SymbolNotInstalled Symbol = "E_NOT_INSTALLED"
-	// SymbolSessionNotFound is the symbol E_SESSION_NOT_FOUND.
-	SymbolSessionNotFound Symbol = "E_SESSION_NOT_FOUND"
-	// SymbolInputTooLarge is the symbol E_INPUT_TOO_LARGE.
-	SymbolInputTooLarge Symbol = "E_INPUT_TOO_LARGE"
-	// SymbolUnsupported is the symbol E_UNSUPPORTED.
-	SymbolUnsupported Symbol = "E_UNSUPPORTED"
-	// SymbolRateLimit is the symbol E_RATE_LIMITED.
-	SymbolRateLimit Symbol = "E_RATE_LIMITED"
-	// SymbolValidationError is the symbol E_VALIDATION.
-	SymbolValidationError Symbol = "E_VALIDATION"
-	// SymbolConfigurationError is the symbol E_CONFIGURATION.
-	SymbolConfigurationError Symbol = "E_CONFIGURATION"
-	// SymbolUpstreamUnavailable is the symbol E_UPSTREAM_UNAVAILABLE.
-	SymbolUpstreamUnavailable Symbol = "E_UPSTREAM_UNAVAILABLE"
-	// SymbolUnauthorized is the symbol E_UNAUTHORIZED.
-	SymbolUnauthorized Symbol = "E_UNAUTHORIZED"
-	// SymbolInternalError is the symbol E_INTERNAL.
-	SymbolInternalError Symbol = "E_INTERNAL"
-	// SymbolPyExecFail is the symbol E_PY_EXEC_FAIL.
-	SymbolPyExecFail Symbol = "E_PY_EXEC_FAIL"
-	// SymbolPySecurity is the symbol E_PY_SECURITY.
-	SymbolPySecurity Symbol = "E_PY_SECURITY"
-	// SymbolPySyntax is the symbol E_PY_SYNTAX.
-	SymbolPySyntax Symbol = "E_PY_SYNTAX"
-	// SymbolPyModuleNotFound is the symbol E_PY_MODULE_NOT_FOUND.
-	SymbolPyModuleNotFound Symbol = "E_PY_MODULE_NOT_FOUND"
-	// SymbolPyKernelDied is the symbol E_PY_KERNEL_DIED.
-	SymbolPyKernelDied Symbol = "E_PY_KERNEL_DIED"
-	// SymbolPwNav is the symbol E_PW_NAV.
-	SymbolPwNav Symbol = "E_PW_NAV"
-	// SymbolPwLaunch is the symbol E_PW_LAUNCH.
-	SymbolPwLaunch Symbol = "E_PW_LAUNCH"
-	// SymbolPwSelectorNotFound is the symbol E_PW_SELECTOR_NOT_FOUND.
-	SymbolPwSelectorNotFound Symbol = "E_PW_SELECTOR_NOT_FOUND"
-	// SymbolPwPageClosed is the symbol E_PW_PAGE_CLOSED.
-	SymbolPwPageClosed Symbol = "E_PW_PAGE_CLOSED"
-	// SymbolPwEval is the symbol E_PW_EVAL.
-	SymbolPwEval Symbol = "E_PW_EVAL"
-	// SymbolMbFileNotFound is the symbol E_MB_FILE_NOT_FOUND.
-	SymbolMbFileNotFound Symbol = "E_MB_FILE_NOT_FOUND"
-	// SymbolMbRead is the symbol E_MB_READ.
-	SymbolMbRead Symbol = "E_MB_READ"
-	// SymbolMbWrite is the symbol E_MB_WRITE.
-	SymbolMbWrite Symbol = "E_MB_WRITE"
-	// SymbolMbProjectNotFound is the symbol E_MB_PROJECT_NOT_FOUND.
-	SymbolMbProjectNotFound Symbol = "E_MB_PROJECT_NOT_FOUND"
-	// SymbolMbInvalidName is the symbol E_MB_INVALID_NAME.
-	SymbolMbInvalidName Symbol = "E_MB_INVALID_NAME"
-	// SymbolKgFull is the symbol E_KG_FULL.
-	SymbolKgFull Symbol = "E_KG_FULL"
-	// SymbolKgInvalidTriple is the symbol E_KG_INVALID_TRIPLE.
-	SymbolKgInvalidTriple Symbol = "E_KG_INVALID_TRIPLE"
-	// SymbolPathTraversal is the symbol E_FS_PATH_ESCAPE.
-	SymbolPathTraversal Symbol = "E_FS_PATH_ESCAPE"
-	// SymbolPermissionDenied is the symbol E_FS_DENIED.
-	SymbolPermissionDenied Symbol = "E_FS_DENIED"
-	// SymbolFileTooLarge is the symbol E_FS_FILE_TOO_LARGE.
-	SymbolFileTooLarge Symbol = "E_FS_FILE_TOO_LARGE"
-	// SymbolNotFound is the symbol E_FS_NOT_FOUND.
-	SymbolNotFound Symbol = "E_FS_NOT_FOUND"
-	// SymbolIOError is the symbol E_FS_IO_ERROR.
-	SymbolIOError Symbol = "E_FS_IO_ERROR"
-	// SymbolInvalidPath is the symbol E_FS_INVALID_PATH.
-	SymbolInvalidPath Symbol = "E_FS_INVALID_PATH"
-	// SymbolFsLocked is the symbol E_FS_LOCKED.
-	//
-	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-	SymbolFsLocked Symbol = "E_FS_LOCKED"
-	// SymbolPathNotAllowed is the symbol E_POLICY_PATH_NOT_ALLOWED.
-	SymbolPathNotAllowed Symbol = "E_POLICY_PATH_NOT_ALLOWED"
-	// SymbolCommandNotAllowed is the symbol E_POLICY_COMMAND_NOT_ALLOWED.
-	SymbolCommandNotAllowed Symbol = "E_POLICY_COMMAND_NOT_ALLOWED"
-	// SymbolEnvironmentNotAllowed is the symbol E_POLICY_ENV_NOT_ALLOWED.
-	SymbolEnvironmentNotAllowed Symbol = "E_POLICY_ENV_NOT_ALLOWED"
-	// SymbolNetworkFsDenied is the symbol E_POLICY_NETWORK_FS_DENIED.
-	SymbolNetworkFsDenied Symbol = "E_POLICY_NETWORK_FS_DENIED"
-	// SymbolWriteNotPermitted is the symbol E_POLICY_WRITE_NOT_PERMITTED.
-	SymbolWriteNotPermitted Symbol = "E_POLICY_WRITE_NOT_PERMITTED"
-	// SymbolPolicyDenied is the symbol E_POLICY_DENIED.
-	//
-	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-	SymbolPolicyDenied Symbol = "E_POLICY_DENIED"
-	// SymbolCommandFailed is the symbol E_CMD_FAILED.
-	SymbolCommandFailed Symbol = "E_CMD_FAILED"
-	// SymbolCmdTimeout is the symbol E_CMD_TIMEOUT.
-	SymbolCmdTimeout Symbol = "E_CMD_TIMEOUT"
-	// SymbolOutputTooLarge is the symbol E_CMD_OUTPUT_TOO_LARGE.
-	SymbolOutputTooLarge Symbol = "E_CMD_OUTPUT_TOO_LARGE"
-	// SymbolInvalidArgument is the symbol E_CMD_INVALID_ARGUMENT.
-	SymbolInvalidArgument Symbol = "E_CMD_INVALID_ARGUMENT"
-	// SymbolInvalidEnvironment is the symbol E_CMD_INVALID_ENV.
-	SymbolInvalidEnvironment Symbol = "E_CMD_INVALID_ENV"
-	// SymbolMissingRequired is the symbol E_CMD_MISSING_REQUIRED.
-	SymbolMissingRequired Symbol = "E_CMD_MISSING_REQUIRED"
-	// SymbolConcurrencyLimit is the symbol E_CMD_CONCURRENCY_LIMIT.
-	SymbolConcurrencyLimit Symbol = "E_CMD_CONCURRENCY_LIMIT"
-	// SymbolCmdWorkdirInvalid is the symbol E_CMD_WORKDIR_INVALID.
-	SymbolCmdWorkdirInvalid Symbol = "E_CMD_WORKDIR_INVALID"
-	// SymbolCmdSandbox is the symbol E_CMD_SANDBOX.
-	SymbolCmdSandbox Symbol = "E_CMD_SANDBOX"
-)
-const (
-	// TypeRPCParseError is the type of E_RPC_PARSE_ERROR.
-	TypeRPCParseError Type = "rpc_parse_error"
-	// TypeRPCInternalError is the type of E_RPC_INTERNAL_ERROR.
-	TypeRPCInternalError Type = "rpc_internal_error"
-	// TypeRPCInvalidParams is the type of E_RPC_INVALID_PARAMS.
-	TypeRPCInvalidParams Type = "rpc_invalid_params"
-	// TypeRPCMethodNotFound is the type of E_RPC_METHOD_NOT_FOUND.
-	TypeRPCMethodNotFound Type = "rpc_method_not_found"
-	// TypeRPCInvalidRequest is the type of E_RPC_INVALID_REQUEST.
-	TypeRPCInvalidRequest Type = "rpc_invalid_request"
-	// TypeRPCServerError is the type of E_RPC_SERVER_ERROR.
-	//
-	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
-	TypeRPCServerError Type = "rpc_server_error"
-	// TypeInvalidParams is the type of E_INVALID_PARAMS.
-	TypeInvalidParams Type = "invalid_params"
-	// TypeTimeout is the type of E_TIMEOUT.
-	TypeTimeout Type = "timeout"
-	// TypeLimitExceeded is the type of E_LIMIT_EXCEEDED.
-	TypeLimitExceeded Type = "limit_exceeded"
-	// TypeNotInstalled is the type of E_NOT_INSTALLED.
-	TypeNotInstalled Type = "not_installed"
-	// TypeSessionNotFound is the type of E_SESSION_NOT_FOUND.
-	TypeSessionNotFound Type = "session_not_found"
-	// TypeInputTooLarge is the type of E_INPUT_TOO_LARGE.
-	TypeInputTooLarge Type = "input_too_large"
-	// TypeUnsupported is the type of E_UNSUPPORTED.
-	TypeUnsupported Type = "unsupported"
-	// TypeRateLimit is the type of E_RATE_LIMITED.
-	TypeRateLimit Type = "rate_limit"
-	// TypeValidationError is the type of E_VALIDATION.
-	TypeValidationError Type = "validation_error"
-	// TypeConfigurationError is the type of E_CONFIGURATION.
-	TypeConfigurationError Type = "configuration_error"
-	// TypeUpstreamUnavailable is the type of E_UPSTREAM_UNAVAILABLE.
-	TypeUpstreamUnavailable Type = "upstream_unavailable"
-	// TypeUnauthorized is the type of E_UNAUTHORIZED.
-	TypeUnauthorized Type = "unauthorized"
-	// TypeInternalError is the type of E_INTERNAL.
-	TypeInternalError Type = "internal_error"
-	// TypePyExecFail is the type of E_PY_EXEC_FAIL.
-	TypePyExecFail Type = "py_exec_fail"
-	// TypePySecurity is the type of E_PY_SECURITY.
-	TypePySecurity Type = "py_security"
-	// TypePySyntax is the type of E_PY_SYNTAX.
-	TypePySyntax Type = "py_syntax"
-	// TypePyModuleNotFound is the type of E_PY_MODULE_NOT_FOUND.
-	TypePyModuleNotFound Type = "py_module_not_found"
-	// TypePyKernelDied is the type of E_PY_KERNEL_DIED.
-	TypePyKernelDied Type = "py_kernel_died"
-	// TypePwNav is the type of E_PW_NAV.
-	TypePwNav Type = "pw_nav"
-	// TypePwLaunch is the type of E_PW_LAUNCH.
-	TypePwLaunch Type = "pw_launch"
-	// TypePwSelectorNotFound is the type of E_PW_SELECTOR_NOT_FOUND.
-	TypePwSelectorNotFound Type = "pw_selector_not_found"
-	// TypePwPageClosed is the type of E_PW_PAGE_CLOSED.
-	TypePwPageClosed Type = "pw_page_closed"
-	// TypePwEval is the type of E_PW_EVAL.
-	TypePwEval Type = "pw_eval"
-	// TypeMbFileNotFound is the type of E_MB_FILE_NOT_FOUND.
-	TypeMbFileNotFound Type = "mb_file_not_found"
-	// TypeMbRead is the type of E_MB_READ.
-	TypeMbRead Type = "mb_read"
-	// TypeMbWrite is the type of E_MB_WRITE.
-	TypeMbWrite Type = "mb_write"
-	// TypeMbProjectNotFound is the type of E_MB_PROJECT_NOT_FOUND.
-	TypeMbProjectNotFound Type = "mb_project_not_found"
-	// TypeMbInvalidName is the type of E_MB_INVALID_NAME.
-	TypeMbInvalidName Type = "mb_invalid_name"
-	// TypeKgFull is the type of E_KG_FULL.
-	TypeKgFull Type = "kg_full"
-	// TypeKgInvalidTriple is the type of E_KG_INVALID_TRIPLE.
-	TypeKgInvalidTriple Type = "kg_invalid_triple"
-	// TypePathTraversal is the type of E_FS_PATH_ESCAPE.
-	TypePathTraversal Type = "path_traversal"
-	// TypePermissionDenied is the type of E_FS_DENIED.
-	TypePermissionDenied Type = "permission_denied"
-	// TypeFileTooLarge is the type of E_FS_FILE_TOO_LARGE.
-	TypeFileTooLarge Type = "file_too_large"
-	// TypeNotFound is the type of E_FS_NOT_FOUND.
-	TypeNotFound Type = "not_found"
-	// TypeIOError is the type of E_FS_IO_ERROR.
-	TypeIOError Type = "io_error"
-	// TypeInvalidPath is the type of E_FS_INVALID_PATH.
-	TypeInvalidPath Type = "invalid_path"
-	// TypeFsLocked is the type of E_FS_LOCKED.
-	//
-	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-	TypeFsLocked Type = "fs_locked"
-	// TypePathNotAllowed is the type of E_POLICY_PATH_NOT_ALLOWED.
-	TypePathNotAllowed Type = "path_not_allowed"
-	// TypeCommandNotAllowed is the type of E_POLICY_COMMAND_NOT_ALLOWED.
-	TypeCommandNotAllowed Type = "command_not_allowed"
-	// TypeEnvironmentNotAllowed is the type of E_POLICY_ENV_NOT_ALLOWED.
-	TypeEnvironmentNotAllowed Type = "environment_not_allowed"
-	// TypeNetworkFsDenied is the type of E_POLICY_NETWORK_FS_DENIED.
-	TypeNetworkFsDenied Type = "network_fs_denied"
-	// TypeWriteNotPermitted is the type of E_POLICY_WRITE_NOT_PERMITTED.
-	TypeWriteNotPermitted Type = "write_not_permitted"
-	// TypePolicyDenied is the type of E_POLICY_DENIED.
-	//
-	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-	TypePolicyDenied Type = "policy_denied"
-	// TypeCommandFailed is the type of E_CMD_FAILED.
-	TypeCommandFailed Type = "command_failed"
-	// TypeCmdTimeout is the type of E_CMD_TIMEOUT.
-	TypeCmdTimeout Type = "cmd_timeout"
-	// TypeOutputTooLarge is the type of E_CMD_OUTPUT_TOO_LARGE.
-	TypeOutputTooLarge Type = "output_too_large"
-	// TypeInvalidArgument is the type of E_CMD_INVALID_ARGUMENT.
-	TypeInvalidArgument Type = "invalid_argument"
-	// TypeInvalidEnvironment is the type of E_CMD_INVALID_ENV.
-	TypeInvalidEnvironment Type = "invalid_environment"
-	// TypeMissingRequired is the type of E_CMD_MISSING_REQUIRED.
-	TypeMissingRequired Type = "missing_required"
-	// TypeConcurrencyLimit is the type of E_CMD_CONCURRENCY_LIMIT.
-	TypeConcurrencyLimit Type = "concurrency_limit"
-	// TypeCmdWorkdirInvalid is the type of E_CMD_WORKDIR_INVALID.
-	TypeCmdWorkdirInvalid Type = "cmd_workdir_invalid"
-	// TypeCmdSandbox is the type of E_CMD_SANDBOX.
-	TypeCmdSandbox Type = "cmd_sandbox"
-)
+
+// wrap__FieldErrors holds an error with errgenrt.FieldErrors details in one allocation.
+type wrap__FieldErrors struct {
+	e errgenrt.Error
+	d errgenrt.FieldErrors
+}
+
+// shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
+var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: func() errgenrt.Details {
+	return new(errgenrt.FieldErrors)
+}}
+
+// wrap_ExecutionError holds an error with ExecutionError details in one allocation.
+type wrap_ExecutionError struct {
+	e errgenrt.Error
+	d ExecutionError
+}
+
+// shape_ExecutionError describes ExecutionError details to errgenrt.DecodeDef.
+var shape_ExecutionError = &errgenrt.Shape{Fields: []string{"phase", "operation", "exit_code", "stderr", "system_error"}, Zero: func() errgenrt.Details {
+	return new(ExecutionError)
+}}
+
+// wrap_FsLockedDetails holds an error with FsLockedDetails details in one allocation.
+type wrap_FsLockedDetails struct {
+	e errgenrt.Error
+	d FsLockedDetails
+}
+
+// shape_FsLockedDetails describes FsLockedDetails details to errgenrt.DecodeDef.
+var shape_FsLockedDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
+	return new(FsLockedDetails)
+}}
+
+// wrap_KgInvalidTripleDetails holds an error with KgInvalidTripleDetails details in one allocation.
+type wrap_KgInvalidTripleDetails struct {
+	e errgenrt.Error
+	d KgInvalidTripleDetails
+}
+
+// shape_KgInvalidTripleDetails describes KgInvalidTripleDetails details to errgenrt.DecodeDef.
+var shape_KgInvalidTripleDetails = &errgenrt.Shape{Fields: []string{"subject", "predicate", "object", "reason"}, Zero: func() errgenrt.Details {
+	return new(KgInvalidTripleDetails)
+}}
+
+// wrap_MbFileNotFoundDetails holds an error with MbFileNotFoundDetails details in one allocation.
+type wrap_MbFileNotFoundDetails struct {
+	e errgenrt.Error
+	d MbFileNotFoundDetails
+}
+
+// shape_MbFileNotFoundDetails describes MbFileNotFoundDetails details to errgenrt.DecodeDef.
+var shape_MbFileNotFoundDetails = &errgenrt.Shape{Fields: []string{"project", "file"}, Zero: func() errgenrt.Details {
+	return new(MbFileNotFoundDetails)
+}}
+
+// wrap_MbProjectNotFoundDetails holds an error with MbProjectNotFoundDetails details in one allocation.
+type wrap_MbProjectNotFoundDetails struct {
+	e errgenrt.Error
+	d MbProjectNotFoundDetails
+}
+
+// shape_MbProjectNotFoundDetails describes MbProjectNotFoundDetails details to errgenrt.DecodeDef.
+var shape_MbProjectNotFoundDetails = &errgenrt.Shape{Fields: []string{"project"}, Zero: func() errgenrt.Details {
+	return new(MbProjectNotFoundDetails)
+}}
+
+// wrap_MbReadDetails holds an error with MbReadDetails details in one allocation.
+type wrap_MbReadDetails struct {
+	e errgenrt.Error
+	d MbReadDetails
+}
+
+// shape_MbReadDetails describes MbReadDetails details to errgenrt.DecodeDef.
+var shape_MbReadDetails = &errgenrt.Shape{Fields: []string{"file", "system_error"}, Zero: func() errgenrt.Details {
+	return new(MbReadDetails)
+}}
+
+// wrap_MbWriteDetails holds an error with MbWriteDetails details in one allocation.
+type wrap_MbWriteDetails struct {
+	e errgenrt.Error
+	d MbWriteDetails
+}
+
+// shape_MbWriteDetails describes MbWriteDetails details to errgenrt.DecodeDef.
+var shape_MbWriteDetails = &errgenrt.Shape{Fields: []string{"file", "system_error"}, Zero: func() errgenrt.Details {
+	return new(MbWriteDetails)
+}}
+
+// wrap_NotFoundDetails holds an error with NotFoundDetails details in one allocation.
+type wrap_NotFoundDetails struct {
+	e errgenrt.Error
+	d NotFoundDetails
+}
+
+// shape_NotFoundDetails describes NotFoundDetails details to errgenrt.DecodeDef.
+var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
+	return new(NotFoundDetails)
+}}
+
+// wrap_NotInstalledDetails holds an error with NotInstalledDetails details in one allocation.
+type wrap_NotInstalledDetails struct {
+	e errgenrt.Error
+	d NotInstalledDetails
+}
+
+// shape_NotInstalledDetails describes NotInstalledDetails details to errgenrt.DecodeDef.
+var shape_NotInstalledDetails = &errgenrt.Shape{Fields: []string{"dependency", "install_hint"}, Zero: func() errgenrt.Details {
+	return new(NotInstalledDetails)
+}}
+
+// wrap_PolicyViolation holds an error with PolicyViolation details in one allocation.
+type wrap_PolicyViolation struct {
+	e errgenrt.Error
+	d PolicyViolation
+}
+
+// shape_PolicyViolation describes PolicyViolation details to errgenrt.DecodeDef.
+var shape_PolicyViolation = &errgenrt.Shape{Fields: []string{"requested", "rule", "allowed_sample", "policy_location"}, Zero: func() errgenrt.Details {
+	return new(PolicyViolation)
+}}
+
+// wrap_PwEvalDetails holds an error with PwEvalDetails details in one allocation.
+type wrap_PwEvalDetails struct {
+	e errgenrt.Error
+	d PwEvalDetails
+}
+
+// shape_PwEvalDetails describes PwEvalDetails details to errgenrt.DecodeDef.
+var shape_PwEvalDetails = &errgenrt.Shape{Fields: []string{"error_text", "script", "thrown"}, Zero: func() errgenrt.Details {
+	return new(PwEvalDetails)
+}}
+
+// wrap_PwLaunchDetails holds an error with PwLaunchDetails details in one allocation.
+type wrap_PwLaunchDetails struct {
+	e errgenrt.Error
+	d PwLaunchDetails
+}
+
+// shape_PwLaunchDetails describes PwLaunchDetails details to errgenrt.DecodeDef.
+var shape_PwLaunchDetails = &errgenrt.Shape{Fields: []string{"browser", "reason"}, Zero: func() errgenrt.Details {
+	return new(PwLaunchDetails)
+}}
+
+// wrap_PwNavDetails holds an error with PwNavDetails details in one allocation.
+type wrap_PwNavDetails struct {
+	e errgenrt.Error
+	d PwNavDetails
+}
+
+// shape_PwNavDetails describes PwNavDetails details to errgenrt.DecodeDef.
+var shape_PwNavDetails = &errgenrt.Shape{Fields: []string{"url", "reason", "http_status"}, Zero: func() errgenrt.Details {
+	return new(PwNavDetails)
+}}
+
+// wrap_PwPageClosedDetails holds an error with PwPageClosedDetails details in one allocation.
+type wrap_PwPageClosedDetails struct {
+	e errgenrt.Error
+	d PwPageClosedDetails
+}
+
+// shape_PwPageClosedDetails describes PwPageClosedDetails details to errgenrt.DecodeDef.
+var shape_PwPageClosedDetails = &errgenrt.Shape{Fields: []string{"page_id"}, Zero: func() errgenrt.Details {
+	return new(PwPageClosedDetails)
+}}
+
+// wrap_PwSelectorNotFoundDetails holds an error with PwSelectorNotFoundDetails details in one allocation.
+type wrap_PwSelectorNotFoundDetails struct {
+	e errgenrt.Error
+	d PwSelectorNotFoundDetails
+}
+
+// shape_PwSelectorNotFoundDetails describes PwSelectorNotFoundDetails details to errgenrt.DecodeDef.
+var shape_PwSelectorNotFoundDetails = &errgenrt.Shape{Fields: []string{"selector", "timeout_ms"}, Zero: func() errgenrt.Details {
+	return new(PwSelectorNotFoundDetails)
+}}
+
+// wrap_PyModuleNotFoundDetails holds an error with PyModuleNotFoundDetails details in one allocation.
+type wrap_PyModuleNotFoundDetails struct {
+	e errgenrt.Error
+	d PyModuleNotFoundDetails
+}
+
+// shape_PyModuleNotFoundDetails describes PyModuleNotFoundDetails details to errgenrt.DecodeDef.
+var shape_PyModuleNotFoundDetails = &errgenrt.Shape{Fields: []string{"module"}, Zero: func() errgenrt.Details {
+	return new(PyModuleNotFoundDetails)
+}}
+
+// wrap_PySyntaxDetails holds an error with PySyntaxDetails details in one allocation.
+type wrap_PySyntaxDetails struct {
+	e errgenrt.Error
+	d PySyntaxDetails
+}
+
+// shape_PySyntaxDetails describes PySyntaxDetails details to errgenrt.DecodeDef.
+var shape_PySyntaxDetails = &errgenrt.Shape{Fields: []string{"line", "column", "error_text"}, Zero: func() errgenrt.Details {
+	return new(PySyntaxDetails)
+}}
+
+// wrap_RPCInvalidRequestDetails holds an error with RPCInvalidRequestDetails details in one allocation.
+type wrap_RPCInvalidRequestDetails struct {
+	e errgenrt.Error
+	d RPCInvalidRequestDetails
+}
+
+// shape_RPCInvalidRequestDetails describes RPCInvalidRequestDetails details to errgenrt.DecodeDef.
+var shape_RPCInvalidRequestDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: func() errgenrt.Details {
+	return new(RPCInvalidRequestDetails)
+}}
+
+// wrap_RPCMethodNotFoundDetails holds an error with RPCMethodNotFoundDetails details in one allocation.
+type wrap_RPCMethodNotFoundDetails struct {
+	e errgenrt.Error
+	d RPCMethodNotFoundDetails
+}
+
+// shape_RPCMethodNotFoundDetails describes RPCMethodNotFoundDetails details to errgenrt.DecodeDef.
+var shape_RPCMethodNotFoundDetails = &errgenrt.Shape{Fields: []string{"method"}, Zero: func() errgenrt.Details {
+	return new(RPCMethodNotFoundDetails)
+}}
+
+// wrap_RPCParseErrorDetails holds an error with RPCParseErrorDetails details in one allocation.
+type wrap_RPCParseErrorDetails struct {
+	e errgenrt.Error
+	d RPCParseErrorDetails
+}
+
+// shape_RPCParseErrorDetails describes RPCParseErrorDetails details to errgenrt.DecodeDef.
+var shape_RPCParseErrorDetails = &errgenrt.Shape{Fields: []string{"offset"}, Zero: func() errgenrt.Details {
+	return new(RPCParseErrorDetails)
+}}
+
+// wrap_ResourceLimit holds an error with ResourceLimit details in one allocation.
+type wrap_ResourceLimit struct {
+	e errgenrt.Error
+	d ResourceLimit
+}
+
+// shape_ResourceLimit describes ResourceLimit details to errgenrt.DecodeDef.
+var shape_ResourceLimit = &errgenrt.Shape{Fields: []string{"resource", "limit", "actual", "unit", "config_source"}, Zero: func() errgenrt.Details {
+	return new(ResourceLimit)
+}}
+
+// wrap_SessionNotFoundDetails holds an error with SessionNotFoundDetails details in one allocation.
+type wrap_SessionNotFoundDetails struct {
+	e errgenrt.Error
+	d SessionNotFoundDetails
+}
+
+// shape_SessionNotFoundDetails describes SessionNotFoundDetails details to errgenrt.DecodeDef.
+var shape_SessionNotFoundDetails = &errgenrt.Shape{Fields: []string{"session_id"}, Zero: func() errgenrt.Details {
+	return new(SessionNotFoundDetails)
+}}
+
+// wrap_SystemError holds an error with SystemError details in one allocation.
+type wrap_SystemError struct {
+	e errgenrt.Error
+	d SystemError
+}
+
+// shape_SystemError describes SystemError details to errgenrt.DecodeDef.
+var shape_SystemError = &errgenrt.Shape{Fields: []string{"component", "message", "code"}, Zero: func() errgenrt.Details {
+	return new(SystemError)
+}}
+
+// wrap_TimeoutDetails holds an error with TimeoutDetails details in one allocation.
+type wrap_TimeoutDetails struct {
+	e errgenrt.Error
+	d TimeoutDetails
+}
+
+// shape_TimeoutDetails describes TimeoutDetails details to errgenrt.DecodeDef.
+var shape_TimeoutDetails = &errgenrt.Shape{Fields: []string{"operation", "timeout_ms", "elapsed_ms"}, Zero: func() errgenrt.Details {
+	return new(TimeoutDetails)
+}}
+
+// wrap_UnauthorizedDetails holds an error with UnauthorizedDetails details in one allocation.
+type wrap_UnauthorizedDetails struct {
+	e errgenrt.Error
+	d UnauthorizedDetails
+}
+
+// shape_UnauthorizedDetails describes UnauthorizedDetails details to errgenrt.DecodeDef.
+var shape_UnauthorizedDetails = &errgenrt.Shape{Fields: []string{"scheme", "credential_hint"}, Zero: func() errgenrt.Details {
+	return new(UnauthorizedDetails)
+}}
+
+// wrap_UnsupportedDetails holds an error with UnsupportedDetails details in one allocation.
+type wrap_UnsupportedDetails struct {
+	e errgenrt.Error
+	d UnsupportedDetails
+}
+
+// shape_UnsupportedDetails describes UnsupportedDetails details to errgenrt.DecodeDef.
+var shape_UnsupportedDetails = &errgenrt.Shape{Fields: []string{"operation", "reason"}, Zero: func() errgenrt.Details {
+	return new(UnsupportedDetails)
+}}
+
+// wrap_UpstreamUnavailableDetails holds an error with UpstreamUnavailableDetails details in one allocation.
+type wrap_UpstreamUnavailableDetails struct {
+	e errgenrt.Error
+	d UpstreamUnavailableDetails
+}
+
+// shape_UpstreamUnavailableDetails describes UpstreamUnavailableDetails details to errgenrt.DecodeDef.
+var shape_UpstreamUnavailableDetails = &errgenrt.Shape{Fields: []string{"service", "endpoint", "upstream_status"}, Zero: func() errgenrt.Details {
+	return new(UpstreamUnavailableDetails)
+}}
+
+// wrap_ValidationFailure holds an error with ValidationFailure details in one allocation.
+type wrap_ValidationFailure struct {
+	e errgenrt.Error
+	d ValidationFailure
+}
+
+// shape_ValidationFailure describes ValidationFailure details to errgenrt.DecodeDef.
+var shape_ValidationFailure = &errgenrt.Shape{Fields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"}, Zero: func() errgenrt.Details {
+	return new(ValidationFailure)
+}}
 
 // Catalog is the mcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

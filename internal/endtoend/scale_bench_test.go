@@ -2,6 +2,9 @@ package endtoend
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
@@ -45,5 +48,43 @@ func BenchmarkEmitters(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkGenerate measures errgen generate end to end, as the command runs
+// it: load and check the catalog, run every emitter, write the outputs. The
+// fresh case writes into an empty directory each time; the unchanged case
+// regenerates over its own outputs, which are compared and left alone.
+func BenchmarkGenerate(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		dir := b.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), gencatalog.Generate(n), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		args := func(out string) []string {
+			return []string{"generate", "-catalog", "errors.yaml", "-go", out + "/go", "-ts", out + "/ts", "-schema", out + "/schema/s.json", "-docs", out + "/docs"}
+		}
+		b.Run(fmt.Sprintf("fresh/errors=%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				out := fmt.Sprintf("out%d", i)
+				if _, stderr, exit := runCLI(b, dir, args(out)...); exit != 0 {
+					b.Fatal(stderr)
+				}
+				b.StopTimer()
+				os.RemoveAll(filepath.Join(dir, out))
+				b.StartTimer()
+			}
+		})
+		b.Run(fmt.Sprintf("unchanged/errors=%d", n), func(b *testing.B) {
+			if _, stderr, exit := runCLI(b, dir, args("same")...); exit != 0 {
+				b.Fatal(stderr)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if stdout, stderr, exit := runCLI(b, dir, args("same")...); exit != 0 || !strings.Contains(stdout, " 0 files written") {
+					b.Fatal(stdout, stderr)
+				}
+			}
+		})
 	}
 }

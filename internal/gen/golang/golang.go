@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/tmpl"
@@ -57,16 +58,19 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	// and shapes (details_NN.go), rendered and formatted in parallel.
 	type job struct {
 		path string
-		file func() *jen.File
+		file func() (*jen.File, error)
 	}
-	jobs := []job{{"errors.go", g.errorsFile}}
+	noErr := func(f func() *jen.File) func() (*jen.File, error) {
+		return func() (*jen.File, error) { return f(), nil }
+	}
+	jobs := []job{{"errors.go", noErr(g.errorsFile)}}
 	errChunks := chunk(len(m.Errors), chunkSize)
 	for i, c := range errChunks {
-		jobs = append(jobs, job{chunkName("defs", i, len(errChunks)), func() *jen.File { return g.defsFile(m.Errors[c[0]:c[1]]) }})
+		jobs = append(jobs, job{chunkName("defs", i, len(errChunks)), func() (*jen.File, error) { return g.defsFile(m.Errors[c[0]:c[1]]) }})
 	}
 	shapeChunks := chunk(len(m.Shapes), chunkSize)
 	for i, c := range shapeChunks {
-		jobs = append(jobs, job{chunkName("details", i, len(shapeChunks)), func() *jen.File { return g.detailsFile(m.Shapes[c[0]:c[1]]) }})
+		jobs = append(jobs, job{chunkName("details", i, len(shapeChunks)), noErr(func() *jen.File { return g.detailsFile(m.Shapes[c[0]:c[1]]) })})
 	}
 	files := make([]gen.File, len(jobs))
 	errs := make([]error, len(jobs))
@@ -78,7 +82,11 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			data, err := g.render(j.file())
+			f, err := j.file()
+			var data []byte
+			if err == nil {
+				data, err = g.render(f)
+			}
 			files[i], errs[i] = gen.File{Path: j.path, Data: data}, err
 		}()
 	}
@@ -222,16 +230,7 @@ func (g *generator) errorsFile() *jen.File {
 	}
 	f.Const().Defs(domains...)
 
-	var codes, symbols, types []jen.Code
-	for _, e := range m.Errors {
-		dep := deprecation(e)
-		codes = append(codes, commentCode(fmt.Sprintf("Code%s is the code of %s.", e.GoName, e.Symbol), dep), jen.Id("Code"+e.GoName).Id("Code").Op("=").Lit(int(e.Code)))
-		symbols = append(symbols, commentCode(fmt.Sprintf("Symbol%s is the symbol %s.", e.GoName, e.Symbol), dep), jen.Id("Symbol"+e.GoName).Id("Symbol").Op("=").Lit(e.Symbol))
-		types = append(types, commentCode(fmt.Sprintf("Type%s is the type of %s.", e.GoName, e.Symbol), dep), jen.Id("Type"+e.GoName).Id("Type").Op("=").Lit(e.Type))
-	}
-	f.Const().Defs(codes...)
-	f.Const().Defs(symbols...)
-	f.Const().Defs(types...)
+	g.shapes(f)
 
 	var defs []jen.Code
 	for _, e := range m.Errors {
@@ -260,14 +259,26 @@ func (g *generator) errorsFile() *jen.File {
 	return f
 }
 
-// defsFile holds the definitions, sentinels, constructors and template
-// functions of a run of errors.
-func (g *generator) defsFile(errs []*model.Error) *jen.File {
+// defsFile holds the constants, definitions (which are the sentinels) and
+// constructors of a run of errors.
+func (g *generator) defsFile(errs []*model.Error) (*jen.File, error) {
 	f := g.newFile()
+	var codes, symbols, types []jen.Code
 	for _, e := range errs {
-		g.genError(f, e)
+		dep := deprecation(e)
+		codes = append(codes, commentCode(fmt.Sprintf("Code%s is the code of %s.", e.GoName, e.Symbol), dep), jen.Id("Code"+e.GoName).Id("Code").Op("=").Lit(int(e.Code)))
+		symbols = append(symbols, commentCode(fmt.Sprintf("Symbol%s is the symbol %s.", e.GoName, e.Symbol), dep), jen.Id("Symbol"+e.GoName).Id("Symbol").Op("=").Lit(e.Symbol))
+		types = append(types, commentCode(fmt.Sprintf("Type%s is the type of %s.", e.GoName, e.Symbol), dep), jen.Id("Type"+e.GoName).Id("Type").Op("=").Lit(e.Type))
 	}
-	return f
+	f.Const().Defs(codes...)
+	f.Const().Defs(symbols...)
+	f.Const().Defs(types...)
+	for _, e := range errs {
+		if err := g.genError(f, e); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
 }
 
 func commentCode(paragraphs ...string) jen.Code {
@@ -309,52 +320,23 @@ func detailsType(e *model.Error) (string, bool) {
 	return s.GoName, true
 }
 
-func (g *generator) genError(f *jen.File, e *model.Error) {
+func (g *generator) genError(f *jen.File, e *model.Error) error {
 	dep := deprecation(e)
 	title := fmt.Sprintf("%s (%d): %s.", e.Symbol, e.Code, strings.TrimSuffix(e.Title, "."))
-	// definition
-	dict := jen.Dict{
-		jen.Id("Code"):        jen.Lit(int(e.Code)),
-		jen.Id("WireCode"):    jen.Lit(int(e.WireCode)),
-		jen.Id("Symbol"):      jen.Lit(e.Symbol),
-		jen.Id("Type"):        jen.Lit(e.Type),
-		jen.Id("Domain"):      jen.Lit(e.Domain.Name),
-		jen.Id("Title"):       jen.Lit(e.Title),
-		jen.Id("ProblemType"): jen.Lit(e.ProblemType),
-		jen.Id("Statuses"):    jen.Index().Int().ValuesFunc(func(gr *jen.Group) { statuses(gr, e.Statuses) }),
-		jen.Id("Message"):     g.template(e, e.Message),
+	// The definition, which is also the sentinel, is one record string
+	// decoded at initialization: a composite literal per error made large
+	// catalogs slow to format and to compile.
+	rec, err := errgenrt.AppendDef(nil, g.def(e))
+	if err != nil {
+		return err
 	}
-	if e.Retryable {
-		dict[jen.Id("Retryable")] = jen.True()
-	}
-	if e.Deprecated != nil {
-		dict[jen.Id("Deprecated")] = jen.True()
-	}
-	if e.UserMessage != nil {
-		dict[jen.Id("UserMessage")] = jen.Op("&").Add(g.template(e, e.UserMessage))
-	}
-	if len(e.Suggestions) > 0 {
-		var items []jen.Code
-		for _, s := range e.Suggestions {
-			items = append(items, jen.Values(g.templateFields(e, s)))
-		}
-		dict[jen.Id("Suggestions")] = jen.Index().Add(rt("Template")).Values(items...)
-	}
+	shape := jen.Nil()
 	typeName, has := detailsType(e)
 	if has {
-		dict[jen.Id("HasDetails")] = jen.True()
-		dict[jen.Id("ZeroDetails")] = jen.Func().Params().Add(rt("Details")).Block(jen.Return(jen.New(g.detailsGoType(typeName))))
-		var fields []jen.Code
-		if root := e.Details.Schema.Resolved(); root != nil {
-			for _, p := range root.Properties {
-				fields = append(fields, jen.Lit(p.Name))
-			}
-		}
-		dict[jen.Id("DetailFields")] = jen.Index().String().Values(fields...)
+		shape = jen.Id(shapeVar(typeName))
 	}
-	// the definition, which is also the sentinel (statically initialized)
-	doc(f, fmt.Sprintf("Err%s is %s Its definition is also the sentinel: errors.Is(err, Err%s) reports whether err is one.", e.GoName, title, e.GoName), dep)
-	f.Var().Id("Err" + e.GoName).Op("=").Op("&").Add(rt("Def")).Values(dict)
+	doc(f, fmt.Sprintf("Err%s is %s Its definition is also the sentinel: errors.Is(err, Err%s) reports whether err is one.", e.GoName, title, e.GoName), "Message: "+e.Message.Source, dep)
+	f.Var().Id("Err"+e.GoName).Op("=").Add(rt("DecodeDef")).Call(jen.Lit(string(rec)), shape)
 
 	// constructor
 	ctorDoc := []string{fmt.Sprintf("New%s returns %s", e.GoName, title)}
@@ -362,27 +344,98 @@ func (g *generator) genError(f *jen.File, e *model.Error) {
 		ctorDoc = append(ctorDoc, e.Doc)
 	}
 	ctorDoc = append(ctorDoc, dep)
+	doc(f, ctorDoc...)
 	opts := jen.Id("opts").Op("...").Add(rt("Option"))
 	if !has {
-		doc(f, ctorDoc...)
 		f.Func().Id("New" + e.GoName).Params(opts).Op("*").Add(rt("Error")).Block(
 			jen.Return(rt("New").Call(jen.Id("Err"+e.GoName), jen.Nil(), jen.Id("opts").Op("..."))),
 		)
-		return
+		return nil
 	}
 	// the error and its details in one allocation
-	wrap := "wrap" + e.GoName
-	f.Type().Id(wrap).Struct(jen.Id("e").Add(rt("Error")), jen.Id("d").Add(g.detailsGoType(typeName)))
-	doc(f, ctorDoc...)
 	f.Func().Id("New"+e.GoName).Params(jen.Id("d").Add(g.detailsGoType(typeName)), opts).Op("*").Add(rt("Error")).Block(
-		jen.Id("w").Op(":=").Op("&").Id(wrap).Values(jen.Dict{jen.Id("d"): jen.Id("d")}),
+		jen.Id("w").Op(":=").Op("&").Id(wrapType(typeName)).Values(jen.Id("d").Op(":").Id("d")),
 		jen.Return(jen.Id("w").Dot("e").Dot("Init").Call(jen.Id("Err"+e.GoName), jen.Op("&").Id("w").Dot("d"), jen.Id("opts"))),
 	)
+	return nil
 }
 
-func statuses(gr *jen.Group, list []int) {
-	for _, s := range list {
-		gr.Lit(s)
+// def is the runtime definition of e without its details, as DecodeDef
+// returns it from the record.
+func (g *generator) def(e *model.Error) *errgenrt.Def {
+	d := &errgenrt.Def{
+		Code:        e.Code,
+		WireCode:    e.WireCode,
+		Symbol:      e.Symbol,
+		Type:        e.Type,
+		Domain:      e.Domain.Name,
+		Title:       e.Title,
+		ProblemType: e.ProblemType,
+		Statuses:    e.Statuses,
+		Retryable:   e.Retryable,
+		Deprecated:  e.Deprecated != nil,
+		Message:     template(e, e.Message),
+	}
+	if e.UserMessage != nil {
+		um := template(e, e.UserMessage)
+		d.UserMessage = &um
+	}
+	for _, s := range e.Suggestions {
+		d.Suggestions = append(d.Suggestions, template(e, s))
+	}
+	return d
+}
+
+// shapeVar and wrapType name the errgenrt.Shape of a details type and the
+// struct holding an error with those details. The underscore keeps them
+// apart from catalog-derived names; the builtin field errors take two.
+func shapeVar(typeName string) string { return "shape_" + builtinName(typeName) }
+func wrapType(typeName string) string { return "wrap_" + builtinName(typeName) }
+
+func builtinName(typeName string) string {
+	if typeName == "" {
+		return "_FieldErrors"
+	}
+	return typeName
+}
+
+// shapes declares the errgenrt.Shape and the wrapper struct of every details
+// type an error uses, in name order.
+func (g *generator) shapes(f *jen.File) {
+	fields := map[string][]string{}
+	var names []string
+	for _, e := range g.m.Errors {
+		typeName, has := detailsType(e)
+		if _, seen := fields[typeName]; !has || seen {
+			continue
+		}
+		names = append(names, typeName)
+		list := []string{}
+		if root := e.Details.Schema.Resolved(); root != nil {
+			for _, p := range root.Properties {
+				list = append(list, p.Name)
+			}
+		}
+		fields[typeName] = list
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		goType := g.detailsGoType(name)
+		display := name
+		if name == "" {
+			display = "errgenrt.FieldErrors"
+		}
+		var lits []jen.Code
+		for _, fl := range fields[name] {
+			lits = append(lits, jen.Lit(fl))
+		}
+		doc(f, fmt.Sprintf("%s holds an error with %s details in one allocation.", wrapType(name), display))
+		f.Type().Id(wrapType(name)).Struct(jen.Id("e").Add(rt("Error")), jen.Id("d").Add(goType.Clone()))
+		doc(f, fmt.Sprintf("%s describes %s details to errgenrt.DecodeDef.", shapeVar(name), display))
+		f.Var().Id(shapeVar(name)).Op("=").Op("&").Add(rt("Shape")).Values(
+			jen.Id("Fields").Op(":").Index().String().Values(lits...),
+			jen.Id("Zero").Op(":").Func().Params().Add(rt("Details")).Block(jen.Return(jen.New(goType))),
+		)
 	}
 }
 
@@ -393,35 +446,31 @@ func (g *generator) detailsGoType(typeName string) *jen.Statement {
 	return jen.Id(typeName)
 }
 
-// template returns the errgenrt.Template of a parsed template: its text when
+// template returns the runtime template of a parsed template: its text when
 // it is literal, else its parts, whose placeholders the details render with
-// their generated Placeholder method. Templates are data: no function per
-// template keeps large catalogs quick to generate and to compile.
-func (g *generator) template(e *model.Error, t *tmpl.Template) *jen.Statement {
-	return rt("Template").Values(g.templateFields(e, t))
-}
-
-func (g *generator) templateFields(e *model.Error, t *tmpl.Template) jen.Dict {
+// their generated Placeholder method (Arg is the 1-based index of the
+// top-level field).
+func template(e *model.Error, t *tmpl.Template) errgenrt.Template {
 	if t.IsLiteral() {
-		return jen.Dict{jen.Id("Text"): jen.Lit(t.Render(func(string) string { return "" }))}
+		return errgenrt.Template{Text: t.Render(func(string) string { return "" })}
 	}
 	var root *model.Schema
 	if e.Details != nil {
 		root = e.Details.Schema.Resolved()
 	}
-	var parts []jen.Code
+	var parts []errgenrt.Part
 	for _, p := range t.Parts {
 		if p.Field == "" {
-			parts = append(parts, jen.Values(jen.Dict{jen.Id("Lit"): jen.Lit(p.Literal)}))
+			parts = append(parts, errgenrt.Part{Lit: p.Literal})
 			continue
 		}
 		for i, prop := range root.Properties {
 			if prop.Name == p.Field {
-				parts = append(parts, jen.Values(jen.Dict{jen.Id("Arg"): jen.Lit(i + 1)}))
+				parts = append(parts, errgenrt.Part{Arg: i + 1})
 			}
 		}
 	}
-	return jen.Dict{jen.Id("Parts"): jen.Index().Add(rt("Part")).Values(parts...)}
+	return errgenrt.Template{Parts: parts}
 }
 
 // placeholder writes the statement that renders property p of a struct

@@ -5,18 +5,59 @@ package kindserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
+const (
+	// CodeParse is the code of E_PARSE.
+	CodeParse Code = -32700
+	// CodeInternal is the code of E_INTERNAL.
+	CodeInternal Code = 1
+	// CodeEverything is the code of E_EVERYTHING.
+	CodeEverything Code = 2
+	// CodeTreeInvalid is the code of E_TREE_INVALID.
+	//
+	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
+	CodeTreeInvalid Code = 100
+	// CodeTreeValidation is the code of E_TREE_VALIDATION.
+	CodeTreeValidation Code = 101
+	// CodeTreeInline is the code of E_TREE_INLINE.
+	CodeTreeInline Code = 102
+)
+const (
+	// SymbolParse is the symbol E_PARSE.
+	SymbolParse Symbol = "E_PARSE"
+	// SymbolInternal is the symbol E_INTERNAL.
+	SymbolInternal Symbol = "E_INTERNAL"
+	// SymbolEverything is the symbol E_EVERYTHING.
+	SymbolEverything Symbol = "E_EVERYTHING"
+	// SymbolTreeInvalid is the symbol E_TREE_INVALID.
+	//
+	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
+	SymbolTreeInvalid Symbol = "E_TREE_INVALID"
+	// SymbolTreeValidation is the symbol E_TREE_VALIDATION.
+	SymbolTreeValidation Symbol = "E_TREE_VALIDATION"
+	// SymbolTreeInline is the symbol E_TREE_INLINE.
+	SymbolTreeInline Symbol = "E_TREE_INLINE"
+)
+const (
+	// TypeParse is the type of E_PARSE.
+	TypeParse Type = "parse"
+	// TypeInternal is the type of E_INTERNAL.
+	TypeInternal Type = "internal"
+	// TypeEverything is the type of E_EVERYTHING.
+	TypeEverything Type = "everything"
+	// TypeTreeInvalid is the type of E_TREE_INVALID.
+	//
+	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
+	TypeTreeInvalid Type = "tree_invalid"
+	// TypeTreeValidation is the type of E_TREE_VALIDATION.
+	TypeTreeValidation Type = "tree_validation"
+	// TypeTreeInline is the type of E_TREE_INLINE.
+	TypeTreeInline Type = "tree_inline"
+)
+
 // ErrParse is E_PARSE (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParse) reports whether err is one.
-var ErrParse = &errgenrt.Def{
-	Code:        -32700,
-	Domain:      "rpc",
-	Message:     errgenrt.Template{Text: "Invalid JSON was received"},
-	ProblemType: "https://errors.example.com/kinds/parse",
-	Statuses:    []int{400},
-	Symbol:      "E_PARSE",
-	Title:       "Parse error",
-	Type:        "parse",
-	WireCode:    -32700,
-}
+//
+// Message: Invalid JSON was received
+var ErrParse = errgenrt.DecodeDef("\x01\xf7\xfe\x03\xf7\xfe\x03\aE_PARSE\x05parse\x03rpc\vParse error&https://errors.example.com/kinds/parse\x01\x90\x03\x00\x00\x19Invalid JSON was received\x00", nil)
 
 // NewParse returns E_PARSE (-32700): Parse error.
 //
@@ -26,19 +67,9 @@ func NewParse(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrInternal is E_INTERNAL (1): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternal) reports whether err is one.
-var ErrInternal = &errgenrt.Def{
-	Code:        1,
-	Domain:      "core",
-	Message:     errgenrt.Template{Text: "An internal error occurred"},
-	ProblemType: "https://errors.example.com/kinds/internal",
-	Retryable:   true,
-	Statuses:    []int{500},
-	Symbol:      "E_INTERNAL",
-	Title:       "Internal error",
-	Type:        "internal",
-	UserMessage: &errgenrt.Template{Text: "Something went wrong — please retry. 😀"},
-	WireCode:    1,
-}
+//
+// Message: An internal error occurred
+var ErrInternal = errgenrt.DecodeDef("\x01\x02\x02\nE_INTERNAL\binternal\x04core\x0eInternal error)https://errors.example.com/kinds/internal\x01\xf4\x03\x05\x00\x1aAn internal error occurred\x00+Something went wrong — please retry. 😀\x00", nil)
 
 // NewInternal returns E_INTERNAL (1): Internal error.
 //
@@ -48,29 +79,9 @@ func NewInternal(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrEverything is E_EVERYTHING (2): Everything "at once" */ `x` ${y}. Its definition is also the sentinel: errors.Is(err, ErrEverything) reports whether err is one.
-var ErrEverything = &errgenrt.Def{
-	Code:         2,
-	DetailFields: []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"},
-	Domain:       "core",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "s="}, {Arg: 1}, {Lit: " i="}, {Arg: 2}, {Lit: " n="}, {Arg: 3}, {Lit: " b="}, {Arg: 4}, {Lit: " e="}, {Arg: 5}, {Lit: " tags="}, {Arg: 6}, {Lit: " nested="}, {Arg: 8}, {Lit: " opt_s="}, {Arg: 16}, {Lit: " opt_i="}, {Arg: 17}, {Lit: " secret="}, {Arg: 21}, {Lit: " home="}, {Arg: 22}, {Lit: " {literal}"}}},
-	ProblemType:  "https://errors.example.com/kinds/everything",
-	Statuses:     []int{422, 400},
-	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Try "}, {Arg: 5}, {Lit: " instead of "}, {Arg: 1}}}, {Text: "Second suggestion with a \"quote\" and a \\ backslash"}},
-	Symbol:       "E_EVERYTHING",
-	Title:        "Everything \"at once\" */ `x` ${y}",
-	Type:         "everything",
-	UserMessage:  &errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Level "}, {Arg: 13}, {Lit: ", maybe "}, {Arg: 12}, {Lit: ", anything "}, {Arg: 14}}},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Everything)
-	},
-}
-
-type wrapEverything struct {
-	e errgenrt.Error
-	d Everything
-}
+//
+// Message: s={s} i={i} n={n} b={b} e={e} tags={tags} nested={nested} opt_s={opt_s} opt_i={opt_i} secret={secret} home={home} {{literal}}
+var ErrEverything = errgenrt.DecodeDef("\x01\x04\xb3\xfd\x03\fE_EVERYTHING\neverything\x04core Everything \"at once\" */ `x` ${y}+https://errors.example.com/kinds/everything\x02\xa6\x03\x90\x03\x04\x17\x00\x02s=\x01\x00\x03 i=\x02\x00\x03 n=\x03\x00\x03 b=\x04\x00\x03 e=\x05\x00\x06 tags=\x06\x00\b nested=\b\x00\a opt_s=\x10\x00\a opt_i=\x11\x00\b secret=\x15\x00\x06 home=\x16\x00\n {literal}\x06\x00\x06Level \r\x00\b, maybe \f\x00\v, anything \x0e\x02\x04\x00\x04Try \x05\x00\f instead of \x01\x002Second suggestion with a \"quote\" and a \\ backslash", shape_Everything)
 
 // NewEverything returns E_EVERYTHING (2): Everything "at once" */ `x` ${y}.
 //
@@ -82,35 +93,16 @@ type wrapEverything struct {
 // */ fmt.Println("not code")
 // ```
 func NewEverything(d Everything, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapEverything{d: d}
+	w := &wrap_Everything{d: d}
 	return w.e.Init(ErrEverything, &w.d, opts)
 }
 
 // ErrTreeInvalid is E_TREE_INVALID (100): Invalid tree. Its definition is also the sentinel: errors.Is(err, ErrTreeInvalid) reports whether err is one.
 //
+// Message: Node {name} is invalid
+//
 // Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
-var ErrTreeInvalid = &errgenrt.Def{
-	Code:         100,
-	Deprecated:   true,
-	DetailFields: []string{"name", "level", "children"},
-	Domain:       "tree",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Node "}, {Arg: 1}, {Lit: " is invalid"}}},
-	ProblemType:  "https://errors.example.com/kinds/tree-invalid",
-	Statuses:     []int{500},
-	Symbol:       "E_TREE_INVALID",
-	Title:        "Invalid tree",
-	Type:         "tree_invalid",
-	WireCode:     100,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Node)
-	},
-}
-
-type wrapTreeInvalid struct {
-	e errgenrt.Error
-	d Node
-}
+var ErrTreeInvalid = errgenrt.DecodeDef("\x01\xc8\x01\xc8\x01\x0eE_TREE_INVALID\ftree_invalid\x04tree\fInvalid tree-https://errors.example.com/kinds/tree-invalid\x01\xf4\x03\x02\x03\x00\x05Node \x01\x00\v is invalid\x00", shape_Node)
 
 // NewTreeInvalid returns E_TREE_INVALID (100): Invalid tree.
 //
@@ -118,68 +110,32 @@ type wrapTreeInvalid struct {
 //
 // Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
 func NewTreeInvalid(d Node, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapTreeInvalid{d: d}
+	w := &wrap_Node{d: d}
 	return w.e.Init(ErrTreeInvalid, &w.d, opts)
 }
 
 // ErrTreeValidation is E_TREE_VALIDATION (101): Tree validation failed. Its definition is also the sentinel: errors.Is(err, ErrTreeValidation) reports whether err is one.
-var ErrTreeValidation = &errgenrt.Def{
-	Code:         101,
-	DetailFields: []string{"fieldErrors", "totalErrors"},
-	Domain:       "tree",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Validation failed: "}, {Arg: 2}, {Lit: " errors"}}},
-	ProblemType:  "https://errors.example.com/kinds/tree-validation",
-	Statuses:     []int{400},
-	Symbol:       "E_TREE_VALIDATION",
-	Title:        "Tree validation failed",
-	Type:         "tree_validation",
-	WireCode:     101,
-	ZeroDetails: func() errgenrt.Details {
-		return new(errgenrt.FieldErrors)
-	},
-}
-
-type wrapTreeValidation struct {
-	e errgenrt.Error
-	d errgenrt.FieldErrors
-}
+//
+// Message: Validation failed: {totalErrors} errors
+var ErrTreeValidation = errgenrt.DecodeDef("\x01\xca\x01\xca\x01\x11E_TREE_VALIDATION\x0ftree_validation\x04tree\x16Tree validation failed0https://errors.example.com/kinds/tree-validation\x01\x90\x03\x00\x03\x00\x13Validation failed: \x02\x00\a errors\x00", shape__FieldErrors)
 
 // NewTreeValidation returns E_TREE_VALIDATION (101): Tree validation failed.
 //
 // Every field problem of a tree, aggregated.
 func NewTreeValidation(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapTreeValidation{d: d}
+	w := &wrap__FieldErrors{d: d}
 	return w.e.Init(ErrTreeValidation, &w.d, opts)
 }
 
 // ErrTreeInline is E_TREE_INLINE (102): Inline details. Its definition is also the sentinel: errors.Is(err, ErrTreeInline) reports whether err is one.
-var ErrTreeInline = &errgenrt.Def{
-	Code:         102,
-	DetailFields: []string{"kind", "depth", "path"},
-	Domain:       "tree",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Arg: 1}, {Lit: " at depth "}, {Arg: 2}}},
-	ProblemType:  "https://errors.example.com/kinds/tree-inline",
-	Statuses:     []int{500},
-	Symbol:       "E_TREE_INLINE",
-	Title:        "Inline details",
-	Type:         "tree_inline",
-	WireCode:     102,
-	ZeroDetails: func() errgenrt.Details {
-		return new(TreeInlineDetails)
-	},
-}
-
-type wrapTreeInline struct {
-	e errgenrt.Error
-	d TreeInlineDetails
-}
+//
+// Message: {kind} at depth {depth}
+var ErrTreeInline = errgenrt.DecodeDef("\x01\xcc\x01\xcc\x01\rE_TREE_INLINE\vtree_inline\x04tree\x0eInline details,https://errors.example.com/kinds/tree-inline\x01\xf4\x03\x00\x03\x01\x00\n at depth \x02\x00", shape_TreeInlineDetails)
 
 // NewTreeInline returns E_TREE_INLINE (102): Inline details.
 //
 // Inline detail shapes are named after their error.
 func NewTreeInline(d TreeInlineDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapTreeInline{d: d}
+	w := &wrap_TreeInlineDetails{d: d}
 	return w.e.Init(ErrTreeInline, &w.d, opts)
 }

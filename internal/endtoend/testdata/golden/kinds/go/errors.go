@@ -31,54 +31,50 @@ const (
 	// DomainTree is the tree domain: codes 100 to 199.
 	DomainTree Domain = "tree"
 )
-const (
-	// CodeParse is the code of E_PARSE.
-	CodeParse Code = -32700
-	// CodeInternal is the code of E_INTERNAL.
-	CodeInternal Code = 1
-	// CodeEverything is the code of E_EVERYTHING.
-	CodeEverything Code = 2
-	// CodeTreeInvalid is the code of E_TREE_INVALID.
-	//
-	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
-	CodeTreeInvalid Code = 100
-	// CodeTreeValidation is the code of E_TREE_VALIDATION.
-	CodeTreeValidation Code = 101
-	// CodeTreeInline is the code of E_TREE_INLINE.
-	CodeTreeInline Code = 102
-)
-const (
-	// SymbolParse is the symbol E_PARSE.
-	SymbolParse Symbol = "E_PARSE"
-	// SymbolInternal is the symbol E_INTERNAL.
-	SymbolInternal Symbol = "E_INTERNAL"
-	// SymbolEverything is the symbol E_EVERYTHING.
-	SymbolEverything Symbol = "E_EVERYTHING"
-	// SymbolTreeInvalid is the symbol E_TREE_INVALID.
-	//
-	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
-	SymbolTreeInvalid Symbol = "E_TREE_INVALID"
-	// SymbolTreeValidation is the symbol E_TREE_VALIDATION.
-	SymbolTreeValidation Symbol = "E_TREE_VALIDATION"
-	// SymbolTreeInline is the symbol E_TREE_INLINE.
-	SymbolTreeInline Symbol = "E_TREE_INLINE"
-)
-const (
-	// TypeParse is the type of E_PARSE.
-	TypeParse Type = "parse"
-	// TypeInternal is the type of E_INTERNAL.
-	TypeInternal Type = "internal"
-	// TypeEverything is the type of E_EVERYTHING.
-	TypeEverything Type = "everything"
-	// TypeTreeInvalid is the type of E_TREE_INVALID.
-	//
-	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
-	TypeTreeInvalid Type = "tree_invalid"
-	// TypeTreeValidation is the type of E_TREE_VALIDATION.
-	TypeTreeValidation Type = "tree_validation"
-	// TypeTreeInline is the type of E_TREE_INLINE.
-	TypeTreeInline Type = "tree_inline"
-)
+
+// wrap__FieldErrors holds an error with errgenrt.FieldErrors details in one allocation.
+type wrap__FieldErrors struct {
+	e errgenrt.Error
+	d errgenrt.FieldErrors
+}
+
+// shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
+var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: func() errgenrt.Details {
+	return new(errgenrt.FieldErrors)
+}}
+
+// wrap_Everything holds an error with Everything details in one allocation.
+type wrap_Everything struct {
+	e errgenrt.Error
+	d Everything
+}
+
+// shape_Everything describes Everything details to errgenrt.DecodeDef.
+var shape_Everything = &errgenrt.Shape{Fields: []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"}, Zero: func() errgenrt.Details {
+	return new(Everything)
+}}
+
+// wrap_Node holds an error with Node details in one allocation.
+type wrap_Node struct {
+	e errgenrt.Error
+	d Node
+}
+
+// shape_Node describes Node details to errgenrt.DecodeDef.
+var shape_Node = &errgenrt.Shape{Fields: []string{"name", "level", "children"}, Zero: func() errgenrt.Details {
+	return new(Node)
+}}
+
+// wrap_TreeInlineDetails holds an error with TreeInlineDetails details in one allocation.
+type wrap_TreeInlineDetails struct {
+	e errgenrt.Error
+	d TreeInlineDetails
+}
+
+// shape_TreeInlineDetails describes TreeInlineDetails details to errgenrt.DecodeDef.
+var shape_TreeInlineDetails = &errgenrt.Shape{Fields: []string{"kind", "depth", "path"}, Zero: func() errgenrt.Details {
+	return new(TreeInlineDetails)
+}}
 
 // Catalog is the kinds catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

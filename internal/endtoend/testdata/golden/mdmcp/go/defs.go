@@ -5,30 +5,143 @@ package mdmcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-// ErrPathNotAllowed is E_PATH_NOT_ALLOWED (1000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
-var ErrPathNotAllowed = &errgenrt.Def{
-	Code:         1000,
-	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Path is outside allowed roots"},
-	ProblemType:  "urn:errgen:mdmcp:path-not-allowed",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Use a path within allowed root directories"}},
-	Symbol:       "E_PATH_NOT_ALLOWED",
-	Title:        "Path not allowed",
-	Type:         "path_not_allowed",
-	UserMessage:  &errgenrt.Template{Text: "The path is not within allowed directories"},
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
+const (
+	// CodePathNotAllowed is the code of E_PATH_NOT_ALLOWED.
+	CodePathNotAllowed Code = 1000
+	// CodeCommandNotAllowed is the code of E_COMMAND_NOT_ALLOWED.
+	CodeCommandNotAllowed Code = 1001
+	// CodeEnvironmentNotAllowed is the code of E_ENVIRONMENT_NOT_ALLOWED.
+	CodeEnvironmentNotAllowed Code = 1002
+	// CodeNetworkFsDenied is the code of E_NETWORK_FS_DENIED.
+	CodeNetworkFsDenied Code = 1003
+	// CodeWriteNotPermitted is the code of E_WRITE_NOT_PERMITTED.
+	CodeWriteNotPermitted Code = 1004
+	// CodeInvalidPath is the code of E_INVALID_PATH.
+	CodeInvalidPath Code = 1100
+	// CodeInvalidArgument is the code of E_INVALID_ARGUMENT.
+	CodeInvalidArgument Code = 1101
+	// CodeInvalidEnvironment is the code of E_INVALID_ENVIRONMENT.
+	CodeInvalidEnvironment Code = 1102
+	// CodeMissingRequired is the code of E_MISSING_REQUIRED.
+	CodeMissingRequired Code = 1103
+	// CodePathTraversal is the code of E_PATH_TRAVERSAL.
+	CodePathTraversal Code = 1104
+	// CodeFileTooLarge is the code of E_FILE_TOO_LARGE.
+	CodeFileTooLarge Code = 1200
+	// CodeOutputTooLarge is the code of E_OUTPUT_TOO_LARGE.
+	CodeOutputTooLarge Code = 1201
+	// CodeTimeout is the code of E_TIMEOUT.
+	CodeTimeout Code = 1202
+	// CodeConcurrencyLimit is the code of E_CONCURRENCY_LIMIT.
+	CodeConcurrencyLimit Code = 1203
+	// CodeRateLimit is the code of E_RATE_LIMIT.
+	CodeRateLimit Code = 1204
+	// CodeCommandFailed is the code of E_COMMAND_FAILED.
+	CodeCommandFailed Code = 1300
+	// CodeIOError is the code of E_IO_ERROR.
+	CodeIOError Code = 1301
+	// CodePermissionDenied is the code of E_PERMISSION_DENIED.
+	CodePermissionDenied Code = 1302
+	// CodeNotFound is the code of E_NOT_FOUND.
+	CodeNotFound Code = 1303
+	// CodeInternalError is the code of E_INTERNAL_ERROR.
+	CodeInternalError Code = 1400
+	// CodeConfigurationError is the code of E_CONFIGURATION_ERROR.
+	CodeConfigurationError Code = 1401
+)
+const (
+	// SymbolPathNotAllowed is the symbol E_PATH_NOT_ALLOWED.
+	SymbolPathNotAllowed Symbol = "E_PATH_NOT_ALLOWED"
+	// SymbolCommandNotAllowed is the symbol E_COMMAND_NOT_ALLOWED.
+	SymbolCommandNotAllowed Symbol = "E_COMMAND_NOT_ALLOWED"
+	// SymbolEnvironmentNotAllowed is the symbol E_ENVIRONMENT_NOT_ALLOWED.
+	SymbolEnvironmentNotAllowed Symbol = "E_ENVIRONMENT_NOT_ALLOWED"
+	// SymbolNetworkFsDenied is the symbol E_NETWORK_FS_DENIED.
+	SymbolNetworkFsDenied Symbol = "E_NETWORK_FS_DENIED"
+	// SymbolWriteNotPermitted is the symbol E_WRITE_NOT_PERMITTED.
+	SymbolWriteNotPermitted Symbol = "E_WRITE_NOT_PERMITTED"
+	// SymbolInvalidPath is the symbol E_INVALID_PATH.
+	SymbolInvalidPath Symbol = "E_INVALID_PATH"
+	// SymbolInvalidArgument is the symbol E_INVALID_ARGUMENT.
+	SymbolInvalidArgument Symbol = "E_INVALID_ARGUMENT"
+	// SymbolInvalidEnvironment is the symbol E_INVALID_ENVIRONMENT.
+	SymbolInvalidEnvironment Symbol = "E_INVALID_ENVIRONMENT"
+	// SymbolMissingRequired is the symbol E_MISSING_REQUIRED.
+	SymbolMissingRequired Symbol = "E_MISSING_REQUIRED"
+	// SymbolPathTraversal is the symbol E_PATH_TRAVERSAL.
+	SymbolPathTraversal Symbol = "E_PATH_TRAVERSAL"
+	// SymbolFileTooLarge is the symbol E_FILE_TOO_LARGE.
+	SymbolFileTooLarge Symbol = "E_FILE_TOO_LARGE"
+	// SymbolOutputTooLarge is the symbol E_OUTPUT_TOO_LARGE.
+	SymbolOutputTooLarge Symbol = "E_OUTPUT_TOO_LARGE"
+	// SymbolTimeout is the symbol E_TIMEOUT.
+	SymbolTimeout Symbol = "E_TIMEOUT"
+	// SymbolConcurrencyLimit is the symbol E_CONCURRENCY_LIMIT.
+	SymbolConcurrencyLimit Symbol = "E_CONCURRENCY_LIMIT"
+	// SymbolRateLimit is the symbol E_RATE_LIMIT.
+	SymbolRateLimit Symbol = "E_RATE_LIMIT"
+	// SymbolCommandFailed is the symbol E_COMMAND_FAILED.
+	SymbolCommandFailed Symbol = "E_COMMAND_FAILED"
+	// SymbolIOError is the symbol E_IO_ERROR.
+	SymbolIOError Symbol = "E_IO_ERROR"
+	// SymbolPermissionDenied is the symbol E_PERMISSION_DENIED.
+	SymbolPermissionDenied Symbol = "E_PERMISSION_DENIED"
+	// SymbolNotFound is the symbol E_NOT_FOUND.
+	SymbolNotFound Symbol = "E_NOT_FOUND"
+	// SymbolInternalError is the symbol E_INTERNAL_ERROR.
+	SymbolInternalError Symbol = "E_INTERNAL_ERROR"
+	// SymbolConfigurationError is the symbol E_CONFIGURATION_ERROR.
+	SymbolConfigurationError Symbol = "E_CONFIGURATION_ERROR"
+)
+const (
+	// TypePathNotAllowed is the type of E_PATH_NOT_ALLOWED.
+	TypePathNotAllowed Type = "path_not_allowed"
+	// TypeCommandNotAllowed is the type of E_COMMAND_NOT_ALLOWED.
+	TypeCommandNotAllowed Type = "command_not_allowed"
+	// TypeEnvironmentNotAllowed is the type of E_ENVIRONMENT_NOT_ALLOWED.
+	TypeEnvironmentNotAllowed Type = "environment_not_allowed"
+	// TypeNetworkFsDenied is the type of E_NETWORK_FS_DENIED.
+	TypeNetworkFsDenied Type = "network_fs_denied"
+	// TypeWriteNotPermitted is the type of E_WRITE_NOT_PERMITTED.
+	TypeWriteNotPermitted Type = "write_not_permitted"
+	// TypeInvalidPath is the type of E_INVALID_PATH.
+	TypeInvalidPath Type = "invalid_path"
+	// TypeInvalidArgument is the type of E_INVALID_ARGUMENT.
+	TypeInvalidArgument Type = "invalid_argument"
+	// TypeInvalidEnvironment is the type of E_INVALID_ENVIRONMENT.
+	TypeInvalidEnvironment Type = "invalid_environment"
+	// TypeMissingRequired is the type of E_MISSING_REQUIRED.
+	TypeMissingRequired Type = "missing_required"
+	// TypePathTraversal is the type of E_PATH_TRAVERSAL.
+	TypePathTraversal Type = "path_traversal"
+	// TypeFileTooLarge is the type of E_FILE_TOO_LARGE.
+	TypeFileTooLarge Type = "file_too_large"
+	// TypeOutputTooLarge is the type of E_OUTPUT_TOO_LARGE.
+	TypeOutputTooLarge Type = "output_too_large"
+	// TypeTimeout is the type of E_TIMEOUT.
+	TypeTimeout Type = "timeout"
+	// TypeConcurrencyLimit is the type of E_CONCURRENCY_LIMIT.
+	TypeConcurrencyLimit Type = "concurrency_limit"
+	// TypeRateLimit is the type of E_RATE_LIMIT.
+	TypeRateLimit Type = "rate_limit"
+	// TypeCommandFailed is the type of E_COMMAND_FAILED.
+	TypeCommandFailed Type = "command_failed"
+	// TypeIOError is the type of E_IO_ERROR.
+	TypeIOError Type = "io_error"
+	// TypePermissionDenied is the type of E_PERMISSION_DENIED.
+	TypePermissionDenied Type = "permission_denied"
+	// TypeNotFound is the type of E_NOT_FOUND.
+	TypeNotFound Type = "not_found"
+	// TypeInternalError is the type of E_INTERNAL_ERROR.
+	TypeInternalError Type = "internal_error"
+	// TypeConfigurationError is the type of E_CONFIGURATION_ERROR.
+	TypeConfigurationError Type = "configuration_error"
+)
 
-type wrapPathNotAllowed struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+// ErrPathNotAllowed is E_PATH_NOT_ALLOWED (1000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
+//
+// Message: Path is outside allowed roots
+var ErrPathNotAllowed = errgenrt.DecodeDef("\x01\xd0\x0f\x81\xf4\x03\x12E_PATH_NOT_ALLOWED\x10path_not_allowed\x06policy\x10Path not allowed!urn:errgen:mdmcp:path-not-allowed\x01\x93\x03\x04\x00\x1dPath is outside allowed roots\x00*The path is not within allowed directories\x01\x00*Use a path within allowed root directories", shape_PolicyViolation)
 
 // NewPathNotAllowed returns E_PATH_NOT_ALLOWED (1000): Path not allowed.
 //
@@ -39,34 +152,14 @@ type wrapPathNotAllowed struct {
 // `moreCount` when there are more; `details.policyLocation`
 // (`policy.yaml:allowed_roots`) is only sent in verbose mode.
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPathNotAllowed{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrPathNotAllowed, &w.d, opts)
 }
 
 // ErrCommandNotAllowed is E_COMMAND_NOT_ALLOWED (1001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
-var ErrCommandNotAllowed = &errgenrt.Def{
-	Code:         1001,
-	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Command execution denied by policy"},
-	ProblemType:  "urn:errgen:mdmcp:command-not-allowed",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Use one of the commands listed by tools/list"}},
-	Symbol:       "E_COMMAND_NOT_ALLOWED",
-	Title:        "Command not allowed",
-	Type:         "command_not_allowed",
-	UserMessage:  &errgenrt.Template{Text: "The command is not in the allowed list"},
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapCommandNotAllowed struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Command execution denied by policy
+var ErrCommandNotAllowed = errgenrt.DecodeDef("\x01\xd2\x0f\x81\xf4\x03\x15E_COMMAND_NOT_ALLOWED\x13command_not_allowed\x06policy\x13Command not allowed$urn:errgen:mdmcp:command-not-allowed\x01\x93\x03\x04\x00\"Command execution denied by policy\x00&The command is not in the allowed list\x01\x00,Use one of the commands listed by tools/list", shape_PolicyViolation)
 
 // NewCommandNotAllowed returns E_COMMAND_NOT_ALLOWED (1001): Command not allowed.
 //
@@ -74,34 +167,14 @@ type wrapCommandNotAllowed struct {
 // policy's command catalog. `details.allowedSample` shows some of the
 // allowed command ids.
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapCommandNotAllowed{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrCommandNotAllowed, &w.d, opts)
 }
 
 // ErrEnvironmentNotAllowed is E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
-var ErrEnvironmentNotAllowed = &errgenrt.Def{
-	Code:         1002,
-	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Environment variable "}, {Arg: 1}, {Lit: " is not allowed by policy"}}},
-	ProblemType:  "urn:errgen:mdmcp:environment-not-allowed",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Remove the variable, or use one the command allows"}},
-	Symbol:       "E_ENVIRONMENT_NOT_ALLOWED",
-	Title:        "Environment variable not allowed",
-	Type:         "environment_not_allowed",
-	UserMessage:  &errgenrt.Template{Text: "An environment variable is not allowed for this command"},
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapEnvironmentNotAllowed struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Environment variable {requested} is not allowed by policy
+var ErrEnvironmentNotAllowed = errgenrt.DecodeDef("\x01\xd4\x0f\x81\xf4\x03\x19E_ENVIRONMENT_NOT_ALLOWED\x17environment_not_allowed\x06policy Environment variable not allowed(urn:errgen:mdmcp:environment-not-allowed\x01\x93\x03\x04\x03\x00\x15Environment variable \x01\x00\x19 is not allowed by policy\x007An environment variable is not allowed for this command\x01\x002Remove the variable, or use one the command allows", shape_PolicyViolation)
 
 // NewEnvironmentNotAllowed returns E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed.
 //
@@ -109,136 +182,56 @@ type wrapEnvironmentNotAllowed struct {
 // not allow. The variable may carry a secret, so `details.requested` is
 // redacted unless verbose mode is on.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapEnvironmentNotAllowed{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrEnvironmentNotAllowed, &w.d, opts)
 }
 
 // ErrNetworkFsDenied is E_NETWORK_FS_DENIED (1003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
-var ErrNetworkFsDenied = &errgenrt.Def{
-	Code:         1003,
-	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Network filesystem access denied"},
-	ProblemType:  "urn:errgen:mdmcp:network-fs-denied",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Copy the file to a local filesystem first"}},
-	Symbol:       "E_NETWORK_FS_DENIED",
-	Title:        "Network filesystem denied",
-	Type:         "network_fs_denied",
-	UserMessage:  &errgenrt.Template{Text: "Network filesystem access is not allowed"},
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapNetworkFsDenied struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Network filesystem access denied
+var ErrNetworkFsDenied = errgenrt.DecodeDef("\x01\xd6\x0f\x81\xf4\x03\x13E_NETWORK_FS_DENIED\x11network_fs_denied\x06policy\x19Network filesystem denied\"urn:errgen:mdmcp:network-fs-denied\x01\x93\x03\x04\x00 Network filesystem access denied\x00(Network filesystem access is not allowed\x01\x00)Copy the file to a local filesystem first", shape_PolicyViolation)
 
 // NewNetworkFsDenied returns E_NETWORK_FS_DENIED (1003): Network filesystem denied.
 //
 // `FsError::NetworkFsDenied`: the path lives on a network filesystem
 // and the policy sets `deny_network_fs`.
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNetworkFsDenied{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrNetworkFsDenied, &w.d, opts)
 }
 
 // ErrWriteNotPermitted is E_WRITE_NOT_PERMITTED (1004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
-var ErrWriteNotPermitted = &errgenrt.Def{
-	Code:         1004,
-	DetailFields: []string{"requested", "rule", "allowedSample", "policyLocation"},
-	Domain:       "policy",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Writing to this path is not permitted by policy"},
-	ProblemType:  "urn:errgen:mdmcp:write-not-permitted",
-	Statuses:     []int{403},
-	Suggestions:  []errgenrt.Template{{Text: "Write inside one of the allowed write locations"}},
-	Symbol:       "E_WRITE_NOT_PERMITTED",
-	Title:        "Write not permitted",
-	Type:         "write_not_permitted",
-	UserMessage:  &errgenrt.Template{Text: "This location is read-only for the server"},
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(PolicyViolation)
-	},
-}
-
-type wrapWriteNotPermitted struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
+//
+// Message: Writing to this path is not permitted by policy
+var ErrWriteNotPermitted = errgenrt.DecodeDef("\x01\xd8\x0f\x81\xf4\x03\x15E_WRITE_NOT_PERMITTED\x13write_not_permitted\x06policy\x13Write not permitted$urn:errgen:mdmcp:write-not-permitted\x01\x93\x03\x04\x00/Writing to this path is not permitted by policy\x00)This location is read-only for the server\x01\x00/Write inside one of the allowed write locations", shape_PolicyViolation)
 
 // NewWriteNotPermitted returns E_WRITE_NOT_PERMITTED (1004): Write not permitted.
 //
 // `FsError::WriteNotPermitted`: the path may be read but matches no
 // write rule. `details.allowedSample` samples the write patterns.
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapWriteNotPermitted{d: d}
+	w := &wrap_PolicyViolation{d: d}
 	return w.e.Init(ErrWriteNotPermitted, &w.d, opts)
 }
 
 // ErrInvalidPath is E_INVALID_PATH (1100): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
-var ErrInvalidPath = &errgenrt.Def{
-	Code:         1100,
-	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
-	Domain:       "validation",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Invalid path parameter"},
-	ProblemType:  "urn:errgen:mdmcp:invalid-path",
-	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Pass a path of the form: "}, {Arg: 4}}}},
-	Symbol:       "E_INVALID_PATH",
-	Title:        "Invalid path",
-	Type:         "invalid_path",
-	UserMessage:  &errgenrt.Template{Text: "The path is not valid"},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapInvalidPath struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid path parameter
+var ErrInvalidPath = errgenrt.DecodeDef("\x01\x98\x11\xb3\xfd\x03\x0eE_INVALID_PATH\finvalid_path\nvalidation\fInvalid path\x1durn:errgen:mdmcp:invalid-path\x01\x90\x03\x04\x00\x16Invalid path parameter\x00\x15The path is not valid\x01\x02\x00\x19Pass a path of the form: \x04", shape_ValidationFailure)
 
 // NewInvalidPath returns E_INVALID_PATH (1100): Invalid path.
 //
 // The `path` parameter is malformed (empty, relative where an absolute
 // path is required, contains a NUL byte).
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidPath{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrInvalidPath, &w.d, opts)
 }
 
 // ErrInvalidArgument is E_INVALID_ARGUMENT (1101): Invalid argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
-var ErrInvalidArgument = &errgenrt.Def{
-	Code:         1101,
-	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
-	Domain:       "validation",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid command argument: "}, {Arg: 3}}},
-	ProblemType:  "urn:errgen:mdmcp:invalid-argument",
-	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{{Text: "Check the argument format"}},
-	Symbol:       "E_INVALID_ARGUMENT",
-	Title:        "Invalid argument",
-	Type:         "invalid_argument",
-	UserMessage:  &errgenrt.Template{Text: "Command arguments failed validation"},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapInvalidArgument struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid command argument: {reason}
+var ErrInvalidArgument = errgenrt.DecodeDef("\x01\x9a\x11\xb3\xfd\x03\x12E_INVALID_ARGUMENT\x10invalid_argument\nvalidation\x10Invalid argument!urn:errgen:mdmcp:invalid-argument\x01\x90\x03\x04\x02\x00\x1aInvalid command argument: \x03\x00#Command arguments failed validation\x01\x00\x19Check the argument format", shape_ValidationFailure)
 
 // NewInvalidArgument returns E_INVALID_ARGUMENT (1101): Invalid argument.
 //
@@ -247,33 +240,14 @@ type wrapInvalidArgument struct {
 // argument; `details.examples` (only when `include_examples` is on)
 // shows valid values.
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidArgument{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrInvalidArgument, &w.d, opts)
 }
 
 // ErrInvalidEnvironment is E_INVALID_ENVIRONMENT (1102): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
-var ErrInvalidEnvironment = &errgenrt.Def{
-	Code:         1102,
-	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
-	Domain:       "validation",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid environment: "}, {Arg: 3}}},
-	ProblemType:  "urn:errgen:mdmcp:invalid-environment",
-	Statuses:     []int{400},
-	Symbol:       "E_INVALID_ENVIRONMENT",
-	Title:        "Invalid environment",
-	Type:         "invalid_environment",
-	UserMessage:  &errgenrt.Template{Text: "An environment value failed validation"},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapInvalidEnvironment struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid environment: {reason}
+var ErrInvalidEnvironment = errgenrt.DecodeDef("\x01\x9c\x11\xb3\xfd\x03\x15E_INVALID_ENVIRONMENT\x13invalid_environment\nvalidation\x13Invalid environment$urn:errgen:mdmcp:invalid-environment\x01\x90\x03\x04\x02\x00\x15Invalid environment: \x03\x00&An environment value failed validation\x00", shape_ValidationFailure)
 
 // NewInvalidEnvironment returns E_INVALID_ENVIRONMENT (1102): Invalid environment.
 //
@@ -281,201 +255,83 @@ type wrapInvalidEnvironment struct {
 // value the command's rules reject. The value is redacted unless
 // verbose mode is on.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidEnvironment{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrInvalidEnvironment, &w.d, opts)
 }
 
 // ErrMissingRequired is E_MISSING_REQUIRED (1103): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
-var ErrMissingRequired = &errgenrt.Def{
-	Code:         1103,
-	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
-	Domain:       "validation",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Missing required parameter: "}, {Arg: 1}}},
-	ProblemType:  "urn:errgen:mdmcp:missing-required",
-	Statuses:     []int{400},
-	Symbol:       "E_MISSING_REQUIRED",
-	Title:        "Missing required parameter",
-	Type:         "missing_required",
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapMissingRequired struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Missing required parameter: {field}
+var ErrMissingRequired = errgenrt.DecodeDef("\x01\x9e\x11\xb3\xfd\x03\x12E_MISSING_REQUIRED\x10missing_required\nvalidation\x1aMissing required parameter!urn:errgen:mdmcp:missing-required\x01\x90\x03\x00\x02\x00\x1cMissing required parameter: \x01\x00", shape_ValidationFailure)
 
 // NewMissingRequired returns E_MISSING_REQUIRED (1103): Missing required parameter.
 //
 // A required parameter is absent. `details.value` is empty.
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMissingRequired{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrMissingRequired, &w.d, opts)
 }
 
 // ErrPathTraversal is E_PATH_TRAVERSAL (1104): Path traversal. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
-var ErrPathTraversal = &errgenrt.Def{
-	Code:         1104,
-	DetailFields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"},
-	Domain:       "validation",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Invalid path parameter"},
-	ProblemType:  "urn:errgen:mdmcp:path-traversal",
-	Statuses:     []int{400},
-	Suggestions:  []errgenrt.Template{{Text: "Use an absolute path within allowed roots, without '..'"}},
-	Symbol:       "E_PATH_TRAVERSAL",
-	Title:        "Path traversal",
-	Type:         "path_traversal",
-	UserMessage:  &errgenrt.Template{Text: "The path tries to leave the allowed directories"},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationFailure)
-	},
-}
-
-type wrapPathTraversal struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
+//
+// Message: Invalid path parameter
+var ErrPathTraversal = errgenrt.DecodeDef("\x01\xa0\x11\xb3\xfd\x03\x10E_PATH_TRAVERSAL\x0epath_traversal\nvalidation\x0ePath traversal\x1furn:errgen:mdmcp:path-traversal\x01\x90\x03\x04\x00\x16Invalid path parameter\x00/The path tries to leave the allowed directories\x01\x007Use an absolute path within allowed roots, without '..'", shape_ValidationFailure)
 
 // NewPathTraversal returns E_PATH_TRAVERSAL (1104): Path traversal.
 //
 // The path contains `..` segments (or a symlink) that escape its root.
 // Nothing is opened.
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPathTraversal{d: d}
+	w := &wrap_ValidationFailure{d: d}
 	return w.e.Init(ErrPathTraversal, &w.d, opts)
 }
 
 // ErrFileTooLarge is E_FILE_TOO_LARGE (1200): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
-var ErrFileTooLarge = &errgenrt.Def{
-	Code:         1200,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
-	Domain:       "resource",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File too large: "}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: " exceeds limit"}}},
-	ProblemType:  "urn:errgen:mdmcp:file-too-large",
-	Statuses:     []int{413},
-	Suggestions:  []errgenrt.Template{{Text: "Read the file in chunks using offset/length"}, {Text: "Use 'tail' or 'head' mode for partial reads"}},
-	Symbol:       "E_FILE_TOO_LARGE",
-	Title:        "File too large",
-	Type:         "file_too_large",
-	UserMessage:  &errgenrt.Template{Parts: []errgenrt.Part{{Lit: "File is too large ("}, {Arg: 3}, {Lit: " "}, {Arg: 4}, {Lit: "), maximum is "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapFileTooLarge struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: File too large: {actual} {unit} exceeds limit
+var ErrFileTooLarge = errgenrt.DecodeDef("\x01\xe0\x12\xb3\xfd\x03\x10E_FILE_TOO_LARGE\x0efile_too_large\bresource\x0eFile too large\x1furn:errgen:mdmcp:file-too-large\x01\x9d\x03\x04\x05\x00\x10File too large: \x03\x00\x01 \x04\x00\x0e exceeds limit\b\x00\x13File is too large (\x03\x00\x01 \x04\x00\x0e), maximum is \x02\x00\x01 \x04\x02\x00+Read the file in chunks using offset/length\x00+Use 'tail' or 'head' mode for partial reads", shape_ResourceLimit)
 
 // NewFileTooLarge returns E_FILE_TOO_LARGE (1200): File too large.
 //
 // `FsError::FileTooLarge`: the file exceeds `limits.max_read_bytes`.
 // Legacy clients see InvalidArgs (-32602), as before the redesign.
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapFileTooLarge{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrFileTooLarge, &w.d, opts)
 }
 
 // ErrOutputTooLarge is E_OUTPUT_TOO_LARGE (1201): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
-var ErrOutputTooLarge = &errgenrt.Def{
-	Code:         1201,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
-	Domain:       "resource",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Output exceeded the size limit and was truncated"},
-	ProblemType:  "urn:errgen:mdmcp:output-too-large",
-	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{{Text: "Narrow the command so that it produces less output"}},
-	Symbol:       "E_OUTPUT_TOO_LARGE",
-	Title:        "Output too large",
-	Type:         "output_too_large",
-	WireCode:     -32003,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapOutputTooLarge struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Output exceeded the size limit and was truncated
+var ErrOutputTooLarge = errgenrt.DecodeDef("\x01\xe2\x12\x85\xf4\x03\x12E_OUTPUT_TOO_LARGE\x10output_too_large\bresource\x10Output too large!urn:errgen:mdmcp:output-too-large\x01\xf4\x03\x00\x000Output exceeded the size limit and was truncated\x01\x002Narrow the command so that it produces less output", shape_ResourceLimit)
 
 // NewOutputTooLarge returns E_OUTPUT_TOO_LARGE (1201): Output too large.
 //
 // The command's output passed the configured maximum. Legacy clients
 // see OutputTruncated (-32003).
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapOutputTooLarge{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrOutputTooLarge, &w.d, opts)
 }
 
 // ErrTimeout is E_TIMEOUT (1202): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
-var ErrTimeout = &errgenrt.Def{
-	Code:         1202,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
-	Domain:       "resource",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Command execution timed out"},
-	ProblemType:  "urn:errgen:mdmcp:timeout",
-	Retryable:    true,
-	Statuses:     []int{504},
-	Suggestions:  []errgenrt.Template{{Text: "Consider increasing timeout or optimizing the command"}},
-	Symbol:       "E_TIMEOUT",
-	Title:        "Operation timed out",
-	Type:         "timeout",
-	UserMessage:  &errgenrt.Template{Parts: []errgenrt.Part{{Lit: "The operation did not finish within "}, {Arg: 2}, {Lit: " "}, {Arg: 4}}},
-	WireCode:     -32002,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapTimeout struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Command execution timed out
+var ErrTimeout = errgenrt.DecodeDef("\x01\xe4\x12\x83\xf4\x03\tE_TIMEOUT\atimeout\bresource\x13Operation timed out\x18urn:errgen:mdmcp:timeout\x01\xf8\x03\x05\x00\x1bCommand execution timed out\x04\x00$The operation did not finish within \x02\x00\x01 \x04\x01\x005Consider increasing timeout or optimizing the command", shape_ResourceLimit)
 
 // NewTimeout returns E_TIMEOUT (1202): Operation timed out.
 //
 // The command or operation ran past its timeout and was stopped.
 // Retrying may succeed when the host is less loaded.
 func NewTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapTimeout{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrTimeout, &w.d, opts)
 }
 
 // ErrConcurrencyLimit is E_CONCURRENCY_LIMIT (1203): Concurrency limit reached. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
-var ErrConcurrencyLimit = &errgenrt.Def{
-	Code:         1203,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
-	Domain:       "resource",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Too many operations running at once"},
-	ProblemType:  "urn:errgen:mdmcp:concurrency-limit",
-	Retryable:    true,
-	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{{Text: "Retry after a running operation finishes"}},
-	Symbol:       "E_CONCURRENCY_LIMIT",
-	Title:        "Concurrency limit reached",
-	Type:         "concurrency_limit",
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapConcurrencyLimit struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Too many operations running at once
+var ErrConcurrencyLimit = errgenrt.DecodeDef("\x01\xe6\x12\x81\xf4\x03\x13E_CONCURRENCY_LIMIT\x11concurrency_limit\bresource\x19Concurrency limit reached\"urn:errgen:mdmcp:concurrency-limit\x01\xad\x03\x01\x00#Too many operations running at once\x01\x00(Retry after a running operation finishes", shape_ResourceLimit)
 
 // NewConcurrencyLimit returns E_CONCURRENCY_LIMIT (1203): Concurrency limit reached.
 //
@@ -483,68 +339,28 @@ type wrapConcurrencyLimit struct {
 // The legacy code set has no limit code, so legacy clients see
 // PolicyDeny (-32001).
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapConcurrencyLimit{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrConcurrencyLimit, &w.d, opts)
 }
 
 // ErrRateLimit is E_RATE_LIMIT (1204): Rate limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
-var ErrRateLimit = &errgenrt.Def{
-	Code:         1204,
-	DetailFields: []string{"resource", "limit", "actual", "unit", "configSource"},
-	Domain:       "resource",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Rate limit exceeded"},
-	ProblemType:  "urn:errgen:mdmcp:rate-limit",
-	Retryable:    true,
-	Statuses:     []int{429},
-	Suggestions:  []errgenrt.Template{{Text: "Slow down and retry later"}},
-	Symbol:       "E_RATE_LIMIT",
-	Title:        "Rate limit exceeded",
-	Type:         "rate_limit",
-	WireCode:     -32001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ResourceLimit)
-	},
-}
-
-type wrapRateLimit struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
+//
+// Message: Rate limit exceeded
+var ErrRateLimit = errgenrt.DecodeDef("\x01\xe8\x12\x81\xf4\x03\fE_RATE_LIMIT\nrate_limit\bresource\x13Rate limit exceeded\x1burn:errgen:mdmcp:rate-limit\x01\xad\x03\x01\x00\x13Rate limit exceeded\x01\x00\x19Slow down and retry later", shape_ResourceLimit)
 
 // NewRateLimit returns E_RATE_LIMIT (1204): Rate limit exceeded.
 //
 // Too many requests in the current window. Like the concurrency limit,
 // it maps to PolicyDeny (-32001) for legacy clients.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapRateLimit{d: d}
+	w := &wrap_ResourceLimit{d: d}
 	return w.e.Init(ErrRateLimit, &w.d, opts)
 }
 
 // ErrCommandFailed is E_COMMAND_FAILED (1300): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
-var ErrCommandFailed = &errgenrt.Def{
-	Code:         1300,
-	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
-	Domain:       "execution",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Command "}, {Arg: 2}, {Lit: " failed"}}},
-	ProblemType:  "urn:errgen:mdmcp:command-failed",
-	Statuses:     []int{500},
-	Suggestions:  []errgenrt.Template{{Text: "Check details.stderr for the command's error output"}},
-	Symbol:       "E_COMMAND_FAILED",
-	Title:        "Command failed",
-	Type:         "command_failed",
-	UserMessage:  &errgenrt.Template{Text: "The command failed"},
-	WireCode:     -32603,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ExecutionError)
-	},
-}
-
-type wrapCommandFailed struct {
-	e errgenrt.Error
-	d ExecutionError
-}
+//
+// Message: Command {operation} failed
+var ErrCommandFailed = errgenrt.DecodeDef("\x01\xa8\x14\xb5\xfd\x03\x10E_COMMAND_FAILED\x0ecommand_failed\texecution\x0eCommand failed\x1furn:errgen:mdmcp:command-failed\x01\xf4\x03\x04\x03\x00\bCommand \x02\x00\a failed\x00\x12The command failed\x01\x003Check details.stderr for the command's error output", shape_ExecutionError)
 
 // NewCommandFailed returns E_COMMAND_FAILED (1300): Command failed.
 //
@@ -552,33 +368,14 @@ type wrapCommandFailed struct {
 // `preparation`, `execution`, `output_processing`, `cleanup`).
 // `details.stderr` is truncated to 2048 bytes.
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapCommandFailed{d: d}
+	w := &wrap_ExecutionError{d: d}
 	return w.e.Init(ErrCommandFailed, &w.d, opts)
 }
 
 // ErrIOError is E_IO_ERROR (1301): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
-var ErrIOError = &errgenrt.Def{
-	Code:         1301,
-	DetailFields: []string{"component", "message", "code"},
-	Domain:       "execution",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "File operation failed"},
-	ProblemType:  "urn:errgen:mdmcp:io-error",
-	Statuses:     []int{500},
-	Symbol:       "E_IO_ERROR",
-	Title:        "I/O error",
-	Type:         "io_error",
-	UserMessage:  &errgenrt.Template{Text: "File operation failed"},
-	WireCode:     -32004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SystemError)
-	},
-}
-
-type wrapIOError struct {
-	e errgenrt.Error
-	d SystemError
-}
+//
+// Message: File operation failed
+var ErrIOError = errgenrt.DecodeDef("\x01\xaa\x14\x87\xf4\x03\nE_IO_ERROR\bio_error\texecution\tI/O error\x19urn:errgen:mdmcp:io-error\x01\xf4\x03\x04\x00\x15File operation failed\x00\x15File operation failed\x00", shape_SystemError)
 
 // NewIOError returns E_IO_ERROR (1301): I/O error.
 //
@@ -586,96 +383,41 @@ type wrapIOError struct {
 // would block, timed out) are marked retryable when the error is built.
 // Home-directory paths in the message are redacted.
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapIOError{d: d}
+	w := &wrap_SystemError{d: d}
 	return w.e.Init(ErrIOError, &w.d, opts)
 }
 
 // ErrPermissionDenied is E_PERMISSION_DENIED (1302): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
-var ErrPermissionDenied = &errgenrt.Def{
-	Code:         1302,
-	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
-	Domain:       "execution",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Permission denied"},
-	ProblemType:  "urn:errgen:mdmcp:permission-denied",
-	Statuses:     []int{403},
-	Symbol:       "E_PERMISSION_DENIED",
-	Title:        "Permission denied",
-	Type:         "permission_denied",
-	UserMessage:  &errgenrt.Template{Text: "The server is not allowed to access this file"},
-	WireCode:     -32004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ExecutionError)
-	},
-}
-
-type wrapPermissionDenied struct {
-	e errgenrt.Error
-	d ExecutionError
-}
+//
+// Message: Permission denied
+var ErrPermissionDenied = errgenrt.DecodeDef("\x01\xac\x14\x87\xf4\x03\x13E_PERMISSION_DENIED\x11permission_denied\texecution\x11Permission denied\"urn:errgen:mdmcp:permission-denied\x01\x93\x03\x04\x00\x11Permission denied\x00-The server is not allowed to access this file\x00", shape_ExecutionError)
 
 // NewPermissionDenied returns E_PERMISSION_DENIED (1302): Permission denied.
 //
 // The operating system refused the operation even though the policy
 // allows it (file mode, ACL, read-only mount).
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPermissionDenied{d: d}
+	w := &wrap_ExecutionError{d: d}
 	return w.e.Init(ErrPermissionDenied, &w.d, opts)
 }
 
 // ErrNotFound is E_NOT_FOUND (1303): Not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
-var ErrNotFound = &errgenrt.Def{
-	Code:         1303,
-	DetailFields: []string{"phase", "operation", "exitCode", "stderr", "systemError"},
-	Domain:       "execution",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "File or directory not found"},
-	ProblemType:  "urn:errgen:mdmcp:not-found",
-	Statuses:     []int{404},
-	Symbol:       "E_NOT_FOUND",
-	Title:        "Not found",
-	Type:         "not_found",
-	WireCode:     -32004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ExecutionError)
-	},
-}
-
-type wrapNotFound struct {
-	e errgenrt.Error
-	d ExecutionError
-}
+//
+// Message: File or directory not found
+var ErrNotFound = errgenrt.DecodeDef("\x01\xae\x14\x87\xf4\x03\vE_NOT_FOUND\tnot_found\texecution\tNot found\x1aurn:errgen:mdmcp:not-found\x01\x94\x03\x00\x00\x1bFile or directory not found\x00", shape_ExecutionError)
 
 // NewNotFound returns E_NOT_FOUND (1303): Not found.
 //
 // The target does not exist.
 func NewNotFound(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNotFound{d: d}
+	w := &wrap_ExecutionError{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
 }
 
 // ErrInternalError is E_INTERNAL_ERROR (1400): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
-var ErrInternalError = &errgenrt.Def{
-	Code:         1400,
-	DetailFields: []string{"component", "message", "code"},
-	Domain:       "system",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Internal server error"},
-	ProblemType:  "urn:errgen:mdmcp:internal-error",
-	Statuses:     []int{500},
-	Symbol:       "E_INTERNAL_ERROR",
-	Title:        "Internal error",
-	Type:         "internal_error",
-	WireCode:     -32603,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SystemError)
-	},
-}
-
-type wrapInternalError struct {
-	e errgenrt.Error
-	d SystemError
-}
+//
+// Message: Internal server error
+var ErrInternalError = errgenrt.DecodeDef("\x01\xf0\x15\xb5\xfd\x03\x10E_INTERNAL_ERROR\x0einternal_error\x06system\x0eInternal error\x1furn:errgen:mdmcp:internal-error\x01\xf4\x03\x00\x00\x15Internal server error\x00", shape_SystemError)
 
 // NewInternalError returns E_INTERNAL_ERROR (1400): Internal error.
 //
@@ -684,39 +426,20 @@ type wrapInternalError struct {
 // verbose mode `context.debugInfo.errorChain` carries up to five
 // truncated causes.
 func NewInternalError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInternalError{d: d}
+	w := &wrap_SystemError{d: d}
 	return w.e.Init(ErrInternalError, &w.d, opts)
 }
 
 // ErrConfigurationError is E_CONFIGURATION_ERROR (1401): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
-var ErrConfigurationError = &errgenrt.Def{
-	Code:         1401,
-	DetailFields: []string{"component", "message", "code"},
-	Domain:       "system",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Configuration error in "}, {Arg: 1}}},
-	ProblemType:  "urn:errgen:mdmcp:configuration-error",
-	Statuses:     []int{500},
-	Symbol:       "E_CONFIGURATION_ERROR",
-	Title:        "Configuration error",
-	Type:         "configuration_error",
-	UserMessage:  &errgenrt.Template{Text: "The server configuration is invalid"},
-	WireCode:     -32603,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SystemError)
-	},
-}
-
-type wrapConfigurationError struct {
-	e errgenrt.Error
-	d SystemError
-}
+//
+// Message: Configuration error in {component}
+var ErrConfigurationError = errgenrt.DecodeDef("\x01\xf2\x15\xb5\xfd\x03\x15E_CONFIGURATION_ERROR\x13configuration_error\x06system\x13Configuration error$urn:errgen:mdmcp:configuration-error\x01\xf4\x03\x04\x02\x00\x17Configuration error in \x01\x00#The server configuration is invalid\x00", shape_SystemError)
 
 // NewConfigurationError returns E_CONFIGURATION_ERROR (1401): Configuration error.
 //
 // The server's configuration or policy file is missing or invalid.
 // Only an operator can fix it.
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapConfigurationError{d: d}
+	w := &wrap_SystemError{d: d}
 	return w.e.Init(ErrConfigurationError, &w.d, opts)
 }

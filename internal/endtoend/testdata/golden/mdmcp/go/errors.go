@@ -43,138 +43,61 @@ const (
 	// Internal and configuration failures.
 	DomainSystem Domain = "system"
 )
-const (
-	// CodePathNotAllowed is the code of E_PATH_NOT_ALLOWED.
-	CodePathNotAllowed Code = 1000
-	// CodeCommandNotAllowed is the code of E_COMMAND_NOT_ALLOWED.
-	CodeCommandNotAllowed Code = 1001
-	// CodeEnvironmentNotAllowed is the code of E_ENVIRONMENT_NOT_ALLOWED.
-	CodeEnvironmentNotAllowed Code = 1002
-	// CodeNetworkFsDenied is the code of E_NETWORK_FS_DENIED.
-	CodeNetworkFsDenied Code = 1003
-	// CodeWriteNotPermitted is the code of E_WRITE_NOT_PERMITTED.
-	CodeWriteNotPermitted Code = 1004
-	// CodeInvalidPath is the code of E_INVALID_PATH.
-	CodeInvalidPath Code = 1100
-	// CodeInvalidArgument is the code of E_INVALID_ARGUMENT.
-	CodeInvalidArgument Code = 1101
-	// CodeInvalidEnvironment is the code of E_INVALID_ENVIRONMENT.
-	CodeInvalidEnvironment Code = 1102
-	// CodeMissingRequired is the code of E_MISSING_REQUIRED.
-	CodeMissingRequired Code = 1103
-	// CodePathTraversal is the code of E_PATH_TRAVERSAL.
-	CodePathTraversal Code = 1104
-	// CodeFileTooLarge is the code of E_FILE_TOO_LARGE.
-	CodeFileTooLarge Code = 1200
-	// CodeOutputTooLarge is the code of E_OUTPUT_TOO_LARGE.
-	CodeOutputTooLarge Code = 1201
-	// CodeTimeout is the code of E_TIMEOUT.
-	CodeTimeout Code = 1202
-	// CodeConcurrencyLimit is the code of E_CONCURRENCY_LIMIT.
-	CodeConcurrencyLimit Code = 1203
-	// CodeRateLimit is the code of E_RATE_LIMIT.
-	CodeRateLimit Code = 1204
-	// CodeCommandFailed is the code of E_COMMAND_FAILED.
-	CodeCommandFailed Code = 1300
-	// CodeIOError is the code of E_IO_ERROR.
-	CodeIOError Code = 1301
-	// CodePermissionDenied is the code of E_PERMISSION_DENIED.
-	CodePermissionDenied Code = 1302
-	// CodeNotFound is the code of E_NOT_FOUND.
-	CodeNotFound Code = 1303
-	// CodeInternalError is the code of E_INTERNAL_ERROR.
-	CodeInternalError Code = 1400
-	// CodeConfigurationError is the code of E_CONFIGURATION_ERROR.
-	CodeConfigurationError Code = 1401
-)
-const (
-	// SymbolPathNotAllowed is the symbol E_PATH_NOT_ALLOWED.
-	SymbolPathNotAllowed Symbol = "E_PATH_NOT_ALLOWED"
-	// SymbolCommandNotAllowed is the symbol E_COMMAND_NOT_ALLOWED.
-	SymbolCommandNotAllowed Symbol = "E_COMMAND_NOT_ALLOWED"
-	// SymbolEnvironmentNotAllowed is the symbol E_ENVIRONMENT_NOT_ALLOWED.
-	SymbolEnvironmentNotAllowed Symbol = "E_ENVIRONMENT_NOT_ALLOWED"
-	// SymbolNetworkFsDenied is the symbol E_NETWORK_FS_DENIED.
-	SymbolNetworkFsDenied Symbol = "E_NETWORK_FS_DENIED"
-	// SymbolWriteNotPermitted is the symbol E_WRITE_NOT_PERMITTED.
-	SymbolWriteNotPermitted Symbol = "E_WRITE_NOT_PERMITTED"
-	// SymbolInvalidPath is the symbol E_INVALID_PATH.
-	SymbolInvalidPath Symbol = "E_INVALID_PATH"
-	// SymbolInvalidArgument is the symbol E_INVALID_ARGUMENT.
-	SymbolInvalidArgument Symbol = "E_INVALID_ARGUMENT"
-	// SymbolInvalidEnvironment is the symbol E_INVALID_ENVIRONMENT.
-	SymbolInvalidEnvironment Symbol = "E_INVALID_ENVIRONMENT"
-	// SymbolMissingRequired is the symbol E_MISSING_REQUIRED.
-	SymbolMissingRequired Symbol = "E_MISSING_REQUIRED"
-	// SymbolPathTraversal is the symbol E_PATH_TRAVERSAL.
-	SymbolPathTraversal Symbol = "E_PATH_TRAVERSAL"
-	// SymbolFileTooLarge is the symbol E_FILE_TOO_LARGE.
-	SymbolFileTooLarge Symbol = "E_FILE_TOO_LARGE"
-	// SymbolOutputTooLarge is the symbol E_OUTPUT_TOO_LARGE.
-	SymbolOutputTooLarge Symbol = "E_OUTPUT_TOO_LARGE"
-	// SymbolTimeout is the symbol E_TIMEOUT.
-	SymbolTimeout Symbol = "E_TIMEOUT"
-	// SymbolConcurrencyLimit is the symbol E_CONCURRENCY_LIMIT.
-	SymbolConcurrencyLimit Symbol = "E_CONCURRENCY_LIMIT"
-	// SymbolRateLimit is the symbol E_RATE_LIMIT.
-	SymbolRateLimit Symbol = "E_RATE_LIMIT"
-	// SymbolCommandFailed is the symbol E_COMMAND_FAILED.
-	SymbolCommandFailed Symbol = "E_COMMAND_FAILED"
-	// SymbolIOError is the symbol E_IO_ERROR.
-	SymbolIOError Symbol = "E_IO_ERROR"
-	// SymbolPermissionDenied is the symbol E_PERMISSION_DENIED.
-	SymbolPermissionDenied Symbol = "E_PERMISSION_DENIED"
-	// SymbolNotFound is the symbol E_NOT_FOUND.
-	SymbolNotFound Symbol = "E_NOT_FOUND"
-	// SymbolInternalError is the symbol E_INTERNAL_ERROR.
-	SymbolInternalError Symbol = "E_INTERNAL_ERROR"
-	// SymbolConfigurationError is the symbol E_CONFIGURATION_ERROR.
-	SymbolConfigurationError Symbol = "E_CONFIGURATION_ERROR"
-)
-const (
-	// TypePathNotAllowed is the type of E_PATH_NOT_ALLOWED.
-	TypePathNotAllowed Type = "path_not_allowed"
-	// TypeCommandNotAllowed is the type of E_COMMAND_NOT_ALLOWED.
-	TypeCommandNotAllowed Type = "command_not_allowed"
-	// TypeEnvironmentNotAllowed is the type of E_ENVIRONMENT_NOT_ALLOWED.
-	TypeEnvironmentNotAllowed Type = "environment_not_allowed"
-	// TypeNetworkFsDenied is the type of E_NETWORK_FS_DENIED.
-	TypeNetworkFsDenied Type = "network_fs_denied"
-	// TypeWriteNotPermitted is the type of E_WRITE_NOT_PERMITTED.
-	TypeWriteNotPermitted Type = "write_not_permitted"
-	// TypeInvalidPath is the type of E_INVALID_PATH.
-	TypeInvalidPath Type = "invalid_path"
-	// TypeInvalidArgument is the type of E_INVALID_ARGUMENT.
-	TypeInvalidArgument Type = "invalid_argument"
-	// TypeInvalidEnvironment is the type of E_INVALID_ENVIRONMENT.
-	TypeInvalidEnvironment Type = "invalid_environment"
-	// TypeMissingRequired is the type of E_MISSING_REQUIRED.
-	TypeMissingRequired Type = "missing_required"
-	// TypePathTraversal is the type of E_PATH_TRAVERSAL.
-	TypePathTraversal Type = "path_traversal"
-	// TypeFileTooLarge is the type of E_FILE_TOO_LARGE.
-	TypeFileTooLarge Type = "file_too_large"
-	// TypeOutputTooLarge is the type of E_OUTPUT_TOO_LARGE.
-	TypeOutputTooLarge Type = "output_too_large"
-	// TypeTimeout is the type of E_TIMEOUT.
-	TypeTimeout Type = "timeout"
-	// TypeConcurrencyLimit is the type of E_CONCURRENCY_LIMIT.
-	TypeConcurrencyLimit Type = "concurrency_limit"
-	// TypeRateLimit is the type of E_RATE_LIMIT.
-	TypeRateLimit Type = "rate_limit"
-	// TypeCommandFailed is the type of E_COMMAND_FAILED.
-	TypeCommandFailed Type = "command_failed"
-	// TypeIOError is the type of E_IO_ERROR.
-	TypeIOError Type = "io_error"
-	// TypePermissionDenied is the type of E_PERMISSION_DENIED.
-	TypePermissionDenied Type = "permission_denied"
-	// TypeNotFound is the type of E_NOT_FOUND.
-	TypeNotFound Type = "not_found"
-	// TypeInternalError is the type of E_INTERNAL_ERROR.
-	TypeInternalError Type = "internal_error"
-	// TypeConfigurationError is the type of E_CONFIGURATION_ERROR.
-	TypeConfigurationError Type = "configuration_error"
-)
+
+// wrap_ExecutionError holds an error with ExecutionError details in one allocation.
+type wrap_ExecutionError struct {
+	e errgenrt.Error
+	d ExecutionError
+}
+
+// shape_ExecutionError describes ExecutionError details to errgenrt.DecodeDef.
+var shape_ExecutionError = &errgenrt.Shape{Fields: []string{"phase", "operation", "exitCode", "stderr", "systemError"}, Zero: func() errgenrt.Details {
+	return new(ExecutionError)
+}}
+
+// wrap_PolicyViolation holds an error with PolicyViolation details in one allocation.
+type wrap_PolicyViolation struct {
+	e errgenrt.Error
+	d PolicyViolation
+}
+
+// shape_PolicyViolation describes PolicyViolation details to errgenrt.DecodeDef.
+var shape_PolicyViolation = &errgenrt.Shape{Fields: []string{"requested", "rule", "allowedSample", "policyLocation"}, Zero: func() errgenrt.Details {
+	return new(PolicyViolation)
+}}
+
+// wrap_ResourceLimit holds an error with ResourceLimit details in one allocation.
+type wrap_ResourceLimit struct {
+	e errgenrt.Error
+	d ResourceLimit
+}
+
+// shape_ResourceLimit describes ResourceLimit details to errgenrt.DecodeDef.
+var shape_ResourceLimit = &errgenrt.Shape{Fields: []string{"resource", "limit", "actual", "unit", "configSource"}, Zero: func() errgenrt.Details {
+	return new(ResourceLimit)
+}}
+
+// wrap_SystemError holds an error with SystemError details in one allocation.
+type wrap_SystemError struct {
+	e errgenrt.Error
+	d SystemError
+}
+
+// shape_SystemError describes SystemError details to errgenrt.DecodeDef.
+var shape_SystemError = &errgenrt.Shape{Fields: []string{"component", "message", "code"}, Zero: func() errgenrt.Details {
+	return new(SystemError)
+}}
+
+// wrap_ValidationFailure holds an error with ValidationFailure details in one allocation.
+type wrap_ValidationFailure struct {
+	e errgenrt.Error
+	d ValidationFailure
+}
+
+// shape_ValidationFailure describes ValidationFailure details to errgenrt.DecodeDef.
+var shape_ValidationFailure = &errgenrt.Shape{Fields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"}, Zero: func() errgenrt.Details {
+	return new(ValidationFailure)
+}}
 
 // Catalog is the mdmcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

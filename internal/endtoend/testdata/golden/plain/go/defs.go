@@ -5,19 +5,83 @@ package compounddocserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
+const (
+	// CodeProjectNotActivated is the code of PROJECT_NOT_ACTIVATED.
+	CodeProjectNotActivated Code = 100
+	// CodeExternalDocsNotConfigured is the code of EXTERNAL_DOCS_NOT_CONFIGURED.
+	CodeExternalDocsNotConfigured Code = 101
+	// CodeExternalDocsNotPromotable is the code of EXTERNAL_DOCS_NOT_PROMOTABLE.
+	CodeExternalDocsNotPromotable Code = 102
+	// CodeDocumentNotFound is the code of DOCUMENT_NOT_FOUND.
+	CodeDocumentNotFound Code = 200
+	// CodeInvalidDocType is the code of INVALID_DOC_TYPE.
+	CodeInvalidDocType Code = 201
+	// CodeSchemaValidationFailed is the code of SCHEMA_VALIDATION_FAILED.
+	CodeSchemaValidationFailed Code = 202
+	// CodeEmbeddingServiceError is the code of EMBEDDING_SERVICE_ERROR.
+	CodeEmbeddingServiceError Code = 300
+	// CodeDatabaseError is the code of DATABASE_ERROR.
+	CodeDatabaseError Code = 301
+	// CodeFileSystemError is the code of FILE_SYSTEM_ERROR.
+	CodeFileSystemError Code = 302
+	// CodeValidationError is the code of VALIDATION_ERROR.
+	CodeValidationError Code = 900
+	// CodeInternalError is the code of INTERNAL_ERROR.
+	CodeInternalError Code = 999
+)
+const (
+	// SymbolProjectNotActivated is the symbol PROJECT_NOT_ACTIVATED.
+	SymbolProjectNotActivated Symbol = "PROJECT_NOT_ACTIVATED"
+	// SymbolExternalDocsNotConfigured is the symbol EXTERNAL_DOCS_NOT_CONFIGURED.
+	SymbolExternalDocsNotConfigured Symbol = "EXTERNAL_DOCS_NOT_CONFIGURED"
+	// SymbolExternalDocsNotPromotable is the symbol EXTERNAL_DOCS_NOT_PROMOTABLE.
+	SymbolExternalDocsNotPromotable Symbol = "EXTERNAL_DOCS_NOT_PROMOTABLE"
+	// SymbolDocumentNotFound is the symbol DOCUMENT_NOT_FOUND.
+	SymbolDocumentNotFound Symbol = "DOCUMENT_NOT_FOUND"
+	// SymbolInvalidDocType is the symbol INVALID_DOC_TYPE.
+	SymbolInvalidDocType Symbol = "INVALID_DOC_TYPE"
+	// SymbolSchemaValidationFailed is the symbol SCHEMA_VALIDATION_FAILED.
+	SymbolSchemaValidationFailed Symbol = "SCHEMA_VALIDATION_FAILED"
+	// SymbolEmbeddingServiceError is the symbol EMBEDDING_SERVICE_ERROR.
+	SymbolEmbeddingServiceError Symbol = "EMBEDDING_SERVICE_ERROR"
+	// SymbolDatabaseError is the symbol DATABASE_ERROR.
+	SymbolDatabaseError Symbol = "DATABASE_ERROR"
+	// SymbolFileSystemError is the symbol FILE_SYSTEM_ERROR.
+	SymbolFileSystemError Symbol = "FILE_SYSTEM_ERROR"
+	// SymbolValidationError is the symbol VALIDATION_ERROR.
+	SymbolValidationError Symbol = "VALIDATION_ERROR"
+	// SymbolInternalError is the symbol INTERNAL_ERROR.
+	SymbolInternalError Symbol = "INTERNAL_ERROR"
+)
+const (
+	// TypeProjectNotActivated is the type of PROJECT_NOT_ACTIVATED.
+	TypeProjectNotActivated Type = "project_not_activated"
+	// TypeExternalDocsNotConfigured is the type of EXTERNAL_DOCS_NOT_CONFIGURED.
+	TypeExternalDocsNotConfigured Type = "external_docs_not_configured"
+	// TypeExternalDocsNotPromotable is the type of EXTERNAL_DOCS_NOT_PROMOTABLE.
+	TypeExternalDocsNotPromotable Type = "external_docs_not_promotable"
+	// TypeDocumentNotFound is the type of DOCUMENT_NOT_FOUND.
+	TypeDocumentNotFound Type = "document_not_found"
+	// TypeInvalidDocType is the type of INVALID_DOC_TYPE.
+	TypeInvalidDocType Type = "invalid_doc_type"
+	// TypeSchemaValidationFailed is the type of SCHEMA_VALIDATION_FAILED.
+	TypeSchemaValidationFailed Type = "schema_validation_failed"
+	// TypeEmbeddingServiceError is the type of EMBEDDING_SERVICE_ERROR.
+	TypeEmbeddingServiceError Type = "embedding_service_error"
+	// TypeDatabaseError is the type of DATABASE_ERROR.
+	TypeDatabaseError Type = "database_error"
+	// TypeFileSystemError is the type of FILE_SYSTEM_ERROR.
+	TypeFileSystemError Type = "file_system_error"
+	// TypeValidationError is the type of VALIDATION_ERROR.
+	TypeValidationError Type = "validation_error"
+	// TypeInternalError is the type of INTERNAL_ERROR.
+	TypeInternalError Type = "internal_error"
+)
+
 // ErrProjectNotActivated is PROJECT_NOT_ACTIVATED (100): No project activated. Its definition is also the sentinel: errors.Is(err, ErrProjectNotActivated) reports whether err is one.
-var ErrProjectNotActivated = &errgenrt.Def{
-	Code:        100,
-	Domain:      "project",
-	Message:     errgenrt.Template{Text: "No project is currently activated. Call the activate_project tool with your project's config.json path."},
-	ProblemType: "urn:errgen:compound-docs:project-not-activated",
-	Statuses:    []int{409},
-	Suggestions: []errgenrt.Template{{Text: "Call activate_project with the path of your project's config.json"}},
-	Symbol:      "PROJECT_NOT_ACTIVATED",
-	Title:       "No project activated",
-	Type:        "project_not_activated",
-	WireCode:    100,
-}
+//
+// Message: No project is currently activated. Call the activate_project tool with your project's config.json path.
+var ErrProjectNotActivated = errgenrt.DecodeDef("\x01\xc8\x01\xc8\x01\x15PROJECT_NOT_ACTIVATED\x15project_not_activated\aproject\x14No project activated.urn:errgen:compound-docs:project-not-activated\x01\x99\x03\x00\x00gNo project is currently activated. Call the activate_project tool with your project's config.json path.\x01\x00ACall activate_project with the path of your project's config.json", nil)
 
 // NewProjectNotActivated returns PROJECT_NOT_ACTIVATED (100): No project activated.
 //
@@ -29,17 +93,9 @@ func NewProjectNotActivated(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrExternalDocsNotConfigured is EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured. Its definition is also the sentinel: errors.Is(err, ErrExternalDocsNotConfigured) reports whether err is one.
-var ErrExternalDocsNotConfigured = &errgenrt.Def{
-	Code:        101,
-	Domain:      "project",
-	Message:     errgenrt.Template{Text: "External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder."},
-	ProblemType: "urn:errgen:compound-docs:external-docs-not-configured",
-	Statuses:    []int{409},
-	Symbol:      "EXTERNAL_DOCS_NOT_CONFIGURED",
-	Title:       "External docs not configured",
-	Type:        "external_docs_not_configured",
-	WireCode:    101,
-}
+//
+// Message: External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder.
+var ErrExternalDocsNotConfigured = errgenrt.DecodeDef("\x01\xca\x01\xca\x01\x1cEXTERNAL_DOCS_NOT_CONFIGURED\x1cexternal_docs_not_configured\aproject\x1cExternal docs not configured5urn:errgen:compound-docs:external-docs-not-configured\x01\x99\x03\x00\x00\xb2\x01External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder.\x00", nil)
 
 // NewExternalDocsNotConfigured returns EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured.
 //
@@ -54,17 +110,9 @@ func NewExternalDocsNotConfigured(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrExternalDocsNotPromotable is EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted. Its definition is also the sentinel: errors.Is(err, ErrExternalDocsNotPromotable) reports whether err is one.
-var ErrExternalDocsNotPromotable = &errgenrt.Def{
-	Code:        102,
-	Domain:      "project",
-	Message:     errgenrt.Template{Text: "External documentation cannot be promoted. Only compounding docs support promotion levels."},
-	ProblemType: "urn:errgen:compound-docs:external-docs-not-promotable",
-	Statuses:    []int{400},
-	Symbol:      "EXTERNAL_DOCS_NOT_PROMOTABLE",
-	Title:       "External docs cannot be promoted",
-	Type:        "external_docs_not_promotable",
-	WireCode:    102,
-}
+//
+// Message: External documentation cannot be promoted. Only compounding docs support promotion levels.
+var ErrExternalDocsNotPromotable = errgenrt.DecodeDef("\x01\xcc\x01\xcc\x01\x1cEXTERNAL_DOCS_NOT_PROMOTABLE\x1cexternal_docs_not_promotable\aproject External docs cannot be promoted5urn:errgen:compound-docs:external-docs-not-promotable\x01\x90\x03\x00\x00ZExternal documentation cannot be promoted. Only compounding docs support promotion levels.\x00", nil)
 
 // NewExternalDocsNotPromotable returns EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted.
 //
@@ -75,221 +123,93 @@ func NewExternalDocsNotPromotable(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrDocumentNotFound is DOCUMENT_NOT_FOUND (200): Document not found. Its definition is also the sentinel: errors.Is(err, ErrDocumentNotFound) reports whether err is one.
-var ErrDocumentNotFound = &errgenrt.Def{
-	Code:         200,
-	DetailFields: []string{"path"},
-	Domain:       "documents",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Document not found at path: "}, {Arg: 1}, {Lit: ". Verify the file exists and the path is relative to the compounding docs folder."}}},
-	ProblemType:  "urn:errgen:compound-docs:document-not-found",
-	Statuses:     []int{404},
-	Symbol:       "DOCUMENT_NOT_FOUND",
-	Title:        "Document not found",
-	Type:         "document_not_found",
-	WireCode:     200,
-	ZeroDetails: func() errgenrt.Details {
-		return new(DocumentNotFoundDetails)
-	},
-}
-
-type wrapDocumentNotFound struct {
-	e errgenrt.Error
-	d DocumentNotFoundDetails
-}
+//
+// Message: Document not found at path: {path}. Verify the file exists and the path is relative to the compounding docs folder.
+var ErrDocumentNotFound = errgenrt.DecodeDef("\x01\x90\x03\x90\x03\x12DOCUMENT_NOT_FOUND\x12document_not_found\tdocuments\x12Document not found+urn:errgen:compound-docs:document-not-found\x01\x94\x03\x00\x03\x00\x1cDocument not found at path: \x01\x00Q. Verify the file exists and the path is relative to the compounding docs folder.\x00", shape_DocumentNotFoundDetails)
 
 // NewDocumentNotFound returns DOCUMENT_NOT_FOUND (200): Document not found.
 //
 // No document exists at the given path. Paths are relative to the
 // compounding docs folder, not to the repository root.
 func NewDocumentNotFound(d DocumentNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapDocumentNotFound{d: d}
+	w := &wrap_DocumentNotFoundDetails{d: d}
 	return w.e.Init(ErrDocumentNotFound, &w.d, opts)
 }
 
 // ErrInvalidDocType is INVALID_DOC_TYPE (201): Invalid doc-type. Its definition is also the sentinel: errors.Is(err, ErrInvalidDocType) reports whether err is one.
-var ErrInvalidDocType = &errgenrt.Def{
-	Code:         201,
-	DetailFields: []string{"docType", "validDocTypes"},
-	Domain:       "documents",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid doc-type '"}, {Arg: 1}, {Lit: "'. Valid doc-types are: "}, {Arg: 2}, {Lit: "."}}},
-	ProblemType:  "urn:errgen:compound-docs:invalid-doc-type",
-	Statuses:     []int{400},
-	Symbol:       "INVALID_DOC_TYPE",
-	Title:        "Invalid doc-type",
-	Type:         "invalid_doc_type",
-	WireCode:     201,
-	ZeroDetails: func() errgenrt.Details {
-		return new(InvalidDocTypeDetails)
-	},
-}
-
-type wrapInvalidDocType struct {
-	e errgenrt.Error
-	d InvalidDocTypeDetails
-}
+//
+// Message: Invalid doc-type '{docType}'. Valid doc-types are: {validDocTypes}.
+var ErrInvalidDocType = errgenrt.DecodeDef("\x01\x92\x03\x92\x03\x10INVALID_DOC_TYPE\x10invalid_doc_type\tdocuments\x10Invalid doc-type)urn:errgen:compound-docs:invalid-doc-type\x01\x90\x03\x00\x05\x00\x12Invalid doc-type '\x01\x00\x18'. Valid doc-types are: \x02\x00\x01.\x00", shape_InvalidDocTypeDetails)
 
 // NewInvalidDocType returns INVALID_DOC_TYPE (201): Invalid doc-type.
 //
 // The doc-type is unknown to the project. The message and
 // `details.validDocTypes` list the accepted ones.
 func NewInvalidDocType(d InvalidDocTypeDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidDocType{d: d}
+	w := &wrap_InvalidDocTypeDetails{d: d}
 	return w.e.Init(ErrInvalidDocType, &w.d, opts)
 }
 
 // ErrSchemaValidationFailed is SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed. Its definition is also the sentinel: errors.Is(err, ErrSchemaValidationFailed) reports whether err is one.
-var ErrSchemaValidationFailed = &errgenrt.Def{
-	Code:         202,
-	DetailFields: []string{"errors", "errorCount"},
-	Domain:       "documents",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Document frontmatter validation failed with "}, {Arg: 2}, {Lit: " error(s). See details for specific issues."}}},
-	ProblemType:  "urn:errgen:compound-docs:schema-validation-failed",
-	Statuses:     []int{422},
-	Symbol:       "SCHEMA_VALIDATION_FAILED",
-	Title:        "Frontmatter validation failed",
-	Type:         "schema_validation_failed",
-	WireCode:     202,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SchemaValidationFailedDetails)
-	},
-}
-
-type wrapSchemaValidationFailed struct {
-	e errgenrt.Error
-	d SchemaValidationFailedDetails
-}
+//
+// Message: Document frontmatter validation failed with {errorCount} error(s). See details for specific issues.
+var ErrSchemaValidationFailed = errgenrt.DecodeDef("\x01\x94\x03\x94\x03\x18SCHEMA_VALIDATION_FAILED\x18schema_validation_failed\tdocuments\x1dFrontmatter validation failed1urn:errgen:compound-docs:schema-validation-failed\x01\xa6\x03\x00\x03\x00,Document frontmatter validation failed with \x02\x00+ error(s). See details for specific issues.\x00", shape_SchemaValidationFailedDetails)
 
 // NewSchemaValidationFailed returns SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed.
 //
 // The document's YAML frontmatter does not match its doc-type schema.
 // `details.errors` lists every violation.
 func NewSchemaValidationFailed(d SchemaValidationFailedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapSchemaValidationFailed{d: d}
+	w := &wrap_SchemaValidationFailedDetails{d: d}
 	return w.e.Init(ErrSchemaValidationFailed, &w.d, opts)
 }
 
 // ErrEmbeddingServiceError is EMBEDDING_SERVICE_ERROR (300): Embedding service error. Its definition is also the sentinel: errors.Is(err, ErrEmbeddingServiceError) reports whether err is one.
-var ErrEmbeddingServiceError = &errgenrt.Def{
-	Code:         300,
-	DetailFields: []string{"reason"},
-	Domain:       "services",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible."},
-	ProblemType:  "urn:errgen:compound-docs:embedding-service-error",
-	Retryable:    true,
-	Statuses:     []int{503},
-	Symbol:       "EMBEDDING_SERVICE_ERROR",
-	Title:        "Embedding service error",
-	Type:         "embedding_service_error",
-	WireCode:     300,
-	ZeroDetails: func() errgenrt.Details {
-		return new(EmbeddingServiceErrorDetails)
-	},
-}
-
-type wrapEmbeddingServiceError struct {
-	e errgenrt.Error
-	d EmbeddingServiceErrorDetails
-}
+//
+// Message: Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.
+var ErrEmbeddingServiceError = errgenrt.DecodeDef("\x01\xd8\x04\xd8\x04\x17EMBEDDING_SERVICE_ERROR\x17embedding_service_error\bservices\x17Embedding service error0urn:errgen:compound-docs:embedding-service-error\x01\xf7\x03\x01\x00\xa2\x01Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.\x00", shape_EmbeddingServiceErrorDetails)
 
 // NewEmbeddingServiceError returns EMBEDDING_SERVICE_ERROR (300): Embedding service error.
 //
 // Ollama embedding generation failed or Ollama could not be reached.
 // The operation is retried automatically.
 func NewEmbeddingServiceError(d EmbeddingServiceErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapEmbeddingServiceError{d: d}
+	w := &wrap_EmbeddingServiceErrorDetails{d: d}
 	return w.e.Init(ErrEmbeddingServiceError, &w.d, opts)
 }
 
 // ErrDatabaseError is DATABASE_ERROR (301): Database error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
-var ErrDatabaseError = &errgenrt.Def{
-	Code:         301,
-	DetailFields: []string{"reason"},
-	Domain:       "services",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity."},
-	ProblemType:  "urn:errgen:compound-docs:database-error",
-	Retryable:    true,
-	Statuses:     []int{503},
-	Symbol:       "DATABASE_ERROR",
-	Title:        "Database error",
-	Type:         "database_error",
-	WireCode:     301,
-	ZeroDetails: func() errgenrt.Details {
-		return new(DatabaseErrorDetails)
-	},
-}
-
-type wrapDatabaseError struct {
-	e errgenrt.Error
-	d DatabaseErrorDetails
-}
+//
+// Message: Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.
+var ErrDatabaseError = errgenrt.DecodeDef("\x01\xda\x04\xda\x04\x0eDATABASE_ERROR\x0edatabase_error\bservices\x0eDatabase error'urn:errgen:compound-docs:database-error\x01\xf7\x03\x01\x00yDatabase connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.\x00", shape_DatabaseErrorDetails)
 
 // NewDatabaseError returns DATABASE_ERROR (301): Database error.
 //
 // A PostgreSQL operation failed. Connection failures are retried
 // automatically.
 func NewDatabaseError(d DatabaseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapDatabaseError{d: d}
+	w := &wrap_DatabaseErrorDetails{d: d}
 	return w.e.Init(ErrDatabaseError, &w.d, opts)
 }
 
 // ErrFileSystemError is FILE_SYSTEM_ERROR (302): File system error. Its definition is also the sentinel: errors.Is(err, ErrFileSystemError) reports whether err is one.
-var ErrFileSystemError = &errgenrt.Def{
-	Code:         302,
-	DetailFields: []string{"path"},
-	Domain:       "services",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "A file read/write operation failed. Check that the compounding docs folder exists and is writable."},
-	ProblemType:  "urn:errgen:compound-docs:file-system-error",
-	Statuses:     []int{500},
-	Symbol:       "FILE_SYSTEM_ERROR",
-	Title:        "File system error",
-	Type:         "file_system_error",
-	WireCode:     302,
-	ZeroDetails: func() errgenrt.Details {
-		return new(FileSystemErrorDetails)
-	},
-}
-
-type wrapFileSystemError struct {
-	e errgenrt.Error
-	d FileSystemErrorDetails
-}
+//
+// Message: A file read/write operation failed. Check that the compounding docs folder exists and is writable.
+var ErrFileSystemError = errgenrt.DecodeDef("\x01\xdc\x04\xdc\x04\x11FILE_SYSTEM_ERROR\x11file_system_error\bservices\x11File system error*urn:errgen:compound-docs:file-system-error\x01\xf4\x03\x00\x00bA file read/write operation failed. Check that the compounding docs folder exists and is writable.\x00", shape_FileSystemErrorDetails)
 
 // NewFileSystemError returns FILE_SYSTEM_ERROR (302): File system error.
 //
 // Reading or writing a file failed. `details.path` is present when the
 // file is known.
 func NewFileSystemError(d FileSystemErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapFileSystemError{d: d}
+	w := &wrap_FileSystemErrorDetails{d: d}
 	return w.e.Init(ErrFileSystemError, &w.d, opts)
 }
 
 // ErrValidationError is VALIDATION_ERROR (900): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
-var ErrValidationError = &errgenrt.Def{
-	Code:         900,
-	DetailFields: []string{"fieldErrors", "totalErrors"},
-	Domain:       "general",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Validation failed: "}, {Arg: 2}, {Lit: " errors"}}},
-	ProblemType:  "urn:errgen:compound-docs:validation-error",
-	Statuses:     []int{400},
-	Symbol:       "VALIDATION_ERROR",
-	Title:        "Validation failed",
-	Type:         "validation_error",
-	WireCode:     900,
-	ZeroDetails: func() errgenrt.Details {
-		return new(errgenrt.FieldErrors)
-	},
-}
-
-type wrapValidationError struct {
-	e errgenrt.Error
-	d errgenrt.FieldErrors
-}
+//
+// Message: Validation failed: {totalErrors} errors
+var ErrValidationError = errgenrt.DecodeDef("\x01\x88\x0e\x88\x0e\x10VALIDATION_ERROR\x10validation_error\ageneral\x11Validation failed)urn:errgen:compound-docs:validation-error\x01\x90\x03\x00\x03\x00\x13Validation failed: \x02\x00\a errors\x00", shape__FieldErrors)
 
 // NewValidationError returns VALIDATION_ERROR (900): Validation failed.
 //
@@ -297,22 +217,14 @@ type wrapValidationError struct {
 // into one response: `details.fieldErrors` maps each field to its
 // messages and `details.totalErrors` counts them.
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapValidationError{d: d}
+	w := &wrap__FieldErrors{d: d}
 	return w.e.Init(ErrValidationError, &w.d, opts)
 }
 
 // ErrInternalError is INTERNAL_ERROR (999): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
-var ErrInternalError = &errgenrt.Def{
-	Code:        999,
-	Domain:      "general",
-	Message:     errgenrt.Template{Text: "An unexpected error occurred. Check server logs for details."},
-	ProblemType: "urn:errgen:compound-docs:internal-error",
-	Statuses:    []int{500},
-	Symbol:      "INTERNAL_ERROR",
-	Title:       "Internal error",
-	Type:        "internal_error",
-	WireCode:    999,
-}
+//
+// Message: An unexpected error occurred. Check server logs for details.
+var ErrInternalError = errgenrt.DecodeDef("\x01\xce\x0f\xce\x0f\x0eINTERNAL_ERROR\x0einternal_error\ageneral\x0eInternal error'urn:errgen:compound-docs:internal-error\x01\xf4\x03\x00\x00<An unexpected error occurred. Check server logs for details.\x00", nil)
 
 // NewInternalError returns INTERNAL_ERROR (999): Internal error.
 //

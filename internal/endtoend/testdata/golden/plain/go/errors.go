@@ -39,78 +39,83 @@ const (
 	// Parameter validation and the generic fallback.
 	DomainGeneral Domain = "general"
 )
-const (
-	// CodeProjectNotActivated is the code of PROJECT_NOT_ACTIVATED.
-	CodeProjectNotActivated Code = 100
-	// CodeExternalDocsNotConfigured is the code of EXTERNAL_DOCS_NOT_CONFIGURED.
-	CodeExternalDocsNotConfigured Code = 101
-	// CodeExternalDocsNotPromotable is the code of EXTERNAL_DOCS_NOT_PROMOTABLE.
-	CodeExternalDocsNotPromotable Code = 102
-	// CodeDocumentNotFound is the code of DOCUMENT_NOT_FOUND.
-	CodeDocumentNotFound Code = 200
-	// CodeInvalidDocType is the code of INVALID_DOC_TYPE.
-	CodeInvalidDocType Code = 201
-	// CodeSchemaValidationFailed is the code of SCHEMA_VALIDATION_FAILED.
-	CodeSchemaValidationFailed Code = 202
-	// CodeEmbeddingServiceError is the code of EMBEDDING_SERVICE_ERROR.
-	CodeEmbeddingServiceError Code = 300
-	// CodeDatabaseError is the code of DATABASE_ERROR.
-	CodeDatabaseError Code = 301
-	// CodeFileSystemError is the code of FILE_SYSTEM_ERROR.
-	CodeFileSystemError Code = 302
-	// CodeValidationError is the code of VALIDATION_ERROR.
-	CodeValidationError Code = 900
-	// CodeInternalError is the code of INTERNAL_ERROR.
-	CodeInternalError Code = 999
-)
-const (
-	// SymbolProjectNotActivated is the symbol PROJECT_NOT_ACTIVATED.
-	SymbolProjectNotActivated Symbol = "PROJECT_NOT_ACTIVATED"
-	// SymbolExternalDocsNotConfigured is the symbol EXTERNAL_DOCS_NOT_CONFIGURED.
-	SymbolExternalDocsNotConfigured Symbol = "EXTERNAL_DOCS_NOT_CONFIGURED"
-	// SymbolExternalDocsNotPromotable is the symbol EXTERNAL_DOCS_NOT_PROMOTABLE.
-	SymbolExternalDocsNotPromotable Symbol = "EXTERNAL_DOCS_NOT_PROMOTABLE"
-	// SymbolDocumentNotFound is the symbol DOCUMENT_NOT_FOUND.
-	SymbolDocumentNotFound Symbol = "DOCUMENT_NOT_FOUND"
-	// SymbolInvalidDocType is the symbol INVALID_DOC_TYPE.
-	SymbolInvalidDocType Symbol = "INVALID_DOC_TYPE"
-	// SymbolSchemaValidationFailed is the symbol SCHEMA_VALIDATION_FAILED.
-	SymbolSchemaValidationFailed Symbol = "SCHEMA_VALIDATION_FAILED"
-	// SymbolEmbeddingServiceError is the symbol EMBEDDING_SERVICE_ERROR.
-	SymbolEmbeddingServiceError Symbol = "EMBEDDING_SERVICE_ERROR"
-	// SymbolDatabaseError is the symbol DATABASE_ERROR.
-	SymbolDatabaseError Symbol = "DATABASE_ERROR"
-	// SymbolFileSystemError is the symbol FILE_SYSTEM_ERROR.
-	SymbolFileSystemError Symbol = "FILE_SYSTEM_ERROR"
-	// SymbolValidationError is the symbol VALIDATION_ERROR.
-	SymbolValidationError Symbol = "VALIDATION_ERROR"
-	// SymbolInternalError is the symbol INTERNAL_ERROR.
-	SymbolInternalError Symbol = "INTERNAL_ERROR"
-)
-const (
-	// TypeProjectNotActivated is the type of PROJECT_NOT_ACTIVATED.
-	TypeProjectNotActivated Type = "project_not_activated"
-	// TypeExternalDocsNotConfigured is the type of EXTERNAL_DOCS_NOT_CONFIGURED.
-	TypeExternalDocsNotConfigured Type = "external_docs_not_configured"
-	// TypeExternalDocsNotPromotable is the type of EXTERNAL_DOCS_NOT_PROMOTABLE.
-	TypeExternalDocsNotPromotable Type = "external_docs_not_promotable"
-	// TypeDocumentNotFound is the type of DOCUMENT_NOT_FOUND.
-	TypeDocumentNotFound Type = "document_not_found"
-	// TypeInvalidDocType is the type of INVALID_DOC_TYPE.
-	TypeInvalidDocType Type = "invalid_doc_type"
-	// TypeSchemaValidationFailed is the type of SCHEMA_VALIDATION_FAILED.
-	TypeSchemaValidationFailed Type = "schema_validation_failed"
-	// TypeEmbeddingServiceError is the type of EMBEDDING_SERVICE_ERROR.
-	TypeEmbeddingServiceError Type = "embedding_service_error"
-	// TypeDatabaseError is the type of DATABASE_ERROR.
-	TypeDatabaseError Type = "database_error"
-	// TypeFileSystemError is the type of FILE_SYSTEM_ERROR.
-	TypeFileSystemError Type = "file_system_error"
-	// TypeValidationError is the type of VALIDATION_ERROR.
-	TypeValidationError Type = "validation_error"
-	// TypeInternalError is the type of INTERNAL_ERROR.
-	TypeInternalError Type = "internal_error"
-)
+
+// wrap__FieldErrors holds an error with errgenrt.FieldErrors details in one allocation.
+type wrap__FieldErrors struct {
+	e errgenrt.Error
+	d errgenrt.FieldErrors
+}
+
+// shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
+var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: func() errgenrt.Details {
+	return new(errgenrt.FieldErrors)
+}}
+
+// wrap_DatabaseErrorDetails holds an error with DatabaseErrorDetails details in one allocation.
+type wrap_DatabaseErrorDetails struct {
+	e errgenrt.Error
+	d DatabaseErrorDetails
+}
+
+// shape_DatabaseErrorDetails describes DatabaseErrorDetails details to errgenrt.DecodeDef.
+var shape_DatabaseErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: func() errgenrt.Details {
+	return new(DatabaseErrorDetails)
+}}
+
+// wrap_DocumentNotFoundDetails holds an error with DocumentNotFoundDetails details in one allocation.
+type wrap_DocumentNotFoundDetails struct {
+	e errgenrt.Error
+	d DocumentNotFoundDetails
+}
+
+// shape_DocumentNotFoundDetails describes DocumentNotFoundDetails details to errgenrt.DecodeDef.
+var shape_DocumentNotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
+	return new(DocumentNotFoundDetails)
+}}
+
+// wrap_EmbeddingServiceErrorDetails holds an error with EmbeddingServiceErrorDetails details in one allocation.
+type wrap_EmbeddingServiceErrorDetails struct {
+	e errgenrt.Error
+	d EmbeddingServiceErrorDetails
+}
+
+// shape_EmbeddingServiceErrorDetails describes EmbeddingServiceErrorDetails details to errgenrt.DecodeDef.
+var shape_EmbeddingServiceErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: func() errgenrt.Details {
+	return new(EmbeddingServiceErrorDetails)
+}}
+
+// wrap_FileSystemErrorDetails holds an error with FileSystemErrorDetails details in one allocation.
+type wrap_FileSystemErrorDetails struct {
+	e errgenrt.Error
+	d FileSystemErrorDetails
+}
+
+// shape_FileSystemErrorDetails describes FileSystemErrorDetails details to errgenrt.DecodeDef.
+var shape_FileSystemErrorDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
+	return new(FileSystemErrorDetails)
+}}
+
+// wrap_InvalidDocTypeDetails holds an error with InvalidDocTypeDetails details in one allocation.
+type wrap_InvalidDocTypeDetails struct {
+	e errgenrt.Error
+	d InvalidDocTypeDetails
+}
+
+// shape_InvalidDocTypeDetails describes InvalidDocTypeDetails details to errgenrt.DecodeDef.
+var shape_InvalidDocTypeDetails = &errgenrt.Shape{Fields: []string{"docType", "validDocTypes"}, Zero: func() errgenrt.Details {
+	return new(InvalidDocTypeDetails)
+}}
+
+// wrap_SchemaValidationFailedDetails holds an error with SchemaValidationFailedDetails details in one allocation.
+type wrap_SchemaValidationFailedDetails struct {
+	e errgenrt.Error
+	d SchemaValidationFailedDetails
+}
+
+// shape_SchemaValidationFailedDetails describes SchemaValidationFailedDetails details to errgenrt.DecodeDef.
+var shape_SchemaValidationFailedDetails = &errgenrt.Shape{Fields: []string{"errors", "errorCount"}, Zero: func() errgenrt.Details {
+	return new(SchemaValidationFailedDetails)
+}}
 
 // Catalog is the compound-docs catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

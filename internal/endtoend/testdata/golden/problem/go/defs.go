@@ -5,28 +5,65 @@ package mousemcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-// ErrValidationError is VALIDATION_ERROR (1000): Validation Failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
-var ErrValidationError = &errgenrt.Def{
-	Code:         1000,
-	DetailFields: []string{"field", "invalidValue"},
-	Domain:       "request",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Invalid value for "}, {Arg: 1}}},
-	ProblemType:  "https://mouse-mcp.dev/errors/validation-error",
-	Statuses:     []int{400},
-	Symbol:       "VALIDATION_ERROR",
-	Title:        "Validation Failed",
-	Type:         "validation_error",
-	WireCode:     1000,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ValidationErrorDetails)
-	},
-}
+const (
+	// CodeValidationError is the code of VALIDATION_ERROR.
+	CodeValidationError Code = 1000
+	// CodeNotFound is the code of NOT_FOUND.
+	CodeNotFound Code = 1001
+	// CodeAPIError is the code of API_ERROR.
+	CodeAPIError Code = 1100
+	// CodeSessionError is the code of SESSION_ERROR.
+	CodeSessionError Code = 1101
+	// CodeDatabaseError is the code of DATABASE_ERROR.
+	CodeDatabaseError Code = 1200
+	// CodeCacheError is the code of CACHE_ERROR.
+	CodeCacheError Code = 1201
+	// CodeConfigurationError is the code of CONFIG_ERROR.
+	CodeConfigurationError Code = 1900
+	// CodeGenericError is the code of GENERIC_ERROR.
+	CodeGenericError Code = 1999
+)
+const (
+	// SymbolValidationError is the symbol VALIDATION_ERROR.
+	SymbolValidationError Symbol = "VALIDATION_ERROR"
+	// SymbolNotFound is the symbol NOT_FOUND.
+	SymbolNotFound Symbol = "NOT_FOUND"
+	// SymbolAPIError is the symbol API_ERROR.
+	SymbolAPIError Symbol = "API_ERROR"
+	// SymbolSessionError is the symbol SESSION_ERROR.
+	SymbolSessionError Symbol = "SESSION_ERROR"
+	// SymbolDatabaseError is the symbol DATABASE_ERROR.
+	SymbolDatabaseError Symbol = "DATABASE_ERROR"
+	// SymbolCacheError is the symbol CACHE_ERROR.
+	SymbolCacheError Symbol = "CACHE_ERROR"
+	// SymbolConfigurationError is the symbol CONFIG_ERROR.
+	SymbolConfigurationError Symbol = "CONFIG_ERROR"
+	// SymbolGenericError is the symbol GENERIC_ERROR.
+	SymbolGenericError Symbol = "GENERIC_ERROR"
+)
+const (
+	// TypeValidationError is the type of VALIDATION_ERROR.
+	TypeValidationError Type = "validation_error"
+	// TypeNotFound is the type of NOT_FOUND.
+	TypeNotFound Type = "not_found"
+	// TypeAPIError is the type of API_ERROR.
+	TypeAPIError Type = "api_error"
+	// TypeSessionError is the type of SESSION_ERROR.
+	TypeSessionError Type = "session_error"
+	// TypeDatabaseError is the type of DATABASE_ERROR.
+	TypeDatabaseError Type = "database_error"
+	// TypeCacheError is the type of CACHE_ERROR.
+	TypeCacheError Type = "cache_error"
+	// TypeConfigurationError is the type of CONFIG_ERROR.
+	TypeConfigurationError Type = "configuration_error"
+	// TypeGenericError is the type of GENERIC_ERROR.
+	TypeGenericError Type = "generic_error"
+)
 
-type wrapValidationError struct {
-	e errgenrt.Error
-	d ValidationErrorDetails
-}
+// ErrValidationError is VALIDATION_ERROR (1000): Validation Failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
+//
+// Message: Invalid value for {field}
+var ErrValidationError = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10VALIDATION_ERROR\x10validation_error\arequest\x11Validation Failed-https://mouse-mcp.dev/errors/validation-error\x01\x90\x03\x00\x02\x00\x12Invalid value for \x01\x00", shape_ValidationErrorDetails)
 
 // NewValidationError returns VALIDATION_ERROR (1000): Validation Failed.
 //
@@ -36,66 +73,28 @@ type wrapValidationError struct {
 // (strings over 100 characters are truncated; arrays and objects are
 // summarised, never echoed).
 func NewValidationError(d ValidationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapValidationError{d: d}
+	w := &wrap_ValidationErrorDetails{d: d}
 	return w.e.Init(ErrValidationError, &w.d, opts)
 }
 
 // ErrNotFound is NOT_FOUND (1001): Resource Not Found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
-var ErrNotFound = &errgenrt.Def{
-	Code:         1001,
-	DetailFields: []string{"entityId", "entityType"},
-	Domain:       "request",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Arg: 2}, {Lit: " with ID '"}, {Arg: 1}, {Lit: "' not found"}}},
-	ProblemType:  "https://mouse-mcp.dev/errors/not-found",
-	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{{Text: "Search for the entity by name to find its current ID"}},
-	Symbol:       "NOT_FOUND",
-	Title:        "Resource Not Found",
-	Type:         "not_found",
-	WireCode:     1001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(NotFoundDetails)
-	},
-}
-
-type wrapNotFound struct {
-	e errgenrt.Error
-	d NotFoundDetails
-}
+//
+// Message: {entityType} with ID '{entityId}' not found
+var ErrNotFound = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tNOT_FOUND\tnot_found\arequest\x12Resource Not Found&https://mouse-mcp.dev/errors/not-found\x01\x94\x03\x00\x04\x02\x00\n with ID '\x01\x00\v' not found\x01\x004Search for the entity by name to find its current ID", shape_NotFoundDetails)
 
 // NewNotFound returns NOT_FOUND (1001): Resource Not Found.
 //
 // The requested resource does not exist. The URI is
 // `https://mouse-mcp.dev/errors/not-found`.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNotFound{d: d}
+	w := &wrap_NotFoundDetails{d: d}
 	return w.e.Init(ErrNotFound, &w.d, opts)
 }
 
 // ErrAPIError is API_ERROR (1100): External API Error. Its definition is also the sentinel: errors.Is(err, ErrAPIError) reports whether err is one.
-var ErrAPIError = &errgenrt.Def{
-	Code:         1100,
-	DetailFields: []string{"endpoint"},
-	Domain:       "upstream",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "External API request failed"},
-	ProblemType:  "https://mouse-mcp.dev/errors/api-error",
-	Retryable:    true,
-	Statuses:     []int{502, 503},
-	Symbol:       "API_ERROR",
-	Title:        "External API Error",
-	Type:         "api_error",
-	WireCode:     1100,
-	ZeroDetails: func() errgenrt.Details {
-		return new(APIErrorDetails)
-	},
-}
-
-type wrapAPIError struct {
-	e errgenrt.Error
-	d APIErrorDetails
-}
+//
+// Message: External API request failed
+var ErrAPIError = errgenrt.DecodeDef("\x01\x98\x11\x98\x11\tAPI_ERROR\tapi_error\bupstream\x12External API Error&https://mouse-mcp.dev/errors/api-error\x02\xf6\x03\xf7\x03\x01\x00\x1bExternal API request failed\x00", shape_APIErrorDetails)
 
 // NewAPIError returns API_ERROR (1100): External API Error.
 //
@@ -105,22 +104,14 @@ type wrapAPIError struct {
 // Sensitive query parameters (`token`, `key`, `secret`, `password`,
 // `auth`) are redacted from `endpoint`.
 func NewAPIError(d APIErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapAPIError{d: d}
+	w := &wrap_APIErrorDetails{d: d}
 	return w.e.Init(ErrAPIError, &w.d, opts)
 }
 
 // ErrSessionError is SESSION_ERROR (1101): Session Error. Its definition is also the sentinel: errors.Is(err, ErrSessionError) reports whether err is one.
-var ErrSessionError = &errgenrt.Def{
-	Code:        1101,
-	Domain:      "upstream",
-	Message:     errgenrt.Template{Text: "No valid Disney session. Session may have expired or authentication failed"},
-	ProblemType: "https://mouse-mcp.dev/errors/session-error",
-	Statuses:    []int{401, 403},
-	Symbol:      "SESSION_ERROR",
-	Title:       "Session Error",
-	Type:        "session_error",
-	WireCode:    1101,
-}
+//
+// Message: No valid Disney session. Session may have expired or authentication failed
+var ErrSessionError = errgenrt.DecodeDef("\x01\x9a\x11\x9a\x11\rSESSION_ERROR\rsession_error\bupstream\rSession Error*https://mouse-mcp.dev/errors/session-error\x02\x91\x03\x93\x03\x00\x00JNo valid Disney session. Session may have expired or authentication failed\x00", nil)
 
 // NewSessionError returns SESSION_ERROR (1101): Session Error.
 //
@@ -132,17 +123,9 @@ func NewSessionError(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrDatabaseError is DATABASE_ERROR (1200): Database Error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
-var ErrDatabaseError = &errgenrt.Def{
-	Code:        1200,
-	Domain:      "storage",
-	Message:     errgenrt.Template{Text: "Database operation failed"},
-	ProblemType: "https://mouse-mcp.dev/errors/database-error",
-	Statuses:    []int{500},
-	Symbol:      "DATABASE_ERROR",
-	Title:       "Database Error",
-	Type:        "database_error",
-	WireCode:    1200,
-}
+//
+// Message: Database operation failed
+var ErrDatabaseError = errgenrt.DecodeDef("\x01\xe0\x12\xe0\x12\x0eDATABASE_ERROR\x0edatabase_error\astorage\x0eDatabase Error+https://mouse-mcp.dev/errors/database-error\x01\xf4\x03\x00\x00\x19Database operation failed\x00", nil)
 
 // NewDatabaseError returns DATABASE_ERROR (1200): Database Error.
 //
@@ -154,17 +137,9 @@ func NewDatabaseError(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrCacheError is CACHE_ERROR (1201): Cache Error. Its definition is also the sentinel: errors.Is(err, ErrCacheError) reports whether err is one.
-var ErrCacheError = &errgenrt.Def{
-	Code:        1201,
-	Domain:      "storage",
-	Message:     errgenrt.Template{Text: "Cache operation failed"},
-	ProblemType: "https://mouse-mcp.dev/errors/cache-error",
-	Statuses:    []int{500},
-	Symbol:      "CACHE_ERROR",
-	Title:       "Cache Error",
-	Type:        "cache_error",
-	WireCode:    1201,
-}
+//
+// Message: Cache operation failed
+var ErrCacheError = errgenrt.DecodeDef("\x01\xe2\x12\xe2\x12\vCACHE_ERROR\vcache_error\astorage\vCache Error(https://mouse-mcp.dev/errors/cache-error\x01\xf4\x03\x00\x00\x16Cache operation failed\x00", nil)
 
 // NewCacheError returns CACHE_ERROR (1201): Cache Error.
 //
@@ -175,49 +150,23 @@ func NewCacheError(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrConfigurationError is CONFIG_ERROR (1900): Configuration Error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
-var ErrConfigurationError = &errgenrt.Def{
-	Code:         1900,
-	DetailFields: []string{"configKey"},
-	Domain:       "system",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Parts: []errgenrt.Part{{Lit: "Missing or invalid configuration: "}, {Arg: 1}}},
-	ProblemType:  "https://mouse-mcp.dev/errors/configuration-error",
-	Statuses:     []int{500},
-	Symbol:       "CONFIG_ERROR",
-	Title:        "Configuration Error",
-	Type:         "configuration_error",
-	WireCode:     1900,
-	ZeroDetails: func() errgenrt.Details {
-		return new(ConfigurationErrorDetails)
-	},
-}
-
-type wrapConfigurationError struct {
-	e errgenrt.Error
-	d ConfigurationErrorDetails
-}
+//
+// Message: Missing or invalid configuration: {configKey}
+var ErrConfigurationError = errgenrt.DecodeDef("\x01\xd8\x1d\xd8\x1d\fCONFIG_ERROR\x13configuration_error\x06system\x13Configuration Error0https://mouse-mcp.dev/errors/configuration-error\x01\xf4\x03\x00\x02\x00\"Missing or invalid configuration: \x01\x00", shape_ConfigurationErrorDetails)
 
 // NewConfigurationError returns CONFIG_ERROR (1900): Configuration Error.
 //
 // Missing or invalid configuration, startup failures. The URI is
 // `https://mouse-mcp.dev/errors/configuration-error`.
 func NewConfigurationError(d ConfigurationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapConfigurationError{d: d}
+	w := &wrap_ConfigurationErrorDetails{d: d}
 	return w.e.Init(ErrConfigurationError, &w.d, opts)
 }
 
 // ErrGenericError is GENERIC_ERROR (1999): An error occurred. Its definition is also the sentinel: errors.Is(err, ErrGenericError) reports whether err is one.
-var ErrGenericError = &errgenrt.Def{
-	Code:        1999,
-	Domain:      "system",
-	Message:     errgenrt.Template{Text: "An unexpected error occurred"},
-	ProblemType: "about:blank",
-	Statuses:    []int{500},
-	Symbol:      "GENERIC_ERROR",
-	Title:       "An error occurred",
-	Type:        "generic_error",
-	WireCode:    1999,
-}
+//
+// Message: An unexpected error occurred
+var ErrGenericError = errgenrt.DecodeDef("\x01\x9e\x1f\x9e\x1f\rGENERIC_ERROR\rgeneric_error\x06system\x11An error occurred\vabout:blank\x01\xf4\x03\x00\x00\x1cAn unexpected error occurred\x00", nil)
 
 // NewGenericError returns GENERIC_ERROR (1999): An error occurred.
 //

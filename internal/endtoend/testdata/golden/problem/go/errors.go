@@ -39,60 +39,50 @@ const (
 	// Configuration and unclassified failures.
 	DomainSystem Domain = "system"
 )
-const (
-	// CodeValidationError is the code of VALIDATION_ERROR.
-	CodeValidationError Code = 1000
-	// CodeNotFound is the code of NOT_FOUND.
-	CodeNotFound Code = 1001
-	// CodeAPIError is the code of API_ERROR.
-	CodeAPIError Code = 1100
-	// CodeSessionError is the code of SESSION_ERROR.
-	CodeSessionError Code = 1101
-	// CodeDatabaseError is the code of DATABASE_ERROR.
-	CodeDatabaseError Code = 1200
-	// CodeCacheError is the code of CACHE_ERROR.
-	CodeCacheError Code = 1201
-	// CodeConfigurationError is the code of CONFIG_ERROR.
-	CodeConfigurationError Code = 1900
-	// CodeGenericError is the code of GENERIC_ERROR.
-	CodeGenericError Code = 1999
-)
-const (
-	// SymbolValidationError is the symbol VALIDATION_ERROR.
-	SymbolValidationError Symbol = "VALIDATION_ERROR"
-	// SymbolNotFound is the symbol NOT_FOUND.
-	SymbolNotFound Symbol = "NOT_FOUND"
-	// SymbolAPIError is the symbol API_ERROR.
-	SymbolAPIError Symbol = "API_ERROR"
-	// SymbolSessionError is the symbol SESSION_ERROR.
-	SymbolSessionError Symbol = "SESSION_ERROR"
-	// SymbolDatabaseError is the symbol DATABASE_ERROR.
-	SymbolDatabaseError Symbol = "DATABASE_ERROR"
-	// SymbolCacheError is the symbol CACHE_ERROR.
-	SymbolCacheError Symbol = "CACHE_ERROR"
-	// SymbolConfigurationError is the symbol CONFIG_ERROR.
-	SymbolConfigurationError Symbol = "CONFIG_ERROR"
-	// SymbolGenericError is the symbol GENERIC_ERROR.
-	SymbolGenericError Symbol = "GENERIC_ERROR"
-)
-const (
-	// TypeValidationError is the type of VALIDATION_ERROR.
-	TypeValidationError Type = "validation_error"
-	// TypeNotFound is the type of NOT_FOUND.
-	TypeNotFound Type = "not_found"
-	// TypeAPIError is the type of API_ERROR.
-	TypeAPIError Type = "api_error"
-	// TypeSessionError is the type of SESSION_ERROR.
-	TypeSessionError Type = "session_error"
-	// TypeDatabaseError is the type of DATABASE_ERROR.
-	TypeDatabaseError Type = "database_error"
-	// TypeCacheError is the type of CACHE_ERROR.
-	TypeCacheError Type = "cache_error"
-	// TypeConfigurationError is the type of CONFIG_ERROR.
-	TypeConfigurationError Type = "configuration_error"
-	// TypeGenericError is the type of GENERIC_ERROR.
-	TypeGenericError Type = "generic_error"
-)
+
+// wrap_APIErrorDetails holds an error with APIErrorDetails details in one allocation.
+type wrap_APIErrorDetails struct {
+	e errgenrt.Error
+	d APIErrorDetails
+}
+
+// shape_APIErrorDetails describes APIErrorDetails details to errgenrt.DecodeDef.
+var shape_APIErrorDetails = &errgenrt.Shape{Fields: []string{"endpoint"}, Zero: func() errgenrt.Details {
+	return new(APIErrorDetails)
+}}
+
+// wrap_ConfigurationErrorDetails holds an error with ConfigurationErrorDetails details in one allocation.
+type wrap_ConfigurationErrorDetails struct {
+	e errgenrt.Error
+	d ConfigurationErrorDetails
+}
+
+// shape_ConfigurationErrorDetails describes ConfigurationErrorDetails details to errgenrt.DecodeDef.
+var shape_ConfigurationErrorDetails = &errgenrt.Shape{Fields: []string{"configKey"}, Zero: func() errgenrt.Details {
+	return new(ConfigurationErrorDetails)
+}}
+
+// wrap_NotFoundDetails holds an error with NotFoundDetails details in one allocation.
+type wrap_NotFoundDetails struct {
+	e errgenrt.Error
+	d NotFoundDetails
+}
+
+// shape_NotFoundDetails describes NotFoundDetails details to errgenrt.DecodeDef.
+var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"entityId", "entityType"}, Zero: func() errgenrt.Details {
+	return new(NotFoundDetails)
+}}
+
+// wrap_ValidationErrorDetails holds an error with ValidationErrorDetails details in one allocation.
+type wrap_ValidationErrorDetails struct {
+	e errgenrt.Error
+	d ValidationErrorDetails
+}
+
+// shape_ValidationErrorDetails describes ValidationErrorDetails details to errgenrt.DecodeDef.
+var shape_ValidationErrorDetails = &errgenrt.Shape{Fields: []string{"field", "invalidValue"}, Zero: func() errgenrt.Details {
+	return new(ValidationErrorDetails)
+}}
 
 // Catalog is the mouse-mcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

@@ -5,93 +5,219 @@ package mcpharnesserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
-// ErrParseError is E_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParseError) reports whether err is one.
-var ErrParseError = &errgenrt.Def{
-	Code:         -32700,
-	DetailFields: []string{"reason"},
-	Domain:       "jsonrpc",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Parse error"},
-	ProblemType:  "urn:errgen:mcp-harness:parse-error",
-	Statuses:     []int{400},
-	Symbol:       "E_PARSE_ERROR",
-	Title:        "Parse error",
-	Type:         "parse_error",
-	WireCode:     -32700,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
+const (
+	// CodeParseError is the code of E_PARSE_ERROR.
+	CodeParseError Code = -32700
+	// CodeRPCInvalidParams is the code of E_RPC_INVALID_PARAMS.
+	CodeRPCInvalidParams Code = -32602
+	// CodeMethodNotFound is the code of E_METHOD_NOT_FOUND.
+	CodeMethodNotFound Code = -32601
+	// CodeServerError is the code of E_SERVER_ERROR.
+	CodeServerError Code = -32000
+	// CodeInvalidParams is the code of E_INVALID_PARAMS.
+	CodeInvalidParams Code = 1000
+	// CodeTimeout is the code of E_TIMEOUT.
+	CodeTimeout Code = 1001
+	// CodeLimitExceeded is the code of E_LIMIT_EXCEEDED.
+	CodeLimitExceeded Code = 1002
+	// CodeNotInstalled is the code of E_NOT_INSTALLED.
+	CodeNotInstalled Code = 1003
+	// CodeSessionNotFound is the code of E_SESSION_NOT_FOUND.
+	CodeSessionNotFound Code = 1004
+	// CodeInputTooLarge is the code of E_INPUT_TOO_LARGE.
+	CodeInputTooLarge Code = 1005
+	// CodeUnsupported is the code of E_UNSUPPORTED.
+	CodeUnsupported Code = 1006
+	// CodePyExecFail is the code of E_PY_EXEC_FAIL.
+	CodePyExecFail Code = 2000
+	// CodePySecurity is the code of E_PY_SECURITY.
+	CodePySecurity Code = 2001
+	// CodePwNav is the code of E_PW_NAV.
+	CodePwNav Code = 2100
+	// CodePwLaunch is the code of E_PW_LAUNCH.
+	CodePwLaunch Code = 2101
+	// CodePtNav is the code of E_PT_NAV.
+	CodePtNav Code = 2200
+	// CodePtLaunch is the code of E_PT_LAUNCH.
+	CodePtLaunch Code = 2201
+	// CodeMbFileNotFound is the code of E_MB_FILE_NOT_FOUND.
+	CodeMbFileNotFound Code = 2300
+	// CodeMbRead is the code of E_MB_READ.
+	CodeMbRead Code = 2301
+	// CodeKgFull is the code of E_KG_FULL.
+	CodeKgFull Code = 2400
+	// CodeKgInvalidTriple is the code of E_KG_INVALID_TRIPLE.
+	CodeKgInvalidTriple Code = 2401
+	// CodeFsPathEscape is the code of E_FS_PATH_ESCAPE.
+	CodeFsPathEscape Code = 2500
+	// CodeFsDenied is the code of E_FS_DENIED.
+	CodeFsDenied Code = 2501
+	// CodeSQLConn is the code of E_SQL_CONN.
+	CodeSQLConn Code = 2600
+	// CodeSQLQuery is the code of E_SQL_QUERY.
+	CodeSQLQuery Code = 2601
+	// CodeNotionAuth is the code of E_NOTION_AUTH.
+	CodeNotionAuth Code = 2700
+	// CodeNotionRate is the code of E_NOTION_RATE.
+	CodeNotionRate Code = 2701
+	// CodeTavilyHTTP is the code of E_TAVILY_HTTP.
+	CodeTavilyHTTP Code = 2800
+	// CodeTavilyRate is the code of E_TAVILY_RATE.
+	CodeTavilyRate Code = 2801
+)
+const (
+	// SymbolParseError is the symbol E_PARSE_ERROR.
+	SymbolParseError Symbol = "E_PARSE_ERROR"
+	// SymbolRPCInvalidParams is the symbol E_RPC_INVALID_PARAMS.
+	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
+	// SymbolMethodNotFound is the symbol E_METHOD_NOT_FOUND.
+	SymbolMethodNotFound Symbol = "E_METHOD_NOT_FOUND"
+	// SymbolServerError is the symbol E_SERVER_ERROR.
+	SymbolServerError Symbol = "E_SERVER_ERROR"
+	// SymbolInvalidParams is the symbol E_INVALID_PARAMS.
+	SymbolInvalidParams Symbol = "E_INVALID_PARAMS"
+	// SymbolTimeout is the symbol E_TIMEOUT.
+	SymbolTimeout Symbol = "E_TIMEOUT"
+	// SymbolLimitExceeded is the symbol E_LIMIT_EXCEEDED.
+	SymbolLimitExceeded Symbol = "E_LIMIT_EXCEEDED"
+	// SymbolNotInstalled is the symbol E_NOT_INSTALLED.
+	SymbolNotInstalled Symbol = "E_NOT_INSTALLED"
+	// SymbolSessionNotFound is the symbol E_SESSION_NOT_FOUND.
+	SymbolSessionNotFound Symbol = "E_SESSION_NOT_FOUND"
+	// SymbolInputTooLarge is the symbol E_INPUT_TOO_LARGE.
+	SymbolInputTooLarge Symbol = "E_INPUT_TOO_LARGE"
+	// SymbolUnsupported is the symbol E_UNSUPPORTED.
+	SymbolUnsupported Symbol = "E_UNSUPPORTED"
+	// SymbolPyExecFail is the symbol E_PY_EXEC_FAIL.
+	SymbolPyExecFail Symbol = "E_PY_EXEC_FAIL"
+	// SymbolPySecurity is the symbol E_PY_SECURITY.
+	SymbolPySecurity Symbol = "E_PY_SECURITY"
+	// SymbolPwNav is the symbol E_PW_NAV.
+	SymbolPwNav Symbol = "E_PW_NAV"
+	// SymbolPwLaunch is the symbol E_PW_LAUNCH.
+	SymbolPwLaunch Symbol = "E_PW_LAUNCH"
+	// SymbolPtNav is the symbol E_PT_NAV.
+	SymbolPtNav Symbol = "E_PT_NAV"
+	// SymbolPtLaunch is the symbol E_PT_LAUNCH.
+	SymbolPtLaunch Symbol = "E_PT_LAUNCH"
+	// SymbolMbFileNotFound is the symbol E_MB_FILE_NOT_FOUND.
+	SymbolMbFileNotFound Symbol = "E_MB_FILE_NOT_FOUND"
+	// SymbolMbRead is the symbol E_MB_READ.
+	SymbolMbRead Symbol = "E_MB_READ"
+	// SymbolKgFull is the symbol E_KG_FULL.
+	SymbolKgFull Symbol = "E_KG_FULL"
+	// SymbolKgInvalidTriple is the symbol E_KG_INVALID_TRIPLE.
+	SymbolKgInvalidTriple Symbol = "E_KG_INVALID_TRIPLE"
+	// SymbolFsPathEscape is the symbol E_FS_PATH_ESCAPE.
+	SymbolFsPathEscape Symbol = "E_FS_PATH_ESCAPE"
+	// SymbolFsDenied is the symbol E_FS_DENIED.
+	SymbolFsDenied Symbol = "E_FS_DENIED"
+	// SymbolSQLConn is the symbol E_SQL_CONN.
+	SymbolSQLConn Symbol = "E_SQL_CONN"
+	// SymbolSQLQuery is the symbol E_SQL_QUERY.
+	SymbolSQLQuery Symbol = "E_SQL_QUERY"
+	// SymbolNotionAuth is the symbol E_NOTION_AUTH.
+	SymbolNotionAuth Symbol = "E_NOTION_AUTH"
+	// SymbolNotionRate is the symbol E_NOTION_RATE.
+	SymbolNotionRate Symbol = "E_NOTION_RATE"
+	// SymbolTavilyHTTP is the symbol E_TAVILY_HTTP.
+	SymbolTavilyHTTP Symbol = "E_TAVILY_HTTP"
+	// SymbolTavilyRate is the symbol E_TAVILY_RATE.
+	SymbolTavilyRate Symbol = "E_TAVILY_RATE"
+)
+const (
+	// TypeParseError is the type of E_PARSE_ERROR.
+	TypeParseError Type = "parse_error"
+	// TypeRPCInvalidParams is the type of E_RPC_INVALID_PARAMS.
+	TypeRPCInvalidParams Type = "rpc_invalid_params"
+	// TypeMethodNotFound is the type of E_METHOD_NOT_FOUND.
+	TypeMethodNotFound Type = "method_not_found"
+	// TypeServerError is the type of E_SERVER_ERROR.
+	TypeServerError Type = "server_error"
+	// TypeInvalidParams is the type of E_INVALID_PARAMS.
+	TypeInvalidParams Type = "invalid_params"
+	// TypeTimeout is the type of E_TIMEOUT.
+	TypeTimeout Type = "timeout"
+	// TypeLimitExceeded is the type of E_LIMIT_EXCEEDED.
+	TypeLimitExceeded Type = "limit_exceeded"
+	// TypeNotInstalled is the type of E_NOT_INSTALLED.
+	TypeNotInstalled Type = "not_installed"
+	// TypeSessionNotFound is the type of E_SESSION_NOT_FOUND.
+	TypeSessionNotFound Type = "session_not_found"
+	// TypeInputTooLarge is the type of E_INPUT_TOO_LARGE.
+	TypeInputTooLarge Type = "input_too_large"
+	// TypeUnsupported is the type of E_UNSUPPORTED.
+	TypeUnsupported Type = "unsupported"
+	// TypePyExecFail is the type of E_PY_EXEC_FAIL.
+	TypePyExecFail Type = "py_exec_fail"
+	// TypePySecurity is the type of E_PY_SECURITY.
+	TypePySecurity Type = "py_security"
+	// TypePwNav is the type of E_PW_NAV.
+	TypePwNav Type = "pw_nav"
+	// TypePwLaunch is the type of E_PW_LAUNCH.
+	TypePwLaunch Type = "pw_launch"
+	// TypePtNav is the type of E_PT_NAV.
+	TypePtNav Type = "pt_nav"
+	// TypePtLaunch is the type of E_PT_LAUNCH.
+	TypePtLaunch Type = "pt_launch"
+	// TypeMbFileNotFound is the type of E_MB_FILE_NOT_FOUND.
+	TypeMbFileNotFound Type = "mb_file_not_found"
+	// TypeMbRead is the type of E_MB_READ.
+	TypeMbRead Type = "mb_read"
+	// TypeKgFull is the type of E_KG_FULL.
+	TypeKgFull Type = "kg_full"
+	// TypeKgInvalidTriple is the type of E_KG_INVALID_TRIPLE.
+	TypeKgInvalidTriple Type = "kg_invalid_triple"
+	// TypeFsPathEscape is the type of E_FS_PATH_ESCAPE.
+	TypeFsPathEscape Type = "fs_path_escape"
+	// TypeFsDenied is the type of E_FS_DENIED.
+	TypeFsDenied Type = "fs_denied"
+	// TypeSQLConn is the type of E_SQL_CONN.
+	TypeSQLConn Type = "sql_conn"
+	// TypeSQLQuery is the type of E_SQL_QUERY.
+	TypeSQLQuery Type = "sql_query"
+	// TypeNotionAuth is the type of E_NOTION_AUTH.
+	TypeNotionAuth Type = "notion_auth"
+	// TypeNotionRate is the type of E_NOTION_RATE.
+	TypeNotionRate Type = "notion_rate"
+	// TypeTavilyHTTP is the type of E_TAVILY_HTTP.
+	TypeTavilyHTTP Type = "tavily_http"
+	// TypeTavilyRate is the type of E_TAVILY_RATE.
+	TypeTavilyRate Type = "tavily_rate"
+)
 
-type wrapParseError struct {
-	e errgenrt.Error
-	d Failure
-}
+// ErrParseError is E_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParseError) reports whether err is one.
+//
+// Message: Parse error
+var ErrParseError = errgenrt.DecodeDef("\x01\xf7\xfe\x03\xf7\xfe\x03\rE_PARSE_ERROR\vparse_error\ajsonrpc\vParse error\"urn:errgen:mcp-harness:parse-error\x01\x90\x03\x00\x00\vParse error\x00", shape_Failure)
 
 // NewParseError returns E_PARSE_ERROR (-32700): Parse error.
 //
 // The harness read a line that is not valid JSON. The line is dropped
 // and no method runs.
 func NewParseError(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapParseError{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrParseError, &w.d, opts)
 }
 
 // ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
-var ErrRPCInvalidParams = &errgenrt.Def{
-	Code:         -32602,
-	DetailFields: []string{"reason"},
-	Domain:       "jsonrpc",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Invalid params"},
-	ProblemType:  "urn:errgen:mcp-harness:rpc-invalid-params",
-	Statuses:     []int{400},
-	Symbol:       "E_RPC_INVALID_PARAMS",
-	Title:        "Invalid params",
-	Type:         "rpc_invalid_params",
-	WireCode:     -32602,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
-
-type wrapRPCInvalidParams struct {
-	e errgenrt.Error
-	d Failure
-}
+//
+// Message: Invalid params
+var ErrRPCInvalidParams = errgenrt.DecodeDef("\x01\xb3\xfd\x03\xb3\xfd\x03\x14E_RPC_INVALID_PARAMS\x12rpc_invalid_params\ajsonrpc\x0eInvalid params)urn:errgen:mcp-harness:rpc-invalid-params\x01\x90\x03\x00\x00\x0eInvalid params\x00", shape_Failure)
 
 // NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
 //
 // Reserved by JSON-RPC for invalid parameters; the harness may adopt it
 // later. Servers raise `E_INVALID_PARAMS` (1000) instead.
 func NewRPCInvalidParams(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapRPCInvalidParams{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrRPCInvalidParams, &w.d, opts)
 }
 
 // ErrMethodNotFound is E_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrMethodNotFound) reports whether err is one.
-var ErrMethodNotFound = &errgenrt.Def{
-	Code:         -32601,
-	DetailFields: []string{"method"},
-	Domain:       "jsonrpc",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Method not found"},
-	ProblemType:  "urn:errgen:mcp-harness:method-not-found",
-	Statuses:     []int{404},
-	Suggestions:  []errgenrt.Template{{Text: "Call tools/list to see the methods this server registers"}},
-	Symbol:       "E_METHOD_NOT_FOUND",
-	Title:        "Method not found",
-	Type:         "method_not_found",
-	WireCode:     -32601,
-	ZeroDetails: func() errgenrt.Details {
-		return new(MethodNotFoundDetails)
-	},
-}
-
-type wrapMethodNotFound struct {
-	e errgenrt.Error
-	d MethodNotFoundDetails
-}
+//
+// Message: Method not found
+var ErrMethodNotFound = errgenrt.DecodeDef("\x01\xb1\xfd\x03\xb1\xfd\x03\x12E_METHOD_NOT_FOUND\x10method_not_found\ajsonrpc\x10Method not found'urn:errgen:mcp-harness:method-not-found\x01\x94\x03\x00\x00\x10Method not found\x01\x008Call tools/list to see the methods this server registers", shape_MethodNotFoundDetails)
 
 // NewMethodNotFound returns E_METHOD_NOT_FOUND (-32601): Method not found.
 //
@@ -99,22 +225,14 @@ type wrapMethodNotFound struct {
 // this way unless `MCP_ERROR_METRICS` is set, which lets clients
 // feature-detect metrics.
 func NewMethodNotFound(d MethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMethodNotFound{d: d}
+	w := &wrap_MethodNotFoundDetails{d: d}
 	return w.e.Init(ErrMethodNotFound, &w.d, opts)
 }
 
 // ErrServerError is E_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrServerError) reports whether err is one.
-var ErrServerError = &errgenrt.Def{
-	Code:        -32000,
-	Domain:      "jsonrpc",
-	Message:     errgenrt.Template{Text: "Server error"},
-	ProblemType: "urn:errgen:mcp-harness:server-error",
-	Statuses:    []int{500},
-	Symbol:      "E_SERVER_ERROR",
-	Title:       "Server error",
-	Type:        "server_error",
-	WireCode:    -32000,
-}
+//
+// Message: Server error
+var ErrServerError = errgenrt.DecodeDef("\x01\xff\xf3\x03\xff\xf3\x03\x0eE_SERVER_ERROR\fserver_error\ajsonrpc\fServer error#urn:errgen:mcp-harness:server-error\x01\xf4\x03\x00\x00\fServer error\x00", nil)
 
 // NewServerError returns E_SERVER_ERROR (-32000): Server error.
 //
@@ -126,27 +244,9 @@ func NewServerError(opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 // ErrInvalidParams is E_INVALID_PARAMS (1000): Invalid parameters. Its definition is also the sentinel: errors.Is(err, ErrInvalidParams) reports whether err is one.
-var ErrInvalidParams = &errgenrt.Def{
-	Code:         1000,
-	DetailFields: []string{"param", "reason"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Invalid parameters"},
-	ProblemType:  "urn:errgen:mcp-harness:invalid-params",
-	Statuses:     []int{400},
-	Symbol:       "E_INVALID_PARAMS",
-	Title:        "Invalid parameters",
-	Type:         "invalid_params",
-	WireCode:     1000,
-	ZeroDetails: func() errgenrt.Details {
-		return new(InvalidParamsDetails)
-	},
-}
-
-type wrapInvalidParams struct {
-	e errgenrt.Error
-	d InvalidParamsDetails
-}
+//
+// Message: Invalid parameters
+var ErrInvalidParams = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10E_INVALID_PARAMS\x0einvalid_params\x06common\x12Invalid parameters%urn:errgen:mcp-harness:invalid-params\x01\x90\x03\x00\x00\x12Invalid parameters\x00", shape_InvalidParamsDetails)
 
 // NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
 //
@@ -154,290 +254,124 @@ type wrapInvalidParams struct {
 // missing field). Use this instead of -32602 internally, for example
 // `appError(1000, 'Invalid selector', {domain: 'playwright', symbol: 'E_INVALID_PARAMS'})`.
 func NewInvalidParams(d InvalidParamsDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInvalidParams{d: d}
+	w := &wrap_InvalidParamsDetails{d: d}
 	return w.e.Init(ErrInvalidParams, &w.d, opts)
 }
 
 // ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
-var ErrTimeout = &errgenrt.Def{
-	Code:         1001,
-	DetailFields: []string{"operation", "timeoutMs"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Operation timed out"},
-	ProblemType:  "urn:errgen:mcp-harness:timeout",
-	Retryable:    true,
-	Statuses:     []int{504},
-	Symbol:       "E_TIMEOUT",
-	Title:        "Operation timed out",
-	Type:         "timeout",
-	WireCode:     1001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(TimeoutDetails)
-	},
-}
-
-type wrapTimeout struct {
-	e errgenrt.Error
-	d TimeoutDetails
-}
+//
+// Message: Operation timed out
+var ErrTimeout = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tE_TIMEOUT\atimeout\x06common\x13Operation timed out\x1eurn:errgen:mcp-harness:timeout\x01\xf8\x03\x01\x00\x13Operation timed out\x00", shape_TimeoutDetails)
 
 // NewTimeout returns E_TIMEOUT (1001): Operation timed out.
 //
 // A long-running browser navigation, page action or Python run passed
 // its deadline. Wrap the library's own `TimeoutError` in this code.
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapTimeout{d: d}
+	w := &wrap_TimeoutDetails{d: d}
 	return w.e.Init(ErrTimeout, &w.d, opts)
 }
 
 // ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
-var ErrLimitExceeded = &errgenrt.Def{
-	Code:         1002,
-	DetailFields: []string{"what", "limit", "actual", "unit"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Limit exceeded"},
-	ProblemType:  "urn:errgen:mcp-harness:limit-exceeded",
-	Statuses:     []int{429},
-	Symbol:       "E_LIMIT_EXCEEDED",
-	Title:        "Limit exceeded",
-	Type:         "limit_exceeded",
-	WireCode:     1002,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Limit)
-	},
-}
-
-type wrapLimitExceeded struct {
-	e errgenrt.Error
-	d Limit
-}
+//
+// Message: Limit exceeded
+var ErrLimitExceeded = errgenrt.DecodeDef("\x01\xd4\x0f\xd4\x0f\x10E_LIMIT_EXCEEDED\x0elimit_exceeded\x06common\x0eLimit exceeded%urn:errgen:mcp-harness:limit-exceeded\x01\xad\x03\x00\x00\x0eLimit exceeded\x00", shape_Limit)
 
 // NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
 //
 // A session cap, size cap or line-length cap was reached.
 func NewLimitExceeded(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapLimitExceeded{d: d}
+	w := &wrap_Limit{d: d}
 	return w.e.Init(ErrLimitExceeded, &w.d, opts)
 }
 
 // ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
-var ErrNotInstalled = &errgenrt.Def{
-	Code:         1003,
-	DetailFields: []string{"dependency"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Dependency not installed"},
-	ProblemType:  "urn:errgen:mcp-harness:not-installed",
-	Statuses:     []int{503},
-	Suggestions:  []errgenrt.Template{{Parts: []errgenrt.Part{{Lit: "Install "}, {Arg: 1}, {Lit: " on the server host"}}}},
-	Symbol:       "E_NOT_INSTALLED",
-	Title:        "Dependency not installed",
-	Type:         "not_installed",
-	WireCode:     1003,
-	ZeroDetails: func() errgenrt.Details {
-		return new(NotInstalledDetails)
-	},
-}
-
-type wrapNotInstalled struct {
-	e errgenrt.Error
-	d NotInstalledDetails
-}
+//
+// Message: Dependency not installed
+var ErrNotInstalled = errgenrt.DecodeDef("\x01\xd6\x0f\xd6\x0f\x0fE_NOT_INSTALLED\rnot_installed\x06common\x18Dependency not installed$urn:errgen:mcp-harness:not-installed\x01\xf7\x03\x00\x00\x18Dependency not installed\x01\x03\x00\bInstall \x01\x00\x13 on the server host", shape_NotInstalledDetails)
 
 // NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
 //
 // Playwright or Puppeteer (or their browser builds) is missing on the
 // host. An operator must install it.
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNotInstalled{d: d}
+	w := &wrap_NotInstalledDetails{d: d}
 	return w.e.Init(ErrNotInstalled, &w.d, opts)
 }
 
 // ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
-var ErrSessionNotFound = &errgenrt.Def{
-	Code:         1004,
-	DetailFields: []string{"sessionId"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Session not found"},
-	ProblemType:  "urn:errgen:mcp-harness:session-not-found",
-	Statuses:     []int{404},
-	Symbol:       "E_SESSION_NOT_FOUND",
-	Title:        "Session not found",
-	Type:         "session_not_found",
-	WireCode:     1004,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SessionNotFoundDetails)
-	},
-}
-
-type wrapSessionNotFound struct {
-	e errgenrt.Error
-	d SessionNotFoundDetails
-}
+//
+// Message: Session not found
+var ErrSessionNotFound = errgenrt.DecodeDef("\x01\xd8\x0f\xd8\x0f\x13E_SESSION_NOT_FOUND\x11session_not_found\x06common\x11Session not found(urn:errgen:mcp-harness:session-not-found\x01\x94\x03\x00\x00\x11Session not found\x00", shape_SessionNotFoundDetails)
 
 // NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
 //
 // The session id is unknown: never created, closed, or lost on a
 // restart.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapSessionNotFound{d: d}
+	w := &wrap_SessionNotFoundDetails{d: d}
 	return w.e.Init(ErrSessionNotFound, &w.d, opts)
 }
 
 // ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
-var ErrInputTooLarge = &errgenrt.Def{
-	Code:         1005,
-	DetailFields: []string{"what", "limit", "actual", "unit"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Input too large"},
-	ProblemType:  "urn:errgen:mcp-harness:input-too-large",
-	Statuses:     []int{413},
-	Symbol:       "E_INPUT_TOO_LARGE",
-	Title:        "Input too large",
-	Type:         "input_too_large",
-	WireCode:     1005,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Limit)
-	},
-}
-
-type wrapInputTooLarge struct {
-	e errgenrt.Error
-	d Limit
-}
+//
+// Message: Input too large
+var ErrInputTooLarge = errgenrt.DecodeDef("\x01\xda\x0f\xda\x0f\x11E_INPUT_TOO_LARGE\x0finput_too_large\x06common\x0fInput too large&urn:errgen:mcp-harness:input-too-large\x01\x9d\x03\x00\x00\x0fInput too large\x00", shape_Limit)
 
 // NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
 //
 // An input is over its size cap: code length, selector length and the
 // like. In the `sys/errorStats` example it is the most frequent error.
 func NewInputTooLarge(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapInputTooLarge{d: d}
+	w := &wrap_Limit{d: d}
 	return w.e.Init(ErrInputTooLarge, &w.d, opts)
 }
 
 // ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
-var ErrUnsupported = &errgenrt.Def{
-	Code:         1006,
-	DetailFields: []string{"operation"},
-	Domain:       "common",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Unsupported operation"},
-	ProblemType:  "urn:errgen:mcp-harness:unsupported",
-	Statuses:     []int{501},
-	Symbol:       "E_UNSUPPORTED",
-	Title:        "Unsupported operation",
-	Type:         "unsupported",
-	WireCode:     1006,
-	ZeroDetails: func() errgenrt.Details {
-		return new(UnsupportedDetails)
-	},
-}
-
-type wrapUnsupported struct {
-	e errgenrt.Error
-	d UnsupportedDetails
-}
+//
+// Message: Unsupported operation
+var ErrUnsupported = errgenrt.DecodeDef("\x01\xdc\x0f\xdc\x0f\rE_UNSUPPORTED\vunsupported\x06common\x15Unsupported operation\"urn:errgen:mcp-harness:unsupported\x01\xf5\x03\x00\x00\x15Unsupported operation\x00", shape_UnsupportedDetails)
 
 // NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
 //
 // Placeholder for operations a server recognises but does not
 // implement.
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapUnsupported{d: d}
+	w := &wrap_UnsupportedDetails{d: d}
 	return w.e.Init(ErrUnsupported, &w.d, opts)
 }
 
 // ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
-var ErrPyExecFail = &errgenrt.Def{
-	Code:         2000,
-	DetailFields: []string{"reason"},
-	Domain:       "python",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Python execution failed"},
-	ProblemType:  "urn:errgen:mcp-harness:py-exec-fail",
-	Statuses:     []int{422},
-	Symbol:       "E_PY_EXEC_FAIL",
-	Title:        "Python execution failed",
-	Type:         "py_exec_fail",
-	WireCode:     2000,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
-
-type wrapPyExecFail struct {
-	e errgenrt.Error
-	d Failure
-}
+//
+// Message: Python execution failed
+var ErrPyExecFail = errgenrt.DecodeDef("\x01\xa0\x1f\xa0\x1f\x0eE_PY_EXEC_FAIL\fpy_exec_fail\x06python\x17Python execution failed#urn:errgen:mcp-harness:py-exec-fail\x01\xa6\x03\x00\x00\x17Python execution failed\x00", shape_Failure)
 
 // NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
 //
 // The submitted code raised or the interpreter exited non-zero.
 func NewPyExecFail(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPyExecFail{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrPyExecFail, &w.d, opts)
 }
 
 // ErrPySecurity is E_PY_SECURITY (2001): Python security violation. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
-var ErrPySecurity = &errgenrt.Def{
-	Code:         2001,
-	DetailFields: []string{"reason"},
-	Domain:       "python",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Code rejected by security checks"},
-	ProblemType:  "urn:errgen:mcp-harness:py-security",
-	Statuses:     []int{403},
-	Symbol:       "E_PY_SECURITY",
-	Title:        "Python security violation",
-	Type:         "py_security",
-	WireCode:     2001,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
-
-type wrapPySecurity struct {
-	e errgenrt.Error
-	d Failure
-}
+//
+// Message: Code rejected by security checks
+var ErrPySecurity = errgenrt.DecodeDef("\x01\xa2\x1f\xa2\x1f\rE_PY_SECURITY\vpy_security\x06python\x19Python security violation\"urn:errgen:mcp-harness:py-security\x01\x93\x03\x00\x00 Code rejected by security checks\x00", shape_Failure)
 
 // NewPySecurity returns E_PY_SECURITY (2001): Python security violation.
 //
 // The code tried something the sandbox forbids (imports of `os` or
 // `subprocess`, file or network access).
 func NewPySecurity(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPySecurity{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrPySecurity, &w.d, opts)
 }
 
 // ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
-var ErrPwNav = &errgenrt.Def{
-	Code:         2100,
-	DetailFields: []string{"reason"},
-	Domain:       "playwright",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Navigation failed"},
-	ProblemType:  "urn:errgen:mcp-harness:pw-nav",
-	Retryable:    true,
-	Statuses:     []int{502},
-	Suggestions:  []errgenrt.Template{{Text: "Retry the navigation"}},
-	Symbol:       "E_PW_NAV",
-	Title:        "Navigation failed",
-	Type:         "pw_nav",
-	WireCode:     2100,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
-
-type wrapPwNav struct {
-	e errgenrt.Error
-	d Failure
-}
+//
+// Message: Navigation failed
+var ErrPwNav = errgenrt.DecodeDef("\x01\xe8 \xe8 \bE_PW_NAV\x06pw_nav\nplaywright\x11Navigation failed\x1durn:errgen:mcp-harness:pw-nav\x01\xf6\x03\x01\x00\x11Navigation failed\x01\x00\x14Retry the navigation", shape_Failure)
 
 // NewPwNav returns E_PW_NAV (2100): Navigation failed.
 //
@@ -445,485 +379,207 @@ type wrapPwNav struct {
 // example: code 2100, domain `playwright`, details
 // `net::ERR_NAME_NOT_RESOLVED`, retryable.
 func NewPwNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPwNav{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrPwNav, &w.d, opts)
 }
 
 // ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
-var ErrPwLaunch = &errgenrt.Def{
-	Code:         2101,
-	DetailFields: []string{"reason"},
-	Domain:       "playwright",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Browser launch failed"},
-	ProblemType:  "urn:errgen:mcp-harness:pw-launch",
-	Retryable:    true,
-	Statuses:     []int{503},
-	Symbol:       "E_PW_LAUNCH",
-	Title:        "Browser launch failed",
-	Type:         "pw_launch",
-	WireCode:     2101,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
-
-type wrapPwLaunch struct {
-	e errgenrt.Error
-	d Failure
-}
+//
+// Message: Browser launch failed
+var ErrPwLaunch = errgenrt.DecodeDef("\x01\xea \xea \vE_PW_LAUNCH\tpw_launch\nplaywright\x15Browser launch failed urn:errgen:mcp-harness:pw-launch\x01\xf7\x03\x01\x00\x15Browser launch failed\x00", shape_Failure)
 
 // NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
 //
 // Playwright could not start the browser.
 func NewPwLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPwLaunch{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrPwLaunch, &w.d, opts)
 }
 
 // ErrPtNav is E_PT_NAV (2200): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPtNav) reports whether err is one.
-var ErrPtNav = &errgenrt.Def{
-	Code:         2200,
-	DetailFields: []string{"reason"},
-	Domain:       "puppeteer",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Navigation failed"},
-	ProblemType:  "urn:errgen:mcp-harness:pt-nav",
-	Retryable:    true,
-	Statuses:     []int{502},
-	Symbol:       "E_PT_NAV",
-	Title:        "Navigation failed",
-	Type:         "pt_nav",
-	WireCode:     2200,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
-
-type wrapPtNav struct {
-	e errgenrt.Error
-	d Failure
-}
+//
+// Message: Navigation failed
+var ErrPtNav = errgenrt.DecodeDef("\x01\xb0\"\xb0\"\bE_PT_NAV\x06pt_nav\tpuppeteer\x11Navigation failed\x1durn:errgen:mcp-harness:pt-nav\x01\xf6\x03\x01\x00\x11Navigation failed\x00", shape_Failure)
 
 // NewPtNav returns E_PT_NAV (2200): Navigation failed.
 //
 // Puppeteer could not load the page.
 func NewPtNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPtNav{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrPtNav, &w.d, opts)
 }
 
 // ErrPtLaunch is E_PT_LAUNCH (2201): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPtLaunch) reports whether err is one.
-var ErrPtLaunch = &errgenrt.Def{
-	Code:         2201,
-	DetailFields: []string{"reason"},
-	Domain:       "puppeteer",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Browser launch failed"},
-	ProblemType:  "urn:errgen:mcp-harness:pt-launch",
-	Retryable:    true,
-	Statuses:     []int{503},
-	Symbol:       "E_PT_LAUNCH",
-	Title:        "Browser launch failed",
-	Type:         "pt_launch",
-	WireCode:     2201,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
-
-type wrapPtLaunch struct {
-	e errgenrt.Error
-	d Failure
-}
+//
+// Message: Browser launch failed
+var ErrPtLaunch = errgenrt.DecodeDef("\x01\xb2\"\xb2\"\vE_PT_LAUNCH\tpt_launch\tpuppeteer\x15Browser launch failed urn:errgen:mcp-harness:pt-launch\x01\xf7\x03\x01\x00\x15Browser launch failed\x00", shape_Failure)
 
 // NewPtLaunch returns E_PT_LAUNCH (2201): Browser launch failed.
 //
 // Puppeteer could not start Chromium.
 func NewPtLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapPtLaunch{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrPtLaunch, &w.d, opts)
 }
 
 // ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
-var ErrMbFileNotFound = &errgenrt.Def{
-	Code:         2300,
-	DetailFields: []string{"projectName", "fileName"},
-	Domain:       "memory-bank",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "File not found"},
-	ProblemType:  "urn:errgen:mcp-harness:mb-file-not-found",
-	Statuses:     []int{404},
-	Symbol:       "E_MB_FILE_NOT_FOUND",
-	Title:        "Memory-bank file not found",
-	Type:         "mb_file_not_found",
-	WireCode:     2300,
-	ZeroDetails: func() errgenrt.Details {
-		return new(MbFileNotFoundDetails)
-	},
-}
-
-type wrapMbFileNotFound struct {
-	e errgenrt.Error
-	d MbFileNotFoundDetails
-}
+//
+// Message: File not found
+var ErrMbFileNotFound = errgenrt.DecodeDef("\x01\xf8#\xf8#\x13E_MB_FILE_NOT_FOUND\x11mb_file_not_found\vmemory-bank\x1aMemory-bank file not found(urn:errgen:mcp-harness:mb-file-not-found\x01\x94\x03\x00\x00\x0eFile not found\x00", shape_MbFileNotFoundDetails)
 
 // NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 //
 // The project has no file with that name.
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMbFileNotFound{d: d}
+	w := &wrap_MbFileNotFoundDetails{d: d}
 	return w.e.Init(ErrMbFileNotFound, &w.d, opts)
 }
 
 // ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
-var ErrMbRead = &errgenrt.Def{
-	Code:         2301,
-	DetailFields: []string{"reason"},
-	Domain:       "memory-bank",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Could not read file"},
-	ProblemType:  "urn:errgen:mcp-harness:mb-read",
-	Statuses:     []int{500},
-	Symbol:       "E_MB_READ",
-	Title:        "Memory-bank read failed",
-	Type:         "mb_read",
-	WireCode:     2301,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Failure)
-	},
-}
-
-type wrapMbRead struct {
-	e errgenrt.Error
-	d Failure
-}
+//
+// Message: Could not read file
+var ErrMbRead = errgenrt.DecodeDef("\x01\xfa#\xfa#\tE_MB_READ\amb_read\vmemory-bank\x17Memory-bank read failed\x1eurn:errgen:mcp-harness:mb-read\x01\xf4\x03\x00\x00\x13Could not read file\x00", shape_Failure)
 
 // NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
 //
 // The file exists but could not be read.
 func NewMbRead(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapMbRead{d: d}
+	w := &wrap_Failure{d: d}
 	return w.e.Init(ErrMbRead, &w.d, opts)
 }
 
 // ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
-var ErrKgFull = &errgenrt.Def{
-	Code:         2400,
-	DetailFields: []string{"what", "limit", "actual", "unit"},
-	Domain:       "kg-memory",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Knowledge graph is full"},
-	ProblemType:  "urn:errgen:mcp-harness:kg-full",
-	Statuses:     []int{507},
-	Symbol:       "E_KG_FULL",
-	Title:        "Knowledge graph full",
-	Type:         "kg_full",
-	WireCode:     2400,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Limit)
-	},
-}
-
-type wrapKgFull struct {
-	e errgenrt.Error
-	d Limit
-}
+//
+// Message: Knowledge graph is full
+var ErrKgFull = errgenrt.DecodeDef("\x01\xc0%\xc0%\tE_KG_FULL\akg_full\tkg-memory\x14Knowledge graph full\x1eurn:errgen:mcp-harness:kg-full\x01\xfb\x03\x00\x00\x17Knowledge graph is full\x00", shape_Limit)
 
 // NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
 //
 // The graph reached its configured entity or relation cap.
 func NewKgFull(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapKgFull{d: d}
+	w := &wrap_Limit{d: d}
 	return w.e.Init(ErrKgFull, &w.d, opts)
 }
 
 // ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
-var ErrKgInvalidTriple = &errgenrt.Def{
-	Code:         2401,
-	DetailFields: []string{"from", "relationType", "to"},
-	Domain:       "kg-memory",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Invalid triple"},
-	ProblemType:  "urn:errgen:mcp-harness:kg-invalid-triple",
-	Statuses:     []int{400},
-	Symbol:       "E_KG_INVALID_TRIPLE",
-	Title:        "Invalid triple",
-	Type:         "kg_invalid_triple",
-	WireCode:     2401,
-	ZeroDetails: func() errgenrt.Details {
-		return new(KgInvalidTripleDetails)
-	},
-}
-
-type wrapKgInvalidTriple struct {
-	e errgenrt.Error
-	d KgInvalidTripleDetails
-}
+//
+// Message: Invalid triple
+var ErrKgInvalidTriple = errgenrt.DecodeDef("\x01\xc2%\xc2%\x13E_KG_INVALID_TRIPLE\x11kg_invalid_triple\tkg-memory\x0eInvalid triple(urn:errgen:mcp-harness:kg-invalid-triple\x01\x90\x03\x00\x00\x0eInvalid triple\x00", shape_KgInvalidTripleDetails)
 
 // NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
 //
 // A relation is missing its `from`, `relationType` or `to`, or names an
 // entity that does not exist.
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapKgInvalidTriple{d: d}
+	w := &wrap_KgInvalidTripleDetails{d: d}
 	return w.e.Init(ErrKgInvalidTriple, &w.d, opts)
 }
 
 // ErrFsPathEscape is E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories. Its definition is also the sentinel: errors.Is(err, ErrFsPathEscape) reports whether err is one.
-var ErrFsPathEscape = &errgenrt.Def{
-	Code:         2500,
-	DetailFields: []string{"path"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Path escapes the allowed directories"},
-	ProblemType:  "urn:errgen:mcp-harness:fs-path-escape",
-	Statuses:     []int{403},
-	Symbol:       "E_FS_PATH_ESCAPE",
-	Title:        "Path escapes the allowed directories",
-	Type:         "fs_path_escape",
-	WireCode:     2500,
-	ZeroDetails: func() errgenrt.Details {
-		return new(FsPathEscapeDetails)
-	},
-}
-
-type wrapFsPathEscape struct {
-	e errgenrt.Error
-	d FsPathEscapeDetails
-}
+//
+// Message: Path escapes the allowed directories
+var ErrFsPathEscape = errgenrt.DecodeDef("\x01\x88'\x88'\x10E_FS_PATH_ESCAPE\x0efs_path_escape\nfilesystem$Path escapes the allowed directories%urn:errgen:mcp-harness:fs-path-escape\x01\x93\x03\x00\x00$Path escapes the allowed directories\x00", shape_FsPathEscapeDetails)
 
 // NewFsPathEscape returns E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
 //
 // The resolved path lies outside every allowed directory (`..`
 // segments or a symlink).
 func NewFsPathEscape(d FsPathEscapeDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapFsPathEscape{d: d}
+	w := &wrap_FsPathEscapeDetails{d: d}
 	return w.e.Init(ErrFsPathEscape, &w.d, opts)
 }
 
 // ErrFsDenied is E_FS_DENIED (2501): Access denied. Its definition is also the sentinel: errors.Is(err, ErrFsDenied) reports whether err is one.
-var ErrFsDenied = &errgenrt.Def{
-	Code:         2501,
-	DetailFields: []string{"path", "operation"},
-	Domain:       "filesystem",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Access denied"},
-	ProblemType:  "urn:errgen:mcp-harness:fs-denied",
-	Statuses:     []int{403},
-	Symbol:       "E_FS_DENIED",
-	Title:        "Access denied",
-	Type:         "fs_denied",
-	WireCode:     2501,
-	ZeroDetails: func() errgenrt.Details {
-		return new(FsDeniedDetails)
-	},
-}
-
-type wrapFsDenied struct {
-	e errgenrt.Error
-	d FsDeniedDetails
-}
+//
+// Message: Access denied
+var ErrFsDenied = errgenrt.DecodeDef("\x01\x8a'\x8a'\vE_FS_DENIED\tfs_denied\nfilesystem\rAccess denied urn:errgen:mcp-harness:fs-denied\x01\x93\x03\x00\x00\rAccess denied\x00", shape_FsDeniedDetails)
 
 // NewFsDenied returns E_FS_DENIED (2501): Access denied.
 //
 // The operation on the path is not permitted.
 func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapFsDenied{d: d}
+	w := &wrap_FsDeniedDetails{d: d}
 	return w.e.Init(ErrFsDenied, &w.d, opts)
 }
 
 // ErrSQLConn is E_SQL_CONN (2600): Database connection failed. Its definition is also the sentinel: errors.Is(err, ErrSQLConn) reports whether err is one.
-var ErrSQLConn = &errgenrt.Def{
-	Code:         2600,
-	DetailFields: []string{"server", "reason"},
-	Domain:       "sql-server",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Database connection failed"},
-	ProblemType:  "urn:errgen:mcp-harness:sql-conn",
-	Retryable:    true,
-	Statuses:     []int{503},
-	Symbol:       "E_SQL_CONN",
-	Title:        "Database connection failed",
-	Type:         "sql_conn",
-	WireCode:     2600,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SQLConnDetails)
-	},
-}
-
-type wrapSQLConn struct {
-	e errgenrt.Error
-	d SQLConnDetails
-}
+//
+// Message: Database connection failed
+var ErrSQLConn = errgenrt.DecodeDef("\x01\xd0(\xd0(\nE_SQL_CONN\bsql_conn\nsql-server\x1aDatabase connection failed\x1furn:errgen:mcp-harness:sql-conn\x01\xf7\x03\x01\x00\x1aDatabase connection failed\x00", shape_SQLConnDetails)
 
 // NewSQLConn returns E_SQL_CONN (2600): Database connection failed.
 //
 // The server could not connect to SQL Server. Connection strings are
 // never echoed.
 func NewSQLConn(d SQLConnDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapSQLConn{d: d}
+	w := &wrap_SQLConnDetails{d: d}
 	return w.e.Init(ErrSQLConn, &w.d, opts)
 }
 
 // ErrSQLQuery is E_SQL_QUERY (2601): Query failed. Its definition is also the sentinel: errors.Is(err, ErrSQLQuery) reports whether err is one.
-var ErrSQLQuery = &errgenrt.Def{
-	Code:         2601,
-	DetailFields: []string{"sqlState", "reason", "query"},
-	Domain:       "sql-server",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Query failed"},
-	ProblemType:  "urn:errgen:mcp-harness:sql-query",
-	Statuses:     []int{422},
-	Symbol:       "E_SQL_QUERY",
-	Title:        "Query failed",
-	Type:         "sql_query",
-	WireCode:     2601,
-	ZeroDetails: func() errgenrt.Details {
-		return new(SQLQueryDetails)
-	},
-}
-
-type wrapSQLQuery struct {
-	e errgenrt.Error
-	d SQLQueryDetails
-}
+//
+// Message: Query failed
+var ErrSQLQuery = errgenrt.DecodeDef("\x01\xd2(\xd2(\vE_SQL_QUERY\tsql_query\nsql-server\fQuery failed urn:errgen:mcp-harness:sql-query\x01\xa6\x03\x00\x00\fQuery failed\x00", shape_SQLQueryDetails)
 
 // NewSQLQuery returns E_SQL_QUERY (2601): Query failed.
 //
 // SQL Server rejected the query. The query text is redacted unless
 // verbose mode is on: it may contain data.
 func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapSQLQuery{d: d}
+	w := &wrap_SQLQueryDetails{d: d}
 	return w.e.Init(ErrSQLQuery, &w.d, opts)
 }
 
 // ErrNotionAuth is E_NOTION_AUTH (2700): Notion authentication failed. Its definition is also the sentinel: errors.Is(err, ErrNotionAuth) reports whether err is one.
-var ErrNotionAuth = &errgenrt.Def{
-	Code:         2700,
-	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
-	Domain:       "notion",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Notion authentication failed"},
-	ProblemType:  "urn:errgen:mcp-harness:notion-auth",
-	Statuses:     []int{401, 403},
-	Suggestions:  []errgenrt.Template{{Text: "Check the NOTION_API_KEY environment variable"}},
-	Symbol:       "E_NOTION_AUTH",
-	Title:        "Notion authentication failed",
-	Type:         "notion_auth",
-	WireCode:     2700,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Upstream)
-	},
-}
-
-type wrapNotionAuth struct {
-	e errgenrt.Error
-	d Upstream
-}
+//
+// Message: Notion authentication failed
+var ErrNotionAuth = errgenrt.DecodeDef("\x01\x98*\x98*\rE_NOTION_AUTH\vnotion_auth\x06notion\x1cNotion authentication failed\"urn:errgen:mcp-harness:notion-auth\x02\x91\x03\x93\x03\x00\x00\x1cNotion authentication failed\x01\x00-Check the NOTION_API_KEY environment variable", shape_Upstream)
 
 // NewNotionAuth returns E_NOTION_AUTH (2700): Notion authentication failed.
 //
 // Notion rejected the integration token, or the page is not shared
 // with the integration.
 func NewNotionAuth(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNotionAuth{d: d}
+	w := &wrap_Upstream{d: d}
 	return w.e.Init(ErrNotionAuth, &w.d, opts)
 }
 
 // ErrNotionRate is E_NOTION_RATE (2701): Notion rate limit. Its definition is also the sentinel: errors.Is(err, ErrNotionRate) reports whether err is one.
-var ErrNotionRate = &errgenrt.Def{
-	Code:         2701,
-	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
-	Domain:       "notion",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Notion rate limit reached"},
-	ProblemType:  "urn:errgen:mcp-harness:notion-rate",
-	Retryable:    true,
-	Statuses:     []int{429},
-	Symbol:       "E_NOTION_RATE",
-	Title:        "Notion rate limit",
-	Type:         "notion_rate",
-	WireCode:     2701,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Upstream)
-	},
-}
-
-type wrapNotionRate struct {
-	e errgenrt.Error
-	d Upstream
-}
+//
+// Message: Notion rate limit reached
+var ErrNotionRate = errgenrt.DecodeDef("\x01\x9a*\x9a*\rE_NOTION_RATE\vnotion_rate\x06notion\x11Notion rate limit\"urn:errgen:mcp-harness:notion-rate\x01\xad\x03\x01\x00\x19Notion rate limit reached\x00", shape_Upstream)
 
 // NewNotionRate returns E_NOTION_RATE (2701): Notion rate limit.
 //
 // Notion answered 429. Wait `retryAfterSeconds` before retrying.
 func NewNotionRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapNotionRate{d: d}
+	w := &wrap_Upstream{d: d}
 	return w.e.Init(ErrNotionRate, &w.d, opts)
 }
 
 // ErrTavilyHTTP is E_TAVILY_HTTP (2800): Tavily request failed. Its definition is also the sentinel: errors.Is(err, ErrTavilyHTTP) reports whether err is one.
-var ErrTavilyHTTP = &errgenrt.Def{
-	Code:         2800,
-	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
-	Domain:       "tavily",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Tavily request failed"},
-	ProblemType:  "urn:errgen:mcp-harness:tavily-http",
-	Retryable:    true,
-	Statuses:     []int{502, 503},
-	Symbol:       "E_TAVILY_HTTP",
-	Title:        "Tavily request failed",
-	Type:         "tavily_http",
-	WireCode:     2800,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Upstream)
-	},
-}
-
-type wrapTavilyHTTP struct {
-	e errgenrt.Error
-	d Upstream
-}
+//
+// Message: Tavily request failed
+var ErrTavilyHTTP = errgenrt.DecodeDef("\x01\xe0+\xe0+\rE_TAVILY_HTTP\vtavily_http\x06tavily\x15Tavily request failed\"urn:errgen:mcp-harness:tavily-http\x02\xf6\x03\xf7\x03\x01\x00\x15Tavily request failed\x00", shape_Upstream)
 
 // NewTavilyHTTP returns E_TAVILY_HTTP (2800): Tavily request failed.
 //
 // The Tavily search API returned an error status or could not be
 // reached. The API key in the query string is scrubbed.
 func NewTavilyHTTP(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapTavilyHTTP{d: d}
+	w := &wrap_Upstream{d: d}
 	return w.e.Init(ErrTavilyHTTP, &w.d, opts)
 }
 
 // ErrTavilyRate is E_TAVILY_RATE (2801): Tavily rate limit. Its definition is also the sentinel: errors.Is(err, ErrTavilyRate) reports whether err is one.
-var ErrTavilyRate = &errgenrt.Def{
-	Code:         2801,
-	DetailFields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"},
-	Domain:       "tavily",
-	HasDetails:   true,
-	Message:      errgenrt.Template{Text: "Tavily rate limit reached"},
-	ProblemType:  "urn:errgen:mcp-harness:tavily-rate",
-	Retryable:    true,
-	Statuses:     []int{429},
-	Symbol:       "E_TAVILY_RATE",
-	Title:        "Tavily rate limit",
-	Type:         "tavily_rate",
-	WireCode:     2801,
-	ZeroDetails: func() errgenrt.Details {
-		return new(Upstream)
-	},
-}
-
-type wrapTavilyRate struct {
-	e errgenrt.Error
-	d Upstream
-}
+//
+// Message: Tavily rate limit reached
+var ErrTavilyRate = errgenrt.DecodeDef("\x01\xe2+\xe2+\rE_TAVILY_RATE\vtavily_rate\x06tavily\x11Tavily rate limit\"urn:errgen:mcp-harness:tavily-rate\x01\xad\x03\x01\x00\x19Tavily rate limit reached\x00", shape_Upstream)
 
 // NewTavilyRate returns E_TAVILY_RATE (2801): Tavily rate limit.
 //
 // Tavily's plan quota or rate limit was reached.
 func NewTavilyRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	w := &wrapTavilyRate{d: d}
+	w := &wrap_Upstream{d: d}
 	return w.e.Init(ErrTavilyRate, &w.d, opts)
 }

@@ -53,186 +53,171 @@ const (
 	// Reserved for future domains; no codes assigned yet.
 	DomainMisc Domain = "misc"
 )
-const (
-	// CodeParseError is the code of E_PARSE_ERROR.
-	CodeParseError Code = -32700
-	// CodeRPCInvalidParams is the code of E_RPC_INVALID_PARAMS.
-	CodeRPCInvalidParams Code = -32602
-	// CodeMethodNotFound is the code of E_METHOD_NOT_FOUND.
-	CodeMethodNotFound Code = -32601
-	// CodeServerError is the code of E_SERVER_ERROR.
-	CodeServerError Code = -32000
-	// CodeInvalidParams is the code of E_INVALID_PARAMS.
-	CodeInvalidParams Code = 1000
-	// CodeTimeout is the code of E_TIMEOUT.
-	CodeTimeout Code = 1001
-	// CodeLimitExceeded is the code of E_LIMIT_EXCEEDED.
-	CodeLimitExceeded Code = 1002
-	// CodeNotInstalled is the code of E_NOT_INSTALLED.
-	CodeNotInstalled Code = 1003
-	// CodeSessionNotFound is the code of E_SESSION_NOT_FOUND.
-	CodeSessionNotFound Code = 1004
-	// CodeInputTooLarge is the code of E_INPUT_TOO_LARGE.
-	CodeInputTooLarge Code = 1005
-	// CodeUnsupported is the code of E_UNSUPPORTED.
-	CodeUnsupported Code = 1006
-	// CodePyExecFail is the code of E_PY_EXEC_FAIL.
-	CodePyExecFail Code = 2000
-	// CodePySecurity is the code of E_PY_SECURITY.
-	CodePySecurity Code = 2001
-	// CodePwNav is the code of E_PW_NAV.
-	CodePwNav Code = 2100
-	// CodePwLaunch is the code of E_PW_LAUNCH.
-	CodePwLaunch Code = 2101
-	// CodePtNav is the code of E_PT_NAV.
-	CodePtNav Code = 2200
-	// CodePtLaunch is the code of E_PT_LAUNCH.
-	CodePtLaunch Code = 2201
-	// CodeMbFileNotFound is the code of E_MB_FILE_NOT_FOUND.
-	CodeMbFileNotFound Code = 2300
-	// CodeMbRead is the code of E_MB_READ.
-	CodeMbRead Code = 2301
-	// CodeKgFull is the code of E_KG_FULL.
-	CodeKgFull Code = 2400
-	// CodeKgInvalidTriple is the code of E_KG_INVALID_TRIPLE.
-	CodeKgInvalidTriple Code = 2401
-	// CodeFsPathEscape is the code of E_FS_PATH_ESCAPE.
-	CodeFsPathEscape Code = 2500
-	// CodeFsDenied is the code of E_FS_DENIED.
-	CodeFsDenied Code = 2501
-	// CodeSQLConn is the code of E_SQL_CONN.
-	CodeSQLConn Code = 2600
-	// CodeSQLQuery is the code of E_SQL_QUERY.
-	CodeSQLQuery Code = 2601
-	// CodeNotionAuth is the code of E_NOTION_AUTH.
-	CodeNotionAuth Code = 2700
-	// CodeNotionRate is the code of E_NOTION_RATE.
-	CodeNotionRate Code = 2701
-	// CodeTavilyHTTP is the code of E_TAVILY_HTTP.
-	CodeTavilyHTTP Code = 2800
-	// CodeTavilyRate is the code of E_TAVILY_RATE.
-	CodeTavilyRate Code = 2801
-)
-const (
-	// SymbolParseError is the symbol E_PARSE_ERROR.
-	SymbolParseError Symbol = "E_PARSE_ERROR"
-	// SymbolRPCInvalidParams is the symbol E_RPC_INVALID_PARAMS.
-	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
-	// SymbolMethodNotFound is the symbol E_METHOD_NOT_FOUND.
-	SymbolMethodNotFound Symbol = "E_METHOD_NOT_FOUND"
-	// SymbolServerError is the symbol E_SERVER_ERROR.
-	SymbolServerError Symbol = "E_SERVER_ERROR"
-	// SymbolInvalidParams is the symbol E_INVALID_PARAMS.
-	SymbolInvalidParams Symbol = "E_INVALID_PARAMS"
-	// SymbolTimeout is the symbol E_TIMEOUT.
-	SymbolTimeout Symbol = "E_TIMEOUT"
-	// SymbolLimitExceeded is the symbol E_LIMIT_EXCEEDED.
-	SymbolLimitExceeded Symbol = "E_LIMIT_EXCEEDED"
-	// SymbolNotInstalled is the symbol E_NOT_INSTALLED.
-	SymbolNotInstalled Symbol = "E_NOT_INSTALLED"
-	// SymbolSessionNotFound is the symbol E_SESSION_NOT_FOUND.
-	SymbolSessionNotFound Symbol = "E_SESSION_NOT_FOUND"
-	// SymbolInputTooLarge is the symbol E_INPUT_TOO_LARGE.
-	SymbolInputTooLarge Symbol = "E_INPUT_TOO_LARGE"
-	// SymbolUnsupported is the symbol E_UNSUPPORTED.
-	SymbolUnsupported Symbol = "E_UNSUPPORTED"
-	// SymbolPyExecFail is the symbol E_PY_EXEC_FAIL.
-	SymbolPyExecFail Symbol = "E_PY_EXEC_FAIL"
-	// SymbolPySecurity is the symbol E_PY_SECURITY.
-	SymbolPySecurity Symbol = "E_PY_SECURITY"
-	// SymbolPwNav is the symbol E_PW_NAV.
-	SymbolPwNav Symbol = "E_PW_NAV"
-	// SymbolPwLaunch is the symbol E_PW_LAUNCH.
-	SymbolPwLaunch Symbol = "E_PW_LAUNCH"
-	// SymbolPtNav is the symbol E_PT_NAV.
-	SymbolPtNav Symbol = "E_PT_NAV"
-	// SymbolPtLaunch is the symbol E_PT_LAUNCH.
-	SymbolPtLaunch Symbol = "E_PT_LAUNCH"
-	// SymbolMbFileNotFound is the symbol E_MB_FILE_NOT_FOUND.
-	SymbolMbFileNotFound Symbol = "E_MB_FILE_NOT_FOUND"
-	// SymbolMbRead is the symbol E_MB_READ.
-	SymbolMbRead Symbol = "E_MB_READ"
-	// SymbolKgFull is the symbol E_KG_FULL.
-	SymbolKgFull Symbol = "E_KG_FULL"
-	// SymbolKgInvalidTriple is the symbol E_KG_INVALID_TRIPLE.
-	SymbolKgInvalidTriple Symbol = "E_KG_INVALID_TRIPLE"
-	// SymbolFsPathEscape is the symbol E_FS_PATH_ESCAPE.
-	SymbolFsPathEscape Symbol = "E_FS_PATH_ESCAPE"
-	// SymbolFsDenied is the symbol E_FS_DENIED.
-	SymbolFsDenied Symbol = "E_FS_DENIED"
-	// SymbolSQLConn is the symbol E_SQL_CONN.
-	SymbolSQLConn Symbol = "E_SQL_CONN"
-	// SymbolSQLQuery is the symbol E_SQL_QUERY.
-	SymbolSQLQuery Symbol = "E_SQL_QUERY"
-	// SymbolNotionAuth is the symbol E_NOTION_AUTH.
-	SymbolNotionAuth Symbol = "E_NOTION_AUTH"
-	// SymbolNotionRate is the symbol E_NOTION_RATE.
-	SymbolNotionRate Symbol = "E_NOTION_RATE"
-	// SymbolTavilyHTTP is the symbol E_TAVILY_HTTP.
-	SymbolTavilyHTTP Symbol = "E_TAVILY_HTTP"
-	// SymbolTavilyRate is the symbol E_TAVILY_RATE.
-	SymbolTavilyRate Symbol = "E_TAVILY_RATE"
-)
-const (
-	// TypeParseError is the type of E_PARSE_ERROR.
-	TypeParseError Type = "parse_error"
-	// TypeRPCInvalidParams is the type of E_RPC_INVALID_PARAMS.
-	TypeRPCInvalidParams Type = "rpc_invalid_params"
-	// TypeMethodNotFound is the type of E_METHOD_NOT_FOUND.
-	TypeMethodNotFound Type = "method_not_found"
-	// TypeServerError is the type of E_SERVER_ERROR.
-	TypeServerError Type = "server_error"
-	// TypeInvalidParams is the type of E_INVALID_PARAMS.
-	TypeInvalidParams Type = "invalid_params"
-	// TypeTimeout is the type of E_TIMEOUT.
-	TypeTimeout Type = "timeout"
-	// TypeLimitExceeded is the type of E_LIMIT_EXCEEDED.
-	TypeLimitExceeded Type = "limit_exceeded"
-	// TypeNotInstalled is the type of E_NOT_INSTALLED.
-	TypeNotInstalled Type = "not_installed"
-	// TypeSessionNotFound is the type of E_SESSION_NOT_FOUND.
-	TypeSessionNotFound Type = "session_not_found"
-	// TypeInputTooLarge is the type of E_INPUT_TOO_LARGE.
-	TypeInputTooLarge Type = "input_too_large"
-	// TypeUnsupported is the type of E_UNSUPPORTED.
-	TypeUnsupported Type = "unsupported"
-	// TypePyExecFail is the type of E_PY_EXEC_FAIL.
-	TypePyExecFail Type = "py_exec_fail"
-	// TypePySecurity is the type of E_PY_SECURITY.
-	TypePySecurity Type = "py_security"
-	// TypePwNav is the type of E_PW_NAV.
-	TypePwNav Type = "pw_nav"
-	// TypePwLaunch is the type of E_PW_LAUNCH.
-	TypePwLaunch Type = "pw_launch"
-	// TypePtNav is the type of E_PT_NAV.
-	TypePtNav Type = "pt_nav"
-	// TypePtLaunch is the type of E_PT_LAUNCH.
-	TypePtLaunch Type = "pt_launch"
-	// TypeMbFileNotFound is the type of E_MB_FILE_NOT_FOUND.
-	TypeMbFileNotFound Type = "mb_file_not_found"
-	// TypeMbRead is the type of E_MB_READ.
-	TypeMbRead Type = "mb_read"
-	// TypeKgFull is the type of E_KG_FULL.
-	TypeKgFull Type = "kg_full"
-	// TypeKgInvalidTriple is the type of E_KG_INVALID_TRIPLE.
-	TypeKgInvalidTriple Type = "kg_invalid_triple"
-	// TypeFsPathEscape is the type of E_FS_PATH_ESCAPE.
-	TypeFsPathEscape Type = "fs_path_escape"
-	// TypeFsDenied is the type of E_FS_DENIED.
-	TypeFsDenied Type = "fs_denied"
-	// TypeSQLConn is the type of E_SQL_CONN.
-	TypeSQLConn Type = "sql_conn"
-	// TypeSQLQuery is the type of E_SQL_QUERY.
-	TypeSQLQuery Type = "sql_query"
-	// TypeNotionAuth is the type of E_NOTION_AUTH.
-	TypeNotionAuth Type = "notion_auth"
-	// TypeNotionRate is the type of E_NOTION_RATE.
-	TypeNotionRate Type = "notion_rate"
-	// TypeTavilyHTTP is the type of E_TAVILY_HTTP.
-	TypeTavilyHTTP Type = "tavily_http"
-	// TypeTavilyRate is the type of E_TAVILY_RATE.
-	TypeTavilyRate Type = "tavily_rate"
-)
+
+// wrap_Failure holds an error with Failure details in one allocation.
+type wrap_Failure struct {
+	e errgenrt.Error
+	d Failure
+}
+
+// shape_Failure describes Failure details to errgenrt.DecodeDef.
+var shape_Failure = &errgenrt.Shape{Fields: []string{"reason"}, Zero: func() errgenrt.Details {
+	return new(Failure)
+}}
+
+// wrap_FsDeniedDetails holds an error with FsDeniedDetails details in one allocation.
+type wrap_FsDeniedDetails struct {
+	e errgenrt.Error
+	d FsDeniedDetails
+}
+
+// shape_FsDeniedDetails describes FsDeniedDetails details to errgenrt.DecodeDef.
+var shape_FsDeniedDetails = &errgenrt.Shape{Fields: []string{"path", "operation"}, Zero: func() errgenrt.Details {
+	return new(FsDeniedDetails)
+}}
+
+// wrap_FsPathEscapeDetails holds an error with FsPathEscapeDetails details in one allocation.
+type wrap_FsPathEscapeDetails struct {
+	e errgenrt.Error
+	d FsPathEscapeDetails
+}
+
+// shape_FsPathEscapeDetails describes FsPathEscapeDetails details to errgenrt.DecodeDef.
+var shape_FsPathEscapeDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
+	return new(FsPathEscapeDetails)
+}}
+
+// wrap_InvalidParamsDetails holds an error with InvalidParamsDetails details in one allocation.
+type wrap_InvalidParamsDetails struct {
+	e errgenrt.Error
+	d InvalidParamsDetails
+}
+
+// shape_InvalidParamsDetails describes InvalidParamsDetails details to errgenrt.DecodeDef.
+var shape_InvalidParamsDetails = &errgenrt.Shape{Fields: []string{"param", "reason"}, Zero: func() errgenrt.Details {
+	return new(InvalidParamsDetails)
+}}
+
+// wrap_KgInvalidTripleDetails holds an error with KgInvalidTripleDetails details in one allocation.
+type wrap_KgInvalidTripleDetails struct {
+	e errgenrt.Error
+	d KgInvalidTripleDetails
+}
+
+// shape_KgInvalidTripleDetails describes KgInvalidTripleDetails details to errgenrt.DecodeDef.
+var shape_KgInvalidTripleDetails = &errgenrt.Shape{Fields: []string{"from", "relationType", "to"}, Zero: func() errgenrt.Details {
+	return new(KgInvalidTripleDetails)
+}}
+
+// wrap_Limit holds an error with Limit details in one allocation.
+type wrap_Limit struct {
+	e errgenrt.Error
+	d Limit
+}
+
+// shape_Limit describes Limit details to errgenrt.DecodeDef.
+var shape_Limit = &errgenrt.Shape{Fields: []string{"what", "limit", "actual", "unit"}, Zero: func() errgenrt.Details {
+	return new(Limit)
+}}
+
+// wrap_MbFileNotFoundDetails holds an error with MbFileNotFoundDetails details in one allocation.
+type wrap_MbFileNotFoundDetails struct {
+	e errgenrt.Error
+	d MbFileNotFoundDetails
+}
+
+// shape_MbFileNotFoundDetails describes MbFileNotFoundDetails details to errgenrt.DecodeDef.
+var shape_MbFileNotFoundDetails = &errgenrt.Shape{Fields: []string{"projectName", "fileName"}, Zero: func() errgenrt.Details {
+	return new(MbFileNotFoundDetails)
+}}
+
+// wrap_MethodNotFoundDetails holds an error with MethodNotFoundDetails details in one allocation.
+type wrap_MethodNotFoundDetails struct {
+	e errgenrt.Error
+	d MethodNotFoundDetails
+}
+
+// shape_MethodNotFoundDetails describes MethodNotFoundDetails details to errgenrt.DecodeDef.
+var shape_MethodNotFoundDetails = &errgenrt.Shape{Fields: []string{"method"}, Zero: func() errgenrt.Details {
+	return new(MethodNotFoundDetails)
+}}
+
+// wrap_NotInstalledDetails holds an error with NotInstalledDetails details in one allocation.
+type wrap_NotInstalledDetails struct {
+	e errgenrt.Error
+	d NotInstalledDetails
+}
+
+// shape_NotInstalledDetails describes NotInstalledDetails details to errgenrt.DecodeDef.
+var shape_NotInstalledDetails = &errgenrt.Shape{Fields: []string{"dependency"}, Zero: func() errgenrt.Details {
+	return new(NotInstalledDetails)
+}}
+
+// wrap_SQLConnDetails holds an error with SQLConnDetails details in one allocation.
+type wrap_SQLConnDetails struct {
+	e errgenrt.Error
+	d SQLConnDetails
+}
+
+// shape_SQLConnDetails describes SQLConnDetails details to errgenrt.DecodeDef.
+var shape_SQLConnDetails = &errgenrt.Shape{Fields: []string{"server", "reason"}, Zero: func() errgenrt.Details {
+	return new(SQLConnDetails)
+}}
+
+// wrap_SQLQueryDetails holds an error with SQLQueryDetails details in one allocation.
+type wrap_SQLQueryDetails struct {
+	e errgenrt.Error
+	d SQLQueryDetails
+}
+
+// shape_SQLQueryDetails describes SQLQueryDetails details to errgenrt.DecodeDef.
+var shape_SQLQueryDetails = &errgenrt.Shape{Fields: []string{"sqlState", "reason", "query"}, Zero: func() errgenrt.Details {
+	return new(SQLQueryDetails)
+}}
+
+// wrap_SessionNotFoundDetails holds an error with SessionNotFoundDetails details in one allocation.
+type wrap_SessionNotFoundDetails struct {
+	e errgenrt.Error
+	d SessionNotFoundDetails
+}
+
+// shape_SessionNotFoundDetails describes SessionNotFoundDetails details to errgenrt.DecodeDef.
+var shape_SessionNotFoundDetails = &errgenrt.Shape{Fields: []string{"sessionId"}, Zero: func() errgenrt.Details {
+	return new(SessionNotFoundDetails)
+}}
+
+// wrap_TimeoutDetails holds an error with TimeoutDetails details in one allocation.
+type wrap_TimeoutDetails struct {
+	e errgenrt.Error
+	d TimeoutDetails
+}
+
+// shape_TimeoutDetails describes TimeoutDetails details to errgenrt.DecodeDef.
+var shape_TimeoutDetails = &errgenrt.Shape{Fields: []string{"operation", "timeoutMs"}, Zero: func() errgenrt.Details {
+	return new(TimeoutDetails)
+}}
+
+// wrap_UnsupportedDetails holds an error with UnsupportedDetails details in one allocation.
+type wrap_UnsupportedDetails struct {
+	e errgenrt.Error
+	d UnsupportedDetails
+}
+
+// shape_UnsupportedDetails describes UnsupportedDetails details to errgenrt.DecodeDef.
+var shape_UnsupportedDetails = &errgenrt.Shape{Fields: []string{"operation"}, Zero: func() errgenrt.Details {
+	return new(UnsupportedDetails)
+}}
+
+// wrap_Upstream holds an error with Upstream details in one allocation.
+type wrap_Upstream struct {
+	e errgenrt.Error
+	d Upstream
+}
+
+// shape_Upstream describes Upstream details to errgenrt.DecodeDef.
+var shape_Upstream = &errgenrt.Shape{Fields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"}, Zero: func() errgenrt.Details {
+	return new(Upstream)
+}}
 
 // Catalog is the mcp-harness catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
