@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -8,15 +9,16 @@ import (
 	"path/filepath"
 	"regexp"
 
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/markdown"
 	"github.com/errgen/errgen/internal/model"
 )
 
-// generateDocs runs the markdown emitter for generate: the docs directory
-// from -docs, else outputs.docs, else docs/errors; templates from
+// docsEmitter prepares the markdown emitter for generate: the docs
+// directory from -docs, else outputs.docs, else docs/errors; templates from
 // -templates DIR over the built-in ones. It returns nil and the exit status
-// when the docs cannot be produced.
-func generateDocs(env *Env, fl *flag.FlagSet, m *model.Catalog, catalogPath string) (*output, int) {
+// when the templates directory is unusable.
+func docsEmitter(env *Env, fl *flag.FlagSet, m *model.Catalog, catalogPath string) (*emitter, int) {
 	dir := env.abs(pick(flagString(fl, "docs"), m.Outputs.Docs, "docs/errors"))
 	opts := markdown.Options{Source: relTo(dir, catalogPath)}
 	tdir := flagString(fl, "templates")
@@ -31,20 +33,22 @@ func generateDocs(env *Env, fl *flag.FlagSet, m *model.Catalog, catalogPath stri
 			fmt.Fprintf(env.Stderr, "errgen generate: warning: -templates %s holds no *.md.tmpl file; the built-in templates are used\n", tdir)
 		}
 	}
-	files, err := markdown.Generate(m, opts)
-	if err != nil {
-		msg := err.Error()
-		// name the overriding file: "template: error.md.tmpl:12: …"
-		if sub := templateFile.FindStringSubmatch(msg); sub != nil && tdir != "" {
-			p := filepath.Join(env.abs(tdir), sub[1])
-			if _, serr := os.Stat(p); serr == nil {
-				msg = relPath(env, p) + ": " + msg
+	run := func() ([]gen.File, error) {
+		files, err := markdown.Generate(m, opts)
+		if err != nil {
+			msg := err.Error()
+			// name the overriding file: "template: error.md.tmpl:12: …"
+			if sub := templateFile.FindStringSubmatch(msg); sub != nil && tdir != "" {
+				p := filepath.Join(env.abs(tdir), sub[1])
+				if _, serr := os.Stat(p); serr == nil {
+					msg = relPath(env, p) + ": " + msg
+				}
 			}
+			return nil, errors.New(msg)
 		}
-		fmt.Fprintf(env.Stderr, "errgen generate: markdown docs: %s (nothing written)\n", msg)
-		return nil, ExitUsage
+		return files, nil
 	}
-	return &output{name: "docs", dir: dir, files: files}, ExitOK
+	return &emitter{name: "docs", label: "markdown docs", dir: dir, run: run}, ExitOK
 }
 
 var templateFile = regexp.MustCompile(`template:? ([^:\s]+\.md\.tmpl)[:\s]`)

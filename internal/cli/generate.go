@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -77,43 +78,69 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	}
 	o := m.Outputs
 	goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))
-	outputs := []*output{}
-
-	goFiles, err := golang.Generate(m, golang.Options{
-		Package: pick(flagString(fl, "go-package"), o.GoPackage, ""),
-		Source:  relTo(goDir, catalogPath),
-	})
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "errgen generate: Go emitter: %v\n", err)
-		return ExitUsage
-	}
-	outputs = append(outputs, &output{name: "Go", dir: goDir, files: goFiles})
-
 	tsDir := env.abs(pick(flagString(fl, "ts"), o.TSDir, "gen/ts"))
-	tsFiles, err := typescript.Generate(m, typescript.Options{Source: relTo(tsDir, catalogPath)})
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "errgen generate: TypeScript emitter: %v\n", err)
-		return ExitUsage
-	}
-	outputs = append(outputs, &output{name: "TypeScript", dir: tsDir, files: tsFiles})
-
 	schemaPath := env.abs(pick(flagString(fl, "schema"), o.Schema, "schema/error-context.schema.json"))
-	schemaFiles, err := jsonschema.Generate(m, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "errgen generate: JSON Schema emitter: %v\n", err)
-		return ExitUsage
-	}
-	outputs = append(outputs, &output{name: "JSON Schema", dir: filepath.Dir(schemaPath), files: schemaFiles})
-
-	docs, status := generateDocs(env, fl, m, catalogPath)
+	docs, status := docsEmitter(env, fl, m, catalogPath)
 	if docs == nil {
 		return status
 	}
-	outputs = append(outputs, docs)
+	emitters := []*emitter{
+		{name: "Go", label: "Go emitter", dir: goDir, run: func() ([]gen.File, error) {
+			return golang.Generate(m, golang.Options{
+				Package: pick(flagString(fl, "go-package"), o.GoPackage, ""),
+				Source:  relTo(goDir, catalogPath),
+			})
+		}},
+		{name: "TypeScript", label: "TypeScript emitter", dir: tsDir, run: func() ([]gen.File, error) {
+			return typescript.Generate(m, typescript.Options{Source: relTo(tsDir, catalogPath)})
+		}},
+		{name: "JSON Schema", label: "JSON Schema emitter", dir: filepath.Dir(schemaPath), run: func() ([]gen.File, error) {
+			return jsonschema.Generate(m, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
+		}},
+		docs,
+	}
+	outputs, ok := runEmitters(env, emitters)
+	if !ok {
+		return ExitUsage
+	}
 	if fl.Lookup("check").Value.String() == "true" {
 		return checkOutputs(env, outputs)
 	}
 	return writeOutputs(env, m, outputs)
+}
+
+// emitter is one output of generate and the function producing its files.
+type emitter struct {
+	name  string // what, for the summary line
+	label string // what, for error messages
+	dir   string // directory the emitter's files are relative to
+	run   func() ([]gen.File, error)
+}
+
+// runEmitters runs the emitters side by side (each is independent and reads
+// the model only) and reports every failure, in emitter order.
+func runEmitters(env *Env, emitters []*emitter) ([]*output, bool) {
+	outputs := make([]*output, len(emitters))
+	errs := make([]error, len(emitters))
+	var wg sync.WaitGroup
+	for i, em := range emitters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			files, err := em.run()
+			outputs[i], errs[i] = &output{name: em.name, dir: em.dir, files: files}, err
+		}()
+	}
+	wg.Wait()
+	ok := true
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		ok = false
+		fmt.Fprintf(env.Stderr, "errgen generate: %s: %v (nothing written)\n", emitters[i].label, err)
+	}
+	return outputs, ok
 }
 
 // plan is every file the outputs produce, and the directories they live in.
@@ -147,36 +174,48 @@ func makePlan(outputs []*output) plan {
 }
 
 // extra returns the generated files in the output directories that no
-// output produces any more.
-func (p plan) extra() []string {
-	var out []string
+// output produces any more, and the other files there that errgen leaves
+// alone (dot files aside).
+func (p plan) extra() (stale, kept []string) {
 	for _, d := range p.dirs {
-		for _, f := range generatedFiles(d) {
-			if !p.want[f] {
-				out = append(out, f)
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			path := filepath.Join(d, e.Name())
+			if !e.Type().IsRegular() || p.want[path] {
+				continue
+			}
+			switch {
+			case isGenerated(path):
+				stale = append(stale, path)
+			case !strings.HasPrefix(e.Name(), "."):
+				kept = append(kept, path)
 			}
 		}
 	}
-	return out
+	return stale, kept
 }
 
 // checkOutputs compares the outputs with the files on disk.
 func checkOutputs(env *Env, outputs []*output) int {
 	p := makePlan(outputs)
 	var problems []string
-	for _, f := range p.files {
-		have, err := os.ReadFile(f.path)
+	for i, st := range p.states() {
+		f := p.files[i]
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		case st.missing:
 			problems = append(problems, relPath(env, f.path)+": missing")
-		case err != nil:
-			fmt.Fprintf(env.Stderr, "errgen generate: %v\n", err)
+		case st.err != nil:
+			fmt.Fprintf(env.Stderr, "errgen generate: %v\n", st.err)
 			return ExitUsage
-		case !bytes.Equal(have, f.data):
+		case !st.same:
 			problems = append(problems, relPath(env, f.path)+": stale")
 		}
 	}
-	for _, f := range p.extra() {
+	stale, _ := p.extra()
+	for _, f := range stale {
 		problems = append(problems, relPath(env, f)+": extra (generated by errgen, no longer produced)")
 	}
 	if len(problems) > 0 {
@@ -191,26 +230,6 @@ func checkOutputs(env *Env, outputs []*output) int {
 	return ExitOK
 }
 
-// generatedFiles lists the regular files directly in dir that carry
-// errgen's header.
-func generatedFiles(dir string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		p := filepath.Join(dir, e.Name())
-		if isGenerated(p) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // headerLines are the forms errgen's header takes in its outputs.
 var headerLines = []string{
 	"// " + gen.Header,            // Go, TypeScript, JavaScript
@@ -220,9 +239,7 @@ var headerLines = []string{
 	`"$comment": "` + gen.Header,  // JSON Schema
 }
 
-// isGenerated reports whether one of the file's first three lines is
-// errgen's header. A user's file quoting the header further down is not
-// taken for generated.
+// isGenerated reports whether the file at path carries errgen's header.
 func isGenerated(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
@@ -231,7 +248,17 @@ func isGenerated(path string) bool {
 	defer f.Close()
 	buf := make([]byte, 1024)
 	n, _ := io.ReadFull(f, buf)
-	lines := strings.SplitN(string(buf[:n]), "\n", 4)
+	return hasHeader(buf[:n])
+}
+
+// hasHeader reports whether one of the first three lines of data is
+// errgen's header. A user's file quoting the header further down is not
+// taken for generated.
+func hasHeader(data []byte) bool {
+	if len(data) > 1024 {
+		data = data[:1024]
+	}
+	lines := strings.SplitN(string(data), "\n", 4)
 	for i, line := range lines {
 		if i == 3 {
 			break
@@ -246,92 +273,132 @@ func isGenerated(path string) bool {
 	return false
 }
 
-// writeOutputs writes the outputs in two phases: every changed file is
-// first written to a synced temporary file beside it, and only when all of
-// them are written are they renamed into place, so a failure changes
-// nothing. Files whose bytes are unchanged are not rewritten; a file without
-// errgen's header is never overwritten or deleted; generated files no longer
-// produced are removed last.
-func writeOutputs(env *Env, m *model.Catalog, outputs []*output) int {
-	p := makePlan(outputs)
-	for _, f := range p.files {
-		if _, err := os.Stat(f.path); err == nil && !isGenerated(f.path) {
-			fmt.Fprintf(env.Stderr, "errgen generate: %s exists and was not generated by errgen; not overwriting it (nothing written)\n", relPath(env, f.path))
-			return ExitUsage
+// state is what is on disk at a planned file's path.
+type state struct {
+	missing   bool  // nothing there
+	same      bool  // the planned bytes are already there
+	generated bool  // errgen's header is there
+	err       error // it cannot be read (a directory, no permission)
+}
+
+// states reads every planned path, several at a time.
+func (p plan) states() []state {
+	out := make([]state, len(p.files))
+	parallel(len(p.files), func(i int) {
+		have, err := os.ReadFile(p.files[i].path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			out[i].missing = true
+		case err != nil:
+			out[i].err = err
+		default:
+			out[i].same = bytes.Equal(have, p.files[i].data)
+			out[i].generated = hasHeader(have)
 		}
-	}
-	// stage every changed file, several at a time (each is synced)
-	type staged struct {
-		tmp, dst string
-		err      error
-	}
-	results := make([]staged, len(p.files))
-	changed := make([]bool, len(p.files))
+	})
+	return out
+}
+
+// parallel calls f(0) … f(n-1) on a few goroutines: file system calls
+// overlap, and more workers would only contend for directory locks.
+func parallel(n int, f func(i int)) {
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, 8)
-	for i, f := range p.files {
-		if have, err := os.ReadFile(f.path); err == nil && bytes.Equal(have, f.data) {
-			continue
-		}
-		changed[i] = true
+	next := make(chan int)
+	for range min(n, 4) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			tmp, err := stage(f.path, f.data)
-			results[i] = staged{tmp, f.path, err}
+			for i := range next {
+				f(i)
+			}
 		}()
 	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
 	wg.Wait()
-	var todo []staged
-	unchanged := 0
-	var failed *staged
-	for i := range p.files {
+}
+
+// writeOutputs writes the outputs in two phases: every changed file is
+// first written to a temporary file beside it, and only when all of them
+// are written are they renamed into place, so a failure changes nothing
+// and no reader sees a half-written file. Files whose bytes are unchanged
+// are not rewritten; a file without errgen's header is never overwritten or
+// deleted; generated files no longer produced are removed last.
+//
+// The files are not synced to disk one by one: they are derived from the
+// catalog and regenerated by running errgen again, and syncing each of ten
+// thousand docs pages cost more than everything else generate does.
+func writeOutputs(env *Env, m *model.Catalog, outputs []*output) int {
+	p := makePlan(outputs)
+	states := p.states()
+	var todo []int
+	for i, st := range states {
+		f := p.files[i]
 		switch {
-		case !changed[i]:
-			unchanged++
-		case results[i].err != nil:
-			if failed == nil {
-				failed = &results[i]
-			}
-		default:
-			todo = append(todo, results[i])
+		case st.err != nil:
+			fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v (nothing written)\n", relPath(env, f.path), unwrapPath(st.err))
+			return ExitUsage
+		case !st.missing && !st.generated:
+			fmt.Fprintf(env.Stderr, "errgen generate: %s exists and was not generated by errgen; not overwriting it (nothing written)\n", relPath(env, f.path))
+			return ExitUsage
+		case !st.same:
+			todo = append(todo, i)
 		}
 	}
-	if failed != nil {
-		for _, s := range todo {
-			os.Remove(s.tmp)
+	// directories first, then every changed file staged beside its target
+	made := map[string]bool{}
+	for _, i := range todo {
+		dir := filepath.Dir(p.files[i].path)
+		if made[dir] {
+			continue
 		}
-		fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v (nothing written)\n", relPath(env, failed.dst), unwrapPath(failed.err))
-		return ExitUsage
-	}
-	for i, s := range todo {
-		if err := os.Rename(s.tmp, s.dst); err != nil {
-			for _, r := range todo[i:] {
-				os.Remove(r.tmp)
-			}
-			fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v\n", relPath(env, s.dst), unwrapPath(err))
+		made[dir] = true
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v (nothing written)\n", relPath(env, p.files[i].path), unwrapPath(err))
 			return ExitUsage
 		}
 	}
-	for _, f := range p.extra() {
+	tmps := make([]string, len(todo))
+	errs := make([]error, len(todo))
+	parallel(len(todo), func(k int) {
+		f := p.files[todo[k]]
+		tmps[k], errs[k] = stage(f.path, f.data)
+	})
+	removeTemps := func(from int) {
+		for _, t := range tmps[from:] {
+			if t != "" {
+				os.Remove(t)
+			}
+		}
+	}
+	for k, err := range errs {
+		if err != nil {
+			removeTemps(0)
+			fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v (nothing written)\n", relPath(env, p.files[todo[k]].path), unwrapPath(err))
+			return ExitUsage
+		}
+	}
+	for k, i := range todo {
+		if err := os.Rename(tmps[k], p.files[i].path); err != nil {
+			removeTemps(k)
+			fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v\n", relPath(env, p.files[i].path), unwrapPath(err))
+			return ExitUsage
+		}
+	}
+	stale, kept := p.extra()
+	for _, f := range stale {
 		if err := os.Remove(f); err != nil {
 			fmt.Fprintf(env.Stderr, "errgen generate: %v\n", err)
 			return ExitUsage
 		}
 		fmt.Fprintf(env.Stdout, "removed %s (no longer produced)\n", relPath(env, f))
 	}
-	for _, d := range p.dirs {
-		entries, _ := os.ReadDir(d)
-		for _, e := range entries {
-			path := filepath.Join(d, e.Name())
-			if e.Type().IsRegular() && !p.want[path] && !isGenerated(path) && !strings.HasPrefix(e.Name(), ".") {
-				fmt.Fprintf(env.Stdout, "kept %s (not generated by errgen)\n", relPath(env, path))
-			}
-		}
+	for _, f := range kept {
+		fmt.Fprintf(env.Stdout, "kept %s (not generated by errgen)\n", relPath(env, f))
 	}
-	fmt.Fprintf(env.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(env, m.Path), plural(len(todo), "file"), plural(unchanged, "file"), outputNames(outputs))
+	fmt.Fprintf(env.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(env, m.Path), plural(len(todo), "file"), plural(len(p.files)-len(todo), "file"), outputNames(outputs))
 	return ExitOK
 }
 
@@ -351,27 +418,29 @@ func outputNames(outputs []*output) string {
 	return strings.Join(names, ", ")
 }
 
-// stage writes data to a synced temporary file in path's directory and
-// returns its name.
+// stage writes data to a new temporary file in path's directory and returns
+// its name.
 func stage(path string, data []byte) (string, error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+	dir, base := filepath.Split(path)
+	name := filepath.Join(dir, "."+base+".tmp"+strconv.Itoa(os.Getpid()))
+	tmp, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		// left by an earlier run of the same process id: take a fresh name
+		if tmp, err = os.CreateTemp(dir, "."+base+".tmp*"); err == nil {
+			name = tmp.Name()
+			err = tmp.Chmod(0o644)
+		}
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
+		if tmp != nil {
+			tmp.Close()
+			os.Remove(name)
+		}
 		return "", err
 	}
-	name := tmp.Name()
 	_, werr := tmp.Write(data)
-	if werr == nil {
-		werr = tmp.Sync()
-	}
 	if cerr := tmp.Close(); werr == nil {
 		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(name, 0o644)
 	}
 	if werr != nil {
 		os.Remove(name)

@@ -32,10 +32,16 @@ const (
 	DomainTree Domain = "tree"
 )
 
-// wrap__FieldErrors holds an error with errgenrt.FieldErrors details in one allocation.
+// wrap__FieldErrors holds an error and its errgenrt.FieldErrors details.
 type wrap__FieldErrors struct {
 	e errgenrt.Error
 	d errgenrt.FieldErrors
+}
+
+// new__FieldErrors returns a new error of def with details d, both in one allocation.
+func new__FieldErrors(def *errgenrt.Def, d errgenrt.FieldErrors, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap__FieldErrors{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
@@ -43,10 +49,16 @@ var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalE
 	return new(errgenrt.FieldErrors)
 }}
 
-// wrap_Everything holds an error with Everything details in one allocation.
+// wrap_Everything holds an error and its Everything details.
 type wrap_Everything struct {
 	e errgenrt.Error
 	d Everything
+}
+
+// new_Everything returns a new error of def with details d, both in one allocation.
+func new_Everything(def *errgenrt.Def, d Everything, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_Everything{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_Everything describes Everything details to errgenrt.DecodeDef.
@@ -54,10 +66,16 @@ var shape_Everything = &errgenrt.Shape{Fields: []string{"s", "i", "n", "b", "e",
 	return new(Everything)
 }}
 
-// wrap_Node holds an error with Node details in one allocation.
+// wrap_Node holds an error and its Node details.
 type wrap_Node struct {
 	e errgenrt.Error
 	d Node
+}
+
+// new_Node returns a new error of def with details d, both in one allocation.
+func new_Node(def *errgenrt.Def, d Node, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_Node{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_Node describes Node details to errgenrt.DecodeDef.
@@ -65,10 +83,16 @@ var shape_Node = &errgenrt.Shape{Fields: []string{"name", "level", "children"}, 
 	return new(Node)
 }}
 
-// wrap_TreeInlineDetails holds an error with TreeInlineDetails details in one allocation.
+// wrap_TreeInlineDetails holds an error and its TreeInlineDetails details.
 type wrap_TreeInlineDetails struct {
 	e errgenrt.Error
 	d TreeInlineDetails
+}
+
+// new_TreeInlineDetails returns a new error of def with details d, both in one allocation.
+func new_TreeInlineDetails(def *errgenrt.Def, d TreeInlineDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_TreeInlineDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_TreeInlineDetails describes TreeInlineDetails details to errgenrt.DecodeDef.

@@ -40,10 +40,16 @@ const (
 	DomainGeneral Domain = "general"
 )
 
-// wrap__FieldErrors holds an error with errgenrt.FieldErrors details in one allocation.
+// wrap__FieldErrors holds an error and its errgenrt.FieldErrors details.
 type wrap__FieldErrors struct {
 	e errgenrt.Error
 	d errgenrt.FieldErrors
+}
+
+// new__FieldErrors returns a new error of def with details d, both in one allocation.
+func new__FieldErrors(def *errgenrt.Def, d errgenrt.FieldErrors, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap__FieldErrors{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
@@ -51,10 +57,16 @@ var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalE
 	return new(errgenrt.FieldErrors)
 }}
 
-// wrap_DatabaseErrorDetails holds an error with DatabaseErrorDetails details in one allocation.
+// wrap_DatabaseErrorDetails holds an error and its DatabaseErrorDetails details.
 type wrap_DatabaseErrorDetails struct {
 	e errgenrt.Error
 	d DatabaseErrorDetails
+}
+
+// new_DatabaseErrorDetails returns a new error of def with details d, both in one allocation.
+func new_DatabaseErrorDetails(def *errgenrt.Def, d DatabaseErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_DatabaseErrorDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_DatabaseErrorDetails describes DatabaseErrorDetails details to errgenrt.DecodeDef.
@@ -62,10 +74,16 @@ var shape_DatabaseErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zer
 	return new(DatabaseErrorDetails)
 }}
 
-// wrap_DocumentNotFoundDetails holds an error with DocumentNotFoundDetails details in one allocation.
+// wrap_DocumentNotFoundDetails holds an error and its DocumentNotFoundDetails details.
 type wrap_DocumentNotFoundDetails struct {
 	e errgenrt.Error
 	d DocumentNotFoundDetails
+}
+
+// new_DocumentNotFoundDetails returns a new error of def with details d, both in one allocation.
+func new_DocumentNotFoundDetails(def *errgenrt.Def, d DocumentNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_DocumentNotFoundDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_DocumentNotFoundDetails describes DocumentNotFoundDetails details to errgenrt.DecodeDef.
@@ -73,10 +91,16 @@ var shape_DocumentNotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Ze
 	return new(DocumentNotFoundDetails)
 }}
 
-// wrap_EmbeddingServiceErrorDetails holds an error with EmbeddingServiceErrorDetails details in one allocation.
+// wrap_EmbeddingServiceErrorDetails holds an error and its EmbeddingServiceErrorDetails details.
 type wrap_EmbeddingServiceErrorDetails struct {
 	e errgenrt.Error
 	d EmbeddingServiceErrorDetails
+}
+
+// new_EmbeddingServiceErrorDetails returns a new error of def with details d, both in one allocation.
+func new_EmbeddingServiceErrorDetails(def *errgenrt.Def, d EmbeddingServiceErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_EmbeddingServiceErrorDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_EmbeddingServiceErrorDetails describes EmbeddingServiceErrorDetails details to errgenrt.DecodeDef.
@@ -84,10 +108,16 @@ var shape_EmbeddingServiceErrorDetails = &errgenrt.Shape{Fields: []string{"reaso
 	return new(EmbeddingServiceErrorDetails)
 }}
 
-// wrap_FileSystemErrorDetails holds an error with FileSystemErrorDetails details in one allocation.
+// wrap_FileSystemErrorDetails holds an error and its FileSystemErrorDetails details.
 type wrap_FileSystemErrorDetails struct {
 	e errgenrt.Error
 	d FileSystemErrorDetails
+}
+
+// new_FileSystemErrorDetails returns a new error of def with details d, both in one allocation.
+func new_FileSystemErrorDetails(def *errgenrt.Def, d FileSystemErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_FileSystemErrorDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_FileSystemErrorDetails describes FileSystemErrorDetails details to errgenrt.DecodeDef.
@@ -95,10 +125,16 @@ var shape_FileSystemErrorDetails = &errgenrt.Shape{Fields: []string{"path"}, Zer
 	return new(FileSystemErrorDetails)
 }}
 
-// wrap_InvalidDocTypeDetails holds an error with InvalidDocTypeDetails details in one allocation.
+// wrap_InvalidDocTypeDetails holds an error and its InvalidDocTypeDetails details.
 type wrap_InvalidDocTypeDetails struct {
 	e errgenrt.Error
 	d InvalidDocTypeDetails
+}
+
+// new_InvalidDocTypeDetails returns a new error of def with details d, both in one allocation.
+func new_InvalidDocTypeDetails(def *errgenrt.Def, d InvalidDocTypeDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_InvalidDocTypeDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_InvalidDocTypeDetails describes InvalidDocTypeDetails details to errgenrt.DecodeDef.
@@ -106,10 +142,16 @@ var shape_InvalidDocTypeDetails = &errgenrt.Shape{Fields: []string{"docType", "v
 	return new(InvalidDocTypeDetails)
 }}
 
-// wrap_SchemaValidationFailedDetails holds an error with SchemaValidationFailedDetails details in one allocation.
+// wrap_SchemaValidationFailedDetails holds an error and its SchemaValidationFailedDetails details.
 type wrap_SchemaValidationFailedDetails struct {
 	e errgenrt.Error
 	d SchemaValidationFailedDetails
+}
+
+// new_SchemaValidationFailedDetails returns a new error of def with details d, both in one allocation.
+func new_SchemaValidationFailedDetails(def *errgenrt.Def, d SchemaValidationFailedDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_SchemaValidationFailedDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_SchemaValidationFailedDetails describes SchemaValidationFailedDetails details to errgenrt.DecodeDef.

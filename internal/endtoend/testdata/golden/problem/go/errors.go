@@ -40,10 +40,16 @@ const (
 	DomainSystem Domain = "system"
 )
 
-// wrap_APIErrorDetails holds an error with APIErrorDetails details in one allocation.
+// wrap_APIErrorDetails holds an error and its APIErrorDetails details.
 type wrap_APIErrorDetails struct {
 	e errgenrt.Error
 	d APIErrorDetails
+}
+
+// new_APIErrorDetails returns a new error of def with details d, both in one allocation.
+func new_APIErrorDetails(def *errgenrt.Def, d APIErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_APIErrorDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_APIErrorDetails describes APIErrorDetails details to errgenrt.DecodeDef.
@@ -51,10 +57,16 @@ var shape_APIErrorDetails = &errgenrt.Shape{Fields: []string{"endpoint"}, Zero: 
 	return new(APIErrorDetails)
 }}
 
-// wrap_ConfigurationErrorDetails holds an error with ConfigurationErrorDetails details in one allocation.
+// wrap_ConfigurationErrorDetails holds an error and its ConfigurationErrorDetails details.
 type wrap_ConfigurationErrorDetails struct {
 	e errgenrt.Error
 	d ConfigurationErrorDetails
+}
+
+// new_ConfigurationErrorDetails returns a new error of def with details d, both in one allocation.
+func new_ConfigurationErrorDetails(def *errgenrt.Def, d ConfigurationErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_ConfigurationErrorDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_ConfigurationErrorDetails describes ConfigurationErrorDetails details to errgenrt.DecodeDef.
@@ -62,10 +74,16 @@ var shape_ConfigurationErrorDetails = &errgenrt.Shape{Fields: []string{"configKe
 	return new(ConfigurationErrorDetails)
 }}
 
-// wrap_NotFoundDetails holds an error with NotFoundDetails details in one allocation.
+// wrap_NotFoundDetails holds an error and its NotFoundDetails details.
 type wrap_NotFoundDetails struct {
 	e errgenrt.Error
 	d NotFoundDetails
+}
+
+// new_NotFoundDetails returns a new error of def with details d, both in one allocation.
+func new_NotFoundDetails(def *errgenrt.Def, d NotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_NotFoundDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_NotFoundDetails describes NotFoundDetails details to errgenrt.DecodeDef.
@@ -73,10 +91,16 @@ var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"entityId", "entity
 	return new(NotFoundDetails)
 }}
 
-// wrap_ValidationErrorDetails holds an error with ValidationErrorDetails details in one allocation.
+// wrap_ValidationErrorDetails holds an error and its ValidationErrorDetails details.
 type wrap_ValidationErrorDetails struct {
 	e errgenrt.Error
 	d ValidationErrorDetails
+}
+
+// new_ValidationErrorDetails returns a new error of def with details d, both in one allocation.
+func new_ValidationErrorDetails(def *errgenrt.Def, d ValidationErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
+	w := &wrap_ValidationErrorDetails{d: d}
+	return w.e.Init(def, &w.d, opts)
 }
 
 // shape_ValidationErrorDetails describes ValidationErrorDetails details to errgenrt.DecodeDef.
