@@ -99,6 +99,16 @@ func TestGenerateDocsTemplates(t *testing.T) {
 	if snapshot(t, dir) != snap {
 		t.Error("a template error changed files")
 	}
+	// the other emitters, done first, had staged their changed files: gone too
+	editCatalog(t, dir, "title: Internal error", "title: Internal failure")
+	snap = snapshot(t, dir)
+	if _, stderr, code := run(t, dir, "generate", "-templates", "doc-templates"); code != ExitUsage || !strings.Contains(stderr, "can't evaluate field Nope") {
+		t.Errorf("template error after a catalog edit: exit %d, stderr %q", code, stderr)
+	}
+	if snapshot(t, dir) != snap {
+		t.Error("a template error changed files")
+	}
+	noTempFiles(t, dir)
 
 	if _, stderr, code := run(t, dir, "generate", "-templates", "no-such-dir"); code != ExitUsage || !strings.Contains(stderr, "-templates no-such-dir is not a directory") {
 		t.Errorf("missing dir: exit %d, %q", code, stderr)

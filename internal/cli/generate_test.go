@@ -111,7 +111,7 @@ func names(t *testing.T, dir string) []string {
 func noTempFiles(t *testing.T, dir string) {
 	t.Helper()
 	for _, n := range names(t, dir) {
-		if strings.Contains(filepath.Base(n), ".tmp") {
+		if base := filepath.Base(n); strings.HasPrefix(base, ".") && strings.Contains(base, ".tmp") {
 			t.Errorf("temporary file left behind: %s", n)
 		}
 	}
@@ -355,4 +355,21 @@ func TestGenerateSharedDirectory(t *testing.T) {
 	if out := generate(t, dir, "-ts", "gen/go"); !strings.Contains(out, "0 files written") {
 		t.Errorf("a second generate rewrote files:\n%s", out)
 	}
+}
+
+// TestGenerateSamePathTwice: two outputs aimed at one file is a usage
+// error, and nothing is written.
+func TestGenerateSamePathTwice(t *testing.T) {
+	dir := newProject(t)
+	generate(t, dir)
+	editCatalog(t, dir, "title: Internal error", "title: Internal failure")
+	before := snapshot(t, dir)
+	_, stderr, code := run(t, dir, "generate", "-schema", "gen/go/errors.go")
+	if code != ExitUsage || !strings.Contains(stderr, "two outputs would write gen/go/errors.go") || !strings.Contains(stderr, "nothing written") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if after := snapshot(t, dir); after != before {
+		t.Errorf("changed files:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	noTempFiles(t, dir)
 }
