@@ -57,15 +57,18 @@ check:
 	$(GO) run ./cmd/errgen generate -check
 	$(GO) run ./cmd/errgen diff git:$(BASE):catalog/errors.yaml catalog/errors.yaml
 
-# Benchmarks: check of generated 1,000- and 10,000-error catalogs; the
-# runtime's encoders against encoding/json.
+# Benchmarks on generated 1,000- and 10,000-error catalogs: check, each
+# emitter, errgen generate end to end (fresh and unchanged outputs); the
+# runtime's encoders against encoding/json. GOGC=400 as the command runs.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/ ./internal/gen/jsonschema/
+	GOGC=400 $(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/ ./internal/gen/jsonschema/
 
-# Fuzz the loader + checker and the encoders (FUZZTIME=10m for a long run).
+# Fuzz the loader + checker, the encoders, the chunked YAML parse, the
+# template parser, diff and the definition records (FUZZTIME=10m for a long run).
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzChunkedParse$$' -fuzztime $(FUZZTIME) ./internal/catalog/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/tmpl/
 	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) ./internal/diff/
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeDef$$' -fuzztime $(FUZZTIME) ./errgenrt/

@@ -47,6 +47,7 @@ type output struct {
 	states []state
 	todo   []int    // indexes of the files to write
 	tmps   []string // their staged temporary files
+	made   []string // directories created for them, parents first
 	refuse *refusal // why nothing may be written, when something is in the way
 }
 
@@ -143,9 +144,9 @@ type emitter struct {
 
 // runEmitters runs the emitters side by side (each is independent and reads
 // the model only) and reports every failure, in emitter order. As soon as
-// an emitter is done, its output is compared with the disk and, when stage
+// an emitter is done, its output is compared with the disk and, when write
 // is set, its changed files are staged, while the other emitters still run.
-func runEmitters(env *Env, emitters []*emitter, stage bool) ([]*output, bool) {
+func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 	outputs := make([]*output, len(emitters))
 	errs := make([]error, len(emitters))
 	var wg sync.WaitGroup
@@ -157,7 +158,7 @@ func runEmitters(env *Env, emitters []*emitter, stage bool) ([]*output, bool) {
 			out := &output{name: em.name, dir: em.dir}
 			outputs[i], errs[i] = out, err
 			if err == nil {
-				out.prepare(files, stage)
+				out.prepare(files, write)
 			}
 		}()
 	}
@@ -205,7 +206,16 @@ func (out *output) prepare(files []gen.File, write bool) {
 			continue
 		}
 		made[dir] = true
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		var missing []string // dir and its missing parents, parents first
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
+				break
+			}
+			missing = append([]string{d}, missing...)
+		}
+		err := os.MkdirAll(dir, 0o755)
+		out.made = append(out.made, missing...)
+		if err != nil {
 			out.refuse = &refusal{out.files[i].path, "cannot write", unwrapPath(err).Error()}
 			return
 		}
@@ -224,7 +234,8 @@ func (out *output) prepare(files []gen.File, write bool) {
 	}
 }
 
-// discard removes every staged temporary file.
+// discard removes every staged temporary file, then the directories
+// created for them (those still empty: another output may share one).
 func discard(outputs []*output) {
 	for _, out := range outputs {
 		if out == nil {
@@ -236,6 +247,17 @@ func discard(outputs []*output) {
 			}
 		}
 		out.tmps = nil
+	}
+	var made []string
+	for _, out := range outputs {
+		if out != nil {
+			made = append(made, out.made...)
+			out.made = nil
+		}
+	}
+	sort.Slice(made, func(i, j int) bool { return len(made[i]) > len(made[j]) }) // children first
+	for _, d := range made {
+		os.Remove(d)
 	}
 }
 

@@ -244,6 +244,12 @@ func TestGenerateNeverOverwritesUserFile(t *testing.T) {
 	if after := snapshot(t, dir); after != before {
 		t.Errorf("generate wrote files although it refused:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
+	// the other outputs' directories, made for their staged files, are gone
+	for _, d := range []string{"gen/ts", "docs", "schema"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); err == nil {
+			t.Errorf("generate left the directory %s behind although it refused", d)
+		}
+	}
 	// -check calls it stale and writes nothing either
 	if _, stderr, code := run(t, dir, "generate", "-check"); code != ExitInvalid || !strings.Contains(stderr, "gen/go/errors.go: stale\n") {
 		t.Errorf("-check: exit %d, stderr:\n%s", code, stderr)
