@@ -87,6 +87,32 @@ func New(def *Def, d Details, opts ...Option) *Error {
 	return new(Error).Init(def, d, opts)
 }
 
+// withDetails holds an error and its details, so that a constructor
+// allocates once.
+type withDetails[T any] struct {
+	e Error
+	d T
+}
+
+// NewWith returns an error of def with a copy of the details d, the error
+// and the copy in one allocation. Generated constructors call it; PT is
+// inferred (*T).
+func NewWith[T any, PT interface {
+	*T
+	Details
+}](def *Def, d T, opts []Option) *Error {
+	w := &withDetails[T]{d: d}
+	return w.e.Init(def, PT(&w.d), opts)
+}
+
+// Zero returns new, empty details of type T, for [Shape.Zero].
+func Zero[T any, PT interface {
+	*T
+	Details
+}]() Details {
+	return PT(new(T))
+}
+
 // Error returns the message rendered for server logs: verbose, unredacted,
 // followed by the cause.
 func (e *Error) Error() string {

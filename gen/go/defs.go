@@ -389,7 +389,7 @@ var ErrRPCParseError = errgenrt.DecodeDef("\x01\xf7\xfe\x03\xf7\xfe\x03\x11E_RPC
 // **protocol** error: the request never reached a tool. Check the
 // client's framing (one JSON message per line on stdio transports).
 func NewRPCParseError(d RPCParseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_RPCParseErrorDetails(ErrRPCParseError, d, opts)
+	return errgenrt.NewWith(ErrRPCParseError, d, opts)
 }
 
 // ErrRPCInternalError is E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error. Its definition is also the sentinel: errors.Is(err, ErrRPCInternalError) reports whether err is one.
@@ -417,7 +417,7 @@ var ErrRPCInvalidParams = errgenrt.DecodeDef("\x01\xb3\xfd\x03\xb3\xfd\x03\x14E_
 // application-level parameter errors; this code is kept for the
 // protocol layer.
 func NewRPCInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrRPCInvalidParams, d, opts)
+	return errgenrt.NewWith(ErrRPCInvalidParams, d, opts)
 }
 
 // ErrRPCMethodNotFound is E_RPC_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrRPCMethodNotFound) reports whether err is one.
@@ -431,7 +431,7 @@ var ErrRPCMethodNotFound = errgenrt.DecodeDef("\x01\xb1\xfd\x03\xb1\xfd\x03\x16E
 // methods such as `sys/errorStats` are only registered when their
 // feature is enabled, so clients should feature-detect them.
 func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_RPCMethodNotFoundDetails(ErrRPCMethodNotFound, d, opts)
+	return errgenrt.NewWith(ErrRPCMethodNotFound, d, opts)
 }
 
 // ErrRPCInvalidRequest is E_RPC_INVALID_REQUEST (-32600): Invalid request. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidRequest) reports whether err is one.
@@ -444,7 +444,7 @@ var ErrRPCInvalidRequest = errgenrt.DecodeDef("\x01\xaf\xfd\x03\xaf\xfd\x03\x15E
 // The JSON was valid but is not a JSON-RPC 2.0 request object (missing
 // `jsonrpc: "2.0"`, a non-string `method`, an `id` of the wrong type...).
 func NewRPCInvalidRequest(d RPCInvalidRequestDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_RPCInvalidRequestDetails(ErrRPCInvalidRequest, d, opts)
+	return errgenrt.NewWith(ErrRPCInvalidRequest, d, opts)
 }
 
 // ErrRPCServerError is E_RPC_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrRPCServerError) reports whether err is one.
@@ -477,7 +477,7 @@ var ErrInvalidParams = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10E_INVALID_PAR
 // describes what would be accepted. Use this instead of -32602 for
 // application-level checks.
 func NewInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrInvalidParams, d, opts)
+	return errgenrt.NewWith(ErrInvalidParams, d, opts)
 }
 
 // ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
@@ -491,7 +491,7 @@ var ErrTimeout = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tE_TIMEOUT\atimeout\x0
 // command) did not finish within its timeout. Timeouts are usually
 // transient, so the error is **retryable**.
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_TimeoutDetails(ErrTimeout, d, opts)
+	return errgenrt.NewWith(ErrTimeout, d, opts)
 }
 
 // ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
@@ -505,7 +505,7 @@ var ErrLimitExceeded = errgenrt.DecodeDef("\x01\xd4\x0f\xd4\x0f\x10E_LIMIT_EXCEE
 // line length. `details.resource` tells which one. Session caps answer
 // 429; size caps may answer 413.
 func NewLimitExceeded(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrLimitExceeded, d, opts)
+	return errgenrt.NewWith(ErrLimitExceeded, d, opts)
 }
 
 // ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
@@ -519,7 +519,7 @@ var ErrNotInstalled = errgenrt.DecodeDef("\x01\xd6\x0f\xd6\x0f\x0fE_NOT_INSTALLE
 // build, a Python package) is missing on the server host. An operator
 // has to install it; retrying does not help.
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_NotInstalledDetails(ErrNotInstalled, d, opts)
+	return errgenrt.NewWith(ErrNotInstalled, d, opts)
 }
 
 // ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
@@ -533,7 +533,7 @@ var ErrSessionNotFound = errgenrt.DecodeDef("\x01\xd8\x0f\xd8\x0f\x13E_SESSION_N
 // out, or the server restarted. The id is redacted unless verbose mode
 // is on, since session ids act as bearer handles.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SessionNotFoundDetails(ErrSessionNotFound, d, opts)
+	return errgenrt.NewWith(ErrSessionNotFound, d, opts)
 }
 
 // ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
@@ -546,7 +546,7 @@ var ErrInputTooLarge = errgenrt.DecodeDef("\x01\xda\x0f\xda\x0f\x11E_INPUT_TOO_L
 // An input exceeds its size cap: Python code length, selector length,
 // a memory-bank file body... The limit is a server setting.
 func NewInputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrInputTooLarge, d, opts)
+	return errgenrt.NewWith(ErrInputTooLarge, d, opts)
 }
 
 // ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
@@ -559,7 +559,7 @@ var ErrUnsupported = errgenrt.DecodeDef("\x01\xdc\x0f\xdc\x0f\rE_UNSUPPORTED\vun
 // The server understood the request but does not support this
 // operation (on this platform, in this configuration or yet).
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_UnsupportedDetails(ErrUnsupported, d, opts)
+	return errgenrt.NewWith(ErrUnsupported, d, opts)
 }
 
 // ErrRateLimit is E_RATE_LIMITED (1007): Rate limited. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
@@ -572,7 +572,7 @@ var ErrRateLimit = errgenrt.DecodeDef("\x01\xde\x0f\xde\x0f\x0eE_RATE_LIMITED\nr
 // Too many requests in the current window. The error is retryable:
 // back off before trying again.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrRateLimit, d, opts)
+	return errgenrt.NewWith(ErrRateLimit, d, opts)
 }
 
 // ErrValidationError is E_VALIDATION (1008): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
@@ -586,7 +586,7 @@ var ErrValidationError = errgenrt.DecodeDef("\x01\xe0\x0f\xe0\x0f\fE_VALIDATION\
 // maps each field to its messages and `details.totalErrors` counts them
 // all, so a client can show every problem in one pass.
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	return new__FieldErrors(ErrValidationError, d, opts)
+	return errgenrt.NewWith(ErrValidationError, d, opts)
 }
 
 // ErrConfigurationError is E_CONFIGURATION (1009): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
@@ -599,7 +599,7 @@ var ErrConfigurationError = errgenrt.DecodeDef("\x01\xe2\x0f\xe2\x0f\x0fE_CONFIG
 // The server's configuration (policy file, environment variables) is
 // missing or invalid. Only an operator can fix it.
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SystemError(ErrConfigurationError, d, opts)
+	return errgenrt.NewWith(ErrConfigurationError, d, opts)
 }
 
 // ErrUpstreamUnavailable is E_UPSTREAM_UNAVAILABLE (1010): Upstream service error. Its definition is also the sentinel: errors.Is(err, ErrUpstreamUnavailable) reports whether err is one.
@@ -614,7 +614,7 @@ var ErrUpstreamUnavailable = errgenrt.DecodeDef("\x01\xe4\x0f\xe4\x0f\x16E_UPSTR
 // is unavailable. Query parameters that look like secrets are scrubbed
 // from `endpoint` unless verbose mode is on.
 func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_UpstreamUnavailableDetails(ErrUpstreamUnavailable, d, opts)
+	return errgenrt.NewWith(ErrUpstreamUnavailable, d, opts)
 }
 
 // ErrUnauthorized is E_UNAUTHORIZED (1011): Not authorized. Its definition is also the sentinel: errors.Is(err, ErrUnauthorized) reports whether err is one.
@@ -628,7 +628,7 @@ var ErrUnauthorized = errgenrt.DecodeDef("\x01\xe6\x0f\xe6\x0f\x0eE_UNAUTHORIZED
 // (403). The rejected credential is never echoed back unless verbose
 // mode is on.
 func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_UnauthorizedDetails(ErrUnauthorized, d, opts)
+	return errgenrt.NewWith(ErrUnauthorized, d, opts)
 }
 
 // ErrInternalError is E_INTERNAL (1099): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
@@ -657,7 +657,7 @@ var ErrPyExecFail = errgenrt.DecodeDef("\x01\xa0\x1f\xa0\x1f\x0eE_PY_EXEC_FAIL\f
 // a non-zero status. `details.stderr` holds the end of the traceback,
 // cut at 2048 bytes.
 func NewPyExecFail(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ExecutionError(ErrPyExecFail, d, opts)
+	return errgenrt.NewWith(ErrPyExecFail, d, opts)
 }
 
 // ErrPySecurity is E_PY_SECURITY (2001): Python code rejected by the sandbox. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
@@ -671,7 +671,7 @@ var ErrPySecurity = errgenrt.DecodeDef("\x01\xa2\x1f\xa2\x1f\rE_PY_SECURITY\vpy_
 // `subprocess`, opening sockets...). `details.allowed_sample` lists some
 // of the modules that are allowed.
 func NewPySecurity(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrPySecurity, d, opts)
+	return errgenrt.NewWith(ErrPySecurity, d, opts)
 }
 
 // ErrPySyntax is E_PY_SYNTAX (2002): Python syntax error. Its definition is also the sentinel: errors.Is(err, ErrPySyntax) reports whether err is one.
@@ -683,7 +683,7 @@ var ErrPySyntax = errgenrt.DecodeDef("\x01\xa4\x1f\xa4\x1f\vE_PY_SYNTAX\tpy_synt
 //
 // The code does not compile. Nothing was executed.
 func NewPySyntax(d PySyntaxDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PySyntaxDetails(ErrPySyntax, d, opts)
+	return errgenrt.NewWith(ErrPySyntax, d, opts)
 }
 
 // ErrPyModuleNotFound is E_PY_MODULE_NOT_FOUND (2003): Python module not installed. Its definition is also the sentinel: errors.Is(err, ErrPyModuleNotFound) reports whether err is one.
@@ -696,7 +696,7 @@ var ErrPyModuleNotFound = errgenrt.DecodeDef("\x01\xa6\x1f\xa6\x1f\x15E_PY_MODUL
 // The code imports a module that is allowed but not installed in the
 // execution environment.
 func NewPyModuleNotFound(d PyModuleNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PyModuleNotFoundDetails(ErrPyModuleNotFound, d, opts)
+	return errgenrt.NewWith(ErrPyModuleNotFound, d, opts)
 }
 
 // ErrPyKernelDied is E_PY_KERNEL_DIED (2004): Python kernel died. Its definition is also the sentinel: errors.Is(err, ErrPyKernelDied) reports whether err is one.
@@ -709,7 +709,7 @@ var ErrPyKernelDied = errgenrt.DecodeDef("\x01\xa8\x1f\xa8\x1f\x10E_PY_KERNEL_DI
 // The interpreter process was killed (out of memory, a signal) before
 // it could report a result. A new kernel is started for the next call.
 func NewPyKernelDied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ExecutionError(ErrPyKernelDied, d, opts)
+	return errgenrt.NewWith(ErrPyKernelDied, d, opts)
 }
 
 // ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
@@ -723,7 +723,7 @@ var ErrPwNav = errgenrt.DecodeDef("\x01\xe8 \xe8 \bE_PW_NAV\x06pw_nav\nplaywrigh
 // TLS error or an error status. Secrets in the query string are
 // scrubbed from `url` unless verbose mode is on.
 func NewPwNav(d PwNavDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PwNavDetails(ErrPwNav, d, opts)
+	return errgenrt.NewWith(ErrPwNav, d, opts)
 }
 
 // ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
@@ -737,7 +737,7 @@ var ErrPwLaunch = errgenrt.DecodeDef("\x01\xea \xea \vE_PW_LAUNCH\tpw_launch\npl
 // `E_NOT_INSTALLED` instead; this error covers crashes and sandbox
 // failures at start-up.
 func NewPwLaunch(d PwLaunchDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PwLaunchDetails(ErrPwLaunch, d, opts)
+	return errgenrt.NewWith(ErrPwLaunch, d, opts)
 }
 
 // ErrPwSelectorNotFound is E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing. Its definition is also the sentinel: errors.Is(err, ErrPwSelectorNotFound) reports whether err is one.
@@ -749,7 +749,7 @@ var ErrPwSelectorNotFound = errgenrt.DecodeDef("\x01\xec \xec \x17E_PW_SELECTOR_
 //
 // No element matched the selector within the wait timeout.
 func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PwSelectorNotFoundDetails(ErrPwSelectorNotFound, d, opts)
+	return errgenrt.NewWith(ErrPwSelectorNotFound, d, opts)
 }
 
 // ErrPwPageClosed is E_PW_PAGE_CLOSED (2103): Page closed. Its definition is also the sentinel: errors.Is(err, ErrPwPageClosed) reports whether err is one.
@@ -762,7 +762,7 @@ var ErrPwPageClosed = errgenrt.DecodeDef("\x01\xee \xee \x10E_PW_PAGE_CLOSED\x0e
 // The page (or its browser context) was closed while an operation was
 // pending or before it started.
 func NewPwPageClosed(d PwPageClosedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PwPageClosedDetails(ErrPwPageClosed, d, opts)
+	return errgenrt.NewWith(ErrPwPageClosed, d, opts)
 }
 
 // ErrPwEval is E_PW_EVAL (2104): Script evaluation failed. Its definition is also the sentinel: errors.Is(err, ErrPwEval) reports whether err is one.
@@ -775,7 +775,7 @@ var ErrPwEval = errgenrt.DecodeDef("\x01\xf0 \xf0 \tE_PW_EVAL\apw_eval\nplaywrig
 // `page.evaluate` threw inside the page. The script and the thrown value
 // may carry user data, so both are redacted unless verbose mode is on.
 func NewPwEval(d PwEvalDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PwEvalDetails(ErrPwEval, d, opts)
+	return errgenrt.NewWith(ErrPwEval, d, opts)
 }
 
 // ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
@@ -787,7 +787,7 @@ var ErrMbFileNotFound = errgenrt.DecodeDef("\x01\xf8#\xf8#\x13E_MB_FILE_NOT_FOUN
 //
 // The project exists but has no file with that name.
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_MbFileNotFoundDetails(ErrMbFileNotFound, d, opts)
+	return errgenrt.NewWith(ErrMbFileNotFound, d, opts)
 }
 
 // ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
@@ -800,7 +800,7 @@ var ErrMbRead = errgenrt.DecodeDef("\x01\xfa#\xfa#\tE_MB_READ\amb_read\vmemory-b
 // The file exists but could not be read (permissions, I/O error). A
 // constructor marks transient failures retryable.
 func NewMbRead(d MbReadDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_MbReadDetails(ErrMbRead, d, opts)
+	return errgenrt.NewWith(ErrMbRead, d, opts)
 }
 
 // ErrMbWrite is E_MB_WRITE (2302): Memory-bank write failed. Its definition is also the sentinel: errors.Is(err, ErrMbWrite) reports whether err is one.
@@ -813,7 +813,7 @@ var ErrMbWrite = errgenrt.DecodeDef("\x01\xfc#\xfc#\nE_MB_WRITE\bmb_write\vmemor
 // Writing or updating a memory-bank file failed; the previous content
 // is unchanged.
 func NewMbWrite(d MbWriteDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_MbWriteDetails(ErrMbWrite, d, opts)
+	return errgenrt.NewWith(ErrMbWrite, d, opts)
 }
 
 // ErrMbProjectNotFound is E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found. Its definition is also the sentinel: errors.Is(err, ErrMbProjectNotFound) reports whether err is one.
@@ -825,7 +825,7 @@ var ErrMbProjectNotFound = errgenrt.DecodeDef("\x01\xfe#\xfe#\x16E_MB_PROJECT_NO
 //
 // No memory-bank project has that name.
 func NewMbProjectNotFound(d MbProjectNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_MbProjectNotFoundDetails(ErrMbProjectNotFound, d, opts)
+	return errgenrt.NewWith(ErrMbProjectNotFound, d, opts)
 }
 
 // ErrMbInvalidName is E_MB_INVALID_NAME (2304): Invalid memory-bank name. Its definition is also the sentinel: errors.Is(err, ErrMbInvalidName) reports whether err is one.
@@ -838,7 +838,7 @@ var ErrMbInvalidName = errgenrt.DecodeDef("\x01\x80$\xb3\xfd\x03\x11E_MB_INVALID
 // A project or file name contains characters that are not allowed
 // (path separators, `..`, control characters).
 func NewMbInvalidName(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrMbInvalidName, d, opts)
+	return errgenrt.NewWith(ErrMbInvalidName, d, opts)
 }
 
 // ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
@@ -850,7 +850,7 @@ var ErrKgFull = errgenrt.DecodeDef("\x01\xc0%\xc0%\tE_KG_FULL\akg_full\tkg-memor
 //
 // The graph reached its configured capacity. Nothing was added.
 func NewKgFull(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrKgFull, d, opts)
+	return errgenrt.NewWith(ErrKgFull, d, opts)
 }
 
 // ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
@@ -863,7 +863,7 @@ var ErrKgInvalidTriple = errgenrt.DecodeDef("\x01\xc2%\xc2%\x13E_KG_INVALID_TRIP
 // A relation does not have a subject, a predicate and an object, or
 // names an entity that does not exist.
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_KgInvalidTripleDetails(ErrKgInvalidTriple, d, opts)
+	return errgenrt.NewWith(ErrKgInvalidTriple, d, opts)
 }
 
 // ErrPathTraversal is E_FS_PATH_ESCAPE (2500): Path escapes its root. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
@@ -877,7 +877,7 @@ var ErrPathTraversal = errgenrt.DecodeDef("\x01\x88'\xb3\xfd\x03\x10E_FS_PATH_ES
 // symlink pointing outside). The request is rejected before any file is
 // opened.
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrPathTraversal, d, opts)
+	return errgenrt.NewWith(ErrPathTraversal, d, opts)
 }
 
 // ErrPermissionDenied is E_FS_DENIED (2501): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
@@ -890,7 +890,7 @@ var ErrPermissionDenied = errgenrt.DecodeDef("\x01\x8a'\x87\xf4\x03\vE_FS_DENIED
 // The operating system refused the file operation although policy
 // allows the path (file mode, ACL, read-only mount).
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ExecutionError(ErrPermissionDenied, d, opts)
+	return errgenrt.NewWith(ErrPermissionDenied, d, opts)
 }
 
 // ErrFileTooLarge is E_FS_FILE_TOO_LARGE (2502): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
@@ -904,7 +904,7 @@ var ErrFileTooLarge = errgenrt.DecodeDef("\x01\x8c'\xb3\xfd\x03\x13E_FS_FILE_TOO
 // (`limits.max_read_bytes` in the policy file). Legacy clients see
 // JSON-RPC code -32602 (invalid params).
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrFileTooLarge, d, opts)
+	return errgenrt.NewWith(ErrFileTooLarge, d, opts)
 }
 
 // ErrNotFound is E_FS_NOT_FOUND (2503): File not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
@@ -917,7 +917,7 @@ var ErrNotFound = errgenrt.DecodeDef("\x01\x8e'\x87\xf4\x03\x0eE_FS_NOT_FOUND\tn
 // Nothing exists at the path. Home-directory parts of the path are
 // scrubbed unless verbose mode is on.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_NotFoundDetails(ErrNotFound, d, opts)
+	return errgenrt.NewWith(ErrNotFound, d, opts)
 }
 
 // ErrIOError is E_FS_IO_ERROR (2504): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
@@ -930,7 +930,7 @@ var ErrIOError = errgenrt.DecodeDef("\x01\x90'\x87\xf4\x03\rE_FS_IO_ERROR\bio_er
 // A low-level I/O error. Transient kinds (interrupted, would block,
 // timed out) are reported with `retryable: true` by the constructor.
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SystemError(ErrIOError, d, opts)
+	return errgenrt.NewWith(ErrIOError, d, opts)
 }
 
 // ErrInvalidPath is E_FS_INVALID_PATH (2505): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
@@ -943,7 +943,7 @@ var ErrInvalidPath = errgenrt.DecodeDef("\x01\x92'\xb3\xfd\x03\x11E_FS_INVALID_P
 // The path is malformed: empty, relative where an absolute path is
 // required, or containing NUL bytes.
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrInvalidPath, d, opts)
+	return errgenrt.NewWith(ErrInvalidPath, d, opts)
 }
 
 // ErrFsLocked is E_FS_LOCKED (2506): File locked. Its definition is also the sentinel: errors.Is(err, ErrFsLocked) reports whether err is one.
@@ -961,7 +961,7 @@ var ErrFsLocked = errgenrt.DecodeDef("\x01\x94'\x94'\vE_FS_LOCKED\tfs_locked\nfi
 //
 // Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
 func NewFsLocked(d FsLockedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_FsLockedDetails(ErrFsLocked, d, opts)
+	return errgenrt.NewWith(ErrFsLocked, d, opts)
 }
 
 // ErrPathNotAllowed is E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
@@ -975,7 +975,7 @@ var ErrPathNotAllowed = errgenrt.DecodeDef("\x01\xf0.\x81\xf4\x03\x19E_POLICY_PA
 // clients see -32001 (PolicyDeny); `details.allowed_sample` shows up to
 // five allowed roots.
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrPathNotAllowed, d, opts)
+	return errgenrt.NewWith(ErrPathNotAllowed, d, opts)
 }
 
 // ErrCommandNotAllowed is E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
@@ -987,7 +987,7 @@ var ErrCommandNotAllowed = errgenrt.DecodeDef("\x01\xf2.\x81\xf4\x03\x1cE_POLICY
 //
 // The command id is not in the policy's command catalog.
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrCommandNotAllowed, d, opts)
+	return errgenrt.NewWith(ErrCommandNotAllowed, d, opts)
 }
 
 // ErrEnvironmentNotAllowed is E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
@@ -1001,7 +1001,7 @@ var ErrEnvironmentNotAllowed = errgenrt.DecodeDef("\x01\xf4.\x81\xf4\x03\x18E_PO
 // allow. The variable is redacted unless verbose mode is on, since it
 // may carry a secret.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrEnvironmentNotAllowed, d, opts)
+	return errgenrt.NewWith(ErrEnvironmentNotAllowed, d, opts)
 }
 
 // ErrNetworkFsDenied is E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
@@ -1014,7 +1014,7 @@ var ErrNetworkFsDenied = errgenrt.DecodeDef("\x01\xf6.\x81\xf4\x03\x1aE_POLICY_N
 // The path is on a network filesystem (NFS, SMB) and the policy sets
 // `deny_network_fs`.
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrNetworkFsDenied, d, opts)
+	return errgenrt.NewWith(ErrNetworkFsDenied, d, opts)
 }
 
 // ErrWriteNotPermitted is E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
@@ -1026,7 +1026,7 @@ var ErrWriteNotPermitted = errgenrt.DecodeDef("\x01\xf8.\x81\xf4\x03\x1cE_POLICY
 //
 // The path may be read but not written: it matches no write rule.
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrWriteNotPermitted, d, opts)
+	return errgenrt.NewWith(ErrWriteNotPermitted, d, opts)
 }
 
 // ErrPolicyDenied is E_POLICY_DENIED (3005): Policy denied the operation. Its definition is also the sentinel: errors.Is(err, ErrPolicyDenied) reports whether err is one.
@@ -1043,7 +1043,7 @@ var ErrPolicyDenied = errgenrt.DecodeDef("\x01\xfa.\x81\xf4\x03\x0fE_POLICY_DENI
 //
 // Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
 func NewPolicyDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrPolicyDenied, d, opts)
+	return errgenrt.NewWith(ErrPolicyDenied, d, opts)
 }
 
 // ErrCommandFailed is E_CMD_FAILED (3100): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
@@ -1056,7 +1056,7 @@ var ErrCommandFailed = errgenrt.DecodeDef("\x01\xb80\xb80\fE_CMD_FAILED\x0ecomma
 // The command ran and exited with a non-zero status. `details.stderr`
 // keeps at most 2048 bytes of its standard error.
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ExecutionError(ErrCommandFailed, d, opts)
+	return errgenrt.NewWith(ErrCommandFailed, d, opts)
 }
 
 // ErrCmdTimeout is E_CMD_TIMEOUT (3101): Command timed out. Its definition is also the sentinel: errors.Is(err, ErrCmdTimeout) reports whether err is one.
@@ -1069,7 +1069,7 @@ var ErrCmdTimeout = errgenrt.DecodeDef("\x01\xba0\x83\xf4\x03\rE_CMD_TIMEOUT\vcm
 // The command did not finish within its timeout and was killed. Legacy
 // clients see -32002 (Timeout).
 func NewCmdTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrCmdTimeout, d, opts)
+	return errgenrt.NewWith(ErrCmdTimeout, d, opts)
 }
 
 // ErrOutputTooLarge is E_CMD_OUTPUT_TOO_LARGE (3102): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
@@ -1083,7 +1083,7 @@ var ErrOutputTooLarge = errgenrt.DecodeDef("\x01\xbc0\x85\xf4\x03\x16E_CMD_OUTPU
 // truncated and the call failed. Legacy clients see -32003
 // (OutputTruncated).
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrOutputTooLarge, d, opts)
+	return errgenrt.NewWith(ErrOutputTooLarge, d, opts)
 }
 
 // ErrInvalidArgument is E_CMD_INVALID_ARGUMENT (3103): Invalid command argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
@@ -1096,7 +1096,7 @@ var ErrInvalidArgument = errgenrt.DecodeDef("\x01\xbe0\xb3\xfd\x03\x16E_CMD_INVA
 // A command argument does not match the catalog's argument rules.
 // `details.arg_index` names the failing argument.
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrInvalidArgument, d, opts)
+	return errgenrt.NewWith(ErrInvalidArgument, d, opts)
 }
 
 // ErrInvalidEnvironment is E_CMD_INVALID_ENV (3104): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
@@ -1109,7 +1109,7 @@ var ErrInvalidEnvironment = errgenrt.DecodeDef("\x01\xc00\xb3\xfd\x03\x11E_CMD_I
 // An environment variable has a value the catalog rejects. The value is
 // redacted unless verbose mode is on.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrInvalidEnvironment, d, opts)
+	return errgenrt.NewWith(ErrInvalidEnvironment, d, opts)
 }
 
 // ErrMissingRequired is E_CMD_MISSING_REQUIRED (3105): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
@@ -1121,7 +1121,7 @@ var ErrMissingRequired = errgenrt.DecodeDef("\x01\xc20\xb3\xfd\x03\x16E_CMD_MISS
 //
 // A required parameter of the command was not supplied.
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrMissingRequired, d, opts)
+	return errgenrt.NewWith(ErrMissingRequired, d, opts)
 }
 
 // ErrConcurrencyLimit is E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
@@ -1133,7 +1133,7 @@ var ErrConcurrencyLimit = errgenrt.DecodeDef("\x01\xc40\xc40\x17E_CMD_CONCURRENC
 //
 // The server already runs its maximum number of commands at once.
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrConcurrencyLimit, d, opts)
+	return errgenrt.NewWith(ErrConcurrencyLimit, d, opts)
 }
 
 // ErrCmdWorkdirInvalid is E_CMD_WORKDIR_INVALID (3107): Invalid working directory. Its definition is also the sentinel: errors.Is(err, ErrCmdWorkdirInvalid) reports whether err is one.
@@ -1146,7 +1146,7 @@ var ErrCmdWorkdirInvalid = errgenrt.DecodeDef("\x01\xc60\xb3\xfd\x03\x15E_CMD_WO
 // The working directory is not an existing directory inside an allowed
 // root.
 func NewCmdWorkdirInvalid(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrCmdWorkdirInvalid, d, opts)
+	return errgenrt.NewWith(ErrCmdWorkdirInvalid, d, opts)
 }
 
 // ErrCmdSandbox is E_CMD_SANDBOX (3108): Sandbox failure. Its definition is also the sentinel: errors.Is(err, ErrCmdSandbox) reports whether err is one.
@@ -1159,5 +1159,5 @@ var ErrCmdSandbox = errgenrt.DecodeDef("\x01\xc80\xb5\xfd\x03\rE_CMD_SANDBOX\vcm
 // The process sandbox could not be set up (namespaces, seccomp). This
 // is a host problem rather than a problem with the request.
 func NewCmdSandbox(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SystemError(ErrCmdSandbox, d, opts)
+	return errgenrt.NewWith(ErrCmdSandbox, d, opts)
 }

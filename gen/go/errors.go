@@ -60,498 +60,92 @@ const (
 	DomainCommand Domain = "command"
 )
 
-// wrap__FieldErrors holds an error and its errgenrt.FieldErrors details.
-type wrap__FieldErrors struct {
-	e errgenrt.Error
-	d errgenrt.FieldErrors
-}
-
-// new__FieldErrors returns a new error of def with details d, both in one allocation.
-func new__FieldErrors(def *errgenrt.Def, d errgenrt.FieldErrors, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap__FieldErrors{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
-
 // shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
-var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: func() errgenrt.Details {
-	return new(errgenrt.FieldErrors)
-}}
-
-// wrap_ExecutionError holds an error and its ExecutionError details.
-type wrap_ExecutionError struct {
-	e errgenrt.Error
-	d ExecutionError
-}
-
-// new_ExecutionError returns a new error of def with details d, both in one allocation.
-func new_ExecutionError(def *errgenrt.Def, d ExecutionError, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_ExecutionError{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: errgenrt.Zero[errgenrt.FieldErrors]}
 
 // shape_ExecutionError describes ExecutionError details to errgenrt.DecodeDef.
-var shape_ExecutionError = &errgenrt.Shape{Fields: []string{"phase", "operation", "exit_code", "stderr", "system_error"}, Zero: func() errgenrt.Details {
-	return new(ExecutionError)
-}}
-
-// wrap_FsLockedDetails holds an error and its FsLockedDetails details.
-type wrap_FsLockedDetails struct {
-	e errgenrt.Error
-	d FsLockedDetails
-}
-
-// new_FsLockedDetails returns a new error of def with details d, both in one allocation.
-func new_FsLockedDetails(def *errgenrt.Def, d FsLockedDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_FsLockedDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_ExecutionError = &errgenrt.Shape{Fields: []string{"phase", "operation", "exit_code", "stderr", "system_error"}, Zero: errgenrt.Zero[ExecutionError]}
 
 // shape_FsLockedDetails describes FsLockedDetails details to errgenrt.DecodeDef.
-var shape_FsLockedDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
-	return new(FsLockedDetails)
-}}
-
-// wrap_KgInvalidTripleDetails holds an error and its KgInvalidTripleDetails details.
-type wrap_KgInvalidTripleDetails struct {
-	e errgenrt.Error
-	d KgInvalidTripleDetails
-}
-
-// new_KgInvalidTripleDetails returns a new error of def with details d, both in one allocation.
-func new_KgInvalidTripleDetails(def *errgenrt.Def, d KgInvalidTripleDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_KgInvalidTripleDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_FsLockedDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[FsLockedDetails]}
 
 // shape_KgInvalidTripleDetails describes KgInvalidTripleDetails details to errgenrt.DecodeDef.
-var shape_KgInvalidTripleDetails = &errgenrt.Shape{Fields: []string{"subject", "predicate", "object", "reason"}, Zero: func() errgenrt.Details {
-	return new(KgInvalidTripleDetails)
-}}
-
-// wrap_MbFileNotFoundDetails holds an error and its MbFileNotFoundDetails details.
-type wrap_MbFileNotFoundDetails struct {
-	e errgenrt.Error
-	d MbFileNotFoundDetails
-}
-
-// new_MbFileNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_MbFileNotFoundDetails(def *errgenrt.Def, d MbFileNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_MbFileNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_KgInvalidTripleDetails = &errgenrt.Shape{Fields: []string{"subject", "predicate", "object", "reason"}, Zero: errgenrt.Zero[KgInvalidTripleDetails]}
 
 // shape_MbFileNotFoundDetails describes MbFileNotFoundDetails details to errgenrt.DecodeDef.
-var shape_MbFileNotFoundDetails = &errgenrt.Shape{Fields: []string{"project", "file"}, Zero: func() errgenrt.Details {
-	return new(MbFileNotFoundDetails)
-}}
-
-// wrap_MbProjectNotFoundDetails holds an error and its MbProjectNotFoundDetails details.
-type wrap_MbProjectNotFoundDetails struct {
-	e errgenrt.Error
-	d MbProjectNotFoundDetails
-}
-
-// new_MbProjectNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_MbProjectNotFoundDetails(def *errgenrt.Def, d MbProjectNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_MbProjectNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_MbFileNotFoundDetails = &errgenrt.Shape{Fields: []string{"project", "file"}, Zero: errgenrt.Zero[MbFileNotFoundDetails]}
 
 // shape_MbProjectNotFoundDetails describes MbProjectNotFoundDetails details to errgenrt.DecodeDef.
-var shape_MbProjectNotFoundDetails = &errgenrt.Shape{Fields: []string{"project"}, Zero: func() errgenrt.Details {
-	return new(MbProjectNotFoundDetails)
-}}
-
-// wrap_MbReadDetails holds an error and its MbReadDetails details.
-type wrap_MbReadDetails struct {
-	e errgenrt.Error
-	d MbReadDetails
-}
-
-// new_MbReadDetails returns a new error of def with details d, both in one allocation.
-func new_MbReadDetails(def *errgenrt.Def, d MbReadDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_MbReadDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_MbProjectNotFoundDetails = &errgenrt.Shape{Fields: []string{"project"}, Zero: errgenrt.Zero[MbProjectNotFoundDetails]}
 
 // shape_MbReadDetails describes MbReadDetails details to errgenrt.DecodeDef.
-var shape_MbReadDetails = &errgenrt.Shape{Fields: []string{"file", "system_error"}, Zero: func() errgenrt.Details {
-	return new(MbReadDetails)
-}}
-
-// wrap_MbWriteDetails holds an error and its MbWriteDetails details.
-type wrap_MbWriteDetails struct {
-	e errgenrt.Error
-	d MbWriteDetails
-}
-
-// new_MbWriteDetails returns a new error of def with details d, both in one allocation.
-func new_MbWriteDetails(def *errgenrt.Def, d MbWriteDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_MbWriteDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_MbReadDetails = &errgenrt.Shape{Fields: []string{"file", "system_error"}, Zero: errgenrt.Zero[MbReadDetails]}
 
 // shape_MbWriteDetails describes MbWriteDetails details to errgenrt.DecodeDef.
-var shape_MbWriteDetails = &errgenrt.Shape{Fields: []string{"file", "system_error"}, Zero: func() errgenrt.Details {
-	return new(MbWriteDetails)
-}}
-
-// wrap_NotFoundDetails holds an error and its NotFoundDetails details.
-type wrap_NotFoundDetails struct {
-	e errgenrt.Error
-	d NotFoundDetails
-}
-
-// new_NotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_NotFoundDetails(def *errgenrt.Def, d NotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_NotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_MbWriteDetails = &errgenrt.Shape{Fields: []string{"file", "system_error"}, Zero: errgenrt.Zero[MbWriteDetails]}
 
 // shape_NotFoundDetails describes NotFoundDetails details to errgenrt.DecodeDef.
-var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
-	return new(NotFoundDetails)
-}}
-
-// wrap_NotInstalledDetails holds an error and its NotInstalledDetails details.
-type wrap_NotInstalledDetails struct {
-	e errgenrt.Error
-	d NotInstalledDetails
-}
-
-// new_NotInstalledDetails returns a new error of def with details d, both in one allocation.
-func new_NotInstalledDetails(def *errgenrt.Def, d NotInstalledDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_NotInstalledDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[NotFoundDetails]}
 
 // shape_NotInstalledDetails describes NotInstalledDetails details to errgenrt.DecodeDef.
-var shape_NotInstalledDetails = &errgenrt.Shape{Fields: []string{"dependency", "install_hint"}, Zero: func() errgenrt.Details {
-	return new(NotInstalledDetails)
-}}
-
-// wrap_PolicyViolation holds an error and its PolicyViolation details.
-type wrap_PolicyViolation struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
-
-// new_PolicyViolation returns a new error of def with details d, both in one allocation.
-func new_PolicyViolation(def *errgenrt.Def, d PolicyViolation, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PolicyViolation{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_NotInstalledDetails = &errgenrt.Shape{Fields: []string{"dependency", "install_hint"}, Zero: errgenrt.Zero[NotInstalledDetails]}
 
 // shape_PolicyViolation describes PolicyViolation details to errgenrt.DecodeDef.
-var shape_PolicyViolation = &errgenrt.Shape{Fields: []string{"requested", "rule", "allowed_sample", "policy_location"}, Zero: func() errgenrt.Details {
-	return new(PolicyViolation)
-}}
-
-// wrap_PwEvalDetails holds an error and its PwEvalDetails details.
-type wrap_PwEvalDetails struct {
-	e errgenrt.Error
-	d PwEvalDetails
-}
-
-// new_PwEvalDetails returns a new error of def with details d, both in one allocation.
-func new_PwEvalDetails(def *errgenrt.Def, d PwEvalDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PwEvalDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PolicyViolation = &errgenrt.Shape{Fields: []string{"requested", "rule", "allowed_sample", "policy_location"}, Zero: errgenrt.Zero[PolicyViolation]}
 
 // shape_PwEvalDetails describes PwEvalDetails details to errgenrt.DecodeDef.
-var shape_PwEvalDetails = &errgenrt.Shape{Fields: []string{"error_text", "script", "thrown"}, Zero: func() errgenrt.Details {
-	return new(PwEvalDetails)
-}}
-
-// wrap_PwLaunchDetails holds an error and its PwLaunchDetails details.
-type wrap_PwLaunchDetails struct {
-	e errgenrt.Error
-	d PwLaunchDetails
-}
-
-// new_PwLaunchDetails returns a new error of def with details d, both in one allocation.
-func new_PwLaunchDetails(def *errgenrt.Def, d PwLaunchDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PwLaunchDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PwEvalDetails = &errgenrt.Shape{Fields: []string{"error_text", "script", "thrown"}, Zero: errgenrt.Zero[PwEvalDetails]}
 
 // shape_PwLaunchDetails describes PwLaunchDetails details to errgenrt.DecodeDef.
-var shape_PwLaunchDetails = &errgenrt.Shape{Fields: []string{"browser", "reason"}, Zero: func() errgenrt.Details {
-	return new(PwLaunchDetails)
-}}
-
-// wrap_PwNavDetails holds an error and its PwNavDetails details.
-type wrap_PwNavDetails struct {
-	e errgenrt.Error
-	d PwNavDetails
-}
-
-// new_PwNavDetails returns a new error of def with details d, both in one allocation.
-func new_PwNavDetails(def *errgenrt.Def, d PwNavDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PwNavDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PwLaunchDetails = &errgenrt.Shape{Fields: []string{"browser", "reason"}, Zero: errgenrt.Zero[PwLaunchDetails]}
 
 // shape_PwNavDetails describes PwNavDetails details to errgenrt.DecodeDef.
-var shape_PwNavDetails = &errgenrt.Shape{Fields: []string{"url", "reason", "http_status"}, Zero: func() errgenrt.Details {
-	return new(PwNavDetails)
-}}
-
-// wrap_PwPageClosedDetails holds an error and its PwPageClosedDetails details.
-type wrap_PwPageClosedDetails struct {
-	e errgenrt.Error
-	d PwPageClosedDetails
-}
-
-// new_PwPageClosedDetails returns a new error of def with details d, both in one allocation.
-func new_PwPageClosedDetails(def *errgenrt.Def, d PwPageClosedDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PwPageClosedDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PwNavDetails = &errgenrt.Shape{Fields: []string{"url", "reason", "http_status"}, Zero: errgenrt.Zero[PwNavDetails]}
 
 // shape_PwPageClosedDetails describes PwPageClosedDetails details to errgenrt.DecodeDef.
-var shape_PwPageClosedDetails = &errgenrt.Shape{Fields: []string{"page_id"}, Zero: func() errgenrt.Details {
-	return new(PwPageClosedDetails)
-}}
-
-// wrap_PwSelectorNotFoundDetails holds an error and its PwSelectorNotFoundDetails details.
-type wrap_PwSelectorNotFoundDetails struct {
-	e errgenrt.Error
-	d PwSelectorNotFoundDetails
-}
-
-// new_PwSelectorNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_PwSelectorNotFoundDetails(def *errgenrt.Def, d PwSelectorNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PwSelectorNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PwPageClosedDetails = &errgenrt.Shape{Fields: []string{"page_id"}, Zero: errgenrt.Zero[PwPageClosedDetails]}
 
 // shape_PwSelectorNotFoundDetails describes PwSelectorNotFoundDetails details to errgenrt.DecodeDef.
-var shape_PwSelectorNotFoundDetails = &errgenrt.Shape{Fields: []string{"selector", "timeout_ms"}, Zero: func() errgenrt.Details {
-	return new(PwSelectorNotFoundDetails)
-}}
-
-// wrap_PyModuleNotFoundDetails holds an error and its PyModuleNotFoundDetails details.
-type wrap_PyModuleNotFoundDetails struct {
-	e errgenrt.Error
-	d PyModuleNotFoundDetails
-}
-
-// new_PyModuleNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_PyModuleNotFoundDetails(def *errgenrt.Def, d PyModuleNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PyModuleNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PwSelectorNotFoundDetails = &errgenrt.Shape{Fields: []string{"selector", "timeout_ms"}, Zero: errgenrt.Zero[PwSelectorNotFoundDetails]}
 
 // shape_PyModuleNotFoundDetails describes PyModuleNotFoundDetails details to errgenrt.DecodeDef.
-var shape_PyModuleNotFoundDetails = &errgenrt.Shape{Fields: []string{"module"}, Zero: func() errgenrt.Details {
-	return new(PyModuleNotFoundDetails)
-}}
-
-// wrap_PySyntaxDetails holds an error and its PySyntaxDetails details.
-type wrap_PySyntaxDetails struct {
-	e errgenrt.Error
-	d PySyntaxDetails
-}
-
-// new_PySyntaxDetails returns a new error of def with details d, both in one allocation.
-func new_PySyntaxDetails(def *errgenrt.Def, d PySyntaxDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PySyntaxDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PyModuleNotFoundDetails = &errgenrt.Shape{Fields: []string{"module"}, Zero: errgenrt.Zero[PyModuleNotFoundDetails]}
 
 // shape_PySyntaxDetails describes PySyntaxDetails details to errgenrt.DecodeDef.
-var shape_PySyntaxDetails = &errgenrt.Shape{Fields: []string{"line", "column", "error_text"}, Zero: func() errgenrt.Details {
-	return new(PySyntaxDetails)
-}}
-
-// wrap_RPCInvalidRequestDetails holds an error and its RPCInvalidRequestDetails details.
-type wrap_RPCInvalidRequestDetails struct {
-	e errgenrt.Error
-	d RPCInvalidRequestDetails
-}
-
-// new_RPCInvalidRequestDetails returns a new error of def with details d, both in one allocation.
-func new_RPCInvalidRequestDetails(def *errgenrt.Def, d RPCInvalidRequestDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_RPCInvalidRequestDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PySyntaxDetails = &errgenrt.Shape{Fields: []string{"line", "column", "error_text"}, Zero: errgenrt.Zero[PySyntaxDetails]}
 
 // shape_RPCInvalidRequestDetails describes RPCInvalidRequestDetails details to errgenrt.DecodeDef.
-var shape_RPCInvalidRequestDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: func() errgenrt.Details {
-	return new(RPCInvalidRequestDetails)
-}}
-
-// wrap_RPCMethodNotFoundDetails holds an error and its RPCMethodNotFoundDetails details.
-type wrap_RPCMethodNotFoundDetails struct {
-	e errgenrt.Error
-	d RPCMethodNotFoundDetails
-}
-
-// new_RPCMethodNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_RPCMethodNotFoundDetails(def *errgenrt.Def, d RPCMethodNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_RPCMethodNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_RPCInvalidRequestDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: errgenrt.Zero[RPCInvalidRequestDetails]}
 
 // shape_RPCMethodNotFoundDetails describes RPCMethodNotFoundDetails details to errgenrt.DecodeDef.
-var shape_RPCMethodNotFoundDetails = &errgenrt.Shape{Fields: []string{"method"}, Zero: func() errgenrt.Details {
-	return new(RPCMethodNotFoundDetails)
-}}
-
-// wrap_RPCParseErrorDetails holds an error and its RPCParseErrorDetails details.
-type wrap_RPCParseErrorDetails struct {
-	e errgenrt.Error
-	d RPCParseErrorDetails
-}
-
-// new_RPCParseErrorDetails returns a new error of def with details d, both in one allocation.
-func new_RPCParseErrorDetails(def *errgenrt.Def, d RPCParseErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_RPCParseErrorDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_RPCMethodNotFoundDetails = &errgenrt.Shape{Fields: []string{"method"}, Zero: errgenrt.Zero[RPCMethodNotFoundDetails]}
 
 // shape_RPCParseErrorDetails describes RPCParseErrorDetails details to errgenrt.DecodeDef.
-var shape_RPCParseErrorDetails = &errgenrt.Shape{Fields: []string{"offset"}, Zero: func() errgenrt.Details {
-	return new(RPCParseErrorDetails)
-}}
-
-// wrap_ResourceLimit holds an error and its ResourceLimit details.
-type wrap_ResourceLimit struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
-
-// new_ResourceLimit returns a new error of def with details d, both in one allocation.
-func new_ResourceLimit(def *errgenrt.Def, d ResourceLimit, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_ResourceLimit{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_RPCParseErrorDetails = &errgenrt.Shape{Fields: []string{"offset"}, Zero: errgenrt.Zero[RPCParseErrorDetails]}
 
 // shape_ResourceLimit describes ResourceLimit details to errgenrt.DecodeDef.
-var shape_ResourceLimit = &errgenrt.Shape{Fields: []string{"resource", "limit", "actual", "unit", "config_source"}, Zero: func() errgenrt.Details {
-	return new(ResourceLimit)
-}}
-
-// wrap_SessionNotFoundDetails holds an error and its SessionNotFoundDetails details.
-type wrap_SessionNotFoundDetails struct {
-	e errgenrt.Error
-	d SessionNotFoundDetails
-}
-
-// new_SessionNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_SessionNotFoundDetails(def *errgenrt.Def, d SessionNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_SessionNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_ResourceLimit = &errgenrt.Shape{Fields: []string{"resource", "limit", "actual", "unit", "config_source"}, Zero: errgenrt.Zero[ResourceLimit]}
 
 // shape_SessionNotFoundDetails describes SessionNotFoundDetails details to errgenrt.DecodeDef.
-var shape_SessionNotFoundDetails = &errgenrt.Shape{Fields: []string{"session_id"}, Zero: func() errgenrt.Details {
-	return new(SessionNotFoundDetails)
-}}
-
-// wrap_SystemError holds an error and its SystemError details.
-type wrap_SystemError struct {
-	e errgenrt.Error
-	d SystemError
-}
-
-// new_SystemError returns a new error of def with details d, both in one allocation.
-func new_SystemError(def *errgenrt.Def, d SystemError, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_SystemError{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_SessionNotFoundDetails = &errgenrt.Shape{Fields: []string{"session_id"}, Zero: errgenrt.Zero[SessionNotFoundDetails]}
 
 // shape_SystemError describes SystemError details to errgenrt.DecodeDef.
-var shape_SystemError = &errgenrt.Shape{Fields: []string{"component", "message", "code"}, Zero: func() errgenrt.Details {
-	return new(SystemError)
-}}
-
-// wrap_TimeoutDetails holds an error and its TimeoutDetails details.
-type wrap_TimeoutDetails struct {
-	e errgenrt.Error
-	d TimeoutDetails
-}
-
-// new_TimeoutDetails returns a new error of def with details d, both in one allocation.
-func new_TimeoutDetails(def *errgenrt.Def, d TimeoutDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_TimeoutDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_SystemError = &errgenrt.Shape{Fields: []string{"component", "message", "code"}, Zero: errgenrt.Zero[SystemError]}
 
 // shape_TimeoutDetails describes TimeoutDetails details to errgenrt.DecodeDef.
-var shape_TimeoutDetails = &errgenrt.Shape{Fields: []string{"operation", "timeout_ms", "elapsed_ms"}, Zero: func() errgenrt.Details {
-	return new(TimeoutDetails)
-}}
-
-// wrap_UnauthorizedDetails holds an error and its UnauthorizedDetails details.
-type wrap_UnauthorizedDetails struct {
-	e errgenrt.Error
-	d UnauthorizedDetails
-}
-
-// new_UnauthorizedDetails returns a new error of def with details d, both in one allocation.
-func new_UnauthorizedDetails(def *errgenrt.Def, d UnauthorizedDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_UnauthorizedDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_TimeoutDetails = &errgenrt.Shape{Fields: []string{"operation", "timeout_ms", "elapsed_ms"}, Zero: errgenrt.Zero[TimeoutDetails]}
 
 // shape_UnauthorizedDetails describes UnauthorizedDetails details to errgenrt.DecodeDef.
-var shape_UnauthorizedDetails = &errgenrt.Shape{Fields: []string{"scheme", "credential_hint"}, Zero: func() errgenrt.Details {
-	return new(UnauthorizedDetails)
-}}
-
-// wrap_UnsupportedDetails holds an error and its UnsupportedDetails details.
-type wrap_UnsupportedDetails struct {
-	e errgenrt.Error
-	d UnsupportedDetails
-}
-
-// new_UnsupportedDetails returns a new error of def with details d, both in one allocation.
-func new_UnsupportedDetails(def *errgenrt.Def, d UnsupportedDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_UnsupportedDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_UnauthorizedDetails = &errgenrt.Shape{Fields: []string{"scheme", "credential_hint"}, Zero: errgenrt.Zero[UnauthorizedDetails]}
 
 // shape_UnsupportedDetails describes UnsupportedDetails details to errgenrt.DecodeDef.
-var shape_UnsupportedDetails = &errgenrt.Shape{Fields: []string{"operation", "reason"}, Zero: func() errgenrt.Details {
-	return new(UnsupportedDetails)
-}}
-
-// wrap_UpstreamUnavailableDetails holds an error and its UpstreamUnavailableDetails details.
-type wrap_UpstreamUnavailableDetails struct {
-	e errgenrt.Error
-	d UpstreamUnavailableDetails
-}
-
-// new_UpstreamUnavailableDetails returns a new error of def with details d, both in one allocation.
-func new_UpstreamUnavailableDetails(def *errgenrt.Def, d UpstreamUnavailableDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_UpstreamUnavailableDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_UnsupportedDetails = &errgenrt.Shape{Fields: []string{"operation", "reason"}, Zero: errgenrt.Zero[UnsupportedDetails]}
 
 // shape_UpstreamUnavailableDetails describes UpstreamUnavailableDetails details to errgenrt.DecodeDef.
-var shape_UpstreamUnavailableDetails = &errgenrt.Shape{Fields: []string{"service", "endpoint", "upstream_status"}, Zero: func() errgenrt.Details {
-	return new(UpstreamUnavailableDetails)
-}}
-
-// wrap_ValidationFailure holds an error and its ValidationFailure details.
-type wrap_ValidationFailure struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
-
-// new_ValidationFailure returns a new error of def with details d, both in one allocation.
-func new_ValidationFailure(def *errgenrt.Def, d ValidationFailure, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_ValidationFailure{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_UpstreamUnavailableDetails = &errgenrt.Shape{Fields: []string{"service", "endpoint", "upstream_status"}, Zero: errgenrt.Zero[UpstreamUnavailableDetails]}
 
 // shape_ValidationFailure describes ValidationFailure details to errgenrt.DecodeDef.
-var shape_ValidationFailure = &errgenrt.Shape{Fields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"}, Zero: func() errgenrt.Details {
-	return new(ValidationFailure)
-}}
+var shape_ValidationFailure = &errgenrt.Shape{Fields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"}, Zero: errgenrt.Zero[ValidationFailure]}
 
 // Catalog is the mcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

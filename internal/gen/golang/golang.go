@@ -353,7 +353,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) error {
 		return nil
 	}
 	f.Func().Id("New"+e.GoName).Params(jen.Id("d").Add(g.detailsGoType(typeName)), opts).Op("*").Add(rt("Error")).Block(
-		jen.Return(jen.Id(newFunc(typeName)).Call(jen.Id("Err"+e.GoName), jen.Id("d"), jen.Id("opts"))),
+		jen.Return(rt("NewWith").Call(jen.Id("Err"+e.GoName), jen.Id("d"), jen.Id("opts"))),
 	)
 	return nil
 }
@@ -384,13 +384,10 @@ func (g *generator) def(e *model.Error) *errgenrt.Def {
 	return d
 }
 
-// shapeVar, wrapType and newFunc name the errgenrt.Shape of a details type,
-// the struct holding an error with those details, and the function making
-// one. The underscore keeps them apart from catalog-derived names; the
-// builtin field errors take two.
+// shapeVar names the errgenrt.Shape of a details type. The underscore
+// keeps it apart from catalog-derived names; the builtin field errors take
+// two.
 func shapeVar(typeName string) string { return "shape_" + builtinName(typeName) }
-func wrapType(typeName string) string { return "wrap_" + builtinName(typeName) }
-func newFunc(typeName string) string  { return "new_" + builtinName(typeName) }
 
 func builtinName(typeName string) string {
 	if typeName == "" {
@@ -399,8 +396,8 @@ func builtinName(typeName string) string {
 	return typeName
 }
 
-// shapes declares the errgenrt.Shape and the wrapper struct of every details
-// type an error uses, in name order.
+// shapes declares the errgenrt.Shape of every details type an error uses,
+// in name order.
 func (g *generator) shapes(f *jen.File) {
 	fields := map[string][]string{}
 	var names []string
@@ -429,17 +426,10 @@ func (g *generator) shapes(f *jen.File) {
 		for _, fl := range fields[name] {
 			lits = append(lits, jen.Lit(fl))
 		}
-		doc(f, fmt.Sprintf("%s holds an error and its %s details.", wrapType(name), display))
-		f.Type().Id(wrapType(name)).Struct(jen.Id("e").Add(rt("Error")), jen.Id("d").Add(goType.Clone()))
-		doc(f, fmt.Sprintf("%s returns a new error of def with details d, both in one allocation.", newFunc(name)))
-		f.Func().Id(newFunc(name)).Params(jen.Id("def").Op("*").Add(rt("Def")), jen.Id("d").Add(goType.Clone()), jen.Id("opts").Index().Add(rt("Option"))).Op("*").Add(rt("Error")).Block(
-			jen.Id("w").Op(":=").Op("&").Id(wrapType(name)).Values(jen.Id("d").Op(":").Id("d")),
-			jen.Return(jen.Id("w").Dot("e").Dot("Init").Call(jen.Id("def"), jen.Op("&").Id("w").Dot("d"), jen.Id("opts"))),
-		)
 		doc(f, fmt.Sprintf("%s describes %s details to errgenrt.DecodeDef.", shapeVar(name), display))
 		f.Var().Id(shapeVar(name)).Op("=").Op("&").Add(rt("Shape")).Values(
 			jen.Id("Fields").Op(":").Index().String().Values(lits...),
-			jen.Id("Zero").Op(":").Func().Params().Add(rt("Details")).Block(jen.Return(jen.New(goType))),
+			jen.Id("Zero").Op(":").Add(rt("Zero")).Index(goType),
 		)
 	}
 }

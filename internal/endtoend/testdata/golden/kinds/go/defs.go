@@ -93,7 +93,7 @@ var ErrEverything = errgenrt.DecodeDef("\x01\x04\xb3\xfd\x03\fE_EVERYTHING\never
 // */ fmt.Println("not code")
 // ```
 func NewEverything(d Everything, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Everything(ErrEverything, d, opts)
+	return errgenrt.NewWith(ErrEverything, d, opts)
 }
 
 // ErrTreeInvalid is E_TREE_INVALID (100): Invalid tree. Its definition is also the sentinel: errors.Is(err, ErrTreeInvalid) reports whether err is one.
@@ -109,7 +109,7 @@ var ErrTreeInvalid = errgenrt.DecodeDef("\x01\xc8\x01\xc8\x01\x0eE_TREE_INVALID\
 //
 // Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
 func NewTreeInvalid(d Node, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Node(ErrTreeInvalid, d, opts)
+	return errgenrt.NewWith(ErrTreeInvalid, d, opts)
 }
 
 // ErrTreeValidation is E_TREE_VALIDATION (101): Tree validation failed. Its definition is also the sentinel: errors.Is(err, ErrTreeValidation) reports whether err is one.
@@ -121,7 +121,7 @@ var ErrTreeValidation = errgenrt.DecodeDef("\x01\xca\x01\xca\x01\x11E_TREE_VALID
 //
 // Every field problem of a tree, aggregated.
 func NewTreeValidation(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	return new__FieldErrors(ErrTreeValidation, d, opts)
+	return errgenrt.NewWith(ErrTreeValidation, d, opts)
 }
 
 // ErrTreeInline is E_TREE_INLINE (102): Inline details. Its definition is also the sentinel: errors.Is(err, ErrTreeInline) reports whether err is one.
@@ -133,5 +133,5 @@ var ErrTreeInline = errgenrt.DecodeDef("\x01\xcc\x01\xcc\x01\rE_TREE_INLINE\vtre
 //
 // Inline detail shapes are named after their error.
 func NewTreeInline(d TreeInlineDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_TreeInlineDetails(ErrTreeInline, d, opts)
+	return errgenrt.NewWith(ErrTreeInline, d, opts)
 }

@@ -32,73 +32,17 @@ const (
 	DomainTree Domain = "tree"
 )
 
-// wrap__FieldErrors holds an error and its errgenrt.FieldErrors details.
-type wrap__FieldErrors struct {
-	e errgenrt.Error
-	d errgenrt.FieldErrors
-}
-
-// new__FieldErrors returns a new error of def with details d, both in one allocation.
-func new__FieldErrors(def *errgenrt.Def, d errgenrt.FieldErrors, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap__FieldErrors{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
-
 // shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
-var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: func() errgenrt.Details {
-	return new(errgenrt.FieldErrors)
-}}
-
-// wrap_Everything holds an error and its Everything details.
-type wrap_Everything struct {
-	e errgenrt.Error
-	d Everything
-}
-
-// new_Everything returns a new error of def with details d, both in one allocation.
-func new_Everything(def *errgenrt.Def, d Everything, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_Everything{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: errgenrt.Zero[errgenrt.FieldErrors]}
 
 // shape_Everything describes Everything details to errgenrt.DecodeDef.
-var shape_Everything = &errgenrt.Shape{Fields: []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"}, Zero: func() errgenrt.Details {
-	return new(Everything)
-}}
-
-// wrap_Node holds an error and its Node details.
-type wrap_Node struct {
-	e errgenrt.Error
-	d Node
-}
-
-// new_Node returns a new error of def with details d, both in one allocation.
-func new_Node(def *errgenrt.Def, d Node, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_Node{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_Everything = &errgenrt.Shape{Fields: []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"}, Zero: errgenrt.Zero[Everything]}
 
 // shape_Node describes Node details to errgenrt.DecodeDef.
-var shape_Node = &errgenrt.Shape{Fields: []string{"name", "level", "children"}, Zero: func() errgenrt.Details {
-	return new(Node)
-}}
-
-// wrap_TreeInlineDetails holds an error and its TreeInlineDetails details.
-type wrap_TreeInlineDetails struct {
-	e errgenrt.Error
-	d TreeInlineDetails
-}
-
-// new_TreeInlineDetails returns a new error of def with details d, both in one allocation.
-func new_TreeInlineDetails(def *errgenrt.Def, d TreeInlineDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_TreeInlineDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_Node = &errgenrt.Shape{Fields: []string{"name", "level", "children"}, Zero: errgenrt.Zero[Node]}
 
 // shape_TreeInlineDetails describes TreeInlineDetails details to errgenrt.DecodeDef.
-var shape_TreeInlineDetails = &errgenrt.Shape{Fields: []string{"kind", "depth", "path"}, Zero: func() errgenrt.Details {
-	return new(TreeInlineDetails)
-}}
+var shape_TreeInlineDetails = &errgenrt.Shape{Fields: []string{"kind", "depth", "path"}, Zero: errgenrt.Zero[TreeInlineDetails]}
 
 // Catalog is the kinds catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

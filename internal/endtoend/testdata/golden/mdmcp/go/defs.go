@@ -152,7 +152,7 @@ var ErrPathNotAllowed = errgenrt.DecodeDef("\x01\xd0\x0f\x81\xf4\x03\x12E_PATH_N
 // `moreCount` when there are more; `details.policyLocation`
 // (`policy.yaml:allowed_roots`) is only sent in verbose mode.
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrPathNotAllowed, d, opts)
+	return errgenrt.NewWith(ErrPathNotAllowed, d, opts)
 }
 
 // ErrCommandNotAllowed is E_COMMAND_NOT_ALLOWED (1001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
@@ -166,7 +166,7 @@ var ErrCommandNotAllowed = errgenrt.DecodeDef("\x01\xd2\x0f\x81\xf4\x03\x15E_COM
 // policy's command catalog. `details.allowedSample` shows some of the
 // allowed command ids.
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrCommandNotAllowed, d, opts)
+	return errgenrt.NewWith(ErrCommandNotAllowed, d, opts)
 }
 
 // ErrEnvironmentNotAllowed is E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
@@ -180,7 +180,7 @@ var ErrEnvironmentNotAllowed = errgenrt.DecodeDef("\x01\xd4\x0f\x81\xf4\x03\x19E
 // not allow. The variable may carry a secret, so `details.requested` is
 // redacted unless verbose mode is on.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrEnvironmentNotAllowed, d, opts)
+	return errgenrt.NewWith(ErrEnvironmentNotAllowed, d, opts)
 }
 
 // ErrNetworkFsDenied is E_NETWORK_FS_DENIED (1003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
@@ -193,7 +193,7 @@ var ErrNetworkFsDenied = errgenrt.DecodeDef("\x01\xd6\x0f\x81\xf4\x03\x13E_NETWO
 // `FsError::NetworkFsDenied`: the path lives on a network filesystem
 // and the policy sets `deny_network_fs`.
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrNetworkFsDenied, d, opts)
+	return errgenrt.NewWith(ErrNetworkFsDenied, d, opts)
 }
 
 // ErrWriteNotPermitted is E_WRITE_NOT_PERMITTED (1004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
@@ -206,7 +206,7 @@ var ErrWriteNotPermitted = errgenrt.DecodeDef("\x01\xd8\x0f\x81\xf4\x03\x15E_WRI
 // `FsError::WriteNotPermitted`: the path may be read but matches no
 // write rule. `details.allowedSample` samples the write patterns.
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_PolicyViolation(ErrWriteNotPermitted, d, opts)
+	return errgenrt.NewWith(ErrWriteNotPermitted, d, opts)
 }
 
 // ErrInvalidPath is E_INVALID_PATH (1100): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
@@ -219,7 +219,7 @@ var ErrInvalidPath = errgenrt.DecodeDef("\x01\x98\x11\xb3\xfd\x03\x0eE_INVALID_P
 // The `path` parameter is malformed (empty, relative where an absolute
 // path is required, contains a NUL byte).
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrInvalidPath, d, opts)
+	return errgenrt.NewWith(ErrInvalidPath, d, opts)
 }
 
 // ErrInvalidArgument is E_INVALID_ARGUMENT (1101): Invalid argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
@@ -234,7 +234,7 @@ var ErrInvalidArgument = errgenrt.DecodeDef("\x01\x9a\x11\xb3\xfd\x03\x12E_INVAL
 // argument; `details.examples` (only when `include_examples` is on)
 // shows valid values.
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrInvalidArgument, d, opts)
+	return errgenrt.NewWith(ErrInvalidArgument, d, opts)
 }
 
 // ErrInvalidEnvironment is E_INVALID_ENVIRONMENT (1102): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
@@ -248,7 +248,7 @@ var ErrInvalidEnvironment = errgenrt.DecodeDef("\x01\x9c\x11\xb3\xfd\x03\x15E_IN
 // value the command's rules reject. The value is redacted unless
 // verbose mode is on.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrInvalidEnvironment, d, opts)
+	return errgenrt.NewWith(ErrInvalidEnvironment, d, opts)
 }
 
 // ErrMissingRequired is E_MISSING_REQUIRED (1103): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
@@ -260,7 +260,7 @@ var ErrMissingRequired = errgenrt.DecodeDef("\x01\x9e\x11\xb3\xfd\x03\x12E_MISSI
 //
 // A required parameter is absent. `details.value` is empty.
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrMissingRequired, d, opts)
+	return errgenrt.NewWith(ErrMissingRequired, d, opts)
 }
 
 // ErrPathTraversal is E_PATH_TRAVERSAL (1104): Path traversal. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
@@ -273,7 +273,7 @@ var ErrPathTraversal = errgenrt.DecodeDef("\x01\xa0\x11\xb3\xfd\x03\x10E_PATH_TR
 // The path contains `..` segments (or a symlink) that escape its root.
 // Nothing is opened.
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationFailure(ErrPathTraversal, d, opts)
+	return errgenrt.NewWith(ErrPathTraversal, d, opts)
 }
 
 // ErrFileTooLarge is E_FILE_TOO_LARGE (1200): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
@@ -286,7 +286,7 @@ var ErrFileTooLarge = errgenrt.DecodeDef("\x01\xe0\x12\xb3\xfd\x03\x10E_FILE_TOO
 // `FsError::FileTooLarge`: the file exceeds `limits.max_read_bytes`.
 // Legacy clients see InvalidArgs (-32602), as before the redesign.
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrFileTooLarge, d, opts)
+	return errgenrt.NewWith(ErrFileTooLarge, d, opts)
 }
 
 // ErrOutputTooLarge is E_OUTPUT_TOO_LARGE (1201): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
@@ -299,7 +299,7 @@ var ErrOutputTooLarge = errgenrt.DecodeDef("\x01\xe2\x12\x85\xf4\x03\x12E_OUTPUT
 // The command's output passed the configured maximum. Legacy clients
 // see OutputTruncated (-32003).
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrOutputTooLarge, d, opts)
+	return errgenrt.NewWith(ErrOutputTooLarge, d, opts)
 }
 
 // ErrTimeout is E_TIMEOUT (1202): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
@@ -312,7 +312,7 @@ var ErrTimeout = errgenrt.DecodeDef("\x01\xe4\x12\x83\xf4\x03\tE_TIMEOUT\atimeou
 // The command or operation ran past its timeout and was stopped.
 // Retrying may succeed when the host is less loaded.
 func NewTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrTimeout, d, opts)
+	return errgenrt.NewWith(ErrTimeout, d, opts)
 }
 
 // ErrConcurrencyLimit is E_CONCURRENCY_LIMIT (1203): Concurrency limit reached. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
@@ -326,7 +326,7 @@ var ErrConcurrencyLimit = errgenrt.DecodeDef("\x01\xe6\x12\x81\xf4\x03\x13E_CONC
 // The legacy code set has no limit code, so legacy clients see
 // PolicyDeny (-32001).
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrConcurrencyLimit, d, opts)
+	return errgenrt.NewWith(ErrConcurrencyLimit, d, opts)
 }
 
 // ErrRateLimit is E_RATE_LIMIT (1204): Rate limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
@@ -339,7 +339,7 @@ var ErrRateLimit = errgenrt.DecodeDef("\x01\xe8\x12\x81\xf4\x03\fE_RATE_LIMIT\nr
 // Too many requests in the current window. Like the concurrency limit,
 // it maps to PolicyDeny (-32001) for legacy clients.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ResourceLimit(ErrRateLimit, d, opts)
+	return errgenrt.NewWith(ErrRateLimit, d, opts)
 }
 
 // ErrCommandFailed is E_COMMAND_FAILED (1300): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
@@ -353,7 +353,7 @@ var ErrCommandFailed = errgenrt.DecodeDef("\x01\xa8\x14\xb5\xfd\x03\x10E_COMMAND
 // `preparation`, `execution`, `output_processing`, `cleanup`).
 // `details.stderr` is truncated to 2048 bytes.
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ExecutionError(ErrCommandFailed, d, opts)
+	return errgenrt.NewWith(ErrCommandFailed, d, opts)
 }
 
 // ErrIOError is E_IO_ERROR (1301): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
@@ -367,7 +367,7 @@ var ErrIOError = errgenrt.DecodeDef("\x01\xaa\x14\x87\xf4\x03\nE_IO_ERROR\bio_er
 // would block, timed out) are marked retryable when the error is built.
 // Home-directory paths in the message are redacted.
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SystemError(ErrIOError, d, opts)
+	return errgenrt.NewWith(ErrIOError, d, opts)
 }
 
 // ErrPermissionDenied is E_PERMISSION_DENIED (1302): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
@@ -380,7 +380,7 @@ var ErrPermissionDenied = errgenrt.DecodeDef("\x01\xac\x14\x87\xf4\x03\x13E_PERM
 // The operating system refused the operation even though the policy
 // allows it (file mode, ACL, read-only mount).
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ExecutionError(ErrPermissionDenied, d, opts)
+	return errgenrt.NewWith(ErrPermissionDenied, d, opts)
 }
 
 // ErrNotFound is E_NOT_FOUND (1303): Not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
@@ -392,7 +392,7 @@ var ErrNotFound = errgenrt.DecodeDef("\x01\xae\x14\x87\xf4\x03\vE_NOT_FOUND\tnot
 //
 // The target does not exist.
 func NewNotFound(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ExecutionError(ErrNotFound, d, opts)
+	return errgenrt.NewWith(ErrNotFound, d, opts)
 }
 
 // ErrInternalError is E_INTERNAL_ERROR (1400): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
@@ -407,7 +407,7 @@ var ErrInternalError = errgenrt.DecodeDef("\x01\xf0\x15\xb5\xfd\x03\x10E_INTERNA
 // verbose mode `context.debugInfo.errorChain` carries up to five
 // truncated causes.
 func NewInternalError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SystemError(ErrInternalError, d, opts)
+	return errgenrt.NewWith(ErrInternalError, d, opts)
 }
 
 // ErrConfigurationError is E_CONFIGURATION_ERROR (1401): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
@@ -420,5 +420,5 @@ var ErrConfigurationError = errgenrt.DecodeDef("\x01\xf2\x15\xb5\xfd\x03\x15E_CO
 // The server's configuration or policy file is missing or invalid.
 // Only an operator can fix it.
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SystemError(ErrConfigurationError, d, opts)
+	return errgenrt.NewWith(ErrConfigurationError, d, opts)
 }

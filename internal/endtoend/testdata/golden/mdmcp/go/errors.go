@@ -44,90 +44,20 @@ const (
 	DomainSystem Domain = "system"
 )
 
-// wrap_ExecutionError holds an error and its ExecutionError details.
-type wrap_ExecutionError struct {
-	e errgenrt.Error
-	d ExecutionError
-}
-
-// new_ExecutionError returns a new error of def with details d, both in one allocation.
-func new_ExecutionError(def *errgenrt.Def, d ExecutionError, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_ExecutionError{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
-
 // shape_ExecutionError describes ExecutionError details to errgenrt.DecodeDef.
-var shape_ExecutionError = &errgenrt.Shape{Fields: []string{"phase", "operation", "exitCode", "stderr", "systemError"}, Zero: func() errgenrt.Details {
-	return new(ExecutionError)
-}}
-
-// wrap_PolicyViolation holds an error and its PolicyViolation details.
-type wrap_PolicyViolation struct {
-	e errgenrt.Error
-	d PolicyViolation
-}
-
-// new_PolicyViolation returns a new error of def with details d, both in one allocation.
-func new_PolicyViolation(def *errgenrt.Def, d PolicyViolation, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_PolicyViolation{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_ExecutionError = &errgenrt.Shape{Fields: []string{"phase", "operation", "exitCode", "stderr", "systemError"}, Zero: errgenrt.Zero[ExecutionError]}
 
 // shape_PolicyViolation describes PolicyViolation details to errgenrt.DecodeDef.
-var shape_PolicyViolation = &errgenrt.Shape{Fields: []string{"requested", "rule", "allowedSample", "policyLocation"}, Zero: func() errgenrt.Details {
-	return new(PolicyViolation)
-}}
-
-// wrap_ResourceLimit holds an error and its ResourceLimit details.
-type wrap_ResourceLimit struct {
-	e errgenrt.Error
-	d ResourceLimit
-}
-
-// new_ResourceLimit returns a new error of def with details d, both in one allocation.
-func new_ResourceLimit(def *errgenrt.Def, d ResourceLimit, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_ResourceLimit{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_PolicyViolation = &errgenrt.Shape{Fields: []string{"requested", "rule", "allowedSample", "policyLocation"}, Zero: errgenrt.Zero[PolicyViolation]}
 
 // shape_ResourceLimit describes ResourceLimit details to errgenrt.DecodeDef.
-var shape_ResourceLimit = &errgenrt.Shape{Fields: []string{"resource", "limit", "actual", "unit", "configSource"}, Zero: func() errgenrt.Details {
-	return new(ResourceLimit)
-}}
-
-// wrap_SystemError holds an error and its SystemError details.
-type wrap_SystemError struct {
-	e errgenrt.Error
-	d SystemError
-}
-
-// new_SystemError returns a new error of def with details d, both in one allocation.
-func new_SystemError(def *errgenrt.Def, d SystemError, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_SystemError{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_ResourceLimit = &errgenrt.Shape{Fields: []string{"resource", "limit", "actual", "unit", "configSource"}, Zero: errgenrt.Zero[ResourceLimit]}
 
 // shape_SystemError describes SystemError details to errgenrt.DecodeDef.
-var shape_SystemError = &errgenrt.Shape{Fields: []string{"component", "message", "code"}, Zero: func() errgenrt.Details {
-	return new(SystemError)
-}}
-
-// wrap_ValidationFailure holds an error and its ValidationFailure details.
-type wrap_ValidationFailure struct {
-	e errgenrt.Error
-	d ValidationFailure
-}
-
-// new_ValidationFailure returns a new error of def with details d, both in one allocation.
-func new_ValidationFailure(def *errgenrt.Def, d ValidationFailure, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_ValidationFailure{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_SystemError = &errgenrt.Shape{Fields: []string{"component", "message", "code"}, Zero: errgenrt.Zero[SystemError]}
 
 // shape_ValidationFailure describes ValidationFailure details to errgenrt.DecodeDef.
-var shape_ValidationFailure = &errgenrt.Shape{Fields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"}, Zero: func() errgenrt.Details {
-	return new(ValidationFailure)
-}}
+var shape_ValidationFailure = &errgenrt.Shape{Fields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"}, Zero: errgenrt.Zero[ValidationFailure]}
 
 // Catalog is the mdmcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

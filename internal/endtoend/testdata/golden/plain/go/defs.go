@@ -132,7 +132,7 @@ var ErrDocumentNotFound = errgenrt.DecodeDef("\x01\x90\x03\x90\x03\x12DOCUMENT_N
 // No document exists at the given path. Paths are relative to the
 // compounding docs folder, not to the repository root.
 func NewDocumentNotFound(d DocumentNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_DocumentNotFoundDetails(ErrDocumentNotFound, d, opts)
+	return errgenrt.NewWith(ErrDocumentNotFound, d, opts)
 }
 
 // ErrInvalidDocType is INVALID_DOC_TYPE (201): Invalid doc-type. Its definition is also the sentinel: errors.Is(err, ErrInvalidDocType) reports whether err is one.
@@ -145,7 +145,7 @@ var ErrInvalidDocType = errgenrt.DecodeDef("\x01\x92\x03\x92\x03\x10INVALID_DOC_
 // The doc-type is unknown to the project. The message and
 // `details.validDocTypes` list the accepted ones.
 func NewInvalidDocType(d InvalidDocTypeDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_InvalidDocTypeDetails(ErrInvalidDocType, d, opts)
+	return errgenrt.NewWith(ErrInvalidDocType, d, opts)
 }
 
 // ErrSchemaValidationFailed is SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed. Its definition is also the sentinel: errors.Is(err, ErrSchemaValidationFailed) reports whether err is one.
@@ -158,7 +158,7 @@ var ErrSchemaValidationFailed = errgenrt.DecodeDef("\x01\x94\x03\x94\x03\x18SCHE
 // The document's YAML frontmatter does not match its doc-type schema.
 // `details.errors` lists every violation.
 func NewSchemaValidationFailed(d SchemaValidationFailedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SchemaValidationFailedDetails(ErrSchemaValidationFailed, d, opts)
+	return errgenrt.NewWith(ErrSchemaValidationFailed, d, opts)
 }
 
 // ErrEmbeddingServiceError is EMBEDDING_SERVICE_ERROR (300): Embedding service error. Its definition is also the sentinel: errors.Is(err, ErrEmbeddingServiceError) reports whether err is one.
@@ -171,7 +171,7 @@ var ErrEmbeddingServiceError = errgenrt.DecodeDef("\x01\xd8\x04\xd8\x04\x17EMBED
 // Ollama embedding generation failed or Ollama could not be reached.
 // The operation is retried automatically.
 func NewEmbeddingServiceError(d EmbeddingServiceErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_EmbeddingServiceErrorDetails(ErrEmbeddingServiceError, d, opts)
+	return errgenrt.NewWith(ErrEmbeddingServiceError, d, opts)
 }
 
 // ErrDatabaseError is DATABASE_ERROR (301): Database error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
@@ -184,7 +184,7 @@ var ErrDatabaseError = errgenrt.DecodeDef("\x01\xda\x04\xda\x04\x0eDATABASE_ERRO
 // A PostgreSQL operation failed. Connection failures are retried
 // automatically.
 func NewDatabaseError(d DatabaseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_DatabaseErrorDetails(ErrDatabaseError, d, opts)
+	return errgenrt.NewWith(ErrDatabaseError, d, opts)
 }
 
 // ErrFileSystemError is FILE_SYSTEM_ERROR (302): File system error. Its definition is also the sentinel: errors.Is(err, ErrFileSystemError) reports whether err is one.
@@ -197,7 +197,7 @@ var ErrFileSystemError = errgenrt.DecodeDef("\x01\xdc\x04\xdc\x04\x11FILE_SYSTEM
 // Reading or writing a file failed. `details.path` is present when the
 // file is known.
 func NewFileSystemError(d FileSystemErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_FileSystemErrorDetails(ErrFileSystemError, d, opts)
+	return errgenrt.NewWith(ErrFileSystemError, d, opts)
 }
 
 // ErrValidationError is VALIDATION_ERROR (900): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
@@ -211,7 +211,7 @@ var ErrValidationError = errgenrt.DecodeDef("\x01\x88\x0e\x88\x0e\x10VALIDATION_
 // into one response: `details.fieldErrors` maps each field to its
 // messages and `details.totalErrors` counts them.
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	return new__FieldErrors(ErrValidationError, d, opts)
+	return errgenrt.NewWith(ErrValidationError, d, opts)
 }
 
 // ErrInternalError is INTERNAL_ERROR (999): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.

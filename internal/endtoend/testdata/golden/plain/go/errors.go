@@ -40,124 +40,26 @@ const (
 	DomainGeneral Domain = "general"
 )
 
-// wrap__FieldErrors holds an error and its errgenrt.FieldErrors details.
-type wrap__FieldErrors struct {
-	e errgenrt.Error
-	d errgenrt.FieldErrors
-}
-
-// new__FieldErrors returns a new error of def with details d, both in one allocation.
-func new__FieldErrors(def *errgenrt.Def, d errgenrt.FieldErrors, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap__FieldErrors{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
-
 // shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
-var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: func() errgenrt.Details {
-	return new(errgenrt.FieldErrors)
-}}
-
-// wrap_DatabaseErrorDetails holds an error and its DatabaseErrorDetails details.
-type wrap_DatabaseErrorDetails struct {
-	e errgenrt.Error
-	d DatabaseErrorDetails
-}
-
-// new_DatabaseErrorDetails returns a new error of def with details d, both in one allocation.
-func new_DatabaseErrorDetails(def *errgenrt.Def, d DatabaseErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_DatabaseErrorDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: errgenrt.Zero[errgenrt.FieldErrors]}
 
 // shape_DatabaseErrorDetails describes DatabaseErrorDetails details to errgenrt.DecodeDef.
-var shape_DatabaseErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: func() errgenrt.Details {
-	return new(DatabaseErrorDetails)
-}}
-
-// wrap_DocumentNotFoundDetails holds an error and its DocumentNotFoundDetails details.
-type wrap_DocumentNotFoundDetails struct {
-	e errgenrt.Error
-	d DocumentNotFoundDetails
-}
-
-// new_DocumentNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_DocumentNotFoundDetails(def *errgenrt.Def, d DocumentNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_DocumentNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_DatabaseErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: errgenrt.Zero[DatabaseErrorDetails]}
 
 // shape_DocumentNotFoundDetails describes DocumentNotFoundDetails details to errgenrt.DecodeDef.
-var shape_DocumentNotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
-	return new(DocumentNotFoundDetails)
-}}
-
-// wrap_EmbeddingServiceErrorDetails holds an error and its EmbeddingServiceErrorDetails details.
-type wrap_EmbeddingServiceErrorDetails struct {
-	e errgenrt.Error
-	d EmbeddingServiceErrorDetails
-}
-
-// new_EmbeddingServiceErrorDetails returns a new error of def with details d, both in one allocation.
-func new_EmbeddingServiceErrorDetails(def *errgenrt.Def, d EmbeddingServiceErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_EmbeddingServiceErrorDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_DocumentNotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[DocumentNotFoundDetails]}
 
 // shape_EmbeddingServiceErrorDetails describes EmbeddingServiceErrorDetails details to errgenrt.DecodeDef.
-var shape_EmbeddingServiceErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: func() errgenrt.Details {
-	return new(EmbeddingServiceErrorDetails)
-}}
-
-// wrap_FileSystemErrorDetails holds an error and its FileSystemErrorDetails details.
-type wrap_FileSystemErrorDetails struct {
-	e errgenrt.Error
-	d FileSystemErrorDetails
-}
-
-// new_FileSystemErrorDetails returns a new error of def with details d, both in one allocation.
-func new_FileSystemErrorDetails(def *errgenrt.Def, d FileSystemErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_FileSystemErrorDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_EmbeddingServiceErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: errgenrt.Zero[EmbeddingServiceErrorDetails]}
 
 // shape_FileSystemErrorDetails describes FileSystemErrorDetails details to errgenrt.DecodeDef.
-var shape_FileSystemErrorDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
-	return new(FileSystemErrorDetails)
-}}
-
-// wrap_InvalidDocTypeDetails holds an error and its InvalidDocTypeDetails details.
-type wrap_InvalidDocTypeDetails struct {
-	e errgenrt.Error
-	d InvalidDocTypeDetails
-}
-
-// new_InvalidDocTypeDetails returns a new error of def with details d, both in one allocation.
-func new_InvalidDocTypeDetails(def *errgenrt.Def, d InvalidDocTypeDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_InvalidDocTypeDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_FileSystemErrorDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[FileSystemErrorDetails]}
 
 // shape_InvalidDocTypeDetails describes InvalidDocTypeDetails details to errgenrt.DecodeDef.
-var shape_InvalidDocTypeDetails = &errgenrt.Shape{Fields: []string{"docType", "validDocTypes"}, Zero: func() errgenrt.Details {
-	return new(InvalidDocTypeDetails)
-}}
-
-// wrap_SchemaValidationFailedDetails holds an error and its SchemaValidationFailedDetails details.
-type wrap_SchemaValidationFailedDetails struct {
-	e errgenrt.Error
-	d SchemaValidationFailedDetails
-}
-
-// new_SchemaValidationFailedDetails returns a new error of def with details d, both in one allocation.
-func new_SchemaValidationFailedDetails(def *errgenrt.Def, d SchemaValidationFailedDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_SchemaValidationFailedDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_InvalidDocTypeDetails = &errgenrt.Shape{Fields: []string{"docType", "validDocTypes"}, Zero: errgenrt.Zero[InvalidDocTypeDetails]}
 
 // shape_SchemaValidationFailedDetails describes SchemaValidationFailedDetails details to errgenrt.DecodeDef.
-var shape_SchemaValidationFailedDetails = &errgenrt.Shape{Fields: []string{"errors", "errorCount"}, Zero: func() errgenrt.Details {
-	return new(SchemaValidationFailedDetails)
-}}
+var shape_SchemaValidationFailedDetails = &errgenrt.Shape{Fields: []string{"errors", "errorCount"}, Zero: errgenrt.Zero[SchemaValidationFailedDetails]}
 
 // Catalog is the compound-docs catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

@@ -73,7 +73,7 @@ var ErrValidationError = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10VALIDATION_
 // (strings over 100 characters are truncated; arrays and objects are
 // summarised, never echoed).
 func NewValidationError(d ValidationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ValidationErrorDetails(ErrValidationError, d, opts)
+	return errgenrt.NewWith(ErrValidationError, d, opts)
 }
 
 // ErrNotFound is NOT_FOUND (1001): Resource Not Found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
@@ -86,7 +86,7 @@ var ErrNotFound = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tNOT_FOUND\tnot_found
 // The requested resource does not exist. The URI is
 // `https://mouse-mcp.dev/errors/not-found`.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_NotFoundDetails(ErrNotFound, d, opts)
+	return errgenrt.NewWith(ErrNotFound, d, opts)
 }
 
 // ErrAPIError is API_ERROR (1100): External API Error. Its definition is also the sentinel: errors.Is(err, ErrAPIError) reports whether err is one.
@@ -102,7 +102,7 @@ var ErrAPIError = errgenrt.DecodeDef("\x01\x98\x11\x98\x11\tAPI_ERROR\tapi_error
 // Sensitive query parameters (`token`, `key`, `secret`, `password`,
 // `auth`) are redacted from `endpoint`.
 func NewAPIError(d APIErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_APIErrorDetails(ErrAPIError, d, opts)
+	return errgenrt.NewWith(ErrAPIError, d, opts)
 }
 
 // ErrSessionError is SESSION_ERROR (1101): Session Error. Its definition is also the sentinel: errors.Is(err, ErrSessionError) reports whether err is one.
@@ -156,7 +156,7 @@ var ErrConfigurationError = errgenrt.DecodeDef("\x01\xd8\x1d\xd8\x1d\fCONFIG_ERR
 // Missing or invalid configuration, startup failures. The URI is
 // `https://mouse-mcp.dev/errors/configuration-error`.
 func NewConfigurationError(d ConfigurationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_ConfigurationErrorDetails(ErrConfigurationError, d, opts)
+	return errgenrt.NewWith(ErrConfigurationError, d, opts)
 }
 
 // ErrGenericError is GENERIC_ERROR (1999): An error occurred. Its definition is also the sentinel: errors.Is(err, ErrGenericError) reports whether err is one.

@@ -40,73 +40,17 @@ const (
 	DomainSystem Domain = "system"
 )
 
-// wrap_APIErrorDetails holds an error and its APIErrorDetails details.
-type wrap_APIErrorDetails struct {
-	e errgenrt.Error
-	d APIErrorDetails
-}
-
-// new_APIErrorDetails returns a new error of def with details d, both in one allocation.
-func new_APIErrorDetails(def *errgenrt.Def, d APIErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_APIErrorDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
-
 // shape_APIErrorDetails describes APIErrorDetails details to errgenrt.DecodeDef.
-var shape_APIErrorDetails = &errgenrt.Shape{Fields: []string{"endpoint"}, Zero: func() errgenrt.Details {
-	return new(APIErrorDetails)
-}}
-
-// wrap_ConfigurationErrorDetails holds an error and its ConfigurationErrorDetails details.
-type wrap_ConfigurationErrorDetails struct {
-	e errgenrt.Error
-	d ConfigurationErrorDetails
-}
-
-// new_ConfigurationErrorDetails returns a new error of def with details d, both in one allocation.
-func new_ConfigurationErrorDetails(def *errgenrt.Def, d ConfigurationErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_ConfigurationErrorDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_APIErrorDetails = &errgenrt.Shape{Fields: []string{"endpoint"}, Zero: errgenrt.Zero[APIErrorDetails]}
 
 // shape_ConfigurationErrorDetails describes ConfigurationErrorDetails details to errgenrt.DecodeDef.
-var shape_ConfigurationErrorDetails = &errgenrt.Shape{Fields: []string{"configKey"}, Zero: func() errgenrt.Details {
-	return new(ConfigurationErrorDetails)
-}}
-
-// wrap_NotFoundDetails holds an error and its NotFoundDetails details.
-type wrap_NotFoundDetails struct {
-	e errgenrt.Error
-	d NotFoundDetails
-}
-
-// new_NotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_NotFoundDetails(def *errgenrt.Def, d NotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_NotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_ConfigurationErrorDetails = &errgenrt.Shape{Fields: []string{"configKey"}, Zero: errgenrt.Zero[ConfigurationErrorDetails]}
 
 // shape_NotFoundDetails describes NotFoundDetails details to errgenrt.DecodeDef.
-var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"entityId", "entityType"}, Zero: func() errgenrt.Details {
-	return new(NotFoundDetails)
-}}
-
-// wrap_ValidationErrorDetails holds an error and its ValidationErrorDetails details.
-type wrap_ValidationErrorDetails struct {
-	e errgenrt.Error
-	d ValidationErrorDetails
-}
-
-// new_ValidationErrorDetails returns a new error of def with details d, both in one allocation.
-func new_ValidationErrorDetails(def *errgenrt.Def, d ValidationErrorDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_ValidationErrorDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"entityId", "entityType"}, Zero: errgenrt.Zero[NotFoundDetails]}
 
 // shape_ValidationErrorDetails describes ValidationErrorDetails details to errgenrt.DecodeDef.
-var shape_ValidationErrorDetails = &errgenrt.Shape{Fields: []string{"field", "invalidValue"}, Zero: func() errgenrt.Details {
-	return new(ValidationErrorDetails)
-}}
+var shape_ValidationErrorDetails = &errgenrt.Shape{Fields: []string{"field", "invalidValue"}, Zero: errgenrt.Zero[ValidationErrorDetails]}
 
 // Catalog is the mouse-mcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{

@@ -196,7 +196,7 @@ var ErrParseError = errgenrt.DecodeDef("\x01\xf7\xfe\x03\xf7\xfe\x03\rE_PARSE_ER
 // The harness read a line that is not valid JSON. The line is dropped
 // and no method runs.
 func NewParseError(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrParseError, d, opts)
+	return errgenrt.NewWith(ErrParseError, d, opts)
 }
 
 // ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
@@ -209,7 +209,7 @@ var ErrRPCInvalidParams = errgenrt.DecodeDef("\x01\xb3\xfd\x03\xb3\xfd\x03\x14E_
 // Reserved by JSON-RPC for invalid parameters; the harness may adopt it
 // later. Servers raise `E_INVALID_PARAMS` (1000) instead.
 func NewRPCInvalidParams(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrRPCInvalidParams, d, opts)
+	return errgenrt.NewWith(ErrRPCInvalidParams, d, opts)
 }
 
 // ErrMethodNotFound is E_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrMethodNotFound) reports whether err is one.
@@ -223,7 +223,7 @@ var ErrMethodNotFound = errgenrt.DecodeDef("\x01\xb1\xfd\x03\xb1\xfd\x03\x12E_ME
 // this way unless `MCP_ERROR_METRICS` is set, which lets clients
 // feature-detect metrics.
 func NewMethodNotFound(d MethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_MethodNotFoundDetails(ErrMethodNotFound, d, opts)
+	return errgenrt.NewWith(ErrMethodNotFound, d, opts)
 }
 
 // ErrServerError is E_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrServerError) reports whether err is one.
@@ -251,7 +251,7 @@ var ErrInvalidParams = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10E_INVALID_PAR
 // missing field). Use this instead of -32602 internally, for example
 // `appError(1000, 'Invalid selector', {domain: 'playwright', symbol: 'E_INVALID_PARAMS'})`.
 func NewInvalidParams(d InvalidParamsDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_InvalidParamsDetails(ErrInvalidParams, d, opts)
+	return errgenrt.NewWith(ErrInvalidParams, d, opts)
 }
 
 // ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
@@ -264,7 +264,7 @@ var ErrTimeout = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tE_TIMEOUT\atimeout\x0
 // A long-running browser navigation, page action or Python run passed
 // its deadline. Wrap the library's own `TimeoutError` in this code.
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_TimeoutDetails(ErrTimeout, d, opts)
+	return errgenrt.NewWith(ErrTimeout, d, opts)
 }
 
 // ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
@@ -276,7 +276,7 @@ var ErrLimitExceeded = errgenrt.DecodeDef("\x01\xd4\x0f\xd4\x0f\x10E_LIMIT_EXCEE
 //
 // A session cap, size cap or line-length cap was reached.
 func NewLimitExceeded(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Limit(ErrLimitExceeded, d, opts)
+	return errgenrt.NewWith(ErrLimitExceeded, d, opts)
 }
 
 // ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
@@ -289,7 +289,7 @@ var ErrNotInstalled = errgenrt.DecodeDef("\x01\xd6\x0f\xd6\x0f\x0fE_NOT_INSTALLE
 // Playwright or Puppeteer (or their browser builds) is missing on the
 // host. An operator must install it.
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_NotInstalledDetails(ErrNotInstalled, d, opts)
+	return errgenrt.NewWith(ErrNotInstalled, d, opts)
 }
 
 // ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
@@ -302,7 +302,7 @@ var ErrSessionNotFound = errgenrt.DecodeDef("\x01\xd8\x0f\xd8\x0f\x13E_SESSION_N
 // The session id is unknown: never created, closed, or lost on a
 // restart.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SessionNotFoundDetails(ErrSessionNotFound, d, opts)
+	return errgenrt.NewWith(ErrSessionNotFound, d, opts)
 }
 
 // ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
@@ -315,7 +315,7 @@ var ErrInputTooLarge = errgenrt.DecodeDef("\x01\xda\x0f\xda\x0f\x11E_INPUT_TOO_L
 // An input is over its size cap: code length, selector length and the
 // like. In the `sys/errorStats` example it is the most frequent error.
 func NewInputTooLarge(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Limit(ErrInputTooLarge, d, opts)
+	return errgenrt.NewWith(ErrInputTooLarge, d, opts)
 }
 
 // ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
@@ -328,7 +328,7 @@ var ErrUnsupported = errgenrt.DecodeDef("\x01\xdc\x0f\xdc\x0f\rE_UNSUPPORTED\vun
 // Placeholder for operations a server recognises but does not
 // implement.
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_UnsupportedDetails(ErrUnsupported, d, opts)
+	return errgenrt.NewWith(ErrUnsupported, d, opts)
 }
 
 // ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
@@ -340,7 +340,7 @@ var ErrPyExecFail = errgenrt.DecodeDef("\x01\xa0\x1f\xa0\x1f\x0eE_PY_EXEC_FAIL\f
 //
 // The submitted code raised or the interpreter exited non-zero.
 func NewPyExecFail(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrPyExecFail, d, opts)
+	return errgenrt.NewWith(ErrPyExecFail, d, opts)
 }
 
 // ErrPySecurity is E_PY_SECURITY (2001): Python security violation. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
@@ -353,7 +353,7 @@ var ErrPySecurity = errgenrt.DecodeDef("\x01\xa2\x1f\xa2\x1f\rE_PY_SECURITY\vpy_
 // The code tried something the sandbox forbids (imports of `os` or
 // `subprocess`, file or network access).
 func NewPySecurity(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrPySecurity, d, opts)
+	return errgenrt.NewWith(ErrPySecurity, d, opts)
 }
 
 // ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
@@ -367,7 +367,7 @@ var ErrPwNav = errgenrt.DecodeDef("\x01\xe8 \xe8 \bE_PW_NAV\x06pw_nav\nplaywrigh
 // example: code 2100, domain `playwright`, details
 // `net::ERR_NAME_NOT_RESOLVED`, retryable.
 func NewPwNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrPwNav, d, opts)
+	return errgenrt.NewWith(ErrPwNav, d, opts)
 }
 
 // ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
@@ -379,7 +379,7 @@ var ErrPwLaunch = errgenrt.DecodeDef("\x01\xea \xea \vE_PW_LAUNCH\tpw_launch\npl
 //
 // Playwright could not start the browser.
 func NewPwLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrPwLaunch, d, opts)
+	return errgenrt.NewWith(ErrPwLaunch, d, opts)
 }
 
 // ErrPtNav is E_PT_NAV (2200): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPtNav) reports whether err is one.
@@ -391,7 +391,7 @@ var ErrPtNav = errgenrt.DecodeDef("\x01\xb0\"\xb0\"\bE_PT_NAV\x06pt_nav\tpuppete
 //
 // Puppeteer could not load the page.
 func NewPtNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrPtNav, d, opts)
+	return errgenrt.NewWith(ErrPtNav, d, opts)
 }
 
 // ErrPtLaunch is E_PT_LAUNCH (2201): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPtLaunch) reports whether err is one.
@@ -403,7 +403,7 @@ var ErrPtLaunch = errgenrt.DecodeDef("\x01\xb2\"\xb2\"\vE_PT_LAUNCH\tpt_launch\t
 //
 // Puppeteer could not start Chromium.
 func NewPtLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrPtLaunch, d, opts)
+	return errgenrt.NewWith(ErrPtLaunch, d, opts)
 }
 
 // ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
@@ -415,7 +415,7 @@ var ErrMbFileNotFound = errgenrt.DecodeDef("\x01\xf8#\xf8#\x13E_MB_FILE_NOT_FOUN
 //
 // The project has no file with that name.
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_MbFileNotFoundDetails(ErrMbFileNotFound, d, opts)
+	return errgenrt.NewWith(ErrMbFileNotFound, d, opts)
 }
 
 // ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
@@ -427,7 +427,7 @@ var ErrMbRead = errgenrt.DecodeDef("\x01\xfa#\xfa#\tE_MB_READ\amb_read\vmemory-b
 //
 // The file exists but could not be read.
 func NewMbRead(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Failure(ErrMbRead, d, opts)
+	return errgenrt.NewWith(ErrMbRead, d, opts)
 }
 
 // ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
@@ -439,7 +439,7 @@ var ErrKgFull = errgenrt.DecodeDef("\x01\xc0%\xc0%\tE_KG_FULL\akg_full\tkg-memor
 //
 // The graph reached its configured entity or relation cap.
 func NewKgFull(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Limit(ErrKgFull, d, opts)
+	return errgenrt.NewWith(ErrKgFull, d, opts)
 }
 
 // ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
@@ -452,7 +452,7 @@ var ErrKgInvalidTriple = errgenrt.DecodeDef("\x01\xc2%\xc2%\x13E_KG_INVALID_TRIP
 // A relation is missing its `from`, `relationType` or `to`, or names an
 // entity that does not exist.
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_KgInvalidTripleDetails(ErrKgInvalidTriple, d, opts)
+	return errgenrt.NewWith(ErrKgInvalidTriple, d, opts)
 }
 
 // ErrFsPathEscape is E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories. Its definition is also the sentinel: errors.Is(err, ErrFsPathEscape) reports whether err is one.
@@ -465,7 +465,7 @@ var ErrFsPathEscape = errgenrt.DecodeDef("\x01\x88'\x88'\x10E_FS_PATH_ESCAPE\x0e
 // The resolved path lies outside every allowed directory (`..`
 // segments or a symlink).
 func NewFsPathEscape(d FsPathEscapeDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_FsPathEscapeDetails(ErrFsPathEscape, d, opts)
+	return errgenrt.NewWith(ErrFsPathEscape, d, opts)
 }
 
 // ErrFsDenied is E_FS_DENIED (2501): Access denied. Its definition is also the sentinel: errors.Is(err, ErrFsDenied) reports whether err is one.
@@ -477,7 +477,7 @@ var ErrFsDenied = errgenrt.DecodeDef("\x01\x8a'\x8a'\vE_FS_DENIED\tfs_denied\nfi
 //
 // The operation on the path is not permitted.
 func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_FsDeniedDetails(ErrFsDenied, d, opts)
+	return errgenrt.NewWith(ErrFsDenied, d, opts)
 }
 
 // ErrSQLConn is E_SQL_CONN (2600): Database connection failed. Its definition is also the sentinel: errors.Is(err, ErrSQLConn) reports whether err is one.
@@ -490,7 +490,7 @@ var ErrSQLConn = errgenrt.DecodeDef("\x01\xd0(\xd0(\nE_SQL_CONN\bsql_conn\nsql-s
 // The server could not connect to SQL Server. Connection strings are
 // never echoed.
 func NewSQLConn(d SQLConnDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SQLConnDetails(ErrSQLConn, d, opts)
+	return errgenrt.NewWith(ErrSQLConn, d, opts)
 }
 
 // ErrSQLQuery is E_SQL_QUERY (2601): Query failed. Its definition is also the sentinel: errors.Is(err, ErrSQLQuery) reports whether err is one.
@@ -503,7 +503,7 @@ var ErrSQLQuery = errgenrt.DecodeDef("\x01\xd2(\xd2(\vE_SQL_QUERY\tsql_query\nsq
 // SQL Server rejected the query. The query text is redacted unless
 // verbose mode is on: it may contain data.
 func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_SQLQueryDetails(ErrSQLQuery, d, opts)
+	return errgenrt.NewWith(ErrSQLQuery, d, opts)
 }
 
 // ErrNotionAuth is E_NOTION_AUTH (2700): Notion authentication failed. Its definition is also the sentinel: errors.Is(err, ErrNotionAuth) reports whether err is one.
@@ -516,7 +516,7 @@ var ErrNotionAuth = errgenrt.DecodeDef("\x01\x98*\x98*\rE_NOTION_AUTH\vnotion_au
 // Notion rejected the integration token, or the page is not shared
 // with the integration.
 func NewNotionAuth(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Upstream(ErrNotionAuth, d, opts)
+	return errgenrt.NewWith(ErrNotionAuth, d, opts)
 }
 
 // ErrNotionRate is E_NOTION_RATE (2701): Notion rate limit. Its definition is also the sentinel: errors.Is(err, ErrNotionRate) reports whether err is one.
@@ -528,7 +528,7 @@ var ErrNotionRate = errgenrt.DecodeDef("\x01\x9a*\x9a*\rE_NOTION_RATE\vnotion_ra
 //
 // Notion answered 429. Wait `retryAfterSeconds` before retrying.
 func NewNotionRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Upstream(ErrNotionRate, d, opts)
+	return errgenrt.NewWith(ErrNotionRate, d, opts)
 }
 
 // ErrTavilyHTTP is E_TAVILY_HTTP (2800): Tavily request failed. Its definition is also the sentinel: errors.Is(err, ErrTavilyHTTP) reports whether err is one.
@@ -541,7 +541,7 @@ var ErrTavilyHTTP = errgenrt.DecodeDef("\x01\xe0+\xe0+\rE_TAVILY_HTTP\vtavily_ht
 // The Tavily search API returned an error status or could not be
 // reached. The API key in the query string is scrubbed.
 func NewTavilyHTTP(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Upstream(ErrTavilyHTTP, d, opts)
+	return errgenrt.NewWith(ErrTavilyHTTP, d, opts)
 }
 
 // ErrTavilyRate is E_TAVILY_RATE (2801): Tavily rate limit. Its definition is also the sentinel: errors.Is(err, ErrTavilyRate) reports whether err is one.
@@ -553,5 +553,5 @@ var ErrTavilyRate = errgenrt.DecodeDef("\x01\xe2+\xe2+\rE_TAVILY_RATE\vtavily_ra
 //
 // Tavily's plan quota or rate limit was reached.
 func NewTavilyRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	return new_Upstream(ErrTavilyRate, d, opts)
+	return errgenrt.NewWith(ErrTavilyRate, d, opts)
 }

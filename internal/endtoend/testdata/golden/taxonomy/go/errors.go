@@ -54,260 +54,50 @@ const (
 	DomainMisc Domain = "misc"
 )
 
-// wrap_Failure holds an error and its Failure details.
-type wrap_Failure struct {
-	e errgenrt.Error
-	d Failure
-}
-
-// new_Failure returns a new error of def with details d, both in one allocation.
-func new_Failure(def *errgenrt.Def, d Failure, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_Failure{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
-
 // shape_Failure describes Failure details to errgenrt.DecodeDef.
-var shape_Failure = &errgenrt.Shape{Fields: []string{"reason"}, Zero: func() errgenrt.Details {
-	return new(Failure)
-}}
-
-// wrap_FsDeniedDetails holds an error and its FsDeniedDetails details.
-type wrap_FsDeniedDetails struct {
-	e errgenrt.Error
-	d FsDeniedDetails
-}
-
-// new_FsDeniedDetails returns a new error of def with details d, both in one allocation.
-func new_FsDeniedDetails(def *errgenrt.Def, d FsDeniedDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_FsDeniedDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_Failure = &errgenrt.Shape{Fields: []string{"reason"}, Zero: errgenrt.Zero[Failure]}
 
 // shape_FsDeniedDetails describes FsDeniedDetails details to errgenrt.DecodeDef.
-var shape_FsDeniedDetails = &errgenrt.Shape{Fields: []string{"path", "operation"}, Zero: func() errgenrt.Details {
-	return new(FsDeniedDetails)
-}}
-
-// wrap_FsPathEscapeDetails holds an error and its FsPathEscapeDetails details.
-type wrap_FsPathEscapeDetails struct {
-	e errgenrt.Error
-	d FsPathEscapeDetails
-}
-
-// new_FsPathEscapeDetails returns a new error of def with details d, both in one allocation.
-func new_FsPathEscapeDetails(def *errgenrt.Def, d FsPathEscapeDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_FsPathEscapeDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_FsDeniedDetails = &errgenrt.Shape{Fields: []string{"path", "operation"}, Zero: errgenrt.Zero[FsDeniedDetails]}
 
 // shape_FsPathEscapeDetails describes FsPathEscapeDetails details to errgenrt.DecodeDef.
-var shape_FsPathEscapeDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: func() errgenrt.Details {
-	return new(FsPathEscapeDetails)
-}}
-
-// wrap_InvalidParamsDetails holds an error and its InvalidParamsDetails details.
-type wrap_InvalidParamsDetails struct {
-	e errgenrt.Error
-	d InvalidParamsDetails
-}
-
-// new_InvalidParamsDetails returns a new error of def with details d, both in one allocation.
-func new_InvalidParamsDetails(def *errgenrt.Def, d InvalidParamsDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_InvalidParamsDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_FsPathEscapeDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[FsPathEscapeDetails]}
 
 // shape_InvalidParamsDetails describes InvalidParamsDetails details to errgenrt.DecodeDef.
-var shape_InvalidParamsDetails = &errgenrt.Shape{Fields: []string{"param", "reason"}, Zero: func() errgenrt.Details {
-	return new(InvalidParamsDetails)
-}}
-
-// wrap_KgInvalidTripleDetails holds an error and its KgInvalidTripleDetails details.
-type wrap_KgInvalidTripleDetails struct {
-	e errgenrt.Error
-	d KgInvalidTripleDetails
-}
-
-// new_KgInvalidTripleDetails returns a new error of def with details d, both in one allocation.
-func new_KgInvalidTripleDetails(def *errgenrt.Def, d KgInvalidTripleDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_KgInvalidTripleDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_InvalidParamsDetails = &errgenrt.Shape{Fields: []string{"param", "reason"}, Zero: errgenrt.Zero[InvalidParamsDetails]}
 
 // shape_KgInvalidTripleDetails describes KgInvalidTripleDetails details to errgenrt.DecodeDef.
-var shape_KgInvalidTripleDetails = &errgenrt.Shape{Fields: []string{"from", "relationType", "to"}, Zero: func() errgenrt.Details {
-	return new(KgInvalidTripleDetails)
-}}
-
-// wrap_Limit holds an error and its Limit details.
-type wrap_Limit struct {
-	e errgenrt.Error
-	d Limit
-}
-
-// new_Limit returns a new error of def with details d, both in one allocation.
-func new_Limit(def *errgenrt.Def, d Limit, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_Limit{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_KgInvalidTripleDetails = &errgenrt.Shape{Fields: []string{"from", "relationType", "to"}, Zero: errgenrt.Zero[KgInvalidTripleDetails]}
 
 // shape_Limit describes Limit details to errgenrt.DecodeDef.
-var shape_Limit = &errgenrt.Shape{Fields: []string{"what", "limit", "actual", "unit"}, Zero: func() errgenrt.Details {
-	return new(Limit)
-}}
-
-// wrap_MbFileNotFoundDetails holds an error and its MbFileNotFoundDetails details.
-type wrap_MbFileNotFoundDetails struct {
-	e errgenrt.Error
-	d MbFileNotFoundDetails
-}
-
-// new_MbFileNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_MbFileNotFoundDetails(def *errgenrt.Def, d MbFileNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_MbFileNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_Limit = &errgenrt.Shape{Fields: []string{"what", "limit", "actual", "unit"}, Zero: errgenrt.Zero[Limit]}
 
 // shape_MbFileNotFoundDetails describes MbFileNotFoundDetails details to errgenrt.DecodeDef.
-var shape_MbFileNotFoundDetails = &errgenrt.Shape{Fields: []string{"projectName", "fileName"}, Zero: func() errgenrt.Details {
-	return new(MbFileNotFoundDetails)
-}}
-
-// wrap_MethodNotFoundDetails holds an error and its MethodNotFoundDetails details.
-type wrap_MethodNotFoundDetails struct {
-	e errgenrt.Error
-	d MethodNotFoundDetails
-}
-
-// new_MethodNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_MethodNotFoundDetails(def *errgenrt.Def, d MethodNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_MethodNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_MbFileNotFoundDetails = &errgenrt.Shape{Fields: []string{"projectName", "fileName"}, Zero: errgenrt.Zero[MbFileNotFoundDetails]}
 
 // shape_MethodNotFoundDetails describes MethodNotFoundDetails details to errgenrt.DecodeDef.
-var shape_MethodNotFoundDetails = &errgenrt.Shape{Fields: []string{"method"}, Zero: func() errgenrt.Details {
-	return new(MethodNotFoundDetails)
-}}
-
-// wrap_NotInstalledDetails holds an error and its NotInstalledDetails details.
-type wrap_NotInstalledDetails struct {
-	e errgenrt.Error
-	d NotInstalledDetails
-}
-
-// new_NotInstalledDetails returns a new error of def with details d, both in one allocation.
-func new_NotInstalledDetails(def *errgenrt.Def, d NotInstalledDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_NotInstalledDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_MethodNotFoundDetails = &errgenrt.Shape{Fields: []string{"method"}, Zero: errgenrt.Zero[MethodNotFoundDetails]}
 
 // shape_NotInstalledDetails describes NotInstalledDetails details to errgenrt.DecodeDef.
-var shape_NotInstalledDetails = &errgenrt.Shape{Fields: []string{"dependency"}, Zero: func() errgenrt.Details {
-	return new(NotInstalledDetails)
-}}
-
-// wrap_SQLConnDetails holds an error and its SQLConnDetails details.
-type wrap_SQLConnDetails struct {
-	e errgenrt.Error
-	d SQLConnDetails
-}
-
-// new_SQLConnDetails returns a new error of def with details d, both in one allocation.
-func new_SQLConnDetails(def *errgenrt.Def, d SQLConnDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_SQLConnDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_NotInstalledDetails = &errgenrt.Shape{Fields: []string{"dependency"}, Zero: errgenrt.Zero[NotInstalledDetails]}
 
 // shape_SQLConnDetails describes SQLConnDetails details to errgenrt.DecodeDef.
-var shape_SQLConnDetails = &errgenrt.Shape{Fields: []string{"server", "reason"}, Zero: func() errgenrt.Details {
-	return new(SQLConnDetails)
-}}
-
-// wrap_SQLQueryDetails holds an error and its SQLQueryDetails details.
-type wrap_SQLQueryDetails struct {
-	e errgenrt.Error
-	d SQLQueryDetails
-}
-
-// new_SQLQueryDetails returns a new error of def with details d, both in one allocation.
-func new_SQLQueryDetails(def *errgenrt.Def, d SQLQueryDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_SQLQueryDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_SQLConnDetails = &errgenrt.Shape{Fields: []string{"server", "reason"}, Zero: errgenrt.Zero[SQLConnDetails]}
 
 // shape_SQLQueryDetails describes SQLQueryDetails details to errgenrt.DecodeDef.
-var shape_SQLQueryDetails = &errgenrt.Shape{Fields: []string{"sqlState", "reason", "query"}, Zero: func() errgenrt.Details {
-	return new(SQLQueryDetails)
-}}
-
-// wrap_SessionNotFoundDetails holds an error and its SessionNotFoundDetails details.
-type wrap_SessionNotFoundDetails struct {
-	e errgenrt.Error
-	d SessionNotFoundDetails
-}
-
-// new_SessionNotFoundDetails returns a new error of def with details d, both in one allocation.
-func new_SessionNotFoundDetails(def *errgenrt.Def, d SessionNotFoundDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_SessionNotFoundDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_SQLQueryDetails = &errgenrt.Shape{Fields: []string{"sqlState", "reason", "query"}, Zero: errgenrt.Zero[SQLQueryDetails]}
 
 // shape_SessionNotFoundDetails describes SessionNotFoundDetails details to errgenrt.DecodeDef.
-var shape_SessionNotFoundDetails = &errgenrt.Shape{Fields: []string{"sessionId"}, Zero: func() errgenrt.Details {
-	return new(SessionNotFoundDetails)
-}}
-
-// wrap_TimeoutDetails holds an error and its TimeoutDetails details.
-type wrap_TimeoutDetails struct {
-	e errgenrt.Error
-	d TimeoutDetails
-}
-
-// new_TimeoutDetails returns a new error of def with details d, both in one allocation.
-func new_TimeoutDetails(def *errgenrt.Def, d TimeoutDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_TimeoutDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_SessionNotFoundDetails = &errgenrt.Shape{Fields: []string{"sessionId"}, Zero: errgenrt.Zero[SessionNotFoundDetails]}
 
 // shape_TimeoutDetails describes TimeoutDetails details to errgenrt.DecodeDef.
-var shape_TimeoutDetails = &errgenrt.Shape{Fields: []string{"operation", "timeoutMs"}, Zero: func() errgenrt.Details {
-	return new(TimeoutDetails)
-}}
-
-// wrap_UnsupportedDetails holds an error and its UnsupportedDetails details.
-type wrap_UnsupportedDetails struct {
-	e errgenrt.Error
-	d UnsupportedDetails
-}
-
-// new_UnsupportedDetails returns a new error of def with details d, both in one allocation.
-func new_UnsupportedDetails(def *errgenrt.Def, d UnsupportedDetails, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_UnsupportedDetails{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_TimeoutDetails = &errgenrt.Shape{Fields: []string{"operation", "timeoutMs"}, Zero: errgenrt.Zero[TimeoutDetails]}
 
 // shape_UnsupportedDetails describes UnsupportedDetails details to errgenrt.DecodeDef.
-var shape_UnsupportedDetails = &errgenrt.Shape{Fields: []string{"operation"}, Zero: func() errgenrt.Details {
-	return new(UnsupportedDetails)
-}}
-
-// wrap_Upstream holds an error and its Upstream details.
-type wrap_Upstream struct {
-	e errgenrt.Error
-	d Upstream
-}
-
-// new_Upstream returns a new error of def with details d, both in one allocation.
-func new_Upstream(def *errgenrt.Def, d Upstream, opts []errgenrt.Option) *errgenrt.Error {
-	w := &wrap_Upstream{d: d}
-	return w.e.Init(def, &w.d, opts)
-}
+var shape_UnsupportedDetails = &errgenrt.Shape{Fields: []string{"operation"}, Zero: errgenrt.Zero[UnsupportedDetails]}
 
 // shape_Upstream describes Upstream details to errgenrt.DecodeDef.
-var shape_Upstream = &errgenrt.Shape{Fields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"}, Zero: func() errgenrt.Details {
-	return new(Upstream)
-}}
+var shape_Upstream = &errgenrt.Shape{Fields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"}, Zero: errgenrt.Zero[Upstream]}
 
 // Catalog is the mcp-harness catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
