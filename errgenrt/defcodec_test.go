@@ -7,7 +7,7 @@ import (
 )
 
 func codecDefs() []*Def {
-	hostile := "*/ /* `${x}` \"q\" \\ </script> | ``` \n# h \u2028\u2029 \ufeff \u202e 🙂 \x00\xff" + strings.Repeat("long ", 700)
+	hostile := "*/ /* `${x}` \"q\" \\ </script> | ``` \n# h \u2028\u2029 \ufeff \u202e 🙂 \x00\xff" + strings.Repeat("long ", 60) // a length of two varint bytes
 	return []*Def{
 		{Code: 1, WireCode: 1, Symbol: "E_A", Type: "a", Domain: "d", Title: "A", ProblemType: "urn:x:a",
 			Statuses: []int{500}, Message: Template{Text: "plain"}},
