@@ -222,9 +222,25 @@ func (out *output) prepare(files []gen.File, write bool) {
 	}
 	out.tmps = make([]string, len(out.todo))
 	errs := make([]error, len(out.todo))
-	parallel(len(out.todo), func(k int) {
-		f := out.files[out.todo[k]]
-		out.tmps[k], errs[k] = stage(f.path, f.data)
+	// One writer per directory: creating files holds the directory's lock,
+	// and writers contending for it only burn CPU the emitters need.
+	var byDir [][]int // indexes into out.todo, grouped by directory
+	group := map[string]int{}
+	for k, i := range out.todo {
+		dir := filepath.Dir(out.files[i].path)
+		g, ok := group[dir]
+		if !ok {
+			g = len(byDir)
+			group[dir] = g
+			byDir = append(byDir, nil)
+		}
+		byDir[g] = append(byDir[g], k)
+	}
+	parallel(len(byDir), func(g int) {
+		for _, k := range byDir[g] {
+			f := out.files[out.todo[k]]
+			out.tmps[k], errs[k] = stage(f.path, f.data)
+		}
 	})
 	for k, err := range errs {
 		if err != nil {
