@@ -152,6 +152,14 @@ func rt(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
 // commentText makes catalog text safe inside a // comment line: control
 // characters, byte order marks and invalid UTF-8 become spaces.
 func commentText(s string) string {
+	clean := true
+	for i := 0; i < len(s) && clean; i++ {
+		c := s[i]
+		clean = c >= 0x20 && c < 0x7f || c == '\t'
+	}
+	if clean {
+		return s // printable ASCII: nothing to replace
+	}
 	var b strings.Builder
 	for i, r := range s {
 		switch {
