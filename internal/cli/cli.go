@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"github.com/errgen/errgen/internal/catalog"
@@ -43,6 +44,7 @@ type command struct {
 	name, args, summary string
 	run                 func(env *Env, fl *flag.FlagSet, args []string) int
 	flags               func(fl *flag.FlagSet)
+	negativeArgs        bool // a negative number is an argument, not a flag
 }
 
 var commands []*command
@@ -89,13 +91,44 @@ func RunEnv(env *Env, args []string) int {
 		return ExitUsage
 	}
 	fl := flagSet(c, env)
-	if err := fl.Parse(args[1:]); err != nil {
+	rest := args[1:]
+	if c.negativeArgs {
+		rest = negativeArgs(fl, rest)
+	}
+	if err := fl.Parse(rest); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
 		}
 		return ExitUsage
 	}
 	return c.run(env, fl, fl.Args())
+}
+
+// negativeArgs returns args with the first negative number that is not a
+// flag's value moved behind "--", so that the flag package takes it for an
+// argument (errgen explain -32700) instead of an unknown flag.
+func negativeArgs(fl *flag.FlagSet, args []string) []string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			return args
+		}
+		if _, err := strconv.ParseInt(a, 10, 64); err == nil && len(a) > 1 {
+			out := append(append([]string{}, args[:i]...), "--")
+			return append(out, args[i:]...)
+		}
+		// skip the value of a flag that takes one: -catalog FILE
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fl.Lookup(name); f != nil {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				i++
+			}
+		}
+	}
+	return args
 }
 
 func lookup(name string) *command {

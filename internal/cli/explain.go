@@ -23,11 +23,12 @@ var explainCmd = &command{
 	name: "explain",
 	args: "CODE|SYMBOL|TYPE [-catalog FILE]",
 	summary: "Print one error's reference (codes, templates, detail fields, doc, an example payload), named by code, " +
-		"symbol, type, slug or problem type URI; a negative code goes after --: errgen explain -- -32700. Exit 1 when none matches.",
+		"symbol, type, slug or problem type URI (a negative JSON-RPC code too: errgen explain -32700). Exit 1 when none matches.",
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
 	},
-	run: runExplain,
+	run:          runExplain,
+	negativeArgs: true,
 }
 
 // explainWidth is the width text is wrapped to.

@@ -86,11 +86,31 @@ func TestExplainFindsErrors(t *testing.T) {
 			t.Errorf("explain %s: exit %d, stderr %q, output differs from explain 1001:\n%s", q, code, stderr, got)
 		}
 	}
-	// a negative code after --, and -catalog after the name
-	if out, stderr, code := run(t, dir, "explain", "--", "-32602"); code != ExitOK || !strings.HasPrefix(out, "E_INVALID_PARAMS (-32602): Invalid params\n") {
-		t.Errorf("explain -- -32602: exit %d, %q %q", code, out, stderr)
-	}
+	// a negative code, alone, after --, or among flags; -catalog after the name
 	other := t.TempDir()
+	catalogFile := filepath.Join(dir, "catalog", "errors.yaml")
+	for _, args := range [][]string{
+		{"-32602"},
+		{"--", "-32602"},
+		{"-catalog", catalogFile, "-32602"},
+		{"-catalog=" + catalogFile, "-32602"},
+		{"-32602", "-catalog", catalogFile},
+	} {
+		in := dir
+		if len(args) > 1 && args[0] != "--" {
+			in = other
+		}
+		if out, stderr, code := run(t, in, append([]string{"explain"}, args...)...); code != ExitOK || !strings.HasPrefix(out, "E_INVALID_PARAMS (-32602): Invalid params\n") {
+			t.Errorf("explain %q: exit %d, %q %q", args, code, out, stderr)
+		}
+	}
+	// a negative value of a flag stays the flag's; an unknown flag is still one
+	if _, stderr, code := run(t, dir, "explain", "-catalog", "-5"); code != ExitUsage || !strings.Contains(stderr, "name an error") {
+		t.Errorf("explain -catalog -5: exit %d, %q", code, stderr)
+	}
+	if _, stderr, code := run(t, dir, "explain", "-nope", "-32602"); code != ExitUsage || !strings.Contains(stderr, "flag provided but not defined: -nope") {
+		t.Errorf("explain -nope -32602: exit %d, %q", code, stderr)
+	}
 	if out, stderr, code := run(t, other, "explain", "E_INTERNAL", "-catalog", filepath.Join(dir, "catalog", "errors.yaml")); code != ExitOK || !strings.HasPrefix(out, "E_INTERNAL (1000)") {
 		t.Errorf("explain NAME -catalog FILE: exit %d, %q %q", code, out, stderr)
 	}
@@ -253,7 +273,7 @@ func TestExplainUsage(t *testing.T) {
 	if _, stderr, code := run(t, dir, "explain", "-h"); code != ExitOK || !strings.Contains(stderr, "usage: errgen explain CODE|SYMBOL|TYPE [-catalog FILE]") {
 		t.Errorf("-h: exit %d, %q", code, stderr)
 	}
-	if out, _, code := run(t, dir, "help", "explain"); code != ExitOK || !strings.Contains(out, "errgen explain -- -32700") {
+	if out, _, code := run(t, dir, "help", "explain"); code != ExitOK || !strings.Contains(out, "errgen explain -32700") {
 		t.Errorf("help explain: exit %d, %q", code, out)
 	}
 	if _, stderr, code := run(t, dir, "explain"); code != ExitUsage || !strings.Contains(stderr, "name an error") {
