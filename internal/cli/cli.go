@@ -104,9 +104,9 @@ func RunEnv(env *Env, args []string) int {
 	return c.run(env, fl, fl.Args())
 }
 
-// negativeArgs returns args with the first negative number that is not a
-// flag's value moved behind "--", so that the flag package takes it for an
-// argument (errgen explain -32700) instead of an unknown flag.
+// negativeArgs returns args with "--" inserted before the first negative
+// number that is not a flag's value, so that the flag package takes it for
+// an argument (errgen explain -32700) instead of an unknown flag.
 func negativeArgs(fl *flag.FlagSet, args []string) []string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
