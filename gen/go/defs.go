@@ -5,380 +5,202 @@ package mcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
+// The codes of the errors in this file: CodeX is the code of the error that NewX returns.
 const (
-	// CodeRPCParseError is the code of E_RPC_PARSE_ERROR.
-	CodeRPCParseError Code = -32700
-	// CodeRPCInternalError is the code of E_RPC_INTERNAL_ERROR.
-	CodeRPCInternalError Code = -32603
-	// CodeRPCInvalidParams is the code of E_RPC_INVALID_PARAMS.
-	CodeRPCInvalidParams Code = -32602
-	// CodeRPCMethodNotFound is the code of E_RPC_METHOD_NOT_FOUND.
+	CodeRPCParseError     Code = -32700
+	CodeRPCInternalError  Code = -32603
+	CodeRPCInvalidParams  Code = -32602
 	CodeRPCMethodNotFound Code = -32601
-	// CodeRPCInvalidRequest is the code of E_RPC_INVALID_REQUEST.
 	CodeRPCInvalidRequest Code = -32600
-	// CodeRPCServerError is the code of E_RPC_SERVER_ERROR.
-	//
 	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
-	CodeRPCServerError Code = -32000
-	// CodeInvalidParams is the code of E_INVALID_PARAMS.
-	CodeInvalidParams Code = 1000
-	// CodeTimeout is the code of E_TIMEOUT.
-	CodeTimeout Code = 1001
-	// CodeLimitExceeded is the code of E_LIMIT_EXCEEDED.
-	CodeLimitExceeded Code = 1002
-	// CodeNotInstalled is the code of E_NOT_INSTALLED.
-	CodeNotInstalled Code = 1003
-	// CodeSessionNotFound is the code of E_SESSION_NOT_FOUND.
-	CodeSessionNotFound Code = 1004
-	// CodeInputTooLarge is the code of E_INPUT_TOO_LARGE.
-	CodeInputTooLarge Code = 1005
-	// CodeUnsupported is the code of E_UNSUPPORTED.
-	CodeUnsupported Code = 1006
-	// CodeRateLimit is the code of E_RATE_LIMITED.
-	CodeRateLimit Code = 1007
-	// CodeValidationError is the code of E_VALIDATION.
-	CodeValidationError Code = 1008
-	// CodeConfigurationError is the code of E_CONFIGURATION.
-	CodeConfigurationError Code = 1009
-	// CodeUpstreamUnavailable is the code of E_UPSTREAM_UNAVAILABLE.
+	CodeRPCServerError      Code = -32000
+	CodeInvalidParams       Code = 1000
+	CodeTimeout             Code = 1001
+	CodeLimitExceeded       Code = 1002
+	CodeNotInstalled        Code = 1003
+	CodeSessionNotFound     Code = 1004
+	CodeInputTooLarge       Code = 1005
+	CodeUnsupported         Code = 1006
+	CodeRateLimit           Code = 1007
+	CodeValidationError     Code = 1008
+	CodeConfigurationError  Code = 1009
 	CodeUpstreamUnavailable Code = 1010
-	// CodeUnauthorized is the code of E_UNAUTHORIZED.
-	CodeUnauthorized Code = 1011
-	// CodeInternalError is the code of E_INTERNAL.
-	CodeInternalError Code = 1099
-	// CodePyExecFail is the code of E_PY_EXEC_FAIL.
-	CodePyExecFail Code = 2000
-	// CodePySecurity is the code of E_PY_SECURITY.
-	CodePySecurity Code = 2001
-	// CodePySyntax is the code of E_PY_SYNTAX.
-	CodePySyntax Code = 2002
-	// CodePyModuleNotFound is the code of E_PY_MODULE_NOT_FOUND.
-	CodePyModuleNotFound Code = 2003
-	// CodePyKernelDied is the code of E_PY_KERNEL_DIED.
-	CodePyKernelDied Code = 2004
-	// CodePwNav is the code of E_PW_NAV.
-	CodePwNav Code = 2100
-	// CodePwLaunch is the code of E_PW_LAUNCH.
-	CodePwLaunch Code = 2101
-	// CodePwSelectorNotFound is the code of E_PW_SELECTOR_NOT_FOUND.
-	CodePwSelectorNotFound Code = 2102
-	// CodePwPageClosed is the code of E_PW_PAGE_CLOSED.
-	CodePwPageClosed Code = 2103
-	// CodePwEval is the code of E_PW_EVAL.
-	CodePwEval Code = 2104
-	// CodeMbFileNotFound is the code of E_MB_FILE_NOT_FOUND.
-	CodeMbFileNotFound Code = 2300
-	// CodeMbRead is the code of E_MB_READ.
-	CodeMbRead Code = 2301
-	// CodeMbWrite is the code of E_MB_WRITE.
-	CodeMbWrite Code = 2302
-	// CodeMbProjectNotFound is the code of E_MB_PROJECT_NOT_FOUND.
-	CodeMbProjectNotFound Code = 2303
-	// CodeMbInvalidName is the code of E_MB_INVALID_NAME.
-	CodeMbInvalidName Code = 2304
-	// CodeKgFull is the code of E_KG_FULL.
-	CodeKgFull Code = 2400
-	// CodeKgInvalidTriple is the code of E_KG_INVALID_TRIPLE.
-	CodeKgInvalidTriple Code = 2401
-	// CodePathTraversal is the code of E_FS_PATH_ESCAPE.
-	CodePathTraversal Code = 2500
-	// CodePermissionDenied is the code of E_FS_DENIED.
-	CodePermissionDenied Code = 2501
-	// CodeFileTooLarge is the code of E_FS_FILE_TOO_LARGE.
-	CodeFileTooLarge Code = 2502
-	// CodeNotFound is the code of E_FS_NOT_FOUND.
-	CodeNotFound Code = 2503
-	// CodeIOError is the code of E_FS_IO_ERROR.
-	CodeIOError Code = 2504
-	// CodeInvalidPath is the code of E_FS_INVALID_PATH.
-	CodeInvalidPath Code = 2505
-	// CodeFsLocked is the code of E_FS_LOCKED.
-	//
+	CodeUnauthorized        Code = 1011
+	CodeInternalError       Code = 1099
+	CodePyExecFail          Code = 2000
+	CodePySecurity          Code = 2001
+	CodePySyntax            Code = 2002
+	CodePyModuleNotFound    Code = 2003
+	CodePyKernelDied        Code = 2004
+	CodePwNav               Code = 2100
+	CodePwLaunch            Code = 2101
+	CodePwSelectorNotFound  Code = 2102
+	CodePwPageClosed        Code = 2103
+	CodePwEval              Code = 2104
+	CodeMbFileNotFound      Code = 2300
+	CodeMbRead              Code = 2301
+	CodeMbWrite             Code = 2302
+	CodeMbProjectNotFound   Code = 2303
+	CodeMbInvalidName       Code = 2304
+	CodeKgFull              Code = 2400
+	CodeKgInvalidTriple     Code = 2401
+	CodePathTraversal       Code = 2500
+	CodePermissionDenied    Code = 2501
+	CodeFileTooLarge        Code = 2502
+	CodeNotFound            Code = 2503
+	CodeIOError             Code = 2504
+	CodeInvalidPath         Code = 2505
 	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-	CodeFsLocked Code = 2506
-	// CodePathNotAllowed is the code of E_POLICY_PATH_NOT_ALLOWED.
-	CodePathNotAllowed Code = 3000
-	// CodeCommandNotAllowed is the code of E_POLICY_COMMAND_NOT_ALLOWED.
-	CodeCommandNotAllowed Code = 3001
-	// CodeEnvironmentNotAllowed is the code of E_POLICY_ENV_NOT_ALLOWED.
+	CodeFsLocked              Code = 2506
+	CodePathNotAllowed        Code = 3000
+	CodeCommandNotAllowed     Code = 3001
 	CodeEnvironmentNotAllowed Code = 3002
-	// CodeNetworkFsDenied is the code of E_POLICY_NETWORK_FS_DENIED.
-	CodeNetworkFsDenied Code = 3003
-	// CodeWriteNotPermitted is the code of E_POLICY_WRITE_NOT_PERMITTED.
-	CodeWriteNotPermitted Code = 3004
-	// CodePolicyDenied is the code of E_POLICY_DENIED.
-	//
+	CodeNetworkFsDenied       Code = 3003
+	CodeWriteNotPermitted     Code = 3004
 	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-	CodePolicyDenied Code = 3005
-	// CodeCommandFailed is the code of E_CMD_FAILED.
-	CodeCommandFailed Code = 3100
-	// CodeCmdTimeout is the code of E_CMD_TIMEOUT.
-	CodeCmdTimeout Code = 3101
-	// CodeOutputTooLarge is the code of E_CMD_OUTPUT_TOO_LARGE.
-	CodeOutputTooLarge Code = 3102
-	// CodeInvalidArgument is the code of E_CMD_INVALID_ARGUMENT.
-	CodeInvalidArgument Code = 3103
-	// CodeInvalidEnvironment is the code of E_CMD_INVALID_ENV.
+	CodePolicyDenied       Code = 3005
+	CodeCommandFailed      Code = 3100
+	CodeCmdTimeout         Code = 3101
+	CodeOutputTooLarge     Code = 3102
+	CodeInvalidArgument    Code = 3103
 	CodeInvalidEnvironment Code = 3104
-	// CodeMissingRequired is the code of E_CMD_MISSING_REQUIRED.
-	CodeMissingRequired Code = 3105
-	// CodeConcurrencyLimit is the code of E_CMD_CONCURRENCY_LIMIT.
-	CodeConcurrencyLimit Code = 3106
-	// CodeCmdWorkdirInvalid is the code of E_CMD_WORKDIR_INVALID.
-	CodeCmdWorkdirInvalid Code = 3107
-	// CodeCmdSandbox is the code of E_CMD_SANDBOX.
-	CodeCmdSandbox Code = 3108
-)
-const (
-	// SymbolRPCParseError is the symbol E_RPC_PARSE_ERROR.
-	SymbolRPCParseError Symbol = "E_RPC_PARSE_ERROR"
-	// SymbolRPCInternalError is the symbol E_RPC_INTERNAL_ERROR.
-	SymbolRPCInternalError Symbol = "E_RPC_INTERNAL_ERROR"
-	// SymbolRPCInvalidParams is the symbol E_RPC_INVALID_PARAMS.
-	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
-	// SymbolRPCMethodNotFound is the symbol E_RPC_METHOD_NOT_FOUND.
-	SymbolRPCMethodNotFound Symbol = "E_RPC_METHOD_NOT_FOUND"
-	// SymbolRPCInvalidRequest is the symbol E_RPC_INVALID_REQUEST.
-	SymbolRPCInvalidRequest Symbol = "E_RPC_INVALID_REQUEST"
-	// SymbolRPCServerError is the symbol E_RPC_SERVER_ERROR.
-	//
-	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
-	SymbolRPCServerError Symbol = "E_RPC_SERVER_ERROR"
-	// SymbolInvalidParams is the symbol E_INVALID_PARAMS.
-	SymbolInvalidParams Symbol = "E_INVALID_PARAMS"
-	// SymbolTimeout is the symbol E_TIMEOUT.
-	SymbolTimeout Symbol = "E_TIMEOUT"
-	// SymbolLimitExceeded is the symbol E_LIMIT_EXCEEDED.
-	SymbolLimitExceeded Symbol = "E_LIMIT_EXCEEDED"
-	// SymbolNotInstalled is the symbol E_NOT_INSTALLED.
-	SymbolNotInstalled Symbol = "E_NOT_INSTALLED"
-	// SymbolSessionNotFound is the symbol E_SESSION_NOT_FOUND.
-	SymbolSessionNotFound Symbol = "E_SESSION_NOT_FOUND"
-	// SymbolInputTooLarge is the symbol E_INPUT_TOO_LARGE.
-	SymbolInputTooLarge Symbol = "E_INPUT_TOO_LARGE"
-	// SymbolUnsupported is the symbol E_UNSUPPORTED.
-	SymbolUnsupported Symbol = "E_UNSUPPORTED"
-	// SymbolRateLimit is the symbol E_RATE_LIMITED.
-	SymbolRateLimit Symbol = "E_RATE_LIMITED"
-	// SymbolValidationError is the symbol E_VALIDATION.
-	SymbolValidationError Symbol = "E_VALIDATION"
-	// SymbolConfigurationError is the symbol E_CONFIGURATION.
-	SymbolConfigurationError Symbol = "E_CONFIGURATION"
-	// SymbolUpstreamUnavailable is the symbol E_UPSTREAM_UNAVAILABLE.
-	SymbolUpstreamUnavailable Symbol = "E_UPSTREAM_UNAVAILABLE"
-	// SymbolUnauthorized is the symbol E_UNAUTHORIZED.
-	SymbolUnauthorized Symbol = "E_UNAUTHORIZED"
-	// SymbolInternalError is the symbol E_INTERNAL.
-	SymbolInternalError Symbol = "E_INTERNAL"
-	// SymbolPyExecFail is the symbol E_PY_EXEC_FAIL.
-	SymbolPyExecFail Symbol = "E_PY_EXEC_FAIL"
-	// SymbolPySecurity is the symbol E_PY_SECURITY.
-	SymbolPySecurity Symbol = "E_PY_SECURITY"
-	// SymbolPySyntax is the symbol E_PY_SYNTAX.
-	SymbolPySyntax Symbol = "E_PY_SYNTAX"
-	// SymbolPyModuleNotFound is the symbol E_PY_MODULE_NOT_FOUND.
-	SymbolPyModuleNotFound Symbol = "E_PY_MODULE_NOT_FOUND"
-	// SymbolPyKernelDied is the symbol E_PY_KERNEL_DIED.
-	SymbolPyKernelDied Symbol = "E_PY_KERNEL_DIED"
-	// SymbolPwNav is the symbol E_PW_NAV.
-	SymbolPwNav Symbol = "E_PW_NAV"
-	// SymbolPwLaunch is the symbol E_PW_LAUNCH.
-	SymbolPwLaunch Symbol = "E_PW_LAUNCH"
-	// SymbolPwSelectorNotFound is the symbol E_PW_SELECTOR_NOT_FOUND.
-	SymbolPwSelectorNotFound Symbol = "E_PW_SELECTOR_NOT_FOUND"
-	// SymbolPwPageClosed is the symbol E_PW_PAGE_CLOSED.
-	SymbolPwPageClosed Symbol = "E_PW_PAGE_CLOSED"
-	// SymbolPwEval is the symbol E_PW_EVAL.
-	SymbolPwEval Symbol = "E_PW_EVAL"
-	// SymbolMbFileNotFound is the symbol E_MB_FILE_NOT_FOUND.
-	SymbolMbFileNotFound Symbol = "E_MB_FILE_NOT_FOUND"
-	// SymbolMbRead is the symbol E_MB_READ.
-	SymbolMbRead Symbol = "E_MB_READ"
-	// SymbolMbWrite is the symbol E_MB_WRITE.
-	SymbolMbWrite Symbol = "E_MB_WRITE"
-	// SymbolMbProjectNotFound is the symbol E_MB_PROJECT_NOT_FOUND.
-	SymbolMbProjectNotFound Symbol = "E_MB_PROJECT_NOT_FOUND"
-	// SymbolMbInvalidName is the symbol E_MB_INVALID_NAME.
-	SymbolMbInvalidName Symbol = "E_MB_INVALID_NAME"
-	// SymbolKgFull is the symbol E_KG_FULL.
-	SymbolKgFull Symbol = "E_KG_FULL"
-	// SymbolKgInvalidTriple is the symbol E_KG_INVALID_TRIPLE.
-	SymbolKgInvalidTriple Symbol = "E_KG_INVALID_TRIPLE"
-	// SymbolPathTraversal is the symbol E_FS_PATH_ESCAPE.
-	SymbolPathTraversal Symbol = "E_FS_PATH_ESCAPE"
-	// SymbolPermissionDenied is the symbol E_FS_DENIED.
-	SymbolPermissionDenied Symbol = "E_FS_DENIED"
-	// SymbolFileTooLarge is the symbol E_FS_FILE_TOO_LARGE.
-	SymbolFileTooLarge Symbol = "E_FS_FILE_TOO_LARGE"
-	// SymbolNotFound is the symbol E_FS_NOT_FOUND.
-	SymbolNotFound Symbol = "E_FS_NOT_FOUND"
-	// SymbolIOError is the symbol E_FS_IO_ERROR.
-	SymbolIOError Symbol = "E_FS_IO_ERROR"
-	// SymbolInvalidPath is the symbol E_FS_INVALID_PATH.
-	SymbolInvalidPath Symbol = "E_FS_INVALID_PATH"
-	// SymbolFsLocked is the symbol E_FS_LOCKED.
-	//
-	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-	SymbolFsLocked Symbol = "E_FS_LOCKED"
-	// SymbolPathNotAllowed is the symbol E_POLICY_PATH_NOT_ALLOWED.
-	SymbolPathNotAllowed Symbol = "E_POLICY_PATH_NOT_ALLOWED"
-	// SymbolCommandNotAllowed is the symbol E_POLICY_COMMAND_NOT_ALLOWED.
-	SymbolCommandNotAllowed Symbol = "E_POLICY_COMMAND_NOT_ALLOWED"
-	// SymbolEnvironmentNotAllowed is the symbol E_POLICY_ENV_NOT_ALLOWED.
-	SymbolEnvironmentNotAllowed Symbol = "E_POLICY_ENV_NOT_ALLOWED"
-	// SymbolNetworkFsDenied is the symbol E_POLICY_NETWORK_FS_DENIED.
-	SymbolNetworkFsDenied Symbol = "E_POLICY_NETWORK_FS_DENIED"
-	// SymbolWriteNotPermitted is the symbol E_POLICY_WRITE_NOT_PERMITTED.
-	SymbolWriteNotPermitted Symbol = "E_POLICY_WRITE_NOT_PERMITTED"
-	// SymbolPolicyDenied is the symbol E_POLICY_DENIED.
-	//
-	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-	SymbolPolicyDenied Symbol = "E_POLICY_DENIED"
-	// SymbolCommandFailed is the symbol E_CMD_FAILED.
-	SymbolCommandFailed Symbol = "E_CMD_FAILED"
-	// SymbolCmdTimeout is the symbol E_CMD_TIMEOUT.
-	SymbolCmdTimeout Symbol = "E_CMD_TIMEOUT"
-	// SymbolOutputTooLarge is the symbol E_CMD_OUTPUT_TOO_LARGE.
-	SymbolOutputTooLarge Symbol = "E_CMD_OUTPUT_TOO_LARGE"
-	// SymbolInvalidArgument is the symbol E_CMD_INVALID_ARGUMENT.
-	SymbolInvalidArgument Symbol = "E_CMD_INVALID_ARGUMENT"
-	// SymbolInvalidEnvironment is the symbol E_CMD_INVALID_ENV.
-	SymbolInvalidEnvironment Symbol = "E_CMD_INVALID_ENV"
-	// SymbolMissingRequired is the symbol E_CMD_MISSING_REQUIRED.
-	SymbolMissingRequired Symbol = "E_CMD_MISSING_REQUIRED"
-	// SymbolConcurrencyLimit is the symbol E_CMD_CONCURRENCY_LIMIT.
-	SymbolConcurrencyLimit Symbol = "E_CMD_CONCURRENCY_LIMIT"
-	// SymbolCmdWorkdirInvalid is the symbol E_CMD_WORKDIR_INVALID.
-	SymbolCmdWorkdirInvalid Symbol = "E_CMD_WORKDIR_INVALID"
-	// SymbolCmdSandbox is the symbol E_CMD_SANDBOX.
-	SymbolCmdSandbox Symbol = "E_CMD_SANDBOX"
-)
-const (
-	// TypeRPCParseError is the type of E_RPC_PARSE_ERROR.
-	TypeRPCParseError Type = "rpc_parse_error"
-	// TypeRPCInternalError is the type of E_RPC_INTERNAL_ERROR.
-	TypeRPCInternalError Type = "rpc_internal_error"
-	// TypeRPCInvalidParams is the type of E_RPC_INVALID_PARAMS.
-	TypeRPCInvalidParams Type = "rpc_invalid_params"
-	// TypeRPCMethodNotFound is the type of E_RPC_METHOD_NOT_FOUND.
-	TypeRPCMethodNotFound Type = "rpc_method_not_found"
-	// TypeRPCInvalidRequest is the type of E_RPC_INVALID_REQUEST.
-	TypeRPCInvalidRequest Type = "rpc_invalid_request"
-	// TypeRPCServerError is the type of E_RPC_SERVER_ERROR.
-	//
-	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
-	TypeRPCServerError Type = "rpc_server_error"
-	// TypeInvalidParams is the type of E_INVALID_PARAMS.
-	TypeInvalidParams Type = "invalid_params"
-	// TypeTimeout is the type of E_TIMEOUT.
-	TypeTimeout Type = "timeout"
-	// TypeLimitExceeded is the type of E_LIMIT_EXCEEDED.
-	TypeLimitExceeded Type = "limit_exceeded"
-	// TypeNotInstalled is the type of E_NOT_INSTALLED.
-	TypeNotInstalled Type = "not_installed"
-	// TypeSessionNotFound is the type of E_SESSION_NOT_FOUND.
-	TypeSessionNotFound Type = "session_not_found"
-	// TypeInputTooLarge is the type of E_INPUT_TOO_LARGE.
-	TypeInputTooLarge Type = "input_too_large"
-	// TypeUnsupported is the type of E_UNSUPPORTED.
-	TypeUnsupported Type = "unsupported"
-	// TypeRateLimit is the type of E_RATE_LIMITED.
-	TypeRateLimit Type = "rate_limit"
-	// TypeValidationError is the type of E_VALIDATION.
-	TypeValidationError Type = "validation_error"
-	// TypeConfigurationError is the type of E_CONFIGURATION.
-	TypeConfigurationError Type = "configuration_error"
-	// TypeUpstreamUnavailable is the type of E_UPSTREAM_UNAVAILABLE.
-	TypeUpstreamUnavailable Type = "upstream_unavailable"
-	// TypeUnauthorized is the type of E_UNAUTHORIZED.
-	TypeUnauthorized Type = "unauthorized"
-	// TypeInternalError is the type of E_INTERNAL.
-	TypeInternalError Type = "internal_error"
-	// TypePyExecFail is the type of E_PY_EXEC_FAIL.
-	TypePyExecFail Type = "py_exec_fail"
-	// TypePySecurity is the type of E_PY_SECURITY.
-	TypePySecurity Type = "py_security"
-	// TypePySyntax is the type of E_PY_SYNTAX.
-	TypePySyntax Type = "py_syntax"
-	// TypePyModuleNotFound is the type of E_PY_MODULE_NOT_FOUND.
-	TypePyModuleNotFound Type = "py_module_not_found"
-	// TypePyKernelDied is the type of E_PY_KERNEL_DIED.
-	TypePyKernelDied Type = "py_kernel_died"
-	// TypePwNav is the type of E_PW_NAV.
-	TypePwNav Type = "pw_nav"
-	// TypePwLaunch is the type of E_PW_LAUNCH.
-	TypePwLaunch Type = "pw_launch"
-	// TypePwSelectorNotFound is the type of E_PW_SELECTOR_NOT_FOUND.
-	TypePwSelectorNotFound Type = "pw_selector_not_found"
-	// TypePwPageClosed is the type of E_PW_PAGE_CLOSED.
-	TypePwPageClosed Type = "pw_page_closed"
-	// TypePwEval is the type of E_PW_EVAL.
-	TypePwEval Type = "pw_eval"
-	// TypeMbFileNotFound is the type of E_MB_FILE_NOT_FOUND.
-	TypeMbFileNotFound Type = "mb_file_not_found"
-	// TypeMbRead is the type of E_MB_READ.
-	TypeMbRead Type = "mb_read"
-	// TypeMbWrite is the type of E_MB_WRITE.
-	TypeMbWrite Type = "mb_write"
-	// TypeMbProjectNotFound is the type of E_MB_PROJECT_NOT_FOUND.
-	TypeMbProjectNotFound Type = "mb_project_not_found"
-	// TypeMbInvalidName is the type of E_MB_INVALID_NAME.
-	TypeMbInvalidName Type = "mb_invalid_name"
-	// TypeKgFull is the type of E_KG_FULL.
-	TypeKgFull Type = "kg_full"
-	// TypeKgInvalidTriple is the type of E_KG_INVALID_TRIPLE.
-	TypeKgInvalidTriple Type = "kg_invalid_triple"
-	// TypePathTraversal is the type of E_FS_PATH_ESCAPE.
-	TypePathTraversal Type = "path_traversal"
-	// TypePermissionDenied is the type of E_FS_DENIED.
-	TypePermissionDenied Type = "permission_denied"
-	// TypeFileTooLarge is the type of E_FS_FILE_TOO_LARGE.
-	TypeFileTooLarge Type = "file_too_large"
-	// TypeNotFound is the type of E_FS_NOT_FOUND.
-	TypeNotFound Type = "not_found"
-	// TypeIOError is the type of E_FS_IO_ERROR.
-	TypeIOError Type = "io_error"
-	// TypeInvalidPath is the type of E_FS_INVALID_PATH.
-	TypeInvalidPath Type = "invalid_path"
-	// TypeFsLocked is the type of E_FS_LOCKED.
-	//
-	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
-	TypeFsLocked Type = "fs_locked"
-	// TypePathNotAllowed is the type of E_POLICY_PATH_NOT_ALLOWED.
-	TypePathNotAllowed Type = "path_not_allowed"
-	// TypeCommandNotAllowed is the type of E_POLICY_COMMAND_NOT_ALLOWED.
-	TypeCommandNotAllowed Type = "command_not_allowed"
-	// TypeEnvironmentNotAllowed is the type of E_POLICY_ENV_NOT_ALLOWED.
-	TypeEnvironmentNotAllowed Type = "environment_not_allowed"
-	// TypeNetworkFsDenied is the type of E_POLICY_NETWORK_FS_DENIED.
-	TypeNetworkFsDenied Type = "network_fs_denied"
-	// TypeWriteNotPermitted is the type of E_POLICY_WRITE_NOT_PERMITTED.
-	TypeWriteNotPermitted Type = "write_not_permitted"
-	// TypePolicyDenied is the type of E_POLICY_DENIED.
-	//
-	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
-	TypePolicyDenied Type = "policy_denied"
-	// TypeCommandFailed is the type of E_CMD_FAILED.
-	TypeCommandFailed Type = "command_failed"
-	// TypeCmdTimeout is the type of E_CMD_TIMEOUT.
-	TypeCmdTimeout Type = "cmd_timeout"
-	// TypeOutputTooLarge is the type of E_CMD_OUTPUT_TOO_LARGE.
-	TypeOutputTooLarge Type = "output_too_large"
-	// TypeInvalidArgument is the type of E_CMD_INVALID_ARGUMENT.
-	TypeInvalidArgument Type = "invalid_argument"
-	// TypeInvalidEnvironment is the type of E_CMD_INVALID_ENV.
-	TypeInvalidEnvironment Type = "invalid_environment"
-	// TypeMissingRequired is the type of E_CMD_MISSING_REQUIRED.
-	TypeMissingRequired Type = "missing_required"
-	// TypeConcurrencyLimit is the type of E_CMD_CONCURRENCY_LIMIT.
-	TypeConcurrencyLimit Type = "concurrency_limit"
-	// TypeCmdWorkdirInvalid is the type of E_CMD_WORKDIR_INVALID.
-	TypeCmdWorkdirInvalid Type = "cmd_workdir_invalid"
-	// TypeCmdSandbox is the type of E_CMD_SANDBOX.
-	TypeCmdSandbox Type = "cmd_sandbox"
+	CodeMissingRequired    Code = 3105
+	CodeConcurrencyLimit   Code = 3106
+	CodeCmdWorkdirInvalid  Code = 3107
+	CodeCmdSandbox         Code = 3108
 )
 
-// ErrRPCParseError is E_RPC_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrRPCParseError) reports whether err is one.
+// The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.
+const (
+	SymbolRPCParseError     Symbol = "E_RPC_PARSE_ERROR"
+	SymbolRPCInternalError  Symbol = "E_RPC_INTERNAL_ERROR"
+	SymbolRPCInvalidParams  Symbol = "E_RPC_INVALID_PARAMS"
+	SymbolRPCMethodNotFound Symbol = "E_RPC_METHOD_NOT_FOUND"
+	SymbolRPCInvalidRequest Symbol = "E_RPC_INVALID_REQUEST"
+	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
+	SymbolRPCServerError      Symbol = "E_RPC_SERVER_ERROR"
+	SymbolInvalidParams       Symbol = "E_INVALID_PARAMS"
+	SymbolTimeout             Symbol = "E_TIMEOUT"
+	SymbolLimitExceeded       Symbol = "E_LIMIT_EXCEEDED"
+	SymbolNotInstalled        Symbol = "E_NOT_INSTALLED"
+	SymbolSessionNotFound     Symbol = "E_SESSION_NOT_FOUND"
+	SymbolInputTooLarge       Symbol = "E_INPUT_TOO_LARGE"
+	SymbolUnsupported         Symbol = "E_UNSUPPORTED"
+	SymbolRateLimit           Symbol = "E_RATE_LIMITED"
+	SymbolValidationError     Symbol = "E_VALIDATION"
+	SymbolConfigurationError  Symbol = "E_CONFIGURATION"
+	SymbolUpstreamUnavailable Symbol = "E_UPSTREAM_UNAVAILABLE"
+	SymbolUnauthorized        Symbol = "E_UNAUTHORIZED"
+	SymbolInternalError       Symbol = "E_INTERNAL"
+	SymbolPyExecFail          Symbol = "E_PY_EXEC_FAIL"
+	SymbolPySecurity          Symbol = "E_PY_SECURITY"
+	SymbolPySyntax            Symbol = "E_PY_SYNTAX"
+	SymbolPyModuleNotFound    Symbol = "E_PY_MODULE_NOT_FOUND"
+	SymbolPyKernelDied        Symbol = "E_PY_KERNEL_DIED"
+	SymbolPwNav               Symbol = "E_PW_NAV"
+	SymbolPwLaunch            Symbol = "E_PW_LAUNCH"
+	SymbolPwSelectorNotFound  Symbol = "E_PW_SELECTOR_NOT_FOUND"
+	SymbolPwPageClosed        Symbol = "E_PW_PAGE_CLOSED"
+	SymbolPwEval              Symbol = "E_PW_EVAL"
+	SymbolMbFileNotFound      Symbol = "E_MB_FILE_NOT_FOUND"
+	SymbolMbRead              Symbol = "E_MB_READ"
+	SymbolMbWrite             Symbol = "E_MB_WRITE"
+	SymbolMbProjectNotFound   Symbol = "E_MB_PROJECT_NOT_FOUND"
+	SymbolMbInvalidName       Symbol = "E_MB_INVALID_NAME"
+	SymbolKgFull              Symbol = "E_KG_FULL"
+	SymbolKgInvalidTriple     Symbol = "E_KG_INVALID_TRIPLE"
+	SymbolPathTraversal       Symbol = "E_FS_PATH_ESCAPE"
+	SymbolPermissionDenied    Symbol = "E_FS_DENIED"
+	SymbolFileTooLarge        Symbol = "E_FS_FILE_TOO_LARGE"
+	SymbolNotFound            Symbol = "E_FS_NOT_FOUND"
+	SymbolIOError             Symbol = "E_FS_IO_ERROR"
+	SymbolInvalidPath         Symbol = "E_FS_INVALID_PATH"
+	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
+	SymbolFsLocked              Symbol = "E_FS_LOCKED"
+	SymbolPathNotAllowed        Symbol = "E_POLICY_PATH_NOT_ALLOWED"
+	SymbolCommandNotAllowed     Symbol = "E_POLICY_COMMAND_NOT_ALLOWED"
+	SymbolEnvironmentNotAllowed Symbol = "E_POLICY_ENV_NOT_ALLOWED"
+	SymbolNetworkFsDenied       Symbol = "E_POLICY_NETWORK_FS_DENIED"
+	SymbolWriteNotPermitted     Symbol = "E_POLICY_WRITE_NOT_PERMITTED"
+	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
+	SymbolPolicyDenied       Symbol = "E_POLICY_DENIED"
+	SymbolCommandFailed      Symbol = "E_CMD_FAILED"
+	SymbolCmdTimeout         Symbol = "E_CMD_TIMEOUT"
+	SymbolOutputTooLarge     Symbol = "E_CMD_OUTPUT_TOO_LARGE"
+	SymbolInvalidArgument    Symbol = "E_CMD_INVALID_ARGUMENT"
+	SymbolInvalidEnvironment Symbol = "E_CMD_INVALID_ENV"
+	SymbolMissingRequired    Symbol = "E_CMD_MISSING_REQUIRED"
+	SymbolConcurrencyLimit   Symbol = "E_CMD_CONCURRENCY_LIMIT"
+	SymbolCmdWorkdirInvalid  Symbol = "E_CMD_WORKDIR_INVALID"
+	SymbolCmdSandbox         Symbol = "E_CMD_SANDBOX"
+)
+
+// The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.
+const (
+	TypeRPCParseError     Type = "rpc_parse_error"
+	TypeRPCInternalError  Type = "rpc_internal_error"
+	TypeRPCInvalidParams  Type = "rpc_invalid_params"
+	TypeRPCMethodNotFound Type = "rpc_method_not_found"
+	TypeRPCInvalidRequest Type = "rpc_invalid_request"
+	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
+	TypeRPCServerError      Type = "rpc_server_error"
+	TypeInvalidParams       Type = "invalid_params"
+	TypeTimeout             Type = "timeout"
+	TypeLimitExceeded       Type = "limit_exceeded"
+	TypeNotInstalled        Type = "not_installed"
+	TypeSessionNotFound     Type = "session_not_found"
+	TypeInputTooLarge       Type = "input_too_large"
+	TypeUnsupported         Type = "unsupported"
+	TypeRateLimit           Type = "rate_limit"
+	TypeValidationError     Type = "validation_error"
+	TypeConfigurationError  Type = "configuration_error"
+	TypeUpstreamUnavailable Type = "upstream_unavailable"
+	TypeUnauthorized        Type = "unauthorized"
+	TypeInternalError       Type = "internal_error"
+	TypePyExecFail          Type = "py_exec_fail"
+	TypePySecurity          Type = "py_security"
+	TypePySyntax            Type = "py_syntax"
+	TypePyModuleNotFound    Type = "py_module_not_found"
+	TypePyKernelDied        Type = "py_kernel_died"
+	TypePwNav               Type = "pw_nav"
+	TypePwLaunch            Type = "pw_launch"
+	TypePwSelectorNotFound  Type = "pw_selector_not_found"
+	TypePwPageClosed        Type = "pw_page_closed"
+	TypePwEval              Type = "pw_eval"
+	TypeMbFileNotFound      Type = "mb_file_not_found"
+	TypeMbRead              Type = "mb_read"
+	TypeMbWrite             Type = "mb_write"
+	TypeMbProjectNotFound   Type = "mb_project_not_found"
+	TypeMbInvalidName       Type = "mb_invalid_name"
+	TypeKgFull              Type = "kg_full"
+	TypeKgInvalidTriple     Type = "kg_invalid_triple"
+	TypePathTraversal       Type = "path_traversal"
+	TypePermissionDenied    Type = "permission_denied"
+	TypeFileTooLarge        Type = "file_too_large"
+	TypeNotFound            Type = "not_found"
+	TypeIOError             Type = "io_error"
+	TypeInvalidPath         Type = "invalid_path"
+	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
+	TypeFsLocked              Type = "fs_locked"
+	TypePathNotAllowed        Type = "path_not_allowed"
+	TypeCommandNotAllowed     Type = "command_not_allowed"
+	TypeEnvironmentNotAllowed Type = "environment_not_allowed"
+	TypeNetworkFsDenied       Type = "network_fs_denied"
+	TypeWriteNotPermitted     Type = "write_not_permitted"
+	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
+	TypePolicyDenied       Type = "policy_denied"
+	TypeCommandFailed      Type = "command_failed"
+	TypeCmdTimeout         Type = "cmd_timeout"
+	TypeOutputTooLarge     Type = "output_too_large"
+	TypeInvalidArgument    Type = "invalid_argument"
+	TypeInvalidEnvironment Type = "invalid_environment"
+	TypeMissingRequired    Type = "missing_required"
+	TypeConcurrencyLimit   Type = "concurrency_limit"
+	TypeCmdWorkdirInvalid  Type = "cmd_workdir_invalid"
+	TypeCmdSandbox         Type = "cmd_sandbox"
+)
+
+// ErrRPCParseError is the definition and errors.Is sentinel of E_RPC_PARSE_ERROR (-32700): Parse error.
 //
 // Message: Parse error
 var ErrRPCParseError = errgenrt.DecodeDef("\x01\xf7\xfe\x03\xf7\xfe\x03\x11E_RPC_PARSE_ERROR\x0frpc_parse_error\ajsonrpc\vParse error.https://errors.mcp.example.dev/rpc-parse-error\x01\x90\x03\x04\x00\vParse error\x00\x1fThe request was not valid JSON.\x01\x00/Send one complete JSON-RPC 2.0 message per line", shape_RPCParseErrorDetails)
@@ -392,7 +214,7 @@ func NewRPCParseError(d RPCParseErrorDetails, opts ...errgenrt.Option) *errgenrt
 	return errgenrt.NewWith(ErrRPCParseError, d, opts)
 }
 
-// ErrRPCInternalError is E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error. Its definition is also the sentinel: errors.Is(err, ErrRPCInternalError) reports whether err is one.
+// ErrRPCInternalError is the definition and errors.Is sentinel of E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error.
 //
 // Message: Internal error
 var ErrRPCInternalError = errgenrt.DecodeDef("\x01\xb5\xfd\x03\xb5\xfd\x03\x14E_RPC_INTERNAL_ERROR\x12rpc_internal_error\ajsonrpc\x17Internal JSON-RPC error1https://errors.mcp.example.dev/rpc-internal-error\x01\xf4\x03\x00\x00\x0eInternal error\x00", nil)
@@ -405,7 +227,7 @@ func NewRPCInternalError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrRPCInternalError, nil, opts...)
 }
 
-// ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
+// ErrRPCInvalidParams is the definition and errors.Is sentinel of E_RPC_INVALID_PARAMS (-32602): Invalid params.
 //
 // Message: Invalid params: {reason}
 var ErrRPCInvalidParams = errgenrt.DecodeDef("\x01\xb3\xfd\x03\xb3\xfd\x03\x14E_RPC_INVALID_PARAMS\x12rpc_invalid_params\ajsonrpc\x0eInvalid params1https://errors.mcp.example.dev/rpc-invalid-params\x01\x90\x03\x00\x02\x00\x10Invalid params: \x03\x00", shape_ValidationFailure)
@@ -420,7 +242,7 @@ func NewRPCInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt
 	return errgenrt.NewWith(ErrRPCInvalidParams, d, opts)
 }
 
-// ErrRPCMethodNotFound is E_RPC_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrRPCMethodNotFound) reports whether err is one.
+// ErrRPCMethodNotFound is the definition and errors.Is sentinel of E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
 //
 // Message: Method not found: {method}
 var ErrRPCMethodNotFound = errgenrt.DecodeDef("\x01\xb1\xfd\x03\xb1\xfd\x03\x16E_RPC_METHOD_NOT_FOUND\x14rpc_method_not_found\ajsonrpc\x10Method not found3https://errors.mcp.example.dev/rpc-method-not-found\x01\x94\x03\x00\x02\x00\x12Method not found: \x01\x01\x00<Call tools/list to discover the methods this server provides", shape_RPCMethodNotFoundDetails)
@@ -434,7 +256,7 @@ func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *
 	return errgenrt.NewWith(ErrRPCMethodNotFound, d, opts)
 }
 
-// ErrRPCInvalidRequest is E_RPC_INVALID_REQUEST (-32600): Invalid request. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidRequest) reports whether err is one.
+// ErrRPCInvalidRequest is the definition and errors.Is sentinel of E_RPC_INVALID_REQUEST (-32600): Invalid request.
 //
 // Message: Invalid Request
 var ErrRPCInvalidRequest = errgenrt.DecodeDef("\x01\xaf\xfd\x03\xaf\xfd\x03\x15E_RPC_INVALID_REQUEST\x13rpc_invalid_request\ajsonrpc\x0fInvalid request2https://errors.mcp.example.dev/rpc-invalid-request\x01\x90\x03\x00\x00\x0fInvalid Request\x00", shape_RPCInvalidRequestDetails)
@@ -447,7 +269,7 @@ func NewRPCInvalidRequest(d RPCInvalidRequestDetails, opts ...errgenrt.Option) *
 	return errgenrt.NewWith(ErrRPCInvalidRequest, d, opts)
 }
 
-// ErrRPCServerError is E_RPC_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrRPCServerError) reports whether err is one.
+// ErrRPCServerError is the definition and errors.Is sentinel of E_RPC_SERVER_ERROR (-32000): Server error.
 //
 // Message: Server error
 //
@@ -465,7 +287,7 @@ func NewRPCServerError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrRPCServerError, nil, opts...)
 }
 
-// ErrInvalidParams is E_INVALID_PARAMS (1000): Invalid parameters. Its definition is also the sentinel: errors.Is(err, ErrInvalidParams) reports whether err is one.
+// ErrInvalidParams is the definition and errors.Is sentinel of E_INVALID_PARAMS (1000): Invalid parameters.
 //
 // Message: Invalid parameter {field}: {reason}
 var ErrInvalidParams = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10E_INVALID_PARAMS\x0einvalid_params\x06common\x12Invalid parameters-https://errors.mcp.example.dev/invalid-params\x01\x90\x03\x04\x04\x00\x12Invalid parameter \x01\x00\x02: \x03\x03\x00\x14The value given for \x01\x00\x0e is not valid.\x01\x02\x00\x11Expected format: \x04", shape_ValidationFailure)
@@ -480,7 +302,7 @@ func NewInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrInvalidParams, d, opts)
 }
 
-// ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
+// ErrTimeout is the definition and errors.Is sentinel of E_TIMEOUT (1001): Operation timed out.
 //
 // Message: {operation} timed out after {timeout_ms} ms
 var ErrTimeout = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tE_TIMEOUT\atimeout\x06common\x13Operation timed out&https://errors.mcp.example.dev/timeout\x01\xf8\x03\x05\x04\x01\x00\x11 timed out after \x02\x00\x03 ms\x00,The operation took too long and was stopped.\x02\x00\x13Retry the operation\x00!Split the work into smaller steps", shape_TimeoutDetails)
@@ -494,7 +316,7 @@ func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrTimeout, d, opts)
 }
 
-// ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
+// ErrLimitExceeded is the definition and errors.Is sentinel of E_LIMIT_EXCEEDED (1002): Limit exceeded.
 //
 // Message: Limit exceeded: {resource} is {actual} {unit}, the limit is {limit} {unit}
 var ErrLimitExceeded = errgenrt.DecodeDef("\x01\xd4\x0f\xd4\x0f\x10E_LIMIT_EXCEEDED\x0elimit_exceeded\x06common\x0eLimit exceeded-https://errors.mcp.example.dev/limit-exceeded\x02\xad\x03\x9d\x03\x00\n\x00\x10Limit exceeded: \x01\x00\x04 is \x03\x00\x01 \x04\x00\x0f, the limit is \x02\x00\x01 \x04\x01\x00-Close unused sessions before opening new ones", shape_ResourceLimit)
@@ -508,7 +330,7 @@ func NewLimitExceeded(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error 
 	return errgenrt.NewWith(ErrLimitExceeded, d, opts)
 }
 
-// ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
+// ErrNotInstalled is the definition and errors.Is sentinel of E_NOT_INSTALLED (1003): Dependency not installed.
 //
 // Message: Dependency not installed: {dependency}
 var ErrNotInstalled = errgenrt.DecodeDef("\x01\xd6\x0f\xd6\x0f\x0fE_NOT_INSTALLED\rnot_installed\x06common\x18Dependency not installed,https://errors.mcp.example.dev/not-installed\x01\xf7\x03\x00\x02\x00\x1aDependency not installed: \x01\x01\x02\x00\x11Install it with: \x02", shape_NotInstalledDetails)
@@ -522,7 +344,7 @@ func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith(ErrNotInstalled, d, opts)
 }
 
-// ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
+// ErrSessionNotFound is the definition and errors.Is sentinel of E_SESSION_NOT_FOUND (1004): Session not found.
 //
 // Message: Session not found
 var ErrSessionNotFound = errgenrt.DecodeDef("\x01\xd8\x0f\xd8\x0f\x13E_SESSION_NOT_FOUND\x11session_not_found\x06common\x11Session not found0https://errors.mcp.example.dev/session-not-found\x01\x94\x03\x04\x00\x11Session not found\x00)The session has expired or never existed.\x01\x00(Open a new session and retry with its id", shape_SessionNotFoundDetails)
@@ -536,7 +358,7 @@ func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith(ErrSessionNotFound, d, opts)
 }
 
-// ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
+// ErrInputTooLarge is the definition and errors.Is sentinel of E_INPUT_TOO_LARGE (1005): Input too large.
 //
 // Message: Input too large: {resource} is {actual} {unit}, the limit is {limit} {unit}
 var ErrInputTooLarge = errgenrt.DecodeDef("\x01\xda\x0f\xda\x0f\x11E_INPUT_TOO_LARGE\x0finput_too_large\x06common\x0fInput too large.https://errors.mcp.example.dev/input-too-large\x01\x9d\x03\x00\n\x00\x11Input too large: \x01\x00\x04 is \x03\x00\x01 \x04\x00\x0f, the limit is \x02\x00\x01 \x04\x01\x004Send smaller input, or split it across several calls", shape_ResourceLimit)
@@ -549,7 +371,7 @@ func NewInputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error 
 	return errgenrt.NewWith(ErrInputTooLarge, d, opts)
 }
 
-// ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
+// ErrUnsupported is the definition and errors.Is sentinel of E_UNSUPPORTED (1006): Unsupported operation.
 //
 // Message: Unsupported operation: {operation}
 var ErrUnsupported = errgenrt.DecodeDef("\x01\xdc\x0f\xdc\x0f\rE_UNSUPPORTED\vunsupported\x06common\x15Unsupported operation*https://errors.mcp.example.dev/unsupported\x01\xf5\x03\x00\x02\x00\x17Unsupported operation: \x01\x00", shape_UnsupportedDetails)
@@ -562,7 +384,7 @@ func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrUnsupported, d, opts)
 }
 
-// ErrRateLimit is E_RATE_LIMITED (1007): Rate limited. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
+// ErrRateLimit is the definition and errors.Is sentinel of E_RATE_LIMITED (1007): Rate limited.
 //
 // Message: Rate limit reached: {actual} {unit} for a limit of {limit}
 var ErrRateLimit = errgenrt.DecodeDef("\x01\xde\x0f\xde\x0f\x0eE_RATE_LIMITED\nrate_limit\x06common\fRate limited)https://errors.mcp.example.dev/rate-limit\x01\xad\x03\x01\x06\x00\x14Rate limit reached: \x03\x00\x01 \x04\x00\x10 for a limit of \x02\x01\x00\x17Wait a moment and retry", shape_ResourceLimit)
@@ -575,7 +397,7 @@ func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrRateLimit, d, opts)
 }
 
-// ErrValidationError is E_VALIDATION (1008): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
+// ErrValidationError is the definition and errors.Is sentinel of E_VALIDATION (1008): Validation failed.
 //
 // Message: Validation failed: {totalErrors} errors
 var ErrValidationError = errgenrt.DecodeDef("\x01\xe0\x0f\xe0\x0f\fE_VALIDATION\x10validation_error\x06common\x11Validation failed/https://errors.mcp.example.dev/validation-error\x01\xa6\x03\x00\x03\x00\x13Validation failed: \x02\x00\a errors\x01\x008Fix every field listed in details.fieldErrors and resend", shape__FieldErrors)
@@ -589,7 +411,7 @@ func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrValidationError, d, opts)
 }
 
-// ErrConfigurationError is E_CONFIGURATION (1009): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
+// ErrConfigurationError is the definition and errors.Is sentinel of E_CONFIGURATION (1009): Configuration error.
 //
 // Message: Configuration error in {component}: {message}
 var ErrConfigurationError = errgenrt.DecodeDef("\x01\xe2\x0f\xe2\x0f\x0fE_CONFIGURATION\x13configuration_error\x06common\x13Configuration error2https://errors.mcp.example.dev/configuration-error\x01\xf4\x03\x04\x04\x00\x17Configuration error in \x01\x00\x02: \x02\x00\x1cThe server is misconfigured.\x00", shape_SystemError)
@@ -602,7 +424,7 @@ func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrConfigurationError, d, opts)
 }
 
-// ErrUpstreamUnavailable is E_UPSTREAM_UNAVAILABLE (1010): Upstream service error. Its definition is also the sentinel: errors.Is(err, ErrUpstreamUnavailable) reports whether err is one.
+// ErrUpstreamUnavailable is the definition and errors.Is sentinel of E_UPSTREAM_UNAVAILABLE (1010): Upstream service error.
 //
 // Message: Upstream service failed: {service} answered {upstream_status}
 var ErrUpstreamUnavailable = errgenrt.DecodeDef("\x01\xe4\x0f\xe4\x0f\x16E_UPSTREAM_UNAVAILABLE\x14upstream_unavailable\x06common\x16Upstream service error3https://errors.mcp.example.dev/upstream-unavailable\x02\xf6\x03\xf7\x03\x01\x04\x00\x19Upstream service failed: \x01\x00\n answered \x03\x01\x00@Retry later; the upstream service may be temporarily unavailable", shape_UpstreamUnavailableDetails)
@@ -617,7 +439,7 @@ func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Optio
 	return errgenrt.NewWith(ErrUpstreamUnavailable, d, opts)
 }
 
-// ErrUnauthorized is E_UNAUTHORIZED (1011): Not authorized. Its definition is also the sentinel: errors.Is(err, ErrUnauthorized) reports whether err is one.
+// ErrUnauthorized is the definition and errors.Is sentinel of E_UNAUTHORIZED (1011): Not authorized.
 //
 // Message: Authentication or authorization failed
 var ErrUnauthorized = errgenrt.DecodeDef("\x01\xe6\x0f\xe6\x0f\x0eE_UNAUTHORIZED\funauthorized\x06common\x0eNot authorized+https://errors.mcp.example.dev/unauthorized\x02\x91\x03\x93\x03\x00\x00&Authentication or authorization failed\x00", shape_UnauthorizedDetails)
@@ -631,7 +453,7 @@ func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith(ErrUnauthorized, d, opts)
 }
 
-// ErrInternalError is E_INTERNAL (1099): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
+// ErrInternalError is the definition and errors.Is sentinel of E_INTERNAL (1099): Internal error.
 //
 // Message: An internal error occurred
 var ErrInternalError = errgenrt.DecodeDef("\x01\x96\x11\x96\x11\nE_INTERNAL\x0einternal_error\x06common\x0eInternal error-https://errors.mcp.example.dev/internal-error\x01\xf4\x03\x04\x00\x1aAn internal error occurred\x00#Something went wrong on the server.\x00", nil)
@@ -646,7 +468,7 @@ func NewInternalError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrInternalError, nil, opts...)
 }
 
-// ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
+// ErrPyExecFail is the definition and errors.Is sentinel of E_PY_EXEC_FAIL (2000): Python execution failed.
 //
 // Message: Python code failed with exit code {exit_code}
 var ErrPyExecFail = errgenrt.DecodeDef("\x01\xa0\x1f\xa0\x1f\x0eE_PY_EXEC_FAIL\fpy_exec_fail\x06python\x17Python execution failed+https://errors.mcp.example.dev/py-exec-fail\x01\xa6\x03\x00\x02\x00\"Python code failed with exit code \x03\x01\x00(Inspect details.stderr for the traceback", shape_ExecutionError)
@@ -660,7 +482,7 @@ func NewPyExecFail(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPyExecFail, d, opts)
 }
 
-// ErrPySecurity is E_PY_SECURITY (2001): Python code rejected by the sandbox. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
+// ErrPySecurity is the definition and errors.Is sentinel of E_PY_SECURITY (2001): Python code rejected by the sandbox.
 //
 // Message: Code rejected by sandbox rule {rule}
 var ErrPySecurity = errgenrt.DecodeDef("\x01\xa2\x1f\xa2\x1f\rE_PY_SECURITY\vpy_security\x06python#Python code rejected by the sandbox*https://errors.mcp.example.dev/py-security\x01\x93\x03\x00\x02\x00\x1eCode rejected by sandbox rule \x02\x01\x00\x1cUse only the allowed modules", shape_PolicyViolation)
@@ -674,7 +496,7 @@ func NewPySecurity(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPySecurity, d, opts)
 }
 
-// ErrPySyntax is E_PY_SYNTAX (2002): Python syntax error. Its definition is also the sentinel: errors.Is(err, ErrPySyntax) reports whether err is one.
+// ErrPySyntax is the definition and errors.Is sentinel of E_PY_SYNTAX (2002): Python syntax error.
 //
 // Message: Syntax error at line {line}: {error_text}
 var ErrPySyntax = errgenrt.DecodeDef("\x01\xa4\x1f\xa4\x1f\vE_PY_SYNTAX\tpy_syntax\x06python\x13Python syntax error(https://errors.mcp.example.dev/py-syntax\x01\x90\x03\x00\x04\x00\x15Syntax error at line \x01\x00\x02: \x03\x00", shape_PySyntaxDetails)
@@ -686,7 +508,7 @@ func NewPySyntax(d PySyntaxDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPySyntax, d, opts)
 }
 
-// ErrPyModuleNotFound is E_PY_MODULE_NOT_FOUND (2003): Python module not installed. Its definition is also the sentinel: errors.Is(err, ErrPyModuleNotFound) reports whether err is one.
+// ErrPyModuleNotFound is the definition and errors.Is sentinel of E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
 //
 // Message: No module named {module}
 var ErrPyModuleNotFound = errgenrt.DecodeDef("\x01\xa6\x1f\xa6\x1f\x15E_PY_MODULE_NOT_FOUND\x13py_module_not_found\x06python\x1bPython module not installed2https://errors.mcp.example.dev/py-module-not-found\x01\xa6\x03\x00\x02\x00\x10No module named \x01\x01\x02\x00FUse a module from the standard library, or ask an operator to install \x01", shape_PyModuleNotFoundDetails)
@@ -699,7 +521,7 @@ func NewPyModuleNotFound(d PyModuleNotFoundDetails, opts ...errgenrt.Option) *er
 	return errgenrt.NewWith(ErrPyModuleNotFound, d, opts)
 }
 
-// ErrPyKernelDied is E_PY_KERNEL_DIED (2004): Python kernel died. Its definition is also the sentinel: errors.Is(err, ErrPyKernelDied) reports whether err is one.
+// ErrPyKernelDied is the definition and errors.Is sentinel of E_PY_KERNEL_DIED (2004): Python kernel died.
 //
 // Message: The Python kernel died unexpectedly
 var ErrPyKernelDied = errgenrt.DecodeDef("\x01\xa8\x1f\xa8\x1f\x10E_PY_KERNEL_DIED\x0epy_kernel_died\x06python\x12Python kernel died-https://errors.mcp.example.dev/py-kernel-died\x01\xf7\x03\x01\x00#The Python kernel died unexpectedly\x01\x00.Retry; a fresh kernel is started automatically", shape_ExecutionError)
@@ -712,7 +534,7 @@ func NewPyKernelDied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error 
 	return errgenrt.NewWith(ErrPyKernelDied, d, opts)
 }
 
-// ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
+// ErrPwNav is the definition and errors.Is sentinel of E_PW_NAV (2100): Navigation failed.
 //
 // Message: Navigation to {url} failed: {reason}
 var ErrPwNav = errgenrt.DecodeDef("\x01\xe8 \xe8 \bE_PW_NAV\x06pw_nav\nplaywright\x11Navigation failed%https://errors.mcp.example.dev/pw-nav\x01\xf6\x03\x01\x04\x00\x0eNavigation to \x01\x00\t failed: \x02\x02\x00/Check that the URL is reachable from the server\x00.Retry; navigation failures are often transient", shape_PwNavDetails)
@@ -726,7 +548,7 @@ func NewPwNav(d PwNavDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPwNav, d, opts)
 }
 
-// ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
+// ErrPwLaunch is the definition and errors.Is sentinel of E_PW_LAUNCH (2101): Browser launch failed.
 //
 // Message: Could not launch {browser}
 var ErrPwLaunch = errgenrt.DecodeDef("\x01\xea \xea \vE_PW_LAUNCH\tpw_launch\nplaywright\x15Browser launch failed(https://errors.mcp.example.dev/pw-launch\x01\xf7\x03\x01\x02\x00\x11Could not launch \x01\x01\x03\x00BCheck that the browser build is installed (npx playwright install \x01\x00\x01)", shape_PwLaunchDetails)
@@ -740,7 +562,7 @@ func NewPwLaunch(d PwLaunchDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPwLaunch, d, opts)
 }
 
-// ErrPwSelectorNotFound is E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing. Its definition is also the sentinel: errors.Is(err, ErrPwSelectorNotFound) reports whether err is one.
+// ErrPwSelectorNotFound is the definition and errors.Is sentinel of E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
 //
 // Message: No element matches {selector}
 var ErrPwSelectorNotFound = errgenrt.DecodeDef("\x01\xec \xec \x17E_PW_SELECTOR_NOT_FOUND\x15pw_selector_not_found\nplaywright\x18Selector matched nothing4https://errors.mcp.example.dev/pw-selector-not-found\x01\x94\x03\x00\x02\x00\x13No element matches \x01\x02\x003Wait for the page to finish loading before querying\x00*Take a snapshot to inspect the current DOM", shape_PwSelectorNotFoundDetails)
@@ -752,7 +574,7 @@ func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option)
 	return errgenrt.NewWith(ErrPwSelectorNotFound, d, opts)
 }
 
-// ErrPwPageClosed is E_PW_PAGE_CLOSED (2103): Page closed. Its definition is also the sentinel: errors.Is(err, ErrPwPageClosed) reports whether err is one.
+// ErrPwPageClosed is the definition and errors.Is sentinel of E_PW_PAGE_CLOSED (2103): Page closed.
 //
 // Message: The page or browser context was closed
 var ErrPwPageClosed = errgenrt.DecodeDef("\x01\xee \xee \x10E_PW_PAGE_CLOSED\x0epw_page_closed\nplaywright\vPage closed-https://errors.mcp.example.dev/pw-page-closed\x01\x99\x03\x00\x00&The page or browser context was closed\x01\x00\x19Open a new page and retry", shape_PwPageClosedDetails)
@@ -765,7 +587,7 @@ func NewPwPageClosed(d PwPageClosedDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith(ErrPwPageClosed, d, opts)
 }
 
-// ErrPwEval is E_PW_EVAL (2104): Script evaluation failed. Its definition is also the sentinel: errors.Is(err, ErrPwEval) reports whether err is one.
+// ErrPwEval is the definition and errors.Is sentinel of E_PW_EVAL (2104): Script evaluation failed.
 //
 // Message: Script evaluation threw: {error_text}
 var ErrPwEval = errgenrt.DecodeDef("\x01\xf0 \xf0 \tE_PW_EVAL\apw_eval\nplaywright\x18Script evaluation failed&https://errors.mcp.example.dev/pw-eval\x01\xa6\x03\x00\x02\x00\x19Script evaluation threw: \x01\x00", shape_PwEvalDetails)
@@ -778,7 +600,7 @@ func NewPwEval(d PwEvalDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPwEval, d, opts)
 }
 
-// ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
+// ErrMbFileNotFound is the definition and errors.Is sentinel of E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 //
 // Message: File {file} not found in project {project}
 var ErrMbFileNotFound = errgenrt.DecodeDef("\x01\xf8#\xf8#\x13E_MB_FILE_NOT_FOUND\x11mb_file_not_found\vmemory-bank\x1aMemory-bank file not found0https://errors.mcp.example.dev/mb-file-not-found\x01\x94\x03\x00\x04\x00\x05File \x02\x00\x16 not found in project \x01\x01\x000List the project's files with list_project_files", shape_MbFileNotFoundDetails)
@@ -790,7 +612,7 @@ func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrMbFileNotFound, d, opts)
 }
 
-// ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
+// ErrMbRead is the definition and errors.Is sentinel of E_MB_READ (2301): Memory-bank read failed.
 //
 // Message: Could not read {file}
 var ErrMbRead = errgenrt.DecodeDef("\x01\xfa#\xfa#\tE_MB_READ\amb_read\vmemory-bank\x17Memory-bank read failed&https://errors.mcp.example.dev/mb-read\x01\xf4\x03\x00\x02\x00\x0fCould not read \x01\x00", shape_MbReadDetails)
@@ -803,7 +625,7 @@ func NewMbRead(d MbReadDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrMbRead, d, opts)
 }
 
-// ErrMbWrite is E_MB_WRITE (2302): Memory-bank write failed. Its definition is also the sentinel: errors.Is(err, ErrMbWrite) reports whether err is one.
+// ErrMbWrite is the definition and errors.Is sentinel of E_MB_WRITE (2302): Memory-bank write failed.
 //
 // Message: Could not write {file}
 var ErrMbWrite = errgenrt.DecodeDef("\x01\xfc#\xfc#\nE_MB_WRITE\bmb_write\vmemory-bank\x18Memory-bank write failed'https://errors.mcp.example.dev/mb-write\x01\xf4\x03\x00\x02\x00\x10Could not write \x01\x00", shape_MbWriteDetails)
@@ -816,7 +638,7 @@ func NewMbWrite(d MbWriteDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrMbWrite, d, opts)
 }
 
-// ErrMbProjectNotFound is E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found. Its definition is also the sentinel: errors.Is(err, ErrMbProjectNotFound) reports whether err is one.
+// ErrMbProjectNotFound is the definition and errors.Is sentinel of E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
 //
 // Message: Project {project} not found
 var ErrMbProjectNotFound = errgenrt.DecodeDef("\x01\xfe#\xfe#\x16E_MB_PROJECT_NOT_FOUND\x14mb_project_not_found\vmemory-bank\x1dMemory-bank project not found3https://errors.mcp.example.dev/mb-project-not-found\x01\x94\x03\x00\x03\x00\bProject \x01\x00\n not found\x01\x00 List projects with list_projects", shape_MbProjectNotFoundDetails)
@@ -828,7 +650,7 @@ func NewMbProjectNotFound(d MbProjectNotFoundDetails, opts ...errgenrt.Option) *
 	return errgenrt.NewWith(ErrMbProjectNotFound, d, opts)
 }
 
-// ErrMbInvalidName is E_MB_INVALID_NAME (2304): Invalid memory-bank name. Its definition is also the sentinel: errors.Is(err, ErrMbInvalidName) reports whether err is one.
+// ErrMbInvalidName is the definition and errors.Is sentinel of E_MB_INVALID_NAME (2304): Invalid memory-bank name.
 //
 // Message: Invalid {field}: {reason}
 var ErrMbInvalidName = errgenrt.DecodeDef("\x01\x80$\xb3\xfd\x03\x11E_MB_INVALID_NAME\x0fmb_invalid_name\vmemory-bank\x18Invalid memory-bank name.https://errors.mcp.example.dev/mb-invalid-name\x01\x90\x03\x00\x04\x00\bInvalid \x01\x00\x02: \x03\x00", shape_ValidationFailure)
@@ -841,7 +663,7 @@ func NewMbInvalidName(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrMbInvalidName, d, opts)
 }
 
-// ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
+// ErrKgFull is the definition and errors.Is sentinel of E_KG_FULL (2400): Knowledge graph full.
 //
 // Message: The knowledge graph holds {actual} {unit}; the limit is {limit}
 var ErrKgFull = errgenrt.DecodeDef("\x01\xc0%\xc0%\tE_KG_FULL\akg_full\tkg-memory\x14Knowledge graph full&https://errors.mcp.example.dev/kg-full\x01\xfb\x03\x00\x06\x00\x1aThe knowledge graph holds \x03\x00\x01 \x04\x00\x0f; the limit is \x02\x01\x00/Delete entities or relations you no longer need", shape_ResourceLimit)
@@ -853,7 +675,7 @@ func NewKgFull(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrKgFull, d, opts)
 }
 
-// ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
+// ErrKgInvalidTriple is the definition and errors.Is sentinel of E_KG_INVALID_TRIPLE (2401): Invalid triple.
 //
 // Message: Invalid relation: {reason}
 var ErrKgInvalidTriple = errgenrt.DecodeDef("\x01\xc2%\xc2%\x13E_KG_INVALID_TRIPLE\x11kg_invalid_triple\tkg-memory\x0eInvalid triple0https://errors.mcp.example.dev/kg-invalid-triple\x01\x90\x03\x00\x02\x00\x12Invalid relation: \x04\x00", shape_KgInvalidTripleDetails)
@@ -866,7 +688,7 @@ func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith(ErrKgInvalidTriple, d, opts)
 }
 
-// ErrPathTraversal is E_FS_PATH_ESCAPE (2500): Path escapes its root. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
+// ErrPathTraversal is the definition and errors.Is sentinel of E_FS_PATH_ESCAPE (2500): Path escapes its root.
 //
 // Message: Path traversal detected in {field}
 var ErrPathTraversal = errgenrt.DecodeDef("\x01\x88'\xb3\xfd\x03\x10E_FS_PATH_ESCAPE\x0epath_traversal\nfilesystem\x15Path escapes its root-https://errors.mcp.example.dev/path-traversal\x01\x90\x03\x04\x02\x00\x1bPath traversal detected in \x01\x000The path points outside the allowed directories.\x01\x00BUse an absolute path inside an allowed root, without \"..\" segments", shape_ValidationFailure)
@@ -880,7 +702,7 @@ func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrPathTraversal, d, opts)
 }
 
-// ErrPermissionDenied is E_FS_DENIED (2501): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
+// ErrPermissionDenied is the definition and errors.Is sentinel of E_FS_DENIED (2501): Permission denied.
 //
 // Message: Permission denied: {operation}
 var ErrPermissionDenied = errgenrt.DecodeDef("\x01\x8a'\x87\xf4\x03\vE_FS_DENIED\x11permission_denied\nfilesystem\x11Permission denied0https://errors.mcp.example.dev/permission-denied\x01\x93\x03\x00\x02\x00\x13Permission denied: \x02\x00", shape_ExecutionError)
@@ -893,7 +715,7 @@ func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrPermissionDenied, d, opts)
 }
 
-// ErrFileTooLarge is E_FS_FILE_TOO_LARGE (2502): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
+// ErrFileTooLarge is the definition and errors.Is sentinel of E_FS_FILE_TOO_LARGE (2502): File too large.
 //
 // Message: File is {actual} {unit}; the limit is {limit} {unit}
 var ErrFileTooLarge = errgenrt.DecodeDef("\x01\x8c'\xb3\xfd\x03\x13E_FS_FILE_TOO_LARGE\x0efile_too_large\nfilesystem\x0eFile too large-https://errors.mcp.example.dev/file-too-large\x01\x9d\x03\x04\b\x00\bFile is \x03\x00\x01 \x04\x00\x0f; the limit is \x02\x00\x01 \x04\x00&The file is too large to read at once.\x02\x00/Read the file in chunks using offset and length\x00+Use 'tail' or 'head' mode for partial reads", shape_ResourceLimit)
@@ -907,7 +729,7 @@ func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrFileTooLarge, d, opts)
 }
 
-// ErrNotFound is E_FS_NOT_FOUND (2503): File not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
+// ErrNotFound is the definition and errors.Is sentinel of E_FS_NOT_FOUND (2503): File not found.
 //
 // Message: File or directory not found
 var ErrNotFound = errgenrt.DecodeDef("\x01\x8e'\x87\xf4\x03\x0eE_FS_NOT_FOUND\tnot_found\nfilesystem\x0eFile not found(https://errors.mcp.example.dev/not-found\x01\x94\x03\x00\x00\x1bFile or directory not found\x00", shape_NotFoundDetails)
@@ -920,7 +742,7 @@ func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrNotFound, d, opts)
 }
 
-// ErrIOError is E_FS_IO_ERROR (2504): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
+// ErrIOError is the definition and errors.Is sentinel of E_FS_IO_ERROR (2504): I/O error.
 //
 // Message: File operation failed
 var ErrIOError = errgenrt.DecodeDef("\x01\x90'\x87\xf4\x03\rE_FS_IO_ERROR\bio_error\nfilesystem\tI/O error'https://errors.mcp.example.dev/io-error\x01\xf4\x03\x04\x00\x15File operation failed\x00\x16File operation failed.\x00", shape_SystemError)
@@ -933,7 +755,7 @@ func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrIOError, d, opts)
 }
 
-// ErrInvalidPath is E_FS_INVALID_PATH (2505): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
+// ErrInvalidPath is the definition and errors.Is sentinel of E_FS_INVALID_PATH (2505): Invalid path.
 //
 // Message: Invalid path: {reason}
 var ErrInvalidPath = errgenrt.DecodeDef("\x01\x92'\xb3\xfd\x03\x11E_FS_INVALID_PATH\finvalid_path\nfilesystem\fInvalid path+https://errors.mcp.example.dev/invalid-path\x01\x90\x03\x00\x02\x00\x0eInvalid path: \x03\x00", shape_ValidationFailure)
@@ -946,7 +768,7 @@ func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Erro
 	return errgenrt.NewWith(ErrInvalidPath, d, opts)
 }
 
-// ErrFsLocked is E_FS_LOCKED (2506): File locked. Its definition is also the sentinel: errors.Is(err, ErrFsLocked) reports whether err is one.
+// ErrFsLocked is the definition and errors.Is sentinel of E_FS_LOCKED (2506): File locked.
 //
 // Message: File is locked: {path}
 //
@@ -964,7 +786,7 @@ func NewFsLocked(d FsLockedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrFsLocked, d, opts)
 }
 
-// ErrPathNotAllowed is E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
+// ErrPathNotAllowed is the definition and errors.Is sentinel of E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed.
 //
 // Message: Path is outside allowed roots
 var ErrPathNotAllowed = errgenrt.DecodeDef("\x01\xf0.\x81\xf4\x03\x19E_POLICY_PATH_NOT_ALLOWED\x10path_not_allowed\x06policy\x10Path not allowed/https://errors.mcp.example.dev/path-not-allowed\x01\x93\x03\x04\x00\x1dPath is outside allowed roots\x00+The path is not within allowed directories.\x01\x00*Use a path within allowed root directories", shape_PolicyViolation)
@@ -978,7 +800,7 @@ func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrPathNotAllowed, d, opts)
 }
 
-// ErrCommandNotAllowed is E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
+// ErrCommandNotAllowed is the definition and errors.Is sentinel of E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed.
 //
 // Message: Command execution denied by policy: {requested}
 var ErrCommandNotAllowed = errgenrt.DecodeDef("\x01\xf2.\x81\xf4\x03\x1cE_POLICY_COMMAND_NOT_ALLOWED\x13command_not_allowed\x06policy\x13Command not allowed2https://errors.mcp.example.dev/command-not-allowed\x01\x93\x03\x04\x02\x00$Command execution denied by policy: \x01\x00(This command is not in the allowed list.\x01\x00,Call tools/list to see every allowed command", shape_PolicyViolation)
@@ -990,7 +812,7 @@ func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrCommandNotAllowed, d, opts)
 }
 
-// ErrEnvironmentNotAllowed is E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
+// ErrEnvironmentNotAllowed is the definition and errors.Is sentinel of E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
 //
 // Message: Environment variable not allowed: {requested}
 var ErrEnvironmentNotAllowed = errgenrt.DecodeDef("\x01\xf4.\x81\xf4\x03\x18E_POLICY_ENV_NOT_ALLOWED\x17environment_not_allowed\x06policy Environment variable not allowed6https://errors.mcp.example.dev/environment-not-allowed\x01\x93\x03\x00\x02\x00\"Environment variable not allowed: \x01\x00", shape_PolicyViolation)
@@ -1004,7 +826,7 @@ func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errge
 	return errgenrt.NewWith(ErrEnvironmentNotAllowed, d, opts)
 }
 
-// ErrNetworkFsDenied is E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
+// ErrNetworkFsDenied is the definition and errors.Is sentinel of E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied.
 //
 // Message: Network filesystem access denied
 var ErrNetworkFsDenied = errgenrt.DecodeDef("\x01\xf6.\x81\xf4\x03\x1aE_POLICY_NETWORK_FS_DENIED\x11network_fs_denied\x06policy\x19Network filesystem denied0https://errors.mcp.example.dev/network-fs-denied\x01\x93\x03\x04\x00 Network filesystem access denied\x00)Network filesystem access is not allowed.\x01\x00)Copy the file to a local filesystem first", shape_PolicyViolation)
@@ -1017,7 +839,7 @@ func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrNetworkFsDenied, d, opts)
 }
 
-// ErrWriteNotPermitted is E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
+// ErrWriteNotPermitted is the definition and errors.Is sentinel of E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted.
 //
 // Message: Writing is not permitted at {requested}
 var ErrWriteNotPermitted = errgenrt.DecodeDef("\x01\xf8.\x81\xf4\x03\x1cE_POLICY_WRITE_NOT_PERMITTED\x13write_not_permitted\x06policy\x13Write not permitted2https://errors.mcp.example.dev/write-not-permitted\x01\x93\x03\x00\x02\x00\x1cWriting is not permitted at \x01\x01\x00&Write inside one of the writable roots", shape_PolicyViolation)
@@ -1029,7 +851,7 @@ func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrWriteNotPermitted, d, opts)
 }
 
-// ErrPolicyDenied is E_POLICY_DENIED (3005): Policy denied the operation. Its definition is also the sentinel: errors.Is(err, ErrPolicyDenied) reports whether err is one.
+// ErrPolicyDenied is the definition and errors.Is sentinel of E_POLICY_DENIED (3005): Policy denied the operation.
 //
 // Message: Policy denied the operation
 //
@@ -1046,7 +868,7 @@ func NewPolicyDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrPolicyDenied, d, opts)
 }
 
-// ErrCommandFailed is E_CMD_FAILED (3100): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
+// ErrCommandFailed is the definition and errors.Is sentinel of E_CMD_FAILED (3100): Command failed.
 //
 // Message: Command {operation} exited with code {exit_code}
 var ErrCommandFailed = errgenrt.DecodeDef("\x01\xb80\xb80\fE_CMD_FAILED\x0ecommand_failed\acommand\x0eCommand failed-https://errors.mcp.example.dev/command-failed\x01\xa6\x03\x00\x04\x00\bCommand \x02\x00\x12 exited with code \x03\x01\x00$Inspect details.stderr for the cause", shape_ExecutionError)
@@ -1059,7 +881,7 @@ func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrCommandFailed, d, opts)
 }
 
-// ErrCmdTimeout is E_CMD_TIMEOUT (3101): Command timed out. Its definition is also the sentinel: errors.Is(err, ErrCmdTimeout) reports whether err is one.
+// ErrCmdTimeout is the definition and errors.Is sentinel of E_CMD_TIMEOUT (3101): Command timed out.
 //
 // Message: Command execution timed out after {limit} {unit}
 var ErrCmdTimeout = errgenrt.DecodeDef("\x01\xba0\x83\xf4\x03\rE_CMD_TIMEOUT\vcmd_timeout\acommand\x11Command timed out*https://errors.mcp.example.dev/cmd-timeout\x01\xf8\x03\x01\x04\x00\"Command execution timed out after \x02\x00\x01 \x04\x01\x005Consider increasing timeout or optimizing the command", shape_ResourceLimit)
@@ -1072,7 +894,7 @@ func NewCmdTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrCmdTimeout, d, opts)
 }
 
-// ErrOutputTooLarge is E_CMD_OUTPUT_TOO_LARGE (3102): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
+// ErrOutputTooLarge is the definition and errors.Is sentinel of E_CMD_OUTPUT_TOO_LARGE (3102): Output too large.
 //
 // Message: Command output is {actual} {unit}; the limit is {limit} {unit}
 var ErrOutputTooLarge = errgenrt.DecodeDef("\x01\xbc0\x85\xf4\x03\x16E_CMD_OUTPUT_TOO_LARGE\x10output_too_large\acommand\x10Output too large/https://errors.mcp.example.dev/output-too-large\x01\xf4\x03\x00\b\x00\x12Command output is \x03\x00\x01 \x04\x00\x0f; the limit is \x02\x00\x01 \x04\x01\x00$Narrow the command so it prints less", shape_ResourceLimit)
@@ -1086,7 +908,7 @@ func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrOutputTooLarge, d, opts)
 }
 
-// ErrInvalidArgument is E_CMD_INVALID_ARGUMENT (3103): Invalid command argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
+// ErrInvalidArgument is the definition and errors.Is sentinel of E_CMD_INVALID_ARGUMENT (3103): Invalid command argument.
 //
 // Message: Invalid argument {arg_index}: {reason}
 var ErrInvalidArgument = errgenrt.DecodeDef("\x01\xbe0\xb3\xfd\x03\x16E_CMD_INVALID_ARGUMENT\x10invalid_argument\acommand\x18Invalid command argument/https://errors.mcp.example.dev/invalid-argument\x01\x90\x03\x04\x04\x00\x11Invalid argument \x05\x00\x02: \x03\x00$Command arguments failed validation.\x01\x00\x19Check the argument format", shape_ValidationFailure)
@@ -1099,7 +921,7 @@ func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrInvalidArgument, d, opts)
 }
 
-// ErrInvalidEnvironment is E_CMD_INVALID_ENV (3104): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
+// ErrInvalidEnvironment is the definition and errors.Is sentinel of E_CMD_INVALID_ENV (3104): Invalid environment.
 //
 // Message: Invalid environment variable {field}: {reason}
 var ErrInvalidEnvironment = errgenrt.DecodeDef("\x01\xc00\xb3\xfd\x03\x11E_CMD_INVALID_ENV\x13invalid_environment\acommand\x13Invalid environment2https://errors.mcp.example.dev/invalid-environment\x01\x90\x03\x00\x04\x00\x1dInvalid environment variable \x01\x00\x02: \x03\x00", shape_ValidationFailure)
@@ -1112,7 +934,7 @@ func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrInvalidEnvironment, d, opts)
 }
 
-// ErrMissingRequired is E_CMD_MISSING_REQUIRED (3105): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
+// ErrMissingRequired is the definition and errors.Is sentinel of E_CMD_MISSING_REQUIRED (3105): Missing required parameter.
 //
 // Message: Missing required parameter {field}
 var ErrMissingRequired = errgenrt.DecodeDef("\x01\xc20\xb3\xfd\x03\x16E_CMD_MISSING_REQUIRED\x10missing_required\acommand\x1aMissing required parameter/https://errors.mcp.example.dev/missing-required\x01\x90\x03\x00\x02\x00\x1bMissing required parameter \x01\x00", shape_ValidationFailure)
@@ -1124,7 +946,7 @@ func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrMissingRequired, d, opts)
 }
 
-// ErrConcurrencyLimit is E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
+// ErrConcurrencyLimit is the definition and errors.Is sentinel of E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands.
 //
 // Message: {actual} commands are running; the limit is {limit}
 var ErrConcurrencyLimit = errgenrt.DecodeDef("\x01\xc40\xc40\x17E_CMD_CONCURRENCY_LIMIT\x11concurrency_limit\acommand\x1cToo many concurrent commands0https://errors.mcp.example.dev/concurrency-limit\x01\xad\x03\x01\x03\x03\x00$ commands are running; the limit is \x02\x01\x00.Wait for a running command to finish and retry", shape_ResourceLimit)
@@ -1136,7 +958,7 @@ func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrConcurrencyLimit, d, opts)
 }
 
-// ErrCmdWorkdirInvalid is E_CMD_WORKDIR_INVALID (3107): Invalid working directory. Its definition is also the sentinel: errors.Is(err, ErrCmdWorkdirInvalid) reports whether err is one.
+// ErrCmdWorkdirInvalid is the definition and errors.Is sentinel of E_CMD_WORKDIR_INVALID (3107): Invalid working directory.
 //
 // Message: Invalid working directory: {reason}
 var ErrCmdWorkdirInvalid = errgenrt.DecodeDef("\x01\xc60\xb3\xfd\x03\x15E_CMD_WORKDIR_INVALID\x13cmd_workdir_invalid\acommand\x19Invalid working directory2https://errors.mcp.example.dev/cmd-workdir-invalid\x01\x90\x03\x00\x02\x00\x1bInvalid working directory: \x03\x00", shape_ValidationFailure)
@@ -1149,7 +971,7 @@ func NewCmdWorkdirInvalid(d ValidationFailure, opts ...errgenrt.Option) *errgenr
 	return errgenrt.NewWith(ErrCmdWorkdirInvalid, d, opts)
 }
 
-// ErrCmdSandbox is E_CMD_SANDBOX (3108): Sandbox failure. Its definition is also the sentinel: errors.Is(err, ErrCmdSandbox) reports whether err is one.
+// ErrCmdSandbox is the definition and errors.Is sentinel of E_CMD_SANDBOX (3108): Sandbox failure.
 //
 // Message: Sandbox failed: {message}
 var ErrCmdSandbox = errgenrt.DecodeDef("\x01\xc80\xb5\xfd\x03\rE_CMD_SANDBOX\vcmd_sandbox\acommand\x0fSandbox failure*https://errors.mcp.example.dev/cmd-sandbox\x01\xf4\x03\x00\x02\x00\x10Sandbox failed: \x02\x00", shape_SystemError)

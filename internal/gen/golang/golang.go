@@ -274,12 +274,21 @@ func (g *generator) defsFile(errs []*model.Error) (*jen.File, error) {
 	var codes, symbols, types []jen.Code
 	for _, e := range errs {
 		dep := deprecation(e)
-		codes = append(codes, commentCode(fmt.Sprintf("Code%s is the code of %s.", e.GoName, e.Symbol), dep), jen.Id("Code"+e.GoName).Id("Code").Op("=").Lit(int(e.Code)))
-		symbols = append(symbols, commentCode(fmt.Sprintf("Symbol%s is the symbol %s.", e.GoName, e.Symbol), dep), jen.Id("Symbol"+e.GoName).Id("Symbol").Op("=").Lit(e.Symbol))
-		types = append(types, commentCode(fmt.Sprintf("Type%s is the type of %s.", e.GoName, e.Symbol), dep), jen.Id("Type"+e.GoName).Id("Type").Op("=").Lit(e.Type))
+		if dep != "" {
+			codes = append(codes, commentCode(dep))
+			symbols = append(symbols, commentCode(dep))
+			types = append(types, commentCode(dep))
+		}
+		codes = append(codes, jen.Id("Code"+e.GoName).Id("Code").Op("=").Lit(int(e.Code)))
+		symbols = append(symbols, jen.Id("Symbol"+e.GoName).Id("Symbol").Op("=").Lit(e.Symbol))
+		types = append(types, jen.Id("Type"+e.GoName).Id("Type").Op("=").Lit(e.Type))
 	}
+	// One comment per block: a line per constant was a third of the file.
+	doc(f, "The codes of the errors in this file: CodeX is the code of the error that NewX returns.")
 	f.Const().Defs(codes...)
+	doc(f, "The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.")
 	f.Const().Defs(symbols...)
+	doc(f, "The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.")
 	f.Const().Defs(types...)
 	for _, e := range errs {
 		if err := g.genError(f, e); err != nil {
@@ -343,7 +352,7 @@ func (g *generator) genError(f *jen.File, e *model.Error) error {
 	if has {
 		shape = jen.Id(shapeVar(typeName))
 	}
-	doc(f, fmt.Sprintf("Err%s is %s Its definition is also the sentinel: errors.Is(err, Err%s) reports whether err is one.", e.GoName, title, e.GoName), "Message: "+e.Message.Source, dep)
+	doc(f, fmt.Sprintf("Err%s is the definition and errors.Is sentinel of %s", e.GoName, title), "Message: "+e.Message.Source, dep)
 	f.Var().Id("Err"+e.GoName).Op("=").Add(rt("DecodeDef")).Call(jen.Lit(string(rec)), shape)
 
 	// constructor

@@ -5,56 +5,40 @@ package kindserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
+// The codes of the errors in this file: CodeX is the code of the error that NewX returns.
 const (
-	// CodeParse is the code of E_PARSE.
-	CodeParse Code = -32700
-	// CodeInternal is the code of E_INTERNAL.
-	CodeInternal Code = 1
-	// CodeEverything is the code of E_EVERYTHING.
+	CodeParse      Code = -32700
+	CodeInternal   Code = 1
 	CodeEverything Code = 2
-	// CodeTreeInvalid is the code of E_TREE_INVALID.
-	//
 	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
-	CodeTreeInvalid Code = 100
-	// CodeTreeValidation is the code of E_TREE_VALIDATION.
+	CodeTreeInvalid    Code = 100
 	CodeTreeValidation Code = 101
-	// CodeTreeInline is the code of E_TREE_INLINE.
-	CodeTreeInline Code = 102
-)
-const (
-	// SymbolParse is the symbol E_PARSE.
-	SymbolParse Symbol = "E_PARSE"
-	// SymbolInternal is the symbol E_INTERNAL.
-	SymbolInternal Symbol = "E_INTERNAL"
-	// SymbolEverything is the symbol E_EVERYTHING.
-	SymbolEverything Symbol = "E_EVERYTHING"
-	// SymbolTreeInvalid is the symbol E_TREE_INVALID.
-	//
-	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
-	SymbolTreeInvalid Symbol = "E_TREE_INVALID"
-	// SymbolTreeValidation is the symbol E_TREE_VALIDATION.
-	SymbolTreeValidation Symbol = "E_TREE_VALIDATION"
-	// SymbolTreeInline is the symbol E_TREE_INLINE.
-	SymbolTreeInline Symbol = "E_TREE_INLINE"
-)
-const (
-	// TypeParse is the type of E_PARSE.
-	TypeParse Type = "parse"
-	// TypeInternal is the type of E_INTERNAL.
-	TypeInternal Type = "internal"
-	// TypeEverything is the type of E_EVERYTHING.
-	TypeEverything Type = "everything"
-	// TypeTreeInvalid is the type of E_TREE_INVALID.
-	//
-	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
-	TypeTreeInvalid Type = "tree_invalid"
-	// TypeTreeValidation is the type of E_TREE_VALIDATION.
-	TypeTreeValidation Type = "tree_validation"
-	// TypeTreeInline is the type of E_TREE_INLINE.
-	TypeTreeInline Type = "tree_inline"
+	CodeTreeInline     Code = 102
 )
 
-// ErrParse is E_PARSE (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParse) reports whether err is one.
+// The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.
+const (
+	SymbolParse      Symbol = "E_PARSE"
+	SymbolInternal   Symbol = "E_INTERNAL"
+	SymbolEverything Symbol = "E_EVERYTHING"
+	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
+	SymbolTreeInvalid    Symbol = "E_TREE_INVALID"
+	SymbolTreeValidation Symbol = "E_TREE_VALIDATION"
+	SymbolTreeInline     Symbol = "E_TREE_INLINE"
+)
+
+// The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.
+const (
+	TypeParse      Type = "parse"
+	TypeInternal   Type = "internal"
+	TypeEverything Type = "everything"
+	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
+	TypeTreeInvalid    Type = "tree_invalid"
+	TypeTreeValidation Type = "tree_validation"
+	TypeTreeInline     Type = "tree_inline"
+)
+
+// ErrParse is the definition and errors.Is sentinel of E_PARSE (-32700): Parse error.
 //
 // Message: Invalid JSON was received
 var ErrParse = errgenrt.DecodeDef("\x01\xf7\xfe\x03\xf7\xfe\x03\aE_PARSE\x05parse\x03rpc\vParse error&https://errors.example.com/kinds/parse\x01\x90\x03\x00\x00\x19Invalid JSON was received\x00", nil)
@@ -66,7 +50,7 @@ func NewParse(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrParse, nil, opts...)
 }
 
-// ErrInternal is E_INTERNAL (1): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternal) reports whether err is one.
+// ErrInternal is the definition and errors.Is sentinel of E_INTERNAL (1): Internal error.
 //
 // Message: An internal error occurred
 var ErrInternal = errgenrt.DecodeDef("\x01\x02\x02\nE_INTERNAL\binternal\x04core\x0eInternal error)https://errors.example.com/kinds/internal\x01\xf4\x03\x05\x00\x1aAn internal error occurred\x00+Something went wrong — please retry. 😀\x00", nil)
@@ -78,7 +62,7 @@ func NewInternal(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrInternal, nil, opts...)
 }
 
-// ErrEverything is E_EVERYTHING (2): Everything "at once" */ `x` ${y}. Its definition is also the sentinel: errors.Is(err, ErrEverything) reports whether err is one.
+// ErrEverything is the definition and errors.Is sentinel of E_EVERYTHING (2): Everything "at once" */ `x` ${y}.
 //
 // Message: s={s} i={i} n={n} b={b} e={e} tags={tags} nested={nested} opt_s={opt_s} opt_i={opt_i} secret={secret} home={home} {{literal}}
 var ErrEverything = errgenrt.DecodeDef("\x01\x04\xb3\xfd\x03\fE_EVERYTHING\neverything\x04core Everything \"at once\" */ `x` ${y}+https://errors.example.com/kinds/everything\x02\xa6\x03\x90\x03\x04\x17\x00\x02s=\x01\x00\x03 i=\x02\x00\x03 n=\x03\x00\x03 b=\x04\x00\x03 e=\x05\x00\x06 tags=\x06\x00\b nested=\b\x00\a opt_s=\x10\x00\a opt_i=\x11\x00\b secret=\x15\x00\x06 home=\x16\x00\n {literal}\x06\x00\x06Level \r\x00\b, maybe \f\x00\v, anything \x0e\x02\x04\x00\x04Try \x05\x00\f instead of \x01\x002Second suggestion with a \"quote\" and a \\ backslash", shape_Everything)
@@ -96,7 +80,7 @@ func NewEverything(d Everything, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrEverything, d, opts)
 }
 
-// ErrTreeInvalid is E_TREE_INVALID (100): Invalid tree. Its definition is also the sentinel: errors.Is(err, ErrTreeInvalid) reports whether err is one.
+// ErrTreeInvalid is the definition and errors.Is sentinel of E_TREE_INVALID (100): Invalid tree.
 //
 // Message: Node {name} is invalid
 //
@@ -112,7 +96,7 @@ func NewTreeInvalid(d Node, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrTreeInvalid, d, opts)
 }
 
-// ErrTreeValidation is E_TREE_VALIDATION (101): Tree validation failed. Its definition is also the sentinel: errors.Is(err, ErrTreeValidation) reports whether err is one.
+// ErrTreeValidation is the definition and errors.Is sentinel of E_TREE_VALIDATION (101): Tree validation failed.
 //
 // Message: Validation failed: {totalErrors} errors
 var ErrTreeValidation = errgenrt.DecodeDef("\x01\xca\x01\xca\x01\x11E_TREE_VALIDATION\x0ftree_validation\x04tree\x16Tree validation failed0https://errors.example.com/kinds/tree-validation\x01\x90\x03\x00\x03\x00\x13Validation failed: \x02\x00\a errors\x00", shape__FieldErrors)
@@ -124,7 +108,7 @@ func NewTreeValidation(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenr
 	return errgenrt.NewWith(ErrTreeValidation, d, opts)
 }
 
-// ErrTreeInline is E_TREE_INLINE (102): Inline details. Its definition is also the sentinel: errors.Is(err, ErrTreeInline) reports whether err is one.
+// ErrTreeInline is the definition and errors.Is sentinel of E_TREE_INLINE (102): Inline details.
 //
 // Message: {kind} at depth {depth}
 var ErrTreeInline = errgenrt.DecodeDef("\x01\xcc\x01\xcc\x01\rE_TREE_INLINE\vtree_inline\x04tree\x0eInline details,https://errors.example.com/kinds/tree-inline\x01\xf4\x03\x00\x03\x01\x00\n at depth \x02\x00", shape_TreeInlineDetails)

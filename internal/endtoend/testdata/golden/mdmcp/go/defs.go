@@ -5,140 +5,82 @@ package mdmcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
+// The codes of the errors in this file: CodeX is the code of the error that NewX returns.
 const (
-	// CodePathNotAllowed is the code of E_PATH_NOT_ALLOWED.
-	CodePathNotAllowed Code = 1000
-	// CodeCommandNotAllowed is the code of E_COMMAND_NOT_ALLOWED.
-	CodeCommandNotAllowed Code = 1001
-	// CodeEnvironmentNotAllowed is the code of E_ENVIRONMENT_NOT_ALLOWED.
+	CodePathNotAllowed        Code = 1000
+	CodeCommandNotAllowed     Code = 1001
 	CodeEnvironmentNotAllowed Code = 1002
-	// CodeNetworkFsDenied is the code of E_NETWORK_FS_DENIED.
-	CodeNetworkFsDenied Code = 1003
-	// CodeWriteNotPermitted is the code of E_WRITE_NOT_PERMITTED.
-	CodeWriteNotPermitted Code = 1004
-	// CodeInvalidPath is the code of E_INVALID_PATH.
-	CodeInvalidPath Code = 1100
-	// CodeInvalidArgument is the code of E_INVALID_ARGUMENT.
-	CodeInvalidArgument Code = 1101
-	// CodeInvalidEnvironment is the code of E_INVALID_ENVIRONMENT.
-	CodeInvalidEnvironment Code = 1102
-	// CodeMissingRequired is the code of E_MISSING_REQUIRED.
-	CodeMissingRequired Code = 1103
-	// CodePathTraversal is the code of E_PATH_TRAVERSAL.
-	CodePathTraversal Code = 1104
-	// CodeFileTooLarge is the code of E_FILE_TOO_LARGE.
-	CodeFileTooLarge Code = 1200
-	// CodeOutputTooLarge is the code of E_OUTPUT_TOO_LARGE.
-	CodeOutputTooLarge Code = 1201
-	// CodeTimeout is the code of E_TIMEOUT.
-	CodeTimeout Code = 1202
-	// CodeConcurrencyLimit is the code of E_CONCURRENCY_LIMIT.
-	CodeConcurrencyLimit Code = 1203
-	// CodeRateLimit is the code of E_RATE_LIMIT.
-	CodeRateLimit Code = 1204
-	// CodeCommandFailed is the code of E_COMMAND_FAILED.
-	CodeCommandFailed Code = 1300
-	// CodeIOError is the code of E_IO_ERROR.
-	CodeIOError Code = 1301
-	// CodePermissionDenied is the code of E_PERMISSION_DENIED.
-	CodePermissionDenied Code = 1302
-	// CodeNotFound is the code of E_NOT_FOUND.
-	CodeNotFound Code = 1303
-	// CodeInternalError is the code of E_INTERNAL_ERROR.
-	CodeInternalError Code = 1400
-	// CodeConfigurationError is the code of E_CONFIGURATION_ERROR.
-	CodeConfigurationError Code = 1401
-)
-const (
-	// SymbolPathNotAllowed is the symbol E_PATH_NOT_ALLOWED.
-	SymbolPathNotAllowed Symbol = "E_PATH_NOT_ALLOWED"
-	// SymbolCommandNotAllowed is the symbol E_COMMAND_NOT_ALLOWED.
-	SymbolCommandNotAllowed Symbol = "E_COMMAND_NOT_ALLOWED"
-	// SymbolEnvironmentNotAllowed is the symbol E_ENVIRONMENT_NOT_ALLOWED.
-	SymbolEnvironmentNotAllowed Symbol = "E_ENVIRONMENT_NOT_ALLOWED"
-	// SymbolNetworkFsDenied is the symbol E_NETWORK_FS_DENIED.
-	SymbolNetworkFsDenied Symbol = "E_NETWORK_FS_DENIED"
-	// SymbolWriteNotPermitted is the symbol E_WRITE_NOT_PERMITTED.
-	SymbolWriteNotPermitted Symbol = "E_WRITE_NOT_PERMITTED"
-	// SymbolInvalidPath is the symbol E_INVALID_PATH.
-	SymbolInvalidPath Symbol = "E_INVALID_PATH"
-	// SymbolInvalidArgument is the symbol E_INVALID_ARGUMENT.
-	SymbolInvalidArgument Symbol = "E_INVALID_ARGUMENT"
-	// SymbolInvalidEnvironment is the symbol E_INVALID_ENVIRONMENT.
-	SymbolInvalidEnvironment Symbol = "E_INVALID_ENVIRONMENT"
-	// SymbolMissingRequired is the symbol E_MISSING_REQUIRED.
-	SymbolMissingRequired Symbol = "E_MISSING_REQUIRED"
-	// SymbolPathTraversal is the symbol E_PATH_TRAVERSAL.
-	SymbolPathTraversal Symbol = "E_PATH_TRAVERSAL"
-	// SymbolFileTooLarge is the symbol E_FILE_TOO_LARGE.
-	SymbolFileTooLarge Symbol = "E_FILE_TOO_LARGE"
-	// SymbolOutputTooLarge is the symbol E_OUTPUT_TOO_LARGE.
-	SymbolOutputTooLarge Symbol = "E_OUTPUT_TOO_LARGE"
-	// SymbolTimeout is the symbol E_TIMEOUT.
-	SymbolTimeout Symbol = "E_TIMEOUT"
-	// SymbolConcurrencyLimit is the symbol E_CONCURRENCY_LIMIT.
-	SymbolConcurrencyLimit Symbol = "E_CONCURRENCY_LIMIT"
-	// SymbolRateLimit is the symbol E_RATE_LIMIT.
-	SymbolRateLimit Symbol = "E_RATE_LIMIT"
-	// SymbolCommandFailed is the symbol E_COMMAND_FAILED.
-	SymbolCommandFailed Symbol = "E_COMMAND_FAILED"
-	// SymbolIOError is the symbol E_IO_ERROR.
-	SymbolIOError Symbol = "E_IO_ERROR"
-	// SymbolPermissionDenied is the symbol E_PERMISSION_DENIED.
-	SymbolPermissionDenied Symbol = "E_PERMISSION_DENIED"
-	// SymbolNotFound is the symbol E_NOT_FOUND.
-	SymbolNotFound Symbol = "E_NOT_FOUND"
-	// SymbolInternalError is the symbol E_INTERNAL_ERROR.
-	SymbolInternalError Symbol = "E_INTERNAL_ERROR"
-	// SymbolConfigurationError is the symbol E_CONFIGURATION_ERROR.
-	SymbolConfigurationError Symbol = "E_CONFIGURATION_ERROR"
-)
-const (
-	// TypePathNotAllowed is the type of E_PATH_NOT_ALLOWED.
-	TypePathNotAllowed Type = "path_not_allowed"
-	// TypeCommandNotAllowed is the type of E_COMMAND_NOT_ALLOWED.
-	TypeCommandNotAllowed Type = "command_not_allowed"
-	// TypeEnvironmentNotAllowed is the type of E_ENVIRONMENT_NOT_ALLOWED.
-	TypeEnvironmentNotAllowed Type = "environment_not_allowed"
-	// TypeNetworkFsDenied is the type of E_NETWORK_FS_DENIED.
-	TypeNetworkFsDenied Type = "network_fs_denied"
-	// TypeWriteNotPermitted is the type of E_WRITE_NOT_PERMITTED.
-	TypeWriteNotPermitted Type = "write_not_permitted"
-	// TypeInvalidPath is the type of E_INVALID_PATH.
-	TypeInvalidPath Type = "invalid_path"
-	// TypeInvalidArgument is the type of E_INVALID_ARGUMENT.
-	TypeInvalidArgument Type = "invalid_argument"
-	// TypeInvalidEnvironment is the type of E_INVALID_ENVIRONMENT.
-	TypeInvalidEnvironment Type = "invalid_environment"
-	// TypeMissingRequired is the type of E_MISSING_REQUIRED.
-	TypeMissingRequired Type = "missing_required"
-	// TypePathTraversal is the type of E_PATH_TRAVERSAL.
-	TypePathTraversal Type = "path_traversal"
-	// TypeFileTooLarge is the type of E_FILE_TOO_LARGE.
-	TypeFileTooLarge Type = "file_too_large"
-	// TypeOutputTooLarge is the type of E_OUTPUT_TOO_LARGE.
-	TypeOutputTooLarge Type = "output_too_large"
-	// TypeTimeout is the type of E_TIMEOUT.
-	TypeTimeout Type = "timeout"
-	// TypeConcurrencyLimit is the type of E_CONCURRENCY_LIMIT.
-	TypeConcurrencyLimit Type = "concurrency_limit"
-	// TypeRateLimit is the type of E_RATE_LIMIT.
-	TypeRateLimit Type = "rate_limit"
-	// TypeCommandFailed is the type of E_COMMAND_FAILED.
-	TypeCommandFailed Type = "command_failed"
-	// TypeIOError is the type of E_IO_ERROR.
-	TypeIOError Type = "io_error"
-	// TypePermissionDenied is the type of E_PERMISSION_DENIED.
-	TypePermissionDenied Type = "permission_denied"
-	// TypeNotFound is the type of E_NOT_FOUND.
-	TypeNotFound Type = "not_found"
-	// TypeInternalError is the type of E_INTERNAL_ERROR.
-	TypeInternalError Type = "internal_error"
-	// TypeConfigurationError is the type of E_CONFIGURATION_ERROR.
-	TypeConfigurationError Type = "configuration_error"
+	CodeNetworkFsDenied       Code = 1003
+	CodeWriteNotPermitted     Code = 1004
+	CodeInvalidPath           Code = 1100
+	CodeInvalidArgument       Code = 1101
+	CodeInvalidEnvironment    Code = 1102
+	CodeMissingRequired       Code = 1103
+	CodePathTraversal         Code = 1104
+	CodeFileTooLarge          Code = 1200
+	CodeOutputTooLarge        Code = 1201
+	CodeTimeout               Code = 1202
+	CodeConcurrencyLimit      Code = 1203
+	CodeRateLimit             Code = 1204
+	CodeCommandFailed         Code = 1300
+	CodeIOError               Code = 1301
+	CodePermissionDenied      Code = 1302
+	CodeNotFound              Code = 1303
+	CodeInternalError         Code = 1400
+	CodeConfigurationError    Code = 1401
 )
 
-// ErrPathNotAllowed is E_PATH_NOT_ALLOWED (1000): Path not allowed. Its definition is also the sentinel: errors.Is(err, ErrPathNotAllowed) reports whether err is one.
+// The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.
+const (
+	SymbolPathNotAllowed        Symbol = "E_PATH_NOT_ALLOWED"
+	SymbolCommandNotAllowed     Symbol = "E_COMMAND_NOT_ALLOWED"
+	SymbolEnvironmentNotAllowed Symbol = "E_ENVIRONMENT_NOT_ALLOWED"
+	SymbolNetworkFsDenied       Symbol = "E_NETWORK_FS_DENIED"
+	SymbolWriteNotPermitted     Symbol = "E_WRITE_NOT_PERMITTED"
+	SymbolInvalidPath           Symbol = "E_INVALID_PATH"
+	SymbolInvalidArgument       Symbol = "E_INVALID_ARGUMENT"
+	SymbolInvalidEnvironment    Symbol = "E_INVALID_ENVIRONMENT"
+	SymbolMissingRequired       Symbol = "E_MISSING_REQUIRED"
+	SymbolPathTraversal         Symbol = "E_PATH_TRAVERSAL"
+	SymbolFileTooLarge          Symbol = "E_FILE_TOO_LARGE"
+	SymbolOutputTooLarge        Symbol = "E_OUTPUT_TOO_LARGE"
+	SymbolTimeout               Symbol = "E_TIMEOUT"
+	SymbolConcurrencyLimit      Symbol = "E_CONCURRENCY_LIMIT"
+	SymbolRateLimit             Symbol = "E_RATE_LIMIT"
+	SymbolCommandFailed         Symbol = "E_COMMAND_FAILED"
+	SymbolIOError               Symbol = "E_IO_ERROR"
+	SymbolPermissionDenied      Symbol = "E_PERMISSION_DENIED"
+	SymbolNotFound              Symbol = "E_NOT_FOUND"
+	SymbolInternalError         Symbol = "E_INTERNAL_ERROR"
+	SymbolConfigurationError    Symbol = "E_CONFIGURATION_ERROR"
+)
+
+// The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.
+const (
+	TypePathNotAllowed        Type = "path_not_allowed"
+	TypeCommandNotAllowed     Type = "command_not_allowed"
+	TypeEnvironmentNotAllowed Type = "environment_not_allowed"
+	TypeNetworkFsDenied       Type = "network_fs_denied"
+	TypeWriteNotPermitted     Type = "write_not_permitted"
+	TypeInvalidPath           Type = "invalid_path"
+	TypeInvalidArgument       Type = "invalid_argument"
+	TypeInvalidEnvironment    Type = "invalid_environment"
+	TypeMissingRequired       Type = "missing_required"
+	TypePathTraversal         Type = "path_traversal"
+	TypeFileTooLarge          Type = "file_too_large"
+	TypeOutputTooLarge        Type = "output_too_large"
+	TypeTimeout               Type = "timeout"
+	TypeConcurrencyLimit      Type = "concurrency_limit"
+	TypeRateLimit             Type = "rate_limit"
+	TypeCommandFailed         Type = "command_failed"
+	TypeIOError               Type = "io_error"
+	TypePermissionDenied      Type = "permission_denied"
+	TypeNotFound              Type = "not_found"
+	TypeInternalError         Type = "internal_error"
+	TypeConfigurationError    Type = "configuration_error"
+)
+
+// ErrPathNotAllowed is the definition and errors.Is sentinel of E_PATH_NOT_ALLOWED (1000): Path not allowed.
 //
 // Message: Path is outside allowed roots
 var ErrPathNotAllowed = errgenrt.DecodeDef("\x01\xd0\x0f\x81\xf4\x03\x12E_PATH_NOT_ALLOWED\x10path_not_allowed\x06policy\x10Path not allowed!urn:errgen:mdmcp:path-not-allowed\x01\x93\x03\x04\x00\x1dPath is outside allowed roots\x00*The path is not within allowed directories\x01\x00*Use a path within allowed root directories", shape_PolicyViolation)
@@ -155,7 +97,7 @@ func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrPathNotAllowed, d, opts)
 }
 
-// ErrCommandNotAllowed is E_COMMAND_NOT_ALLOWED (1001): Command not allowed. Its definition is also the sentinel: errors.Is(err, ErrCommandNotAllowed) reports whether err is one.
+// ErrCommandNotAllowed is the definition and errors.Is sentinel of E_COMMAND_NOT_ALLOWED (1001): Command not allowed.
 //
 // Message: Command execution denied by policy
 var ErrCommandNotAllowed = errgenrt.DecodeDef("\x01\xd2\x0f\x81\xf4\x03\x15E_COMMAND_NOT_ALLOWED\x13command_not_allowed\x06policy\x13Command not allowed$urn:errgen:mdmcp:command-not-allowed\x01\x93\x03\x04\x00\"Command execution denied by policy\x00&The command is not in the allowed list\x01\x00,Use one of the commands listed by tools/list", shape_PolicyViolation)
@@ -169,7 +111,7 @@ func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrCommandNotAllowed, d, opts)
 }
 
-// ErrEnvironmentNotAllowed is E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed. Its definition is also the sentinel: errors.Is(err, ErrEnvironmentNotAllowed) reports whether err is one.
+// ErrEnvironmentNotAllowed is the definition and errors.Is sentinel of E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed.
 //
 // Message: Environment variable {requested} is not allowed by policy
 var ErrEnvironmentNotAllowed = errgenrt.DecodeDef("\x01\xd4\x0f\x81\xf4\x03\x19E_ENVIRONMENT_NOT_ALLOWED\x17environment_not_allowed\x06policy Environment variable not allowed(urn:errgen:mdmcp:environment-not-allowed\x01\x93\x03\x04\x03\x00\x15Environment variable \x01\x00\x19 is not allowed by policy\x007An environment variable is not allowed for this command\x01\x002Remove the variable, or use one the command allows", shape_PolicyViolation)
@@ -183,7 +125,7 @@ func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errge
 	return errgenrt.NewWith(ErrEnvironmentNotAllowed, d, opts)
 }
 
-// ErrNetworkFsDenied is E_NETWORK_FS_DENIED (1003): Network filesystem denied. Its definition is also the sentinel: errors.Is(err, ErrNetworkFsDenied) reports whether err is one.
+// ErrNetworkFsDenied is the definition and errors.Is sentinel of E_NETWORK_FS_DENIED (1003): Network filesystem denied.
 //
 // Message: Network filesystem access denied
 var ErrNetworkFsDenied = errgenrt.DecodeDef("\x01\xd6\x0f\x81\xf4\x03\x13E_NETWORK_FS_DENIED\x11network_fs_denied\x06policy\x19Network filesystem denied\"urn:errgen:mdmcp:network-fs-denied\x01\x93\x03\x04\x00 Network filesystem access denied\x00(Network filesystem access is not allowed\x01\x00)Copy the file to a local filesystem first", shape_PolicyViolation)
@@ -196,7 +138,7 @@ func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrNetworkFsDenied, d, opts)
 }
 
-// ErrWriteNotPermitted is E_WRITE_NOT_PERMITTED (1004): Write not permitted. Its definition is also the sentinel: errors.Is(err, ErrWriteNotPermitted) reports whether err is one.
+// ErrWriteNotPermitted is the definition and errors.Is sentinel of E_WRITE_NOT_PERMITTED (1004): Write not permitted.
 //
 // Message: Writing to this path is not permitted by policy
 var ErrWriteNotPermitted = errgenrt.DecodeDef("\x01\xd8\x0f\x81\xf4\x03\x15E_WRITE_NOT_PERMITTED\x13write_not_permitted\x06policy\x13Write not permitted$urn:errgen:mdmcp:write-not-permitted\x01\x93\x03\x04\x00/Writing to this path is not permitted by policy\x00)This location is read-only for the server\x01\x00/Write inside one of the allowed write locations", shape_PolicyViolation)
@@ -209,7 +151,7 @@ func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrWriteNotPermitted, d, opts)
 }
 
-// ErrInvalidPath is E_INVALID_PATH (1100): Invalid path. Its definition is also the sentinel: errors.Is(err, ErrInvalidPath) reports whether err is one.
+// ErrInvalidPath is the definition and errors.Is sentinel of E_INVALID_PATH (1100): Invalid path.
 //
 // Message: Invalid path parameter
 var ErrInvalidPath = errgenrt.DecodeDef("\x01\x98\x11\xb3\xfd\x03\x0eE_INVALID_PATH\finvalid_path\nvalidation\fInvalid path\x1durn:errgen:mdmcp:invalid-path\x01\x90\x03\x04\x00\x16Invalid path parameter\x00\x15The path is not valid\x01\x02\x00\x19Pass a path of the form: \x04", shape_ValidationFailure)
@@ -222,7 +164,7 @@ func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Erro
 	return errgenrt.NewWith(ErrInvalidPath, d, opts)
 }
 
-// ErrInvalidArgument is E_INVALID_ARGUMENT (1101): Invalid argument. Its definition is also the sentinel: errors.Is(err, ErrInvalidArgument) reports whether err is one.
+// ErrInvalidArgument is the definition and errors.Is sentinel of E_INVALID_ARGUMENT (1101): Invalid argument.
 //
 // Message: Invalid command argument: {reason}
 var ErrInvalidArgument = errgenrt.DecodeDef("\x01\x9a\x11\xb3\xfd\x03\x12E_INVALID_ARGUMENT\x10invalid_argument\nvalidation\x10Invalid argument!urn:errgen:mdmcp:invalid-argument\x01\x90\x03\x04\x02\x00\x1aInvalid command argument: \x03\x00#Command arguments failed validation\x01\x00\x19Check the argument format", shape_ValidationFailure)
@@ -237,7 +179,7 @@ func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrInvalidArgument, d, opts)
 }
 
-// ErrInvalidEnvironment is E_INVALID_ENVIRONMENT (1102): Invalid environment. Its definition is also the sentinel: errors.Is(err, ErrInvalidEnvironment) reports whether err is one.
+// ErrInvalidEnvironment is the definition and errors.Is sentinel of E_INVALID_ENVIRONMENT (1102): Invalid environment.
 //
 // Message: Invalid environment: {reason}
 var ErrInvalidEnvironment = errgenrt.DecodeDef("\x01\x9c\x11\xb3\xfd\x03\x15E_INVALID_ENVIRONMENT\x13invalid_environment\nvalidation\x13Invalid environment$urn:errgen:mdmcp:invalid-environment\x01\x90\x03\x04\x02\x00\x15Invalid environment: \x03\x00&An environment value failed validation\x00", shape_ValidationFailure)
@@ -251,7 +193,7 @@ func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrInvalidEnvironment, d, opts)
 }
 
-// ErrMissingRequired is E_MISSING_REQUIRED (1103): Missing required parameter. Its definition is also the sentinel: errors.Is(err, ErrMissingRequired) reports whether err is one.
+// ErrMissingRequired is the definition and errors.Is sentinel of E_MISSING_REQUIRED (1103): Missing required parameter.
 //
 // Message: Missing required parameter: {field}
 var ErrMissingRequired = errgenrt.DecodeDef("\x01\x9e\x11\xb3\xfd\x03\x12E_MISSING_REQUIRED\x10missing_required\nvalidation\x1aMissing required parameter!urn:errgen:mdmcp:missing-required\x01\x90\x03\x00\x02\x00\x1cMissing required parameter: \x01\x00", shape_ValidationFailure)
@@ -263,7 +205,7 @@ func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrMissingRequired, d, opts)
 }
 
-// ErrPathTraversal is E_PATH_TRAVERSAL (1104): Path traversal. Its definition is also the sentinel: errors.Is(err, ErrPathTraversal) reports whether err is one.
+// ErrPathTraversal is the definition and errors.Is sentinel of E_PATH_TRAVERSAL (1104): Path traversal.
 //
 // Message: Invalid path parameter
 var ErrPathTraversal = errgenrt.DecodeDef("\x01\xa0\x11\xb3\xfd\x03\x10E_PATH_TRAVERSAL\x0epath_traversal\nvalidation\x0ePath traversal\x1furn:errgen:mdmcp:path-traversal\x01\x90\x03\x04\x00\x16Invalid path parameter\x00/The path tries to leave the allowed directories\x01\x007Use an absolute path within allowed roots, without '..'", shape_ValidationFailure)
@@ -276,7 +218,7 @@ func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrPathTraversal, d, opts)
 }
 
-// ErrFileTooLarge is E_FILE_TOO_LARGE (1200): File too large. Its definition is also the sentinel: errors.Is(err, ErrFileTooLarge) reports whether err is one.
+// ErrFileTooLarge is the definition and errors.Is sentinel of E_FILE_TOO_LARGE (1200): File too large.
 //
 // Message: File too large: {actual} {unit} exceeds limit
 var ErrFileTooLarge = errgenrt.DecodeDef("\x01\xe0\x12\xb3\xfd\x03\x10E_FILE_TOO_LARGE\x0efile_too_large\bresource\x0eFile too large\x1furn:errgen:mdmcp:file-too-large\x01\x9d\x03\x04\x05\x00\x10File too large: \x03\x00\x01 \x04\x00\x0e exceeds limit\b\x00\x13File is too large (\x03\x00\x01 \x04\x00\x0e), maximum is \x02\x00\x01 \x04\x02\x00+Read the file in chunks using offset/length\x00+Use 'tail' or 'head' mode for partial reads", shape_ResourceLimit)
@@ -289,7 +231,7 @@ func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrFileTooLarge, d, opts)
 }
 
-// ErrOutputTooLarge is E_OUTPUT_TOO_LARGE (1201): Output too large. Its definition is also the sentinel: errors.Is(err, ErrOutputTooLarge) reports whether err is one.
+// ErrOutputTooLarge is the definition and errors.Is sentinel of E_OUTPUT_TOO_LARGE (1201): Output too large.
 //
 // Message: Output exceeded the size limit and was truncated
 var ErrOutputTooLarge = errgenrt.DecodeDef("\x01\xe2\x12\x85\xf4\x03\x12E_OUTPUT_TOO_LARGE\x10output_too_large\bresource\x10Output too large!urn:errgen:mdmcp:output-too-large\x01\xf4\x03\x00\x000Output exceeded the size limit and was truncated\x01\x002Narrow the command so that it produces less output", shape_ResourceLimit)
@@ -302,7 +244,7 @@ func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrOutputTooLarge, d, opts)
 }
 
-// ErrTimeout is E_TIMEOUT (1202): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
+// ErrTimeout is the definition and errors.Is sentinel of E_TIMEOUT (1202): Operation timed out.
 //
 // Message: Command execution timed out
 var ErrTimeout = errgenrt.DecodeDef("\x01\xe4\x12\x83\xf4\x03\tE_TIMEOUT\atimeout\bresource\x13Operation timed out\x18urn:errgen:mdmcp:timeout\x01\xf8\x03\x05\x00\x1bCommand execution timed out\x04\x00$The operation did not finish within \x02\x00\x01 \x04\x01\x005Consider increasing timeout or optimizing the command", shape_ResourceLimit)
@@ -315,7 +257,7 @@ func NewTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrTimeout, d, opts)
 }
 
-// ErrConcurrencyLimit is E_CONCURRENCY_LIMIT (1203): Concurrency limit reached. Its definition is also the sentinel: errors.Is(err, ErrConcurrencyLimit) reports whether err is one.
+// ErrConcurrencyLimit is the definition and errors.Is sentinel of E_CONCURRENCY_LIMIT (1203): Concurrency limit reached.
 //
 // Message: Too many operations running at once
 var ErrConcurrencyLimit = errgenrt.DecodeDef("\x01\xe6\x12\x81\xf4\x03\x13E_CONCURRENCY_LIMIT\x11concurrency_limit\bresource\x19Concurrency limit reached\"urn:errgen:mdmcp:concurrency-limit\x01\xad\x03\x01\x00#Too many operations running at once\x01\x00(Retry after a running operation finishes", shape_ResourceLimit)
@@ -329,7 +271,7 @@ func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrConcurrencyLimit, d, opts)
 }
 
-// ErrRateLimit is E_RATE_LIMIT (1204): Rate limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrRateLimit) reports whether err is one.
+// ErrRateLimit is the definition and errors.Is sentinel of E_RATE_LIMIT (1204): Rate limit exceeded.
 //
 // Message: Rate limit exceeded
 var ErrRateLimit = errgenrt.DecodeDef("\x01\xe8\x12\x81\xf4\x03\fE_RATE_LIMIT\nrate_limit\bresource\x13Rate limit exceeded\x1burn:errgen:mdmcp:rate-limit\x01\xad\x03\x01\x00\x13Rate limit exceeded\x01\x00\x19Slow down and retry later", shape_ResourceLimit)
@@ -342,7 +284,7 @@ func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrRateLimit, d, opts)
 }
 
-// ErrCommandFailed is E_COMMAND_FAILED (1300): Command failed. Its definition is also the sentinel: errors.Is(err, ErrCommandFailed) reports whether err is one.
+// ErrCommandFailed is the definition and errors.Is sentinel of E_COMMAND_FAILED (1300): Command failed.
 //
 // Message: Command {operation} failed
 var ErrCommandFailed = errgenrt.DecodeDef("\x01\xa8\x14\xb5\xfd\x03\x10E_COMMAND_FAILED\x0ecommand_failed\texecution\x0eCommand failed\x1furn:errgen:mdmcp:command-failed\x01\xf4\x03\x04\x03\x00\bCommand \x02\x00\a failed\x00\x12The command failed\x01\x003Check details.stderr for the command's error output", shape_ExecutionError)
@@ -356,7 +298,7 @@ func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrCommandFailed, d, opts)
 }
 
-// ErrIOError is E_IO_ERROR (1301): I/O error. Its definition is also the sentinel: errors.Is(err, ErrIOError) reports whether err is one.
+// ErrIOError is the definition and errors.Is sentinel of E_IO_ERROR (1301): I/O error.
 //
 // Message: File operation failed
 var ErrIOError = errgenrt.DecodeDef("\x01\xaa\x14\x87\xf4\x03\nE_IO_ERROR\bio_error\texecution\tI/O error\x19urn:errgen:mdmcp:io-error\x01\xf4\x03\x04\x00\x15File operation failed\x00\x15File operation failed\x00", shape_SystemError)
@@ -370,7 +312,7 @@ func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrIOError, d, opts)
 }
 
-// ErrPermissionDenied is E_PERMISSION_DENIED (1302): Permission denied. Its definition is also the sentinel: errors.Is(err, ErrPermissionDenied) reports whether err is one.
+// ErrPermissionDenied is the definition and errors.Is sentinel of E_PERMISSION_DENIED (1302): Permission denied.
 //
 // Message: Permission denied
 var ErrPermissionDenied = errgenrt.DecodeDef("\x01\xac\x14\x87\xf4\x03\x13E_PERMISSION_DENIED\x11permission_denied\texecution\x11Permission denied\"urn:errgen:mdmcp:permission-denied\x01\x93\x03\x04\x00\x11Permission denied\x00-The server is not allowed to access this file\x00", shape_ExecutionError)
@@ -383,7 +325,7 @@ func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrPermissionDenied, d, opts)
 }
 
-// ErrNotFound is E_NOT_FOUND (1303): Not found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
+// ErrNotFound is the definition and errors.Is sentinel of E_NOT_FOUND (1303): Not found.
 //
 // Message: File or directory not found
 var ErrNotFound = errgenrt.DecodeDef("\x01\xae\x14\x87\xf4\x03\vE_NOT_FOUND\tnot_found\texecution\tNot found\x1aurn:errgen:mdmcp:not-found\x01\x94\x03\x00\x00\x1bFile or directory not found\x00", shape_ExecutionError)
@@ -395,7 +337,7 @@ func NewNotFound(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrNotFound, d, opts)
 }
 
-// ErrInternalError is E_INTERNAL_ERROR (1400): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
+// ErrInternalError is the definition and errors.Is sentinel of E_INTERNAL_ERROR (1400): Internal error.
 //
 // Message: Internal server error
 var ErrInternalError = errgenrt.DecodeDef("\x01\xf0\x15\xb5\xfd\x03\x10E_INTERNAL_ERROR\x0einternal_error\x06system\x0eInternal error\x1furn:errgen:mdmcp:internal-error\x01\xf4\x03\x00\x00\x15Internal server error\x00", shape_SystemError)
@@ -410,7 +352,7 @@ func NewInternalError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrInternalError, d, opts)
 }
 
-// ErrConfigurationError is E_CONFIGURATION_ERROR (1401): Configuration error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
+// ErrConfigurationError is the definition and errors.Is sentinel of E_CONFIGURATION_ERROR (1401): Configuration error.
 //
 // Message: Configuration error in {component}
 var ErrConfigurationError = errgenrt.DecodeDef("\x01\xf2\x15\xb5\xfd\x03\x15E_CONFIGURATION_ERROR\x13configuration_error\x06system\x13Configuration error$urn:errgen:mdmcp:configuration-error\x01\xf4\x03\x04\x02\x00\x17Configuration error in \x01\x00#The server configuration is invalid\x00", shape_SystemError)

@@ -5,80 +5,52 @@ package compounddocserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
+// The codes of the errors in this file: CodeX is the code of the error that NewX returns.
 const (
-	// CodeProjectNotActivated is the code of PROJECT_NOT_ACTIVATED.
-	CodeProjectNotActivated Code = 100
-	// CodeExternalDocsNotConfigured is the code of EXTERNAL_DOCS_NOT_CONFIGURED.
+	CodeProjectNotActivated       Code = 100
 	CodeExternalDocsNotConfigured Code = 101
-	// CodeExternalDocsNotPromotable is the code of EXTERNAL_DOCS_NOT_PROMOTABLE.
 	CodeExternalDocsNotPromotable Code = 102
-	// CodeDocumentNotFound is the code of DOCUMENT_NOT_FOUND.
-	CodeDocumentNotFound Code = 200
-	// CodeInvalidDocType is the code of INVALID_DOC_TYPE.
-	CodeInvalidDocType Code = 201
-	// CodeSchemaValidationFailed is the code of SCHEMA_VALIDATION_FAILED.
-	CodeSchemaValidationFailed Code = 202
-	// CodeEmbeddingServiceError is the code of EMBEDDING_SERVICE_ERROR.
-	CodeEmbeddingServiceError Code = 300
-	// CodeDatabaseError is the code of DATABASE_ERROR.
-	CodeDatabaseError Code = 301
-	// CodeFileSystemError is the code of FILE_SYSTEM_ERROR.
-	CodeFileSystemError Code = 302
-	// CodeValidationError is the code of VALIDATION_ERROR.
-	CodeValidationError Code = 900
-	// CodeInternalError is the code of INTERNAL_ERROR.
-	CodeInternalError Code = 999
-)
-const (
-	// SymbolProjectNotActivated is the symbol PROJECT_NOT_ACTIVATED.
-	SymbolProjectNotActivated Symbol = "PROJECT_NOT_ACTIVATED"
-	// SymbolExternalDocsNotConfigured is the symbol EXTERNAL_DOCS_NOT_CONFIGURED.
-	SymbolExternalDocsNotConfigured Symbol = "EXTERNAL_DOCS_NOT_CONFIGURED"
-	// SymbolExternalDocsNotPromotable is the symbol EXTERNAL_DOCS_NOT_PROMOTABLE.
-	SymbolExternalDocsNotPromotable Symbol = "EXTERNAL_DOCS_NOT_PROMOTABLE"
-	// SymbolDocumentNotFound is the symbol DOCUMENT_NOT_FOUND.
-	SymbolDocumentNotFound Symbol = "DOCUMENT_NOT_FOUND"
-	// SymbolInvalidDocType is the symbol INVALID_DOC_TYPE.
-	SymbolInvalidDocType Symbol = "INVALID_DOC_TYPE"
-	// SymbolSchemaValidationFailed is the symbol SCHEMA_VALIDATION_FAILED.
-	SymbolSchemaValidationFailed Symbol = "SCHEMA_VALIDATION_FAILED"
-	// SymbolEmbeddingServiceError is the symbol EMBEDDING_SERVICE_ERROR.
-	SymbolEmbeddingServiceError Symbol = "EMBEDDING_SERVICE_ERROR"
-	// SymbolDatabaseError is the symbol DATABASE_ERROR.
-	SymbolDatabaseError Symbol = "DATABASE_ERROR"
-	// SymbolFileSystemError is the symbol FILE_SYSTEM_ERROR.
-	SymbolFileSystemError Symbol = "FILE_SYSTEM_ERROR"
-	// SymbolValidationError is the symbol VALIDATION_ERROR.
-	SymbolValidationError Symbol = "VALIDATION_ERROR"
-	// SymbolInternalError is the symbol INTERNAL_ERROR.
-	SymbolInternalError Symbol = "INTERNAL_ERROR"
-)
-const (
-	// TypeProjectNotActivated is the type of PROJECT_NOT_ACTIVATED.
-	TypeProjectNotActivated Type = "project_not_activated"
-	// TypeExternalDocsNotConfigured is the type of EXTERNAL_DOCS_NOT_CONFIGURED.
-	TypeExternalDocsNotConfigured Type = "external_docs_not_configured"
-	// TypeExternalDocsNotPromotable is the type of EXTERNAL_DOCS_NOT_PROMOTABLE.
-	TypeExternalDocsNotPromotable Type = "external_docs_not_promotable"
-	// TypeDocumentNotFound is the type of DOCUMENT_NOT_FOUND.
-	TypeDocumentNotFound Type = "document_not_found"
-	// TypeInvalidDocType is the type of INVALID_DOC_TYPE.
-	TypeInvalidDocType Type = "invalid_doc_type"
-	// TypeSchemaValidationFailed is the type of SCHEMA_VALIDATION_FAILED.
-	TypeSchemaValidationFailed Type = "schema_validation_failed"
-	// TypeEmbeddingServiceError is the type of EMBEDDING_SERVICE_ERROR.
-	TypeEmbeddingServiceError Type = "embedding_service_error"
-	// TypeDatabaseError is the type of DATABASE_ERROR.
-	TypeDatabaseError Type = "database_error"
-	// TypeFileSystemError is the type of FILE_SYSTEM_ERROR.
-	TypeFileSystemError Type = "file_system_error"
-	// TypeValidationError is the type of VALIDATION_ERROR.
-	TypeValidationError Type = "validation_error"
-	// TypeInternalError is the type of INTERNAL_ERROR.
-	TypeInternalError Type = "internal_error"
+	CodeDocumentNotFound          Code = 200
+	CodeInvalidDocType            Code = 201
+	CodeSchemaValidationFailed    Code = 202
+	CodeEmbeddingServiceError     Code = 300
+	CodeDatabaseError             Code = 301
+	CodeFileSystemError           Code = 302
+	CodeValidationError           Code = 900
+	CodeInternalError             Code = 999
 )
 
-// ErrProjectNotActivated is PROJECT_NOT_ACTIVATED (100): No project activated. Its definition is also the sentinel: errors.Is(err, ErrProjectNotActivated) reports whether err is one.
+// The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.
+const (
+	SymbolProjectNotActivated       Symbol = "PROJECT_NOT_ACTIVATED"
+	SymbolExternalDocsNotConfigured Symbol = "EXTERNAL_DOCS_NOT_CONFIGURED"
+	SymbolExternalDocsNotPromotable Symbol = "EXTERNAL_DOCS_NOT_PROMOTABLE"
+	SymbolDocumentNotFound          Symbol = "DOCUMENT_NOT_FOUND"
+	SymbolInvalidDocType            Symbol = "INVALID_DOC_TYPE"
+	SymbolSchemaValidationFailed    Symbol = "SCHEMA_VALIDATION_FAILED"
+	SymbolEmbeddingServiceError     Symbol = "EMBEDDING_SERVICE_ERROR"
+	SymbolDatabaseError             Symbol = "DATABASE_ERROR"
+	SymbolFileSystemError           Symbol = "FILE_SYSTEM_ERROR"
+	SymbolValidationError           Symbol = "VALIDATION_ERROR"
+	SymbolInternalError             Symbol = "INTERNAL_ERROR"
+)
+
+// The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.
+const (
+	TypeProjectNotActivated       Type = "project_not_activated"
+	TypeExternalDocsNotConfigured Type = "external_docs_not_configured"
+	TypeExternalDocsNotPromotable Type = "external_docs_not_promotable"
+	TypeDocumentNotFound          Type = "document_not_found"
+	TypeInvalidDocType            Type = "invalid_doc_type"
+	TypeSchemaValidationFailed    Type = "schema_validation_failed"
+	TypeEmbeddingServiceError     Type = "embedding_service_error"
+	TypeDatabaseError             Type = "database_error"
+	TypeFileSystemError           Type = "file_system_error"
+	TypeValidationError           Type = "validation_error"
+	TypeInternalError             Type = "internal_error"
+)
+
+// ErrProjectNotActivated is the definition and errors.Is sentinel of PROJECT_NOT_ACTIVATED (100): No project activated.
 //
 // Message: No project is currently activated. Call the activate_project tool with your project's config.json path.
 var ErrProjectNotActivated = errgenrt.DecodeDef("\x01\xc8\x01\xc8\x01\x15PROJECT_NOT_ACTIVATED\x15project_not_activated\aproject\x14No project activated.urn:errgen:compound-docs:project-not-activated\x01\x99\x03\x00\x00gNo project is currently activated. Call the activate_project tool with your project's config.json path.\x01\x00ACall activate_project with the path of your project's config.json", nil)
@@ -92,7 +64,7 @@ func NewProjectNotActivated(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrProjectNotActivated, nil, opts...)
 }
 
-// ErrExternalDocsNotConfigured is EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured. Its definition is also the sentinel: errors.Is(err, ErrExternalDocsNotConfigured) reports whether err is one.
+// ErrExternalDocsNotConfigured is the definition and errors.Is sentinel of EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured.
 //
 // Message: External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder.
 var ErrExternalDocsNotConfigured = errgenrt.DecodeDef("\x01\xca\x01\xca\x01\x1cEXTERNAL_DOCS_NOT_CONFIGURED\x1cexternal_docs_not_configured\aproject\x1cExternal docs not configured5urn:errgen:compound-docs:external-docs-not-configured\x01\x99\x03\x00\x00\xb2\x01External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder.\x00", nil)
@@ -109,7 +81,7 @@ func NewExternalDocsNotConfigured(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrExternalDocsNotConfigured, nil, opts...)
 }
 
-// ErrExternalDocsNotPromotable is EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted. Its definition is also the sentinel: errors.Is(err, ErrExternalDocsNotPromotable) reports whether err is one.
+// ErrExternalDocsNotPromotable is the definition and errors.Is sentinel of EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted.
 //
 // Message: External documentation cannot be promoted. Only compounding docs support promotion levels.
 var ErrExternalDocsNotPromotable = errgenrt.DecodeDef("\x01\xcc\x01\xcc\x01\x1cEXTERNAL_DOCS_NOT_PROMOTABLE\x1cexternal_docs_not_promotable\aproject External docs cannot be promoted5urn:errgen:compound-docs:external-docs-not-promotable\x01\x90\x03\x00\x00ZExternal documentation cannot be promoted. Only compounding docs support promotion levels.\x00", nil)
@@ -122,7 +94,7 @@ func NewExternalDocsNotPromotable(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrExternalDocsNotPromotable, nil, opts...)
 }
 
-// ErrDocumentNotFound is DOCUMENT_NOT_FOUND (200): Document not found. Its definition is also the sentinel: errors.Is(err, ErrDocumentNotFound) reports whether err is one.
+// ErrDocumentNotFound is the definition and errors.Is sentinel of DOCUMENT_NOT_FOUND (200): Document not found.
 //
 // Message: Document not found at path: {path}. Verify the file exists and the path is relative to the compounding docs folder.
 var ErrDocumentNotFound = errgenrt.DecodeDef("\x01\x90\x03\x90\x03\x12DOCUMENT_NOT_FOUND\x12document_not_found\tdocuments\x12Document not found+urn:errgen:compound-docs:document-not-found\x01\x94\x03\x00\x03\x00\x1cDocument not found at path: \x01\x00Q. Verify the file exists and the path is relative to the compounding docs folder.\x00", shape_DocumentNotFoundDetails)
@@ -135,7 +107,7 @@ func NewDocumentNotFound(d DocumentNotFoundDetails, opts ...errgenrt.Option) *er
 	return errgenrt.NewWith(ErrDocumentNotFound, d, opts)
 }
 
-// ErrInvalidDocType is INVALID_DOC_TYPE (201): Invalid doc-type. Its definition is also the sentinel: errors.Is(err, ErrInvalidDocType) reports whether err is one.
+// ErrInvalidDocType is the definition and errors.Is sentinel of INVALID_DOC_TYPE (201): Invalid doc-type.
 //
 // Message: Invalid doc-type '{docType}'. Valid doc-types are: {validDocTypes}.
 var ErrInvalidDocType = errgenrt.DecodeDef("\x01\x92\x03\x92\x03\x10INVALID_DOC_TYPE\x10invalid_doc_type\tdocuments\x10Invalid doc-type)urn:errgen:compound-docs:invalid-doc-type\x01\x90\x03\x00\x05\x00\x12Invalid doc-type '\x01\x00\x18'. Valid doc-types are: \x02\x00\x01.\x00", shape_InvalidDocTypeDetails)
@@ -148,7 +120,7 @@ func NewInvalidDocType(d InvalidDocTypeDetails, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrInvalidDocType, d, opts)
 }
 
-// ErrSchemaValidationFailed is SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed. Its definition is also the sentinel: errors.Is(err, ErrSchemaValidationFailed) reports whether err is one.
+// ErrSchemaValidationFailed is the definition and errors.Is sentinel of SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed.
 //
 // Message: Document frontmatter validation failed with {errorCount} error(s). See details for specific issues.
 var ErrSchemaValidationFailed = errgenrt.DecodeDef("\x01\x94\x03\x94\x03\x18SCHEMA_VALIDATION_FAILED\x18schema_validation_failed\tdocuments\x1dFrontmatter validation failed1urn:errgen:compound-docs:schema-validation-failed\x01\xa6\x03\x00\x03\x00,Document frontmatter validation failed with \x02\x00+ error(s). See details for specific issues.\x00", shape_SchemaValidationFailedDetails)
@@ -161,7 +133,7 @@ func NewSchemaValidationFailed(d SchemaValidationFailedDetails, opts ...errgenrt
 	return errgenrt.NewWith(ErrSchemaValidationFailed, d, opts)
 }
 
-// ErrEmbeddingServiceError is EMBEDDING_SERVICE_ERROR (300): Embedding service error. Its definition is also the sentinel: errors.Is(err, ErrEmbeddingServiceError) reports whether err is one.
+// ErrEmbeddingServiceError is the definition and errors.Is sentinel of EMBEDDING_SERVICE_ERROR (300): Embedding service error.
 //
 // Message: Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.
 var ErrEmbeddingServiceError = errgenrt.DecodeDef("\x01\xd8\x04\xd8\x04\x17EMBEDDING_SERVICE_ERROR\x17embedding_service_error\bservices\x17Embedding service error0urn:errgen:compound-docs:embedding-service-error\x01\xf7\x03\x01\x00\xa2\x01Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.\x00", shape_EmbeddingServiceErrorDetails)
@@ -174,7 +146,7 @@ func NewEmbeddingServiceError(d EmbeddingServiceErrorDetails, opts ...errgenrt.O
 	return errgenrt.NewWith(ErrEmbeddingServiceError, d, opts)
 }
 
-// ErrDatabaseError is DATABASE_ERROR (301): Database error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
+// ErrDatabaseError is the definition and errors.Is sentinel of DATABASE_ERROR (301): Database error.
 //
 // Message: Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.
 var ErrDatabaseError = errgenrt.DecodeDef("\x01\xda\x04\xda\x04\x0eDATABASE_ERROR\x0edatabase_error\bservices\x0eDatabase error'urn:errgen:compound-docs:database-error\x01\xf7\x03\x01\x00yDatabase connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.\x00", shape_DatabaseErrorDetails)
@@ -187,7 +159,7 @@ func NewDatabaseError(d DatabaseErrorDetails, opts ...errgenrt.Option) *errgenrt
 	return errgenrt.NewWith(ErrDatabaseError, d, opts)
 }
 
-// ErrFileSystemError is FILE_SYSTEM_ERROR (302): File system error. Its definition is also the sentinel: errors.Is(err, ErrFileSystemError) reports whether err is one.
+// ErrFileSystemError is the definition and errors.Is sentinel of FILE_SYSTEM_ERROR (302): File system error.
 //
 // Message: A file read/write operation failed. Check that the compounding docs folder exists and is writable.
 var ErrFileSystemError = errgenrt.DecodeDef("\x01\xdc\x04\xdc\x04\x11FILE_SYSTEM_ERROR\x11file_system_error\bservices\x11File system error*urn:errgen:compound-docs:file-system-error\x01\xf4\x03\x00\x00bA file read/write operation failed. Check that the compounding docs folder exists and is writable.\x00", shape_FileSystemErrorDetails)
@@ -200,7 +172,7 @@ func NewFileSystemError(d FileSystemErrorDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith(ErrFileSystemError, d, opts)
 }
 
-// ErrValidationError is VALIDATION_ERROR (900): Validation failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
+// ErrValidationError is the definition and errors.Is sentinel of VALIDATION_ERROR (900): Validation failed.
 //
 // Message: Validation failed: {totalErrors} errors
 var ErrValidationError = errgenrt.DecodeDef("\x01\x88\x0e\x88\x0e\x10VALIDATION_ERROR\x10validation_error\ageneral\x11Validation failed)urn:errgen:compound-docs:validation-error\x01\x90\x03\x00\x03\x00\x13Validation failed: \x02\x00\a errors\x00", shape__FieldErrors)
@@ -214,7 +186,7 @@ func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrValidationError, d, opts)
 }
 
-// ErrInternalError is INTERNAL_ERROR (999): Internal error. Its definition is also the sentinel: errors.Is(err, ErrInternalError) reports whether err is one.
+// ErrInternalError is the definition and errors.Is sentinel of INTERNAL_ERROR (999): Internal error.
 //
 // Message: An unexpected error occurred. Check server logs for details.
 var ErrInternalError = errgenrt.DecodeDef("\x01\xce\x0f\xce\x0f\x0eINTERNAL_ERROR\x0einternal_error\ageneral\x0eInternal error'urn:errgen:compound-docs:internal-error\x01\xf4\x03\x00\x00<An unexpected error occurred. Check server logs for details.\x00", nil)

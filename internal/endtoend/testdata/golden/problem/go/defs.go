@@ -5,62 +5,43 @@ package mousemcperrors
 
 import "github.com/errgen/errgen/errgenrt"
 
+// The codes of the errors in this file: CodeX is the code of the error that NewX returns.
 const (
-	// CodeValidationError is the code of VALIDATION_ERROR.
-	CodeValidationError Code = 1000
-	// CodeNotFound is the code of NOT_FOUND.
-	CodeNotFound Code = 1001
-	// CodeAPIError is the code of API_ERROR.
-	CodeAPIError Code = 1100
-	// CodeSessionError is the code of SESSION_ERROR.
-	CodeSessionError Code = 1101
-	// CodeDatabaseError is the code of DATABASE_ERROR.
-	CodeDatabaseError Code = 1200
-	// CodeCacheError is the code of CACHE_ERROR.
-	CodeCacheError Code = 1201
-	// CodeConfigurationError is the code of CONFIG_ERROR.
+	CodeValidationError    Code = 1000
+	CodeNotFound           Code = 1001
+	CodeAPIError           Code = 1100
+	CodeSessionError       Code = 1101
+	CodeDatabaseError      Code = 1200
+	CodeCacheError         Code = 1201
 	CodeConfigurationError Code = 1900
-	// CodeGenericError is the code of GENERIC_ERROR.
-	CodeGenericError Code = 1999
-)
-const (
-	// SymbolValidationError is the symbol VALIDATION_ERROR.
-	SymbolValidationError Symbol = "VALIDATION_ERROR"
-	// SymbolNotFound is the symbol NOT_FOUND.
-	SymbolNotFound Symbol = "NOT_FOUND"
-	// SymbolAPIError is the symbol API_ERROR.
-	SymbolAPIError Symbol = "API_ERROR"
-	// SymbolSessionError is the symbol SESSION_ERROR.
-	SymbolSessionError Symbol = "SESSION_ERROR"
-	// SymbolDatabaseError is the symbol DATABASE_ERROR.
-	SymbolDatabaseError Symbol = "DATABASE_ERROR"
-	// SymbolCacheError is the symbol CACHE_ERROR.
-	SymbolCacheError Symbol = "CACHE_ERROR"
-	// SymbolConfigurationError is the symbol CONFIG_ERROR.
-	SymbolConfigurationError Symbol = "CONFIG_ERROR"
-	// SymbolGenericError is the symbol GENERIC_ERROR.
-	SymbolGenericError Symbol = "GENERIC_ERROR"
-)
-const (
-	// TypeValidationError is the type of VALIDATION_ERROR.
-	TypeValidationError Type = "validation_error"
-	// TypeNotFound is the type of NOT_FOUND.
-	TypeNotFound Type = "not_found"
-	// TypeAPIError is the type of API_ERROR.
-	TypeAPIError Type = "api_error"
-	// TypeSessionError is the type of SESSION_ERROR.
-	TypeSessionError Type = "session_error"
-	// TypeDatabaseError is the type of DATABASE_ERROR.
-	TypeDatabaseError Type = "database_error"
-	// TypeCacheError is the type of CACHE_ERROR.
-	TypeCacheError Type = "cache_error"
-	// TypeConfigurationError is the type of CONFIG_ERROR.
-	TypeConfigurationError Type = "configuration_error"
-	// TypeGenericError is the type of GENERIC_ERROR.
-	TypeGenericError Type = "generic_error"
+	CodeGenericError       Code = 1999
 )
 
-// ErrValidationError is VALIDATION_ERROR (1000): Validation Failed. Its definition is also the sentinel: errors.Is(err, ErrValidationError) reports whether err is one.
+// The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.
+const (
+	SymbolValidationError    Symbol = "VALIDATION_ERROR"
+	SymbolNotFound           Symbol = "NOT_FOUND"
+	SymbolAPIError           Symbol = "API_ERROR"
+	SymbolSessionError       Symbol = "SESSION_ERROR"
+	SymbolDatabaseError      Symbol = "DATABASE_ERROR"
+	SymbolCacheError         Symbol = "CACHE_ERROR"
+	SymbolConfigurationError Symbol = "CONFIG_ERROR"
+	SymbolGenericError       Symbol = "GENERIC_ERROR"
+)
+
+// The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.
+const (
+	TypeValidationError    Type = "validation_error"
+	TypeNotFound           Type = "not_found"
+	TypeAPIError           Type = "api_error"
+	TypeSessionError       Type = "session_error"
+	TypeDatabaseError      Type = "database_error"
+	TypeCacheError         Type = "cache_error"
+	TypeConfigurationError Type = "configuration_error"
+	TypeGenericError       Type = "generic_error"
+)
+
+// ErrValidationError is the definition and errors.Is sentinel of VALIDATION_ERROR (1000): Validation Failed.
 //
 // Message: Invalid value for {field}
 var ErrValidationError = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10VALIDATION_ERROR\x10validation_error\arequest\x11Validation Failed-https://mouse-mcp.dev/errors/validation-error\x01\x90\x03\x00\x02\x00\x12Invalid value for \x01\x00", shape_ValidationErrorDetails)
@@ -76,7 +57,7 @@ func NewValidationError(d ValidationErrorDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith(ErrValidationError, d, opts)
 }
 
-// ErrNotFound is NOT_FOUND (1001): Resource Not Found. Its definition is also the sentinel: errors.Is(err, ErrNotFound) reports whether err is one.
+// ErrNotFound is the definition and errors.Is sentinel of NOT_FOUND (1001): Resource Not Found.
 //
 // Message: {entityType} with ID '{entityId}' not found
 var ErrNotFound = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tNOT_FOUND\tnot_found\arequest\x12Resource Not Found&https://mouse-mcp.dev/errors/not-found\x01\x94\x03\x00\x04\x02\x00\n with ID '\x01\x00\v' not found\x01\x004Search for the entity by name to find its current ID", shape_NotFoundDetails)
@@ -89,7 +70,7 @@ func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrNotFound, d, opts)
 }
 
-// ErrAPIError is API_ERROR (1100): External API Error. Its definition is also the sentinel: errors.Is(err, ErrAPIError) reports whether err is one.
+// ErrAPIError is the definition and errors.Is sentinel of API_ERROR (1100): External API Error.
 //
 // Message: External API request failed
 var ErrAPIError = errgenrt.DecodeDef("\x01\x98\x11\x98\x11\tAPI_ERROR\tapi_error\bupstream\x12External API Error&https://mouse-mcp.dev/errors/api-error\x02\xf6\x03\xf7\x03\x01\x00\x1bExternal API request failed\x00", shape_APIErrorDetails)
@@ -105,7 +86,7 @@ func NewAPIError(d APIErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrAPIError, d, opts)
 }
 
-// ErrSessionError is SESSION_ERROR (1101): Session Error. Its definition is also the sentinel: errors.Is(err, ErrSessionError) reports whether err is one.
+// ErrSessionError is the definition and errors.Is sentinel of SESSION_ERROR (1101): Session Error.
 //
 // Message: No valid Disney session. Session may have expired or authentication failed
 var ErrSessionError = errgenrt.DecodeDef("\x01\x9a\x11\x9a\x11\rSESSION_ERROR\rsession_error\bupstream\rSession Error*https://mouse-mcp.dev/errors/session-error\x02\x91\x03\x93\x03\x00\x00JNo valid Disney session. Session may have expired or authentication failed\x00", nil)
@@ -119,7 +100,7 @@ func NewSessionError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrSessionError, nil, opts...)
 }
 
-// ErrDatabaseError is DATABASE_ERROR (1200): Database Error. Its definition is also the sentinel: errors.Is(err, ErrDatabaseError) reports whether err is one.
+// ErrDatabaseError is the definition and errors.Is sentinel of DATABASE_ERROR (1200): Database Error.
 //
 // Message: Database operation failed
 var ErrDatabaseError = errgenrt.DecodeDef("\x01\xe0\x12\xe0\x12\x0eDATABASE_ERROR\x0edatabase_error\astorage\x0eDatabase Error+https://mouse-mcp.dev/errors/database-error\x01\xf4\x03\x00\x00\x19Database operation failed\x00", nil)
@@ -133,7 +114,7 @@ func NewDatabaseError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrDatabaseError, nil, opts...)
 }
 
-// ErrCacheError is CACHE_ERROR (1201): Cache Error. Its definition is also the sentinel: errors.Is(err, ErrCacheError) reports whether err is one.
+// ErrCacheError is the definition and errors.Is sentinel of CACHE_ERROR (1201): Cache Error.
 //
 // Message: Cache operation failed
 var ErrCacheError = errgenrt.DecodeDef("\x01\xe2\x12\xe2\x12\vCACHE_ERROR\vcache_error\astorage\vCache Error(https://mouse-mcp.dev/errors/cache-error\x01\xf4\x03\x00\x00\x16Cache operation failed\x00", nil)
@@ -146,7 +127,7 @@ func NewCacheError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrCacheError, nil, opts...)
 }
 
-// ErrConfigurationError is CONFIG_ERROR (1900): Configuration Error. Its definition is also the sentinel: errors.Is(err, ErrConfigurationError) reports whether err is one.
+// ErrConfigurationError is the definition and errors.Is sentinel of CONFIG_ERROR (1900): Configuration Error.
 //
 // Message: Missing or invalid configuration: {configKey}
 var ErrConfigurationError = errgenrt.DecodeDef("\x01\xd8\x1d\xd8\x1d\fCONFIG_ERROR\x13configuration_error\x06system\x13Configuration Error0https://mouse-mcp.dev/errors/configuration-error\x01\xf4\x03\x00\x02\x00\"Missing or invalid configuration: \x01\x00", shape_ConfigurationErrorDetails)
@@ -159,7 +140,7 @@ func NewConfigurationError(d ConfigurationErrorDetails, opts ...errgenrt.Option)
 	return errgenrt.NewWith(ErrConfigurationError, d, opts)
 }
 
-// ErrGenericError is GENERIC_ERROR (1999): An error occurred. Its definition is also the sentinel: errors.Is(err, ErrGenericError) reports whether err is one.
+// ErrGenericError is the definition and errors.Is sentinel of GENERIC_ERROR (1999): An error occurred.
 //
 // Message: An unexpected error occurred
 var ErrGenericError = errgenrt.DecodeDef("\x01\x9e\x1f\x9e\x1f\rGENERIC_ERROR\rgeneric_error\x06system\x11An error occurred\vabout:blank\x01\xf4\x03\x00\x00\x1cAn unexpected error occurred\x00", nil)

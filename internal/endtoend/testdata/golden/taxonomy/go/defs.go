@@ -5,188 +5,106 @@ package mcpharnesserrors
 
 import "github.com/errgen/errgen/errgenrt"
 
+// The codes of the errors in this file: CodeX is the code of the error that NewX returns.
 const (
-	// CodeParseError is the code of E_PARSE_ERROR.
-	CodeParseError Code = -32700
-	// CodeRPCInvalidParams is the code of E_RPC_INVALID_PARAMS.
+	CodeParseError       Code = -32700
 	CodeRPCInvalidParams Code = -32602
-	// CodeMethodNotFound is the code of E_METHOD_NOT_FOUND.
-	CodeMethodNotFound Code = -32601
-	// CodeServerError is the code of E_SERVER_ERROR.
-	CodeServerError Code = -32000
-	// CodeInvalidParams is the code of E_INVALID_PARAMS.
-	CodeInvalidParams Code = 1000
-	// CodeTimeout is the code of E_TIMEOUT.
-	CodeTimeout Code = 1001
-	// CodeLimitExceeded is the code of E_LIMIT_EXCEEDED.
-	CodeLimitExceeded Code = 1002
-	// CodeNotInstalled is the code of E_NOT_INSTALLED.
-	CodeNotInstalled Code = 1003
-	// CodeSessionNotFound is the code of E_SESSION_NOT_FOUND.
-	CodeSessionNotFound Code = 1004
-	// CodeInputTooLarge is the code of E_INPUT_TOO_LARGE.
-	CodeInputTooLarge Code = 1005
-	// CodeUnsupported is the code of E_UNSUPPORTED.
-	CodeUnsupported Code = 1006
-	// CodePyExecFail is the code of E_PY_EXEC_FAIL.
-	CodePyExecFail Code = 2000
-	// CodePySecurity is the code of E_PY_SECURITY.
-	CodePySecurity Code = 2001
-	// CodePwNav is the code of E_PW_NAV.
-	CodePwNav Code = 2100
-	// CodePwLaunch is the code of E_PW_LAUNCH.
-	CodePwLaunch Code = 2101
-	// CodePtNav is the code of E_PT_NAV.
-	CodePtNav Code = 2200
-	// CodePtLaunch is the code of E_PT_LAUNCH.
-	CodePtLaunch Code = 2201
-	// CodeMbFileNotFound is the code of E_MB_FILE_NOT_FOUND.
-	CodeMbFileNotFound Code = 2300
-	// CodeMbRead is the code of E_MB_READ.
-	CodeMbRead Code = 2301
-	// CodeKgFull is the code of E_KG_FULL.
-	CodeKgFull Code = 2400
-	// CodeKgInvalidTriple is the code of E_KG_INVALID_TRIPLE.
-	CodeKgInvalidTriple Code = 2401
-	// CodeFsPathEscape is the code of E_FS_PATH_ESCAPE.
-	CodeFsPathEscape Code = 2500
-	// CodeFsDenied is the code of E_FS_DENIED.
-	CodeFsDenied Code = 2501
-	// CodeSQLConn is the code of E_SQL_CONN.
-	CodeSQLConn Code = 2600
-	// CodeSQLQuery is the code of E_SQL_QUERY.
-	CodeSQLQuery Code = 2601
-	// CodeNotionAuth is the code of E_NOTION_AUTH.
-	CodeNotionAuth Code = 2700
-	// CodeNotionRate is the code of E_NOTION_RATE.
-	CodeNotionRate Code = 2701
-	// CodeTavilyHTTP is the code of E_TAVILY_HTTP.
-	CodeTavilyHTTP Code = 2800
-	// CodeTavilyRate is the code of E_TAVILY_RATE.
-	CodeTavilyRate Code = 2801
-)
-const (
-	// SymbolParseError is the symbol E_PARSE_ERROR.
-	SymbolParseError Symbol = "E_PARSE_ERROR"
-	// SymbolRPCInvalidParams is the symbol E_RPC_INVALID_PARAMS.
-	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
-	// SymbolMethodNotFound is the symbol E_METHOD_NOT_FOUND.
-	SymbolMethodNotFound Symbol = "E_METHOD_NOT_FOUND"
-	// SymbolServerError is the symbol E_SERVER_ERROR.
-	SymbolServerError Symbol = "E_SERVER_ERROR"
-	// SymbolInvalidParams is the symbol E_INVALID_PARAMS.
-	SymbolInvalidParams Symbol = "E_INVALID_PARAMS"
-	// SymbolTimeout is the symbol E_TIMEOUT.
-	SymbolTimeout Symbol = "E_TIMEOUT"
-	// SymbolLimitExceeded is the symbol E_LIMIT_EXCEEDED.
-	SymbolLimitExceeded Symbol = "E_LIMIT_EXCEEDED"
-	// SymbolNotInstalled is the symbol E_NOT_INSTALLED.
-	SymbolNotInstalled Symbol = "E_NOT_INSTALLED"
-	// SymbolSessionNotFound is the symbol E_SESSION_NOT_FOUND.
-	SymbolSessionNotFound Symbol = "E_SESSION_NOT_FOUND"
-	// SymbolInputTooLarge is the symbol E_INPUT_TOO_LARGE.
-	SymbolInputTooLarge Symbol = "E_INPUT_TOO_LARGE"
-	// SymbolUnsupported is the symbol E_UNSUPPORTED.
-	SymbolUnsupported Symbol = "E_UNSUPPORTED"
-	// SymbolPyExecFail is the symbol E_PY_EXEC_FAIL.
-	SymbolPyExecFail Symbol = "E_PY_EXEC_FAIL"
-	// SymbolPySecurity is the symbol E_PY_SECURITY.
-	SymbolPySecurity Symbol = "E_PY_SECURITY"
-	// SymbolPwNav is the symbol E_PW_NAV.
-	SymbolPwNav Symbol = "E_PW_NAV"
-	// SymbolPwLaunch is the symbol E_PW_LAUNCH.
-	SymbolPwLaunch Symbol = "E_PW_LAUNCH"
-	// SymbolPtNav is the symbol E_PT_NAV.
-	SymbolPtNav Symbol = "E_PT_NAV"
-	// SymbolPtLaunch is the symbol E_PT_LAUNCH.
-	SymbolPtLaunch Symbol = "E_PT_LAUNCH"
-	// SymbolMbFileNotFound is the symbol E_MB_FILE_NOT_FOUND.
-	SymbolMbFileNotFound Symbol = "E_MB_FILE_NOT_FOUND"
-	// SymbolMbRead is the symbol E_MB_READ.
-	SymbolMbRead Symbol = "E_MB_READ"
-	// SymbolKgFull is the symbol E_KG_FULL.
-	SymbolKgFull Symbol = "E_KG_FULL"
-	// SymbolKgInvalidTriple is the symbol E_KG_INVALID_TRIPLE.
-	SymbolKgInvalidTriple Symbol = "E_KG_INVALID_TRIPLE"
-	// SymbolFsPathEscape is the symbol E_FS_PATH_ESCAPE.
-	SymbolFsPathEscape Symbol = "E_FS_PATH_ESCAPE"
-	// SymbolFsDenied is the symbol E_FS_DENIED.
-	SymbolFsDenied Symbol = "E_FS_DENIED"
-	// SymbolSQLConn is the symbol E_SQL_CONN.
-	SymbolSQLConn Symbol = "E_SQL_CONN"
-	// SymbolSQLQuery is the symbol E_SQL_QUERY.
-	SymbolSQLQuery Symbol = "E_SQL_QUERY"
-	// SymbolNotionAuth is the symbol E_NOTION_AUTH.
-	SymbolNotionAuth Symbol = "E_NOTION_AUTH"
-	// SymbolNotionRate is the symbol E_NOTION_RATE.
-	SymbolNotionRate Symbol = "E_NOTION_RATE"
-	// SymbolTavilyHTTP is the symbol E_TAVILY_HTTP.
-	SymbolTavilyHTTP Symbol = "E_TAVILY_HTTP"
-	// SymbolTavilyRate is the symbol E_TAVILY_RATE.
-	SymbolTavilyRate Symbol = "E_TAVILY_RATE"
-)
-const (
-	// TypeParseError is the type of E_PARSE_ERROR.
-	TypeParseError Type = "parse_error"
-	// TypeRPCInvalidParams is the type of E_RPC_INVALID_PARAMS.
-	TypeRPCInvalidParams Type = "rpc_invalid_params"
-	// TypeMethodNotFound is the type of E_METHOD_NOT_FOUND.
-	TypeMethodNotFound Type = "method_not_found"
-	// TypeServerError is the type of E_SERVER_ERROR.
-	TypeServerError Type = "server_error"
-	// TypeInvalidParams is the type of E_INVALID_PARAMS.
-	TypeInvalidParams Type = "invalid_params"
-	// TypeTimeout is the type of E_TIMEOUT.
-	TypeTimeout Type = "timeout"
-	// TypeLimitExceeded is the type of E_LIMIT_EXCEEDED.
-	TypeLimitExceeded Type = "limit_exceeded"
-	// TypeNotInstalled is the type of E_NOT_INSTALLED.
-	TypeNotInstalled Type = "not_installed"
-	// TypeSessionNotFound is the type of E_SESSION_NOT_FOUND.
-	TypeSessionNotFound Type = "session_not_found"
-	// TypeInputTooLarge is the type of E_INPUT_TOO_LARGE.
-	TypeInputTooLarge Type = "input_too_large"
-	// TypeUnsupported is the type of E_UNSUPPORTED.
-	TypeUnsupported Type = "unsupported"
-	// TypePyExecFail is the type of E_PY_EXEC_FAIL.
-	TypePyExecFail Type = "py_exec_fail"
-	// TypePySecurity is the type of E_PY_SECURITY.
-	TypePySecurity Type = "py_security"
-	// TypePwNav is the type of E_PW_NAV.
-	TypePwNav Type = "pw_nav"
-	// TypePwLaunch is the type of E_PW_LAUNCH.
-	TypePwLaunch Type = "pw_launch"
-	// TypePtNav is the type of E_PT_NAV.
-	TypePtNav Type = "pt_nav"
-	// TypePtLaunch is the type of E_PT_LAUNCH.
-	TypePtLaunch Type = "pt_launch"
-	// TypeMbFileNotFound is the type of E_MB_FILE_NOT_FOUND.
-	TypeMbFileNotFound Type = "mb_file_not_found"
-	// TypeMbRead is the type of E_MB_READ.
-	TypeMbRead Type = "mb_read"
-	// TypeKgFull is the type of E_KG_FULL.
-	TypeKgFull Type = "kg_full"
-	// TypeKgInvalidTriple is the type of E_KG_INVALID_TRIPLE.
-	TypeKgInvalidTriple Type = "kg_invalid_triple"
-	// TypeFsPathEscape is the type of E_FS_PATH_ESCAPE.
-	TypeFsPathEscape Type = "fs_path_escape"
-	// TypeFsDenied is the type of E_FS_DENIED.
-	TypeFsDenied Type = "fs_denied"
-	// TypeSQLConn is the type of E_SQL_CONN.
-	TypeSQLConn Type = "sql_conn"
-	// TypeSQLQuery is the type of E_SQL_QUERY.
-	TypeSQLQuery Type = "sql_query"
-	// TypeNotionAuth is the type of E_NOTION_AUTH.
-	TypeNotionAuth Type = "notion_auth"
-	// TypeNotionRate is the type of E_NOTION_RATE.
-	TypeNotionRate Type = "notion_rate"
-	// TypeTavilyHTTP is the type of E_TAVILY_HTTP.
-	TypeTavilyHTTP Type = "tavily_http"
-	// TypeTavilyRate is the type of E_TAVILY_RATE.
-	TypeTavilyRate Type = "tavily_rate"
+	CodeMethodNotFound   Code = -32601
+	CodeServerError      Code = -32000
+	CodeInvalidParams    Code = 1000
+	CodeTimeout          Code = 1001
+	CodeLimitExceeded    Code = 1002
+	CodeNotInstalled     Code = 1003
+	CodeSessionNotFound  Code = 1004
+	CodeInputTooLarge    Code = 1005
+	CodeUnsupported      Code = 1006
+	CodePyExecFail       Code = 2000
+	CodePySecurity       Code = 2001
+	CodePwNav            Code = 2100
+	CodePwLaunch         Code = 2101
+	CodePtNav            Code = 2200
+	CodePtLaunch         Code = 2201
+	CodeMbFileNotFound   Code = 2300
+	CodeMbRead           Code = 2301
+	CodeKgFull           Code = 2400
+	CodeKgInvalidTriple  Code = 2401
+	CodeFsPathEscape     Code = 2500
+	CodeFsDenied         Code = 2501
+	CodeSQLConn          Code = 2600
+	CodeSQLQuery         Code = 2601
+	CodeNotionAuth       Code = 2700
+	CodeNotionRate       Code = 2701
+	CodeTavilyHTTP       Code = 2800
+	CodeTavilyRate       Code = 2801
 )
 
-// ErrParseError is E_PARSE_ERROR (-32700): Parse error. Its definition is also the sentinel: errors.Is(err, ErrParseError) reports whether err is one.
+// The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.
+const (
+	SymbolParseError       Symbol = "E_PARSE_ERROR"
+	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
+	SymbolMethodNotFound   Symbol = "E_METHOD_NOT_FOUND"
+	SymbolServerError      Symbol = "E_SERVER_ERROR"
+	SymbolInvalidParams    Symbol = "E_INVALID_PARAMS"
+	SymbolTimeout          Symbol = "E_TIMEOUT"
+	SymbolLimitExceeded    Symbol = "E_LIMIT_EXCEEDED"
+	SymbolNotInstalled     Symbol = "E_NOT_INSTALLED"
+	SymbolSessionNotFound  Symbol = "E_SESSION_NOT_FOUND"
+	SymbolInputTooLarge    Symbol = "E_INPUT_TOO_LARGE"
+	SymbolUnsupported      Symbol = "E_UNSUPPORTED"
+	SymbolPyExecFail       Symbol = "E_PY_EXEC_FAIL"
+	SymbolPySecurity       Symbol = "E_PY_SECURITY"
+	SymbolPwNav            Symbol = "E_PW_NAV"
+	SymbolPwLaunch         Symbol = "E_PW_LAUNCH"
+	SymbolPtNav            Symbol = "E_PT_NAV"
+	SymbolPtLaunch         Symbol = "E_PT_LAUNCH"
+	SymbolMbFileNotFound   Symbol = "E_MB_FILE_NOT_FOUND"
+	SymbolMbRead           Symbol = "E_MB_READ"
+	SymbolKgFull           Symbol = "E_KG_FULL"
+	SymbolKgInvalidTriple  Symbol = "E_KG_INVALID_TRIPLE"
+	SymbolFsPathEscape     Symbol = "E_FS_PATH_ESCAPE"
+	SymbolFsDenied         Symbol = "E_FS_DENIED"
+	SymbolSQLConn          Symbol = "E_SQL_CONN"
+	SymbolSQLQuery         Symbol = "E_SQL_QUERY"
+	SymbolNotionAuth       Symbol = "E_NOTION_AUTH"
+	SymbolNotionRate       Symbol = "E_NOTION_RATE"
+	SymbolTavilyHTTP       Symbol = "E_TAVILY_HTTP"
+	SymbolTavilyRate       Symbol = "E_TAVILY_RATE"
+)
+
+// The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.
+const (
+	TypeParseError       Type = "parse_error"
+	TypeRPCInvalidParams Type = "rpc_invalid_params"
+	TypeMethodNotFound   Type = "method_not_found"
+	TypeServerError      Type = "server_error"
+	TypeInvalidParams    Type = "invalid_params"
+	TypeTimeout          Type = "timeout"
+	TypeLimitExceeded    Type = "limit_exceeded"
+	TypeNotInstalled     Type = "not_installed"
+	TypeSessionNotFound  Type = "session_not_found"
+	TypeInputTooLarge    Type = "input_too_large"
+	TypeUnsupported      Type = "unsupported"
+	TypePyExecFail       Type = "py_exec_fail"
+	TypePySecurity       Type = "py_security"
+	TypePwNav            Type = "pw_nav"
+	TypePwLaunch         Type = "pw_launch"
+	TypePtNav            Type = "pt_nav"
+	TypePtLaunch         Type = "pt_launch"
+	TypeMbFileNotFound   Type = "mb_file_not_found"
+	TypeMbRead           Type = "mb_read"
+	TypeKgFull           Type = "kg_full"
+	TypeKgInvalidTriple  Type = "kg_invalid_triple"
+	TypeFsPathEscape     Type = "fs_path_escape"
+	TypeFsDenied         Type = "fs_denied"
+	TypeSQLConn          Type = "sql_conn"
+	TypeSQLQuery         Type = "sql_query"
+	TypeNotionAuth       Type = "notion_auth"
+	TypeNotionRate       Type = "notion_rate"
+	TypeTavilyHTTP       Type = "tavily_http"
+	TypeTavilyRate       Type = "tavily_rate"
+)
+
+// ErrParseError is the definition and errors.Is sentinel of E_PARSE_ERROR (-32700): Parse error.
 //
 // Message: Parse error
 var ErrParseError = errgenrt.DecodeDef("\x01\xf7\xfe\x03\xf7\xfe\x03\rE_PARSE_ERROR\vparse_error\ajsonrpc\vParse error\"urn:errgen:mcp-harness:parse-error\x01\x90\x03\x00\x00\vParse error\x00", shape_Failure)
@@ -199,7 +117,7 @@ func NewParseError(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrParseError, d, opts)
 }
 
-// ErrRPCInvalidParams is E_RPC_INVALID_PARAMS (-32602): Invalid params. Its definition is also the sentinel: errors.Is(err, ErrRPCInvalidParams) reports whether err is one.
+// ErrRPCInvalidParams is the definition and errors.Is sentinel of E_RPC_INVALID_PARAMS (-32602): Invalid params.
 //
 // Message: Invalid params
 var ErrRPCInvalidParams = errgenrt.DecodeDef("\x01\xb3\xfd\x03\xb3\xfd\x03\x14E_RPC_INVALID_PARAMS\x12rpc_invalid_params\ajsonrpc\x0eInvalid params)urn:errgen:mcp-harness:rpc-invalid-params\x01\x90\x03\x00\x00\x0eInvalid params\x00", shape_Failure)
@@ -212,7 +130,7 @@ func NewRPCInvalidParams(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrRPCInvalidParams, d, opts)
 }
 
-// ErrMethodNotFound is E_METHOD_NOT_FOUND (-32601): Method not found. Its definition is also the sentinel: errors.Is(err, ErrMethodNotFound) reports whether err is one.
+// ErrMethodNotFound is the definition and errors.Is sentinel of E_METHOD_NOT_FOUND (-32601): Method not found.
 //
 // Message: Method not found
 var ErrMethodNotFound = errgenrt.DecodeDef("\x01\xb1\xfd\x03\xb1\xfd\x03\x12E_METHOD_NOT_FOUND\x10method_not_found\ajsonrpc\x10Method not found'urn:errgen:mcp-harness:method-not-found\x01\x94\x03\x00\x00\x10Method not found\x01\x008Call tools/list to see the methods this server registers", shape_MethodNotFoundDetails)
@@ -226,7 +144,7 @@ func NewMethodNotFound(d MethodNotFoundDetails, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrMethodNotFound, d, opts)
 }
 
-// ErrServerError is E_SERVER_ERROR (-32000): Server error. Its definition is also the sentinel: errors.Is(err, ErrServerError) reports whether err is one.
+// ErrServerError is the definition and errors.Is sentinel of E_SERVER_ERROR (-32000): Server error.
 //
 // Message: Server error
 var ErrServerError = errgenrt.DecodeDef("\x01\xff\xf3\x03\xff\xf3\x03\x0eE_SERVER_ERROR\fserver_error\ajsonrpc\fServer error#urn:errgen:mcp-harness:server-error\x01\xf4\x03\x00\x00\fServer error\x00", nil)
@@ -240,7 +158,7 @@ func NewServerError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrServerError, nil, opts...)
 }
 
-// ErrInvalidParams is E_INVALID_PARAMS (1000): Invalid parameters. Its definition is also the sentinel: errors.Is(err, ErrInvalidParams) reports whether err is one.
+// ErrInvalidParams is the definition and errors.Is sentinel of E_INVALID_PARAMS (1000): Invalid parameters.
 //
 // Message: Invalid parameters
 var ErrInvalidParams = errgenrt.DecodeDef("\x01\xd0\x0f\xd0\x0f\x10E_INVALID_PARAMS\x0einvalid_params\x06common\x12Invalid parameters%urn:errgen:mcp-harness:invalid-params\x01\x90\x03\x00\x00\x12Invalid parameters\x00", shape_InvalidParamsDetails)
@@ -254,7 +172,7 @@ func NewInvalidParams(d InvalidParamsDetails, opts ...errgenrt.Option) *errgenrt
 	return errgenrt.NewWith(ErrInvalidParams, d, opts)
 }
 
-// ErrTimeout is E_TIMEOUT (1001): Operation timed out. Its definition is also the sentinel: errors.Is(err, ErrTimeout) reports whether err is one.
+// ErrTimeout is the definition and errors.Is sentinel of E_TIMEOUT (1001): Operation timed out.
 //
 // Message: Operation timed out
 var ErrTimeout = errgenrt.DecodeDef("\x01\xd2\x0f\xd2\x0f\tE_TIMEOUT\atimeout\x06common\x13Operation timed out\x1eurn:errgen:mcp-harness:timeout\x01\xf8\x03\x01\x00\x13Operation timed out\x00", shape_TimeoutDetails)
@@ -267,7 +185,7 @@ func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrTimeout, d, opts)
 }
 
-// ErrLimitExceeded is E_LIMIT_EXCEEDED (1002): Limit exceeded. Its definition is also the sentinel: errors.Is(err, ErrLimitExceeded) reports whether err is one.
+// ErrLimitExceeded is the definition and errors.Is sentinel of E_LIMIT_EXCEEDED (1002): Limit exceeded.
 //
 // Message: Limit exceeded
 var ErrLimitExceeded = errgenrt.DecodeDef("\x01\xd4\x0f\xd4\x0f\x10E_LIMIT_EXCEEDED\x0elimit_exceeded\x06common\x0eLimit exceeded%urn:errgen:mcp-harness:limit-exceeded\x01\xad\x03\x00\x00\x0eLimit exceeded\x00", shape_Limit)
@@ -279,7 +197,7 @@ func NewLimitExceeded(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrLimitExceeded, d, opts)
 }
 
-// ErrNotInstalled is E_NOT_INSTALLED (1003): Dependency not installed. Its definition is also the sentinel: errors.Is(err, ErrNotInstalled) reports whether err is one.
+// ErrNotInstalled is the definition and errors.Is sentinel of E_NOT_INSTALLED (1003): Dependency not installed.
 //
 // Message: Dependency not installed
 var ErrNotInstalled = errgenrt.DecodeDef("\x01\xd6\x0f\xd6\x0f\x0fE_NOT_INSTALLED\rnot_installed\x06common\x18Dependency not installed$urn:errgen:mcp-harness:not-installed\x01\xf7\x03\x00\x00\x18Dependency not installed\x01\x03\x00\bInstall \x01\x00\x13 on the server host", shape_NotInstalledDetails)
@@ -292,7 +210,7 @@ func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith(ErrNotInstalled, d, opts)
 }
 
-// ErrSessionNotFound is E_SESSION_NOT_FOUND (1004): Session not found. Its definition is also the sentinel: errors.Is(err, ErrSessionNotFound) reports whether err is one.
+// ErrSessionNotFound is the definition and errors.Is sentinel of E_SESSION_NOT_FOUND (1004): Session not found.
 //
 // Message: Session not found
 var ErrSessionNotFound = errgenrt.DecodeDef("\x01\xd8\x0f\xd8\x0f\x13E_SESSION_NOT_FOUND\x11session_not_found\x06common\x11Session not found(urn:errgen:mcp-harness:session-not-found\x01\x94\x03\x00\x00\x11Session not found\x00", shape_SessionNotFoundDetails)
@@ -305,7 +223,7 @@ func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith(ErrSessionNotFound, d, opts)
 }
 
-// ErrInputTooLarge is E_INPUT_TOO_LARGE (1005): Input too large. Its definition is also the sentinel: errors.Is(err, ErrInputTooLarge) reports whether err is one.
+// ErrInputTooLarge is the definition and errors.Is sentinel of E_INPUT_TOO_LARGE (1005): Input too large.
 //
 // Message: Input too large
 var ErrInputTooLarge = errgenrt.DecodeDef("\x01\xda\x0f\xda\x0f\x11E_INPUT_TOO_LARGE\x0finput_too_large\x06common\x0fInput too large&urn:errgen:mcp-harness:input-too-large\x01\x9d\x03\x00\x00\x0fInput too large\x00", shape_Limit)
@@ -318,7 +236,7 @@ func NewInputTooLarge(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrInputTooLarge, d, opts)
 }
 
-// ErrUnsupported is E_UNSUPPORTED (1006): Unsupported operation. Its definition is also the sentinel: errors.Is(err, ErrUnsupported) reports whether err is one.
+// ErrUnsupported is the definition and errors.Is sentinel of E_UNSUPPORTED (1006): Unsupported operation.
 //
 // Message: Unsupported operation
 var ErrUnsupported = errgenrt.DecodeDef("\x01\xdc\x0f\xdc\x0f\rE_UNSUPPORTED\vunsupported\x06common\x15Unsupported operation\"urn:errgen:mcp-harness:unsupported\x01\xf5\x03\x00\x00\x15Unsupported operation\x00", shape_UnsupportedDetails)
@@ -331,7 +249,7 @@ func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrUnsupported, d, opts)
 }
 
-// ErrPyExecFail is E_PY_EXEC_FAIL (2000): Python execution failed. Its definition is also the sentinel: errors.Is(err, ErrPyExecFail) reports whether err is one.
+// ErrPyExecFail is the definition and errors.Is sentinel of E_PY_EXEC_FAIL (2000): Python execution failed.
 //
 // Message: Python execution failed
 var ErrPyExecFail = errgenrt.DecodeDef("\x01\xa0\x1f\xa0\x1f\x0eE_PY_EXEC_FAIL\fpy_exec_fail\x06python\x17Python execution failed#urn:errgen:mcp-harness:py-exec-fail\x01\xa6\x03\x00\x00\x17Python execution failed\x00", shape_Failure)
@@ -343,7 +261,7 @@ func NewPyExecFail(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPyExecFail, d, opts)
 }
 
-// ErrPySecurity is E_PY_SECURITY (2001): Python security violation. Its definition is also the sentinel: errors.Is(err, ErrPySecurity) reports whether err is one.
+// ErrPySecurity is the definition and errors.Is sentinel of E_PY_SECURITY (2001): Python security violation.
 //
 // Message: Code rejected by security checks
 var ErrPySecurity = errgenrt.DecodeDef("\x01\xa2\x1f\xa2\x1f\rE_PY_SECURITY\vpy_security\x06python\x19Python security violation\"urn:errgen:mcp-harness:py-security\x01\x93\x03\x00\x00 Code rejected by security checks\x00", shape_Failure)
@@ -356,7 +274,7 @@ func NewPySecurity(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPySecurity, d, opts)
 }
 
-// ErrPwNav is E_PW_NAV (2100): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPwNav) reports whether err is one.
+// ErrPwNav is the definition and errors.Is sentinel of E_PW_NAV (2100): Navigation failed.
 //
 // Message: Navigation failed
 var ErrPwNav = errgenrt.DecodeDef("\x01\xe8 \xe8 \bE_PW_NAV\x06pw_nav\nplaywright\x11Navigation failed\x1durn:errgen:mcp-harness:pw-nav\x01\xf6\x03\x01\x00\x11Navigation failed\x01\x00\x14Retry the navigation", shape_Failure)
@@ -370,7 +288,7 @@ func NewPwNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPwNav, d, opts)
 }
 
-// ErrPwLaunch is E_PW_LAUNCH (2101): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPwLaunch) reports whether err is one.
+// ErrPwLaunch is the definition and errors.Is sentinel of E_PW_LAUNCH (2101): Browser launch failed.
 //
 // Message: Browser launch failed
 var ErrPwLaunch = errgenrt.DecodeDef("\x01\xea \xea \vE_PW_LAUNCH\tpw_launch\nplaywright\x15Browser launch failed urn:errgen:mcp-harness:pw-launch\x01\xf7\x03\x01\x00\x15Browser launch failed\x00", shape_Failure)
@@ -382,7 +300,7 @@ func NewPwLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPwLaunch, d, opts)
 }
 
-// ErrPtNav is E_PT_NAV (2200): Navigation failed. Its definition is also the sentinel: errors.Is(err, ErrPtNav) reports whether err is one.
+// ErrPtNav is the definition and errors.Is sentinel of E_PT_NAV (2200): Navigation failed.
 //
 // Message: Navigation failed
 var ErrPtNav = errgenrt.DecodeDef("\x01\xb0\"\xb0\"\bE_PT_NAV\x06pt_nav\tpuppeteer\x11Navigation failed\x1durn:errgen:mcp-harness:pt-nav\x01\xf6\x03\x01\x00\x11Navigation failed\x00", shape_Failure)
@@ -394,7 +312,7 @@ func NewPtNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPtNav, d, opts)
 }
 
-// ErrPtLaunch is E_PT_LAUNCH (2201): Browser launch failed. Its definition is also the sentinel: errors.Is(err, ErrPtLaunch) reports whether err is one.
+// ErrPtLaunch is the definition and errors.Is sentinel of E_PT_LAUNCH (2201): Browser launch failed.
 //
 // Message: Browser launch failed
 var ErrPtLaunch = errgenrt.DecodeDef("\x01\xb2\"\xb2\"\vE_PT_LAUNCH\tpt_launch\tpuppeteer\x15Browser launch failed urn:errgen:mcp-harness:pt-launch\x01\xf7\x03\x01\x00\x15Browser launch failed\x00", shape_Failure)
@@ -406,7 +324,7 @@ func NewPtLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPtLaunch, d, opts)
 }
 
-// ErrMbFileNotFound is E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found. Its definition is also the sentinel: errors.Is(err, ErrMbFileNotFound) reports whether err is one.
+// ErrMbFileNotFound is the definition and errors.Is sentinel of E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 //
 // Message: File not found
 var ErrMbFileNotFound = errgenrt.DecodeDef("\x01\xf8#\xf8#\x13E_MB_FILE_NOT_FOUND\x11mb_file_not_found\vmemory-bank\x1aMemory-bank file not found(urn:errgen:mcp-harness:mb-file-not-found\x01\x94\x03\x00\x00\x0eFile not found\x00", shape_MbFileNotFoundDetails)
@@ -418,7 +336,7 @@ func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrMbFileNotFound, d, opts)
 }
 
-// ErrMbRead is E_MB_READ (2301): Memory-bank read failed. Its definition is also the sentinel: errors.Is(err, ErrMbRead) reports whether err is one.
+// ErrMbRead is the definition and errors.Is sentinel of E_MB_READ (2301): Memory-bank read failed.
 //
 // Message: Could not read file
 var ErrMbRead = errgenrt.DecodeDef("\x01\xfa#\xfa#\tE_MB_READ\amb_read\vmemory-bank\x17Memory-bank read failed\x1eurn:errgen:mcp-harness:mb-read\x01\xf4\x03\x00\x00\x13Could not read file\x00", shape_Failure)
@@ -430,7 +348,7 @@ func NewMbRead(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrMbRead, d, opts)
 }
 
-// ErrKgFull is E_KG_FULL (2400): Knowledge graph full. Its definition is also the sentinel: errors.Is(err, ErrKgFull) reports whether err is one.
+// ErrKgFull is the definition and errors.Is sentinel of E_KG_FULL (2400): Knowledge graph full.
 //
 // Message: Knowledge graph is full
 var ErrKgFull = errgenrt.DecodeDef("\x01\xc0%\xc0%\tE_KG_FULL\akg_full\tkg-memory\x14Knowledge graph full\x1eurn:errgen:mcp-harness:kg-full\x01\xfb\x03\x00\x00\x17Knowledge graph is full\x00", shape_Limit)
@@ -442,7 +360,7 @@ func NewKgFull(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrKgFull, d, opts)
 }
 
-// ErrKgInvalidTriple is E_KG_INVALID_TRIPLE (2401): Invalid triple. Its definition is also the sentinel: errors.Is(err, ErrKgInvalidTriple) reports whether err is one.
+// ErrKgInvalidTriple is the definition and errors.Is sentinel of E_KG_INVALID_TRIPLE (2401): Invalid triple.
 //
 // Message: Invalid triple
 var ErrKgInvalidTriple = errgenrt.DecodeDef("\x01\xc2%\xc2%\x13E_KG_INVALID_TRIPLE\x11kg_invalid_triple\tkg-memory\x0eInvalid triple(urn:errgen:mcp-harness:kg-invalid-triple\x01\x90\x03\x00\x00\x0eInvalid triple\x00", shape_KgInvalidTripleDetails)
@@ -455,7 +373,7 @@ func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith(ErrKgInvalidTriple, d, opts)
 }
 
-// ErrFsPathEscape is E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories. Its definition is also the sentinel: errors.Is(err, ErrFsPathEscape) reports whether err is one.
+// ErrFsPathEscape is the definition and errors.Is sentinel of E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
 //
 // Message: Path escapes the allowed directories
 var ErrFsPathEscape = errgenrt.DecodeDef("\x01\x88'\x88'\x10E_FS_PATH_ESCAPE\x0efs_path_escape\nfilesystem$Path escapes the allowed directories%urn:errgen:mcp-harness:fs-path-escape\x01\x93\x03\x00\x00$Path escapes the allowed directories\x00", shape_FsPathEscapeDetails)
@@ -468,7 +386,7 @@ func NewFsPathEscape(d FsPathEscapeDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith(ErrFsPathEscape, d, opts)
 }
 
-// ErrFsDenied is E_FS_DENIED (2501): Access denied. Its definition is also the sentinel: errors.Is(err, ErrFsDenied) reports whether err is one.
+// ErrFsDenied is the definition and errors.Is sentinel of E_FS_DENIED (2501): Access denied.
 //
 // Message: Access denied
 var ErrFsDenied = errgenrt.DecodeDef("\x01\x8a'\x8a'\vE_FS_DENIED\tfs_denied\nfilesystem\rAccess denied urn:errgen:mcp-harness:fs-denied\x01\x93\x03\x00\x00\rAccess denied\x00", shape_FsDeniedDetails)
@@ -480,7 +398,7 @@ func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrFsDenied, d, opts)
 }
 
-// ErrSQLConn is E_SQL_CONN (2600): Database connection failed. Its definition is also the sentinel: errors.Is(err, ErrSQLConn) reports whether err is one.
+// ErrSQLConn is the definition and errors.Is sentinel of E_SQL_CONN (2600): Database connection failed.
 //
 // Message: Database connection failed
 var ErrSQLConn = errgenrt.DecodeDef("\x01\xd0(\xd0(\nE_SQL_CONN\bsql_conn\nsql-server\x1aDatabase connection failed\x1furn:errgen:mcp-harness:sql-conn\x01\xf7\x03\x01\x00\x1aDatabase connection failed\x00", shape_SQLConnDetails)
@@ -493,7 +411,7 @@ func NewSQLConn(d SQLConnDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrSQLConn, d, opts)
 }
 
-// ErrSQLQuery is E_SQL_QUERY (2601): Query failed. Its definition is also the sentinel: errors.Is(err, ErrSQLQuery) reports whether err is one.
+// ErrSQLQuery is the definition and errors.Is sentinel of E_SQL_QUERY (2601): Query failed.
 //
 // Message: Query failed
 var ErrSQLQuery = errgenrt.DecodeDef("\x01\xd2(\xd2(\vE_SQL_QUERY\tsql_query\nsql-server\fQuery failed urn:errgen:mcp-harness:sql-query\x01\xa6\x03\x00\x00\fQuery failed\x00", shape_SQLQueryDetails)
@@ -506,7 +424,7 @@ func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrSQLQuery, d, opts)
 }
 
-// ErrNotionAuth is E_NOTION_AUTH (2700): Notion authentication failed. Its definition is also the sentinel: errors.Is(err, ErrNotionAuth) reports whether err is one.
+// ErrNotionAuth is the definition and errors.Is sentinel of E_NOTION_AUTH (2700): Notion authentication failed.
 //
 // Message: Notion authentication failed
 var ErrNotionAuth = errgenrt.DecodeDef("\x01\x98*\x98*\rE_NOTION_AUTH\vnotion_auth\x06notion\x1cNotion authentication failed\"urn:errgen:mcp-harness:notion-auth\x02\x91\x03\x93\x03\x00\x00\x1cNotion authentication failed\x01\x00-Check the NOTION_API_KEY environment variable", shape_Upstream)
@@ -519,7 +437,7 @@ func NewNotionAuth(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrNotionAuth, d, opts)
 }
 
-// ErrNotionRate is E_NOTION_RATE (2701): Notion rate limit. Its definition is also the sentinel: errors.Is(err, ErrNotionRate) reports whether err is one.
+// ErrNotionRate is the definition and errors.Is sentinel of E_NOTION_RATE (2701): Notion rate limit.
 //
 // Message: Notion rate limit reached
 var ErrNotionRate = errgenrt.DecodeDef("\x01\x9a*\x9a*\rE_NOTION_RATE\vnotion_rate\x06notion\x11Notion rate limit\"urn:errgen:mcp-harness:notion-rate\x01\xad\x03\x01\x00\x19Notion rate limit reached\x00", shape_Upstream)
@@ -531,7 +449,7 @@ func NewNotionRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrNotionRate, d, opts)
 }
 
-// ErrTavilyHTTP is E_TAVILY_HTTP (2800): Tavily request failed. Its definition is also the sentinel: errors.Is(err, ErrTavilyHTTP) reports whether err is one.
+// ErrTavilyHTTP is the definition and errors.Is sentinel of E_TAVILY_HTTP (2800): Tavily request failed.
 //
 // Message: Tavily request failed
 var ErrTavilyHTTP = errgenrt.DecodeDef("\x01\xe0+\xe0+\rE_TAVILY_HTTP\vtavily_http\x06tavily\x15Tavily request failed\"urn:errgen:mcp-harness:tavily-http\x02\xf6\x03\xf7\x03\x01\x00\x15Tavily request failed\x00", shape_Upstream)
@@ -544,7 +462,7 @@ func NewTavilyHTTP(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrTavilyHTTP, d, opts)
 }
 
-// ErrTavilyRate is E_TAVILY_RATE (2801): Tavily rate limit. Its definition is also the sentinel: errors.Is(err, ErrTavilyRate) reports whether err is one.
+// ErrTavilyRate is the definition and errors.Is sentinel of E_TAVILY_RATE (2801): Tavily rate limit.
 //
 // Message: Tavily rate limit reached
 var ErrTavilyRate = errgenrt.DecodeDef("\x01\xe2+\xe2+\rE_TAVILY_RATE\vtavily_rate\x06tavily\x11Tavily rate limit\"urn:errgen:mcp-harness:tavily-rate\x01\xad\x03\x01\x00\x19Tavily rate limit reached\x00", shape_Upstream)
