@@ -66,6 +66,7 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 		b.error(re)
 	}
 	b.resolveRefs()
+	b.requiredCycles()
 	b.sp.checkExtensions()
 	b.details()
 	b.retired()
@@ -433,6 +434,66 @@ func (b *builder) resolveRefs() {
 				break // a cycle not through s: reported from its own members
 			}
 			seen[cur] = true
+		}
+	}
+}
+
+// requiredCycles reports shapes that contain themselves through required
+// object properties (node.self: {$ref: node}, required): no finite value
+// has such a shape, and a runtime filling in required objects would never
+// stop. The shapes on the cycle are marked broken, so their examples do not
+// echo the error.
+func (b *builder) requiredCycles() {
+	owner := map[*Schema]*Shape{} // the shape defining an object schema
+	for _, s := range b.m.Shapes {
+		if s.Schema.Ref == nil {
+			owner[s.Schema] = s
+		}
+	}
+	type step struct {
+		s    *Schema
+		name string // how the step is shown: shape name, or parent.property
+	}
+	var stack []step
+	state := map[*Schema]int{} // 1 on the stack, 2 done
+	var visit func(s *Schema, name string)
+	visit = func(s *Schema, name string) {
+		state[s] = 1
+		stack = append(stack, step{s, name})
+		for _, p := range s.Properties {
+			t := p.Schema.Resolved()
+			if !p.Required || t == nil || t.Type != "object" || len(t.Properties) == 0 {
+				continue
+			}
+			switch state[t] {
+			case 0:
+				next := name + "." + p.Name
+				if o := owner[t]; o != nil {
+					next = o.Name
+				}
+				visit(t, next)
+			case 1:
+				var chain []string
+				from := len(stack) - 1
+				for from > 0 && stack[from].s != t {
+					from--
+				}
+				for _, st := range stack[from:] {
+					chain = append(chain, st.name)
+					if o := owner[st.s]; o != nil {
+						b.sp.broken[o] = true
+					}
+				}
+				b.diags.Errorf(p.Pos, "required property %q makes detail shape %q contain itself (%s -> %s): no finite value has it; make a property on the way optional",
+					p.Name, stack[from].name, strings.Join(chain, " -> "), stack[from].name)
+			}
+		}
+		stack = stack[:len(stack)-1]
+		state[s] = 2
+	}
+	for _, s := range b.m.Shapes {
+		if s.Schema.Ref == nil && state[s.Schema] == 0 && !b.sp.broken[s] {
+			visit(s.Schema, s.Name)
 		}
 	}
 }
