@@ -1,11 +1,13 @@
 package endtoend
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
+	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
 
@@ -35,4 +37,57 @@ func TestFallbackValidates(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestZeroDetails holds model.ZeroDetails, which check validates against
+// the fallback's schema, to what the generated code and the interpreter
+// render for an error made without details, for every error of every
+// golden catalog.
+func TestZeroDetails(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := buildCatalog(t, c.catalog)
+			compiled := runtimeCatalogs[c.name]
+			rm := runtimemodel.Build(m)
+			o := errgenrt.DefaultOptions()
+			o.Redact = false // sensitive fields show their value, not "<redacted>"
+			checked := 0
+			for _, e := range m.Errors {
+				if e.Details == nil {
+					continue
+				}
+				want, err := json.Marshal(model.ZeroDetails(e.Details))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for name, def := range map[string]*errgenrt.Def{"generated": compiled.BySymbol(e.Symbol), "interpreted": rm.Def(e)} {
+					if def == nil || def.ZeroDetails == nil {
+						t.Fatalf("%s: %s has no zero details", name, e.Symbol)
+					}
+					var resp struct{ Details json.RawMessage }
+					if err := json.Unmarshal(errgenrt.New(def, def.ZeroDetails()).AppendResponse(nil, &o), &resp); err != nil {
+						t.Fatal(err)
+					}
+					if got := compactJSON(t, resp.Details); got != compactJSON(t, want) {
+						t.Errorf("%s %s: empty details render as %s, model.ZeroDetails says %s", name, e.Symbol, got, want)
+					}
+					checked++
+				}
+			}
+			if checked == 0 {
+				t.Skip("no error with details")
+			}
+		})
+	}
+}
+
+// compactJSON re-encodes JSON with sorted keys, for comparison.
+func compactJSON(t *testing.T, raw []byte) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatalf("%v: %s", err, raw)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
 }

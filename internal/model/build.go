@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -71,6 +72,7 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 	b.details()
 	b.retired()
 	b.references()
+	b.fallbackDetails()
 	b.identifiers()
 	sort.Slice(b.m.Errors, func(i, j int) bool { return b.m.Errors[i].Code < b.m.Errors[j].Code })
 	for _, d := range b.m.Domains {
@@ -438,6 +440,40 @@ func (b *builder) resolveRefs() {
 	}
 }
 
+// shapeURLs maps the validators' resource URL of every shape to it.
+func (b *builder) shapeURLs() map[string]*Shape {
+	byURL := make(map[string]*Shape, len(b.m.Shapes))
+	for _, s := range b.m.Shapes {
+		byURL[shapeURL(s)] = s
+	}
+	return byURL
+}
+
+// fallbackDetails checks that the details a non-catalog error gets when it
+// becomes the fallback (each required property at its zero value) match
+// the fallback's detail schema: the runtime renders exactly those, and every
+// payload it renders must validate.
+func (b *builder) fallbackDetails() {
+	f := b.m.Fallback
+	if f == nil || f.Details == nil || b.unsound()[f.Details] {
+		return
+	}
+	var scratch diag.List // the shape's own problems are reported already
+	vs := newValidators(&scratch, b.shapeURLs())
+	sch := vs.schema(f.Details)
+	if sch == nil {
+		return
+	}
+	zero := ZeroDetails(f.Details)
+	reasons := vs.failures(sch, zero)
+	if len(reasons) == 0 {
+		return
+	}
+	text, _ := json.Marshal(zero)
+	b.diags.Errorf(b.raw.Fallback.Pos, "fallback %s: a non-catalog error becomes it with empty details %s, which break its detail schema (%s); make those properties optional or let them be empty, or choose another fallback",
+		f.Symbol, text, strings.Join(reasons, "; "))
+}
+
 // requiredCycles reports shapes that contain themselves through required
 // object properties (node.self: {$ref: node}, required): no finite value
 // has such a shape, and a runtime filling in required objects would never
@@ -517,11 +553,8 @@ func (b *builder) details() {
 	// diagnostics; the list is sorted afterwards, so the result does not
 	// depend on the split.
 	unsound := b.unsound()
-	byURL := make(map[string]*Shape, len(b.m.Shapes))
+	byURL := b.shapeURLs()
 	used := map[*Shape]bool{}
-	for _, s := range b.m.Shapes {
-		byURL[shapeURL(s)] = s
-	}
 	for _, e := range b.m.Errors {
 		used[e.Details] = true
 	}

@@ -6,6 +6,7 @@
 package model
 
 import (
+	"encoding/json"
 	"sort"
 
 	"github.com/errgen/errgen/internal/catalog"
@@ -214,3 +215,36 @@ func (c *Catalog) Shape(name string) *Shape {
 
 // Status returns the default HTTP status of e.
 func (e *Error) Status() int { return e.Statuses[0] }
+
+// ZeroDetails returns, in the JSON form validators take, the details that
+// an error of shape s carries when it is made without any (a non-catalog
+// error becoming the fallback): every required property at its type's zero
+// value ("", 0, false, [], {} or null), optional ones left out. The runtime
+// renders exactly this (held to it by a test).
+func ZeroDetails(s *Shape) any { return zeroValue(s.Schema, 0) }
+
+func zeroValue(s *Schema, depth int) any {
+	r := s.Resolved()
+	if r == nil || depth > 64 { // a required cycle is reported by check
+		return nil
+	}
+	switch r.Type {
+	case "string":
+		return ""
+	case "integer", "number":
+		return json.Number("0")
+	case "boolean":
+		return false
+	case "array":
+		return []any{}
+	case "object":
+		out := map[string]any{}
+		for _, p := range r.Properties {
+			if p.Required {
+				out[p.Name] = zeroValue(p.Schema, depth+1)
+			}
+		}
+		return out
+	}
+	return nil
+}

@@ -443,6 +443,25 @@ func (vs *validators) validate(sch *jsonschema.Schema, e *Error, i int, ex *cata
 	}
 }
 
+// failures validates v against sch and returns each failure as
+// "POINTER: reason"; none when v matches.
+func (vs *validators) failures(sch *jsonschema.Schema, v any) []string {
+	err := sch.Validate(v)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []string{err.Error()}
+	}
+	var out []string
+	for _, leaf := range leaves(ve) {
+		out = append(out, pointer(leaf.InstanceLocation)+": "+leaf.ErrorKind.LocalizedString(vs.printer))
+	}
+	sort.Strings(out) // the validator's order follows map iteration
+	return out
+}
+
 func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 	if len(ve.Causes) == 0 {
 		return []*jsonschema.ValidationError{ve}
