@@ -1,13 +1,17 @@
 package endtoend
 
 import (
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/runtimemodel"
 	"github.com/errgen/errgen/internal/txtar"
 )
 
@@ -68,6 +72,29 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("accepted catalog with an incomplete error %s", e.Symbol)
 			}
 		}
+		// every error renders, with empty details and with its examples,
+		// and so does a non-catalog error (as the fallback)
+		rm := runtimemodel.Build(m)
+		o := errgenrt.DefaultOptions()
+		render := func(err *errgenrt.Error) {
+			for _, raw := range [][]byte{err.AppendJSONRPC(nil, &o), err.AppendProblem(nil, &o), err.AppendResponse(nil, &o)} {
+				if !json.Valid(raw) {
+					t.Fatalf("%s renders invalid JSON: %s", err.Symbol(), raw)
+				}
+			}
+		}
+		for _, e := range m.Errors {
+			d := rm.Def(e)
+			var zero errgenrt.Details
+			if d.ZeroDetails != nil {
+				zero = d.ZeroDetails()
+			}
+			render(errgenrt.New(d, zero))
+			for _, ex := range e.Examples {
+				render(rm.New(e, ex.Value))
+			}
+		}
+		render(rm.Runtime.From(errors.New("boom")))
 		for _, name := range raw.Files {
 			v, d := catalog.ParseDocument(name, fsys[name])
 			if d.HasErrors() {
