@@ -378,7 +378,7 @@ func isGenerated(path string) bool {
 		return false
 	}
 	defer f.Close()
-	buf := make([]byte, 1024)
+	buf := make([]byte, headSize)
 	n, _ := io.ReadFull(f, buf)
 	return hasHeader(buf[:n])
 }
@@ -387,8 +387,8 @@ func isGenerated(path string) bool {
 // errgen's header. A user's file quoting the header further down is not
 // taken for generated.
 func hasHeader(data []byte) bool {
-	if len(data) > 1024 {
-		data = data[:1024]
+	if len(data) > headSize {
+		data = data[:headSize]
 	}
 	lines := strings.SplitN(string(data), "\n", 4)
 	for i, line := range lines {
@@ -413,16 +413,43 @@ type state struct {
 	err       error // it cannot be read (a directory, no permission)
 }
 
+// stateOf reads what is at f's path: when the size differs, only the head
+// (for the header); else the whole file, into a reused buffer.
 func stateOf(f planned) state {
-	have, err := os.ReadFile(f.path)
+	fh, err := os.Open(f.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return state{missing: true}
 	case err != nil:
 		return state{err: err}
 	}
+	defer fh.Close()
+	info, err := fh.Stat()
+	if err != nil {
+		return state{err: err}
+	}
+	n := min(int64(headSize), info.Size())
+	if info.Size() == int64(len(f.data)) {
+		n = info.Size()
+	}
+	bp := readBufs.Get().(*[]byte)
+	defer readBufs.Put(bp)
+	if int64(cap(*bp)) < n+1 {
+		*bp = make([]byte, n+1)
+	}
+	buf := (*bp)[:n+1] // one byte more: a file that grew meanwhile is not the same
+	got, err := io.ReadFull(fh, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return state{err: err}
+	}
+	have := buf[:got]
 	return state{same: bytes.Equal(have, f.data), generated: hasHeader(have)}
 }
+
+// headSize is how much of a file hasHeader needs.
+const headSize = 1024
+
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
 // parallel calls f(0) … f(n-1) on a few goroutines: file system calls
 // overlap, and more workers would only contend for directory locks.
