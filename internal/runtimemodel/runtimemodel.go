@@ -165,7 +165,11 @@ func (c *Catalog) New(e *model.Error, v any, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.New(c.defs[e], c.Details(e, v), opts...)
 }
 
-func (c *Catalog) def(e *model.Error) *errgenrt.Def {
+// Def returns the runtime definition of e without its details, each
+// template made by tpl. The Go emitter encodes it into the generated record
+// (templates as parts); the interpreter adds its details (templates as
+// render functions). One mapping keeps the two definitions alike.
+func Def(e *model.Error, tpl func(t *tmpl.Template) errgenrt.Template) *errgenrt.Def {
 	d := &errgenrt.Def{
 		Code:        e.Code,
 		WireCode:    e.WireCode,
@@ -177,8 +181,21 @@ func (c *Catalog) def(e *model.Error) *errgenrt.Def {
 		Statuses:    append([]int(nil), e.Statuses...),
 		Retryable:   e.Retryable,
 		Deprecated:  e.Deprecated != nil,
+		Message:     tpl(e.Message),
 	}
+	if e.UserMessage != nil {
+		um := tpl(e.UserMessage)
+		d.UserMessage = &um
+	}
+	for _, s := range e.Suggestions {
+		d.Suggestions = append(d.Suggestions, tpl(s))
+	}
+	return d
+}
+
+func (c *Catalog) def(e *model.Error) *errgenrt.Def {
 	r := c.root(e)
+	d := Def(e, func(t *tmpl.Template) errgenrt.Template { return c.template(r, t) })
 	if r != nil {
 		c.roots[e] = r
 		d.HasDetails = true
@@ -192,14 +209,6 @@ func (c *Catalog) def(e *model.Error) *errgenrt.Def {
 		} else {
 			d.ZeroDetails = func() errgenrt.Details { return zeroObject(r.obj) }
 		}
-	}
-	d.Message = c.template(r, e.Message)
-	if e.UserMessage != nil {
-		um := c.template(r, e.UserMessage)
-		d.UserMessage = &um
-	}
-	for _, s := range e.Suggestions {
-		d.Suggestions = append(d.Suggestions, c.template(r, s))
 	}
 	return d
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/runtimemodel"
 	"github.com/errgen/errgen/internal/tmpl"
 )
 
@@ -376,29 +377,9 @@ func (g *generator) genError(f *jen.File, e *model.Error) error {
 }
 
 // def is the runtime definition of e without its details, as DecodeDef
-// returns it from the record.
+// returns it from the record: templates as parts.
 func (g *generator) def(e *model.Error) *errgenrt.Def {
-	d := &errgenrt.Def{
-		Code:        e.Code,
-		WireCode:    e.WireCode,
-		Symbol:      e.Symbol,
-		Type:        e.Type,
-		Domain:      e.Domain.Name,
-		Title:       e.Title,
-		ProblemType: e.ProblemType,
-		Statuses:    e.Statuses,
-		Retryable:   e.Retryable,
-		Deprecated:  e.Deprecated != nil,
-		Message:     template(e, e.Message),
-	}
-	if e.UserMessage != nil {
-		um := template(e, e.UserMessage)
-		d.UserMessage = &um
-	}
-	for _, s := range e.Suggestions {
-		d.Suggestions = append(d.Suggestions, template(e, s))
-	}
-	return d
+	return runtimemodel.Def(e, func(t *tmpl.Template) errgenrt.Template { return template(e, t) })
 }
 
 // shapeVar names the errgenrt.Shape of a details type. The underscore
