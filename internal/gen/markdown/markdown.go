@@ -8,7 +8,11 @@
 // The pages are rendered from the text/template files of the templates
 // package (overridable file by file, see [Options]). Every decision is
 // made here, in the views the templates receive; the templates only lay
-// them out, escaping catalog text with the helpers of the FuncMap:
+// them out, escaping catalog text with the helpers of the FuncMap. (While
+// the error page and details table templates are the built-in ones, those
+// pages are written by Go code that mirrors them byte for byte, see
+// errorpage.go: text/template's reflection was most of the docs' cost.)
+// The helpers:
 //
 //	text S          S escaped for inline markdown (paragraph, heading, list)
 //	cell S          S escaped for a table cell (same as text)
@@ -81,7 +85,8 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t}
+	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t,
+		direct: builtinTemplates(t, errorTemplate, examplesTemplate), directFields: builtinTemplates(t, fieldsTemplate)}
 	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains)}
 	g.sensitive = runtimemodel.SensitiveFields(m)
 
@@ -111,13 +116,16 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 }
 
 type generator struct {
-	m         *model.Catalog
-	opts      Options
-	rm        *runtimemodel.Catalog
-	t         *template.Template
-	info      *catalogInfo
-	sensitive map[*model.Property]bool
-	shapes    map[*model.Shape]*Details // the details view of each shape an error uses
+	m      *model.Catalog
+	opts   Options
+	rm     *runtimemodel.Catalog
+	t      *template.Template
+	direct bool // error pages by appendErrorPage, not the template set
+	// details tables by appendFields, not the template set
+	directFields bool
+	info         *catalogInfo
+	sensitive    map[*model.Property]bool
+	shapes       map[*model.Shape]*Details // the details view of each shape an error uses
 }
 
 // detailTables builds the details view of every shape an error uses, once
@@ -129,17 +137,14 @@ func (g *generator) detailTables() error {
 			continue
 		}
 		d := g.details(e)
-		table, err := g.exec(fieldsTemplate, d.Fields)
-		if err != nil {
+		var err error
+		if d.Table, err = g.fieldsTable(d.Fields); err != nil {
 			return err
 		}
-		d.Table = string(table)
 		for _, s := range d.Shapes {
-			table, err := g.exec(fieldsTemplate, s.Fields)
-			if err != nil {
+			if s.Table, err = g.fieldsTable(s.Fields); err != nil {
 				return err
 			}
-			s.Table = string(table)
 		}
 		g.shapes[e.Details] = d
 	}
@@ -173,7 +178,7 @@ func (g *generator) errorPages() ([]gen.File, error) {
 					return
 				}
 				e := errs[k]
-				data, err := g.execBuf(&buf, errorTemplate, g.errorPage(e, k+1))
+				data, err := g.renderErrorPage(&buf, g.errorPage(e, k+1))
 				files[k], fails[k] = gen.File{Path: ErrorPath(e), Data: data}, err
 			}
 		}()

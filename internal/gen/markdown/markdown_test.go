@@ -1,12 +1,12 @@
 package markdown_test
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
@@ -202,27 +202,60 @@ func TestDocsDeterministic(t *testing.T) {
 	}
 }
 
-// TestDocsSpeed keeps the docs of a 10,000-error catalog well under a
-// second (the bound leaves room for slow and shared machines).
-func TestDocsSpeed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
-	}
-	m := build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(10000)}, "errors.yaml")
-	start := time.Now()
-	files, err := markdown.Generate(m, markdown.Options{})
+// TestErrorPageMatchesTemplate holds the direct rendering of the error
+// pages and details tables (used while error.md.tmpl, examples.md.tmpl
+// and fields.md.tmpl are the built-in ones) to the templates themselves:
+// the same set with a no-op added to error.md.tmpl and fields.md.tmpl
+// renders through text/template, and every page must come out
+// byte-identical, on catalogs that reach every branch of the page.
+func TestErrorPageMatchesTemplate(t *testing.T) {
+	orig, err := fs.ReadFile(templates.FS, "error.md.tmpl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := time.Since(start)
-	size := 0
-	for _, f := range files {
-		size += len(f.Data)
+	fields, err := fs.ReadFile(templates.FS, "fields.md.tmpl")
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Logf("10,000 errors: %d files, %d MB in %v", len(files), size>>20, d)
-	if d > 3*time.Second {
-		t.Errorf("docs of 10,000 errors took %v", d)
+	const noop = "{{if false}}never{{end}}" // a different parse tree, the same output
+	viaTemplate := fstest.MapFS{
+		"error.md.tmpl":  {Data: append(bytes.Clone(orig), noop...)},
+		"fields.md.tmpl": {Data: append(bytes.Clone(fields), noop...)},
 	}
+	same := fstest.MapFS{"error.md.tmpl": {Data: orig}, "fields.md.tmpl": {Data: fields}} // equal to the built-ins
+	catalogs := map[string]*model.Catalog{
+		"hostile":   hostile(t),
+		"synthetic": build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(300)}, "errors.yaml"),
+	}
+	for _, path := range []string{
+		"../../../examples/mdmcp/errors.yaml", "../../../examples/plain/errors.yaml",
+		"../../../examples/problem/errors.yaml", "../../../examples/taxonomy/errors.yaml",
+		"../../endtoend/testdata/golden/kinds/errors.yaml", "../../../catalog/errors.yaml",
+	} {
+		catalogs[path] = build(t, catalog.OSFS{}, path)
+	}
+	for name, m := range catalogs {
+		direct := generate(t, m, markdown.Options{Source: "../errors.yaml"})
+		for _, over := range []fstest.MapFS{viaTemplate, same} {
+			templated := generate(t, m, markdown.Options{Source: "../errors.yaml", Templates: over})
+			for _, e := range m.Errors {
+				p := markdown.ErrorPath(e)
+				if direct[p] != templated[p] {
+					t.Errorf("%s: %s: the direct rendering differs from error.md.tmpl:\n%s", name, p, firstDiff(direct[p], templated[p]))
+				}
+			}
+		}
+	}
+}
+
+// firstDiff shows where two texts part.
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-80)
+	return fmt.Sprintf("direct:   %q\ntemplate: %q", a[from:min(len(a), i+80)], b[from:min(len(b), i+80)])
 }
 
 func BenchmarkDocs(b *testing.B) {
