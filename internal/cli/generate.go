@@ -49,6 +49,12 @@ type output struct {
 	tmps   []string // their staged temporary files
 	made   []string // directories created for them, parents first
 	refuse *refusal // why nothing may be written, when something is in the way
+	// fresh: dir does not exist and no other output is inside or around
+	// it, so every file is new. They are then written under their own
+	// names into the staging directory stageDir, which takes dir's place
+	// at once: no file-by-file temporary name and rename.
+	fresh    bool
+	stageDir string
 }
 
 // refusal is the reason no file may be written: a message about a path.
@@ -151,11 +157,17 @@ func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 	errs := make([]error, len(emitters))
 	var wg sync.WaitGroup
 	for i, em := range emitters {
+		fresh := write && missingDir(em.dir)
+		for j, other := range emitters {
+			if j != i && (within(other.dir, em.dir) || within(em.dir, other.dir)) {
+				fresh = false
+			}
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			files, err := em.run()
-			out := &output{name: em.name, dir: em.dir}
+			out := &output{name: em.name, dir: em.dir, fresh: fresh}
 			outputs[i], errs[i] = out, err
 			if err == nil {
 				out.prepare(files, write)
@@ -182,6 +194,13 @@ func (out *output) prepare(files []gen.File, write bool) {
 		out.files = append(out.files, planned{filepath.Join(out.dir, filepath.FromSlash(f.Path)), f.Data})
 	}
 	out.states = make([]state, len(out.files))
+	if out.fresh {
+		for i := range out.states {
+			out.states[i].missing = true
+		}
+		out.stage()
+		return
+	}
 	parallel(len(out.files), func(i int) { out.states[i] = stateOf(out.files[i]) })
 	if !write {
 		return
@@ -206,24 +225,38 @@ func (out *output) prepare(files []gen.File, write bool) {
 			continue
 		}
 		made[dir] = true
-		var missing []string // dir and its missing parents, parents first
-		for d := dir; ; d = filepath.Dir(d) {
-			if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
-				break
-			}
-			missing = append([]string{d}, missing...)
-		}
-		err := os.MkdirAll(dir, 0o755)
-		out.made = append(out.made, missing...)
-		if err != nil {
+		if err := out.mkdirAll(dir); err != nil {
 			out.refuse = &refusal{out.files[i].path, "cannot write", unwrapPath(err).Error()}
 			return
 		}
 	}
 	out.tmps = make([]string, len(out.todo))
+	out.writeEach(func(k int, f planned) (err error) {
+		out.tmps[k], err = stage(f.path, f.data)
+		return err
+	})
+}
+
+// mkdirAll creates dir and its missing parents, noting the ones it made.
+func (out *output) mkdirAll(dir string) error {
+	var missing []string // dir and its missing parents, parents first
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		missing = append([]string{d}, missing...)
+	}
+	err := os.MkdirAll(dir, 0o755)
+	out.made = append(out.made, missing...)
+	return err
+}
+
+// writeEach calls write for every file to write (k indexes out.todo), one
+// writer per directory: creating files holds the directory's lock, and
+// writers contending for it only burn CPU the emitters need. The first
+// failure, in file order, refuses the output.
+func (out *output) writeEach(write func(k int, f planned) error) {
 	errs := make([]error, len(out.todo))
-	// One writer per directory: creating files holds the directory's lock,
-	// and writers contending for it only burn CPU the emitters need.
 	var byDir [][]int // indexes into out.todo, grouped by directory
 	group := map[string]int{}
 	for k, i := range out.todo {
@@ -238,8 +271,7 @@ func (out *output) prepare(files []gen.File, write bool) {
 	}
 	parallel(len(byDir), func(g int) {
 		for _, k := range byDir[g] {
-			f := out.files[out.todo[k]]
-			out.tmps[k], errs[k] = stage(f.path, f.data)
+			errs[k] = write(k, out.files[out.todo[k]])
 		}
 	})
 	for k, err := range errs {
@@ -248,6 +280,66 @@ func (out *output) prepare(files []gen.File, write bool) {
 			return
 		}
 	}
+}
+
+// stage writes a fresh output: every file, under its own name, into a new
+// staging directory beside out.dir (.NAME.tmpPID), which writeOutputs
+// renames to out.dir once every output is ready.
+func (out *output) stage() {
+	out.todo = make([]int, len(out.files))
+	for i := range out.todo {
+		out.todo[i] = i
+	}
+	if err := out.mkdirAll(filepath.Dir(out.dir)); err != nil {
+		out.refuse = &refusal{out.dir, "cannot write", unwrapPath(err).Error()}
+		return
+	}
+	parent, base := filepath.Split(out.dir)
+	name := filepath.Join(parent, "."+base+".tmp"+strconv.Itoa(os.Getpid()))
+	err := os.Mkdir(name, 0o755)
+	if errors.Is(err, fs.ErrExist) {
+		// left by an earlier run of the same process id: take a fresh name
+		if name, err = os.MkdirTemp(parent, "."+base+".tmp*"); err == nil {
+			err = os.Chmod(name, 0o755)
+		}
+	}
+	if err != nil {
+		out.refuse = &refusal{out.dir, "cannot write", unwrapPath(err).Error()}
+		return
+	}
+	out.stageDir = name
+	made := map[string]bool{out.dir: true}
+	for _, f := range out.files {
+		dir := filepath.Dir(f.path)
+		if made[dir] {
+			continue
+		}
+		made[dir] = true
+		if err := os.MkdirAll(out.staged(dir), 0o755); err != nil {
+			out.refuse = &refusal{f.path, "cannot write", unwrapPath(err).Error()}
+			return
+		}
+	}
+	out.writeEach(func(_ int, f planned) error {
+		return writeNew(out.staged(f.path), f.data)
+	})
+}
+
+// staged returns where path (inside out.dir) is in the staging directory.
+func (out *output) staged(path string) string {
+	return filepath.Join(out.stageDir, strings.TrimPrefix(path, out.dir))
+}
+
+// missingDir reports whether nothing is at path.
+func missingDir(path string) bool {
+	_, err := os.Lstat(path)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// within reports whether path is dir or inside it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // discard removes every staged temporary file, then the directories
@@ -263,6 +355,10 @@ func discard(outputs []*output) {
 			}
 		}
 		out.tmps = nil
+		if out.stageDir != "" {
+			os.RemoveAll(out.stageDir)
+			out.stageDir = ""
+		}
 	}
 	var made []string
 	for _, out := range outputs {
@@ -499,6 +595,16 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output) int {
 	}
 	written, unchanged := 0, 0
 	for o, out := range outputs {
+		if out.stageDir != "" {
+			if err := os.Rename(out.stageDir, out.dir); err != nil {
+				discard(outputs[o:])
+				fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v\n", relPath(env, out.dir), unwrapPath(err))
+				return ExitUsage
+			}
+			out.stageDir = ""
+			written += len(out.files)
+			continue
+		}
 		for k, i := range out.todo {
 			if err := os.Rename(out.tmps[k], out.files[i].path); err != nil {
 				out.tmps = out.tmps[k:]
@@ -571,4 +677,17 @@ func stage(path string, data []byte) (string, error) {
 		return "", werr
 	}
 	return name, nil
+}
+
+// writeNew writes data to a new file at path.
+func writeNew(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	return werr
 }

@@ -379,3 +379,79 @@ func TestGenerateSamePathTwice(t *testing.T) {
 	}
 	noTempFiles(t, dir)
 }
+
+// entries lists every file and directory below dir with its mode,
+// relative and slash-separated.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out = append(out, fmt.Sprintf("%s %v", filepath.ToSlash(rel), info.Mode()))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestGenerateFreshOutputs: outputs whose directories do not exist yet are
+// written whole and moved into place (directories 0755, files 0644, as
+// for outputs written file by file); when a later output fails, they are
+// removed again with the directories made for them, leaving the project
+// as it was.
+func TestGenerateFreshOutputs(t *testing.T) {
+	// the modes a directory and a file made with 0755 and 0644 get here
+	probe := t.TempDir()
+	if err := os.Mkdir(filepath.Join(probe, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(probe, "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantModes := entries(t, probe)[1:] // "d MODE", "f MODE"
+
+	dir := newProject(t)
+	generate(t, dir, "-docs", "site/errors") // outputs in new directories, parents included
+	noTempFiles(t, dir)
+	for _, e := range entries(t, dir) {
+		name, mode, _ := strings.Cut(e, " ")
+		if name == "." || name == "catalog" || name == "catalog/errors.yaml" {
+			continue
+		}
+		if "d "+mode != wantModes[0] && "f "+mode != wantModes[1] {
+			t.Errorf("%s has mode %s, want %q", name, mode, wantModes)
+		}
+	}
+	if _, stderr, code := run(t, dir, "generate", "-docs", "site/errors", "-check"); code != ExitOK {
+		t.Errorf("-check after a fresh generate: exit %d\n%s", code, stderr)
+	}
+
+	fresh := newProject(t)
+	before := entries(t, fresh)
+	blocked := filepath.Join(fresh, "blocked")
+	if err := os.Mkdir(blocked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	makeUnwritable(t, blocked)
+	_, stderr, code := run(t, fresh, "generate", "-docs", "blocked/docs")
+	restoreWritable(t, blocked)
+	if err := os.Remove(blocked); err != nil {
+		t.Fatal(err)
+	}
+	if code != ExitUsage || !strings.Contains(stderr, "cannot write blocked/docs") || !strings.Contains(stderr, "nothing written") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if after := entries(t, fresh); strings.Join(after, "\n") != strings.Join(before, "\n") {
+		t.Errorf("a failed fresh generate left files or directories:\nbefore:\n%s\nafter:\n%s", strings.Join(before, "\n"), strings.Join(after, "\n"))
+	}
+}
