@@ -71,7 +71,7 @@ func (r *refusal) message(env *Env) string {
 
 type planned struct {
 	path string // absolute
-	data []byte
+	data []byte // nil once prepared
 }
 
 // relTo returns path relative to dir, slash-separated, for source headers.
@@ -171,6 +171,9 @@ func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 			outputs[i], errs[i] = out, err
 			if err == nil {
 				out.prepare(files, write)
+				for i := range out.files {
+					out.files[i].data = nil // compared and staged: free it for the emitters still running
+				}
 			}
 		}()
 	}
