@@ -218,7 +218,7 @@ func loadAndReport(env *Env, path string, warnings bool) (*model.Catalog, int) {
 // directory.
 func (env *Env) abs(path string) string {
 	if filepath.IsAbs(path) || env.Dir == "" {
-		return path
+		return filepath.Clean(path)
 	}
 	return filepath.Join(env.Dir, path)
 }

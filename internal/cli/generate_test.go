@@ -436,6 +436,16 @@ func TestGenerateFreshOutputs(t *testing.T) {
 		t.Errorf("-check after a fresh generate: exit %d\n%s", code, stderr)
 	}
 
+	// absolute directories written with a trailing slash are the same
+	// directories
+	slash := newProject(t)
+	abs := []string{"-go", filepath.Join(slash, "out", "go") + "/", "-ts", filepath.Join(slash, "out", "ts") + "//"}
+	generate(t, slash, abs...)
+	noTempFiles(t, slash)
+	if _, stderr, code := run(t, slash, append([]string{"generate", "-check"}, abs...)...); code != ExitOK {
+		t.Errorf("-check after generate into DIR/: exit %d\n%s", code, stderr)
+	}
+
 	fresh := newProject(t)
 	before := entries(t, fresh)
 	blocked := filepath.Join(fresh, "blocked")
