@@ -201,7 +201,7 @@ func (out *output) prepare(files []gen.File, write bool) {
 		for i := range out.states {
 			out.states[i].missing = true
 		}
-		out.stage()
+		out.stageFresh()
 		return
 	}
 	parallel(len(out.files), func(i int) { out.states[i] = stateOf(out.files[i]) })
@@ -285,10 +285,10 @@ func (out *output) writeEach(write func(k int, f planned) error) {
 	}
 }
 
-// stage writes a fresh output: every file, under its own name, into a new
+// stageFresh writes a fresh output: every file, under its own name, into a new
 // staging directory beside out.dir (.NAME.tmpPID), which writeOutputs
 // renames to out.dir once every output is ready.
-func (out *output) stage() {
+func (out *output) stageFresh() {
 	out.todo = make([]int, len(out.files))
 	for i := range out.todo {
 		out.todo[i] = i
