@@ -171,8 +171,8 @@ func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 			outputs[i], errs[i] = out, err
 			if err == nil {
 				out.prepare(files, write)
-				for i := range out.files {
-					out.files[i].data = nil // compared and staged: free it for the emitters still running
+				for k := range out.files {
+					out.files[k].data = nil // compared and staged: free it for the emitters still running
 				}
 			}
 		}()
