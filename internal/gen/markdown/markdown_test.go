@@ -270,3 +270,35 @@ func BenchmarkDocs(b *testing.B) {
 		})
 	}
 }
+
+// TestOverriddenPartialsReachErrorPages: overriding only a template the
+// error page includes (examples.md.tmpl) or builds on (fields.md.tmpl)
+// changes the error pages, whichever way they are rendered.
+func TestOverriddenPartialsReachErrorPages(t *testing.T) {
+	m := hostile(t)
+	for _, c := range []struct{ name, old, new string }{
+		{"examples.md.tmpl", "JSON-RPC `error` object:", "The JSON-RPC error:"},
+		{"fields.md.tmpl", "| Field | Type |", "| Name | Kind |"},
+	} {
+		orig, err := fs.ReadFile(templates.FS, c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edited := strings.Replace(string(orig), c.old, c.new, 1)
+		if edited == string(orig) {
+			t.Fatalf("%s has no %q", c.name, c.old)
+		}
+		pages := generate(t, m, markdown.Options{Templates: fstest.MapFS{c.name: {Data: []byte(edited)}}})
+		found := false
+		for _, e := range m.Errors {
+			page := pages[markdown.ErrorPath(e)]
+			if strings.Contains(page, c.old) {
+				t.Errorf("%s: %s still has the built-in %q", c.name, markdown.ErrorPath(e), c.old)
+			}
+			found = found || strings.Contains(page, c.new)
+		}
+		if !found {
+			t.Errorf("%s: no error page shows the override", c.name)
+		}
+	}
+}
