@@ -671,13 +671,9 @@ func stage(path string, data []byte) (string, error) {
 		}
 		return "", err
 	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
+	if err := writeClose(tmp, data); err != nil {
 		os.Remove(name)
-		return "", werr
+		return "", err
 	}
 	return name, nil
 }
@@ -688,6 +684,11 @@ func writeNew(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	return writeClose(f, data)
+}
+
+// writeClose writes data to f and closes it, returning the first error.
+func writeClose(f *os.File, data []byte) error {
 	_, werr := f.Write(data)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
