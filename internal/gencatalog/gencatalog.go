@@ -1,6 +1,7 @@
-// Package gencatalog writes large synthetic catalogs for benchmarks and
-// scale tests: n errors over 100 domains and 20 detail shapes, with
-// templates, suggestions, docs and examples that all pass check.
+// Package gencatalog writes synthetic catalogs for benchmarks and tests:
+// large ones (n errors over 100 domains and 20 detail shapes, with
+// templates, suggestions, docs and examples that all pass check), and the
+// hostile catalog, whose text breaks naive generators.
 package gencatalog
 
 import (
