@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -48,30 +49,39 @@ func PackageName(catalogName string) string {
 
 // Generate returns the Go files of m: errors.go and details.go.
 func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+	return newGenerator(m, opts).generate()
+}
+
+func newGenerator(m *model.Catalog, opts Options) *generator {
 	pkg := opts.Package
 	if pkg == "" {
 		pkg = PackageName(m.Name)
 	}
 	g := &generator{m: m, pkg: pkg, opts: opts}
 	g.sensitive = g.sensitiveFields()
+	return g
+}
+
+func (g *generator) generate() ([]gen.File, error) {
+	m := g.m
 
 	// Large catalogs are split into files of chunkSize errors (defs_NN.go)
 	// and shapes (details_NN.go), rendered and formatted in parallel.
 	type job struct {
-		path string
-		file func() (*jen.File, error)
+		path   string
+		source func() ([]byte, error)
 	}
-	noErr := func(f func() *jen.File) func() (*jen.File, error) {
-		return func() (*jen.File, error) { return f(), nil }
+	file := func(f func() *jen.File) func() ([]byte, error) {
+		return func() ([]byte, error) { return render(f()) }
 	}
-	jobs := []job{{"errors.go", noErr(g.errorsFile)}}
+	jobs := []job{{"errors.go", file(g.errorsFile)}}
 	errChunks := chunk(len(m.Errors), chunkSize)
 	for i, c := range errChunks {
-		jobs = append(jobs, job{chunkName("defs", i, len(errChunks)), func() (*jen.File, error) { return g.defsFile(m.Errors[c[0]:c[1]]) }})
+		jobs = append(jobs, job{chunkName("defs", i, len(errChunks)), func() ([]byte, error) { return g.defsSource(m.Errors[c[0]:c[1]]) }})
 	}
 	shapeChunks := chunk(len(m.Shapes), chunkSize)
 	for i, c := range shapeChunks {
-		jobs = append(jobs, job{chunkName("details", i, len(shapeChunks)), noErr(func() *jen.File { return g.detailsFile(m.Shapes[c[0]:c[1]]) })})
+		jobs = append(jobs, job{chunkName("details", i, len(shapeChunks)), file(func() *jen.File { return g.detailsFile(m.Shapes[c[0]:c[1]]) })})
 	}
 	files := make([]gen.File, len(jobs))
 	errs := make([]error, len(jobs))
@@ -83,11 +93,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			f, err := j.file()
-			var data []byte
-			if err == nil {
-				data, err = g.render(f)
-			}
+			data, err := j.source()
 			files[i], errs[i] = gen.File{Path: j.path, Data: data}, err
 		}()
 	}
@@ -128,6 +134,9 @@ type generator struct {
 	pkg       string
 	opts      Options
 	sensitive map[*model.Property]bool
+
+	noStencils  bool         // tests: every error declaration through jennifer and gofmt
+	unstenciled atomic.Int32 // tests: defs files rendered without stencils
 }
 
 func (g *generator) newFile() *jen.File {
@@ -140,7 +149,8 @@ func (g *generator) newFile() *jen.File {
 	return f
 }
 
-func (g *generator) render(f *jen.File) ([]byte, error) {
+// render returns f as jennifer renders it: gofmt'd.
+func render(f *jen.File) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, err
@@ -175,26 +185,37 @@ func commentText(s string) string {
 	return b.String()
 }
 
-// doc adds a doc comment: each line of text as its own // line.
-func doc(f interface{ Comment(string) *jen.Statement }, paragraphs ...string) {
+// doc adds a top-level doc comment of paragraphs, in its canonical form.
+func doc(f *jen.File, paragraphs ...string) {
+	lines, _ := canonicalDoc(docLines(paragraphs...))
+	for _, line := range lines {
+		f.Comment(line)
+	}
+}
+
+// docLines returns the // lines of a comment of paragraphs, blank ones
+// left out and the others separated by a bare //.
+func docLines(paragraphs ...string) []string {
+	var lines []string
 	first := true
 	for _, p := range paragraphs {
 		if strings.TrimSpace(p) == "" {
 			continue
 		}
 		if !first {
-			f.Comment("//")
+			lines = append(lines, "//")
 		}
 		first = false
 		for _, line := range strings.Split(strings.TrimRight(p, "\n"), "\n") {
 			line = strings.TrimRight(commentText(line), " \t")
 			if line == "" {
-				f.Comment("//")
+				lines = append(lines, "//")
 			} else {
-				f.Comment("// " + line)
+				lines = append(lines, "// "+line)
 			}
 		}
 	}
+	return lines
 }
 
 func deprecation(e *model.Error) string {
@@ -268,12 +289,14 @@ func (g *generator) errorsFile() *jen.File {
 	return f
 }
 
-// defsFile holds the constants, definitions (which are the sentinels) and
-// constructors of a run of errors.
-func (g *generator) defsFile(errs []*model.Error) (*jen.File, error) {
+// defsSource returns the file of a run of errors: their code, symbol and
+// type constants, then each error's definition (which is its sentinel) and
+// constructor.
+func (g *generator) defsSource(errs []*model.Error) ([]byte, error) {
 	f := g.newFile()
 	var codes, symbols, types []jen.Code
-	for _, e := range errs {
+	decls := make([]errorDecl, len(errs))
+	for i, e := range errs {
 		dep := deprecation(e)
 		if dep != "" {
 			codes = append(codes, commentCode(dep))
@@ -283,6 +306,10 @@ func (g *generator) defsFile(errs []*model.Error) (*jen.File, error) {
 		codes = append(codes, jen.Id("Code"+e.GoName).Id("Code").Op("=").Lit(int(e.Code)))
 		symbols = append(symbols, jen.Id("Symbol"+e.GoName).Id("Symbol").Op("=").Lit(e.Symbol))
 		types = append(types, jen.Id("Type"+e.GoName).Id("Type").Op("=").Lit(e.Type))
+		var err error
+		if decls[i], err = g.errorDecl(e); err != nil {
+			return nil, err
+		}
 	}
 	// One comment per block: a line per constant was a third of the file.
 	doc(f, "The codes of the errors in this file: CodeX is the code of the error that NewX returns.")
@@ -291,35 +318,20 @@ func (g *generator) defsFile(errs []*model.Error) (*jen.File, error) {
 	f.Const().Defs(symbols...)
 	doc(f, "The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.")
 	f.Const().Defs(types...)
-	for _, e := range errs {
-		if err := g.genError(f, e); err != nil {
-			return nil, err
+	if !g.noStencils {
+		if src, ok, err := g.stenciled(f, decls); err != nil || ok {
+			return src, err
 		}
+		g.unstenciled.Add(1)
 	}
-	return f, nil
+	for _, d := range decls {
+		g.addDecls(f, d.parts(g))
+	}
+	return render(f)
 }
 
 func commentCode(paragraphs ...string) jen.Code {
-	var lines []string
-	first := true
-	for _, p := range paragraphs {
-		if strings.TrimSpace(p) == "" {
-			continue
-		}
-		if !first {
-			lines = append(lines, "//")
-		}
-		first = false
-		for _, line := range strings.Split(strings.TrimRight(p, "\n"), "\n") {
-			line = strings.TrimRight(commentText(line), " \t")
-			if line == "" {
-				lines = append(lines, "//")
-			} else {
-				lines = append(lines, "// "+line)
-			}
-		}
-	}
-	return jen.Comment(strings.Join(lines, "\n"))
+	return jen.Comment(strings.Join(docLines(paragraphs...), "\n"))
 }
 
 // detailsType returns the Go type name of e's details, following an inline
@@ -338,7 +350,27 @@ func detailsType(e *model.Error) (string, bool) {
 	return s.GoName, true
 }
 
-func (g *generator) genError(f *jen.File, e *model.Error) error {
+// errorDecl is what the declarations of one error are made of.
+type errorDecl struct {
+	form            form
+	varDoc, ctorDoc []string // the // lines of the doc comments, canonical
+	stable          bool     // both doc comments are as gofmt leaves them
+	errVar, ctor    string   // ErrX, NewX
+	rec             string   // the definition record DecodeDef decodes
+	typeName        string   // formDetails: the details type
+}
+
+// form is the kind of constructor an error has.
+type form int
+
+const (
+	formPlain       form = iota // no details
+	formDetails                 // details of a generated type
+	formFieldErrors             // details of errgenrt.FieldErrors
+	forms
+)
+
+func (g *generator) errorDecl(e *model.Error) (errorDecl, error) {
 	dep := deprecation(e)
 	title := fmt.Sprintf("%s (%d): %s.", e.Symbol, e.Code, strings.TrimSuffix(e.Title, "."))
 	// The definition, which is also the sentinel, is one record string
@@ -346,34 +378,65 @@ func (g *generator) genError(f *jen.File, e *model.Error) error {
 	// catalogs slow to format and to compile.
 	rec, err := errgenrt.AppendDef(nil, g.def(e))
 	if err != nil {
-		return err
+		return errorDecl{}, err
 	}
-	shape := jen.Nil()
-	typeName, has := detailsType(e)
-	if has {
-		shape = jen.Id(shapeVar(typeName))
+	d := errorDecl{
+		errVar: "Err" + e.GoName,
+		ctor:   "New" + e.GoName,
+		rec:    string(rec),
 	}
-	doc(f, fmt.Sprintf("Err%s is the definition and errors.Is sentinel of %s", e.GoName, title), "Message: "+e.Message.Source, dep)
-	f.Var().Id("Err"+e.GoName).Op("=").Add(rt("DecodeDef")).Call(jen.Lit(string(rec)), shape)
-
-	// constructor
+	var varOK, ctorOK bool
+	d.varDoc, varOK = canonicalDoc(docLines(fmt.Sprintf("Err%s is the definition and errors.Is sentinel of %s", e.GoName, title), "Message: "+e.Message.Source, dep))
 	ctorDoc := []string{fmt.Sprintf("New%s returns %s", e.GoName, title)}
 	if e.Doc != "" {
 		ctorDoc = append(ctorDoc, e.Doc)
 	}
-	ctorDoc = append(ctorDoc, dep)
-	doc(f, ctorDoc...)
-	opts := jen.Id("opts").Op("...").Add(rt("Option"))
-	if !has {
-		f.Func().Id("New" + e.GoName).Params(opts).Op("*").Add(rt("Error")).Block(
-			jen.Return(rt("New").Call(jen.Id("Err"+e.GoName), jen.Nil(), jen.Id("opts").Op("..."))),
-		)
-		return nil
+	d.ctorDoc, ctorOK = canonicalDoc(docLines(append(ctorDoc, dep)...))
+	d.stable = varOK && ctorOK
+	if typeName, has := detailsType(e); has {
+		d.form, d.typeName = formDetails, typeName
+		if typeName == "" {
+			d.form = formFieldErrors
+		}
 	}
-	f.Func().Id("New"+e.GoName).Params(jen.Id("d").Add(g.detailsGoType(typeName)), opts).Op("*").Add(rt("Error")).Block(
-		jen.Return(rt("NewWith").Call(jen.Id("Err"+e.GoName), jen.Id("d"), jen.Id("opts"))),
+	return d, nil
+}
+
+// declParts are the pieces addDecls puts together: an error's own, or a
+// stencil's placeholders.
+type declParts struct {
+	varDoc, ctorDoc   []string
+	errVar, ctor      string
+	rec, shape, dtype jen.Code // dtype nil: the constructor takes no details
+}
+
+func (d errorDecl) parts(g *generator) declParts {
+	p := declParts{varDoc: d.varDoc, ctorDoc: d.ctorDoc, errVar: d.errVar, ctor: d.ctor, rec: jen.Lit(d.rec), shape: jen.Nil()}
+	if d.form != formPlain {
+		p.shape, p.dtype = jen.Id(shapeVar(d.typeName)), g.detailsGoType(d.typeName)
+	}
+	return p
+}
+
+// addDecls adds an error's definition and constructor to f.
+func (g *generator) addDecls(f *jen.File, p declParts) {
+	for _, line := range p.varDoc {
+		f.Comment(line)
+	}
+	f.Var().Id(p.errVar).Op("=").Add(rt("DecodeDef")).Call(p.rec, p.shape)
+	for _, line := range p.ctorDoc {
+		f.Comment(line)
+	}
+	opts := jen.Id("opts").Op("...").Add(rt("Option"))
+	if p.dtype == nil {
+		f.Func().Id(p.ctor).Params(opts).Op("*").Add(rt("Error")).Block(
+			jen.Return(rt("New").Call(jen.Id(p.errVar), jen.Nil(), jen.Id("opts").Op("..."))),
+		)
+		return
+	}
+	f.Func().Id(p.ctor).Params(jen.Id("d").Add(p.dtype), opts).Op("*").Add(rt("Error")).Block(
+		jen.Return(rt("NewWith").Call(jen.Id(p.errVar), jen.Id("d"), jen.Id("opts"))),
 	)
-	return nil
 }
 
 // def is the runtime definition of e without its details, as DecodeDef

@@ -1,0 +1,137 @@
+package golang
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/format"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/gencatalog"
+	"github.com/errgen/errgen/internal/model"
+)
+
+func build(t testing.TB, fsys catalog.FS, path string) *model.Catalog {
+	t.Helper()
+	raw, diags, err := catalog.Parse(fsys, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, more := model.Build(raw)
+	diags.Append(more)
+	if diags.HasErrors() {
+		t.Fatalf("%s", diags.Format(""))
+	}
+	return m
+}
+
+// sameAsGofmt generates m's Go twice, with stencils and with every
+// declaration through jennifer and gofmt, and reports where they differ;
+// it fails when a defs file did not take the stencils.
+func sameAsGofmt(t *testing.T, name string, m *model.Catalog) {
+	t.Helper()
+	fast := newGenerator(m, Options{Source: "errors.yaml"})
+	got, err := fast.generate()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if n := fast.unstenciled.Load(); n != 0 {
+		t.Errorf("%s: %d defs files rendered without stencils", name, n)
+	}
+	slow := newGenerator(m, Options{Source: "errors.yaml"})
+	slow.noStencils = true
+	want, err := slow.generate()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d files, want %d", name, len(got), len(want))
+	}
+	for i := range want {
+		g, w := string(got[i].Data), string(want[i].Data)
+		if got[i].Path != want[i].Path || g != w {
+			t.Errorf("%s: %s differs from jennifer and gofmt:\n%s", name, want[i].Path, firstDiff(g, w))
+		}
+		if formatted, err := format.Source(got[i].Data); err != nil || string(formatted) != g {
+			t.Errorf("%s: %s is not gofmt'd (%v):\n%s", name, got[i].Path, err, firstDiff(g, string(formatted)))
+		}
+	}
+}
+
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-120)
+	return fmt.Sprintf("stencils: %q\ngofmt:    %q", a[from:min(len(a), i+80)], b[from:min(len(b), i+80)])
+}
+
+// TestStencilsMatchGofmt holds the stenciled declarations byte-equal to
+// jennifer and gofmt on every catalog of the repository, the hostile ones
+// (doc comments with headings, lists, code blocks, fences, separators,
+// byte order marks, long lines), and a synthetic catalog of several files.
+func TestStencilsMatchGofmt(t *testing.T) {
+	for _, path := range []string{
+		"../../../examples/mdmcp/errors.yaml", "../../../examples/plain/errors.yaml",
+		"../../../examples/problem/errors.yaml", "../../../examples/taxonomy/errors.yaml",
+		"../../endtoend/testdata/golden/kinds/errors.yaml", "../../../catalog/errors.yaml",
+		"../markdown/testdata/hostile.yaml",
+	} {
+		sameAsGofmt(t, path, build(t, catalog.OSFS{}, path))
+	}
+	sameAsGofmt(t, "hostile", build(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"))
+	sameAsGofmt(t, "synthetic", build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(2 * chunkSize)}, "errors.yaml"))
+}
+
+// docCatalog is a catalog whose errors carry text as title, doc and
+// deprecation note (the text of the Go doc comments), with and without
+// details, of a generated type and of errgenrt.FieldErrors.
+func docCatalog(texts ...string) []byte {
+	q := func(s string) string {
+		b, _ := json.Marshal(s)
+		return strings.ReplaceAll(string(b), "\ufeff", `\uFEFF`)
+	}
+	var b strings.Builder
+	b.WriteString("errgen: 1\nname: docs\nversion: 1.0.0\nfallback: E_A0\ndomains:\n  d: {range: [1, 999]}\n")
+	b.WriteString("details:\n  shape: {type: object, properties: {s: {type: string}}}\n")
+	b.WriteString("errors:\n")
+	for i, text := range texts {
+		for j, details := range []string{"", "shape", "field_errors"} {
+			fmt.Fprintf(&b, "  E_%c%d:\n    code: %d\n    title: %s\n    message: m\n    doc: %s\n",
+				'A'+j, i, 1+3*i+j, q(text), q(text))
+			if details != "" {
+				fmt.Fprintf(&b, "    details: %s\n", details)
+			}
+			if i > 0 {
+				fmt.Fprintf(&b, "    deprecated: {since: 1.0.0, note: %s}\n", q(text))
+			}
+		}
+	}
+	return []byte(b.String())
+}
+
+// FuzzStencils checks stencils against jennifer and gofmt on fuzzed doc
+// comment text; catalogs the checker refuses are skipped.
+func FuzzStencils(f *testing.F) {
+	for _, s := range append([]string{
+		"plain", "# Heading\n\ntext", "Old Style Heading\n\nParagraph.", "- item\n- item",
+		"1. one\n2. two", "\tcode\n\tblock", "text\n\n\n\nmore", "[link]: https://example.com",
+		"see [Foo] and https://example.com/x.", "  indented\ntext", "a\u00a0\nb\u2028", "//go:generate x",
+		"line \t\n\ttab", "x\r\ny",
+	}, gencatalog.Hostile...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		raw, diags, err := catalog.Parse(catalog.MapFS{"errors.yaml": docCatalog("first", text)}, "errors.yaml")
+		if err != nil || diags.HasErrors() {
+			return
+		}
+		m, diags := model.Build(raw)
+		if diags.HasErrors() {
+			return
+		}
+		sameAsGofmt(t, fmt.Sprintf("%q", text), m)
+	})
+}
