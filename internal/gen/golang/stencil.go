@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -191,6 +192,9 @@ func cut(fm form, text string) (stencil, error) {
 // gofmt, and a comment that is its own reformatting is what the stencils
 // can copy.
 func canonicalDoc(lines []string) ([]string, bool) {
+	if plainDoc(lines) {
+		return lines, true
+	}
 	text := string(appendLines(nil, lines))
 	for range 4 {
 		next, ok := gofmtDoc(lines)
@@ -203,6 +207,43 @@ func canonicalDoc(lines []string) ([]string, bool) {
 		text, lines = next, strings.Split(strings.TrimSuffix(next, "\n"), "\n")
 	}
 	return lines, false
+}
+
+// plainDoc reports whether the doc comment of lines is plain text that
+// gofmtDoc returns as it is, without parsing it: paragraphs of unindented
+// lines one blank line apart, and nothing go/doc/comment reads as
+// structure or rewrites: no heading (# or a one-line paragraph that could
+// be an old-style one), no link, doc link or link definition (any '['),
+// no `` or '' (curly quotes), no trailing Unicode space. Most catalog
+// text is such; FuzzPlainDoc holds the claim.
+func plainDoc(lines []string) bool {
+	if len(lines) == 0 || lines[0] == "//" || lines[len(lines)-1] == "//" {
+		return false
+	}
+	for i, line := range lines {
+		if line == "//" {
+			if lines[i-1] == "//" {
+				return false
+			}
+			continue
+		}
+		t, ok := strings.CutPrefix(line, "// ")
+		if !ok || t == "" || t[0] == ' ' || t[0] == '\t' || t[0] == '#' ||
+			strings.ContainsAny(t, "[\n\r") || strings.Contains(t, "``") || strings.Contains(t, "''") {
+			return false
+		}
+		if r, _ := utf8.DecodeLastRuneInString(t); unicode.IsSpace(r) {
+			return false
+		}
+		// A one-line paragraph between two others may be an old-style
+		// heading when it ends in a letter or digit.
+		if i > 0 && i+2 < len(lines) && lines[i-1] == "//" && lines[i+1] == "//" {
+			if r, _ := utf8.DecodeLastRuneInString(t); unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // gofmtDoc returns the doc comment of lines as gofmt prints it before a

@@ -135,3 +135,25 @@ func FuzzStencils(f *testing.F) {
 		sameAsGofmt(t, fmt.Sprintf("%q", text), m)
 	})
 }
+
+// FuzzPlainDoc holds plainDoc to its claim: a comment it calls plain is
+// one gofmt leaves as it is.
+func FuzzPlainDoc(f *testing.F) {
+	for _, s := range append([]string{
+		"plain", "Two lines\nof text.", "Para one.\n\nPara two.", "A\n\nHeading Like\n\nText.", "x ``y''",
+		"see [Foo]", "[a]: https://example.com", "#hash", "- list\n- list", "1. one", " indented", "trail\u00a0",
+		"a\n\n\nb", "Synthetic error 1", "",
+	}, gencatalog.Hostile...) {
+		f.Add(s, "second paragraph.")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		lines := docLines(a, b)
+		if !plainDoc(lines) {
+			return
+		}
+		want := string(appendLines(nil, lines))
+		if got, ok := gofmtDoc(lines); !ok || got != want {
+			t.Errorf("plain doc %q reformats to %q", want, got)
+		}
+	})
+}
