@@ -10,6 +10,7 @@
 package typescript
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -82,7 +83,7 @@ func key(name string) string {
 
 // jsdoc writes a /** */ comment of the given lines at an indent; the text
 // cannot end the comment early.
-func jsdoc(b *strings.Builder, indent string, paragraphs ...string) {
+func jsdoc(b *bytes.Buffer, indent string, paragraphs ...string) {
 	var lines []string
 	for _, p := range paragraphs {
 		if strings.TrimSpace(p) == "" {
@@ -173,7 +174,7 @@ func tsType(s *model.Schema, indent string) string {
 		if len(s.Properties) == 0 {
 			return "{ [key: string]: unknown }"
 		}
-		var b strings.Builder
+		var b bytes.Buffer
 		b.WriteString("{\n")
 		writeProps(&b, s, indent+"  ")
 		b.WriteString(indent + "}")
@@ -182,7 +183,7 @@ func tsType(s *model.Schema, indent string) string {
 	return "unknown"
 }
 
-func writeProps(b *strings.Builder, s *model.Schema, indent string) {
+func writeProps(b *bytes.Buffer, s *model.Schema, indent string) {
 	for _, p := range s.Properties {
 		jsdoc(b, indent, p.Schema.Description)
 		opt := "?"
@@ -209,7 +210,7 @@ func literalStatuses(list []int) string {
 	return strings.Join(parts, " | ")
 }
 
-func (g *generator) header(b *strings.Builder) {
+func (g *generator) header(b *bytes.Buffer) {
 	b.WriteString("// " + gen.Header + "\n")
 	if g.opts.Source != "" {
 		b.WriteString("// source: " + strings.Map(func(r rune) rune {
@@ -257,7 +258,7 @@ func (g *generator) packageJSON() ([]byte, error) {
 
 func (g *generator) declarations() []byte {
 	m := g.m
-	var b strings.Builder
+	var b bytes.Buffer
 	b.Grow(4096 + 2600*len(m.Errors)) // about what an error takes: no regrowing
 	g.header(&b)
 	b.WriteString("\n")
@@ -453,7 +454,7 @@ export declare function bySymbol(symbol: string): ErrorMeta | undefined;
 /** Looks up an error by type. */
 export declare function byType(type: string): ErrorMeta | undefined;
 `)
-	return []byte(b.String())
+	return b.Bytes()
 }
 
 func rootSchema(e *model.Error) *model.Schema {
@@ -478,7 +479,7 @@ func fieldKind(s *model.Schema) string {
 
 func (g *generator) javascript() []byte {
 	m := g.m
-	var b strings.Builder
+	var b bytes.Buffer
 	b.Grow(4096 + 600*len(m.Errors))
 	g.header(&b)
 	b.WriteString("\nexport const CATALOG_NAME = " + str(m.Name) + ";\n\n")
@@ -515,7 +516,7 @@ func (g *generator) javascript() []byte {
 	}
 	b.WriteString("};\n\n")
 	b.WriteString(runtimeJS)
-	return []byte(b.String())
+	return b.Bytes()
 }
 
 // runtimeJS is the catalog-independent part of index.js.
@@ -696,7 +697,7 @@ export function byType(type) {
 
 func (g *generator) readme() []byte {
 	m := g.m
-	var b strings.Builder
+	var b bytes.Buffer
 	b.WriteString("<!-- " + gen.Header + " -->\n\n")
 	b.WriteString("# " + mdText(g.pkg) + "\n\n")
 	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ". ")
@@ -710,7 +711,7 @@ func (g *generator) readme() []byte {
 	b.WriteString("| `isSymbol(value, symbol)` | narrows a payload to one error |\n")
 	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n\n")
 	b.WriteString(strconv.Itoa(len(m.Errors)) + " errors in " + strconv.Itoa(len(m.Domains)) + " domains.\n")
-	return []byte(b.String())
+	return b.Bytes()
 }
 
 func (g *generator) exampleSymbol() string {
