@@ -214,8 +214,9 @@ func canonicalDoc(lines []string) ([]string, bool) {
 // lines one blank line apart, and nothing go/doc/comment reads as
 // structure or rewrites: no heading (# or a one-line paragraph that could
 // be an old-style one), no link, doc link or link definition (any '['),
-// no `` or '' (curly quotes), no trailing Unicode space. Most catalog
-// text is such; FuzzPlainDoc holds the claim.
+// no doubled backtick or single quote (which become curly quotes), no
+// trailing Unicode space. Most catalog text is such; FuzzPlainDoc holds
+// the claim.
 func plainDoc(lines []string) bool {
 	if len(lines) == 0 || lines[0] == "//" || lines[len(lines)-1] == "//" {
 		return false
