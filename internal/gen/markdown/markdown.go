@@ -540,7 +540,8 @@ func pretty(raw []byte) string {
 	out := make([]byte, 0, 2*len(raw))
 	depth := 0
 	open := false // after { or [: indent unless it closes at once
-	for i := 0; i < len(raw); i++ {
+	end := len(bytes.TrimRight(raw, " \t\n\r"))
+	for i := 0; i < end; i++ {
 		c := raw[i]
 		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
 			continue // insignificant space between tokens
@@ -559,7 +560,7 @@ func pretty(raw []byte) string {
 				}
 				j++
 			}
-			if j >= len(raw) {
+			if j >= end {
 				return string(raw) // never: not JSON
 			}
 			out = append(out, raw[i:j+1]...)
@@ -584,7 +585,7 @@ func pretty(raw []byte) string {
 			out = append(out, c)
 		}
 	}
-	return string(out)
+	return string(append(out, raw[end:]...)) // json.Indent keeps trailing space
 }
 
 func newline(b []byte, depth int) []byte {
