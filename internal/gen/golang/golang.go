@@ -47,7 +47,9 @@ func PackageName(catalogName string) string {
 	return name + "errors"
 }
 
-// Generate returns the Go files of m: errors.go and details.go.
+// Generate returns the Go files of m: errors.go, then defs and details
+// files of at most chunkSize errors or shapes each (defs.go and details.go
+// when one of each suffices).
 func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	return newGenerator(m, opts).generate()
 }
