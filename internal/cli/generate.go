@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -254,28 +255,16 @@ func (out *output) mkdirAll(dir string) error {
 	return err
 }
 
-// writeEach calls write for every file to write (k indexes out.todo), one
-// writer per directory: creating files holds the directory's lock, and
-// writers contending for it only burn CPU the emitters need. The first
-// failure, in file order, refuses the output.
+// writeEach calls write for every file to write (k indexes out.todo) on one
+// goroutine per CPU, at most four. Creating a file holds its directory's
+// lock but filling it does not, so a second writer in the docs directory
+// keeps the other core busy while the first creates; writers beyond the
+// CPUs would only wait for that lock. The first failure, in file order,
+// refuses the output.
 func (out *output) writeEach(write func(k int, f planned) error) {
 	errs := make([]error, len(out.todo))
-	var byDir [][]int // indexes into out.todo, grouped by directory
-	group := map[string]int{}
-	for k, i := range out.todo {
-		dir := filepath.Dir(out.files[i].path)
-		g, ok := group[dir]
-		if !ok {
-			g = len(byDir)
-			group[dir] = g
-			byDir = append(byDir, nil)
-		}
-		byDir[g] = append(byDir[g], k)
-	}
-	parallel(len(byDir), func(g int) {
-		for _, k := range byDir[g] {
-			errs[k] = write(k, out.files[out.todo[k]])
-		}
+	parallelN(min(runtime.GOMAXPROCS(0), 4), len(out.todo), func(k int) {
+		errs[k] = write(k, out.files[out.todo[k]])
 	})
 	for k, err := range errs {
 		if err != nil {
@@ -552,10 +541,13 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return 
 
 // parallel calls f(0) … f(n-1) on a few goroutines: file system calls
 // overlap, and more workers would only contend for directory locks.
-func parallel(n int, f func(i int)) {
+func parallel(n int, f func(i int)) { parallelN(4, n, f) }
+
+// parallelN calls f(0) … f(n-1) on at most workers goroutines.
+func parallelN(workers, n int, f func(i int)) {
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for range min(n, 4) {
+	for range min(n, max(workers, 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
