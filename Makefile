@@ -3,7 +3,7 @@ GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
 
-.PHONY: all test lint check generate bench fuzz docs-site
+.PHONY: all test lint check generate bench bench-cli fuzz docs-site
 
 all: lint test
 
@@ -62,6 +62,12 @@ check:
 # runtime's encoders against encoding/json. GOGC=400 as the command runs.
 bench:
 	GOGC=400 $(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/ ./internal/gen/jsonschema/
+
+# The errgen command end to end, a process per run, on the file system:
+# fresh and unchanged outputs, 1,000 and 10,000 errors (RUNS runs each).
+RUNS ?= 5
+bench-cli:
+	$(GO) run ./internal/cmd/benchcli -n 1000,10000 -runs $(RUNS)
 
 # Fuzz the loader + checker, the encoders, the chunked YAML parse, the
 # template parser, diff and the definition records (FUZZTIME=10m for a long run).

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package main
+
+// syncFS does nothing where there is no sync(2).
+func syncFS() {}
