@@ -3,17 +3,18 @@
 // are part of the figure, which the in-process BenchmarkGenerate leaves
 // out. For each catalog size it writes a synthetic catalog, then runs
 // errgen generate -runs times into a new directory each (fresh) and -runs
-// times over one directory it already wrote (unchanged), and prints the
-// wall, user and system time of every run and their medians:
+// times over one directory it already wrote (unchanged), and prints every
+// run's wall time and the medians of wall, user and system time:
 //
 //	go run ./internal/cmd/benchcli -errgen /path/to/errgen -n 1000,10000 -runs 5
 //
 // Without -errgen it builds the command from this module first (run it
-// inside the module). The file
-// system is synced before each run, so that writing back an earlier run's
-// pages is not counted in the next. Outputs are kept until the end and
-// removed then: on some file systems (ext4 without a journal) creating
-// files right after deleting many thousands is several times slower.
+// inside the module). The file system is synced before each run, so that
+// writing back an earlier run's pages is not counted in the next. Outputs
+// are kept until the end and then removed, unless -dir says where to put
+// them: on some file systems (ext4 without a journal) creating files right
+// after deleting many thousands is several times slower. With an even
+// -runs, the median is the upper of the two middle runs.
 package main
 
 import (
