@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/internal/cli"
+	"github.com/errgen/errgen/internal/errgentest"
 )
 
 // writeFiles writes files (slash-separated names) into a new temporary
@@ -16,20 +17,9 @@ func writeFiles(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range files {
-		writeFile(t, dir, name, data)
+		errgentest.WriteFile(t, dir, name, data)
 	}
 	return dir
-}
-
-func writeFile(t *testing.T, dir, name, data string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // git runs git in dir with a fixed identity and no user configuration.
@@ -92,9 +82,9 @@ func TestGitRevision(t *testing.T) {
 	git(t, dir, "commit", "-q", "-m", "catalog v1")
 	// v2: E_LOCKED removed (in the included file), E_INTERNAL renumbered, a
 	// new included file; none of it committed
-	writeFile(t, dir, "catalog/errors.yaml", strings.Replace(gitMain, "code: 1000", "code: 1001", 1))
-	writeFile(t, dir, "catalog/domains/storage.yaml", gitStorage[:strings.Index(gitStorage, "  E_LOCKED:")])
-	writeFile(t, dir, "catalog/domains/billing.yaml", "domains:\n  billing: {range: [3000, 3099]}\n")
+	errgentest.WriteFile(t, dir, "catalog/errors.yaml", strings.Replace(gitMain, "code: 1000", "code: 1001", 1))
+	errgentest.WriteFile(t, dir, "catalog/domains/storage.yaml", gitStorage[:strings.Index(gitStorage, "  E_LOCKED:")])
+	errgentest.WriteFile(t, dir, "catalog/domains/billing.yaml", "domains:\n  billing: {range: [3000, 3099]}\n")
 
 	stdout, stderr, exit := runCLI(t, dir, "diff", "git:HEAD:catalog/errors.yaml", "catalog/errors.yaml")
 	want := `catalog/errors.yaml:10:11: breaking: code of E_INTERNAL changed from 1000 to 1001
@@ -129,7 +119,7 @@ catalog/domains/billing.yaml:2:3: compatible: domain "billing" (range [3000, 309
 	}
 
 	// an invalid catalog in a revision: its diagnostics point into git
-	writeFile(t, dir, "catalog/domains/storage.yaml", strings.Replace(gitStorage, "code: 2001", "code: 2000", 1))
+	errgentest.WriteFile(t, dir, "catalog/domains/storage.yaml", strings.Replace(gitStorage, "code: 2001", "code: 2000", 1))
 	git(t, dir, "commit", "-q", "-am", "broken")
 	_, stderr, exit = runCLI(t, dir, "diff", "git:HEAD:catalog/errors.yaml", "catalog/errors.yaml")
 	if exit != cli.ExitInvalid || !strings.HasPrefix(stderr, "git:HEAD:catalog/domains/storage.yaml:10:11: error: duplicate code 2000: E_FULL already has it (at git:HEAD:catalog/domains/storage.yaml:4:3)\n") {
@@ -151,7 +141,7 @@ catalog/domains/billing.yaml:2:3: compatible: domain "billing" (range [3000, 309
 	}
 
 	// an include that a revision lacks is the catalog's problem: exit 1
-	writeFile(t, dir, "catalog/errors.yaml", strings.Replace(gitMain, "include: domains/*.yaml", "include: [domains/*.yaml, extra.yaml]", 1))
+	errgentest.WriteFile(t, dir, "catalog/errors.yaml", strings.Replace(gitMain, "include: domains/*.yaml", "include: [domains/*.yaml, extra.yaml]", 1))
 	git(t, dir, "commit", "-q", "-am", "include a missing file")
 	_, stderr, exit = runCLI(t, dir, "diff", "git:HEAD:catalog/errors.yaml", "git:HEAD:catalog/errors.yaml")
 	if exit != cli.ExitInvalid || !strings.HasPrefix(stderr, `git:HEAD:catalog/errors.yaml:5:27: error: include "extra.yaml" matches no file`) {

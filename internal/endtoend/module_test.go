@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/errgen/errgen/internal/errgentest"
 )
 
 // tempModule writes a throwaway Go module outside the repo that requires
@@ -30,21 +32,9 @@ func tempModule(t *testing.T, module string, files map[string]string) string {
 		all[name] = data
 	}
 	for name, data := range all {
-		writeIn(t, dir, name, data)
+		errgentest.WriteFile(t, dir, name, data)
 	}
 	return dir
-}
-
-// writeIn writes a file below dir, making its directories.
-func writeIn(t *testing.T, dir, name, data string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // goIn runs the go command in dir (module mode, no workspace) and returns
@@ -83,7 +73,7 @@ func tscIn(t *testing.T, dir string) {
 		}
 		t.Skip("TypeScript is not installed; make test installs it")
 	}
-	writeIn(t, dir, "tsconfig.json", `{"compilerOptions": {"strict": true, "noEmit": true, "noUncheckedIndexedAccess": true, "exactOptionalPropertyTypes": true, "module": "esnext", "moduleResolution": "bundler", "target": "es2022", "lib": ["es2022"], "types": []}, "files": ["ts/index.d.ts"]}`)
+	errgentest.WriteFile(t, dir, "tsconfig.json", `{"compilerOptions": {"strict": true, "noEmit": true, "noUncheckedIndexedAccess": true, "exactOptionalPropertyTypes": true, "module": "esnext", "moduleResolution": "bundler", "target": "es2022", "lib": ["es2022"], "types": []}, "files": ["ts/index.d.ts"]}`)
 	cmd := exec.Command("node", tsc, "-p", "tsconfig.json")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -8,23 +8,10 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 )
-
-func build(t testing.TB, fsys catalog.FS, path string) *model.Catalog {
-	t.Helper()
-	raw, diags, err := catalog.Parse(fsys, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, more := model.Build(raw)
-	diags.Append(more)
-	if diags.HasErrors() {
-		t.Fatalf("%s", diags.Format(""))
-	}
-	return m
-}
 
 // sameAsGofmt generates m's Go twice, with stencils and with every
 // declaration through jennifer and gofmt, and reports where they differ;
@@ -79,10 +66,10 @@ func TestStencilsMatchGofmt(t *testing.T) {
 		"../../endtoend/testdata/golden/kinds/errors.yaml", "../../../catalog/errors.yaml",
 		"../markdown/testdata/hostile.yaml",
 	} {
-		sameAsGofmt(t, path, build(t, catalog.OSFS{}, path))
+		sameAsGofmt(t, path, errgentest.Model(t, catalog.OSFS{}, path))
 	}
-	sameAsGofmt(t, "hostile", build(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"))
-	sameAsGofmt(t, "synthetic", build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(2 * chunkSize)}, "errors.yaml"))
+	sameAsGofmt(t, "hostile", errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"))
+	sameAsGofmt(t, "synthetic", errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(2 * chunkSize)}, "errors.yaml"))
 }
 
 // docCatalog is a catalog whose errors carry text as title, doc and

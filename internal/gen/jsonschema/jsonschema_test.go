@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
@@ -27,20 +28,6 @@ var update = flag.Bool("update", false, "rewrite testdata/edge/error-context.sch
 // testdata/edge/cases.jsonl lists payloads with their verdict, which
 // test/schema/ajv.test.mjs holds Ajv to as well.
 const edgeDir = "testdata/edge"
-
-func build(t testing.TB, fsys catalog.FS, path string) *model.Catalog {
-	t.Helper()
-	raw, diags, err := catalog.Parse(fsys, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, more := model.Build(raw)
-	diags.Append(more)
-	if diags.HasErrors() {
-		t.Fatalf("%s:\n%s", path, diags.Format(""))
-	}
-	return m
-}
 
 func generate(t testing.TB, m *model.Catalog, opts Options) []byte {
 	t.Helper()
@@ -55,7 +42,7 @@ func generate(t testing.TB, m *model.Catalog, opts Options) []byte {
 }
 
 func edgeSchema(t testing.TB) []byte {
-	return generate(t, build(t, catalog.OSFS{}, filepath.Join(edgeDir, "errors.yaml")), Options{Source: "errors.yaml"})
+	return generate(t, errgentest.Model(t, catalog.OSFS{}, filepath.Join(edgeDir, "errors.yaml")), Options{Source: "errors.yaml"})
 }
 
 // chunkedFile is the edge schema with its rule lists cut into parts of
@@ -63,7 +50,7 @@ func edgeSchema(t testing.TB) []byte {
 const chunkedFile = "chunked.schema.json"
 
 func chunkedSchema(t testing.TB) []byte {
-	return generate(t, build(t, catalog.OSFS{}, filepath.Join(edgeDir, "errors.yaml")), Options{Source: "errors.yaml", maxRules: 2})
+	return generate(t, errgentest.Model(t, catalog.OSFS{}, filepath.Join(edgeDir, "errors.yaml")), Options{Source: "errors.yaml", maxRules: 2})
 }
 
 func TestSchemaEdgeGolden(t *testing.T) {
@@ -394,7 +381,7 @@ errors:
     message: Only error
     doc: The only one.
 `)}
-	vs := compile(t, generate(t, build(t, fsys, "errors.yaml"), Options{}))
+	vs := compile(t, generate(t, errgentest.Model(t, fsys, "errors.yaml"), Options{}))
 	for _, c := range []struct {
 		def   string
 		valid bool
@@ -424,9 +411,9 @@ func TestSchemaLargeCatalog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large catalog")
 	}
-	small := build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(1000)}, "errors.yaml")
+	small := errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(1000)}, "errors.yaml")
 	smallData := generate(t, small, Options{})
-	large := build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(10000)}, "errors.yaml")
+	large := errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(10000)}, "errors.yaml")
 	start := time.Now()
 	data := generate(t, large, Options{})
 	t.Logf("10,000 errors: %d bytes in %v", len(data), time.Since(start))
@@ -453,7 +440,7 @@ func TestSchemaLargeCatalog(t *testing.T) {
 
 func BenchmarkGenerate(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		m := build(b, catalog.MapFS{"errors.yaml": gencatalog.Generate(n)}, "errors.yaml")
+		m := errgentest.Model(b, catalog.MapFS{"errors.yaml": gencatalog.Generate(n)}, "errors.yaml")
 		b.Run(fmt.Sprintf("errors=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				if _, err := Generate(m, Options{}); err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/markdown"
 	"github.com/errgen/errgen/internal/gencatalog"
@@ -16,22 +17,8 @@ import (
 	"github.com/errgen/errgen/templates"
 )
 
-func build(t testing.TB, fsys catalog.FS, path string) *model.Catalog {
-	t.Helper()
-	raw, diags, err := catalog.Parse(fsys, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, more := model.Build(raw)
-	diags.Append(more)
-	if diags.HasErrors() {
-		t.Fatalf("%s", diags.Format(""))
-	}
-	return m
-}
-
 func hostile(t testing.TB) *model.Catalog {
-	return build(t, catalog.OSFS{}, "testdata/hostile.yaml")
+	return errgentest.Model(t, catalog.OSFS{}, "testdata/hostile.yaml")
 }
 
 func generate(t testing.TB, m *model.Catalog, opts markdown.Options) map[string]string {
@@ -190,7 +177,7 @@ func TestDocsTemplateErrors(t *testing.T) {
 // TestDocsDeterministic renders twice (the error pages are rendered in
 // parallel).
 func TestDocsDeterministic(t *testing.T) {
-	m := build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(500)}, "errors.yaml")
+	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(500)}, "errors.yaml")
 	a, b := generate(t, m, markdown.Options{}), generate(t, m, markdown.Options{})
 	if len(a) != 500+gencatalog.Domains+1 {
 		t.Errorf("%d pages", len(a))
@@ -225,14 +212,14 @@ func TestErrorPageMatchesTemplate(t *testing.T) {
 	same := fstest.MapFS{"error.md.tmpl": {Data: orig}, "fields.md.tmpl": {Data: fields}} // equal to the built-ins
 	catalogs := map[string]*model.Catalog{
 		"hostile":   hostile(t),
-		"synthetic": build(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(300)}, "errors.yaml"),
+		"synthetic": errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(300)}, "errors.yaml"),
 	}
 	for _, path := range []string{
 		"../../../examples/mdmcp/errors.yaml", "../../../examples/plain/errors.yaml",
 		"../../../examples/problem/errors.yaml", "../../../examples/taxonomy/errors.yaml",
 		"../../endtoend/testdata/golden/kinds/errors.yaml", "../../../catalog/errors.yaml",
 	} {
-		catalogs[path] = build(t, catalog.OSFS{}, path)
+		catalogs[path] = errgentest.Model(t, catalog.OSFS{}, path)
 	}
 	for name, m := range catalogs {
 		direct := generate(t, m, markdown.Options{Source: "../errors.yaml"})
@@ -260,7 +247,7 @@ func firstDiff(a, b string) string {
 
 func BenchmarkDocs(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		m := build(b, catalog.MapFS{"errors.yaml": gencatalog.Generate(n)}, "errors.yaml")
+		m := errgentest.Model(b, catalog.MapFS{"errors.yaml": gencatalog.Generate(n)}, "errors.yaml")
 		b.Run(fmt.Sprintf("errors=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				if _, err := markdown.Generate(m, markdown.Options{}); err != nil {
