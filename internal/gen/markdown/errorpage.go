@@ -125,18 +125,18 @@ func appendErrorPage(b []byte, v *errorPage) []byte {
 		b = append(b, v.Doc...)
 	}
 	b = append(b, "\n## Message\n\n"...)
-	b = append(b, fence("text", v.Message)...)
+	b = appendFence(b, "text", v.Message)
 	b = append(b, '\n')
 	if v.UserMessage != "" {
 		b = append(b, "\nUser message (`context.userMessage`):\n\n"...)
-		b = append(b, fence("text", v.UserMessage)...)
+		b = appendFence(b, "text", v.UserMessage)
 		b = append(b, '\n')
 	}
 	if len(v.Suggestions) > 0 {
 		b = append(b, "\nSuggestions (`context.suggestions`):\n"...)
 		for _, s := range v.Suggestions {
 			b = append(b, '\n')
-			b = append(b, fence("text", s)...)
+			b = appendFence(b, "text", s)
 			b = append(b, '\n')
 		}
 	}
@@ -232,11 +232,11 @@ func appendExamples(b []byte, examples []exampleView) []byte {
 		b = append(b, "\n### Example "...)
 		b = strconv.AppendInt(b, int64(ex.N), 10)
 		b = append(b, "\n\nJSON-RPC `error` object:\n\n"...)
-		b = append(b, fence("json", ex.JSONRPC)...)
+		b = appendFence(b, "json", ex.JSONRPC)
 		b = append(b, "\n\nProblem document (`application/problem+json`):\n\n"...)
-		b = append(b, fence("json", ex.Problem)...)
+		b = appendFence(b, "json", ex.Problem)
 		b = append(b, "\n\nPlain response:\n\n"...)
-		b = append(b, fence("json", ex.Response)...)
+		b = appendFence(b, "json", ex.Response)
 		b = append(b, '\n')
 	}
 	return b

@@ -159,18 +159,28 @@ func longestRun(s string, c byte) int {
 // backtick fence longer than any run of backticks in s (at least three),
 // s with its line endings normalized and a final newline. The result ends
 // with the closing fence, without a newline.
-func fence(lang, s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = strings.ReplaceAll(s, "\r", "\n")
-	n := longestRun(s, '`') + 1
-	if n < 3 {
-		n = 3
+func fence(lang, s string) string { return string(appendFence(nil, lang, s)) }
+
+// appendFence appends fence(lang, s) to b.
+func appendFence(b []byte, lang, s string) []byte {
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
 	}
-	f := strings.Repeat("`", n)
-	if s != "" && !strings.HasSuffix(s, "\n") {
-		s += "\n"
+	n := max(longestRun(s, '`')+1, 3)
+	for range n {
+		b = append(b, '`')
 	}
-	return f + flat(lang) + "\n" + s + f
+	b = append(b, flat(lang)...)
+	b = append(b, '\n')
+	b = append(b, s...)
+	if s != "" && s[len(s)-1] != '\n' {
+		b = append(b, '\n')
+	}
+	for range n {
+		b = append(b, '`')
+	}
+	return b
 }
 
 // indent prefixes every non-empty line of s with n spaces, for blocks

@@ -521,23 +521,41 @@ func (g *generator) examples(e *model.Error) []exampleView {
 	o.Now = func() time.Time { return ExampleTime }
 	o.Instance = func() string { return ExampleInstance }
 	out := make([]exampleView, len(values))
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
 	for i, v := range values {
 		err := g.rm.New(e, v)
 		out[i] = exampleView{N: i + 1,
-			JSONRPC:  pretty(err.AppendJSONRPC(nil, &o)),
-			Problem:  pretty(err.AppendProblem(nil, &o)),
-			Response: pretty(err.AppendResponse(nil, &o)),
+			JSONRPC:  sc.pretty(err.AppendJSONRPC(sc.raw[:0], &o)),
+			Problem:  sc.pretty(err.AppendProblem(sc.raw[:0], &o)),
+			Response: sc.pretty(err.AppendResponse(sc.raw[:0], &o)),
 		}
 	}
 	return out
+}
+
+// scratch is the buffers examples reuses from payload to payload: the
+// encoded payload and its indented form.
+type scratch struct{ raw, out []byte }
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// pretty returns raw indented, keeping raw's memory for the next payload.
+func (sc *scratch) pretty(raw []byte) string {
+	sc.raw = raw[:0]
+	sc.out = appendPretty(sc.out[:0], raw)
+	return string(sc.out)
 }
 
 // pretty indents a payload as json.Indent(dst, raw, "", "  ") does, which
 // changes no value. The runtime writes valid JSON, so this walks it
 // without json.Indent's validating scanner, a third of the docs' time;
 // FuzzPretty holds the two equal.
-func pretty(raw []byte) string {
-	out := make([]byte, 0, 2*len(raw))
+func pretty(raw []byte) string { return string(appendPretty(make([]byte, 0, 2*len(raw)), raw)) }
+
+// appendPretty appends the indented form of raw to out.
+func appendPretty(out, raw []byte) []byte {
+	start := len(out)
 	depth := 0
 	open := false // after { or [: indent unless it closes at once
 	end := len(bytes.TrimRight(raw, " \t\n\r"))
@@ -561,7 +579,7 @@ func pretty(raw []byte) string {
 				j++
 			}
 			if j >= end {
-				return string(raw) // never: not JSON
+				return append(out[:start], raw...) // never: not JSON
 			}
 			out = append(out, raw[i:j+1]...)
 			i = j
@@ -585,7 +603,7 @@ func pretty(raw []byte) string {
 			out = append(out, c)
 		}
 	}
-	return string(append(out, raw[end:]...)) // json.Indent keeps trailing space
+	return append(out, raw[end:]...) // json.Indent keeps trailing space
 }
 
 func newline(b []byte, depth int) []byte {
