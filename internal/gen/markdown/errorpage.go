@@ -12,8 +12,10 @@ import (
 // renders them with the built-in error.md.tmpl and examples.md.tmpl
 // (whatever else it overrides), appendErrorPage writes the same bytes
 // directly: it is those two templates, statement by statement; likewise
-// appendFields for fields.md.tmpl, which renders the details tables.
-// TestErrorPageMatchesTemplate holds both to byte equality with the
+// appendFields for fields.md.tmpl, which renders the details tables, and
+// appendIndex and appendDomainPage (indexpage.go) for index.md.tmpl and
+// domain.md.tmpl, whose tables list every error once each.
+// TestErrorPageMatchesTemplate holds all of them to byte equality with the
 // templates on every golden, hostile and synthetic catalog, so an edit to
 // a template that is not made here too fails the tests.
 
@@ -40,14 +42,7 @@ func builtinTemplates(t *template.Template, names ...string) bool {
 
 // appendErrorPage appends the page of v to b as error.md.tmpl renders it.
 func appendErrorPage(b []byte, v *errorPage) []byte {
-	b = append(b, "---\n# "...)
-	b = append(b, v.Header...)
-	b = append(b, '\n')
-	if v.Source != "" {
-		b = append(b, "# source: "...)
-		b = append(b, v.Source...)
-		b = append(b, '\n')
-	}
+	b = appendFrontMatterHead(b, &v.page)
 	b = append(b, "title: "...)
 	b = append(b, yaml(v.Symbol+": "+v.Title)...)
 	b = append(b, "\ndescription: "...)

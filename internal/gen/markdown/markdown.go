@@ -90,14 +90,19 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	g.sensitive = runtimemodel.SensitiveFields(m)
 
 	files := make([]gen.File, 0, len(m.Errors)+len(m.Domains)+1)
-	index, err := g.exec(indexTemplate, g.indexView())
-	if err != nil {
+	var index []byte
+	if builtinTemplates(t, indexTemplate) {
+		index = appendIndex(nil, g.indexView())
+	} else if index, err = g.exec(indexTemplate, g.indexView()); err != nil {
 		return nil, err
 	}
 	files = append(files, gen.File{Path: indexPath, Data: index})
+	directDomains := builtinTemplates(t, domainTemplate)
 	for i, d := range m.Domains {
-		data, err := g.exec(domainTemplate, g.domainPage(d, i+1))
-		if err != nil {
+		var data []byte
+		if directDomains {
+			data = appendDomainPage(nil, g.domainPage(d, i+1))
+		} else if data, err = g.exec(domainTemplate, g.domainPage(d, i+1)); err != nil {
 			return nil, err
 		}
 		files = append(files, gen.File{Path: domainPath(d), Data: data})

@@ -196,20 +196,16 @@ func TestDocsDeterministic(t *testing.T) {
 // renders through text/template, and every page must come out
 // byte-identical, on catalogs that reach every branch of the page.
 func TestErrorPageMatchesTemplate(t *testing.T) {
-	orig, err := fs.ReadFile(templates.FS, "error.md.tmpl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fields, err := fs.ReadFile(templates.FS, "fields.md.tmpl")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const noop = "{{if false}}never{{end}}" // a different parse tree, the same output
-	viaTemplate := fstest.MapFS{
-		"error.md.tmpl":  {Data: append(bytes.Clone(orig), noop...)},
-		"fields.md.tmpl": {Data: append(bytes.Clone(fields), noop...)},
+	viaTemplate, same := fstest.MapFS{}, fstest.MapFS{}
+	for _, name := range []string{"error.md.tmpl", "fields.md.tmpl", "index.md.tmpl", "domain.md.tmpl"} {
+		orig, err := fs.ReadFile(templates.FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		viaTemplate[name] = &fstest.MapFile{Data: append(bytes.Clone(orig), noop...)}
+		same[name] = &fstest.MapFile{Data: orig} // equal to the built-ins
 	}
-	same := fstest.MapFS{"error.md.tmpl": {Data: orig}, "fields.md.tmpl": {Data: fields}} // equal to the built-ins
 	catalogs := map[string]*model.Catalog{
 		"hostile":   hostile(t),
 		"synthetic": errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(300)}, "errors.yaml"),
@@ -225,10 +221,12 @@ func TestErrorPageMatchesTemplate(t *testing.T) {
 		direct := generate(t, m, markdown.Options{Source: "../errors.yaml"})
 		for _, over := range []fstest.MapFS{viaTemplate, same} {
 			templated := generate(t, m, markdown.Options{Source: "../errors.yaml", Templates: over})
-			for _, e := range m.Errors {
-				p := markdown.ErrorPath(e)
-				if direct[p] != templated[p] {
-					t.Errorf("%s: %s: the direct rendering differs from error.md.tmpl:\n%s", name, p, firstDiff(direct[p], templated[p]))
+			if len(direct) != len(templated) {
+				t.Errorf("%s: %d pages rendered directly, %d by the templates", name, len(direct), len(templated))
+			}
+			for p, want := range templated {
+				if direct[p] != want {
+					t.Errorf("%s: %s: the direct rendering differs from the templates:\n%s", name, p, firstDiff(direct[p], want))
 				}
 			}
 		}
