@@ -296,30 +296,60 @@ func (g *generator) errorsFile() *jen.File {
 // constructor.
 func (g *generator) defsSource(errs []*model.Error) ([]byte, error) {
 	f := g.newFile()
-	var codes, symbols, types []jen.Code
+	var blocks constBlocks
+	deprecated := false
 	decls := make([]errorDecl, len(errs))
 	for i, e := range errs {
 		dep := deprecation(e)
 		if dep != "" {
-			codes = append(codes, commentCode(dep))
-			symbols = append(symbols, commentCode(dep))
-			types = append(types, commentCode(dep))
+			deprecated = true
+			for k := range blocks {
+				blocks[k] = append(blocks[k], constSpec{comment: dep})
+			}
 		}
-		codes = append(codes, jen.Id("Code"+e.GoName).Id("Code").Op("=").Lit(int(e.Code)))
-		symbols = append(symbols, jen.Id("Symbol"+e.GoName).Id("Symbol").Op("=").Lit(e.Symbol))
-		types = append(types, jen.Id("Type"+e.GoName).Id("Type").Op("=").Lit(e.Type))
+		blocks[0] = append(blocks[0], constSpec{name: "Code" + e.GoName, value: int(e.Code)})
+		blocks[1] = append(blocks[1], constSpec{name: "Symbol" + e.GoName, value: e.Symbol})
+		blocks[2] = append(blocks[2], constSpec{name: "Type" + e.GoName, value: e.Type})
 		var err error
 		if decls[i], err = g.errorDecl(e); err != nil {
 			return nil, err
 		}
 	}
+	// Without deprecation comments among them, the constants are written
+	// aligned as gofmt aligns them (see constBlocks.fill), and gofmt only
+	// sees a placeholder constant per block.
+	direct := !g.noStencils && !deprecated
 	// One comment per block: a line per constant was a third of the file.
-	doc(f, "The codes of the errors in this file: CodeX is the code of the error that NewX returns.")
-	f.Const().Defs(codes...)
-	doc(f, "The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.")
-	f.Const().Defs(symbols...)
-	doc(f, "The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.")
-	f.Const().Defs(types...)
+	for k, what := range []string{
+		"The codes of the errors in this file: CodeX is the code of the error that NewX returns.",
+		"The symbols of the errors in this file: SymbolX is the symbol of the error that NewX returns.",
+		"The types (data.context type) of the errors in this file: TypeX is the type of the error that NewX returns.",
+	} {
+		doc(f, what)
+		if direct {
+			f.Const().Defs(jen.Id(constPlaceholder(k)).Id(constTypes[k]).Op("=").Lit(0))
+			continue
+		}
+		defs := make([]jen.Code, len(blocks[k]))
+		for i, c := range blocks[k] {
+			if c.comment != "" {
+				defs[i] = commentCode(c.comment)
+			} else {
+				defs[i] = jen.Id(c.name).Id(constTypes[k]).Op("=").Lit(c.value)
+			}
+		}
+		f.Const().Defs(defs...)
+	}
+	src, err := g.defsDecls(f, decls)
+	if err != nil || !direct {
+		return src, err
+	}
+	return blocks.fill(src)
+}
+
+// defsDecls renders f followed by the declarations of decls, from stencils
+// unless a doc comment keeps them from it.
+func (g *generator) defsDecls(f *jen.File, decls []errorDecl) ([]byte, error) {
 	if !g.noStencils {
 		if src, ok, err := g.stenciled(f, decls); err != nil || ok {
 			return src, err

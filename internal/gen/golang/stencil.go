@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"fmt"
 	"go/doc/comment"
 	"strconv"
@@ -311,4 +312,76 @@ func isDirective(c string) bool {
 		}
 	}
 	return true
+}
+
+// The constant blocks of a defs file (codes, symbols, types) are a third of
+// its lines. gofmt lays out a block of one-line constants with nothing
+// between them in three columns: each name padded with spaces to the
+// longest name of the block plus one, the type likewise (here one type per
+// block), then "= value". defsSource writes them so, into the place of a
+// placeholder constant per block that went through gofmt with the rest of
+// the file; a block with deprecation comments among its constants goes
+// through gofmt whole instead. TestStencilsMatchGofmt holds the result to
+// gofmt of the whole blocks.
+
+// constTypes are the types of the three constant blocks, in file order.
+var constTypes = [...]string{"Code", "Symbol", "Type"}
+
+// constBlocks are the constants of a defs file, a block per type.
+type constBlocks [len(constTypes)][]constSpec
+
+// constSpec is one line of a constant block: a constant and its value (an
+// int or a string), or a comment.
+type constSpec struct {
+	name    string
+	value   any
+	comment string
+}
+
+// constPlaceholder is the name of the placeholder constant of block k.
+func constPlaceholder(k int) string { return fmt.Sprintf("ERRGENPHC%dX", k) }
+
+// fill replaces each block's placeholder line in the formatted src by the
+// block's constants, aligned as gofmt aligns them.
+func (bs *constBlocks) fill(src []byte) ([]byte, error) {
+	size := len(src)
+	for _, b := range bs {
+		for _, c := range b {
+			size += 2*len(c.name) + 32
+		}
+	}
+	out := make([]byte, 0, size)
+	rest := src
+	for k, b := range bs {
+		line := "\n\t" + constPlaceholder(k) + " " + constTypes[k] + " = 0\n"
+		at := bytes.Index(rest, []byte(line))
+		if at < 0 {
+			return nil, fmt.Errorf("constant block %d is missing from the formatted source", k)
+		}
+		out = append(out, rest[:at+1]...)
+		width := 0
+		for _, c := range b {
+			width = max(width, utf8.RuneCountInString(c.name))
+		}
+		for _, c := range b {
+			out = append(out, '\t')
+			out = append(out, c.name...)
+			for range width - utf8.RuneCountInString(c.name) + 1 {
+				out = append(out, ' ')
+			}
+			out = append(out, constTypes[k]...)
+			out = append(out, " = "...)
+			switch v := c.value.(type) {
+			case int:
+				out = strconv.AppendInt(out, int64(v), 10)
+			case string:
+				out = strconv.AppendQuote(out, v) // as jen.Lit renders a string
+			default:
+				return nil, fmt.Errorf("constant %s: unexpected value %T", c.name, v)
+			}
+			out = append(out, '\n')
+		}
+		rest = rest[at+len(line):]
+	}
+	return append(out, rest...), nil
 }
