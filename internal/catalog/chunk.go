@@ -21,16 +21,22 @@ var chunkThreshold = 256 << 10
 // directives, document markers, a BOM, CR line ends, a piece that fails or is
 // not a mapping, an alias to an anchor in another piece — sends the file to
 // one sequential parse instead, which also gives the exact error message.
-func parseDocument(data []byte) (*yaml.Node, bool) {
+//
+// measured reports that the pieces, each measured by its worker, are
+// within MaxNodes and MaxDepth together and hold no alias cycle: then so is
+// the joined tree (no larger than its pieces, as deep as the deepest), and
+// the loader need not measure it again.
+func parseDocument(data []byte) (doc *yaml.Node, ok, measured bool) {
 	if len(data) < chunkThreshold || runtime.GOMAXPROCS(0) < 2 {
-		return nil, false
+		return nil, false, false
 	}
 	pieces := splitPieces(data)
 	if len(pieces) < 2 {
-		return nil, false
+		return nil, false, false
 	}
 	nodes := make([]*yaml.Node, len(pieces))
-	failed := false
+	sizes, depths := make([]int, len(pieces)), make([]int, len(pieces))
+	failed, cycle := false, false
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	work := make(chan int)
@@ -48,6 +54,13 @@ func parseDocument(data []byte) (*yaml.Node, bool) {
 					mu.Unlock()
 					continue
 				}
+				m := measure{open: map[*yaml.Node]bool{}}
+				sizes[i], depths[i] = m.of(&doc)
+				if m.cycle != nil {
+					mu.Lock()
+					cycle = true
+					mu.Unlock()
+				}
 				shiftLines(doc.Content[0], p.line-1-p.synthetic)
 				nodes[i] = doc.Content[0]
 			}
@@ -59,9 +72,14 @@ func parseDocument(data []byte) (*yaml.Node, bool) {
 	close(work)
 	wg.Wait()
 	if failed {
-		return nil, false
+		return nil, false, false
 	}
-	return joinPieces(pieces, nodes)
+	size, depth := 0, 0
+	for i := range pieces {
+		size, depth = size+sizes[i], max(depth, depths[i])
+	}
+	doc, ok = joinPieces(pieces, nodes)
+	return doc, ok, !cycle && size <= MaxNodes && depth <= MaxDepth
 }
 
 // piece is a run of lines of the file, parsed alone. A piece inside a
@@ -81,16 +99,15 @@ func splitPieces(data []byte) []piece {
 	if bytes.IndexByte(data, '\r') >= 0 || bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		return nil
 	}
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	for _, ln := range lines {
-		if bytes.HasPrefix(ln, []byte("---")) || bytes.HasPrefix(ln, []byte("...")) || bytes.HasPrefix(ln, []byte("%")) {
-			return nil
-		}
-	}
+	lines := indexLines(data)
 	// top-level sections start at column 0 with something other than a
 	// comment, blank or sequence entry
 	var starts []int
-	for i, ln := range lines {
+	for i := range lines.count() {
+		ln := lines.line(i)
+		if bytes.HasPrefix(ln, []byte("---")) || bytes.HasPrefix(ln, []byte("...")) || bytes.HasPrefix(ln, []byte("%")) {
+			return nil
+		}
 		if len(ln) == 0 || ln[0] == ' ' || ln[0] == '#' || ln[0] == '\n' {
 			continue
 		}
@@ -105,44 +122,74 @@ func splitPieces(data []byte) []piece {
 	target := len(data)/(4*runtime.GOMAXPROCS(0)) + 1
 	var out []piece
 	for si, start := range starts {
-		end := len(lines)
+		end := lines.count()
 		if si+1 < len(starts) {
 			end = starts[si+1]
 		}
-		header := bytes.TrimRight(lines[start], "\n")
+		header := bytes.TrimRight(lines.line(start), "\n")
 		entries := entryStarts(lines, start, end)
 		if !sectionHeader.Match(header) || len(entries) < 2 {
-			out = append(out, piece{text: join(lines[start:end]), line: start + 1, section: si, first: true})
+			out = append(out, piece{text: lines.span(start, end), line: start + 1, section: si, first: true})
 			continue
 		}
-		from, size := start, 0
-		for k, e := range entries {
-			size += lineBytes(lines, e, nextOr(entries, k, end))
-			if size < target && k+1 < len(entries) {
+		from := start
+		for k := range entries {
+			to := nextOr(entries, k, end)
+			if lines.bytes(from, to) < target && k+1 < len(entries) {
 				continue
 			}
-			to := nextOr(entries, k, end)
 			p := piece{line: from + 1, section: si, first: from == start}
 			if p.first {
-				p.text = join(lines[from:to])
+				p.text = lines.span(from, to)
 			} else {
 				p.synthetic = 1
-				p.text = append(append(append([]byte(nil), header...), '\n'), join(lines[from:to])...)
+				p.text = append(append(append(make([]byte, 0, len(header)+1+lines.bytes(from, to)), header...), '\n'), lines.span(from, to)...)
 			}
 			out = append(out, p)
-			from, size = to, 0
+			from = to
 		}
 	}
 	return out
 }
 
+// lineIndex is a text cut into lines, each with its line break: where each
+// line starts, and the text's end after the last.
+type lineIndex struct {
+	data  []byte
+	start []int
+}
+
+func indexLines(data []byte) lineIndex {
+	start := make([]int, 0, bytes.Count(data, []byte("\n"))+2)
+	for at := 0; at < len(data); {
+		start = append(start, at)
+		nl := bytes.IndexByte(data[at:], '\n')
+		if nl < 0 {
+			break
+		}
+		at += nl + 1
+	}
+	return lineIndex{data, append(start, len(data))}
+}
+
+func (l lineIndex) count() int { return len(l.start) - 1 }
+
+// line returns line i (from 0) with its line break.
+func (l lineIndex) line(i int) []byte { return l.data[l.start[i]:l.start[i+1]] }
+
+// span returns lines from to to (exclusive), a slice of the text.
+func (l lineIndex) span(from, to int) []byte { return l.data[l.start[from]:l.start[to]:l.start[to]] }
+
+// bytes returns the size of lines from to to (exclusive).
+func (l lineIndex) bytes(from, to int) int { return l.start[to] - l.start[from] }
+
 func plainKeyStart(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
-func firstContent(lines [][]byte) int {
-	for i, ln := range lines {
-		t := bytes.TrimLeft(ln, " \t")
+func firstContent(lines lineIndex) int {
+	for i := range lines.count() {
+		t := bytes.TrimLeft(lines.line(i), " \t")
 		if len(t) > 0 && t[0] != '#' && t[0] != '\n' {
 			return i
 		}
@@ -152,11 +199,11 @@ func firstContent(lines [][]byte) int {
 
 // entryStarts returns the lines of a section that start its block-mapping
 // entries: every line at the indentation of the section's first entry.
-func entryStarts(lines [][]byte, start, end int) []int {
+func entryStarts(lines lineIndex, start, end int) []int {
 	indent := -1
 	var out []int
 	for i := start + 1; i < end; i++ {
-		ln := lines[i]
+		ln := lines.line(i)
 		n := 0
 		for n < len(ln) && ln[n] == ' ' {
 			n++
@@ -174,8 +221,8 @@ func entryStarts(lines [][]byte, start, end int) []int {
 			return nil
 		}
 		if n == indent {
-			if ln[n] == '-' || ln[n] == '\t' {
-				return nil
+			if !plainKeyStart(ln[n]) {
+				return nil // a flow collection, quoted key, tag, anchor…: not worth the risk
 			}
 			out = append(out, i)
 		}
@@ -189,16 +236,6 @@ func nextOr(entries []int, k, end int) int {
 	}
 	return end
 }
-
-func lineBytes(lines [][]byte, from, to int) int {
-	n := 0
-	for _, ln := range lines[from:to] {
-		n += len(ln)
-	}
-	return n
-}
-
-func join(lines [][]byte) []byte { return bytes.Join(lines, nil) }
 
 func shiftLines(n *yaml.Node, by int) {
 	if by == 0 {
@@ -224,7 +261,8 @@ func joinPieces(pieces []piece, nodes []*yaml.Node) (*yaml.Node, bool) {
 			}
 			continue
 		}
-		if section == nil || len(n.Content) != 2 || n.Content[1].Kind != yaml.MappingNode || n.Content[0].Value != root.Content[len(root.Content)-2].Value {
+		if section == nil || len(n.Content) != 2 || n.Content[1].Kind != yaml.MappingNode || n.Content[1].Style&yaml.FlowStyle != 0 ||
+			n.Content[0].Value != root.Content[len(root.Content)-2].Value {
 			return nil, false
 		}
 		section.Content = append(section.Content, n.Content[1].Content...)

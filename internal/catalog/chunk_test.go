@@ -39,7 +39,7 @@ func checkChunked(t *testing.T, data []byte) bool {
 	old := chunkThreshold
 	chunkThreshold = 0
 	defer func() { chunkThreshold = old }()
-	doc, ok := parseDocument(data)
+	doc, ok, measured := parseDocument(data)
 	if !ok {
 		return false
 	}
@@ -54,6 +54,10 @@ func checkChunked(t *testing.T, data []byte) bool {
 	}
 	if err := sameTree(doc, &want, ""); err != nil {
 		t.Fatalf("chunked tree differs from the sequential one: %v\n%s", err, data)
+	}
+	var l loader
+	if measured && !l.guard(&want) {
+		t.Fatalf("pieces measured within the limits, but the whole is not: %s\n%s", l.diags.Format(""), data)
 	}
 	return true
 }

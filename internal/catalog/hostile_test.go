@@ -1,8 +1,10 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func parseOne(t *testing.T, data []byte) (*Catalog, string) {
@@ -27,28 +29,44 @@ func TestHostileInput(t *testing.T) {
 		{"deep flow nesting", []byte(head + "details: {s: " + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + "}\nerrors: {}\n"), "error: "},
 		{"deep block nesting", []byte(head + "details:\n  s:\n" + deepBlock(300) + "errors: {}\n"), "nesting deeper than 200 levels"},
 		{"billion laughs", []byte(head + billionLaughs() + "errors: {}\n"), "aliases expand this catalog to more than 1000000 YAML nodes"},
+		// the anchors inside one entry of a section of several: a piece of its own
+		{"billion laughs in an entry", []byte(head + "details:\n  t: {type: string}\n  s:\n" +
+			"    " + strings.ReplaceAll(strings.TrimPrefix(billionLaughs(), "details:\n  "), "\n  l", "\n    l") + "errors: {}\n"),
+			"aliases expand this catalog to more than 1000000 YAML nodes"},
 		{"binary junk", []byte("\x00\x01\x02\xff\xfe\x89PNG\r\n"), "error: "},
 		{"NUL in a string", []byte(head + "errors: {E_A: {code: 1, title: \"a\x00b\", message: m}}\n"), "errors.yaml:6:34: error: control character U+0000"},
 		{"invalid UTF-8", []byte(head + "errors: {E_A: {code: 1, title: a\xc3, message: m}}\n"), "errors.yaml:6:33: error: invalid UTF-8 (byte 0xc3)"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			c, diags := parseOne(t, tc.data)
-			if tc.want == "" {
-				if strings.Contains(diags, "error:") {
-					t.Fatalf("unexpected diagnostics: %.300s", diags)
-				}
-				if len(c.Errors) != 1 || len([]rune(c.Errors[0].Title.Value)) != 4<<20 {
-					t.Fatalf("huge title not read whole")
-				}
-				return
-			}
-			if !strings.Contains(diags, tc.want) {
-				t.Fatalf("diagnostics %.500q do not contain %q", diags, tc.want)
-			}
-			if !c.Incomplete {
-				t.Errorf("a loader failure must mark the catalog incomplete")
-			}
-		})
+		for _, threshold := range []int{chunkThreshold, 0} { // as is, and parsed in pieces where it splits
+			t.Run(fmt.Sprintf("%s/threshold=%d", tc.name, threshold), func(t *testing.T) {
+				old := chunkThreshold
+				chunkThreshold = threshold
+				defer func() { chunkThreshold = old }()
+				hostileCase(t, tc.data, tc.want)
+			})
+		}
+	}
+}
+
+// hostileCase parses data and checks that the diagnostics contain want, or,
+// when want is "", that there are none.
+func hostileCase(t *testing.T, data []byte, want string) {
+	t.Helper()
+	c, diags := parseOne(t, data)
+	if want == "" {
+		if strings.Contains(diags, "error:") {
+			t.Fatalf("unexpected diagnostics: %.300s", diags)
+		}
+		if len(c.Errors) != 1 || len([]rune(c.Errors[0].Title.Value)) != 4<<20 {
+			t.Fatalf("huge title not read whole")
+		}
+		return
+	}
+	if !strings.Contains(diags, want) {
+		t.Fatalf("diagnostics %.500q do not contain %q", diags, want)
+	}
+	if !c.Incomplete {
+		t.Errorf("a loader failure must mark the catalog incomplete")
 	}
 }
 
@@ -76,4 +94,47 @@ func billionLaughs() string {
 		b.WriteString("]}\n")
 	}
 	return b.String()
+}
+
+// scanTextRunes is scanText without its ASCII fast path: every character
+// decoded and classified.
+func scanTextRunes(file string, data []byte) (string, bool) {
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		at := fmt.Sprintf("%d:%d", line, col)
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return at + " invalid UTF-8", false
+		case r == '\n':
+			line, col = line+1, 0
+		case r == '\t' || r == '\r':
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f:
+			return fmt.Sprintf("%s control U+%04X", at, r), false
+		case r == 0x2028 || r == 0x2029:
+			return fmt.Sprintf("%s break U+%04X", at, r), false
+		case r == 0xfeff && i > 0:
+			return at + " BOM", false
+		case r == 0xfffe || r == 0xffff:
+			return fmt.Sprintf("%s nonchar U+%04X", at, r), false
+		}
+		i += size
+		col++
+	}
+	return "", true
+}
+
+// FuzzScanText holds scanText to the character-by-character scan: the same
+// verdict at the same line and column.
+func FuzzScanText(f *testing.F) {
+	for _, s := range []string{"a: b\n", "x\x00y", "é\n\u2028", "\ufeffa\n\ufeff", "a\xc3", "\t\r\n\x7f", "\u0085", "\uffff"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pos, _, ok := scanText("f", data)
+		want, wantOK := scanTextRunes("f", data)
+		if ok != wantOK || !ok && !strings.HasPrefix(want, fmt.Sprintf("%d:%d ", pos.Line, pos.Col)) {
+			t.Errorf("scanText(%q) = %v at %d:%d, want %v %s", data, ok, pos.Line, pos.Col, wantOK, want)
+		}
+	})
 }
