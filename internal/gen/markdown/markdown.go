@@ -530,11 +530,11 @@ func (g *generator) examples(e *model.Error) []exampleView {
 	defer scratchPool.Put(sc)
 	for i, v := range values {
 		err := g.rm.New(e, v)
-		out[i] = exampleView{N: i + 1,
-			JSONRPC:  sc.pretty(err.AppendJSONRPC(sc.raw[:0], &o)),
-			Problem:  sc.pretty(err.AppendProblem(sc.raw[:0], &o)),
-			Response: sc.pretty(err.AppendResponse(sc.raw[:0], &o)),
-		}
+		ex := &out[i]
+		ex.N = i + 1
+		ex.JSONRPC = sc.pretty(err.AppendJSONRPC(sc.raw[:0], &o))
+		ex.Problem = sc.pretty(err.AppendProblem(sc.raw[:0], &o))
+		ex.Response = sc.pretty(err.AppendResponse(sc.raw[:0], &o))
 	}
 	return out
 }
