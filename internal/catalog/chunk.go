@@ -18,9 +18,11 @@ var chunkThreshold = 256 << 10
 // …), at its entries; the pieces are parsed in parallel and joined into the
 // tree one sequential parse would give, positions included. Anything that
 // could make a piece mean something else than it does in the whole file —
-// directives, document markers, a BOM, CR line ends, a piece that fails or is
-// not a mapping, an alias to an anchor in another piece — sends the file to
-// one sequential parse instead, which also gives the exact error message.
+// directives, document markers, a BOM, line breaks other than LF, a piece
+// that fails or is not a mapping, an alias to an anchor in another piece —
+// sends the file to one sequential parse instead, which also gives the
+// exact error message. The comments and blank lines before the first key
+// are parsed with the first piece.
 //
 // measured reports that the pieces, each measured by its worker, are
 // within MaxNodes and MaxDepth together and hold no alias cycle: then so is
@@ -99,6 +101,12 @@ func splitPieces(data []byte) []piece {
 	if bytes.IndexByte(data, '\r') >= 0 || bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		return nil
 	}
+	// the other characters YAML readers take for line breaks
+	for _, br := range []string{"\u0085", "\u2028", "\u2029"} {
+		if bytes.Contains(data, []byte(br)) {
+			return nil
+		}
+	}
 	lines := indexLines(data)
 	// top-level sections start at column 0 with something other than a
 	// comment, blank or sequence entry
@@ -126,19 +134,23 @@ func splitPieces(data []byte) []piece {
 		if si+1 < len(starts) {
 			end = starts[si+1]
 		}
+		begin := start
+		if si == 0 {
+			begin = 0 // the comments and blank lines before the first key are parsed too
+		}
 		header := bytes.TrimRight(lines.line(start), "\n")
 		entries := entryStarts(lines, start, end)
 		if !sectionHeader.Match(header) || len(entries) < 2 {
-			out = append(out, piece{text: lines.span(start, end), line: start + 1, section: si, first: true})
+			out = append(out, piece{text: lines.span(begin, end), line: begin + 1, section: si, first: true})
 			continue
 		}
-		from := start
+		from := begin
 		for k := range entries {
 			to := nextOr(entries, k, end)
 			if lines.bytes(from, to) < target && k+1 < len(entries) {
 				continue
 			}
-			p := piece{line: from + 1, section: si, first: from == start}
+			p := piece{line: from + 1, section: si, first: from == begin}
 			if p.first {
 				p.text = lines.span(from, to)
 			} else {
