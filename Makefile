@@ -70,11 +70,12 @@ bench-cli:
 	$(GO) run ./internal/cmd/benchcli -n 1000,10000 -runs $(RUNS)
 
 # Fuzz the loader + checker, the encoders, the chunked YAML parse, the
-# template parser, diff and the definition records (FUZZTIME=10m for a long run).
+# catalog text check, the template parser, diff and the definition records (FUZZTIME=10m for a long run).
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzChunkedParse$$' -fuzztime $(FUZZTIME) ./internal/catalog/
+	$(GO) test -run '^$$' -fuzz '^FuzzScanText$$' -fuzztime $(FUZZTIME) ./internal/catalog/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/tmpl/
 	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) ./internal/diff/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeDef$$' -fuzztime $(FUZZTIME) ./errgenrt/
