@@ -70,7 +70,8 @@ bench-cli:
 	$(GO) run ./internal/cmd/benchcli -n 1000,10000 -runs $(RUNS)
 
 # Fuzz the loader + checker, the encoders, the chunked YAML parse, the
-# catalog text check, the template parser, diff and the definition records (FUZZTIME=10m for a long run).
+# catalog text check, the template parser, diff and the definition records
+# (FUZZTIME=10m for a long run).
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
