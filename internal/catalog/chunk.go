@@ -224,8 +224,8 @@ func entryStarts(lines lineIndex, start, end int) []int {
 			continue
 		}
 		if indent < 0 {
-			if n == 0 || ln[n] == '-' || ln[n] == '\t' || ln[n] == '[' || ln[n] == '{' {
-				return nil // not a block mapping
+			if n == 0 {
+				return nil // not a block mapping (an entry line that is no plain key is refused below)
 			}
 			indent = n
 		}

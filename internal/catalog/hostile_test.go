@@ -98,7 +98,7 @@ func billionLaughs() string {
 
 // scanTextRunes is scanText without its ASCII fast path: every character
 // decoded and classified.
-func scanTextRunes(file string, data []byte) (string, bool) {
+func scanTextRunes(data []byte) (string, bool) {
 	line, col := 1, 1
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
@@ -132,7 +132,7 @@ func FuzzScanText(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pos, _, ok := scanText("f", data)
-		want, wantOK := scanTextRunes("f", data)
+		want, wantOK := scanTextRunes(data)
 		if ok != wantOK || !ok && !strings.HasPrefix(want, fmt.Sprintf("%d:%d ", pos.Line, pos.Col)) {
 			t.Errorf("scanText(%q) = %v at %d:%d, want %v %s", data, ok, pos.Line, pos.Col, wantOK, want)
 		}

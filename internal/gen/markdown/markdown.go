@@ -552,13 +552,10 @@ func (sc *scratch) pretty(raw []byte) string {
 	return string(sc.out)
 }
 
-// pretty indents a payload as json.Indent(dst, raw, "", "  ") does, which
-// changes no value. The runtime writes valid JSON, so this walks it
-// without json.Indent's validating scanner, a third of the docs' time;
-// FuzzPretty holds the two equal.
-func pretty(raw []byte) string { return string(appendPretty(make([]byte, 0, 2*len(raw)), raw)) }
-
-// appendPretty appends the indented form of raw to out.
+// appendPretty appends raw indented as json.Indent(dst, raw, "", "  ")
+// does, which changes no value. The runtime writes valid JSON, so this
+// walks it without json.Indent's validating scanner, a third of the docs'
+// time; FuzzPretty holds the two equal.
 func appendPretty(out, raw []byte) []byte {
 	start := len(out)
 	depth := 0

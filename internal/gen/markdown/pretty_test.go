@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// FuzzPretty holds pretty to json.Indent on every valid JSON text.
+// FuzzPretty holds appendPretty to json.Indent on every valid JSON text.
 func FuzzPretty(f *testing.F) {
 	for _, s := range []string{
 		`{}`, `[]`, `{"a":[]}`, `[{},[],""]`, `"x"`, `1`, `null`,
@@ -24,8 +24,8 @@ func FuzzPretty(f *testing.F) {
 		if err := json.Indent(&want, raw, "", "  "); err != nil {
 			t.Fatal(err)
 		}
-		if got := pretty(raw); got != want.String() {
-			t.Errorf("pretty(%q) =\n%s\nwant\n%s", raw, got, want.String())
+		if got := string(appendPretty(nil, raw)); got != want.String() {
+			t.Errorf("appendPretty(%q) =\n%s\nwant\n%s", raw, got, want.String())
 		}
 	})
 }
