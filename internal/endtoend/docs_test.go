@@ -15,6 +15,8 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	mcp "github.com/errgen/errgen/gen/go"
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/markdown"
@@ -65,9 +67,9 @@ func docsFiles(t *testing.T, c goldenCase, m *model.Catalog) []gen.File {
 func TestDocsGolden(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			files := docsFiles(t, c, m)
-			again := docsFiles(t, c, buildCatalog(t, c.catalog))
+			again := docsFiles(t, c, errgentest.Model(t, catalog.OSFS{}, c.catalog))
 			for i := range files {
 				if !bytes.Equal(files[i].Data, again[i].Data) {
 					t.Errorf("%s: two runs differ", files[i].Path)
@@ -82,7 +84,7 @@ func TestDocsGolden(t *testing.T) {
 // catalog (errgen generate writes them).
 func TestDocsRepo(t *testing.T) {
 	root := repoRoot(t)
-	m := buildCatalog(t, filepath.Join(root, "catalog", "errors.yaml"))
+	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(root, "catalog", "errors.yaml"))
 	if m.Outputs.Docs != "docs/errors" {
 		t.Fatalf("outputs.docs is %q", m.Outputs.Docs)
 	}
@@ -108,7 +110,7 @@ var jsonBlock = regexp.MustCompile("(?m)^(.*):\n\n(`{3,})json\n((?s:.*?))\n?^`{3
 func TestDocsJSONBlocks(t *testing.T) {
 	for _, c := range docsCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			defs := docsSchema(t, m)
 			files := docsFiles(t, c.goldenCase, m)
 			o := errgenrt.DefaultOptions()
@@ -263,7 +265,7 @@ func TestDocsSite(t *testing.T) {
 		if c.name == "repo" {
 			continue
 		}
-		m := buildCatalog(t, c.catalog)
+		m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 		for _, f := range docsFiles(t, c.goldenCase, m) {
 			p := filepath.Join(site, c.name, filepath.FromSlash(f.Path))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
@@ -17,7 +19,7 @@ import (
 func TestFallbackValidates(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			vs := schCompile(t, schFiles(t, c, m)[0].Data)
 			rt := runtimemodel.Build(m).Runtime
 			err := rt.From(errors.New("open /home/alice/secret: permission denied"))
@@ -46,7 +48,7 @@ func TestFallbackValidates(t *testing.T) {
 func TestZeroDetails(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			compiled := runtimeCatalogs[c.name]
 			rm := runtimemodel.Build(m)
 			o := errgenrt.DefaultOptions()

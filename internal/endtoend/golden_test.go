@@ -10,10 +10,10 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/gen/typescript"
-	"github.com/errgen/errgen/internal/model"
 )
 
 // goldenCase is a catalog whose outputs are kept under
@@ -53,26 +53,12 @@ func goldenCases(t *testing.T) []goldenCase {
 	return cases
 }
 
-func buildCatalog(t *testing.T, path string) *model.Catalog {
-	t.Helper()
-	raw, diags, err := catalog.Parse(catalog.OSFS{}, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, more := model.Build(raw)
-	diags.Append(more)
-	if diags.HasErrors() {
-		t.Fatalf("%s:\n%s", path, diags.Format(""))
-	}
-	return m
-}
-
 // TestGoldenGo regenerates the Go package of every golden catalog and
 // compares it with testdata/golden/NAME/go, both ways.
 func TestGoldenGo(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			want := filepath.Join(c.dir, "go")
 			files, err := golang.Generate(m, golang.Options{Package: m.Outputs.GoPackage, Source: c.source(want)})
 			if err != nil {
@@ -145,7 +131,7 @@ func firstDiff(a, b []byte) string {
 func TestGoldenTS(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			want := filepath.Join(c.dir, "ts")
 			files, err := typescript.Generate(m, typescript.Options{Source: c.source(want)})
 			if err != nil {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	mcp "github.com/errgen/errgen/gen/go"
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -24,7 +26,7 @@ func TestRuntimeModelVectors(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			want := readVectors(t, filepath.Join(c.dir, "vectors.jsonl"))
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			rm := runtimemodel.Build(m)
 			n := 0
 			for _, e := range m.Errors {
@@ -79,7 +81,7 @@ func TestRuntimeModelDetailsMarshal(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			rc := runtimeCatalogs[c.name]
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			rm := runtimemodel.Build(m)
 			for _, e := range m.Errors {
 				def := rc.BySymbol(e.Symbol)
@@ -152,7 +154,7 @@ func TestRuntimeModelVariants(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rc := compiled[c.name]
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			rm := runtimemodel.Build(m)
 			for _, e := range m.Errors {
 				def := rc.BySymbol(e.Symbol)

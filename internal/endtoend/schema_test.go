@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/model"
@@ -76,7 +78,7 @@ func schFiles(t *testing.T, c goldenCase, m *model.Catalog) []gen.File {
 func TestSchemaGolden(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			files := schFiles(t, c, m)
 			var cases bytes.Buffer
 			for _, sc := range schBuildCases(t, c, m) {
@@ -96,8 +98,8 @@ func TestSchemaGolden(t *testing.T) {
 // TestSchemaDeterministic generates every golden schema twice.
 func TestSchemaDeterministic(t *testing.T) {
 	for _, c := range goldenCases(t) {
-		m := buildCatalog(t, c.catalog)
-		a, b := schFiles(t, c, m), schFiles(t, c, buildCatalog(t, c.catalog))
+		m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
+		a, b := schFiles(t, c, m), schFiles(t, c, errgentest.Model(t, catalog.OSFS{}, c.catalog))
 		if !bytes.Equal(a[0].Data, b[0].Data) {
 			t.Errorf("%s: two runs differ", c.name)
 		}
@@ -178,7 +180,7 @@ func schReadVectors(t *testing.T, c goldenCase) []Vector {
 func TestSchemaVectors(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			vs := schCompile(t, schFiles(t, c, m)[0].Data)
 			vectors := schReadVectors(t, c)
 			if len(vectors) == 0 {
@@ -218,7 +220,7 @@ func TestSchemaVectors(t *testing.T) {
 func TestSchemaCases(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			vs := schCompile(t, schFiles(t, c, m)[0].Data)
 			vectors := schReadVectors(t, c)
 			cases := schBuildCases(t, c, m)
@@ -649,7 +651,7 @@ func TestSchemaSpecExamples(t *testing.T) {
 	root := repoRoot(t)
 	vs := map[string]schValidators{}
 	for name, path := range specCatalogs {
-		m := buildCatalog(t, filepath.Join(root, path))
+		m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(root, path))
 		files, err := jsonschema.Generate(m, jsonschema.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -10,11 +10,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/catalog"
 	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
 	mdmcp "github.com/errgen/errgen/internal/endtoend/testdata/golden/mdmcp/go"
 	plain "github.com/errgen/errgen/internal/endtoend/testdata/golden/plain/go"
 	problem "github.com/errgen/errgen/internal/endtoend/testdata/golden/problem/go"
 	taxonomy "github.com/errgen/errgen/internal/endtoend/testdata/golden/taxonomy/go"
+	"github.com/errgen/errgen/internal/errgentest"
 )
 
 // runtimeCatalogs are the generated packages of every golden catalog (and
@@ -85,7 +87,7 @@ func TestVectors(t *testing.T) {
 			if rc == nil {
 				t.Fatalf("add the generated package of %s to runtimeCatalogs", c.name)
 			}
-			m := buildCatalog(t, c.catalog)
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			var out bytes.Buffer
 			for _, e := range m.Errors {
 				def := rc.BySymbol(e.Symbol)
