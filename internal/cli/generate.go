@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
@@ -313,7 +314,7 @@ func (out *output) stageFresh() {
 		}
 	}
 	out.writeEach(func(_ int, f planned) error {
-		return writeNew(out.staged(f.path), f.data)
+		return createFile(out.staged(f.path), f.data)
 	})
 }
 
@@ -543,23 +544,21 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return 
 // overlap, and more workers would only contend for directory locks.
 func parallel(n int, f func(i int)) { parallelN(4, n, f) }
 
-// parallelN calls f(0) … f(n-1) on at most workers goroutines.
+// parallelN calls f(0) … f(n-1) on at most workers goroutines. Each
+// worker takes the next index from a shared counter, so handing out work
+// wakes no goroutine and costs the scheduler nothing per item.
 func parallelN(workers, n int, f func(i int)) {
 	var wg sync.WaitGroup
-	next := make(chan int)
+	var next atomic.Int64
 	for range min(n, max(workers, 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				f(i)
 			}
 		}()
 	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 }
 
@@ -648,19 +647,22 @@ func outputNames(outputs []*output) string {
 func stage(path string, data []byte) (string, error) {
 	dir, base := filepath.Split(path)
 	name := filepath.Join(dir, "."+base+".tmp"+strconv.Itoa(os.Getpid()))
-	tmp, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		// left by an earlier run of the same process id: take a fresh name
-		if tmp, err = os.CreateTemp(dir, "."+base+".tmp*"); err == nil {
-			name = tmp.Name()
-			err = tmp.Chmod(0o644)
+	err := createFile(name, data)
+	if !errors.Is(err, fs.ErrExist) {
+		if err != nil {
+			return "", err
 		}
+		return name, nil
 	}
+	// left by an earlier run of the same process id: take a fresh name
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {
-		if tmp != nil {
-			tmp.Close()
-			os.Remove(name)
-		}
+		return "", err
+	}
+	name = tmp.Name()
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(name)
 		return "", err
 	}
 	if err := writeClose(tmp, data); err != nil {
@@ -668,15 +670,6 @@ func stage(path string, data []byte) (string, error) {
 		return "", err
 	}
 	return name, nil
-}
-
-// writeNew writes data to a new file at path.
-func writeNew(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	return writeClose(f, data)
 }
 
 // writeClose writes data to f and closes it, returning the first error.

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -463,5 +465,44 @@ func TestGenerateFreshOutputs(t *testing.T) {
 	}
 	if after := entries(t, fresh); strings.Join(after, "\n") != strings.Join(before, "\n") {
 		t.Errorf("a failed fresh generate left files or directories:\nbefore:\n%s\nafter:\n%s", strings.Join(before, "\n"), strings.Join(after, "\n"))
+	}
+}
+
+// TestCreateFileAndStage: createFile writes a new file and never replaces
+// one; stage takes another name when a temporary file of the same process
+// id is in the way, and leaves that file alone.
+func TestCreateFileAndStage(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.md")
+	if err := createFile(path, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := createFile(path, []byte("other")); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), path) {
+		t.Errorf("createFile over an existing file: %v, want an error naming it that is fs.ErrExist", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "new" {
+		t.Errorf("the existing file holds %q, want %q", got, "new")
+	}
+	if err := createFile(filepath.Join(dir, "missing", "b.md"), nil); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("createFile in a missing directory: %v, want fs.ErrNotExist", err)
+	}
+
+	squatter := filepath.Join(dir, ".a.md.tmp"+strconv.Itoa(os.Getpid()))
+	writeTestFile(t, squatter, []byte("left by an earlier run"))
+	name, err := stage(path, []byte("staged"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name == squatter || filepath.Dir(name) != dir || !strings.HasPrefix(filepath.Base(name), ".a.md.tmp") {
+		t.Errorf("stage wrote %s, want another temporary name beside %s", name, path)
+	}
+	if got, _ := os.ReadFile(name); string(got) != "staged" {
+		t.Errorf("staged file holds %q", got)
+	}
+	if info, err := os.Stat(name); err != nil || info.Mode().Perm() != 0o644 {
+		t.Errorf("staged file: %v, %v; want mode 0644 like the file it replaces", info, err)
+	}
+	if got, _ := os.ReadFile(squatter); string(got) != "left by an earlier run" {
+		t.Errorf("stage changed the file in its way: %q", got)
 	}
 }
