@@ -70,8 +70,8 @@ bench-cli:
 	$(GO) run ./internal/cmd/benchcli -n 1000,10000 -runs $(RUNS)
 
 # Fuzz the loader + checker, the encoders, the chunked YAML parse, the
-# catalog text check, the template parser, diff and the definition records
-# (FUZZTIME=10m for a long run).
+# catalog text check, the template parser, diff, the definition records and
+# the Go written without gofmt (FUZZTIME=10m for a long run).
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
@@ -80,3 +80,5 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/tmpl/
 	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) ./internal/diff/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeDef$$' -fuzztime $(FUZZTIME) ./errgenrt/
+	$(GO) test -run '^$$' -fuzz '^FuzzStencils$$' -fuzztime $(FUZZTIME) ./internal/gen/golang/
+	$(GO) test -run '^$$' -fuzz '^FuzzDetails$$' -fuzztime $(FUZZTIME) ./internal/gen/golang/

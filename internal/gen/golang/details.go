@@ -120,20 +120,29 @@ func (g *generator) typeOf(s *model.Schema, _ string) typeInfo {
 func (g *generator) detailsFile(shapes []*model.Shape) *jen.File {
 	f := g.newFile()
 	for _, s := range shapes {
-		if s.Builtin {
-			g.fieldVars(f, s.Schema)
-			continue
-		}
-		if s.Schema.Ref != nil {
-			continue // a pure $ref: the target's type serves
-		}
-		what := "detail shape " + s.Name
-		if s.Inline {
-			what = "the details of " + s.Owner.Symbol
-		}
-		g.genTypes(f, s.Schema, what)
+		g.shapeDecls(f, s)
 	}
 	return f
+}
+
+// shapeDecls adds the declarations of one shape to f: the field variables
+// of a builtin one, the types of the others (none for a pure $ref, whose
+// target's type serves).
+func (g *generator) shapeDecls(f *jen.File, s *model.Shape) {
+	switch {
+	case s.Builtin:
+		g.fieldVars(f, s.Schema)
+	case s.Schema.Ref == nil:
+		g.genTypes(f, s.Schema, shapeWhat(s))
+	}
+}
+
+// shapeWhat is how the doc comments of a shape's types name it.
+func shapeWhat(s *model.Shape) string {
+	if s.Inline {
+		return "the details of " + s.Owner.Symbol
+	}
+	return "detail shape " + s.Name
 }
 
 // genTypes emits the struct and enum types of a schema tree.
@@ -233,33 +242,58 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 	}
 	f.Type().Id(s.GoName).Struct(fields...)
 
-	var body []jen.Code
-	body = append(body, jen.Id("dst").Op("=").Id("e").Dot("Open").Call(jen.Id("dst")))
-	for _, p := range s.Properties {
-		body = append(body, g.member(s, p)...)
+	members := make([][]jen.Code, len(s.Properties))
+	texts := make([]jen.Code, len(s.Properties))
+	for i, p := range s.Properties {
+		m := g.memberOf(s, p)
+		members[i], texts[i] = g.appendStmts(m), g.textStmt(m)
+	}
+	g.methods(f, s.GoName, members, texts)
+}
+
+// methods declares the AppendJSON and Placeholder methods of the struct
+// type typeName: members are the statements that append each property,
+// texts the statement that renders each into a message.
+func (g *generator) methods(f *jen.File, typeName string, members [][]jen.Code, texts []jen.Code) {
+	body := []jen.Code{jen.Id("dst").Op("=").Id("e").Dot("Open").Call(jen.Id("dst"))}
+	for _, m := range members {
+		body = append(body, m...)
 	}
 	body = append(body, jen.Return(jen.Id("e").Dot("Close").Call(jen.Id("dst"))))
 	doc(f, "AppendJSON implements errgenrt.Details.")
-	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("AppendJSON").
+	f.Func().Params(jen.Id("d").Op("*").Id(typeName)).Id("AppendJSON").
 		Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("dst").Index().Byte()).Index().Byte().
 		Block(body...)
 
-	var cases []jen.Code
-	for i, p := range s.Properties {
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(g.placeholder(s, p)))
+	cases := make([]jen.Code, len(texts))
+	for i, t := range texts {
+		cases[i] = jen.Case(jen.Lit(i)).Block(t)
 	}
 	doc(f, "Placeholder implements errgenrt.Placeholders: the text of a field in a message.")
-	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("Placeholder").
+	f.Func().Params(jen.Id("d").Op("*").Id(typeName)).Id("Placeholder").
 		Params(jen.Id("t").Op("*").Add(rt("Text")), jen.Id("field").Int()).
 		Block(jen.Switch(jen.Id("field")).Block(cases...))
 }
 
-// member writes the statements that append one property.
-func (g *generator) member(s *model.Schema, p *model.Property) []jen.Code {
-	field := jen.Op("&").Id(fieldVar(s, p))
-	ti := g.typeOf(p.Schema, "")
-	v := jen.Id("d").Dot(p.GoName)
-	optional := !p.Required
+// member is what the statements of one property of a struct are made of:
+// its field variable, its Go field (of the receiver d), its type, and
+// whether it is optional.
+type member struct {
+	fieldVar, goName string
+	ti               typeInfo
+	optional         bool
+}
+
+func (g *generator) memberOf(s *model.Schema, p *model.Property) member {
+	return member{fieldVar(s, p), p.GoName, g.typeOf(p.Schema, ""), !p.Required}
+}
+
+// appendStmts writes the statements that append one property.
+func (g *generator) appendStmts(m member) []jen.Code {
+	field := jen.Op("&").Id(m.fieldVar)
+	ti := m.ti
+	v := jen.Id("d").Dot(m.goName)
+	optional := m.optional
 	deref := v.Clone()
 	if optional && ti.pointable() {
 		deref = jen.Op("*").Add(v.Clone())
@@ -296,7 +330,7 @@ func (g *generator) member(s *model.Schema, p *model.Property) []jen.Code {
 		write = []jen.Code{jen.If(jen.Id("e").Dot("Emit").Call(field)).Block(
 			assign(jen.Id("e").Dot("Key").Call(jen.Id("dst"), field)),
 			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
-			jen.If(jen.Id("e").Dot("Full").Call()).Block(g.items(fieldVar(s, p), *ti.elem, v.Clone(), 0)...),
+			jen.If(jen.Id("e").Dot("Full").Call()).Block(g.items(m.fieldVar, *ti.elem, v.Clone(), 0)...),
 			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
 		)}
 	}
@@ -344,4 +378,42 @@ func (g *generator) items(fieldName string, elem typeInfo, slice *jen.Statement,
 		body = append(body, assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))))
 	}
 	return []jen.Code{jen.For(i.Clone().Op(":=").Range().Add(slice.Clone())).Block(body...)}
+}
+
+// textStmt writes the statement that renders one property of a struct
+// (the receiver d) into the template text t.
+func (g *generator) textStmt(m member) jen.Code {
+	field := jen.Op("&").Id(m.fieldVar)
+	v := jen.Id("d").Dot(m.goName)
+	ti := m.ti
+	optional := m.optional && ti.pointable()
+	switch ti.kind {
+	case kString, kEnum:
+		if optional {
+			if ti.kind == kEnum {
+				return jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("t").Dot("Str").Call(field, jen.String().Call(jen.Op("*").Add(v))))
+			}
+			return jen.Id("t").Dot("OptStr").Call(field, v)
+		}
+		if ti.kind == kEnum {
+			return jen.Id("t").Dot("Str").Call(field, jen.String().Call(v))
+		}
+		return jen.Id("t").Dot("Str").Call(field, v)
+	case kInt, kFloat, kBool:
+		method := map[kind]string{kInt: "Int", kFloat: "Float", kBool: "Bool"}[ti.kind]
+		if optional {
+			method = "Opt" + method
+		}
+		return jen.Id("t").Dot(method).Call(field, v)
+	case kSlice:
+		if ti.elem.kind == kString {
+			return jen.Id("t").Dot("Strings").Call(field, v)
+		}
+	case kStruct:
+		if !ti.ptr && !optional {
+			return jen.Id("t").Dot("JSON").Call(field, jen.Op("&").Add(v))
+		}
+		return jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("t").Dot("JSON").Call(field, v))
+	}
+	return jen.Id("t").Dot("JSON").Call(field, v)
 }

@@ -83,7 +83,7 @@ func (g *generator) generate() ([]gen.File, error) {
 	}
 	shapeChunks := chunk(len(m.Shapes), chunkSize)
 	for i, c := range shapeChunks {
-		jobs = append(jobs, job{chunkName("details", i, len(shapeChunks)), file(func() *jen.File { return g.detailsFile(m.Shapes[c[0]:c[1]]) })})
+		jobs = append(jobs, job{chunkName("details", i, len(shapeChunks)), func() ([]byte, error) { return g.detailsSource(m.Shapes[c[0]:c[1]]) }})
 	}
 	files := make([]gen.File, len(jobs))
 	errs := make([]error, len(jobs))
@@ -139,6 +139,7 @@ type generator struct {
 
 	noStencils  bool         // tests: every error declaration through jennifer and gofmt
 	unstenciled atomic.Int32 // tests: defs files rendered without stencils
+	hardShapes  atomic.Int32 // tests: shapes of details files rendered through gofmt
 }
 
 func (g *generator) newFile() *jen.File {
@@ -559,44 +560,6 @@ func template(e *model.Error, t *tmpl.Template) errgenrt.Template {
 		}
 	}
 	return errgenrt.Template{Parts: parts}
-}
-
-// placeholder writes the statement that renders property p of a struct
-// (the receiver d) into the template text t.
-func (g *generator) placeholder(root *model.Schema, p *model.Property) jen.Code {
-	field := jen.Op("&").Id(fieldVar(root, p))
-	v := jen.Id("d").Dot(p.GoName)
-	ti := g.typeOf(p.Schema, root.GoName+p.GoName)
-	optional := !p.Required && ti.pointable()
-	switch ti.kind {
-	case kString, kEnum:
-		if optional {
-			if ti.kind == kEnum {
-				return jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("t").Dot("Str").Call(field, jen.String().Call(jen.Op("*").Add(v))))
-			}
-			return jen.Id("t").Dot("OptStr").Call(field, v)
-		}
-		if ti.kind == kEnum {
-			return jen.Id("t").Dot("Str").Call(field, jen.String().Call(v))
-		}
-		return jen.Id("t").Dot("Str").Call(field, v)
-	case kInt, kFloat, kBool:
-		method := map[kind]string{kInt: "Int", kFloat: "Float", kBool: "Bool"}[ti.kind]
-		if optional {
-			method = "Opt" + method
-		}
-		return jen.Id("t").Dot(method).Call(field, v)
-	case kSlice:
-		if ti.elem.kind == kString {
-			return jen.Id("t").Dot("Strings").Call(field, v)
-		}
-	case kStruct:
-		if !ti.ptr && !optional {
-			return jen.Id("t").Dot("JSON").Call(field, jen.Op("&").Add(v))
-		}
-		return jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("t").Dot("JSON").Call(field, v))
-	}
-	return jen.Id("t").Dot("JSON").Call(field, v)
 }
 
 // fieldVar is the package-level errgenrt.Field variable of a property.

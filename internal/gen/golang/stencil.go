@@ -359,29 +359,39 @@ func (bs *constBlocks) fill(src []byte) ([]byte, error) {
 			return nil, fmt.Errorf("constant block %d is missing from the formatted source", k)
 		}
 		out = append(out, rest[:at+1]...)
-		width := 0
-		for _, c := range b {
-			width = max(width, utf8.RuneCountInString(c.name))
-		}
-		for _, c := range b {
-			out = append(out, '\t')
-			out = append(out, c.name...)
-			for range width - utf8.RuneCountInString(c.name) + 1 {
-				out = append(out, ' ')
-			}
-			out = append(out, constTypes[k]...)
-			out = append(out, " = "...)
-			switch v := c.value.(type) {
-			case int:
-				out = strconv.AppendInt(out, int64(v), 10)
-			case string:
-				out = strconv.AppendQuote(out, v) // as jen.Lit renders a string
-			default:
-				return nil, fmt.Errorf("constant %s: unexpected value %T", c.name, v)
-			}
-			out = append(out, '\n')
+		var err error
+		if out, err = appendConstLines(out, b, constTypes[k]); err != nil {
+			return nil, err
 		}
 		rest = rest[at+len(line):]
 	}
 	return append(out, rest...), nil
+}
+
+// appendConstLines appends the lines of a block of constants of type typ,
+// with nothing between them, aligned as gofmt aligns them.
+func appendConstLines(out []byte, specs []constSpec, typ string) ([]byte, error) {
+	width := 0
+	for _, c := range specs {
+		width = max(width, utf8.RuneCountInString(c.name))
+	}
+	for _, c := range specs {
+		out = append(out, '\t')
+		out = append(out, c.name...)
+		for range width - utf8.RuneCountInString(c.name) + 1 {
+			out = append(out, ' ')
+		}
+		out = append(out, typ...)
+		out = append(out, " = "...)
+		switch v := c.value.(type) {
+		case int:
+			out = strconv.AppendInt(out, int64(v), 10)
+		case string:
+			out = strconv.AppendQuote(out, v) // as jen.Lit renders a string
+		default:
+			return nil, fmt.Errorf("constant %s: unexpected value %T", c.name, v)
+		}
+		out = append(out, '\n')
+	}
+	return out, nil
 }

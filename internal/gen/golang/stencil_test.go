@@ -15,8 +15,9 @@ import (
 
 // sameAsGofmt generates m's Go twice, with stencils and with every
 // declaration through jennifer and gofmt, and reports where they differ;
-// it fails when a defs file did not take the stencils.
-func sameAsGofmt(t *testing.T, name string, m *model.Catalog) {
+// it fails when a defs file did not take the stencils. It returns how many
+// shapes of the details files went through gofmt all the same.
+func sameAsGofmt(t *testing.T, name string, m *model.Catalog) (hardShapes int) {
 	t.Helper()
 	fast := newGenerator(m, Options{Source: "errors.yaml"})
 	got, err := fast.generate()
@@ -44,6 +45,7 @@ func sameAsGofmt(t *testing.T, name string, m *model.Catalog) {
 			t.Errorf("%s: %s is not gofmt'd (%v):\n%s", name, got[i].Path, err, firstDiff(g, string(formatted)))
 		}
 	}
+	return int(fast.hardShapes.Load())
 }
 
 func firstDiff(a, b string) string {
@@ -66,10 +68,17 @@ func TestStencilsMatchGofmt(t *testing.T) {
 		"../../endtoend/testdata/golden/kinds/errors.yaml", "../../../catalog/errors.yaml",
 		"../markdown/testdata/hostile.yaml",
 	} {
-		sameAsGofmt(t, path, errgentest.Model(t, catalog.OSFS{}, path))
+		hard := sameAsGofmt(t, path, errgentest.Model(t, catalog.OSFS{}, path))
+		if hard != 0 && !strings.Contains(path, "hostile") {
+			t.Errorf("%s: %d shapes went through gofmt; every shape of it can be written directly", path, hard)
+		}
 	}
-	sameAsGofmt(t, "hostile", errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"))
-	sameAsGofmt(t, "synthetic", errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(2 * chunkSize)}, "errors.yaml"))
+	if hard := sameAsGofmt(t, "hostile", errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml")); hard == 0 {
+		t.Errorf("hostile: no shape went through gofmt; the test no longer covers the fallback")
+	}
+	if hard := sameAsGofmt(t, "synthetic", errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(2 * chunkSize)}, "errors.yaml")); hard != 0 {
+		t.Errorf("synthetic: %d shapes went through gofmt", hard)
+	}
 }
 
 // docCatalog is a catalog whose errors carry text as title, doc and
@@ -142,5 +151,75 @@ func FuzzPlainDoc(f *testing.F) {
 		if got, ok := gofmtDoc(lines); !ok || got != want {
 			t.Errorf("plain doc %q reformats to %q", want, got)
 		}
+	})
+}
+
+// detailsKinds are the property schemas detailsCatalog picks from.
+var detailsKinds = []string{
+	"{type: string}", "{type: integer}", "{type: number}", "{type: boolean}",
+	"{type: string, enum: [one, two-2, three three]}", "{type: array, items: {type: string}}",
+	"{type: array, items: {type: array, items: {type: integer}}}",
+	"{type: object, required: [x], properties: {x: {type: integer}, y: {type: string, enum: [a]}}}",
+	"{type: array, items: {type: object, properties: {z: {type: boolean}}}}",
+	"{$ref: other}", "{}", "{type: object}", "{$ref: field_errors}",
+}
+
+// detailsCatalog is a catalog of one error whose details have properties
+// named a and b, the first described by desc, of the kinds and with the
+// options that bits picks.
+func detailsCatalog(a, b, desc string, bits uint32) []byte {
+	q := func(s string) string {
+		j, _ := json.Marshal(s)
+		return strings.ReplaceAll(string(j), "\ufeff", `\uFEFF`)
+	}
+	n := uint32(len(detailsKinds))
+	ka, kb, flags := detailsKinds[bits%n], detailsKinds[bits/n%n], bits/(n*n)
+	opts := ""
+	if flags&1 != 0 {
+		opts += ", x-sanitize: " + [...]string{"path", "uri", "text"}[flags/2%3]
+	}
+	if flags&8 != 0 {
+		opts += ", x-sensitive: true"
+	}
+	if flags&16 != 0 {
+		opts += ", x-verbose: true"
+	}
+	if flags&32 != 0 {
+		opts += ", x-max-bytes: 64"
+	}
+	required := [...]string{"[]", "[" + q(a) + "]", "[" + q(b) + "]", "[" + q(a) + ", " + q(b) + "]"}[flags/64%4]
+	var c strings.Builder
+	c.WriteString("errgen: 1\nname: details\nversion: 1.0.0\nfallback: E_A\ndomains:\n  d: {range: [1, 999]}\n")
+	c.WriteString("details:\n  other: {type: object, properties: {o: {type: string}}}\n")
+	c.WriteString("  shape:\n    type: object\n    description: " + q(desc) + "\n    required: " + required + "\n    properties:\n")
+	fmt.Fprintf(&c, "      %s: {type: string, description: %s%s}\n", q(a), q(desc), opts)
+	fmt.Fprintf(&c, "      %s: %s\n", q(b), ka)
+	fmt.Fprintf(&c, "      %s: %s\n", q(a+b), kb)
+	c.WriteString("errors:\n  E_A:\n    code: 1\n    title: A\n    message: m\n  E_B:\n    code: 2\n    title: B\n    message: m\n    details: shape\n")
+	c.WriteString("  E_C:\n    code: 3\n    title: C\n    message: m\n    details: {type: object, properties: {" + q(b) + ": " + kb + "}}\n")
+	return []byte(c.String())
+}
+
+// FuzzDetails checks the details files written directly against jennifer
+// and gofmt on fuzzed property names, descriptions, kinds and options;
+// catalogs the checker refuses are skipped.
+func FuzzDetails(f *testing.F) {
+	for i, s := range append([]string{
+		"name", "request_id", "x", "a very long property name that is longer than the others", "ünïcode",
+		"# Heading", "- item", "\tcode", "a\n\nb", "[link]", "with \"quotes\" and `ticks`",
+	}, gencatalog.Hostile...) {
+		f.Add(s, "b", "A description.", uint32(i*97))
+		f.Add("short", s, s, uint32(i*1013+5))
+	}
+	f.Fuzz(func(t *testing.T, a, b, desc string, bits uint32) {
+		raw, diags, err := catalog.Parse(catalog.MapFS{"errors.yaml": detailsCatalog(a, b, desc, bits)}, "errors.yaml")
+		if err != nil || diags.HasErrors() {
+			return
+		}
+		m, diags := model.Build(raw)
+		if diags.HasErrors() {
+			return
+		}
+		sameAsGofmt(t, fmt.Sprintf("%q %q %q %d", a, b, desc, bits), m)
 	})
 }
