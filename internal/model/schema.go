@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -338,6 +339,7 @@ type validators struct {
 	compiler *jsonschema.Compiler
 	byURL    map[string]*Shape // resource URL -> shape
 	compiled map[*Shape]*jsonschema.Schema
+	same     map[string]*jsonschema.Schema // wire schema of an inline shape -> its compilation
 	printer  *message.Printer
 }
 
@@ -356,6 +358,7 @@ func newValidators(diags *diag.List, byURL map[string]*Shape) *validators {
 		compiler: jsonschema.NewCompiler(),
 		byURL:    byURL,
 		compiled: map[*Shape]*jsonschema.Schema{},
+		same:     map[string]*jsonschema.Schema{},
 		printer:  message.NewPrinter(language.English),
 	}
 	vs.compiler.DefaultDraft(jsonschema.Draft2020)
@@ -385,14 +388,40 @@ func (vs *validators) schema(s *Shape) *jsonschema.Schema {
 	return vs.compile(s)
 }
 
-// compile compiles s and reports a schema error.
+// compile compiles s and reports a schema error. An inline shape whose
+// wire schema is that of one compiled before takes its compilation: a large
+// catalog repeats a few layouts of details many times, and compiling, which
+// validates the schema against the meta-schema, was most of the time spent
+// on examples. Only sound compilations are shared, so each broken shape
+// reports its own errors at its own positions.
 func (vs *validators) compile(s *Shape) *jsonschema.Schema {
+	key := ""
+	if s.Inline {
+		key = sameKey(s)
+		if sch := vs.same[key]; key != "" && sch != nil {
+			vs.compiled[s] = sch
+			return sch
+		}
+	}
 	sch, err := vs.compiler.Compile(shapeURL(s))
 	if err != nil {
 		vs.report(s, err)
+	} else if key != "" {
+		vs.same[key] = sch
 	}
 	vs.compiled[s] = sch
 	return sch
+}
+
+// sameKey is the wire schema of s as JSON (object keys sorted), or "" when
+// the schema holds a keyword besides $ref that names or places resources
+// ($id, $anchor, $schema, …): its compilation then depends on its URL.
+func sameKey(s *Shape) string {
+	b, err := json.Marshal(WireJSON(s.Schema.Source, shapeRef))
+	if err != nil || bytes.Count(b, []byte(`"$`)) != bytes.Count(b, []byte(`"$ref"`)) {
+		return ""
+	}
+	return string(b)
 }
 
 func (vs *validators) report(s *Shape, err error) {
