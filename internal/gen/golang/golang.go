@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -73,10 +74,7 @@ func (g *generator) generate() ([]gen.File, error) {
 		path   string
 		source func() ([]byte, error)
 	}
-	file := func(f func() *jen.File) func() ([]byte, error) {
-		return func() ([]byte, error) { return render(f()) }
-	}
-	jobs := []job{{"errors.go", file(g.errorsFile)}}
+	jobs := []job{{"errors.go", g.errorsSource}}
 	errChunks := chunk(len(m.Errors), chunkSize)
 	for i, c := range errChunks {
 		jobs = append(jobs, job{chunkName("defs", i, len(errChunks)), func() ([]byte, error) { return g.defsSource(m.Errors[c[0]:c[1]]) }})
@@ -239,7 +237,60 @@ func deprecation(e *model.Error) string {
 	return s
 }
 
-func (g *generator) errorsFile() *jen.File {
+// errorsSource returns errors.go. Its shape variables (a line each) and
+// the list of every error's definition in Catalog are written into the
+// place of placeholders after gofmt: through gofmt they were most of the
+// file's time, and gofmt lays them out as written (see shapeLines).
+func (g *generator) errorsSource() ([]byte, error) {
+	shapes, ok := g.shapeLines()
+	if g.noStencils || !ok || len(g.m.Errors) == 0 {
+		return render(g.errorsFile(false))
+	}
+	src, err := render(g.errorsFile(true))
+	if err != nil {
+		return nil, err
+	}
+	// Catalog text before these (domain descriptions) is in indented
+	// comments, and only fixed text and a symbol follow them.
+	list := []byte("{" + defsPlaceholder + "}")
+	at := bytes.LastIndex(src, list)
+	if at < 0 {
+		return nil, fmt.Errorf("the definitions placeholder is missing from the formatted source")
+	}
+	var out bytes.Buffer
+	out.Grow(len(src) + len(shapes) + len(g.m.Errors)*(len("Err, ")+24))
+	before, after := src[:at+1], src[at+len(list)-1:]
+	if len(shapes) > 0 {
+		line := []byte("\nvar " + shapesPlaceholder + " = 0\n")
+		sat := bytes.LastIndex(before, line)
+		if sat < 0 {
+			return nil, fmt.Errorf("the shapes placeholder is missing from the formatted source")
+		}
+		out.Write(before[:sat+1])
+		out.Write(shapes)
+		before = before[sat+len(line):]
+	}
+	out.Write(before)
+	for i, e := range g.m.Errors {
+		if i > 0 {
+			out.WriteString(", ")
+		}
+		out.WriteString("Err")
+		out.WriteString(e.GoName)
+	}
+	out.Write(after)
+	return out.Bytes(), nil
+}
+
+// The placeholders of errors.go.
+const (
+	shapesPlaceholder = "ERRGENPHSX"
+	defsPlaceholder   = "ERRGENPHLX"
+)
+
+// errorsFile is errors.go; placeholders stand for the shape variables and
+// the definitions in Catalog when stencil is set (see errorsSource).
+func (g *generator) errorsFile(stencil bool) *jen.File {
 	m := g.m
 	f := g.newFile()
 	f.PackageComment(fmt.Sprintf("Package %s holds the errors of the %s error catalog, version %s.", g.pkg, commentText(m.Name), commentText(m.Version)))
@@ -263,11 +314,17 @@ func (g *generator) errorsFile() *jen.File {
 	}
 	f.Const().Defs(domains...)
 
-	g.shapes(f)
-
 	var defs []jen.Code
-	for _, e := range m.Errors {
-		defs = append(defs, jen.Id("Err"+e.GoName))
+	if stencil {
+		if len(g.shapeDefs()) > 0 {
+			f.Var().Id(shapesPlaceholder).Op("=").Lit(0)
+		}
+		defs = []jen.Code{jen.Id(defsPlaceholder)}
+	} else {
+		g.shapes(f)
+		for _, e := range m.Errors {
+			defs = append(defs, jen.Id("Err"+e.GoName))
+		}
 	}
 	doc(f, fmt.Sprintf("Catalog is the %s catalog: every error, lookups, conversion of any error (From) and metrics.", commentText(m.Name)))
 	f.Var().Id("Catalog").Op("=").Add(rt("NewCatalog")).Call(
@@ -490,42 +547,92 @@ func builtinName(typeName string) string {
 	return typeName
 }
 
+// shapeDef is the errgenrt.Shape of a details type: the type's name (""
+// for errgenrt.FieldErrors) and its fields.
+type shapeDef struct {
+	typeName string
+	fields   []string
+}
+
+// shapeDefs returns the shape of every details type an error uses, in name
+// order.
+func (g *generator) shapeDefs() []shapeDef {
+	var defs []shapeDef
+	seen := map[string]bool{}
+	for _, e := range g.m.Errors {
+		typeName, has := detailsType(e)
+		if !has || seen[typeName] {
+			continue
+		}
+		seen[typeName] = true
+		d := shapeDef{typeName: typeName, fields: []string{}}
+		if root := e.Details.Schema.Resolved(); root != nil {
+			for _, p := range root.Properties {
+				d.fields = append(d.fields, p.Name)
+			}
+		}
+		defs = append(defs, d)
+	}
+	sort.Slice(defs, func(i, j int) bool { return defs[i].typeName < defs[j].typeName })
+	return defs
+}
+
+// shapeDoc is the doc comment of a shape variable.
+func (d shapeDef) doc() string {
+	display := d.typeName
+	if display == "" {
+		display = "errgenrt.FieldErrors"
+	}
+	return fmt.Sprintf("%s describes %s details to errgenrt.DecodeDef.", shapeVar(d.typeName), display)
+}
+
 // shapes declares the errgenrt.Shape of every details type an error uses,
 // in name order.
 func (g *generator) shapes(f *jen.File) {
-	fields := map[string][]string{}
-	var names []string
-	for _, e := range g.m.Errors {
-		typeName, has := detailsType(e)
-		if _, seen := fields[typeName]; !has || seen {
-			continue
-		}
-		names = append(names, typeName)
-		list := []string{}
-		if root := e.Details.Schema.Resolved(); root != nil {
-			for _, p := range root.Properties {
-				list = append(list, p.Name)
-			}
-		}
-		fields[typeName] = list
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		goType := g.detailsGoType(name)
-		display := name
-		if name == "" {
-			display = "errgenrt.FieldErrors"
-		}
+	for _, d := range g.shapeDefs() {
 		var lits []jen.Code
-		for _, fl := range fields[name] {
+		for _, fl := range d.fields {
 			lits = append(lits, jen.Lit(fl))
 		}
-		doc(f, fmt.Sprintf("%s describes %s details to errgenrt.DecodeDef.", shapeVar(name), display))
-		f.Var().Id(shapeVar(name)).Op("=").Op("&").Add(rt("Shape")).Values(
+		doc(f, d.doc())
+		f.Var().Id(shapeVar(d.typeName)).Op("=").Op("&").Add(rt("Shape")).Values(
 			jen.Id("Fields").Op(":").Index().String().Values(lits...),
-			jen.Id("Zero").Op(":").Add(rt("Zero")).Index(goType),
+			jen.Id("Zero").Op(":").Add(rt("Zero")).Index(g.detailsGoType(d.typeName)),
 		)
 	}
+}
+
+// shapeLines returns the declarations shapes adds as gofmt prints them: a
+// doc comment and a line each, a blank line between them. ok is false when
+// a doc comment is not at rest under gofmt.
+func (g *generator) shapeLines() (text []byte, ok bool) {
+	for i, d := range g.shapeDefs() {
+		lines, ok := canonicalDoc(docLines(d.doc()))
+		if !ok {
+			return nil, false
+		}
+		if i > 0 {
+			text = append(text, '\n')
+		}
+		text = appendLines(text, lines)
+		text = append(text, "var "...)
+		text = append(text, shapeVar(d.typeName)...)
+		text = append(text, " = &errgenrt.Shape{Fields: []string{"...)
+		for i, fl := range d.fields {
+			if i > 0 {
+				text = append(text, ", "...)
+			}
+			text = strconv.AppendQuote(text, fl) // as jen.Lit renders a string
+		}
+		text = append(text, "}, Zero: errgenrt.Zero["...)
+		if d.typeName == "" {
+			text = append(text, "errgenrt.FieldErrors"...)
+		} else {
+			text = append(text, d.typeName...)
+		}
+		text = append(text, "]}\n"...)
+	}
+	return text, true
 }
 
 func (g *generator) detailsGoType(typeName string) *jen.Statement {
