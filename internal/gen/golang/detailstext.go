@@ -177,12 +177,14 @@ func (g *generator) detailsSource(shapes []*model.Shape) ([]byte, error) {
 	}
 	header, rest := src[:at+1], src[at+1+len(first):]
 	for k, i := range hard {
+		// rest starts at shape k's sentinel; a sentinel's name in a doc
+		// comment of the shape before is behind "// ", never at a line start
 		line := []byte("var " + headSentinel(k+1) + " int\n")
-		from := bytes.Index(rest, line)
-		if from < 0 {
+		rest = bytes.TrimLeft(rest, "\n")
+		if !bytes.HasPrefix(rest, line) {
 			return nil, fmt.Errorf("details: fallback shape %d is missing from the formatted source", k+1)
 		}
-		rest = rest[from+len(line):]
+		rest = rest[len(line):]
 		end := len(rest)
 		if k+1 < len(hard) {
 			end = bytes.Index(rest, []byte("\nvar "+headSentinel(k+2)+" int\n"))
@@ -192,6 +194,7 @@ func (g *generator) detailsSource(shapes []*model.Shape) ([]byte, error) {
 			end++
 		}
 		texts[i] = bytes.TrimLeft(rest[:end], "\n")
+		rest = rest[end:]
 	}
 
 	size := len(header)

@@ -250,6 +250,9 @@ func (g *generator) errorsSource() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !bytes.Contains(src, []byte("\nimport \""+RuntimePath+"\"\n")) {
+		return render(g.errorsFile(false)) // errgenrt under another name
+	}
 	// Catalog text before these (domain descriptions) is in indented
 	// comments, and only fixed text and a symbol follow them.
 	list := []byte("{" + defsPlaceholder + "}")

@@ -79,6 +79,33 @@ func TestStencilsMatchGofmt(t *testing.T) {
 	if hard := sameAsGofmt(t, "synthetic", errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(2 * chunkSize)}, "errors.yaml")); hard != 0 {
 		t.Errorf("synthetic: %d shapes went through gofmt", hard)
 	}
+	// Two shapes through gofmt among direct ones (a field comment gofmt
+	// would rewrite), their comments naming the sentinels that separate
+	// them in the formatted source.
+	const mixed = `errgen: 1
+name: mixed
+version: 1.0.0
+fallback: E_A
+domains:
+  d: {range: [1, 99]}
+details:
+  first:
+    type: object
+    properties: {a: {type: string, description: "# Heading\n\nvar ERRGENPHDH2X int"}}
+  second:
+    type: object
+    properties: {b: {type: integer}}
+  third:
+    type: object
+    properties: {c: {type: boolean, description: "A list:\n\n  - var ERRGENPHDH1X int"}}
+errors:
+  E_A: {code: 1, title: A, message: m, details: first}
+  E_B: {code: 2, title: B, message: m, details: second}
+  E_C: {code: 3, title: C, message: m, details: third}
+`
+	if hard := sameAsGofmt(t, "mixed", errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(mixed)}, "errors.yaml")); hard != 2 {
+		t.Errorf("mixed: %d shapes went through gofmt, want 2", hard)
+	}
 }
 
 // docCatalog is a catalog whose errors carry text as title, doc and
