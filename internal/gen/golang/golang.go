@@ -2,6 +2,12 @@
 // symbol, type and domain constants, one struct per detail shape with its
 // JSON encoder, sentinels, typed constructors and the catalog value the
 // errgenrt runtime renders from.
+//
+// Every file is defined by its jennifer code. For large catalogs the parts
+// repeated per error or per shape are written as gofmt prints that code,
+// from stencils rendered through jennifer and gofmt (stencil.go,
+// detailstext.go); the tests hold the result byte-equal to rendering
+// everything through jennifer and gofmt.
 package golang
 
 import (
