@@ -174,6 +174,9 @@ func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
 	}
 }
 
+// sanitizers are the errgenrt functions of the x-sanitize values.
+var sanitizers = map[string]string{"path": "SanitizePath", "uri": "SanitizeURI", "text": "SanitizeText"}
+
 func (g *generator) fieldVars(f *jen.File, s *model.Schema) {
 	var defs []jen.Code
 	for _, p := range s.Properties {
@@ -188,13 +191,8 @@ func (g *generator) fieldVars(f *jen.File, s *model.Schema) {
 		if ps.MaxBytes > 0 {
 			dict[jen.Id("MaxBytes")] = jen.Lit(int(ps.MaxBytes))
 		}
-		switch ps.Sanitize {
-		case "path":
-			dict[jen.Id("Sanitize")] = rt("SanitizePath")
-		case "uri":
-			dict[jen.Id("Sanitize")] = rt("SanitizeURI")
-		case "text":
-			dict[jen.Id("Sanitize")] = rt("SanitizeText")
+		if fn := sanitizers[ps.Sanitize]; fn != "" {
+			dict[jen.Id("Sanitize")] = rt(fn)
 		}
 		defs = append(defs, jen.Id(fieldVar(s, p)).Op("=").Add(rt("Field")).Values(dict))
 	}

@@ -308,13 +308,8 @@ func (w *detailsWriter) fieldVars(s *model.Schema) bool {
 			add("MaxBytes", strconv.Itoa(int(ps.MaxBytes)))
 		}
 		add("Name", strconv.Quote(p.Name))
-		switch ps.Sanitize {
-		case "path":
-			add("Sanitize", "errgenrt.SanitizePath")
-		case "uri":
-			add("Sanitize", "errgenrt.SanitizeURI")
-		case "text":
-			add("Sanitize", "errgenrt.SanitizeText")
+		if fn := sanitizers[ps.Sanitize]; fn != "" {
+			add("Sanitize", "errgenrt."+fn)
 		}
 		if ps.Sensitive || w.g.sensitive[p] {
 			add("Sensitive", "true")
