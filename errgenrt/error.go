@@ -105,14 +105,6 @@ func NewWith[T any, PT interface {
 	return w.e.Init(def, PT(&w.d), opts)
 }
 
-// Zero returns new, empty details of type T, for [Shape.Zero].
-func Zero[T any, PT interface {
-	*T
-	Details
-}]() Details {
-	return PT(new(T))
-}
-
 // Error returns the message rendered for server logs: verbose, unredacted,
 // followed by the cause.
 func (e *Error) Error() string {

@@ -91,9 +91,9 @@ func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = appendQuoted(dst, e.Def.Type, -1)
 	dst = append(dst, `,"details":`...)
 	dst = e.appendDetails(enc, dst)
-	if enc.Full() && e.Def.UserMessage != nil {
+	if enc.Full() && e.Def.UserMessage != "" {
 		dst = append(dst, `,"userMessage":`...)
-		dst = appendQuoted(dst, enc.render(e.Def.UserMessage, e.Details), enc.limit(nil))
+		dst = appendQuoted(dst, enc.render(&e.Def.UserMessage, e.Details), enc.limit(nil))
 	}
 	if enc.Full() && o.Suggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {
 		dst = append(dst, `,"suggestions":[`...)

@@ -47,6 +47,7 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -87,7 +88,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t,
 		direct: builtinTemplates(t, errorTemplate, examplesTemplate), directFields: builtinTemplates(t, fieldsTemplate)}
 	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains)}
-	g.sensitive = runtimemodel.SensitiveFields(m)
+	g.sensitive = gotype.Sensitive(m)
 
 	files := make([]gen.File, 0, len(m.Errors)+len(m.Domains)+1)
 	var index []byte
@@ -621,7 +622,7 @@ func DetailsOf(m *model.Catalog, e *model.Error) *Details {
 	if e.Details == nil {
 		return nil
 	}
-	g := &generator{m: m, sensitive: runtimemodel.SensitiveFields(m)}
+	g := &generator{m: m, sensitive: gotype.Sensitive(m)}
 	return g.details(e)
 }
 
