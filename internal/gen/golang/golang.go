@@ -156,9 +156,10 @@ func commentText(s string) string {
 	return b.String()
 }
 
-// doc adds a top-level doc comment of paragraphs, in its canonical form.
+// doc adds a top-level doc comment of paragraphs; go/format puts it in
+// its canonical form (TestGofmtStable holds the result stable under gofmt).
 func doc(f *jen.File, paragraphs ...string) {
-	for _, line := range canonicalDoc(docLines(paragraphs...)) {
+	for _, line := range docLines(paragraphs...) {
 		f.Comment(line)
 	}
 }
