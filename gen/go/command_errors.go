@@ -23,7 +23,6 @@ var errorsCommand = []*errgenrt.Def{
 	ErrCmdSandbox,
 }
 
-// The code, symbol and type of E_CMD_FAILED, the error NewCommandFailed returns.
 const (
 	CodeCommandFailed   Code   = 3100
 	SymbolCommandFailed Symbol = "E_CMD_FAILED"
@@ -56,7 +55,6 @@ func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrCommandFailed, d, opts)
 }
 
-// The code, symbol and type of E_CMD_TIMEOUT, the error NewCmdTimeout returns.
 const (
 	CodeCmdTimeout   Code   = 3101
 	SymbolCmdTimeout Symbol = "E_CMD_TIMEOUT"
@@ -90,7 +88,6 @@ func NewCmdTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrCmdTimeout, d, opts)
 }
 
-// The code, symbol and type of E_CMD_OUTPUT_TOO_LARGE, the error NewOutputTooLarge returns.
 const (
 	CodeOutputTooLarge   Code   = 3102
 	SymbolOutputTooLarge Symbol = "E_CMD_OUTPUT_TOO_LARGE"
@@ -124,7 +121,6 @@ func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrOutputTooLarge, d, opts)
 }
 
-// The code, symbol and type of E_CMD_INVALID_ARGUMENT, the error NewInvalidArgument returns.
 const (
 	CodeInvalidArgument   Code   = 3103
 	SymbolInvalidArgument Symbol = "E_CMD_INVALID_ARGUMENT"
@@ -158,7 +154,6 @@ func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrInvalidArgument, d, opts)
 }
 
-// The code, symbol and type of E_CMD_INVALID_ENV, the error NewInvalidEnvironment returns.
 const (
 	CodeInvalidEnvironment   Code   = 3104
 	SymbolInvalidEnvironment Symbol = "E_CMD_INVALID_ENV"
@@ -188,7 +183,6 @@ func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrInvalidEnvironment, d, opts)
 }
 
-// The code, symbol and type of E_CMD_MISSING_REQUIRED, the error NewMissingRequired returns.
 const (
 	CodeMissingRequired   Code   = 3105
 	SymbolMissingRequired Symbol = "E_CMD_MISSING_REQUIRED"
@@ -217,7 +211,6 @@ func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrMissingRequired, d, opts)
 }
 
-// The code, symbol and type of E_CMD_CONCURRENCY_LIMIT, the error NewConcurrencyLimit returns.
 const (
 	CodeConcurrencyLimit   Code   = 3106
 	SymbolConcurrencyLimit Symbol = "E_CMD_CONCURRENCY_LIMIT"
@@ -250,7 +243,6 @@ func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrConcurrencyLimit, d, opts)
 }
 
-// The code, symbol and type of E_CMD_WORKDIR_INVALID, the error NewCmdWorkdirInvalid returns.
 const (
 	CodeCmdWorkdirInvalid   Code   = 3107
 	SymbolCmdWorkdirInvalid Symbol = "E_CMD_WORKDIR_INVALID"
@@ -280,7 +272,6 @@ func NewCmdWorkdirInvalid(d ValidationFailure, opts ...errgenrt.Option) *errgenr
 	return errgenrt.NewWith(ErrCmdWorkdirInvalid, d, opts)
 }
 
-// The code, symbol and type of E_CMD_SANDBOX, the error NewCmdSandbox returns.
 const (
 	CodeCmdSandbox   Code   = 3108
 	SymbolCmdSandbox Symbol = "E_CMD_SANDBOX"

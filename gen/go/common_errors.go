@@ -30,7 +30,6 @@ var errorsCommon = []*errgenrt.Def{
 	ErrInternalError,
 }
 
-// The code, symbol and type of E_INVALID_PARAMS, the error NewInvalidParams returns.
 const (
 	CodeInvalidParams   Code   = 1000
 	SymbolInvalidParams Symbol = "E_INVALID_PARAMS"
@@ -66,7 +65,6 @@ func NewInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrInvalidParams, d, opts)
 }
 
-// The code, symbol and type of E_TIMEOUT, the error NewTimeout returns.
 const (
 	CodeTimeout   Code   = 1001
 	SymbolTimeout Symbol = "E_TIMEOUT"
@@ -149,7 +147,6 @@ func (d *TimeoutDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_LIMIT_EXCEEDED, the error NewLimitExceeded returns.
 const (
 	CodeLimitExceeded   Code   = 1002
 	SymbolLimitExceeded Symbol = "E_LIMIT_EXCEEDED"
@@ -183,7 +180,6 @@ func NewLimitExceeded(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error 
 	return errgenrt.NewWith(ErrLimitExceeded, d, opts)
 }
 
-// The code, symbol and type of E_NOT_INSTALLED, the error NewNotInstalled returns.
 const (
 	CodeNotInstalled   Code   = 1003
 	SymbolNotInstalled Symbol = "E_NOT_INSTALLED"
@@ -257,7 +253,6 @@ func (d *NotInstalledDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_SESSION_NOT_FOUND, the error NewSessionNotFound returns.
 const (
 	CodeSessionNotFound   Code   = 1004
 	SymbolSessionNotFound Symbol = "E_SESSION_NOT_FOUND"
@@ -325,7 +320,6 @@ func (d *SessionNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_INPUT_TOO_LARGE, the error NewInputTooLarge returns.
 const (
 	CodeInputTooLarge   Code   = 1005
 	SymbolInputTooLarge Symbol = "E_INPUT_TOO_LARGE"
@@ -358,7 +352,6 @@ func NewInputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error 
 	return errgenrt.NewWith(ErrInputTooLarge, d, opts)
 }
 
-// The code, symbol and type of E_UNSUPPORTED, the error NewUnsupported returns.
 const (
 	CodeUnsupported   Code   = 1006
 	SymbolUnsupported Symbol = "E_UNSUPPORTED"
@@ -427,7 +420,6 @@ func (d *UnsupportedDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_RATE_LIMITED, the error NewRateLimit returns.
 const (
 	CodeRateLimit   Code   = 1007
 	SymbolRateLimit Symbol = "E_RATE_LIMITED"
@@ -461,7 +453,6 @@ func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrRateLimit, d, opts)
 }
 
-// The code, symbol and type of E_VALIDATION, the error NewValidationError returns.
 const (
 	CodeValidationError   Code   = 1008
 	SymbolValidationError Symbol = "E_VALIDATION"
@@ -495,7 +486,6 @@ func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrValidationError, d, opts)
 }
 
-// The code, symbol and type of E_CONFIGURATION, the error NewConfigurationError returns.
 const (
 	CodeConfigurationError   Code   = 1009
 	SymbolConfigurationError Symbol = "E_CONFIGURATION"
@@ -526,7 +516,6 @@ func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrConfigurationError, d, opts)
 }
 
-// The code, symbol and type of E_UPSTREAM_UNAVAILABLE, the error NewUpstreamUnavailable returns.
 const (
 	CodeUpstreamUnavailable   Code   = 1010
 	SymbolUpstreamUnavailable Symbol = "E_UPSTREAM_UNAVAILABLE"
@@ -608,7 +597,6 @@ func (d *UpstreamUnavailableDetails) Placeholder(t *errgenrt.Text, field string)
 	}
 }
 
-// The code, symbol and type of E_UNAUTHORIZED, the error NewUnauthorized returns.
 const (
 	CodeUnauthorized   Code   = 1011
 	SymbolUnauthorized Symbol = "E_UNAUTHORIZED"
@@ -691,8 +679,6 @@ const (
 	UnauthorizedDetailsSchemeAPIKey  UnauthorizedDetailsScheme = "api_key"
 	UnauthorizedDetailsSchemeSession UnauthorizedDetailsScheme = "session"
 )
-
-// The code, symbol and type of E_INTERNAL, the error NewInternalError returns.
 const (
 	CodeInternalError   Code   = 1099
 	SymbolInternalError Symbol = "E_INTERNAL"

@@ -24,7 +24,6 @@ var errorsFilesystem = []*errgenrt.Def{
 	ErrFsLocked,
 }
 
-// The code, symbol and type of E_FS_PATH_ESCAPE, the error NewPathTraversal returns.
 const (
 	CodePathTraversal   Code   = 2500
 	SymbolPathTraversal Symbol = "E_FS_PATH_ESCAPE"
@@ -59,7 +58,6 @@ func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrPathTraversal, d, opts)
 }
 
-// The code, symbol and type of E_FS_DENIED, the error NewPermissionDenied returns.
 const (
 	CodePermissionDenied   Code   = 2501
 	SymbolPermissionDenied Symbol = "E_FS_DENIED"
@@ -89,7 +87,6 @@ func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrPermissionDenied, d, opts)
 }
 
-// The code, symbol and type of E_FS_FILE_TOO_LARGE, the error NewFileTooLarge returns.
 const (
 	CodeFileTooLarge   Code   = 2502
 	SymbolFileTooLarge Symbol = "E_FS_FILE_TOO_LARGE"
@@ -125,7 +122,6 @@ func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrFileTooLarge, d, opts)
 }
 
-// The code, symbol and type of E_FS_NOT_FOUND, the error NewNotFound returns.
 const (
 	CodeNotFound   Code   = 2503
 	SymbolNotFound Symbol = "E_FS_NOT_FOUND"
@@ -187,7 +183,6 @@ func (d *NotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_FS_IO_ERROR, the error NewIOError returns.
 const (
 	CodeIOError   Code   = 2504
 	SymbolIOError Symbol = "E_FS_IO_ERROR"
@@ -218,7 +213,6 @@ func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrIOError, d, opts)
 }
 
-// The code, symbol and type of E_FS_INVALID_PATH, the error NewInvalidPath returns.
 const (
 	CodeInvalidPath   Code   = 2505
 	SymbolInvalidPath Symbol = "E_FS_INVALID_PATH"
@@ -248,7 +242,6 @@ func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Erro
 	return errgenrt.NewWith(ErrInvalidPath, d, opts)
 }
 
-// The code, symbol and type of E_FS_LOCKED, the error NewFsLocked returns.
 const (
 	// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
 	CodeFsLocked Code = 2506

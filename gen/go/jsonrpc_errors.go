@@ -23,7 +23,6 @@ var errorsJsonrpc = []*errgenrt.Def{
 	ErrRPCServerError,
 }
 
-// The code, symbol and type of E_RPC_PARSE_ERROR, the error NewRPCParseError returns.
 const (
 	CodeRPCParseError   Code   = -32700
 	SymbolRPCParseError Symbol = "E_RPC_PARSE_ERROR"
@@ -93,7 +92,6 @@ func (d *RPCParseErrorDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_RPC_INTERNAL_ERROR, the error NewRPCInternalError returns.
 const (
 	CodeRPCInternalError   Code   = -32603
 	SymbolRPCInternalError Symbol = "E_RPC_INTERNAL_ERROR"
@@ -121,7 +119,6 @@ func NewRPCInternalError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrRPCInternalError, nil, opts...)
 }
 
-// The code, symbol and type of E_RPC_INVALID_PARAMS, the error NewRPCInvalidParams returns.
 const (
 	CodeRPCInvalidParams   Code   = -32602
 	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
@@ -153,7 +150,6 @@ func NewRPCInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt
 	return errgenrt.NewWith(ErrRPCInvalidParams, d, opts)
 }
 
-// The code, symbol and type of E_RPC_METHOD_NOT_FOUND, the error NewRPCMethodNotFound returns.
 const (
 	CodeRPCMethodNotFound   Code   = -32601
 	SymbolRPCMethodNotFound Symbol = "E_RPC_METHOD_NOT_FOUND"
@@ -219,7 +215,6 @@ func (d *RPCMethodNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_RPC_INVALID_REQUEST, the error NewRPCInvalidRequest returns.
 const (
 	CodeRPCInvalidRequest   Code   = -32600
 	SymbolRPCInvalidRequest Symbol = "E_RPC_INVALID_REQUEST"
@@ -283,7 +278,6 @@ func (d *RPCInvalidRequestDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_RPC_SERVER_ERROR, the error NewRPCServerError returns.
 const (
 	// Deprecated: E_RPC_SERVER_ERROR is deprecated since 2.0.0; use E_INTERNAL (NewInternalError) instead. Unknown failures are reported as E_INTERNAL (1099).
 	CodeRPCServerError Code = -32000

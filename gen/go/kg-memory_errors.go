@@ -19,7 +19,6 @@ var errorsKgMemory = []*errgenrt.Def{
 	ErrKgInvalidTriple,
 }
 
-// The code, symbol and type of E_KG_FULL, the error NewKgFull returns.
 const (
 	CodeKgFull   Code   = 2400
 	SymbolKgFull Symbol = "E_KG_FULL"
@@ -51,7 +50,6 @@ func NewKgFull(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrKgFull, d, opts)
 }
 
-// The code, symbol and type of E_KG_INVALID_TRIPLE, the error NewKgInvalidTriple returns.
 const (
 	CodeKgInvalidTriple   Code   = 2401
 	SymbolKgInvalidTriple Symbol = "E_KG_INVALID_TRIPLE"

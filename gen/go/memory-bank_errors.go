@@ -22,7 +22,6 @@ var errorsMemoryBank = []*errgenrt.Def{
 	ErrMbInvalidName,
 }
 
-// The code, symbol and type of E_MB_FILE_NOT_FOUND, the error NewMbFileNotFound returns.
 const (
 	CodeMbFileNotFound   Code   = 2300
 	SymbolMbFileNotFound Symbol = "E_MB_FILE_NOT_FOUND"
@@ -91,7 +90,6 @@ func (d *MbFileNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_MB_READ, the error NewMbRead returns.
 const (
 	CodeMbRead   Code   = 2301
 	SymbolMbRead Symbol = "E_MB_READ"
@@ -160,7 +158,6 @@ func (d *MbReadDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_MB_WRITE, the error NewMbWrite returns.
 const (
 	CodeMbWrite   Code   = 2302
 	SymbolMbWrite Symbol = "E_MB_WRITE"
@@ -229,7 +226,6 @@ func (d *MbWriteDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_MB_PROJECT_NOT_FOUND, the error NewMbProjectNotFound returns.
 const (
 	CodeMbProjectNotFound   Code   = 2303
 	SymbolMbProjectNotFound Symbol = "E_MB_PROJECT_NOT_FOUND"
@@ -293,7 +289,6 @@ func (d *MbProjectNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_MB_INVALID_NAME, the error NewMbInvalidName returns.
 const (
 	CodeMbInvalidName   Code   = 2304
 	SymbolMbInvalidName Symbol = "E_MB_INVALID_NAME"

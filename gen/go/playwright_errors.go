@@ -22,7 +22,6 @@ var errorsPlaywright = []*errgenrt.Def{
 	ErrPwEval,
 }
 
-// The code, symbol and type of E_PW_NAV, the error NewPwNav returns.
 const (
 	CodePwNav   Code   = 2100
 	SymbolPwNav Symbol = "E_PW_NAV"
@@ -103,7 +102,6 @@ func (d *PwNavDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_PW_LAUNCH, the error NewPwLaunch returns.
 const (
 	CodePwLaunch   Code   = 2101
 	SymbolPwLaunch Symbol = "E_PW_LAUNCH"
@@ -185,8 +183,6 @@ const (
 	PwLaunchDetailsBrowserFirefox  PwLaunchDetailsBrowser = "firefox"
 	PwLaunchDetailsBrowserWebkit   PwLaunchDetailsBrowser = "webkit"
 )
-
-// The code, symbol and type of E_PW_SELECTOR_NOT_FOUND, the error NewPwSelectorNotFound returns.
 const (
 	CodePwSelectorNotFound   Code   = 2102
 	SymbolPwSelectorNotFound Symbol = "E_PW_SELECTOR_NOT_FOUND"
@@ -258,7 +254,6 @@ func (d *PwSelectorNotFoundDetails) Placeholder(t *errgenrt.Text, field string) 
 	}
 }
 
-// The code, symbol and type of E_PW_PAGE_CLOSED, the error NewPwPageClosed returns.
 const (
 	CodePwPageClosed   Code   = 2103
 	SymbolPwPageClosed Symbol = "E_PW_PAGE_CLOSED"
@@ -325,7 +320,6 @@ func (d *PwPageClosedDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_PW_EVAL, the error NewPwEval returns.
 const (
 	CodePwEval   Code   = 2104
 	SymbolPwEval Symbol = "E_PW_EVAL"

@@ -20,7 +20,6 @@ var errorsPolicy = []*errgenrt.Def{
 	ErrPolicyDenied,
 }
 
-// The code, symbol and type of E_POLICY_PATH_NOT_ALLOWED, the error NewPathNotAllowed returns.
 const (
 	CodePathNotAllowed   Code   = 3000
 	SymbolPathNotAllowed Symbol = "E_POLICY_PATH_NOT_ALLOWED"
@@ -55,7 +54,6 @@ func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrPathNotAllowed, d, opts)
 }
 
-// The code, symbol and type of E_POLICY_COMMAND_NOT_ALLOWED, the error NewCommandNotAllowed returns.
 const (
 	CodeCommandNotAllowed   Code   = 3001
 	SymbolCommandNotAllowed Symbol = "E_POLICY_COMMAND_NOT_ALLOWED"
@@ -88,7 +86,6 @@ func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrCommandNotAllowed, d, opts)
 }
 
-// The code, symbol and type of E_POLICY_ENV_NOT_ALLOWED, the error NewEnvironmentNotAllowed returns.
 const (
 	CodeEnvironmentNotAllowed   Code   = 3002
 	SymbolEnvironmentNotAllowed Symbol = "E_POLICY_ENV_NOT_ALLOWED"
@@ -119,7 +116,6 @@ func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errge
 	return errgenrt.NewWith(ErrEnvironmentNotAllowed, d, opts)
 }
 
-// The code, symbol and type of E_POLICY_NETWORK_FS_DENIED, the error NewNetworkFsDenied returns.
 const (
 	CodeNetworkFsDenied   Code   = 3003
 	SymbolNetworkFsDenied Symbol = "E_POLICY_NETWORK_FS_DENIED"
@@ -153,7 +149,6 @@ func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrNetworkFsDenied, d, opts)
 }
 
-// The code, symbol and type of E_POLICY_WRITE_NOT_PERMITTED, the error NewWriteNotPermitted returns.
 const (
 	CodeWriteNotPermitted   Code   = 3004
 	SymbolWriteNotPermitted Symbol = "E_POLICY_WRITE_NOT_PERMITTED"
@@ -185,7 +180,6 @@ func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrWriteNotPermitted, d, opts)
 }
 
-// The code, symbol and type of E_POLICY_DENIED, the error NewPolicyDenied returns.
 const (
 	// Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
 	CodePolicyDenied Code = 3005

@@ -22,7 +22,6 @@ var errorsPython = []*errgenrt.Def{
 	ErrPyKernelDied,
 }
 
-// The code, symbol and type of E_PY_EXEC_FAIL, the error NewPyExecFail returns.
 const (
 	CodePyExecFail   Code   = 2000
 	SymbolPyExecFail Symbol = "E_PY_EXEC_FAIL"
@@ -56,7 +55,6 @@ func NewPyExecFail(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPyExecFail, d, opts)
 }
 
-// The code, symbol and type of E_PY_SECURITY, the error NewPySecurity returns.
 const (
 	CodePySecurity   Code   = 2001
 	SymbolPySecurity Symbol = "E_PY_SECURITY"
@@ -90,7 +88,6 @@ func NewPySecurity(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPySecurity, d, opts)
 }
 
-// The code, symbol and type of E_PY_SYNTAX, the error NewPySyntax returns.
 const (
 	CodePySyntax   Code   = 2002
 	SymbolPySyntax Symbol = "E_PY_SYNTAX"
@@ -163,7 +160,6 @@ func (d *PySyntaxDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_PY_MODULE_NOT_FOUND, the error NewPyModuleNotFound returns.
 const (
 	CodePyModuleNotFound   Code   = 2003
 	SymbolPyModuleNotFound Symbol = "E_PY_MODULE_NOT_FOUND"
@@ -228,7 +224,6 @@ func (d *PyModuleNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_PY_KERNEL_DIED, the error NewPyKernelDied returns.
 const (
 	CodePyKernelDied   Code   = 2004
 	SymbolPyKernelDied Symbol = "E_PY_KERNEL_DIED"

@@ -16,7 +16,6 @@ var errorsCore = []*errgenrt.Def{
 	ErrEverything,
 }
 
-// The code, symbol and type of E_INTERNAL, the error NewInternal returns.
 const (
 	CodeInternal   Code   = 1
 	SymbolInternal Symbol = "E_INTERNAL"
@@ -45,7 +44,6 @@ func NewInternal(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrInternal, nil, opts...)
 }
 
-// The code, symbol and type of E_EVERYTHING, the error NewEverything returns.
 const (
 	CodeEverything   Code   = 2
 	SymbolEverything Symbol = "E_EVERYTHING"

@@ -13,7 +13,6 @@ var errorsRPC = []*errgenrt.Def{
 	ErrParse,
 }
 
-// The code, symbol and type of E_PARSE, the error NewParse returns.
 const (
 	CodeParse   Code   = -32700
 	SymbolParse Symbol = "E_PARSE"

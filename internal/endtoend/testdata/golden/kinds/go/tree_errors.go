@@ -18,7 +18,6 @@ var errorsTree = []*errgenrt.Def{
 	ErrTreeInline,
 }
 
-// The code, symbol and type of E_TREE_INVALID, the error NewTreeInvalid returns.
 const (
 	// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
 	CodeTreeInvalid Code = 100
@@ -55,7 +54,6 @@ func NewTreeInvalid(d Node, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrTreeInvalid, d, opts)
 }
 
-// The code, symbol and type of E_TREE_VALIDATION, the error NewTreeValidation returns.
 const (
 	CodeTreeValidation   Code   = 101
 	SymbolTreeValidation Symbol = "E_TREE_VALIDATION"
@@ -84,7 +82,6 @@ func NewTreeValidation(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenr
 	return errgenrt.NewWith(ErrTreeValidation, d, opts)
 }
 
-// The code, symbol and type of E_TREE_INLINE, the error NewTreeInline returns.
 const (
 	CodeTreeInline   Code   = 102
 	SymbolTreeInline Symbol = "E_TREE_INLINE"

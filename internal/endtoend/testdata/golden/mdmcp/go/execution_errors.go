@@ -18,7 +18,6 @@ var errorsExecution = []*errgenrt.Def{
 	ErrNotFound,
 }
 
-// The code, symbol and type of E_COMMAND_FAILED, the error NewCommandFailed returns.
 const (
 	CodeCommandFailed   Code   = 1300
 	SymbolCommandFailed Symbol = "E_COMMAND_FAILED"
@@ -53,7 +52,6 @@ func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrCommandFailed, d, opts)
 }
 
-// The code, symbol and type of E_IO_ERROR, the error NewIOError returns.
 const (
 	CodeIOError   Code   = 1301
 	SymbolIOError Symbol = "E_IO_ERROR"
@@ -85,7 +83,6 @@ func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrIOError, d, opts)
 }
 
-// The code, symbol and type of E_PERMISSION_DENIED, the error NewPermissionDenied returns.
 const (
 	CodePermissionDenied   Code   = 1302
 	SymbolPermissionDenied Symbol = "E_PERMISSION_DENIED"
@@ -116,7 +113,6 @@ func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrPermissionDenied, d, opts)
 }
 
-// The code, symbol and type of E_NOT_FOUND, the error NewNotFound returns.
 const (
 	CodeNotFound   Code   = 1303
 	SymbolNotFound Symbol = "E_NOT_FOUND"

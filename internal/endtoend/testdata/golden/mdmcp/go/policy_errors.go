@@ -19,7 +19,6 @@ var errorsPolicy = []*errgenrt.Def{
 	ErrWriteNotPermitted,
 }
 
-// The code, symbol and type of E_PATH_NOT_ALLOWED, the error NewPathNotAllowed returns.
 const (
 	CodePathNotAllowed   Code   = 1000
 	SymbolPathNotAllowed Symbol = "E_PATH_NOT_ALLOWED"
@@ -57,7 +56,6 @@ func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrPathNotAllowed, d, opts)
 }
 
-// The code, symbol and type of E_COMMAND_NOT_ALLOWED, the error NewCommandNotAllowed returns.
 const (
 	CodeCommandNotAllowed   Code   = 1001
 	SymbolCommandNotAllowed Symbol = "E_COMMAND_NOT_ALLOWED"
@@ -92,7 +90,6 @@ func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrCommandNotAllowed, d, opts)
 }
 
-// The code, symbol and type of E_ENVIRONMENT_NOT_ALLOWED, the error NewEnvironmentNotAllowed returns.
 const (
 	CodeEnvironmentNotAllowed   Code   = 1002
 	SymbolEnvironmentNotAllowed Symbol = "E_ENVIRONMENT_NOT_ALLOWED"
@@ -127,7 +124,6 @@ func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errge
 	return errgenrt.NewWith(ErrEnvironmentNotAllowed, d, opts)
 }
 
-// The code, symbol and type of E_NETWORK_FS_DENIED, the error NewNetworkFsDenied returns.
 const (
 	CodeNetworkFsDenied   Code   = 1003
 	SymbolNetworkFsDenied Symbol = "E_NETWORK_FS_DENIED"
@@ -161,7 +157,6 @@ func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Er
 	return errgenrt.NewWith(ErrNetworkFsDenied, d, opts)
 }
 
-// The code, symbol and type of E_WRITE_NOT_PERMITTED, the error NewWriteNotPermitted returns.
 const (
 	CodeWriteNotPermitted   Code   = 1004
 	SymbolWriteNotPermitted Symbol = "E_WRITE_NOT_PERMITTED"

@@ -19,7 +19,6 @@ var errorsResource = []*errgenrt.Def{
 	ErrRateLimit,
 }
 
-// The code, symbol and type of E_FILE_TOO_LARGE, the error NewFileTooLarge returns.
 const (
 	CodeFileTooLarge   Code   = 1200
 	SymbolFileTooLarge Symbol = "E_FILE_TOO_LARGE"
@@ -54,7 +53,6 @@ func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrFileTooLarge, d, opts)
 }
 
-// The code, symbol and type of E_OUTPUT_TOO_LARGE, the error NewOutputTooLarge returns.
 const (
 	CodeOutputTooLarge   Code   = 1201
 	SymbolOutputTooLarge Symbol = "E_OUTPUT_TOO_LARGE"
@@ -87,7 +85,6 @@ func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith(ErrOutputTooLarge, d, opts)
 }
 
-// The code, symbol and type of E_TIMEOUT, the error NewTimeout returns.
 const (
 	CodeTimeout   Code   = 1202
 	SymbolTimeout Symbol = "E_TIMEOUT"
@@ -122,7 +119,6 @@ func NewTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrTimeout, d, opts)
 }
 
-// The code, symbol and type of E_CONCURRENCY_LIMIT, the error NewConcurrencyLimit returns.
 const (
 	CodeConcurrencyLimit   Code   = 1203
 	SymbolConcurrencyLimit Symbol = "E_CONCURRENCY_LIMIT"
@@ -157,7 +153,6 @@ func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith(ErrConcurrencyLimit, d, opts)
 }
 
-// The code, symbol and type of E_RATE_LIMIT, the error NewRateLimit returns.
 const (
 	CodeRateLimit   Code   = 1204
 	SymbolRateLimit Symbol = "E_RATE_LIMIT"

@@ -16,7 +16,6 @@ var errorsSystem = []*errgenrt.Def{
 	ErrConfigurationError,
 }
 
-// The code, symbol and type of E_INTERNAL_ERROR, the error NewInternalError returns.
 const (
 	CodeInternalError   Code   = 1400
 	SymbolInternalError Symbol = "E_INTERNAL_ERROR"
@@ -48,7 +47,6 @@ func NewInternalError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrInternalError, d, opts)
 }
 
-// The code, symbol and type of E_CONFIGURATION_ERROR, the error NewConfigurationError returns.
 const (
 	CodeConfigurationError   Code   = 1401
 	SymbolConfigurationError Symbol = "E_CONFIGURATION_ERROR"

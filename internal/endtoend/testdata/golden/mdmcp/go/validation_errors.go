@@ -19,7 +19,6 @@ var errorsValidation = []*errgenrt.Def{
 	ErrPathTraversal,
 }
 
-// The code, symbol and type of E_INVALID_PATH, the error NewInvalidPath returns.
 const (
 	CodeInvalidPath   Code   = 1100
 	SymbolInvalidPath Symbol = "E_INVALID_PATH"
@@ -53,7 +52,6 @@ func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Erro
 	return errgenrt.NewWith(ErrInvalidPath, d, opts)
 }
 
-// The code, symbol and type of E_INVALID_ARGUMENT, the error NewInvalidArgument returns.
 const (
 	CodeInvalidArgument   Code   = 1101
 	SymbolInvalidArgument Symbol = "E_INVALID_ARGUMENT"
@@ -89,7 +87,6 @@ func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrInvalidArgument, d, opts)
 }
 
-// The code, symbol and type of E_INVALID_ENVIRONMENT, the error NewInvalidEnvironment returns.
 const (
 	CodeInvalidEnvironment   Code   = 1102
 	SymbolInvalidEnvironment Symbol = "E_INVALID_ENVIRONMENT"
@@ -121,7 +118,6 @@ func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrInvalidEnvironment, d, opts)
 }
 
-// The code, symbol and type of E_MISSING_REQUIRED, the error NewMissingRequired returns.
 const (
 	CodeMissingRequired   Code   = 1103
 	SymbolMissingRequired Symbol = "E_MISSING_REQUIRED"
@@ -150,7 +146,6 @@ func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.NewWith(ErrMissingRequired, d, opts)
 }
 
-// The code, symbol and type of E_PATH_TRAVERSAL, the error NewPathTraversal returns.
 const (
 	CodePathTraversal   Code   = 1104
 	SymbolPathTraversal Symbol = "E_PATH_TRAVERSAL"

@@ -20,7 +20,6 @@ var errorsDocuments = []*errgenrt.Def{
 	ErrSchemaValidationFailed,
 }
 
-// The code, symbol and type of DOCUMENT_NOT_FOUND, the error NewDocumentNotFound returns.
 const (
 	CodeDocumentNotFound   Code   = 200
 	SymbolDocumentNotFound Symbol = "DOCUMENT_NOT_FOUND"
@@ -83,7 +82,6 @@ func (d *DocumentNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of INVALID_DOC_TYPE, the error NewInvalidDocType returns.
 const (
 	CodeInvalidDocType   Code   = 201
 	SymbolInvalidDocType Symbol = "INVALID_DOC_TYPE"
@@ -161,7 +159,6 @@ func (d *InvalidDocTypeDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of SCHEMA_VALIDATION_FAILED, the error NewSchemaValidationFailed returns.
 const (
 	CodeSchemaValidationFailed   Code   = 202
 	SymbolSchemaValidationFailed Symbol = "SCHEMA_VALIDATION_FAILED"

@@ -16,7 +16,6 @@ var errorsGeneral = []*errgenrt.Def{
 	ErrInternalError,
 }
 
-// The code, symbol and type of VALIDATION_ERROR, the error NewValidationError returns.
 const (
 	CodeValidationError   Code   = 900
 	SymbolValidationError Symbol = "VALIDATION_ERROR"
@@ -47,7 +46,6 @@ func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith(ErrValidationError, d, opts)
 }
 
-// The code, symbol and type of INTERNAL_ERROR, the error NewInternalError returns.
 const (
 	CodeInternalError   Code   = 999
 	SymbolInternalError Symbol = "INTERNAL_ERROR"

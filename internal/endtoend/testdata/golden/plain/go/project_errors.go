@@ -17,7 +17,6 @@ var errorsProject = []*errgenrt.Def{
 	ErrExternalDocsNotPromotable,
 }
 
-// The code, symbol and type of PROJECT_NOT_ACTIVATED, the error NewProjectNotActivated returns.
 const (
 	CodeProjectNotActivated   Code   = 100
 	SymbolProjectNotActivated Symbol = "PROJECT_NOT_ACTIVATED"
@@ -49,7 +48,6 @@ func NewProjectNotActivated(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrProjectNotActivated, nil, opts...)
 }
 
-// The code, symbol and type of EXTERNAL_DOCS_NOT_CONFIGURED, the error NewExternalDocsNotConfigured returns.
 const (
 	CodeExternalDocsNotConfigured   Code   = 101
 	SymbolExternalDocsNotConfigured Symbol = "EXTERNAL_DOCS_NOT_CONFIGURED"
@@ -81,7 +79,6 @@ func NewExternalDocsNotConfigured(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrExternalDocsNotConfigured, nil, opts...)
 }
 
-// The code, symbol and type of EXTERNAL_DOCS_NOT_PROMOTABLE, the error NewExternalDocsNotPromotable returns.
 const (
 	CodeExternalDocsNotPromotable   Code   = 102
 	SymbolExternalDocsNotPromotable Symbol = "EXTERNAL_DOCS_NOT_PROMOTABLE"

@@ -20,7 +20,6 @@ var errorsServices = []*errgenrt.Def{
 	ErrFileSystemError,
 }
 
-// The code, symbol and type of EMBEDDING_SERVICE_ERROR, the error NewEmbeddingServiceError returns.
 const (
 	CodeEmbeddingServiceError   Code   = 300
 	SymbolEmbeddingServiceError Symbol = "EMBEDDING_SERVICE_ERROR"
@@ -86,7 +85,6 @@ func (d *EmbeddingServiceErrorDetails) Placeholder(t *errgenrt.Text, field strin
 	}
 }
 
-// The code, symbol and type of DATABASE_ERROR, the error NewDatabaseError returns.
 const (
 	CodeDatabaseError   Code   = 301
 	SymbolDatabaseError Symbol = "DATABASE_ERROR"
@@ -152,7 +150,6 @@ func (d *DatabaseErrorDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of FILE_SYSTEM_ERROR, the error NewFileSystemError returns.
 const (
 	CodeFileSystemError   Code   = 302
 	SymbolFileSystemError Symbol = "FILE_SYSTEM_ERROR"

@@ -19,7 +19,6 @@ var errorsRequest = []*errgenrt.Def{
 	ErrNotFound,
 }
 
-// The code, symbol and type of VALIDATION_ERROR, the error NewValidationError returns.
 const (
 	CodeValidationError   Code   = 1000
 	SymbolValidationError Symbol = "VALIDATION_ERROR"
@@ -93,7 +92,6 @@ func (d *ValidationErrorDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of NOT_FOUND, the error NewNotFound returns.
 const (
 	CodeNotFound   Code   = 1001
 	SymbolNotFound Symbol = "NOT_FOUND"

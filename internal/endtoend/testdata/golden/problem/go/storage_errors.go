@@ -16,7 +16,6 @@ var errorsStorage = []*errgenrt.Def{
 	ErrCacheError,
 }
 
-// The code, symbol and type of DATABASE_ERROR, the error NewDatabaseError returns.
 const (
 	CodeDatabaseError   Code   = 1200
 	SymbolDatabaseError Symbol = "DATABASE_ERROR"
@@ -45,7 +44,6 @@ func NewDatabaseError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrDatabaseError, nil, opts...)
 }
 
-// The code, symbol and type of CACHE_ERROR, the error NewCacheError returns.
 const (
 	CodeCacheError   Code   = 1201
 	SymbolCacheError Symbol = "CACHE_ERROR"

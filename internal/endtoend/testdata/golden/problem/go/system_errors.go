@@ -19,7 +19,6 @@ var errorsSystem = []*errgenrt.Def{
 	ErrGenericError,
 }
 
-// The code, symbol and type of CONFIG_ERROR, the error NewConfigurationError returns.
 const (
 	CodeConfigurationError   Code   = 1900
 	SymbolConfigurationError Symbol = "CONFIG_ERROR"
@@ -84,7 +83,6 @@ func (d *ConfigurationErrorDetails) Placeholder(t *errgenrt.Text, field string) 
 	}
 }
 
-// The code, symbol and type of GENERIC_ERROR, the error NewGenericError returns.
 const (
 	CodeGenericError   Code   = 1999
 	SymbolGenericError Symbol = "GENERIC_ERROR"

@@ -19,7 +19,6 @@ var errorsUpstream = []*errgenrt.Def{
 	ErrSessionError,
 }
 
-// The code, symbol and type of API_ERROR, the error NewAPIError returns.
 const (
 	CodeAPIError   Code   = 1100
 	SymbolAPIError Symbol = "API_ERROR"
@@ -86,7 +85,6 @@ func (d *APIErrorDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of SESSION_ERROR, the error NewSessionError returns.
 const (
 	CodeSessionError   Code   = 1101
 	SymbolSessionError Symbol = "SESSION_ERROR"

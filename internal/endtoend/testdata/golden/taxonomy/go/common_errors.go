@@ -24,7 +24,6 @@ var errorsCommon = []*errgenrt.Def{
 	ErrUnsupported,
 }
 
-// The code, symbol and type of E_INVALID_PARAMS, the error NewInvalidParams returns.
 const (
 	CodeInvalidParams   Code   = 1000
 	SymbolInvalidParams Symbol = "E_INVALID_PARAMS"
@@ -97,7 +96,6 @@ func (d *InvalidParamsDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_TIMEOUT, the error NewTimeout returns.
 const (
 	CodeTimeout   Code   = 1001
 	SymbolTimeout Symbol = "E_TIMEOUT"
@@ -169,7 +167,6 @@ func (d *TimeoutDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_LIMIT_EXCEEDED, the error NewLimitExceeded returns.
 const (
 	CodeLimitExceeded   Code   = 1002
 	SymbolLimitExceeded Symbol = "E_LIMIT_EXCEEDED"
@@ -198,7 +195,6 @@ func NewLimitExceeded(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrLimitExceeded, d, opts)
 }
 
-// The code, symbol and type of E_NOT_INSTALLED, the error NewNotInstalled returns.
 const (
 	CodeNotInstalled   Code   = 1003
 	SymbolNotInstalled Symbol = "E_NOT_INSTALLED"
@@ -271,8 +267,6 @@ const (
 	NotInstalledDetailsDependencyPuppeteer  NotInstalledDetailsDependency = "puppeteer"
 	NotInstalledDetailsDependencyPython     NotInstalledDetailsDependency = "python"
 )
-
-// The code, symbol and type of E_SESSION_NOT_FOUND, the error NewSessionNotFound returns.
 const (
 	CodeSessionNotFound   Code   = 1004
 	SymbolSessionNotFound Symbol = "E_SESSION_NOT_FOUND"
@@ -336,7 +330,6 @@ func (d *SessionNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_INPUT_TOO_LARGE, the error NewInputTooLarge returns.
 const (
 	CodeInputTooLarge   Code   = 1005
 	SymbolInputTooLarge Symbol = "E_INPUT_TOO_LARGE"
@@ -366,7 +359,6 @@ func NewInputTooLarge(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrInputTooLarge, d, opts)
 }
 
-// The code, symbol and type of E_UNSUPPORTED, the error NewUnsupported returns.
 const (
 	CodeUnsupported   Code   = 1006
 	SymbolUnsupported Symbol = "E_UNSUPPORTED"

@@ -17,7 +17,6 @@ var errorsFilesystem = []*errgenrt.Def{
 	ErrFsDenied,
 }
 
-// The code, symbol and type of E_FS_PATH_ESCAPE, the error NewFsPathEscape returns.
 const (
 	CodeFsPathEscape   Code   = 2500
 	SymbolFsPathEscape Symbol = "E_FS_PATH_ESCAPE"
@@ -79,7 +78,6 @@ func (d *FsPathEscapeDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_FS_DENIED, the error NewFsDenied returns.
 const (
 	CodeFsDenied   Code   = 2501
 	SymbolFsDenied Symbol = "E_FS_DENIED"

@@ -21,7 +21,6 @@ var errorsJsonrpc = []*errgenrt.Def{
 	ErrServerError,
 }
 
-// The code, symbol and type of E_PARSE_ERROR, the error NewParseError returns.
 const (
 	CodeParseError   Code   = -32700
 	SymbolParseError Symbol = "E_PARSE_ERROR"
@@ -51,7 +50,6 @@ func NewParseError(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrParseError, d, opts)
 }
 
-// The code, symbol and type of E_RPC_INVALID_PARAMS, the error NewRPCInvalidParams returns.
 const (
 	CodeRPCInvalidParams   Code   = -32602
 	SymbolRPCInvalidParams Symbol = "E_RPC_INVALID_PARAMS"
@@ -81,7 +79,6 @@ func NewRPCInvalidParams(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrRPCInvalidParams, d, opts)
 }
 
-// The code, symbol and type of E_METHOD_NOT_FOUND, the error NewMethodNotFound returns.
 const (
 	CodeMethodNotFound   Code   = -32601
 	SymbolMethodNotFound Symbol = "E_METHOD_NOT_FOUND"
@@ -147,7 +144,6 @@ func (d *MethodNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_SERVER_ERROR, the error NewServerError returns.
 const (
 	CodeServerError   Code   = -32000
 	SymbolServerError Symbol = "E_SERVER_ERROR"

@@ -17,7 +17,6 @@ var errorsMemoryBank = []*errgenrt.Def{
 	ErrMbRead,
 }
 
-// The code, symbol and type of E_MB_FILE_NOT_FOUND, the error NewMbFileNotFound returns.
 const (
 	CodeMbFileNotFound   Code   = 2300
 	SymbolMbFileNotFound Symbol = "E_MB_FILE_NOT_FOUND"
@@ -83,7 +82,6 @@ func (d *MbFileNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_MB_READ, the error NewMbRead returns.
 const (
 	CodeMbRead   Code   = 2301
 	SymbolMbRead Symbol = "E_MB_READ"

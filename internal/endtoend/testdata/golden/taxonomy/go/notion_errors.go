@@ -14,7 +14,6 @@ var errorsNotion = []*errgenrt.Def{
 	ErrNotionRate,
 }
 
-// The code, symbol and type of E_NOTION_AUTH, the error NewNotionAuth returns.
 const (
 	CodeNotionAuth   Code   = 2700
 	SymbolNotionAuth Symbol = "E_NOTION_AUTH"
@@ -47,7 +46,6 @@ func NewNotionAuth(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrNotionAuth, d, opts)
 }
 
-// The code, symbol and type of E_NOTION_RATE, the error NewNotionRate returns.
 const (
 	CodeNotionRate   Code   = 2701
 	SymbolNotionRate Symbol = "E_NOTION_RATE"

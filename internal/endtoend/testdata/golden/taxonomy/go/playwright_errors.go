@@ -14,7 +14,6 @@ var errorsPlaywright = []*errgenrt.Def{
 	ErrPwLaunch,
 }
 
-// The code, symbol and type of E_PW_NAV, the error NewPwNav returns.
 const (
 	CodePwNav   Code   = 2100
 	SymbolPwNav Symbol = "E_PW_NAV"
@@ -49,7 +48,6 @@ func NewPwNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPwNav, d, opts)
 }
 
-// The code, symbol and type of E_PW_LAUNCH, the error NewPwLaunch returns.
 const (
 	CodePwLaunch   Code   = 2101
 	SymbolPwLaunch Symbol = "E_PW_LAUNCH"

@@ -14,7 +14,6 @@ var errorsPuppeteer = []*errgenrt.Def{
 	ErrPtLaunch,
 }
 
-// The code, symbol and type of E_PT_NAV, the error NewPtNav returns.
 const (
 	CodePtNav   Code   = 2200
 	SymbolPtNav Symbol = "E_PT_NAV"
@@ -44,7 +43,6 @@ func NewPtNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPtNav, d, opts)
 }
 
-// The code, symbol and type of E_PT_LAUNCH, the error NewPtLaunch returns.
 const (
 	CodePtLaunch   Code   = 2201
 	SymbolPtLaunch Symbol = "E_PT_LAUNCH"

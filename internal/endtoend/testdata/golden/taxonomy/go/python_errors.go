@@ -14,7 +14,6 @@ var errorsPython = []*errgenrt.Def{
 	ErrPySecurity,
 }
 
-// The code, symbol and type of E_PY_EXEC_FAIL, the error NewPyExecFail returns.
 const (
 	CodePyExecFail   Code   = 2000
 	SymbolPyExecFail Symbol = "E_PY_EXEC_FAIL"
@@ -43,7 +42,6 @@ func NewPyExecFail(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrPyExecFail, d, opts)
 }
 
-// The code, symbol and type of E_PY_SECURITY, the error NewPySecurity returns.
 const (
 	CodePySecurity   Code   = 2001
 	SymbolPySecurity Symbol = "E_PY_SECURITY"

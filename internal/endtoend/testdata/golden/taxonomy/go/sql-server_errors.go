@@ -17,7 +17,6 @@ var errorsSQLServer = []*errgenrt.Def{
 	ErrSQLQuery,
 }
 
-// The code, symbol and type of E_SQL_CONN, the error NewSQLConn returns.
 const (
 	CodeSQLConn   Code   = 2600
 	SymbolSQLConn Symbol = "E_SQL_CONN"
@@ -89,7 +88,6 @@ func (d *SQLConnDetails) Placeholder(t *errgenrt.Text, field string) {
 	}
 }
 
-// The code, symbol and type of E_SQL_QUERY, the error NewSQLQuery returns.
 const (
 	CodeSQLQuery   Code   = 2601
 	SymbolSQLQuery Symbol = "E_SQL_QUERY"

@@ -14,7 +14,6 @@ var errorsTavily = []*errgenrt.Def{
 	ErrTavilyRate,
 }
 
-// The code, symbol and type of E_TAVILY_HTTP, the error NewTavilyHTTP returns.
 const (
 	CodeTavilyHTTP   Code   = 2800
 	SymbolTavilyHTTP Symbol = "E_TAVILY_HTTP"
@@ -45,7 +44,6 @@ func NewTavilyHTTP(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith(ErrTavilyHTTP, d, opts)
 }
 
-// The code, symbol and type of E_TAVILY_RATE, the error NewTavilyRate returns.
 const (
 	CodeTavilyRate   Code   = 2801
 	SymbolTavilyRate Symbol = "E_TAVILY_RATE"
