@@ -8,16 +8,16 @@
 //
 //   - generate: errgen generate into a new directory (fresh), and again over
 //     its own outputs (unchanged), against copying the fresh output tree
-//     with cp -r; the outputs go under -dir, by default a directory on
-//     /dev/shm, so that the disk does not decide;
+//     with cp -r and, with -base, against the errgen of git revision -base
+//     (built from git archive); the outputs go under -dir, by default a
+//     directory on /dev/shm, so that the disk does not decide;
 //   - protoc: protoc with protoc-gen-go on an equivalent proto (a message and
 //     an enum value per error, a message per detail shape), against errgen
 //     generate; needs protoc and protoc-gen-go (-protoc-gen-go, else on
 //     PATH: make bench-tools installs both);
 //   - compile: go build of the generated package, against a package of the
 //     same facts as plain composite literals and, with -base, against the
-//     package the errgen of git revision -base generates (built from git
-//     archive) with its own runtime;
+//     package -base's errgen generates, with its own runtime;
 //   - init: the generated package's initialization (GODEBUG=inittrace),
 //     against -base's;
 //   - runtime: go test -bench of the generated package rendering one error
@@ -134,7 +134,7 @@ func run(w io.Writer, c *config) error {
 		return err
 	}
 	var base *baseline
-	if c.base != "" && (c.what["compile"] || c.what["init"]) {
+	if c.base != "" && (c.what["generate"] || c.what["compile"] || c.what["init"]) {
 		if base, err = buildBaseline(root, c.dir, c.base); err != nil {
 			return err
 		}
@@ -148,7 +148,7 @@ func run(w io.Writer, c *config) error {
 		}
 		var gen time.Duration
 		if c.what["generate"] || c.what["protoc"] {
-			if gen, err = measureGenerate(w, c, n, catalog); err != nil {
+			if gen, err = measureGenerate(w, c, base, n, catalog); err != nil {
 				return err
 			}
 			fresh = append(fresh, gen)
@@ -171,9 +171,10 @@ func run(w io.Writer, c *config) error {
 }
 
 // measureGenerate times errgen generate fresh and unchanged, and cp -r of
-// the output tree, and returns the fresh median.
-func measureGenerate(w io.Writer, c *config, n int, catalog string) (time.Duration, error) {
-	var fresh, unchanged, copies []time.Duration
+// the output tree, and returns the fresh median. With a baseline, its
+// errgen generate is timed too, each run right after this one's.
+func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog string) (time.Duration, error) {
+	var fresh, unchanged, copies, baseFresh []time.Duration
 	for i := range c.runs {
 		out := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-%d", n, i))
 		d, err := timeGenerate(c.errgen, catalog, out)
@@ -195,6 +196,17 @@ func measureGenerate(w io.Writer, c *config, n int, catalog string) (time.Durati
 				return 0, err
 			}
 		}
+		if base != nil {
+			out := filepath.Join(c.dir, fmt.Sprintf("base-fresh-%d-%d", n, i))
+			d, err := timeGenerate(base.errgen, catalog, out)
+			if err != nil {
+				return 0, err
+			}
+			baseFresh = append(baseFresh, d)
+			if err := os.RemoveAll(out); err != nil {
+				return 0, err
+			}
+		}
 	}
 	same := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-0", n))
 	for range c.runs {
@@ -209,8 +221,13 @@ func measureGenerate(w io.Writer, c *config, n int, catalog string) (time.Durati
 		return 0, err
 	}
 	gen, cp := median(fresh), median(copies)
-	fmt.Fprintf(w, "errors=%d generate fresh %s (%s), unchanged %s; cp -r of its output (%d files, %.1f MB) %s: fresh/copy %s\n",
+	fmt.Fprintf(w, "errors=%d generate fresh %s (%s), unchanged %s; cp -r of its output (%d files, %.1f MB) %s: fresh/copy %s",
 		n, secs(gen), runList(fresh), secs(median(unchanged)), files, float64(bytes)/1e6, secs(cp), ratio(gen, cp))
+	if base != nil {
+		b := median(baseFresh)
+		fmt.Fprintf(w, "; %s's generate fresh %s: %s's fresh/copy %s, generate/%s %s", base.rev, secs(b), base.rev, ratio(b, cp), base.rev, ratio(gen, b))
+	}
+	fmt.Fprintln(w)
 	return gen, nil
 }
 

@@ -26,27 +26,29 @@ func TestRun(t *testing.T) {
 		t.Skip("builds the errgen command and modules")
 	}
 	var out strings.Builder
-	gen := &config{sizes: []int{30, 60}, runs: 1, dir: t.TempDir(), what: map[string]bool{"generate": true}}
+	base := ""
+	if exec.Command("git", "rev-parse", "HEAD").Run() == nil {
+		base = "HEAD"
+	}
+	gen := &config{sizes: []int{30, 60}, runs: 1, dir: t.TempDir(), what: map[string]bool{"generate": true}, base: base}
 	if err := run(&out, gen); err != nil {
 		t.Fatal(err)
 	}
 	pkg := &config{sizes: []int{30}, runs: 1, dir: t.TempDir(), benchtime: "1x",
-		what: map[string]bool{"compile": true, "init": true, "runtime": true}}
-	if exec.Command("git", "rev-parse", "HEAD").Run() == nil {
-		pkg.base = "HEAD"
-	}
+		what: map[string]bool{"compile": true, "init": true, "runtime": true}, base: base}
 	if err := run(&out, pkg); err != nil {
 		t.Fatal(err)
 	}
 	lines := []string{
-		`errors=30 generate fresh \d+\.\d{3} s \(\d+\.\d{3}\), unchanged \d+\.\d{3} s; cp -r of its output \(\d+ files, [0-9.]+ MB\) \d+\.\d{3} s: fresh/copy [0-9.]+x$`,
+		`errors=30 generate fresh \d+\.\d{3} s \(\d+\.\d{3}\), unchanged \d+\.\d{3} s; cp -r of its output \(\d+ files, [0-9.]+ MB\) \d+\.\d{3} s: fresh/copy [0-9.]+x`,
 		`errors=60/30 generate fresh [0-9.]+x$`,
 		`errors=30 compile generated \d+\.\d{3} s \(CPU \d+\.\d{3} s\); plain literals \d+\.\d{3} s \(CPU \d+\.\d{3} s\): generated/plain [0-9.]+x`,
 		`errors=30 init generated [0-9.]+ ms, \d+ allocs`,
 		`errors=30 runtime errgen \d+ ns/op \d+ allocs; encoding/json tagged struct \d+ ns/op \d+ allocs \(errgen/struct [0-9.]+x\); map \d+ ns/op \d+ allocs \(errgen/map [0-9.]+x\)$`,
 	}
-	if pkg.base != "" {
-		lines = append(lines, `errors=30 compile .*; HEAD's generated \d+\.\d{3} s \(CPU \d+\.\d{3} s\): generated/HEAD [0-9.]+x \(CPU [0-9.]+x\)$`,
+	if base != "" {
+		lines = append(lines, `errors=60 generate .*; HEAD's generate fresh \d+\.\d{3} s: HEAD's fresh/copy [0-9.]+x, generate/HEAD [0-9.]+x$`,
+			`errors=30 compile .*; HEAD's generated \d+\.\d{3} s \(CPU \d+\.\d{3} s\): generated/HEAD [0-9.]+x \(CPU [0-9.]+x\)$`,
 			`errors=30 init generated .*; HEAD's generated [0-9.]+ ms, \d+ allocs: generated/HEAD [0-9.]+x$`)
 	}
 	for _, l := range lines {
