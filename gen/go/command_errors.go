@@ -52,7 +52,7 @@ var ErrCommandFailed = &errgenrt.Def{
 // The command ran and exited with a non-zero status. `details.stderr`
 // keeps at most 2048 bytes of its standard error.
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrCommandFailed, d, opts)
+	return errgenrt.NewWith[ExecutionError, *ExecutionError](ErrCommandFailed, d, opts)
 }
 
 const (
@@ -85,7 +85,7 @@ var ErrCmdTimeout = &errgenrt.Def{
 // The command did not finish within its timeout and was killed. Legacy
 // clients see -32002 (Timeout).
 func NewCmdTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrCmdTimeout, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrCmdTimeout, d, opts)
 }
 
 const (
@@ -118,7 +118,7 @@ var ErrOutputTooLarge = &errgenrt.Def{
 // truncated and the call failed. Legacy clients see -32003
 // (OutputTruncated).
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrOutputTooLarge, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrOutputTooLarge, d, opts)
 }
 
 const (
@@ -151,7 +151,7 @@ var ErrInvalidArgument = &errgenrt.Def{
 // A command argument does not match the catalog's argument rules.
 // `details.arg_index` names the failing argument.
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidArgument, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrInvalidArgument, d, opts)
 }
 
 const (
@@ -180,7 +180,7 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 // An environment variable has a value the catalog rejects. The value is
 // redacted unless verbose mode is on.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidEnvironment, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrInvalidEnvironment, d, opts)
 }
 
 const (
@@ -208,7 +208,7 @@ var ErrMissingRequired = &errgenrt.Def{
 //
 // A required parameter of the command was not supplied.
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMissingRequired, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrMissingRequired, d, opts)
 }
 
 const (
@@ -240,7 +240,7 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 //
 // The server already runs its maximum number of commands at once.
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrConcurrencyLimit, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrConcurrencyLimit, d, opts)
 }
 
 const (
@@ -269,7 +269,7 @@ var ErrCmdWorkdirInvalid = &errgenrt.Def{
 // The working directory is not an existing directory inside an allowed
 // root.
 func NewCmdWorkdirInvalid(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrCmdWorkdirInvalid, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrCmdWorkdirInvalid, d, opts)
 }
 
 const (
@@ -298,5 +298,5 @@ var ErrCmdSandbox = &errgenrt.Def{
 // The process sandbox could not be set up (namespaces, seccomp). This
 // is a host problem rather than a problem with the request.
 func NewCmdSandbox(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrCmdSandbox, d, opts)
+	return errgenrt.NewWith[SystemError, *SystemError](ErrCmdSandbox, d, opts)
 }

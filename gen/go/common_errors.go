@@ -62,7 +62,7 @@ var ErrInvalidParams = &errgenrt.Def{
 // describes what would be accepted. Use this instead of -32602 for
 // application-level checks.
 func NewInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidParams, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrInvalidParams, d, opts)
 }
 
 const (
@@ -98,7 +98,7 @@ var ErrTimeout = &errgenrt.Def{
 // command) did not finish within its timeout. Timeouts are usually
 // transient, so the error is **retryable**.
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrTimeout, d, opts)
+	return errgenrt.NewWith[TimeoutDetails, *TimeoutDetails](ErrTimeout, d, opts)
 }
 
 var (
@@ -177,7 +177,7 @@ var ErrLimitExceeded = &errgenrt.Def{
 // line length. `details.resource` tells which one. Session caps answer
 // 429; size caps may answer 413.
 func NewLimitExceeded(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrLimitExceeded, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrLimitExceeded, d, opts)
 }
 
 const (
@@ -210,7 +210,7 @@ var ErrNotInstalled = &errgenrt.Def{
 // build, a Python package) is missing on the server host. An operator
 // has to install it; retrying does not help.
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNotInstalled, d, opts)
+	return errgenrt.NewWith[NotInstalledDetails, *NotInstalledDetails](ErrNotInstalled, d, opts)
 }
 
 var (
@@ -284,7 +284,7 @@ var ErrSessionNotFound = &errgenrt.Def{
 // out, or the server restarted. The id is redacted unless verbose mode
 // is on, since session ids act as bearer handles.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrSessionNotFound, d, opts)
+	return errgenrt.NewWith[SessionNotFoundDetails, *SessionNotFoundDetails](ErrSessionNotFound, d, opts)
 }
 
 var (
@@ -349,7 +349,7 @@ var ErrInputTooLarge = &errgenrt.Def{
 // An input exceeds its size cap: Python code length, selector length,
 // a memory-bank file body... The limit is a server setting.
 func NewInputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInputTooLarge, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrInputTooLarge, d, opts)
 }
 
 const (
@@ -378,7 +378,7 @@ var ErrUnsupported = &errgenrt.Def{
 // The server understood the request but does not support this
 // operation (on this platform, in this configuration or yet).
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrUnsupported, d, opts)
+	return errgenrt.NewWith[UnsupportedDetails, *UnsupportedDetails](ErrUnsupported, d, opts)
 }
 
 var (
@@ -450,7 +450,7 @@ var ErrRateLimit = &errgenrt.Def{
 // Too many requests in the current window. The error is retryable:
 // back off before trying again.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrRateLimit, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrRateLimit, d, opts)
 }
 
 const (
@@ -483,7 +483,7 @@ var ErrValidationError = &errgenrt.Def{
 // maps each field to its messages and `details.totalErrors` counts them
 // all, so a client can show every problem in one pass.
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrValidationError, d, opts)
+	return errgenrt.NewWith[errgenrt.FieldErrors, *errgenrt.FieldErrors](ErrValidationError, d, opts)
 }
 
 const (
@@ -513,7 +513,7 @@ var ErrConfigurationError = &errgenrt.Def{
 // The server's configuration (policy file, environment variables) is
 // missing or invalid. Only an operator can fix it.
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrConfigurationError, d, opts)
+	return errgenrt.NewWith[SystemError, *SystemError](ErrConfigurationError, d, opts)
 }
 
 const (
@@ -548,7 +548,7 @@ var ErrUpstreamUnavailable = &errgenrt.Def{
 // is unavailable. Query parameters that look like secrets are scrubbed
 // from `endpoint` unless verbose mode is on.
 func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrUpstreamUnavailable, d, opts)
+	return errgenrt.NewWith[UpstreamUnavailableDetails, *UpstreamUnavailableDetails](ErrUpstreamUnavailable, d, opts)
 }
 
 var (
@@ -624,7 +624,7 @@ var ErrUnauthorized = &errgenrt.Def{
 // (403). The rejected credential is never echoed back unless verbose
 // mode is on.
 func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrUnauthorized, d, opts)
+	return errgenrt.NewWith[UnauthorizedDetails, *UnauthorizedDetails](ErrUnauthorized, d, opts)
 }
 
 var (

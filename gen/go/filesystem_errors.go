@@ -55,7 +55,7 @@ var ErrPathTraversal = &errgenrt.Def{
 // symlink pointing outside). The request is rejected before any file is
 // opened.
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPathTraversal, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrPathTraversal, d, opts)
 }
 
 const (
@@ -84,7 +84,7 @@ var ErrPermissionDenied = &errgenrt.Def{
 // The operating system refused the file operation although policy
 // allows the path (file mode, ACL, read-only mount).
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPermissionDenied, d, opts)
+	return errgenrt.NewWith[ExecutionError, *ExecutionError](ErrPermissionDenied, d, opts)
 }
 
 const (
@@ -119,7 +119,7 @@ var ErrFileTooLarge = &errgenrt.Def{
 // (`limits.max_read_bytes` in the policy file). Legacy clients see
 // JSON-RPC code -32602 (invalid params).
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrFileTooLarge, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrFileTooLarge, d, opts)
 }
 
 const (
@@ -148,7 +148,7 @@ var ErrNotFound = &errgenrt.Def{
 // Nothing exists at the path. Home-directory parts of the path are
 // scrubbed unless verbose mode is on.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNotFound, d, opts)
+	return errgenrt.NewWith[NotFoundDetails, *NotFoundDetails](ErrNotFound, d, opts)
 }
 
 var (
@@ -210,7 +210,7 @@ var ErrIOError = &errgenrt.Def{
 // A low-level I/O error. Transient kinds (interrupted, would block,
 // timed out) are reported with `retryable: true` by the constructor.
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrIOError, d, opts)
+	return errgenrt.NewWith[SystemError, *SystemError](ErrIOError, d, opts)
 }
 
 const (
@@ -239,7 +239,7 @@ var ErrInvalidPath = &errgenrt.Def{
 // The path is malformed: empty, relative where an absolute path is
 // required, or containing NUL bytes.
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidPath, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrInvalidPath, d, opts)
 }
 
 const (
@@ -278,7 +278,7 @@ var ErrFsLocked = &errgenrt.Def{
 //
 // Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
 func NewFsLocked(d FsLockedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrFsLocked, d, opts)
+	return errgenrt.NewWith[FsLockedDetails, *FsLockedDetails](ErrFsLocked, d, opts)
 }
 
 var (

@@ -54,7 +54,7 @@ var ErrRPCParseError = &errgenrt.Def{
 // **protocol** error: the request never reached a tool. Check the
 // client's framing (one JSON message per line on stdio transports).
 func NewRPCParseError(d RPCParseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrRPCParseError, d, opts)
+	return errgenrt.NewWith[RPCParseErrorDetails, *RPCParseErrorDetails](ErrRPCParseError, d, opts)
 }
 
 var (
@@ -147,7 +147,7 @@ var ErrRPCInvalidParams = &errgenrt.Def{
 // application-level parameter errors; this code is kept for the
 // protocol layer.
 func NewRPCInvalidParams(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrRPCInvalidParams, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrRPCInvalidParams, d, opts)
 }
 
 const (
@@ -180,7 +180,7 @@ var ErrRPCMethodNotFound = &errgenrt.Def{
 // methods such as `sys/errorStats` are only registered when their
 // feature is enabled, so clients should feature-detect them.
 func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrRPCMethodNotFound, d, opts)
+	return errgenrt.NewWith[RPCMethodNotFoundDetails, *RPCMethodNotFoundDetails](ErrRPCMethodNotFound, d, opts)
 }
 
 var (
@@ -241,7 +241,7 @@ var ErrRPCInvalidRequest = &errgenrt.Def{
 // The JSON was valid but is not a JSON-RPC 2.0 request object (missing
 // `jsonrpc: "2.0"`, a non-string `method`, an `id` of the wrong type...).
 func NewRPCInvalidRequest(d RPCInvalidRequestDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrRPCInvalidRequest, d, opts)
+	return errgenrt.NewWith[RPCInvalidRequestDetails, *RPCInvalidRequestDetails](ErrRPCInvalidRequest, d, opts)
 }
 
 var (

@@ -47,7 +47,7 @@ var ErrKgFull = &errgenrt.Def{
 //
 // The graph reached its configured capacity. Nothing was added.
 func NewKgFull(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrKgFull, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrKgFull, d, opts)
 }
 
 const (
@@ -76,7 +76,7 @@ var ErrKgInvalidTriple = &errgenrt.Def{
 // A relation does not have a subject, a predicate and an object, or
 // names an entity that does not exist.
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrKgInvalidTriple, d, opts)
+	return errgenrt.NewWith[KgInvalidTripleDetails, *KgInvalidTripleDetails](ErrKgInvalidTriple, d, opts)
 }
 
 var (

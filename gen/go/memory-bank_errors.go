@@ -50,7 +50,7 @@ var ErrMbFileNotFound = &errgenrt.Def{
 //
 // The project exists but has no file with that name.
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMbFileNotFound, d, opts)
+	return errgenrt.NewWith[MbFileNotFoundDetails, *MbFileNotFoundDetails](ErrMbFileNotFound, d, opts)
 }
 
 var (
@@ -116,7 +116,7 @@ var ErrMbRead = &errgenrt.Def{
 // The file exists but could not be read (permissions, I/O error). A
 // constructor marks transient failures retryable.
 func NewMbRead(d MbReadDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMbRead, d, opts)
+	return errgenrt.NewWith[MbReadDetails, *MbReadDetails](ErrMbRead, d, opts)
 }
 
 var (
@@ -184,7 +184,7 @@ var ErrMbWrite = &errgenrt.Def{
 // Writing or updating a memory-bank file failed; the previous content
 // is unchanged.
 func NewMbWrite(d MbWriteDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMbWrite, d, opts)
+	return errgenrt.NewWith[MbWriteDetails, *MbWriteDetails](ErrMbWrite, d, opts)
 }
 
 var (
@@ -254,7 +254,7 @@ var ErrMbProjectNotFound = &errgenrt.Def{
 //
 // No memory-bank project has that name.
 func NewMbProjectNotFound(d MbProjectNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMbProjectNotFound, d, opts)
+	return errgenrt.NewWith[MbProjectNotFoundDetails, *MbProjectNotFoundDetails](ErrMbProjectNotFound, d, opts)
 }
 
 var (
@@ -315,5 +315,5 @@ var ErrMbInvalidName = &errgenrt.Def{
 // A project or file name contains characters that are not allowed
 // (path separators, `..`, control characters).
 func NewMbInvalidName(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMbInvalidName, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrMbInvalidName, d, opts)
 }

@@ -54,7 +54,7 @@ var ErrPwNav = &errgenrt.Def{
 // TLS error or an error status. Secrets in the query string are
 // scrubbed from `url` unless verbose mode is on.
 func NewPwNav(d PwNavDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPwNav, d, opts)
+	return errgenrt.NewWith[PwNavDetails, *PwNavDetails](ErrPwNav, d, opts)
 }
 
 var (
@@ -133,7 +133,7 @@ var ErrPwLaunch = &errgenrt.Def{
 // `E_NOT_INSTALLED` instead; this error covers crashes and sandbox
 // failures at start-up.
 func NewPwLaunch(d PwLaunchDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPwLaunch, d, opts)
+	return errgenrt.NewWith[PwLaunchDetails, *PwLaunchDetails](ErrPwLaunch, d, opts)
 }
 
 var (
@@ -212,7 +212,7 @@ var ErrPwSelectorNotFound = &errgenrt.Def{
 //
 // No element matched the selector within the wait timeout.
 func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPwSelectorNotFound, d, opts)
+	return errgenrt.NewWith[PwSelectorNotFoundDetails, *PwSelectorNotFoundDetails](ErrPwSelectorNotFound, d, opts)
 }
 
 var (
@@ -283,7 +283,7 @@ var ErrPwPageClosed = &errgenrt.Def{
 // The page (or its browser context) was closed while an operation was
 // pending or before it started.
 func NewPwPageClosed(d PwPageClosedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPwPageClosed, d, opts)
+	return errgenrt.NewWith[PwPageClosedDetails, *PwPageClosedDetails](ErrPwPageClosed, d, opts)
 }
 
 var (
@@ -346,7 +346,7 @@ var ErrPwEval = &errgenrt.Def{
 // `page.evaluate` threw inside the page. The script and the thrown value
 // may carry user data, so both are redacted unless verbose mode is on.
 func NewPwEval(d PwEvalDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPwEval, d, opts)
+	return errgenrt.NewWith[PwEvalDetails, *PwEvalDetails](ErrPwEval, d, opts)
 }
 
 var (

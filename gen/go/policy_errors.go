@@ -51,7 +51,7 @@ var ErrPathNotAllowed = &errgenrt.Def{
 // clients see -32001 (PolicyDeny); `details.allowed_sample` shows up to
 // five allowed roots.
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPathNotAllowed, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrPathNotAllowed, d, opts)
 }
 
 const (
@@ -83,7 +83,7 @@ var ErrCommandNotAllowed = &errgenrt.Def{
 //
 // The command id is not in the policy's command catalog.
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrCommandNotAllowed, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrCommandNotAllowed, d, opts)
 }
 
 const (
@@ -113,7 +113,7 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 // allow. The variable is redacted unless verbose mode is on, since it
 // may carry a secret.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrEnvironmentNotAllowed, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrEnvironmentNotAllowed, d, opts)
 }
 
 const (
@@ -146,7 +146,7 @@ var ErrNetworkFsDenied = &errgenrt.Def{
 // The path is on a network filesystem (NFS, SMB) and the policy sets
 // `deny_network_fs`.
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNetworkFsDenied, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrNetworkFsDenied, d, opts)
 }
 
 const (
@@ -177,7 +177,7 @@ var ErrWriteNotPermitted = &errgenrt.Def{
 //
 // The path may be read but not written: it matches no write rule.
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrWriteNotPermitted, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrWriteNotPermitted, d, opts)
 }
 
 const (
@@ -214,5 +214,5 @@ var ErrPolicyDenied = &errgenrt.Def{
 //
 // Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
 func NewPolicyDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPolicyDenied, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrPolicyDenied, d, opts)
 }

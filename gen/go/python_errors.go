@@ -52,7 +52,7 @@ var ErrPyExecFail = &errgenrt.Def{
 // a non-zero status. `details.stderr` holds the end of the traceback,
 // cut at 2048 bytes.
 func NewPyExecFail(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPyExecFail, d, opts)
+	return errgenrt.NewWith[ExecutionError, *ExecutionError](ErrPyExecFail, d, opts)
 }
 
 const (
@@ -85,7 +85,7 @@ var ErrPySecurity = &errgenrt.Def{
 // `subprocess`, opening sockets...). `details.allowed_sample` lists some
 // of the modules that are allowed.
 func NewPySecurity(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPySecurity, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrPySecurity, d, opts)
 }
 
 const (
@@ -113,7 +113,7 @@ var ErrPySyntax = &errgenrt.Def{
 //
 // The code does not compile. Nothing was executed.
 func NewPySyntax(d PySyntaxDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPySyntax, d, opts)
+	return errgenrt.NewWith[PySyntaxDetails, *PySyntaxDetails](ErrPySyntax, d, opts)
 }
 
 var (
@@ -189,7 +189,7 @@ var ErrPyModuleNotFound = &errgenrt.Def{
 // The code imports a module that is allowed but not installed in the
 // execution environment.
 func NewPyModuleNotFound(d PyModuleNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPyModuleNotFound, d, opts)
+	return errgenrt.NewWith[PyModuleNotFoundDetails, *PyModuleNotFoundDetails](ErrPyModuleNotFound, d, opts)
 }
 
 var (
@@ -254,5 +254,5 @@ var ErrPyKernelDied = &errgenrt.Def{
 // The interpreter process was killed (out of memory, a signal) before
 // it could report a result. A new kernel is started for the next call.
 func NewPyKernelDied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPyKernelDied, d, opts)
+	return errgenrt.NewWith[ExecutionError, *ExecutionError](ErrPyKernelDied, d, opts)
 }

@@ -80,5 +80,5 @@ var ErrEverything = &errgenrt.Def{
 // */ fmt.Println("not code")
 // ```
 func NewEverything(d Everything, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrEverything, d, opts)
+	return errgenrt.NewWith[Everything, *Everything](ErrEverything, d, opts)
 }

@@ -51,7 +51,7 @@ var ErrTreeInvalid = &errgenrt.Def{
 //
 // Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
 func NewTreeInvalid(d Node, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrTreeInvalid, d, opts)
+	return errgenrt.NewWith[Node, *Node](ErrTreeInvalid, d, opts)
 }
 
 const (
@@ -79,7 +79,7 @@ var ErrTreeValidation = &errgenrt.Def{
 //
 // Every field problem of a tree, aggregated.
 func NewTreeValidation(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrTreeValidation, d, opts)
+	return errgenrt.NewWith[errgenrt.FieldErrors, *errgenrt.FieldErrors](ErrTreeValidation, d, opts)
 }
 
 const (
@@ -107,7 +107,7 @@ var ErrTreeInline = &errgenrt.Def{
 //
 // Inline detail shapes are named after their error.
 func NewTreeInline(d TreeInlineDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrTreeInline, d, opts)
+	return errgenrt.NewWith[TreeInlineDetails, *TreeInlineDetails](ErrTreeInline, d, opts)
 }
 
 var (

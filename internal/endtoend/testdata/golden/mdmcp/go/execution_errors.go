@@ -49,7 +49,7 @@ var ErrCommandFailed = &errgenrt.Def{
 // `preparation`, `execution`, `output_processing`, `cleanup`).
 // `details.stderr` is truncated to 2048 bytes.
 func NewCommandFailed(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrCommandFailed, d, opts)
+	return errgenrt.NewWith[ExecutionError, *ExecutionError](ErrCommandFailed, d, opts)
 }
 
 const (
@@ -80,7 +80,7 @@ var ErrIOError = &errgenrt.Def{
 // would block, timed out) are marked retryable when the error is built.
 // Home-directory paths in the message are redacted.
 func NewIOError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrIOError, d, opts)
+	return errgenrt.NewWith[SystemError, *SystemError](ErrIOError, d, opts)
 }
 
 const (
@@ -110,7 +110,7 @@ var ErrPermissionDenied = &errgenrt.Def{
 // The operating system refused the operation even though the policy
 // allows it (file mode, ACL, read-only mount).
 func NewPermissionDenied(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPermissionDenied, d, opts)
+	return errgenrt.NewWith[ExecutionError, *ExecutionError](ErrPermissionDenied, d, opts)
 }
 
 const (
@@ -138,5 +138,5 @@ var ErrNotFound = &errgenrt.Def{
 //
 // The target does not exist.
 func NewNotFound(d ExecutionError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNotFound, d, opts)
+	return errgenrt.NewWith[ExecutionError, *ExecutionError](ErrNotFound, d, opts)
 }

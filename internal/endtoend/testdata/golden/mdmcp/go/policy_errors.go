@@ -53,7 +53,7 @@ var ErrPathNotAllowed = &errgenrt.Def{
 // `moreCount` when there are more; `details.policyLocation`
 // (`policy.yaml:allowed_roots`) is only sent in verbose mode.
 func NewPathNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPathNotAllowed, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrPathNotAllowed, d, opts)
 }
 
 const (
@@ -87,7 +87,7 @@ var ErrCommandNotAllowed = &errgenrt.Def{
 // policy's command catalog. `details.allowedSample` shows some of the
 // allowed command ids.
 func NewCommandNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrCommandNotAllowed, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrCommandNotAllowed, d, opts)
 }
 
 const (
@@ -121,7 +121,7 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 // not allow. The variable may carry a secret, so `details.requested` is
 // redacted unless verbose mode is on.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrEnvironmentNotAllowed, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrEnvironmentNotAllowed, d, opts)
 }
 
 const (
@@ -154,7 +154,7 @@ var ErrNetworkFsDenied = &errgenrt.Def{
 // `FsError::NetworkFsDenied`: the path lives on a network filesystem
 // and the policy sets `deny_network_fs`.
 func NewNetworkFsDenied(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNetworkFsDenied, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrNetworkFsDenied, d, opts)
 }
 
 const (
@@ -187,5 +187,5 @@ var ErrWriteNotPermitted = &errgenrt.Def{
 // `FsError::WriteNotPermitted`: the path may be read but matches no
 // write rule. `details.allowedSample` samples the write patterns.
 func NewWriteNotPermitted(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrWriteNotPermitted, d, opts)
+	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrWriteNotPermitted, d, opts)
 }

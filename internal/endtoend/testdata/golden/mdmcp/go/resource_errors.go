@@ -50,7 +50,7 @@ var ErrFileTooLarge = &errgenrt.Def{
 // `FsError::FileTooLarge`: the file exceeds `limits.max_read_bytes`.
 // Legacy clients see InvalidArgs (-32602), as before the redesign.
 func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrFileTooLarge, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrFileTooLarge, d, opts)
 }
 
 const (
@@ -82,7 +82,7 @@ var ErrOutputTooLarge = &errgenrt.Def{
 // The command's output passed the configured maximum. Legacy clients
 // see OutputTruncated (-32003).
 func NewOutputTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrOutputTooLarge, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrOutputTooLarge, d, opts)
 }
 
 const (
@@ -116,7 +116,7 @@ var ErrTimeout = &errgenrt.Def{
 // The command or operation ran past its timeout and was stopped.
 // Retrying may succeed when the host is less loaded.
 func NewTimeout(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrTimeout, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrTimeout, d, opts)
 }
 
 const (
@@ -150,7 +150,7 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 // The legacy code set has no limit code, so legacy clients see
 // PolicyDeny (-32001).
 func NewConcurrencyLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrConcurrencyLimit, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrConcurrencyLimit, d, opts)
 }
 
 const (
@@ -183,5 +183,5 @@ var ErrRateLimit = &errgenrt.Def{
 // Too many requests in the current window. Like the concurrency limit,
 // it maps to PolicyDeny (-32001) for legacy clients.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrRateLimit, d, opts)
+	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrRateLimit, d, opts)
 }

@@ -44,7 +44,7 @@ var ErrInternalError = &errgenrt.Def{
 // verbose mode `context.debugInfo.errorChain` carries up to five
 // truncated causes.
 func NewInternalError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInternalError, d, opts)
+	return errgenrt.NewWith[SystemError, *SystemError](ErrInternalError, d, opts)
 }
 
 const (
@@ -74,5 +74,5 @@ var ErrConfigurationError = &errgenrt.Def{
 // The server's configuration or policy file is missing or invalid.
 // Only an operator can fix it.
 func NewConfigurationError(d SystemError, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrConfigurationError, d, opts)
+	return errgenrt.NewWith[SystemError, *SystemError](ErrConfigurationError, d, opts)
 }

@@ -49,7 +49,7 @@ var ErrInvalidPath = &errgenrt.Def{
 // The `path` parameter is malformed (empty, relative where an absolute
 // path is required, contains a NUL byte).
 func NewInvalidPath(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidPath, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrInvalidPath, d, opts)
 }
 
 const (
@@ -84,7 +84,7 @@ var ErrInvalidArgument = &errgenrt.Def{
 // argument; `details.examples` (only when `include_examples` is on)
 // shows valid values.
 func NewInvalidArgument(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidArgument, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrInvalidArgument, d, opts)
 }
 
 const (
@@ -115,7 +115,7 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 // value the command's rules reject. The value is redacted unless
 // verbose mode is on.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidEnvironment, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrInvalidEnvironment, d, opts)
 }
 
 const (
@@ -143,7 +143,7 @@ var ErrMissingRequired = &errgenrt.Def{
 //
 // A required parameter is absent. `details.value` is empty.
 func NewMissingRequired(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMissingRequired, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrMissingRequired, d, opts)
 }
 
 const (
@@ -176,5 +176,5 @@ var ErrPathTraversal = &errgenrt.Def{
 // The path contains `..` segments (or a symlink) that escape its root.
 // Nothing is opened.
 func NewPathTraversal(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPathTraversal, d, opts)
+	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrPathTraversal, d, opts)
 }

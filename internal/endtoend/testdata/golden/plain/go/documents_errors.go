@@ -46,7 +46,7 @@ var ErrDocumentNotFound = &errgenrt.Def{
 // No document exists at the given path. Paths are relative to the
 // compounding docs folder, not to the repository root.
 func NewDocumentNotFound(d DocumentNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrDocumentNotFound, d, opts)
+	return errgenrt.NewWith[DocumentNotFoundDetails, *DocumentNotFoundDetails](ErrDocumentNotFound, d, opts)
 }
 
 var (
@@ -108,7 +108,7 @@ var ErrInvalidDocType = &errgenrt.Def{
 // The doc-type is unknown to the project. The message and
 // `details.validDocTypes` list the accepted ones.
 func NewInvalidDocType(d InvalidDocTypeDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidDocType, d, opts)
+	return errgenrt.NewWith[InvalidDocTypeDetails, *InvalidDocTypeDetails](ErrInvalidDocType, d, opts)
 }
 
 var (
@@ -185,7 +185,7 @@ var ErrSchemaValidationFailed = &errgenrt.Def{
 // The document's YAML frontmatter does not match its doc-type schema.
 // `details.errors` lists every violation.
 func NewSchemaValidationFailed(d SchemaValidationFailedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrSchemaValidationFailed, d, opts)
+	return errgenrt.NewWith[SchemaValidationFailedDetails, *SchemaValidationFailedDetails](ErrSchemaValidationFailed, d, opts)
 }
 
 var (

@@ -43,7 +43,7 @@ var ErrValidationError = &errgenrt.Def{
 // into one response: `details.fieldErrors` maps each field to its
 // messages and `details.totalErrors` counts them.
 func NewValidationError(d errgenrt.FieldErrors, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrValidationError, d, opts)
+	return errgenrt.NewWith[errgenrt.FieldErrors, *errgenrt.FieldErrors](ErrValidationError, d, opts)
 }
 
 const (

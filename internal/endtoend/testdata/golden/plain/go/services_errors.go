@@ -47,7 +47,7 @@ var ErrEmbeddingServiceError = &errgenrt.Def{
 // Ollama embedding generation failed or Ollama could not be reached.
 // The operation is retried automatically.
 func NewEmbeddingServiceError(d EmbeddingServiceErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrEmbeddingServiceError, d, opts)
+	return errgenrt.NewWith[EmbeddingServiceErrorDetails, *EmbeddingServiceErrorDetails](ErrEmbeddingServiceError, d, opts)
 }
 
 var (
@@ -112,7 +112,7 @@ var ErrDatabaseError = &errgenrt.Def{
 // A PostgreSQL operation failed. Connection failures are retried
 // automatically.
 func NewDatabaseError(d DatabaseErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrDatabaseError, d, opts)
+	return errgenrt.NewWith[DatabaseErrorDetails, *DatabaseErrorDetails](ErrDatabaseError, d, opts)
 }
 
 var (
@@ -176,7 +176,7 @@ var ErrFileSystemError = &errgenrt.Def{
 // Reading or writing a file failed. `details.path` is present when the
 // file is known.
 func NewFileSystemError(d FileSystemErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrFileSystemError, d, opts)
+	return errgenrt.NewWith[FileSystemErrorDetails, *FileSystemErrorDetails](ErrFileSystemError, d, opts)
 }
 
 var (

@@ -48,7 +48,7 @@ var ErrValidationError = &errgenrt.Def{
 // (strings over 100 characters are truncated; arrays and objects are
 // summarised, never echoed).
 func NewValidationError(d ValidationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrValidationError, d, opts)
+	return errgenrt.NewWith[ValidationErrorDetails, *ValidationErrorDetails](ErrValidationError, d, opts)
 }
 
 var (
@@ -121,7 +121,7 @@ var ErrNotFound = &errgenrt.Def{
 // The requested resource does not exist. The URI is
 // `https://mouse-mcp.dev/errors/not-found`.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNotFound, d, opts)
+	return errgenrt.NewWith[NotFoundDetails, *NotFoundDetails](ErrNotFound, d, opts)
 }
 
 var (

@@ -45,7 +45,7 @@ var ErrConfigurationError = &errgenrt.Def{
 // Missing or invalid configuration, startup failures. The URI is
 // `https://mouse-mcp.dev/errors/configuration-error`.
 func NewConfigurationError(d ConfigurationErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrConfigurationError, d, opts)
+	return errgenrt.NewWith[ConfigurationErrorDetails, *ConfigurationErrorDetails](ErrConfigurationError, d, opts)
 }
 
 var (

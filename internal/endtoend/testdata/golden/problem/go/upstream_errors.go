@@ -49,7 +49,7 @@ var ErrAPIError = &errgenrt.Def{
 // Sensitive query parameters (`token`, `key`, `secret`, `password`,
 // `auth`) are redacted from `endpoint`.
 func NewAPIError(d APIErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrAPIError, d, opts)
+	return errgenrt.NewWith[APIErrorDetails, *APIErrorDetails](ErrAPIError, d, opts)
 }
 
 var (

@@ -51,7 +51,7 @@ var ErrInvalidParams = &errgenrt.Def{
 // missing field). Use this instead of -32602 internally, for example
 // `appError(1000, 'Invalid selector', {domain: 'playwright', symbol: 'E_INVALID_PARAMS'})`.
 func NewInvalidParams(d InvalidParamsDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInvalidParams, d, opts)
+	return errgenrt.NewWith[InvalidParamsDetails, *InvalidParamsDetails](ErrInvalidParams, d, opts)
 }
 
 var (
@@ -123,7 +123,7 @@ var ErrTimeout = &errgenrt.Def{
 // A long-running browser navigation, page action or Python run passed
 // its deadline. Wrap the library's own `TimeoutError` in this code.
 func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrTimeout, d, opts)
+	return errgenrt.NewWith[TimeoutDetails, *TimeoutDetails](ErrTimeout, d, opts)
 }
 
 var (
@@ -192,7 +192,7 @@ var ErrLimitExceeded = &errgenrt.Def{
 //
 // A session cap, size cap or line-length cap was reached.
 func NewLimitExceeded(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrLimitExceeded, d, opts)
+	return errgenrt.NewWith[Limit, *Limit](ErrLimitExceeded, d, opts)
 }
 
 const (
@@ -224,7 +224,7 @@ var ErrNotInstalled = &errgenrt.Def{
 // Playwright or Puppeteer (or their browser builds) is missing on the
 // host. An operator must install it.
 func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNotInstalled, d, opts)
+	return errgenrt.NewWith[NotInstalledDetails, *NotInstalledDetails](ErrNotInstalled, d, opts)
 }
 
 var (
@@ -293,7 +293,7 @@ var ErrSessionNotFound = &errgenrt.Def{
 // The session id is unknown: never created, closed, or lost on a
 // restart.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrSessionNotFound, d, opts)
+	return errgenrt.NewWith[SessionNotFoundDetails, *SessionNotFoundDetails](ErrSessionNotFound, d, opts)
 }
 
 var (
@@ -356,7 +356,7 @@ var ErrInputTooLarge = &errgenrt.Def{
 // An input is over its size cap: code length, selector length and the
 // like. In the `sys/errorStats` example it is the most frequent error.
 func NewInputTooLarge(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrInputTooLarge, d, opts)
+	return errgenrt.NewWith[Limit, *Limit](ErrInputTooLarge, d, opts)
 }
 
 const (
@@ -385,7 +385,7 @@ var ErrUnsupported = &errgenrt.Def{
 // Placeholder for operations a server recognises but does not
 // implement.
 func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrUnsupported, d, opts)
+	return errgenrt.NewWith[UnsupportedDetails, *UnsupportedDetails](ErrUnsupported, d, opts)
 }
 
 var (

@@ -43,7 +43,7 @@ var ErrFsPathEscape = &errgenrt.Def{
 // The resolved path lies outside every allowed directory (`..`
 // segments or a symlink).
 func NewFsPathEscape(d FsPathEscapeDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrFsPathEscape, d, opts)
+	return errgenrt.NewWith[FsPathEscapeDetails, *FsPathEscapeDetails](ErrFsPathEscape, d, opts)
 }
 
 var (
@@ -103,7 +103,7 @@ var ErrFsDenied = &errgenrt.Def{
 //
 // The operation on the path is not permitted.
 func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrFsDenied, d, opts)
+	return errgenrt.NewWith[FsDeniedDetails, *FsDeniedDetails](ErrFsDenied, d, opts)
 }
 
 var (

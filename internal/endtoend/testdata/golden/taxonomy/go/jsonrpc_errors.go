@@ -47,7 +47,7 @@ var ErrParseError = &errgenrt.Def{
 // The harness read a line that is not valid JSON. The line is dropped
 // and no method runs.
 func NewParseError(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrParseError, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrParseError, d, opts)
 }
 
 const (
@@ -76,7 +76,7 @@ var ErrRPCInvalidParams = &errgenrt.Def{
 // Reserved by JSON-RPC for invalid parameters; the harness may adopt it
 // later. Servers raise `E_INVALID_PARAMS` (1000) instead.
 func NewRPCInvalidParams(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrRPCInvalidParams, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrRPCInvalidParams, d, opts)
 }
 
 const (
@@ -109,7 +109,7 @@ var ErrMethodNotFound = &errgenrt.Def{
 // this way unless `MCP_ERROR_METRICS` is set, which lets clients
 // feature-detect metrics.
 func NewMethodNotFound(d MethodNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMethodNotFound, d, opts)
+	return errgenrt.NewWith[MethodNotFoundDetails, *MethodNotFoundDetails](ErrMethodNotFound, d, opts)
 }
 
 var (

@@ -42,7 +42,7 @@ var ErrKgFull = &errgenrt.Def{
 //
 // The graph reached its configured entity or relation cap.
 func NewKgFull(d Limit, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrKgFull, d, opts)
+	return errgenrt.NewWith[Limit, *Limit](ErrKgFull, d, opts)
 }
 
 const (
@@ -71,7 +71,7 @@ var ErrKgInvalidTriple = &errgenrt.Def{
 // A relation is missing its `from`, `relationType` or `to`, or names an
 // entity that does not exist.
 func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrKgInvalidTriple, d, opts)
+	return errgenrt.NewWith[KgInvalidTripleDetails, *KgInvalidTripleDetails](ErrKgInvalidTriple, d, opts)
 }
 
 var (

@@ -42,7 +42,7 @@ var ErrMbFileNotFound = &errgenrt.Def{
 //
 // The project has no file with that name.
 func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMbFileNotFound, d, opts)
+	return errgenrt.NewWith[MbFileNotFoundDetails, *MbFileNotFoundDetails](ErrMbFileNotFound, d, opts)
 }
 
 var (
@@ -107,5 +107,5 @@ var ErrMbRead = &errgenrt.Def{
 //
 // The file exists but could not be read.
 func NewMbRead(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrMbRead, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrMbRead, d, opts)
 }

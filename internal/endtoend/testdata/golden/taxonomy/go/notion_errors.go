@@ -43,7 +43,7 @@ var ErrNotionAuth = &errgenrt.Def{
 // Notion rejected the integration token, or the page is not shared
 // with the integration.
 func NewNotionAuth(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNotionAuth, d, opts)
+	return errgenrt.NewWith[Upstream, *Upstream](ErrNotionAuth, d, opts)
 }
 
 const (
@@ -72,5 +72,5 @@ var ErrNotionRate = &errgenrt.Def{
 //
 // Notion answered 429. Wait `retryAfterSeconds` before retrying.
 func NewNotionRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrNotionRate, d, opts)
+	return errgenrt.NewWith[Upstream, *Upstream](ErrNotionRate, d, opts)
 }

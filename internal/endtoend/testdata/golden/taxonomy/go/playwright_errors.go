@@ -45,7 +45,7 @@ var ErrPwNav = &errgenrt.Def{
 // example: code 2100, domain `playwright`, details
 // `net::ERR_NAME_NOT_RESOLVED`, retryable.
 func NewPwNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPwNav, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrPwNav, d, opts)
 }
 
 const (
@@ -74,5 +74,5 @@ var ErrPwLaunch = &errgenrt.Def{
 //
 // Playwright could not start the browser.
 func NewPwLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPwLaunch, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrPwLaunch, d, opts)
 }

@@ -40,7 +40,7 @@ var ErrPtNav = &errgenrt.Def{
 //
 // Puppeteer could not load the page.
 func NewPtNav(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPtNav, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrPtNav, d, opts)
 }
 
 const (
@@ -69,5 +69,5 @@ var ErrPtLaunch = &errgenrt.Def{
 //
 // Puppeteer could not start Chromium.
 func NewPtLaunch(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPtLaunch, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrPtLaunch, d, opts)
 }

@@ -39,7 +39,7 @@ var ErrPyExecFail = &errgenrt.Def{
 //
 // The submitted code raised or the interpreter exited non-zero.
 func NewPyExecFail(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPyExecFail, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrPyExecFail, d, opts)
 }
 
 const (
@@ -68,5 +68,5 @@ var ErrPySecurity = &errgenrt.Def{
 // The code tried something the sandbox forbids (imports of `os` or
 // `subprocess`, file or network access).
 func NewPySecurity(d Failure, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrPySecurity, d, opts)
+	return errgenrt.NewWith[Failure, *Failure](ErrPySecurity, d, opts)
 }

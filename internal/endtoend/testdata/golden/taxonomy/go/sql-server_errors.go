@@ -44,7 +44,7 @@ var ErrSQLConn = &errgenrt.Def{
 // The server could not connect to SQL Server. Connection strings are
 // never echoed.
 func NewSQLConn(d SQLConnDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrSQLConn, d, opts)
+	return errgenrt.NewWith[SQLConnDetails, *SQLConnDetails](ErrSQLConn, d, opts)
 }
 
 var (
@@ -114,7 +114,7 @@ var ErrSQLQuery = &errgenrt.Def{
 // SQL Server rejected the query. The query text is redacted unless
 // verbose mode is on: it may contain data.
 func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrSQLQuery, d, opts)
+	return errgenrt.NewWith[SQLQueryDetails, *SQLQueryDetails](ErrSQLQuery, d, opts)
 }
 
 var (

@@ -41,7 +41,7 @@ var ErrTavilyHTTP = &errgenrt.Def{
 // The Tavily search API returned an error status or could not be
 // reached. The API key in the query string is scrubbed.
 func NewTavilyHTTP(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrTavilyHTTP, d, opts)
+	return errgenrt.NewWith[Upstream, *Upstream](ErrTavilyHTTP, d, opts)
 }
 
 const (
@@ -70,5 +70,5 @@ var ErrTavilyRate = &errgenrt.Def{
 //
 // Tavily's plan quota or rate limit was reached.
 func NewTavilyRate(d Upstream, opts ...errgenrt.Option) *errgenrt.Error {
-	return errgenrt.NewWith(ErrTavilyRate, d, opts)
+	return errgenrt.NewWith[Upstream, *Upstream](ErrTavilyRate, d, opts)
 }
