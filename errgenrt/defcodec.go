@@ -21,6 +21,7 @@ const (
 	flagRetryable = 1 << iota
 	flagDeprecated
 	flagUserMessage
+	flagToolErrorsAsRPC
 )
 
 // AppendDef appends the record of d that [DecodeDef] reads back: errgen's
@@ -51,6 +52,9 @@ func AppendDef(dst []byte, d *Def) ([]byte, error) {
 	}
 	if d.UserMessage != nil {
 		flags |= flagUserMessage
+	}
+	if d.ToolErrorsAsRPC {
+		flags |= flagToolErrorsAsRPC
 	}
 	dst = binary.AppendUvarint(dst, flags)
 	tpls := []*Template{&d.Message}
@@ -207,11 +211,12 @@ func decodeDef(rec string) (*Def, error) {
 		}
 	}
 	flags := r.uvarint()
-	if flags >= flagUserMessage<<1 {
+	if flags >= flagToolErrorsAsRPC<<1 {
 		r.err, r.s = errRecord, ""
 	}
 	d.Retryable = flags&flagRetryable != 0
 	d.Deprecated = flags&flagDeprecated != 0
+	d.ToolErrorsAsRPC = flags&flagToolErrorsAsRPC != 0
 	d.Message = r.template()
 	if flags&flagUserMessage != 0 {
 		um := r.template()

@@ -12,7 +12,7 @@ func codecDefs() []*Def {
 		{Code: 1, WireCode: 1, Symbol: "E_A", Type: "a", Domain: "d", Title: "A", ProblemType: "urn:x:a",
 			Statuses: []int{500}, Message: Template{Text: "plain"}},
 		{Code: -32700, WireCode: -32700, Symbol: "E_PARSE", Type: "parse", Domain: "rpc", Title: hostile, ProblemType: hostile,
-			Statuses: []int{400, 422, 599}, Retryable: true, Deprecated: true,
+			Statuses: []int{400, 422, 599}, Retryable: true, Deprecated: true, ToolErrorsAsRPC: true,
 			Message:     Template{Parts: []Part{{Lit: hostile}, {Arg: 1}, {Lit: " of "}, {Arg: 300}}},
 			UserMessage: &Template{Text: ""},
 			Suggestions: []Template{{Text: hostile}, {Parts: []Part{{Arg: 2}}}}},

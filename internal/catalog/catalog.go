@@ -58,6 +58,7 @@ type Catalog struct {
 	Fallback      Str
 	Limits        Limits
 	Outputs       Outputs
+	MCP           MCP
 
 	Domains []*Domain
 	Details []*Detail
@@ -123,6 +124,15 @@ type Error struct {
 	Examples    []*Value
 	Since       Str
 	Deprecated  *Deprecated
+	MCP         MCP
+}
+
+// MCP holds how errors travel over the Model Context Protocol: of the
+// catalog (the default) or of one error.
+type MCP struct {
+	ToolErrors   Str  // "result" or "error": how a failing tools/call reaches the client
+	AllowSDKCode Flag // an error's: its wire code is one an MCP SDK uses, knowingly
+	Pos          diag.Pos
 }
 
 // Status is an error's HTTP status: one value or a list, the first the

@@ -30,7 +30,7 @@ const (
 // Key sets of the mappings read once per entry.
 var (
 	domainKeys  = keys([]string{"range"}, "range", "reserved", "prefix", "title", "description")
-	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated")
+	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated", "mcp")
 	retiredKeys = keys(nil, "code", "symbol", "since", "note")
 )
 
@@ -140,6 +140,7 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 		fields["fallback"] = func(k, v *yaml.Node) { c.Fallback = l.str(v, "fallback") }
 		fields["limits"] = func(k, v *yaml.Node) { l.limits(v) }
 		fields["outputs"] = func(k, v *yaml.Node) { l.outputs(v) }
+		fields["mcp"] = func(k, v *yaml.Node) { c.MCP = l.mcp(v, "mcp", false) }
 	}
 	l.mapping(root, what, fields, required...)
 	dir := filepath.Dir(path)
@@ -554,6 +555,19 @@ func (l *loader) outputs(n *yaml.Node) {
 	})
 }
 
+// mcp reads an `mcp` mapping, of the catalog or of one error.
+func (l *loader) mcp(n *yaml.Node, what string, ofError bool) MCP {
+	m := MCP{Pos: l.pos(n)}
+	fields := map[string]func(k, v *yaml.Node){
+		"tool_errors": func(k, v *yaml.Node) { m.ToolErrors = l.str(v, "mcp.tool_errors") },
+	}
+	if ofError {
+		fields["allow_sdk_code"] = func(k, v *yaml.Node) { m.AllowSDKCode = l.boolean(v, "mcp.allow_sdk_code") }
+	}
+	l.mapping(n, what, fields)
+	return m
+}
+
 // parallelEntries is the mapping size from which entries are walked by
 // several loaders at once.
 var parallelEntries = 2000
@@ -694,6 +708,8 @@ func (l *loader) errors(n *yaml.Node) {
 				e.Since = l.str(v, k)
 			case "deprecated":
 				e.Deprecated = l.deprecated(v)
+			case "mcp":
+				e.MCP = l.mcp(v, "error "+key.Value+": mcp", true)
 			}
 		})
 		if ok {

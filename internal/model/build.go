@@ -74,6 +74,7 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 	b.references()
 	b.fallbackDetails()
 	b.identifiers()
+	b.mcp()
 	sort.Slice(b.m.Errors, func(i, j int) bool { return b.m.Errors[i].Code < b.m.Errors[j].Code })
 	for _, d := range b.m.Domains {
 		sort.Slice(d.Errors, func(i, j int) bool { return d.Errors[i].Code < d.Errors[j].Code })

@@ -37,6 +37,7 @@ type Catalog struct {
 	Fallback      *Error
 	Limits        Limits
 	Outputs       Outputs
+	MCPToolErrors string     // the catalog's mcp.tool_errors: ToolErrorsResult (default) or ToolErrorsError
 	Domains       []*Domain  // by range
 	Shapes        []*Shape   // named shapes by name, then inline shapes by code, then built-ins
 	Errors        []*Error   // by code
@@ -162,9 +163,13 @@ type Error struct {
 	Examples    []Example
 	Since       string
 	Deprecated  *Deprecation
-	GoName      string // Go base identifier (Err<GoName>, New<GoName>, …)
-	TSName      string // TypeScript base identifier
-	Pos         diag.Pos
+	// MCPToolErrors is how a failing MCP tools/call sends the error:
+	// ToolErrorsResult or ToolErrorsError (mcp.tool_errors, else the
+	// catalog's).
+	MCPToolErrors string
+	GoName        string // Go base identifier (Err<GoName>, New<GoName>, …)
+	TSName        string // TypeScript base identifier
+	Pos           diag.Pos
 }
 
 // Example is one example detail object of an error.

@@ -182,6 +182,8 @@ func Def(e *model.Error, tpl func(t *tmpl.Template) errgenrt.Template) *errgenrt
 		Retryable:   e.Retryable,
 		Deprecated:  e.Deprecated != nil,
 		Message:     tpl(e.Message),
+
+		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
 	}
 	if e.UserMessage != nil {
 		um := tpl(e.UserMessage)
