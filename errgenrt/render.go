@@ -43,12 +43,32 @@ func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
 	e.record()
-	maxData, _ := e.limits(o)
 	dst = append(dst, `{"code":`...)
 	dst = strconv.AppendInt(dst, e.Def.WireCode, 10)
 	dst = append(dst, `,"message":`...)
 	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
 	dst = append(dst, `,"data":`...)
+	dst = e.appendBoundedRPCData(enc, o, dst)
+	return append(dst, '}')
+}
+
+// JSONRPC returns the three members of the JSON-RPC error object that
+// [Error.AppendJSONRPC] writes — the wire code, the message and the data
+// object as JSON — for JSON-RPC libraries whose error type holds them
+// apart (such as an MCP SDK's).
+func (e *Error) JSONRPC(o *Options) (code int64, message string, data []byte) {
+	o = resolve(o)
+	enc := getEncoder(e.Def.Catalog, o)
+	defer putEncoder(enc)
+	e.record()
+	message = e.messageText(enc)
+	return e.Def.WireCode, message, e.appendBoundedRPCData(enc, o, nil)
+}
+
+// appendBoundedRPCData appends the data object, again as a minimal one
+// when it passes max_data_bytes.
+func (e *Error) appendBoundedRPCData(enc *Encoder, o *Options, dst []byte) []byte {
+	maxData, _ := e.limits(o)
 	start := len(dst)
 	dst = e.appendRPCData(enc, o, dst)
 	for _, n := range minimalStringBytes {
@@ -58,7 +78,7 @@ func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
 		enc.minimal, enc.minString = true, n
 		dst = e.appendRPCData(enc, o, dst[:start])
 	}
-	return append(dst, '}')
+	return dst
 }
 
 func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
@@ -95,7 +115,7 @@ func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
 		dst = append(dst, `,"userMessage":`...)
 		dst = appendQuoted(dst, enc.render(e.Def.UserMessage, e.Details), enc.limit(nil))
 	}
-	if enc.Full() && o.Suggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {
+	if enc.Full() && !o.OmitSuggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {
 		dst = append(dst, `,"suggestions":[`...)
 		for i := range e.Def.Suggestions {
 			if i == maxSuggestions {
