@@ -614,7 +614,7 @@ export interface RpcParseErrorContext {
 export interface RpcParseErrorRpcError {
   code: -32700;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_PARSE_ERROR";
     retryable?: boolean;
@@ -675,7 +675,7 @@ export interface RpcInternalErrorContext {
 export interface RpcInternalErrorRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_INTERNAL_ERROR";
     retryable?: boolean;
@@ -734,7 +734,7 @@ export interface RpcInvalidParamsContext {
 export interface RpcInvalidParamsRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_INVALID_PARAMS";
     retryable?: boolean;
@@ -816,7 +816,7 @@ export interface RpcMethodNotFoundContext {
 export interface RpcMethodNotFoundRpcError {
   code: -32601;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_METHOD_NOT_FOUND";
     retryable?: boolean;
@@ -874,7 +874,7 @@ export interface RpcInvalidRequestContext {
 export interface RpcInvalidRequestRpcError {
   code: -32600;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_INVALID_REQUEST";
     retryable?: boolean;
@@ -937,7 +937,7 @@ export interface RpcServerErrorContext {
 export interface RpcServerErrorRpcError {
   code: -32000;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_SERVER_ERROR";
     retryable?: boolean;
@@ -1000,7 +1000,7 @@ export interface InvalidParamsContext {
 export interface InvalidParamsRpcError {
   code: 1000;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INVALID_PARAMS";
     retryable?: boolean;
@@ -1082,7 +1082,7 @@ export interface TimeoutContext {
 export interface TimeoutRpcError {
   code: 1001;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_TIMEOUT";
     retryable?: boolean;
@@ -1149,7 +1149,7 @@ export interface LimitExceededContext {
 export interface LimitExceededRpcError {
   code: 1002;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_LIMIT_EXCEEDED";
     retryable?: boolean;
@@ -1227,7 +1227,7 @@ export interface NotInstalledContext {
 export interface NotInstalledRpcError {
   code: 1003;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_NOT_INSTALLED";
     retryable?: boolean;
@@ -1290,7 +1290,7 @@ export interface SessionNotFoundContext {
 export interface SessionNotFoundRpcError {
   code: 1004;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_SESSION_NOT_FOUND";
     retryable?: boolean;
@@ -1351,7 +1351,7 @@ export interface InputTooLargeContext {
 export interface InputTooLargeRpcError {
   code: 1005;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INPUT_TOO_LARGE";
     retryable?: boolean;
@@ -1428,7 +1428,7 @@ export interface UnsupportedContext {
 export interface UnsupportedRpcError {
   code: 1006;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_UNSUPPORTED";
     retryable?: boolean;
@@ -1487,7 +1487,7 @@ export interface RateLimitContext {
 export interface RateLimitRpcError {
   code: 1007;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_RATE_LIMITED";
     retryable?: boolean;
@@ -1565,7 +1565,7 @@ export interface ValidationErrorContext {
 export interface ValidationErrorRpcError {
   code: 1008;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_VALIDATION";
     retryable?: boolean;
@@ -1630,7 +1630,7 @@ export interface ConfigurationErrorContext {
 export interface ConfigurationErrorRpcError {
   code: 1009;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_CONFIGURATION";
     retryable?: boolean;
@@ -1701,7 +1701,7 @@ export interface UpstreamUnavailableContext {
 export interface UpstreamUnavailableRpcError {
   code: 1010;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_UPSTREAM_UNAVAILABLE";
     retryable?: boolean;
@@ -1762,7 +1762,7 @@ export interface UnauthorizedContext {
 export interface UnauthorizedRpcError {
   code: 1011;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_UNAUTHORIZED";
     retryable?: boolean;
@@ -1826,7 +1826,7 @@ export interface InternalErrorContext {
 export interface InternalErrorRpcError {
   code: 1099;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INTERNAL";
     retryable?: boolean;
@@ -1884,7 +1884,7 @@ export interface PyExecFailContext {
 export interface PyExecFailRpcError {
   code: 2000;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_EXEC_FAIL";
     retryable?: boolean;
@@ -1962,7 +1962,7 @@ export interface PySecurityContext {
 export interface PySecurityRpcError {
   code: 2001;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_SECURITY";
     retryable?: boolean;
@@ -2034,7 +2034,7 @@ export interface PySyntaxContext {
 export interface PySyntaxRpcError {
   code: 2002;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_SYNTAX";
     retryable?: boolean;
@@ -2094,7 +2094,7 @@ export interface PyModuleNotFoundContext {
 export interface PyModuleNotFoundRpcError {
   code: 2003;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_MODULE_NOT_FOUND";
     retryable?: boolean;
@@ -2152,7 +2152,7 @@ export interface PyKernelDiedContext {
 export interface PyKernelDiedRpcError {
   code: 2004;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_KERNEL_DIED";
     retryable?: boolean;
@@ -2230,7 +2230,7 @@ export interface PwNavContext {
 export interface PwNavRpcError {
   code: 2100;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_NAV";
     retryable?: boolean;
@@ -2294,7 +2294,7 @@ export interface PwLaunchContext {
 export interface PwLaunchRpcError {
   code: 2101;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_LAUNCH";
     retryable?: boolean;
@@ -2352,7 +2352,7 @@ export interface PwSelectorNotFoundContext {
 export interface PwSelectorNotFoundRpcError {
   code: 2102;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_SELECTOR_NOT_FOUND";
     retryable?: boolean;
@@ -2411,7 +2411,7 @@ export interface PwPageClosedContext {
 export interface PwPageClosedRpcError {
   code: 2103;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_PAGE_CLOSED";
     retryable?: boolean;
@@ -2469,7 +2469,7 @@ export interface PwEvalContext {
 export interface PwEvalRpcError {
   code: 2104;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_EVAL";
     retryable?: boolean;
@@ -2534,7 +2534,7 @@ export interface MbFileNotFoundContext {
 export interface MbFileNotFoundRpcError {
   code: 2300;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_FILE_NOT_FOUND";
     retryable?: boolean;
@@ -2593,7 +2593,7 @@ export interface MbReadContext {
 export interface MbReadRpcError {
   code: 2301;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_READ";
     retryable?: boolean;
@@ -2652,7 +2652,7 @@ export interface MbWriteContext {
 export interface MbWriteRpcError {
   code: 2302;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_WRITE";
     retryable?: boolean;
@@ -2710,7 +2710,7 @@ export interface MbProjectNotFoundContext {
 export interface MbProjectNotFoundRpcError {
   code: 2303;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_PROJECT_NOT_FOUND";
     retryable?: boolean;
@@ -2768,7 +2768,7 @@ export interface MbInvalidNameContext {
 export interface MbInvalidNameRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_INVALID_NAME";
     retryable?: boolean;
@@ -2848,7 +2848,7 @@ export interface KgFullContext {
 export interface KgFullRpcError {
   code: 2400;
   message: string;
-  data?: {
+  data: {
     domain?: "kg-memory";
     symbol: "E_KG_FULL";
     retryable?: boolean;
@@ -2925,7 +2925,7 @@ export interface KgInvalidTripleContext {
 export interface KgInvalidTripleRpcError {
   code: 2401;
   message: string;
-  data?: {
+  data: {
     domain?: "kg-memory";
     symbol: "E_KG_INVALID_TRIPLE";
     retryable?: boolean;
@@ -2987,7 +2987,7 @@ export interface PathTraversalContext {
 export interface PathTraversalRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_PATH_ESCAPE";
     retryable?: boolean;
@@ -3068,7 +3068,7 @@ export interface PermissionDeniedContext {
 export interface PermissionDeniedRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_DENIED";
     retryable?: boolean;
@@ -3146,7 +3146,7 @@ export interface FileTooLargeContext {
 export interface FileTooLargeRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_FILE_TOO_LARGE";
     retryable?: boolean;
@@ -3223,7 +3223,7 @@ export interface NotFoundContext {
 export interface NotFoundRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_NOT_FOUND";
     retryable?: boolean;
@@ -3281,7 +3281,7 @@ export interface IoErrorContext {
 export interface IoErrorRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_IO_ERROR";
     retryable?: boolean;
@@ -3350,7 +3350,7 @@ export interface InvalidPathContext {
 export interface InvalidPathRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_INVALID_PATH";
     retryable?: boolean;
@@ -3436,7 +3436,7 @@ export interface FsLockedContext {
 export interface FsLockedRpcError {
   code: 2506;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_LOCKED";
     retryable?: boolean;
@@ -3499,7 +3499,7 @@ export interface PathNotAllowedContext {
 export interface PathNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_PATH_NOT_ALLOWED";
     retryable?: boolean;
@@ -3571,7 +3571,7 @@ export interface CommandNotAllowedContext {
 export interface CommandNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_COMMAND_NOT_ALLOWED";
     retryable?: boolean;
@@ -3645,7 +3645,7 @@ export interface EnvironmentNotAllowedContext {
 export interface EnvironmentNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_ENV_NOT_ALLOWED";
     retryable?: boolean;
@@ -3718,7 +3718,7 @@ export interface NetworkFsDeniedContext {
 export interface NetworkFsDeniedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_NETWORK_FS_DENIED";
     retryable?: boolean;
@@ -3790,7 +3790,7 @@ export interface WriteNotPermittedContext {
 export interface WriteNotPermittedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_WRITE_NOT_PERMITTED";
     retryable?: boolean;
@@ -3867,7 +3867,7 @@ export interface PolicyDeniedContext {
 export interface PolicyDeniedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_DENIED";
     retryable?: boolean;
@@ -3944,7 +3944,7 @@ export interface CommandFailedContext {
 export interface CommandFailedRpcError {
   code: 3100;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_FAILED";
     retryable?: boolean;
@@ -4021,7 +4021,7 @@ export interface CmdTimeoutContext {
 export interface CmdTimeoutRpcError {
   code: -32002;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_TIMEOUT";
     retryable?: boolean;
@@ -4099,7 +4099,7 @@ export interface OutputTooLargeContext {
 export interface OutputTooLargeRpcError {
   code: -32003;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_OUTPUT_TOO_LARGE";
     retryable?: boolean;
@@ -4176,7 +4176,7 @@ export interface InvalidArgumentContext {
 export interface InvalidArgumentRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_INVALID_ARGUMENT";
     retryable?: boolean;
@@ -4257,7 +4257,7 @@ export interface InvalidEnvironmentContext {
 export interface InvalidEnvironmentRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_INVALID_ENV";
     retryable?: boolean;
@@ -4337,7 +4337,7 @@ export interface MissingRequiredContext {
 export interface MissingRequiredRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_MISSING_REQUIRED";
     retryable?: boolean;
@@ -4417,7 +4417,7 @@ export interface ConcurrencyLimitContext {
 export interface ConcurrencyLimitRpcError {
   code: 3106;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_CONCURRENCY_LIMIT";
     retryable?: boolean;
@@ -4494,7 +4494,7 @@ export interface CmdWorkdirInvalidContext {
 export interface CmdWorkdirInvalidRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_WORKDIR_INVALID";
     retryable?: boolean;
@@ -4575,7 +4575,7 @@ export interface CmdSandboxContext {
 export interface CmdSandboxRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_SANDBOX";
     retryable?: boolean;
@@ -6185,8 +6185,37 @@ export declare function parseProblemDetails(value: unknown): ProblemDetails | un
 /** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Returns an MCP SDK error (an McpError, or its plain shape) as this
+ * catalog's JSON-RPC error object, its message without the SDK's
+ * "MCP error CODE: " prefix; undefined for anything else, such as the SDK's
+ * own errors (unknown tool, resource not found), which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content), or undefined: a successful result,
+ * or the SDK's own error text (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | undefined;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells), the code of a plain response, the type URI (and
+ * symbol) of a problem document, the type of a context; undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: AnyError | McpErrorLike | ErrorSymbol): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
@@ -6197,9 +6226,13 @@ export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; m
 export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; false for a payload of no catalog error.
+ */
+export declare function isRetryable(value: AnyError | McpErrorLike | ErrorSymbol): boolean;
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

@@ -336,7 +336,7 @@ func (g *generator) declarations() []byte {
 		jsdoc(&b, "", "The data.context of "+doc, e.Doc, dep)
 		b.WriteString("export interface " + n + "Context {\n  schemaVersion: number;\n  type: " + str(e.Type) + ";\n  details: " + detailsType + ";\n  userMessage?: string;\n  suggestions?: string[];\n  retryable: boolean;\n  debugInfo?: DebugInfo;\n}\n\n")
 		jsdoc(&b, "", "The JSON-RPC error object of "+doc, dep)
-		b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data?: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + str(e.Symbol) + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n    [key: string]: unknown;\n  };\n}\n\n")
+		b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + str(e.Symbol) + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n    [key: string]: unknown;\n  };\n}\n\n")
 		jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
 		b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + str(e.Symbol) + ";\n  retryable?: boolean;\n  debugInfo?: DebugInfo;\n")
 		if root := rootSchema(e); root != nil {
@@ -431,8 +431,37 @@ export declare function parseProblemDetails(value: unknown): ProblemDetails | un
 /** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Returns an MCP SDK error (an McpError, or its plain shape) as this
+ * catalog's JSON-RPC error object, its message without the SDK's
+ * "MCP error CODE: " prefix; undefined for anything else, such as the SDK's
+ * own errors (unknown tool, resource not found), which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content), or undefined: a successful result,
+ * or the SDK's own error text (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | undefined;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells), the code of a plain response, the type URI (and
+ * symbol) of a problem document, the type of a context; undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: AnyError | McpErrorLike | ErrorSymbol): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
@@ -443,9 +472,13 @@ export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; m
 export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; false for a payload of no catalog error.
+ */
+export declare function isRetryable(value: AnyError | McpErrorLike | ErrorSymbol): boolean;
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;
@@ -531,12 +564,10 @@ const ERRORS = CATALOG.errors;
 const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const BY_CODE = new Map();
 const BY_TYPE = new Map();
-const BY_WIRE = new Map();
 const BY_PROBLEM = new Map();
 for (const meta of Object.values(ERRORS)) {
   BY_CODE.set(meta.code, meta);
   BY_TYPE.set(meta.type, meta);
-  BY_WIRE.set(meta.wireCode, [...(BY_WIRE.get(meta.wireCode) ?? []), meta]);
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
 }
 
@@ -590,7 +621,6 @@ export function isErrorContext(value) {
 
 export function isJsonRpcError(value) {
   if (!isObject(value) || !Number.isInteger(value.code) || typeof value.message !== "string") return false;
-  if (!has(value, "data") || value.data === undefined) return BY_WIRE.has(value.code);
   const data = value.data;
   if (!isObject(data) || typeof data.symbol !== "string" || !has(ERRORS, data.symbol)) return false;
   const meta = ERRORS[data.symbol];
@@ -652,13 +682,43 @@ export function parseErrorResponse(value) {
   return isErrorResponse(v) ? v : undefined;
 }
 
+// mcpPrefix is what the MCP TypeScript SDK's McpError puts before a
+// JSON-RPC error's message.
+function mcpPrefix(code) {
+  return "MCP error " + code + ": ";
+}
+
+export function fromMcpError(error) {
+  if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== "string") return undefined;
+  const prefix = mcpPrefix(error.code);
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  const value = { code: error.code, message };
+  if (has(error, "data")) value.data = error.data;
+  return isJsonRpcError(value) ? value : undefined;
+}
+
+export function fromToolResult(result) {
+  if (!isObject(result) || result.isError !== true) return undefined;
+  const structured = parseProblemDetails(result.structuredContent);
+  if (structured !== undefined) return structured;
+  if (!Array.isArray(result.content)) return undefined;
+  for (const item of result.content) {
+    if (!isObject(item) || item.type !== "text" || typeof item.text !== "string") continue;
+    const problem = parseProblemDetails(item.text);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
 export function symbolOf(value) {
+  if (typeof value === "string") return has(ERRORS, value) ? value : undefined;
   if (!isObject(value)) return undefined;
   if (value.error === true && typeof value.code === "string") return has(ERRORS, value.code) ? value.code : undefined;
   if (Number.isInteger(value.code) && typeof value.message === "string") {
-    if (isObject(value.data) && typeof value.data.symbol === "string") return has(ERRORS, value.data.symbol) ? value.data.symbol : undefined;
-    const metas = BY_WIRE.get(value.code) ?? [];
-    return metas.length === 1 ? metas[0].symbol : undefined;
+    // a JSON-RPC error names its error in data.symbol; a code alone does not
+    // tell (catalogs, SDKs and other servers share codes)
+    if (!isObject(value.data) || typeof value.data.symbol !== "string" || !has(ERRORS, value.data.symbol)) return undefined;
+    return ERRORS[value.data.symbol].wireCode === value.code ? value.data.symbol : undefined;
   }
   if (typeof value.title === "string" && typeof value.type === "string") {
     const metas = problemCandidates(value).filter((m) => checkFields(value, m.symbol));
@@ -674,7 +734,7 @@ export function isSymbol(value, symbol) {
 
 export function isRetryable(value) {
   if (typeof value === "string") return has(ERRORS, value) ? ERRORS[value].retryable : false;
-  if (!isObject(value)) return false;
+  if (!(isJsonRpcError(value) || isProblemDetails(value) || isErrorResponse(value) || isErrorContext(value))) return false;
   for (const flag of [value.retryable, value.data?.retryable, value.data?.context?.retryable]) {
     if (typeof flag === "boolean") return flag;
   }
@@ -703,11 +763,12 @@ func (g *generator) readme() []byte {
 	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ". ")
 	b.WriteString("ESM JavaScript with TypeScript declarations; no dependencies, no build step.\n\n")
 	b.WriteString("```ts\nimport { parseJsonRpcError, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
-	b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + str(g.exampleSymbol()) + ")) {\n  console.log(err.data?.context?.details);\n}\n```\n\n")
+	b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + str(g.exampleSymbol()) + ")) {\n  console.log(err.data.context?.details);\n}\n```\n\n")
 	b.WriteString("| export | what |\n|---|---|\n")
 	b.WriteString("| `JsonRpcError`, `ProblemDetails`, `ErrorResponse`, `ErrorContext` | unions of the three wire formats and the JSON-RPC `data.context` |\n")
 	b.WriteString("| `isJsonRpcError`, `isProblemDetails`, `isErrorResponse`, `isErrorContext` | guards taking `unknown` |\n")
 	b.WriteString("| `parseJsonRpcError`, `parseProblemDetails`, `parseErrorResponse`, `parseErrorContext` | the same, also from a JSON string; `undefined` when invalid |\n")
+	b.WriteString("| `fromMcpError`, `fromToolResult` | the catalog error an MCP TypeScript SDK `McpError` or an `isError` tool result carries; `undefined` for the SDK's own errors |\n")
 	b.WriteString("| `isSymbol(value, symbol)` | narrows a payload to one error |\n")
 	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n\n")
 	b.WriteString(strconv.Itoa(len(m.Errors)) + " errors in " + strconv.Itoa(len(m.Domains)) + " domains.\n")

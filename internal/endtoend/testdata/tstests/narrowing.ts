@@ -2,8 +2,11 @@
 import {
   CATALOG,
   byCode,
+  fromMcpError,
+  fromToolResult,
   isRetryable,
   isSymbol,
+  symbolOf,
   parseErrorResponse,
   parseJsonRpcError,
   parseProblemDetails,
@@ -72,3 +75,24 @@ if (mcp && isMcpSymbol(mcp, "E_FS_FILE_TOO_LARGE")) {
   const limit: number | undefined = mcp.data?.context?.details.limit;
   void limit;
 }
+
+// What the MCP TypeScript SDK hands a client: an McpError-shaped value or a
+// tool result; symbolOf, isSymbol and isRetryable take the same inputs.
+declare const mcpError: { code: number; message: string; data?: unknown };
+const fromMcp = fromMcpError(mcpError);
+if (fromMcp && isSymbol(fromMcp, "E_EVERYTHING")) {
+  const s: string | undefined = fromMcp.data.context?.details.s;
+  void s;
+}
+const sym: ErrorSymbol | undefined = symbolOf(mcpError);
+const mcpRetry: boolean = isRetryable(mcpError) || isRetryable("E_EVERYTHING");
+if (isSymbol(mcpError, "E_TREE_INVALID")) {
+  const code: number = mcpError.code;
+  void code;
+}
+const fromResult = fromToolResult(payload);
+if (fromResult && isSymbol(fromResult, "E_TREE_INVALID")) {
+  const name: string = fromResult.name;
+  void name;
+}
+void [sym, mcpRetry];

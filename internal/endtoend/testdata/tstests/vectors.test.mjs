@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 
 const golden = join(dirname(fileURLToPath(import.meta.url)), "..", "golden");
 const cases = readdirSync(golden).filter((c) => existsSync(join(golden, c, "vectors.jsonl")));
@@ -59,6 +60,26 @@ for (const name of cases) {
       const noDetails = clone(v.jsonrpc);
       noDetails.data.context.details = 42;
       assert.equal(pkg.isJsonRpcError(noDetails), false, `${where}: non-object details accepted`);
+
+      // what the MCP TypeScript SDK hands a client: an McpError, a tool result
+      const mcpError = new McpError(v.jsonrpc.code, v.jsonrpc.message, v.jsonrpc.data);
+      const fromMcp = pkg.fromMcpError(mcpError);
+      assert.deepEqual(fromMcp, v.jsonrpc, `${where}: fromMcpError`);
+      assert.equal(pkg.symbolOf(mcpError), v.symbol, `${where}: symbolOf(McpError)`);
+      assert.ok(pkg.isSymbol(mcpError, v.symbol), `${where}: isSymbol(McpError)`);
+      assert.equal(pkg.isRetryable(mcpError), v.jsonrpc.data.retryable, `${where}: isRetryable(McpError)`);
+      assert.deepEqual(pkg.fromMcpError(clone(v.jsonrpc)), v.jsonrpc, `${where}: fromMcpError of the plain shape`);
+      const text = { content: [{ type: "text", text: JSON.stringify(v.problem) }], isError: true };
+      assert.deepEqual(pkg.fromToolResult(text), v.problem, `${where}: fromToolResult from text`);
+      assert.deepEqual(pkg.fromToolResult({ ...text, content: [], structuredContent: v.problem }), v.problem, `${where}: fromToolResult from structuredContent`);
+      assert.equal(pkg.fromToolResult({ ...text, isError: false }), undefined, `${where}: a successful result`);
+      // the same code without data.symbol is not this error (the SDKs' own errors)
+      for (const data of [undefined, {}, { uri: "file:///x" }, { symbol: "E_NOT_IN_THE_CATALOG" }]) {
+        const bare = new McpError(v.jsonrpc.code, "unknown tool \"x\"", data);
+        assert.equal(pkg.fromMcpError(bare), undefined, `${where}: data ${JSON.stringify(data)} taken for a catalog error`);
+        assert.equal(pkg.symbolOf(bare), undefined, `${where}: symbolOf of data ${JSON.stringify(data)}`);
+        assert.equal(pkg.isRetryable({ code: v.jsonrpc.code, message: "x", data: { ...data, retryable: true } }), false, `${where}: retryable without a symbol`);
+      }
     }
   });
 }

@@ -161,7 +161,7 @@ export interface ParseContext {
 export interface ParseRpcError {
   code: -32700;
   message: string;
-  data?: {
+  data: {
     domain?: "rpc";
     symbol: "E_PARSE";
     retryable?: boolean;
@@ -217,7 +217,7 @@ export interface InternalContext {
 export interface InternalRpcError {
   code: 1;
   message: string;
-  data?: {
+  data: {
     domain?: "core";
     symbol: "E_INTERNAL";
     retryable?: boolean;
@@ -279,7 +279,7 @@ export interface EverythingContext {
 export interface EverythingRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "core";
     symbol: "E_EVERYTHING";
     retryable?: boolean;
@@ -377,7 +377,7 @@ export interface TreeInvalidContext {
 export interface TreeInvalidRpcError {
   code: 100;
   message: string;
-  data?: {
+  data: {
     domain?: "tree";
     symbol: "E_TREE_INVALID";
     retryable?: boolean;
@@ -440,7 +440,7 @@ export interface TreeValidationContext {
 export interface TreeValidationRpcError {
   code: 101;
   message: string;
-  data?: {
+  data: {
     domain?: "tree";
     symbol: "E_TREE_VALIDATION";
     retryable?: boolean;
@@ -504,7 +504,7 @@ export interface TreeInlineContext {
 export interface TreeInlineRpcError {
   code: 102;
   message: string;
-  data?: {
+  data: {
     domain?: "tree";
     symbol: "E_TREE_INLINE";
     retryable?: boolean;
@@ -799,8 +799,37 @@ export declare function parseProblemDetails(value: unknown): ProblemDetails | un
 /** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Returns an MCP SDK error (an McpError, or its plain shape) as this
+ * catalog's JSON-RPC error object, its message without the SDK's
+ * "MCP error CODE: " prefix; undefined for anything else, such as the SDK's
+ * own errors (unknown tool, resource not found), which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content), or undefined: a successful result,
+ * or the SDK's own error text (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | undefined;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells), the code of a plain response, the type URI (and
+ * symbol) of a problem document, the type of a context; undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: AnyError | McpErrorLike | ErrorSymbol): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
@@ -811,9 +840,13 @@ export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; m
 export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; false for a payload of no catalog error.
+ */
+export declare function isRetryable(value: AnyError | McpErrorLike | ErrorSymbol): boolean;
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

@@ -286,7 +286,7 @@ export interface PathNotAllowedContext {
 export interface PathNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_PATH_NOT_ALLOWED";
     retryable?: boolean;
@@ -360,7 +360,7 @@ export interface CommandNotAllowedContext {
 export interface CommandNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_COMMAND_NOT_ALLOWED";
     retryable?: boolean;
@@ -434,7 +434,7 @@ export interface EnvironmentNotAllowedContext {
 export interface EnvironmentNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_ENVIRONMENT_NOT_ALLOWED";
     retryable?: boolean;
@@ -507,7 +507,7 @@ export interface NetworkFsDeniedContext {
 export interface NetworkFsDeniedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_NETWORK_FS_DENIED";
     retryable?: boolean;
@@ -580,7 +580,7 @@ export interface WriteNotPermittedContext {
 export interface WriteNotPermittedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_WRITE_NOT_PERMITTED";
     retryable?: boolean;
@@ -653,7 +653,7 @@ export interface InvalidPathContext {
 export interface InvalidPathRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_INVALID_PATH";
     retryable?: boolean;
@@ -736,7 +736,7 @@ export interface InvalidArgumentContext {
 export interface InvalidArgumentRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_INVALID_ARGUMENT";
     retryable?: boolean;
@@ -818,7 +818,7 @@ export interface InvalidEnvironmentContext {
 export interface InvalidEnvironmentRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_INVALID_ENVIRONMENT";
     retryable?: boolean;
@@ -898,7 +898,7 @@ export interface MissingRequiredContext {
 export interface MissingRequiredRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_MISSING_REQUIRED";
     retryable?: boolean;
@@ -979,7 +979,7 @@ export interface PathTraversalContext {
 export interface PathTraversalRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_PATH_TRAVERSAL";
     retryable?: boolean;
@@ -1060,7 +1060,7 @@ export interface FileTooLargeContext {
 export interface FileTooLargeRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_FILE_TOO_LARGE";
     retryable?: boolean;
@@ -1137,7 +1137,7 @@ export interface OutputTooLargeContext {
 export interface OutputTooLargeRpcError {
   code: -32003;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_OUTPUT_TOO_LARGE";
     retryable?: boolean;
@@ -1214,7 +1214,7 @@ export interface TimeoutContext {
 export interface TimeoutRpcError {
   code: -32002;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_TIMEOUT";
     retryable?: boolean;
@@ -1292,7 +1292,7 @@ export interface ConcurrencyLimitContext {
 export interface ConcurrencyLimitRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_CONCURRENCY_LIMIT";
     retryable?: boolean;
@@ -1369,7 +1369,7 @@ export interface RateLimitContext {
 export interface RateLimitRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_RATE_LIMIT";
     retryable?: boolean;
@@ -1447,7 +1447,7 @@ export interface CommandFailedContext {
 export interface CommandFailedRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "execution";
     symbol: "E_COMMAND_FAILED";
     retryable?: boolean;
@@ -1525,7 +1525,7 @@ export interface IoErrorContext {
 export interface IoErrorRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "execution";
     symbol: "E_IO_ERROR";
     retryable?: boolean;
@@ -1594,7 +1594,7 @@ export interface PermissionDeniedContext {
 export interface PermissionDeniedRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "execution";
     symbol: "E_PERMISSION_DENIED";
     retryable?: boolean;
@@ -1670,7 +1670,7 @@ export interface NotFoundContext {
 export interface NotFoundRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "execution";
     symbol: "E_NOT_FOUND";
     retryable?: boolean;
@@ -1749,7 +1749,7 @@ export interface InternalErrorContext {
 export interface InternalErrorRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "system";
     symbol: "E_INTERNAL_ERROR";
     retryable?: boolean;
@@ -1818,7 +1818,7 @@ export interface ConfigurationErrorContext {
 export interface ConfigurationErrorRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "system";
     symbol: "E_CONFIGURATION_ERROR";
     retryable?: boolean;
@@ -2494,8 +2494,37 @@ export declare function parseProblemDetails(value: unknown): ProblemDetails | un
 /** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Returns an MCP SDK error (an McpError, or its plain shape) as this
+ * catalog's JSON-RPC error object, its message without the SDK's
+ * "MCP error CODE: " prefix; undefined for anything else, such as the SDK's
+ * own errors (unknown tool, resource not found), which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content), or undefined: a successful result,
+ * or the SDK's own error text (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | undefined;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells), the code of a plain response, the type URI (and
+ * symbol) of a problem document, the type of a context; undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: AnyError | McpErrorLike | ErrorSymbol): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
@@ -2506,9 +2535,13 @@ export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; m
 export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; false for a payload of no catalog error.
+ */
+export declare function isRetryable(value: AnyError | McpErrorLike | ErrorSymbol): boolean;
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

@@ -67,12 +67,10 @@ const ERRORS = CATALOG.errors;
 const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const BY_CODE = new Map();
 const BY_TYPE = new Map();
-const BY_WIRE = new Map();
 const BY_PROBLEM = new Map();
 for (const meta of Object.values(ERRORS)) {
   BY_CODE.set(meta.code, meta);
   BY_TYPE.set(meta.type, meta);
-  BY_WIRE.set(meta.wireCode, [...(BY_WIRE.get(meta.wireCode) ?? []), meta]);
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
 }
 
@@ -126,7 +124,6 @@ export function isErrorContext(value) {
 
 export function isJsonRpcError(value) {
   if (!isObject(value) || !Number.isInteger(value.code) || typeof value.message !== "string") return false;
-  if (!has(value, "data") || value.data === undefined) return BY_WIRE.has(value.code);
   const data = value.data;
   if (!isObject(data) || typeof data.symbol !== "string" || !has(ERRORS, data.symbol)) return false;
   const meta = ERRORS[data.symbol];
@@ -188,13 +185,43 @@ export function parseErrorResponse(value) {
   return isErrorResponse(v) ? v : undefined;
 }
 
+// mcpPrefix is what the MCP TypeScript SDK's McpError puts before a
+// JSON-RPC error's message.
+function mcpPrefix(code) {
+  return "MCP error " + code + ": ";
+}
+
+export function fromMcpError(error) {
+  if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== "string") return undefined;
+  const prefix = mcpPrefix(error.code);
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  const value = { code: error.code, message };
+  if (has(error, "data")) value.data = error.data;
+  return isJsonRpcError(value) ? value : undefined;
+}
+
+export function fromToolResult(result) {
+  if (!isObject(result) || result.isError !== true) return undefined;
+  const structured = parseProblemDetails(result.structuredContent);
+  if (structured !== undefined) return structured;
+  if (!Array.isArray(result.content)) return undefined;
+  for (const item of result.content) {
+    if (!isObject(item) || item.type !== "text" || typeof item.text !== "string") continue;
+    const problem = parseProblemDetails(item.text);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
 export function symbolOf(value) {
+  if (typeof value === "string") return has(ERRORS, value) ? value : undefined;
   if (!isObject(value)) return undefined;
   if (value.error === true && typeof value.code === "string") return has(ERRORS, value.code) ? value.code : undefined;
   if (Number.isInteger(value.code) && typeof value.message === "string") {
-    if (isObject(value.data) && typeof value.data.symbol === "string") return has(ERRORS, value.data.symbol) ? value.data.symbol : undefined;
-    const metas = BY_WIRE.get(value.code) ?? [];
-    return metas.length === 1 ? metas[0].symbol : undefined;
+    // a JSON-RPC error names its error in data.symbol; a code alone does not
+    // tell (catalogs, SDKs and other servers share codes)
+    if (!isObject(value.data) || typeof value.data.symbol !== "string" || !has(ERRORS, value.data.symbol)) return undefined;
+    return ERRORS[value.data.symbol].wireCode === value.code ? value.data.symbol : undefined;
   }
   if (typeof value.title === "string" && typeof value.type === "string") {
     const metas = problemCandidates(value).filter((m) => checkFields(value, m.symbol));
@@ -210,7 +237,7 @@ export function isSymbol(value, symbol) {
 
 export function isRetryable(value) {
   if (typeof value === "string") return has(ERRORS, value) ? ERRORS[value].retryable : false;
-  if (!isObject(value)) return false;
+  if (!(isJsonRpcError(value) || isProblemDetails(value) || isErrorResponse(value) || isErrorContext(value))) return false;
   for (const flag of [value.retryable, value.data?.retryable, value.data?.context?.retryable]) {
     if (typeof flag === "boolean") return flag;
   }

@@ -175,7 +175,7 @@ export interface ProjectNotActivatedContext {
 export interface ProjectNotActivatedRpcError {
   code: 100;
   message: string;
-  data?: {
+  data: {
     domain?: "project";
     symbol: "PROJECT_NOT_ACTIVATED";
     retryable?: boolean;
@@ -236,7 +236,7 @@ export interface ExternalDocsNotConfiguredContext {
 export interface ExternalDocsNotConfiguredRpcError {
   code: 101;
   message: string;
-  data?: {
+  data: {
     domain?: "project";
     symbol: "EXTERNAL_DOCS_NOT_CONFIGURED";
     retryable?: boolean;
@@ -293,7 +293,7 @@ export interface ExternalDocsNotPromotableContext {
 export interface ExternalDocsNotPromotableRpcError {
   code: 102;
   message: string;
-  data?: {
+  data: {
     domain?: "project";
     symbol: "EXTERNAL_DOCS_NOT_PROMOTABLE";
     retryable?: boolean;
@@ -350,7 +350,7 @@ export interface DocumentNotFoundContext {
 export interface DocumentNotFoundRpcError {
   code: 200;
   message: string;
-  data?: {
+  data: {
     domain?: "documents";
     symbol: "DOCUMENT_NOT_FOUND";
     retryable?: boolean;
@@ -411,7 +411,7 @@ export interface InvalidDocTypeContext {
 export interface InvalidDocTypeRpcError {
   code: 201;
   message: string;
-  data?: {
+  data: {
     domain?: "documents";
     symbol: "INVALID_DOC_TYPE";
     retryable?: boolean;
@@ -476,7 +476,7 @@ export interface SchemaValidationFailedContext {
 export interface SchemaValidationFailedRpcError {
   code: 202;
   message: string;
-  data?: {
+  data: {
     domain?: "documents";
     symbol: "SCHEMA_VALIDATION_FAILED";
     retryable?: boolean;
@@ -538,7 +538,7 @@ export interface EmbeddingServiceErrorContext {
 export interface EmbeddingServiceErrorRpcError {
   code: 300;
   message: string;
-  data?: {
+  data: {
     domain?: "services";
     symbol: "EMBEDDING_SERVICE_ERROR";
     retryable?: boolean;
@@ -599,7 +599,7 @@ export interface DatabaseErrorContext {
 export interface DatabaseErrorRpcError {
   code: 301;
   message: string;
-  data?: {
+  data: {
     domain?: "services";
     symbol: "DATABASE_ERROR";
     retryable?: boolean;
@@ -660,7 +660,7 @@ export interface FileSystemErrorContext {
 export interface FileSystemErrorRpcError {
   code: 302;
   message: string;
-  data?: {
+  data: {
     domain?: "services";
     symbol: "FILE_SYSTEM_ERROR";
     retryable?: boolean;
@@ -722,7 +722,7 @@ export interface ValidationErrorContext {
 export interface ValidationErrorRpcError {
   code: 900;
   message: string;
-  data?: {
+  data: {
     domain?: "general";
     symbol: "VALIDATION_ERROR";
     retryable?: boolean;
@@ -788,7 +788,7 @@ export interface InternalErrorContext {
 export interface InternalErrorRpcError {
   code: 999;
   message: string;
-  data?: {
+  data: {
     domain?: "general";
     symbol: "INTERNAL_ERROR";
     retryable?: boolean;
@@ -1202,8 +1202,37 @@ export declare function parseProblemDetails(value: unknown): ProblemDetails | un
 /** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Returns an MCP SDK error (an McpError, or its plain shape) as this
+ * catalog's JSON-RPC error object, its message without the SDK's
+ * "MCP error CODE: " prefix; undefined for anything else, such as the SDK's
+ * own errors (unknown tool, resource not found), which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content), or undefined: a successful result,
+ * or the SDK's own error text (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | undefined;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells), the code of a plain response, the type URI (and
+ * symbol) of a problem document, the type of a context; undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: AnyError | McpErrorLike | ErrorSymbol): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
@@ -1214,9 +1243,13 @@ export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; m
 export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; false for a payload of no catalog error.
+ */
+export declare function isRetryable(value: AnyError | McpErrorLike | ErrorSymbol): boolean;
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

@@ -141,7 +141,7 @@ export interface ValidationErrorContext {
 export interface ValidationErrorRpcError {
   code: 1000;
   message: string;
-  data?: {
+  data: {
     domain?: "request";
     symbol: "VALIDATION_ERROR";
     retryable?: boolean;
@@ -206,7 +206,7 @@ export interface NotFoundContext {
 export interface NotFoundRpcError {
   code: 1001;
   message: string;
-  data?: {
+  data: {
     domain?: "request";
     symbol: "NOT_FOUND";
     retryable?: boolean;
@@ -274,7 +274,7 @@ export interface ApiErrorContext {
 export interface ApiErrorRpcError {
   code: 1100;
   message: string;
-  data?: {
+  data: {
     domain?: "upstream";
     symbol: "API_ERROR";
     retryable?: boolean;
@@ -336,7 +336,7 @@ export interface SessionErrorContext {
 export interface SessionErrorRpcError {
   code: 1101;
   message: string;
-  data?: {
+  data: {
     domain?: "upstream";
     symbol: "SESSION_ERROR";
     retryable?: boolean;
@@ -394,7 +394,7 @@ export interface DatabaseErrorContext {
 export interface DatabaseErrorRpcError {
   code: 1200;
   message: string;
-  data?: {
+  data: {
     domain?: "storage";
     symbol: "DATABASE_ERROR";
     retryable?: boolean;
@@ -451,7 +451,7 @@ export interface CacheErrorContext {
 export interface CacheErrorRpcError {
   code: 1201;
   message: string;
-  data?: {
+  data: {
     domain?: "storage";
     symbol: "CACHE_ERROR";
     retryable?: boolean;
@@ -508,7 +508,7 @@ export interface ConfigurationErrorContext {
 export interface ConfigurationErrorRpcError {
   code: 1900;
   message: string;
-  data?: {
+  data: {
     domain?: "system";
     symbol: "CONFIG_ERROR";
     retryable?: boolean;
@@ -571,7 +571,7 @@ export interface GenericErrorContext {
 export interface GenericErrorRpcError {
   code: 1999;
   message: string;
-  data?: {
+  data: {
     domain?: "system";
     symbol: "GENERIC_ERROR";
     retryable?: boolean;
@@ -910,8 +910,37 @@ export declare function parseProblemDetails(value: unknown): ProblemDetails | un
 /** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Returns an MCP SDK error (an McpError, or its plain shape) as this
+ * catalog's JSON-RPC error object, its message without the SDK's
+ * "MCP error CODE: " prefix; undefined for anything else, such as the SDK's
+ * own errors (unknown tool, resource not found), which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content), or undefined: a successful result,
+ * or the SDK's own error text (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | undefined;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells), the code of a plain response, the type URI (and
+ * symbol) of a problem document, the type of a context; undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: AnyError | McpErrorLike | ErrorSymbol): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
@@ -922,9 +951,13 @@ export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; m
 export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; false for a payload of no catalog error.
+ */
+export declare function isRetryable(value: AnyError | McpErrorLike | ErrorSymbol): boolean;
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

@@ -302,7 +302,7 @@ export interface ParseErrorContext {
 export interface ParseErrorRpcError {
   code: -32700;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_PARSE_ERROR";
     retryable?: boolean;
@@ -363,7 +363,7 @@ export interface RpcInvalidParamsContext {
 export interface RpcInvalidParamsRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_INVALID_PARAMS";
     retryable?: boolean;
@@ -425,7 +425,7 @@ export interface MethodNotFoundContext {
 export interface MethodNotFoundRpcError {
   code: -32601;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_METHOD_NOT_FOUND";
     retryable?: boolean;
@@ -484,7 +484,7 @@ export interface ServerErrorContext {
 export interface ServerErrorRpcError {
   code: -32000;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_SERVER_ERROR";
     retryable?: boolean;
@@ -542,7 +542,7 @@ export interface InvalidParamsContext {
 export interface InvalidParamsRpcError {
   code: 1000;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INVALID_PARAMS";
     retryable?: boolean;
@@ -604,7 +604,7 @@ export interface TimeoutContext {
 export interface TimeoutRpcError {
   code: 1001;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_TIMEOUT";
     retryable?: boolean;
@@ -662,7 +662,7 @@ export interface LimitExceededContext {
 export interface LimitExceededRpcError {
   code: 1002;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_LIMIT_EXCEEDED";
     retryable?: boolean;
@@ -726,7 +726,7 @@ export interface NotInstalledContext {
 export interface NotInstalledRpcError {
   code: 1003;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_NOT_INSTALLED";
     retryable?: boolean;
@@ -784,7 +784,7 @@ export interface SessionNotFoundContext {
 export interface SessionNotFoundRpcError {
   code: 1004;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_SESSION_NOT_FOUND";
     retryable?: boolean;
@@ -842,7 +842,7 @@ export interface InputTooLargeContext {
 export interface InputTooLargeRpcError {
   code: 1005;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INPUT_TOO_LARGE";
     retryable?: boolean;
@@ -906,7 +906,7 @@ export interface UnsupportedContext {
 export interface UnsupportedRpcError {
   code: 1006;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_UNSUPPORTED";
     retryable?: boolean;
@@ -963,7 +963,7 @@ export interface PyExecFailContext {
 export interface PyExecFailRpcError {
   code: 2000;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_EXEC_FAIL";
     retryable?: boolean;
@@ -1024,7 +1024,7 @@ export interface PySecurityContext {
 export interface PySecurityRpcError {
   code: 2001;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_SECURITY";
     retryable?: boolean;
@@ -1086,7 +1086,7 @@ export interface PwNavContext {
 export interface PwNavRpcError {
   code: 2100;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_NAV";
     retryable?: boolean;
@@ -1146,7 +1146,7 @@ export interface PwLaunchContext {
 export interface PwLaunchRpcError {
   code: 2101;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_LAUNCH";
     retryable?: boolean;
@@ -1206,7 +1206,7 @@ export interface PtNavContext {
 export interface PtNavRpcError {
   code: 2200;
   message: string;
-  data?: {
+  data: {
     domain?: "puppeteer";
     symbol: "E_PT_NAV";
     retryable?: boolean;
@@ -1266,7 +1266,7 @@ export interface PtLaunchContext {
 export interface PtLaunchRpcError {
   code: 2201;
   message: string;
-  data?: {
+  data: {
     domain?: "puppeteer";
     symbol: "E_PT_LAUNCH";
     retryable?: boolean;
@@ -1326,7 +1326,7 @@ export interface MbFileNotFoundContext {
 export interface MbFileNotFoundRpcError {
   code: 2300;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_FILE_NOT_FOUND";
     retryable?: boolean;
@@ -1384,7 +1384,7 @@ export interface MbReadContext {
 export interface MbReadRpcError {
   code: 2301;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_READ";
     retryable?: boolean;
@@ -1444,7 +1444,7 @@ export interface KgFullContext {
 export interface KgFullRpcError {
   code: 2400;
   message: string;
-  data?: {
+  data: {
     domain?: "kg-memory";
     symbol: "E_KG_FULL";
     retryable?: boolean;
@@ -1508,7 +1508,7 @@ export interface KgInvalidTripleContext {
 export interface KgInvalidTripleRpcError {
   code: 2401;
   message: string;
-  data?: {
+  data: {
     domain?: "kg-memory";
     symbol: "E_KG_INVALID_TRIPLE";
     retryable?: boolean;
@@ -1568,7 +1568,7 @@ export interface FsPathEscapeContext {
 export interface FsPathEscapeRpcError {
   code: 2500;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_PATH_ESCAPE";
     retryable?: boolean;
@@ -1625,7 +1625,7 @@ export interface FsDeniedContext {
 export interface FsDeniedRpcError {
   code: 2501;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_DENIED";
     retryable?: boolean;
@@ -1684,7 +1684,7 @@ export interface SqlConnContext {
 export interface SqlConnRpcError {
   code: 2600;
   message: string;
-  data?: {
+  data: {
     domain?: "sql-server";
     symbol: "E_SQL_CONN";
     retryable?: boolean;
@@ -1743,7 +1743,7 @@ export interface SqlQueryContext {
 export interface SqlQueryRpcError {
   code: 2601;
   message: string;
-  data?: {
+  data: {
     domain?: "sql-server";
     symbol: "E_SQL_QUERY";
     retryable?: boolean;
@@ -1803,7 +1803,7 @@ export interface NotionAuthContext {
 export interface NotionAuthRpcError {
   code: 2700;
   message: string;
-  data?: {
+  data: {
     domain?: "notion";
     symbol: "E_NOTION_AUTH";
     retryable?: boolean;
@@ -1869,7 +1869,7 @@ export interface NotionRateContext {
 export interface NotionRateRpcError {
   code: 2701;
   message: string;
-  data?: {
+  data: {
     domain?: "notion";
     symbol: "E_NOTION_RATE";
     retryable?: boolean;
@@ -1936,7 +1936,7 @@ export interface TavilyHttpContext {
 export interface TavilyHttpRpcError {
   code: 2800;
   message: string;
-  data?: {
+  data: {
     domain?: "tavily";
     symbol: "E_TAVILY_HTTP";
     retryable?: boolean;
@@ -2002,7 +2002,7 @@ export interface TavilyRateContext {
 export interface TavilyRateRpcError {
   code: 2801;
   message: string;
-  data?: {
+  data: {
     domain?: "tavily";
     symbol: "E_TAVILY_RATE";
     retryable?: boolean;
@@ -2876,8 +2876,37 @@ export declare function parseProblemDetails(value: unknown): ProblemDetails | un
 /** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * Returns an MCP SDK error (an McpError, or its plain shape) as this
+ * catalog's JSON-RPC error object, its message without the SDK's
+ * "MCP error CODE: " prefix; undefined for anything else, such as the SDK's
+ * own errors (unknown tool, resource not found), which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content), or undefined: a successful result,
+ * or the SDK's own error text (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | undefined;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells), the code of a plain response, the type URI (and
+ * symbol) of a problem document, the type of a context; undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: AnyError | McpErrorLike | ErrorSymbol): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
@@ -2888,9 +2917,13 @@ export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; m
 export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; false for a payload of no catalog error.
+ */
+export declare function isRetryable(value: AnyError | McpErrorLike | ErrorSymbol): boolean;
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;
