@@ -32,7 +32,7 @@ var (
 
 // ProblemMembers are the names a top-level detail property may not take,
 // because details are flattened into RFC 9457 problem documents.
-var ProblemMembers = []string{"type", "title", "status", "detail", "instance", "symbol", "retryable", "timestamp"}
+var ProblemMembers = []string{"type", "title", "status", "detail", "instance", "symbol", "retryable", "timestamp", "userMessage", "suggestions", "debugInfo"}
 
 // FieldErrorsShape is the name of the built-in validation-aggregation shape.
 const FieldErrorsShape = "field_errors"

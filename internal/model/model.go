@@ -99,16 +99,20 @@ type Schema struct {
 	Enum        []string
 	Properties  []*Property // object, in declaration order
 	Items       *Schema     // array
-	Minimum     string      // JSON number text; "" when unset
-	Maximum     string
-	MinLength   *int64
-	MaxLength   *int64
-	Verbose     bool   // x-verbose
-	Sensitive   bool   // x-sensitive
-	MaxBytes    int64  // x-max-bytes; 0 when unset
-	Sanitize    string // x-sanitize: path, uri, text or ""
-	GoName      string // Go type name when this node needs one (struct or enum)
-	Source      *catalog.Value
+	// Additional is additionalProperties when it admits extra members (a
+	// schema, or true as a schema of any value); nil when it is absent or
+	// false.
+	Additional *Schema
+	Minimum    string // JSON number text; "" when unset
+	Maximum    string
+	MinLength  *int64
+	MaxLength  *int64
+	Verbose    bool   // x-verbose
+	Sensitive  bool   // x-sensitive
+	MaxBytes   int64  // x-max-bytes; 0 when unset
+	Sanitize   string // x-sanitize: path, uri, text or ""
+	GoName     string // Go type name when this node needs one (struct or enum)
+	Source     *catalog.Value
 }
 
 // Property is one property of an object schema.

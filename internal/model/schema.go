@@ -147,6 +147,10 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 			}
 		case key == "items":
 			s.Items = p.parse(val)
+		case key == "additionalProperties":
+			if a := p.parse(val); val.Kind != catalog.Bool || val.Bool {
+				s.Additional = a
+			}
 		case key == "enum":
 			vals, ok := val.StringList()
 			if !ok {

@@ -10,8 +10,10 @@ import {
   parseErrorResponse,
   parseJsonRpcError,
   parseProblemDetails,
-  type ErrorContext,
+  type ContextOf,
   type ErrorSymbol,
+  type ProblemOf,
+  type ResponseOf,
 } from "../golden/kinds/ts/index.js";
 import { isSymbol as isMcpSymbol, parseJsonRpcError as parseMcp } from "../../../../gen/ts/index.js";
 
@@ -40,8 +42,10 @@ if (problem && isSymbol(problem, "E_TREE_INVALID")) {
   const status: 500 = problem.status;
   void [name, status];
 }
-if (problem && problem.type === "https://errors.example.com/kinds/everything") {
-  const status: 422 | 400 = problem.status;
+// The unions of every error's type discriminate as usual.
+declare const anyProblem: ProblemOf;
+if (anyProblem.type === "https://errors.example.com/kinds/everything") {
+  const status: 422 | 400 = anyProblem.status;
   void status;
 }
 
@@ -51,12 +55,15 @@ if (response && isSymbol(response, "E_TREE_VALIDATION")) {
   const messages: string[] | undefined = response.details.fieldErrors["name"];
   void [total, messages];
 }
-if (response && response.code === "E_TREE_INLINE") {
-  const kind: "cycle" | "orphan" = response.details.kind;
+declare const anyResponse: ResponseOf;
+if (anyResponse.code === "E_TREE_INLINE") {
+  const kind: "cycle" | "orphan" = anyResponse.details.kind;
   void kind;
 }
+const oneResponse: ResponseOf<"E_TREE_INLINE"> | undefined = response && isSymbol(response, "E_TREE_INLINE") ? response : undefined;
+void oneResponse;
 
-declare const context: ErrorContext;
+declare const context: ContextOf;
 if (context.type === "tree_inline") {
   const depth: number | undefined = context.details.depth;
   void depth;

@@ -74,12 +74,24 @@ for (const name of cases) {
       assert.deepEqual(pkg.fromToolResult({ ...text, content: [], structuredContent: v.problem }), v.problem, `${where}: fromToolResult from structuredContent`);
       assert.equal(pkg.fromToolResult({ ...text, isError: false }), undefined, `${where}: a successful result`);
       // the same code without data.symbol is not this error (the SDKs' own errors)
-      for (const data of [undefined, {}, { uri: "file:///x" }, { symbol: "E_NOT_IN_THE_CATALOG" }]) {
+      for (const data of [undefined, {}, { uri: "file:///x" }, { symbol: "not a symbol" }]) {
         const bare = new McpError(v.jsonrpc.code, "unknown tool \"x\"", data);
         assert.equal(pkg.fromMcpError(bare), undefined, `${where}: data ${JSON.stringify(data)} taken for a catalog error`);
         assert.equal(pkg.symbolOf(bare), undefined, `${where}: symbolOf of data ${JSON.stringify(data)}`);
         assert.equal(pkg.isRetryable({ code: v.jsonrpc.code, message: "x", data: { ...data, retryable: true } }), false, `${where}: retryable without a symbol`);
       }
+      // an error of a newer catalog: a typed unknown error, never this one
+      const newer = new McpError(v.jsonrpc.code, "newer", { symbol: "E_NOT_IN_THE_CATALOG", retryable: true });
+      const unknown = pkg.fromMcpError(newer);
+      assert.ok(pkg.isUnknownError(unknown), `${where}: a newer error is an UnknownError`);
+      assert.deepEqual({ ...unknown, raw: undefined }, { unknown: true, format: "jsonrpc", code: v.jsonrpc.code, symbol: "E_NOT_IN_THE_CATALOG", message: "newer", retryable: true, raw: undefined });
+      assert.equal(pkg.isRetryable(unknown), true);
+      assert.equal(pkg.symbolOf(unknown), undefined);
+      assert.equal(pkg.isSymbol(unknown, v.symbol), false);
+      assert.ok(pkg.isUnknownError(pkg.parseJsonRpcError(wrongSymbol)), `${where}: an unknown symbol is an unknown error`);
+      assert.ok(pkg.isUnknownError(pkg.parseProblemDetails({ ...v.problem, symbol: "E_NOT_IN_THE_CATALOG" })), `${where}: an unknown problem symbol`);
+      assert.ok(pkg.isUnknownError(pkg.parseErrorResponse({ error: true, code: "E_NOT_IN_THE_CATALOG", message: "m" })), `${where}: an unknown response code`);
+      assert.equal(pkg.parseJsonRpcError(wrongCode), undefined, `${where}: a known symbol with another wire code is no payload`);
     }
   });
 }

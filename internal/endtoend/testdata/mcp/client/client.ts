@@ -14,6 +14,7 @@ import {
   symbolOf,
   type JsonRpcError,
   type ProblemDetails,
+  type UnknownError,
 } from "./ts/index.js";
 
 const [command, ...args] = process.argv.slice(2);
@@ -26,7 +27,7 @@ const tools = await client.listTools();
 assert.ok(tools.tools.some((t) => t.name === "read_file" && t.outputSchema !== undefined), "read_file declares an output schema");
 
 // callTool returns the result of a tool that fails as an isError result.
-async function toolResult(name: string, args: Record<string, unknown> = {}): Promise<ProblemDetails> {
+async function toolResult(name: string, args: Record<string, unknown> = {}): Promise<ProblemDetails | UnknownError> {
   const result = await client.callTool({ name, arguments: args });
   assert.equal(result.isError, true, `${name}: isError`);
   const problem = fromToolResult(result);
@@ -60,7 +61,7 @@ assert.equal(isRetryable(tooLarge), false);
 // A policy denial: mcp.tool_errors: error makes it a JSON-RPC error.
 const denied = await rpcError(() => client.callTool({ name: "get_env", arguments: { name: "AWS_SECRET_ACCESS_KEY" } }), "get_env");
 assert.ok(denied.message.startsWith("MCP error 3002: "), denied.message);
-const deniedRpc: JsonRpcError | undefined = fromMcpError(denied);
+const deniedRpc: JsonRpcError | UnknownError | undefined = fromMcpError(denied);
 assert.ok(deniedRpc && isSymbol(deniedRpc, "E_POLICY_ENV_NOT_ALLOWED"), `get_env: ${JSON.stringify(deniedRpc)}`);
 assert.equal(deniedRpc.message, "Environment variable <redacted> is not allowed by the policy");
 const variable: string = deniedRpc.data.context?.details.variable ?? "";
