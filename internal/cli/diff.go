@@ -356,3 +356,14 @@ func (g *gitFS) Glob(pattern string) ([]string, error) {
 
 // Canonical implements [catalog.FS].
 func (g *gitFS) Canonical(name string) string { return g.name(g.rel(name)) }
+
+// Exists implements [catalog.FS]. The repository's top holds .git, as it
+// does on disk.
+func (g *gitFS) Exists(name string) bool {
+	rel := g.rel(name)
+	if rel == ".git" {
+		return true
+	}
+	_, err := runGit(g.top, "cat-file", "-e", g.tree+":"+rel)
+	return err == nil
+}
