@@ -16,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
@@ -338,10 +339,7 @@ func missingDir(path string) bool {
 }
 
 // within reports whether path is dir or inside it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
+func within(path, dir string) bool { return catalog.Within(path, dir) }
 
 // discard removes every staged temporary file, then the directories
 // created for them (those still empty: another output may share one).

@@ -135,16 +135,32 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 		real[i] = realPath(p.path)
 	}
 	note, noteArgs := raw.TreeNote()
+	meetsInput := make([]bool, len(places))
 	for i, p := range places {
 		if p.from == fromCatalog && !catalog.Within(real[i], root) {
 			one(p, "leaves the catalog's tree ("+note+"); outputs a catalog chooses stay inside it (a flag may choose any path)", noteArgs...)
 		}
+		holds := false
 		for k, in := range inputs {
 			switch {
 			case !p.dir && real[i] == in:
 				one(p, "is %s, a file of the catalog; no input of the catalog can be an output", diag.Pos{File: raw.Files[k]})
+				holds = true
 			case p.dir && catalog.Within(in, real[i]):
 				one(p, "holds %s, a file of the catalog; an output directory may not hold the catalog or its includes", diag.Pos{File: raw.Files[k]})
+				holds = true
+			case catalog.Within(in, real[i]):
+				one(p, "is a directory holding %s, a file of the catalog; the schema output is a file", diag.Pos{File: raw.Files[k]})
+				holds = true
+			}
+		}
+		meetsInput[i] = holds
+		if info, err := os.Stat(real[i]); err == nil && !holds {
+			switch {
+			case !p.dir && info.IsDir():
+				one(p, "is a directory; the schema output is a file")
+			case p.dir && !info.IsDir():
+				one(p, "is a file; the output is a directory")
 			}
 		}
 		if !p.dir && strings.HasPrefix(filepath.Base(real[i]), manifestPrefix) {
@@ -154,7 +170,7 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 	// the schema file against the directory outputs
 	for i, s := range places {
 		for j, d := range places {
-			if s.dir || !d.dir {
+			if s.dir || !d.dir || meetsInput[i] {
 				continue
 			}
 			c := outputConflict{places: []outputPlace{s, d}}
