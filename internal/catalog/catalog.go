@@ -50,6 +50,16 @@ type Catalog struct {
 	// Sources holds every file's bytes, to place positions inside strings.
 	Sources map[string][]byte
 
+	// TreeRoot is the root of the catalog's tree (see [TreeRoot]); the
+	// catalog reads, and its outputs write, only inside it. TreeMarker is
+	// the go.mod or .git found there, "" when the root is the main file's
+	// own directory.
+	TreeRoot, TreeMarker string
+
+	// IncludedFrom maps each included file to the include pattern that
+	// brought it in, in the including file.
+	IncludedFrom map[string]diag.Pos
+
 	Errgen        Int
 	Name          Str
 	Version       Str
