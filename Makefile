@@ -3,7 +3,7 @@ GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
 
-.PHONY: all test lint check generate bench bench-cli fuzz docs-site
+.PHONY: all test lint check generate bench bench-cli bench-tools fuzz docs-site
 
 all: lint test
 
@@ -64,22 +64,32 @@ check:
 bench:
 	GOGC=400 $(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/ ./internal/gen/jsonschema/
 
-# The errgen command end to end, a process per run, on the file system:
-# fresh and unchanged outputs, 1,000 and 10,000 errors (RUNS runs each).
-RUNS ?= 5
+# The errgen command side by side with what it is compared to, a process
+# per run, at 100, 1,000 and 10,000 errors (RUNS runs each, medians):
+# generate against copying its output tree (on /dev/shm), protoc-gen-go on
+# an equivalent proto, the compile of the generated package against plain
+# literals and against BENCH_BASE's, its initialization against
+# BENCH_BASE's, and the runtime against encoding/json. See BENCHMARKS.md.
+# Needs protoc and protoc-gen-go: make bench-tools.
+RUNS       ?= 5
+BENCH_N    ?= 100,1000,10000
+BENCH_BASE ?= main
+BENCH_TOOLS = $(CURDIR)/.bench-tools
 bench-cli:
-	$(GO) run ./internal/cmd/benchcli -n 1000,10000 -runs $(RUNS)
+	PATH="$(BENCH_TOOLS):$$PATH" $(GO) run ./internal/cmd/benchcli -n $(BENCH_N) -runs $(RUNS) -base $(BENCH_BASE)
 
-# Fuzz the loader + checker, the encoders, the chunked YAML parse, the
-# catalog text check, the template parser, diff, the definition records and
-# the Go written without gofmt (FUZZTIME=10m for a long run).
+# protoc (Debian's protobuf-compiler) and protoc-gen-go (pinned, into
+# .bench-tools/), for bench-cli only.
+PROTOC_GEN_GO := google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.11
+bench-tools:
+	command -v protoc >/dev/null || apt-get install -y protobuf-compiler
+	GOBIN=$(BENCH_TOOLS) $(GO) install $(PROTOC_GEN_GO)
+
+# Fuzz the loader + checker, the encoders, the catalog text check, the
+# template parser and diff (FUZZTIME=10m for a long run).
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
-	$(GO) test -run '^$$' -fuzz '^FuzzChunkedParse$$' -fuzztime $(FUZZTIME) ./internal/catalog/
 	$(GO) test -run '^$$' -fuzz '^FuzzScanText$$' -fuzztime $(FUZZTIME) ./internal/catalog/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/tmpl/
 	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) ./internal/diff/
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeDef$$' -fuzztime $(FUZZTIME) ./errgenrt/
-	$(GO) test -run '^$$' -fuzz '^FuzzStencils$$' -fuzztime $(FUZZTIME) ./internal/gen/golang/
-	$(GO) test -run '^$$' -fuzz '^FuzzDetails$$' -fuzztime $(FUZZTIME) ./internal/gen/golang/

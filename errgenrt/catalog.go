@@ -53,17 +53,18 @@ type Def struct {
 	// it, as a JSON-RPC error object rather than as an isError tool result
 	// (the catalog's mcp.tool_errors: error).
 	ToolErrorsAsRPC bool
-	HasDetails      bool
 	// DetailFields are the top-level detail property names, which caller
-	// extensions of a problem document may not take.
+	// extensions of a problem document may not take; nil when the error
+	// has no details.
 	DetailFields []string
 
 	Message     Template
-	UserMessage *Template // nil when the catalog sets none
+	UserMessage Template // "" when the catalog sets none
 	Suggestions []Template
 
 	// ZeroDetails returns empty details, used when a non-catalog error
-	// becomes this error (the fallback); nil when the error has no details.
+	// becomes this error (the fallback) and when the definition itself is
+	// returned as an error; nil when the error has no details.
 	ZeroDetails func() Details
 }
 

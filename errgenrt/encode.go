@@ -405,11 +405,32 @@ func appendQuoted(dst []byte, s string, limit int) []byte {
 		suffix = true
 	}
 	dst = append(dst, '"')
+	dst = appendEscaped(dst, s, true)
+	if suffix {
+		dst = append(dst, "..."...)
+	}
+	return append(dst, '"')
+}
+
+// AppendJSONString appends s as a JSON string: quotes, backslashes and
+// control characters escaped, U+2028 and U+2029 escaped (the text stays
+// valid JavaScript), each byte of invalid UTF-8 replaced by U+FFFD. With
+// html, <, > and & are escaped too, as in every string the renderers
+// write, so that the JSON is safe inside HTML; without, they are kept
+// for the reader (errgen's JSON Schema writer).
+func AppendJSONString(dst []byte, s string, html bool) []byte {
+	dst = append(dst, '"')
+	dst = appendEscaped(dst, s, html)
+	return append(dst, '"')
+}
+
+// appendEscaped appends the escaped body of the JSON string of s.
+func appendEscaped(dst []byte, s string, html bool) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if c >= 0x20 && c != '"' && c != '\\' && (!html || c != '<' && c != '>' && c != '&') {
 				i++
 				continue
 			}
@@ -447,15 +468,11 @@ func appendQuoted(dst []byte, s string, limit int) []byte {
 		}
 		i += size
 	}
-	dst = append(dst, s[start:]...)
-	if suffix {
-		dst = append(dst, "..."...)
-	}
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }
 
 // Text collects the raw text of a template while it renders; generated
-// message functions call its methods. Placeholder values go through the
+// Placeholder methods call its methods. Placeholder values go through the
 // same redaction and sanitizing as the field on the wire.
 type Text struct {
 	buf []byte
@@ -552,49 +569,50 @@ func (t *Text) JSON(f *Field, v any) {
 	t.buf = t.enc.appendAny(t.buf, v)
 }
 
-// Template is one template of an error: literal text; or parts, literal
-// text and placeholders that the details render through their generated
-// Placeholder method; or a render function.
-type Template struct {
-	Text   string                   // the whole text of a literal template
-	Parts  []Part                   // a template with placeholders
-	Render func(t *Text, d Details) // another way to render it, for interpreters
-}
-
-// Part is one piece of a template: literal text, or (Arg > 0) the
-// placeholder of the Arg-th top-level detail field.
-type Part struct {
-	Lit string
-	Arg int
-}
+// Template is one template of an error as the catalog writes it: literal
+// text with {field} placeholders naming top-level detail fields, and {{
+// and }} standing for literal braces. A placeholder renders through the
+// details' Placeholder method ([Placeholders]) under the field's redaction
+// and sanitizing; details without one leave placeholders empty.
+type Template string
 
 // Placeholders is implemented by generated detail structs: Placeholder
-// appends the text of the top-level field with the given 0-based index,
-// under the field's redaction and sanitizing.
+// appends the text of the top-level field with the given name, under the
+// field's redaction and sanitizing; a name of no field appends nothing.
 type Placeholders interface {
-	Placeholder(t *Text, field int)
+	Placeholder(t *Text, field string)
 }
 
 // render returns the text of tpl for d. The string may share the encoder's
 // buffer: use it before the next render.
 func (e *Encoder) render(tpl *Template, d Details) string {
-	switch {
-	case tpl.Render != nil:
-		e.text.buf = e.text.buf[:0]
-		tpl.Render(&e.text, d)
-	case tpl.Parts != nil:
-		e.text.buf = e.text.buf[:0]
-		ph, _ := d.(Placeholders)
-		for _, p := range tpl.Parts {
-			switch {
-			case p.Arg == 0:
-				e.text.buf = append(e.text.buf, p.Lit...)
-			case ph != nil:
-				ph.Placeholder(&e.text, p.Arg-1)
-			}
-		}
-	default:
-		return tpl.Text
+	s := string(*tpl)
+	i := strings.IndexAny(s, "{}")
+	if i < 0 {
+		return s // no placeholder and no escaped brace: the text itself
 	}
-	return unsafe.String(unsafe.SliceData(e.text.buf), len(e.text.buf))
+	ph, _ := d.(Placeholders)
+	t := &e.text
+	t.buf = t.buf[:0]
+	for ; i >= 0; i = strings.IndexAny(s, "{}") {
+		t.buf = append(t.buf, s[:i]...)
+		c := s[i]
+		s = s[i+1:]
+		if len(s) > 0 && s[0] == c { // {{ or }}
+			t.buf = append(t.buf, c)
+			s = s[1:]
+			continue
+		}
+		end := strings.IndexAny(s, "{}")
+		if c == '}' || end < 0 || s[end] == '{' {
+			t.buf = append(t.buf, c) // unbalanced: the checker rejects it; kept as text
+			continue
+		}
+		if ph != nil && end > 0 {
+			ph.Placeholder(t, s[:end])
+		}
+		s = s[end+1:]
+	}
+	t.buf = append(t.buf, s...)
+	return unsafe.String(unsafe.SliceData(t.buf), len(t.buf))
 }

@@ -110,14 +110,6 @@ func NewWith[T any, PT interface {
 	return w.e.Init(def, PT(&w.d), opts)
 }
 
-// Zero returns new, empty details of type T, for [Shape.Zero].
-func Zero[T any, PT interface {
-	*T
-	Details
-}]() Details {
-	return PT(new(T))
-}
-
 // Error returns the symbol and the message as the wire carries them by
 // default: sensitive fields redacted, verbose-only fields left out, bounded
 // by the catalog's string limit, and no cause. fmt's %v, %s and %+v print

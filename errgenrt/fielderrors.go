@@ -24,6 +24,14 @@ var (
 	fieldTotalErrors = Field{Name: "totalErrors"}
 )
 
+// FieldErrorsFields are the top-level fields of FieldErrors, the
+// [Def.DetailFields] of an error with these details.
+var FieldErrorsFields = []string{"fieldErrors", "totalErrors"}
+
+// ZeroFieldErrors returns empty FieldErrors, the [Def.ZeroDetails] of an
+// error with these details.
+func ZeroFieldErrors() Details { return new(FieldErrors) }
+
 // AppendJSON implements [Details]; fields are written in sorted order.
 func (f *FieldErrors) AppendJSON(e *Encoder, dst []byte) []byte {
 	dst = e.Open(dst)
@@ -44,12 +52,12 @@ func (f *FieldErrors) AppendJSON(e *Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements [Placeholders]: fieldErrors (0) as JSON, totalErrors (1).
-func (f *FieldErrors) Placeholder(t *Text, field int) {
+// Placeholder implements [Placeholders]: fieldErrors as JSON, totalErrors.
+func (f *FieldErrors) Placeholder(t *Text, field string) {
 	switch field {
-	case 0:
+	case "fieldErrors":
 		t.JSON(&fieldFieldErrors, f.FieldErrors)
-	case 1:
+	case "totalErrors":
 		t.Int(&fieldTotalErrors, f.TotalErrors)
 	}
 }

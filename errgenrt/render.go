@@ -110,9 +110,9 @@ func (e *Error) appendAdvice(enc *Encoder, o *Options, dst []byte) []byte {
 	if !enc.Full() {
 		return dst
 	}
-	if e.Def.UserMessage != nil {
+	if e.Def.UserMessage != "" {
 		dst = append(dst, `,"userMessage":`...)
-		dst = appendQuoted(dst, enc.render(e.Def.UserMessage, e.Details), enc.limit(nil))
+		dst = appendQuoted(dst, enc.render(&e.Def.UserMessage, e.Details), enc.limit(nil))
 	}
 	_, maxSuggestions := e.limits(o)
 	if !o.OmitSuggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {

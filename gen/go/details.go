@@ -3,7 +3,10 @@
 
 package mcperrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 var (
 	field_AllowedValuesSample_Values       = errgenrt.Field{Name: "values"}
@@ -44,31 +47,12 @@ func (d *AllowedValuesSample) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *AllowedValuesSample) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Strings(&field_AllowedValuesSample_Values, d.Values)
-	case 1:
-		t.OptInt(&field_AllowedValuesSample_MoreCount, d.MoreCount)
-	case 2:
-		t.OptStr(&field_AllowedValuesSample_ListEndpoint, d.ListEndpoint)
-	}
-}
-
 var (
-	field_ExecutionError_Phase     = errgenrt.Field{Name: "phase"}
-	field_ExecutionError_Operation = errgenrt.Field{Name: "operation"}
-	field_ExecutionError_ExitCode  = errgenrt.Field{Name: "exit_code"}
-	field_ExecutionError_Stderr    = errgenrt.Field{
-		MaxBytes: 2048,
-		Name:     "stderr",
-		Sanitize: errgenrt.SanitizeText,
-	}
-	field_ExecutionError_SystemError = errgenrt.Field{
-		Name:     "system_error",
-		Sanitize: errgenrt.SanitizePath,
-	}
+	field_ExecutionError_Phase       = errgenrt.Field{Name: "phase"}
+	field_ExecutionError_Operation   = errgenrt.Field{Name: "operation"}
+	field_ExecutionError_ExitCode    = errgenrt.Field{Name: "exit_code"}
+	field_ExecutionError_Stderr      = errgenrt.Field{Name: "stderr", Sanitize: errgenrt.SanitizeText, MaxBytes: 2048}
+	field_ExecutionError_SystemError = errgenrt.Field{Name: "system_error", Sanitize: errgenrt.SanitizePath}
 )
 
 // ExecutionError is detail shape execution_error.
@@ -106,9 +90,17 @@ func (d *ExecutionError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *ExecutionError) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsExecutionError are the top-level fields of ExecutionError, the DetailFields of the errors with these details.
+var fieldsExecutionError = []string{"phase", "operation", "exit_code", "stderr", "system_error"}
+
+// zeroExecutionError returns empty ExecutionError, the ZeroDetails of the errors with these details.
+func zeroExecutionError() errgenrt.Details {
+	return new(ExecutionError)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsExecutionError) in a message.
+func (d *ExecutionError) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsExecutionError, field) {
 	case 0:
 		t.Str(&field_ExecutionError_Phase, string(d.Phase))
 	case 1:
@@ -136,18 +128,10 @@ const (
 )
 
 var (
-	field_PolicyViolation_Requested = errgenrt.Field{
-		Name:      "requested",
-		Sanitize:  errgenrt.SanitizePath,
-		Sensitive: true,
-	}
+	field_PolicyViolation_Requested      = errgenrt.Field{Name: "requested", Sensitive: true, Sanitize: errgenrt.SanitizePath}
 	field_PolicyViolation_Rule           = errgenrt.Field{Name: "rule"}
 	field_PolicyViolation_AllowedSample  = errgenrt.Field{Name: "allowed_sample"}
-	field_PolicyViolation_PolicyLocation = errgenrt.Field{
-		Name:     "policy_location",
-		Sanitize: errgenrt.SanitizePath,
-		Verbose:  true,
-	}
+	field_PolicyViolation_PolicyLocation = errgenrt.Field{Name: "policy_location", Verbose: true, Sanitize: errgenrt.SanitizePath}
 )
 
 // PolicyViolation is detail shape policy_violation.
@@ -178,9 +162,17 @@ func (d *PolicyViolation) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PolicyViolation) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsPolicyViolation are the top-level fields of PolicyViolation, the DetailFields of the errors with these details.
+var fieldsPolicyViolation = []string{"requested", "rule", "allowed_sample", "policy_location"}
+
+// zeroPolicyViolation returns empty PolicyViolation, the ZeroDetails of the errors with these details.
+func zeroPolicyViolation() errgenrt.Details {
+	return new(PolicyViolation)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPolicyViolation) in a message.
+func (d *PolicyViolation) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsPolicyViolation, field) {
 	case 0:
 		t.Str(&field_PolicyViolation_Requested, d.Requested)
 	case 1:
@@ -199,10 +191,7 @@ var (
 	field_ResourceLimit_Limit        = errgenrt.Field{Name: "limit"}
 	field_ResourceLimit_Actual       = errgenrt.Field{Name: "actual"}
 	field_ResourceLimit_Unit         = errgenrt.Field{Name: "unit"}
-	field_ResourceLimit_ConfigSource = errgenrt.Field{
-		Name:    "config_source",
-		Verbose: true,
-	}
+	field_ResourceLimit_ConfigSource = errgenrt.Field{Name: "config_source", Verbose: true}
 )
 
 // ResourceLimit is detail shape resource_limit.
@@ -234,9 +223,17 @@ func (d *ResourceLimit) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsResourceLimit are the top-level fields of ResourceLimit, the DetailFields of the errors with these details.
+var fieldsResourceLimit = []string{"resource", "limit", "actual", "unit", "config_source"}
+
+// zeroResourceLimit returns empty ResourceLimit, the ZeroDetails of the errors with these details.
+func zeroResourceLimit() errgenrt.Details {
+	return new(ResourceLimit)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsResourceLimit) in a message.
+func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsResourceLimit, field) {
 	case 0:
 		t.Str(&field_ResourceLimit_Resource, d.Resource)
 	case 1:
@@ -252,11 +249,8 @@ func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field int) {
 
 var (
 	field_SystemError_Component = errgenrt.Field{Name: "component"}
-	field_SystemError_Message   = errgenrt.Field{
-		Name:     "message",
-		Sanitize: errgenrt.SanitizePath,
-	}
-	field_SystemError_Code = errgenrt.Field{Name: "code"}
+	field_SystemError_Message   = errgenrt.Field{Name: "message", Sanitize: errgenrt.SanitizePath}
+	field_SystemError_Code      = errgenrt.Field{Name: "code"}
 )
 
 // SystemError is detail shape system_error.
@@ -282,9 +276,17 @@ func (d *SystemError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *SystemError) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsSystemError are the top-level fields of SystemError, the DetailFields of the errors with these details.
+var fieldsSystemError = []string{"component", "message", "code"}
+
+// zeroSystemError returns empty SystemError, the ZeroDetails of the errors with these details.
+func zeroSystemError() errgenrt.Details {
+	return new(SystemError)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsSystemError) in a message.
+func (d *SystemError) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsSystemError, field) {
 	case 0:
 		t.Str(&field_SystemError_Component, d.Component)
 	case 1:
@@ -295,12 +297,8 @@ func (d *SystemError) Placeholder(t *errgenrt.Text, field int) {
 }
 
 var (
-	field_ValidationFailure_Field = errgenrt.Field{Name: "field"}
-	field_ValidationFailure_Value = errgenrt.Field{
-		Name:      "value",
-		Sanitize:  errgenrt.SanitizeText,
-		Sensitive: true,
-	}
+	field_ValidationFailure_Field          = errgenrt.Field{Name: "field"}
+	field_ValidationFailure_Value          = errgenrt.Field{Name: "value", Sensitive: true, Sanitize: errgenrt.SanitizeText}
 	field_ValidationFailure_Reason         = errgenrt.Field{Name: "reason"}
 	field_ValidationFailure_ExpectedFormat = errgenrt.Field{Name: "expected_format"}
 	field_ValidationFailure_ArgIndex       = errgenrt.Field{Name: "arg_index"}
@@ -352,9 +350,17 @@ func (d *ValidationFailure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsValidationFailure are the top-level fields of ValidationFailure, the DetailFields of the errors with these details.
+var fieldsValidationFailure = []string{"field", "value", "reason", "expected_format", "arg_index", "examples"}
+
+// zeroValidationFailure returns empty ValidationFailure, the ZeroDetails of the errors with these details.
+func zeroValidationFailure() errgenrt.Details {
+	return new(ValidationFailure)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsValidationFailure) in a message.
+func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsValidationFailure, field) {
 	case 0:
 		t.Str(&field_ValidationFailure_Field, d.Field)
 	case 1:
@@ -369,778 +375,3 @@ func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field int) {
 		t.Strings(&field_ValidationFailure_Examples, d.Examples)
 	}
 }
-
-var (
-	field_RPCParseErrorDetails_Offset = errgenrt.Field{Name: "offset"}
-)
-
-// RPCParseErrorDetails is the details of E_RPC_PARSE_ERROR.
-type RPCParseErrorDetails struct {
-	// Byte offset where parsing failed.
-	Offset *int64 `json:"offset,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *RPCParseErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Offset != nil && e.Full() {
-		dst = e.Int(dst, &field_RPCParseErrorDetails_Offset, *d.Offset)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *RPCParseErrorDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptInt(&field_RPCParseErrorDetails_Offset, d.Offset)
-	}
-}
-
-var (
-	field_RPCMethodNotFoundDetails_Method = errgenrt.Field{Name: "method"}
-)
-
-// RPCMethodNotFoundDetails is the details of E_RPC_METHOD_NOT_FOUND.
-type RPCMethodNotFoundDetails struct {
-	Method string `json:"method"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *RPCMethodNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_RPCMethodNotFoundDetails_Method, d.Method)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *RPCMethodNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_RPCMethodNotFoundDetails_Method, d.Method)
-	}
-}
-
-var (
-	field_RPCInvalidRequestDetails_Reason = errgenrt.Field{Name: "reason"}
-)
-
-// RPCInvalidRequestDetails is the details of E_RPC_INVALID_REQUEST.
-type RPCInvalidRequestDetails struct {
-	Reason *string `json:"reason,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *RPCInvalidRequestDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_RPCInvalidRequestDetails_Reason, *d.Reason)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *RPCInvalidRequestDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_RPCInvalidRequestDetails_Reason, d.Reason)
-	}
-}
-
-var (
-	field_TimeoutDetails_Operation = errgenrt.Field{Name: "operation"}
-	field_TimeoutDetails_TimeoutMs = errgenrt.Field{Name: "timeout_ms"}
-	field_TimeoutDetails_ElapsedMs = errgenrt.Field{Name: "elapsed_ms"}
-)
-
-// TimeoutDetails is the details of E_TIMEOUT.
-type TimeoutDetails struct {
-	// What was running.
-	Operation string `json:"operation"`
-	// The timeout that expired.
-	TimeoutMs int64  `json:"timeout_ms"`
-	ElapsedMs *int64 `json:"elapsed_ms,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *TimeoutDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_TimeoutDetails_Operation, d.Operation)
-	dst = e.Int(dst, &field_TimeoutDetails_TimeoutMs, d.TimeoutMs)
-	if d.ElapsedMs != nil && e.Full() {
-		dst = e.Int(dst, &field_TimeoutDetails_ElapsedMs, *d.ElapsedMs)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *TimeoutDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_TimeoutDetails_Operation, d.Operation)
-	case 1:
-		t.Int(&field_TimeoutDetails_TimeoutMs, d.TimeoutMs)
-	case 2:
-		t.OptInt(&field_TimeoutDetails_ElapsedMs, d.ElapsedMs)
-	}
-}
-
-var (
-	field_NotInstalledDetails_Dependency  = errgenrt.Field{Name: "dependency"}
-	field_NotInstalledDetails_InstallHint = errgenrt.Field{Name: "install_hint"}
-)
-
-// NotInstalledDetails is the details of E_NOT_INSTALLED.
-type NotInstalledDetails struct {
-	Dependency string `json:"dependency"`
-	// Command that installs it.
-	InstallHint *string `json:"install_hint,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *NotInstalledDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_NotInstalledDetails_Dependency, d.Dependency)
-	if d.InstallHint != nil && e.Full() {
-		dst = e.String(dst, &field_NotInstalledDetails_InstallHint, *d.InstallHint)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *NotInstalledDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_NotInstalledDetails_Dependency, d.Dependency)
-	case 1:
-		t.OptStr(&field_NotInstalledDetails_InstallHint, d.InstallHint)
-	}
-}
-
-var (
-	field_SessionNotFoundDetails_SessionID = errgenrt.Field{
-		Name:      "session_id",
-		Sensitive: true,
-	}
-)
-
-// SessionNotFoundDetails is the details of E_SESSION_NOT_FOUND.
-type SessionNotFoundDetails struct {
-	// The unknown session id.
-	SessionID string `json:"session_id"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *SessionNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_SessionNotFoundDetails_SessionID, d.SessionID)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *SessionNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_SessionNotFoundDetails_SessionID, d.SessionID)
-	}
-}
-
-var (
-	field_UnsupportedDetails_Operation = errgenrt.Field{Name: "operation"}
-	field_UnsupportedDetails_Reason    = errgenrt.Field{Name: "reason"}
-)
-
-// UnsupportedDetails is the details of E_UNSUPPORTED.
-type UnsupportedDetails struct {
-	Operation string  `json:"operation"`
-	Reason    *string `json:"reason,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *UnsupportedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_UnsupportedDetails_Operation, d.Operation)
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_UnsupportedDetails_Reason, *d.Reason)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *UnsupportedDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_UnsupportedDetails_Operation, d.Operation)
-	case 1:
-		t.OptStr(&field_UnsupportedDetails_Reason, d.Reason)
-	}
-}
-
-var (
-	field_UpstreamUnavailableDetails_Service  = errgenrt.Field{Name: "service"}
-	field_UpstreamUnavailableDetails_Endpoint = errgenrt.Field{
-		Name:     "endpoint",
-		Sanitize: errgenrt.SanitizeURI,
-	}
-	field_UpstreamUnavailableDetails_UpstreamStatus = errgenrt.Field{Name: "upstream_status"}
-)
-
-// UpstreamUnavailableDetails is the details of E_UPSTREAM_UNAVAILABLE.
-type UpstreamUnavailableDetails struct {
-	Service        string  `json:"service"`
-	Endpoint       *string `json:"endpoint,omitempty"`
-	UpstreamStatus *int64  `json:"upstream_status,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *UpstreamUnavailableDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_UpstreamUnavailableDetails_Service, d.Service)
-	if d.Endpoint != nil && e.Full() {
-		dst = e.String(dst, &field_UpstreamUnavailableDetails_Endpoint, *d.Endpoint)
-	}
-	if d.UpstreamStatus != nil && e.Full() {
-		dst = e.Int(dst, &field_UpstreamUnavailableDetails_UpstreamStatus, *d.UpstreamStatus)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *UpstreamUnavailableDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_UpstreamUnavailableDetails_Service, d.Service)
-	case 1:
-		t.OptStr(&field_UpstreamUnavailableDetails_Endpoint, d.Endpoint)
-	case 2:
-		t.OptInt(&field_UpstreamUnavailableDetails_UpstreamStatus, d.UpstreamStatus)
-	}
-}
-
-var (
-	field_UnauthorizedDetails_Scheme         = errgenrt.Field{Name: "scheme"}
-	field_UnauthorizedDetails_CredentialHint = errgenrt.Field{
-		Name:      "credential_hint",
-		Sensitive: true,
-	}
-)
-
-// UnauthorizedDetails is the details of E_UNAUTHORIZED.
-type UnauthorizedDetails struct {
-	Scheme *UnauthorizedDetailsScheme `json:"scheme,omitempty"`
-	// A hint about the rejected credential.
-	CredentialHint *string `json:"credential_hint,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *UnauthorizedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Scheme != nil && e.Full() {
-		dst = e.String(dst, &field_UnauthorizedDetails_Scheme, string(*d.Scheme))
-	}
-	if d.CredentialHint != nil && e.Full() {
-		dst = e.String(dst, &field_UnauthorizedDetails_CredentialHint, *d.CredentialHint)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *UnauthorizedDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		if d.Scheme != nil {
-			t.Str(&field_UnauthorizedDetails_Scheme, string(*d.Scheme))
-		}
-	case 1:
-		t.OptStr(&field_UnauthorizedDetails_CredentialHint, d.CredentialHint)
-	}
-}
-
-// UnauthorizedDetailsScheme is the details of E_UNAUTHORIZED, property "scheme".
-type UnauthorizedDetailsScheme string
-
-const (
-	UnauthorizedDetailsSchemeBearer  UnauthorizedDetailsScheme = "bearer"
-	UnauthorizedDetailsSchemeAPIKey  UnauthorizedDetailsScheme = "api_key"
-	UnauthorizedDetailsSchemeSession UnauthorizedDetailsScheme = "session"
-)
-
-var (
-	field_PySyntaxDetails_Line      = errgenrt.Field{Name: "line"}
-	field_PySyntaxDetails_Column    = errgenrt.Field{Name: "column"}
-	field_PySyntaxDetails_ErrorText = errgenrt.Field{Name: "error_text"}
-)
-
-// PySyntaxDetails is the details of E_PY_SYNTAX.
-type PySyntaxDetails struct {
-	Line      int64  `json:"line"`
-	Column    *int64 `json:"column,omitempty"`
-	ErrorText string `json:"error_text"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *PySyntaxDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.Int(dst, &field_PySyntaxDetails_Line, d.Line)
-	if d.Column != nil && e.Full() {
-		dst = e.Int(dst, &field_PySyntaxDetails_Column, *d.Column)
-	}
-	dst = e.String(dst, &field_PySyntaxDetails_ErrorText, d.ErrorText)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PySyntaxDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Int(&field_PySyntaxDetails_Line, d.Line)
-	case 1:
-		t.OptInt(&field_PySyntaxDetails_Column, d.Column)
-	case 2:
-		t.Str(&field_PySyntaxDetails_ErrorText, d.ErrorText)
-	}
-}
-
-var (
-	field_PyModuleNotFoundDetails_Module = errgenrt.Field{Name: "module"}
-)
-
-// PyModuleNotFoundDetails is the details of E_PY_MODULE_NOT_FOUND.
-type PyModuleNotFoundDetails struct {
-	Module string `json:"module"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *PyModuleNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PyModuleNotFoundDetails_Module, d.Module)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PyModuleNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_PyModuleNotFoundDetails_Module, d.Module)
-	}
-}
-
-var (
-	field_PwNavDetails_URL = errgenrt.Field{
-		Name:     "url",
-		Sanitize: errgenrt.SanitizeURI,
-	}
-	field_PwNavDetails_Reason     = errgenrt.Field{Name: "reason"}
-	field_PwNavDetails_HTTPStatus = errgenrt.Field{Name: "http_status"}
-)
-
-// PwNavDetails is the details of E_PW_NAV.
-type PwNavDetails struct {
-	URL string `json:"url"`
-	// Browser error, e.g. net::ERR_NAME_NOT_RESOLVED.
-	Reason     string `json:"reason"`
-	HTTPStatus *int64 `json:"http_status,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *PwNavDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PwNavDetails_URL, d.URL)
-	dst = e.String(dst, &field_PwNavDetails_Reason, d.Reason)
-	if d.HTTPStatus != nil && e.Full() {
-		dst = e.Int(dst, &field_PwNavDetails_HTTPStatus, *d.HTTPStatus)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PwNavDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_PwNavDetails_URL, d.URL)
-	case 1:
-		t.Str(&field_PwNavDetails_Reason, d.Reason)
-	case 2:
-		t.OptInt(&field_PwNavDetails_HTTPStatus, d.HTTPStatus)
-	}
-}
-
-var (
-	field_PwLaunchDetails_Browser = errgenrt.Field{Name: "browser"}
-	field_PwLaunchDetails_Reason  = errgenrt.Field{
-		Name:     "reason",
-		Sanitize: errgenrt.SanitizePath,
-	}
-)
-
-// PwLaunchDetails is the details of E_PW_LAUNCH.
-type PwLaunchDetails struct {
-	Browser PwLaunchDetailsBrowser `json:"browser"`
-	Reason  *string                `json:"reason,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *PwLaunchDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PwLaunchDetails_Browser, string(d.Browser))
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_PwLaunchDetails_Reason, *d.Reason)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PwLaunchDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_PwLaunchDetails_Browser, string(d.Browser))
-	case 1:
-		t.OptStr(&field_PwLaunchDetails_Reason, d.Reason)
-	}
-}
-
-// PwLaunchDetailsBrowser is the details of E_PW_LAUNCH, property "browser".
-type PwLaunchDetailsBrowser string
-
-const (
-	PwLaunchDetailsBrowserChromium PwLaunchDetailsBrowser = "chromium"
-	PwLaunchDetailsBrowserFirefox  PwLaunchDetailsBrowser = "firefox"
-	PwLaunchDetailsBrowserWebkit   PwLaunchDetailsBrowser = "webkit"
-)
-
-var (
-	field_PwSelectorNotFoundDetails_Selector  = errgenrt.Field{Name: "selector"}
-	field_PwSelectorNotFoundDetails_TimeoutMs = errgenrt.Field{Name: "timeout_ms"}
-)
-
-// PwSelectorNotFoundDetails is the details of E_PW_SELECTOR_NOT_FOUND.
-type PwSelectorNotFoundDetails struct {
-	Selector  string `json:"selector"`
-	TimeoutMs *int64 `json:"timeout_ms,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *PwSelectorNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PwSelectorNotFoundDetails_Selector, d.Selector)
-	if d.TimeoutMs != nil && e.Full() {
-		dst = e.Int(dst, &field_PwSelectorNotFoundDetails_TimeoutMs, *d.TimeoutMs)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PwSelectorNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_PwSelectorNotFoundDetails_Selector, d.Selector)
-	case 1:
-		t.OptInt(&field_PwSelectorNotFoundDetails_TimeoutMs, d.TimeoutMs)
-	}
-}
-
-var (
-	field_PwPageClosedDetails_PageID = errgenrt.Field{Name: "page_id"}
-)
-
-// PwPageClosedDetails is the details of E_PW_PAGE_CLOSED.
-type PwPageClosedDetails struct {
-	PageID *string `json:"page_id,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *PwPageClosedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.PageID != nil && e.Full() {
-		dst = e.String(dst, &field_PwPageClosedDetails_PageID, *d.PageID)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PwPageClosedDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_PwPageClosedDetails_PageID, d.PageID)
-	}
-}
-
-var (
-	field_PwEvalDetails_ErrorText = errgenrt.Field{Name: "error_text"}
-	field_PwEvalDetails_Script    = errgenrt.Field{
-		Name:      "script",
-		Sensitive: true,
-	}
-	field_PwEvalDetails_Thrown = errgenrt.Field{
-		Name:      "thrown",
-		Sensitive: true,
-	}
-)
-
-// PwEvalDetails is the details of E_PW_EVAL.
-type PwEvalDetails struct {
-	ErrorText string `json:"error_text"`
-	// The evaluated script.
-	Script *string `json:"script,omitempty"`
-	// The value thrown by the script (any JSON value).
-	Thrown any `json:"thrown,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *PwEvalDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PwEvalDetails_ErrorText, d.ErrorText)
-	if d.Script != nil && e.Full() {
-		dst = e.String(dst, &field_PwEvalDetails_Script, *d.Script)
-	}
-	if d.Thrown != nil && e.Full() {
-		dst = e.Any(dst, &field_PwEvalDetails_Thrown, d.Thrown)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PwEvalDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_PwEvalDetails_ErrorText, d.ErrorText)
-	case 1:
-		t.OptStr(&field_PwEvalDetails_Script, d.Script)
-	case 2:
-		t.JSON(&field_PwEvalDetails_Thrown, d.Thrown)
-	}
-}
-
-var (
-	field_MbFileNotFoundDetails_Project = errgenrt.Field{Name: "project"}
-	field_MbFileNotFoundDetails_File    = errgenrt.Field{
-		Name:     "file",
-		Sanitize: errgenrt.SanitizePath,
-	}
-)
-
-// MbFileNotFoundDetails is the details of E_MB_FILE_NOT_FOUND.
-type MbFileNotFoundDetails struct {
-	Project string `json:"project"`
-	File    string `json:"file"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *MbFileNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbFileNotFoundDetails_Project, d.Project)
-	dst = e.String(dst, &field_MbFileNotFoundDetails_File, d.File)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *MbFileNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_MbFileNotFoundDetails_Project, d.Project)
-	case 1:
-		t.Str(&field_MbFileNotFoundDetails_File, d.File)
-	}
-}
-
-var (
-	field_MbReadDetails_File = errgenrt.Field{
-		Name:     "file",
-		Sanitize: errgenrt.SanitizePath,
-	}
-	field_MbReadDetails_SystemError = errgenrt.Field{
-		Name:     "system_error",
-		Sanitize: errgenrt.SanitizePath,
-	}
-)
-
-// MbReadDetails is the details of E_MB_READ.
-type MbReadDetails struct {
-	File        string  `json:"file"`
-	SystemError *string `json:"system_error,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *MbReadDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbReadDetails_File, d.File)
-	if d.SystemError != nil && e.Full() {
-		dst = e.String(dst, &field_MbReadDetails_SystemError, *d.SystemError)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *MbReadDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_MbReadDetails_File, d.File)
-	case 1:
-		t.OptStr(&field_MbReadDetails_SystemError, d.SystemError)
-	}
-}
-
-var (
-	field_MbWriteDetails_File = errgenrt.Field{
-		Name:     "file",
-		Sanitize: errgenrt.SanitizePath,
-	}
-	field_MbWriteDetails_SystemError = errgenrt.Field{
-		Name:     "system_error",
-		Sanitize: errgenrt.SanitizePath,
-	}
-)
-
-// MbWriteDetails is the details of E_MB_WRITE.
-type MbWriteDetails struct {
-	File        string  `json:"file"`
-	SystemError *string `json:"system_error,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *MbWriteDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbWriteDetails_File, d.File)
-	if d.SystemError != nil && e.Full() {
-		dst = e.String(dst, &field_MbWriteDetails_SystemError, *d.SystemError)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *MbWriteDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_MbWriteDetails_File, d.File)
-	case 1:
-		t.OptStr(&field_MbWriteDetails_SystemError, d.SystemError)
-	}
-}
-
-var (
-	field_MbProjectNotFoundDetails_Project = errgenrt.Field{Name: "project"}
-)
-
-// MbProjectNotFoundDetails is the details of E_MB_PROJECT_NOT_FOUND.
-type MbProjectNotFoundDetails struct {
-	Project string `json:"project"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *MbProjectNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbProjectNotFoundDetails_Project, d.Project)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *MbProjectNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_MbProjectNotFoundDetails_Project, d.Project)
-	}
-}
-
-var (
-	field_KgInvalidTripleDetails_Subject   = errgenrt.Field{Name: "subject"}
-	field_KgInvalidTripleDetails_Predicate = errgenrt.Field{Name: "predicate"}
-	field_KgInvalidTripleDetails_Object    = errgenrt.Field{Name: "object"}
-	field_KgInvalidTripleDetails_Reason    = errgenrt.Field{Name: "reason"}
-)
-
-// KgInvalidTripleDetails is the details of E_KG_INVALID_TRIPLE.
-type KgInvalidTripleDetails struct {
-	Subject   *string `json:"subject,omitempty"`
-	Predicate *string `json:"predicate,omitempty"`
-	Object    *string `json:"object,omitempty"`
-	Reason    string  `json:"reason"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *KgInvalidTripleDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Subject != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_Subject, *d.Subject)
-	}
-	if d.Predicate != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_Predicate, *d.Predicate)
-	}
-	if d.Object != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_Object, *d.Object)
-	}
-	dst = e.String(dst, &field_KgInvalidTripleDetails_Reason, d.Reason)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *KgInvalidTripleDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_KgInvalidTripleDetails_Subject, d.Subject)
-	case 1:
-		t.OptStr(&field_KgInvalidTripleDetails_Predicate, d.Predicate)
-	case 2:
-		t.OptStr(&field_KgInvalidTripleDetails_Object, d.Object)
-	case 3:
-		t.Str(&field_KgInvalidTripleDetails_Reason, d.Reason)
-	}
-}
-
-var (
-	field_NotFoundDetails_Path = errgenrt.Field{
-		Name:     "path",
-		Sanitize: errgenrt.SanitizePath,
-	}
-)
-
-// NotFoundDetails is the details of E_FS_NOT_FOUND.
-type NotFoundDetails struct {
-	Path string `json:"path"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *NotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_NotFoundDetails_Path, d.Path)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *NotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_NotFoundDetails_Path, d.Path)
-	}
-}
-
-var (
-	field_FsLockedDetails_Path = errgenrt.Field{
-		Name:     "path",
-		Sanitize: errgenrt.SanitizePath,
-	}
-)
-
-// FsLockedDetails is the details of E_FS_LOCKED.
-type FsLockedDetails struct {
-	Path string `json:"path"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *FsLockedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_FsLockedDetails_Path, d.Path)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *FsLockedDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_FsLockedDetails_Path, d.Path)
-	}
-}
-
-var (
-	field_FieldErrors_FieldErrors = errgenrt.Field{Name: "fieldErrors"}
-	field_FieldErrors_TotalErrors = errgenrt.Field{Name: "totalErrors"}
-)

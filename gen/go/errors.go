@@ -4,10 +4,14 @@
 // Package mcperrors holds the errors of the mcp error catalog, version 2.1.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err definition, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error. Each domain's
+// errors are in the file named after it.
 package mcperrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 // Code is a catalog error code.
 type Code int64
@@ -21,143 +25,33 @@ type Type string
 // Domain is a catalog domain.
 type Domain string
 
+// This package and the errgenrt it builds against must be of the same version: a mismatch fails to compile here. Regenerate the package with the errgen of the errgenrt in use (see errgenrt.EnforceVersion).
 const (
-	// DomainJsonrpc is the jsonrpc domain: codes -32768 to -32000.
-	//
-	// JSON-RPC 2.0 reserved block; protocol-level errors only.
-	DomainJsonrpc Domain = "jsonrpc"
-	// DomainCommon is the common domain: codes 1000 to 1099.
-	//
-	// Errors any server of the family may raise.
-	DomainCommon Domain = "common"
-	// DomainPython is the python domain: codes 2000 to 2099.
-	//
-	// The sandboxed Python execution server.
-	DomainPython Domain = "python"
-	// DomainPlaywright is the playwright domain: codes 2100 to 2199.
-	//
-	// Browser automation through Playwright.
-	DomainPlaywright Domain = "playwright"
-	// DomainMemoryBank is the memory-bank domain: codes 2300 to 2399.
-	//
-	// Per-project markdown memory files.
-	DomainMemoryBank Domain = "memory-bank"
-	// DomainKgMemory is the kg-memory domain: codes 2400 to 2499.
-	//
-	// The entity/relation knowledge graph store.
-	DomainKgMemory Domain = "kg-memory"
-	// DomainFilesystem is the filesystem domain: codes 2500 to 2599.
-	//
-	// Guarded file access inside the allowed roots.
-	DomainFilesystem Domain = "filesystem"
-	// DomainPolicy is the policy domain: codes 3000 to 3099.
-	//
-	// Requests denied by the server's policy file.
-	DomainPolicy Domain = "policy"
-	// DomainCommand is the command domain: codes 3100 to 3199.
-	//
-	// Running catalog commands in the sandbox.
-	DomainCommand Domain = "command"
+	_ = errgenrt.EnforceVersion(1 - errgenrt.MinVersion)
+	_ = errgenrt.EnforceVersion(errgenrt.MaxVersion - 1)
 )
-
-// shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
-var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: errgenrt.Zero[errgenrt.FieldErrors]}
-
-// shape_ExecutionError describes ExecutionError details to errgenrt.DecodeDef.
-var shape_ExecutionError = &errgenrt.Shape{Fields: []string{"phase", "operation", "exit_code", "stderr", "system_error"}, Zero: errgenrt.Zero[ExecutionError]}
-
-// shape_FsLockedDetails describes FsLockedDetails details to errgenrt.DecodeDef.
-var shape_FsLockedDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[FsLockedDetails]}
-
-// shape_KgInvalidTripleDetails describes KgInvalidTripleDetails details to errgenrt.DecodeDef.
-var shape_KgInvalidTripleDetails = &errgenrt.Shape{Fields: []string{"subject", "predicate", "object", "reason"}, Zero: errgenrt.Zero[KgInvalidTripleDetails]}
-
-// shape_MbFileNotFoundDetails describes MbFileNotFoundDetails details to errgenrt.DecodeDef.
-var shape_MbFileNotFoundDetails = &errgenrt.Shape{Fields: []string{"project", "file"}, Zero: errgenrt.Zero[MbFileNotFoundDetails]}
-
-// shape_MbProjectNotFoundDetails describes MbProjectNotFoundDetails details to errgenrt.DecodeDef.
-var shape_MbProjectNotFoundDetails = &errgenrt.Shape{Fields: []string{"project"}, Zero: errgenrt.Zero[MbProjectNotFoundDetails]}
-
-// shape_MbReadDetails describes MbReadDetails details to errgenrt.DecodeDef.
-var shape_MbReadDetails = &errgenrt.Shape{Fields: []string{"file", "system_error"}, Zero: errgenrt.Zero[MbReadDetails]}
-
-// shape_MbWriteDetails describes MbWriteDetails details to errgenrt.DecodeDef.
-var shape_MbWriteDetails = &errgenrt.Shape{Fields: []string{"file", "system_error"}, Zero: errgenrt.Zero[MbWriteDetails]}
-
-// shape_NotFoundDetails describes NotFoundDetails details to errgenrt.DecodeDef.
-var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[NotFoundDetails]}
-
-// shape_NotInstalledDetails describes NotInstalledDetails details to errgenrt.DecodeDef.
-var shape_NotInstalledDetails = &errgenrt.Shape{Fields: []string{"dependency", "install_hint"}, Zero: errgenrt.Zero[NotInstalledDetails]}
-
-// shape_PolicyViolation describes PolicyViolation details to errgenrt.DecodeDef.
-var shape_PolicyViolation = &errgenrt.Shape{Fields: []string{"requested", "rule", "allowed_sample", "policy_location"}, Zero: errgenrt.Zero[PolicyViolation]}
-
-// shape_PwEvalDetails describes PwEvalDetails details to errgenrt.DecodeDef.
-var shape_PwEvalDetails = &errgenrt.Shape{Fields: []string{"error_text", "script", "thrown"}, Zero: errgenrt.Zero[PwEvalDetails]}
-
-// shape_PwLaunchDetails describes PwLaunchDetails details to errgenrt.DecodeDef.
-var shape_PwLaunchDetails = &errgenrt.Shape{Fields: []string{"browser", "reason"}, Zero: errgenrt.Zero[PwLaunchDetails]}
-
-// shape_PwNavDetails describes PwNavDetails details to errgenrt.DecodeDef.
-var shape_PwNavDetails = &errgenrt.Shape{Fields: []string{"url", "reason", "http_status"}, Zero: errgenrt.Zero[PwNavDetails]}
-
-// shape_PwPageClosedDetails describes PwPageClosedDetails details to errgenrt.DecodeDef.
-var shape_PwPageClosedDetails = &errgenrt.Shape{Fields: []string{"page_id"}, Zero: errgenrt.Zero[PwPageClosedDetails]}
-
-// shape_PwSelectorNotFoundDetails describes PwSelectorNotFoundDetails details to errgenrt.DecodeDef.
-var shape_PwSelectorNotFoundDetails = &errgenrt.Shape{Fields: []string{"selector", "timeout_ms"}, Zero: errgenrt.Zero[PwSelectorNotFoundDetails]}
-
-// shape_PyModuleNotFoundDetails describes PyModuleNotFoundDetails details to errgenrt.DecodeDef.
-var shape_PyModuleNotFoundDetails = &errgenrt.Shape{Fields: []string{"module"}, Zero: errgenrt.Zero[PyModuleNotFoundDetails]}
-
-// shape_PySyntaxDetails describes PySyntaxDetails details to errgenrt.DecodeDef.
-var shape_PySyntaxDetails = &errgenrt.Shape{Fields: []string{"line", "column", "error_text"}, Zero: errgenrt.Zero[PySyntaxDetails]}
-
-// shape_RPCInvalidRequestDetails describes RPCInvalidRequestDetails details to errgenrt.DecodeDef.
-var shape_RPCInvalidRequestDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: errgenrt.Zero[RPCInvalidRequestDetails]}
-
-// shape_RPCMethodNotFoundDetails describes RPCMethodNotFoundDetails details to errgenrt.DecodeDef.
-var shape_RPCMethodNotFoundDetails = &errgenrt.Shape{Fields: []string{"method"}, Zero: errgenrt.Zero[RPCMethodNotFoundDetails]}
-
-// shape_RPCParseErrorDetails describes RPCParseErrorDetails details to errgenrt.DecodeDef.
-var shape_RPCParseErrorDetails = &errgenrt.Shape{Fields: []string{"offset"}, Zero: errgenrt.Zero[RPCParseErrorDetails]}
-
-// shape_ResourceLimit describes ResourceLimit details to errgenrt.DecodeDef.
-var shape_ResourceLimit = &errgenrt.Shape{Fields: []string{"resource", "limit", "actual", "unit", "config_source"}, Zero: errgenrt.Zero[ResourceLimit]}
-
-// shape_SessionNotFoundDetails describes SessionNotFoundDetails details to errgenrt.DecodeDef.
-var shape_SessionNotFoundDetails = &errgenrt.Shape{Fields: []string{"session_id"}, Zero: errgenrt.Zero[SessionNotFoundDetails]}
-
-// shape_SystemError describes SystemError details to errgenrt.DecodeDef.
-var shape_SystemError = &errgenrt.Shape{Fields: []string{"component", "message", "code"}, Zero: errgenrt.Zero[SystemError]}
-
-// shape_TimeoutDetails describes TimeoutDetails details to errgenrt.DecodeDef.
-var shape_TimeoutDetails = &errgenrt.Shape{Fields: []string{"operation", "timeout_ms", "elapsed_ms"}, Zero: errgenrt.Zero[TimeoutDetails]}
-
-// shape_UnauthorizedDetails describes UnauthorizedDetails details to errgenrt.DecodeDef.
-var shape_UnauthorizedDetails = &errgenrt.Shape{Fields: []string{"scheme", "credential_hint"}, Zero: errgenrt.Zero[UnauthorizedDetails]}
-
-// shape_UnsupportedDetails describes UnsupportedDetails details to errgenrt.DecodeDef.
-var shape_UnsupportedDetails = &errgenrt.Shape{Fields: []string{"operation", "reason"}, Zero: errgenrt.Zero[UnsupportedDetails]}
-
-// shape_UpstreamUnavailableDetails describes UpstreamUnavailableDetails details to errgenrt.DecodeDef.
-var shape_UpstreamUnavailableDetails = &errgenrt.Shape{Fields: []string{"service", "endpoint", "upstream_status"}, Zero: errgenrt.Zero[UpstreamUnavailableDetails]}
-
-// shape_ValidationFailure describes ValidationFailure details to errgenrt.DecodeDef.
-var shape_ValidationFailure = &errgenrt.Shape{Fields: []string{"field", "value", "reason", "expected_format", "arg_index", "examples"}, Zero: errgenrt.Zero[ValidationFailure]}
 
 // Catalog is the mcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
+	Name:          "mcp",
+	Version:       "2.1.0",
+	SchemaVersion: 1,
 	Limits: errgenrt.Limits{
 		MaxDataBytes:   16384,
 		MaxStringBytes: 1024,
 		MaxSuggestions: 3,
 	},
-	Name:          "mcp",
-	SchemaVersion: 1,
-	Version:       "2.1.0",
-}, []*errgenrt.Def{ErrRPCParseError, ErrRPCInternalError, ErrRPCInvalidParams, ErrRPCMethodNotFound, ErrRPCInvalidRequest, ErrRPCServerError, ErrInvalidParams, ErrTimeout, ErrLimitExceeded, ErrNotInstalled, ErrSessionNotFound, ErrInputTooLarge, ErrUnsupported, ErrRateLimit, ErrValidationError, ErrConfigurationError, ErrUpstreamUnavailable, ErrUnauthorized, ErrInternalError, ErrPyExecFail, ErrPySecurity, ErrPySyntax, ErrPyModuleNotFound, ErrPyKernelDied, ErrPwNav, ErrPwLaunch, ErrPwSelectorNotFound, ErrPwPageClosed, ErrPwEval, ErrMbFileNotFound, ErrMbRead, ErrMbWrite, ErrMbProjectNotFound, ErrMbInvalidName, ErrKgFull, ErrKgInvalidTriple, ErrPathTraversal, ErrPermissionDenied, ErrFileTooLarge, ErrNotFound, ErrIOError, ErrInvalidPath, ErrFsLocked, ErrPathNotAllowed, ErrCommandNotAllowed, ErrEnvironmentNotAllowed, ErrNetworkFsDenied, ErrWriteNotPermitted, ErrPolicyDenied, ErrCommandFailed, ErrCmdTimeout, ErrOutputTooLarge, ErrInvalidArgument, ErrInvalidEnvironment, ErrMissingRequired, ErrConcurrencyLimit, ErrCmdWorkdirInvalid, ErrCmdSandbox}, "E_INTERNAL")
+}, slices.Concat(
+	errorsJsonrpc,
+	errorsCommon,
+	errorsPython,
+	errorsPlaywright,
+	errorsMemoryBank,
+	errorsKgMemory,
+	errorsFilesystem,
+	errorsPolicy,
+	errorsCommand,
+), "E_INTERNAL")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as E_INTERNAL without its text.
 func From(err error) *errgenrt.Error {

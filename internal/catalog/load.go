@@ -9,11 +9,9 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/naming"
@@ -84,10 +82,6 @@ func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
 		return
 	}
 	l.aliases = bytes.IndexByte(data, '*') >= 0
-	if doc, ok, measured := parseDocument(data); ok {
-		l.walkFile(path, doc, main, chain, measured)
-		return
-	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -106,17 +100,16 @@ func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
 		l.yamlError(err, data)
 		return
 	}
-	l.walkFile(path, &doc, main, chain, false)
+	l.walkFile(path, &doc, main, chain)
 }
 
-// walkFile walks the document of a file; measured tells that the document
-// is known to be within the loader's size and depth limits.
-func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string, measured bool) {
+// walkFile walks the document of a file.
+func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string) {
 	if len(doc.Content) == 0 {
 		l.fail(diag.Pos{File: path, Line: 1, Col: 1}, "empty catalog file: want a mapping of catalog keys")
 		return
 	}
-	if !measured && !l.guard(doc) {
+	if !l.guard(doc) {
 		l.cat.Incomplete = true
 		return
 	}
@@ -588,13 +581,7 @@ func (l *loader) mcp(n *yaml.Node, what string, ofError bool) MCP {
 	return m
 }
 
-// parallelEntries is the mapping size from which entries are walked by
-// several loaders at once.
-var parallelEntries = 2000
-
-// entries walks a mapping of named entries (domains, details, errors). A
-// large mapping is cut into runs walked by sub-loaders in parallel, whose
-// entries and diagnostics are merged in document order.
+// entries walks a mapping of named entries (domains, details, errors).
 func (l *loader) entries(n *yaml.Node, what string, each func(l *loader, key Str, v *yaml.Node)) {
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
 		return // an empty section
@@ -603,41 +590,12 @@ func (l *loader) entries(n *yaml.Node, what string, each func(l *loader, key Str
 		l.diags.Errorf(l.pos(n), "%s must be a mapping, got %s", what, kindName(n))
 		return
 	}
-	ps := l.pairs(n, 0)
-	walk := func(l *loader, ps []pair) {
-		for _, p := range ps {
-			v := l.resolve(p.v)
-			if v == nil {
-				return
-			}
-			each(l, Str{Value: p.k.Value, Pos: l.pos(p.k), Set: true}, v)
+	for _, p := range l.pairs(n, 0) {
+		v := l.resolve(p.v)
+		if v == nil {
+			return
 		}
-	}
-	workers := runtime.GOMAXPROCS(0)
-	if len(ps) < parallelEntries || workers < 2 {
-		walk(l, ps)
-		return
-	}
-	subs := make([]*loader, workers)
-	start := l.nodes
-	var wg sync.WaitGroup
-	for w := range subs {
-		lo, hi := w*len(ps)/workers, (w+1)*len(ps)/workers
-		subs[w] = &loader{fs: l.fs, cat: &Catalog{Sources: l.cat.Sources}, file: l.file, nodes: l.nodes}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			walk(subs[w], ps[lo:hi])
-		}()
-	}
-	wg.Wait()
-	for _, sub := range subs {
-		l.cat.Domains = append(l.cat.Domains, sub.cat.Domains...)
-		l.cat.Details = append(l.cat.Details, sub.cat.Details...)
-		l.cat.Errors = append(l.cat.Errors, sub.cat.Errors...)
-		l.cat.Incomplete = l.cat.Incomplete || sub.cat.Incomplete
-		l.diags.Append(sub.diags)
-		l.nodes += sub.nodes - start
+		each(l, Str{Value: p.k.Value, Pos: l.pos(p.k), Set: true}, v)
 	}
 }
 

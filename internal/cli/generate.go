@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
@@ -22,6 +21,7 @@ import (
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
+	"golang.org/x/sync/errgroup"
 )
 
 var generateCmd = &command{
@@ -166,7 +166,7 @@ type emitter struct {
 func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 	outputs := make([]*output, len(emitters))
 	errs := make([]error, len(emitters))
-	var wg sync.WaitGroup
+	var eg errgroup.Group
 	for i, em := range emitters {
 		fresh := write && missingDir(em.dir)
 		for j, other := range emitters {
@@ -174,9 +174,7 @@ func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 				fresh = false
 			}
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		eg.Go(func() error {
 			files, err := em.run()
 			out := &output{name: em.name, dir: em.dir, fresh: fresh}
 			outputs[i], errs[i] = out, err
@@ -186,9 +184,10 @@ func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 					out.files[k].data = nil // compared and staged: free it for the emitters still running
 				}
 			}
-		}()
+			return nil // every failure is reported, from errs
+		})
 	}
-	wg.Wait()
+	_ = eg.Wait()
 	ok := true
 	for i, err := range errs {
 		if err == nil {
@@ -518,22 +517,14 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return 
 // overlap, and more workers would only contend for directory locks.
 func parallel(n int, f func(i int)) { parallelN(4, n, f) }
 
-// parallelN calls f(0) … f(n-1) on at most workers goroutines. Each
-// worker takes the next index from a shared counter, so handing out work
-// wakes no goroutine and costs the scheduler nothing per item.
+// parallelN calls f(0) … f(n-1) on at most workers goroutines.
 func parallelN(workers, n int, f func(i int)) {
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	for range min(n, max(workers, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		}()
+	var eg errgroup.Group
+	eg.SetLimit(max(workers, 1))
+	for i := range n {
+		eg.Go(func() error { f(i); return nil })
 	}
-	wg.Wait()
+	_ = eg.Wait()
 }
 
 // writeOutputs writes the outputs in two phases: every changed file is

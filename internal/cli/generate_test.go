@@ -228,23 +228,24 @@ func TestGenerateKeepsUnchangedFiles(t *testing.T) {
 		t.Errorf("second generate touched files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 
-	// a message change rewrites defs.go (where the message template is);
-	// details.go keeps its mtime
+	// a message change rewrites the file of the error's domain (where the
+	// message template is); details.go and errors.go keep their mtime
 	editCatalog(t, dir, "message: An internal error occurred", "message: An internal error happened")
-	errorsGo, detailsGo := filepath.Join(dir, "gen", "go", "defs.go"), filepath.Join(dir, "gen", "go", "details.go")
+	domainGo := filepath.Join(dir, "gen", "go", "common_errors.go")
 	generate(t, dir)
 	noTempFiles(t, dir)
-	if st, err := os.Stat(errorsGo); err != nil || st.ModTime().Equal(old) {
-		t.Errorf("defs.go was not rewritten: %v", err)
+	if st, err := os.Stat(domainGo); err != nil || st.ModTime().Equal(old) {
+		t.Errorf("common_errors.go was not rewritten: %v", err)
+	} else if st.Mode().Perm() != 0o644 {
+		t.Errorf("common_errors.go mode: %v", st.Mode())
 	}
-	if data, _ := os.ReadFile(errorsGo); !bytes.Contains(data, []byte("An internal error happened")) {
-		t.Errorf("defs.go does not carry the new message")
+	if data, _ := os.ReadFile(domainGo); !bytes.Contains(data, []byte("An internal error happened")) {
+		t.Errorf("common_errors.go does not carry the new message")
 	}
-	if st, err := os.Stat(detailsGo); err != nil || !st.ModTime().Equal(old) {
-		t.Errorf("details.go was rewritten although its bytes did not change: %v", err)
-	}
-	if st, err := os.Stat(errorsGo); err != nil || st.Mode().Perm() != 0o644 {
-		t.Errorf("errors.go mode: %v, %v", st.Mode(), err)
+	for _, name := range []string{"details.go", "errors.go"} {
+		if st, err := os.Stat(filepath.Join(dir, "gen", "go", name)); err != nil || !st.ModTime().Equal(old) {
+			t.Errorf("%s was rewritten although its bytes did not change: %v", name, err)
+		}
 	}
 }
 

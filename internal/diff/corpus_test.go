@@ -14,7 +14,8 @@ import (
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/cli"
 	"github.com/errgen/errgen/internal/diff"
-	"github.com/errgen/errgen/internal/txtar"
+	"github.com/errgen/errgen/internal/errgentest"
+	"golang.org/x/tools/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the want section of testdata/*.txtar")
@@ -82,11 +83,11 @@ func TestCorpus(t *testing.T) {
 			stdout, stderr, exit := runCLI(t, dir, "diff", "old.yaml", "new.yaml")
 			got := stdout + stderr + fmt.Sprintf("exit %d\n", exit)
 			if *update {
-				ar.Set("want", []byte(got))
+				errgentest.SetArchiveFile(ar, "want", []byte(got))
 				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 					t.Fatal(err)
 				}
-			} else if want, _ := ar.Get("want"); string(want) != got {
+			} else if want, _ := errgentest.ArchiveFile(ar, "want"); string(want) != got {
 				t.Errorf("errgen diff old.yaml new.yaml:\n--- got ---\n%s--- want ---\n%s", got, want)
 			}
 

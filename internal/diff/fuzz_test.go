@@ -6,8 +6,9 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/model"
-	"github.com/errgen/errgen/internal/txtar"
+	"golang.org/x/tools/txtar"
 )
 
 func buildFrom(data []byte) (Source, bool) {
@@ -34,8 +35,8 @@ func FuzzDiff(f *testing.F) {
 			f.Fatal(err)
 		}
 		ar := txtar.Parse(data)
-		old, _ := ar.Get("old.yaml")
-		new, _ := ar.Get("new.yaml")
+		old, _ := errgentest.ArchiveFile(ar, "old.yaml")
+		new, _ := errgentest.ArchiveFile(ar, "new.yaml")
 		f.Add(old, new)
 	}
 	f.Fuzz(func(t *testing.T, oldData, newData []byte) {

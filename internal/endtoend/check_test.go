@@ -14,8 +14,9 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/cli"
-	"github.com/errgen/errgen/internal/txtar"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/tools/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -73,7 +74,7 @@ func TestCheckCases(t *testing.T) {
 			}
 			if *update {
 				for _, k := range []string{"want/stderr", "want/exit", "want/schema"} {
-					ar.Set(k, []byte(got[k]))
+					errgentest.SetArchiveFile(ar, k, []byte(got[k]))
 				}
 				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 					t.Fatal(err)
@@ -81,7 +82,7 @@ func TestCheckCases(t *testing.T) {
 				return
 			}
 			for _, k := range []string{"want/stderr", "want/exit", "want/schema"} {
-				want, ok := ar.Get(k)
+				want, ok := errgentest.ArchiveFile(ar, k)
 				if !ok {
 					t.Errorf("missing %s section (run with -update)", k)
 					continue

@@ -10,9 +10,10 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
-	"github.com/errgen/errgen/internal/txtar"
+	"golang.org/x/tools/txtar"
 )
 
 // FuzzCheck feeds arbitrary bytes to the loader and checker as a main
@@ -27,7 +28,7 @@ func FuzzCheck(f *testing.F) {
 			f.Fatal(err)
 		}
 		ar := txtar.Parse(data)
-		main, _ := ar.Get("errors.yaml")
+		main, _ := errgentest.ArchiveFile(ar, "errors.yaml")
 		var inc []byte
 		for _, file := range ar.Files {
 			if file.Name != "errors.yaml" && strings.HasSuffix(file.Name, ".yaml") {

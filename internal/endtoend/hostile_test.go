@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/errgen/errgen/internal/gencatalog"
@@ -31,9 +32,10 @@ func main() {
 		e := errgenrt.New(d, &hz.Shape{S: d.Title}, nil...)
 		out[d.Symbol] = map[string]any{
 			"title":      d.Title,
-			"message":    d.Message.Text,
-			"suggestion": d.Suggestions[0].Text,
+			"message":    string(d.Message),
+			"suggestion": string(d.Suggestions[0]),
 			"response":   json.RawMessage(e.AppendResponse(nil, nil)),
+			"rpc":        json.RawMessage(e.AppendJSONRPC(nil, nil)),
 		}
 	}
 	json.NewEncoder(os.Stdout).Encode(out)
@@ -42,22 +44,33 @@ func main() {
 
 // TestHostileStringsRoundTrip generates every output of the hostile
 // catalog, compiles the Go and TypeScript, and reads each string back
-// byte-exact from the Go metadata and wire output, the TypeScript const
-// object and the JSON Schema.
+// byte-exact from the Go metadata (templates as their catalog text) and
+// wire output (templates rendered), the TypeScript const object and the
+// JSON Schema.
 func TestHostileStringsRoundTrip(t *testing.T) {
 	dir := tempModule(t, "example.com/hostile", map[string]string{"errors.yaml": hostileCatalog(), "main.go": hostileMain})
 	generateIn(t, dir, "hz")
 	out := []byte(goIn(t, dir, "run", "."))
 	var got map[string]struct {
 		Title, Message, Suggestion string
-		Response                   struct{ Details struct{ S string } }
+		Response                   struct {
+			Message string
+			Details struct{ S string }
+		}
+		RPC struct {
+			Data struct {
+				Context struct{ Suggestions []string }
+			}
+		}
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatal(err)
 	}
 	for i, h := range hostile {
 		g := got["E_H"+string(rune('0'+i))]
-		if g.Title != h || g.Message != h || g.Suggestion != h || g.Response.Details.S != h {
+		source := strings.NewReplacer("{", "{{", "}", "}}").Replace(h) // the template text of h
+		if g.Title != h || g.Message != source || g.Suggestion != source || g.Response.Details.S != h ||
+			g.Response.Message != h || len(g.RPC.Data.Context.Suggestions) != 1 || g.RPC.Data.Context.Suggestions[0] != h {
 			t.Errorf("string %d does not come back byte-exact from Go: %+q", i, g)
 		}
 	}

@@ -1,5 +1,6 @@
 // Package errgentest holds helpers that errgen's own tests share: loading
-// a catalog into a checked model, and writing files into a test directory.
+// a catalog into a checked model, writing files into a test directory, and
+// reading and updating the txtar archives of test cases.
 package errgentest
 
 import (
@@ -9,6 +10,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/model"
+	"golang.org/x/tools/txtar"
 )
 
 // Model loads the catalog at path in fsys and builds its model, failing t
@@ -38,4 +40,27 @@ func WriteFile(t testing.TB, dir, name, data string) {
 	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// ArchiveFile returns the data of the named file of a txtar archive and
+// whether it is there.
+func ArchiveFile(ar *txtar.Archive, name string) ([]byte, bool) {
+	for _, f := range ar.Files {
+		if f.Name == name {
+			return f.Data, true
+		}
+	}
+	return nil, false
+}
+
+// SetArchiveFile replaces the data of the named file of a txtar archive,
+// or adds the file.
+func SetArchiveFile(ar *txtar.Archive, name string, data []byte) {
+	for i := range ar.Files {
+		if ar.Files[i].Name == name {
+			ar.Files[i].Data = data
+			return
+		}
+	}
+	ar.Files = append(ar.Files, txtar.File{Name: name, Data: data})
 }

@@ -8,12 +8,12 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/naming"
 	"github.com/errgen/errgen/internal/tmpl"
+	"golang.org/x/sync/errgroup"
 )
 
 // Naming rules of the catalog language.
@@ -570,12 +570,10 @@ func (b *builder) details() {
 	}
 	workers := min(runtime.GOMAXPROCS(0), 1+len(b.m.Errors)/500)
 	lists := make([]diag.List, workers)
-	var wg sync.WaitGroup
+	var eg errgroup.Group
 	for w := 0; w < workers; w++ {
 		lo, hi := w*len(b.m.Errors)/workers, (w+1)*len(b.m.Errors)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		eg.Go(func() error {
 			wb := &builder{raw: b.raw, m: b.m, sp: b.sp, named: b.named, errPos: b.errPos}
 			vs := newValidators(&wb.diags, byURL)
 			if w == 0 {
@@ -597,9 +595,10 @@ func (b *builder) details() {
 				}
 			}
 			lists[w] = wb.diags
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	_ = eg.Wait() // the workers report into lists
 	for _, l := range lists {
 		b.diags.Append(l)
 	}

@@ -1,12 +1,13 @@
 // Package runtimemodel builds an [errgenrt.Catalog] straight from a
 // validated [model.Catalog], without compiling the generated Go package:
-// its Defs render templates by interpreting the parsed templates, and its
-// details are a dynamic value (a JSON value typed by the detail schema)
-// whose AppendJSON follows, field for field, the code the Go emitter
-// (internal/gen/golang) writes. The docs emitter and `errgen explain` render
-// catalog examples with it, so the payloads they show are the bytes the
-// runtime sends; a test holds it byte-for-byte to the vectors the compiled
-// golden packages produce.
+// its definitions are the ones the Go emitter writes ([gotype.Def]), and
+// its details are a dynamic value (a JSON value typed by the detail schema)
+// whose AppendJSON and Placeholder follow, field for field, the methods the
+// Go emitter (internal/gen/golang) writes, with the types and fields of
+// internal/gotype. The docs emitter and `errgen explain` render catalog
+// examples with it, so the payloads they show are the bytes the runtime
+// sends; a test holds it byte-for-byte to the vectors the compiled golden
+// packages produce.
 //
 // Example values are read as encoding/json reads them into the generated
 // structs: a missing or null field is the Go zero value (nil for optional
@@ -21,8 +22,8 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
-	"github.com/errgen/errgen/internal/tmpl"
 )
 
 // Catalog is the runtime catalog of a model, with what it needs to turn
@@ -32,51 +33,17 @@ type Catalog struct {
 	Runtime *errgenrt.Catalog
 
 	defs      map[*model.Error]*errgenrt.Def
-	roots     map[*model.Error]*root
+	roots     map[*model.Error]*typ // the details type of each error with details
 	objects   map[*model.Schema]*objType
 	sensitive map[*model.Property]bool
 }
 
-// root is the Go type of an error's details: a struct, or the built-in
-// errgenrt.FieldErrors.
-type root struct {
-	obj     *objType // nil for the built-in shape
-	builtin bool
-	props   []*prop // the top-level properties, for templates
-}
-
-type kind uint8
-
-const (
-	kAny kind = iota
-	kString
-	kInt
-	kFloat
-	kBool
-	kSlice
-	kStruct
-	kMap
-)
-
-// typ is the Go type the emitter gives a schema node (golang.typeOf).
+// typ is the Go type of a schema node (gotype.Of), with the struct type
+// it names.
 type typ struct {
-	kind    kind
-	enum    bool     // kString: a named enum type
-	ptr     bool     // kStruct reached through $ref: always a pointer
-	builtin bool     // kStruct: errgenrt.FieldErrors
-	obj     *objType // kStruct, not built in
-	elem    *typ     // kSlice
-}
-
-// pointable reports whether an optional field of this type is a pointer.
-func (t *typ) pointable() bool {
-	switch t.kind {
-	case kString, kInt, kFloat, kBool:
-		return true
-	case kStruct:
-		return !t.ptr
-	}
-	return false
+	gotype.Type
+	obj  *objType // Struct, not built in
+	elem *typ     // Slice
 }
 
 // objType is a generated struct: its properties in declaration order.
@@ -95,9 +62,9 @@ type prop struct {
 func Build(m *model.Catalog) *Catalog {
 	c := &Catalog{
 		defs:      make(map[*model.Error]*errgenrt.Def, len(m.Errors)),
-		roots:     make(map[*model.Error]*root, len(m.Errors)),
+		roots:     make(map[*model.Error]*typ, len(m.Errors)),
 		objects:   map[*model.Schema]*objType{},
-		sensitive: SensitiveFields(m),
+		sensitive: gotype.Sensitive(m),
 	}
 	defs := make([]*errgenrt.Def, 0, len(m.Errors))
 	for _, e := range m.Errors {
@@ -122,25 +89,6 @@ func Build(m *model.Catalog) *Catalog {
 	return c
 }
 
-// SensitiveFields returns the properties some error lists under
-// `sensitive`. As in the generated code, such a field is redacted wherever
-// its shape is used.
-func SensitiveFields(m *model.Catalog) map[*model.Property]bool {
-	out := map[*model.Property]bool{}
-	for _, e := range m.Errors {
-		if e.Details == nil {
-			continue
-		}
-		r := e.Details.Schema.Resolved()
-		for _, name := range e.Sensitive {
-			if p := r.Property(name); p != nil {
-				out[p] = true
-			}
-		}
-	}
-	return out
-}
-
 // Def returns the runtime definition of e, or nil when e is not in the
 // catalog.
 func (c *Catalog) Def(e *model.Error) *errgenrt.Def { return c.defs[e] }
@@ -153,7 +101,7 @@ func (c *Catalog) Details(e *model.Error, v any) errgenrt.Details {
 	if r == nil {
 		return nil
 	}
-	if r.builtin {
+	if r.Builtin() {
 		return fieldErrors(v)
 	}
 	m, _ := v.(map[string]any)
@@ -165,153 +113,52 @@ func (c *Catalog) New(e *model.Error, v any, opts ...errgenrt.Option) *errgenrt.
 	return errgenrt.New(c.defs[e], c.Details(e, v), opts...)
 }
 
-// Def returns the runtime definition of e without its details, each
-// template made by tpl. The Go emitter encodes it into the generated record
-// (templates as parts); the interpreter adds its details (templates as
-// render functions). One mapping keeps the two definitions alike.
-func Def(e *model.Error, tpl func(t *tmpl.Template) errgenrt.Template) *errgenrt.Def {
-	d := &errgenrt.Def{
-		Code:        e.Code,
-		WireCode:    e.WireCode,
-		Symbol:      e.Symbol,
-		Type:        e.Type,
-		Domain:      e.Domain.Name,
-		Title:       e.Title,
-		ProblemType: e.ProblemType,
-		Statuses:    append([]int(nil), e.Statuses...),
-		Retryable:   e.Retryable,
-		Deprecated:  e.Deprecated != nil,
-		Message:     tpl(e.Message),
-
-		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
-	}
-	if e.UserMessage != nil {
-		um := tpl(e.UserMessage)
-		d.UserMessage = &um
-	}
-	for _, s := range e.Suggestions {
-		d.Suggestions = append(d.Suggestions, tpl(s))
-	}
-	return d
-}
-
 func (c *Catalog) def(e *model.Error) *errgenrt.Def {
-	r := c.root(e)
-	d := Def(e, func(t *tmpl.Template) errgenrt.Template { return c.template(r, t) })
-	if r != nil {
-		c.roots[e] = r
-		d.HasDetails = true
-		if rs := e.Details.Schema.Resolved(); rs != nil {
-			for _, p := range rs.Properties {
-				d.DetailFields = append(d.DetailFields, p.Name)
-			}
-		}
-		if r.builtin {
-			d.ZeroDetails = func() errgenrt.Details { return new(errgenrt.FieldErrors) }
-		} else {
-			d.ZeroDetails = func() errgenrt.Details { return zeroObject(r.obj) }
-		}
+	d := gotype.Def(e)
+	t, ok := gotype.Details(e)
+	if !ok {
+		return d
+	}
+	r := c.typeOf(t)
+	c.roots[e] = r
+	if r.Builtin() {
+		d.ZeroDetails = errgenrt.ZeroFieldErrors
+	} else {
+		d.ZeroDetails = func() errgenrt.Details { return zeroObject(r.obj) }
 	}
 	return d
 }
 
-// root returns the details type of e (golang.detailsType), or nil.
-func (c *Catalog) root(e *model.Error) *root {
-	if e.Details == nil {
-		return nil
+// typeOf returns the type of a schema node's Go type, its struct types
+// made once per schema (shapes may recurse through $ref).
+func (c *Catalog) typeOf(t gotype.Type) *typ {
+	out := &typ{Type: t}
+	switch {
+	case t.Kind == gotype.Slice:
+		out.elem = c.typeOf(*t.Elem)
+	case t.Kind == gotype.Struct && !t.Builtin():
+		out.obj = c.object(t.Schema)
 	}
-	s := e.Details
-	for s.Schema.Ref != nil {
-		s = s.Schema.Ref
-	}
-	if s.Builtin {
-		return &root{builtin: true, props: c.fields(s.Schema)}
-	}
-	obj := c.object(s.Schema)
-	return &root{obj: obj, props: obj.props}
+	return out
 }
 
-// typeOf mirrors golang.typeOf: the Go type of a schema node.
-func (c *Catalog) typeOf(s *model.Schema) *typ {
-	if s == nil {
-		return &typ{kind: kAny}
-	}
-	if s.Ref != nil {
-		target := s.Ref
-		for target.Schema.Ref != nil {
-			target = target.Schema.Ref
-		}
-		ts := target.Schema
-		switch {
-		case target.Builtin:
-			return &typ{kind: kStruct, ptr: true, builtin: true}
-		case ts.Type == "object" && len(ts.Properties) > 0:
-			return &typ{kind: kStruct, ptr: true, obj: c.object(ts)}
-		}
-		return c.typeOf(ts)
-	}
-	switch s.Type {
-	case "string":
-		return &typ{kind: kString, enum: len(s.Enum) > 0 && s.GoName != ""}
-	case "integer":
-		return &typ{kind: kInt}
-	case "number":
-		return &typ{kind: kFloat}
-	case "boolean":
-		return &typ{kind: kBool}
-	case "array":
-		return &typ{kind: kSlice, elem: c.typeOf(s.Items)}
-	case "object":
-		if len(s.Properties) > 0 && s.GoName != "" {
-			return &typ{kind: kStruct, obj: c.object(s)}
-		}
-		return &typ{kind: kMap}
-	}
-	return &typ{kind: kAny}
-}
-
-// object returns the struct type of an object schema, once per schema
-// (shapes may recurse through $ref).
+// object returns the struct type of an object schema, once per schema.
 func (c *Catalog) object(s *model.Schema) *objType {
 	if o := c.objects[s]; o != nil {
 		return o
 	}
 	o := &objType{}
 	c.objects[s] = o
-	o.props = c.fields(s)
-	return o
-}
-
-// fields returns the properties of an object schema with their
-// errgenrt.Field flags (golang.fieldVars).
-func (c *Catalog) fields(s *model.Schema) []*prop {
-	if s == nil {
-		return nil
-	}
-	props := make([]*prop, 0, len(s.Properties))
+	o.props = make([]*prop, 0, len(s.Properties))
 	for _, p := range s.Properties {
-		ps := p.Schema
-		f := &errgenrt.Field{
-			Name:      p.Name,
-			Sensitive: ps.Sensitive || c.sensitive[p],
-			Verbose:   ps.Verbose,
-			MaxBytes:  int(ps.MaxBytes),
-		}
-		switch ps.Sanitize {
-		case "path":
-			f.Sanitize = errgenrt.SanitizePath
-		case "uri":
-			f.Sanitize = errgenrt.SanitizeURI
-		case "text":
-			f.Sanitize = errgenrt.SanitizeText
-		}
-		props = append(props, &prop{name: p.Name, required: p.Required, field: f})
+		f := gotype.Field(p, c.sensitive)
+		o.props = append(o.props, &prop{name: p.Name, required: p.Required, field: &f})
 	}
 	// types after the slice exists, so a recursive shape finds its props
 	for i, p := range s.Properties {
-		props[i].typ = c.typeOf(p.Schema)
+		o.props[i].typ = c.typeOf(gotype.Of(p.Schema))
 	}
-	return props
+	return o
 }
 
 // object is a value of a generated struct type: one Go value per property
@@ -333,24 +180,24 @@ func zeroObject(t *objType) *object {
 
 // zero returns the Go zero value of a field.
 func zero(t *typ, required bool) any {
-	switch t.kind {
-	case kString:
+	switch t.Kind {
+	case gotype.String, gotype.Enum:
 		return ""
-	case kInt:
+	case gotype.Int:
 		return int64(0)
-	case kFloat:
+	case gotype.Float:
 		return float64(0)
-	case kBool:
+	case gotype.Bool:
 		return false
-	case kMap:
+	case gotype.Map:
 		return map[string]any(nil)
-	case kSlice:
+	case gotype.Slice:
 		return []any(nil)
-	case kStruct:
-		if t.builtin {
+	case gotype.Struct:
+		if t.Builtin() {
 			return (*errgenrt.FieldErrors)(nil)
 		}
-		if !t.ptr && required {
+		if !t.Ptr && required {
 			return zeroObject(t.obj)
 		}
 		return (*object)(nil)
@@ -415,11 +262,11 @@ func (t *objType) index(key string) int {
 // direct reports whether the Go field of p is neither a pointer, a slice,
 // a map nor an interface.
 func (p *prop) direct() bool {
-	switch p.typ.kind {
-	case kString, kInt, kFloat, kBool:
+	switch p.typ.Kind {
+	case gotype.String, gotype.Enum, gotype.Int, gotype.Float, gotype.Bool:
 		return p.required
-	case kStruct:
-		return p.required && !p.typ.ptr
+	case gotype.Struct:
+		return p.required && !p.typ.Ptr
 	}
 	return false
 }
@@ -430,30 +277,30 @@ func decode(t *typ, v any, required bool) (any, bool) {
 	if v == nil {
 		return zero(t, required), false
 	}
-	switch t.kind {
-	case kString:
+	switch t.Kind {
+	case gotype.String, gotype.Enum:
 		if s, ok := v.(string); ok {
 			return s, true
 		}
-	case kInt:
+	case gotype.Int:
 		if n, ok := toInt(v); ok {
 			return n, true
 		}
-	case kFloat:
+	case gotype.Float:
 		if f, ok := toFloat(v); ok {
 			return f, true
 		}
-	case kBool:
+	case gotype.Bool:
 		if b, ok := v.(bool); ok {
 			return b, true
 		}
-	case kAny:
+	case gotype.Any:
 		return untyped(v), true
-	case kMap:
+	case gotype.Map:
 		if m, ok := untyped(v).(map[string]any); ok {
 			return m, true
 		}
-	case kSlice:
+	case gotype.Slice:
 		if list, ok := v.([]any); ok {
 			out := make([]any, len(list))
 			for i, it := range list {
@@ -461,8 +308,8 @@ func decode(t *typ, v any, required bool) (any, bool) {
 			}
 			return out, true
 		}
-	case kStruct:
-		if t.builtin {
+	case gotype.Struct:
+		if t.Builtin() {
 			return fieldErrors(v), true
 		}
 		if m, ok := v.(map[string]any); ok {
@@ -562,20 +409,20 @@ func member(e *errgenrt.Encoder, dst []byte, p *prop, v any, set bool) []byte {
 	if !p.required && (!set || !e.Full()) {
 		return dst // optional: written only when present and not minimal
 	}
-	switch t.kind {
-	case kString:
+	switch t.Kind {
+	case gotype.String, gotype.Enum:
 		return e.String(dst, f, v.(string))
-	case kInt:
+	case gotype.Int:
 		return e.Int(dst, f, v.(int64))
-	case kFloat:
+	case gotype.Float:
 		return e.Float(dst, f, v.(float64))
-	case kBool:
+	case gotype.Bool:
 		return e.Bool(dst, f, v.(bool))
-	case kAny, kMap:
+	case gotype.Any, gotype.Map:
 		return e.Any(dst, f, v)
-	case kStruct:
+	case gotype.Struct:
 		return e.Details(dst, f, structValue(t, v))
-	case kSlice:
+	case gotype.Slice:
 		if e.Emit(f) {
 			dst = e.Key(dst, f)
 			dst = e.OpenArray(dst)
@@ -591,7 +438,7 @@ func member(e *errgenrt.Encoder, dst []byte, p *prop, v any, set bool) []byte {
 // structValue returns the details of a struct field or item, a zero value
 // in place of a nil pointer (as the generated code writes new(T)).
 func structValue(t *typ, v any) errgenrt.Details {
-	if t.builtin {
+	if t.Builtin() {
 		if fe, _ := v.(*errgenrt.FieldErrors); fe != nil {
 			return fe
 		}
@@ -605,20 +452,20 @@ func structValue(t *typ, v any) errgenrt.Details {
 
 func items(e *errgenrt.Encoder, dst []byte, f *errgenrt.Field, elem *typ, list []any) []byte {
 	for _, it := range list {
-		switch elem.kind {
-		case kString:
+		switch elem.Kind {
+		case gotype.String, gotype.Enum:
 			dst = e.StringValue(dst, f, it.(string))
-		case kInt:
+		case gotype.Int:
 			dst = e.IntValue(dst, it.(int64))
-		case kFloat:
+		case gotype.Float:
 			dst = e.FloatValue(dst, it.(float64))
-		case kBool:
+		case gotype.Bool:
 			dst = e.BoolValue(dst, it.(bool))
-		case kAny, kMap:
+		case gotype.Any, gotype.Map:
 			dst = e.AnyValue(dst, f, it)
-		case kStruct:
+		case gotype.Struct:
 			dst = structValue(elem, it).AppendJSON(e, dst)
-		case kSlice:
+		case gotype.Slice:
 			dst = e.OpenArray(dst)
 			dst = items(e, dst, f, elem.elem, it.([]any))
 			dst = e.CloseArray(dst)
@@ -627,105 +474,45 @@ func items(e *errgenrt.Encoder, dst []byte, f *errgenrt.Field, elem *typ, list [
 	return dst
 }
 
-// template returns the runtime template of a parsed template
-// (golang.template, golang.placeholder).
-func (c *Catalog) template(r *root, t *tmpl.Template) errgenrt.Template {
-	type part struct {
-		lit string
-		p   *prop
-		i   int
-	}
-	parts := make([]part, 0, len(t.Parts))
-	for _, tp := range t.Parts {
-		if tp.Field == "" {
-			parts = append(parts, part{lit: tp.Literal, i: -1})
-			continue
-		}
-		i := -1
-		if r != nil {
-			for j, p := range r.props {
-				if p.name == tp.Field {
-					i = j
-					break
-				}
-			}
-		}
-		if i < 0 {
-			continue // the model rejects placeholders naming no property
-		}
-		parts = append(parts, part{p: r.props[i], i: i})
-	}
-	if t.IsLiteral() {
-		return errgenrt.Template{Text: t.Render(func(string) string { return "" })}
-	}
-	return errgenrt.Template{Render: func(txt *errgenrt.Text, d errgenrt.Details) {
-		var vals func(i int) (any, bool)
-		if r != nil {
-			vals = r.accessor(d)
-		}
-		for _, pt := range parts {
-			if pt.i < 0 {
-				txt.Lit(pt.lit)
-				continue
-			}
-			v, set := vals(pt.i)
-			placeholder(txt, pt.p, v, set)
-		}
-	}}
-}
-
-// accessor returns the Go value of each top-level field of d, zero details
-// standing in for details of another type (as the generated code does).
-func (r *root) accessor(d errgenrt.Details) func(i int) (any, bool) {
-	if r.builtin {
-		fe, _ := d.(*errgenrt.FieldErrors)
-		if fe == nil {
-			fe = new(errgenrt.FieldErrors)
-		}
-		return func(i int) (any, bool) {
-			switch r.props[i].name {
-			case "fieldErrors":
-				return fe.FieldErrors, fe.FieldErrors != nil
-			case "totalErrors":
-				return fe.TotalErrors, true
-			}
-			return nil, false
+// Placeholder implements [errgenrt.Placeholders] as the generated
+// Placeholder methods do (golang.textStmt): the text of the top-level
+// field named field.
+func (o *object) Placeholder(txt *errgenrt.Text, field string) {
+	for i, p := range o.t.props {
+		if p.name == field {
+			placeholder(txt, p, o.vals[i], o.set[i])
+			return
 		}
 	}
-	o, _ := d.(*object)
-	if o == nil || o.t != r.obj {
-		o = zeroObject(r.obj)
-	}
-	return func(i int) (any, bool) { return o.vals[i], o.set[i] }
 }
 
 func placeholder(txt *errgenrt.Text, p *prop, v any, set bool) {
 	t, f := p.typ, p.field
-	optional := !p.required && t.pointable()
-	switch t.kind {
-	case kString:
+	optional := !p.required && t.Pointable()
+	switch t.Kind {
+	case gotype.String, gotype.Enum:
 		if !optional || set {
 			txt.Str(f, v.(string))
 		}
 		return
-	case kInt:
+	case gotype.Int:
 		if !optional || set {
 			txt.Int(f, v.(int64))
 		}
 		return
-	case kFloat:
+	case gotype.Float:
 		if !optional || set {
 			txt.Float(f, v.(float64))
 		}
 		return
-	case kBool:
+	case gotype.Bool:
 		if !optional || set {
 			txt.Bool(f, v.(bool))
 		}
 		return
-	case kSlice:
+	case gotype.Slice:
 		list, _ := v.([]any)
-		if t.elem.kind == kString && !t.elem.enum {
+		if t.elem.Kind == gotype.String {
 			strs := make([]string, len(list))
 			for i, it := range list {
 				strs[i] = it.(string)
@@ -736,8 +523,8 @@ func placeholder(txt *errgenrt.Text, p *prop, v any, set bool) {
 		// a typed slice goes through encoding/json (Text.JSON)
 		txt.JSON(f, json.RawMessage(marshalValue(nil, t, v, true)))
 		return
-	case kStruct:
-		if !t.ptr && !optional {
+	case gotype.Struct:
+		if !t.Ptr && !optional {
 			txt.JSON(f, structValue(t, v))
 		} else if set {
 			txt.JSON(f, structValue(t, v))
@@ -774,14 +561,14 @@ func marshalObject(dst []byte, o *object) []byte {
 
 // empty is encoding/json's omitempty test on the field's Go value.
 func empty(t *typ, v any, set bool) bool {
-	switch t.kind {
-	case kSlice:
+	switch t.Kind {
+	case gotype.Slice:
 		l, _ := v.([]any)
 		return len(l) == 0
-	case kMap:
+	case gotype.Map:
 		m, _ := v.(map[string]any)
 		return len(m) == 0
-	case kAny:
+	case gotype.Any:
 		return v == nil
 	}
 	return !set // pointers
@@ -790,28 +577,28 @@ func empty(t *typ, v any, set bool) bool {
 // marshalValue appends the encoding/json form of a field's Go value; a
 // pointer field that is not set is null.
 func marshalValue(dst []byte, t *typ, v any, set bool) []byte {
-	switch t.kind {
-	case kString:
+	switch t.Kind {
+	case gotype.String, gotype.Enum:
 		if !set {
 			return append(dst, "null"...)
 		}
 		return appendJSON(dst, v.(string))
-	case kInt:
+	case gotype.Int:
 		if !set {
 			return append(dst, "null"...)
 		}
 		return strconv.AppendInt(dst, v.(int64), 10)
-	case kFloat:
+	case gotype.Float:
 		if !set {
 			return append(dst, "null"...)
 		}
 		return appendJSON(dst, v.(float64))
-	case kBool:
+	case gotype.Bool:
 		if !set {
 			return append(dst, "null"...)
 		}
 		return strconv.AppendBool(dst, v.(bool))
-	case kSlice:
+	case gotype.Slice:
 		list, _ := v.([]any)
 		if list == nil {
 			return append(dst, "null"...)
@@ -824,8 +611,8 @@ func marshalValue(dst []byte, t *typ, v any, set bool) []byte {
 			dst = marshalValue(dst, t.elem, it, true)
 		}
 		return append(dst, ']')
-	case kStruct:
-		if t.builtin {
+	case gotype.Struct:
+		if t.Builtin() {
 			fe, _ := v.(*errgenrt.FieldErrors)
 			if fe == nil {
 				return append(dst, "null"...)

@@ -1,20 +1,32 @@
-// Command benchcli measures the errgen command end to end, as a user runs
-// it: a separate process per run, so start-up, exit and the file system
-// are part of the figure, which the in-process BenchmarkGenerate leaves
-// out. For each catalog size it writes a synthetic catalog, then runs
-// errgen generate -runs times into a new directory each (fresh) and -runs
-// times over one directory it already wrote (unchanged), and prints every
-// run's wall time and the medians of wall, user and system time:
+// Command benchcli measures errgen side by side with what it is compared
+// to, a process per run, and prints each figure with the ratio it stands
+// for (make bench-cli):
 //
-//	go run ./internal/cmd/benchcli -errgen /path/to/errgen -n 1000,10000 -runs 5
+//	go run ./internal/cmd/benchcli -n 100,1000,10000 -runs 5 -base main
 //
-// Without -errgen it builds the command from this module first (run it
-// inside the module). The file system is synced before each run, so that
-// writing back an earlier run's pages is not counted in the next. Outputs
-// are kept until the end and then removed, unless -dir says where to put
-// them: on some file systems (ext4 without a journal) creating files right
-// after deleting many thousands is several times slower. With an even
-// -runs, the median is the upper of the two middle runs.
+// For each catalog size (a synthetic catalog of gencatalog) it measures
+//
+//   - generate: errgen generate into a new directory (fresh), and again over
+//     its own outputs (unchanged), against copying the fresh output tree
+//     with cp -r and, with -base, against the errgen of git revision -base
+//     (built from git archive); the outputs go under -dir, by default a
+//     directory on /dev/shm, so that the disk does not decide;
+//   - protoc: protoc with protoc-gen-go on an equivalent proto (a message and
+//     an enum value per error, a message per detail shape), against errgen
+//     generate; needs protoc and protoc-gen-go (-protoc-gen-go, else on
+//     PATH: make bench-tools installs both);
+//   - compile: go build of the generated package, against a package of the
+//     same facts as plain composite literals and, with -base, against the
+//     package -base's errgen generates, with its own runtime;
+//   - init: the generated package's initialization (GODEBUG=inittrace),
+//     against -base's;
+//   - runtime: go test -bench of the generated package rendering one error
+//     as a JSON-RPC error object, against encoding/json marshalling the
+//     same object from a tagged struct and from a map.
+//
+// Times are medians of -runs runs (with an even count, the upper middle
+// one). Without -errgen it builds the command from this module (run it
+// inside the module).
 package main
 
 import (
@@ -33,111 +45,264 @@ import (
 )
 
 func main() {
-	bin := flag.String("errgen", "", "errgen binary to measure (default: build ./cmd/errgen)")
-	sizes := flag.String("n", "1000,10000", "comma-separated catalog sizes, in errors")
-	runs := flag.Int("runs", 5, "runs of each kind")
-	dir := flag.String("dir", "", "directory for catalogs and outputs (default: a new temporary directory)")
+	if os.Getenv(toolexecEnv) != "" {
+		os.Exit(toolexec(os.Args[1:]))
+	}
+	var c config
+	flag.StringVar(&c.errgen, "errgen", "", "errgen binary to measure (default: build ./cmd/errgen)")
+	flag.StringVar(&c.base, "base", "", "git `revision` whose errgen the compile and init figures compare with (e.g. main)")
+	sizes := flag.String("n", "100,1000,10000", "comma-separated catalog sizes, in errors")
+	flag.IntVar(&c.runs, "runs", 5, "runs of each measurement")
+	flag.StringVar(&c.dir, "dir", "", "directory for catalogs and outputs (default: a new directory on /dev/shm, else a temporary one)")
+	flag.StringVar(&c.protocGenGo, "protoc-gen-go", "", "protoc-gen-go `binary` (default: on PATH)")
+	what := flag.String("what", "generate,protoc,compile,init,runtime", "comma-separated measurements")
+	flag.StringVar(&c.benchtime, "benchtime", "1s", "go test -benchtime of the runtime benchmarks")
 	flag.Parse()
-	if err := run(os.Stdout, *bin, *sizes, *runs, *dir); err != nil {
+	var err error
+	if c.sizes, err = parseSizes(*sizes); err == nil {
+		c.what, err = parseWhat(*what)
+	}
+	if err == nil {
+		err = run(os.Stdout, &c)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchcli:", err)
 		os.Exit(2)
 	}
 }
 
-func run(w io.Writer, bin, sizes string, runs int, dir string) error {
-	if runs < 1 {
-		return fmt.Errorf("-runs must be at least 1")
-	}
+// config is what a run measures, and where.
+type config struct {
+	errgen, base, dir, protocGenGo, benchtime string
+	sizes                                     []int
+	runs                                      int
+	what                                      map[string]bool
+}
+
+var measurements = []string{"generate", "protoc", "compile", "init", "runtime"}
+
+func parseSizes(s string) ([]int, error) {
 	var ns []int
-	for _, f := range strings.Split(sizes, ",") {
+	for _, f := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 {
-			return fmt.Errorf("-n: %q is not a positive number", f)
+			return nil, fmt.Errorf("-n: %q is not a positive number", f)
 		}
 		ns = append(ns, n)
 	}
-	if dir == "" {
-		d, err := os.MkdirTemp("", "errgen-benchcli-")
+	return ns, nil
+}
+
+func parseWhat(s string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if !slices.Contains(measurements, f) {
+			return nil, fmt.Errorf("-what: %q is none of %s", f, strings.Join(measurements, ", "))
+		}
+		out[f] = true
+	}
+	return out, nil
+}
+
+func run(w io.Writer, c *config) error {
+	if c.runs < 1 {
+		return fmt.Errorf("-runs must be at least 1")
+	}
+	if c.dir == "" {
+		parent := ""
+		if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+			parent = "/dev/shm"
+		}
+		d, err := os.MkdirTemp(parent, "errgen-benchcli-")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(d)
-		dir = d
+		c.dir = d
 	}
-	if bin == "" {
-		bin = filepath.Join(dir, "errgen")
-		build := exec.Command("go", "build", "-o", bin, "github.com/errgen/errgen/cmd/errgen")
-		build.Stdout, build.Stderr = os.Stderr, os.Stderr
-		if err := build.Run(); err != nil {
-			return fmt.Errorf("go build (run inside this module): %v", err)
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	if c.errgen == "" {
+		c.errgen = filepath.Join(c.dir, "errgen")
+		if err := goBuild(root, c.errgen, "./cmd/errgen"); err != nil {
+			return err
 		}
-	} else if abs, err := filepath.Abs(bin); err == nil {
-		bin = abs
+	} else if c.errgen, err = filepath.Abs(c.errgen); err != nil {
+		return err
 	}
-	for _, n := range ns {
-		catalog := filepath.Join(dir, fmt.Sprintf("errors-%d.yaml", n))
+	var base *baseline
+	if c.base != "" && (c.what["generate"] || c.what["compile"] || c.what["init"]) {
+		if base, err = buildBaseline(root, c.dir, c.base); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "outputs under %s; medians of %d runs\n", c.dir, c.runs)
+	var fresh []time.Duration
+	for _, n := range c.sizes {
+		catalog := filepath.Join(c.dir, fmt.Sprintf("errors-%d.yaml", n))
 		if err := os.WriteFile(catalog, gencatalog.Generate(n), 0o644); err != nil {
 			return err
 		}
-		var fresh, unchanged []sample
-		for i := range runs {
-			s, err := generate(bin, catalog, filepath.Join(dir, fmt.Sprintf("fresh-%d-%d", n, i)))
-			if err != nil {
+		var gen time.Duration
+		if c.what["generate"] || c.what["protoc"] {
+			if gen, err = measureGenerate(w, c, base, n, catalog); err != nil {
 				return err
 			}
-			fresh = append(fresh, s)
+			fresh = append(fresh, gen)
 		}
-		same := filepath.Join(dir, fmt.Sprintf("fresh-%d-0", n))
-		for range runs {
-			s, err := generate(bin, catalog, same)
-			if err != nil {
+		if c.what["protoc"] {
+			if err := measureProtoc(w, c, n, gen); err != nil {
 				return err
 			}
-			unchanged = append(unchanged, s)
 		}
-		report(w, n, "fresh", fresh)
-		report(w, n, "unchanged", unchanged)
+		if c.what["compile"] || c.what["init"] || c.what["runtime"] {
+			if err := measurePackage(w, c, root, base, n, catalog); err != nil {
+				return err
+			}
+		}
+	}
+	for i := 1; i < len(fresh); i++ {
+		fmt.Fprintf(w, "errors=%d/%d generate fresh %s\n", c.sizes[i], c.sizes[i-1], ratio(fresh[i], fresh[i-1]))
 	}
 	return nil
 }
 
-// sample is one run's wall, user and system time.
-type sample struct{ wall, user, sys time.Duration }
+// measureGenerate times errgen generate fresh and unchanged, and cp -r of
+// the output tree, and returns the fresh median. With a baseline, its
+// errgen generate is timed too, each run right after this one's.
+func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog string) (time.Duration, error) {
+	var fresh, unchanged, copies, baseFresh []time.Duration
+	for i := range c.runs {
+		out := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-%d", n, i))
+		d, err := timeGenerate(c.errgen, catalog, out)
+		if err != nil {
+			return 0, err
+		}
+		fresh = append(fresh, d)
+		dst := filepath.Join(c.dir, fmt.Sprintf("copy-%d-%d", n, i))
+		syncFS()
+		if d, err = timeCmd(exec.Command("cp", "-r", out, dst)); err != nil {
+			return 0, err
+		}
+		copies = append(copies, d)
+		if err := os.RemoveAll(dst); err != nil {
+			return 0, err
+		}
+		if i > 0 { // the first run's output stays for the unchanged runs
+			if err := os.RemoveAll(out); err != nil {
+				return 0, err
+			}
+		}
+		if base != nil {
+			out := filepath.Join(c.dir, fmt.Sprintf("base-fresh-%d-%d", n, i))
+			d, err := timeGenerate(base.errgen, catalog, out)
+			if err != nil {
+				return 0, err
+			}
+			baseFresh = append(baseFresh, d)
+			if err := os.RemoveAll(out); err != nil {
+				return 0, err
+			}
+		}
+	}
+	same := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-0", n))
+	for range c.runs {
+		d, err := timeGenerate(c.errgen, catalog, same)
+		if err != nil {
+			return 0, err
+		}
+		unchanged = append(unchanged, d)
+	}
+	files, bytes := treeSize(same)
+	if err := os.RemoveAll(same); err != nil {
+		return 0, err
+	}
+	gen, cp := median(fresh), median(copies)
+	fmt.Fprintf(w, "errors=%d generate fresh %s (%s), unchanged %s; cp -r of its output (%d files, %.1f MB) %s: fresh/copy %s",
+		n, secs(gen), runList(fresh), secs(median(unchanged)), files, float64(bytes)/1e6, secs(cp), ratio(gen, cp))
+	if base != nil {
+		b := median(baseFresh)
+		fmt.Fprintf(w, "; %s's generate fresh %s: %s's fresh/copy %s, generate/%s %s", base.rev, secs(b), base.rev, ratio(b, cp), base.rev, ratio(gen, b))
+	}
+	fmt.Fprintln(w)
+	return gen, nil
+}
 
-func generate(bin, catalog, out string) (sample, error) {
+func timeGenerate(bin, catalog, out string) (time.Duration, error) {
 	syncFS()
-	cmd := exec.Command(bin, "generate", "-catalog", catalog,
+	return timeCmd(exec.Command(bin, "generate", "-catalog", catalog,
 		"-go", filepath.Join(out, "go"), "-ts", filepath.Join(out, "ts"),
-		"-schema", filepath.Join(out, "schema", "error-context.schema.json"), "-docs", filepath.Join(out, "docs"))
+		"-schema", filepath.Join(out, "schema", "error-context.schema.json"), "-docs", filepath.Join(out, "docs")))
+}
+
+// timeCmd runs cmd and returns its wall time.
+func timeCmd(cmd *exec.Cmd) (time.Duration, error) {
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	start := time.Now()
 	err := cmd.Run()
-	wall := time.Since(start)
+	d := time.Since(start)
 	if err != nil {
-		return sample{}, fmt.Errorf("errgen generate: %v\n%s", err, stderr.String())
+		return 0, fmt.Errorf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
 	}
-	return sample{wall, cmd.ProcessState.UserTime(), cmd.ProcessState.SystemTime()}, nil
+	return d, nil
 }
 
-func report(w io.Writer, n int, kind string, ss []sample) {
-	var walls []string
-	for _, s := range ss {
-		walls = append(walls, secs(s.wall))
-	}
-	med := func(get func(sample) time.Duration) time.Duration {
-		ds := make([]time.Duration, len(ss))
-		for i, s := range ss {
-			ds[i] = get(s)
+func treeSize(dir string) (files int, bytes int64) {
+	_ = filepath.Walk(dir, func(_ string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			files++
+			bytes += info.Size()
 		}
-		slices.Sort(ds)
-		return ds[len(ds)/2]
-	}
-	fmt.Fprintf(w, "errors=%d %-9s wall %s s; median %s s wall, %s s user, %s s system\n", n, kind,
-		strings.Join(walls, " "),
-		secs(med(func(s sample) time.Duration { return s.wall })),
-		secs(med(func(s sample) time.Duration { return s.user })),
-		secs(med(func(s sample) time.Duration { return s.sys })))
+		return nil
+	})
+	return files, bytes
 }
 
-func secs(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) }
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func secs(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) + " s" }
+
+func runList(ds []time.Duration) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
+	}
+	return strings.Join(parts, " ")
+}
+
+// ratio is a/b, as "4.2x".
+func ratio(a, b time.Duration) string {
+	if b <= 0 {
+		return "n/a"
+	}
+	return strconv.FormatFloat(float64(a)/float64(b), 'f', 2, 64) + "x"
+}
+
+// moduleRoot is the directory of this module's go.mod.
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	mod := strings.TrimSpace(string(out))
+	if err != nil || mod == "" || mod == os.DevNull {
+		return "", fmt.Errorf("run benchcli inside the errgen module (go env GOMOD: %v)", err)
+	}
+	return filepath.Dir(mod), nil
+}
+
+// goBuild builds pkg of the module at dir into out.
+func goBuild(dir, out, pkg string) error {
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build %s in %s: %v\n%s", pkg, dir, err, msg)
+	}
+	return nil
+}

@@ -5,136 +5,42 @@ import (
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
 )
 
-type kind int
-
-const (
-	kAny kind = iota
-	kString
-	kEnum
-	kInt
-	kFloat
-	kBool
-	kSlice
-	kStruct
-	kMap
-)
-
-// typeInfo is the Go type of a schema node.
-type typeInfo struct {
-	kind kind
-	name string // kEnum, kStruct: the type name; "" for errgenrt.FieldErrors
-	ptr  bool   // kStruct reached through $ref: always a pointer (shapes may recurse)
-	elem *typeInfo
-}
-
-// pointable reports whether an optional field of this type is a pointer;
-// slices, maps and untyped values tell absence by nil already.
-func (t typeInfo) pointable() bool {
-	switch t.kind {
-	case kString, kEnum, kInt, kFloat, kBool:
-		return true
-	case kStruct:
-		return !t.ptr
-	}
-	return false
-}
-
-func (t typeInfo) code() *jen.Statement {
-	switch t.kind {
-	case kString:
+// typeCode is the Go type t.
+func typeCode(t gotype.Type) *jen.Statement {
+	switch t.Kind {
+	case gotype.String:
 		return jen.String()
-	case kEnum:
-		return jen.Id(t.name)
-	case kInt:
+	case gotype.Enum:
+		return jen.Id(t.Name)
+	case gotype.Int:
 		return jen.Int64()
-	case kFloat:
+	case gotype.Float:
 		return jen.Float64()
-	case kBool:
+	case gotype.Bool:
 		return jen.Bool()
-	case kSlice:
-		return jen.Index().Add(t.elem.code())
-	case kStruct:
+	case gotype.Slice:
+		return jen.Index().Add(typeCode(*t.Elem))
+	case gotype.Struct:
 		var s *jen.Statement
-		if t.name == "" {
+		if t.Builtin() {
 			s = rt("FieldErrors")
 		} else {
-			s = jen.Id(t.name)
+			s = jen.Id(t.Name)
 		}
-		if t.ptr {
+		if t.Ptr {
 			return jen.Op("*").Add(s)
 		}
 		return s
-	case kMap:
+	case gotype.Map:
 		return jen.Map(jen.String()).Any()
 	}
 	return jen.Any()
-}
-
-// typeOf maps a schema node to its Go type; names come from the model.
-func (g *generator) typeOf(s *model.Schema, _ string) typeInfo {
-	if s == nil {
-		return typeInfo{kind: kAny}
-	}
-	if s.Ref != nil {
-		target := s.Ref
-		for target.Schema.Ref != nil {
-			target = target.Schema.Ref
-		}
-		ts := target.Schema
-		switch {
-		case target.Builtin:
-			return typeInfo{kind: kStruct, ptr: true}
-		case ts.Type == "object" && len(ts.Properties) > 0:
-			return typeInfo{kind: kStruct, name: ts.GoName, ptr: true}
-		}
-		return g.typeOf(ts, "")
-	}
-	switch s.Type {
-	case "string":
-		if len(s.Enum) > 0 && s.GoName != "" {
-			return typeInfo{kind: kEnum, name: s.GoName}
-		}
-		return typeInfo{kind: kString}
-	case "integer":
-		return typeInfo{kind: kInt}
-	case "number":
-		return typeInfo{kind: kFloat}
-	case "boolean":
-		return typeInfo{kind: kBool}
-	case "array":
-		elem := g.typeOf(s.Items, "")
-		return typeInfo{kind: kSlice, elem: &elem}
-	case "object":
-		if len(s.Properties) > 0 && s.GoName != "" {
-			return typeInfo{kind: kStruct, name: s.GoName}
-		}
-		return typeInfo{kind: kMap}
-	}
-	return typeInfo{kind: kAny}
-}
-
-func (g *generator) detailsFile(shapes []*model.Shape) *jen.File {
-	f := g.newFile()
-	for _, s := range shapes {
-		g.shapeDecls(f, s)
-	}
-	return f
-}
-
-// shapeDecls adds the declarations of one shape to f: the field variables
-// of a builtin one, the types of the others (none for a pure $ref, whose
-// target's type serves).
-func (g *generator) shapeDecls(f *jen.File, s *model.Shape) {
-	switch {
-	case s.Builtin:
-		g.fieldVars(f, s.Schema)
-	case s.Schema.Ref == nil:
-		g.genTypes(f, s.Schema, shapeWhat(s))
-	}
 }
 
 // shapeWhat is how the doc comments of a shape's types name it.
@@ -174,49 +80,34 @@ func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
 	}
 }
 
-// sanitizers are the errgenrt functions of the x-sanitize values.
-var sanitizers = map[string]string{"path": "SanitizePath", "uri": "SanitizeURI", "text": "SanitizeText"}
-
+// fieldVars declares the errgenrt.Field variable of each property of s.
 func (g *generator) fieldVars(f *jen.File, s *model.Schema) {
 	var defs []jen.Code
 	for _, p := range s.Properties {
-		dict := jen.Dict{jen.Id("Name"): jen.Lit(p.Name)}
-		ps := p.Schema
-		if ps.Sensitive || g.sensitive[p] {
-			dict[jen.Id("Sensitive")] = jen.True()
+		fl := gotype.Field(p, g.sensitive)
+		items := []jen.Code{keyed("Name", jen.Lit(fl.Name))}
+		if fl.Sensitive {
+			items = append(items, keyed("Sensitive", jen.True()))
 		}
-		if ps.Verbose {
-			dict[jen.Id("Verbose")] = jen.True()
+		if fl.Verbose {
+			items = append(items, keyed("Verbose", jen.True()))
 		}
-		if ps.MaxBytes > 0 {
-			dict[jen.Id("MaxBytes")] = jen.Lit(int(ps.MaxBytes))
+		if fl.Sanitize != errgenrt.SanitizeNone {
+			items = append(items, keyed("Sanitize", rt(gotype.SanitizerIdent(fl.Sanitize))))
 		}
-		if fn := sanitizers[ps.Sanitize]; fn != "" {
-			dict[jen.Id("Sanitize")] = rt(fn)
+		if fl.MaxBytes > 0 {
+			items = append(items, keyed("MaxBytes", jen.Lit(fl.MaxBytes)))
 		}
-		defs = append(defs, jen.Id(fieldVar(s, p)).Op("=").Add(rt("Field")).Values(dict))
+		defs = append(defs, jen.Id(fieldVar(s, p)).Op("=").Add(rt("Field")).Values(items...))
 	}
 	if len(defs) > 0 {
 		f.Var().Defs(defs...)
 	}
 }
 
-// sensitiveFields returns the properties an error lists as sensitive; the
-// field is redacted wherever its shape is used.
-func (g *generator) sensitiveFields() map[*model.Property]bool {
-	out := map[*model.Property]bool{}
-	for _, e := range g.m.Errors {
-		if e.Details == nil {
-			continue
-		}
-		root := e.Details.Schema.Resolved()
-		for _, name := range e.Sensitive {
-			if p := root.Property(name); p != nil {
-				out[p] = true
-			}
-		}
-	}
-	return out
+// fieldVar is the package-level errgenrt.Field variable of a property.
+func fieldVar(owner *model.Schema, p *model.Property) string {
+	return "field_" + owner.GoName + "_" + p.GoName
 }
 
 func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
@@ -224,12 +115,12 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 	doc(f, fmt.Sprintf("%s is %s.", s.GoName, what), s.Description)
 	var fields []jen.Code
 	for _, p := range s.Properties {
-		ti := g.typeOf(p.Schema, "")
-		t := ti.code()
+		ti := gotype.Of(p.Schema)
+		t := typeCode(ti)
 		tag := p.Name
 		if !p.Required {
 			tag += ",omitempty"
-			if ti.pointable() {
+			if ti.Pointable() {
 				t = jen.Op("*").Add(t)
 			}
 		}
@@ -240,37 +131,64 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 	}
 	f.Type().Id(s.GoName).Struct(fields...)
 
-	members := make([][]jen.Code, len(s.Properties))
-	texts := make([]jen.Code, len(s.Properties))
-	for i, p := range s.Properties {
-		m := g.memberOf(s, p)
-		members[i], texts[i] = g.appendStmts(m), g.textStmt(m)
-	}
-	g.methods(f, s.GoName, members, texts)
-}
-
-// methods declares the AppendJSON and Placeholder methods of the struct
-// type typeName: members are the statements that append each property,
-// texts the statement that renders each into a message.
-func (g *generator) methods(f *jen.File, typeName string, members [][]jen.Code, texts []jen.Code) {
 	body := []jen.Code{jen.Id("dst").Op("=").Id("e").Dot("Open").Call(jen.Id("dst"))}
-	for _, m := range members {
-		body = append(body, m...)
+	for _, p := range s.Properties {
+		body = append(body, g.appendStmts(g.memberOf(s, p))...)
 	}
 	body = append(body, jen.Return(jen.Id("e").Dot("Close").Call(jen.Id("dst"))))
 	doc(f, "AppendJSON implements errgenrt.Details.")
-	f.Func().Params(jen.Id("d").Op("*").Id(typeName)).Id("AppendJSON").
+	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("AppendJSON").
 		Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("dst").Index().Byte()).Index().Byte().
 		Block(body...)
 
-	cases := make([]jen.Code, len(texts))
-	for i, t := range texts {
-		cases[i] = jen.Case(jen.Lit(i)).Block(t)
+	if g.roots[s] {
+		g.rootDecls(f, s)
 	}
-	doc(f, "Placeholder implements errgenrt.Placeholders: the text of a field in a message.")
-	f.Func().Params(jen.Id("d").Op("*").Id(typeName)).Id("Placeholder").
-		Params(jen.Id("t").Op("*").Add(rt("Text")), jen.Id("field").Int()).
-		Block(jen.Switch(jen.Id("field")).Block(cases...))
+}
+
+func (g *generator) memberOf(s *model.Schema, p *model.Property) member {
+	return member{fieldVar(s, p), p.GoName, gotype.Of(p.Schema), !p.Required}
+}
+
+// rootDecls declares what the struct s has as the details of an error: the
+// names of its top-level fields (errgenrt.Def.DetailFields), the function
+// that returns it empty (errgenrt.Def.ZeroDetails), and its Placeholder
+// method, which renders a field into a message. Placeholder finds the
+// field by its place in the list of names: a switch on the names as
+// strings took several times as long to compile.
+func (g *generator) rootDecls(f *jen.File, s *model.Schema) {
+	t := gotype.Type{Kind: gotype.Struct, Name: s.GoName, Schema: s}
+	fields := fieldsVar(t)
+	names := make([]jen.Code, len(s.Properties))
+	cases := make([]jen.Code, len(s.Properties))
+	for i, p := range s.Properties {
+		names[i] = jen.Lit(p.Name)
+		cases[i] = jen.Case(jen.Lit(i)).Block(g.textStmt(g.memberOf(s, p)))
+	}
+	doc(f, fmt.Sprintf("%s are the top-level fields of %s, the DetailFields of the errors with these details.", fields.GoString(), s.GoName))
+	f.Var().Add(fields).Op("=").Index().String().Values(names...)
+	doc(f, fmt.Sprintf("%s returns empty %s, the ZeroDetails of the errors with these details.", zeroFunc(t).GoString(), s.GoName))
+	f.Func().Add(zeroFunc(t)).Params().Add(rt("Details")).Block(jen.Return(jen.New(jen.Id(s.GoName))))
+	doc(f, fmt.Sprintf("Placeholder implements errgenrt.Placeholders: the text of the field named field (one of %s) in a message.", fields.GoString()))
+	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("Placeholder").
+		Params(jen.Id("t").Op("*").Add(rt("Text")), jen.Id("field").String()).
+		Block(jen.Switch(jen.Qual("slices", "Index").Call(fields.Clone(), jen.Id("field"))).Block(cases...))
+}
+
+// fieldsVar is the list of the top-level fields of details type t.
+func fieldsVar(t gotype.Type) *jen.Statement {
+	if t.Builtin() {
+		return rt("FieldErrorsFields")
+	}
+	return jen.Id("fields" + t.Name)
+}
+
+// zeroFunc is the function that returns empty details of type t.
+func zeroFunc(t gotype.Type) *jen.Statement {
+	if t.Builtin() {
+		return rt("ZeroFieldErrors")
+	}
+	return jen.Id("zero" + t.Name)
 }
 
 // member is what the statements of one property of a struct are made of:
@@ -278,12 +196,8 @@ func (g *generator) methods(f *jen.File, typeName string, members [][]jen.Code, 
 // whether it is optional.
 type member struct {
 	fieldVar, goName string
-	ti               typeInfo
+	ti               gotype.Type
 	optional         bool
-}
-
-func (g *generator) memberOf(s *model.Schema, p *model.Property) member {
-	return member{fieldVar(s, p), p.GoName, g.typeOf(p.Schema, ""), !p.Required}
 }
 
 // appendStmts writes the statements that append one property.
@@ -293,42 +207,42 @@ func (g *generator) appendStmts(m member) []jen.Code {
 	v := jen.Id("d").Dot(m.goName)
 	optional := m.optional
 	deref := v.Clone()
-	if optional && ti.pointable() {
+	if optional && ti.Pointable() {
 		deref = jen.Op("*").Add(v.Clone())
 	}
 	assign := func(call *jen.Statement) jen.Code { return jen.Id("dst").Op("=").Add(call) }
 	var write []jen.Code
-	switch ti.kind {
-	case kString:
+	switch ti.Kind {
+	case gotype.String:
 		write = []jen.Code{assign(jen.Id("e").Dot("String").Call(jen.Id("dst"), field, deref))}
-	case kEnum:
+	case gotype.Enum:
 		write = []jen.Code{assign(jen.Id("e").Dot("String").Call(jen.Id("dst"), field, jen.String().Call(deref)))}
-	case kInt:
+	case gotype.Int:
 		write = []jen.Code{assign(jen.Id("e").Dot("Int").Call(jen.Id("dst"), field, deref))}
-	case kFloat:
+	case gotype.Float:
 		write = []jen.Code{assign(jen.Id("e").Dot("Float").Call(jen.Id("dst"), field, deref))}
-	case kBool:
+	case gotype.Bool:
 		write = []jen.Code{assign(jen.Id("e").Dot("Bool").Call(jen.Id("dst"), field, deref))}
-	case kAny, kMap:
+	case gotype.Any, gotype.Map:
 		write = []jen.Code{assign(jen.Id("e").Dot("Any").Call(jen.Id("dst"), field, v.Clone()))}
-	case kStruct:
+	case gotype.Struct:
 		switch {
-		case ti.ptr && !optional:
+		case ti.Ptr && !optional:
 			write = []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(
-				assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, jen.New(typeInfo{kind: kStruct, name: ti.name}.code()))),
+				assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, jen.New(typeCode(gotype.Type{Kind: gotype.Struct, Name: ti.Name})))),
 			).Else().Block(
 				assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, v.Clone())),
 			)}
-		case ti.ptr || optional:
+		case ti.Ptr || optional:
 			write = []jen.Code{assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, v.Clone()))}
 		default:
 			write = []jen.Code{assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, jen.Op("&").Add(v.Clone())))}
 		}
-	case kSlice:
+	case gotype.Slice:
 		write = []jen.Code{jen.If(jen.Id("e").Dot("Emit").Call(field)).Block(
 			assign(jen.Id("e").Dot("Key").Call(jen.Id("dst"), field)),
 			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
-			jen.If(jen.Id("e").Dot("Full").Call()).Block(g.items(m.fieldVar, *ti.elem, v.Clone(), 0)...),
+			jen.If(jen.Id("e").Dot("Full").Call()).Block(g.items(m.fieldVar, *ti.Elem, v.Clone(), 0)...),
 			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
 		)}
 	}
@@ -339,40 +253,40 @@ func (g *generator) appendStmts(m member) []jen.Code {
 }
 
 // items writes the loop that appends the items of a slice expression.
-func (g *generator) items(fieldName string, elem typeInfo, slice *jen.Statement, depth int) []jen.Code {
+func (g *generator) items(fieldName string, elem gotype.Type, slice *jen.Statement, depth int) []jen.Code {
 	field := jen.Op("&").Id(fieldName)
 	i := jen.Id("i" + strconv.Itoa(depth))
 	item := slice.Clone().Index(i.Clone())
 	assign := func(call *jen.Statement) jen.Code { return jen.Id("dst").Op("=").Add(call) }
 	var body []jen.Code
-	switch elem.kind {
-	case kString:
+	switch elem.Kind {
+	case gotype.String:
 		body = []jen.Code{assign(jen.Id("e").Dot("StringValue").Call(jen.Id("dst"), field, item))}
-	case kEnum:
+	case gotype.Enum:
 		body = []jen.Code{assign(jen.Id("e").Dot("StringValue").Call(jen.Id("dst"), field, jen.String().Call(item)))}
-	case kInt:
+	case gotype.Int:
 		body = []jen.Code{assign(jen.Id("e").Dot("IntValue").Call(jen.Id("dst"), item))}
-	case kFloat:
+	case gotype.Float:
 		body = []jen.Code{assign(jen.Id("e").Dot("FloatValue").Call(jen.Id("dst"), item))}
-	case kBool:
+	case gotype.Bool:
 		body = []jen.Code{assign(jen.Id("e").Dot("BoolValue").Call(jen.Id("dst"), item))}
-	case kAny, kMap:
+	case gotype.Any, gotype.Map:
 		body = []jen.Code{assign(jen.Id("e").Dot("AnyValue").Call(jen.Id("dst"), field, item))}
-	case kStruct:
-		if elem.ptr {
+	case gotype.Struct:
+		if elem.Ptr {
 			body = []jen.Code{jen.If(item.Clone().Op("==").Nil()).Block(
-				assign(jen.New(typeInfo{kind: kStruct, name: elem.name}.code()).Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst"))),
+				assign(jen.New(typeCode(gotype.Type{Kind: gotype.Struct, Name: elem.Name})).Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst"))),
 			).Else().Block(
 				assign(item.Clone().Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst"))),
 			)}
 		} else {
 			body = []jen.Code{assign(item.Clone().Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst")))}
 		}
-	case kSlice:
+	case gotype.Slice:
 		body = []jen.Code{
 			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
 		}
-		body = append(body, g.items(fieldName, *elem.elem, item, depth+1)...)
+		body = append(body, g.items(fieldName, *elem.Elem, item, depth+1)...)
 		body = append(body, assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))))
 	}
 	return []jen.Code{jen.For(i.Clone().Op(":=").Range().Add(slice.Clone())).Block(body...)}
@@ -384,31 +298,31 @@ func (g *generator) textStmt(m member) jen.Code {
 	field := jen.Op("&").Id(m.fieldVar)
 	v := jen.Id("d").Dot(m.goName)
 	ti := m.ti
-	optional := m.optional && ti.pointable()
-	switch ti.kind {
-	case kString, kEnum:
+	optional := m.optional && ti.Pointable()
+	switch ti.Kind {
+	case gotype.String, gotype.Enum:
 		if optional {
-			if ti.kind == kEnum {
+			if ti.Kind == gotype.Enum {
 				return jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("t").Dot("Str").Call(field, jen.String().Call(jen.Op("*").Add(v))))
 			}
 			return jen.Id("t").Dot("OptStr").Call(field, v)
 		}
-		if ti.kind == kEnum {
+		if ti.Kind == gotype.Enum {
 			return jen.Id("t").Dot("Str").Call(field, jen.String().Call(v))
 		}
 		return jen.Id("t").Dot("Str").Call(field, v)
-	case kInt, kFloat, kBool:
-		method := map[kind]string{kInt: "Int", kFloat: "Float", kBool: "Bool"}[ti.kind]
+	case gotype.Int, gotype.Float, gotype.Bool:
+		method := map[gotype.Kind]string{gotype.Int: "Int", gotype.Float: "Float", gotype.Bool: "Bool"}[ti.Kind]
 		if optional {
 			method = "Opt" + method
 		}
 		return jen.Id("t").Dot(method).Call(field, v)
-	case kSlice:
-		if ti.elem.kind == kString {
+	case gotype.Slice:
+		if ti.Elem.Kind == gotype.String {
 			return jen.Id("t").Dot("Strings").Call(field, v)
 		}
-	case kStruct:
-		if !ti.ptr && !optional {
+	case gotype.Struct:
+		if !ti.Ptr && !optional {
 			return jen.Id("t").Dot("JSON").Call(field, jen.Op("&").Add(v))
 		}
 		return jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("t").Dot("JSON").Call(field, v))

@@ -2,6 +2,7 @@ package jsonschema
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -304,7 +305,7 @@ func regexpLiteral(r rune) string {
 		return `\` + string(r)
 	case r < 0x20 || r == 0x7f:
 		// \xHH means the same in both dialects.
-		return `\x` + string(hexDigits[r>>4]) + string(hexDigits[r&0xf])
+		return fmt.Sprintf(`\x%02x`, r)
 	}
 	return string(r)
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/errgen/errgen/errgenrt"
 )
 
 // object is a JSON object whose members keep their insertion order, so the
@@ -255,31 +257,7 @@ func stringLen(s string) int {
 	if plainString(s) {
 		return len(s) + 2
 	}
-	n := 2
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t':
-				n += 2
-			case c < 0x20:
-				n += 6
-			default:
-				n++
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1, r == '\u2028', r == '\u2029':
-			n += 6
-		default:
-			n += size
-		}
-		i += size
-	}
-	return n
+	return len(appendString(nil, s))
 }
 
 const spaces = "\n                                                                "
@@ -296,63 +274,16 @@ func newline(dst []byte, depth int) []byte {
 	return dst
 }
 
-const hexDigits = "0123456789abcdef"
-
-// appendString writes s as a JSON string: quotes, backslashes and control
-// characters escaped, U+2028 and U+2029 escaped (the file stays valid
-// JavaScript), invalid UTF-8 replaced by U+FFFD. Everything else is kept as
-// is, so the schema stays readable.
+// appendString writes s as a JSON string, escaped as the runtime escapes
+// its strings except for <, > and &, which are kept so that the schema
+// stays readable.
 func appendString(dst []byte, s string) []byte {
 	if plainString(s) {
 		dst = append(dst, '"')
 		dst = append(dst, s...)
 		return append(dst, '"')
 	}
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return errgenrt.AppendJSONString(dst, s, false)
 }
 
 // plainString reports whether s is printable ASCII without quotes or

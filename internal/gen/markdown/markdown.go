@@ -8,11 +8,7 @@
 // The pages are rendered from the text/template files of the templates
 // package (overridable file by file, see [Options]). Every decision is
 // made here, in the views the templates receive; the templates only lay
-// them out, escaping catalog text with the helpers of the FuncMap. (While
-// the error page and details table templates are the built-in ones, those
-// pages are written by Go code that mirrors them byte for byte, see
-// errorpage.go: text/template's reflection was most of the docs' cost.)
-// The helpers:
+// them out, escaping catalog text with the helpers of the FuncMap:
 //
 //	text S          S escaped for inline markdown (paragraph, heading, list)
 //	cell S          S escaped for a table cell (same as text)
@@ -28,6 +24,10 @@
 // internal/runtimemodel, with the default options and a fixed timestamp
 // and instance, and pretty-printed with encoding/json's Indent.
 //
+// Pages carry stable sidebar positions (sidebar_position, weight), so that
+// adding an error rewrites no other error's page: an error page's is the
+// error's code, a domain page's the low end of the domain's range.
+//
 // Page bodies are wrapped in <div v-pre> so that Vue-based generators
 // (VitePress) never read catalog text as template syntax ({{ }}); other
 // generators ignore the attribute.
@@ -35,6 +35,7 @@ package markdown
 
 import (
 	"bytes"
+	"encoding/json"
 	"io/fs"
 	"runtime"
 	"sort"
@@ -47,8 +48,10 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
+	"golang.org/x/sync/errgroup"
 )
 
 // Options configure the markdown emitter.
@@ -84,25 +87,18 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t,
-		direct: builtinTemplates(t, errorTemplate, examplesTemplate), directFields: builtinTemplates(t, fieldsTemplate)}
+	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t, sensitive: gotype.Sensitive(m)}
 	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains)}
-	g.sensitive = runtimemodel.SensitiveFields(m)
 
 	files := make([]gen.File, 0, len(m.Errors)+len(m.Domains)+1)
-	var index []byte
-	if builtinTemplates(t, indexTemplate) {
-		index = appendIndex(nil, g.indexView())
-	} else if index, err = g.exec(indexTemplate, g.indexView()); err != nil {
+	index, err := g.exec(indexTemplate, g.indexView())
+	if err != nil {
 		return nil, err
 	}
 	files = append(files, gen.File{Path: indexPath, Data: index})
-	directDomains := builtinTemplates(t, domainTemplate)
-	for i, d := range m.Domains {
-		var data []byte
-		if directDomains {
-			data = appendDomainPage(nil, g.domainPage(d, i+1))
-		} else if data, err = g.exec(domainTemplate, g.domainPage(d, i+1)); err != nil {
+	for _, d := range m.Domains {
+		data, err := g.exec(domainTemplate, g.domainPage(d))
+		if err != nil {
 			return nil, err
 		}
 		files = append(files, gen.File{Path: domainPath(d), Data: data})
@@ -120,16 +116,13 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 }
 
 type generator struct {
-	m      *model.Catalog
-	opts   Options
-	rm     *runtimemodel.Catalog
-	t      *template.Template
-	direct bool // error pages by appendErrorPage, not the template set
-	// details tables by appendFields, not the template set
-	directFields bool
-	info         *catalogInfo
-	sensitive    map[*model.Property]bool
-	shapes       map[*model.Shape]*Details // the details view of each shape an error uses
+	m         *model.Catalog
+	opts      Options
+	rm        *runtimemodel.Catalog
+	t         *template.Template
+	info      *catalogInfo
+	sensitive map[*model.Property]bool
+	shapes    map[*model.Shape]*Details // the details view of each shape an error uses
 }
 
 // detailTables builds the details view of every shape an error uses, once
@@ -155,39 +148,29 @@ func (g *generator) detailTables() error {
 	return nil
 }
 
-// errorPages renders the error pages on every CPU; the result is in
-// catalog order and, on failure, the error of the first failing page.
+// fieldsTable renders a details table with fields.md.tmpl.
+func (g *generator) fieldsTable(fields []Field) (string, error) {
+	table, err := g.exec(fieldsTemplate, fields)
+	return string(table), err
+}
+
+// errorPages renders the error pages, the bulk of the docs, on every CPU;
+// the result is in catalog order and, on failure, the error of the first
+// failing page.
 func (g *generator) errorPages() ([]gen.File, error) {
 	errs := g.m.Errors
 	files := make([]gen.File, len(errs))
 	fails := make([]error, len(errs))
-	workers := runtime.GOMAXPROCS(0)
-	if workers > len(errs) {
-		workers = len(errs)
+	var eg errgroup.Group
+	eg.SetLimit(runtime.GOMAXPROCS(0))
+	for k, e := range errs {
+		eg.Go(func() error {
+			data, err := g.exec(errorTemplate, g.errorPage(e))
+			files[k], fails[k] = gen.File{Path: ErrorPath(e), Data: data}, err
+			return nil
+		})
 	}
-	var next sync.Mutex
-	i := 0
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf bytes.Buffer
-			for {
-				next.Lock()
-				k := i
-				i++
-				next.Unlock()
-				if k >= len(errs) {
-					return
-				}
-				e := errs[k]
-				data, err := g.renderErrorPage(&buf, g.errorPage(e, k+1))
-				files[k], fails[k] = gen.File{Path: ErrorPath(e), Data: data}, err
-			}
-		}()
-	}
-	wg.Wait()
+	_ = eg.Wait() // the failures are in fails, kept in page order
 	for _, err := range fails {
 		if err != nil {
 			return nil, err
@@ -198,15 +181,10 @@ func (g *generator) errorPages() ([]gen.File, error) {
 
 func (g *generator) exec(name string, view any) ([]byte, error) {
 	var buf bytes.Buffer
-	return g.execBuf(&buf, name, view)
-}
-
-func (g *generator) execBuf(buf *bytes.Buffer, name string, view any) ([]byte, error) {
-	buf.Reset()
-	if err := g.t.ExecuteTemplate(buf, name, view); err != nil {
+	if err := g.t.ExecuteTemplate(&buf, name, view); err != nil {
 		return nil, err
 	}
-	return bytes.Clone(buf.Bytes()), nil
+	return buf.Bytes(), nil
 }
 
 // Page paths, relative to the output directory.
@@ -335,19 +313,19 @@ func statusList(list []int) string {
 // domainPage is the view of domain.md.tmpl.
 type domainPage struct {
 	page
-	Position int // sidebar position among the domain pages
+	Position int64 // sidebar position: the low end of the domain's range
 	Domain   *domainView
 }
 
-func (g *generator) domainPage(d *model.Domain, pos int) *domainPage {
+func (g *generator) domainPage(d *model.Domain) *domainPage {
 	path := domainPath(d)
-	return &domainPage{page: g.page(path), Position: pos, Domain: g.domainView(d, path)}
+	return &domainPage{page: g.page(path), Position: d.Low, Domain: g.domainView(d, path)}
 }
 
 // errorPage is the view of error.md.tmpl.
 type errorPage struct {
 	page
-	Position    int // sidebar position: the error's place in code order, from 1
+	Position    int64 // sidebar position: the error's code, which adding another error does not change
 	Code        int64
 	WireCode    int64 // the JSON-RPC error.code
 	Symbol      string
@@ -433,10 +411,10 @@ type exampleView struct {
 	Response string // the plain response
 }
 
-func (g *generator) errorPage(e *model.Error, pos int) *errorPage {
+func (g *generator) errorPage(e *model.Error) *errorPage {
 	path := ErrorPath(e)
 	v := &errorPage{
-		page: g.page(path), Position: pos,
+		page: g.page(path), Position: e.Code,
 		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Type: e.Type, Slug: e.Slug, Title: e.Title,
 		ProblemType: e.ProblemType, Retryable: e.Retryable, Since: e.Since,
 		Message: e.Message.Source, Doc: safeDoc(e.Doc),
@@ -526,94 +504,24 @@ func (g *generator) examples(e *model.Error) []exampleView {
 	o.Now = func() time.Time { return ExampleTime }
 	o.Instance = func() string { return ExampleInstance }
 	out := make([]exampleView, len(values))
-	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
 	for i, v := range values {
 		err := g.rm.New(e, v)
-		ex := &out[i]
-		ex.N = i + 1
-		ex.JSONRPC = sc.pretty(err.AppendJSONRPC(sc.raw[:0], &o))
-		ex.Problem = sc.pretty(err.AppendProblem(sc.raw[:0], &o))
-		ex.Response = sc.pretty(err.AppendResponse(sc.raw[:0], &o))
+		out[i] = exampleView{N: i + 1,
+			JSONRPC:  pretty(err.AppendJSONRPC(nil, &o)),
+			Problem:  pretty(err.AppendProblem(nil, &o)),
+			Response: pretty(err.AppendResponse(nil, &o)),
+		}
 	}
 	return out
 }
 
-// scratch is the buffers examples reuses from payload to payload: the
-// encoded payload and its indented form.
-type scratch struct{ raw, out []byte }
-
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
-
-// pretty returns raw indented, keeping raw's memory for the next payload.
-func (sc *scratch) pretty(raw []byte) string {
-	sc.raw = raw[:0]
-	sc.out = appendPretty(sc.out[:0], raw)
-	return string(sc.out)
-}
-
-// appendPretty appends raw indented as json.Indent(dst, raw, "", "  ")
-// does, which changes no value. The runtime writes valid JSON, so this
-// walks it without json.Indent's validating scanner, a third of the docs'
-// time; FuzzPretty holds the two equal.
-func appendPretty(out, raw []byte) []byte {
-	start := len(out)
-	depth := 0
-	open := false // after { or [: indent unless it closes at once
-	end := len(bytes.TrimRight(raw, " \t\n\r"))
-	for i := 0; i < end; i++ {
-		c := raw[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-			continue // insignificant space between tokens
-		}
-		if open && c != '}' && c != ']' {
-			open = false
-			depth++
-			out = newline(out, depth)
-		}
-		switch c {
-		case '"':
-			j := i + 1
-			for j < len(raw) && raw[j] != '"' {
-				if raw[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= end {
-				return append(out[:start], raw...) // never: not JSON
-			}
-			out = append(out, raw[i:j+1]...)
-			i = j
-		case '{', '[':
-			out = append(out, c)
-			open = true
-		case ',':
-			out = append(out, c)
-			out = newline(out, depth)
-		case ':':
-			out = append(out, c, ' ')
-		case '}', ']':
-			if open {
-				open = false
-			} else {
-				depth--
-				out = newline(out, depth)
-			}
-			out = append(out, c)
-		default:
-			out = append(out, c)
-		}
+// pretty returns the JSON text raw indented by two spaces a level.
+func pretty(raw []byte) string {
+	var b bytes.Buffer
+	if err := json.Indent(&b, raw, "", "  "); err != nil {
+		return string(raw) // never: the runtime writes valid JSON
 	}
-	return append(out, raw[end:]...) // json.Indent keeps trailing space
-}
-
-func newline(b []byte, depth int) []byte {
-	b = append(b, '\n')
-	for range depth {
-		b = append(b, ' ', ' ')
-	}
-	return b
+	return b.String()
 }
 
 // DetailsOf returns the details tables of e, or nil when e has none.
@@ -621,7 +529,7 @@ func DetailsOf(m *model.Catalog, e *model.Error) *Details {
 	if e.Details == nil {
 		return nil
 	}
-	g := &generator{m: m, sensitive: runtimemodel.SensitiveFields(m)}
+	g := &generator{m: m, sensitive: gotype.Sensitive(m)}
 	return g.details(e)
 }
 

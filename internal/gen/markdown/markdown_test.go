@@ -1,7 +1,6 @@
 package markdown_test
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -187,60 +186,6 @@ func TestDocsDeterministic(t *testing.T) {
 			t.Errorf("%s differs between runs", p)
 		}
 	}
-}
-
-// TestErrorPageMatchesTemplate holds the direct rendering of the error
-// pages and details tables (used while error.md.tmpl, examples.md.tmpl
-// and fields.md.tmpl are the built-in ones) to the templates themselves:
-// the same set with a no-op added to error.md.tmpl and fields.md.tmpl
-// renders through text/template, and every page must come out
-// byte-identical, on catalogs that reach every branch of the page.
-func TestErrorPageMatchesTemplate(t *testing.T) {
-	const noop = "{{if false}}never{{end}}" // a different parse tree, the same output
-	viaTemplate, same := fstest.MapFS{}, fstest.MapFS{}
-	for _, name := range []string{"error.md.tmpl", "fields.md.tmpl", "index.md.tmpl", "domain.md.tmpl"} {
-		orig, err := fs.ReadFile(templates.FS, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		viaTemplate[name] = &fstest.MapFile{Data: append(bytes.Clone(orig), noop...)}
-		same[name] = &fstest.MapFile{Data: orig} // equal to the built-ins
-	}
-	catalogs := map[string]*model.Catalog{
-		"hostile":   hostile(t),
-		"synthetic": errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(300)}, "errors.yaml"),
-	}
-	for _, path := range []string{
-		"../../../examples/mdmcp/errors.yaml", "../../../examples/plain/errors.yaml",
-		"../../../examples/problem/errors.yaml", "../../../examples/taxonomy/errors.yaml",
-		"../../endtoend/testdata/golden/kinds/errors.yaml", "../../../catalog/errors.yaml",
-	} {
-		catalogs[path] = errgentest.Model(t, catalog.OSFS{}, path)
-	}
-	for name, m := range catalogs {
-		direct := generate(t, m, markdown.Options{Source: "../errors.yaml"})
-		for _, over := range []fstest.MapFS{viaTemplate, same} {
-			templated := generate(t, m, markdown.Options{Source: "../errors.yaml", Templates: over})
-			if len(direct) != len(templated) {
-				t.Errorf("%s: %d pages rendered directly, %d by the templates", name, len(direct), len(templated))
-			}
-			for p, want := range templated {
-				if direct[p] != want {
-					t.Errorf("%s: %s: the direct rendering differs from the templates:\n%s", name, p, firstDiff(direct[p], want))
-				}
-			}
-		}
-	}
-}
-
-// firstDiff shows where two texts part.
-func firstDiff(a, b string) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	from := max(0, i-80)
-	return fmt.Sprintf("direct:   %q\ntemplate: %q", a[from:min(len(a), i+80)], b[from:min(len(b), i+80)])
 }
 
 func BenchmarkDocs(b *testing.B) {

@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -994,24 +993,13 @@ func (g *generator) readme() []byte {
 	b.WriteString("| `isUnknownError`, `extensionsOf` | an error this catalog does not know; a payload's members beyond its typed ones |\n")
 	b.WriteString("| `fromMcpError`, `fromToolResult` | the catalog error an MCP TypeScript SDK `McpError` or an `isError` tool result carries; `undefined` for the SDK's own errors |\n")
 	b.WriteString("| `isSymbol(value, symbol)` | narrows a payload to one error |\n")
-	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n\n")
-	b.WriteString(strconv.Itoa(len(m.Errors)) + " errors in " + strconv.Itoa(len(m.Domains)) + " domains.\n")
+	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n")
 	return b.Bytes()
 }
 
-func (g *generator) exampleSymbol() string {
-	syms := make([]string, 0, len(g.m.Errors))
-	for _, e := range g.m.Errors {
-		if e.Details != nil {
-			syms = append(syms, e.Symbol)
-		}
-	}
-	if len(syms) == 0 {
-		return g.m.Errors[0].Symbol
-	}
-	sort.Strings(syms)
-	return syms[0]
-}
+// exampleSymbol is the symbol the README's example narrows to: the
+// fallback's, which a catalog keeps while its errors come and go.
+func (g *generator) exampleSymbol() string { return g.m.Fallback.Symbol }
 
 // mdText escapes text for a markdown paragraph or heading.
 func mdText(s string) string {

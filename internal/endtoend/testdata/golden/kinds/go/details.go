@@ -3,7 +3,10 @@
 
 package kindserrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 var (
 	field_Everything_S         = errgenrt.Field{Name: "s"}
@@ -19,37 +22,18 @@ var (
 	field_Everything_Root      = errgenrt.Field{Name: "root"}
 	field_Everything_MaybeNode = errgenrt.Field{Name: "maybe_node"}
 	field_Everything_Level     = errgenrt.Field{Name: "level"}
-	field_Everything_Anything  = errgenrt.Field{
-		Name:      "anything",
-		Sensitive: true,
-	}
-	field_Everything_Map    = errgenrt.Field{Name: "map"}
-	field_Everything_OptS   = errgenrt.Field{Name: "opt_s"}
-	field_Everything_OptI   = errgenrt.Field{Name: "opt_i"}
-	field_Everything_OptN   = errgenrt.Field{Name: "opt_n"}
-	field_Everything_OptB   = errgenrt.Field{Name: "opt_b"}
-	field_Everything_OptE   = errgenrt.Field{Name: "opt_e"}
-	field_Everything_Secret = errgenrt.Field{
-		Name:      "secret",
-		Sensitive: true,
-	}
-	field_Everything_Home = errgenrt.Field{
-		Name:     "home",
-		Sanitize: errgenrt.SanitizePath,
-	}
-	field_Everything_Link = errgenrt.Field{
-		Name:     "link",
-		Sanitize: errgenrt.SanitizeURI,
-	}
-	field_Everything_Note = errgenrt.Field{
-		MaxBytes: 100,
-		Name:     "note",
-		Sanitize: errgenrt.SanitizeText,
-	}
-	field_Everything_Debug = errgenrt.Field{
-		Name:    "debug",
-		Verbose: true,
-	}
+	field_Everything_Anything  = errgenrt.Field{Name: "anything", Sensitive: true}
+	field_Everything_Map       = errgenrt.Field{Name: "map"}
+	field_Everything_OptS      = errgenrt.Field{Name: "opt_s"}
+	field_Everything_OptI      = errgenrt.Field{Name: "opt_i"}
+	field_Everything_OptN      = errgenrt.Field{Name: "opt_n"}
+	field_Everything_OptB      = errgenrt.Field{Name: "opt_b"}
+	field_Everything_OptE      = errgenrt.Field{Name: "opt_e"}
+	field_Everything_Secret    = errgenrt.Field{Name: "secret", Sensitive: true}
+	field_Everything_Home      = errgenrt.Field{Name: "home", Sanitize: errgenrt.SanitizePath}
+	field_Everything_Link      = errgenrt.Field{Name: "link", Sanitize: errgenrt.SanitizeURI}
+	field_Everything_Note      = errgenrt.Field{Name: "note", Sanitize: errgenrt.SanitizeText, MaxBytes: 100}
+	field_Everything_Debug     = errgenrt.Field{Name: "debug", Verbose: true}
 )
 
 // Everything is detail shape everything.
@@ -188,9 +172,17 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *Everything) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsEverything are the top-level fields of Everything, the DetailFields of the errors with these details.
+var fieldsEverything = []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"}
+
+// zeroEverything returns empty Everything, the ZeroDetails of the errors with these details.
+func zeroEverything() errgenrt.Details {
+	return new(Everything)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsEverything) in a message.
+func (d *Everything) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsEverything, field) {
 	case 0:
 		t.Str(&field_Everything_S, d.S)
 	case 1:
@@ -286,20 +278,6 @@ func (d *EverythingNested) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *EverythingNested) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Int(&field_EverythingNested_X, d.X)
-	case 1:
-		t.OptStr(&field_EverythingNested_Y, d.Y)
-	case 2:
-		if d.Deep != nil {
-			t.JSON(&field_EverythingNested_Deep, d.Deep)
-		}
-	}
-}
-
 var (
 	field_EverythingNestedDeep_Z = errgenrt.Field{Name: "z"}
 )
@@ -316,14 +294,6 @@ func (d *EverythingNestedDeep) AppendJSON(e *errgenrt.Encoder, dst []byte) []byt
 		dst = e.Bool(dst, &field_EverythingNestedDeep_Z, *d.Z)
 	}
 	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *EverythingNestedDeep) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptBool(&field_EverythingNestedDeep_Z, d.Z)
-	}
 }
 
 var (
@@ -345,16 +315,6 @@ func (d *EverythingPointsItem) AppendJSON(e *errgenrt.Encoder, dst []byte) []byt
 		dst = e.String(dst, &field_EverythingPointsItem_Label, *d.Label)
 	}
 	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *EverythingPointsItem) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Int(&field_EverythingPointsItem_X, d.X)
-	case 1:
-		t.OptStr(&field_EverythingPointsItem_Label, d.Label)
-	}
 }
 
 // EverythingOptE is detail shape everything, property "opt_e".
@@ -417,9 +377,17 @@ func (d *Node) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *Node) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsNode are the top-level fields of Node, the DetailFields of the errors with these details.
+var fieldsNode = []string{"name", "level", "children"}
+
+// zeroNode returns empty Node, the ZeroDetails of the errors with these details.
+func zeroNode() errgenrt.Details {
+	return new(Node)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsNode) in a message.
+func (d *Node) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsNode, field) {
 	case 0:
 		t.Str(&field_Node_Name, d.Name)
 	case 1:
@@ -430,63 +398,3 @@ func (d *Node) Placeholder(t *errgenrt.Text, field int) {
 		t.JSON(&field_Node_Children, d.Children)
 	}
 }
-
-var (
-	field_TreeInlineDetails_Kind  = errgenrt.Field{Name: "kind"}
-	field_TreeInlineDetails_Depth = errgenrt.Field{Name: "depth"}
-	field_TreeInlineDetails_Path  = errgenrt.Field{Name: "path"}
-)
-
-// TreeInlineDetails is the details of E_TREE_INLINE.
-type TreeInlineDetails struct {
-	Kind  TreeInlineDetailsKind `json:"kind"`
-	Depth *int64                `json:"depth,omitempty"`
-	Path  []string              `json:"path,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *TreeInlineDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_TreeInlineDetails_Kind, string(d.Kind))
-	if d.Depth != nil && e.Full() {
-		dst = e.Int(dst, &field_TreeInlineDetails_Depth, *d.Depth)
-	}
-	if d.Path != nil && e.Full() {
-		if e.Emit(&field_TreeInlineDetails_Path) {
-			dst = e.Key(dst, &field_TreeInlineDetails_Path)
-			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Path {
-					dst = e.StringValue(dst, &field_TreeInlineDetails_Path, d.Path[i0])
-				}
-			}
-			dst = e.CloseArray(dst)
-		}
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *TreeInlineDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_TreeInlineDetails_Kind, string(d.Kind))
-	case 1:
-		t.OptInt(&field_TreeInlineDetails_Depth, d.Depth)
-	case 2:
-		t.Strings(&field_TreeInlineDetails_Path, d.Path)
-	}
-}
-
-// TreeInlineDetailsKind is the details of E_TREE_INLINE, property "kind".
-type TreeInlineDetailsKind string
-
-const (
-	TreeInlineDetailsKindCycle  TreeInlineDetailsKind = "cycle"
-	TreeInlineDetailsKindOrphan TreeInlineDetailsKind = "orphan"
-)
-
-var (
-	field_FieldErrors_FieldErrors = errgenrt.Field{Name: "fieldErrors"}
-	field_FieldErrors_TotalErrors = errgenrt.Field{Name: "totalErrors"}
-)

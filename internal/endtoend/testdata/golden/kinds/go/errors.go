@@ -4,10 +4,14 @@
 // Package kindserrors holds the errors of the kinds error catalog, version 0.3.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err definition, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error. Each domain's
+// errors are in the file named after it.
 package kindserrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 // Code is a catalog error code.
 type Code int64
@@ -21,40 +25,27 @@ type Type string
 // Domain is a catalog domain.
 type Domain string
 
+// This package and the errgenrt it builds against must be of the same version: a mismatch fails to compile here. Regenerate the package with the errgen of the errgenrt in use (see errgenrt.EnforceVersion).
 const (
-	// DomainRPC is the rpc domain: codes -32768 to -32000.
-	DomainRPC Domain = "rpc"
-	// DomainCore is the core domain: codes 1 to 99.
-	//
-	// Core errors: "quoted", `ticked`, */ and ${x}.
-	DomainCore Domain = "core"
-	// DomainTree is the tree domain: codes 100 to 199.
-	DomainTree Domain = "tree"
+	_ = errgenrt.EnforceVersion(1 - errgenrt.MinVersion)
+	_ = errgenrt.EnforceVersion(errgenrt.MaxVersion - 1)
 )
-
-// shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
-var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: errgenrt.Zero[errgenrt.FieldErrors]}
-
-// shape_Everything describes Everything details to errgenrt.DecodeDef.
-var shape_Everything = &errgenrt.Shape{Fields: []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"}, Zero: errgenrt.Zero[Everything]}
-
-// shape_Node describes Node details to errgenrt.DecodeDef.
-var shape_Node = &errgenrt.Shape{Fields: []string{"name", "level", "children"}, Zero: errgenrt.Zero[Node]}
-
-// shape_TreeInlineDetails describes TreeInlineDetails details to errgenrt.DecodeDef.
-var shape_TreeInlineDetails = &errgenrt.Shape{Fields: []string{"kind", "depth", "path"}, Zero: errgenrt.Zero[TreeInlineDetails]}
 
 // Catalog is the kinds catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
+	Name:          "kinds",
+	Version:       "0.3.0",
+	SchemaVersion: 2,
 	Limits: errgenrt.Limits{
 		MaxDataBytes:   2048,
 		MaxStringBytes: 40,
 		MaxSuggestions: 2,
 	},
-	Name:          "kinds",
-	SchemaVersion: 2,
-	Version:       "0.3.0",
-}, []*errgenrt.Def{ErrParse, ErrInternal, ErrEverything, ErrTreeInvalid, ErrTreeValidation, ErrTreeInline}, "E_INTERNAL")
+}, slices.Concat(
+	errorsRPC,
+	errorsCore,
+	errorsTree,
+), "E_INTERNAL")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as E_INTERNAL without its text.
 func From(err error) *errgenrt.Error {

@@ -3,7 +3,10 @@
 
 package mdmcperrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 var (
 	field_AllowedValuesSample_Values       = errgenrt.Field{Name: "values"}
@@ -45,31 +48,12 @@ func (d *AllowedValuesSample) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *AllowedValuesSample) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Strings(&field_AllowedValuesSample_Values, d.Values)
-	case 1:
-		t.OptInt(&field_AllowedValuesSample_MoreCount, d.MoreCount)
-	case 2:
-		t.OptStr(&field_AllowedValuesSample_ListEndpoint, d.ListEndpoint)
-	}
-}
-
 var (
-	field_ExecutionError_Phase     = errgenrt.Field{Name: "phase"}
-	field_ExecutionError_Operation = errgenrt.Field{Name: "operation"}
-	field_ExecutionError_ExitCode  = errgenrt.Field{Name: "exitCode"}
-	field_ExecutionError_Stderr    = errgenrt.Field{
-		MaxBytes: 2048,
-		Name:     "stderr",
-		Sanitize: errgenrt.SanitizeText,
-	}
-	field_ExecutionError_SystemError = errgenrt.Field{
-		Name:     "systemError",
-		Sanitize: errgenrt.SanitizePath,
-	}
+	field_ExecutionError_Phase       = errgenrt.Field{Name: "phase"}
+	field_ExecutionError_Operation   = errgenrt.Field{Name: "operation"}
+	field_ExecutionError_ExitCode    = errgenrt.Field{Name: "exitCode"}
+	field_ExecutionError_Stderr      = errgenrt.Field{Name: "stderr", Sanitize: errgenrt.SanitizeText, MaxBytes: 2048}
+	field_ExecutionError_SystemError = errgenrt.Field{Name: "systemError", Sanitize: errgenrt.SanitizePath}
 )
 
 // ExecutionError is detail shape execution_error.
@@ -107,9 +91,17 @@ func (d *ExecutionError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *ExecutionError) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsExecutionError are the top-level fields of ExecutionError, the DetailFields of the errors with these details.
+var fieldsExecutionError = []string{"phase", "operation", "exitCode", "stderr", "systemError"}
+
+// zeroExecutionError returns empty ExecutionError, the ZeroDetails of the errors with these details.
+func zeroExecutionError() errgenrt.Details {
+	return new(ExecutionError)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsExecutionError) in a message.
+func (d *ExecutionError) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsExecutionError, field) {
 	case 0:
 		t.Str(&field_ExecutionError_Phase, string(d.Phase))
 	case 1:
@@ -137,17 +129,10 @@ const (
 )
 
 var (
-	field_PolicyViolation_Requested = errgenrt.Field{
-		Name:      "requested",
-		Sanitize:  errgenrt.SanitizePath,
-		Sensitive: true,
-	}
+	field_PolicyViolation_Requested      = errgenrt.Field{Name: "requested", Sensitive: true, Sanitize: errgenrt.SanitizePath}
 	field_PolicyViolation_Rule           = errgenrt.Field{Name: "rule"}
 	field_PolicyViolation_AllowedSample  = errgenrt.Field{Name: "allowedSample"}
-	field_PolicyViolation_PolicyLocation = errgenrt.Field{
-		Name:    "policyLocation",
-		Verbose: true,
-	}
+	field_PolicyViolation_PolicyLocation = errgenrt.Field{Name: "policyLocation", Verbose: true}
 )
 
 // PolicyViolation is detail shape policy_violation.
@@ -178,9 +163,17 @@ func (d *PolicyViolation) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *PolicyViolation) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsPolicyViolation are the top-level fields of PolicyViolation, the DetailFields of the errors with these details.
+var fieldsPolicyViolation = []string{"requested", "rule", "allowedSample", "policyLocation"}
+
+// zeroPolicyViolation returns empty PolicyViolation, the ZeroDetails of the errors with these details.
+func zeroPolicyViolation() errgenrt.Details {
+	return new(PolicyViolation)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPolicyViolation) in a message.
+func (d *PolicyViolation) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsPolicyViolation, field) {
 	case 0:
 		t.Str(&field_PolicyViolation_Requested, d.Requested)
 	case 1:
@@ -199,10 +192,7 @@ var (
 	field_ResourceLimit_Limit        = errgenrt.Field{Name: "limit"}
 	field_ResourceLimit_Actual       = errgenrt.Field{Name: "actual"}
 	field_ResourceLimit_Unit         = errgenrt.Field{Name: "unit"}
-	field_ResourceLimit_ConfigSource = errgenrt.Field{
-		Name:    "configSource",
-		Verbose: true,
-	}
+	field_ResourceLimit_ConfigSource = errgenrt.Field{Name: "configSource", Verbose: true}
 )
 
 // ResourceLimit is detail shape resource_limit.
@@ -234,9 +224,17 @@ func (d *ResourceLimit) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsResourceLimit are the top-level fields of ResourceLimit, the DetailFields of the errors with these details.
+var fieldsResourceLimit = []string{"resource", "limit", "actual", "unit", "configSource"}
+
+// zeroResourceLimit returns empty ResourceLimit, the ZeroDetails of the errors with these details.
+func zeroResourceLimit() errgenrt.Details {
+	return new(ResourceLimit)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsResourceLimit) in a message.
+func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsResourceLimit, field) {
 	case 0:
 		t.Str(&field_ResourceLimit_Resource, d.Resource)
 	case 1:
@@ -252,11 +250,8 @@ func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field int) {
 
 var (
 	field_SystemError_Component = errgenrt.Field{Name: "component"}
-	field_SystemError_Message   = errgenrt.Field{
-		Name:     "message",
-		Sanitize: errgenrt.SanitizePath,
-	}
-	field_SystemError_Code = errgenrt.Field{Name: "code"}
+	field_SystemError_Message   = errgenrt.Field{Name: "message", Sanitize: errgenrt.SanitizePath}
+	field_SystemError_Code      = errgenrt.Field{Name: "code"}
 )
 
 // SystemError is detail shape system_error.
@@ -282,9 +277,17 @@ func (d *SystemError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *SystemError) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsSystemError are the top-level fields of SystemError, the DetailFields of the errors with these details.
+var fieldsSystemError = []string{"component", "message", "code"}
+
+// zeroSystemError returns empty SystemError, the ZeroDetails of the errors with these details.
+func zeroSystemError() errgenrt.Details {
+	return new(SystemError)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsSystemError) in a message.
+func (d *SystemError) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsSystemError, field) {
 	case 0:
 		t.Str(&field_SystemError_Component, d.Component)
 	case 1:
@@ -295,12 +298,8 @@ func (d *SystemError) Placeholder(t *errgenrt.Text, field int) {
 }
 
 var (
-	field_ValidationFailure_Field = errgenrt.Field{Name: "field"}
-	field_ValidationFailure_Value = errgenrt.Field{
-		Name:      "value",
-		Sanitize:  errgenrt.SanitizeText,
-		Sensitive: true,
-	}
+	field_ValidationFailure_Field          = errgenrt.Field{Name: "field"}
+	field_ValidationFailure_Value          = errgenrt.Field{Name: "value", Sensitive: true, Sanitize: errgenrt.SanitizeText}
 	field_ValidationFailure_Reason         = errgenrt.Field{Name: "reason"}
 	field_ValidationFailure_ExpectedFormat = errgenrt.Field{Name: "expectedFormat"}
 	field_ValidationFailure_ArgIndex       = errgenrt.Field{Name: "argIndex"}
@@ -352,9 +351,17 @@ func (d *ValidationFailure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsValidationFailure are the top-level fields of ValidationFailure, the DetailFields of the errors with these details.
+var fieldsValidationFailure = []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"}
+
+// zeroValidationFailure returns empty ValidationFailure, the ZeroDetails of the errors with these details.
+func zeroValidationFailure() errgenrt.Details {
+	return new(ValidationFailure)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsValidationFailure) in a message.
+func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsValidationFailure, field) {
 	case 0:
 		t.Str(&field_ValidationFailure_Field, d.Field)
 	case 1:

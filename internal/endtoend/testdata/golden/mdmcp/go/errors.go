@@ -4,10 +4,14 @@
 // Package mdmcperrors holds the errors of the mdmcp error catalog, version 2.0.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err definition, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error. Each domain's
+// errors are in the file named after it.
 package mdmcperrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 // Code is a catalog error code.
 type Code int64
@@ -21,55 +25,29 @@ type Type string
 // Domain is a catalog domain.
 type Domain string
 
+// This package and the errgenrt it builds against must be of the same version: a mismatch fails to compile here. Regenerate the package with the errgen of the errgenrt in use (see errgenrt.EnforceVersion).
 const (
-	// DomainPolicy is the policy domain: codes 1000 to 1099.
-	//
-	// The request was denied by the policy file (legacy code PolicyDeny, -32001).
-	DomainPolicy Domain = "policy"
-	// DomainValidation is the validation domain: codes 1100 to 1199.
-	//
-	// Parameters or command arguments failed validation (legacy code InvalidArgs, -32602).
-	DomainValidation Domain = "validation"
-	// DomainResource is the resource domain: codes 1200 to 1299.
-	//
-	// A configured limit was exceeded.
-	DomainResource Domain = "resource"
-	// DomainExecution is the execution domain: codes 1300 to 1399.
-	//
-	// A command or file operation failed while running.
-	DomainExecution Domain = "execution"
-	// DomainSystem is the system domain: codes 1400 to 1499.
-	//
-	// Internal and configuration failures.
-	DomainSystem Domain = "system"
+	_ = errgenrt.EnforceVersion(1 - errgenrt.MinVersion)
+	_ = errgenrt.EnforceVersion(errgenrt.MaxVersion - 1)
 )
-
-// shape_ExecutionError describes ExecutionError details to errgenrt.DecodeDef.
-var shape_ExecutionError = &errgenrt.Shape{Fields: []string{"phase", "operation", "exitCode", "stderr", "systemError"}, Zero: errgenrt.Zero[ExecutionError]}
-
-// shape_PolicyViolation describes PolicyViolation details to errgenrt.DecodeDef.
-var shape_PolicyViolation = &errgenrt.Shape{Fields: []string{"requested", "rule", "allowedSample", "policyLocation"}, Zero: errgenrt.Zero[PolicyViolation]}
-
-// shape_ResourceLimit describes ResourceLimit details to errgenrt.DecodeDef.
-var shape_ResourceLimit = &errgenrt.Shape{Fields: []string{"resource", "limit", "actual", "unit", "configSource"}, Zero: errgenrt.Zero[ResourceLimit]}
-
-// shape_SystemError describes SystemError details to errgenrt.DecodeDef.
-var shape_SystemError = &errgenrt.Shape{Fields: []string{"component", "message", "code"}, Zero: errgenrt.Zero[SystemError]}
-
-// shape_ValidationFailure describes ValidationFailure details to errgenrt.DecodeDef.
-var shape_ValidationFailure = &errgenrt.Shape{Fields: []string{"field", "value", "reason", "expectedFormat", "argIndex", "examples"}, Zero: errgenrt.Zero[ValidationFailure]}
 
 // Catalog is the mdmcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
+	Name:          "mdmcp",
+	Version:       "2.0.0",
+	SchemaVersion: 1,
 	Limits: errgenrt.Limits{
 		MaxDataBytes:   16384,
 		MaxStringBytes: 1024,
 		MaxSuggestions: 3,
 	},
-	Name:          "mdmcp",
-	SchemaVersion: 1,
-	Version:       "2.0.0",
-}, []*errgenrt.Def{ErrPathNotAllowed, ErrCommandNotAllowed, ErrEnvironmentNotAllowed, ErrNetworkFsDenied, ErrWriteNotPermitted, ErrInvalidPath, ErrInvalidArgument, ErrInvalidEnvironment, ErrMissingRequired, ErrPathTraversal, ErrFileTooLarge, ErrOutputTooLarge, ErrTimeout, ErrConcurrencyLimit, ErrRateLimit, ErrCommandFailed, ErrIOError, ErrPermissionDenied, ErrNotFound, ErrInternalError, ErrConfigurationError}, "E_INTERNAL_ERROR")
+}, slices.Concat(
+	errorsPolicy,
+	errorsValidation,
+	errorsResource,
+	errorsExecution,
+	errorsSystem,
+), "E_INTERNAL_ERROR")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as E_INTERNAL_ERROR without its text.
 func From(err error) *errgenrt.Error {

@@ -4,10 +4,14 @@
 // Package compounddocserrors holds the errors of the compound-docs error catalog, version 1.0.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err definition, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error. Each domain's
+// errors are in the file named after it.
 package compounddocserrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 // Code is a catalog error code.
 type Code int64
@@ -21,57 +25,28 @@ type Type string
 // Domain is a catalog domain.
 type Domain string
 
+// This package and the errgenrt it builds against must be of the same version: a mismatch fails to compile here. Regenerate the package with the errgen of the errgenrt in use (see errgenrt.EnforceVersion).
 const (
-	// DomainProject is the project domain: codes 100 to 199.
-	//
-	// Project activation and project configuration.
-	DomainProject Domain = "project"
-	// DomainDocuments is the documents domain: codes 200 to 299.
-	//
-	// Compounding documents, doc-types and frontmatter.
-	DomainDocuments Domain = "documents"
-	// DomainServices is the services domain: codes 300 to 399.
-	//
-	// Ollama embeddings, PostgreSQL and the file system.
-	DomainServices Domain = "services"
-	// DomainGeneral is the general domain: codes 900 to 999.
-	//
-	// Parameter validation and the generic fallback.
-	DomainGeneral Domain = "general"
+	_ = errgenrt.EnforceVersion(1 - errgenrt.MinVersion)
+	_ = errgenrt.EnforceVersion(errgenrt.MaxVersion - 1)
 )
-
-// shape__FieldErrors describes errgenrt.FieldErrors details to errgenrt.DecodeDef.
-var shape__FieldErrors = &errgenrt.Shape{Fields: []string{"fieldErrors", "totalErrors"}, Zero: errgenrt.Zero[errgenrt.FieldErrors]}
-
-// shape_DatabaseErrorDetails describes DatabaseErrorDetails details to errgenrt.DecodeDef.
-var shape_DatabaseErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: errgenrt.Zero[DatabaseErrorDetails]}
-
-// shape_DocumentNotFoundDetails describes DocumentNotFoundDetails details to errgenrt.DecodeDef.
-var shape_DocumentNotFoundDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[DocumentNotFoundDetails]}
-
-// shape_EmbeddingServiceErrorDetails describes EmbeddingServiceErrorDetails details to errgenrt.DecodeDef.
-var shape_EmbeddingServiceErrorDetails = &errgenrt.Shape{Fields: []string{"reason"}, Zero: errgenrt.Zero[EmbeddingServiceErrorDetails]}
-
-// shape_FileSystemErrorDetails describes FileSystemErrorDetails details to errgenrt.DecodeDef.
-var shape_FileSystemErrorDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[FileSystemErrorDetails]}
-
-// shape_InvalidDocTypeDetails describes InvalidDocTypeDetails details to errgenrt.DecodeDef.
-var shape_InvalidDocTypeDetails = &errgenrt.Shape{Fields: []string{"docType", "validDocTypes"}, Zero: errgenrt.Zero[InvalidDocTypeDetails]}
-
-// shape_SchemaValidationFailedDetails describes SchemaValidationFailedDetails details to errgenrt.DecodeDef.
-var shape_SchemaValidationFailedDetails = &errgenrt.Shape{Fields: []string{"errors", "errorCount"}, Zero: errgenrt.Zero[SchemaValidationFailedDetails]}
 
 // Catalog is the compound-docs catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
+	Name:          "compound-docs",
+	Version:       "1.0.0",
+	SchemaVersion: 1,
 	Limits: errgenrt.Limits{
 		MaxDataBytes:   16384,
 		MaxStringBytes: 1024,
 		MaxSuggestions: 3,
 	},
-	Name:          "compound-docs",
-	SchemaVersion: 1,
-	Version:       "1.0.0",
-}, []*errgenrt.Def{ErrProjectNotActivated, ErrExternalDocsNotConfigured, ErrExternalDocsNotPromotable, ErrDocumentNotFound, ErrInvalidDocType, ErrSchemaValidationFailed, ErrEmbeddingServiceError, ErrDatabaseError, ErrFileSystemError, ErrValidationError, ErrInternalError}, "INTERNAL_ERROR")
+}, slices.Concat(
+	errorsProject,
+	errorsDocuments,
+	errorsServices,
+	errorsGeneral,
+), "INTERNAL_ERROR")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as INTERNAL_ERROR without its text.
 func From(err error) *errgenrt.Error {

@@ -4,10 +4,14 @@
 // Package mousemcperrors holds the errors of the mouse-mcp error catalog, version 1.0.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err definition, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error. Each domain's
+// errors are in the file named after it.
 package mousemcperrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 // Code is a catalog error code.
 type Code int64
@@ -21,48 +25,28 @@ type Type string
 // Domain is a catalog domain.
 type Domain string
 
+// This package and the errgenrt it builds against must be of the same version: a mismatch fails to compile here. Regenerate the package with the errgen of the errgenrt in use (see errgenrt.EnforceVersion).
 const (
-	// DomainRequest is the request domain: codes 1000 to 1099.
-	//
-	// Problems with what the caller asked for.
-	DomainRequest Domain = "request"
-	// DomainUpstream is the upstream domain: codes 1100 to 1199.
-	//
-	// The Disney APIs and the Disney session.
-	DomainUpstream Domain = "upstream"
-	// DomainStorage is the storage domain: codes 1200 to 1299.
-	//
-	// The local database and cache.
-	DomainStorage Domain = "storage"
-	// DomainSystem is the system domain: codes 1900 to 1999.
-	//
-	// Configuration and unclassified failures.
-	DomainSystem Domain = "system"
+	_ = errgenrt.EnforceVersion(1 - errgenrt.MinVersion)
+	_ = errgenrt.EnforceVersion(errgenrt.MaxVersion - 1)
 )
-
-// shape_APIErrorDetails describes APIErrorDetails details to errgenrt.DecodeDef.
-var shape_APIErrorDetails = &errgenrt.Shape{Fields: []string{"endpoint"}, Zero: errgenrt.Zero[APIErrorDetails]}
-
-// shape_ConfigurationErrorDetails describes ConfigurationErrorDetails details to errgenrt.DecodeDef.
-var shape_ConfigurationErrorDetails = &errgenrt.Shape{Fields: []string{"configKey"}, Zero: errgenrt.Zero[ConfigurationErrorDetails]}
-
-// shape_NotFoundDetails describes NotFoundDetails details to errgenrt.DecodeDef.
-var shape_NotFoundDetails = &errgenrt.Shape{Fields: []string{"entityId", "entityType"}, Zero: errgenrt.Zero[NotFoundDetails]}
-
-// shape_ValidationErrorDetails describes ValidationErrorDetails details to errgenrt.DecodeDef.
-var shape_ValidationErrorDetails = &errgenrt.Shape{Fields: []string{"field", "invalidValue"}, Zero: errgenrt.Zero[ValidationErrorDetails]}
 
 // Catalog is the mouse-mcp catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
+	Name:          "mouse-mcp",
+	Version:       "1.0.0",
+	SchemaVersion: 1,
 	Limits: errgenrt.Limits{
 		MaxDataBytes:   16384,
 		MaxStringBytes: 1024,
 		MaxSuggestions: 3,
 	},
-	Name:          "mouse-mcp",
-	SchemaVersion: 1,
-	Version:       "1.0.0",
-}, []*errgenrt.Def{ErrValidationError, ErrNotFound, ErrAPIError, ErrSessionError, ErrDatabaseError, ErrCacheError, ErrConfigurationError, ErrGenericError}, "GENERIC_ERROR")
+}, slices.Concat(
+	errorsRequest,
+	errorsUpstream,
+	errorsStorage,
+	errorsSystem,
+), "GENERIC_ERROR")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as GENERIC_ERROR without its text.
 func From(err error) *errgenrt.Error {

@@ -3,13 +3,13 @@
 
 package mcpharnesserrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 var (
-	field_Failure_Reason = errgenrt.Field{
-		Name:     "reason",
-		Sanitize: errgenrt.SanitizeText,
-	}
+	field_Failure_Reason = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizeText}
 )
 
 // Failure is detail shape failure.
@@ -29,9 +29,17 @@ func (d *Failure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *Failure) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsFailure are the top-level fields of Failure, the DetailFields of the errors with these details.
+var fieldsFailure = []string{"reason"}
+
+// zeroFailure returns empty Failure, the ZeroDetails of the errors with these details.
+func zeroFailure() errgenrt.Details {
+	return new(Failure)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsFailure) in a message.
+func (d *Failure) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsFailure, field) {
 	case 0:
 		t.OptStr(&field_Failure_Reason, d.Reason)
 	}
@@ -67,9 +75,17 @@ func (d *Limit) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *Limit) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsLimit are the top-level fields of Limit, the DetailFields of the errors with these details.
+var fieldsLimit = []string{"what", "limit", "actual", "unit"}
+
+// zeroLimit returns empty Limit, the ZeroDetails of the errors with these details.
+func zeroLimit() errgenrt.Details {
+	return new(Limit)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsLimit) in a message.
+func (d *Limit) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsLimit, field) {
 	case 0:
 		t.OptStr(&field_Limit_What, d.What)
 	case 1:
@@ -82,16 +98,10 @@ func (d *Limit) Placeholder(t *errgenrt.Text, field int) {
 }
 
 var (
-	field_Upstream_Endpoint = errgenrt.Field{
-		Name:     "endpoint",
-		Sanitize: errgenrt.SanitizeURI,
-	}
+	field_Upstream_Endpoint          = errgenrt.Field{Name: "endpoint", Sanitize: errgenrt.SanitizeURI}
 	field_Upstream_HTTPStatus        = errgenrt.Field{Name: "httpStatus"}
 	field_Upstream_RetryAfterSeconds = errgenrt.Field{Name: "retryAfterSeconds"}
-	field_Upstream_Reason            = errgenrt.Field{
-		Name:     "reason",
-		Sanitize: errgenrt.SanitizeText,
-	}
+	field_Upstream_Reason            = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizeText}
 )
 
 // Upstream is detail shape upstream.
@@ -124,9 +134,17 @@ func (d *Upstream) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	return e.Close(dst)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *Upstream) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
+// fieldsUpstream are the top-level fields of Upstream, the DetailFields of the errors with these details.
+var fieldsUpstream = []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"}
+
+// zeroUpstream returns empty Upstream, the ZeroDetails of the errors with these details.
+func zeroUpstream() errgenrt.Details {
+	return new(Upstream)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsUpstream) in a message.
+func (d *Upstream) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsUpstream, field) {
 	case 0:
 		t.OptStr(&field_Upstream_Endpoint, d.Endpoint)
 	case 1:
@@ -135,410 +153,5 @@ func (d *Upstream) Placeholder(t *errgenrt.Text, field int) {
 		t.OptInt(&field_Upstream_RetryAfterSeconds, d.RetryAfterSeconds)
 	case 3:
 		t.OptStr(&field_Upstream_Reason, d.Reason)
-	}
-}
-
-var (
-	field_MethodNotFoundDetails_Method = errgenrt.Field{Name: "method"}
-)
-
-// MethodNotFoundDetails is the details of E_METHOD_NOT_FOUND.
-type MethodNotFoundDetails struct {
-	Method string `json:"method"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *MethodNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MethodNotFoundDetails_Method, d.Method)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *MethodNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_MethodNotFoundDetails_Method, d.Method)
-	}
-}
-
-var (
-	field_InvalidParamsDetails_Param  = errgenrt.Field{Name: "param"}
-	field_InvalidParamsDetails_Reason = errgenrt.Field{Name: "reason"}
-)
-
-// InvalidParamsDetails is the details of E_INVALID_PARAMS.
-type InvalidParamsDetails struct {
-	// The offending parameter.
-	Param  *string `json:"param,omitempty"`
-	Reason *string `json:"reason,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *InvalidParamsDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Param != nil && e.Full() {
-		dst = e.String(dst, &field_InvalidParamsDetails_Param, *d.Param)
-	}
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_InvalidParamsDetails_Reason, *d.Reason)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *InvalidParamsDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_InvalidParamsDetails_Param, d.Param)
-	case 1:
-		t.OptStr(&field_InvalidParamsDetails_Reason, d.Reason)
-	}
-}
-
-var (
-	field_TimeoutDetails_Operation = errgenrt.Field{Name: "operation"}
-	field_TimeoutDetails_TimeoutMs = errgenrt.Field{Name: "timeoutMs"}
-)
-
-// TimeoutDetails is the details of E_TIMEOUT.
-type TimeoutDetails struct {
-	Operation *string `json:"operation,omitempty"`
-	TimeoutMs *int64  `json:"timeoutMs,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *TimeoutDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Operation != nil && e.Full() {
-		dst = e.String(dst, &field_TimeoutDetails_Operation, *d.Operation)
-	}
-	if d.TimeoutMs != nil && e.Full() {
-		dst = e.Int(dst, &field_TimeoutDetails_TimeoutMs, *d.TimeoutMs)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *TimeoutDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_TimeoutDetails_Operation, d.Operation)
-	case 1:
-		t.OptInt(&field_TimeoutDetails_TimeoutMs, d.TimeoutMs)
-	}
-}
-
-var (
-	field_NotInstalledDetails_Dependency = errgenrt.Field{Name: "dependency"}
-)
-
-// NotInstalledDetails is the details of E_NOT_INSTALLED.
-type NotInstalledDetails struct {
-	Dependency NotInstalledDetailsDependency `json:"dependency"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *NotInstalledDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_NotInstalledDetails_Dependency, string(d.Dependency))
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *NotInstalledDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_NotInstalledDetails_Dependency, string(d.Dependency))
-	}
-}
-
-// NotInstalledDetailsDependency is the details of E_NOT_INSTALLED, property "dependency".
-type NotInstalledDetailsDependency string
-
-const (
-	NotInstalledDetailsDependencyPlaywright NotInstalledDetailsDependency = "playwright"
-	NotInstalledDetailsDependencyPuppeteer  NotInstalledDetailsDependency = "puppeteer"
-	NotInstalledDetailsDependencyPython     NotInstalledDetailsDependency = "python"
-)
-
-var (
-	field_SessionNotFoundDetails_SessionID = errgenrt.Field{
-		Name:      "sessionId",
-		Sensitive: true,
-	}
-)
-
-// SessionNotFoundDetails is the details of E_SESSION_NOT_FOUND.
-type SessionNotFoundDetails struct {
-	SessionID *string `json:"sessionId,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *SessionNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.SessionID != nil && e.Full() {
-		dst = e.String(dst, &field_SessionNotFoundDetails_SessionID, *d.SessionID)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *SessionNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_SessionNotFoundDetails_SessionID, d.SessionID)
-	}
-}
-
-var (
-	field_UnsupportedDetails_Operation = errgenrt.Field{Name: "operation"}
-)
-
-// UnsupportedDetails is the details of E_UNSUPPORTED.
-type UnsupportedDetails struct {
-	Operation *string `json:"operation,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *UnsupportedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Operation != nil && e.Full() {
-		dst = e.String(dst, &field_UnsupportedDetails_Operation, *d.Operation)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *UnsupportedDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_UnsupportedDetails_Operation, d.Operation)
-	}
-}
-
-var (
-	field_MbFileNotFoundDetails_ProjectName = errgenrt.Field{Name: "projectName"}
-	field_MbFileNotFoundDetails_FileName    = errgenrt.Field{
-		Name:     "fileName",
-		Sanitize: errgenrt.SanitizePath,
-	}
-)
-
-// MbFileNotFoundDetails is the details of E_MB_FILE_NOT_FOUND.
-type MbFileNotFoundDetails struct {
-	ProjectName string `json:"projectName"`
-	FileName    string `json:"fileName"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *MbFileNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbFileNotFoundDetails_ProjectName, d.ProjectName)
-	dst = e.String(dst, &field_MbFileNotFoundDetails_FileName, d.FileName)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *MbFileNotFoundDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_MbFileNotFoundDetails_ProjectName, d.ProjectName)
-	case 1:
-		t.Str(&field_MbFileNotFoundDetails_FileName, d.FileName)
-	}
-}
-
-var (
-	field_KgInvalidTripleDetails_From         = errgenrt.Field{Name: "from"}
-	field_KgInvalidTripleDetails_RelationType = errgenrt.Field{Name: "relationType"}
-	field_KgInvalidTripleDetails_To           = errgenrt.Field{Name: "to"}
-)
-
-// KgInvalidTripleDetails is the details of E_KG_INVALID_TRIPLE.
-type KgInvalidTripleDetails struct {
-	From         *string `json:"from,omitempty"`
-	RelationType *string `json:"relationType,omitempty"`
-	To           *string `json:"to,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *KgInvalidTripleDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.From != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_From, *d.From)
-	}
-	if d.RelationType != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_RelationType, *d.RelationType)
-	}
-	if d.To != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_To, *d.To)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *KgInvalidTripleDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_KgInvalidTripleDetails_From, d.From)
-	case 1:
-		t.OptStr(&field_KgInvalidTripleDetails_RelationType, d.RelationType)
-	case 2:
-		t.OptStr(&field_KgInvalidTripleDetails_To, d.To)
-	}
-}
-
-var (
-	field_FsPathEscapeDetails_Path = errgenrt.Field{
-		Name:     "path",
-		Sanitize: errgenrt.SanitizePath,
-	}
-)
-
-// FsPathEscapeDetails is the details of E_FS_PATH_ESCAPE.
-type FsPathEscapeDetails struct {
-	Path string `json:"path"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *FsPathEscapeDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_FsPathEscapeDetails_Path, d.Path)
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *FsPathEscapeDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.Str(&field_FsPathEscapeDetails_Path, d.Path)
-	}
-}
-
-var (
-	field_FsDeniedDetails_Path = errgenrt.Field{
-		Name:     "path",
-		Sanitize: errgenrt.SanitizePath,
-	}
-	field_FsDeniedDetails_Operation = errgenrt.Field{Name: "operation"}
-)
-
-// FsDeniedDetails is the details of E_FS_DENIED.
-type FsDeniedDetails struct {
-	Path      *string                   `json:"path,omitempty"`
-	Operation *FsDeniedDetailsOperation `json:"operation,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *FsDeniedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Path != nil && e.Full() {
-		dst = e.String(dst, &field_FsDeniedDetails_Path, *d.Path)
-	}
-	if d.Operation != nil && e.Full() {
-		dst = e.String(dst, &field_FsDeniedDetails_Operation, string(*d.Operation))
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *FsDeniedDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_FsDeniedDetails_Path, d.Path)
-	case 1:
-		if d.Operation != nil {
-			t.Str(&field_FsDeniedDetails_Operation, string(*d.Operation))
-		}
-	}
-}
-
-// FsDeniedDetailsOperation is the details of E_FS_DENIED, property "operation".
-type FsDeniedDetailsOperation string
-
-const (
-	FsDeniedDetailsOperationRead   FsDeniedDetailsOperation = "read"
-	FsDeniedDetailsOperationWrite  FsDeniedDetailsOperation = "write"
-	FsDeniedDetailsOperationList   FsDeniedDetailsOperation = "list"
-	FsDeniedDetailsOperationDelete FsDeniedDetailsOperation = "delete"
-)
-
-var (
-	field_SQLConnDetails_Server = errgenrt.Field{Name: "server"}
-	field_SQLConnDetails_Reason = errgenrt.Field{
-		Name:     "reason",
-		Sanitize: errgenrt.SanitizeText,
-	}
-)
-
-// SQLConnDetails is the details of E_SQL_CONN.
-type SQLConnDetails struct {
-	Server *string `json:"server,omitempty"`
-	Reason *string `json:"reason,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *SQLConnDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Server != nil && e.Full() {
-		dst = e.String(dst, &field_SQLConnDetails_Server, *d.Server)
-	}
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_SQLConnDetails_Reason, *d.Reason)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *SQLConnDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_SQLConnDetails_Server, d.Server)
-	case 1:
-		t.OptStr(&field_SQLConnDetails_Reason, d.Reason)
-	}
-}
-
-var (
-	field_SQLQueryDetails_SQLState = errgenrt.Field{Name: "sqlState"}
-	field_SQLQueryDetails_Reason   = errgenrt.Field{Name: "reason"}
-	field_SQLQueryDetails_Query    = errgenrt.Field{
-		Name:      "query",
-		Sensitive: true,
-	}
-)
-
-// SQLQueryDetails is the details of E_SQL_QUERY.
-type SQLQueryDetails struct {
-	SQLState *string `json:"sqlState,omitempty"`
-	Reason   *string `json:"reason,omitempty"`
-	Query    *string `json:"query,omitempty"`
-}
-
-// AppendJSON implements errgenrt.Details.
-func (d *SQLQueryDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.SQLState != nil && e.Full() {
-		dst = e.String(dst, &field_SQLQueryDetails_SQLState, *d.SQLState)
-	}
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_SQLQueryDetails_Reason, *d.Reason)
-	}
-	if d.Query != nil && e.Full() {
-		dst = e.String(dst, &field_SQLQueryDetails_Query, *d.Query)
-	}
-	return e.Close(dst)
-}
-
-// Placeholder implements errgenrt.Placeholders: the text of a field in a message.
-func (d *SQLQueryDetails) Placeholder(t *errgenrt.Text, field int) {
-	switch field {
-	case 0:
-		t.OptStr(&field_SQLQueryDetails_SQLState, d.SQLState)
-	case 1:
-		t.OptStr(&field_SQLQueryDetails_Reason, d.Reason)
-	case 2:
-		t.OptStr(&field_SQLQueryDetails_Query, d.Query)
 	}
 }

@@ -4,10 +4,14 @@
 // Package mcpharnesserrors holds the errors of the mcp-harness error catalog, version 1.0.0.
 //
 // Construct an error with its New function, compare with errors.Is against its
-// Err definition, and render it with the methods of errgenrt.Error.
+// Err definition, and render it with the methods of errgenrt.Error. Each domain's
+// errors are in the file named after it.
 package mcpharnesserrors
 
-import "github.com/errgen/errgen/errgenrt"
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"slices"
+)
 
 // Code is a catalog error code.
 type Code int64
@@ -21,95 +25,36 @@ type Type string
 // Domain is a catalog domain.
 type Domain string
 
+// This package and the errgenrt it builds against must be of the same version: a mismatch fails to compile here. Regenerate the package with the errgen of the errgenrt in use (see errgenrt.EnforceVersion).
 const (
-	// DomainJsonrpc is the jsonrpc domain: codes -32768 to -32000.
-	//
-	// Protocol-level issues only (parse errors, unknown methods, the generic server error).
-	DomainJsonrpc Domain = "jsonrpc"
-	// DomainCommon is the common domain: codes 1000 to 1099.
-	//
-	// Errors any server built on the shared harness may raise.
-	DomainCommon Domain = "common"
-	// DomainPython is the python domain: codes 2000 to 2099.
-	DomainPython Domain = "python"
-	// DomainPlaywright is the playwright domain: codes 2100 to 2199.
-	DomainPlaywright Domain = "playwright"
-	// DomainPuppeteer is the puppeteer domain: codes 2200 to 2299.
-	DomainPuppeteer Domain = "puppeteer"
-	// DomainMemoryBank is the memory-bank domain: codes 2300 to 2399.
-	DomainMemoryBank Domain = "memory-bank"
-	// DomainKgMemory is the kg-memory domain: codes 2400 to 2499.
-	DomainKgMemory Domain = "kg-memory"
-	// DomainFilesystem is the filesystem domain: codes 2500 to 2599.
-	DomainFilesystem Domain = "filesystem"
-	// DomainSQLServer is the sql-server domain: codes 2600 to 2699.
-	DomainSQLServer Domain = "sql-server"
-	// DomainNotion is the notion domain: codes 2700 to 2799.
-	DomainNotion Domain = "notion"
-	// DomainTavily is the tavily domain: codes 2800 to 2899.
-	DomainTavily Domain = "tavily"
-	// DomainMisc is the misc domain: codes 2900 to 2999.
-	//
-	// Reserved for future domains; no codes assigned yet.
-	DomainMisc Domain = "misc"
+	_ = errgenrt.EnforceVersion(1 - errgenrt.MinVersion)
+	_ = errgenrt.EnforceVersion(errgenrt.MaxVersion - 1)
 )
-
-// shape_Failure describes Failure details to errgenrt.DecodeDef.
-var shape_Failure = &errgenrt.Shape{Fields: []string{"reason"}, Zero: errgenrt.Zero[Failure]}
-
-// shape_FsDeniedDetails describes FsDeniedDetails details to errgenrt.DecodeDef.
-var shape_FsDeniedDetails = &errgenrt.Shape{Fields: []string{"path", "operation"}, Zero: errgenrt.Zero[FsDeniedDetails]}
-
-// shape_FsPathEscapeDetails describes FsPathEscapeDetails details to errgenrt.DecodeDef.
-var shape_FsPathEscapeDetails = &errgenrt.Shape{Fields: []string{"path"}, Zero: errgenrt.Zero[FsPathEscapeDetails]}
-
-// shape_InvalidParamsDetails describes InvalidParamsDetails details to errgenrt.DecodeDef.
-var shape_InvalidParamsDetails = &errgenrt.Shape{Fields: []string{"param", "reason"}, Zero: errgenrt.Zero[InvalidParamsDetails]}
-
-// shape_KgInvalidTripleDetails describes KgInvalidTripleDetails details to errgenrt.DecodeDef.
-var shape_KgInvalidTripleDetails = &errgenrt.Shape{Fields: []string{"from", "relationType", "to"}, Zero: errgenrt.Zero[KgInvalidTripleDetails]}
-
-// shape_Limit describes Limit details to errgenrt.DecodeDef.
-var shape_Limit = &errgenrt.Shape{Fields: []string{"what", "limit", "actual", "unit"}, Zero: errgenrt.Zero[Limit]}
-
-// shape_MbFileNotFoundDetails describes MbFileNotFoundDetails details to errgenrt.DecodeDef.
-var shape_MbFileNotFoundDetails = &errgenrt.Shape{Fields: []string{"projectName", "fileName"}, Zero: errgenrt.Zero[MbFileNotFoundDetails]}
-
-// shape_MethodNotFoundDetails describes MethodNotFoundDetails details to errgenrt.DecodeDef.
-var shape_MethodNotFoundDetails = &errgenrt.Shape{Fields: []string{"method"}, Zero: errgenrt.Zero[MethodNotFoundDetails]}
-
-// shape_NotInstalledDetails describes NotInstalledDetails details to errgenrt.DecodeDef.
-var shape_NotInstalledDetails = &errgenrt.Shape{Fields: []string{"dependency"}, Zero: errgenrt.Zero[NotInstalledDetails]}
-
-// shape_SQLConnDetails describes SQLConnDetails details to errgenrt.DecodeDef.
-var shape_SQLConnDetails = &errgenrt.Shape{Fields: []string{"server", "reason"}, Zero: errgenrt.Zero[SQLConnDetails]}
-
-// shape_SQLQueryDetails describes SQLQueryDetails details to errgenrt.DecodeDef.
-var shape_SQLQueryDetails = &errgenrt.Shape{Fields: []string{"sqlState", "reason", "query"}, Zero: errgenrt.Zero[SQLQueryDetails]}
-
-// shape_SessionNotFoundDetails describes SessionNotFoundDetails details to errgenrt.DecodeDef.
-var shape_SessionNotFoundDetails = &errgenrt.Shape{Fields: []string{"sessionId"}, Zero: errgenrt.Zero[SessionNotFoundDetails]}
-
-// shape_TimeoutDetails describes TimeoutDetails details to errgenrt.DecodeDef.
-var shape_TimeoutDetails = &errgenrt.Shape{Fields: []string{"operation", "timeoutMs"}, Zero: errgenrt.Zero[TimeoutDetails]}
-
-// shape_UnsupportedDetails describes UnsupportedDetails details to errgenrt.DecodeDef.
-var shape_UnsupportedDetails = &errgenrt.Shape{Fields: []string{"operation"}, Zero: errgenrt.Zero[UnsupportedDetails]}
-
-// shape_Upstream describes Upstream details to errgenrt.DecodeDef.
-var shape_Upstream = &errgenrt.Shape{Fields: []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"}, Zero: errgenrt.Zero[Upstream]}
 
 // Catalog is the mcp-harness catalog: every error, lookups, conversion of any error (From) and metrics.
 var Catalog = errgenrt.NewCatalog(&errgenrt.Catalog{
+	Name:          "mcp-harness",
+	Version:       "1.0.0",
+	SchemaVersion: 1,
 	Limits: errgenrt.Limits{
 		MaxDataBytes:   16384,
 		MaxStringBytes: 1024,
 		MaxSuggestions: 3,
 	},
-	Name:          "mcp-harness",
-	SchemaVersion: 1,
-	Version:       "1.0.0",
-}, []*errgenrt.Def{ErrParseError, ErrRPCInvalidParams, ErrMethodNotFound, ErrServerError, ErrInvalidParams, ErrTimeout, ErrLimitExceeded, ErrNotInstalled, ErrSessionNotFound, ErrInputTooLarge, ErrUnsupported, ErrPyExecFail, ErrPySecurity, ErrPwNav, ErrPwLaunch, ErrPtNav, ErrPtLaunch, ErrMbFileNotFound, ErrMbRead, ErrKgFull, ErrKgInvalidTriple, ErrFsPathEscape, ErrFsDenied, ErrSQLConn, ErrSQLQuery, ErrNotionAuth, ErrNotionRate, ErrTavilyHTTP, ErrTavilyRate}, "E_SERVER_ERROR")
+}, slices.Concat(
+	errorsJsonrpc,
+	errorsCommon,
+	errorsPython,
+	errorsPlaywright,
+	errorsPuppeteer,
+	errorsMemoryBank,
+	errorsKgMemory,
+	errorsFilesystem,
+	errorsSQLServer,
+	errorsNotion,
+	errorsTavily,
+	errorsMisc,
+), "E_SERVER_ERROR")
 
 // From converts any error for the wire: a catalog error in err's chain renders as itself, anything else as E_SERVER_ERROR without its text.
 func From(err error) *errgenrt.Error {

@@ -1,0 +1,220 @@
+// Package gotype holds the rules that make detail schemas Go: the Go type
+// of each schema node, the errgenrt.Field of each property (its redaction,
+// verbosity, size bound and x-sanitize scrubbing) and which properties are
+// sensitive. The Go emitter (internal/gen/golang) writes these types and
+// fields; internal/runtimemodel interprets them without compiling the
+// generated package. One set of rules keeps the two alike.
+package gotype
+
+import (
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/model"
+)
+
+// Kind is the kind of a Go type.
+type Kind uint8
+
+// The kinds of Go type a schema node gets.
+const (
+	Any    Kind = iota // any: a node without type
+	String             // string
+	Enum               // a named string type with a constant per value
+	Int                // int64
+	Float              // float64
+	Bool               // bool
+	Slice              // []Elem
+	Struct             // a generated struct, or errgenrt.FieldErrors
+	Map                // map[string]any: an object without properties
+)
+
+// Type is the Go type of a schema node.
+type Type struct {
+	Kind Kind
+	// Name is the type name of an Enum or Struct; "" for the built-in
+	// errgenrt.FieldErrors.
+	Name string
+	// Ptr is set on a Struct reached through $ref: such a field is always
+	// a pointer, since shapes may contain themselves.
+	Ptr bool
+	// Schema is the object schema a generated Struct is declared from, or
+	// the string schema of an Enum.
+	Schema *model.Schema
+	Elem   *Type // Slice: the item type
+}
+
+// Builtin reports whether t is the built-in errgenrt.FieldErrors.
+func (t Type) Builtin() bool { return t.Kind == Struct && t.Name == "" }
+
+// Pointable reports whether an optional field of this type is a pointer;
+// slices, maps and untyped values tell absence by nil already.
+func (t Type) Pointable() bool {
+	switch t.Kind {
+	case String, Enum, Int, Float, Bool:
+		return true
+	case Struct:
+		return !t.Ptr
+	}
+	return false
+}
+
+// Of returns the Go type of a schema node; names come from the model.
+func Of(s *model.Schema) Type {
+	if s == nil {
+		return Type{Kind: Any}
+	}
+	if s.Ref != nil {
+		target := s.Ref
+		for target.Schema.Ref != nil {
+			target = target.Schema.Ref
+		}
+		ts := target.Schema
+		switch {
+		case target.Builtin:
+			return Type{Kind: Struct, Ptr: true}
+		case ts.Type == "object" && len(ts.Properties) > 0:
+			return Type{Kind: Struct, Name: ts.GoName, Ptr: true, Schema: ts}
+		}
+		return Of(ts)
+	}
+	switch s.Type {
+	case "string":
+		if len(s.Enum) > 0 && s.GoName != "" {
+			return Type{Kind: Enum, Name: s.GoName, Schema: s}
+		}
+		return Type{Kind: String}
+	case "integer":
+		return Type{Kind: Int}
+	case "number":
+		return Type{Kind: Float}
+	case "boolean":
+		return Type{Kind: Bool}
+	case "array":
+		elem := Of(s.Items)
+		return Type{Kind: Slice, Elem: &elem}
+	case "object":
+		if len(s.Properties) > 0 && s.GoName != "" {
+			return Type{Kind: Struct, Name: s.GoName, Schema: s}
+		}
+		return Type{Kind: Map}
+	}
+	return Type{Kind: Any}
+}
+
+// Details returns the Go type of e's details, the struct its constructor
+// takes (following inline details that are nothing but a $ref), and false
+// when e has none.
+func Details(e *model.Error) (Type, bool) {
+	if e.Details == nil {
+		return Type{}, false
+	}
+	s := e.Details
+	for s.Schema.Ref != nil {
+		s = s.Schema.Ref
+	}
+	if s.Builtin {
+		return Type{Kind: Struct}, true
+	}
+	return Type{Kind: Struct, Name: s.GoName, Schema: s.Schema}, true
+}
+
+// Field returns the errgenrt.Field of property p; sensitive is the set
+// [Sensitive] returns.
+func Field(p *model.Property, sensitive map[*model.Property]bool) errgenrt.Field {
+	ps := p.Schema
+	return errgenrt.Field{
+		Name:      p.Name,
+		Sensitive: ps.Sensitive || sensitive[p],
+		Verbose:   ps.Verbose,
+		Sanitize:  sanitizerOf(ps.Sanitize),
+		MaxBytes:  int(ps.MaxBytes),
+	}
+}
+
+// Sensitive returns the properties some error lists under `sensitive`. The
+// Go struct of a shape is shared by every error that uses it, so such a
+// field is redacted wherever its shape is used.
+func Sensitive(m *model.Catalog) map[*model.Property]bool {
+	out := map[*model.Property]bool{}
+	for _, e := range m.Errors {
+		if e.Details == nil {
+			continue
+		}
+		r := e.Details.Schema.Resolved()
+		for _, name := range e.Sensitive {
+			if p := r.Property(name); p != nil {
+				out[p] = true
+			}
+		}
+	}
+	return out
+}
+
+// sanitizers are the errgenrt sanitizers of the x-sanitize values, with
+// their names in errgenrt.
+var sanitizers = []struct {
+	keyword string // the x-sanitize value
+	value   errgenrt.Sanitizer
+	ident   string
+}{
+	{"path", errgenrt.SanitizePath, "SanitizePath"},
+	{"uri", errgenrt.SanitizeURI, "SanitizeURI"},
+	{"text", errgenrt.SanitizeText, "SanitizeText"},
+}
+
+func sanitizerOf(keyword string) errgenrt.Sanitizer {
+	for _, s := range sanitizers {
+		if s.keyword == keyword {
+			return s.value
+		}
+	}
+	return errgenrt.SanitizeNone
+}
+
+// SanitizerIdent returns the name of s in errgenrt ("SanitizePath"), or ""
+// for errgenrt.SanitizeNone.
+func SanitizerIdent(s errgenrt.Sanitizer) string {
+	for _, x := range sanitizers {
+		if x.value == s {
+			return x.ident
+		}
+	}
+	return ""
+}
+
+// Def returns the runtime definition of e without its link to the catalog
+// and without ZeroDetails, which needs the Go type of the details: the
+// values the Go emitter writes as e's composite literal, and the
+// definition internal/runtimemodel interprets. Templates are their catalog
+// text; an empty user_message is none.
+func Def(e *model.Error) *errgenrt.Def {
+	d := &errgenrt.Def{
+		Code:        e.Code,
+		WireCode:    e.WireCode,
+		Symbol:      e.Symbol,
+		Type:        e.Type,
+		Domain:      e.Domain.Name,
+		Title:       e.Title,
+		ProblemType: e.ProblemType,
+		Statuses:    append([]int(nil), e.Statuses...),
+		Retryable:   e.Retryable,
+		Deprecated:  e.Deprecated != nil,
+		Message:     errgenrt.Template(e.Message.Source),
+
+		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
+	}
+	if e.Details != nil {
+		d.DetailFields = []string{}
+		if r := e.Details.Schema.Resolved(); r != nil {
+			for _, p := range r.Properties {
+				d.DetailFields = append(d.DetailFields, p.Name)
+			}
+		}
+	}
+	if e.UserMessage != nil {
+		d.UserMessage = errgenrt.Template(e.UserMessage.Source)
+	}
+	for _, s := range e.Suggestions {
+		d.Suggestions = append(d.Suggestions, errgenrt.Template(s.Source))
+	}
+	return d
+}
