@@ -3,12 +3,13 @@ GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
 
-.PHONY: all test lint check generate bench bench-cli bench-tools fuzz docs-site
+.PHONY: all test lint check generate bench bench-cli bench-tools bench-ts fuzz docs-site
 
 all: lint test
 
 # Every test: Go unit, golden and end-to-end tests (the go generate run of a
-# throwaway server module included), the generated golden packages under
+# throwaway server module, and a go-sdk MCP server driven over stdio by a
+# client on the MCP TypeScript SDK, included), the generated golden packages under
 # go vet, the runtime under the race detector, the repo's own outputs
 # checked for staleness, the generated TypeScript under tsc --strict (with
 # type-level tests), and the node tests of the generated JavaScript (wire
@@ -83,6 +84,13 @@ PROTOC_GEN_GO := google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.11
 bench-tools:
 	command -v protoc >/dev/null || apt-get install -y protobuf-compiler
 	GOBIN=$(BENCH_TOOLS) $(GO) install $(PROTOC_GEN_GO)
+
+# What narrowing costs the TypeScript compiler: a file narrowing every
+# symbol of a TS_N-error catalog in the three formats against a bare
+# import, tsc --extendedDiagnostics, RUNS runs each (see BENCHMARKS.md).
+TS_N ?= 133
+bench-ts: node_modules
+	node test/bench/ts-narrowing.mjs $(TS_N) $(RUNS)
 
 # Fuzz the loader + checker, the encoders, the catalog text check, the
 # template parser and diff (FUZZTIME=10m for a long run).

@@ -49,6 +49,10 @@ type Def struct {
 	Statuses    []int  // allowed HTTP statuses, first the default
 	Retryable   bool
 	Deprecated  bool
+	// ToolErrorsAsRPC sends the error, when an MCP tools/call fails with
+	// it, as a JSON-RPC error object rather than as an isError tool result
+	// (the catalog's mcp.tool_errors: error).
+	ToolErrorsAsRPC bool
 	// DetailFields are the top-level detail property names, which caller
 	// extensions of a problem document may not take; nil when the error
 	// has no details.
@@ -105,17 +109,18 @@ func (c *Catalog) EnableMetrics() *Metrics {
 // From converts any error for the wire: the first catalog error in err's
 // chain renders as itself; anything else becomes the catalog's fallback,
 // with the fallback's own message and err kept only as the cause (it reaches
-// the wire only in verbose mode, sanitized). From(nil) is nil.
+// the wire only in verbose mode, sanitized); so does a nil *Error returned
+// as an error. From(nil) is nil.
 func (c *Catalog) From(err error) *Error {
 	if err == nil {
 		return nil
 	}
 	var e *Error
-	if errors.As(err, &e) && e.Def != nil {
+	if errors.As(err, &e) && e != nil && e.Def != nil {
 		return e
 	}
 	var d *Def
-	if errors.As(err, &d) {
+	if errors.As(err, &d) && d != nil {
 		return d.fresh(nil) // a sentinel returned as an error
 	}
 	return c.Fallback.fresh(err)

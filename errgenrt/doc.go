@@ -12,5 +12,8 @@
 // escapes every string, truncates strings at UTF-8 boundaries, redacts
 // sensitive fields, keeps verbose-only fields and debug information out
 // unless verbose mode is on, and bounds the payload by the catalog's
-// max_data_bytes. It depends on the standard library only.
+// max_data_bytes. An error's text ([Error.Error], fmt's %v) is the message
+// as the wire carries it by default, never the cause; the verbose form is
+// for server logs ([Error.VerboseError], [Error.LogValue]). The zero
+// [Options] are the safe defaults. It depends on the standard library only.
 package errgenrt

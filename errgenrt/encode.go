@@ -57,7 +57,7 @@ var encoders = sync.Pool{New: func() any { return new(Encoder) }}
 
 func getEncoder(c *Catalog, o *Options) *Encoder {
 	e := encoders.Get().(*Encoder)
-	e.verbose, e.redact, e.minimal, e.depth = o.Verbose, o.Redact, false, 0
+	e.verbose, e.redact, e.minimal, e.depth = o.Verbose, !o.ShowSensitive, false, 0
 	e.maxString = o.MaxStringBytes
 	if e.maxString <= 0 {
 		e.maxString = c.Limits.MaxStringBytes
@@ -362,24 +362,46 @@ func appendFloat(dst []byte, v float64) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// validUTF8 replaces each invalid UTF-8 sequence of s by U+FFFD.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// cutAt returns where a string longer than limit bytes is cut, at a UTF-8
+// boundary, to leave room for the "..." that marks the cut.
+func cutAt(s string, limit int) int {
+	cut := limit - 3
+	if cut < 0 {
+		cut = 0
+	}
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return cut
+}
+
+// truncate bounds s (valid UTF-8) to limit bytes as appendQuoted does: a
+// longer string is cut at a UTF-8 boundary and ends in "...". A negative
+// limit means none.
+func truncate(s string, limit int) string {
+	if limit < 0 || len(s) <= limit {
+		return s
+	}
+	return s[:cutAt(s, limit)] + "..."
+}
+
 // appendQuoted writes s as a JSON string, truncated to at most limit bytes
 // of s (counting a visible "..." suffix) at a UTF-8 boundary; a negative
 // limit means no limit. Invalid UTF-8 becomes U+FFFD; <, >, &, U+2028 and
 // U+2029 are escaped so the JSON is safe inside HTML and JavaScript.
 func appendQuoted(dst []byte, s string, limit int) []byte {
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD") // measure what is written
-	}
+	s = validUTF8(s) // measure what is written
 	suffix := false
 	if limit >= 0 && len(s) > limit {
-		cut := limit - 3
-		if cut < 0 {
-			cut = 0
-		}
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut]
+		s = s[:cutAt(s, limit)]
 		suffix = true
 	}
 	dst = append(dst, '"')

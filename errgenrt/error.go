@@ -1,5 +1,10 @@
 package errgenrt
 
+import (
+	"log/slog"
+	"strings"
+)
+
 // Error is one occurrence of a catalog error: its definition, its typed
 // details and per-occurrence options. It renders into every wire format.
 type Error struct {
@@ -105,27 +110,96 @@ func NewWith[T any, PT interface {
 	return w.e.Init(def, PT(&w.d), opts)
 }
 
-// Error returns the message rendered for server logs: verbose, unredacted,
-// followed by the cause.
+// Error returns the symbol and the message as the wire carries them by
+// default: sensitive fields redacted, verbose-only fields left out, bounded
+// by the catalog's string limit, and no cause. fmt's %v, %s and %+v print
+// the same, so an error that reaches an SDK's error text, a client or a log
+// line discloses nothing the wire would not. Server logs get the verbose,
+// unredacted form with the cause chain from [Error.VerboseError] or, through
+// log/slog, from [Error.LogValue].
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	if e.Def == nil {
 		return "errgenrt: error without definition"
 	}
+	return e.Def.Symbol + ": " + e.Message(nil)
+}
+
+// Message returns the error's message rendered under o (nil: the defaults),
+// the text of the JSON-RPC message, the problem detail and the plain
+// response's message.
+func (e *Error) Message(o *Options) string {
+	o = resolve(o)
+	enc := getEncoder(e.Def.Catalog, o)
+	defer putEncoder(enc)
+	return e.messageText(enc)
+}
+
+// messageText returns the message as the wire carries it: rendered,
+// bounded, valid UTF-8, and not sharing the encoder's buffer.
+func (e *Error) messageText(enc *Encoder) string {
+	return strings.Clone(truncate(validUTF8(enc.render(&e.Def.Message, e.Details)), enc.limit(nil)))
+}
+
+// verboseMessage renders the message for server logs: verbose, unredacted
+// and not truncated.
+func (e *Error) verboseMessage() string {
 	enc := getEncoder(e.Def.Catalog, &Options{Verbose: true})
 	defer putEncoder(enc)
-	msg := e.Def.Symbol + ": " + enc.render(&e.Def.Message, e.Details)
+	return strings.Clone(enc.render(&e.Def.Message, e.Details))
+}
+
+// VerboseError returns the message for server logs: verbose, unredacted,
+// not truncated, followed by the cause chain. It is never sent on the wire; call it only
+// where the text stays on the server.
+func (e *Error) VerboseError() string {
+	if e == nil || e.Def == nil {
+		return e.Error()
+	}
+	msg := e.Def.Symbol + ": " + e.verboseMessage()
 	if e.cause != nil {
 		msg += ": " + e.cause.Error()
 	}
 	return msg
 }
 
+// LogValue makes the error a [slog.LogValuer]: a structured logger records
+// the symbol, the code, the verbose unredacted message and the cause chain.
+// Logs stay on the server; the wire gets [Error.Error]'s text at most.
+func (e *Error) LogValue() slog.Value {
+	if e == nil || e.Def == nil {
+		return slog.StringValue(e.Error())
+	}
+	attrs := []slog.Attr{
+		slog.String("symbol", e.Def.Symbol),
+		slog.Int64("code", e.Def.Code),
+		slog.String("message", e.verboseMessage()),
+	}
+	if e.cause != nil {
+		attrs = append(attrs, slog.String("cause", e.cause.Error()))
+	}
+	if e.requestID != "" {
+		attrs = append(attrs, slog.String("requestId", e.requestID))
+	}
+	return slog.GroupValue(attrs...)
+}
+
 // Unwrap returns the cause.
-func (e *Error) Unwrap() error { return e.cause }
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.cause
+}
 
 // Is reports whether target is the definition of e (the generated ErrX
 // sentinel) or another error of the same catalog entry.
 func (e *Error) Is(target error) bool {
+	if e == nil {
+		return false
+	}
 	switch t := target.(type) {
 	case *Def:
 		return t == e.Def

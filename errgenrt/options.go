@@ -8,16 +8,18 @@ import (
 	"time"
 )
 
-// Options steer rendering. The zero value is not the default: use
-// [DefaultOptions] or [OptionsFromEnv]. A nil *Options means the defaults.
+// Options steer rendering. The zero value is the safe default, and so is a
+// nil *Options: not verbose, sensitive fields redacted, suggestions
+// included, the catalog's limits. Every field's zero value is the safer
+// setting; set one only to show more.
 type Options struct {
-	Verbose        bool // add verbose-only fields and debugInfo; no redaction or sanitizing
-	Redact         bool // replace sensitive fields by "<redacted>" (default true)
-	Suggestions    bool // include suggestions (default true)
-	MaxDataBytes   int  // 0: the catalog's limit
-	MaxStringBytes int  // 0: the catalog's limit
-	MaxSuggestions int  // 0: the catalog's limit
-	ServerVersion  string
+	Verbose         bool // add verbose-only fields and debugInfo; no redaction or sanitizing
+	ShowSensitive   bool // write sensitive fields in clear instead of "<redacted>"
+	OmitSuggestions bool // leave the catalog's suggestions out
+	MaxDataBytes    int  // 0: the catalog's limit
+	MaxStringBytes  int  // 0: the catalog's limit
+	MaxSuggestions  int  // 0: the catalog's limit
+	ServerVersion   string
 
 	// Now and Instance replace the clock and the urn:uuid instance
 	// generator, for reproducible output in tests.
@@ -25,18 +27,17 @@ type Options struct {
 	Instance func() string
 }
 
-// DefaultOptions returns the defaults: not verbose, redaction and
-// suggestions on, the catalog's limits.
-func DefaultOptions() Options {
-	return Options{Redact: true, Suggestions: true}
-}
+// DefaultOptions returns the defaults, which are the zero value: not
+// verbose, redaction and suggestions on, the catalog's limits.
+func DefaultOptions() Options { return Options{} }
 
-var defaultOptions = DefaultOptions()
+var defaultOptions Options
 
 // OptionsFromEnv reads options from environment variables named with the
 // given prefix (e.g. "MCP_ERRORS" reads MCP_ERRORS_VERBOSE): VERBOSE,
 // REDACT, SUGGESTIONS (booleans: 1/0, true/false, yes/no, on/off; VERBOSE
-// also takes a positive number or "full" as true), MAX_DATA_BYTES,
+// also takes a positive number or "full" as true; REDACT=false sets
+// ShowSensitive, SUGGESTIONS=false OmitSuggestions), MAX_DATA_BYTES,
 // MAX_STRING_BYTES, MAX_SUGGESTIONS (integers) and SERVER_VERSION. Unset
 // variables keep the defaults. getenv is os.Getenv when nil.
 func OptionsFromEnv(prefix string, getenv func(string) string) (Options, error) {
@@ -45,14 +46,16 @@ func OptionsFromEnv(prefix string, getenv func(string) string) (Options, error) 
 	}
 	o := DefaultOptions()
 	var errs []string
-	boolean := func(name string, dst *bool, verbose bool) {
+	// boolean sets *dst to the variable's value, or to its negation when
+	// negate is set (REDACT and SUGGESTIONS name the safe side).
+	boolean := func(name string, dst *bool, negate, verbose bool) {
 		v := strings.TrimSpace(getenv(prefix + "_" + name))
 		switch strings.ToLower(v) {
 		case "":
 		case "1", "true", "yes", "on":
-			*dst = true
+			*dst = !negate
 		case "0", "false", "no", "off":
-			*dst = false
+			*dst = negate
 		default:
 			if n, err := strconv.Atoi(v); verbose && (err == nil && n > 0 || strings.EqualFold(v, "full")) {
 				*dst = true
@@ -73,9 +76,9 @@ func OptionsFromEnv(prefix string, getenv func(string) string) (Options, error) 
 		}
 		*dst = n
 	}
-	boolean("VERBOSE", &o.Verbose, true)
-	boolean("REDACT", &o.Redact, false)
-	boolean("SUGGESTIONS", &o.Suggestions, false)
+	boolean("VERBOSE", &o.Verbose, false, true)
+	boolean("REDACT", &o.ShowSensitive, true, false)
+	boolean("SUGGESTIONS", &o.OmitSuggestions, true, false)
 	integer("MAX_DATA_BYTES", &o.MaxDataBytes)
 	integer("MAX_STRING_BYTES", &o.MaxStringBytes)
 	integer("MAX_SUGGESTIONS", &o.MaxSuggestions)

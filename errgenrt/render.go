@@ -11,7 +11,7 @@ import (
 // Reserved member names: caller data never overwrites them.
 var (
 	rpcDataMembers = []string{"domain", "symbol", "retryable", "context"}
-	problemMembers = []string{"type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "debugInfo"}
+	problemMembers = []string{"type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"}
 )
 
 func resolve(o *Options) *Options {
@@ -43,12 +43,32 @@ func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
 	e.record()
-	maxData, _ := e.limits(o)
 	dst = append(dst, `{"code":`...)
 	dst = strconv.AppendInt(dst, e.Def.WireCode, 10)
 	dst = append(dst, `,"message":`...)
 	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
 	dst = append(dst, `,"data":`...)
+	dst = e.appendBoundedRPCData(enc, o, dst)
+	return append(dst, '}')
+}
+
+// JSONRPC returns the three members of the JSON-RPC error object that
+// [Error.AppendJSONRPC] writes — the wire code, the message and the data
+// object as JSON — for JSON-RPC libraries whose error type holds them
+// apart (such as an MCP SDK's).
+func (e *Error) JSONRPC(o *Options) (code int64, message string, data []byte) {
+	o = resolve(o)
+	enc := getEncoder(e.Def.Catalog, o)
+	defer putEncoder(enc)
+	e.record()
+	message = e.messageText(enc)
+	return e.Def.WireCode, message, e.appendBoundedRPCData(enc, o, nil)
+}
+
+// appendBoundedRPCData appends the data object, again as a minimal one
+// when it passes max_data_bytes.
+func (e *Error) appendBoundedRPCData(enc *Encoder, o *Options, dst []byte) []byte {
+	maxData, _ := e.limits(o)
 	start := len(dst)
 	dst = e.appendRPCData(enc, o, dst)
 	for _, n := range minimalStringBytes {
@@ -58,7 +78,7 @@ func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
 		enc.minimal, enc.minString = true, n
 		dst = e.appendRPCData(enc, o, dst[:start])
 	}
-	return append(dst, '}')
+	return dst
 }
 
 func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
@@ -83,19 +103,19 @@ func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
 	return append(dst, '}')
 }
 
-func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
-	_, maxSuggestions := e.limits(o)
-	dst = append(dst, `{"schemaVersion":`...)
-	dst = strconv.AppendInt(dst, int64(e.Def.Catalog.SchemaVersion), 10)
-	dst = append(dst, `,"type":`...)
-	dst = appendQuoted(dst, e.Def.Type, -1)
-	dst = append(dst, `,"details":`...)
-	dst = e.appendDetails(enc, dst)
-	if enc.Full() && e.Def.UserMessage != "" {
+// appendAdvice appends the members ,"userMessage" and ,"suggestions" that
+// both the context and the problem document carry, when the error has them
+// and the payload is not minimal.
+func (e *Error) appendAdvice(enc *Encoder, o *Options, dst []byte) []byte {
+	if !enc.Full() {
+		return dst
+	}
+	if e.Def.UserMessage != "" {
 		dst = append(dst, `,"userMessage":`...)
 		dst = appendQuoted(dst, enc.render(&e.Def.UserMessage, e.Details), enc.limit(nil))
 	}
-	if enc.Full() && o.Suggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {
+	_, maxSuggestions := e.limits(o)
+	if !o.OmitSuggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {
 		dst = append(dst, `,"suggestions":[`...)
 		for i := range e.Def.Suggestions {
 			if i == maxSuggestions {
@@ -108,6 +128,17 @@ func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
 		}
 		dst = append(dst, ']')
 	}
+	return dst
+}
+
+func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
+	dst = append(dst, `{"schemaVersion":`...)
+	dst = strconv.AppendInt(dst, int64(e.Def.Catalog.SchemaVersion), 10)
+	dst = append(dst, `,"type":`...)
+	dst = appendQuoted(dst, e.Def.Type, -1)
+	dst = append(dst, `,"details":`...)
+	dst = e.appendDetails(enc, dst)
+	dst = e.appendAdvice(enc, o, dst)
 	dst = append(dst, `,"retryable":`...)
 	dst = strconv.AppendBool(dst, e.Retryable())
 	if o.Verbose && enc.Full() {
@@ -181,8 +212,9 @@ func (e *Error) bounded(dst []byte, o *Options, write func(*Error, *Encoder, *Op
 }
 
 // AppendProblem appends the RFC 9457 problem document: type, title,
-// status, detail, instance, timestamp, symbol, retryable, the detail fields
-// flattened as extension members, then caller extensions.
+// status, detail, instance, timestamp, symbol, retryable, userMessage and
+// suggestions, the detail fields flattened as extension members, then
+// caller extensions.
 func (e *Error) AppendProblem(dst []byte, o *Options) []byte {
 	return e.bounded(dst, o, (*Error).appendProblem)
 }
@@ -210,6 +242,7 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = appendQuoted(dst, e.Def.Symbol, -1)
 	dst = append(dst, `,"retryable":`...)
 	dst = strconv.AppendBool(dst, e.Retryable())
+	dst = e.appendAdvice(enc, o, dst)
 	if e.Details != nil {
 		mark := len(dst)
 		dst = e.Details.AppendJSON(enc, append(dst, ','))

@@ -614,12 +614,11 @@ export interface RpcParseErrorContext {
 export interface RpcParseErrorRpcError {
   code: -32700;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_PARSE_ERROR";
     retryable?: boolean;
     context?: RpcParseErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -635,12 +634,13 @@ export interface RpcParseErrorProblem {
   timestamp?: string;
   symbol?: "E_RPC_PARSE_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Byte offset where parsing failed.
    */
   offset?: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -675,12 +675,11 @@ export interface RpcInternalErrorContext {
 export interface RpcInternalErrorRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_INTERNAL_ERROR";
     retryable?: boolean;
     context?: RpcInternalErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -696,8 +695,9 @@ export interface RpcInternalErrorProblem {
   timestamp?: string;
   symbol?: "E_RPC_INTERNAL_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -734,12 +734,11 @@ export interface RpcInvalidParamsContext {
 export interface RpcInvalidParamsRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_INVALID_PARAMS";
     retryable?: boolean;
     context?: RpcInvalidParamsContext;
-    [key: string]: unknown;
   };
 }
 
@@ -755,6 +754,8 @@ export interface RpcInvalidParamsProblem {
   timestamp?: string;
   symbol?: "E_RPC_INVALID_PARAMS";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -780,7 +781,6 @@ export interface RpcInvalidParamsProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -816,12 +816,11 @@ export interface RpcMethodNotFoundContext {
 export interface RpcMethodNotFoundRpcError {
   code: -32601;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_METHOD_NOT_FOUND";
     retryable?: boolean;
     context?: RpcMethodNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -837,9 +836,10 @@ export interface RpcMethodNotFoundProblem {
   timestamp?: string;
   symbol?: "E_RPC_METHOD_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   method: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -874,12 +874,11 @@ export interface RpcInvalidRequestContext {
 export interface RpcInvalidRequestRpcError {
   code: -32600;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_INVALID_REQUEST";
     retryable?: boolean;
     context?: RpcInvalidRequestContext;
-    [key: string]: unknown;
   };
 }
 
@@ -895,9 +894,10 @@ export interface RpcInvalidRequestProblem {
   timestamp?: string;
   symbol?: "E_RPC_INVALID_REQUEST";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -937,12 +937,11 @@ export interface RpcServerErrorContext {
 export interface RpcServerErrorRpcError {
   code: -32000;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_SERVER_ERROR";
     retryable?: boolean;
     context?: RpcServerErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -960,8 +959,9 @@ export interface RpcServerErrorProblem {
   timestamp?: string;
   symbol?: "E_RPC_SERVER_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1000,12 +1000,11 @@ export interface InvalidParamsContext {
 export interface InvalidParamsRpcError {
   code: 1000;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INVALID_PARAMS";
     retryable?: boolean;
     context?: InvalidParamsContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1021,6 +1020,8 @@ export interface InvalidParamsProblem {
   timestamp?: string;
   symbol?: "E_INVALID_PARAMS";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -1046,7 +1047,6 @@ export interface InvalidParamsProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1082,12 +1082,11 @@ export interface TimeoutContext {
 export interface TimeoutRpcError {
   code: 1001;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_TIMEOUT";
     retryable?: boolean;
     context?: TimeoutContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1103,6 +1102,8 @@ export interface TimeoutProblem {
   timestamp?: string;
   symbol?: "E_TIMEOUT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was running.
@@ -1113,7 +1114,6 @@ export interface TimeoutProblem {
    */
   timeout_ms: number;
   elapsed_ms?: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1149,12 +1149,11 @@ export interface LimitExceededContext {
 export interface LimitExceededRpcError {
   code: 1002;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_LIMIT_EXCEEDED";
     retryable?: boolean;
     context?: LimitExceededContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1170,6 +1169,8 @@ export interface LimitExceededProblem {
   timestamp?: string;
   symbol?: "E_LIMIT_EXCEEDED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Kind of resource (file_size, output, timeout, sessions...).
@@ -1191,7 +1192,6 @@ export interface LimitExceededProblem {
    * Where the limit is configured (verbose mode only).
    */
   config_source?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1227,12 +1227,11 @@ export interface NotInstalledContext {
 export interface NotInstalledRpcError {
   code: 1003;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_NOT_INSTALLED";
     retryable?: boolean;
     context?: NotInstalledContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1248,13 +1247,14 @@ export interface NotInstalledProblem {
   timestamp?: string;
   symbol?: "E_NOT_INSTALLED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   dependency: string;
   /**
    * Command that installs it.
    */
   install_hint?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1290,12 +1290,11 @@ export interface SessionNotFoundContext {
 export interface SessionNotFoundRpcError {
   code: 1004;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_SESSION_NOT_FOUND";
     retryable?: boolean;
     context?: SessionNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1311,12 +1310,13 @@ export interface SessionNotFoundProblem {
   timestamp?: string;
   symbol?: "E_SESSION_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The unknown session id.
    */
   session_id: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1351,12 +1351,11 @@ export interface InputTooLargeContext {
 export interface InputTooLargeRpcError {
   code: 1005;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INPUT_TOO_LARGE";
     retryable?: boolean;
     context?: InputTooLargeContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1372,6 +1371,8 @@ export interface InputTooLargeProblem {
   timestamp?: string;
   symbol?: "E_INPUT_TOO_LARGE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Kind of resource (file_size, output, timeout, sessions...).
@@ -1393,7 +1394,6 @@ export interface InputTooLargeProblem {
    * Where the limit is configured (verbose mode only).
    */
   config_source?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1428,12 +1428,11 @@ export interface UnsupportedContext {
 export interface UnsupportedRpcError {
   code: 1006;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_UNSUPPORTED";
     retryable?: boolean;
     context?: UnsupportedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1449,10 +1448,11 @@ export interface UnsupportedProblem {
   timestamp?: string;
   symbol?: "E_UNSUPPORTED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   operation: string;
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1487,12 +1487,11 @@ export interface RateLimitContext {
 export interface RateLimitRpcError {
   code: 1007;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_RATE_LIMITED";
     retryable?: boolean;
     context?: RateLimitContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1508,6 +1507,8 @@ export interface RateLimitProblem {
   timestamp?: string;
   symbol?: "E_RATE_LIMITED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Kind of resource (file_size, output, timeout, sessions...).
@@ -1529,7 +1530,6 @@ export interface RateLimitProblem {
    * Where the limit is configured (verbose mode only).
    */
   config_source?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1565,12 +1565,11 @@ export interface ValidationErrorContext {
 export interface ValidationErrorRpcError {
   code: 1008;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_VALIDATION";
     retryable?: boolean;
     context?: ValidationErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1586,16 +1585,17 @@ export interface ValidationErrorProblem {
   timestamp?: string;
   symbol?: "E_VALIDATION";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Messages for each invalid field.
    */
-  fieldErrors: { [key: string]: unknown };
+  fieldErrors: { [key: string]: Array<string> };
   /**
    * Number of messages in fieldErrors.
    */
   totalErrors: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1630,12 +1630,11 @@ export interface ConfigurationErrorContext {
 export interface ConfigurationErrorRpcError {
   code: 1009;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_CONFIGURATION";
     retryable?: boolean;
     context?: ConfigurationErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1651,6 +1650,8 @@ export interface ConfigurationErrorProblem {
   timestamp?: string;
   symbol?: "E_CONFIGURATION";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Component where the error occurred.
@@ -1664,7 +1665,6 @@ export interface ConfigurationErrorProblem {
    * OS or library error code, if any.
    */
   code?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1701,12 +1701,11 @@ export interface UpstreamUnavailableContext {
 export interface UpstreamUnavailableRpcError {
   code: 1010;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_UPSTREAM_UNAVAILABLE";
     retryable?: boolean;
     context?: UpstreamUnavailableContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1722,11 +1721,12 @@ export interface UpstreamUnavailableProblem {
   timestamp?: string;
   symbol?: "E_UPSTREAM_UNAVAILABLE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   service: string;
   endpoint?: string;
   upstream_status?: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1762,12 +1762,11 @@ export interface UnauthorizedContext {
 export interface UnauthorizedRpcError {
   code: 1011;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_UNAUTHORIZED";
     retryable?: boolean;
     context?: UnauthorizedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1783,13 +1782,14 @@ export interface UnauthorizedProblem {
   timestamp?: string;
   symbol?: "E_UNAUTHORIZED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   scheme?: "bearer" | "api_key" | "session";
   /**
    * A hint about the rejected credential.
    */
   credential_hint?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1826,12 +1826,11 @@ export interface InternalErrorContext {
 export interface InternalErrorRpcError {
   code: 1099;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INTERNAL";
     retryable?: boolean;
     context?: InternalErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1847,8 +1846,9 @@ export interface InternalErrorProblem {
   timestamp?: string;
   symbol?: "E_INTERNAL";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1884,12 +1884,11 @@ export interface PyExecFailContext {
 export interface PyExecFailRpcError {
   code: 2000;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_EXEC_FAIL";
     retryable?: boolean;
     context?: PyExecFailContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1905,6 +1904,8 @@ export interface PyExecFailProblem {
   timestamp?: string;
   symbol?: "E_PY_EXEC_FAIL";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Phase in which the failure happened.
@@ -1926,7 +1927,6 @@ export interface PyExecFailProblem {
    * Operating-system error message.
    */
   system_error?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1962,12 +1962,11 @@ export interface PySecurityContext {
 export interface PySecurityRpcError {
   code: 2001;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_SECURITY";
     retryable?: boolean;
     context?: PySecurityContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1983,6 +1982,8 @@ export interface PySecurityProblem {
   timestamp?: string;
   symbol?: "E_PY_SECURITY";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (sanitized, truncated).
@@ -2000,7 +2001,6 @@ export interface PySecurityProblem {
    * Where the rule is configured (verbose mode only).
    */
   policy_location?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2034,12 +2034,11 @@ export interface PySyntaxContext {
 export interface PySyntaxRpcError {
   code: 2002;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_SYNTAX";
     retryable?: boolean;
     context?: PySyntaxContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2055,11 +2054,12 @@ export interface PySyntaxProblem {
   timestamp?: string;
   symbol?: "E_PY_SYNTAX";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   line: number;
   column?: number;
   error_text: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2094,12 +2094,11 @@ export interface PyModuleNotFoundContext {
 export interface PyModuleNotFoundRpcError {
   code: 2003;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_MODULE_NOT_FOUND";
     retryable?: boolean;
     context?: PyModuleNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2115,9 +2114,10 @@ export interface PyModuleNotFoundProblem {
   timestamp?: string;
   symbol?: "E_PY_MODULE_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   module: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2152,12 +2152,11 @@ export interface PyKernelDiedContext {
 export interface PyKernelDiedRpcError {
   code: 2004;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_KERNEL_DIED";
     retryable?: boolean;
     context?: PyKernelDiedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2173,6 +2172,8 @@ export interface PyKernelDiedProblem {
   timestamp?: string;
   symbol?: "E_PY_KERNEL_DIED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Phase in which the failure happened.
@@ -2194,7 +2195,6 @@ export interface PyKernelDiedProblem {
    * Operating-system error message.
    */
   system_error?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2230,12 +2230,11 @@ export interface PwNavContext {
 export interface PwNavRpcError {
   code: 2100;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_NAV";
     retryable?: boolean;
     context?: PwNavContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2251,6 +2250,8 @@ export interface PwNavProblem {
   timestamp?: string;
   symbol?: "E_PW_NAV";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   url: string;
   /**
@@ -2258,7 +2259,6 @@ export interface PwNavProblem {
    */
   reason: string;
   http_status?: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2294,12 +2294,11 @@ export interface PwLaunchContext {
 export interface PwLaunchRpcError {
   code: 2101;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_LAUNCH";
     retryable?: boolean;
     context?: PwLaunchContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2315,10 +2314,11 @@ export interface PwLaunchProblem {
   timestamp?: string;
   symbol?: "E_PW_LAUNCH";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   browser: "chromium" | "firefox" | "webkit";
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2352,12 +2352,11 @@ export interface PwSelectorNotFoundContext {
 export interface PwSelectorNotFoundRpcError {
   code: 2102;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_SELECTOR_NOT_FOUND";
     retryable?: boolean;
     context?: PwSelectorNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2373,10 +2372,11 @@ export interface PwSelectorNotFoundProblem {
   timestamp?: string;
   symbol?: "E_PW_SELECTOR_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   selector: string;
   timeout_ms?: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2411,12 +2411,11 @@ export interface PwPageClosedContext {
 export interface PwPageClosedRpcError {
   code: 2103;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_PAGE_CLOSED";
     retryable?: boolean;
     context?: PwPageClosedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2432,9 +2431,10 @@ export interface PwPageClosedProblem {
   timestamp?: string;
   symbol?: "E_PW_PAGE_CLOSED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   page_id?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2469,12 +2469,11 @@ export interface PwEvalContext {
 export interface PwEvalRpcError {
   code: 2104;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_EVAL";
     retryable?: boolean;
     context?: PwEvalContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2490,6 +2489,8 @@ export interface PwEvalProblem {
   timestamp?: string;
   symbol?: "E_PW_EVAL";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   error_text: string;
   /**
@@ -2500,7 +2501,6 @@ export interface PwEvalProblem {
    * The value thrown by the script (any JSON value).
    */
   thrown?: unknown;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2534,12 +2534,11 @@ export interface MbFileNotFoundContext {
 export interface MbFileNotFoundRpcError {
   code: 2300;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_FILE_NOT_FOUND";
     retryable?: boolean;
     context?: MbFileNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2555,10 +2554,11 @@ export interface MbFileNotFoundProblem {
   timestamp?: string;
   symbol?: "E_MB_FILE_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   project: string;
   file: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2593,12 +2593,11 @@ export interface MbReadContext {
 export interface MbReadRpcError {
   code: 2301;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_READ";
     retryable?: boolean;
     context?: MbReadContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2614,10 +2613,11 @@ export interface MbReadProblem {
   timestamp?: string;
   symbol?: "E_MB_READ";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   file: string;
   system_error?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2652,12 +2652,11 @@ export interface MbWriteContext {
 export interface MbWriteRpcError {
   code: 2302;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_WRITE";
     retryable?: boolean;
     context?: MbWriteContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2673,10 +2672,11 @@ export interface MbWriteProblem {
   timestamp?: string;
   symbol?: "E_MB_WRITE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   file: string;
   system_error?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2710,12 +2710,11 @@ export interface MbProjectNotFoundContext {
 export interface MbProjectNotFoundRpcError {
   code: 2303;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_PROJECT_NOT_FOUND";
     retryable?: boolean;
     context?: MbProjectNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2731,9 +2730,10 @@ export interface MbProjectNotFoundProblem {
   timestamp?: string;
   symbol?: "E_MB_PROJECT_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   project: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2768,12 +2768,11 @@ export interface MbInvalidNameContext {
 export interface MbInvalidNameRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_INVALID_NAME";
     retryable?: boolean;
     context?: MbInvalidNameContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2789,6 +2788,8 @@ export interface MbInvalidNameProblem {
   timestamp?: string;
   symbol?: "E_MB_INVALID_NAME";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -2814,7 +2815,6 @@ export interface MbInvalidNameProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2848,12 +2848,11 @@ export interface KgFullContext {
 export interface KgFullRpcError {
   code: 2400;
   message: string;
-  data?: {
+  data: {
     domain?: "kg-memory";
     symbol: "E_KG_FULL";
     retryable?: boolean;
     context?: KgFullContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2869,6 +2868,8 @@ export interface KgFullProblem {
   timestamp?: string;
   symbol?: "E_KG_FULL";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Kind of resource (file_size, output, timeout, sessions...).
@@ -2890,7 +2891,6 @@ export interface KgFullProblem {
    * Where the limit is configured (verbose mode only).
    */
   config_source?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2925,12 +2925,11 @@ export interface KgInvalidTripleContext {
 export interface KgInvalidTripleRpcError {
   code: 2401;
   message: string;
-  data?: {
+  data: {
     domain?: "kg-memory";
     symbol: "E_KG_INVALID_TRIPLE";
     retryable?: boolean;
     context?: KgInvalidTripleContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2946,12 +2945,13 @@ export interface KgInvalidTripleProblem {
   timestamp?: string;
   symbol?: "E_KG_INVALID_TRIPLE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   subject?: string;
   predicate?: string;
   object?: string;
   reason: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2987,12 +2987,11 @@ export interface PathTraversalContext {
 export interface PathTraversalRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_PATH_ESCAPE";
     retryable?: boolean;
     context?: PathTraversalContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3008,6 +3007,8 @@ export interface PathTraversalProblem {
   timestamp?: string;
   symbol?: "E_FS_PATH_ESCAPE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -3033,7 +3034,6 @@ export interface PathTraversalProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3068,12 +3068,11 @@ export interface PermissionDeniedContext {
 export interface PermissionDeniedRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_DENIED";
     retryable?: boolean;
     context?: PermissionDeniedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3089,6 +3088,8 @@ export interface PermissionDeniedProblem {
   timestamp?: string;
   symbol?: "E_FS_DENIED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Phase in which the failure happened.
@@ -3110,7 +3111,6 @@ export interface PermissionDeniedProblem {
    * Operating-system error message.
    */
   system_error?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3146,12 +3146,11 @@ export interface FileTooLargeContext {
 export interface FileTooLargeRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_FILE_TOO_LARGE";
     retryable?: boolean;
     context?: FileTooLargeContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3167,6 +3166,8 @@ export interface FileTooLargeProblem {
   timestamp?: string;
   symbol?: "E_FS_FILE_TOO_LARGE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Kind of resource (file_size, output, timeout, sessions...).
@@ -3188,7 +3189,6 @@ export interface FileTooLargeProblem {
    * Where the limit is configured (verbose mode only).
    */
   config_source?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3223,12 +3223,11 @@ export interface NotFoundContext {
 export interface NotFoundRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_NOT_FOUND";
     retryable?: boolean;
     context?: NotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3244,9 +3243,10 @@ export interface NotFoundProblem {
   timestamp?: string;
   symbol?: "E_FS_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   path: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3281,12 +3281,11 @@ export interface IoErrorContext {
 export interface IoErrorRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_IO_ERROR";
     retryable?: boolean;
     context?: IoErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3302,6 +3301,8 @@ export interface IoErrorProblem {
   timestamp?: string;
   symbol?: "E_FS_IO_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Component where the error occurred.
@@ -3315,7 +3316,6 @@ export interface IoErrorProblem {
    * OS or library error code, if any.
    */
   code?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3350,12 +3350,11 @@ export interface InvalidPathContext {
 export interface InvalidPathRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_INVALID_PATH";
     retryable?: boolean;
     context?: InvalidPathContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3371,6 +3370,8 @@ export interface InvalidPathProblem {
   timestamp?: string;
   symbol?: "E_FS_INVALID_PATH";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -3396,7 +3397,6 @@ export interface InvalidPathProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3436,12 +3436,11 @@ export interface FsLockedContext {
 export interface FsLockedRpcError {
   code: 2506;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_LOCKED";
     retryable?: boolean;
     context?: FsLockedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3459,9 +3458,10 @@ export interface FsLockedProblem {
   timestamp?: string;
   symbol?: "E_FS_LOCKED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   path: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3499,12 +3499,11 @@ export interface PathNotAllowedContext {
 export interface PathNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_PATH_NOT_ALLOWED";
     retryable?: boolean;
     context?: PathNotAllowedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3520,6 +3519,8 @@ export interface PathNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_PATH_NOT_ALLOWED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (sanitized, truncated).
@@ -3537,7 +3538,6 @@ export interface PathNotAllowedProblem {
    * Where the rule is configured (verbose mode only).
    */
   policy_location?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3571,12 +3571,11 @@ export interface CommandNotAllowedContext {
 export interface CommandNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_COMMAND_NOT_ALLOWED";
     retryable?: boolean;
     context?: CommandNotAllowedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3592,6 +3591,8 @@ export interface CommandNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_COMMAND_NOT_ALLOWED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (sanitized, truncated).
@@ -3609,7 +3610,6 @@ export interface CommandNotAllowedProblem {
    * Where the rule is configured (verbose mode only).
    */
   policy_location?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3645,12 +3645,11 @@ export interface EnvironmentNotAllowedContext {
 export interface EnvironmentNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_ENV_NOT_ALLOWED";
     retryable?: boolean;
     context?: EnvironmentNotAllowedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3666,6 +3665,8 @@ export interface EnvironmentNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_ENV_NOT_ALLOWED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (sanitized, truncated).
@@ -3683,7 +3684,6 @@ export interface EnvironmentNotAllowedProblem {
    * Where the rule is configured (verbose mode only).
    */
   policy_location?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3718,12 +3718,11 @@ export interface NetworkFsDeniedContext {
 export interface NetworkFsDeniedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_NETWORK_FS_DENIED";
     retryable?: boolean;
     context?: NetworkFsDeniedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3739,6 +3738,8 @@ export interface NetworkFsDeniedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_NETWORK_FS_DENIED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (sanitized, truncated).
@@ -3756,7 +3757,6 @@ export interface NetworkFsDeniedProblem {
    * Where the rule is configured (verbose mode only).
    */
   policy_location?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3790,12 +3790,11 @@ export interface WriteNotPermittedContext {
 export interface WriteNotPermittedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_WRITE_NOT_PERMITTED";
     retryable?: boolean;
     context?: WriteNotPermittedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3811,6 +3810,8 @@ export interface WriteNotPermittedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_WRITE_NOT_PERMITTED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (sanitized, truncated).
@@ -3828,7 +3829,6 @@ export interface WriteNotPermittedProblem {
    * Where the rule is configured (verbose mode only).
    */
   policy_location?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3867,12 +3867,11 @@ export interface PolicyDeniedContext {
 export interface PolicyDeniedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_POLICY_DENIED";
     retryable?: boolean;
     context?: PolicyDeniedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3890,6 +3889,8 @@ export interface PolicyDeniedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_DENIED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (sanitized, truncated).
@@ -3907,7 +3908,6 @@ export interface PolicyDeniedProblem {
    * Where the rule is configured (verbose mode only).
    */
   policy_location?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -3944,12 +3944,11 @@ export interface CommandFailedContext {
 export interface CommandFailedRpcError {
   code: 3100;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_FAILED";
     retryable?: boolean;
     context?: CommandFailedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -3965,6 +3964,8 @@ export interface CommandFailedProblem {
   timestamp?: string;
   symbol?: "E_CMD_FAILED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Phase in which the failure happened.
@@ -3986,7 +3987,6 @@ export interface CommandFailedProblem {
    * Operating-system error message.
    */
   system_error?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4021,12 +4021,11 @@ export interface CmdTimeoutContext {
 export interface CmdTimeoutRpcError {
   code: -32002;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_TIMEOUT";
     retryable?: boolean;
     context?: CmdTimeoutContext;
-    [key: string]: unknown;
   };
 }
 
@@ -4042,6 +4041,8 @@ export interface CmdTimeoutProblem {
   timestamp?: string;
   symbol?: "E_CMD_TIMEOUT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Kind of resource (file_size, output, timeout, sessions...).
@@ -4063,7 +4064,6 @@ export interface CmdTimeoutProblem {
    * Where the limit is configured (verbose mode only).
    */
   config_source?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4099,12 +4099,11 @@ export interface OutputTooLargeContext {
 export interface OutputTooLargeRpcError {
   code: -32003;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_OUTPUT_TOO_LARGE";
     retryable?: boolean;
     context?: OutputTooLargeContext;
-    [key: string]: unknown;
   };
 }
 
@@ -4120,6 +4119,8 @@ export interface OutputTooLargeProblem {
   timestamp?: string;
   symbol?: "E_CMD_OUTPUT_TOO_LARGE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Kind of resource (file_size, output, timeout, sessions...).
@@ -4141,7 +4142,6 @@ export interface OutputTooLargeProblem {
    * Where the limit is configured (verbose mode only).
    */
   config_source?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4176,12 +4176,11 @@ export interface InvalidArgumentContext {
 export interface InvalidArgumentRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_INVALID_ARGUMENT";
     retryable?: boolean;
     context?: InvalidArgumentContext;
-    [key: string]: unknown;
   };
 }
 
@@ -4197,6 +4196,8 @@ export interface InvalidArgumentProblem {
   timestamp?: string;
   symbol?: "E_CMD_INVALID_ARGUMENT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -4222,7 +4223,6 @@ export interface InvalidArgumentProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4257,12 +4257,11 @@ export interface InvalidEnvironmentContext {
 export interface InvalidEnvironmentRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_INVALID_ENV";
     retryable?: boolean;
     context?: InvalidEnvironmentContext;
-    [key: string]: unknown;
   };
 }
 
@@ -4278,6 +4277,8 @@ export interface InvalidEnvironmentProblem {
   timestamp?: string;
   symbol?: "E_CMD_INVALID_ENV";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -4303,7 +4304,6 @@ export interface InvalidEnvironmentProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4337,12 +4337,11 @@ export interface MissingRequiredContext {
 export interface MissingRequiredRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_MISSING_REQUIRED";
     retryable?: boolean;
     context?: MissingRequiredContext;
-    [key: string]: unknown;
   };
 }
 
@@ -4358,6 +4357,8 @@ export interface MissingRequiredProblem {
   timestamp?: string;
   symbol?: "E_CMD_MISSING_REQUIRED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -4383,7 +4384,6 @@ export interface MissingRequiredProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4417,12 +4417,11 @@ export interface ConcurrencyLimitContext {
 export interface ConcurrencyLimitRpcError {
   code: 3106;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_CONCURRENCY_LIMIT";
     retryable?: boolean;
     context?: ConcurrencyLimitContext;
-    [key: string]: unknown;
   };
 }
 
@@ -4438,6 +4437,8 @@ export interface ConcurrencyLimitProblem {
   timestamp?: string;
   symbol?: "E_CMD_CONCURRENCY_LIMIT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Kind of resource (file_size, output, timeout, sessions...).
@@ -4459,7 +4460,6 @@ export interface ConcurrencyLimitProblem {
    * Where the limit is configured (verbose mode only).
    */
   config_source?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4494,12 +4494,11 @@ export interface CmdWorkdirInvalidContext {
 export interface CmdWorkdirInvalidRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_WORKDIR_INVALID";
     retryable?: boolean;
     context?: CmdWorkdirInvalidContext;
-    [key: string]: unknown;
   };
 }
 
@@ -4515,6 +4514,8 @@ export interface CmdWorkdirInvalidProblem {
   timestamp?: string;
   symbol?: "E_CMD_WORKDIR_INVALID";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -4540,7 +4541,6 @@ export interface CmdWorkdirInvalidProblem {
    * Valid examples (at most 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4575,12 +4575,11 @@ export interface CmdSandboxContext {
 export interface CmdSandboxRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "command";
     symbol: "E_CMD_SANDBOX";
     retryable?: boolean;
     context?: CmdSandboxContext;
-    [key: string]: unknown;
   };
 }
 
@@ -4596,6 +4595,8 @@ export interface CmdSandboxProblem {
   timestamp?: string;
   symbol?: "E_CMD_SANDBOX";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Component where the error occurred.
@@ -4609,7 +4610,6 @@ export interface CmdSandboxProblem {
    * OS or library error code, if any.
    */
   code?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -4621,262 +4621,6 @@ export interface CmdSandboxResponse {
   message: string;
   details: SystemError;
 }
-
-/**
- * data.context of any catalog error, discriminated by type.
- */
-export type ErrorContext =
-  | RpcParseErrorContext
-  | RpcInternalErrorContext
-  | RpcInvalidParamsContext
-  | RpcMethodNotFoundContext
-  | RpcInvalidRequestContext
-  | RpcServerErrorContext
-  | InvalidParamsContext
-  | TimeoutContext
-  | LimitExceededContext
-  | NotInstalledContext
-  | SessionNotFoundContext
-  | InputTooLargeContext
-  | UnsupportedContext
-  | RateLimitContext
-  | ValidationErrorContext
-  | ConfigurationErrorContext
-  | UpstreamUnavailableContext
-  | UnauthorizedContext
-  | InternalErrorContext
-  | PyExecFailContext
-  | PySecurityContext
-  | PySyntaxContext
-  | PyModuleNotFoundContext
-  | PyKernelDiedContext
-  | PwNavContext
-  | PwLaunchContext
-  | PwSelectorNotFoundContext
-  | PwPageClosedContext
-  | PwEvalContext
-  | MbFileNotFoundContext
-  | MbReadContext
-  | MbWriteContext
-  | MbProjectNotFoundContext
-  | MbInvalidNameContext
-  | KgFullContext
-  | KgInvalidTripleContext
-  | PathTraversalContext
-  | PermissionDeniedContext
-  | FileTooLargeContext
-  | NotFoundContext
-  | IoErrorContext
-  | InvalidPathContext
-  | FsLockedContext
-  | PathNotAllowedContext
-  | CommandNotAllowedContext
-  | EnvironmentNotAllowedContext
-  | NetworkFsDeniedContext
-  | WriteNotPermittedContext
-  | PolicyDeniedContext
-  | CommandFailedContext
-  | CmdTimeoutContext
-  | OutputTooLargeContext
-  | InvalidArgumentContext
-  | InvalidEnvironmentContext
-  | MissingRequiredContext
-  | ConcurrencyLimitContext
-  | CmdWorkdirInvalidContext
-  | CmdSandboxContext
-  ;
-
-/**
- * The error member of a JSON-RPC response, discriminated by data.symbol (see isSymbol).
- */
-export type JsonRpcError =
-  | RpcParseErrorRpcError
-  | RpcInternalErrorRpcError
-  | RpcInvalidParamsRpcError
-  | RpcMethodNotFoundRpcError
-  | RpcInvalidRequestRpcError
-  | RpcServerErrorRpcError
-  | InvalidParamsRpcError
-  | TimeoutRpcError
-  | LimitExceededRpcError
-  | NotInstalledRpcError
-  | SessionNotFoundRpcError
-  | InputTooLargeRpcError
-  | UnsupportedRpcError
-  | RateLimitRpcError
-  | ValidationErrorRpcError
-  | ConfigurationErrorRpcError
-  | UpstreamUnavailableRpcError
-  | UnauthorizedRpcError
-  | InternalErrorRpcError
-  | PyExecFailRpcError
-  | PySecurityRpcError
-  | PySyntaxRpcError
-  | PyModuleNotFoundRpcError
-  | PyKernelDiedRpcError
-  | PwNavRpcError
-  | PwLaunchRpcError
-  | PwSelectorNotFoundRpcError
-  | PwPageClosedRpcError
-  | PwEvalRpcError
-  | MbFileNotFoundRpcError
-  | MbReadRpcError
-  | MbWriteRpcError
-  | MbProjectNotFoundRpcError
-  | MbInvalidNameRpcError
-  | KgFullRpcError
-  | KgInvalidTripleRpcError
-  | PathTraversalRpcError
-  | PermissionDeniedRpcError
-  | FileTooLargeRpcError
-  | NotFoundRpcError
-  | IoErrorRpcError
-  | InvalidPathRpcError
-  | FsLockedRpcError
-  | PathNotAllowedRpcError
-  | CommandNotAllowedRpcError
-  | EnvironmentNotAllowedRpcError
-  | NetworkFsDeniedRpcError
-  | WriteNotPermittedRpcError
-  | PolicyDeniedRpcError
-  | CommandFailedRpcError
-  | CmdTimeoutRpcError
-  | OutputTooLargeRpcError
-  | InvalidArgumentRpcError
-  | InvalidEnvironmentRpcError
-  | MissingRequiredRpcError
-  | ConcurrencyLimitRpcError
-  | CmdWorkdirInvalidRpcError
-  | CmdSandboxRpcError
-  ;
-
-/**
- * An RFC 9457 problem document, discriminated by its type URI.
- */
-export type ProblemDetails =
-  | RpcParseErrorProblem
-  | RpcInternalErrorProblem
-  | RpcInvalidParamsProblem
-  | RpcMethodNotFoundProblem
-  | RpcInvalidRequestProblem
-  | RpcServerErrorProblem
-  | InvalidParamsProblem
-  | TimeoutProblem
-  | LimitExceededProblem
-  | NotInstalledProblem
-  | SessionNotFoundProblem
-  | InputTooLargeProblem
-  | UnsupportedProblem
-  | RateLimitProblem
-  | ValidationErrorProblem
-  | ConfigurationErrorProblem
-  | UpstreamUnavailableProblem
-  | UnauthorizedProblem
-  | InternalErrorProblem
-  | PyExecFailProblem
-  | PySecurityProblem
-  | PySyntaxProblem
-  | PyModuleNotFoundProblem
-  | PyKernelDiedProblem
-  | PwNavProblem
-  | PwLaunchProblem
-  | PwSelectorNotFoundProblem
-  | PwPageClosedProblem
-  | PwEvalProblem
-  | MbFileNotFoundProblem
-  | MbReadProblem
-  | MbWriteProblem
-  | MbProjectNotFoundProblem
-  | MbInvalidNameProblem
-  | KgFullProblem
-  | KgInvalidTripleProblem
-  | PathTraversalProblem
-  | PermissionDeniedProblem
-  | FileTooLargeProblem
-  | NotFoundProblem
-  | IoErrorProblem
-  | InvalidPathProblem
-  | FsLockedProblem
-  | PathNotAllowedProblem
-  | CommandNotAllowedProblem
-  | EnvironmentNotAllowedProblem
-  | NetworkFsDeniedProblem
-  | WriteNotPermittedProblem
-  | PolicyDeniedProblem
-  | CommandFailedProblem
-  | CmdTimeoutProblem
-  | OutputTooLargeProblem
-  | InvalidArgumentProblem
-  | InvalidEnvironmentProblem
-  | MissingRequiredProblem
-  | ConcurrencyLimitProblem
-  | CmdWorkdirInvalidProblem
-  | CmdSandboxProblem
-  ;
-
-/**
- * A plain error response, discriminated by code.
- */
-export type ErrorResponse =
-  | RpcParseErrorResponse
-  | RpcInternalErrorResponse
-  | RpcInvalidParamsResponse
-  | RpcMethodNotFoundResponse
-  | RpcInvalidRequestResponse
-  | RpcServerErrorResponse
-  | InvalidParamsResponse
-  | TimeoutResponse
-  | LimitExceededResponse
-  | NotInstalledResponse
-  | SessionNotFoundResponse
-  | InputTooLargeResponse
-  | UnsupportedResponse
-  | RateLimitResponse
-  | ValidationErrorResponse
-  | ConfigurationErrorResponse
-  | UpstreamUnavailableResponse
-  | UnauthorizedResponse
-  | InternalErrorResponse
-  | PyExecFailResponse
-  | PySecurityResponse
-  | PySyntaxResponse
-  | PyModuleNotFoundResponse
-  | PyKernelDiedResponse
-  | PwNavResponse
-  | PwLaunchResponse
-  | PwSelectorNotFoundResponse
-  | PwPageClosedResponse
-  | PwEvalResponse
-  | MbFileNotFoundResponse
-  | MbReadResponse
-  | MbWriteResponse
-  | MbProjectNotFoundResponse
-  | MbInvalidNameResponse
-  | KgFullResponse
-  | KgInvalidTripleResponse
-  | PathTraversalResponse
-  | PermissionDeniedResponse
-  | FileTooLargeResponse
-  | NotFoundResponse
-  | IoErrorResponse
-  | InvalidPathResponse
-  | FsLockedResponse
-  | PathNotAllowedResponse
-  | CommandNotAllowedResponse
-  | EnvironmentNotAllowedResponse
-  | NetworkFsDeniedResponse
-  | WriteNotPermittedResponse
-  | PolicyDeniedResponse
-  | CommandFailedResponse
-  | CmdTimeoutResponse
-  | OutputTooLargeResponse
-  | InvalidArgumentResponse
-  | InvalidEnvironmentResponse
-  | MissingRequiredResponse
-  | ConcurrencyLimitResponse
-  | CmdWorkdirInvalidResponse
-  | CmdSandboxResponse
-  ;
 
 /**
  * The context type of each symbol.
@@ -6164,42 +5908,180 @@ export declare const CATALOG: {
   };
 };
 
+/** The type of one error's data.context, JSON-RPC error, problem document or plain response, by symbol; the union of all when S is left out. */
+export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
+export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
+export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
+export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * The data.context of an error of this catalog. isSymbol narrows it to one
+ * error's type, with typed details.
+ */
+export interface ErrorContext {
+  schemaVersion: number;
+  type: ErrorType;
+  details: unknown;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The error member of a JSON-RPC response carrying an error of this catalog,
+ * named by data.symbol. isSymbol narrows it to one error's type. The caller's
+ * legacy data keys are read with extensionsOf.
+ */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data: {
+    domain?: ErrorDomain;
+    symbol: ErrorSymbol;
+    retryable?: boolean;
+    context?: ErrorContext;
+  };
+}
+
+/**
+ * An RFC 9457 problem document of an error of this catalog. isSymbol narrows
+ * it to one error's type, whose detail fields are members of the document;
+ * other extension members are read with extensionsOf.
+ */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: ErrorSymbol;
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+}
+
+/** A plain error response of an error of this catalog. isSymbol narrows it to one error's type. */
+export interface ErrorResponse {
+  error: true;
+  code: ErrorSymbol;
+  message: string;
+  details?: unknown;
+}
+
 /** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
 export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorContext;
 
+/**
+ * A well-formed errgen payload of an error this catalog does not know (from
+ * a newer catalog, most often): what every format tells of any error.
+ * raw is the payload itself.
+ */
+export interface UnknownError {
+  readonly unknown: true;
+  readonly format: "jsonrpc" | "problem" | "response" | "context";
+  /** The JSON-RPC error code. */
+  readonly code?: number;
+  readonly symbol?: string;
+  /** The problem type URI, or the context type. */
+  readonly type?: string;
+  /** The message, or the problem detail. */
+  readonly message?: string;
+  readonly status?: number;
+  /** The payload's own retryable flag; false when it has none. */
+  readonly retryable: boolean;
+  readonly raw: unknown;
+}
+
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: known symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
-/** Reports whether value is a problem document of this catalog: known type URI, an allowed status, valid detail members. */
+/** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
 /** Reports whether value is a plain error response of this catalog. */
 export declare function isErrorResponse(value: unknown): value is ErrorResponse;
+/** Reports whether value is what a parser returns for a well-formed payload of an error this catalog does not know. */
+export declare function isUnknownError(value: unknown): value is UnknownError;
 
-/** Returns value (or the JSON it holds, when a string) as a context, or undefined when it is not one. */
-export declare function parseErrorContext(value: unknown): ErrorContext | undefined;
-/** Returns value (or the JSON it holds, when a string) as a JSON-RPC error object, or undefined. */
-export declare function parseJsonRpcError(value: unknown): JsonRpcError | undefined;
-/** Returns value (or the JSON it holds, when a string) as a problem document, or undefined. */
-export declare function parseProblemDetails(value: unknown): ProblemDetails | undefined;
-/** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
-export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
+/**
+ * Returns value (or the JSON it holds, when a string) as a context of this
+ * catalog; an UnknownError for a well-formed context of another error;
+ * undefined for anything else.
+ */
+export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
+/** The same for a JSON-RPC error object. */
+export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
+/** The same for a problem document. */
+export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
+/** The same for a plain error response. */
+export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
+ * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
+ * an UnknownError for an error of a newer catalog; undefined for anything
+ * else, such as the SDK's own errors (unknown tool, resource not found),
+ * which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content); an UnknownError for one of a newer
+ * catalog; undefined for a successful result or the SDK's own error text
+ * (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
+
+/** Every input symbolOf, isSymbol and isRetryable take. */
+export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells); the code of a plain response; for a problem
+ * document its type URI, then its symbol member, then its status where one
+ * error of that type allows it; the type of a context. undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
- * structural on purpose: checking each predicate against a union parameter
- * would cost the compiler time quadratic in the number of errors.)
+ * the envelope types, not unions of every error, so that narrowing stays
+ * cheap for the compiler however many errors the catalog holds.)
  */
-export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; message: string; data?: unknown }, symbol: S): value is RpcErrorBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | UnknownError | McpErrorLike, symbol: S): value is RpcErrorBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; an UnknownError's own flag; false for a
+ * payload of no catalog error.
+ */
+export declare function isRetryable(value: ErrorInput): boolean;
+
+/**
+ * Returns the members of a payload that are neither its format's own nor its
+ * error's detail fields: a problem document's extension members (such as
+ * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
+ */
+export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { readonly [member: string]: unknown };
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

@@ -50,6 +50,16 @@ type Catalog struct {
 	// Sources holds every file's bytes, to place positions inside strings.
 	Sources map[string][]byte
 
+	// TreeRoot is the root of the catalog's tree (see [TreeRoot]); the
+	// catalog reads, and its outputs write, only inside it. TreeMarker is
+	// the go.mod or .git found there, "" when the root is the main file's
+	// own directory.
+	TreeRoot, TreeMarker string
+
+	// IncludedFrom maps each included file to the include pattern that
+	// brought it in, in the including file.
+	IncludedFrom map[string]diag.Pos
+
 	Errgen        Int
 	Name          Str
 	Version       Str
@@ -58,6 +68,7 @@ type Catalog struct {
 	Fallback      Str
 	Limits        Limits
 	Outputs       Outputs
+	MCP           MCP
 
 	Domains []*Domain
 	Details []*Detail
@@ -123,6 +134,15 @@ type Error struct {
 	Examples    []*Value
 	Since       Str
 	Deprecated  *Deprecated
+	MCP         MCP
+}
+
+// MCP holds how errors travel over the Model Context Protocol: of the
+// catalog (the default) or of one error.
+type MCP struct {
+	ToolErrors   Str  // "result" or "error": how a failing tools/call reaches the client
+	AllowSDKCode Flag // an error's: its wire code is one an MCP SDK uses, knowingly
+	Pos          diag.Pos
 }
 
 // Status is an error's HTTP status: one value or a list, the first the

@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // FS is what the loader reads catalogs through: the operating system's files
@@ -18,6 +19,8 @@ type FS interface {
 	Glob(pattern string) ([]string, error)
 	// Canonical returns a name that is equal for two names of the same file.
 	Canonical(name string) string
+	// Exists reports whether a file or directory is at name.
+	Exists(name string) bool
 }
 
 // OSFS reads the operating system's files.
@@ -69,6 +72,12 @@ func (OSFS) Canonical(name string) string {
 	return filepath.Clean(name)
 }
 
+// Exists implements [FS].
+func (OSFS) Exists(name string) bool {
+	_, err := os.Lstat(name)
+	return err == nil
+}
+
 // MapFS is an in-memory [FS]: slash-separated names to contents.
 type MapFS map[string][]byte
 
@@ -102,6 +111,20 @@ func (m MapFS) Glob(pattern string) ([]string, error) {
 
 // Canonical implements [FS].
 func (MapFS) Canonical(name string) string { return path.Clean(filepath.ToSlash(name)) }
+
+// Exists implements [FS]: a file of m, or a directory holding one.
+func (m MapFS) Exists(name string) bool {
+	name = path.Clean(filepath.ToSlash(name))
+	if _, ok := m[name]; ok {
+		return true
+	}
+	for k := range m {
+		if strings.HasPrefix(k, name+"/") || name == "." {
+			return true
+		}
+	}
+	return false
+}
 
 type fsError string
 

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/naming"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -28,7 +29,7 @@ const (
 // Key sets of the mappings read once per entry.
 var (
 	domainKeys  = keys([]string{"range"}, "range", "reserved", "prefix", "title", "description")
-	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated")
+	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated", "mcp")
 	retiredKeys = keys(nil, "code", "symbol", "since", "note")
 )
 
@@ -40,8 +41,10 @@ func Parse(fsys FS, path string) (*Catalog, diag.List, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	l := &loader{fs: fsys, cat: &Catalog{Path: path}, loaded: map[string]bool{}}
+	l := &loader{fs: fsys, cat: &Catalog{Path: path, IncludedFrom: map[string]diag.Pos{}}, loaded: map[string]bool{}}
+	l.cat.TreeRoot, l.cat.TreeMarker = TreeRoot(fsys, path)
 	l.loadFile(path, data, true, nil)
+	l.cat.NoteIncludes(l.diags)
 	l.diags.Sort()
 	return l.cat, l.diags, nil
 }
@@ -54,6 +57,9 @@ type loader struct {
 	nodes  int             // nodes visited so far
 	over   bool            // MaxNodes was reported
 	loaded map[string]bool // canonical names of files read
+
+	canonRoot string // canonical name of the tree's root, once needed
+	aliases   bool   // the file being loaded may hold aliases
 }
 
 var lineRE = regexp.MustCompile(`^yaml: line (\d+): `)
@@ -75,6 +81,7 @@ func (l *loader) loadFile(path string, data []byte, main bool, chain []string) {
 		l.fail(pos, "%s", msg)
 		return
 	}
+	l.aliases = bytes.IndexByte(data, '*') >= 0
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -106,6 +113,9 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 		l.cat.Incomplete = true
 		return
 	}
+	if l.aliases {
+		placeAliases(doc, nil)
+	}
 	root := l.resolve(doc.Content[0])
 	if root == nil {
 		return
@@ -133,13 +143,14 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 		fields["fallback"] = func(k, v *yaml.Node) { c.Fallback = l.str(v, "fallback") }
 		fields["limits"] = func(k, v *yaml.Node) { l.limits(v) }
 		fields["outputs"] = func(k, v *yaml.Node) { l.outputs(v) }
+		fields["mcp"] = func(k, v *yaml.Node) { c.MCP = l.mcp(v, "mcp", false) }
 	}
 	l.mapping(root, what, fields, required...)
 	dir := filepath.Dir(path)
 	for _, inc := range includes {
-		pattern := inc.Value
-		if !filepath.IsAbs(pattern) {
-			pattern = filepath.Join(dir, pattern)
+		pattern := filepath.Join(dir, inc.Value)
+		if l.includeOutside(inc, pattern) {
+			continue
 		}
 		matches, err := l.fs.Glob(pattern)
 		if err != nil {
@@ -164,6 +175,9 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 			if l.loaded[canon] {
 				continue // already merged through another include
 			}
+			if l.matchOutside(inc, m) {
+				continue
+			}
 			if len(l.cat.Files) >= MaxFiles {
 				l.fail(inc.Pos, "more than %d included files", MaxFiles)
 				return
@@ -173,6 +187,7 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 				l.fail(inc.Pos, "cannot read included file %s: %v", diag.Pos{File: m}, unwrapPathErr(err))
 				continue
 			}
+			l.cat.IncludedFrom[m] = inc.Pos
 			l.loadFile(m, data, false, here)
 			l.file = path
 		}
@@ -358,18 +373,14 @@ func kindName(n *yaml.Node) string {
 	return "a YAML node"
 }
 
-// YAML 1.2 core-schema numbers: the forms every YAML and JSON reader agrees
-// on. yaml.v3 also reads YAML 1.1 forms (1_000, 0b101, 0755 as octal) that an
-// editor's YAML 1.2 reader takes for strings or for other numbers.
-var (
-	coreIntRE   = regexp.MustCompile(`^[-+]?(0|[1-9][0-9]*)$|^0o[0-7]+$|^0x[0-9a-fA-F]+$`)
-	coreFloatRE = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
-	anyIntRE    = regexp.MustCompile(`^[-+]?[0-9_]+$`)
-)
+// anyIntRE matches what some YAML reader takes for an integer, so that a
+// catalog writing 1_000 where an integer belongs hears why it is refused.
+var anyIntRE = regexp.MustCompile(`^[-+]?[0-9_]+$`)
 
 // keySet is the fixed key set of one kind of mapping.
 type keySet struct {
-	names    string // sorted, comma-separated, for messages
+	names    string   // sorted, comma-separated, for messages
+	sorted   []string // the same, for "did you mean"
 	known    map[string]bool
 	required []string
 }
@@ -381,7 +392,7 @@ func keys(required []string, names ...string) *keySet {
 	}
 	sorted := append([]string(nil), names...)
 	sort.Strings(sorted)
-	ks.names = strings.Join(sorted, ", ")
+	ks.names, ks.sorted = strings.Join(sorted, ", "), sorted
 	return ks
 }
 
@@ -396,7 +407,11 @@ func (l *loader) walk(n *yaml.Node, what string, ks *keySet, owner diag.Pos, eac
 	ps := l.pairs(n, 0)
 	for _, p := range ps {
 		if !ks.known[p.k.Value] {
-			l.diags.Errorf(l.pos(p.k), "unknown key %q in %s; want one of %s", p.k.Value, what, ks.names)
+			if near := naming.Closest(p.k.Value, ks.sorted); near != "" {
+				l.diags.Errorf(l.pos(p.k), "unknown key %q in %s; did you mean %q?", p.k.Value, what, near)
+			} else {
+				l.diags.Errorf(l.pos(p.k), "unknown key %q in %s; want one of %s", p.k.Value, what, ks.names)
+			}
 			continue
 		}
 		if v := l.resolve(p.v); v != nil {
@@ -452,17 +467,23 @@ func (l *loader) str(n *yaml.Node, what string) Str {
 }
 
 func (l *loader) integer(n *yaml.Node, what string) Int {
-	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && anyIntRE.MatchString(n.Value) || n.ShortTag() == "!!int" {
-		if !coreIntRE.MatchString(n.Value) {
-			l.diags.Errorf(l.pos(n), "%s: write the integer %s as plain decimal digits (no underscores or leading zeros)", what, n.Value)
+	quoted := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0
+	tag := n.ShortTag()
+	if n.Kind == yaml.ScalarNode && (tag == "!!int" || !quoted && anyIntRE.MatchString(n.Value)) {
+		if !decimalIntRE.MatchString(n.Value) {
+			l.diags.Errorf(l.pos(n), "%s: write the integer %s in plain decimal digits%s", what, n.Value, numberHint(n.Value))
 			return Int{Pos: l.pos(n)}
 		}
-		var v int64
-		if err := n.Decode(&v); err != nil {
+		v, err := strconv.ParseInt(n.Value, 10, 64)
+		if err != nil {
 			l.diags.Errorf(l.pos(n), "%s: integer %s is out of range", what, n.Value)
 			return Int{Pos: l.pos(n)}
 		}
 		return Int{Value: v, Pos: l.pos(n), Set: true}
+	}
+	if n.Kind == yaml.ScalarNode && tag == "!!float" && !notJSONNumber(n.Value) {
+		l.diags.Errorf(l.pos(n), "%s must be an integer in plain decimal digits, got the number %s%s", what, n.Value, integralHint(n.Value))
+		return Int{Pos: l.pos(n)}
 	}
 	l.diags.Errorf(l.pos(n), "%s must be an integer, got %s", what, kindName(n))
 	return Int{Pos: l.pos(n)}
@@ -545,6 +566,19 @@ func (l *loader) outputs(n *yaml.Node) {
 		"schema": func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
 		"docs":   func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
 	})
+}
+
+// mcp reads an `mcp` mapping, of the catalog or of one error.
+func (l *loader) mcp(n *yaml.Node, what string, ofError bool) MCP {
+	m := MCP{Pos: l.pos(n)}
+	fields := map[string]func(k, v *yaml.Node){
+		"tool_errors": func(k, v *yaml.Node) { m.ToolErrors = l.str(v, "mcp.tool_errors") },
+	}
+	if ofError {
+		fields["allow_sdk_code"] = func(k, v *yaml.Node) { m.AllowSDKCode = l.boolean(v, "mcp.allow_sdk_code") }
+	}
+	l.mapping(n, what, fields)
+	return m
 }
 
 // entries walks a mapping of named entries (domains, details, errors).
@@ -652,6 +686,8 @@ func (l *loader) errors(n *yaml.Node) {
 				e.Since = l.str(v, k)
 			case "deprecated":
 				e.Deprecated = l.deprecated(v)
+			case "mcp":
+				e.MCP = l.mcp(v, "error "+key.Value+": mcp", true)
 			}
 		})
 		if ok {
@@ -792,25 +828,21 @@ func (l *loader) scalar(n *yaml.Node, v *Value) {
 		_ = n.Decode(&v.Bool)
 	case "!!int", "!!float":
 		v.Kind = Number
-		plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
 		switch {
-		case tag == "!!int" && !coreIntRE.MatchString(n.Value) || tag == "!!float" && plain && anyIntRE.MatchString(n.Value) && !coreIntRE.MatchString(n.Value):
-			l.fail(l.pos(n), "write the integer %s as plain decimal digits (no underscores or leading zeros)", n.Value)
-		case tag == "!!float" && !coreFloatRE.MatchString(n.Value) && !coreIntRE.MatchString(n.Value):
+		case notJSONNumber(n.Value):
 			l.fail(l.pos(n), "number %s cannot be written in JSON", n.Value)
-		default:
-			var i int64
-			var f float64
-			if tag == "!!int" && n.Decode(&i) == nil {
+		case !jsonNumberRE.MatchString(n.Value):
+			l.fail(l.pos(n), "write the number %s as JSON writes numbers, in plain decimal%s", n.Value, numberHint(n.Value))
+		case decimalIntRE.MatchString(n.Value):
+			if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
 				v.Num, v.Int = json.Number(strconv.FormatInt(i, 10)), true
 				return
 			}
-			if coreIntRE.MatchString(n.Value) && n.Value[0] != '0' || strings.HasPrefix(n.Value, "-") && coreIntRE.MatchString(n.Value) {
-				// a decimal integer past int64: keep its digits exactly
-				v.Num, v.Int = json.Number(strings.TrimPrefix(n.Value, "+")), true
-				return
-			}
-			if err := n.Decode(&f); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			// a decimal integer past int64: keep its digits exactly
+			v.Num, v.Int = json.Number(n.Value), true
+		default:
+			f, err := strconv.ParseFloat(n.Value, 64)
+			if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 				l.fail(l.pos(n), "number %s cannot be written in JSON", n.Value)
 				return
 			}

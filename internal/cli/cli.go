@@ -188,30 +188,45 @@ func build(fsys catalog.FS, path string) (*catalog.Catalog, *model.Catalog, diag
 	return raw, m, diags, nil
 }
 
-// load reads and checks a catalog, printing the diagnostics. It returns nil
-// and the exit status when the catalog cannot be used.
-func load(env *Env, path string) (*model.Catalog, int) { return loadAndReport(env, path, true) }
-
-// loadAndReport is [load]; warnings of a valid catalog are printed only when
-// asked for.
+// loadAndReport reads and checks a catalog, printing the diagnostics
+// (warnings of a valid catalog only when asked for). It returns nil and the
+// exit status when the catalog cannot be used.
 func loadAndReport(env *Env, path string, warnings bool) (*model.Catalog, int) {
-	_, m, diags, err := build(env.FS, env.abs(path))
+	_, m, status := loadChecked(env, path, warnings, nil)
+	return m, status
+}
+
+// loadChecked is [loadAndReport] with the raw catalog, and with the
+// diagnostics more adds (those of the outputs, for check and generate)
+// reported among the catalog's own.
+func loadChecked(env *Env, path string, warnings bool, more func(raw *catalog.Catalog) diag.List) (*catalog.Catalog, *model.Catalog, int) {
+	raw, m, diags, err := build(env.FS, env.abs(path))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(env.Stderr, "errgen: catalog %s does not exist\n", path)
 		} else {
 			fmt.Fprintf(env.Stderr, "errgen: %v\n", err)
 		}
-		return nil, ExitUsage
+		return nil, nil, ExitUsage
+	}
+	if more != nil {
+		diags.Append(more(raw))
+		diags.Sort()
 	}
 	if diags.HasErrors() || warnings {
 		io.WriteString(env.Stderr, diags.Format(env.Dir))
 	}
 	if diags.HasErrors() {
 		fmt.Fprintf(env.Stderr, "%s: %s\n", relPath(env, path), summary(diags))
-		return nil, ExitInvalid
+		return nil, nil, ExitInvalid
 	}
-	return m, ExitOK
+	return raw, m, ExitOK
+}
+
+// loadForOutputs is [loadChecked] for the commands that place outputs:
+// where the catalog sends them is checked too.
+func loadForOutputs(env *Env, path string) (*catalog.Catalog, *model.Catalog, int) {
+	return loadChecked(env, path, true, func(raw *catalog.Catalog) diag.List { return outputDiags(env, raw) })
 }
 
 // abs resolves a path given on the command line against the working
@@ -262,7 +277,7 @@ var checkCmd = &command{
 			fmt.Fprintf(env.Stderr, "errgen check: unexpected argument %q\n", args[0])
 			return ExitUsage
 		}
-		m, status := load(env, fl.Lookup("catalog").Value.String())
+		_, m, status := loadForOutputs(env, fl.Lookup("catalog").Value.String())
 		if m == nil {
 			return status
 		}

@@ -104,6 +104,8 @@ type jsonChange struct {
 	Severity diff.Severity `json:"severity"`
 	Kind     string        `json:"kind"`
 	Symbol   string        `json:"symbol"`
+	Shape    string        `json:"shape"`
+	Errors   []string      `json:"errors"`
 	File     string        `json:"file"`
 	Line     int           `json:"line"`
 	Col      int           `json:"col"`
@@ -129,7 +131,7 @@ func writeDiffJSON(w io.Writer, sides []*diffSide, changes []diff.Change, sum di
 	r := jsonReport{Old: sides[0].arg, New: sides[1].arg, Changes: []jsonChange{},
 		Summary: jsonSummary{Summary: sum, Total: len(changes)}, Breaking: sum.Breaking > 0}
 	for _, c := range changes {
-		r.Changes = append(r.Changes, jsonChange{Severity: c.Severity, Kind: c.Kind, Symbol: c.Symbol,
+		r.Changes = append(r.Changes, jsonChange{Severity: c.Severity, Kind: c.Kind, Symbol: c.Symbol, Shape: c.Shape, Errors: append([]string{}, c.Errors...),
 			File: c.Pos.File, Line: c.Pos.Line, Col: c.Pos.Col, Message: c.Message, Old: c.Old, New: c.New})
 	}
 	var buf bytes.Buffer
@@ -356,3 +358,14 @@ func (g *gitFS) Glob(pattern string) ([]string, error) {
 
 // Canonical implements [catalog.FS].
 func (g *gitFS) Canonical(name string) string { return g.name(g.rel(name)) }
+
+// Exists implements [catalog.FS]. The repository's top holds .git, as it
+// does on disk.
+func (g *gitFS) Exists(name string) bool {
+	rel := g.rel(name)
+	if rel == ".git" {
+		return true
+	}
+	_, err := runGit(g.top, "cat-file", "-e", g.tree+":"+rel)
+	return err == nil
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen/markdown"
 	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/naming"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
 
@@ -172,11 +173,11 @@ func nearestNames(m *model.Catalog, q string) []*model.Error {
 	limit := max(2, utf8.RuneCountInString(q)/3)
 	var cands []cand
 	for _, e := range m.Errors {
-		d := editDistance(q, strings.ToLower(e.Symbol), limit)
-		if t := editDistance(q, e.Type, limit); t < d {
+		d := naming.EditDistance(q, strings.ToLower(e.Symbol), limit)
+		if t := naming.EditDistance(q, e.Type, limit); t < d {
 			d = t
 		}
-		if t := editDistance(q, e.Slug, limit); t < d {
+		if t := naming.EditDistance(q, e.Slug, limit); t < d {
 			d = t
 		}
 		if d <= limit {
@@ -189,37 +190,6 @@ func nearestNames(m *model.Catalog, q string) []*model.Error {
 		out = append(out, cands[i].e)
 	}
 	return out
-}
-
-// editDistance is the Levenshtein distance of a and b in runes; past max
-// it returns max+1 early.
-func editDistance(a, b string, max int) int {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > max || -d > max {
-		return max + 1
-	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		best := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			best = min(best, cur[j])
-		}
-		if best > max {
-			return max + 1
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // explain prints the reference of e as plain text.

@@ -82,6 +82,17 @@ func (d Diagnostic) Format(dir string) string {
 	return fmt.Sprintf("%s: %s: %s", p, d.Severity, d.Message(dir))
 }
 
+// Extend appends to d's message; a [Pos] among args is printed as
+// FILE:LINE:COL, relative like the diagnostic's own position.
+func (d *Diagnostic) Extend(format string, args ...any) {
+	e := newDiagnostic(d.Pos, d.Severity, format, args)
+	for i := range e.Related {
+		e.Msg = strings.Replace(e.Msg, marker(i), marker(len(d.Related)+i), 1)
+	}
+	d.Msg += e.Msg
+	d.Related = append(d.Related, e.Related...)
+}
+
 func (d Diagnostic) equal(e Diagnostic) bool {
 	if d.Pos != e.Pos || d.Severity != e.Severity || d.Msg != e.Msg || len(d.Related) != len(e.Related) {
 		return false

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/internal/diag"
@@ -34,12 +35,99 @@ func (c *comparer) details(oe, ne *model.Error) {
 			"details of %s removed (%s with fields %s)", sym, shapeDesc(os), list(fields))
 		return
 	}
+	if sharedShape(os, ns) {
+		c.reachShape(sym, "", os.Name) // compared once, for every error using it
+		return
+	}
 	if !(os.Inline && ns.Inline) && shapeLabel(os) != shapeLabel(ns) {
 		c.add(Warning, KindDetailsShapeChanged, sym, pos, shapeLabel(os), shapeLabel(ns),
 			"details of %s changed from %s to %s; the generated Go and TypeScript type names change", sym, shapeDesc(os), shapeDesc(ns))
 	}
 	sc := &schemaComparer{c: c, sym: sym, oldAt: oe.Pos, onPath: map[[2]*model.Schema]bool{}, budget: maxSchemaVisits}
-	sc.compare("", os.Schema, ns.Schema, pos, 0)
+	sc.compare("", os.Schema, ns.Schema, pos, 0, false)
+}
+
+// sharedShape reports whether two detail shapes are one named shape of
+// both catalogs (the built-in field_errors never changes).
+func sharedShape(os, ns *model.Shape) bool {
+	return os != nil && ns != nil && !os.Inline && !ns.Inline && !os.Builtin && !ns.Builtin && os.Name == ns.Name
+}
+
+// reachShape records that an error (sym) or a shape (from) uses the named
+// shape name, which is then compared once.
+func (c *comparer) reachShape(sym, from, name string) {
+	if c.reach == nil {
+		c.reach = map[string]map[string]bool{}
+	}
+	key := "error " + sym
+	if from != "" {
+		key = "shape " + from
+	}
+	if c.reach[name] == nil {
+		c.reach[name] = map[string]bool{}
+		c.pendingShapes = append(c.pendingShapes, name)
+	}
+	c.reach[name][key] = true
+}
+
+// sharedShapes compares each named shape that both catalogs' errors use,
+// once, and lists on each of its changes the errors it reaches: those
+// using it, directly or through other shapes.
+func (c *comparer) sharedShapes() {
+	first := len(c.changes)
+	for i := 0; i < len(c.pendingShapes); i++ {
+		name := c.pendingShapes[i]
+		os, ns := c.old.m.Shape(name), c.new.m.Shape(name)
+		if os == nil || ns == nil {
+			continue
+		}
+		sc := &schemaComparer{c: c, shape: name, oldAt: os.Pos, onPath: map[[2]*model.Schema]bool{}, budget: maxSchemaVisits}
+		sc.compare("", os.Schema, ns.Schema, ns.Pos, 0, false)
+	}
+	for i := first; i < len(c.changes); i++ {
+		ch := &c.changes[i]
+		ch.Errors = c.errorsReaching(ch.Shape)
+		ch.Message += usedBy(ch.Errors)
+	}
+}
+
+// errorsReaching returns the NEW symbols of the errors that use the shape
+// name, directly or through other shapes, sorted.
+func (c *comparer) errorsReaching(name string) []string {
+	seen := map[string]bool{name: true}
+	errs := map[string]bool{}
+	for queue := []string{name}; len(queue) > 0; queue = queue[1:] {
+		for key := range c.reach[queue[0]] {
+			kind, id, _ := strings.Cut(key, " ")
+			switch {
+			case kind == "error":
+				errs[id] = true
+			case !seen[id]:
+				seen[id] = true
+				queue = append(queue, id)
+			}
+		}
+	}
+	out := make([]string, 0, len(errs))
+	for s := range errs {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// maxListed is how many errors a text message names before "and N more";
+// the JSON report lists them all.
+const maxListed = 10
+
+func usedBy(syms []string) string {
+	switch {
+	case len(syms) == 1:
+		return " (used by " + syms[0] + ")"
+	case len(syms) <= maxListed:
+		return fmt.Sprintf(" (used by %d errors: %s)", len(syms), strings.Join(syms, ", "))
+	}
+	return fmt.Sprintf(" (used by %d errors: %s and %d more)", len(syms), strings.Join(syms[:maxListed], ", "), len(syms)-maxListed)
 }
 
 // shapeLabel names a shape for the JSON report: its name, or "inline".
@@ -72,10 +160,12 @@ func topFields(s *model.Shape) (all, required []string) {
 	return all, required
 }
 
-// schemaComparer walks two detail schemas side by side.
+// schemaComparer walks two detail schemas side by side: the details of one
+// error (sym), or one named shape both catalogs share (shape).
 type schemaComparer struct {
 	c      *comparer
 	sym    string
+	shape  string
 	oldAt  diag.Pos                  // fallback position in OLD
 	onPath map[[2]*model.Schema]bool // pairs being compared, to stop at recursion
 	budget int                       // node pairs left to compare
@@ -97,10 +187,36 @@ func resolve(s *model.Schema) *model.Schema {
 
 // what names the node at path in messages.
 func (sc *schemaComparer) what(path string) string {
-	if path == "" {
+	switch {
+	case sc.shape != "" && path == "":
+		return "shape " + q(sc.shape)
+	case sc.shape != "":
+		return fmt.Sprintf("detail field %q of shape %s", path, q(sc.shape))
+	case path == "":
 		return "details of " + sc.sym
 	}
 	return fmt.Sprintf("detail field %q of %s", path, sc.sym)
+}
+
+// add records a change found by the walk, naming the shape it is in.
+func (sc *schemaComparer) add(sev Severity, kind string, pos diag.Pos, old, new any, format string, args ...any) {
+	sc.c.add(sev, kind, sc.sym, pos, old, new, format, args...)
+	sc.c.changes[len(sc.c.changes)-1].Shape = sc.shape
+}
+
+// addOld is [schemaComparer.add] positioned in OLD.
+func (sc *schemaComparer) addOld(sev Severity, kind string, pos diag.Pos, old, new any, format string, args ...any) {
+	sc.add(sev, kind, pos, old, new, format, args...)
+	sc.c.changes[len(sc.c.changes)-1].InOld = true
+}
+
+// text is [comparer.text] for the walk.
+func (sc *schemaComparer) text(kind, what, old, new string, pos diag.Pos) {
+	n := len(sc.c.changes)
+	sc.c.text(kind, sc.sym, what, old, new, pos)
+	if len(sc.c.changes) > n {
+		sc.c.changes[n].Shape = sc.shape
+	}
 }
 
 // keyPos returns the position of a keyword's value in s, else at.
@@ -130,7 +246,19 @@ var modelledKeywords = map[string]bool{"$ref": true, "type": true, "properties":
 	"maximum": true, "minLength": true, "maxLength": true, "x-verbose": true, "x-sensitive": true,
 	"x-max-bytes": true, "x-sanitize": true}
 
-func (sc *schemaComparer) compare(path string, ou, nu *model.Schema, at diag.Pos, depth int) {
+// compare compares the schemas ou and nu of the node at path; required
+// tells that the node is a property required on both sides.
+func (sc *schemaComparer) compare(path string, ou, nu *model.Schema, at diag.Pos, depth int, required bool) {
+	what := sc.what(path)
+	if ou != nil && nu != nil && ou.Ref != nil && nu.Ref != nil && sharedShape(ou.Ref, nu.Ref) {
+		// one named shape on both sides: compared once for all its users;
+		// here only what the referring node says of itself
+		sc.text(KindFieldDescription, "description of "+what, ou.Description, nu.Description, keyPos(nu, "description", at))
+		sc.extensions(what, ou, nu, at, depth, required)
+		sc.keywords(what, ou, nu, at)
+		sc.c.reachShape(sc.sym, sc.shape, ou.Ref.Name)
+		return
+	}
 	o, n := resolve(ou), resolve(nu)
 	key := [2]*model.Schema{o, n}
 	if sc.onPath[key] || sc.budget <= 0 {
@@ -139,23 +267,30 @@ func (sc *schemaComparer) compare(path string, ou, nu *model.Schema, at diag.Pos
 	sc.budget--
 	sc.onPath[key] = true
 	defer delete(sc.onPath, key)
-	c, sym, what := sc.c, sc.sym, sc.what(path)
 	if o.Type != n.Type {
-		c.add(Breaking, KindFieldTypeChanged, sym, keyPos(n, "type", at), typeName(o.Type), typeName(n.Type),
+		sc.add(Breaking, KindFieldTypeChanged, keyPos(n, "type", at), typeName(o.Type), typeName(n.Type),
 			"type of %s changed from %s to %s", what, q(typeName(o.Type)), q(typeName(n.Type)))
 		return
 	}
 	sc.enum(what, o, n, at)
 	sc.constraints(what, o, n, at)
-	c.text(KindFieldDescription, sym, "description of "+what, description(ou), description(nu), keyPos(n, "description", at))
-	sc.extensions(what, o, n, at, depth)
+	sc.text(KindFieldDescription, "description of "+what, description(ou), description(nu), keyPos(n, "description", at))
+	sc.extensions(what, orAny(ou), orAny(nu), at, depth, required)
 	sc.keywords(what, o, n, at)
 	if o.Type == "object" {
 		sc.properties(path, o, n, at, depth)
 	}
 	if o.Type == "array" {
-		sc.compare(path+"[]", o.Items, n.Items, keyPos(n, "items", at), depth+1)
+		sc.compare(path+"[]", o.Items, n.Items, keyPos(n, "items", at), depth+1, false)
 	}
+}
+
+// orAny is s, or the schema of any JSON value when s is missing.
+func orAny(s *model.Schema) *model.Schema {
+	if s == nil {
+		return anySchema
+	}
+	return s
 }
 
 func description(s *model.Schema) string {
@@ -169,20 +304,19 @@ func description(s *model.Schema) string {
 }
 
 func (sc *schemaComparer) enum(what string, o, n *model.Schema, at diag.Pos) {
-	c, sym := sc.c, sc.sym
 	pos := keyPos(n, "enum", at)
 	switch {
 	case len(o.Enum) == 0 && len(n.Enum) == 0:
 	case len(o.Enum) == 0:
-		c.add(Breaking, KindFieldConstraint, sym, pos, nil, append([]string{}, n.Enum...),
+		sc.add(Breaking, KindFieldConstraint, pos, nil, append([]string{}, n.Enum...),
 			"%s is now restricted to enum %s; other values existing producers send are rejected", what, list(n.Enum))
 	case len(n.Enum) == 0:
-		c.add(Warning, KindFieldConstraint, sym, pos, append([]string{}, o.Enum...), nil,
+		sc.add(Warning, KindFieldConstraint, pos, append([]string{}, o.Enum...), nil,
 			"%s is no longer restricted to enum %s; clients may receive values they do not know", what, list(o.Enum))
 	default:
 		for _, v := range o.Enum {
 			if !containsString(n.Enum, v) {
-				c.add(Breaking, KindEnumValueRemoved, sym, pos, v, nil, "enum value %q of %s removed", v, what)
+				sc.add(Breaking, KindEnumValueRemoved, pos, v, nil, "enum value %q of %s removed", v, what)
 			}
 		}
 		for i, v := range n.Enum {
@@ -191,7 +325,7 @@ func (sc *schemaComparer) enum(what string, o, n *model.Schema, at diag.Pos) {
 				if ev := n.Source.Get("enum"); ev != nil && i < len(ev.Items) && ev.Items[i].Pos.File != "" {
 					p = ev.Items[i].Pos
 				}
-				c.add(Warning, KindEnumValueAdded, sym, p, nil, v,
+				sc.add(Warning, KindEnumValueAdded, p, nil, v,
 					"enum value %q of %s added; clients with the old enum do not know it", v, what)
 			}
 		}
@@ -214,7 +348,6 @@ func lengthText(p *int64) string {
 }
 
 func (sc *schemaComparer) constraints(what string, o, n *model.Schema, at diag.Pos) {
-	c, sym := sc.c, sc.sym
 	for _, b := range []bound{
 		{"minimum", o.Minimum, n.Minimum, true},
 		{"maximum", o.Maximum, n.Maximum, false},
@@ -227,9 +360,9 @@ func (sc *schemaComparer) constraints(what string, o, n *model.Schema, at diag.P
 		pos := keyPos(n, b.name, at)
 		switch {
 		case b.old == "":
-			c.add(Breaking, KindFieldConstraint, sym, pos, nil, b.new, "%s %s added to %s; values existing producers send may fail it", b.name, b.new, what)
+			sc.add(Breaking, KindFieldConstraint, pos, nil, b.new, "%s %s added to %s; values existing producers send may fail it", b.name, b.new, what)
 		case b.new == "":
-			c.add(Warning, KindFieldConstraint, sym, pos, b.old, nil, "%s %s of %s removed; clients may receive values the old schema rejects", b.name, b.old, what)
+			sc.add(Warning, KindFieldConstraint, pos, b.old, nil, "%s %s of %s removed; clients may receive values the old schema rejects", b.name, b.old, what)
 		default:
 			ov, _ := strconv.ParseFloat(b.old, 64)
 			nv, _ := strconv.ParseFloat(b.new, 64)
@@ -237,9 +370,9 @@ func (sc *schemaComparer) constraints(what string, o, n *model.Schema, at diag.P
 				continue
 			}
 			if (nv > ov) == b.tighterWhenGreater {
-				c.add(Breaking, KindFieldConstraint, sym, pos, b.old, b.new, "%s of %s tightened from %s to %s", b.name, what, b.old, b.new)
+				sc.add(Breaking, KindFieldConstraint, pos, b.old, b.new, "%s of %s tightened from %s to %s", b.name, what, b.old, b.new)
 			} else {
-				c.add(Warning, KindFieldConstraint, sym, pos, b.old, b.new, "%s of %s loosened from %s to %s; clients may receive values the old schema rejects", b.name, what, b.old, b.new)
+				sc.add(Warning, KindFieldConstraint, pos, b.old, b.new, "%s of %s loosened from %s to %s; clients may receive values the old schema rejects", b.name, what, b.old, b.new)
 			}
 		}
 	}
@@ -253,34 +386,46 @@ func (sc *schemaComparer) constraints(what string, o, n *model.Schema, at diag.P
 		pos := keyPos(n, s.name, at)
 		switch {
 		case s.old == "":
-			c.add(Breaking, KindFieldConstraint, sym, pos, nil, s.new, "%s %s added to %s; values existing producers send may fail it", s.name, q(s.new), what)
+			sc.add(Breaking, KindFieldConstraint, pos, nil, s.new, "%s %s added to %s; values existing producers send may fail it", s.name, q(s.new), what)
 		case s.new == "":
-			c.add(Warning, KindFieldConstraint, sym, pos, s.old, nil, "%s %s of %s removed; clients may receive values the old schema rejects", s.name, q(s.old), what)
+			sc.add(Warning, KindFieldConstraint, pos, s.old, nil, "%s %s of %s removed; clients may receive values the old schema rejects", s.name, q(s.old), what)
 		default:
-			c.add(Breaking, KindFieldConstraint, sym, pos, s.old, s.new, "%s of %s changed from %s to %s", s.name, what, q(s.old), q(s.new))
+			sc.add(Breaking, KindFieldConstraint, pos, s.old, s.new, "%s of %s changed from %s to %s", s.name, what, q(s.old), q(s.new))
 		}
 	}
 }
 
 // extensions compares errgen's x- keywords, which change what is emitted.
-func (sc *schemaComparer) extensions(what string, o, n *model.Schema, at diag.Pos, depth int) {
-	c, sym := sc.c, sc.sym
+// They are read from the property's own node, as the runtime reads them
+// (x-verbose beside a $ref included). A required property that turns
+// x-verbose leaves non-verbose payloads and the wire schema's required
+// list, which breaks clients relying on it; one that stops being x-verbose
+// becomes required on the wire, which payloads of the old runtime break.
+func (sc *schemaComparer) extensions(what string, o, n *model.Schema, at diag.Pos, depth int, required bool) {
 	if o.Verbose != n.Verbose {
-		if n.Verbose {
-			c.add(Warning, KindFieldEmission, sym, keyPos(n, "x-verbose", at), false, true,
+		pos := keyPos(n, "x-verbose", at)
+		switch {
+		case n.Verbose && required:
+			sc.add(Breaking, KindFieldEmission, pos, false, true,
+				"%s is required but now emitted only in verbose mode (x-verbose changed from false to true); the wire schema no longer requires it and clients relying on it break", what)
+		case n.Verbose:
+			sc.add(Warning, KindFieldEmission, pos, false, true,
 				"%s is now emitted only in verbose mode (x-verbose changed from false to true)", what)
-		} else {
-			c.add(Compatible, KindFieldEmission, sym, keyPos(n, "x-verbose", at), true, false,
+		case required:
+			sc.add(Breaking, KindFieldEmission, pos, true, false,
+				"%s is now always emitted and required on the wire (x-verbose changed from true to false); payloads that leave it out, as the old runtime's do outside verbose mode, fail the new schema", what)
+		default:
+			sc.add(Compatible, KindFieldEmission, pos, true, false,
 				"%s is now always emitted (x-verbose changed from true to false)", what)
 		}
 	}
 	// top-level sensitivity is compared through the error's sensitive list
 	if depth > 0 && o.Sensitive != n.Sensitive {
-		c.add(Warning, KindFieldEmission, sym, keyPos(n, "x-sensitive", at), o.Sensitive, n.Sensitive,
+		sc.add(Warning, KindFieldEmission, keyPos(n, "x-sensitive", at), o.Sensitive, n.Sensitive,
 			"x-sensitive of %s changed from %t to %t; what clients see redacted changes", what, o.Sensitive, n.Sensitive)
 	}
 	if o.Sanitize != n.Sanitize {
-		c.add(Warning, KindFieldEmission, sym, keyPos(n, "x-sanitize", at), o.Sanitize, n.Sanitize,
+		sc.add(Warning, KindFieldEmission, keyPos(n, "x-sanitize", at), o.Sanitize, n.Sanitize,
 			"x-sanitize of %s changed from %s to %s; what clients see scrubbed changes", what, q(o.Sanitize), q(n.Sanitize))
 	}
 	if o.MaxBytes != n.MaxBytes {
@@ -288,7 +433,7 @@ func (sc *schemaComparer) extensions(what string, o, n *model.Schema, at diag.Po
 		if n.MaxBytes != 0 && (o.MaxBytes == 0 || n.MaxBytes < o.MaxBytes) {
 			sev = Warning // values are cut shorter than before
 		}
-		c.add(sev, KindFieldEmission, sym, keyPos(n, "x-max-bytes", at), o.MaxBytes, n.MaxBytes,
+		sc.add(sev, KindFieldEmission, keyPos(n, "x-max-bytes", at), o.MaxBytes, n.MaxBytes,
 			"x-max-bytes of %s changed from %s to %s", what, maxBytesText(o.MaxBytes), maxBytesText(n.MaxBytes))
 	}
 }
@@ -335,11 +480,11 @@ func (sc *schemaComparer) keywords(what string, o, n *model.Schema, at diag.Pos)
 		pos := keyPos(n, k, at)
 		switch {
 		case ov == "":
-			sc.c.add(sev, KindFieldKeywordChanged, sc.sym, pos, ovAny, nvAny, "keyword %q added to %s: %s", k, what, shortJSON(nv))
+			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q added to %s: %s", k, what, shortJSON(nv))
 		case nv == "":
-			sc.c.add(sev, KindFieldKeywordChanged, sc.sym, pos, ovAny, nvAny, "keyword %q of %s removed (was %s)", k, what, shortJSON(ov))
+			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q of %s removed (was %s)", k, what, shortJSON(ov))
 		default:
-			sc.c.add(sev, KindFieldKeywordChanged, sc.sym, pos, ovAny, nvAny, "keyword %q of %s changed from %s to %s", k, what, shortJSON(ov), shortJSON(nv))
+			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q of %s changed from %s to %s", k, what, shortJSON(ov), shortJSON(nv))
 		}
 	}
 }
@@ -384,7 +529,6 @@ func joinPath(path, name string) string {
 }
 
 func (sc *schemaComparer) properties(path string, o, n *model.Schema, at diag.Pos, depth int) {
-	c, sym := sc.c, sc.sym
 	for _, op := range o.Properties {
 		if findProperty(n, op.Name) != nil {
 			continue
@@ -394,7 +538,7 @@ func (sc *schemaComparer) properties(path string, o, n *model.Schema, at diag.Po
 		if pos.File == "" {
 			pos = sc.oldAt
 		}
-		c.addOld(Breaking, KindFieldRemoved, sym, pos, p, nil, "%s removed", sc.what(p))
+		sc.addOld(Breaking, KindFieldRemoved, pos, p, nil, "%s removed", sc.what(p))
 	}
 	for _, np := range n.Properties {
 		p := joinPath(path, np.Name)
@@ -405,22 +549,22 @@ func (sc *schemaComparer) properties(path string, o, n *model.Schema, at diag.Po
 		op := findProperty(o, np.Name)
 		if op == nil {
 			if np.Required {
-				c.add(Breaking, KindFieldAdded, sym, pos, nil, p,
+				sc.add(Breaking, KindFieldAdded, pos, nil, p,
 					"%s added as required; existing producers do not send it", sc.what(p))
 			} else {
-				c.add(Compatible, KindFieldAdded, sym, pos, nil, p, "%s added (optional)", sc.what(p))
+				sc.add(Compatible, KindFieldAdded, pos, nil, p, "%s added (optional)", sc.what(p))
 			}
 			continue
 		}
 		switch {
 		case !op.Required && np.Required:
-			c.add(Breaking, KindFieldRequired, sym, requiredPos(n, np.Name, pos), false, true,
+			sc.add(Breaking, KindFieldRequired, requiredPos(n, np.Name, pos), false, true,
 				"%s is now required; existing producers may omit it", sc.what(p))
 		case op.Required && !np.Required:
-			c.add(Breaking, KindFieldOptional, sym, pos, true, false,
+			sc.add(Breaking, KindFieldOptional, pos, true, false,
 				"%s is now optional; clients that rely on it being present break", sc.what(p))
 		}
-		sc.compare(p, op.Schema, np.Schema, pos, depth+1)
+		sc.compare(p, op.Schema, np.Schema, pos, depth+1, op.Required && np.Required)
 	}
 }
 

@@ -54,6 +54,16 @@ type Change struct {
 	InOld    bool     // Pos is a position of the OLD catalog (removals)
 	Message  string   // what changed, from what to what
 	Old, New any      // the values compared (string, int64, bool, []int, []string) or nil
+
+	// Shape is, for a change inside a named detail shape both catalogs'
+	// errors use, the shape: the change is reported once, not once per
+	// error that uses the shape.
+	Shape string
+	// Errors are the errors the change reaches, by NEW symbol (OLD for a
+	// removal), sorted: the one error of an error's change; every error
+	// using a shared shape, directly or through other shapes; none for
+	// catalog, domain and retired changes.
+	Errors []string
 }
 
 // Kinds of change.
@@ -142,8 +152,14 @@ func CompareSources(old, new Source) []Change {
 	c.catalog()
 	c.domains()
 	c.errors()
+	c.sharedShapes()
 	c.fallback()
 	c.retired()
+	for i := range c.changes {
+		if ch := &c.changes[i]; ch.Errors == nil && ch.Symbol != "" {
+			ch.Errors = []string{ch.Symbol}
+		}
+	}
 	Sort(c.changes)
 	return c.changes
 }
@@ -309,6 +325,9 @@ func (s *side) domainRange(d *model.Domain) diag.Pos {
 type comparer struct {
 	old, new *side
 	changes  []Change
+
+	reach         map[string]map[string]bool // shape name -> "error SYM" / "shape NAME" using it
+	pendingShapes []string                   // shapes reached, in order, to compare once
 
 	domainMap map[string]string               // OLD domain name -> NEW name of its match
 	errMap    map[*model.Error]*model.Error   // OLD error -> its NEW match
@@ -681,10 +700,29 @@ func (c *comparer) error(oe, ne *model.Error) {
 			"examples of %s changed (%d before, %d now)", sym, len(oe.Examples), len(ne.Examples))
 	}
 	c.details(oe, ne)
-	if !equalStrings(oe.Sensitive, ne.Sensitive) {
+	if !equalStrings(oe.Sensitive, ne.Sensitive) && !sensitiveFromSharedShape(oe, ne) {
 		c.add(Warning, KindSensitiveChanged, sym, c.new.at(ne, posSensitive), nonNil(oe.Sensitive), nonNil(ne.Sensitive),
 			"sensitive detail fields of %s changed from %s to %s; what clients see redacted changes", sym, list(oe.Sensitive), list(ne.Sensitive))
 	}
+}
+
+// sensitiveFromSharedShape reports whether the change of an error's
+// sensitive fields comes from x-sensitive in the named shape it shares
+// with its match alone, which the shape's own change reports once.
+func sensitiveFromSharedShape(oe, ne *model.Error) bool {
+	return sharedShape(oe.Details, ne.Details) && equalStrings(listedSensitive(oe), listedSensitive(ne))
+}
+
+// listedSensitive is the part of e's sensitive fields its own sensitive
+// list adds to those its shape marks x-sensitive.
+func listedSensitive(e *model.Error) []string {
+	var out []string
+	for _, name := range e.Sensitive {
+		if p := e.Details.Schema.Property(name); p == nil || !p.Schema.Sensitive {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 func domainName(e *model.Error) string {

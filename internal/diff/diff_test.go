@@ -70,17 +70,16 @@ func format(changes []diff.Change) string {
 }
 
 // TestRecursiveShapes: a change inside a recursive shape is reported once
-// per path into it and the walk ends; a shape reached by two paths is
-// reported at both.
+// and the walk ends; a shape reached by two paths is reported once too,
+// with the errors it reaches.
 func TestRecursiveShapes(t *testing.T) {
 	old, _ := build(t, "old.yaml", recursive)
 	new, _ := build(t, "new.yaml", strings.Replace(strings.Replace(recursive,
 		"      name: {type: string}\n      children:", "      name: {type: integer}\n      children:", 1),
 		"      amount: {type: integer}\n", "      amount: {type: integer}\n      currency: {type: string}\n", 1))
 	got := format(diff.Compare(old, new))
-	want := `new.yaml:12:20: breaking: type of detail field "root.name" of E_TREE changed from "string" to "integer"
-new.yaml:20:7: compatible: detail field "cost.currency" of E_TREE added (optional)
-new.yaml:20:7: compatible: detail field "price.currency" of E_TREE added (optional)
+	want := `new.yaml:12:20: breaking: type of detail field "name" of shape "node" changed from "string" to "integer" (used by E_TREE)
+new.yaml:20:7: compatible: detail field "currency" of shape "money" added (optional) (used by E_TREE)
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
@@ -133,8 +132,8 @@ func TestSortAndSummarize(t *testing.T) {
 }
 
 // TestJSONReport pins the -json format: an object with old, new, the
-// changes (severity, kind, symbol, file, line, col, message, old, new), a
-// summary and the breaking verdict.
+// changes (severity, kind, symbol, shape, errors, file, line, col,
+// message, old, new), a summary and the breaking verdict.
 func TestJSONReport(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"old.yaml": recursive,
@@ -150,6 +149,10 @@ func TestJSONReport(t *testing.T) {
       "severity": "breaking",
       "kind": "code-changed",
       "symbol": "E_TREE",
+      "shape": "",
+      "errors": [
+        "E_TREE"
+      ],
       "file": "new.yaml",
       "line": 22,
       "col": 11,
@@ -161,6 +164,10 @@ func TestJSONReport(t *testing.T) {
       "severity": "compatible",
       "kind": "doc-changed",
       "symbol": "E_TREE",
+      "shape": "",
+      "errors": [
+        "E_TREE"
+      ],
       "file": "new.yaml",
       "line": 31,
       "col": 10,

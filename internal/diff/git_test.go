@@ -122,7 +122,7 @@ catalog/domains/billing.yaml:2:3: compatible: domain "billing" (range [3000, 309
 	errgentest.WriteFile(t, dir, "catalog/domains/storage.yaml", strings.Replace(gitStorage, "code: 2001", "code: 2000", 1))
 	git(t, dir, "commit", "-q", "-am", "broken")
 	_, stderr, exit = runCLI(t, dir, "diff", "git:HEAD:catalog/errors.yaml", "catalog/errors.yaml")
-	if exit != cli.ExitInvalid || !strings.HasPrefix(stderr, "git:HEAD:catalog/domains/storage.yaml:10:11: error: duplicate code 2000: E_FULL already has it (at git:HEAD:catalog/domains/storage.yaml:4:3)\n") {
+	if exit != cli.ExitInvalid || !strings.HasPrefix(stderr, "git:HEAD:catalog/domains/storage.yaml:10:11: error: duplicate code 2000 of E_LOCKED: E_FULL already has it (at git:HEAD:catalog/domains/storage.yaml:4:3) (included from git:HEAD:catalog/errors.yaml:5:10)\n") {
 		t.Errorf("invalid revision catalog: exit %d, stderr:\n%s", exit, stderr)
 	}
 

@@ -53,11 +53,13 @@ func TestCheckCases(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			before := snapshot(t, dir)
+			around := filepath.Dir(dir) // outputs leaving dir land here first
+			before := snapshot(t, around)
 			stdout, stderr, exit := runCLI(t, dir, "check", "-catalog", "errors.yaml")
-			if after := snapshot(t, dir); after != before {
+			if after := snapshot(t, around); after != before {
 				t.Errorf("check changed the directory:\nbefore:\n%s\nafter:\n%s", before, after)
 			}
+			generateAgrees(t, dir, exit, stderr)
 			verdict := schemaVerdict(t, schema, dir, inputs)
 			if exit == cli.ExitOK && verdict != "accept" {
 				t.Errorf("check accepts the catalog but the catalog schema rejects it:\n%s", verdict)
@@ -90,6 +92,32 @@ func TestCheckCases(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// generateAgrees holds generate to check's verdict on a check case: an
+// invalid catalog gives the same diagnostics and exit status and writes
+// nothing anywhere; a valid one generates, and its outputs are then fresh.
+func generateAgrees(t *testing.T, dir string, checkExit int, checkStderr string) {
+	t.Helper()
+	around := filepath.Dir(dir)
+	before := snapshot(t, around)
+	_, stderr, exit := runCLI(t, dir, "generate", "-catalog", "errors.yaml")
+	if checkExit != cli.ExitOK {
+		if exit != checkExit || stderr != checkStderr {
+			t.Errorf("generate disagrees with check: exit %d (check %d), stderr:\n%s", exit, checkExit, stderr)
+		}
+		if after := snapshot(t, around); after != before {
+			t.Errorf("generate of an invalid catalog wrote:\nbefore:\n%s\nafter:\n%s", before, after)
+		}
+		return
+	}
+	if exit != cli.ExitOK {
+		t.Errorf("check accepts the catalog but generate exits %d:\n%s", exit, stderr)
+		return
+	}
+	if _, stderr, exit := runCLI(t, dir, "generate", "-check", "-catalog", "errors.yaml"); exit != cli.ExitOK {
+		t.Errorf("generate -check right after generate: exit %d\n%s", exit, stderr)
 	}
 }
 

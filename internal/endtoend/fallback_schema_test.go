@@ -52,7 +52,7 @@ func TestZeroDetails(t *testing.T) {
 			compiled := runtimeCatalogs[c.name]
 			rm := runtimemodel.Build(m)
 			o := errgenrt.DefaultOptions()
-			o.Redact = false // sensitive fields show their value, not "<redacted>"
+			o.ShowSensitive = true // sensitive fields show their value, not "<redacted>"
 			checked := 0
 			for _, e := range m.Errors {
 				if e.Details == nil {

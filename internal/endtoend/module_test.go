@@ -25,7 +25,7 @@ func tempModule(t *testing.T, module string, files map[string]string) string {
 	}
 	dir := t.TempDir()
 	all := map[string]string{
-		"go.mod": "module " + module + "\n\ngo 1.24\n\nrequire github.com/errgen/errgen v0.0.0\n\nreplace github.com/errgen/errgen => " + root + "\n",
+		"go.mod": "module " + module + "\n\ngo 1.25\n\nrequire github.com/errgen/errgen v0.0.0\n\nreplace github.com/errgen/errgen => " + root + "\n",
 		"go.sum": string(sum),
 	}
 	for name, data := range files {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -14,8 +16,11 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	mcp "github.com/errgen/errgen/gen/go"
+	"github.com/errgen/errgen/internal/catalog"
 	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
 	plain "github.com/errgen/errgen/internal/endtoend/testdata/golden/plain/go"
+	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/runtimemodel"
 )
 
 func decode(t *testing.T, b []byte) map[string]any {
@@ -50,7 +55,7 @@ func TestWireFormatsOfTheSpecExample(t *testing.T) {
 	err := fileTooLarge()
 	want := map[string]string{
 		"jsonrpc":  `{"code":-32602,"message":"File is 5242880 bytes; the limit is 1048576 bytes","data":{"method":"tools/call","requestId":"req_123","domain":"filesystem","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"context":{"schemaVersion":1,"type":"file_too_large","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length","Use 'tail' or 'head' mode for partial reads"],"retryable":false}}}`,
-		"problem":  `{"type":"https://errors.mcp.example.dev/file-too-large","title":"File too large","status":413,"detail":"File is 5242880 bytes; the limit is 1048576 bytes","instance":"urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f","timestamp":"2026-11-21T10:00:00Z","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}`,
+		"problem":  `{"type":"https://errors.mcp.example.dev/file-too-large","title":"File too large","status":413,"detail":"File is 5242880 bytes; the limit is 1048576 bytes","instance":"urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f","timestamp":"2026-11-21T10:00:00Z","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length","Use 'tail' or 'head' mode for partial reads"],"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}`,
 		"response": `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5242880 bytes; the limit is 1048576 bytes","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}}`,
 	}
 	got := map[string]string{
@@ -100,11 +105,63 @@ func TestErrorsIsAndAsThroughWrapping(t *testing.T) {
 	if !errors.Is(withCause, cause) || errors.Unwrap(withCause) != cause {
 		t.Error("the cause is not kept for errors.Is / Unwrap")
 	}
-	if !strings.Contains(withCause.Error(), "disk on fire") {
-		t.Errorf("Error() for logs lacks the cause: %q", withCause.Error())
+	if strings.Contains(withCause.Error(), "disk on fire") || !strings.Contains(withCause.VerboseError(), "disk on fire") {
+		t.Errorf("Error() = %q must leave the cause out; VerboseError() = %q must carry it", withCause.Error(), withCause.VerboseError())
 	}
 	if !errors.Is(mcp.From(wrapped), mcp.ErrFileTooLarge) || mcp.From(wrapped) != base {
 		t.Error("From loses the catalog error found in the chain")
+	}
+}
+
+// Error text is what SDKs, clients and log lines see: it must carry the
+// message as the wire does by default, with nothing sensitive, verbose-only
+// or from the cause; only the explicit verbose form and slog show those.
+func TestErrorTextIsSafe(t *testing.T) {
+	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "mcp", "errors.yaml"))
+	rm := runtimemodel.Build(m)
+	err := rm.New(m.BySymbol("E_POLICY_ENV_NOT_ALLOWED"), map[string]any{"variable": "AWS_SECRET_ACCESS_KEY", "policy_location": "/home/alice/.config/policy.yaml"},
+		errgenrt.WithCause(errors.New("lookup in /home/alice/.config: db password hunter2")))
+	wrapped := fmt.Errorf("tool: %w", err)
+	const want = "E_POLICY_ENV_NOT_ALLOWED: Environment variable <redacted> is not allowed by the policy"
+	if err.Error() != want || err.Message(nil) != strings.TrimPrefix(want, "E_POLICY_ENV_NOT_ALLOWED: ") {
+		t.Errorf("Error() = %q, Message(nil) = %q, want %q", err.Error(), err.Message(nil), want)
+	}
+	for _, text := range []string{err.Error(), fmt.Sprint(err), fmt.Sprintf("%s|%v|%+v|%q", err, err, err, err), wrapped.Error(), fmt.Sprintf("%+v", wrapped)} {
+		for _, leak := range []string{"AWS_SECRET", "hunter2", "/home/alice", "policy.yaml"} {
+			if strings.Contains(text, leak) {
+				t.Errorf("error text leaks %q: %s", leak, text)
+			}
+		}
+	}
+	var log strings.Builder
+	slog.New(slog.NewTextHandler(&log, nil)).Error("tool failed", "err", err)
+	for name, text := range map[string]string{"VerboseError": err.VerboseError(), "slog": log.String()} {
+		for _, want := range []string{"E_POLICY_ENV_NOT_ALLOWED", "AWS_SECRET_ACCESS_KEY", "db password hunter2"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s lacks %q: %s", name, want, text)
+			}
+		}
+	}
+	var typedNil *errgenrt.Error
+	if typedNil.Error() != "<nil>" || fmt.Sprint(typedNil) != "<nil>" || typedNil.Unwrap() != nil || errors.Is(typedNil, mcp.ErrInternalError) {
+		t.Errorf("a nil *Error prints %q", typedNil.Error())
+	}
+	if got := mcp.From(typedNil); got == nil || got.Def != mcp.ErrInternalError {
+		t.Errorf("From(a nil *Error) = %v, want the fallback", got)
+	}
+	// The zero Options are the defaults: redacted, suggestions on.
+	zero, def := err.AppendJSONRPC(nil, &errgenrt.Options{}), err.AppendJSONRPC(nil, nil)
+	if !strings.Contains(string(zero), `"variable":"\u003credacted\u003e"`) || strings.Contains(string(zero), "AWS_SECRET") || string(zero) != string(def) {
+		t.Errorf("zero Options render\n%s\nnot as the defaults\n%s", zero, def)
+	}
+	code, msg, data := err.JSONRPC(nil)
+	var obj struct {
+		Code    int64           `json:"code"`
+		Message string          `json:"message"`
+		Data    json.RawMessage `json:"data"`
+	}
+	if e := json.Unmarshal(err.AppendJSONRPC(nil, nil), &obj); e != nil || obj.Code != code || obj.Message != msg || string(obj.Data) != string(data) || msg != err.Message(nil) {
+		t.Errorf("JSONRPC() = %d %q %s, AppendJSONRPC holds %d %q %s", code, msg, data, obj.Code, obj.Message, obj.Data)
 	}
 }
 
@@ -144,7 +201,7 @@ func TestRedactionAndVerbose(t *testing.T) {
 	on := fixedOptions()
 	on.MaxStringBytes = 1000 // room for the whole message
 	off := on
-	off.Redact = false
+	off.ShowSensitive = true
 	verbose := on
 	verbose.Verbose = true
 	for _, tc := range []struct {
@@ -294,7 +351,7 @@ func TestLookupAndList(t *testing.T) {
 func TestOptionsFromEnv(t *testing.T) {
 	env := map[string]string{"MCP_ERRORS_VERBOSE": "5", "MCP_ERRORS_REDACT": "off", "MCP_ERRORS_MAX_STRING_BYTES": "64"}
 	o, err := errgenrt.OptionsFromEnv("MCP_ERRORS", func(k string) string { return env[k] })
-	if err != nil || !o.Verbose || o.Redact || !o.Suggestions || o.MaxStringBytes != 64 {
+	if err != nil || !o.Verbose || !o.ShowSensitive || o.OmitSuggestions || o.MaxStringBytes != 64 {
 		t.Errorf("options %+v, %v", o, err)
 	}
 	env["MCP_ERRORS_REDACT"] = "maybe"

@@ -33,12 +33,20 @@ const schCasesFile = "cases.jsonl"
 // payload is either given whole, or is a vector of vectors.jsonl with a
 // JSON Patch (add / replace / remove) applied.
 type schCase struct {
-	Name    string          `json:"name"`
-	Def     string          `json:"def"` // $defs entry; ErrorContext cases are also checked against the root
-	Valid   bool            `json:"valid"`
-	Vector  *schVectorRef   `json:"vector,omitempty"`
-	Patch   []schPatchOp    `json:"patch,omitempty"`
-	Payload json.RawMessage `json:"payload,omitempty"`
+	Name  string `json:"name"`
+	Def   string `json:"def"` // $defs entry; ErrorContext cases are also checked against the root
+	Valid bool   `json:"valid"`
+	// Unknown is set on a payload the exact entry refuses but its Any… twin
+	// accepts: a well-formed payload of an error the catalog does not know.
+	// (The twin accepts every valid payload too.)
+	Unknown bool `json:"unknown,omitempty"`
+	// Constraint is set where the verdict turns on a constraint of a
+	// detail value (pattern, format, enum, bounds, nested values), which
+	// the TypeScript guards leave to the schema.
+	Constraint bool            `json:"constraint,omitempty"`
+	Vector     *schVectorRef   `json:"vector,omitempty"`
+	Patch      []schPatchOp    `json:"patch,omitempty"`
+	Payload    json.RawMessage `json:"payload,omitempty"`
 }
 
 // schVectorRef names one payload of vectors.jsonl: Format is jsonrpc, problem,
@@ -127,7 +135,8 @@ func schCompile(t *testing.T, data []byte) schValidators {
 		t.Fatal(err)
 	}
 	vs := schValidators{}
-	for _, def := range []string{schRootDef, jsonschema.DefErrorContext, jsonschema.DefJSONRPCError, jsonschema.DefProblemDetails, jsonschema.DefErrorResponse} {
+	for _, def := range []string{schRootDef, jsonschema.DefErrorContext, jsonschema.DefJSONRPCError, jsonschema.DefProblemDetails, jsonschema.DefErrorResponse,
+		jsonschema.DefAnyErrorContext, jsonschema.DefAnyJSONRPCError, jsonschema.DefAnyProblemDetails, jsonschema.DefAnyErrorResponse, jsonschema.DefAnyEnvelope} {
 		loc := id
 		if def != schRootDef {
 			loc += jsonschema.Ref(def)
@@ -232,13 +241,11 @@ func TestSchemaCases(t *testing.T) {
 					defs = append(defs, schRootDef)
 				}
 				for _, def := range defs {
-					err := vs[def].Validate(doc)
-					if sc.Valid && err != nil {
-						t.Errorf("%s: want valid against %s, got %v", sc.Name, def, err)
-					}
-					if !sc.Valid && err == nil {
-						t.Errorf("%s: want invalid against %s, got valid", sc.Name, def)
-					}
+					schVerdict(t, vs, sc.Name, def, doc, sc.Valid)
+				}
+				schVerdict(t, vs, sc.Name, jsonschema.Twin(sc.Def), doc, sc.Valid || sc.Unknown)
+				if sc.Def != jsonschema.DefErrorContext {
+					schVerdict(t, vs, sc.Name, jsonschema.DefAnyEnvelope, doc, sc.Valid || sc.Unknown)
 				}
 				if sc.Valid {
 					valid++
@@ -250,6 +257,17 @@ func TestSchemaCases(t *testing.T) {
 				t.Errorf("%d valid and %d invalid cases: want both", valid, invalid)
 			}
 		})
+	}
+}
+
+func schVerdict(t *testing.T, vs schValidators, name, def string, doc any, valid bool) {
+	t.Helper()
+	err := vs[def].Validate(doc)
+	if valid && err != nil {
+		t.Errorf("%s: want valid against %s, got %v", name, def, err)
+	}
+	if !valid && err == nil {
+		t.Errorf("%s: want invalid against %s, got valid", name, def)
 	}
 }
 
@@ -360,12 +378,33 @@ func (b *schCaseBuilder) vector(name, def string, valid bool, e *model.Error, fo
 		Vector: &schVectorRef{Symbol: e.Symbol, Example: 0, Mode: "default", Format: format}, Patch: ops})
 }
 
+// unknown adds a mutation of a vector into a well-formed payload of an
+// error the catalog does not know.
+func (b *schCaseBuilder) unknown(name, def string, e *model.Error, format string, ops ...schPatchOp) {
+	b.cases = append(b.cases, schCase{Name: name, Def: def, Unknown: true,
+		Vector: &schVectorRef{Symbol: e.Symbol, Example: 0, Mode: "default", Format: format}, Patch: ops})
+}
+
 func (b *schCaseBuilder) payload(name, def string, valid bool, payload string) {
 	var v any
 	if err := json.Unmarshal([]byte(payload), &v); err != nil {
 		panic(name + ": " + err.Error())
 	}
 	b.cases = append(b.cases, schCase{Name: name, Def: def, Valid: valid, Payload: schRaw(v)})
+}
+
+// payloadConstraint adds a payload whose verdict turns on a detail value's
+// constraint.
+func (b *schCaseBuilder) payloadConstraint(name, def string, valid bool, payload string) {
+	b.payload(name, def, valid, payload)
+	b.cases[len(b.cases)-1].Constraint = true
+}
+
+// payloadUnknown adds a well-formed payload of an error the catalog does
+// not know.
+func (b *schCaseBuilder) payloadUnknown(name, def string, payload string) {
+	b.payload(name, def, false, payload)
+	b.cases[len(b.cases)-1].Unknown = true
 }
 
 // wrongValue returns a value of another JSON type than the schema's, or
@@ -402,8 +441,15 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 		resp    = jsonschema.DefErrorResponse
 	)
 	uriCount := map[string]int{}
+	uriStatuses := map[string]map[int]bool{} // the statuses the errors of each type URI allow
 	for _, e := range m.Errors {
 		uriCount[e.ProblemType]++
+		if uriStatuses[e.ProblemType] == nil {
+			uriStatuses[e.ProblemType] = map[int]bool{}
+		}
+		for _, st := range e.Statuses {
+			uriStatuses[e.ProblemType][st] = true
+		}
 	}
 	for _, e := range m.Errors {
 		s := e.Symbol
@@ -443,8 +489,17 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 		// lenient shapes
 		b.vector(s+": legacy data keys, no context", rpc, true, e, "jsonrpc",
 			schSet("/data/policyHash", "abc123"), schDel("/data/context"))
-		b.vector(s+": context without domain, symbol or retryable", rpc, true, e, "jsonrpc",
-			schDel("/data/domain"), schDel("/data/symbol"), schDel("/data/retryable"))
+		b.vector(s+": data without domain or retryable", rpc, true, e, "jsonrpc",
+			schDel("/data/domain"), schDel("/data/retryable"))
+		b.vector(s+": data without symbol", rpc, false, e, "jsonrpc", schDel("/data/symbol"))
+		b.vector(s+": data with only legacy keys", rpc, false, e, "jsonrpc",
+			schSet("/data", map[string]any{"method": "tools/call", "requestId": "req_1"}))
+		b.vector(s+": data with only a domain", rpc, false, e, "jsonrpc", schSet("/data", map[string]any{"domain": e.Domain.Name}))
+		b.vector(s+": context with userMessage and suggestions", ctx, true, e, "context",
+			schSet("/userMessage", "Try again."), schSet("/suggestions", []string{"Do this"}))
+		b.vector(s+": problem with userMessage and suggestions", problem, true, e, "problem",
+			schSet("/userMessage", "Try again."), schSet("/suggestions", []string{"Do this"}))
+		b.vector(s+": problem userMessage that is no string", problem, false, e, "problem", schSet("/userMessage", 7))
 		b.vector(s+": problem without symbol, retryable or timestamp", problem, true, e, "problem",
 			schDel("/symbol"), schDel("/retryable"), schDel("/timestamp"))
 		// statuses
@@ -459,7 +514,13 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 			}
 		}
 		b.vector(s+": status "+strconv.Itoa(bad), problem, false, e, "problem", schSet("/status", bad))
-		b.vector(s+": status "+strconv.Itoa(bad)+", no symbol", problem, false, e, "problem", schSet("/status", bad), schDel("/symbol"))
+		// without a symbol, a type URI and status no error of the catalog
+		// has are those of an error it does not know
+		if others := uriStatuses[e.ProblemType]; !others[bad] {
+			b.unknown(s+": status "+strconv.Itoa(bad)+", no symbol", problem, e, "problem", schSet("/status", bad), schDel("/symbol"))
+		} else {
+			b.vector(s+": status "+strconv.Itoa(bad)+", no symbol", problem, false, e, "problem", schSet("/status", bad), schDel("/symbol"))
+		}
 		for _, st := range e.Statuses[1:] {
 			b.vector(s+": allowed status "+strconv.Itoa(st), problem, true, e, "problem", schSet("/status", st))
 		}
@@ -470,7 +531,7 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 			b.vector(s+": empty response details", resp, true, e, "response", schSet("/details", map[string]any{}))
 			continue
 		}
-		b.vector(s+": response without details", resp, true, e, "response", schDel("/details"))
+		b.vector(s+": response without details", resp, false, e, "response", schDel("/details"))
 		root := e.Details.Schema.Resolved()
 		for _, p := range root.Properties {
 			if p.Required && !p.Schema.Verbose && !p.Schema.Resolved().Verbose {
@@ -507,9 +568,13 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 
 	// once per catalog, on the first error
 	e := m.Errors[0]
-	b.vector("unknown context type", ctx, false, e, "context", schSet("/type", "no_such_type"))
+	b.unknown("unknown context type", ctx, e, "context", schSet("/type", "no_such_type"))
 	b.vector("unknown context type in JSON-RPC", rpc, false, e, "jsonrpc", schSet("/data/context/type", "no_such_type"))
-	b.vector("unknown symbol", rpc, false, e, "jsonrpc", schSet("/data/symbol", "E_NO_SUCH_SYMBOL"))
+	b.unknown("unknown symbol", rpc, e, "jsonrpc", schSet("/data/symbol", "E_NO_SUCH_SYMBOL"))
+	b.unknown("unknown symbol with its own context", rpc, e, "jsonrpc", schSet("/data/symbol", "E_NO_SUCH_SYMBOL"), schSet("/data/context/type", "no_such_type"))
+	b.vector("unknown symbol that breaks the naming rule", rpc, false, e, "jsonrpc", schSet("/data/symbol", "e-no-such"))
+	b.vector("unknown context type that breaks the naming rule", ctx, false, e, "context", schSet("/type", "No Such Type"))
+	b.vector("unknown symbol with a malformed context", rpc, false, e, "jsonrpc", schSet("/data/symbol", "E_NO_SUCH_SYMBOL"), schDel("/data/context/retryable"))
 	b.vector("unknown domain", rpc, false, e, "jsonrpc", schSet("/data/domain", "no-such-domain"))
 	b.vector("schemaVersion of another catalog version", ctx, false, e, "context", schSet("/schemaVersion", m.SchemaVersion+1))
 	b.vector("context without details", ctx, false, e, "context", schDel("/details"))
@@ -521,17 +586,19 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 	b.vector("debugInfo", ctx, true, e, "context", schSet("/debugInfo", map[string]any{
 		"errorChain": []string{"permission denied"}, "requestId": "req_1", "timestamp": "2026-11-21T10:00:00Z", "serverVersion": "1.2.3"}))
 	b.vector("debugInfo without timestamp", ctx, false, e, "context", schSet("/debugInfo", map[string]any{"errorChain": []string{}}))
-	b.vector("no data", rpc, true, e, "jsonrpc", schDel("/data"))
+	b.vector("no data", rpc, false, e, "jsonrpc", schDel("/data"))
 	b.vector("no message", rpc, false, e, "jsonrpc", schDel("/message"))
 	b.vector("unknown problem type URI", problem, false, e, "problem", schSet("/type", "https://errors.invalid/no-such-type"))
-	b.vector("unknown problem type URI, no symbol", problem, false, e, "problem", schSet("/type", "https://errors.invalid/no-such-type"), schDel("/symbol"))
-	b.vector("unknown problem symbol", problem, false, e, "problem", schSet("/symbol", "E_NO_SUCH_SYMBOL"))
+	b.unknown("unknown problem type URI, no symbol", problem, e, "problem", schSet("/type", "https://errors.invalid/no-such-type"), schDel("/symbol"))
+	b.unknown("unknown problem symbol", problem, e, "problem", schSet("/symbol", "E_NO_SUCH_SYMBOL"))
+	b.vector("unknown problem symbol with a malformed timestamp", problem, false, e, "problem", schSet("/symbol", "E_NO_SUCH_SYMBOL"), schSet("/timestamp", "yesterday"))
 	b.vector("problem with a caller extension", problem, true, e, "problem", schSet("/tool", "read_file"))
 	b.vector("problem debugInfo", problem, true, e, "problem", schSet("/debugInfo", map[string]any{"errorChain": []string{}, "timestamp": "2026-11-21T10:00:00Z"}))
 	b.vector("problem timestamp that is no date-time", problem, false, e, "problem", schSet("/timestamp", "yesterday"))
 	b.vector("error: false", resp, false, e, "response", schSet("/error", false))
 	b.vector("response without error", resp, false, e, "response", schDel("/error"))
-	b.vector("unknown response code", resp, false, e, "response", schSet("/code", "NO_SUCH_CODE"))
+	b.unknown("unknown response code", resp, e, "response", schSet("/code", "NO_SUCH_CODE"))
+	b.vector("unknown response code that breaks the naming rule", resp, false, e, "response", schSet("/code", "no such code"))
 	b.vector("response code that is a number", resp, false, e, "response", schSet("/code", e.Code))
 
 	schSeedCases(b, c.name)
@@ -550,16 +617,25 @@ func schSeedCases(b *schCaseBuilder, name string) {
 	switch name {
 	case "mdmcp":
 		// a legacy mdmcp error: no context at all
-		b.payload("seed: legacy PolicyDeny error without context", rpc, true,
+		// errgen's JSON-RPC errors name their error in data.symbol: the
+		// legacy server's payloads, without one, are not this catalog's
+		b.payload("seed: legacy PolicyDeny error without context", rpc, false,
 			`{"code": -32001, "message": "Policy denied the operation", "data": {"method": "tools/call", "requestId": "req_123", "policyHash": "abc123..."}}`)
-		b.payload("seed: legacy InvalidArgs error without data", rpc, true,
+		b.payload("seed: legacy InvalidArgs error without data", rpc, false,
 			`{"code": -32602, "message": "Invalid params"}`)
 		b.payload("seed: legacy error with a code the catalog does not use", rpc, false,
 			`{"code": -32099, "message": "Something else", "data": {"method": "tools/call"}}`)
 		// the design's structured error: legacy keys and context, no domain/symbol
-		b.payload("seed: design example, path_not_allowed", rpc, true, `{
+		b.payload("seed: design example, path_not_allowed", rpc, false, `{
 			"code": -32001, "message": "Policy denied the operation",
 			"data": {"method": "tools/call", "requestId": "req_123", "policyHash": "abc123...",
+				"context": {"schemaVersion": 1, "type": "path_not_allowed",
+					"details": {"requested": "/etc/passwd", "rule": "allowed_roots", "allowedSample": {"values": ["/home/user", "/tmp"], "moreCount": 3}},
+					"userMessage": "The path is not within allowed directories",
+					"suggestions": ["Use a path within allowed roots"], "retryable": false}}}`)
+		b.payload("seed: design example named by its symbol", rpc, true, `{
+			"code": -32001, "message": "Policy denied the operation",
+			"data": {"method": "tools/call", "requestId": "req_123", "policyHash": "abc123...", "symbol": "E_PATH_NOT_ALLOWED",
 				"context": {"schemaVersion": 1, "type": "path_not_allowed",
 					"details": {"requested": "/etc/passwd", "rule": "allowed_roots", "allowedSample": {"values": ["/home/user", "/tmp"], "moreCount": 3}},
 					"userMessage": "The path is not within allowed directories",
@@ -570,7 +646,7 @@ func schSeedCases(b *schCaseBuilder, name string) {
 				"details": {"requested": "/etc/passwd", "rule": "allowed_roots"}, "retryable": false}}}`)
 		b.payload("seed: design context missing a required policy detail", ctx, false,
 			`{"schemaVersion": 1, "type": "path_not_allowed", "details": {"requested": "/etc/passwd"}, "retryable": false}`)
-		b.payload("seed: execution_error phase outside its enum", ctx, false,
+		b.payloadConstraint("seed: execution_error phase outside its enum", ctx, false,
 			`{"schemaVersion": 1, "type": "command_failed", "details": {"phase": "linking"}, "retryable": false}`)
 		b.payload("seed: execution_error phase truncated", ctx, true,
 			`{"schemaVersion": 1, "type": "command_failed", "details": {"phase": "output_proc..."}, "retryable": false}`)
@@ -603,15 +679,15 @@ func schSeedCases(b *schCaseBuilder, name string) {
 		for _, s := range seeds {
 			b.payload("seed: Mouse MCP "+s.name, problem, true, s.doc)
 		}
-		b.payload("seed: Mouse MCP api-error with status 500", problem, false,
+		b.payloadUnknown("seed: Mouse MCP api-error with status 500 (no error of its type allows it)", problem,
 			`{"type": "https://mouse-mcp.dev/errors/api-error", "title": "External API Error", "status": 500, "detail": "x", "endpoint": "https://api.example.com/"}`)
 		b.payload("seed: Mouse MCP validation-error without field", problem, false,
 			`{"type": "https://mouse-mcp.dev/errors/validation-error", "title": "Validation Failed", "status": 400, "detail": "x", "invalidValue": "orlando"}`)
 		b.payload("seed: Mouse MCP not-found with a numeric entityId", problem, false,
 			`{"type": "https://mouse-mcp.dev/errors/not-found", "title": "Resource Not Found", "status": 404, "entityType": "attraction", "entityId": 99999999}`)
-		b.payload("seed: Mouse MCP type the catalog does not have", problem, false,
+		b.payloadUnknown("seed: Mouse MCP type the catalog does not have", problem,
 			`{"type": "https://mouse-mcp.dev/errors/rate-limit", "title": "Rate limited", "status": 429}`)
-		b.payload("seed: Mouse MCP about:blank with status 404", problem, false,
+		b.payloadUnknown("seed: Mouse MCP about:blank with status 404 (no error of the type allows it)", problem,
 			`{"type": "about:blank", "title": "Not Found", "status": 404}`)
 	case "plain":
 		b.payload("seed: CompoundDocs PROJECT_NOT_ACTIVATED", resp, true,
@@ -622,12 +698,12 @@ func schSeedCases(b *schCaseBuilder, name string) {
 		b.payload("seed: CompoundDocs validation aggregation, totalErrors as a string", resp, false, `{
 			"error": true, "code": "VALIDATION_ERROR", "message": "Validation failed: 3 errors",
 			"details": {"fieldErrors": {"query": ["Query is required"]}, "totalErrors": "3"}}`)
-		b.payload("seed: CompoundDocs validation aggregation, a message that is not a string", resp, false, `{
+		b.payloadConstraint("seed: CompoundDocs validation aggregation, a message that is not a string", resp, false, `{
 			"error": true, "code": "VALIDATION_ERROR", "message": "Validation failed: 1 errors",
 			"details": {"fieldErrors": {"query": [42]}, "totalErrors": 1}}`)
 		b.payload("seed: CompoundDocs error: false", resp, false,
 			`{"error": false, "code": "PROJECT_NOT_ACTIVATED", "message": "No project is currently activated.", "details": {}}`)
-		b.payload("seed: CompoundDocs code the catalog does not have", resp, false,
+		b.payloadUnknown("seed: CompoundDocs code the catalog does not have", resp,
 			`{"error": true, "code": "RATE_LIMITED", "message": "Slow down.", "details": {}}`)
 		b.payload("seed: CompoundDocs INVALID_DOC_TYPE", resp, true,
 			`{"error": true, "code": "INVALID_DOC_TYPE", "message": "Invalid doc-type 'foo'.", "details": {"docType": "foo", "validDocTypes": ["problem", "insight"]}}`)

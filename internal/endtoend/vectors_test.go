@@ -36,7 +36,7 @@ var vectorModes = []struct {
 }{
 	{"default", func(o *errgenrt.Options) {}},
 	{"verbose", func(o *errgenrt.Options) { o.Verbose = true; o.ServerVersion = "1.2.3" }},
-	{"unredacted", func(o *errgenrt.Options) { o.Redact = false }},
+	{"unredacted", func(o *errgenrt.Options) { o.ShowSensitive = true }},
 	{"small", func(o *errgenrt.Options) { o.MaxDataBytes = 300; o.MaxStringBytes = 24 }},
 }
 

@@ -199,6 +199,8 @@ func Def(e *model.Error) *errgenrt.Def {
 		Retryable:   e.Retryable,
 		Deprecated:  e.Deprecated != nil,
 		Message:     errgenrt.Template(e.Message.Source),
+
+		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
 	}
 	if e.Details != nil {
 		d.DetailFields = []string{}

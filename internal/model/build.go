@@ -32,7 +32,7 @@ var (
 
 // ProblemMembers are the names a top-level detail property may not take,
 // because details are flattened into RFC 9457 problem documents.
-var ProblemMembers = []string{"type", "title", "status", "detail", "instance", "symbol", "retryable", "timestamp"}
+var ProblemMembers = []string{"type", "title", "status", "detail", "instance", "symbol", "retryable", "timestamp", "userMessage", "suggestions", "debugInfo"}
 
 // FieldErrorsShape is the name of the built-in validation-aggregation shape.
 const FieldErrorsShape = "field_errors"
@@ -74,10 +74,12 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 	b.references()
 	b.fallbackDetails()
 	b.identifiers()
+	b.mcp()
 	sort.Slice(b.m.Errors, func(i, j int) bool { return b.m.Errors[i].Code < b.m.Errors[j].Code })
 	for _, d := range b.m.Domains {
 		sort.Slice(d.Errors, func(i, j int) bool { return d.Errors[i].Code < d.Errors[j].Code })
 	}
+	raw.NoteIncludes(b.diags)
 	b.diags.Sort()
 	return b.m, b.diags
 }
@@ -192,6 +194,7 @@ func (b *builder) domains() {
 			b.diags.Errorf(rd.RangePos, "domain %q range [%d, %d] is empty: low must not exceed high", d.Name, d.Low, d.High)
 			continue
 		}
+		b.rangeHoldsCodes(rd, d)
 		touches := d.Low <= ReservedHigh && d.High >= ReservedLow
 		if d.Reserved && (d.Low < ReservedLow || d.High > ReservedHigh) {
 			b.diags.Errorf(rd.RangePos, "reserved domain %q range [%d, %d] must lie within the JSON-RPC reserved block [%d, %d]", d.Name, d.Low, d.High, ReservedLow, ReservedHigh)
@@ -274,7 +277,7 @@ func (b *builder) error(re *catalog.Error) {
 	e.Code = re.Code.Value
 	if re.Code.Set {
 		if first := b.m.byCode[e.Code]; first != nil {
-			b.diags.Errorf(re.Code.Pos, "duplicate code %d: %s already has it (at %s)", e.Code, first.Symbol, first.Pos)
+			b.diags.Errorf(re.Code.Pos, "duplicate code %d of %s: %s already has it (at %s)", e.Code, e.Symbol, first.Symbol, first.Pos)
 		} else {
 			b.m.byCode[e.Code] = e
 		}
@@ -324,7 +327,7 @@ func (b *builder) error(re *catalog.Error) {
 			b.diags.Errorf(typePos, "the type derived from symbol %s, %q, is not snake_case starting with a letter; set type: explicitly", e.Symbol, e.Type)
 		}
 	} else if first := b.m.byType[e.Type]; first != nil {
-		b.diags.Errorf(typePos, "duplicate type %q: %s already has it (at %s)", e.Type, first.Symbol, first.Pos)
+		b.diags.Errorf(typePos, "duplicate type %q of %s: %s already has it (at %s)", e.Type, e.Symbol, first.Symbol, first.Pos)
 	} else {
 		b.m.byType[e.Type] = e
 	}
@@ -340,6 +343,7 @@ func (b *builder) error(re *catalog.Error) {
 	if re.Title.Set && strings.TrimSpace(e.Title) == "" {
 		b.diags.Errorf(re.Title.Pos, "title must not be empty")
 	}
+	b.emptyTexts(re)
 	// status
 	e.Statuses = []int{DefaultStatus}
 	if re.Status.Set && len(re.Status.Values) > 0 {

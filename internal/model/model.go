@@ -37,6 +37,7 @@ type Catalog struct {
 	Fallback      *Error
 	Limits        Limits
 	Outputs       Outputs
+	MCPToolErrors string     // the catalog's mcp.tool_errors: ToolErrorsResult (default) or ToolErrorsError
 	Domains       []*Domain  // by range
 	Shapes        []*Shape   // named shapes by name, then inline shapes by code, then built-ins
 	Errors        []*Error   // by code
@@ -98,16 +99,20 @@ type Schema struct {
 	Enum        []string
 	Properties  []*Property // object, in declaration order
 	Items       *Schema     // array
-	Minimum     string      // JSON number text; "" when unset
-	Maximum     string
-	MinLength   *int64
-	MaxLength   *int64
-	Verbose     bool   // x-verbose
-	Sensitive   bool   // x-sensitive
-	MaxBytes    int64  // x-max-bytes; 0 when unset
-	Sanitize    string // x-sanitize: path, uri, text or ""
-	GoName      string // Go type name when this node needs one (struct or enum)
-	Source      *catalog.Value
+	// Additional is additionalProperties when it admits extra members (a
+	// schema, or true as a schema of any value); nil when it is absent or
+	// false.
+	Additional *Schema
+	Minimum    string // JSON number text; "" when unset
+	Maximum    string
+	MinLength  *int64
+	MaxLength  *int64
+	Verbose    bool   // x-verbose
+	Sensitive  bool   // x-sensitive
+	MaxBytes   int64  // x-max-bytes; 0 when unset
+	Sanitize   string // x-sanitize: path, uri, text or ""
+	GoName     string // Go type name when this node needs one (struct or enum)
+	Source     *catalog.Value
 }
 
 // Property is one property of an object schema.
@@ -162,9 +167,13 @@ type Error struct {
 	Examples    []Example
 	Since       string
 	Deprecated  *Deprecation
-	GoName      string // Go base identifier (Err<GoName>, New<GoName>, …)
-	TSName      string // TypeScript base identifier
-	Pos         diag.Pos
+	// MCPToolErrors is how a failing MCP tools/call sends the error:
+	// ToolErrorsResult or ToolErrorsError (mcp.tool_errors, else the
+	// catalog's).
+	MCPToolErrors string
+	GoName        string // Go base identifier (Err<GoName>, New<GoName>, …)
+	TSName        string // TypeScript base identifier
+	Pos           diag.Pos
 }
 
 // Example is one example detail object of an error.

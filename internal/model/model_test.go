@@ -139,7 +139,7 @@ func TestIncludesKeepPositions(t *testing.T) {
 	if m == nil {
 		t.Fatal(diags)
 	}
-	if want := "more/a.yaml:2:3: warning: error E_FS_A has no doc\n"; diags != want {
+	if want := "more/a.yaml:2:3: warning: error E_FS_A has no doc (included from errors.yaml:17:11)\n"; diags != want {
 		t.Errorf("diagnostics = %q, want %q", diags, want)
 	}
 	if len(m.Errors) != 3 || m.Errors[1].Pos.File != "more/a.yaml" || m.Errors[2].Pos.File != "more/b.yaml" {

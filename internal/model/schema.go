@@ -12,6 +12,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/naming"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -75,14 +76,28 @@ func set(words ...string) map[string]bool {
 	return m
 }
 
-func sortedKeys(m map[string]bool) string {
+func sortedKeys(m map[string]bool) string { return strings.Join(sortedList(m), ", ") }
+
+func sortedList(m map[string]bool) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	return strings.Join(keys, ", ")
+	return keys
 }
+
+// knownKeywords are the keywords a detail schema may hold, for "did you
+// mean" hints.
+var knownKeywords = func() []string {
+	var all []string
+	for _, m := range []map[string]bool{schemaKeywords, schemaListKeywords, schemaMapKeywords, valueKeywords, extensionKeywords} {
+		all = append(all, sortedList(m)...)
+	}
+	all = append(all, "$ref")
+	sort.Strings(all)
+	return all
+}()
 
 // schemaParser turns detail-schema Values into [Schema] trees, reporting
 // what errgen cannot generate code for. Refs are resolved by name afterwards.
@@ -147,6 +162,10 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 			}
 		case key == "items":
 			s.Items = p.parse(val)
+		case key == "additionalProperties":
+			if a := p.parse(val); val.Kind != catalog.Bool || val.Bool {
+				s.Additional = a
+			}
 		case key == "enum":
 			vals, ok := val.StringList()
 			if !ok {
@@ -205,6 +224,10 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 			}
 			s.Sanitize = val.Str
 		case strings.HasPrefix(key, "x-"):
+			if near := naming.Closest(key, sortedList(extensionKeywords)); near != "" {
+				p.diags.Errorf(m.KeyPos, "unknown extension keyword %q; did you mean %q?", key, near)
+				continue
+			}
 			p.diags.Errorf(m.KeyPos, "unknown extension keyword %q; want one of %s", key, sortedKeys(extensionKeywords))
 		case unsupportedKeywords[key]:
 			p.diags.Errorf(m.KeyPos, "keyword %q is not supported in detail schemas (use $ref: NAME to reuse a shape)", key)
@@ -224,6 +247,10 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 			}
 		case valueKeywords[key]:
 		default:
+			if near := naming.Closest(key, knownKeywords); near != "" {
+				p.diags.Errorf(m.KeyPos, "unknown keyword %q in detail schema (not a JSON Schema 2020-12 keyword); did you mean %q?", key, near)
+				continue
+			}
 			p.diags.Errorf(m.KeyPos, "unknown keyword %q in detail schema (not a JSON Schema 2020-12 keyword)", key)
 		}
 	}
@@ -283,6 +310,7 @@ func (p *schemaParser) checkExtensions() {
 			p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize on %s field: only strings are sanitized", describe(s))
 		}
 	}
+	p.checkRequiredVerbose()
 }
 
 func findProp(props []*Property, name string) *Property {

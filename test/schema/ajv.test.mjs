@@ -8,21 +8,29 @@
 //     the root) validates;
 //   - every case of cases.jsonl (mutated vectors, the seed systems' own
 //     payloads) gets the verdict the Go test gives it with
-//     santhosh-tekuri/jsonschema.
+//     santhosh-tekuri/jsonschema, from each exact entry point and from its
+//     forward-compatible Any… twin;
+//   - the generated TypeScript guards and parsers give every case the
+//     verdict the schema gives it (the guards against the exact entry, a
+//     parser's result against the twin), except where the case turns on a
+//     detail value's constraint (pattern, format, enum, bounds), which the
+//     guards deliberately leave to the schema (case.constraint).
 //
 // Run from the repository root: node --test test/schema/ajv.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const goldenDir = path.join(root, "internal", "endtoend", "testdata", "golden");
 const schemaFile = "error-context.schema.json";
-const entryPoints = ["ErrorContext", "JsonRpcError", "ProblemDetails", "ErrorResponse"];
+const entryPoints = ["ErrorContext", "JsonRpcError", "ProblemDetails", "ErrorResponse",
+  "AnyErrorContext", "AnyJsonRpcError", "AnyProblemDetails", "AnyErrorResponse", "AnyEnvelope"];
+const anyTwin = { ErrorContext: "AnyErrorContext", JsonRpcError: "AnyJsonRpcError", ProblemDetails: "AnyProblemDetails", ErrorResponse: "AnyErrorResponse" };
 
 // Every golden catalog's schema, vectors and cases, and the emitter's own
 // edge catalog (its cases only: it has no generated runtime).
@@ -35,6 +43,7 @@ const suites = fs
     schema: path.join(goldenDir, name, "schema", schemaFile),
     vectors: path.join(goldenDir, name, "vectors.jsonl"),
     cases: path.join(goldenDir, name, "schema", "cases.jsonl"),
+    ts: path.join(goldenDir, name, "ts", "index.js"),
   }));
 const edgeDir = path.join(root, "internal", "gen", "jsonschema", "testdata", "edge");
 suites.push({ name: "edge", schema: path.join(edgeDir, schemaFile), cases: path.join(edgeDir, "cases.jsonl") });
@@ -120,7 +129,16 @@ test("golden schemas exist", () => {
   assert.ok(suites.length >= 6, `found ${suites.length} schemas`);
 });
 
-for (const { name, schema: schemaPath, vectors: vectorsPath, cases: casesPath } of suites) {
+// tsVerdicts returns what the generated package says of a payload: its
+// guard for the exact entry, and whether its parser returns anything for
+// the twin.
+function tsVerdicts(pkg, def, doc) {
+  const guard = { ErrorContext: pkg.isErrorContext, JsonRpcError: pkg.isJsonRpcError, ProblemDetails: pkg.isProblemDetails, ErrorResponse: pkg.isErrorResponse }[def];
+  const parse = { ErrorContext: pkg.parseErrorContext, JsonRpcError: pkg.parseJsonRpcError, ProblemDetails: pkg.parseProblemDetails, ErrorResponse: pkg.parseErrorResponse }[def];
+  return { exact: guard(doc), any: parse(doc) !== undefined };
+}
+
+for (const { name, schema: schemaPath, vectors: vectorsPath, cases: casesPath, ts: tsPath } of suites) {
   const schema = JSON.parse(fs.readFileSync(schemaPath, "utf8"));
   const vectors = vectorsPath ? readJSONL(vectorsPath) : [];
 
@@ -156,14 +174,35 @@ for (const { name, schema: schemaPath, vectors: vectorsPath, cases: casesPath } 
     const failures = [];
     for (const c of cases) {
       const doc = c.vector ? applyPatch(vectorPayload(vectors, c.vector), c.patch) : c.payload;
-      const defs = c.def === "ErrorContext" ? ["ErrorContext", "#"] : [c.def];
-      for (const def of defs) {
+      const want = [[c.def, c.valid], [anyTwin[c.def], c.valid || c.unknown === true]];
+      if (c.def === "ErrorContext") want.push(["#", c.valid]);
+      else want.push(["AnyEnvelope", c.valid || c.unknown === true]);
+      for (const [def, valid] of want) {
         const ok = v[def](doc);
-        if (ok !== c.valid) {
-          failures.push(`${c.name} against ${def}: want ${c.valid ? "valid" : "invalid"}${ok ? "" : ": " + explain(v[def])}`);
+        if (ok !== valid) {
+          failures.push(`${c.name} against ${def}: want ${valid ? "valid" : "invalid"}${ok ? "" : ": " + explain(v[def])}`);
         }
       }
     }
+    assert.deepEqual(failures, []);
+  });
+
+  test(`${name}: the TypeScript guards and parsers agree with the schema`, { skip: !tsPath && "no TypeScript package" }, async () => {
+    const pkg = await import(pathToFileURL(tsPath).href);
+    const cases = readJSONL(casesPath);
+    const failures = [];
+    let held = 0;
+    for (const c of cases) {
+      if (c.constraint) continue;
+      held++;
+      const doc = c.vector ? applyPatch(vectorPayload(vectors, c.vector), c.patch) : c.payload;
+      const got = tsVerdicts(pkg, c.def, doc);
+      const want = { exact: c.valid, any: c.valid || c.unknown === true };
+      if (got.exact !== want.exact || got.any !== want.any) {
+        failures.push(`${c.name} (${c.def}): schema says ${JSON.stringify(want)}, TypeScript ${JSON.stringify(got)}`);
+      }
+    }
+    assert.ok(held > 0);
     assert.deepEqual(failures, []);
   });
 }

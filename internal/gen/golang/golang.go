@@ -362,6 +362,9 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 	if d.Deprecated {
 		items = append(items, keyed("Deprecated", jen.True()))
 	}
+	if d.ToolErrorsAsRPC {
+		items = append(items, keyed("ToolErrorsAsRPC", jen.True()))
+	}
 	if t, has := gotype.Details(e); has {
 		items = append(items, keyed("DetailFields", fieldsVar(t)))
 	}

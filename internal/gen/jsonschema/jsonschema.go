@@ -53,6 +53,32 @@ const (
 	DefErrorResponse  = "ErrorResponse"
 	DefDebugInfo      = "DebugInfo"
 	DefEmptyDetails   = "EmptyDetails"
+
+	// The forward-compatible entry points: a payload of an error of this
+	// catalog, exactly as above, or a well-formed payload of an error the
+	// catalog does not know (of a newer catalog, most often).
+	DefAnyErrorContext   = "AnyErrorContext"
+	DefAnyJSONRPCError   = "AnyJsonRpcError"
+	DefAnyProblemDetails = "AnyProblemDetails"
+	DefAnyErrorResponse  = "AnyErrorResponse"
+	DefAnyEnvelope       = "AnyEnvelope" // any of the three wire formats
+)
+
+// Twin returns the forward-compatible Any… entry point of an exact one
+// (DefJSONRPCError → DefAnyJSONRPCError, …), or "" for another name.
+func Twin(def string) string {
+	switch def {
+	case DefErrorContext, DefJSONRPCError, DefProblemDetails, DefErrorResponse:
+		return "Any" + def
+	}
+	return ""
+}
+
+// The naming rules of errgen catalogs, which any well-formed payload
+// follows (model.SymbolRE, model.TypeRE).
+const (
+	symbolPattern = `^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`
+	typePattern   = `^[a-z][a-z0-9]*(_[a-z0-9]+)*$`
 )
 
 // ID returns the $id of the schema of a catalog:
@@ -166,7 +192,9 @@ func (g *generator) document() object {
 		{"description", fmt.Sprintf("Wire payloads of the %s error catalog, version %s. "+
 			"The root validates data.context of a JSON-RPC error (the same as #/$defs/%s); "+
 			"#/$defs/%s validates the error member of a JSON-RPC response, #/$defs/%s an RFC 9457 problem document "+
-			"and #/$defs/%s a plain error response.", m.Name, m.Version, DefErrorContext, DefJSONRPCError, DefProblemDetails, DefErrorResponse)},
+			"and #/$defs/%s a plain error response. Each of them has an Any… twin (#/$defs/%s, …, and #/$defs/%s for any of the three formats) "+
+			"that also accepts a well-formed payload of an error this catalog does not know.",
+			m.Name, m.Version, DefErrorContext, DefJSONRPCError, DefProblemDetails, DefErrorResponse, DefAnyJSONRPCError, DefAnyEnvelope)},
 		{"$ref", Ref(DefErrorContext)},
 	}
 	defs := object{
@@ -174,6 +202,14 @@ func (g *generator) document() object {
 		{DefJSONRPCError, g.jsonRPCError()},
 		{DefProblemDetails, g.problemDetails()},
 		{DefErrorResponse, g.errorResponse()},
+		{DefAnyErrorContext, g.anyOf(DefErrorContext, g.unknownContext())},
+		{DefAnyJSONRPCError, g.anyOf(DefJSONRPCError, g.unknownJSONRPCError())},
+		{DefAnyProblemDetails, g.anyOf(DefProblemDetails, g.unknownProblem())},
+		{DefAnyErrorResponse, g.anyOf(DefErrorResponse, g.unknownResponse())},
+		{DefAnyEnvelope, object{
+			{"description", "Any errgen payload in one of the three wire formats, of an error of this catalog or of one it does not know."},
+			{"anyOf", []any{object{{"$ref", Ref(DefAnyJSONRPCError)}}, object{{"$ref", Ref(DefAnyProblemDetails)}}, object{{"$ref", Ref(DefAnyErrorResponse)}}}},
+		}},
 		{DefDebugInfo, debugInfo()},
 		{DefEmptyDetails, object{
 			{"description", "The details of an error that has none: an empty object."},
@@ -426,7 +462,7 @@ func (g *generator) errorContext() object {
 			member{"type", describe("The error's type.", typed("string", object{{"enum", g.types()}}))},
 			member{"details", describe("The error's details; {} for an error without details.", object{{"type", "object"}})},
 			member{"userMessage", describe("Text for end users.", object{{"type", "string"}})},
-			member{"suggestions", describe("Actionable suggestions.", typed("array", object{{"maxItems", m.Limits.MaxSuggestions}, {"items", object{{"type", "string"}}}}))},
+			member{"suggestions", describe("Actionable suggestions.", g.suggestions())},
 			member{"retryable", describe("Whether the operation may be retried.", object{{"type", "boolean"}})},
 			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
 		)},
@@ -470,8 +506,9 @@ func (g *generator) jsonRPCError() object {
 		}
 	}
 	data := object{
-		{"description", "The caller's legacy keys (method, requestId, …) beside domain, symbol, retryable and context, each of them optional. A symbol names the error whose type the context must have."},
+		{"description", "The error's symbol, beside the optional domain, retryable and context and the caller's legacy keys (method, requestId, …). The symbol names the error whose type the context must have."},
 		{"type", "object"},
+		{"required", []string{"symbol"}},
 		{"properties", props(
 			member{"domain", describe("The error's domain.", typed("string", object{{"enum", domains}}))},
 			member{"symbol", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
@@ -483,9 +520,9 @@ func (g *generator) jsonRPCError() object {
 		g.addRules(&data, DefJSONRPCError+".data", ties)
 	}
 	rpc := object{
-		{"description", "The error member of a JSON-RPC 2.0 response. When data names the error (by symbol or context.type), code must be its wire code and data.domain its domain; a data.domain alone narrows code to the wire codes of that domain's errors."},
+		{"description", "The error member of a JSON-RPC 2.0 response carrying an error of this catalog, named by data.symbol: code must be its wire code, data.domain its domain and data.context of its type. (A wire code alone names no error: catalogs, MCP SDKs and other servers share codes.)"},
 		{"type", "object"},
-		{"required", []string{"code", "message"}},
+		{"required", []string{"code", "message", "data"}},
 		{"properties", props(
 			member{"code", describe("The error's wire code (wire_code, else code).", typed("integer", object{{"enum", anys(codes)}}))},
 			member{"message", object{{"type", "string"}}},
@@ -581,6 +618,8 @@ func (g *generator) problemDetails() object {
 			member{"timestamp", object{{"type", "string"}, {"format", "date-time"}}},
 			member{"symbol", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
 			member{"retryable", object{{"type", "boolean"}}},
+			member{"userMessage", describe("Text for end users (an extension member).", object{{"type", "string"}})},
+			member{"suggestions", describe("Actionable suggestions (an extension member).", g.suggestions())},
 			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
 		)},
 	}
@@ -632,7 +671,7 @@ func statusKey(e *model.Error) string {
 
 func (g *generator) errorResponse() object {
 	resp := object{
-		{"description", "A plain error response: {error: true, code: SYMBOL, message, details}. details, when present, must fit the schema of the error's details ({} for an error without details)."},
+		{"description", "A plain error response: {error: true, code: SYMBOL, message, details}: details fit the schema of the error's details; an error without details has none, or {}."},
 		{"type", "object"},
 		{"required", []string{"error", "code", "message"}},
 		{"properties", props(
@@ -642,10 +681,139 @@ func (g *generator) errorResponse() object {
 			member{"details", object{{"type", "object"}}},
 		)},
 	}
-	if rules := g.detailsRules("code", func(i *errInfo) string { return i.e.Symbol }); len(rules) > 0 {
+	// per group of errors sharing a detail schema: details present and
+	// fitting it; for errors without details, absent or {}
+	var rules []any
+	for _, gr := range g.groupBy(func(i *errInfo) string { return i.details }) {
+		then := object{{"properties", object{{"details", object{{"$ref", Ref(gr.key)}}}}}}
+		if gr.key != DefEmptyDetails {
+			then = append(object{{"required", []string{"details"}}}, then...)
+		}
+		rules = append(rules, rule(has("code", oneOfValues(gr.symbols())), then))
+	}
+	if len(rules) > 0 {
 		g.addRules(&resp, DefErrorResponse, rules)
 	}
 	return resp
+}
+
+func (g *generator) suggestions() object {
+	return typed("array", object{{"maxItems", g.m.Limits.MaxSuggestions}, {"items", object{{"type", "string"}}}})
+}
+
+// ---------------------------------------------------------------- any error
+
+// anyOf is an Any… entry: the exact entry def, or the well-formed payload of
+// an error the catalog does not know.
+func (g *generator) anyOf(def string, unknown object) object {
+	return object{
+		{"description", fmt.Sprintf("A payload of #/$defs/%s, or a well-formed one of an error this catalog does not know: %s", def, unknown.get("description"))},
+		{"anyOf", []any{object{{"$ref", Ref(def)}}, unknown.without("description")}},
+	}
+}
+
+// unknownName is the condition "the string follows the naming rule
+// pattern and names none of known".
+func unknownName(pattern string, known []string) object {
+	return typed("string", object{{"pattern", pattern}, {"not", object{{"enum", known}}}})
+}
+
+// contextShape is a well-formed data.context of any error.
+func contextShape() object {
+	return typed("object", object{
+		{"required", []string{"schemaVersion", "type", "details", "retryable"}},
+		{"properties", props(
+			member{"schemaVersion", object{{"type", "integer"}}},
+			member{"type", object{{"type", "string"}}},
+			member{"details", object{{"type", "object"}}},
+			member{"userMessage", object{{"type", "string"}}},
+			member{"suggestions", typed("array", object{{"items", object{{"type", "string"}}}})},
+			member{"retryable", object{{"type", "boolean"}}},
+			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
+		)},
+	})
+}
+
+func (g *generator) unknownContext() object {
+	return append(object{{"description", "a context whose type no error of this catalog has."}},
+		typed("object", object{{"allOf", []any{contextShape(), object{{"properties", object{{"type", unknownName(typePattern, g.types())}}}}}}})...)
+}
+
+func (g *generator) unknownJSONRPCError() object {
+	return object{
+		{"description", "an error object whose data.symbol no error of this catalog has."},
+		{"type", "object"},
+		{"required", []string{"code", "message", "data"}},
+		{"properties", props(
+			member{"code", object{{"type", "integer"}}},
+			member{"message", object{{"type", "string"}}},
+			member{"data", typed("object", object{
+				{"required", []string{"symbol"}},
+				{"properties", props(
+					member{"symbol", unknownName(symbolPattern, g.symbols())},
+					member{"domain", object{{"type", "string"}}},
+					member{"retryable", object{{"type", "boolean"}}},
+					member{"context", contextShape()},
+				)},
+			})},
+		)},
+	}
+}
+
+// unknownProblem is a problem document whose symbol member no error of the
+// catalog has, or, without one, whose status no error of its type URI
+// allows.
+func (g *generator) unknownProblem() object {
+	var statusRules []any
+	for _, gr := range g.groupBy(func(i *errInfo) string { return i.e.ProblemType }) {
+		var allowed []int
+		seen := map[int]bool{}
+		for _, info := range gr.errs {
+			for _, st := range info.e.Statuses {
+				if !seen[st] {
+					seen[st] = true
+					allowed = append(allowed, st)
+				}
+			}
+		}
+		statusRules = append(statusRules, rule(has("type", object{{"const", gr.key}}),
+			object{{"properties", object{{"status", object{{"not", oneOfValues(allowed)}}}}}}))
+	}
+	return object{
+		{"description", "a problem document whose symbol no error of this catalog has, or without a symbol, whose status no error of its type URI allows."},
+		{"type", "object"},
+		{"required", []string{"type", "title", "status"}},
+		{"properties", props(
+			member{"type", object{{"type", "string"}}},
+			member{"title", object{{"type", "string"}}},
+			member{"status", object{{"type", "integer"}}},
+			member{"detail", object{{"type", "string"}}},
+			member{"instance", object{{"type", "string"}}},
+			member{"timestamp", object{{"type", "string"}, {"format", "date-time"}}},
+			member{"symbol", object{{"type", "string"}}},
+			member{"retryable", object{{"type", "boolean"}}},
+			member{"userMessage", object{{"type", "string"}}},
+			member{"suggestions", typed("array", object{{"items", object{{"type", "string"}}}})},
+			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
+		)},
+		{"if", object{{"required", []string{"symbol"}}}},
+		{"then", object{{"properties", object{{"symbol", unknownName(symbolPattern, g.symbols())}}}}},
+		{"else", object{{"allOf", statusRules}}},
+	}
+}
+
+func (g *generator) unknownResponse() object {
+	return object{
+		{"description", "a plain response whose code no error of this catalog has."},
+		{"type", "object"},
+		{"required", []string{"error", "code", "message"}},
+		{"properties", props(
+			member{"error", object{{"const", true}}},
+			member{"code", unknownName(symbolPattern, g.symbols())},
+			member{"message", object{{"type", "string"}}},
+			member{"details", object{{"type", "object"}}},
+		)},
+	}
 }
 
 func anys[T any](vals []T) []any {

@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -171,12 +170,19 @@ func tsType(s *model.Schema, indent string) string {
 	case "array":
 		return "Array<" + tsType(s.Items, indent) + ">"
 	case "object":
+		extra := "unknown" // what other members may hold
+		if s.Additional != nil && len(s.Properties) == 0 {
+			extra = tsType(s.Additional, indent)
+		}
 		if len(s.Properties) == 0 {
-			return "{ [key: string]: unknown }"
+			return "{ [key: string]: " + extra + " }"
 		}
 		var b bytes.Buffer
 		b.WriteString("{\n")
 		writeProps(&b, s, indent+"  ")
+		if s.Additional != nil {
+			b.WriteString(indent + "  [key: string]: unknown;\n")
+		}
 		b.WriteString(indent + "}")
 		return b.String()
 	}
@@ -323,7 +329,6 @@ func (g *generator) declarations() []byte {
 	}
 
 	// per error
-	var contexts, rpcs, problems, responses []string
 	for _, e := range m.Errors {
 		n := e.TSName
 		doc := fmt.Sprintf("%s (%d): %s", e.Symbol, e.Code, e.Title)
@@ -336,13 +341,13 @@ func (g *generator) declarations() []byte {
 		jsdoc(&b, "", "The data.context of "+doc, e.Doc, dep)
 		b.WriteString("export interface " + n + "Context {\n  schemaVersion: number;\n  type: " + str(e.Type) + ";\n  details: " + detailsType + ";\n  userMessage?: string;\n  suggestions?: string[];\n  retryable: boolean;\n  debugInfo?: DebugInfo;\n}\n\n")
 		jsdoc(&b, "", "The JSON-RPC error object of "+doc, dep)
-		b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data?: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + str(e.Symbol) + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n    [key: string]: unknown;\n  };\n}\n\n")
+		b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + str(e.Symbol) + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
 		jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
-		b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + str(e.Symbol) + ";\n  retryable?: boolean;\n  debugInfo?: DebugInfo;\n")
+		b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + str(e.Symbol) + ";\n  retryable?: boolean;\n  userMessage?: string;\n  suggestions?: string[];\n  debugInfo?: DebugInfo;\n")
 		if root := rootSchema(e); root != nil {
 			writeProps(&b, root, "  ")
 		}
-		b.WriteString("  [extension: string]: unknown;\n}\n\n")
+		b.WriteString("}\n\n")
 		jsdoc(&b, "", "The plain error response of "+doc, dep)
 		b.WriteString("export interface " + n + "Response {\n  error: true;\n  code: " + str(e.Symbol) + ";\n  message: string;\n")
 		if details != "" {
@@ -351,15 +356,7 @@ func (g *generator) declarations() []byte {
 			b.WriteString("  details?: never;\n")
 		}
 		b.WriteString("}\n\n")
-		contexts = append(contexts, n+"Context")
-		rpcs = append(rpcs, n+"RpcError")
-		problems = append(problems, n+"Problem")
-		responses = append(responses, n+"Response")
 	}
-	union("ErrorContext", "data.context of any catalog error, discriminated by type.", contexts)
-	union("JsonRpcError", "The error member of a JSON-RPC response, discriminated by data.symbol (see isSymbol).", rpcs)
-	union("ProblemDetails", "An RFC 9457 problem document, discriminated by its type URI.", problems)
-	union("ErrorResponse", "A plain error response, discriminated by code.", responses)
 
 	bySymbol := func(name, suffix, doc string) {
 		jsdoc(&b, "", doc)
@@ -410,42 +407,186 @@ func (g *generator) declarations() []byte {
 	}
 	b.WriteString("  };\n};\n\n")
 
-	b.WriteString(`/** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
+	b.WriteString(declarationsTail)
+	return b.Bytes()
+}
+
+// declarationsTail declares the catalog-independent part of index.d.ts:
+// the envelopes the guards and parsers return, and the functions.
+const declarationsTail = `/** The type of one error's data.context, JSON-RPC error, problem document or plain response, by symbol; the union of all when S is left out. */
+export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
+export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
+export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
+export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * The data.context of an error of this catalog. isSymbol narrows it to one
+ * error's type, with typed details.
+ */
+export interface ErrorContext {
+  schemaVersion: number;
+  type: ErrorType;
+  details: unknown;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The error member of a JSON-RPC response carrying an error of this catalog,
+ * named by data.symbol. isSymbol narrows it to one error's type. The caller's
+ * legacy data keys are read with extensionsOf.
+ */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data: {
+    domain?: ErrorDomain;
+    symbol: ErrorSymbol;
+    retryable?: boolean;
+    context?: ErrorContext;
+  };
+}
+
+/**
+ * An RFC 9457 problem document of an error of this catalog. isSymbol narrows
+ * it to one error's type, whose detail fields are members of the document;
+ * other extension members are read with extensionsOf.
+ */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: ErrorSymbol;
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+}
+
+/** A plain error response of an error of this catalog. isSymbol narrows it to one error's type. */
+export interface ErrorResponse {
+  error: true;
+  code: ErrorSymbol;
+  message: string;
+  details?: unknown;
+}
+
+/** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
 export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorContext;
+
+/**
+ * A well-formed errgen payload of an error this catalog does not know (from
+ * a newer catalog, most often): what every format tells of any error.
+ * raw is the payload itself.
+ */
+export interface UnknownError {
+  readonly unknown: true;
+  readonly format: "jsonrpc" | "problem" | "response" | "context";
+  /** The JSON-RPC error code. */
+  readonly code?: number;
+  readonly symbol?: string;
+  /** The problem type URI, or the context type. */
+  readonly type?: string;
+  /** The message, or the problem detail. */
+  readonly message?: string;
+  readonly status?: number;
+  /** The payload's own retryable flag; false when it has none. */
+  readonly retryable: boolean;
+  readonly raw: unknown;
+}
+
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
 
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: known symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
-/** Reports whether value is a problem document of this catalog: known type URI, an allowed status, valid detail members. */
+/** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
 /** Reports whether value is a plain error response of this catalog. */
 export declare function isErrorResponse(value: unknown): value is ErrorResponse;
+/** Reports whether value is what a parser returns for a well-formed payload of an error this catalog does not know. */
+export declare function isUnknownError(value: unknown): value is UnknownError;
 
-/** Returns value (or the JSON it holds, when a string) as a context, or undefined when it is not one. */
-export declare function parseErrorContext(value: unknown): ErrorContext | undefined;
-/** Returns value (or the JSON it holds, when a string) as a JSON-RPC error object, or undefined. */
-export declare function parseJsonRpcError(value: unknown): JsonRpcError | undefined;
-/** Returns value (or the JSON it holds, when a string) as a problem document, or undefined. */
-export declare function parseProblemDetails(value: unknown): ProblemDetails | undefined;
-/** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
-export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
+/**
+ * Returns value (or the JSON it holds, when a string) as a context of this
+ * catalog; an UnknownError for a well-formed context of another error;
+ * undefined for anything else.
+ */
+export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
+/** The same for a JSON-RPC error object. */
+export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
+/** The same for a problem document. */
+export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
+/** The same for a plain error response. */
+export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
+ * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
+ * an UnknownError for an error of a newer catalog; undefined for anything
+ * else, such as the SDK's own errors (unknown tool, resource not found),
+ * which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content); an UnknownError for one of a newer
+ * catalog; undefined for a successful result or the SDK's own error text
+ * (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
+
+/** Every input symbolOf, isSymbol and isRetryable take. */
+export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells); the code of a plain response; for a problem
+ * document its type URI, then its symbol member, then its status where one
+ * error of that type allows it; the type of a context. undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
- * structural on purpose: checking each predicate against a union parameter
- * would cost the compiler time quadratic in the number of errors.)
+ * the envelope types, not unions of every error, so that narrowing stays
+ * cheap for the compiler however many errors the catalog holds.)
  */
-export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; message: string; data?: unknown }, symbol: S): value is RpcErrorBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | UnknownError | McpErrorLike, symbol: S): value is RpcErrorBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; an UnknownError's own flag; false for a
+ * payload of no catalog error.
+ */
+export declare function isRetryable(value: ErrorInput): boolean;
+
+/**
+ * Returns the members of a payload that are neither its format's own nor its
+ * error's detail fields: a problem document's extension members (such as
+ * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
+ */
+export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { readonly [member: string]: unknown };
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;
@@ -453,9 +594,7 @@ export declare function byCode(code: number): ErrorMeta | undefined;
 export declare function bySymbol(symbol: string): ErrorMeta | undefined;
 /** Looks up an error by type. */
 export declare function byType(type: string): ErrorMeta | undefined;
-`)
-	return b.Bytes()
-}
+`
 
 func rootSchema(e *model.Error) *model.Schema {
 	if e.Details == nil {
@@ -499,6 +638,7 @@ func (g *generator) javascript() []byte {
 		b.WriteString("},\n")
 	}
 	b.WriteString("  },\n});\n\n")
+	b.WriteString("const MAX_SUGGESTIONS = " + strconv.Itoa(m.Limits.MaxSuggestions) + ";\n\n")
 
 	// detail field checks: symbol -> [[name, kind, required], ...]; null for no details
 	b.WriteString("const FIELDS = {\n")
@@ -531,17 +671,52 @@ const ERRORS = CATALOG.errors;
 const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const BY_CODE = new Map();
 const BY_TYPE = new Map();
-const BY_WIRE = new Map();
 const BY_PROBLEM = new Map();
 for (const meta of Object.values(ERRORS)) {
   BY_CODE.set(meta.code, meta);
   BY_TYPE.set(meta.type, meta);
-  BY_WIRE.set(meta.wireCode, [...(BY_WIRE.get(meta.wireCode) ?? []), meta]);
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
 }
 
+// The naming rules of errgen catalogs, which any well-formed payload follows.
+const SYMBOL_RE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+const TYPE_RE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+// The members each format has of its own.
+const RPC_DATA_MEMBERS = ["domain", "symbol", "retryable", "context"];
+const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"];
+
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isStringList(v) {
+  return Array.isArray(v) && v.every((s) => typeof s === "string");
+}
+
+// optional reports whether o's member name is absent or passes check.
+function optional(o, name, check) {
+  return !has(o, name) || check(o[name]);
+}
+
+const isString = (v) => typeof v === "string";
+const isBoolean = (v) => typeof v === "boolean";
+
+// isDateTime reports whether s is an RFC 3339 date-time (JSON Schema's
+// format "date-time").
+const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
+function isDateTime(s) {
+  const m = isString(s) && DATE_TIME_RE.exec(s);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  if (month < 1 || month > 12 || day < 1 || day > days[month - 1] || hour > 23 || minute > 59 || second > 60) return false;
+  return m[9] === undefined || (Number(m[10]) <= 23 && Number(m[11]) <= 59);
+}
+
+function debugInfoShape(v) {
+  return isObject(v) && isDateTime(v.timestamp) && optional(v, "errorChain", (c) => isStringList(c) && c.length <= 5) &&
+    optional(v, "requestId", isString) && optional(v, "serverVersion", isString);
 }
 
 function hasKind(v, kind) {
@@ -570,57 +745,113 @@ function checkFields(obj, symbol) {
   return true;
 }
 
+// The shape of each format's payload, whatever its error.
+function contextShape(v) {
+  return isObject(v) && Number.isInteger(v.schemaVersion) && isString(v.type) && isObject(v.details) && isBoolean(v.retryable) &&
+    optional(v, "userMessage", isString) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
+}
+
+function rpcShape(v) {
+  return isObject(v) && Number.isInteger(v.code) && isString(v.message) && isObject(v.data) && isString(v.data.symbol) &&
+    optional(v.data, "domain", isString) && optional(v.data, "retryable", isBoolean) && optional(v.data, "context", contextShape);
+}
+
+function problemShape(v) {
+  return isObject(v) && isString(v.type) && isString(v.title) && Number.isInteger(v.status) &&
+    ["detail", "instance", "symbol", "userMessage"].every((name) => optional(v, name, isString)) && optional(v, "timestamp", isDateTime) &&
+    optional(v, "retryable", isBoolean) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
+}
+
+function responseShape(v) {
+  return isObject(v) && v.error === true && isString(v.code) && isString(v.message) && optional(v, "details", isObject);
+}
+
+// fewSuggestions reports whether an object's suggestions, if any, are
+// within the catalog's limit.
+function fewSuggestions(v) {
+  return !has(v, "suggestions") || v.suggestions.length <= MAX_SUGGESTIONS;
+}
+
 function checkContext(v, meta) {
-  if (!isObject(v) || v.type !== meta.type) return false;
-  if (has(v, "schemaVersion") && typeof v.schemaVersion !== "number") return false;
-  if (!isObject(v.details)) return false;
-  if (FIELDS[meta.symbol] === null ? Object.keys(v.details).length > 0 : !checkFields(v.details, meta.symbol)) return false;
-  if (has(v, "userMessage") && typeof v.userMessage !== "string") return false;
-  if (has(v, "suggestions") && !(Array.isArray(v.suggestions) && v.suggestions.every((s) => typeof s === "string"))) return false;
-  if (has(v, "retryable") && typeof v.retryable !== "boolean") return false;
-  if (has(v, "debugInfo") && !isObject(v.debugInfo)) return false;
-  return true;
+  if (!contextShape(v) || v.type !== meta.type || v.schemaVersion !== CATALOG.schemaVersion || !fewSuggestions(v)) return false;
+  return FIELDS[meta.symbol] === null ? Object.keys(v.details).length === 0 : checkFields(v.details, meta.symbol);
 }
 
 export function isErrorContext(value) {
-  if (!isObject(value) || typeof value.type !== "string") return false;
+  if (!contextShape(value)) return false;
   const meta = BY_TYPE.get(value.type);
   return meta !== undefined && checkContext(value, meta);
 }
 
 export function isJsonRpcError(value) {
-  if (!isObject(value) || !Number.isInteger(value.code) || typeof value.message !== "string") return false;
-  if (!has(value, "data") || value.data === undefined) return BY_WIRE.has(value.code);
+  if (!rpcShape(value) || !has(ERRORS, value.data.symbol)) return false;
   const data = value.data;
-  if (!isObject(data) || typeof data.symbol !== "string" || !has(ERRORS, data.symbol)) return false;
   const meta = ERRORS[data.symbol];
   if (value.code !== meta.wireCode) return false;
   if (has(data, "domain") && data.domain !== meta.domain) return false;
-  if (has(data, "retryable") && typeof data.retryable !== "boolean") return false;
-  if (has(data, "context") && !checkContext(data.context, meta)) return false;
-  return true;
+  return !has(data, "context") || checkContext(data.context, meta);
 }
 
-function problemCandidates(value) {
-  const candidates = BY_PROBLEM.get(value.type) ?? [];
-  if (has(value, "symbol")) return candidates.filter((m) => m.symbol === value.symbol);
-  return candidates;
+// problemMatches returns the errors a problem document may be: those of its
+// type URI, then of its symbol member, then allowing its status, then whose
+// detail fields its members hold.
+function problemMatches(value) {
+  let metas = BY_PROBLEM.get(value.type) ?? [];
+  if (has(value, "symbol")) metas = metas.filter((m) => m.symbol === value.symbol);
+  return metas.filter((m) => m.statuses.includes(value.status) && checkFields(value, m.symbol));
 }
 
 export function isProblemDetails(value) {
-  if (!isObject(value) || typeof value.type !== "string" || typeof value.title !== "string" || !Number.isInteger(value.status)) return false;
-  for (const name of ["detail", "instance", "timestamp"]) {
-    if (has(value, name) && typeof value[name] !== "string") return false;
-  }
-  if (has(value, "retryable") && typeof value.retryable !== "boolean") return false;
-  return problemCandidates(value).some((m) => m.statuses.includes(value.status) && checkFields(value, m.symbol));
+  return problemShape(value) && fewSuggestions(value) && problemMatches(value).length > 0;
 }
 
 export function isErrorResponse(value) {
-  if (!isObject(value) || value.error !== true || typeof value.code !== "string" || typeof value.message !== "string") return false;
-  if (!has(ERRORS, value.code)) return false;
-  if (FIELDS[value.code] === null) return !has(value, "details");
+  if (!responseShape(value) || !has(ERRORS, value.code)) return false;
+  if (FIELDS[value.code] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
   return isObject(value.details) && checkFields(value.details, value.code);
+}
+
+// A well-formed payload that names no error of this catalog is an unknown
+// error; one that names an error of this catalog but breaks its rules is
+// no payload at all.
+function unknownError(format, raw, props) {
+  const u = { unknown: true, format };
+  for (const [k, v] of Object.entries(props)) {
+    if (v !== undefined) u[k] = v;
+  }
+  u.retryable = typeof props.retryable === "boolean" ? props.retryable : false;
+  u.raw = raw;
+  return Object.freeze(u);
+}
+
+function unknownContext(v) {
+  if (!contextShape(v) || !TYPE_RE.test(v.type) || BY_TYPE.has(v.type)) return undefined;
+  return unknownError("context", v, { type: v.type, retryable: v.retryable });
+}
+
+function unknownRpc(v) {
+  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || has(ERRORS, v.data.symbol)) return undefined;
+  const ctx = v.data.context;
+  return unknownError("jsonrpc", v, {
+    code: v.code, symbol: v.data.symbol, type: ctx?.type, message: v.message, retryable: v.data.retryable ?? ctx?.retryable,
+  });
+}
+
+function unknownProblem(v) {
+  if (!problemShape(v)) return undefined;
+  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || has(ERRORS, v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
+    return undefined;
+  }
+  return unknownError("problem", v, { symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable });
+}
+
+function unknownResponse(v) {
+  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || has(ERRORS, v.code)) return undefined;
+  return unknownError("response", v, { symbol: v.code, message: v.message });
+}
+
+export function isUnknownError(value) {
+  return isObject(value) && value.unknown === true && isString(value.format) && has(value, "raw");
 }
 
 function json(value) {
@@ -634,38 +865,69 @@ function json(value) {
 
 export function parseErrorContext(value) {
   const v = json(value);
-  return isErrorContext(v) ? v : undefined;
+  return isErrorContext(v) ? v : unknownContext(v);
 }
 
 export function parseJsonRpcError(value) {
   const v = json(value);
-  return isJsonRpcError(v) ? v : undefined;
+  return isJsonRpcError(v) ? v : unknownRpc(v);
 }
 
 export function parseProblemDetails(value) {
   const v = json(value);
-  return isProblemDetails(v) ? v : undefined;
+  return isProblemDetails(v) ? v : unknownProblem(v);
 }
 
 export function parseErrorResponse(value) {
   const v = json(value);
-  return isErrorResponse(v) ? v : undefined;
+  return isErrorResponse(v) ? v : unknownResponse(v);
+}
+
+// mcpPrefix is what the MCP TypeScript SDK's McpError puts before a
+// JSON-RPC error's message.
+function mcpPrefix(code) {
+  return "MCP error " + code + ": ";
+}
+
+export function fromMcpError(error) {
+  if (!isObject(error) || !Number.isInteger(error.code) || !isString(error.message)) return undefined;
+  const prefix = mcpPrefix(error.code);
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  const value = { code: error.code, message };
+  if (has(error, "data")) value.data = error.data;
+  return parseJsonRpcError(value);
+}
+
+export function fromToolResult(result) {
+  if (!isObject(result) || result.isError !== true) return undefined;
+  if (result.structuredContent !== undefined) {
+    const structured = parseProblemDetails(result.structuredContent);
+    if (structured !== undefined) return structured;
+  }
+  if (!Array.isArray(result.content)) return undefined;
+  for (const item of result.content) {
+    if (!isObject(item) || item.type !== "text" || !isString(item.text)) continue;
+    const problem = parseProblemDetails(item.text);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
 }
 
 export function symbolOf(value) {
-  if (!isObject(value)) return undefined;
-  if (value.error === true && typeof value.code === "string") return has(ERRORS, value.code) ? value.code : undefined;
-  if (Number.isInteger(value.code) && typeof value.message === "string") {
-    if (isObject(value.data) && typeof value.data.symbol === "string") return has(ERRORS, value.data.symbol) ? value.data.symbol : undefined;
-    const metas = BY_WIRE.get(value.code) ?? [];
+  if (isString(value)) return has(ERRORS, value) ? value : undefined;
+  if (!isObject(value) || isUnknownError(value)) return undefined;
+  if (value.error === true) return isErrorResponse(value) ? value.code : undefined;
+  if (Number.isInteger(value.code) && isString(value.message)) {
+    // a JSON-RPC error names its error in data.symbol; a code alone does not
+    // tell (catalogs, SDKs and other servers share codes)
+    const rpc = { code: value.code, message: value.message, data: value.data };
+    return isJsonRpcError(rpc) ? value.data.symbol : undefined;
+  }
+  if (problemShape(value)) {
+    const metas = problemMatches(value);
     return metas.length === 1 ? metas[0].symbol : undefined;
   }
-  if (typeof value.title === "string" && typeof value.type === "string") {
-    const metas = problemCandidates(value).filter((m) => checkFields(value, m.symbol));
-    return metas.length === 1 ? metas[0].symbol : undefined;
-  }
-  if (typeof value.type === "string") return BY_TYPE.get(value.type)?.symbol;
-  return undefined;
+  return isErrorContext(value) ? BY_TYPE.get(value.type).symbol : undefined;
 }
 
 export function isSymbol(value, symbol) {
@@ -673,13 +935,32 @@ export function isSymbol(value, symbol) {
 }
 
 export function isRetryable(value) {
-  if (typeof value === "string") return has(ERRORS, value) ? ERRORS[value].retryable : false;
-  if (!isObject(value)) return false;
-  for (const flag of [value.retryable, value.data?.retryable, value.data?.context?.retryable]) {
-    if (typeof flag === "boolean") return flag;
+  if (isUnknownError(value)) return value.retryable;
+  const symbol = symbolOf(value);
+  if (symbol === undefined) return false;
+  if (isObject(value)) {
+    for (const flag of [value.retryable, value.data?.retryable, value.data?.context?.retryable]) {
+      if (isBoolean(flag)) return flag;
+    }
+  }
+  return ERRORS[symbol].retryable;
+}
+
+export function extensionsOf(value) {
+  const out = {};
+  if (!isObject(value)) return Object.freeze(out);
+  if (Number.isInteger(value.code) && isObject(value.data)) {
+    for (const [k, v] of Object.entries(value.data)) {
+      if (!RPC_DATA_MEMBERS.includes(k)) out[k] = v;
+    }
+    return Object.freeze(out);
   }
   const symbol = symbolOf(value);
-  return symbol !== undefined && ERRORS[symbol].retryable;
+  const fields = symbol === undefined ? null : FIELDS[symbol];
+  for (const [k, v] of Object.entries(value)) {
+    if (!PROBLEM_MEMBERS.includes(k) && !(fields ?? []).some((f) => f[0] === k)) out[k] = v;
+  }
+  return Object.freeze(out);
 }
 
 export function byCode(code) {
@@ -703,30 +984,22 @@ func (g *generator) readme() []byte {
 	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ". ")
 	b.WriteString("ESM JavaScript with TypeScript declarations; no dependencies, no build step.\n\n")
 	b.WriteString("```ts\nimport { parseJsonRpcError, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
-	b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + str(g.exampleSymbol()) + ")) {\n  console.log(err.data?.context?.details);\n}\n```\n\n")
+	b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + str(g.exampleSymbol()) + ")) {\n  console.log(err.data.context?.details);\n}\n```\n\n")
 	b.WriteString("| export | what |\n|---|---|\n")
-	b.WriteString("| `JsonRpcError`, `ProblemDetails`, `ErrorResponse`, `ErrorContext` | unions of the three wire formats and the JSON-RPC `data.context` |\n")
+	b.WriteString("| `JsonRpcError`, `ProblemDetails`, `ErrorResponse`, `ErrorContext` | the three wire formats and the JSON-RPC `data.context`, narrowed to one error by `isSymbol` |\n")
+	b.WriteString("| `JsonRpcErrorOf<S>`, `ProblemOf<S>`, `ResponseOf<S>`, `ContextOf<S>` | one error's types by symbol; discriminated unions of every error without `S` |\n")
 	b.WriteString("| `isJsonRpcError`, `isProblemDetails`, `isErrorResponse`, `isErrorContext` | guards taking `unknown` |\n")
-	b.WriteString("| `parseJsonRpcError`, `parseProblemDetails`, `parseErrorResponse`, `parseErrorContext` | the same, also from a JSON string; `undefined` when invalid |\n")
+	b.WriteString("| `parseJsonRpcError`, `parseProblemDetails`, `parseErrorResponse`, `parseErrorContext` | the same, also from a JSON string; an `UnknownError` for an error of a newer catalog, `undefined` when invalid |\n")
+	b.WriteString("| `isUnknownError`, `extensionsOf` | an error this catalog does not know; a payload's members beyond its typed ones |\n")
+	b.WriteString("| `fromMcpError`, `fromToolResult` | the catalog error an MCP TypeScript SDK `McpError` or an `isError` tool result carries; `undefined` for the SDK's own errors |\n")
 	b.WriteString("| `isSymbol(value, symbol)` | narrows a payload to one error |\n")
-	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n\n")
-	b.WriteString(strconv.Itoa(len(m.Errors)) + " errors in " + strconv.Itoa(len(m.Domains)) + " domains.\n")
+	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n")
 	return b.Bytes()
 }
 
-func (g *generator) exampleSymbol() string {
-	syms := make([]string, 0, len(g.m.Errors))
-	for _, e := range g.m.Errors {
-		if e.Details != nil {
-			syms = append(syms, e.Symbol)
-		}
-	}
-	if len(syms) == 0 {
-		return g.m.Errors[0].Symbol
-	}
-	sort.Strings(syms)
-	return syms[0]
-}
+// exampleSymbol is the symbol the README's example narrows to: the
+// fallback's, which a catalog keeps while its errors come and go.
+func (g *generator) exampleSymbol() string { return g.m.Fallback.Symbol }
 
 // mdText escapes text for a markdown paragraph or heading.
 func mdText(s string) string {

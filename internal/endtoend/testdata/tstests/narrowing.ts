@@ -2,13 +2,18 @@
 import {
   CATALOG,
   byCode,
+  fromMcpError,
+  fromToolResult,
   isRetryable,
   isSymbol,
+  symbolOf,
   parseErrorResponse,
   parseJsonRpcError,
   parseProblemDetails,
-  type ErrorContext,
+  type ContextOf,
   type ErrorSymbol,
+  type ProblemOf,
+  type ResponseOf,
 } from "../golden/kinds/ts/index.js";
 import { isSymbol as isMcpSymbol, parseJsonRpcError as parseMcp } from "../../../../gen/ts/index.js";
 
@@ -37,8 +42,10 @@ if (problem && isSymbol(problem, "E_TREE_INVALID")) {
   const status: 500 = problem.status;
   void [name, status];
 }
-if (problem && problem.type === "https://errors.example.com/kinds/everything") {
-  const status: 422 | 400 = problem.status;
+// The unions of every error's type discriminate as usual.
+declare const anyProblem: ProblemOf;
+if (anyProblem.type === "https://errors.example.com/kinds/everything") {
+  const status: 422 | 400 = anyProblem.status;
   void status;
 }
 
@@ -48,12 +55,15 @@ if (response && isSymbol(response, "E_TREE_VALIDATION")) {
   const messages: string[] | undefined = response.details.fieldErrors["name"];
   void [total, messages];
 }
-if (response && response.code === "E_TREE_INLINE") {
-  const kind: "cycle" | "orphan" = response.details.kind;
+declare const anyResponse: ResponseOf;
+if (anyResponse.code === "E_TREE_INLINE") {
+  const kind: "cycle" | "orphan" = anyResponse.details.kind;
   void kind;
 }
+const oneResponse: ResponseOf<"E_TREE_INLINE"> | undefined = response && isSymbol(response, "E_TREE_INLINE") ? response : undefined;
+void oneResponse;
 
-declare const context: ErrorContext;
+declare const context: ContextOf;
 if (context.type === "tree_inline") {
   const depth: number | undefined = context.details.depth;
   void depth;
@@ -72,3 +82,24 @@ if (mcp && isMcpSymbol(mcp, "E_FS_FILE_TOO_LARGE")) {
   const limit: number | undefined = mcp.data?.context?.details.limit;
   void limit;
 }
+
+// What the MCP TypeScript SDK hands a client: an McpError-shaped value or a
+// tool result; symbolOf, isSymbol and isRetryable take the same inputs.
+declare const mcpError: { code: number; message: string; data?: unknown };
+const fromMcp = fromMcpError(mcpError);
+if (fromMcp && isSymbol(fromMcp, "E_EVERYTHING")) {
+  const s: string | undefined = fromMcp.data.context?.details.s;
+  void s;
+}
+const sym: ErrorSymbol | undefined = symbolOf(mcpError);
+const mcpRetry: boolean = isRetryable(mcpError) || isRetryable("E_EVERYTHING");
+if (isSymbol(mcpError, "E_TREE_INVALID")) {
+  const code: number = mcpError.code;
+  void code;
+}
+const fromResult = fromToolResult(payload);
+if (fromResult && isSymbol(fromResult, "E_TREE_INVALID")) {
+  const name: string = fromResult.name;
+  void name;
+}
+void [sym, mcpRetry];

@@ -14,14 +14,14 @@ const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
 const pkgDir = join(root, "gen", "ts");
 const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
 
-const consumer = `import { parseJsonRpcError, isSymbol, isRetryable, CATALOG, type JsonRpcError } from "${pkg.name}";
+const consumer = `import { parseJsonRpcError, isSymbol, isRetryable, CATALOG, type JsonRpcError, type UnknownError } from "${pkg.name}";
 
 const wire = '{"code":-32602,"message":"File is 5242880 bytes; the limit is 1048576 bytes","data":{"domain":"filesystem","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"context":{"schemaVersion":1,"type":"file_too_large","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"retryable":false}}}';
-const err: JsonRpcError | undefined = parseJsonRpcError(wire);
+const err: JsonRpcError | UnknownError | undefined = parseJsonRpcError(wire);
 if (!err || !isSymbol(err, "E_FS_FILE_TOO_LARGE")) {
   throw new Error("did not narrow");
 }
-const limit: number | undefined = err.data?.context?.details.limit;
+const limit: number | undefined = err.data.context?.details.limit;
 console.log(JSON.stringify({ limit, retryable: isRetryable(err), code: CATALOG.errors.E_FS_FILE_TOO_LARGE.code }));
 `;
 

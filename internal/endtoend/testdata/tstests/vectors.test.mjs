@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 
 const golden = join(dirname(fileURLToPath(import.meta.url)), "..", "golden");
 const cases = readdirSync(golden).filter((c) => existsSync(join(golden, c, "vectors.jsonl")));
@@ -59,6 +60,38 @@ for (const name of cases) {
       const noDetails = clone(v.jsonrpc);
       noDetails.data.context.details = 42;
       assert.equal(pkg.isJsonRpcError(noDetails), false, `${where}: non-object details accepted`);
+
+      // what the MCP TypeScript SDK hands a client: an McpError, a tool result
+      const mcpError = new McpError(v.jsonrpc.code, v.jsonrpc.message, v.jsonrpc.data);
+      const fromMcp = pkg.fromMcpError(mcpError);
+      assert.deepEqual(fromMcp, v.jsonrpc, `${where}: fromMcpError`);
+      assert.equal(pkg.symbolOf(mcpError), v.symbol, `${where}: symbolOf(McpError)`);
+      assert.ok(pkg.isSymbol(mcpError, v.symbol), `${where}: isSymbol(McpError)`);
+      assert.equal(pkg.isRetryable(mcpError), v.jsonrpc.data.retryable, `${where}: isRetryable(McpError)`);
+      assert.deepEqual(pkg.fromMcpError(clone(v.jsonrpc)), v.jsonrpc, `${where}: fromMcpError of the plain shape`);
+      const text = { content: [{ type: "text", text: JSON.stringify(v.problem) }], isError: true };
+      assert.deepEqual(pkg.fromToolResult(text), v.problem, `${where}: fromToolResult from text`);
+      assert.deepEqual(pkg.fromToolResult({ ...text, content: [], structuredContent: v.problem }), v.problem, `${where}: fromToolResult from structuredContent`);
+      assert.equal(pkg.fromToolResult({ ...text, isError: false }), undefined, `${where}: a successful result`);
+      // the same code without data.symbol is not this error (the SDKs' own errors)
+      for (const data of [undefined, {}, { uri: "file:///x" }, { symbol: "not a symbol" }]) {
+        const bare = new McpError(v.jsonrpc.code, "unknown tool \"x\"", data);
+        assert.equal(pkg.fromMcpError(bare), undefined, `${where}: data ${JSON.stringify(data)} taken for a catalog error`);
+        assert.equal(pkg.symbolOf(bare), undefined, `${where}: symbolOf of data ${JSON.stringify(data)}`);
+        assert.equal(pkg.isRetryable({ code: v.jsonrpc.code, message: "x", data: { ...data, retryable: true } }), false, `${where}: retryable without a symbol`);
+      }
+      // an error of a newer catalog: a typed unknown error, never this one
+      const newer = new McpError(v.jsonrpc.code, "newer", { symbol: "E_NOT_IN_THE_CATALOG", retryable: true });
+      const unknown = pkg.fromMcpError(newer);
+      assert.ok(pkg.isUnknownError(unknown), `${where}: a newer error is an UnknownError`);
+      assert.deepEqual({ ...unknown, raw: undefined }, { unknown: true, format: "jsonrpc", code: v.jsonrpc.code, symbol: "E_NOT_IN_THE_CATALOG", message: "newer", retryable: true, raw: undefined });
+      assert.equal(pkg.isRetryable(unknown), true);
+      assert.equal(pkg.symbolOf(unknown), undefined);
+      assert.equal(pkg.isSymbol(unknown, v.symbol), false);
+      assert.ok(pkg.isUnknownError(pkg.parseJsonRpcError(wrongSymbol)), `${where}: an unknown symbol is an unknown error`);
+      assert.ok(pkg.isUnknownError(pkg.parseProblemDetails({ ...v.problem, symbol: "E_NOT_IN_THE_CATALOG" })), `${where}: an unknown problem symbol`);
+      assert.ok(pkg.isUnknownError(pkg.parseErrorResponse({ error: true, code: "E_NOT_IN_THE_CATALOG", message: "m" })), `${where}: an unknown response code`);
+      assert.equal(pkg.parseJsonRpcError(wrongCode), undefined, `${where}: a known symbol with another wire code is no payload`);
     }
   });
 }

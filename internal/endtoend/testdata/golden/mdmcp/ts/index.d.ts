@@ -286,12 +286,11 @@ export interface PathNotAllowedContext {
 export interface PathNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_PATH_NOT_ALLOWED";
     retryable?: boolean;
     context?: PathNotAllowedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -307,6 +306,8 @@ export interface PathNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_PATH_NOT_ALLOWED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (truncated and sanitized).
@@ -324,7 +325,6 @@ export interface PathNotAllowedProblem {
    * Policy location, only in non-production or verbose mode.
    */
   policyLocation?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -360,12 +360,11 @@ export interface CommandNotAllowedContext {
 export interface CommandNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_COMMAND_NOT_ALLOWED";
     retryable?: boolean;
     context?: CommandNotAllowedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -381,6 +380,8 @@ export interface CommandNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_COMMAND_NOT_ALLOWED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (truncated and sanitized).
@@ -398,7 +399,6 @@ export interface CommandNotAllowedProblem {
    * Policy location, only in non-production or verbose mode.
    */
   policyLocation?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -434,12 +434,11 @@ export interface EnvironmentNotAllowedContext {
 export interface EnvironmentNotAllowedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_ENVIRONMENT_NOT_ALLOWED";
     retryable?: boolean;
     context?: EnvironmentNotAllowedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -455,6 +454,8 @@ export interface EnvironmentNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_ENVIRONMENT_NOT_ALLOWED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (truncated and sanitized).
@@ -472,7 +473,6 @@ export interface EnvironmentNotAllowedProblem {
    * Policy location, only in non-production or verbose mode.
    */
   policyLocation?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -507,12 +507,11 @@ export interface NetworkFsDeniedContext {
 export interface NetworkFsDeniedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_NETWORK_FS_DENIED";
     retryable?: boolean;
     context?: NetworkFsDeniedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -528,6 +527,8 @@ export interface NetworkFsDeniedProblem {
   timestamp?: string;
   symbol?: "E_NETWORK_FS_DENIED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (truncated and sanitized).
@@ -545,7 +546,6 @@ export interface NetworkFsDeniedProblem {
    * Policy location, only in non-production or verbose mode.
    */
   policyLocation?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -580,12 +580,11 @@ export interface WriteNotPermittedContext {
 export interface WriteNotPermittedRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "policy";
     symbol: "E_WRITE_NOT_PERMITTED";
     retryable?: boolean;
     context?: WriteNotPermittedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -601,6 +600,8 @@ export interface WriteNotPermittedProblem {
   timestamp?: string;
   symbol?: "E_WRITE_NOT_PERMITTED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What was requested (truncated and sanitized).
@@ -618,7 +619,6 @@ export interface WriteNotPermittedProblem {
    * Policy location, only in non-production or verbose mode.
    */
   policyLocation?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -653,12 +653,11 @@ export interface InvalidPathContext {
 export interface InvalidPathRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_INVALID_PATH";
     retryable?: boolean;
     context?: InvalidPathContext;
-    [key: string]: unknown;
   };
 }
 
@@ -674,6 +673,8 @@ export interface InvalidPathProblem {
   timestamp?: string;
   symbol?: "E_INVALID_PATH";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -699,7 +700,6 @@ export interface InvalidPathProblem {
    * Valid examples (max 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -736,12 +736,11 @@ export interface InvalidArgumentContext {
 export interface InvalidArgumentRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_INVALID_ARGUMENT";
     retryable?: boolean;
     context?: InvalidArgumentContext;
-    [key: string]: unknown;
   };
 }
 
@@ -757,6 +756,8 @@ export interface InvalidArgumentProblem {
   timestamp?: string;
   symbol?: "E_INVALID_ARGUMENT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -782,7 +783,6 @@ export interface InvalidArgumentProblem {
    * Valid examples (max 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -818,12 +818,11 @@ export interface InvalidEnvironmentContext {
 export interface InvalidEnvironmentRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_INVALID_ENVIRONMENT";
     retryable?: boolean;
     context?: InvalidEnvironmentContext;
-    [key: string]: unknown;
   };
 }
 
@@ -839,6 +838,8 @@ export interface InvalidEnvironmentProblem {
   timestamp?: string;
   symbol?: "E_INVALID_ENVIRONMENT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -864,7 +865,6 @@ export interface InvalidEnvironmentProblem {
    * Valid examples (max 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -898,12 +898,11 @@ export interface MissingRequiredContext {
 export interface MissingRequiredRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_MISSING_REQUIRED";
     retryable?: boolean;
     context?: MissingRequiredContext;
-    [key: string]: unknown;
   };
 }
 
@@ -919,6 +918,8 @@ export interface MissingRequiredProblem {
   timestamp?: string;
   symbol?: "E_MISSING_REQUIRED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -944,7 +945,6 @@ export interface MissingRequiredProblem {
    * Valid examples (max 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -979,12 +979,11 @@ export interface PathTraversalContext {
 export interface PathTraversalRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "validation";
     symbol: "E_PATH_TRAVERSAL";
     retryable?: boolean;
     context?: PathTraversalContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1000,6 +999,8 @@ export interface PathTraversalProblem {
   timestamp?: string;
   symbol?: "E_PATH_TRAVERSAL";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field or parameter that failed validation.
@@ -1025,7 +1026,6 @@ export interface PathTraversalProblem {
    * Valid examples (max 2).
    */
   examples?: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1060,12 +1060,11 @@ export interface FileTooLargeContext {
 export interface FileTooLargeRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_FILE_TOO_LARGE";
     retryable?: boolean;
     context?: FileTooLargeContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1081,6 +1080,8 @@ export interface FileTooLargeProblem {
   timestamp?: string;
   symbol?: "E_FILE_TOO_LARGE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Type of resource (file_size, output, timeout, ...).
@@ -1102,7 +1103,6 @@ export interface FileTooLargeProblem {
    * Where this limit is configured (only in verbose mode).
    */
   configSource?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1137,12 +1137,11 @@ export interface OutputTooLargeContext {
 export interface OutputTooLargeRpcError {
   code: -32003;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_OUTPUT_TOO_LARGE";
     retryable?: boolean;
     context?: OutputTooLargeContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1158,6 +1157,8 @@ export interface OutputTooLargeProblem {
   timestamp?: string;
   symbol?: "E_OUTPUT_TOO_LARGE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Type of resource (file_size, output, timeout, ...).
@@ -1179,7 +1180,6 @@ export interface OutputTooLargeProblem {
    * Where this limit is configured (only in verbose mode).
    */
   configSource?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1214,12 +1214,11 @@ export interface TimeoutContext {
 export interface TimeoutRpcError {
   code: -32002;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_TIMEOUT";
     retryable?: boolean;
     context?: TimeoutContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1235,6 +1234,8 @@ export interface TimeoutProblem {
   timestamp?: string;
   symbol?: "E_TIMEOUT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Type of resource (file_size, output, timeout, ...).
@@ -1256,7 +1257,6 @@ export interface TimeoutProblem {
    * Where this limit is configured (only in verbose mode).
    */
   configSource?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1292,12 +1292,11 @@ export interface ConcurrencyLimitContext {
 export interface ConcurrencyLimitRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_CONCURRENCY_LIMIT";
     retryable?: boolean;
     context?: ConcurrencyLimitContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1313,6 +1312,8 @@ export interface ConcurrencyLimitProblem {
   timestamp?: string;
   symbol?: "E_CONCURRENCY_LIMIT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Type of resource (file_size, output, timeout, ...).
@@ -1334,7 +1335,6 @@ export interface ConcurrencyLimitProblem {
    * Where this limit is configured (only in verbose mode).
    */
   configSource?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1369,12 +1369,11 @@ export interface RateLimitContext {
 export interface RateLimitRpcError {
   code: -32001;
   message: string;
-  data?: {
+  data: {
     domain?: "resource";
     symbol: "E_RATE_LIMIT";
     retryable?: boolean;
     context?: RateLimitContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1390,6 +1389,8 @@ export interface RateLimitProblem {
   timestamp?: string;
   symbol?: "E_RATE_LIMIT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Type of resource (file_size, output, timeout, ...).
@@ -1411,7 +1412,6 @@ export interface RateLimitProblem {
    * Where this limit is configured (only in verbose mode).
    */
   configSource?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1447,12 +1447,11 @@ export interface CommandFailedContext {
 export interface CommandFailedRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "execution";
     symbol: "E_COMMAND_FAILED";
     retryable?: boolean;
     context?: CommandFailedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1468,6 +1467,8 @@ export interface CommandFailedProblem {
   timestamp?: string;
   symbol?: "E_COMMAND_FAILED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Phase where the error occurred.
@@ -1489,7 +1490,6 @@ export interface CommandFailedProblem {
    * System error message.
    */
   systemError?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1525,12 +1525,11 @@ export interface IoErrorContext {
 export interface IoErrorRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "execution";
     symbol: "E_IO_ERROR";
     retryable?: boolean;
     context?: IoErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1546,6 +1545,8 @@ export interface IoErrorProblem {
   timestamp?: string;
   symbol?: "E_IO_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Component where the error occurred.
@@ -1559,7 +1560,6 @@ export interface IoErrorProblem {
    * Error code, if applicable (e.g. the raw OS error).
    */
   code?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1594,12 +1594,11 @@ export interface PermissionDeniedContext {
 export interface PermissionDeniedRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "execution";
     symbol: "E_PERMISSION_DENIED";
     retryable?: boolean;
     context?: PermissionDeniedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1615,6 +1614,8 @@ export interface PermissionDeniedProblem {
   timestamp?: string;
   symbol?: "E_PERMISSION_DENIED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Phase where the error occurred.
@@ -1636,7 +1637,6 @@ export interface PermissionDeniedProblem {
    * System error message.
    */
   systemError?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1670,12 +1670,11 @@ export interface NotFoundContext {
 export interface NotFoundRpcError {
   code: -32004;
   message: string;
-  data?: {
+  data: {
     domain?: "execution";
     symbol: "E_NOT_FOUND";
     retryable?: boolean;
     context?: NotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1691,6 +1690,8 @@ export interface NotFoundProblem {
   timestamp?: string;
   symbol?: "E_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Phase where the error occurred.
@@ -1712,7 +1713,6 @@ export interface NotFoundProblem {
    * System error message.
    */
   systemError?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1749,12 +1749,11 @@ export interface InternalErrorContext {
 export interface InternalErrorRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "system";
     symbol: "E_INTERNAL_ERROR";
     retryable?: boolean;
     context?: InternalErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1770,6 +1769,8 @@ export interface InternalErrorProblem {
   timestamp?: string;
   symbol?: "E_INTERNAL_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Component where the error occurred.
@@ -1783,7 +1784,6 @@ export interface InternalErrorProblem {
    * Error code, if applicable (e.g. the raw OS error).
    */
   code?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1818,12 +1818,11 @@ export interface ConfigurationErrorContext {
 export interface ConfigurationErrorRpcError {
   code: -32603;
   message: string;
-  data?: {
+  data: {
     domain?: "system";
     symbol: "E_CONFIGURATION_ERROR";
     retryable?: boolean;
     context?: ConfigurationErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1839,6 +1838,8 @@ export interface ConfigurationErrorProblem {
   timestamp?: string;
   symbol?: "E_CONFIGURATION_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Component where the error occurred.
@@ -1852,7 +1853,6 @@ export interface ConfigurationErrorProblem {
    * Error code, if applicable (e.g. the raw OS error).
    */
   code?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1864,114 +1864,6 @@ export interface ConfigurationErrorResponse {
   message: string;
   details: SystemError;
 }
-
-/**
- * data.context of any catalog error, discriminated by type.
- */
-export type ErrorContext =
-  | PathNotAllowedContext
-  | CommandNotAllowedContext
-  | EnvironmentNotAllowedContext
-  | NetworkFsDeniedContext
-  | WriteNotPermittedContext
-  | InvalidPathContext
-  | InvalidArgumentContext
-  | InvalidEnvironmentContext
-  | MissingRequiredContext
-  | PathTraversalContext
-  | FileTooLargeContext
-  | OutputTooLargeContext
-  | TimeoutContext
-  | ConcurrencyLimitContext
-  | RateLimitContext
-  | CommandFailedContext
-  | IoErrorContext
-  | PermissionDeniedContext
-  | NotFoundContext
-  | InternalErrorContext
-  | ConfigurationErrorContext
-  ;
-
-/**
- * The error member of a JSON-RPC response, discriminated by data.symbol (see isSymbol).
- */
-export type JsonRpcError =
-  | PathNotAllowedRpcError
-  | CommandNotAllowedRpcError
-  | EnvironmentNotAllowedRpcError
-  | NetworkFsDeniedRpcError
-  | WriteNotPermittedRpcError
-  | InvalidPathRpcError
-  | InvalidArgumentRpcError
-  | InvalidEnvironmentRpcError
-  | MissingRequiredRpcError
-  | PathTraversalRpcError
-  | FileTooLargeRpcError
-  | OutputTooLargeRpcError
-  | TimeoutRpcError
-  | ConcurrencyLimitRpcError
-  | RateLimitRpcError
-  | CommandFailedRpcError
-  | IoErrorRpcError
-  | PermissionDeniedRpcError
-  | NotFoundRpcError
-  | InternalErrorRpcError
-  | ConfigurationErrorRpcError
-  ;
-
-/**
- * An RFC 9457 problem document, discriminated by its type URI.
- */
-export type ProblemDetails =
-  | PathNotAllowedProblem
-  | CommandNotAllowedProblem
-  | EnvironmentNotAllowedProblem
-  | NetworkFsDeniedProblem
-  | WriteNotPermittedProblem
-  | InvalidPathProblem
-  | InvalidArgumentProblem
-  | InvalidEnvironmentProblem
-  | MissingRequiredProblem
-  | PathTraversalProblem
-  | FileTooLargeProblem
-  | OutputTooLargeProblem
-  | TimeoutProblem
-  | ConcurrencyLimitProblem
-  | RateLimitProblem
-  | CommandFailedProblem
-  | IoErrorProblem
-  | PermissionDeniedProblem
-  | NotFoundProblem
-  | InternalErrorProblem
-  | ConfigurationErrorProblem
-  ;
-
-/**
- * A plain error response, discriminated by code.
- */
-export type ErrorResponse =
-  | PathNotAllowedResponse
-  | CommandNotAllowedResponse
-  | EnvironmentNotAllowedResponse
-  | NetworkFsDeniedResponse
-  | WriteNotPermittedResponse
-  | InvalidPathResponse
-  | InvalidArgumentResponse
-  | InvalidEnvironmentResponse
-  | MissingRequiredResponse
-  | PathTraversalResponse
-  | FileTooLargeResponse
-  | OutputTooLargeResponse
-  | TimeoutResponse
-  | ConcurrencyLimitResponse
-  | RateLimitResponse
-  | CommandFailedResponse
-  | IoErrorResponse
-  | PermissionDeniedResponse
-  | NotFoundResponse
-  | InternalErrorResponse
-  | ConfigurationErrorResponse
-  ;
 
 /**
  * The context type of each symbol.
@@ -2473,42 +2365,180 @@ export declare const CATALOG: {
   };
 };
 
+/** The type of one error's data.context, JSON-RPC error, problem document or plain response, by symbol; the union of all when S is left out. */
+export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
+export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
+export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
+export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * The data.context of an error of this catalog. isSymbol narrows it to one
+ * error's type, with typed details.
+ */
+export interface ErrorContext {
+  schemaVersion: number;
+  type: ErrorType;
+  details: unknown;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The error member of a JSON-RPC response carrying an error of this catalog,
+ * named by data.symbol. isSymbol narrows it to one error's type. The caller's
+ * legacy data keys are read with extensionsOf.
+ */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data: {
+    domain?: ErrorDomain;
+    symbol: ErrorSymbol;
+    retryable?: boolean;
+    context?: ErrorContext;
+  };
+}
+
+/**
+ * An RFC 9457 problem document of an error of this catalog. isSymbol narrows
+ * it to one error's type, whose detail fields are members of the document;
+ * other extension members are read with extensionsOf.
+ */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: ErrorSymbol;
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+}
+
+/** A plain error response of an error of this catalog. isSymbol narrows it to one error's type. */
+export interface ErrorResponse {
+  error: true;
+  code: ErrorSymbol;
+  message: string;
+  details?: unknown;
+}
+
 /** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
 export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorContext;
 
+/**
+ * A well-formed errgen payload of an error this catalog does not know (from
+ * a newer catalog, most often): what every format tells of any error.
+ * raw is the payload itself.
+ */
+export interface UnknownError {
+  readonly unknown: true;
+  readonly format: "jsonrpc" | "problem" | "response" | "context";
+  /** The JSON-RPC error code. */
+  readonly code?: number;
+  readonly symbol?: string;
+  /** The problem type URI, or the context type. */
+  readonly type?: string;
+  /** The message, or the problem detail. */
+  readonly message?: string;
+  readonly status?: number;
+  /** The payload's own retryable flag; false when it has none. */
+  readonly retryable: boolean;
+  readonly raw: unknown;
+}
+
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: known symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
-/** Reports whether value is a problem document of this catalog: known type URI, an allowed status, valid detail members. */
+/** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
 /** Reports whether value is a plain error response of this catalog. */
 export declare function isErrorResponse(value: unknown): value is ErrorResponse;
+/** Reports whether value is what a parser returns for a well-formed payload of an error this catalog does not know. */
+export declare function isUnknownError(value: unknown): value is UnknownError;
 
-/** Returns value (or the JSON it holds, when a string) as a context, or undefined when it is not one. */
-export declare function parseErrorContext(value: unknown): ErrorContext | undefined;
-/** Returns value (or the JSON it holds, when a string) as a JSON-RPC error object, or undefined. */
-export declare function parseJsonRpcError(value: unknown): JsonRpcError | undefined;
-/** Returns value (or the JSON it holds, when a string) as a problem document, or undefined. */
-export declare function parseProblemDetails(value: unknown): ProblemDetails | undefined;
-/** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
-export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
+/**
+ * Returns value (or the JSON it holds, when a string) as a context of this
+ * catalog; an UnknownError for a well-formed context of another error;
+ * undefined for anything else.
+ */
+export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
+/** The same for a JSON-RPC error object. */
+export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
+/** The same for a problem document. */
+export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
+/** The same for a plain error response. */
+export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
+ * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
+ * an UnknownError for an error of a newer catalog; undefined for anything
+ * else, such as the SDK's own errors (unknown tool, resource not found),
+ * which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content); an UnknownError for one of a newer
+ * catalog; undefined for a successful result or the SDK's own error text
+ * (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
+
+/** Every input symbolOf, isSymbol and isRetryable take. */
+export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells); the code of a plain response; for a problem
+ * document its type URI, then its symbol member, then its status where one
+ * error of that type allows it; the type of a context. undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
- * structural on purpose: checking each predicate against a union parameter
- * would cost the compiler time quadratic in the number of errors.)
+ * the envelope types, not unions of every error, so that narrowing stays
+ * cheap for the compiler however many errors the catalog holds.)
  */
-export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; message: string; data?: unknown }, symbol: S): value is RpcErrorBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | UnknownError | McpErrorLike, symbol: S): value is RpcErrorBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; an UnknownError's own flag; false for a
+ * payload of no catalog error.
+ */
+export declare function isRetryable(value: ErrorInput): boolean;
+
+/**
+ * Returns the members of a payload that are neither its format's own nor its
+ * error's detail fields: a problem document's extension members (such as
+ * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
+ */
+export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { readonly [member: string]: unknown };
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

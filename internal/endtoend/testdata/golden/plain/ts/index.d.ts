@@ -175,12 +175,11 @@ export interface ProjectNotActivatedContext {
 export interface ProjectNotActivatedRpcError {
   code: 100;
   message: string;
-  data?: {
+  data: {
     domain?: "project";
     symbol: "PROJECT_NOT_ACTIVATED";
     retryable?: boolean;
     context?: ProjectNotActivatedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -196,8 +195,9 @@ export interface ProjectNotActivatedProblem {
   timestamp?: string;
   symbol?: "PROJECT_NOT_ACTIVATED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -236,12 +236,11 @@ export interface ExternalDocsNotConfiguredContext {
 export interface ExternalDocsNotConfiguredRpcError {
   code: 101;
   message: string;
-  data?: {
+  data: {
     domain?: "project";
     symbol: "EXTERNAL_DOCS_NOT_CONFIGURED";
     retryable?: boolean;
     context?: ExternalDocsNotConfiguredContext;
-    [key: string]: unknown;
   };
 }
 
@@ -257,8 +256,9 @@ export interface ExternalDocsNotConfiguredProblem {
   timestamp?: string;
   symbol?: "EXTERNAL_DOCS_NOT_CONFIGURED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -293,12 +293,11 @@ export interface ExternalDocsNotPromotableContext {
 export interface ExternalDocsNotPromotableRpcError {
   code: 102;
   message: string;
-  data?: {
+  data: {
     domain?: "project";
     symbol: "EXTERNAL_DOCS_NOT_PROMOTABLE";
     retryable?: boolean;
     context?: ExternalDocsNotPromotableContext;
-    [key: string]: unknown;
   };
 }
 
@@ -314,8 +313,9 @@ export interface ExternalDocsNotPromotableProblem {
   timestamp?: string;
   symbol?: "EXTERNAL_DOCS_NOT_PROMOTABLE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -350,12 +350,11 @@ export interface DocumentNotFoundContext {
 export interface DocumentNotFoundRpcError {
   code: 200;
   message: string;
-  data?: {
+  data: {
     domain?: "documents";
     symbol: "DOCUMENT_NOT_FOUND";
     retryable?: boolean;
     context?: DocumentNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -371,12 +370,13 @@ export interface DocumentNotFoundProblem {
   timestamp?: string;
   symbol?: "DOCUMENT_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The requested document path.
    */
   path: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -411,12 +411,11 @@ export interface InvalidDocTypeContext {
 export interface InvalidDocTypeRpcError {
   code: 201;
   message: string;
-  data?: {
+  data: {
     domain?: "documents";
     symbol: "INVALID_DOC_TYPE";
     retryable?: boolean;
     context?: InvalidDocTypeContext;
-    [key: string]: unknown;
   };
 }
 
@@ -432,6 +431,8 @@ export interface InvalidDocTypeProblem {
   timestamp?: string;
   symbol?: "INVALID_DOC_TYPE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The doc-type that was given.
@@ -441,7 +442,6 @@ export interface InvalidDocTypeProblem {
    * Every doc-type the project defines.
    */
   validDocTypes: Array<string>;
-  [extension: string]: unknown;
 }
 
 /**
@@ -476,12 +476,11 @@ export interface SchemaValidationFailedContext {
 export interface SchemaValidationFailedRpcError {
   code: 202;
   message: string;
-  data?: {
+  data: {
     domain?: "documents";
     symbol: "SCHEMA_VALIDATION_FAILED";
     retryable?: boolean;
     context?: SchemaValidationFailedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -497,13 +496,14 @@ export interface SchemaValidationFailedProblem {
   timestamp?: string;
   symbol?: "SCHEMA_VALIDATION_FAILED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * One message per schema violation.
    */
   errors: Array<string>;
   errorCount: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -538,12 +538,11 @@ export interface EmbeddingServiceErrorContext {
 export interface EmbeddingServiceErrorRpcError {
   code: 300;
   message: string;
-  data?: {
+  data: {
     domain?: "services";
     symbol: "EMBEDDING_SERVICE_ERROR";
     retryable?: boolean;
     context?: EmbeddingServiceErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -559,12 +558,13 @@ export interface EmbeddingServiceErrorProblem {
   timestamp?: string;
   symbol?: "EMBEDDING_SERVICE_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What the embedding service reported (sanitized).
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -599,12 +599,11 @@ export interface DatabaseErrorContext {
 export interface DatabaseErrorRpcError {
   code: 301;
   message: string;
-  data?: {
+  data: {
     domain?: "services";
     symbol: "DATABASE_ERROR";
     retryable?: boolean;
     context?: DatabaseErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -620,12 +619,13 @@ export interface DatabaseErrorProblem {
   timestamp?: string;
   symbol?: "DATABASE_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * What PostgreSQL reported (sanitized).
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -660,12 +660,11 @@ export interface FileSystemErrorContext {
 export interface FileSystemErrorRpcError {
   code: 302;
   message: string;
-  data?: {
+  data: {
     domain?: "services";
     symbol: "FILE_SYSTEM_ERROR";
     retryable?: boolean;
     context?: FileSystemErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -681,12 +680,13 @@ export interface FileSystemErrorProblem {
   timestamp?: string;
   symbol?: "FILE_SYSTEM_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The file involved, when known.
    */
   path?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -722,12 +722,11 @@ export interface ValidationErrorContext {
 export interface ValidationErrorRpcError {
   code: 900;
   message: string;
-  data?: {
+  data: {
     domain?: "general";
     symbol: "VALIDATION_ERROR";
     retryable?: boolean;
     context?: ValidationErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -743,16 +742,17 @@ export interface ValidationErrorProblem {
   timestamp?: string;
   symbol?: "VALIDATION_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Messages for each invalid field.
    */
-  fieldErrors: { [key: string]: unknown };
+  fieldErrors: { [key: string]: Array<string> };
   /**
    * Number of messages in fieldErrors.
    */
   totalErrors: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -788,12 +788,11 @@ export interface InternalErrorContext {
 export interface InternalErrorRpcError {
   code: 999;
   message: string;
-  data?: {
+  data: {
     domain?: "general";
     symbol: "INTERNAL_ERROR";
     retryable?: boolean;
     context?: InternalErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -809,8 +808,9 @@ export interface InternalErrorProblem {
   timestamp?: string;
   symbol?: "INTERNAL_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -822,74 +822,6 @@ export interface InternalErrorResponse {
   message: string;
   details?: never;
 }
-
-/**
- * data.context of any catalog error, discriminated by type.
- */
-export type ErrorContext =
-  | ProjectNotActivatedContext
-  | ExternalDocsNotConfiguredContext
-  | ExternalDocsNotPromotableContext
-  | DocumentNotFoundContext
-  | InvalidDocTypeContext
-  | SchemaValidationFailedContext
-  | EmbeddingServiceErrorContext
-  | DatabaseErrorContext
-  | FileSystemErrorContext
-  | ValidationErrorContext
-  | InternalErrorContext
-  ;
-
-/**
- * The error member of a JSON-RPC response, discriminated by data.symbol (see isSymbol).
- */
-export type JsonRpcError =
-  | ProjectNotActivatedRpcError
-  | ExternalDocsNotConfiguredRpcError
-  | ExternalDocsNotPromotableRpcError
-  | DocumentNotFoundRpcError
-  | InvalidDocTypeRpcError
-  | SchemaValidationFailedRpcError
-  | EmbeddingServiceErrorRpcError
-  | DatabaseErrorRpcError
-  | FileSystemErrorRpcError
-  | ValidationErrorRpcError
-  | InternalErrorRpcError
-  ;
-
-/**
- * An RFC 9457 problem document, discriminated by its type URI.
- */
-export type ProblemDetails =
-  | ProjectNotActivatedProblem
-  | ExternalDocsNotConfiguredProblem
-  | ExternalDocsNotPromotableProblem
-  | DocumentNotFoundProblem
-  | InvalidDocTypeProblem
-  | SchemaValidationFailedProblem
-  | EmbeddingServiceErrorProblem
-  | DatabaseErrorProblem
-  | FileSystemErrorProblem
-  | ValidationErrorProblem
-  | InternalErrorProblem
-  ;
-
-/**
- * A plain error response, discriminated by code.
- */
-export type ErrorResponse =
-  | ProjectNotActivatedResponse
-  | ExternalDocsNotConfiguredResponse
-  | ExternalDocsNotPromotableResponse
-  | DocumentNotFoundResponse
-  | InvalidDocTypeResponse
-  | SchemaValidationFailedResponse
-  | EmbeddingServiceErrorResponse
-  | DatabaseErrorResponse
-  | FileSystemErrorResponse
-  | ValidationErrorResponse
-  | InternalErrorResponse
-  ;
 
 /**
  * The context type of each symbol.
@@ -1181,42 +1113,180 @@ export declare const CATALOG: {
   };
 };
 
+/** The type of one error's data.context, JSON-RPC error, problem document or plain response, by symbol; the union of all when S is left out. */
+export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
+export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
+export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
+export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * The data.context of an error of this catalog. isSymbol narrows it to one
+ * error's type, with typed details.
+ */
+export interface ErrorContext {
+  schemaVersion: number;
+  type: ErrorType;
+  details: unknown;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The error member of a JSON-RPC response carrying an error of this catalog,
+ * named by data.symbol. isSymbol narrows it to one error's type. The caller's
+ * legacy data keys are read with extensionsOf.
+ */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data: {
+    domain?: ErrorDomain;
+    symbol: ErrorSymbol;
+    retryable?: boolean;
+    context?: ErrorContext;
+  };
+}
+
+/**
+ * An RFC 9457 problem document of an error of this catalog. isSymbol narrows
+ * it to one error's type, whose detail fields are members of the document;
+ * other extension members are read with extensionsOf.
+ */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: ErrorSymbol;
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+}
+
+/** A plain error response of an error of this catalog. isSymbol narrows it to one error's type. */
+export interface ErrorResponse {
+  error: true;
+  code: ErrorSymbol;
+  message: string;
+  details?: unknown;
+}
+
 /** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
 export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorContext;
 
+/**
+ * A well-formed errgen payload of an error this catalog does not know (from
+ * a newer catalog, most often): what every format tells of any error.
+ * raw is the payload itself.
+ */
+export interface UnknownError {
+  readonly unknown: true;
+  readonly format: "jsonrpc" | "problem" | "response" | "context";
+  /** The JSON-RPC error code. */
+  readonly code?: number;
+  readonly symbol?: string;
+  /** The problem type URI, or the context type. */
+  readonly type?: string;
+  /** The message, or the problem detail. */
+  readonly message?: string;
+  readonly status?: number;
+  /** The payload's own retryable flag; false when it has none. */
+  readonly retryable: boolean;
+  readonly raw: unknown;
+}
+
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: known symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
-/** Reports whether value is a problem document of this catalog: known type URI, an allowed status, valid detail members. */
+/** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
 /** Reports whether value is a plain error response of this catalog. */
 export declare function isErrorResponse(value: unknown): value is ErrorResponse;
+/** Reports whether value is what a parser returns for a well-formed payload of an error this catalog does not know. */
+export declare function isUnknownError(value: unknown): value is UnknownError;
 
-/** Returns value (or the JSON it holds, when a string) as a context, or undefined when it is not one. */
-export declare function parseErrorContext(value: unknown): ErrorContext | undefined;
-/** Returns value (or the JSON it holds, when a string) as a JSON-RPC error object, or undefined. */
-export declare function parseJsonRpcError(value: unknown): JsonRpcError | undefined;
-/** Returns value (or the JSON it holds, when a string) as a problem document, or undefined. */
-export declare function parseProblemDetails(value: unknown): ProblemDetails | undefined;
-/** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
-export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
+/**
+ * Returns value (or the JSON it holds, when a string) as a context of this
+ * catalog; an UnknownError for a well-formed context of another error;
+ * undefined for anything else.
+ */
+export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
+/** The same for a JSON-RPC error object. */
+export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
+/** The same for a problem document. */
+export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
+/** The same for a plain error response. */
+export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
+ * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
+ * an UnknownError for an error of a newer catalog; undefined for anything
+ * else, such as the SDK's own errors (unknown tool, resource not found),
+ * which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content); an UnknownError for one of a newer
+ * catalog; undefined for a successful result or the SDK's own error text
+ * (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
+
+/** Every input symbolOf, isSymbol and isRetryable take. */
+export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells); the code of a plain response; for a problem
+ * document its type URI, then its symbol member, then its status where one
+ * error of that type allows it; the type of a context. undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
- * structural on purpose: checking each predicate against a union parameter
- * would cost the compiler time quadratic in the number of errors.)
+ * the envelope types, not unions of every error, so that narrowing stays
+ * cheap for the compiler however many errors the catalog holds.)
  */
-export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; message: string; data?: unknown }, symbol: S): value is RpcErrorBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | UnknownError | McpErrorLike, symbol: S): value is RpcErrorBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; an UnknownError's own flag; false for a
+ * payload of no catalog error.
+ */
+export declare function isRetryable(value: ErrorInput): boolean;
+
+/**
+ * Returns the members of a payload that are neither its format's own nor its
+ * error's detail fields: a problem document's extension members (such as
+ * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
+ */
+export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { readonly [member: string]: unknown };
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

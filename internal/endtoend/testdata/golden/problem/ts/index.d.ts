@@ -141,12 +141,11 @@ export interface ValidationErrorContext {
 export interface ValidationErrorRpcError {
   code: 1000;
   message: string;
-  data?: {
+  data: {
     domain?: "request";
     symbol: "VALIDATION_ERROR";
     retryable?: boolean;
     context?: ValidationErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -162,6 +161,8 @@ export interface ValidationErrorProblem {
   timestamp?: string;
   symbol?: "VALIDATION_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Field name for validation errors.
@@ -171,7 +172,6 @@ export interface ValidationErrorProblem {
    * Sanitized representation of the invalid value (any JSON value).
    */
   invalidValue?: unknown;
-  [extension: string]: unknown;
 }
 
 /**
@@ -206,12 +206,11 @@ export interface NotFoundContext {
 export interface NotFoundRpcError {
   code: 1001;
   message: string;
-  data?: {
+  data: {
     domain?: "request";
     symbol: "NOT_FOUND";
     retryable?: boolean;
     context?: NotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -227,6 +226,8 @@ export interface NotFoundProblem {
   timestamp?: string;
   symbol?: "NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * ID of the entity being operated on.
@@ -236,7 +237,6 @@ export interface NotFoundProblem {
    * Type of entity (attraction, destination, dining, etc.).
    */
   entityType: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -274,12 +274,11 @@ export interface ApiErrorContext {
 export interface ApiErrorRpcError {
   code: 1100;
   message: string;
-  data?: {
+  data: {
     domain?: "upstream";
     symbol: "API_ERROR";
     retryable?: boolean;
     context?: ApiErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -295,12 +294,13 @@ export interface ApiErrorProblem {
   timestamp?: string;
   symbol?: "API_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Sanitized API endpoint that failed.
    */
   endpoint: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -336,12 +336,11 @@ export interface SessionErrorContext {
 export interface SessionErrorRpcError {
   code: 1101;
   message: string;
-  data?: {
+  data: {
     domain?: "upstream";
     symbol: "SESSION_ERROR";
     retryable?: boolean;
     context?: SessionErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -357,8 +356,9 @@ export interface SessionErrorProblem {
   timestamp?: string;
   symbol?: "SESSION_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -394,12 +394,11 @@ export interface DatabaseErrorContext {
 export interface DatabaseErrorRpcError {
   code: 1200;
   message: string;
-  data?: {
+  data: {
     domain?: "storage";
     symbol: "DATABASE_ERROR";
     retryable?: boolean;
     context?: DatabaseErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -415,8 +414,9 @@ export interface DatabaseErrorProblem {
   timestamp?: string;
   symbol?: "DATABASE_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -451,12 +451,11 @@ export interface CacheErrorContext {
 export interface CacheErrorRpcError {
   code: 1201;
   message: string;
-  data?: {
+  data: {
     domain?: "storage";
     symbol: "CACHE_ERROR";
     retryable?: boolean;
     context?: CacheErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -472,8 +471,9 @@ export interface CacheErrorProblem {
   timestamp?: string;
   symbol?: "CACHE_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -508,12 +508,11 @@ export interface ConfigurationErrorContext {
 export interface ConfigurationErrorRpcError {
   code: 1900;
   message: string;
-  data?: {
+  data: {
     domain?: "system";
     symbol: "CONFIG_ERROR";
     retryable?: boolean;
     context?: ConfigurationErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -529,12 +528,13 @@ export interface ConfigurationErrorProblem {
   timestamp?: string;
   symbol?: "CONFIG_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The configuration key (environment variable) at fault.
    */
   configKey?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -571,12 +571,11 @@ export interface GenericErrorContext {
 export interface GenericErrorRpcError {
   code: 1999;
   message: string;
-  data?: {
+  data: {
     domain?: "system";
     symbol: "GENERIC_ERROR";
     retryable?: boolean;
     context?: GenericErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -592,8 +591,9 @@ export interface GenericErrorProblem {
   timestamp?: string;
   symbol?: "GENERIC_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -605,62 +605,6 @@ export interface GenericErrorResponse {
   message: string;
   details?: never;
 }
-
-/**
- * data.context of any catalog error, discriminated by type.
- */
-export type ErrorContext =
-  | ValidationErrorContext
-  | NotFoundContext
-  | ApiErrorContext
-  | SessionErrorContext
-  | DatabaseErrorContext
-  | CacheErrorContext
-  | ConfigurationErrorContext
-  | GenericErrorContext
-  ;
-
-/**
- * The error member of a JSON-RPC response, discriminated by data.symbol (see isSymbol).
- */
-export type JsonRpcError =
-  | ValidationErrorRpcError
-  | NotFoundRpcError
-  | ApiErrorRpcError
-  | SessionErrorRpcError
-  | DatabaseErrorRpcError
-  | CacheErrorRpcError
-  | ConfigurationErrorRpcError
-  | GenericErrorRpcError
-  ;
-
-/**
- * An RFC 9457 problem document, discriminated by its type URI.
- */
-export type ProblemDetails =
-  | ValidationErrorProblem
-  | NotFoundProblem
-  | ApiErrorProblem
-  | SessionErrorProblem
-  | DatabaseErrorProblem
-  | CacheErrorProblem
-  | ConfigurationErrorProblem
-  | GenericErrorProblem
-  ;
-
-/**
- * A plain error response, discriminated by code.
- */
-export type ErrorResponse =
-  | ValidationErrorResponse
-  | NotFoundResponse
-  | ApiErrorResponse
-  | SessionErrorResponse
-  | DatabaseErrorResponse
-  | CacheErrorResponse
-  | ConfigurationErrorResponse
-  | GenericErrorResponse
-  ;
 
 /**
  * The context type of each symbol.
@@ -889,42 +833,180 @@ export declare const CATALOG: {
   };
 };
 
+/** The type of one error's data.context, JSON-RPC error, problem document or plain response, by symbol; the union of all when S is left out. */
+export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
+export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
+export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
+export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * The data.context of an error of this catalog. isSymbol narrows it to one
+ * error's type, with typed details.
+ */
+export interface ErrorContext {
+  schemaVersion: number;
+  type: ErrorType;
+  details: unknown;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The error member of a JSON-RPC response carrying an error of this catalog,
+ * named by data.symbol. isSymbol narrows it to one error's type. The caller's
+ * legacy data keys are read with extensionsOf.
+ */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data: {
+    domain?: ErrorDomain;
+    symbol: ErrorSymbol;
+    retryable?: boolean;
+    context?: ErrorContext;
+  };
+}
+
+/**
+ * An RFC 9457 problem document of an error of this catalog. isSymbol narrows
+ * it to one error's type, whose detail fields are members of the document;
+ * other extension members are read with extensionsOf.
+ */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: ErrorSymbol;
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+}
+
+/** A plain error response of an error of this catalog. isSymbol narrows it to one error's type. */
+export interface ErrorResponse {
+  error: true;
+  code: ErrorSymbol;
+  message: string;
+  details?: unknown;
+}
+
 /** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
 export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorContext;
 
+/**
+ * A well-formed errgen payload of an error this catalog does not know (from
+ * a newer catalog, most often): what every format tells of any error.
+ * raw is the payload itself.
+ */
+export interface UnknownError {
+  readonly unknown: true;
+  readonly format: "jsonrpc" | "problem" | "response" | "context";
+  /** The JSON-RPC error code. */
+  readonly code?: number;
+  readonly symbol?: string;
+  /** The problem type URI, or the context type. */
+  readonly type?: string;
+  /** The message, or the problem detail. */
+  readonly message?: string;
+  readonly status?: number;
+  /** The payload's own retryable flag; false when it has none. */
+  readonly retryable: boolean;
+  readonly raw: unknown;
+}
+
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: known symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
-/** Reports whether value is a problem document of this catalog: known type URI, an allowed status, valid detail members. */
+/** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
 /** Reports whether value is a plain error response of this catalog. */
 export declare function isErrorResponse(value: unknown): value is ErrorResponse;
+/** Reports whether value is what a parser returns for a well-formed payload of an error this catalog does not know. */
+export declare function isUnknownError(value: unknown): value is UnknownError;
 
-/** Returns value (or the JSON it holds, when a string) as a context, or undefined when it is not one. */
-export declare function parseErrorContext(value: unknown): ErrorContext | undefined;
-/** Returns value (or the JSON it holds, when a string) as a JSON-RPC error object, or undefined. */
-export declare function parseJsonRpcError(value: unknown): JsonRpcError | undefined;
-/** Returns value (or the JSON it holds, when a string) as a problem document, or undefined. */
-export declare function parseProblemDetails(value: unknown): ProblemDetails | undefined;
-/** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
-export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
+/**
+ * Returns value (or the JSON it holds, when a string) as a context of this
+ * catalog; an UnknownError for a well-formed context of another error;
+ * undefined for anything else.
+ */
+export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
+/** The same for a JSON-RPC error object. */
+export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
+/** The same for a problem document. */
+export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
+/** The same for a plain error response. */
+export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
+ * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
+ * an UnknownError for an error of a newer catalog; undefined for anything
+ * else, such as the SDK's own errors (unknown tool, resource not found),
+ * which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content); an UnknownError for one of a newer
+ * catalog; undefined for a successful result or the SDK's own error text
+ * (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
+
+/** Every input symbolOf, isSymbol and isRetryable take. */
+export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells); the code of a plain response; for a problem
+ * document its type URI, then its symbol member, then its status where one
+ * error of that type allows it; the type of a context. undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
- * structural on purpose: checking each predicate against a union parameter
- * would cost the compiler time quadratic in the number of errors.)
+ * the envelope types, not unions of every error, so that narrowing stays
+ * cheap for the compiler however many errors the catalog holds.)
  */
-export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; message: string; data?: unknown }, symbol: S): value is RpcErrorBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | UnknownError | McpErrorLike, symbol: S): value is RpcErrorBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; an UnknownError's own flag; false for a
+ * payload of no catalog error.
+ */
+export declare function isRetryable(value: ErrorInput): boolean;
+
+/**
+ * Returns the members of a payload that are neither its format's own nor its
+ * error's detail fields: a problem document's extension members (such as
+ * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
+ */
+export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { readonly [member: string]: unknown };
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

@@ -19,6 +19,8 @@ export const CATALOG = deepFreeze({
   },
 });
 
+const MAX_SUGGESTIONS = 3;
+
 const FIELDS = {
   VALIDATION_ERROR: [["field", "string", true], ["invalidValue", "unknown", false]],
   NOT_FOUND: [["entityId", "string", true], ["entityType", "string", true]],
@@ -41,17 +43,52 @@ const ERRORS = CATALOG.errors;
 const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const BY_CODE = new Map();
 const BY_TYPE = new Map();
-const BY_WIRE = new Map();
 const BY_PROBLEM = new Map();
 for (const meta of Object.values(ERRORS)) {
   BY_CODE.set(meta.code, meta);
   BY_TYPE.set(meta.type, meta);
-  BY_WIRE.set(meta.wireCode, [...(BY_WIRE.get(meta.wireCode) ?? []), meta]);
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
 }
 
+// The naming rules of errgen catalogs, which any well-formed payload follows.
+const SYMBOL_RE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+const TYPE_RE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+// The members each format has of its own.
+const RPC_DATA_MEMBERS = ["domain", "symbol", "retryable", "context"];
+const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"];
+
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isStringList(v) {
+  return Array.isArray(v) && v.every((s) => typeof s === "string");
+}
+
+// optional reports whether o's member name is absent or passes check.
+function optional(o, name, check) {
+  return !has(o, name) || check(o[name]);
+}
+
+const isString = (v) => typeof v === "string";
+const isBoolean = (v) => typeof v === "boolean";
+
+// isDateTime reports whether s is an RFC 3339 date-time (JSON Schema's
+// format "date-time").
+const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
+function isDateTime(s) {
+  const m = isString(s) && DATE_TIME_RE.exec(s);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  if (month < 1 || month > 12 || day < 1 || day > days[month - 1] || hour > 23 || minute > 59 || second > 60) return false;
+  return m[9] === undefined || (Number(m[10]) <= 23 && Number(m[11]) <= 59);
+}
+
+function debugInfoShape(v) {
+  return isObject(v) && isDateTime(v.timestamp) && optional(v, "errorChain", (c) => isStringList(c) && c.length <= 5) &&
+    optional(v, "requestId", isString) && optional(v, "serverVersion", isString);
 }
 
 function hasKind(v, kind) {
@@ -80,57 +117,113 @@ function checkFields(obj, symbol) {
   return true;
 }
 
+// The shape of each format's payload, whatever its error.
+function contextShape(v) {
+  return isObject(v) && Number.isInteger(v.schemaVersion) && isString(v.type) && isObject(v.details) && isBoolean(v.retryable) &&
+    optional(v, "userMessage", isString) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
+}
+
+function rpcShape(v) {
+  return isObject(v) && Number.isInteger(v.code) && isString(v.message) && isObject(v.data) && isString(v.data.symbol) &&
+    optional(v.data, "domain", isString) && optional(v.data, "retryable", isBoolean) && optional(v.data, "context", contextShape);
+}
+
+function problemShape(v) {
+  return isObject(v) && isString(v.type) && isString(v.title) && Number.isInteger(v.status) &&
+    ["detail", "instance", "symbol", "userMessage"].every((name) => optional(v, name, isString)) && optional(v, "timestamp", isDateTime) &&
+    optional(v, "retryable", isBoolean) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
+}
+
+function responseShape(v) {
+  return isObject(v) && v.error === true && isString(v.code) && isString(v.message) && optional(v, "details", isObject);
+}
+
+// fewSuggestions reports whether an object's suggestions, if any, are
+// within the catalog's limit.
+function fewSuggestions(v) {
+  return !has(v, "suggestions") || v.suggestions.length <= MAX_SUGGESTIONS;
+}
+
 function checkContext(v, meta) {
-  if (!isObject(v) || v.type !== meta.type) return false;
-  if (has(v, "schemaVersion") && typeof v.schemaVersion !== "number") return false;
-  if (!isObject(v.details)) return false;
-  if (FIELDS[meta.symbol] === null ? Object.keys(v.details).length > 0 : !checkFields(v.details, meta.symbol)) return false;
-  if (has(v, "userMessage") && typeof v.userMessage !== "string") return false;
-  if (has(v, "suggestions") && !(Array.isArray(v.suggestions) && v.suggestions.every((s) => typeof s === "string"))) return false;
-  if (has(v, "retryable") && typeof v.retryable !== "boolean") return false;
-  if (has(v, "debugInfo") && !isObject(v.debugInfo)) return false;
-  return true;
+  if (!contextShape(v) || v.type !== meta.type || v.schemaVersion !== CATALOG.schemaVersion || !fewSuggestions(v)) return false;
+  return FIELDS[meta.symbol] === null ? Object.keys(v.details).length === 0 : checkFields(v.details, meta.symbol);
 }
 
 export function isErrorContext(value) {
-  if (!isObject(value) || typeof value.type !== "string") return false;
+  if (!contextShape(value)) return false;
   const meta = BY_TYPE.get(value.type);
   return meta !== undefined && checkContext(value, meta);
 }
 
 export function isJsonRpcError(value) {
-  if (!isObject(value) || !Number.isInteger(value.code) || typeof value.message !== "string") return false;
-  if (!has(value, "data") || value.data === undefined) return BY_WIRE.has(value.code);
+  if (!rpcShape(value) || !has(ERRORS, value.data.symbol)) return false;
   const data = value.data;
-  if (!isObject(data) || typeof data.symbol !== "string" || !has(ERRORS, data.symbol)) return false;
   const meta = ERRORS[data.symbol];
   if (value.code !== meta.wireCode) return false;
   if (has(data, "domain") && data.domain !== meta.domain) return false;
-  if (has(data, "retryable") && typeof data.retryable !== "boolean") return false;
-  if (has(data, "context") && !checkContext(data.context, meta)) return false;
-  return true;
+  return !has(data, "context") || checkContext(data.context, meta);
 }
 
-function problemCandidates(value) {
-  const candidates = BY_PROBLEM.get(value.type) ?? [];
-  if (has(value, "symbol")) return candidates.filter((m) => m.symbol === value.symbol);
-  return candidates;
+// problemMatches returns the errors a problem document may be: those of its
+// type URI, then of its symbol member, then allowing its status, then whose
+// detail fields its members hold.
+function problemMatches(value) {
+  let metas = BY_PROBLEM.get(value.type) ?? [];
+  if (has(value, "symbol")) metas = metas.filter((m) => m.symbol === value.symbol);
+  return metas.filter((m) => m.statuses.includes(value.status) && checkFields(value, m.symbol));
 }
 
 export function isProblemDetails(value) {
-  if (!isObject(value) || typeof value.type !== "string" || typeof value.title !== "string" || !Number.isInteger(value.status)) return false;
-  for (const name of ["detail", "instance", "timestamp"]) {
-    if (has(value, name) && typeof value[name] !== "string") return false;
-  }
-  if (has(value, "retryable") && typeof value.retryable !== "boolean") return false;
-  return problemCandidates(value).some((m) => m.statuses.includes(value.status) && checkFields(value, m.symbol));
+  return problemShape(value) && fewSuggestions(value) && problemMatches(value).length > 0;
 }
 
 export function isErrorResponse(value) {
-  if (!isObject(value) || value.error !== true || typeof value.code !== "string" || typeof value.message !== "string") return false;
-  if (!has(ERRORS, value.code)) return false;
-  if (FIELDS[value.code] === null) return !has(value, "details");
+  if (!responseShape(value) || !has(ERRORS, value.code)) return false;
+  if (FIELDS[value.code] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
   return isObject(value.details) && checkFields(value.details, value.code);
+}
+
+// A well-formed payload that names no error of this catalog is an unknown
+// error; one that names an error of this catalog but breaks its rules is
+// no payload at all.
+function unknownError(format, raw, props) {
+  const u = { unknown: true, format };
+  for (const [k, v] of Object.entries(props)) {
+    if (v !== undefined) u[k] = v;
+  }
+  u.retryable = typeof props.retryable === "boolean" ? props.retryable : false;
+  u.raw = raw;
+  return Object.freeze(u);
+}
+
+function unknownContext(v) {
+  if (!contextShape(v) || !TYPE_RE.test(v.type) || BY_TYPE.has(v.type)) return undefined;
+  return unknownError("context", v, { type: v.type, retryable: v.retryable });
+}
+
+function unknownRpc(v) {
+  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || has(ERRORS, v.data.symbol)) return undefined;
+  const ctx = v.data.context;
+  return unknownError("jsonrpc", v, {
+    code: v.code, symbol: v.data.symbol, type: ctx?.type, message: v.message, retryable: v.data.retryable ?? ctx?.retryable,
+  });
+}
+
+function unknownProblem(v) {
+  if (!problemShape(v)) return undefined;
+  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || has(ERRORS, v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
+    return undefined;
+  }
+  return unknownError("problem", v, { symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable });
+}
+
+function unknownResponse(v) {
+  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || has(ERRORS, v.code)) return undefined;
+  return unknownError("response", v, { symbol: v.code, message: v.message });
+}
+
+export function isUnknownError(value) {
+  return isObject(value) && value.unknown === true && isString(value.format) && has(value, "raw");
 }
 
 function json(value) {
@@ -144,38 +237,69 @@ function json(value) {
 
 export function parseErrorContext(value) {
   const v = json(value);
-  return isErrorContext(v) ? v : undefined;
+  return isErrorContext(v) ? v : unknownContext(v);
 }
 
 export function parseJsonRpcError(value) {
   const v = json(value);
-  return isJsonRpcError(v) ? v : undefined;
+  return isJsonRpcError(v) ? v : unknownRpc(v);
 }
 
 export function parseProblemDetails(value) {
   const v = json(value);
-  return isProblemDetails(v) ? v : undefined;
+  return isProblemDetails(v) ? v : unknownProblem(v);
 }
 
 export function parseErrorResponse(value) {
   const v = json(value);
-  return isErrorResponse(v) ? v : undefined;
+  return isErrorResponse(v) ? v : unknownResponse(v);
+}
+
+// mcpPrefix is what the MCP TypeScript SDK's McpError puts before a
+// JSON-RPC error's message.
+function mcpPrefix(code) {
+  return "MCP error " + code + ": ";
+}
+
+export function fromMcpError(error) {
+  if (!isObject(error) || !Number.isInteger(error.code) || !isString(error.message)) return undefined;
+  const prefix = mcpPrefix(error.code);
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  const value = { code: error.code, message };
+  if (has(error, "data")) value.data = error.data;
+  return parseJsonRpcError(value);
+}
+
+export function fromToolResult(result) {
+  if (!isObject(result) || result.isError !== true) return undefined;
+  if (result.structuredContent !== undefined) {
+    const structured = parseProblemDetails(result.structuredContent);
+    if (structured !== undefined) return structured;
+  }
+  if (!Array.isArray(result.content)) return undefined;
+  for (const item of result.content) {
+    if (!isObject(item) || item.type !== "text" || !isString(item.text)) continue;
+    const problem = parseProblemDetails(item.text);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
 }
 
 export function symbolOf(value) {
-  if (!isObject(value)) return undefined;
-  if (value.error === true && typeof value.code === "string") return has(ERRORS, value.code) ? value.code : undefined;
-  if (Number.isInteger(value.code) && typeof value.message === "string") {
-    if (isObject(value.data) && typeof value.data.symbol === "string") return has(ERRORS, value.data.symbol) ? value.data.symbol : undefined;
-    const metas = BY_WIRE.get(value.code) ?? [];
+  if (isString(value)) return has(ERRORS, value) ? value : undefined;
+  if (!isObject(value) || isUnknownError(value)) return undefined;
+  if (value.error === true) return isErrorResponse(value) ? value.code : undefined;
+  if (Number.isInteger(value.code) && isString(value.message)) {
+    // a JSON-RPC error names its error in data.symbol; a code alone does not
+    // tell (catalogs, SDKs and other servers share codes)
+    const rpc = { code: value.code, message: value.message, data: value.data };
+    return isJsonRpcError(rpc) ? value.data.symbol : undefined;
+  }
+  if (problemShape(value)) {
+    const metas = problemMatches(value);
     return metas.length === 1 ? metas[0].symbol : undefined;
   }
-  if (typeof value.title === "string" && typeof value.type === "string") {
-    const metas = problemCandidates(value).filter((m) => checkFields(value, m.symbol));
-    return metas.length === 1 ? metas[0].symbol : undefined;
-  }
-  if (typeof value.type === "string") return BY_TYPE.get(value.type)?.symbol;
-  return undefined;
+  return isErrorContext(value) ? BY_TYPE.get(value.type).symbol : undefined;
 }
 
 export function isSymbol(value, symbol) {
@@ -183,13 +307,32 @@ export function isSymbol(value, symbol) {
 }
 
 export function isRetryable(value) {
-  if (typeof value === "string") return has(ERRORS, value) ? ERRORS[value].retryable : false;
-  if (!isObject(value)) return false;
-  for (const flag of [value.retryable, value.data?.retryable, value.data?.context?.retryable]) {
-    if (typeof flag === "boolean") return flag;
+  if (isUnknownError(value)) return value.retryable;
+  const symbol = symbolOf(value);
+  if (symbol === undefined) return false;
+  if (isObject(value)) {
+    for (const flag of [value.retryable, value.data?.retryable, value.data?.context?.retryable]) {
+      if (isBoolean(flag)) return flag;
+    }
+  }
+  return ERRORS[symbol].retryable;
+}
+
+export function extensionsOf(value) {
+  const out = {};
+  if (!isObject(value)) return Object.freeze(out);
+  if (Number.isInteger(value.code) && isObject(value.data)) {
+    for (const [k, v] of Object.entries(value.data)) {
+      if (!RPC_DATA_MEMBERS.includes(k)) out[k] = v;
+    }
+    return Object.freeze(out);
   }
   const symbol = symbolOf(value);
-  return symbol !== undefined && ERRORS[symbol].retryable;
+  const fields = symbol === undefined ? null : FIELDS[symbol];
+  for (const [k, v] of Object.entries(value)) {
+    if (!PROBLEM_MEMBERS.includes(k) && !(fields ?? []).some((f) => f[0] === k)) out[k] = v;
+  }
+  return Object.freeze(out);
 }
 
 export function byCode(code) {

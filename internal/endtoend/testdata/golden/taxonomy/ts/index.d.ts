@@ -302,12 +302,11 @@ export interface ParseErrorContext {
 export interface ParseErrorRpcError {
   code: -32700;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_PARSE_ERROR";
     retryable?: boolean;
     context?: ParseErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -323,12 +322,13 @@ export interface ParseErrorProblem {
   timestamp?: string;
   symbol?: "E_PARSE_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -363,12 +363,11 @@ export interface RpcInvalidParamsContext {
 export interface RpcInvalidParamsRpcError {
   code: -32602;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_RPC_INVALID_PARAMS";
     retryable?: boolean;
     context?: RpcInvalidParamsContext;
-    [key: string]: unknown;
   };
 }
 
@@ -384,12 +383,13 @@ export interface RpcInvalidParamsProblem {
   timestamp?: string;
   symbol?: "E_RPC_INVALID_PARAMS";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -425,12 +425,11 @@ export interface MethodNotFoundContext {
 export interface MethodNotFoundRpcError {
   code: -32601;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_METHOD_NOT_FOUND";
     retryable?: boolean;
     context?: MethodNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -446,9 +445,10 @@ export interface MethodNotFoundProblem {
   timestamp?: string;
   symbol?: "E_METHOD_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   method: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -484,12 +484,11 @@ export interface ServerErrorContext {
 export interface ServerErrorRpcError {
   code: -32000;
   message: string;
-  data?: {
+  data: {
     domain?: "jsonrpc";
     symbol: "E_SERVER_ERROR";
     retryable?: boolean;
     context?: ServerErrorContext;
-    [key: string]: unknown;
   };
 }
 
@@ -505,8 +504,9 @@ export interface ServerErrorProblem {
   timestamp?: string;
   symbol?: "E_SERVER_ERROR";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
-  [extension: string]: unknown;
 }
 
 /**
@@ -542,12 +542,11 @@ export interface InvalidParamsContext {
 export interface InvalidParamsRpcError {
   code: 1000;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INVALID_PARAMS";
     retryable?: boolean;
     context?: InvalidParamsContext;
-    [key: string]: unknown;
   };
 }
 
@@ -563,13 +562,14 @@ export interface InvalidParamsProblem {
   timestamp?: string;
   symbol?: "E_INVALID_PARAMS";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The offending parameter.
    */
   param?: string;
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -604,12 +604,11 @@ export interface TimeoutContext {
 export interface TimeoutRpcError {
   code: 1001;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_TIMEOUT";
     retryable?: boolean;
     context?: TimeoutContext;
-    [key: string]: unknown;
   };
 }
 
@@ -625,10 +624,11 @@ export interface TimeoutProblem {
   timestamp?: string;
   symbol?: "E_TIMEOUT";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   operation?: string;
   timeoutMs?: number;
-  [extension: string]: unknown;
 }
 
 /**
@@ -662,12 +662,11 @@ export interface LimitExceededContext {
 export interface LimitExceededRpcError {
   code: 1002;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_LIMIT_EXCEEDED";
     retryable?: boolean;
     context?: LimitExceededContext;
-    [key: string]: unknown;
   };
 }
 
@@ -683,6 +682,8 @@ export interface LimitExceededProblem {
   timestamp?: string;
   symbol?: "E_LIMIT_EXCEEDED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Which cap (sessions, code_length, selector_length, line_length...).
@@ -691,7 +692,6 @@ export interface LimitExceededProblem {
   limit: number;
   actual: number;
   unit: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -726,12 +726,11 @@ export interface NotInstalledContext {
 export interface NotInstalledRpcError {
   code: 1003;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_NOT_INSTALLED";
     retryable?: boolean;
     context?: NotInstalledContext;
-    [key: string]: unknown;
   };
 }
 
@@ -747,9 +746,10 @@ export interface NotInstalledProblem {
   timestamp?: string;
   symbol?: "E_NOT_INSTALLED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   dependency: "playwright" | "puppeteer" | "python";
-  [extension: string]: unknown;
 }
 
 /**
@@ -784,12 +784,11 @@ export interface SessionNotFoundContext {
 export interface SessionNotFoundRpcError {
   code: 1004;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_SESSION_NOT_FOUND";
     retryable?: boolean;
     context?: SessionNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -805,9 +804,10 @@ export interface SessionNotFoundProblem {
   timestamp?: string;
   symbol?: "E_SESSION_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   sessionId?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -842,12 +842,11 @@ export interface InputTooLargeContext {
 export interface InputTooLargeRpcError {
   code: 1005;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_INPUT_TOO_LARGE";
     retryable?: boolean;
     context?: InputTooLargeContext;
-    [key: string]: unknown;
   };
 }
 
@@ -863,6 +862,8 @@ export interface InputTooLargeProblem {
   timestamp?: string;
   symbol?: "E_INPUT_TOO_LARGE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Which cap (sessions, code_length, selector_length, line_length...).
@@ -871,7 +872,6 @@ export interface InputTooLargeProblem {
   limit: number;
   actual: number;
   unit: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -906,12 +906,11 @@ export interface UnsupportedContext {
 export interface UnsupportedRpcError {
   code: 1006;
   message: string;
-  data?: {
+  data: {
     domain?: "common";
     symbol: "E_UNSUPPORTED";
     retryable?: boolean;
     context?: UnsupportedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -927,9 +926,10 @@ export interface UnsupportedProblem {
   timestamp?: string;
   symbol?: "E_UNSUPPORTED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   operation?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -963,12 +963,11 @@ export interface PyExecFailContext {
 export interface PyExecFailRpcError {
   code: 2000;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_EXEC_FAIL";
     retryable?: boolean;
     context?: PyExecFailContext;
-    [key: string]: unknown;
   };
 }
 
@@ -984,12 +983,13 @@ export interface PyExecFailProblem {
   timestamp?: string;
   symbol?: "E_PY_EXEC_FAIL";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1024,12 +1024,11 @@ export interface PySecurityContext {
 export interface PySecurityRpcError {
   code: 2001;
   message: string;
-  data?: {
+  data: {
     domain?: "python";
     symbol: "E_PY_SECURITY";
     retryable?: boolean;
     context?: PySecurityContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1045,12 +1044,13 @@ export interface PySecurityProblem {
   timestamp?: string;
   symbol?: "E_PY_SECURITY";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1086,12 +1086,11 @@ export interface PwNavContext {
 export interface PwNavRpcError {
   code: 2100;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_NAV";
     retryable?: boolean;
     context?: PwNavContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1107,12 +1106,13 @@ export interface PwNavProblem {
   timestamp?: string;
   symbol?: "E_PW_NAV";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1146,12 +1146,11 @@ export interface PwLaunchContext {
 export interface PwLaunchRpcError {
   code: 2101;
   message: string;
-  data?: {
+  data: {
     domain?: "playwright";
     symbol: "E_PW_LAUNCH";
     retryable?: boolean;
     context?: PwLaunchContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1167,12 +1166,13 @@ export interface PwLaunchProblem {
   timestamp?: string;
   symbol?: "E_PW_LAUNCH";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1206,12 +1206,11 @@ export interface PtNavContext {
 export interface PtNavRpcError {
   code: 2200;
   message: string;
-  data?: {
+  data: {
     domain?: "puppeteer";
     symbol: "E_PT_NAV";
     retryable?: boolean;
     context?: PtNavContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1227,12 +1226,13 @@ export interface PtNavProblem {
   timestamp?: string;
   symbol?: "E_PT_NAV";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1266,12 +1266,11 @@ export interface PtLaunchContext {
 export interface PtLaunchRpcError {
   code: 2201;
   message: string;
-  data?: {
+  data: {
     domain?: "puppeteer";
     symbol: "E_PT_LAUNCH";
     retryable?: boolean;
     context?: PtLaunchContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1287,12 +1286,13 @@ export interface PtLaunchProblem {
   timestamp?: string;
   symbol?: "E_PT_LAUNCH";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1326,12 +1326,11 @@ export interface MbFileNotFoundContext {
 export interface MbFileNotFoundRpcError {
   code: 2300;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_FILE_NOT_FOUND";
     retryable?: boolean;
     context?: MbFileNotFoundContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1347,10 +1346,11 @@ export interface MbFileNotFoundProblem {
   timestamp?: string;
   symbol?: "E_MB_FILE_NOT_FOUND";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   projectName: string;
   fileName: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1384,12 +1384,11 @@ export interface MbReadContext {
 export interface MbReadRpcError {
   code: 2301;
   message: string;
-  data?: {
+  data: {
     domain?: "memory-bank";
     symbol: "E_MB_READ";
     retryable?: boolean;
     context?: MbReadContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1405,12 +1404,13 @@ export interface MbReadProblem {
   timestamp?: string;
   symbol?: "E_MB_READ";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Terse, sanitized description of the low-level failure.
    */
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1444,12 +1444,11 @@ export interface KgFullContext {
 export interface KgFullRpcError {
   code: 2400;
   message: string;
-  data?: {
+  data: {
     domain?: "kg-memory";
     symbol: "E_KG_FULL";
     retryable?: boolean;
     context?: KgFullContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1465,6 +1464,8 @@ export interface KgFullProblem {
   timestamp?: string;
   symbol?: "E_KG_FULL";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * Which cap (sessions, code_length, selector_length, line_length...).
@@ -1473,7 +1474,6 @@ export interface KgFullProblem {
   limit: number;
   actual: number;
   unit: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1508,12 +1508,11 @@ export interface KgInvalidTripleContext {
 export interface KgInvalidTripleRpcError {
   code: 2401;
   message: string;
-  data?: {
+  data: {
     domain?: "kg-memory";
     symbol: "E_KG_INVALID_TRIPLE";
     retryable?: boolean;
     context?: KgInvalidTripleContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1529,11 +1528,12 @@ export interface KgInvalidTripleProblem {
   timestamp?: string;
   symbol?: "E_KG_INVALID_TRIPLE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   from?: string;
   relationType?: string;
   to?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1568,12 +1568,11 @@ export interface FsPathEscapeContext {
 export interface FsPathEscapeRpcError {
   code: 2500;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_PATH_ESCAPE";
     retryable?: boolean;
     context?: FsPathEscapeContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1589,9 +1588,10 @@ export interface FsPathEscapeProblem {
   timestamp?: string;
   symbol?: "E_FS_PATH_ESCAPE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   path: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1625,12 +1625,11 @@ export interface FsDeniedContext {
 export interface FsDeniedRpcError {
   code: 2501;
   message: string;
-  data?: {
+  data: {
     domain?: "filesystem";
     symbol: "E_FS_DENIED";
     retryable?: boolean;
     context?: FsDeniedContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1646,10 +1645,11 @@ export interface FsDeniedProblem {
   timestamp?: string;
   symbol?: "E_FS_DENIED";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   path?: string;
   operation?: "read" | "write" | "list" | "delete";
-  [extension: string]: unknown;
 }
 
 /**
@@ -1684,12 +1684,11 @@ export interface SqlConnContext {
 export interface SqlConnRpcError {
   code: 2600;
   message: string;
-  data?: {
+  data: {
     domain?: "sql-server";
     symbol: "E_SQL_CONN";
     retryable?: boolean;
     context?: SqlConnContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1705,10 +1704,11 @@ export interface SqlConnProblem {
   timestamp?: string;
   symbol?: "E_SQL_CONN";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   server?: string;
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1743,12 +1743,11 @@ export interface SqlQueryContext {
 export interface SqlQueryRpcError {
   code: 2601;
   message: string;
-  data?: {
+  data: {
     domain?: "sql-server";
     symbol: "E_SQL_QUERY";
     retryable?: boolean;
     context?: SqlQueryContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1764,11 +1763,12 @@ export interface SqlQueryProblem {
   timestamp?: string;
   symbol?: "E_SQL_QUERY";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   sqlState?: string;
   reason?: string;
   query?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1803,12 +1803,11 @@ export interface NotionAuthContext {
 export interface NotionAuthRpcError {
   code: 2700;
   message: string;
-  data?: {
+  data: {
     domain?: "notion";
     symbol: "E_NOTION_AUTH";
     retryable?: boolean;
     context?: NotionAuthContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1824,6 +1823,8 @@ export interface NotionAuthProblem {
   timestamp?: string;
   symbol?: "E_NOTION_AUTH";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The endpoint called, with secret query parameters scrubbed.
@@ -1835,7 +1836,6 @@ export interface NotionAuthProblem {
   httpStatus?: number;
   retryAfterSeconds?: number;
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1869,12 +1869,11 @@ export interface NotionRateContext {
 export interface NotionRateRpcError {
   code: 2701;
   message: string;
-  data?: {
+  data: {
     domain?: "notion";
     symbol: "E_NOTION_RATE";
     retryable?: boolean;
     context?: NotionRateContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1890,6 +1889,8 @@ export interface NotionRateProblem {
   timestamp?: string;
   symbol?: "E_NOTION_RATE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The endpoint called, with secret query parameters scrubbed.
@@ -1901,7 +1902,6 @@ export interface NotionRateProblem {
   httpStatus?: number;
   retryAfterSeconds?: number;
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -1936,12 +1936,11 @@ export interface TavilyHttpContext {
 export interface TavilyHttpRpcError {
   code: 2800;
   message: string;
-  data?: {
+  data: {
     domain?: "tavily";
     symbol: "E_TAVILY_HTTP";
     retryable?: boolean;
     context?: TavilyHttpContext;
-    [key: string]: unknown;
   };
 }
 
@@ -1957,6 +1956,8 @@ export interface TavilyHttpProblem {
   timestamp?: string;
   symbol?: "E_TAVILY_HTTP";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The endpoint called, with secret query parameters scrubbed.
@@ -1968,7 +1969,6 @@ export interface TavilyHttpProblem {
   httpStatus?: number;
   retryAfterSeconds?: number;
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2002,12 +2002,11 @@ export interface TavilyRateContext {
 export interface TavilyRateRpcError {
   code: 2801;
   message: string;
-  data?: {
+  data: {
     domain?: "tavily";
     symbol: "E_TAVILY_RATE";
     retryable?: boolean;
     context?: TavilyRateContext;
-    [key: string]: unknown;
   };
 }
 
@@ -2023,6 +2022,8 @@ export interface TavilyRateProblem {
   timestamp?: string;
   symbol?: "E_TAVILY_RATE";
   retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
   debugInfo?: DebugInfo;
   /**
    * The endpoint called, with secret query parameters scrubbed.
@@ -2034,7 +2035,6 @@ export interface TavilyRateProblem {
   httpStatus?: number;
   retryAfterSeconds?: number;
   reason?: string;
-  [extension: string]: unknown;
 }
 
 /**
@@ -2046,146 +2046,6 @@ export interface TavilyRateResponse {
   message: string;
   details: Upstream;
 }
-
-/**
- * data.context of any catalog error, discriminated by type.
- */
-export type ErrorContext =
-  | ParseErrorContext
-  | RpcInvalidParamsContext
-  | MethodNotFoundContext
-  | ServerErrorContext
-  | InvalidParamsContext
-  | TimeoutContext
-  | LimitExceededContext
-  | NotInstalledContext
-  | SessionNotFoundContext
-  | InputTooLargeContext
-  | UnsupportedContext
-  | PyExecFailContext
-  | PySecurityContext
-  | PwNavContext
-  | PwLaunchContext
-  | PtNavContext
-  | PtLaunchContext
-  | MbFileNotFoundContext
-  | MbReadContext
-  | KgFullContext
-  | KgInvalidTripleContext
-  | FsPathEscapeContext
-  | FsDeniedContext
-  | SqlConnContext
-  | SqlQueryContext
-  | NotionAuthContext
-  | NotionRateContext
-  | TavilyHttpContext
-  | TavilyRateContext
-  ;
-
-/**
- * The error member of a JSON-RPC response, discriminated by data.symbol (see isSymbol).
- */
-export type JsonRpcError =
-  | ParseErrorRpcError
-  | RpcInvalidParamsRpcError
-  | MethodNotFoundRpcError
-  | ServerErrorRpcError
-  | InvalidParamsRpcError
-  | TimeoutRpcError
-  | LimitExceededRpcError
-  | NotInstalledRpcError
-  | SessionNotFoundRpcError
-  | InputTooLargeRpcError
-  | UnsupportedRpcError
-  | PyExecFailRpcError
-  | PySecurityRpcError
-  | PwNavRpcError
-  | PwLaunchRpcError
-  | PtNavRpcError
-  | PtLaunchRpcError
-  | MbFileNotFoundRpcError
-  | MbReadRpcError
-  | KgFullRpcError
-  | KgInvalidTripleRpcError
-  | FsPathEscapeRpcError
-  | FsDeniedRpcError
-  | SqlConnRpcError
-  | SqlQueryRpcError
-  | NotionAuthRpcError
-  | NotionRateRpcError
-  | TavilyHttpRpcError
-  | TavilyRateRpcError
-  ;
-
-/**
- * An RFC 9457 problem document, discriminated by its type URI.
- */
-export type ProblemDetails =
-  | ParseErrorProblem
-  | RpcInvalidParamsProblem
-  | MethodNotFoundProblem
-  | ServerErrorProblem
-  | InvalidParamsProblem
-  | TimeoutProblem
-  | LimitExceededProblem
-  | NotInstalledProblem
-  | SessionNotFoundProblem
-  | InputTooLargeProblem
-  | UnsupportedProblem
-  | PyExecFailProblem
-  | PySecurityProblem
-  | PwNavProblem
-  | PwLaunchProblem
-  | PtNavProblem
-  | PtLaunchProblem
-  | MbFileNotFoundProblem
-  | MbReadProblem
-  | KgFullProblem
-  | KgInvalidTripleProblem
-  | FsPathEscapeProblem
-  | FsDeniedProblem
-  | SqlConnProblem
-  | SqlQueryProblem
-  | NotionAuthProblem
-  | NotionRateProblem
-  | TavilyHttpProblem
-  | TavilyRateProblem
-  ;
-
-/**
- * A plain error response, discriminated by code.
- */
-export type ErrorResponse =
-  | ParseErrorResponse
-  | RpcInvalidParamsResponse
-  | MethodNotFoundResponse
-  | ServerErrorResponse
-  | InvalidParamsResponse
-  | TimeoutResponse
-  | LimitExceededResponse
-  | NotInstalledResponse
-  | SessionNotFoundResponse
-  | InputTooLargeResponse
-  | UnsupportedResponse
-  | PyExecFailResponse
-  | PySecurityResponse
-  | PwNavResponse
-  | PwLaunchResponse
-  | PtNavResponse
-  | PtLaunchResponse
-  | MbFileNotFoundResponse
-  | MbReadResponse
-  | KgFullResponse
-  | KgInvalidTripleResponse
-  | FsPathEscapeResponse
-  | FsDeniedResponse
-  | SqlConnResponse
-  | SqlQueryResponse
-  | NotionAuthResponse
-  | NotionRateResponse
-  | TavilyHttpResponse
-  | TavilyRateResponse
-  ;
 
 /**
  * The context type of each symbol.
@@ -2855,42 +2715,180 @@ export declare const CATALOG: {
   };
 };
 
+/** The type of one error's data.context, JSON-RPC error, problem document or plain response, by symbol; the union of all when S is left out. */
+export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
+export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
+export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
+export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * The data.context of an error of this catalog. isSymbol narrows it to one
+ * error's type, with typed details.
+ */
+export interface ErrorContext {
+  schemaVersion: number;
+  type: ErrorType;
+  details: unknown;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The error member of a JSON-RPC response carrying an error of this catalog,
+ * named by data.symbol. isSymbol narrows it to one error's type. The caller's
+ * legacy data keys are read with extensionsOf.
+ */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data: {
+    domain?: ErrorDomain;
+    symbol: ErrorSymbol;
+    retryable?: boolean;
+    context?: ErrorContext;
+  };
+}
+
+/**
+ * An RFC 9457 problem document of an error of this catalog. isSymbol narrows
+ * it to one error's type, whose detail fields are members of the document;
+ * other extension members are read with extensionsOf.
+ */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: ErrorSymbol;
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+}
+
+/** A plain error response of an error of this catalog. isSymbol narrows it to one error's type. */
+export interface ErrorResponse {
+  error: true;
+  code: ErrorSymbol;
+  message: string;
+  details?: unknown;
+}
+
 /** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
 export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorContext;
 
+/**
+ * A well-formed errgen payload of an error this catalog does not know (from
+ * a newer catalog, most often): what every format tells of any error.
+ * raw is the payload itself.
+ */
+export interface UnknownError {
+  readonly unknown: true;
+  readonly format: "jsonrpc" | "problem" | "response" | "context";
+  /** The JSON-RPC error code. */
+  readonly code?: number;
+  readonly symbol?: string;
+  /** The problem type URI, or the context type. */
+  readonly type?: string;
+  /** The message, or the problem detail. */
+  readonly message?: string;
+  readonly status?: number;
+  /** The payload's own retryable flag; false when it has none. */
+  readonly retryable: boolean;
+  readonly raw: unknown;
+}
+
+/**
+ * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
+ * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
+ */
+export interface McpErrorLike {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: known symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
-/** Reports whether value is a problem document of this catalog: known type URI, an allowed status, valid detail members. */
+/** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
 /** Reports whether value is a plain error response of this catalog. */
 export declare function isErrorResponse(value: unknown): value is ErrorResponse;
+/** Reports whether value is what a parser returns for a well-formed payload of an error this catalog does not know. */
+export declare function isUnknownError(value: unknown): value is UnknownError;
 
-/** Returns value (or the JSON it holds, when a string) as a context, or undefined when it is not one. */
-export declare function parseErrorContext(value: unknown): ErrorContext | undefined;
-/** Returns value (or the JSON it holds, when a string) as a JSON-RPC error object, or undefined. */
-export declare function parseJsonRpcError(value: unknown): JsonRpcError | undefined;
-/** Returns value (or the JSON it holds, when a string) as a problem document, or undefined. */
-export declare function parseProblemDetails(value: unknown): ProblemDetails | undefined;
-/** Returns value (or the JSON it holds, when a string) as a plain error response, or undefined. */
-export declare function parseErrorResponse(value: unknown): ErrorResponse | undefined;
+/**
+ * Returns value (or the JSON it holds, when a string) as a context of this
+ * catalog; an UnknownError for a well-formed context of another error;
+ * undefined for anything else.
+ */
+export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
+/** The same for a JSON-RPC error object. */
+export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
+/** The same for a problem document. */
+export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
+/** The same for a plain error response. */
+export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
 
-/** Returns the symbol of a payload, or undefined when it does not tell (a legacy error whose code several errors share). */
-export declare function symbolOf(value: AnyError): ErrorSymbol | undefined;
+/**
+ * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
+ * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
+ * an UnknownError for an error of a newer catalog; undefined for anything
+ * else, such as the SDK's own errors (unknown tool, resource not found),
+ * which carry no data.symbol.
+ */
+export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
+/**
+ * Returns the problem document an isError MCP tool result carries (in
+ * structuredContent or as text content); an UnknownError for one of a newer
+ * catalog; undefined for a successful result or the SDK's own error text
+ * (such as invalid arguments).
+ */
+export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
+
+/** Every input symbolOf, isSymbol and isRetryable take. */
+export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
+
+/**
+ * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
+ * code alone never tells); the code of a plain response; for a problem
+ * document its type URI, then its symbol member, then its status where one
+ * error of that type allows it; the type of a context. undefined when the
+ * payload names no error of this catalog.
+ */
+export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
  * Narrows a payload to the error with the given symbol. (The parameters are
- * structural on purpose: checking each predicate against a union parameter
- * would cost the compiler time quadratic in the number of errors.)
+ * the envelope types, not unions of every error, so that narrowing stays
+ * cheap for the compiler however many errors the catalog holds.)
  */
-export declare function isSymbol<S extends ErrorSymbol>(value: { code: number; message: string; data?: unknown }, symbol: S): value is RpcErrorBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { error: true; code: string }, symbol: S): value is ResponseBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; title: string; status: number }, symbol: S): value is ProblemBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: { type: string; details: unknown }, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | UnknownError | McpErrorLike, symbol: S): value is RpcErrorBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
-/** Reports whether the error may be retried: the occurrence's own flag when it carries one, else the catalog's. */
-export declare function isRetryable(value: AnyError | ErrorSymbol): boolean;
+/**
+ * Reports whether the error may be retried: the occurrence's own flag when it
+ * carries one, else the catalog's; an UnknownError's own flag; false for a
+ * payload of no catalog error.
+ */
+export declare function isRetryable(value: ErrorInput): boolean;
+
+/**
+ * Returns the members of a payload that are neither its format's own nor its
+ * error's detail fields: a problem document's extension members (such as
+ * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
+ */
+export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { readonly [member: string]: unknown };
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

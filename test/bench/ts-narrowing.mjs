@@ -1,0 +1,71 @@
+// Measures what narrowing costs the TypeScript compiler: a file that
+// narrows every symbol of an N-error catalog in the three wire formats
+// (parse, then isSymbol, then read a typed member) against a bare import
+// of the same package, each type-checked by tsc --extendedDiagnostics,
+// alternately, RUNS times. Prints every run and the medians of tsc's total
+// and check times, and their ratios.
+//
+//   node test/bench/ts-narrowing.mjs [N] [RUNS]      (make bench-ts)
+//
+// The catalog is go run ./internal/cmd/gencatalog -n N.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+const n = Number(process.argv[2] ?? 133);
+const runs = Number(process.argv[3] ?? 5);
+
+const dir = mkdtempSync(join(tmpdir(), "errgen-ts-bench-"));
+try {
+  const catalog = execFileSync("go", ["run", "./internal/cmd/gencatalog", "-n", String(n)], { cwd: root, maxBuffer: 1 << 30 });
+  writeFileSync(join(dir, "errors.yaml"), catalog);
+  execFileSync("go", ["run", "./cmd/errgen", "generate", "-catalog", join(dir, "errors.yaml"), "-go", join(dir, "go"), "-ts", join(dir, "ts"),
+    "-schema", join(dir, "schema", "s.json"), "-docs", join(dir, "docs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+
+  const symbols = [...new Set(readFileSync(join(dir, "ts", "index.d.ts"), "utf8").match(/^ {2}\| "([A-Z][A-Z0-9_]*)"$/gm).map((l) => l.slice(5, -1)))];
+  const lines = [
+    'import { parseErrorResponse, parseJsonRpcError, parseProblemDetails, isSymbol } from "./ts/index.js";',
+    "declare const x: unknown;",
+    "const r = parseJsonRpcError(x);",
+    "const p = parseProblemDetails(x);",
+    "const s = parseErrorResponse(x);",
+  ];
+  symbols.forEach((sym, i) => {
+    lines.push(`if (r && isSymbol(r, "${sym}")) { const v${i}a = r.data.context; void v${i}a; }`);
+    lines.push(`if (p && isSymbol(p, "${sym}")) { const v${i}b = p.status; void v${i}b; }`);
+    lines.push(`if (s && isSymbol(s, "${sym}")) { const v${i}c = s.code; void v${i}c; }`);
+  });
+  writeFileSync(join(dir, "narrow.ts"), lines.join("\n") + "\n");
+  writeFileSync(join(dir, "bare.ts"), 'import { CATALOG } from "./ts/index.js";\nvoid CATALOG;\n');
+  const options = {
+    strict: true, noEmit: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true,
+    module: "esnext", moduleResolution: "bundler", target: "es2022", lib: ["es2022"], types: [],
+  };
+  for (const name of ["narrow", "bare"]) {
+    writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: options, files: [`${name}.ts`] }));
+  }
+
+  const measure = (name) => {
+    const out = execFileSync("node", [tsc, "-p", `tsconfig.${name}.json`, "--extendedDiagnostics"], { cwd: dir, encoding: "utf8" });
+    const seconds = (label) => Number(new RegExp(`^${label}:\\s+([0-9.]+)s$`, "m").exec(out)[1]);
+    return { total: seconds("Total time"), check: seconds("Check time") };
+  };
+  const times = { narrow: [], bare: [] };
+  for (let i = 0; i < runs; i++) {
+    for (const name of ["narrow", "bare"]) times[name].push(measure(name));
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`${symbols.length} symbols x 3 formats, ${runs} runs each (tsc ${JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version})`);
+  for (const name of ["narrow", "bare"]) {
+    console.log(`${name.padEnd(6)} total ${times[name].map((t) => t.total.toFixed(2)).join(" ")} s; check ${times[name].map((t) => t.check.toFixed(2)).join(" ")} s`);
+  }
+  const m = (name, key) => median(times[name].map((t) => t[key]));
+  console.log(`medians: narrow ${m("narrow", "total").toFixed(2)} s total, ${m("narrow", "check").toFixed(2)} s check; bare ${m("bare", "total").toFixed(2)} s total, ${m("bare", "check").toFixed(2)} s check`);
+  console.log(`ratio narrow/bare: ${(m("narrow", "total") / m("bare", "total")).toFixed(2)}x total, ${(m("narrow", "check") / m("bare", "check")).toFixed(2)}x check`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
