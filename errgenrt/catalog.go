@@ -53,6 +53,11 @@ type Def struct {
 	// it, as a JSON-RPC error object rather than as an isError tool result
 	// (the catalog's mcp.tool_errors: error).
 	ToolErrorsAsRPC bool
+	// NeedsDetails marks an error whose empty details would break its detail
+	// schema (errgen check knows): the definition returned as an error
+	// becomes the fallback, caused by it, since the wire has no valid form
+	// of it without its details.
+	NeedsDetails bool
 	// DetailFields are the top-level detail property names, which caller
 	// extensions of a problem document may not take; nil when the error
 	// has no details.
@@ -107,10 +112,12 @@ func (c *Catalog) EnableMetrics() *Metrics {
 }
 
 // From converts any error for the wire: the first catalog error in err's
-// chain renders as itself; anything else becomes the catalog's fallback,
-// with the fallback's own message and err kept only as the cause (it reaches
-// the wire only in verbose mode, sanitized); so does a nil *Error returned
-// as an error. From(nil) is nil.
+// chain renders as itself, and so does a definition (the generated ErrX
+// sentinel) returned as an error, with empty details, where those are
+// valid; anything else becomes the catalog's fallback, with the fallback's
+// own message and err kept only as the cause (it reaches the wire only in
+// verbose mode, sanitized): a nil *Error returned as an error, or a
+// definition whose details are required and not empty. From(nil) is nil.
 func (c *Catalog) From(err error) *Error {
 	if err == nil {
 		return nil
@@ -120,7 +127,7 @@ func (c *Catalog) From(err error) *Error {
 		return e
 	}
 	var d *Def
-	if errors.As(err, &d) && d != nil {
+	if errors.As(err, &d) && d != nil && !d.NeedsDetails {
 		return d.fresh(nil) // a sentinel returned as an error
 	}
 	return c.Fallback.fresh(err)

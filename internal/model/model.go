@@ -167,6 +167,11 @@ type Error struct {
 	Examples    []Example
 	Since       string
 	Deprecated  *Deprecation
+	// EmptyDetailsValid reports whether the error's empty details
+	// (ZeroDetails) validate against its detail schema (true for an error
+	// without details): only then does its definition, used bare as an
+	// error, render as itself rather than as the fallback.
+	EmptyDetailsValid bool
 	// MCPToolErrors is how a failing MCP tools/call sends the error:
 	// ToolErrorsResult or ToolErrorsError (mcp.tool_errors, else the
 	// catalog's).

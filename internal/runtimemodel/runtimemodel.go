@@ -49,6 +49,7 @@ type typ struct {
 // objType is a generated struct: its properties in declaration order.
 type objType struct {
 	props []*prop
+	trim  bool // a minimal payload leaves out the optional fields (gotype.Trim)
 }
 
 type prop struct {
@@ -121,9 +122,10 @@ func (c *Catalog) def(e *model.Error) *errgenrt.Def {
 	}
 	r := c.typeOf(t)
 	c.roots[e] = r
-	if r.Builtin() {
+	switch {
+	case r.Builtin():
 		d.ZeroDetails = errgenrt.ZeroFieldErrors
-	} else {
+	default:
 		d.ZeroDetails = func() errgenrt.Details { return zeroObject(r.obj) }
 	}
 	return d
@@ -147,7 +149,7 @@ func (c *Catalog) object(s *model.Schema) *objType {
 	if o := c.objects[s]; o != nil {
 		return o
 	}
-	o := &objType{}
+	o := &objType{trim: gotype.Trim(s)}
 	c.objects[s] = o
 	o.props = make([]*prop, 0, len(s.Properties))
 	for _, p := range s.Properties {
@@ -399,15 +401,15 @@ func fieldErrors(v any) *errgenrt.FieldErrors {
 func (o *object) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	dst = e.Open(dst)
 	for i, p := range o.t.props {
-		dst = member(e, dst, p, o.vals[i], o.set[i])
+		dst = member(e, dst, o.t.trim, p, o.vals[i], o.set[i])
 	}
 	return e.Close(dst)
 }
 
-func member(e *errgenrt.Encoder, dst []byte, p *prop, v any, set bool) []byte {
+func member(e *errgenrt.Encoder, dst []byte, trim bool, p *prop, v any, set bool) []byte {
 	t, f := p.typ, p.field
-	if !p.required && (!set || !e.Full()) {
-		return dst // optional: written only when present and not minimal
+	if !p.required && (!set || trim && !e.Full()) {
+		return dst // optional: written only when present (and not minimal, where that may be)
 	}
 	switch t.Kind {
 	case gotype.String, gotype.Enum:
@@ -426,9 +428,7 @@ func member(e *errgenrt.Encoder, dst []byte, p *prop, v any, set bool) []byte {
 		if e.Emit(f) {
 			dst = e.Key(dst, f)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				dst = items(e, dst, f, t.elem, v.([]any))
-			}
+			dst = items(e, dst, f, t, v.([]any))
 			dst = e.CloseArray(dst)
 		}
 	}
@@ -450,8 +450,11 @@ func structValue(t *typ, v any) errgenrt.Details {
 	return zeroObject(t.obj)
 }
 
-func items(e *errgenrt.Encoder, dst []byte, f *errgenrt.Field, elem *typ, list []any) []byte {
-	for _, it := range list {
+// items writes the items of a list of slice type st: every item, or in a
+// minimal payload the first st.Keep.
+func items(e *errgenrt.Encoder, dst []byte, f *errgenrt.Field, st *typ, list []any) []byte {
+	elem := st.elem
+	for _, it := range list[:e.Keep(len(list), st.Keep)] {
 		switch elem.Kind {
 		case gotype.String, gotype.Enum:
 			dst = e.StringValue(dst, f, it.(string))
@@ -467,7 +470,7 @@ func items(e *errgenrt.Encoder, dst []byte, f *errgenrt.Field, elem *typ, list [
 			dst = structValue(elem, it).AppendJSON(e, dst)
 		case gotype.Slice:
 			dst = e.OpenArray(dst)
-			dst = items(e, dst, f, elem.elem, it.([]any))
+			dst = items(e, dst, f, elem, it.([]any))
 			dst = e.CloseArray(dst)
 		}
 	}
@@ -512,6 +515,13 @@ func placeholder(txt *errgenrt.Text, p *prop, v any, set bool) {
 		return
 	case gotype.Slice:
 		list, _ := v.([]any)
+		switch {
+		case !p.required && !set:
+			return // absent: no text
+		case len(list) == 0:
+			txt.Strings(f, nil) // "[]", as Text.JSON writes an empty list too
+			return
+		}
 		if t.elem.Kind == gotype.String {
 			strs := make([]string, len(list))
 			for i, it := range list {

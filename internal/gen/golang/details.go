@@ -98,6 +98,9 @@ func (g *generator) fieldVars(f *jen.File, s *model.Schema) {
 		if fl.MaxBytes > 0 {
 			items = append(items, keyed("MaxBytes", jen.Lit(fl.MaxBytes)))
 		}
+		if fl.Exact {
+			items = append(items, keyed("Exact", jen.True()))
+		}
 		defs = append(defs, jen.Id(fieldVar(s, p)).Op("=").Add(rt("Field")).Values(items...))
 	}
 	if len(defs) > 0 {
@@ -147,7 +150,7 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 }
 
 func (g *generator) memberOf(s *model.Schema, p *model.Property) member {
-	return member{fieldVar(s, p), p.GoName, gotype.Of(p.Schema), !p.Required}
+	return member{fieldVar(s, p), p.GoName, gotype.Of(p.Schema), !p.Required, gotype.Trim(s)}
 }
 
 // rootDecls declares what the struct s has as the details of an error: the
@@ -192,12 +195,14 @@ func zeroFunc(t gotype.Type) *jen.Statement {
 }
 
 // member is what the statements of one property of a struct are made of:
-// its field variable, its Go field (of the receiver d), its type, and
-// whether it is optional.
+// its field variable, its Go field (of the receiver d), its type, whether
+// it is optional, and whether a minimal payload leaves it out when it is
+// (gotype.Trim of its struct).
 type member struct {
 	fieldVar, goName string
 	ti               gotype.Type
 	optional         bool
+	trim             bool
 }
 
 // appendStmts writes the statements that append one property.
@@ -242,18 +247,23 @@ func (g *generator) appendStmts(m member) []jen.Code {
 		write = []jen.Code{jen.If(jen.Id("e").Dot("Emit").Call(field)).Block(
 			assign(jen.Id("e").Dot("Key").Call(jen.Id("dst"), field)),
 			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
-			jen.If(jen.Id("e").Dot("Full").Call()).Block(g.items(m.fieldVar, *ti.Elem, v.Clone(), 0)...),
+			g.items(m.fieldVar, ti, v.Clone(), 0),
 			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
 		)}
 	}
-	if !optional {
+	switch {
+	case !optional:
 		return write
+	case m.trim:
+		return []jen.Code{jen.If(v.Clone().Op("!=").Nil().Op("&&").Id("e").Dot("Full").Call()).Block(write...)}
 	}
-	return []jen.Code{jen.If(v.Clone().Op("!=").Nil().Op("&&").Id("e").Dot("Full").Call()).Block(write...)}
+	return []jen.Code{jen.If(v.Clone().Op("!=").Nil()).Block(write...)}
 }
 
-// items writes the loop that appends the items of a slice expression.
-func (g *generator) items(fieldName string, elem gotype.Type, slice *jen.Statement, depth int) []jen.Code {
+// items writes the loop that appends the items of a slice expression of
+// type st: every item, or in a minimal payload the first st.Keep.
+func (g *generator) items(fieldName string, st gotype.Type, slice *jen.Statement, depth int) jen.Code {
+	elem := *st.Elem
 	field := jen.Op("&").Id(fieldName)
 	i := jen.Id("i" + strconv.Itoa(depth))
 	item := slice.Clone().Index(i.Clone())
@@ -285,11 +295,11 @@ func (g *generator) items(fieldName string, elem gotype.Type, slice *jen.Stateme
 	case gotype.Slice:
 		body = []jen.Code{
 			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
+			g.items(fieldName, elem, item, depth+1),
+			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
 		}
-		body = append(body, g.items(fieldName, *elem.Elem, item, depth+1)...)
-		body = append(body, assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))))
 	}
-	return []jen.Code{jen.For(i.Clone().Op(":=").Range().Add(slice.Clone())).Block(body...)}
+	return jen.For(i.Clone().Op(":=").Range().Id("e").Dot("Keep").Call(jen.Len(slice.Clone()), jen.Lit(st.Keep))).Block(body...)
 }
 
 // textStmt writes the statement that renders one property of a struct
@@ -318,9 +328,14 @@ func (g *generator) textStmt(m member) jen.Code {
 		}
 		return jen.Id("t").Dot(method).Call(field, v)
 	case gotype.Slice:
+		call := jen.Id("t").Dot("JSON").Call(field, v.Clone())
 		if ti.Elem.Kind == gotype.String {
-			return jen.Id("t").Dot("Strings").Call(field, v)
+			call = jen.Id("t").Dot("Strings").Call(field, v.Clone())
 		}
+		if m.optional {
+			return jen.If(v.Clone().Op("!=").Nil()).Block(call) // absent: no text
+		}
+		return call
 	case gotype.Struct:
 		if !ti.Ptr && !optional {
 			return jen.Id("t").Dot("JSON").Call(field, jen.Op("&").Add(v))

@@ -365,6 +365,9 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 	if d.ToolErrorsAsRPC {
 		items = append(items, keyed("ToolErrorsAsRPC", jen.True()))
 	}
+	if d.NeedsDetails {
+		items = append(items, keyed("NeedsDetails", jen.True()))
+	}
 	if t, has := gotype.Details(e); has {
 		items = append(items, keyed("DetailFields", fieldsVar(t)))
 	}

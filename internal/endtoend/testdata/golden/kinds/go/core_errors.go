@@ -60,6 +60,7 @@ var ErrEverything = &errgenrt.Def{
 	Title:        "Everything \"at once\" */ `x` ${y}",
 	ProblemType:  "https://errors.example.com/kinds/everything",
 	Statuses:     []int{422, 400},
+	NeedsDetails: true,
 	DetailFields: fieldsEverything,
 	Message:      "s={s} i={i} n={n} b={b} e={e} tags={tags} nested={nested} opt_s={opt_s} opt_i={opt_i} secret={secret} home={home} {{literal}}",
 	UserMessage:  "Level {level}, maybe {maybe_node}, anything {anything}",

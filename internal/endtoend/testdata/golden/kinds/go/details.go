@@ -13,7 +13,7 @@ var (
 	field_Everything_I         = errgenrt.Field{Name: "i"}
 	field_Everything_N         = errgenrt.Field{Name: "n"}
 	field_Everything_B         = errgenrt.Field{Name: "b"}
-	field_Everything_E         = errgenrt.Field{Name: "e"}
+	field_Everything_E         = errgenrt.Field{Name: "e", Exact: true}
 	field_Everything_Tags      = errgenrt.Field{Name: "tags"}
 	field_Everything_Nums      = errgenrt.Field{Name: "nums"}
 	field_Everything_Nested    = errgenrt.Field{Name: "nested"}
@@ -21,17 +21,17 @@ var (
 	field_Everything_Points    = errgenrt.Field{Name: "points"}
 	field_Everything_Root      = errgenrt.Field{Name: "root"}
 	field_Everything_MaybeNode = errgenrt.Field{Name: "maybe_node"}
-	field_Everything_Level     = errgenrt.Field{Name: "level"}
+	field_Everything_Level     = errgenrt.Field{Name: "level", Exact: true}
 	field_Everything_Anything  = errgenrt.Field{Name: "anything", Sensitive: true}
 	field_Everything_Map       = errgenrt.Field{Name: "map"}
 	field_Everything_OptS      = errgenrt.Field{Name: "opt_s"}
 	field_Everything_OptI      = errgenrt.Field{Name: "opt_i"}
 	field_Everything_OptN      = errgenrt.Field{Name: "opt_n"}
 	field_Everything_OptB      = errgenrt.Field{Name: "opt_b"}
-	field_Everything_OptE      = errgenrt.Field{Name: "opt_e"}
+	field_Everything_OptE      = errgenrt.Field{Name: "opt_e", Exact: true}
 	field_Everything_Secret    = errgenrt.Field{Name: "secret", Sensitive: true}
 	field_Everything_Home      = errgenrt.Field{Name: "home", Sanitize: errgenrt.SanitizePath}
-	field_Everything_Link      = errgenrt.Field{Name: "link", Sanitize: errgenrt.SanitizeURI}
+	field_Everything_Link      = errgenrt.Field{Name: "link", Sanitize: errgenrt.SanitizeURI, Exact: true}
 	field_Everything_Note      = errgenrt.Field{Name: "note", Sanitize: errgenrt.SanitizeText, MaxBytes: 100}
 	field_Everything_Debug     = errgenrt.Field{Name: "debug", Verbose: true}
 )
@@ -78,10 +78,8 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	if e.Emit(&field_Everything_Tags) {
 		dst = e.Key(dst, &field_Everything_Tags)
 		dst = e.OpenArray(dst)
-		if e.Full() {
-			for i0 := range d.Tags {
-				dst = e.StringValue(dst, &field_Everything_Tags, d.Tags[i0])
-			}
+		for i0 := range e.Keep(len(d.Tags), 0) {
+			dst = e.StringValue(dst, &field_Everything_Tags, d.Tags[i0])
 		}
 		dst = e.CloseArray(dst)
 	}
@@ -89,10 +87,8 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		if e.Emit(&field_Everything_Nums) {
 			dst = e.Key(dst, &field_Everything_Nums)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Nums {
-					dst = e.IntValue(dst, d.Nums[i0])
-				}
+			for i0 := range e.Keep(len(d.Nums), 0) {
+				dst = e.IntValue(dst, d.Nums[i0])
 			}
 			dst = e.CloseArray(dst)
 		}
@@ -101,14 +97,12 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	if e.Emit(&field_Everything_Grid) {
 		dst = e.Key(dst, &field_Everything_Grid)
 		dst = e.OpenArray(dst)
-		if e.Full() {
-			for i0 := range d.Grid {
-				dst = e.OpenArray(dst)
-				for i1 := range d.Grid[i0] {
-					dst = e.FloatValue(dst, d.Grid[i0][i1])
-				}
-				dst = e.CloseArray(dst)
+		for i0 := range e.Keep(len(d.Grid), 0) {
+			dst = e.OpenArray(dst)
+			for i1 := range e.Keep(len(d.Grid[i0]), 0) {
+				dst = e.FloatValue(dst, d.Grid[i0][i1])
 			}
+			dst = e.CloseArray(dst)
 		}
 		dst = e.CloseArray(dst)
 	}
@@ -116,10 +110,8 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		if e.Emit(&field_Everything_Points) {
 			dst = e.Key(dst, &field_Everything_Points)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Points {
-					dst = d.Points[i0].AppendJSON(e, dst)
-				}
+			for i0 := range e.Keep(len(d.Points), 0) {
+				dst = d.Points[i0].AppendJSON(e, dst)
 			}
 			dst = e.CloseArray(dst)
 		}
@@ -196,13 +188,17 @@ func (d *Everything) Placeholder(t *errgenrt.Text, field string) {
 	case 5:
 		t.Strings(&field_Everything_Tags, d.Tags)
 	case 6:
-		t.JSON(&field_Everything_Nums, d.Nums)
+		if d.Nums != nil {
+			t.JSON(&field_Everything_Nums, d.Nums)
+		}
 	case 7:
 		t.JSON(&field_Everything_Nested, &d.Nested)
 	case 8:
 		t.JSON(&field_Everything_Grid, d.Grid)
 	case 9:
-		t.JSON(&field_Everything_Points, d.Points)
+		if d.Points != nil {
+			t.JSON(&field_Everything_Points, d.Points)
+		}
 	case 10:
 		if d.Root != nil {
 			t.JSON(&field_Everything_Root, d.Root)
@@ -338,7 +334,7 @@ const (
 
 var (
 	field_Node_Name     = errgenrt.Field{Name: "name"}
-	field_Node_Level    = errgenrt.Field{Name: "level"}
+	field_Node_Level    = errgenrt.Field{Name: "level", Exact: true}
 	field_Node_Children = errgenrt.Field{Name: "children"}
 )
 
@@ -362,13 +358,11 @@ func (d *Node) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		if e.Emit(&field_Node_Children) {
 			dst = e.Key(dst, &field_Node_Children)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Children {
-					if d.Children[i0] == nil {
-						dst = new(Node).AppendJSON(e, dst)
-					} else {
-						dst = d.Children[i0].AppendJSON(e, dst)
-					}
+			for i0 := range e.Keep(len(d.Children), 0) {
+				if d.Children[i0] == nil {
+					dst = new(Node).AppendJSON(e, dst)
+				} else {
+					dst = d.Children[i0].AppendJSON(e, dst)
 				}
 			}
 			dst = e.CloseArray(dst)
@@ -395,6 +389,8 @@ func (d *Node) Placeholder(t *errgenrt.Text, field string) {
 			t.Str(&field_Node_Level, string(*d.Level))
 		}
 	case 2:
-		t.JSON(&field_Node_Children, d.Children)
+		if d.Children != nil {
+			t.JSON(&field_Node_Children, d.Children)
+		}
 	}
 }
