@@ -9,9 +9,9 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
+	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/model"
-	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
 )
 
 // FuzzEncoders renders errors built from arbitrary strings and sizes:
