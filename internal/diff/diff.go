@@ -618,7 +618,7 @@ func (c *comparer) errors() {
 			continue
 		}
 		c.add(Compatible, KindErrorAdded, ne.Symbol, ne.Pos, nil, ne.Symbol,
-			"error %s (code %d) added", ne.Symbol, ne.Code)
+			"error %s (code %d) added; clients built from the old catalog read it as an unknown error (its symbol, code, message, status and retryable flag), and the old schema accepts it only through its Any… entry points", ne.Symbol, ne.Code)
 		if oe := removedCodes[ne.Code]; oe != nil {
 			c.add(Breaking, KindCodeReused, ne.Symbol, c.new.at(ne, posCode), oe.Symbol, ne.Symbol,
 				"%s reuses code %d of the removed error %s; clients that know the code read it wrongly", ne.Symbol, ne.Code, oe.Symbol)
