@@ -73,6 +73,12 @@ func (b *builder) identifiers() {
 		for _, id := range naming.TSErrorIdents(e.TSName) {
 			tsIDs.claim(id, what, e.Pos)
 		}
+		for _, a := range e.Aliases {
+			a.GoName = naming.GoAlias(a.Symbol)
+			for _, id := range naming.GoAliasIdents(a.GoName) {
+				goIDs.claim(id, "alias "+a.Symbol+" of "+e.Symbol, a.Pos)
+			}
+		}
 	}
 	for _, s := range b.m.Shapes {
 		what := "detail shape " + s.Name
