@@ -486,6 +486,7 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 				break
 			}
 		}
+		schAliasCases(b, m, e, other, wrongCode)
 		// lenient shapes
 		b.vector(s+": legacy data keys, no context", rpc, true, e, "jsonrpc",
 			schSet("/data/policyHash", "abc123"), schDel("/data/context"))
@@ -603,6 +604,60 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 
 	schSeedCases(b, c.name)
 	return b.cases
+}
+
+// schAliasCases adds the cases of an error's aliases: each names the error
+// wherever its symbol does (data.symbol, a problem's symbol, a response's
+// code), tied to the same error's rules; and another error's alias names
+// that error, not this one.
+func schAliasCases(b *schCaseBuilder, m *model.Catalog, e, other *model.Error, wrongCode int64) {
+	const (
+		rpc     = jsonschema.DefJSONRPCError
+		problem = jsonschema.DefProblemDetails
+		resp    = jsonschema.DefErrorResponse
+	)
+	s := e.Symbol
+	for _, a := range e.Aliases {
+		b.vector(s+": data.symbol alias "+a.Symbol, rpc, true, e, "jsonrpc", schSet("/data/symbol", a.Symbol))
+		b.vector(s+": problem symbol alias "+a.Symbol, problem, true, e, "problem", schSet("/symbol", a.Symbol))
+		b.vector(s+": response code alias "+a.Symbol, resp, true, e, "response", schSet("/code", a.Symbol))
+		b.vector(s+": alias "+a.Symbol+" with wire code "+strconv.FormatInt(wrongCode, 10), rpc, false, e, "jsonrpc",
+			schSet("/data/symbol", a.Symbol), schSet("/code", wrongCode))
+		for _, d := range m.Domains {
+			if d != e.Domain {
+				b.vector(s+": alias "+a.Symbol+" in domain "+d.Name, rpc, false, e, "jsonrpc", schSet("/data/symbol", a.Symbol), schSet("/data/domain", d.Name))
+				break
+			}
+		}
+		if other != nil {
+			b.vector(s+": alias "+a.Symbol+" with context.type of "+other.Symbol, rpc, false, e, "jsonrpc",
+				schSet("/data/symbol", a.Symbol), schSet("/data/context/type", other.Type))
+			if other.ProblemType != e.ProblemType {
+				b.vector(s+": alias "+a.Symbol+" with the problem type of "+other.Symbol, problem, false, e, "problem",
+					schSet("/symbol", a.Symbol), schSet("/type", other.ProblemType))
+			}
+		}
+		if e.Details != nil {
+			b.vector(s+": response code alias "+a.Symbol+" without details", resp, false, e, "response", schSet("/code", a.Symbol), schDel("/details"))
+		} else {
+			b.vector(s+": response code alias "+a.Symbol+" with details", resp, false, e, "response",
+				schSet("/code", a.Symbol), schSet("/details", map[string]any{"unexpected": 1}))
+		}
+	}
+	for _, o := range m.Errors {
+		if o == e || len(o.Aliases) == 0 {
+			continue
+		}
+		a := o.Aliases[0].Symbol
+		b.vector(s+": data.symbol "+a+", an alias of "+o.Symbol, rpc, false, e, "jsonrpc", schSet("/data/symbol", a))
+		if o.ProblemType != e.ProblemType {
+			b.vector(s+": problem symbol "+a+", an alias of "+o.Symbol, problem, false, e, "problem", schSet("/symbol", a))
+		}
+		if o.Details != e.Details {
+			b.vector(s+": response code "+a+", an alias of "+o.Symbol, resp, false, e, "response", schSet("/code", a))
+		}
+		break
+	}
 }
 
 // seedCases adds the payloads of the reference systems' own documents

@@ -191,6 +191,7 @@ func Def(e *model.Error) *errgenrt.Def {
 		Code:        e.Code,
 		WireCode:    e.WireCode,
 		Symbol:      e.Symbol,
+		Aliases:     e.AliasSymbols(),
 		Type:        e.Type,
 		Domain:      e.Domain.Name,
 		Title:       e.Title,

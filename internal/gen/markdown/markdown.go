@@ -257,6 +257,7 @@ type domainView struct {
 type errorRow struct {
 	Code       int64
 	Symbol     string
+	Aliases    []string // more symbols of the error
 	Type       string
 	Title      string
 	Statuses   string // "413, 400"
@@ -295,7 +296,7 @@ func (g *generator) domainView(d *model.Domain, from string) *domainView {
 	}
 	v.Errors = make([]errorRow, len(d.Errors))
 	for i, e := range d.Errors {
-		v.Errors[i] = errorRow{Code: e.Code, Symbol: e.Symbol, Type: e.Type, Title: e.Title,
+		v.Errors[i] = errorRow{Code: e.Code, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Title: e.Title,
 			Statuses: statusList(e.Statuses), Retryable: e.Retryable, Deprecated: e.Deprecated != nil,
 			Link: link(from, ErrorPath(e))}
 	}
@@ -329,6 +330,7 @@ type errorPage struct {
 	Code        int64
 	WireCode    int64 // the JSON-RPC error.code
 	Symbol      string
+	Aliases     []string // more symbols of the error, which the wire never carries
 	Type        string
 	Slug        string
 	Title       string
@@ -415,7 +417,7 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 	path := ErrorPath(e)
 	v := &errorPage{
 		page: g.page(path), Position: e.Code,
-		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Type: e.Type, Slug: e.Slug, Title: e.Title,
+		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Slug: e.Slug, Title: e.Title,
 		ProblemType: e.ProblemType, Retryable: e.Retryable, Since: e.Since,
 		Message: e.Message.Source, Doc: safeDoc(e.Doc),
 	}

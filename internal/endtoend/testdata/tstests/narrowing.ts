@@ -103,3 +103,29 @@ if (fromResult && isSymbol(fromResult, "E_TREE_INVALID")) {
   void name;
 }
 void [sym, mcpRetry];
+
+// An alias narrows like its error's symbol, in every format.
+if (err !== undefined && isSymbol(err, "E_TREE_CHECK")) {
+  const total: number | undefined = err.data.context?.details.totalErrors;
+  const named: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" = err.data.symbol;
+  void [total, named];
+}
+if (problem && isSymbol(problem, "TREE_FAILED")) {
+  const total: number = problem.totalErrors;
+  void total;
+}
+if (response && isSymbol(response, "E_INTERNAL_ERROR")) {
+  const none: undefined = response.details;
+  void none;
+}
+declare const aliasSymbol: ErrorSymbol;
+if (isSymbol(aliasSymbol, "E_TREE_CHECK")) {
+  // any symbol of the same error, not only the alias
+  const same: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" = aliasSymbol;
+  void same;
+}
+const aliases: readonly ["E_TREE_CHECK", "TREE_FAILED"] = CATALOG.errors.E_TREE_VALIDATION.aliases;
+const canonical: ErrorSymbol | undefined = symbolOf(aliasSymbol);
+declare const byAlias: ResponseOf<"E_TREE_CHECK">;
+const byAliasCode: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" = byAlias.code;
+void [aliases, canonical, byAliasCode];

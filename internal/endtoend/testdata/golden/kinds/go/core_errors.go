@@ -27,6 +27,7 @@ var ErrInternal = &errgenrt.Def{
 	Code:        1,
 	WireCode:    1,
 	Symbol:      "E_INTERNAL",
+	Aliases:     []string{"E_INTERNAL_ERROR"},
 	Type:        "internal",
 	Domain:      "core",
 	Title:       "Internal error",
@@ -36,6 +37,16 @@ var ErrInternal = &errgenrt.Def{
 	Message:     "An internal error occurred",
 	UserMessage: "Something went wrong — please retry. 😀",
 }
+
+const (
+	// SymbolInternalError is E_INTERNAL_ERROR, an alias of E_INTERNAL: the same error, which the wire names E_INTERNAL.
+	SymbolInternalError Symbol = "E_INTERNAL_ERROR"
+)
+
+var (
+	// ErrInternalError is ErrInternal under its alias E_INTERNAL_ERROR.
+	ErrInternalError = ErrInternal
+)
 
 // NewInternal returns E_INTERNAL (1): Internal error.
 //

@@ -19,14 +19,17 @@ export type ErrorCode =
   ;
 
 /**
- * Every catalog error symbol.
+ * Every catalog error symbol, aliases included.
  */
 export type ErrorSymbol =
   | "E_PARSE"
   | "E_INTERNAL"
+  | "E_INTERNAL_ERROR"
   | "E_EVERYTHING"
   | "E_TREE_INVALID"
   | "E_TREE_VALIDATION"
+  | "E_TREE_CHECK"
+  | "TREE_FAILED"
   | "E_TREE_INLINE"
   ;
 
@@ -219,7 +222,7 @@ export interface InternalRpcError {
   message: string;
   data: {
     domain?: "core";
-    symbol: "E_INTERNAL";
+    symbol: "E_INTERNAL" | "E_INTERNAL_ERROR";
     retryable?: boolean;
     context?: InternalContext;
   };
@@ -235,7 +238,7 @@ export interface InternalProblem {
   detail?: string;
   instance?: string;
   timestamp?: string;
-  symbol?: "E_INTERNAL";
+  symbol?: "E_INTERNAL" | "E_INTERNAL_ERROR";
   retryable?: boolean;
   userMessage?: string;
   suggestions?: string[];
@@ -247,7 +250,7 @@ export interface InternalProblem {
  */
 export interface InternalResponse {
   error: true;
-  code: "E_INTERNAL";
+  code: "E_INTERNAL" | "E_INTERNAL_ERROR";
   message: string;
   details?: never;
 }
@@ -442,7 +445,7 @@ export interface TreeValidationRpcError {
   message: string;
   data: {
     domain?: "tree";
-    symbol: "E_TREE_VALIDATION";
+    symbol: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
     retryable?: boolean;
     context?: TreeValidationContext;
   };
@@ -458,7 +461,7 @@ export interface TreeValidationProblem {
   detail?: string;
   instance?: string;
   timestamp?: string;
-  symbol?: "E_TREE_VALIDATION";
+  symbol?: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
   retryable?: boolean;
   userMessage?: string;
   suggestions?: string[];
@@ -478,7 +481,7 @@ export interface TreeValidationProblem {
  */
 export interface TreeValidationResponse {
   error: true;
-  code: "E_TREE_VALIDATION";
+  code: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
   message: string;
   details: FieldErrors;
 }
@@ -548,9 +551,12 @@ export interface TreeInlineResponse {
 export interface ContextBySymbol {
   E_PARSE: ParseContext;
   E_INTERNAL: InternalContext;
+  E_INTERNAL_ERROR: InternalContext;
   E_EVERYTHING: EverythingContext;
   E_TREE_INVALID: TreeInvalidContext;
   E_TREE_VALIDATION: TreeValidationContext;
+  E_TREE_CHECK: TreeValidationContext;
+  TREE_FAILED: TreeValidationContext;
   E_TREE_INLINE: TreeInlineContext;
 }
 
@@ -560,9 +566,12 @@ export interface ContextBySymbol {
 export interface RpcErrorBySymbol {
   E_PARSE: ParseRpcError;
   E_INTERNAL: InternalRpcError;
+  E_INTERNAL_ERROR: InternalRpcError;
   E_EVERYTHING: EverythingRpcError;
   E_TREE_INVALID: TreeInvalidRpcError;
   E_TREE_VALIDATION: TreeValidationRpcError;
+  E_TREE_CHECK: TreeValidationRpcError;
+  TREE_FAILED: TreeValidationRpcError;
   E_TREE_INLINE: TreeInlineRpcError;
 }
 
@@ -572,9 +581,12 @@ export interface RpcErrorBySymbol {
 export interface ProblemBySymbol {
   E_PARSE: ParseProblem;
   E_INTERNAL: InternalProblem;
+  E_INTERNAL_ERROR: InternalProblem;
   E_EVERYTHING: EverythingProblem;
   E_TREE_INVALID: TreeInvalidProblem;
   E_TREE_VALIDATION: TreeValidationProblem;
+  E_TREE_CHECK: TreeValidationProblem;
+  TREE_FAILED: TreeValidationProblem;
   E_TREE_INLINE: TreeInlineProblem;
 }
 
@@ -584,9 +596,12 @@ export interface ProblemBySymbol {
 export interface ResponseBySymbol {
   E_PARSE: ParseResponse;
   E_INTERNAL: InternalResponse;
+  E_INTERNAL_ERROR: InternalResponse;
   E_EVERYTHING: EverythingResponse;
   E_TREE_INVALID: TreeInvalidResponse;
   E_TREE_VALIDATION: TreeValidationResponse;
+  E_TREE_CHECK: TreeValidationResponse;
+  TREE_FAILED: TreeValidationResponse;
   E_TREE_INLINE: TreeInlineResponse;
 }
 
@@ -596,9 +611,12 @@ export interface ResponseBySymbol {
 export interface DetailsBySymbol {
   E_PARSE: undefined;
   E_INTERNAL: undefined;
+  E_INTERNAL_ERROR: undefined;
   E_EVERYTHING: Everything;
   E_TREE_INVALID: Node;
   E_TREE_VALIDATION: FieldErrors;
+  E_TREE_CHECK: FieldErrors;
+  TREE_FAILED: FieldErrors;
   E_TREE_INLINE: TreeInlineDetails;
 }
 
@@ -618,6 +636,8 @@ export interface ErrorMeta {
   readonly retryable: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
+  /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
+  readonly aliases?: readonly ErrorSymbol[];
 }
 
 /**
@@ -659,6 +679,7 @@ export declare const CATALOG: {
       readonly problemType: "https://errors.example.com/kinds/internal";
       readonly retryable: true;
       readonly deprecated: false;
+      readonly aliases: readonly ["E_INTERNAL_ERROR"];
     };
     /**
      * Everything "at once" *\/ `x` ${y}
@@ -710,6 +731,7 @@ export declare const CATALOG: {
       readonly problemType: "https://errors.example.com/kinds/tree-validation";
       readonly retryable: false;
       readonly deprecated: false;
+      readonly aliases: readonly ["E_TREE_CHECK", "TREE_FAILED"];
     };
     /**
      * Inline details
@@ -874,13 +896,14 @@ export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
  * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
  * code alone never tells); the code of a plain response; for a problem
  * document its type URI, then its symbol member, then its status where one
- * error of that type allows it; the type of a context. undefined when the
- * payload names no error of this catalog.
+ * error of that type allows it; the type of a context. An alias gives its
+ * error's own symbol. undefined when the payload names no error of this
+ * catalog.
  */
 export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
- * Narrows a payload to the error with the given symbol. (The parameters are
+ * Narrows a payload to the error with the given symbol or alias. (The parameters are
  * the envelope types, not unions of every error, so that narrowing stays
  * cheap for the compiler however many errors the catalog holds.)
  */
@@ -888,7 +911,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**
@@ -907,7 +930,7 @@ export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { re
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;
-/** Looks up an error by symbol. */
+/** Looks up an error by symbol or alias. */
 export declare function bySymbol(symbol: string): ErrorMeta | undefined;
 /** Looks up an error by type. */
 export declare function byType(type: string): ErrorMeta | undefined;
