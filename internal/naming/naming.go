@@ -127,6 +127,14 @@ var GoReserved = map[string]bool{
 // which no field may take.
 var GoReservedFields = map[string]bool{"AppendJSON": true, "Placeholder": true}
 
+// GoExtraField is the field of the generated struct of an open object
+// (properties and additionalProperties) that holds its other members.
+const GoExtraField = "Extra"
+
+// GoOpenReserved are the names the struct of an open object declares
+// besides its fields: its Extra field and its JSON methods.
+var GoOpenReserved = map[string]bool{GoExtraField: true, "MarshalJSON": true, "UnmarshalJSON": true}
+
 // TSReserved are the type names every generated TypeScript package declares.
 var TSReserved = map[string]bool{
 	"ErrorCode": true, "ErrorSymbol": true, "ErrorType": true, "ErrorDomain": true,
