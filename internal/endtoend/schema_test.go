@@ -534,6 +534,7 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 		}
 		b.vector(s+": response without details", resp, false, e, "response", schDel("/details"))
 		root := e.Details.Schema.Resolved()
+		schOpenCases(b, e, root)
 		for _, p := range root.Properties {
 			if p.Required && !p.Schema.Verbose && !p.Schema.Resolved().Verbose {
 				b.vector(s+": missing required detail "+p.Name, ctx, false, e, "context", schDel(schPtr("details", p.Name)))
@@ -604,6 +605,75 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 
 	schSeedCases(b, c.name)
 	return b.cases
+}
+
+// schOpenValue returns a value an open object's other members may take,
+// and one they may not (nil when they take any), or false when the
+// schema of the other members is not a plain scalar.
+func schOpenValue(a *model.Schema) (good, bad any, ok bool) {
+	r := a.Resolved()
+	if r == nil || len(r.Enum) > 0 || r.Pattern != "" || r.Format != "" || r.MinLength != nil || r.Minimum != "" || r.Verbose {
+		return nil, nil, false
+	}
+	switch r.Type {
+	case "":
+		return "x", nil, true
+	case "string":
+		return "x", 12345, true
+	case "integer", "number":
+		return 7, "seven", true
+	case "boolean":
+		return true, "yes", true
+	}
+	return nil, nil, false
+}
+
+// schOpenCases adds the cases of open objects (properties beside
+// additionalProperties): other members in the details and in their open
+// fields, of the type the catalog gives them or of another.
+func schOpenCases(b *schCaseBuilder, e *model.Error, root *model.Schema) {
+	const (
+		ctx     = jsonschema.DefErrorContext
+		problem = jsonschema.DefProblemDetails
+		resp    = jsonschema.DefErrorResponse
+	)
+	s := e.Symbol
+	if good, bad, ok := schOpenValue(root.Additional); ok {
+		b.vector(s+": another detail member", ctx, true, e, "context", schSet("/details/zz_other", good))
+		b.vector(s+": another detail member", resp, true, e, "response", schSet("/details/zz_other", good))
+		b.vector(s+": another detail member", problem, true, e, "problem", schSet("/zz_other", good))
+		if bad != nil {
+			b.vector(s+": another detail member of the wrong type", ctx, false, e, "context", schSet("/details/zz_other", bad))
+			b.cases[len(b.cases)-1].Constraint = true
+		}
+	}
+	for _, p := range root.Properties {
+		ps := p.Schema.Resolved()
+		good, bad, ok := schOpenValue(ps.Additional)
+		if ps.Type != "object" || !ok {
+			continue
+		}
+		required := false
+		for _, q := range ps.Properties {
+			required = required || q.Required
+		}
+		if required {
+			continue
+		}
+		name := fmt.Sprintf("%s: another member of %s", s, p.Name)
+		b.vector(name, ctx, true, e, "context", schSet(schPtr("details", p.Name), map[string]any{"zz_other": good}))
+		b.vector(name, problem, true, e, "problem", schSet(schPtr(p.Name), map[string]any{"zz_other": good}))
+		if bad != nil {
+			name += " of the wrong type"
+			for _, c := range []struct {
+				def, format string
+				path        []string
+			}{{ctx, "context", []string{"details"}}, {problem, "problem", nil}, {resp, "response", []string{"details"}}} {
+				b.vector(name, c.def, false, e, c.format, schSet(schPtr(append(c.path, p.Name)...), map[string]any{"zz_other": bad}))
+				b.cases[len(b.cases)-1].Constraint = true
+			}
+		}
+	}
 }
 
 // schAliasCases adds the cases of an error's aliases: each names the error

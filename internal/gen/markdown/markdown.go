@@ -556,6 +556,11 @@ func (g *generator) details(e *model.Error) *Details {
 		v.Type = s.Ref.Name
 	case s.Type == "object" && len(s.Properties) > 0:
 		w.collect(&v.Fields, s, "")
+		for i := range v.Fields {
+			if v.Fields[i].Path == OtherMembers {
+				v.Fields[i].Notes = append(v.Fields[i].Notes, "not in problem documents when named like one of their members (type, title, status, …)")
+			}
+		}
 	default:
 		v.Type = typeText(s)
 	}
@@ -585,28 +590,56 @@ func (w *walker) collect(rows *[]Field, s *model.Schema, prefix string) {
 		if row.Description == "" && ps.Ref != nil {
 			row.Description = ps.Ref.Schema.Description
 		}
-		if ps.Sensitive || w.g.sensitive[p] {
-			row.Notes = append(row.Notes, "sensitive: redacted unless verbose")
-		}
-		if ps.Verbose {
-			row.Notes = append(row.Notes, "verbose only")
-		}
-		if ps.Sanitize != "" {
-			row.Notes = append(row.Notes, "sanitized ("+ps.Sanitize+") unless verbose")
-		}
-		if ps.MaxBytes > 0 {
-			row.Notes = append(row.Notes, "at most "+strconv.FormatInt(ps.MaxBytes, 10)+" bytes")
-		}
+		row.Notes = fieldNotes(ps, w.g.sensitive[p])
 		*rows = append(*rows, row)
-		// nested inline objects, also as array items, get dotted rows
-		inner, path := ps, prefix+p.Name
-		for inner != nil && inner.Ref == nil && inner.Type == "array" {
-			inner, path = inner.Items, path+"[]"
-		}
-		if inner != nil && inner.Ref == nil && inner.Type == "object" && len(inner.Properties) > 0 {
-			w.collect(rows, inner, path+".")
-		}
+		w.nested(rows, ps, prefix+p.Name)
 	}
+	// the other members of an open object: one row named *
+	if a := s.Additional; a != nil && len(s.Properties) > 0 {
+		row := Field{Path: prefix + OtherMembers, Description: "Any other member."}
+		if a.Description != "" {
+			row.Description += " " + a.Description
+		}
+		row.Type, row.Values, row.Constraints = w.describe(a)
+		row.Notes = fieldNotes(a, false)
+		*rows = append(*rows, row)
+		w.nested(rows, a, prefix+OtherMembers)
+	}
+}
+
+// OtherMembers is the path segment of the row that describes the other
+// members of an open object (properties beside additionalProperties).
+const OtherMembers = "*"
+
+// nested collects the rows of the inline object a field of schema s at
+// path holds, also as array items: dotted rows (a.b, a[].b).
+func (w *walker) nested(rows *[]Field, s *model.Schema, path string) {
+	inner := s
+	for inner != nil && inner.Ref == nil && inner.Type == "array" {
+		inner, path = inner.Items, path+"[]"
+	}
+	if inner != nil && inner.Ref == nil && inner.Type == "object" && len(inner.Properties) > 0 {
+		w.collect(rows, inner, path+".")
+	}
+}
+
+// fieldNotes returns the notes of a field of schema s: its extension
+// keywords; sensitive also when an error's sensitive list names it.
+func fieldNotes(s *model.Schema, sensitive bool) []string {
+	var notes []string
+	if s.Sensitive || sensitive {
+		notes = append(notes, "sensitive: redacted unless verbose")
+	}
+	if s.Verbose {
+		notes = append(notes, "verbose only")
+	}
+	if s.Sanitize != "" {
+		notes = append(notes, "sanitized ("+s.Sanitize+") unless verbose")
+	}
+	if s.MaxBytes > 0 {
+		notes = append(notes, "at most "+strconv.FormatInt(s.MaxBytes, 10)+" bytes")
+	}
+	return notes
 }
 
 // describe returns the plain-text type of a schema, its enum values and

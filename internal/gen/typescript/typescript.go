@@ -180,13 +180,42 @@ func tsType(s *model.Schema, indent string) string {
 		var b bytes.Buffer
 		b.WriteString("{\n")
 		writeProps(&b, s, indent+"  ")
-		if s.Additional != nil {
-			b.WriteString(indent + "  [key: string]: unknown;\n")
-		}
+		writeIndex(&b, s, indent+"  ")
 		b.WriteString(indent + "}")
 		return b.String()
 	}
 	return "unknown"
+}
+
+// writeIndex writes the index signature of an open object (properties
+// beside additionalProperties): the type of its other members, which the
+// declared properties' types must fit too.
+func writeIndex(b *bytes.Buffer, s *model.Schema, indent string) {
+	if s.Additional == nil {
+		return
+	}
+	types := []string{tsType(s.Additional, indent)}
+	optional := false
+	for _, p := range s.Properties {
+		types = append(types, tsType(p.Schema, indent))
+		optional = optional || !p.Required
+	}
+	if optional {
+		types = append(types, "undefined")
+	}
+	var alts []string
+	seen := map[string]bool{}
+	for _, t := range types {
+		if t == "unknown" || strings.Contains(t, "\n") {
+			alts = []string{"unknown"} // an untyped or multi-line member: any value
+			break
+		}
+		if !seen[t] {
+			seen[t] = true
+			alts = append(alts, t)
+		}
+	}
+	b.WriteString(indent + "[key: string]: " + strings.Join(alts, " | ") + ";\n")
 }
 
 func writeProps(b *bytes.Buffer, s *model.Schema, indent string) {
@@ -324,6 +353,7 @@ func (g *generator) declarations() []byte {
 		if s.Schema.Type == "object" && len(s.Schema.Properties) > 0 {
 			b.WriteString("export interface " + s.TSName + " {\n")
 			writeProps(&b, s.Schema, "  ")
+			writeIndex(&b, s.Schema, "  ")
 			b.WriteString("}\n\n")
 		} else {
 			b.WriteString("export type " + s.TSName + " = " + tsType(s.Schema, "") + ";\n\n")

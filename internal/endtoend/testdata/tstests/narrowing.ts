@@ -129,3 +129,18 @@ const canonical: ErrorSymbol | undefined = symbolOf(aliasSymbol);
 declare const byAlias: ResponseOf<"E_TREE_CHECK">;
 const byAliasCode: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" = byAlias.code;
 void [aliases, canonical, byAliasCode];
+
+// Open maps: the declared fields typed, other members by the index
+// signature (additionalProperties).
+if (err !== undefined && isSymbol(err, "E_REASON")) {
+  const details = err.data.context?.details;
+  if (details) {
+    const reason: string = details.reason;
+    const quota: string | undefined = details.metadata?.["quota_limit"];
+    const reads: number | undefined = details.counts?.["reads"];
+    const backup: string | undefined = details.owners?.["backup"]?.name;
+    const canary: "on" | "off" | "prod" | "dev" | undefined = details.labels?.["canary"];
+    const trace: unknown = details["trace"];
+    void [reason, quota, reads, backup, canary, trace];
+  }
+}

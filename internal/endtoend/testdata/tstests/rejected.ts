@@ -53,3 +53,9 @@ if (isSymbol(err, "E_TREE_CHECK")) {
   // @ts-expect-error an alias narrows to its error: E_TREE_VALIDATION's details have no field "name"
   void err.data.context?.details.name;
 }
+
+declare const reason: ResponseOf<"E_REASON">;
+// @ts-expect-error the other members of metadata are strings
+export const quota: number | undefined = reason.details.metadata?.["quota_limit"];
+// @ts-expect-error the details' other members are of any type: unknown until checked
+export const trace: string = reason.details["trace"];

@@ -13,6 +13,7 @@ export type ErrorCode =
   | -32700
   | 1
   | 2
+  | 3
   | 100
   | 101
   | 102
@@ -26,6 +27,7 @@ export type ErrorSymbol =
   | "E_INTERNAL"
   | "E_INTERNAL_ERROR"
   | "E_EVERYTHING"
+  | "E_REASON"
   | "E_TREE_INVALID"
   | "E_TREE_VALIDATION"
   | "E_TREE_CHECK"
@@ -40,6 +42,7 @@ export type ErrorType =
   | "parse"
   | "internal"
   | "everything"
+  | "reason"
   | "tree_invalid"
   | "tree_validation"
   | "tree_inline"
@@ -62,6 +65,45 @@ export interface DebugInfo {
   requestId?: string;
   timestamp?: string;
   serverVersion?: string;
+}
+
+/**
+ * Detail shape error_info.
+ *
+ * Why an error happened, as google.rpc.ErrorInfo says it: open maps of more members.
+ */
+export interface ErrorInfo {
+  reason: string;
+  domain?: string;
+  /**
+   * Declared keys beside any other string-valued ones.
+   */
+  metadata?: {
+    service?: string;
+    region?: string;
+    [key: string]: string | undefined;
+  };
+  counts?: {
+    total: number;
+    [key: string]: number;
+  };
+  owners?: {
+    primary?: Node;
+    [key: string]: Node | undefined;
+  };
+  labels?: {
+    env?: "prod" | "dev";
+    [key: string]: "on" | "off" | "prod" | "dev" | undefined;
+  };
+  secrets?: {
+    id?: string;
+    [key: string]: string | undefined;
+  };
+  groups?: {
+    main?: Array<number>;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
 }
 
 /**
@@ -356,6 +398,95 @@ export interface EverythingResponse {
 }
 
 /**
+ * The data.context of E_REASON (3): Failed for a reason
+ *
+ * The details are open maps: besides the declared fields, `metadata`,
+ * `counts`, `owners`, `labels` and `secrets` take any other key, and so
+ * do the details themselves. A key the details take that a problem
+ * document names itself (`title`) stays out of the problem document.
+ */
+export interface ReasonContext {
+  schemaVersion: number;
+  type: "reason";
+  details: ErrorInfo;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The JSON-RPC error object of E_REASON (3): Failed for a reason
+ */
+export interface ReasonRpcError {
+  code: 3;
+  message: string;
+  data: {
+    domain?: "core";
+    symbol: "E_REASON";
+    retryable?: boolean;
+    context?: ReasonContext;
+  };
+}
+
+/**
+ * The RFC 9457 problem document of E_REASON (3): Failed for a reason
+ */
+export interface ReasonProblem {
+  type: "https://errors.example.com/kinds/reason";
+  title: string;
+  status: 403;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: "E_REASON";
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+  reason: string;
+  domain?: string;
+  /**
+   * Declared keys beside any other string-valued ones.
+   */
+  metadata?: {
+    service?: string;
+    region?: string;
+    [key: string]: string | undefined;
+  };
+  counts?: {
+    total: number;
+    [key: string]: number;
+  };
+  owners?: {
+    primary?: Node;
+    [key: string]: Node | undefined;
+  };
+  labels?: {
+    env?: "prod" | "dev";
+    [key: string]: "on" | "off" | "prod" | "dev" | undefined;
+  };
+  secrets?: {
+    id?: string;
+    [key: string]: string | undefined;
+  };
+  groups?: {
+    main?: Array<number>;
+    [key: string]: unknown;
+  };
+}
+
+/**
+ * The plain error response of E_REASON (3): Failed for a reason
+ */
+export interface ReasonResponse {
+  error: true;
+  code: "E_REASON";
+  message: string;
+  details: ErrorInfo;
+}
+
+/**
  * The data.context of E_TREE_INVALID (100): Invalid tree
  *
  * A tree failed validation.
@@ -553,6 +684,7 @@ export interface ContextBySymbol {
   E_INTERNAL: InternalContext;
   E_INTERNAL_ERROR: InternalContext;
   E_EVERYTHING: EverythingContext;
+  E_REASON: ReasonContext;
   E_TREE_INVALID: TreeInvalidContext;
   E_TREE_VALIDATION: TreeValidationContext;
   E_TREE_CHECK: TreeValidationContext;
@@ -568,6 +700,7 @@ export interface RpcErrorBySymbol {
   E_INTERNAL: InternalRpcError;
   E_INTERNAL_ERROR: InternalRpcError;
   E_EVERYTHING: EverythingRpcError;
+  E_REASON: ReasonRpcError;
   E_TREE_INVALID: TreeInvalidRpcError;
   E_TREE_VALIDATION: TreeValidationRpcError;
   E_TREE_CHECK: TreeValidationRpcError;
@@ -583,6 +716,7 @@ export interface ProblemBySymbol {
   E_INTERNAL: InternalProblem;
   E_INTERNAL_ERROR: InternalProblem;
   E_EVERYTHING: EverythingProblem;
+  E_REASON: ReasonProblem;
   E_TREE_INVALID: TreeInvalidProblem;
   E_TREE_VALIDATION: TreeValidationProblem;
   E_TREE_CHECK: TreeValidationProblem;
@@ -598,6 +732,7 @@ export interface ResponseBySymbol {
   E_INTERNAL: InternalResponse;
   E_INTERNAL_ERROR: InternalResponse;
   E_EVERYTHING: EverythingResponse;
+  E_REASON: ReasonResponse;
   E_TREE_INVALID: TreeInvalidResponse;
   E_TREE_VALIDATION: TreeValidationResponse;
   E_TREE_CHECK: TreeValidationResponse;
@@ -613,6 +748,7 @@ export interface DetailsBySymbol {
   E_INTERNAL: undefined;
   E_INTERNAL_ERROR: undefined;
   E_EVERYTHING: Everything;
+  E_REASON: ErrorInfo;
   E_TREE_INVALID: Node;
   E_TREE_VALIDATION: FieldErrors;
   E_TREE_CHECK: FieldErrors;
@@ -694,6 +830,22 @@ export declare const CATALOG: {
       readonly status: 422;
       readonly statuses: readonly [422, 400];
       readonly problemType: "https://errors.example.com/kinds/everything";
+      readonly retryable: false;
+      readonly deprecated: false;
+    };
+    /**
+     * Failed for a reason
+     */
+    readonly E_REASON: {
+      readonly code: 3;
+      readonly wireCode: 3;
+      readonly symbol: "E_REASON";
+      readonly type: "reason";
+      readonly domain: "core";
+      readonly title: "Failed for a reason";
+      readonly status: 403;
+      readonly statuses: readonly [403];
+      readonly problemType: "https://errors.example.com/kinds/reason";
       readonly retryable: false;
       readonly deprecated: false;
     };
