@@ -393,7 +393,8 @@ type ShapeFields struct {
 }
 
 // Field is one row of a details table. Nested fields have dotted paths
-// (a.b), array items [] (a[].b).
+// (a.b), array items [] (a[].b), the other members of an open map *
+// (a.*, see OtherMembers).
 type Field struct {
 	Path        string
 	Type        string   // plain text: "string", "array of integer", "node"
