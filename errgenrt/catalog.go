@@ -38,10 +38,13 @@ type Catalog struct {
 
 // Def is the static description of one catalog error.
 type Def struct {
-	Catalog     *Catalog
-	Code        int64
-	WireCode    int64 // JSON-RPC error.code
-	Symbol      string
+	Catalog  *Catalog
+	Code     int64
+	WireCode int64 // JSON-RPC error.code
+	Symbol   string
+	// Aliases are more symbols of the error: [Catalog.BySymbol] finds
+	// the definition by any of them, while the wire carries Symbol.
+	Aliases     []string
 	Type        string
 	Domain      string
 	Title       string
@@ -84,6 +87,9 @@ func NewCatalog(c *Catalog, defs []*Def, fallback string) *Catalog {
 	for _, d := range c.Defs {
 		d.Catalog = c
 		c.bySymbol[d.Symbol] = d
+		for _, a := range d.Aliases {
+			c.bySymbol[a] = d
+		}
 		c.byCode[d.Code] = d
 		c.byType[d.Type] = d
 	}
@@ -91,7 +97,7 @@ func NewCatalog(c *Catalog, defs []*Def, fallback string) *Catalog {
 	return c
 }
 
-// BySymbol returns the error with the given symbol, or nil.
+// BySymbol returns the error with the given symbol or alias, or nil.
 func (c *Catalog) BySymbol(symbol string) *Def { return c.bySymbol[symbol] }
 
 // ByCode returns the error with the given code, or nil.

@@ -57,6 +57,12 @@ type Encoder struct {
 	minString       int // string bound while minimal
 	depth           int
 	text            Text
+
+	// flat is the details a problem document flattens while it writes
+	// them, and flatKeys the extra members of an open object it wrote
+	// there (see ExtraKeys).
+	flat     Details
+	flatKeys []string
 }
 
 var encoders = sync.Pool{New: func() any { return new(Encoder) }}

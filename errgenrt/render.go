@@ -249,9 +249,12 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = append(dst, `,"retryable":`...)
 	dst = strconv.AppendBool(dst, e.Retryable())
 	dst = e.appendAdvice(enc, o, dst)
+	enc.flatKeys = enc.flatKeys[:0]
 	if e.Details != nil {
 		mark := len(dst)
+		enc.flat = e.Details
 		dst = e.Details.AppendJSON(enc, append(dst, ','))
+		enc.flat = nil
 		// flatten: drop the object's braces, keep its members
 		body := dst[mark+2 : len(dst)-2] // ,{ … },
 		if len(body) > 0 {
@@ -263,7 +266,7 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	}
 	if enc.Full() {
 		for i, kv := range e.ext {
-			if contains(problemMembers, kv.Key) || contains(e.Def.DetailFields, kv.Key) || dupKey(e.ext, i) {
+			if contains(problemMembers, kv.Key) || contains(e.Def.DetailFields, kv.Key) || contains(enc.flatKeys, kv.Key) || dupKey(e.ext, i) {
 				continue
 			}
 			dst = append(dst, ',')

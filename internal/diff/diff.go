@@ -128,6 +128,10 @@ const (
 	KindFieldDescription    = "field-description-changed"
 	KindFieldKeywordChanged = "field-keyword-changed"
 
+	KindAliasAdded   = "alias-added"
+	KindAliasRemoved = "alias-removed"
+	KindAliasMoved   = "alias-moved"
+
 	KindRetiredAdded   = "retired-added"
 	KindRetiredRemoved = "retired-removed"
 	KindRetiredReused  = "retired-reused"
@@ -152,6 +156,7 @@ func CompareSources(old, new Source) []Change {
 	c.catalog()
 	c.domains()
 	c.errors()
+	c.aliases()
 	c.sharedShapes()
 	c.fallback()
 	c.retired()
@@ -556,7 +561,7 @@ func (c *comparer) errors() {
 	matchedNew := map[*model.Error]bool{}
 	var unmatched []*model.Error
 	for _, oe := range o.Errors {
-		if ne := n.BySymbol(oe.Symbol); ne != nil {
+		if ne := n.BySymbol(oe.Symbol); ne != nil && ne.Symbol == oe.Symbol { // an alias: see aliases
 			c.errMap[oe] = ne
 			matchedNew[ne] = true
 			continue
@@ -896,9 +901,12 @@ func (c *comparer) retired() {
 			}
 		}
 		if r.Symbol != "" {
-			if e := c.new.m.BySymbol(r.Symbol); e != nil {
+			if e := c.new.m.BySymbol(r.Symbol); e != nil && e.Symbol == r.Symbol {
 				c.add(Breaking, KindRetiredReused, e.Symbol, e.Pos, r.Symbol, e.Symbol,
 					"%s reuses symbol %s, retired in OLD", e.Symbol, r.Symbol)
+			} else if e != nil {
+				c.add(Breaking, KindRetiredReused, e.Symbol, aliasPos(e, r.Symbol), r.Symbol, e.Symbol,
+					"%s takes symbol %s, retired in OLD, as an alias", e.Symbol, r.Symbol)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package endtoend
 
 import (
+	"bytes"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -67,7 +68,66 @@ func FuzzEncoders(f *testing.F) {
 				t.Fatalf("detail %s is %d bytes, limit %d", k, len(str), o.MaxStringBytes)
 			}
 		}
+
+		// open maps: any key, also one a declared field, a problem member
+		// or a caller extension has, gives valid JSON without a repeated key
+		open := kinds.NewReason(kinds.ErrorInfo{Reason: s, Metadata: &kinds.ErrorInfoMetadata{Service: &s, Extra: map[string]string{s: s, "service": s}},
+			Extra: map[string]any{s: s, "title": s, "reason": n, "tool": s}}, errgenrt.WithExtension(s, n), errgenrt.WithExtension("tool", n))
+		for name, b := range map[string][]byte{"jsonrpc": open.AppendJSONRPC(nil, &o), "problem": open.AppendProblem(nil, &o), "response": open.AppendResponse(nil, &o)} {
+			if !utf8.Valid(b) || !json.Valid(b) {
+				t.Fatalf("%s: invalid output %q", name, b)
+			}
+			if k, dup := repeatedKey(b); dup {
+				t.Fatalf("%s: key %q repeated in %s", name, k, b)
+			}
+		}
 	})
+}
+
+// repeatedKey reports a key that an object of the JSON text b holds twice.
+func repeatedKey(b []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	type frame struct {
+		keys   map[string]bool
+		object bool
+		key    bool // the next string is a key
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			switch v {
+			case '{', '[':
+				if top != nil && top.object {
+					top.key = true
+				}
+				stack = append(stack, &frame{keys: map[string]bool{}, object: v == '{', key: v == '{'})
+			default:
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		case string:
+			if top != nil && top.object && top.key {
+				if top.keys[v] {
+					return v, true
+				}
+				top.keys[v] = true
+				top.key = false
+				continue
+			}
+		}
+		if top != nil && top.object {
+			top.key = true
+		}
+	}
 }
 
 type errString string

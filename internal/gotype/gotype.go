@@ -203,6 +203,7 @@ func Def(e *model.Error) *errgenrt.Def {
 		Code:        e.Code,
 		WireCode:    e.WireCode,
 		Symbol:      e.Symbol,
+		Aliases:     e.AliasSymbols(),
 		Type:        e.Type,
 		Domain:      e.Domain.Name,
 		Title:       e.Title,
@@ -230,4 +231,36 @@ func Def(e *model.Error) *errgenrt.Def {
 		d.Suggestions = append(d.Suggestions, errgenrt.Template(s.Source))
 	}
 	return d
+}
+
+// Extra returns the Go type of the other members of an open object — one
+// whose schema declares properties and also admits other members
+// (additionalProperties) — and false for any other schema. Its struct
+// holds them in a map[string]T beside the declared fields; a struct value
+// is a pointer there, since map elements cannot be addressed. An object
+// with additionalProperties alone stays a map (Kind Map).
+func Extra(s *model.Schema) (Type, bool) {
+	if s == nil || s.Ref != nil || s.Type != "object" || len(s.Properties) == 0 || s.Additional == nil {
+		return Type{}, false
+	}
+	t := Of(s.Additional)
+	if t.Kind == Struct {
+		t.Ptr = true
+	}
+	return t, true
+}
+
+// ExtraField returns the errgenrt.Field of the other members of the open
+// object s: the extension keywords of its additionalProperties schema
+// (x-sensitive, x-verbose, x-sanitize, x-max-bytes), as [Field] takes
+// them from a property's schema.
+func ExtraField(s *model.Schema) errgenrt.Field {
+	a := s.Additional
+	return errgenrt.Field{
+		Sensitive: a.Sensitive,
+		Verbose:   a.Verbose,
+		Sanitize:  sanitizerOf(a.Sanitize),
+		MaxBytes:  int(a.MaxBytes),
+		Exact:     model.Exact(a),
+	}
 }

@@ -66,6 +66,7 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 	for _, re := range raw.Errors {
 		b.error(re)
 	}
+	b.aliases()
 	b.resolveRefs()
 	b.requiredCycles()
 	b.sp.checkExtensions()
@@ -762,7 +763,7 @@ func (b *builder) retired() {
 				b.diags.Errorf(rr.Symbol.Pos, "symbol %s is retired twice (first at %s)", r.Symbol, first.Pos)
 			}
 			symbols[r.Symbol] = r
-			if e := b.m.bySymbol[r.Symbol]; e != nil {
+			if e := b.m.bySymbol[r.Symbol]; e != nil && e.Symbol == r.Symbol { // aliases: see aliases
 				b.diags.Errorf(e.Pos, "symbol %s reuses a retired symbol (retired at %s)", e.Symbol, r.Pos)
 			}
 		}

@@ -65,6 +65,7 @@ var ErrTreeValidation = &errgenrt.Def{
 	Code:         101,
 	WireCode:     101,
 	Symbol:       "E_TREE_VALIDATION",
+	Aliases:      []string{"E_TREE_CHECK", "TREE_FAILED"},
 	Type:         "tree_validation",
 	Domain:       "tree",
 	Title:        "Tree validation failed",
@@ -74,6 +75,20 @@ var ErrTreeValidation = &errgenrt.Def{
 	Message:      "Validation failed: {totalErrors} errors",
 	ZeroDetails:  errgenrt.ZeroFieldErrors,
 }
+
+const (
+	// SymbolTreeCheck is E_TREE_CHECK, an alias of E_TREE_VALIDATION: the same error, which the wire names E_TREE_VALIDATION.
+	SymbolTreeCheck Symbol = "E_TREE_CHECK"
+	// SymbolTreeFailed is TREE_FAILED, an alias of E_TREE_VALIDATION: the same error, which the wire names E_TREE_VALIDATION.
+	SymbolTreeFailed Symbol = "TREE_FAILED"
+)
+
+var (
+	// ErrTreeCheck is ErrTreeValidation under its alias E_TREE_CHECK.
+	ErrTreeCheck = ErrTreeValidation
+	// ErrTreeFailed is ErrTreeValidation under its alias TREE_FAILED.
+	ErrTreeFailed = ErrTreeValidation
+)
 
 // NewTreeValidation returns E_TREE_VALIDATION (101): Tree validation failed.
 //
