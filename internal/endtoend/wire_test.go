@@ -29,8 +29,8 @@ type wirePayload struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
-// TestWireContract renders, for the golden catalogs and a synthetic and a
-// hostile one, every error in every way the runtime can: each example in
+// TestWireContract renders, for the golden catalogs, a synthetic and a
+// hostile one, and testdata/wire/registry.yaml (constraints of every kind), every error in every way the runtime can: each example in
 // the default, verbose, unredacted and tight (16-byte strings) modes; its definition used bare
 // (empty details, or the fallback); the examples with every string its
 // schema takes at any length grown past max_data_bytes (a minimal
@@ -42,6 +42,7 @@ func TestWireContract(t *testing.T) {
 	catalogs := map[string]*model.Catalog{
 		"synthetic": errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(300)}, "errors.yaml"),
 		"hostile":   errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"),
+		"registry":  errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "wire", "registry.yaml")),
 	}
 	for _, c := range goldenCases(t) {
 		catalogs[c.name] = errgentest.Model(t, catalog.OSFS{}, c.catalog)
