@@ -38,10 +38,13 @@ type Catalog struct {
 
 // Def is the static description of one catalog error.
 type Def struct {
-	Catalog     *Catalog
-	Code        int64
-	WireCode    int64 // JSON-RPC error.code
-	Symbol      string
+	Catalog  *Catalog
+	Code     int64
+	WireCode int64 // JSON-RPC error.code
+	Symbol   string
+	// Aliases are more symbols of the error: [Catalog.BySymbol] finds
+	// the definition by any of them, while the wire carries Symbol.
+	Aliases     []string
 	Type        string
 	Domain      string
 	Title       string
@@ -53,6 +56,11 @@ type Def struct {
 	// it, as a JSON-RPC error object rather than as an isError tool result
 	// (the catalog's mcp.tool_errors: error).
 	ToolErrorsAsRPC bool
+	// NeedsDetails marks an error whose empty details would break its detail
+	// schema (errgen check knows): the definition returned as an error
+	// becomes the fallback, caused by it, since the wire has no valid form
+	// of it without its details.
+	NeedsDetails bool
 	// DetailFields are the top-level detail property names, which caller
 	// extensions of a problem document may not take; nil when the error
 	// has no details.
@@ -79,6 +87,9 @@ func NewCatalog(c *Catalog, defs []*Def, fallback string) *Catalog {
 	for _, d := range c.Defs {
 		d.Catalog = c
 		c.bySymbol[d.Symbol] = d
+		for _, a := range d.Aliases {
+			c.bySymbol[a] = d
+		}
 		c.byCode[d.Code] = d
 		c.byType[d.Type] = d
 	}
@@ -86,7 +97,7 @@ func NewCatalog(c *Catalog, defs []*Def, fallback string) *Catalog {
 	return c
 }
 
-// BySymbol returns the error with the given symbol, or nil.
+// BySymbol returns the error with the given symbol or alias, or nil.
 func (c *Catalog) BySymbol(symbol string) *Def { return c.bySymbol[symbol] }
 
 // ByCode returns the error with the given code, or nil.
@@ -107,10 +118,12 @@ func (c *Catalog) EnableMetrics() *Metrics {
 }
 
 // From converts any error for the wire: the first catalog error in err's
-// chain renders as itself; anything else becomes the catalog's fallback,
-// with the fallback's own message and err kept only as the cause (it reaches
-// the wire only in verbose mode, sanitized); so does a nil *Error returned
-// as an error. From(nil) is nil.
+// chain renders as itself, and so does a definition (the generated ErrX
+// sentinel) returned as an error, with empty details, where those are
+// valid; anything else becomes the catalog's fallback, with the fallback's
+// own message and err kept only as the cause (it reaches the wire only in
+// verbose mode, sanitized): a nil *Error returned as an error, or a
+// definition whose details are required and not empty. From(nil) is nil.
 func (c *Catalog) From(err error) *Error {
 	if err == nil {
 		return nil
@@ -120,7 +133,7 @@ func (c *Catalog) From(err error) *Error {
 		return e
 	}
 	var d *Def
-	if errors.As(err, &d) && d != nil {
+	if errors.As(err, &d) && d != nil && !d.NeedsDetails {
 		return d.fresh(nil) // a sentinel returned as an error
 	}
 	return c.Fallback.fresh(err)

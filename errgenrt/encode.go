@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,6 +32,11 @@ type Field struct {
 	Verbose   bool      // x-verbose: emitted only in verbose mode
 	Sanitize  Sanitizer // x-sanitize
 	MaxBytes  int       // x-max-bytes; 0: the limit for every string
+	// Exact marks a field whose schema constrains its strings (a pattern,
+	// format, enum, length bound…): they are written whole, never
+	// truncated nor shortened in a minimal payload, so that the payload
+	// keeps to the schema.
+	Exact bool
 }
 
 // Redacted replaces a sensitive value.
@@ -51,6 +57,12 @@ type Encoder struct {
 	minString       int // string bound while minimal
 	depth           int
 	text            Text
+
+	// flat is the details a problem document flattens while it writes
+	// them, and flatKeys the extra members of an open object it wrote
+	// there (see ExtraKeys).
+	flat     Details
+	flatKeys []string
 }
 
 var encoders = sync.Pool{New: func() any { return new(Encoder) }}
@@ -184,7 +196,7 @@ func (e *Encoder) AnyValue(dst []byte, f *Field, v any) []byte {
 	if f.Sensitive && e.redact && !e.verbose && v != nil {
 		return append(appendQuoted(dst, Redacted, -1), ',')
 	}
-	return append(e.appendAny(dst, v), ',')
+	return append(e.appendAny(dst, v, e.limit(f)), ',')
 }
 
 // Details writes a nested detail value (a generated struct).
@@ -196,6 +208,9 @@ func (e *Encoder) Details(dst []byte, f *Field, v Details) []byte {
 }
 
 func (e *Encoder) limit(f *Field) int {
+	if f != nil && f.Exact {
+		return -1
+	}
 	n := e.maxString
 	if f != nil && f.MaxBytes > 0 {
 		n = f.MaxBytes
@@ -225,8 +240,9 @@ func (e *Encoder) process(f *Field, v string) string {
 	return v
 }
 
-// appendAny writes a JSON value without a trailing comma.
-func (e *Encoder) appendAny(dst []byte, v any) []byte {
+// appendAny writes a JSON value without a trailing comma, its strings
+// bounded to limit bytes (-1: whole).
+func (e *Encoder) appendAny(dst []byte, v any, limit int) []byte {
 	e.depth++
 	defer func() { e.depth-- }()
 	if e.depth > 32 {
@@ -236,7 +252,7 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 	case nil:
 		return append(dst, "null"...)
 	case string:
-		return appendQuoted(dst, x, e.limit(nil))
+		return appendQuoted(dst, x, limit)
 	case bool:
 		return strconv.AppendBool(dst, x)
 	case int:
@@ -274,7 +290,7 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendQuoted(dst, s, e.limit(nil))
+			dst = appendQuoted(dst, s, limit)
 		}
 		return append(dst, ']')
 	case []any:
@@ -283,7 +299,7 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = e.appendAny(dst, it)
+			dst = e.appendAny(dst, it, limit)
 		}
 		return append(dst, ']')
 	case map[string]any:
@@ -292,8 +308,8 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = append(appendQuoted(dst, k, e.limit(nil)), ':')
-			dst = e.appendAny(dst, x[k])
+			dst = append(appendQuoted(dst, k, limit), ':')
+			dst = e.appendAny(dst, x[k], limit)
 		}
 		return append(dst, '}')
 	case map[string]string:
@@ -302,8 +318,8 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = append(appendQuoted(dst, k, e.limit(nil)), ':')
-			dst = appendQuoted(dst, x[k], e.limit(nil))
+			dst = append(appendQuoted(dst, k, limit), ':')
+			dst = appendQuoted(dst, x[k], limit)
 		}
 		return append(dst, '}')
 	case Details:
@@ -314,13 +330,13 @@ func (e *Encoder) appendAny(dst []byte, v any) []byte {
 		if err != nil || !json.Valid(b) {
 			return append(dst, "null"...)
 		}
-		return e.appendCompact(dst, b)
+		return e.appendCompact(dst, b, limit)
 	default:
 		b, err := json.Marshal(x)
 		if err != nil {
 			return append(dst, "null"...)
 		}
-		return e.appendCompact(dst, b)
+		return e.appendCompact(dst, b, limit)
 	}
 }
 
@@ -335,14 +351,14 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // appendCompact re-encodes JSON from a Marshaler or encoding/json through
 // the encoder, so every string is escaped (and bounded) alike.
-func (e *Encoder) appendCompact(dst, b []byte) []byte {
+func (e *Encoder) appendCompact(dst, b []byte, limit int) []byte {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return append(dst, "null"...)
 	}
-	return e.appendAny(dst, v)
+	return e.appendAny(dst, v, limit)
 }
 
 func appendFloat(dst []byte, v float64) []byte {
@@ -540,9 +556,13 @@ func (t *Text) OptBool(f *Field, v *bool) {
 	}
 }
 
-// Strings appends a list of strings joined by ", ".
+// Strings appends a list of strings joined by ", "; an empty list as [].
 func (t *Text) Strings(f *Field, v []string) {
 	if !t.show(f) {
+		return
+	}
+	if len(v) == 0 {
+		t.buf = append(t.buf, "[]"...)
 		return
 	}
 	for i, s := range v {
@@ -553,9 +573,15 @@ func (t *Text) Strings(f *Field, v []string) {
 	}
 }
 
-// JSON appends any other value as compact JSON (strings as themselves).
+// JSON appends any other value: a string as itself, an array as its items
+// joined by ", " (each as this writes it; "[]" for an empty or nil array),
+// anything else as compact JSON.
 func (t *Text) JSON(f *Field, v any) {
 	if !t.show(f) || v == nil {
+		return
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Slice && rv.Len() == 0 {
+		t.buf = append(t.buf, "[]"...)
 		return
 	}
 	if s, ok := v.(string); ok {
@@ -566,7 +592,39 @@ func (t *Text) JSON(f *Field, v any) {
 		t.buf = append(t.buf, Redacted...)
 		return
 	}
-	t.buf = t.enc.appendAny(t.buf, v)
+	start := len(t.buf)
+	t.buf = t.enc.appendAny(t.buf, v, -1)
+	if t.buf[start] != '[' {
+		return
+	}
+	// an array: its items, read back from the JSON just written
+	var items []json.RawMessage
+	if json.Unmarshal(t.buf[start:], &items) != nil || len(items) == 0 {
+		t.buf = append(t.buf[:start], "[]"...)
+		return
+	}
+	t.buf = t.buf[:start]
+	for i, it := range items {
+		if i > 0 {
+			t.buf = append(t.buf, ", "...)
+		}
+		var s string
+		if json.Unmarshal(it, &s) == nil {
+			t.buf = append(t.buf, t.enc.process(f, s)...)
+		} else {
+			t.buf = append(t.buf, it...)
+		}
+	}
+}
+
+// Keep returns how many of an array's n items to write: all of them, or in
+// a minimal payload the first keep (all when keep is negative), since the
+// array's schema needs at least that many.
+func (e *Encoder) Keep(n, keep int) int {
+	if e.minimal && keep >= 0 && keep < n {
+		return keep
+	}
+	return n
 }
 
 // Template is one template of an error as the catalog writes it: literal

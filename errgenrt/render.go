@@ -35,21 +35,10 @@ func (e *Error) limits(o *Options) (maxData, maxSuggestions int) {
 
 // AppendJSONRPC appends the JSON-RPC error object (the "error" member of a
 // response): {"code", "message", "data": {legacy keys…, "domain", "symbol",
-// "retryable", "context": {…}}}. When data would pass max_data_bytes the
-// context collapses to a minimal one (required detail fields only, short
-// strings, no suggestions).
+// "retryable", "context": {…}}}, bounded like every payload (see
+// [Error.AppendProblem]).
 func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
-	o = resolve(o)
-	enc := getEncoder(e.Def.Catalog, o)
-	defer putEncoder(enc)
-	e.record()
-	dst = append(dst, `{"code":`...)
-	dst = strconv.AppendInt(dst, e.Def.WireCode, 10)
-	dst = append(dst, `,"message":`...)
-	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
-	dst = append(dst, `,"data":`...)
-	dst = e.appendBoundedRPCData(enc, o, dst)
-	return append(dst, '}')
+	return e.bounded(dst, o, (*Error).appendJSONRPC)
 }
 
 // JSONRPC returns the three members of the JSON-RPC error object that
@@ -61,24 +50,20 @@ func (e *Error) JSONRPC(o *Options) (code int64, message string, data []byte) {
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
 	e.record()
-	message = e.messageText(enc)
-	return e.Def.WireCode, message, e.appendBoundedRPCData(enc, o, nil)
+	// fit leaves the encoder as the object needed it: write the members
+	// again under the same bounds
+	_, r := e.fit(enc, o, nil, (*Error).appendJSONRPC)
+	return r.Def.WireCode, r.messageText(enc), r.appendRPCData(enc, o, nil)
 }
 
-// appendBoundedRPCData appends the data object, again as a minimal one
-// when it passes max_data_bytes.
-func (e *Error) appendBoundedRPCData(enc *Encoder, o *Options, dst []byte) []byte {
-	maxData, _ := e.limits(o)
-	start := len(dst)
+func (e *Error) appendJSONRPC(enc *Encoder, o *Options, dst []byte) []byte {
+	dst = append(dst, `{"code":`...)
+	dst = strconv.AppendInt(dst, e.Def.WireCode, 10)
+	dst = append(dst, `,"message":`...)
+	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
+	dst = append(dst, `,"data":`...)
 	dst = e.appendRPCData(enc, o, dst)
-	for _, n := range minimalStringBytes {
-		if maxData <= 0 || len(dst)-start <= maxData {
-			break
-		}
-		enc.minimal, enc.minString = true, n
-		dst = e.appendRPCData(enc, o, dst[:start])
-	}
-	return dst
+	return append(dst, '}')
 }
 
 func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
@@ -89,7 +74,7 @@ func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
 				continue
 			}
 			dst = append(appendQuoted(dst, kv.Key, -1), ':')
-			dst = append(enc.appendAny(dst, kv.Value), ',')
+			dst = append(enc.appendAny(dst, kv.Value, enc.limit(nil)), ',')
 		}
 	}
 	dst = append(dst, `"domain":`...)
@@ -191,30 +176,51 @@ func now(o *Options) time.Time {
 	return time.Now().UTC()
 }
 
-// bounded renders one whole document with write, and again as a minimal
-// document when it passes max_data_bytes.
-func (e *Error) bounded(dst []byte, o *Options, write func(*Error, *Encoder, *Options, []byte) []byte) []byte {
+// writer writes one whole payload of an error.
+type writer func(*Error, *Encoder, *Options, []byte) []byte
+
+// bounded renders one whole payload with write within max_data_bytes (see
+// [Error.fit]).
+func (e *Error) bounded(dst []byte, o *Options, write writer) []byte {
 	o = resolve(o)
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
 	e.record()
+	dst, _ = e.fit(enc, o, dst, write)
+	return dst
+}
+
+// fit appends the payload write makes of e, and returns it with the error
+// it is of. Past max_data_bytes the payload is written again minimal: the
+// message and every string whose schema takes any string shortened to 64
+// bytes (then to 8), optional members, suggestions, the user message,
+// debug information and caller members left out. A payload still past the
+// bound (its constrained values alone are larger) is the catalog's
+// fallback instead, minimal, caused by e.
+func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte, *Error) {
 	maxData, _ := e.limits(o)
 	start := len(dst)
 	dst = write(e, enc, o, dst)
 	for _, n := range minimalStringBytes {
 		if maxData <= 0 || len(dst)-start <= maxData {
-			break
+			return dst, e
 		}
 		enc.minimal, enc.minString = true, n
 		dst = write(e, enc, o, dst[:start])
 	}
-	return dst
+	fb := e.Def.Catalog.Fallback
+	if maxData <= 0 || len(dst)-start <= maxData || fb == nil || fb == e.Def {
+		return dst, e
+	}
+	f := fb.fresh(e)
+	return write(f, enc, o, dst[:start]), f
 }
 
 // AppendProblem appends the RFC 9457 problem document: type, title,
 // status, detail, instance, timestamp, symbol, retryable, userMessage and
 // suggestions, the detail fields flattened as extension members, then
-// caller extensions.
+// caller extensions. Like every payload it keeps within max_data_bytes (the
+// catalog's, or the options'): see [Error.fit].
 func (e *Error) AppendProblem(dst []byte, o *Options) []byte {
 	return e.bounded(dst, o, (*Error).appendProblem)
 }
@@ -243,9 +249,12 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = append(dst, `,"retryable":`...)
 	dst = strconv.AppendBool(dst, e.Retryable())
 	dst = e.appendAdvice(enc, o, dst)
+	enc.flatKeys = enc.flatKeys[:0]
 	if e.Details != nil {
 		mark := len(dst)
+		enc.flat = e.Details
 		dst = e.Details.AppendJSON(enc, append(dst, ','))
+		enc.flat = nil
 		// flatten: drop the object's braces, keep its members
 		body := dst[mark+2 : len(dst)-2] // ,{ … },
 		if len(body) > 0 {
@@ -257,12 +266,12 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	}
 	if enc.Full() {
 		for i, kv := range e.ext {
-			if contains(problemMembers, kv.Key) || contains(e.Def.DetailFields, kv.Key) || dupKey(e.ext, i) {
+			if contains(problemMembers, kv.Key) || contains(e.Def.DetailFields, kv.Key) || contains(enc.flatKeys, kv.Key) || dupKey(e.ext, i) {
 				continue
 			}
 			dst = append(dst, ',')
 			dst = append(appendQuoted(dst, kv.Key, -1), ':')
-			dst = enc.appendAny(dst, kv.Value)
+			dst = enc.appendAny(dst, kv.Value, enc.limit(nil))
 		}
 	}
 	if o.Verbose && enc.Full() {
@@ -313,11 +322,15 @@ func (c *Catalog) WriteProblem(w http.ResponseWriter, err error, o *Options) {
 	if e == nil {
 		e = c.Fallback.fresh(nil)
 	}
-	body := e.AppendProblem(nil, o)
+	o = resolve(o)
+	enc := getEncoder(c, o)
+	defer putEncoder(enc)
+	e.record()
+	body, r := e.fit(enc, o, nil, (*Error).appendProblem)
 	h := w.Header()
 	h.Set("Content-Type", ProblemContentType)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(e.Status())
+	w.WriteHeader(r.Status())
 	_, _ = w.Write(body)
 }
 

@@ -39,6 +39,7 @@ var ErrCommandFailed = &errgenrt.Def{
 	Title:        "Command failed",
 	ProblemType:  "https://errors.mcp.example.dev/command-failed",
 	Statuses:     []int{422},
+	NeedsDetails: true,
 	DetailFields: fieldsExecutionError,
 	Message:      "Command {operation} exited with code {exit_code}",
 	Suggestions: []errgenrt.Template{

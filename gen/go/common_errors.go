@@ -553,7 +553,7 @@ func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Optio
 
 var (
 	field_UpstreamUnavailableDetails_Service        = errgenrt.Field{Name: "service"}
-	field_UpstreamUnavailableDetails_Endpoint       = errgenrt.Field{Name: "endpoint", Sanitize: errgenrt.SanitizeURI}
+	field_UpstreamUnavailableDetails_Endpoint       = errgenrt.Field{Name: "endpoint", Sanitize: errgenrt.SanitizeURI, Exact: true}
 	field_UpstreamUnavailableDetails_UpstreamStatus = errgenrt.Field{Name: "upstream_status"}
 )
 
@@ -628,7 +628,7 @@ func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.E
 }
 
 var (
-	field_UnauthorizedDetails_Scheme         = errgenrt.Field{Name: "scheme"}
+	field_UnauthorizedDetails_Scheme         = errgenrt.Field{Name: "scheme", Exact: true}
 	field_UnauthorizedDetails_CredentialHint = errgenrt.Field{Name: "credential_hint", Sensitive: true}
 )
 

@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	field_AllowedValuesSample_Values       = errgenrt.Field{Name: "values"}
+	field_AllowedValuesSample_Values       = errgenrt.Field{Name: "values", Exact: true}
 	field_AllowedValuesSample_MoreCount    = errgenrt.Field{Name: "more_count"}
 	field_AllowedValuesSample_ListEndpoint = errgenrt.Field{Name: "list_endpoint"}
 )
@@ -31,10 +31,8 @@ func (d *AllowedValuesSample) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 	if e.Emit(&field_AllowedValuesSample_Values) {
 		dst = e.Key(dst, &field_AllowedValuesSample_Values)
 		dst = e.OpenArray(dst)
-		if e.Full() {
-			for i0 := range d.Values {
-				dst = e.StringValue(dst, &field_AllowedValuesSample_Values, d.Values[i0])
-			}
+		for i0 := range e.Keep(len(d.Values), 0) {
+			dst = e.StringValue(dst, &field_AllowedValuesSample_Values, d.Values[i0])
 		}
 		dst = e.CloseArray(dst)
 	}
@@ -48,7 +46,7 @@ func (d *AllowedValuesSample) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte
 }
 
 var (
-	field_ExecutionError_Phase       = errgenrt.Field{Name: "phase"}
+	field_ExecutionError_Phase       = errgenrt.Field{Name: "phase", Exact: true}
 	field_ExecutionError_Operation   = errgenrt.Field{Name: "operation"}
 	field_ExecutionError_ExitCode    = errgenrt.Field{Name: "exit_code"}
 	field_ExecutionError_Stderr      = errgenrt.Field{Name: "stderr", Sanitize: errgenrt.SanitizeText, MaxBytes: 2048}
@@ -339,10 +337,8 @@ func (d *ValidationFailure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		if e.Emit(&field_ValidationFailure_Examples) {
 			dst = e.Key(dst, &field_ValidationFailure_Examples)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Examples {
-					dst = e.StringValue(dst, &field_ValidationFailure_Examples, d.Examples[i0])
-				}
+			for i0 := range e.Keep(len(d.Examples), 0) {
+				dst = e.StringValue(dst, &field_ValidationFailure_Examples, d.Examples[i0])
 			}
 			dst = e.CloseArray(dst)
 		}
@@ -372,6 +368,8 @@ func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field string) {
 	case 4:
 		t.OptInt(&field_ValidationFailure_ArgIndex, d.ArgIndex)
 	case 5:
-		t.Strings(&field_ValidationFailure_Examples, d.Examples)
+		if d.Examples != nil {
+			t.Strings(&field_ValidationFailure_Examples, d.Examples)
+		}
 	}
 }

@@ -74,6 +74,7 @@ var ErrPermissionDenied = &errgenrt.Def{
 	Title:        "Permission denied",
 	ProblemType:  "https://errors.mcp.example.dev/permission-denied",
 	Statuses:     []int{403},
+	NeedsDetails: true,
 	DetailFields: fieldsExecutionError,
 	Message:      "Permission denied: {operation}",
 	ZeroDetails:  zeroExecutionError,

@@ -184,7 +184,7 @@ func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *
 }
 
 var (
-	field_RPCMethodNotFoundDetails_Method = errgenrt.Field{Name: "method"}
+	field_RPCMethodNotFoundDetails_Method = errgenrt.Field{Name: "method", Exact: true}
 )
 
 // RPCMethodNotFoundDetails is the details of E_RPC_METHOD_NOT_FOUND.

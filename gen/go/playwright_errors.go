@@ -119,6 +119,7 @@ var ErrPwLaunch = &errgenrt.Def{
 	ProblemType:  "https://errors.mcp.example.dev/pw-launch",
 	Statuses:     []int{503},
 	Retryable:    true,
+	NeedsDetails: true,
 	DetailFields: fieldsPwLaunchDetails,
 	Message:      "Could not launch {browser}",
 	Suggestions: []errgenrt.Template{
@@ -137,7 +138,7 @@ func NewPwLaunch(d PwLaunchDetails, opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 var (
-	field_PwLaunchDetails_Browser = errgenrt.Field{Name: "browser"}
+	field_PwLaunchDetails_Browser = errgenrt.Field{Name: "browser", Exact: true}
 	field_PwLaunchDetails_Reason  = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizePath}
 )
 
@@ -216,7 +217,7 @@ func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option)
 }
 
 var (
-	field_PwSelectorNotFoundDetails_Selector  = errgenrt.Field{Name: "selector"}
+	field_PwSelectorNotFoundDetails_Selector  = errgenrt.Field{Name: "selector", Exact: true}
 	field_PwSelectorNotFoundDetails_TimeoutMs = errgenrt.Field{Name: "timeout_ms"}
 )
 

@@ -38,6 +38,7 @@ var ErrPyExecFail = &errgenrt.Def{
 	Title:        "Python execution failed",
 	ProblemType:  "https://errors.mcp.example.dev/py-exec-fail",
 	Statuses:     []int{422},
+	NeedsDetails: true,
 	DetailFields: fieldsExecutionError,
 	Message:      "Python code failed with exit code {exit_code}",
 	Suggestions: []errgenrt.Template{
@@ -104,6 +105,7 @@ var ErrPySyntax = &errgenrt.Def{
 	Title:        "Python syntax error",
 	ProblemType:  "https://errors.mcp.example.dev/py-syntax",
 	Statuses:     []int{400},
+	NeedsDetails: true,
 	DetailFields: fieldsPySyntaxDetails,
 	Message:      "Syntax error at line {line}: {error_text}",
 	ZeroDetails:  zeroPySyntaxDetails,
@@ -241,6 +243,7 @@ var ErrPyKernelDied = &errgenrt.Def{
 	ProblemType:  "https://errors.mcp.example.dev/py-kernel-died",
 	Statuses:     []int{503},
 	Retryable:    true,
+	NeedsDetails: true,
 	DetailFields: fieldsExecutionError,
 	Message:      "The Python kernel died unexpectedly",
 	Suggestions: []errgenrt.Template{

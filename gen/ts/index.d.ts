@@ -71,7 +71,7 @@ export type ErrorCode =
   ;
 
 /**
- * Every catalog error symbol.
+ * Every catalog error symbol, aliases included.
  */
 export type ErrorSymbol =
   | "E_RPC_PARSE_ERROR"
@@ -4958,6 +4958,8 @@ export interface ErrorMeta {
   readonly retryable: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
+  /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
+  readonly aliases?: readonly ErrorSymbol[];
 }
 
 /**
@@ -6052,13 +6054,14 @@ export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
  * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
  * code alone never tells); the code of a plain response; for a problem
  * document its type URI, then its symbol member, then its status where one
- * error of that type allows it; the type of a context. undefined when the
- * payload names no error of this catalog.
+ * error of that type allows it; the type of a context. An alias gives its
+ * error's own symbol. undefined when the payload names no error of this
+ * catalog.
  */
 export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
- * Narrows a payload to the error with the given symbol. (The parameters are
+ * Narrows a payload to the error with the given symbol or alias. (The parameters are
  * the envelope types, not unions of every error, so that narrowing stays
  * cheap for the compiler however many errors the catalog holds.)
  */
@@ -6066,7 +6069,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**
@@ -6085,7 +6088,7 @@ export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { re
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;
-/** Looks up an error by symbol. */
+/** Looks up an error by symbol or alias. */
 export declare function bySymbol(symbol: string): ErrorMeta | undefined;
 /** Looks up an error by type. */
 export declare function byType(type: string): ErrorMeta | undefined;

@@ -120,6 +120,7 @@ type Error struct {
 	Code        Int
 	Domain      Str
 	Type        Str
+	Aliases     []Str // more symbols of the same error
 	Title       Str
 	Message     Str
 	UserMessage Str

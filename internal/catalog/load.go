@@ -29,7 +29,7 @@ const (
 // Key sets of the mappings read once per entry.
 var (
 	domainKeys  = keys([]string{"range"}, "range", "reserved", "prefix", "title", "description")
-	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated", "mcp")
+	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "aliases", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated", "mcp")
 	retiredKeys = keys(nil, "code", "symbol", "since", "note")
 )
 
@@ -654,6 +654,8 @@ func (l *loader) errors(n *yaml.Node) {
 				e.Domain = l.str(v, k)
 			case "type":
 				e.Type = l.str(v, k)
+			case "aliases":
+				e.Aliases = l.stringList(v, k)
 			case "title":
 				e.Title = l.str(v, k)
 			case "message":

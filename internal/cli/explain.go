@@ -174,6 +174,11 @@ func nearestNames(m *model.Catalog, q string) []*model.Error {
 	var cands []cand
 	for _, e := range m.Errors {
 		d := naming.EditDistance(q, strings.ToLower(e.Symbol), limit)
+		for _, a := range e.Aliases {
+			if t := naming.EditDistance(q, strings.ToLower(a.Symbol), limit); t < d {
+				d = t
+			}
+		}
 		if t := naming.EditDistance(q, e.Type, limit); t < d {
 			d = t
 		}
@@ -200,6 +205,9 @@ func explain(w io.Writer, m *model.Catalog, e *model.Error) {
 	add := func(k, v string) { rows = append(rows, [2]string{k, v}) }
 	add("code", strconv.FormatInt(e.Code, 10))
 	add("symbol", e.Symbol)
+	if len(e.Aliases) > 0 {
+		add("aliases", strings.Join(e.AliasSymbols(), ", "))
+	}
 	add("type", e.Type)
 	add("problem type", terminal(e.ProblemType))
 	add("JSON-RPC code", strconv.FormatInt(e.WireCode, 10))

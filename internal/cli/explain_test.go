@@ -37,6 +37,7 @@ errors:
     message: An internal error occurred
   E_TOO_LARGE:
     code: 1001
+    aliases: [E_OVERSIZED, E_TOO_BIG]
     title: Too large
     message: "{resource} is over {limit}"
     user_message: Too large.
@@ -80,7 +81,7 @@ func TestExplainFindsErrors(t *testing.T) {
 	if code != ExitOK || stderr != "" {
 		t.Fatalf("explain 1001: exit %d, stderr %q", code, stderr)
 	}
-	for _, q := range []string{"E_TOO_LARGE", "e_too_large", "too_large", "too-large", "https://docs.example.com/errors/too-large"} {
+	for _, q := range []string{"E_TOO_LARGE", "e_too_large", "too_large", "too-large", "https://docs.example.com/errors/too-large", "E_OVERSIZED", "e_too_big"} {
 		got, stderr, code := run(t, dir, "explain", q)
 		if code != ExitOK || stderr != "" || got != want {
 			t.Errorf("explain %s: exit %d, stderr %q, output differs from explain 1001:\n%s", q, code, stderr, got)
@@ -111,6 +112,10 @@ func TestExplainFindsErrors(t *testing.T) {
 	if _, stderr, code := run(t, dir, "explain", "-nope", "-32602"); code != ExitUsage || !strings.Contains(stderr, "flag provided but not defined: -nope") {
 		t.Errorf("explain -nope -32602: exit %d, %q", code, stderr)
 	}
+	// a misspelled alias names the error it belongs to
+	if _, stderr, code := run(t, dir, "explain", "E_OVERSIZE"); code != ExitInvalid || !strings.Contains(stderr, "closest: E_TOO_LARGE (1001)") {
+		t.Errorf("explain E_OVERSIZE: exit %d, %q", code, stderr)
+	}
 	if out, stderr, code := run(t, other, "explain", "E_INTERNAL", "-catalog", filepath.Join(dir, "catalog", "errors.yaml")); code != ExitOK || !strings.HasPrefix(out, "E_INTERNAL (1000)") {
 		t.Errorf("explain NAME -catalog FILE: exit %d, %q %q", code, out, stderr)
 	}
@@ -123,6 +128,7 @@ func TestExplainOutput(t *testing.T) {
 
     code           1001
     symbol         E_TOO_LARGE
+    aliases        E_OVERSIZED, E_TOO_BIG
     type           too_large
     problem type   https://docs.example.com/errors/too-large
     JSON-RPC code  -32602

@@ -151,7 +151,7 @@ func TestCorpus(t *testing.T) {
 		diff.KindVersionChanged, diff.KindProblemBaseChanged, diff.KindFallbackChanged, diff.KindLimitChanged,
 		diff.KindSchemaVersionChanged, diff.KindNameChanged, diff.KindOutputChanged, diff.KindFieldDescription,
 		diff.KindFieldKeywordChanged, diff.KindDomainPrefixChanged, diff.KindDeprecationChanged,
-		diff.KindExamplesChanged, diff.KindTypeReused,
+		diff.KindExamplesChanged, diff.KindTypeReused, diff.KindAliasAdded, diff.KindAliasRemoved, diff.KindAliasMoved,
 	} {
 		if !kinds[k] {
 			missing = append(missing, k)

@@ -466,9 +466,14 @@ func (sc *schemaComparer) keywords(what string, o, n *model.Schema, at diag.Pos)
 		if ov == nv {
 			continue
 		}
-		sev := Warning
+		sev, why := Warning, ""
 		if annotationKeywords[k] {
 			sev = Compatible
+		}
+		if k == "additionalProperties" {
+			if why = openMapBreak(o, n); why != "" {
+				sev = Breaking
+			}
 		}
 		var ovAny, nvAny any
 		if ov != "" {
@@ -480,11 +485,11 @@ func (sc *schemaComparer) keywords(what string, o, n *model.Schema, at diag.Pos)
 		pos := keyPos(n, k, at)
 		switch {
 		case ov == "":
-			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q added to %s: %s", k, what, shortJSON(nv))
+			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q added to %s: %s%s", k, what, shortJSON(nv), why)
 		case nv == "":
-			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q of %s removed (was %s)", k, what, shortJSON(ov))
+			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q of %s removed (was %s)%s", k, what, shortJSON(ov), why)
 		default:
-			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q of %s changed from %s to %s", k, what, shortJSON(ov), shortJSON(nv))
+			sc.add(sev, KindFieldKeywordChanged, pos, ovAny, nvAny, "keyword %q of %s changed from %s to %s%s", k, what, shortJSON(ov), shortJSON(nv), why)
 		}
 	}
 }

@@ -128,6 +128,10 @@ const (
 	KindFieldDescription    = "field-description-changed"
 	KindFieldKeywordChanged = "field-keyword-changed"
 
+	KindAliasAdded   = "alias-added"
+	KindAliasRemoved = "alias-removed"
+	KindAliasMoved   = "alias-moved"
+
 	KindRetiredAdded   = "retired-added"
 	KindRetiredRemoved = "retired-removed"
 	KindRetiredReused  = "retired-reused"
@@ -152,6 +156,7 @@ func CompareSources(old, new Source) []Change {
 	c.catalog()
 	c.domains()
 	c.errors()
+	c.aliases()
 	c.sharedShapes()
 	c.fallback()
 	c.retired()
@@ -556,7 +561,7 @@ func (c *comparer) errors() {
 	matchedNew := map[*model.Error]bool{}
 	var unmatched []*model.Error
 	for _, oe := range o.Errors {
-		if ne := n.BySymbol(oe.Symbol); ne != nil {
+		if ne := n.BySymbol(oe.Symbol); ne != nil && ne.Symbol == oe.Symbol { // an alias: see aliases
 			c.errMap[oe] = ne
 			matchedNew[ne] = true
 			continue
@@ -618,7 +623,7 @@ func (c *comparer) errors() {
 			continue
 		}
 		c.add(Compatible, KindErrorAdded, ne.Symbol, ne.Pos, nil, ne.Symbol,
-			"error %s (code %d) added", ne.Symbol, ne.Code)
+			"error %s (code %d) added; clients built from the old catalog read it as an unknown error (its symbol, code, message, status and retryable flag), and the old schema accepts it only through its Any… entry points", ne.Symbol, ne.Code)
 		if oe := removedCodes[ne.Code]; oe != nil {
 			c.add(Breaking, KindCodeReused, ne.Symbol, c.new.at(ne, posCode), oe.Symbol, ne.Symbol,
 				"%s reuses code %d of the removed error %s; clients that know the code read it wrongly", ne.Symbol, ne.Code, oe.Symbol)
@@ -896,9 +901,12 @@ func (c *comparer) retired() {
 			}
 		}
 		if r.Symbol != "" {
-			if e := c.new.m.BySymbol(r.Symbol); e != nil {
+			if e := c.new.m.BySymbol(r.Symbol); e != nil && e.Symbol == r.Symbol {
 				c.add(Breaking, KindRetiredReused, e.Symbol, e.Pos, r.Symbol, e.Symbol,
 					"%s reuses symbol %s, retired in OLD", e.Symbol, r.Symbol)
+			} else if e != nil {
+				c.add(Breaking, KindRetiredReused, e.Symbol, aliasPos(e, r.Symbol), r.Symbol, e.Symbol,
+					"%s takes symbol %s, retired in OLD, as an alias", e.Symbol, r.Symbol)
 			}
 		}
 	}

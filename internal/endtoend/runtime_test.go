@@ -387,3 +387,42 @@ func TestMetricsConcurrent(t *testing.T) {
 		t.Errorf("sys/errorStats = %s", got)
 	}
 }
+
+// An alias names the same definition: its Err variable is the error's own,
+// so errors.Is matches either way, a lookup by the alias finds it, and the
+// wire carries the error's symbol.
+func TestAliases(t *testing.T) {
+	if kinds.ErrTreeCheck != kinds.ErrTreeValidation || kinds.ErrTreeFailed != kinds.ErrTreeValidation {
+		t.Fatal("an alias's Err variable is not the error's definition")
+	}
+	err := fmt.Errorf("walk: %w", kinds.NewTreeValidation(errgenrt.FieldErrors{FieldErrors: map[string][]string{"name": {"required"}}, TotalErrors: 1}))
+	for _, sentinel := range []error{kinds.ErrTreeValidation, kinds.ErrTreeCheck, kinds.ErrTreeFailed} {
+		if !errors.Is(err, sentinel) {
+			t.Errorf("errors.Is misses %v", sentinel)
+		}
+	}
+	if errors.Is(err, kinds.ErrInternalError) {
+		t.Error("errors.Is matches another error's alias")
+	}
+	c := kinds.Catalog
+	for _, s := range []kinds.Symbol{kinds.SymbolTreeValidation, kinds.SymbolTreeCheck, kinds.SymbolTreeFailed} {
+		if c.BySymbol(string(s)) != kinds.ErrTreeValidation {
+			t.Errorf("BySymbol(%s) = %v", s, c.BySymbol(string(s)))
+		}
+	}
+	if string(kinds.SymbolTreeFailed) != "TREE_FAILED" || c.BySymbol("E_INTERNAL_ERROR") != kinds.ErrInternal || c.BySymbol("E_TREE_NOPE") != nil {
+		t.Error("alias constants or lookups are wrong")
+	}
+	if d := kinds.ErrTreeValidation; len(d.Aliases) != 2 || d.Aliases[0] != "E_TREE_CHECK" || d.Aliases[1] != "TREE_FAILED" {
+		t.Errorf("Def.Aliases = %q", d.Aliases)
+	}
+	rpc := decode(t, kinds.From(err).AppendJSONRPC(nil, nil))
+	if path(rpc, "data", "symbol") != "E_TREE_VALIDATION" {
+		t.Errorf("the wire names %v, not the error's symbol", path(rpc, "data", "symbol"))
+	}
+	for _, d := range c.All() {
+		if d.Symbol == "E_TREE_CHECK" || d.Symbol == "TREE_FAILED" {
+			t.Errorf("All() lists the alias %s as an error", d.Symbol)
+		}
+	}
+}

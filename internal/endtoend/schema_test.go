@@ -486,6 +486,7 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 				break
 			}
 		}
+		schAliasCases(b, m, e, other, wrongCode)
 		// lenient shapes
 		b.vector(s+": legacy data keys, no context", rpc, true, e, "jsonrpc",
 			schSet("/data/policyHash", "abc123"), schDel("/data/context"))
@@ -533,6 +534,7 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 		}
 		b.vector(s+": response without details", resp, false, e, "response", schDel("/details"))
 		root := e.Details.Schema.Resolved()
+		schOpenCases(b, e, root)
 		for _, p := range root.Properties {
 			if p.Required && !p.Schema.Verbose && !p.Schema.Resolved().Verbose {
 				b.vector(s+": missing required detail "+p.Name, ctx, false, e, "context", schDel(schPtr("details", p.Name)))
@@ -605,6 +607,129 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 	return b.cases
 }
 
+// schOpenValue returns a value an open object's other members may take,
+// and one they may not (nil when they take any), or false when the
+// schema of the other members is not a plain scalar.
+func schOpenValue(a *model.Schema) (good, bad any, ok bool) {
+	r := a.Resolved()
+	if r == nil || len(r.Enum) > 0 || r.Pattern != "" || r.Format != "" || r.MinLength != nil || r.Minimum != "" || r.Verbose {
+		return nil, nil, false
+	}
+	switch r.Type {
+	case "":
+		return "x", nil, true
+	case "string":
+		return "x", 12345, true
+	case "integer", "number":
+		return 7, "seven", true
+	case "boolean":
+		return true, "yes", true
+	}
+	return nil, nil, false
+}
+
+// schOpenCases adds the cases of open objects (properties beside
+// additionalProperties): other members in the details and in their open
+// fields, of the type the catalog gives them or of another.
+func schOpenCases(b *schCaseBuilder, e *model.Error, root *model.Schema) {
+	const (
+		ctx     = jsonschema.DefErrorContext
+		problem = jsonschema.DefProblemDetails
+		resp    = jsonschema.DefErrorResponse
+	)
+	s := e.Symbol
+	if good, bad, ok := schOpenValue(root.Additional); ok {
+		b.vector(s+": another detail member", ctx, true, e, "context", schSet("/details/zz_other", good))
+		b.vector(s+": another detail member", resp, true, e, "response", schSet("/details/zz_other", good))
+		b.vector(s+": another detail member", problem, true, e, "problem", schSet("/zz_other", good))
+		if bad != nil {
+			b.vector(s+": another detail member of the wrong type", ctx, false, e, "context", schSet("/details/zz_other", bad))
+			b.cases[len(b.cases)-1].Constraint = true
+		}
+	}
+	for _, p := range root.Properties {
+		ps := p.Schema.Resolved()
+		good, bad, ok := schOpenValue(ps.Additional)
+		if ps.Type != "object" || !ok {
+			continue
+		}
+		required := false
+		for _, q := range ps.Properties {
+			required = required || q.Required
+		}
+		if required {
+			continue
+		}
+		name := fmt.Sprintf("%s: another member of %s", s, p.Name)
+		b.vector(name, ctx, true, e, "context", schSet(schPtr("details", p.Name), map[string]any{"zz_other": good}))
+		b.vector(name, problem, true, e, "problem", schSet(schPtr(p.Name), map[string]any{"zz_other": good}))
+		if bad != nil {
+			name += " of the wrong type"
+			for _, c := range []struct {
+				def, format string
+				path        []string
+			}{{ctx, "context", []string{"details"}}, {problem, "problem", nil}, {resp, "response", []string{"details"}}} {
+				b.vector(name, c.def, false, e, c.format, schSet(schPtr(append(c.path, p.Name)...), map[string]any{"zz_other": bad}))
+				b.cases[len(b.cases)-1].Constraint = true
+			}
+		}
+	}
+}
+
+// schAliasCases adds the cases of an error's aliases: each names the error
+// wherever its symbol does (data.symbol, a problem's symbol, a response's
+// code), tied to the same error's rules; and another error's alias names
+// that error, not this one.
+func schAliasCases(b *schCaseBuilder, m *model.Catalog, e, other *model.Error, wrongCode int64) {
+	const (
+		rpc     = jsonschema.DefJSONRPCError
+		problem = jsonschema.DefProblemDetails
+		resp    = jsonschema.DefErrorResponse
+	)
+	s := e.Symbol
+	for _, a := range e.Aliases {
+		b.vector(s+": data.symbol alias "+a.Symbol, rpc, true, e, "jsonrpc", schSet("/data/symbol", a.Symbol))
+		b.vector(s+": problem symbol alias "+a.Symbol, problem, true, e, "problem", schSet("/symbol", a.Symbol))
+		b.vector(s+": response code alias "+a.Symbol, resp, true, e, "response", schSet("/code", a.Symbol))
+		b.vector(s+": alias "+a.Symbol+" with wire code "+strconv.FormatInt(wrongCode, 10), rpc, false, e, "jsonrpc",
+			schSet("/data/symbol", a.Symbol), schSet("/code", wrongCode))
+		for _, d := range m.Domains {
+			if d != e.Domain {
+				b.vector(s+": alias "+a.Symbol+" in domain "+d.Name, rpc, false, e, "jsonrpc", schSet("/data/symbol", a.Symbol), schSet("/data/domain", d.Name))
+				break
+			}
+		}
+		if other != nil {
+			b.vector(s+": alias "+a.Symbol+" with context.type of "+other.Symbol, rpc, false, e, "jsonrpc",
+				schSet("/data/symbol", a.Symbol), schSet("/data/context/type", other.Type))
+			if other.ProblemType != e.ProblemType {
+				b.vector(s+": alias "+a.Symbol+" with the problem type of "+other.Symbol, problem, false, e, "problem",
+					schSet("/symbol", a.Symbol), schSet("/type", other.ProblemType))
+			}
+		}
+		if e.Details != nil {
+			b.vector(s+": response code alias "+a.Symbol+" without details", resp, false, e, "response", schSet("/code", a.Symbol), schDel("/details"))
+		} else {
+			b.vector(s+": response code alias "+a.Symbol+" with details", resp, false, e, "response",
+				schSet("/code", a.Symbol), schSet("/details", map[string]any{"unexpected": 1}))
+		}
+	}
+	for _, o := range m.Errors {
+		if o == e || len(o.Aliases) == 0 {
+			continue
+		}
+		a := o.Aliases[0].Symbol
+		b.vector(s+": data.symbol "+a+", an alias of "+o.Symbol, rpc, false, e, "jsonrpc", schSet("/data/symbol", a))
+		if o.ProblemType != e.ProblemType {
+			b.vector(s+": problem symbol "+a+", an alias of "+o.Symbol, problem, false, e, "problem", schSet("/symbol", a))
+		}
+		if o.Details != e.Details {
+			b.vector(s+": response code "+a+", an alias of "+o.Symbol, resp, false, e, "response", schSet("/code", a))
+		}
+		break
+	}
+}
+
 // seedCases adds the payloads of the reference systems' own documents
 // (/work/shared/reference), shaped for the examples/ catalog of each.
 func schSeedCases(b *schCaseBuilder, name string) {
@@ -648,7 +773,9 @@ func schSeedCases(b *schCaseBuilder, name string) {
 			`{"schemaVersion": 1, "type": "path_not_allowed", "details": {"requested": "/etc/passwd"}, "retryable": false}`)
 		b.payloadConstraint("seed: execution_error phase outside its enum", ctx, false,
 			`{"schemaVersion": 1, "type": "command_failed", "details": {"phase": "linking"}, "retryable": false}`)
-		b.payload("seed: execution_error phase truncated", ctx, true,
+		// the runtime writes a constrained value whole: a truncated enum
+		// value is no payload of its
+		b.payloadConstraint("seed: execution_error phase truncated", ctx, false,
 			`{"schemaVersion": 1, "type": "command_failed", "details": {"phase": "output_proc..."}, "retryable": false}`)
 		b.payload("seed: file_too_large with verbose debugInfo", ctx, true, `{
 			"schemaVersion": 1, "type": "file_too_large",

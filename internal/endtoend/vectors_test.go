@@ -37,7 +37,7 @@ var vectorModes = []struct {
 	{"default", func(o *errgenrt.Options) {}},
 	{"verbose", func(o *errgenrt.Options) { o.Verbose = true; o.ServerVersion = "1.2.3" }},
 	{"unredacted", func(o *errgenrt.Options) { o.ShowSensitive = true }},
-	{"small", func(o *errgenrt.Options) { o.MaxDataBytes = 300; o.MaxStringBytes = 24 }},
+	{"small", func(o *errgenrt.Options) { o.MaxDataBytes = 512; o.MaxStringBytes = 24 }},
 }
 
 func fixedOptions() errgenrt.Options {

@@ -40,6 +40,9 @@ type Type struct {
 	// the string schema of an Enum.
 	Schema *model.Schema
 	Elem   *Type // Slice: the item type
+	// Keep is, for a Slice, how many items a minimal payload keeps (its
+	// schema's minItems; -1 for all): model.KeepItems.
+	Keep int
 }
 
 // Builtin reports whether t is the built-in errgenrt.FieldErrors.
@@ -74,7 +77,11 @@ func Of(s *model.Schema) Type {
 		case ts.Type == "object" && len(ts.Properties) > 0:
 			return Type{Kind: Struct, Name: ts.GoName, Ptr: true, Schema: ts}
 		}
-		return Of(ts)
+		t := Of(ts)
+		if t.Kind == Slice {
+			t.Keep = model.KeepItems(s) // the $ref node's own keywords count too
+		}
+		return t
 	}
 	switch s.Type {
 	case "string":
@@ -90,7 +97,7 @@ func Of(s *model.Schema) Type {
 		return Type{Kind: Bool}
 	case "array":
 		elem := Of(s.Items)
-		return Type{Kind: Slice, Elem: &elem}
+		return Type{Kind: Slice, Elem: &elem, Keep: model.KeepItems(s)}
 	case "object":
 		if len(s.Properties) > 0 && s.GoName != "" {
 			return Type{Kind: Struct, Name: s.GoName, Schema: s}
@@ -127,8 +134,13 @@ func Field(p *model.Property, sensitive map[*model.Property]bool) errgenrt.Field
 		Verbose:   ps.Verbose,
 		Sanitize:  sanitizerOf(ps.Sanitize),
 		MaxBytes:  int(ps.MaxBytes),
+		Exact:     model.Exact(ps),
 	}
 }
+
+// Trim reports whether a minimal payload leaves out the optional fields of
+// the struct of object schema s (model.Trimmable).
+func Trim(s *model.Schema) bool { return model.Trimmable(s) }
 
 // Sensitive returns the properties some error lists under `sensitive`. The
 // Go struct of a shape is shared by every error that uses it, so such a
@@ -191,6 +203,7 @@ func Def(e *model.Error) *errgenrt.Def {
 		Code:        e.Code,
 		WireCode:    e.WireCode,
 		Symbol:      e.Symbol,
+		Aliases:     e.AliasSymbols(),
 		Type:        e.Type,
 		Domain:      e.Domain.Name,
 		Title:       e.Title,
@@ -201,6 +214,7 @@ func Def(e *model.Error) *errgenrt.Def {
 		Message:     errgenrt.Template(e.Message.Source),
 
 		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
+		NeedsDetails:    !e.EmptyDetailsValid,
 	}
 	if e.Details != nil {
 		d.DetailFields = []string{}
@@ -217,4 +231,36 @@ func Def(e *model.Error) *errgenrt.Def {
 		d.Suggestions = append(d.Suggestions, errgenrt.Template(s.Source))
 	}
 	return d
+}
+
+// Extra returns the Go type of the other members of an open object — one
+// whose schema declares properties and also admits other members
+// (additionalProperties) — and false for any other schema. Its struct
+// holds them in a map[string]T beside the declared fields; a struct value
+// is a pointer there, since map elements cannot be addressed. An object
+// with additionalProperties alone stays a map (Kind Map).
+func Extra(s *model.Schema) (Type, bool) {
+	if s == nil || s.Ref != nil || s.Type != "object" || len(s.Properties) == 0 || s.Additional == nil {
+		return Type{}, false
+	}
+	t := Of(s.Additional)
+	if t.Kind == Struct {
+		t.Ptr = true
+	}
+	return t, true
+}
+
+// ExtraField returns the errgenrt.Field of the other members of the open
+// object s: the extension keywords of its additionalProperties schema
+// (x-sensitive, x-verbose, x-sanitize, x-max-bytes), as [Field] takes
+// them from a property's schema.
+func ExtraField(s *model.Schema) errgenrt.Field {
+	a := s.Additional
+	return errgenrt.Field{
+		Sensitive: a.Sensitive,
+		Verbose:   a.Verbose,
+		Sanitize:  sanitizerOf(a.Sanitize),
+		MaxBytes:  int(a.MaxBytes),
+		Exact:     model.Exact(a),
+	}
 }

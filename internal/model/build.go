@@ -66,6 +66,7 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 	for _, re := range raw.Errors {
 		b.error(re)
 	}
+	b.aliases()
 	b.resolveRefs()
 	b.requiredCycles()
 	b.sp.checkExtensions()
@@ -453,13 +454,14 @@ func (b *builder) shapeURLs() map[string]*Shape {
 	return byURL
 }
 
-// fallbackDetails checks that the details a non-catalog error gets when it
-// becomes the fallback (each required property at its zero value) match
-// the fallback's detail schema: the runtime renders exactly those, and every
-// payload it renders must validate.
+// fallbackDetails checks that the fallback's empty details (ZeroDetails,
+// what a non-catalog error becoming it carries) validate against its detail
+// schema: nothing else can stand in for it. (Another error whose empty
+// details do not validate renders, used bare, as the fallback: see
+// Error.EmptyDetailsValid, which details found.)
 func (b *builder) fallbackDetails() {
 	f := b.m.Fallback
-	if f == nil || f.Details == nil || b.unsound()[f.Details] {
+	if f == nil || f.Details == nil || b.unsound()[f.Details] || f.EmptyDetailsValid {
 		return
 	}
 	var scratch diag.List // the shape's own problems are reported already
@@ -469,13 +471,9 @@ func (b *builder) fallbackDetails() {
 		return
 	}
 	zero := ZeroDetails(f.Details)
-	reasons := vs.failures(sch, zero)
-	if len(reasons) == 0 {
-		return
-	}
 	text, _ := json.Marshal(zero)
 	b.diags.Errorf(b.raw.Fallback.Pos, "fallback %s: a non-catalog error becomes it with empty details %s, which break its detail schema (%s); make those properties optional or let them be empty, or choose another fallback",
-		f.Symbol, text, strings.Join(reasons, "; "))
+		f.Symbol, text, strings.Join(vs.failures(sch, zero), "; "))
 }
 
 // requiredCycles reports shapes that contain themselves through required
@@ -583,6 +581,7 @@ func (b *builder) details() {
 			}
 			for _, e := range b.m.Errors[lo:hi] {
 				wb.checkError(e)
+				e.EmptyDetailsValid = e.Details == nil
 				if e.Details == nil || unsound[e.Details] {
 					continue
 				}
@@ -593,6 +592,7 @@ func (b *builder) details() {
 				for i, ex := range b.errPos[e].Examples {
 					vs.validate(sch, e, i, ex, e.Examples[i].Value)
 				}
+				e.EmptyDetailsValid = len(vs.failures(sch, ZeroDetails(e.Details))) == 0
 			}
 			lists[w] = wb.diags
 			return nil
@@ -763,7 +763,7 @@ func (b *builder) retired() {
 				b.diags.Errorf(rr.Symbol.Pos, "symbol %s is retired twice (first at %s)", r.Symbol, first.Pos)
 			}
 			symbols[r.Symbol] = r
-			if e := b.m.bySymbol[r.Symbol]; e != nil {
+			if e := b.m.bySymbol[r.Symbol]; e != nil && e.Symbol == r.Symbol { // aliases: see aliases
 				b.diags.Errorf(e.Pos, "symbol %s reuses a retired symbol (retired at %s)", e.Symbol, r.Pos)
 			}
 		}

@@ -43,7 +43,7 @@ type Catalog struct {
 	Errors        []*Error   // by code
 	Retired       []*Retired // by code, then symbol
 
-	bySymbol map[string]*Error
+	bySymbol map[string]*Error // by symbol and by alias
 	byCode   map[int64]*Error
 	byType   map[string]*Error
 }
@@ -148,11 +148,15 @@ func (s *Schema) Property(name string) *Property {
 
 // Error is one catalog error.
 type Error struct {
-	Symbol      string
-	Code        int64
-	WireCode    int64 // JSON-RPC error.code: wire_code, else code
-	Domain      *Domain
-	Type        string
+	Symbol   string
+	Code     int64
+	WireCode int64 // JSON-RPC error.code: wire_code, else code
+	Domain   *Domain
+	Type     string
+	// Aliases are more symbols of the error, in catalog order: the same
+	// code and definition under other names. The wire always carries
+	// Symbol; an alias is accepted wherever a symbol is read.
+	Aliases     []*Alias
 	Slug        string // kebab-case type: docs page and problem type URI
 	ProblemType string // resolved RFC 9457 type URI
 	Title       string
@@ -167,6 +171,11 @@ type Error struct {
 	Examples    []Example
 	Since       string
 	Deprecated  *Deprecation
+	// EmptyDetailsValid reports whether the error's empty details
+	// (ZeroDetails) validate against its detail schema (true for an error
+	// without details): only then does its definition, used bare as an
+	// error, render as itself rather than as the fallback.
+	EmptyDetailsValid bool
 	// MCPToolErrors is how a failing MCP tools/call sends the error:
 	// ToolErrorsResult or ToolErrorsError (mcp.tool_errors, else the
 	// catalog's).
@@ -175,6 +184,29 @@ type Error struct {
 	TSName        string // TypeScript base identifier
 	Pos           diag.Pos
 }
+
+// Alias is another symbol of an error.
+type Alias struct {
+	Symbol string
+	GoName string // Go base identifier (Symbol<GoName>, Err<GoName>)
+	Pos    diag.Pos
+}
+
+// AliasSymbols returns the symbols of e's aliases, in catalog order; nil
+// when it has none.
+func (e *Error) AliasSymbols() []string {
+	if len(e.Aliases) == 0 {
+		return nil
+	}
+	out := make([]string, len(e.Aliases))
+	for i, a := range e.Aliases {
+		out[i] = a.Symbol
+	}
+	return out
+}
+
+// Symbols returns e's symbol followed by its aliases.
+func (e *Error) Symbols() []string { return append([]string{e.Symbol}, e.AliasSymbols()...) }
 
 // Example is one example detail object of an error.
 type Example struct {
@@ -199,7 +231,7 @@ type Retired struct {
 	Pos     diag.Pos
 }
 
-// BySymbol returns the error with the given symbol, or nil.
+// BySymbol returns the error with the given symbol or alias, or nil.
 func (c *Catalog) BySymbol(s string) *Error { return c.bySymbol[s] }
 
 // ByCode returns the error with the given code, or nil.

@@ -73,6 +73,12 @@ func (b *builder) identifiers() {
 		for _, id := range naming.TSErrorIdents(e.TSName) {
 			tsIDs.claim(id, what, e.Pos)
 		}
+		for _, a := range e.Aliases {
+			a.GoName = naming.GoAlias(a.Symbol)
+			for _, id := range naming.GoAliasIdents(a.GoName) {
+				goIDs.claim(id, "alias "+a.Symbol+" of "+e.Symbol, a.Pos)
+			}
+		}
 	}
 	for _, s := range b.m.Shapes {
 		what := "detail shape " + s.Name
@@ -110,10 +116,15 @@ func (b *builder) goTypes(ids *idents, s *Schema, name, what string, pos diag.Po
 			ids.claim(name, what, pos)
 		}
 		fields := map[string]*Property{}
+		open := s.Additional != nil
 		for _, p := range s.Properties {
 			p.GoName = naming.Go(p.Name)
 			if naming.GoReservedFields[p.GoName] {
 				b.diags.Errorf(p.Pos, "detail property %q of %s would be the Go field %s, which is a method of every generated detail struct", p.Name, what, p.GoName)
+				continue
+			}
+			if open && naming.GoOpenReserved[p.GoName] {
+				b.diags.Errorf(p.Pos, "detail property %q of %s would be the Go field %s, which the struct of an object with additionalProperties declares itself (%s holds its other members)", p.Name, what, p.GoName, naming.GoExtraField)
 				continue
 			}
 			if first := fields[p.GoName]; first != nil {
@@ -122,6 +133,13 @@ func (b *builder) goTypes(ids *idents, s *Schema, name, what string, pos diag.Po
 			}
 			fields[p.GoName] = p
 			b.goTypes(ids, p.Schema, name+p.GoName, what+" property "+p.Name, p.Pos, false)
+		}
+		if open {
+			at := pos
+			if s.Additional.Source != nil {
+				at = s.Additional.Source.Pos
+			}
+			b.goTypes(ids, s.Additional, name+naming.GoExtraField, what+" additionalProperties", at, false)
 		}
 	case s.Type == "string" && len(s.Enum) > 0:
 		s.GoName = name

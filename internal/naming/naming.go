@@ -86,6 +86,16 @@ func GoErrorIdents(base string) []string {
 	return []string{"Code" + base, "Err" + base, "New" + base, "Symbol" + base, "Type" + base}
 }
 
+// GoAlias returns the Go base name of an alias of an error: its symbol
+// without a leading E_ in Pascal case, as a symbol's default type makes it
+// ("E_FS_OLD_NAME" → "FsOldName").
+func GoAlias(symbol string) string { return Go(strings.ToLower(strings.TrimPrefix(symbol, "E_"))) }
+
+// GoAliasIdents returns the package-level Go identifiers the Go emitter
+// declares for an alias whose Go base name is base: its symbol constant
+// and its definition (the error's own).
+func GoAliasIdents(base string) []string { return []string{"Symbol" + base, "Err" + base} }
+
 // TSErrorIdents returns the type names the TypeScript emitter declares for
 // the error whose TypeScript base name is base.
 func TSErrorIdents(base string) []string {
@@ -116,6 +126,14 @@ var GoReserved = map[string]bool{
 // GoReservedFields are the method names generated detail structs declare,
 // which no field may take.
 var GoReservedFields = map[string]bool{"AppendJSON": true, "Placeholder": true}
+
+// GoExtraField is the field of the generated struct of an open object
+// (properties and additionalProperties) that holds its other members.
+const GoExtraField = "Extra"
+
+// GoOpenReserved are the names the struct of an open object declares
+// besides its fields: its Extra field and its JSON methods.
+var GoOpenReserved = map[string]bool{GoExtraField: true, "MarshalJSON": true, "UnmarshalJSON": true}
 
 // TSReserved are the type names every generated TypeScript package declares.
 var TSReserved = map[string]bool{

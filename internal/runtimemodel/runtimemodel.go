@@ -12,11 +12,15 @@
 // Example values are read as encoding/json reads them into the generated
 // structs: a missing or null field is the Go zero value (nil for optional
 // fields, slices, maps and untyped values), untyped numbers become float64,
-// and a key matching no property exactly matches one case-insensitively.
+// and a key matching no property exactly matches one case-insensitively —
+// except in an open object (additionalProperties beside properties), whose
+// generated UnmarshalJSON matches names exactly and keeps every other
+// member in its Extra map.
 package runtimemodel
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,9 +50,15 @@ type typ struct {
 	elem *typ     // Slice
 }
 
-// objType is a generated struct: its properties in declaration order.
+// objType is a generated struct: its properties in declaration order,
+// and for an open object (additionalProperties beside properties) the type
+// and field of its other members.
 type objType struct {
-	props []*prop
+	props      []*prop
+	trim       bool     // a minimal payload leaves out the optional fields (gotype.Trim)
+	names      []string // the properties' names
+	extra      *typ     // nil for a closed object
+	extraField *errgenrt.Field
 }
 
 type prop struct {
@@ -121,9 +131,10 @@ func (c *Catalog) def(e *model.Error) *errgenrt.Def {
 	}
 	r := c.typeOf(t)
 	c.roots[e] = r
-	if r.Builtin() {
+	switch {
+	case r.Builtin():
 		d.ZeroDetails = errgenrt.ZeroFieldErrors
-	} else {
+	default:
 		d.ZeroDetails = func() errgenrt.Details { return zeroObject(r.obj) }
 	}
 	return d
@@ -147,16 +158,21 @@ func (c *Catalog) object(s *model.Schema) *objType {
 	if o := c.objects[s]; o != nil {
 		return o
 	}
-	o := &objType{}
+	o := &objType{trim: gotype.Trim(s)}
 	c.objects[s] = o
 	o.props = make([]*prop, 0, len(s.Properties))
 	for _, p := range s.Properties {
 		f := gotype.Field(p, c.sensitive)
 		o.props = append(o.props, &prop{name: p.Name, required: p.Required, field: &f})
+		o.names = append(o.names, p.Name)
 	}
 	// types after the slice exists, so a recursive shape finds its props
 	for i, p := range s.Properties {
 		o.props[i].typ = c.typeOf(gotype.Of(p.Schema))
+	}
+	if t, ok := gotype.Extra(s); ok {
+		f := gotype.ExtraField(s)
+		o.extra, o.extraField = c.typeOf(t), &f
 	}
 	return o
 }
@@ -165,9 +181,10 @@ func (c *Catalog) object(s *model.Schema) *objType {
 // and whether it is set (non-nil, for the pointer, slice, map and
 // interface fields of optional properties).
 type object struct {
-	t    *objType
-	vals []any
-	set  []bool
+	t     *objType
+	vals  []any
+	set   []bool
+	extra map[string]any // an open object's other members, as Go values of t.extra
 }
 
 func zeroObject(t *objType) *object {
@@ -205,7 +222,9 @@ func zero(t *typ, required bool) any {
 	return nil
 }
 
-// decodeObject reads a JSON object into a struct value.
+// decodeObject reads a JSON object into a struct value. An open object
+// reads as its generated UnmarshalJSON does (errgenrt.UnmarshalOpen):
+// declared fields by their exact names, every other member into Extra.
 func decodeObject(t *objType, m map[string]any) *object {
 	o := &object{t: t, vals: make([]any, len(t.props)), set: make([]bool, len(t.props))}
 	raw := make([]any, len(t.props))
@@ -216,7 +235,16 @@ func decodeObject(t *objType, m map[string]any) *object {
 			exact++
 		}
 	}
-	if exact < len(m) {
+	if t.extra != nil {
+		for k, v := range m {
+			if !slices.Contains(t.names, k) {
+				if o.extra == nil {
+					o.extra = make(map[string]any, len(m))
+				}
+				o.extra[k], _ = decode(t.extra, v, true)
+			}
+		}
+	} else if exact < len(m) {
 		// Some key names no property exactly. encoding/json reads the keys
 		// in the order json.Marshal wrote them (sorted), each into the
 		// field of that exact name, else the first whose name folds to it;
@@ -399,15 +427,21 @@ func fieldErrors(v any) *errgenrt.FieldErrors {
 func (o *object) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	dst = e.Open(dst)
 	for i, p := range o.t.props {
-		dst = member(e, dst, p, o.vals[i], o.set[i])
+		dst = member(e, dst, o.t.trim, p, o.vals[i], o.set[i])
+	}
+	if o.t.extra != nil {
+		for _, k := range errgenrt.ExtraKeys(e, o.t.extraField, o, o.extra, o.t.names) {
+			dst = e.ExtraKey(dst, k)
+			dst = value(e, dst, o.t.extraField, o.t.extra, o.extra[k])
+		}
 	}
 	return e.Close(dst)
 }
 
-func member(e *errgenrt.Encoder, dst []byte, p *prop, v any, set bool) []byte {
+func member(e *errgenrt.Encoder, dst []byte, trim bool, p *prop, v any, set bool) []byte {
 	t, f := p.typ, p.field
-	if !p.required && (!set || !e.Full()) {
-		return dst // optional: written only when present and not minimal
+	if !p.required && (!set || trim && !e.Full()) {
+		return dst // optional: written only when present (and not minimal, where that may be)
 	}
 	switch t.Kind {
 	case gotype.String, gotype.Enum:
@@ -426,9 +460,7 @@ func member(e *errgenrt.Encoder, dst []byte, p *prop, v any, set bool) []byte {
 		if e.Emit(f) {
 			dst = e.Key(dst, f)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				dst = items(e, dst, f, t.elem, v.([]any))
-			}
+			dst = items(e, dst, f, t, v.([]any))
 			dst = e.CloseArray(dst)
 		}
 	}
@@ -450,26 +482,36 @@ func structValue(t *typ, v any) errgenrt.Details {
 	return zeroObject(t.obj)
 }
 
-func items(e *errgenrt.Encoder, dst []byte, f *errgenrt.Field, elem *typ, list []any) []byte {
-	for _, it := range list {
-		switch elem.Kind {
-		case gotype.String, gotype.Enum:
-			dst = e.StringValue(dst, f, it.(string))
-		case gotype.Int:
-			dst = e.IntValue(dst, it.(int64))
-		case gotype.Float:
-			dst = e.FloatValue(dst, it.(float64))
-		case gotype.Bool:
-			dst = e.BoolValue(dst, it.(bool))
-		case gotype.Any, gotype.Map:
-			dst = e.AnyValue(dst, f, it)
-		case gotype.Struct:
-			dst = structValue(elem, it).AppendJSON(e, dst)
-		case gotype.Slice:
-			dst = e.OpenArray(dst)
-			dst = items(e, dst, f, elem.elem, it.([]any))
-			dst = e.CloseArray(dst)
-		}
+// items writes the items of a list of slice type st: every item, or in a
+// minimal payload the first st.Keep.
+func items(e *errgenrt.Encoder, dst []byte, f *errgenrt.Field, st *typ, list []any) []byte {
+	for _, it := range list[:e.Keep(len(list), st.Keep)] {
+		dst = value(e, dst, f, st.elem, it)
+	}
+	return dst
+}
+
+// value appends one value of type t (an array item, or the value of an
+// extra member) as the generated code does (golang.value).
+func value(e *errgenrt.Encoder, dst []byte, f *errgenrt.Field, t *typ, v any) []byte {
+	switch t.Kind {
+	case gotype.String, gotype.Enum:
+		return e.StringValue(dst, f, v.(string))
+	case gotype.Int:
+		return e.IntValue(dst, v.(int64))
+	case gotype.Float:
+		return e.FloatValue(dst, v.(float64))
+	case gotype.Bool:
+		return e.BoolValue(dst, v.(bool))
+	case gotype.Any, gotype.Map:
+		return e.AnyValue(dst, f, v)
+	case gotype.Struct:
+		return structValue(t, v).AppendJSON(e, dst)
+	case gotype.Slice:
+		dst = e.OpenArray(dst)
+		list, _ := v.([]any)
+		dst = items(e, dst, f, t, list)
+		return e.CloseArray(dst)
 	}
 	return dst
 }
@@ -512,6 +554,13 @@ func placeholder(txt *errgenrt.Text, p *prop, v any, set bool) {
 		return
 	case gotype.Slice:
 		list, _ := v.([]any)
+		switch {
+		case !p.required && !set:
+			return // absent: no text
+		case len(list) == 0:
+			txt.Strings(f, nil) // "[]", as Text.JSON writes an empty list too
+			return
+		}
 		if t.elem.Kind == gotype.String {
 			strs := make([]string, len(list))
 			for i, it := range list {
@@ -555,6 +604,23 @@ func marshalObject(dst []byte, o *object) []byte {
 		dst = appendJSON(dst, p.name)
 		dst = append(dst, ':')
 		dst = marshalValue(dst, p.typ, v, o.set[i] || p.required)
+	}
+	// an open object's other members, as errgenrt.MarshalOpen writes them
+	keys := make([]string, 0, len(o.extra))
+	for k := range o.extra {
+		if !slices.Contains(o.t.names, k) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = appendJSON(dst, k)
+		dst = append(dst, ':')
+		dst = marshalValue(dst, o.t.extra, o.extra[k], true)
 	}
 	return append(dst, '}')
 }

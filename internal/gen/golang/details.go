@@ -62,6 +62,7 @@ func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
 		for _, p := range s.Properties {
 			g.genTypes(f, p.Schema, what+", property "+strconv.Quote(p.Name))
 		}
+		g.genTypes(f, s.Additional, what+", additionalProperties")
 	case s.Type == "string" && len(s.Enum) > 0 && s.GoName != "":
 		doc(f, fmt.Sprintf("%s is %s.", s.GoName, what), s.Description)
 		f.Type().Id(s.GoName).String()
@@ -84,25 +85,39 @@ func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
 func (g *generator) fieldVars(f *jen.File, s *model.Schema) {
 	var defs []jen.Code
 	for _, p := range s.Properties {
-		fl := gotype.Field(p, g.sensitive)
-		items := []jen.Code{keyed("Name", jen.Lit(fl.Name))}
-		if fl.Sensitive {
-			items = append(items, keyed("Sensitive", jen.True()))
-		}
-		if fl.Verbose {
-			items = append(items, keyed("Verbose", jen.True()))
-		}
-		if fl.Sanitize != errgenrt.SanitizeNone {
-			items = append(items, keyed("Sanitize", rt(gotype.SanitizerIdent(fl.Sanitize))))
-		}
-		if fl.MaxBytes > 0 {
-			items = append(items, keyed("MaxBytes", jen.Lit(fl.MaxBytes)))
-		}
-		defs = append(defs, jen.Id(fieldVar(s, p)).Op("=").Add(rt("Field")).Values(items...))
+		defs = append(defs, jen.Id(fieldVar(s, p)).Op("=").Add(fieldValue(gotype.Field(p, g.sensitive))))
+	}
+	if _, open := gotype.Extra(s); open {
+		defs = append(defs, jen.Id(extraFieldVar(s)).Op("=").Add(fieldValue(gotype.ExtraField(s))))
 	}
 	if len(defs) > 0 {
 		f.Var().Defs(defs...)
 	}
+}
+
+// fieldValue is the composite literal of an errgenrt.Field, zero values
+// left out.
+func fieldValue(fl errgenrt.Field) *jen.Statement {
+	var items []jen.Code
+	if fl.Name != "" {
+		items = append(items, keyed("Name", jen.Lit(fl.Name)))
+	}
+	if fl.Sensitive {
+		items = append(items, keyed("Sensitive", jen.True()))
+	}
+	if fl.Verbose {
+		items = append(items, keyed("Verbose", jen.True()))
+	}
+	if fl.Sanitize != errgenrt.SanitizeNone {
+		items = append(items, keyed("Sanitize", rt(gotype.SanitizerIdent(fl.Sanitize))))
+	}
+	if fl.MaxBytes > 0 {
+		items = append(items, keyed("MaxBytes", jen.Lit(fl.MaxBytes)))
+	}
+	if fl.Exact {
+		items = append(items, keyed("Exact", jen.True()))
+	}
+	return rt("Field").Values(items...)
 }
 
 // fieldVar is the package-level errgenrt.Field variable of a property.
@@ -129,11 +144,18 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 		}
 		fields = append(fields, jen.Id(p.GoName).Add(t).Tag(map[string]string{"json": tag}))
 	}
+	extra, open := gotype.Extra(s)
+	if open {
+		fields = append(fields, g.extraComment(s), extraMember(extra))
+	}
 	f.Type().Id(s.GoName).Struct(fields...)
 
 	body := []jen.Code{jen.Id("dst").Op("=").Id("e").Dot("Open").Call(jen.Id("dst"))}
 	for _, p := range s.Properties {
 		body = append(body, g.appendStmts(g.memberOf(s, p))...)
+	}
+	if open {
+		body = append(body, g.extraStmts(s, extra)...)
 	}
 	body = append(body, jen.Return(jen.Id("e").Dot("Close").Call(jen.Id("dst"))))
 	doc(f, "AppendJSON implements errgenrt.Details.")
@@ -144,10 +166,13 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 	if g.roots[s] {
 		g.rootDecls(f, s)
 	}
+	if open {
+		g.openDecls(f, s)
+	}
 }
 
 func (g *generator) memberOf(s *model.Schema, p *model.Property) member {
-	return member{fieldVar(s, p), p.GoName, gotype.Of(p.Schema), !p.Required}
+	return member{fieldVar(s, p), p.GoName, gotype.Of(p.Schema), !p.Required, gotype.Trim(s)}
 }
 
 // rootDecls declares what the struct s has as the details of an error: the
@@ -159,20 +184,34 @@ func (g *generator) memberOf(s *model.Schema, p *model.Property) member {
 func (g *generator) rootDecls(f *jen.File, s *model.Schema) {
 	t := gotype.Type{Kind: gotype.Struct, Name: s.GoName, Schema: s}
 	fields := fieldsVar(t)
-	names := make([]jen.Code, len(s.Properties))
 	cases := make([]jen.Code, len(s.Properties))
 	for i, p := range s.Properties {
-		names[i] = jen.Lit(p.Name)
 		cases[i] = jen.Case(jen.Lit(i)).Block(g.textStmt(g.memberOf(s, p)))
 	}
-	doc(f, fmt.Sprintf("%s are the top-level fields of %s, the DetailFields of the errors with these details.", fields.GoString(), s.GoName))
-	f.Var().Add(fields).Op("=").Index().String().Values(names...)
+	g.fieldsDecl(f, s)
 	doc(f, fmt.Sprintf("%s returns empty %s, the ZeroDetails of the errors with these details.", zeroFunc(t).GoString(), s.GoName))
 	f.Func().Add(zeroFunc(t)).Params().Add(rt("Details")).Block(jen.Return(jen.New(jen.Id(s.GoName))))
 	doc(f, fmt.Sprintf("Placeholder implements errgenrt.Placeholders: the text of the field named field (one of %s) in a message.", fields.GoString()))
 	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("Placeholder").
 		Params(jen.Id("t").Op("*").Add(rt("Text")), jen.Id("field").String()).
 		Block(jen.Switch(jen.Qual("slices", "Index").Call(fields.Clone(), jen.Id("field"))).Block(cases...))
+}
+
+// fieldsDecl declares the names of the fields of struct s: for an error's
+// details its DetailFields, for an open object the names its other members
+// may not take.
+func (g *generator) fieldsDecl(f *jen.File, s *model.Schema) {
+	fields := fieldsVar(structType(s))
+	names := make([]jen.Code, len(s.Properties))
+	for i, p := range s.Properties {
+		names[i] = jen.Lit(p.Name)
+	}
+	if g.roots[s] {
+		doc(f, fmt.Sprintf("%s are the top-level fields of %s, the DetailFields of the errors with these details.", fields.GoString(), s.GoName))
+	} else {
+		doc(f, fmt.Sprintf("%s are the fields of %s.", fields.GoString(), s.GoName))
+	}
+	f.Var().Add(fields).Op("=").Index().String().Values(names...)
 }
 
 // fieldsVar is the list of the top-level fields of details type t.
@@ -192,12 +231,14 @@ func zeroFunc(t gotype.Type) *jen.Statement {
 }
 
 // member is what the statements of one property of a struct are made of:
-// its field variable, its Go field (of the receiver d), its type, and
-// whether it is optional.
+// its field variable, its Go field (of the receiver d), its type, whether
+// it is optional, and whether a minimal payload leaves it out when it is
+// (gotype.Trim of its struct).
 type member struct {
 	fieldVar, goName string
 	ti               gotype.Type
 	optional         bool
+	trim             bool
 }
 
 // appendStmts writes the statements that append one property.
@@ -242,21 +283,33 @@ func (g *generator) appendStmts(m member) []jen.Code {
 		write = []jen.Code{jen.If(jen.Id("e").Dot("Emit").Call(field)).Block(
 			assign(jen.Id("e").Dot("Key").Call(jen.Id("dst"), field)),
 			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
-			jen.If(jen.Id("e").Dot("Full").Call()).Block(g.items(m.fieldVar, *ti.Elem, v.Clone(), 0)...),
+			g.items(m.fieldVar, ti, v.Clone(), 0),
 			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
 		)}
 	}
-	if !optional {
+	switch {
+	case !optional:
 		return write
+	case m.trim:
+		return []jen.Code{jen.If(v.Clone().Op("!=").Nil().Op("&&").Id("e").Dot("Full").Call()).Block(write...)}
 	}
-	return []jen.Code{jen.If(v.Clone().Op("!=").Nil().Op("&&").Id("e").Dot("Full").Call()).Block(write...)}
+	return []jen.Code{jen.If(v.Clone().Op("!=").Nil()).Block(write...)}
 }
 
-// items writes the loop that appends the items of a slice expression.
-func (g *generator) items(fieldName string, elem gotype.Type, slice *jen.Statement, depth int) []jen.Code {
-	field := jen.Op("&").Id(fieldName)
+// items writes the loop that appends the items of a slice expression of
+// type st: every item, or in a minimal payload the first st.Keep.
+func (g *generator) items(fieldName string, st gotype.Type, slice *jen.Statement, depth int) jen.Code {
 	i := jen.Id("i" + strconv.Itoa(depth))
 	item := slice.Clone().Index(i.Clone())
+	return jen.For(i.Clone().Op(":=").Range().Id("e").Dot("Keep").Call(jen.Len(slice.Clone()), jen.Lit(st.Keep))).Block(g.value(fieldName, *st.Elem, item, depth)...)
+}
+
+// value writes the statements that append one value of type elem, item,
+// as an array item or the value of a member whose key is written: strings
+// under the rules of the field variable fieldName. depth numbers the loops
+// of nested arrays.
+func (g *generator) value(fieldName string, elem gotype.Type, item *jen.Statement, depth int) []jen.Code {
+	field := jen.Op("&").Id(fieldName)
 	assign := func(call *jen.Statement) jen.Code { return jen.Id("dst").Op("=").Add(call) }
 	var body []jen.Code
 	switch elem.Kind {
@@ -285,11 +338,11 @@ func (g *generator) items(fieldName string, elem gotype.Type, slice *jen.Stateme
 	case gotype.Slice:
 		body = []jen.Code{
 			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
+			g.items(fieldName, elem, item, depth+1),
+			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
 		}
-		body = append(body, g.items(fieldName, *elem.Elem, item, depth+1)...)
-		body = append(body, assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))))
 	}
-	return []jen.Code{jen.For(i.Clone().Op(":=").Range().Add(slice.Clone())).Block(body...)}
+	return body
 }
 
 // textStmt writes the statement that renders one property of a struct
@@ -318,9 +371,14 @@ func (g *generator) textStmt(m member) jen.Code {
 		}
 		return jen.Id("t").Dot(method).Call(field, v)
 	case gotype.Slice:
+		call := jen.Id("t").Dot("JSON").Call(field, v.Clone())
 		if ti.Elem.Kind == gotype.String {
-			return jen.Id("t").Dot("Strings").Call(field, v)
+			call = jen.Id("t").Dot("Strings").Call(field, v.Clone())
 		}
+		if m.optional {
+			return jen.If(v.Clone().Op("!=").Nil()).Block(call) // absent: no text
+		}
+		return call
 	case gotype.Struct:
 		if !ti.Ptr && !optional {
 			return jen.Id("t").Dot("JSON").Call(field, jen.Op("&").Add(v))

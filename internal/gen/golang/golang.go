@@ -311,6 +311,7 @@ func (g *generator) errorDecls(f *jen.File, e *model.Error) {
 	errVar := "Err" + e.GoName
 	doc(f, fmt.Sprintf("%s is the definition and errors.Is sentinel of %s", errVar, title), dep)
 	f.Var().Id(errVar).Op("=").Add(g.defLiteral(e))
+	g.aliasDecls(f, e)
 
 	ctorDoc := []string{fmt.Sprintf("New%s returns %s", e.GoName, title)}
 	if e.Doc != "" {
@@ -336,6 +337,25 @@ func (g *generator) errorDecls(f *jen.File, e *model.Error) {
 	}
 }
 
+// aliasDecls declares, for each alias of e, its symbol constant and its
+// definition: the error's own, so that errors.Is and a lookup by either
+// symbol find the same error.
+func (g *generator) aliasDecls(f *jen.File, e *model.Error) {
+	if len(e.Aliases) == 0 {
+		return
+	}
+	dep := deprecation(e)
+	var consts, vars []jen.Code
+	for _, a := range e.Aliases {
+		sym := fmt.Sprintf("Symbol%s is %s, an alias of %s: the same error, which the wire names %s.", a.GoName, a.Symbol, e.Symbol, e.Symbol)
+		consts = append(consts, commentCode(sym, dep), jen.Id("Symbol"+a.GoName).Id("Symbol").Op("=").Lit(a.Symbol))
+		def := fmt.Sprintf("Err%s is Err%s under its alias %s.", a.GoName, e.GoName, a.Symbol)
+		vars = append(vars, commentCode(def, dep), jen.Id("Err"+a.GoName).Op("=").Id("Err"+e.GoName))
+	}
+	f.Const().Defs(consts...)
+	f.Var().Defs(vars...)
+}
+
 // defLiteral is the composite literal of e's definition: the fields of
 // errgenrt.Def in their order, zero values left out. The detail fields and
 // the constructor of empty details are declared once per details type,
@@ -350,12 +370,21 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 		keyed("Code", jen.Lit(int(d.Code))),
 		keyed("WireCode", jen.Lit(int(d.WireCode))),
 		keyed("Symbol", jen.Lit(d.Symbol)),
+	}
+	if len(d.Aliases) > 0 {
+		list := make([]jen.Code, len(d.Aliases))
+		for i, a := range d.Aliases {
+			list[i] = jen.Lit(a)
+		}
+		items = append(items, keyed("Aliases", jen.Index().String().Values(list...)))
+	}
+	items = append(items,
 		keyed("Type", jen.Lit(d.Type)),
 		keyed("Domain", jen.Lit(d.Domain)),
 		keyed("Title", jen.Lit(d.Title)),
 		keyed("ProblemType", jen.Lit(d.ProblemType)),
 		keyed("Statuses", jen.Index().Int().Values(statuses...)),
-	}
+	)
 	if d.Retryable {
 		items = append(items, keyed("Retryable", jen.True()))
 	}
@@ -364,6 +393,9 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 	}
 	if d.ToolErrorsAsRPC {
 		items = append(items, keyed("ToolErrorsAsRPC", jen.True()))
+	}
+	if d.NeedsDetails {
+		items = append(items, keyed("NeedsDetails", jen.True()))
 	}
 	if t, has := gotype.Details(e); has {
 		items = append(items, keyed("DetailFields", fieldsVar(t)))

@@ -409,10 +409,15 @@ func (g *generator) groupBy(key func(*errInfo) string) []*group {
 	return out
 }
 
+// symbols are the symbols of the group's errors, each followed by its
+// aliases: a payload may name an error by any of them.
 func (gr *group) symbols() []string {
-	out := make([]string, len(gr.errs))
-	for i, info := range gr.errs {
-		out[i] = info.e.Symbol
+	out := make([]string, 0, len(gr.errs))
+	for _, info := range gr.errs {
+		out = append(out, info.e.Symbol)
+		for _, a := range info.e.Aliases {
+			out = append(out, a.Symbol)
+		}
 	}
 	return out
 }
@@ -501,7 +506,7 @@ func (g *generator) jsonRPCError() object {
 	var ties []any
 	for _, info := range g.errs {
 		if shared[info.code] {
-			ties = append(ties, rule(has("symbol", object{{"const", info.e.Symbol}}),
+			ties = append(ties, rule(has("symbol", oneOfValues(info.e.Symbols())),
 				object{{"properties", object{{"context", typed("object", object{{"properties", object{{"type", object{{"const", info.e.Type}}}}}})}}}}))
 		}
 	}
@@ -589,7 +594,7 @@ func (g *generator) problemDetails() object {
 		var unique, symbols []string
 		for _, info := range gr.errs {
 			if shared[info.e.ProblemType] {
-				symbols = append(symbols, info.e.Symbol)
+				symbols = append(symbols, info.e.Symbols()...)
 			} else {
 				unique = append(unique, info.e.ProblemType)
 			}

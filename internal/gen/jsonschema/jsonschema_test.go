@@ -8,11 +8,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
@@ -264,46 +262,6 @@ func TestSchemaOnlyStandardKeywords(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// truncate is what the runtime makes of a string longer than limit bytes.
-func truncate(s string, limit int) string {
-	if len(s) <= limit {
-		return s
-	}
-	cut := max(limit-3, 0)
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
-}
-
-func TestSchemaTruncatedEnumPattern(t *testing.T) {
-	values := []string{"a.b", "x|y", "(p)", "/slash", `back\slash`, "😀 smile", "line\nbreak", `quote"d`, "[c]{1}^$*+?", "ab", "abc", "é\u2028"}
-	enum := make([]any, len(values))
-	for i, v := range values {
-		enum[i] = v
-	}
-	pattern := truncatedOneOf(object{{"enum", enum}})
-	re := regexp.MustCompile(pattern)
-	for _, v := range values {
-		for limit := 0; limit <= len(v); limit++ {
-			if tr := truncate(v, limit); tr != v && !re.MatchString(tr) {
-				t.Errorf("%q truncated to %d: %q does not match %s", v, limit, tr, pattern)
-			}
-		}
-		if re.MatchString(v) {
-			t.Errorf("%q itself matches the truncation pattern", v)
-		}
-	}
-	for _, s := range []string{"z...", "a.c...", "abd...", "x|y ...", "ab", "(q..."} {
-		if re.MatchString(s) {
-			t.Errorf("%q matches %s", s, pattern)
-		}
-	}
-	if got := truncatedOneOf(object{{"const", "FIXED"}}); got != `^(?:F(?:I(?:X(?:E(?:D)?)?)?)?)?\.\.\.$` {
-		t.Errorf("const pattern = %s", got)
 	}
 }
 

@@ -257,6 +257,7 @@ type domainView struct {
 type errorRow struct {
 	Code       int64
 	Symbol     string
+	Aliases    []string // more symbols of the error
 	Type       string
 	Title      string
 	Statuses   string // "413, 400"
@@ -295,7 +296,7 @@ func (g *generator) domainView(d *model.Domain, from string) *domainView {
 	}
 	v.Errors = make([]errorRow, len(d.Errors))
 	for i, e := range d.Errors {
-		v.Errors[i] = errorRow{Code: e.Code, Symbol: e.Symbol, Type: e.Type, Title: e.Title,
+		v.Errors[i] = errorRow{Code: e.Code, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Title: e.Title,
 			Statuses: statusList(e.Statuses), Retryable: e.Retryable, Deprecated: e.Deprecated != nil,
 			Link: link(from, ErrorPath(e))}
 	}
@@ -329,6 +330,7 @@ type errorPage struct {
 	Code        int64
 	WireCode    int64 // the JSON-RPC error.code
 	Symbol      string
+	Aliases     []string // more symbols of the error, which the wire never carries
 	Type        string
 	Slug        string
 	Title       string
@@ -391,7 +393,8 @@ type ShapeFields struct {
 }
 
 // Field is one row of a details table. Nested fields have dotted paths
-// (a.b), array items [] (a[].b).
+// (a.b), array items [] (a[].b), the other members of an open map *
+// (a.*, see OtherMembers).
 type Field struct {
 	Path        string
 	Type        string   // plain text: "string", "array of integer", "node"
@@ -415,7 +418,7 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 	path := ErrorPath(e)
 	v := &errorPage{
 		page: g.page(path), Position: e.Code,
-		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Type: e.Type, Slug: e.Slug, Title: e.Title,
+		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Slug: e.Slug, Title: e.Title,
 		ProblemType: e.ProblemType, Retryable: e.Retryable, Since: e.Since,
 		Message: e.Message.Source, Doc: safeDoc(e.Doc),
 	}
@@ -554,6 +557,11 @@ func (g *generator) details(e *model.Error) *Details {
 		v.Type = s.Ref.Name
 	case s.Type == "object" && len(s.Properties) > 0:
 		w.collect(&v.Fields, s, "")
+		for i := range v.Fields {
+			if v.Fields[i].Path == OtherMembers {
+				v.Fields[i].Notes = append(v.Fields[i].Notes, "not in problem documents when named like one of their members (type, title, status, …)")
+			}
+		}
 	default:
 		v.Type = typeText(s)
 	}
@@ -583,28 +591,56 @@ func (w *walker) collect(rows *[]Field, s *model.Schema, prefix string) {
 		if row.Description == "" && ps.Ref != nil {
 			row.Description = ps.Ref.Schema.Description
 		}
-		if ps.Sensitive || w.g.sensitive[p] {
-			row.Notes = append(row.Notes, "sensitive: redacted unless verbose")
-		}
-		if ps.Verbose {
-			row.Notes = append(row.Notes, "verbose only")
-		}
-		if ps.Sanitize != "" {
-			row.Notes = append(row.Notes, "sanitized ("+ps.Sanitize+") unless verbose")
-		}
-		if ps.MaxBytes > 0 {
-			row.Notes = append(row.Notes, "at most "+strconv.FormatInt(ps.MaxBytes, 10)+" bytes")
-		}
+		row.Notes = fieldNotes(ps, w.g.sensitive[p])
 		*rows = append(*rows, row)
-		// nested inline objects, also as array items, get dotted rows
-		inner, path := ps, prefix+p.Name
-		for inner != nil && inner.Ref == nil && inner.Type == "array" {
-			inner, path = inner.Items, path+"[]"
-		}
-		if inner != nil && inner.Ref == nil && inner.Type == "object" && len(inner.Properties) > 0 {
-			w.collect(rows, inner, path+".")
-		}
+		w.nested(rows, ps, prefix+p.Name)
 	}
+	// the other members of an open object: one row named *
+	if a := s.Additional; a != nil && len(s.Properties) > 0 {
+		row := Field{Path: prefix + OtherMembers, Description: "Any other member."}
+		if a.Description != "" {
+			row.Description += " " + a.Description
+		}
+		row.Type, row.Values, row.Constraints = w.describe(a)
+		row.Notes = fieldNotes(a, false)
+		*rows = append(*rows, row)
+		w.nested(rows, a, prefix+OtherMembers)
+	}
+}
+
+// OtherMembers is the path segment of the row that describes the other
+// members of an open object (properties beside additionalProperties).
+const OtherMembers = "*"
+
+// nested collects the rows of the inline object a field of schema s at
+// path holds, also as array items: dotted rows (a.b, a[].b).
+func (w *walker) nested(rows *[]Field, s *model.Schema, path string) {
+	inner := s
+	for inner != nil && inner.Ref == nil && inner.Type == "array" {
+		inner, path = inner.Items, path+"[]"
+	}
+	if inner != nil && inner.Ref == nil && inner.Type == "object" && len(inner.Properties) > 0 {
+		w.collect(rows, inner, path+".")
+	}
+}
+
+// fieldNotes returns the notes of a field of schema s: its extension
+// keywords; sensitive also when an error's sensitive list names it.
+func fieldNotes(s *model.Schema, sensitive bool) []string {
+	var notes []string
+	if s.Sensitive || sensitive {
+		notes = append(notes, "sensitive: redacted unless verbose")
+	}
+	if s.Verbose {
+		notes = append(notes, "verbose only")
+	}
+	if s.Sanitize != "" {
+		notes = append(notes, "sanitized ("+s.Sanitize+") unless verbose")
+	}
+	if s.MaxBytes > 0 {
+		notes = append(notes, "at most "+strconv.FormatInt(s.MaxBytes, 10)+" bytes")
+	}
+	return notes
 }
 
 // describe returns the plain-text type of a schema, its enum values and

@@ -180,13 +180,42 @@ func tsType(s *model.Schema, indent string) string {
 		var b bytes.Buffer
 		b.WriteString("{\n")
 		writeProps(&b, s, indent+"  ")
-		if s.Additional != nil {
-			b.WriteString(indent + "  [key: string]: unknown;\n")
-		}
+		writeIndex(&b, s, indent+"  ")
 		b.WriteString(indent + "}")
 		return b.String()
 	}
 	return "unknown"
+}
+
+// writeIndex writes the index signature of an open object (properties
+// beside additionalProperties): the type of its other members, which the
+// declared properties' types must fit too.
+func writeIndex(b *bytes.Buffer, s *model.Schema, indent string) {
+	if s.Additional == nil {
+		return
+	}
+	types := []string{tsType(s.Additional, indent)}
+	optional := false
+	for _, p := range s.Properties {
+		types = append(types, tsType(p.Schema, indent))
+		optional = optional || !p.Required
+	}
+	if optional {
+		types = append(types, "undefined")
+	}
+	var alts []string
+	seen := map[string]bool{}
+	for _, t := range types {
+		if t == "unknown" || strings.Contains(t, "\n") {
+			alts = []string{"unknown"} // an untyped or multi-line member: any value
+			break
+		}
+		if !seen[t] {
+			seen[t] = true
+			alts = append(alts, t)
+		}
+	}
+	b.WriteString(indent + "[key: string]: " + strings.Join(alts, " | ") + ";\n")
 }
 
 func writeProps(b *bytes.Buffer, s *model.Schema, indent string) {
@@ -290,14 +319,16 @@ func (g *generator) declarations() []byte {
 			seenCode[e.Code] = true
 			codes = append(codes, strconv.FormatInt(e.Code, 10))
 		}
-		symbols = append(symbols, str(e.Symbol))
+		for _, sym := range e.Symbols() {
+			symbols = append(symbols, str(sym))
+		}
 		types = append(types, str(e.Type))
 	}
 	for _, d := range m.Domains {
 		domains = append(domains, str(d.Name))
 	}
 	union("ErrorCode", "Every catalog error code.", codes)
-	union("ErrorSymbol", "Every catalog error symbol.", symbols)
+	union("ErrorSymbol", "Every catalog error symbol, aliases included.", symbols)
 	union("ErrorType", "Every catalog error type (data.context.type).", types)
 	union("ErrorDomain", "Every catalog domain.", domains)
 
@@ -322,6 +353,7 @@ func (g *generator) declarations() []byte {
 		if s.Schema.Type == "object" && len(s.Schema.Properties) > 0 {
 			b.WriteString("export interface " + s.TSName + " {\n")
 			writeProps(&b, s.Schema, "  ")
+			writeIndex(&b, s.Schema, "  ")
 			b.WriteString("}\n\n")
 		} else {
 			b.WriteString("export type " + s.TSName + " = " + tsType(s.Schema, "") + ";\n\n")
@@ -341,15 +373,16 @@ func (g *generator) declarations() []byte {
 		jsdoc(&b, "", "The data.context of "+doc, e.Doc, dep)
 		b.WriteString("export interface " + n + "Context {\n  schemaVersion: number;\n  type: " + str(e.Type) + ";\n  details: " + detailsType + ";\n  userMessage?: string;\n  suggestions?: string[];\n  retryable: boolean;\n  debugInfo?: DebugInfo;\n}\n\n")
 		jsdoc(&b, "", "The JSON-RPC error object of "+doc, dep)
-		b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + str(e.Symbol) + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
+		syms := symbolUnion(e)
+		b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + syms + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
 		jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
-		b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + str(e.Symbol) + ";\n  retryable?: boolean;\n  userMessage?: string;\n  suggestions?: string[];\n  debugInfo?: DebugInfo;\n")
+		b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + syms + ";\n  retryable?: boolean;\n  userMessage?: string;\n  suggestions?: string[];\n  debugInfo?: DebugInfo;\n")
 		if root := rootSchema(e); root != nil {
 			writeProps(&b, root, "  ")
 		}
 		b.WriteString("}\n\n")
 		jsdoc(&b, "", "The plain error response of "+doc, dep)
-		b.WriteString("export interface " + n + "Response {\n  error: true;\n  code: " + str(e.Symbol) + ";\n  message: string;\n")
+		b.WriteString("export interface " + n + "Response {\n  error: true;\n  code: " + syms + ";\n  message: string;\n")
 		if details != "" {
 			b.WriteString("  details: " + details + ";\n")
 		} else {
@@ -362,7 +395,9 @@ func (g *generator) declarations() []byte {
 		jsdoc(&b, "", doc)
 		b.WriteString("export interface " + name + " {\n")
 		for _, e := range m.Errors {
-			b.WriteString("  " + e.Symbol + ": " + e.TSName + suffix + ";\n")
+			for _, sym := range e.Symbols() {
+				b.WriteString("  " + sym + ": " + e.TSName + suffix + ";\n")
+			}
 		}
 		b.WriteString("}\n\n")
 	}
@@ -377,13 +412,15 @@ func (g *generator) declarations() []byte {
 		if d == "" {
 			d = "undefined"
 		}
-		b.WriteString("  " + e.Symbol + ": " + d + ";\n")
+		for _, sym := range e.Symbols() {
+			b.WriteString("  " + sym + ": " + d + ";\n")
+		}
 	}
 	b.WriteString("}\n\n")
 
 	// metadata
 	jsdoc(&b, "", "Static metadata of one catalog error.")
-	b.WriteString("export interface ErrorMeta {\n  readonly code: number;\n  readonly wireCode: number;\n  readonly symbol: ErrorSymbol;\n  readonly type: ErrorType;\n  readonly domain: ErrorDomain;\n  readonly title: string;\n  readonly status: number;\n  readonly statuses: readonly number[];\n  readonly problemType: string;\n  readonly retryable: boolean;\n  readonly deprecated: boolean;\n  readonly replacedBy?: ErrorSymbol;\n}\n\n")
+	b.WriteString("export interface ErrorMeta {\n  readonly code: number;\n  readonly wireCode: number;\n  readonly symbol: ErrorSymbol;\n  readonly type: ErrorType;\n  readonly domain: ErrorDomain;\n  readonly title: string;\n  readonly status: number;\n  readonly statuses: readonly number[];\n  readonly problemType: string;\n  readonly retryable: boolean;\n  readonly deprecated: boolean;\n  readonly replacedBy?: ErrorSymbol;\n  /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */\n  readonly aliases?: readonly ErrorSymbol[];\n}\n\n")
 	jsdoc(&b, "", "The catalog metadata, by symbol.")
 	b.WriteString("export declare const CATALOG: {\n  readonly name: " + str(m.Name) + ";\n  readonly version: " + str(m.Version) + ";\n  readonly schemaVersion: " + strconv.Itoa(m.SchemaVersion) + ";\n  readonly errors: {\n")
 	for _, e := range m.Errors {
@@ -402,6 +439,9 @@ func (g *generator) declarations() []byte {
 		b.WriteString("      readonly deprecated: " + strconv.FormatBool(e.Deprecated != nil) + ";\n")
 		if e.Deprecated != nil && e.Deprecated.ReplacedBy != nil {
 			b.WriteString("      readonly replacedBy: " + str(e.Deprecated.ReplacedBy.Symbol) + ";\n")
+		}
+		if len(e.Aliases) > 0 {
+			b.WriteString("      readonly aliases: readonly [" + strings.Join(quoted(e.AliasSymbols()), ", ") + "];\n")
 		}
 		b.WriteString("    };\n")
 	}
@@ -557,13 +597,14 @@ export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
  * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
  * code alone never tells); the code of a plain response; for a problem
  * document its type URI, then its symbol member, then its status where one
- * error of that type allows it; the type of a context. undefined when the
- * payload names no error of this catalog.
+ * error of that type allows it; the type of a context. An alias gives its
+ * error's own symbol. undefined when the payload names no error of this
+ * catalog.
  */
 export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
- * Narrows a payload to the error with the given symbol. (The parameters are
+ * Narrows a payload to the error with the given symbol or alias. (The parameters are
  * the envelope types, not unions of every error, so that narrowing stays
  * cheap for the compiler however many errors the catalog holds.)
  */
@@ -571,7 +612,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**
@@ -590,11 +631,23 @@ export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { re
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;
-/** Looks up an error by symbol. */
+/** Looks up an error by symbol or alias. */
 export declare function bySymbol(symbol: string): ErrorMeta | undefined;
 /** Looks up an error by type. */
 export declare function byType(type: string): ErrorMeta | undefined;
 `
+
+// symbolUnion is the type of the members that name e: its symbol, or any
+// of its aliases.
+func symbolUnion(e *model.Error) string { return strings.Join(quoted(e.Symbols()), " | ") }
+
+func quoted(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = str(s)
+	}
+	return out
+}
 
 func rootSchema(e *model.Error) *model.Schema {
 	if e.Details == nil {
@@ -635,6 +688,9 @@ func (g *generator) javascript() []byte {
 		if e.Deprecated != nil && e.Deprecated.ReplacedBy != nil {
 			b.WriteString(", replacedBy: " + str(e.Deprecated.ReplacedBy.Symbol))
 		}
+		if len(e.Aliases) > 0 {
+			b.WriteString(", aliases: [" + strings.Join(quoted(e.AliasSymbols()), ", ") + "]")
+		}
 		b.WriteString("},\n")
 	}
 	b.WriteString("  },\n});\n\n")
@@ -672,7 +728,9 @@ const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const BY_CODE = new Map();
 const BY_TYPE = new Map();
 const BY_PROBLEM = new Map();
+const BY_SYMBOL = new Map(); // by symbol and by alias
 for (const meta of Object.values(ERRORS)) {
+  for (const s of [meta.symbol, ...(meta.aliases ?? [])]) BY_SYMBOL.set(s, meta);
   BY_CODE.set(meta.code, meta);
   BY_TYPE.set(meta.type, meta);
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
@@ -784,9 +842,9 @@ export function isErrorContext(value) {
 }
 
 export function isJsonRpcError(value) {
-  if (!rpcShape(value) || !has(ERRORS, value.data.symbol)) return false;
+  if (!rpcShape(value) || !BY_SYMBOL.has(value.data.symbol)) return false;
   const data = value.data;
-  const meta = ERRORS[data.symbol];
+  const meta = BY_SYMBOL.get(data.symbol);
   if (value.code !== meta.wireCode) return false;
   if (has(data, "domain") && data.domain !== meta.domain) return false;
   return !has(data, "context") || checkContext(data.context, meta);
@@ -797,7 +855,7 @@ export function isJsonRpcError(value) {
 // detail fields its members hold.
 function problemMatches(value) {
   let metas = BY_PROBLEM.get(value.type) ?? [];
-  if (has(value, "symbol")) metas = metas.filter((m) => m.symbol === value.symbol);
+  if (has(value, "symbol")) metas = metas.filter((m) => BY_SYMBOL.get(value.symbol) === m);
   return metas.filter((m) => m.statuses.includes(value.status) && checkFields(value, m.symbol));
 }
 
@@ -806,9 +864,10 @@ export function isProblemDetails(value) {
 }
 
 export function isErrorResponse(value) {
-  if (!responseShape(value) || !has(ERRORS, value.code)) return false;
-  if (FIELDS[value.code] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
-  return isObject(value.details) && checkFields(value.details, value.code);
+  if (!responseShape(value) || !BY_SYMBOL.has(value.code)) return false;
+  const symbol = BY_SYMBOL.get(value.code).symbol;
+  if (FIELDS[symbol] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
+  return isObject(value.details) && checkFields(value.details, symbol);
 }
 
 // A well-formed payload that names no error of this catalog is an unknown
@@ -830,7 +889,7 @@ function unknownContext(v) {
 }
 
 function unknownRpc(v) {
-  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || has(ERRORS, v.data.symbol)) return undefined;
+  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || BY_SYMBOL.has(v.data.symbol)) return undefined;
   const ctx = v.data.context;
   return unknownError("jsonrpc", v, {
     code: v.code, symbol: v.data.symbol, type: ctx?.type, message: v.message, retryable: v.data.retryable ?? ctx?.retryable,
@@ -839,14 +898,14 @@ function unknownRpc(v) {
 
 function unknownProblem(v) {
   if (!problemShape(v)) return undefined;
-  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || has(ERRORS, v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
+  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || BY_SYMBOL.has(v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
     return undefined;
   }
   return unknownError("problem", v, { symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable });
 }
 
 function unknownResponse(v) {
-  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || has(ERRORS, v.code)) return undefined;
+  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || BY_SYMBOL.has(v.code)) return undefined;
   return unknownError("response", v, { symbol: v.code, message: v.message });
 }
 
@@ -914,14 +973,14 @@ export function fromToolResult(result) {
 }
 
 export function symbolOf(value) {
-  if (isString(value)) return has(ERRORS, value) ? value : undefined;
+  if (isString(value)) return BY_SYMBOL.get(value)?.symbol;
   if (!isObject(value) || isUnknownError(value)) return undefined;
-  if (value.error === true) return isErrorResponse(value) ? value.code : undefined;
+  if (value.error === true) return isErrorResponse(value) ? BY_SYMBOL.get(value.code).symbol : undefined;
   if (Number.isInteger(value.code) && isString(value.message)) {
     // a JSON-RPC error names its error in data.symbol; a code alone does not
     // tell (catalogs, SDKs and other servers share codes)
     const rpc = { code: value.code, message: value.message, data: value.data };
-    return isJsonRpcError(rpc) ? value.data.symbol : undefined;
+    return isJsonRpcError(rpc) ? BY_SYMBOL.get(value.data.symbol).symbol : undefined;
   }
   if (problemShape(value)) {
     const metas = problemMatches(value);
@@ -931,7 +990,8 @@ export function symbolOf(value) {
 }
 
 export function isSymbol(value, symbol) {
-  return symbolOf(value) === symbol;
+  const canonical = BY_SYMBOL.get(symbol)?.symbol;
+  return canonical !== undefined && symbolOf(value) === canonical;
 }
 
 export function isRetryable(value) {
@@ -968,7 +1028,7 @@ export function byCode(code) {
 }
 
 export function bySymbol(symbol) {
-  return has(ERRORS, symbol) ? ERRORS[symbol] : undefined;
+  return BY_SYMBOL.get(symbol);
 }
 
 export function byType(type) {

@@ -103,3 +103,44 @@ if (fromResult && isSymbol(fromResult, "E_TREE_INVALID")) {
   void name;
 }
 void [sym, mcpRetry];
+
+// An alias narrows like its error's symbol, in every format.
+if (err !== undefined && isSymbol(err, "E_TREE_CHECK")) {
+  const total: number | undefined = err.data.context?.details.totalErrors;
+  const named: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" = err.data.symbol;
+  void [total, named];
+}
+if (problem && isSymbol(problem, "TREE_FAILED")) {
+  const total: number = problem.totalErrors;
+  void total;
+}
+if (response && isSymbol(response, "E_INTERNAL_ERROR")) {
+  const none: undefined = response.details;
+  void none;
+}
+declare const aliasSymbol: ErrorSymbol;
+if (isSymbol(aliasSymbol, "E_TREE_CHECK")) {
+  // any symbol of the same error, not only the alias
+  const same: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" = aliasSymbol;
+  void same;
+}
+const aliases: readonly ["E_TREE_CHECK", "TREE_FAILED"] = CATALOG.errors.E_TREE_VALIDATION.aliases;
+const canonical: ErrorSymbol | undefined = symbolOf(aliasSymbol);
+declare const byAlias: ResponseOf<"E_TREE_CHECK">;
+const byAliasCode: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" = byAlias.code;
+void [aliases, canonical, byAliasCode];
+
+// Open maps: the declared fields typed, other members by the index
+// signature (additionalProperties).
+if (err !== undefined && isSymbol(err, "E_REASON")) {
+  const details = err.data.context?.details;
+  if (details) {
+    const reason: string = details.reason;
+    const quota: string | undefined = details.metadata?.["quota_limit"];
+    const reads: number | undefined = details.counts?.["reads"];
+    const backup: string | undefined = details.owners?.["backup"]?.name;
+    const canary: "on" | "off" | "prod" | "dev" | undefined = details.labels?.["canary"];
+    const trace: unknown = details["trace"];
+    void [reason, quota, reads, backup, canary, trace];
+  }
+}

@@ -38,3 +38,24 @@ export const wrongType: ResponseOf = { error: true, code: "E_TREE_INVALID", mess
 
 // @ts-expect-error the metadata is read-only
 CATALOG.errors.E_PARSE.code = 5;
+
+// @ts-expect-error an alias is an error's symbol, not a key of CATALOG.errors
+void CATALOG.errors.E_TREE_CHECK;
+
+declare const someSymbol: "E_PARSE" | "E_TREE_VALIDATION" | "E_TREE_CHECK";
+if (isSymbol(someSymbol, "E_TREE_CHECK")) {
+  // @ts-expect-error narrowed to E_TREE_VALIDATION's symbols: E_PARSE is out
+  const parse: "E_PARSE" = someSymbol;
+  void parse;
+}
+
+if (isSymbol(err, "E_TREE_CHECK")) {
+  // @ts-expect-error an alias narrows to its error: E_TREE_VALIDATION's details have no field "name"
+  void err.data.context?.details.name;
+}
+
+declare const reason: ResponseOf<"E_REASON">;
+// @ts-expect-error the other members of metadata are strings
+export const quota: number | undefined = reason.details.metadata?.["quota_limit"];
+// @ts-expect-error the details' other members are of any type: unknown until checked
+export const trace: string = reason.details["trace"];

@@ -113,3 +113,32 @@ test("required detail missing and detail mistyped are rejected", async () => {
   assert.equal(pkg.byType("tree_inline").code, 102);
   assert.ok(Object.isFrozen(pkg.CATALOG.errors.E_PARSE));
 });
+
+test("aliases name their error wherever a symbol is read", async () => {
+  const pkg = await import(pathToFileURL(join(golden, "kinds", "ts", "index.js")).href);
+  const v = readFileSync(join(golden, "kinds", "vectors.jsonl"), "utf8").split("\n").map((l) => l && JSON.parse(l)).find((x) => x && x.symbol === "E_TREE_VALIDATION" && x.mode === "default");
+  assert.deepEqual(pkg.CATALOG.errors.E_TREE_VALIDATION.aliases, ["E_TREE_CHECK", "TREE_FAILED"]);
+  assert.equal(pkg.CATALOG.errors.E_EVERYTHING.aliases, undefined);
+  assert.equal(pkg.bySymbol("TREE_FAILED"), pkg.CATALOG.errors.E_TREE_VALIDATION);
+  assert.equal(pkg.symbolOf("E_TREE_CHECK"), "E_TREE_VALIDATION");
+  for (const alias of ["E_TREE_CHECK", "TREE_FAILED"]) {
+    // a payload the wire carries (the canonical symbol) is one of the alias's error
+    assert.ok(pkg.isSymbol(v.jsonrpc, alias) && pkg.isSymbol(v.problem, alias) && pkg.isSymbol(v.response, alias), alias);
+    // payloads naming the error by its alias parse, and give the canonical symbol
+    const rpc = clone(v.jsonrpc);
+    rpc.data.symbol = alias;
+    const problem = { ...clone(v.problem), symbol: alias };
+    const response = { ...clone(v.response), code: alias };
+    for (const [parse, doc] of [[pkg.parseJsonRpcError, rpc], [pkg.parseProblemDetails, problem], [pkg.parseErrorResponse, response]]) {
+      const got = parse(doc);
+      assert.ok(got && !pkg.isUnknownError(got), `${alias}: ${JSON.stringify(doc).slice(0, 80)}`);
+      assert.equal(pkg.symbolOf(got), "E_TREE_VALIDATION");
+      assert.ok(pkg.isSymbol(got, "E_TREE_VALIDATION") && pkg.isSymbol(got, alias));
+      assert.equal(pkg.isSymbol(got, "E_INTERNAL_ERROR"), false);
+    }
+    // an alias with another error's wire code is no payload
+    assert.equal(pkg.parseJsonRpcError({ ...rpc, code: -32700 }), undefined);
+  }
+  assert.equal(pkg.isSymbol(v.jsonrpc, "E_NOT_IN_THE_CATALOG"), false);
+  assert.equal(pkg.isSymbol("E_NOT_IN_THE_CATALOG", "E_NOT_IN_THE_CATALOG"), false);
+});

@@ -14,6 +14,7 @@ const DomainCore Domain = "core"
 var errorsCore = []*errgenrt.Def{
 	ErrInternal,
 	ErrEverything,
+	ErrReason,
 }
 
 const (
@@ -27,6 +28,7 @@ var ErrInternal = &errgenrt.Def{
 	Code:        1,
 	WireCode:    1,
 	Symbol:      "E_INTERNAL",
+	Aliases:     []string{"E_INTERNAL_ERROR"},
 	Type:        "internal",
 	Domain:      "core",
 	Title:       "Internal error",
@@ -36,6 +38,16 @@ var ErrInternal = &errgenrt.Def{
 	Message:     "An internal error occurred",
 	UserMessage: "Something went wrong — please retry. 😀",
 }
+
+const (
+	// SymbolInternalError is E_INTERNAL_ERROR, an alias of E_INTERNAL: the same error, which the wire names E_INTERNAL.
+	SymbolInternalError Symbol = "E_INTERNAL_ERROR"
+)
+
+var (
+	// ErrInternalError is ErrInternal under its alias E_INTERNAL_ERROR.
+	ErrInternalError = ErrInternal
+)
 
 // NewInternal returns E_INTERNAL (1): Internal error.
 //
@@ -60,6 +72,7 @@ var ErrEverything = &errgenrt.Def{
 	Title:        "Everything \"at once\" */ `x` ${y}",
 	ProblemType:  "https://errors.example.com/kinds/everything",
 	Statuses:     []int{422, 400},
+	NeedsDetails: true,
 	DetailFields: fieldsEverything,
 	Message:      "s={s} i={i} n={n} b={b} e={e} tags={tags} nested={nested} opt_s={opt_s} opt_i={opt_i} secret={secret} home={home} {{literal}}",
 	UserMessage:  "Level {level}, maybe {maybe_node}, anything {anything}",
@@ -81,4 +94,35 @@ var ErrEverything = &errgenrt.Def{
 // ```
 func NewEverything(d Everything, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[Everything, *Everything](ErrEverything, d, opts)
+}
+
+const (
+	CodeReason   Code   = 3
+	SymbolReason Symbol = "E_REASON"
+	TypeReason   Type   = "reason"
+)
+
+// ErrReason is the definition and errors.Is sentinel of E_REASON (3): Failed for a reason.
+var ErrReason = &errgenrt.Def{
+	Code:         3,
+	WireCode:     3,
+	Symbol:       "E_REASON",
+	Type:         "reason",
+	Domain:       "core",
+	Title:        "Failed for a reason",
+	ProblemType:  "https://errors.example.com/kinds/reason",
+	Statuses:     []int{403},
+	DetailFields: fieldsErrorInfo,
+	Message:      "Failed: {reason}",
+	ZeroDetails:  zeroErrorInfo,
+}
+
+// NewReason returns E_REASON (3): Failed for a reason.
+//
+// The details are open maps: besides the declared fields, `metadata`,
+// `counts`, `owners`, `labels` and `secrets` take any other key, and so
+// do the details themselves. A key the details take that a problem
+// document names itself (`title`) stays out of the problem document.
+func NewReason(d ErrorInfo, opts ...errgenrt.Option) *errgenrt.Error {
+	return errgenrt.NewWith[ErrorInfo, *ErrorInfo](ErrReason, d, opts)
 }

@@ -9,11 +9,458 @@ import (
 )
 
 var (
+	field_ErrorInfo_Reason   = errgenrt.Field{Name: "reason"}
+	field_ErrorInfo_Domain   = errgenrt.Field{Name: "domain"}
+	field_ErrorInfo_Metadata = errgenrt.Field{Name: "metadata"}
+	field_ErrorInfo_Counts   = errgenrt.Field{Name: "counts"}
+	field_ErrorInfo_Owners   = errgenrt.Field{Name: "owners"}
+	field_ErrorInfo_Labels   = errgenrt.Field{Name: "labels"}
+	field_ErrorInfo_Secrets  = errgenrt.Field{Name: "secrets"}
+	field_ErrorInfo_Groups   = errgenrt.Field{Name: "groups"}
+	field_ErrorInfo_Extra    = errgenrt.Field{}
+)
+
+// ErrorInfo is detail shape error_info.
+//
+// Why an error happened, as google.rpc.ErrorInfo says it: open maps of more members.
+type ErrorInfo struct {
+	Reason string  `json:"reason"`
+	Domain *string `json:"domain,omitempty"`
+	// Declared keys beside any other string-valued ones.
+	Metadata *ErrorInfoMetadata `json:"metadata,omitempty"`
+	Counts   *ErrorInfoCounts   `json:"counts,omitempty"`
+	Owners   *ErrorInfoOwners   `json:"owners,omitempty"`
+	Labels   *ErrorInfoLabels   `json:"labels,omitempty"`
+	Secrets  *ErrorInfoSecrets  `json:"secrets,omitempty"`
+	Groups   *ErrorInfoGroups   `json:"groups,omitempty"`
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out, and so is, in a problem document (where the details are flattened), a key named like one of the document's own members.
+	Extra map[string]any `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *ErrorInfo) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	dst = e.String(dst, &field_ErrorInfo_Reason, d.Reason)
+	if d.Domain != nil && e.Full() {
+		dst = e.String(dst, &field_ErrorInfo_Domain, *d.Domain)
+	}
+	if d.Metadata != nil && e.Full() {
+		dst = e.Details(dst, &field_ErrorInfo_Metadata, d.Metadata)
+	}
+	if d.Counts != nil && e.Full() {
+		dst = e.Details(dst, &field_ErrorInfo_Counts, d.Counts)
+	}
+	if d.Owners != nil && e.Full() {
+		dst = e.Details(dst, &field_ErrorInfo_Owners, d.Owners)
+	}
+	if d.Labels != nil && e.Full() {
+		dst = e.Details(dst, &field_ErrorInfo_Labels, d.Labels)
+	}
+	if d.Secrets != nil && e.Full() {
+		dst = e.Details(dst, &field_ErrorInfo_Secrets, d.Secrets)
+	}
+	if d.Groups != nil && e.Full() {
+		dst = e.Details(dst, &field_ErrorInfo_Groups, d.Groups)
+	}
+	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfo_Extra, d, d.Extra, fieldsErrorInfo) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		dst = e.AnyValue(dst, &field_ErrorInfo_Extra, v)
+	}
+	return e.Close(dst)
+}
+
+// fieldsErrorInfo are the top-level fields of ErrorInfo, the DetailFields of the errors with these details.
+var fieldsErrorInfo = []string{"reason", "domain", "metadata", "counts", "owners", "labels", "secrets", "groups"}
+
+// zeroErrorInfo returns empty ErrorInfo, the ZeroDetails of the errors with these details.
+func zeroErrorInfo() errgenrt.Details {
+	return new(ErrorInfo)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsErrorInfo) in a message.
+func (d *ErrorInfo) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsErrorInfo, field) {
+	case 0:
+		t.Str(&field_ErrorInfo_Reason, d.Reason)
+	case 1:
+		t.OptStr(&field_ErrorInfo_Domain, d.Domain)
+	case 2:
+		if d.Metadata != nil {
+			t.JSON(&field_ErrorInfo_Metadata, d.Metadata)
+		}
+	case 3:
+		if d.Counts != nil {
+			t.JSON(&field_ErrorInfo_Counts, d.Counts)
+		}
+	case 4:
+		if d.Owners != nil {
+			t.JSON(&field_ErrorInfo_Owners, d.Owners)
+		}
+	case 5:
+		if d.Labels != nil {
+			t.JSON(&field_ErrorInfo_Labels, d.Labels)
+		}
+	case 6:
+		if d.Secrets != nil {
+			t.JSON(&field_ErrorInfo_Secrets, d.Secrets)
+		}
+	case 7:
+		if d.Groups != nil {
+			t.JSON(&field_ErrorInfo_Groups, d.Groups)
+		}
+	}
+}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfo) and every other member into Extra.
+func (d *ErrorInfo) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsErrorInfo, []any{&d.Reason, &d.Domain, &d.Metadata, &d.Counts, &d.Owners, &d.Labels, &d.Secrets, &d.Groups}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d ErrorInfo) MarshalJSON() ([]byte, error) {
+	type declared ErrorInfo
+	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfo, d.Extra)
+}
+
+var (
+	field_ErrorInfoMetadata_Service = errgenrt.Field{Name: "service"}
+	field_ErrorInfoMetadata_Region  = errgenrt.Field{Name: "region"}
+	field_ErrorInfoMetadata_Extra   = errgenrt.Field{}
+)
+
+// ErrorInfoMetadata is detail shape error_info, property "metadata".
+//
+// Declared keys beside any other string-valued ones.
+type ErrorInfoMetadata struct {
+	Service *string `json:"service,omitempty"`
+	Region  *string `json:"region,omitempty"`
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out.
+	Extra map[string]string `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *ErrorInfoMetadata) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	if d.Service != nil && e.Full() {
+		dst = e.String(dst, &field_ErrorInfoMetadata_Service, *d.Service)
+	}
+	if d.Region != nil && e.Full() {
+		dst = e.String(dst, &field_ErrorInfoMetadata_Region, *d.Region)
+	}
+	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoMetadata_Extra, d, d.Extra, fieldsErrorInfoMetadata) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		dst = e.StringValue(dst, &field_ErrorInfoMetadata_Extra, v)
+	}
+	return e.Close(dst)
+}
+
+// fieldsErrorInfoMetadata are the fields of ErrorInfoMetadata.
+var fieldsErrorInfoMetadata = []string{"service", "region"}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoMetadata) and every other member into Extra.
+func (d *ErrorInfoMetadata) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoMetadata, []any{&d.Service, &d.Region}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d ErrorInfoMetadata) MarshalJSON() ([]byte, error) {
+	type declared ErrorInfoMetadata
+	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoMetadata, d.Extra)
+}
+
+var (
+	field_ErrorInfoCounts_Total = errgenrt.Field{Name: "total"}
+	field_ErrorInfoCounts_Extra = errgenrt.Field{}
+)
+
+// ErrorInfoCounts is detail shape error_info, property "counts".
+type ErrorInfoCounts struct {
+	Total int64 `json:"total"`
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out.
+	Extra map[string]int64 `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *ErrorInfoCounts) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	dst = e.Int(dst, &field_ErrorInfoCounts_Total, d.Total)
+	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoCounts_Extra, d, d.Extra, fieldsErrorInfoCounts) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		dst = e.IntValue(dst, v)
+	}
+	return e.Close(dst)
+}
+
+// fieldsErrorInfoCounts are the fields of ErrorInfoCounts.
+var fieldsErrorInfoCounts = []string{"total"}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoCounts) and every other member into Extra.
+func (d *ErrorInfoCounts) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoCounts, []any{&d.Total}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d ErrorInfoCounts) MarshalJSON() ([]byte, error) {
+	type declared ErrorInfoCounts
+	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoCounts, d.Extra)
+}
+
+var (
+	field_ErrorInfoOwners_Primary = errgenrt.Field{Name: "primary"}
+	field_ErrorInfoOwners_Extra   = errgenrt.Field{}
+)
+
+// ErrorInfoOwners is detail shape error_info, property "owners".
+type ErrorInfoOwners struct {
+	Primary *Node `json:"primary,omitempty"`
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out.
+	Extra map[string]*Node `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *ErrorInfoOwners) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	if d.Primary != nil && e.Full() {
+		dst = e.Details(dst, &field_ErrorInfoOwners_Primary, d.Primary)
+	}
+	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoOwners_Extra, d, d.Extra, fieldsErrorInfoOwners) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		if v == nil {
+			dst = new(Node).AppendJSON(e, dst)
+		} else {
+			dst = v.AppendJSON(e, dst)
+		}
+	}
+	return e.Close(dst)
+}
+
+// fieldsErrorInfoOwners are the fields of ErrorInfoOwners.
+var fieldsErrorInfoOwners = []string{"primary"}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoOwners) and every other member into Extra.
+func (d *ErrorInfoOwners) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoOwners, []any{&d.Primary}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d ErrorInfoOwners) MarshalJSON() ([]byte, error) {
+	type declared ErrorInfoOwners
+	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoOwners, d.Extra)
+}
+
+var (
+	field_ErrorInfoLabels_Env   = errgenrt.Field{Name: "env", Exact: true}
+	field_ErrorInfoLabels_Extra = errgenrt.Field{Exact: true}
+)
+
+// ErrorInfoLabels is detail shape error_info, property "labels".
+type ErrorInfoLabels struct {
+	Env *ErrorInfoLabelsEnv `json:"env,omitempty"`
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out.
+	Extra map[string]ErrorInfoLabelsExtra `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *ErrorInfoLabels) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	if d.Env != nil && e.Full() {
+		dst = e.String(dst, &field_ErrorInfoLabels_Env, string(*d.Env))
+	}
+	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoLabels_Extra, d, d.Extra, fieldsErrorInfoLabels) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		dst = e.StringValue(dst, &field_ErrorInfoLabels_Extra, string(v))
+	}
+	return e.Close(dst)
+}
+
+// fieldsErrorInfoLabels are the fields of ErrorInfoLabels.
+var fieldsErrorInfoLabels = []string{"env"}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoLabels) and every other member into Extra.
+func (d *ErrorInfoLabels) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoLabels, []any{&d.Env}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d ErrorInfoLabels) MarshalJSON() ([]byte, error) {
+	type declared ErrorInfoLabels
+	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoLabels, d.Extra)
+}
+
+// ErrorInfoLabelsEnv is detail shape error_info, property "labels", property "env".
+type ErrorInfoLabelsEnv string
+
+const (
+	ErrorInfoLabelsEnvProd ErrorInfoLabelsEnv = "prod"
+	ErrorInfoLabelsEnvDev  ErrorInfoLabelsEnv = "dev"
+)
+
+// ErrorInfoLabelsExtra is detail shape error_info, property "labels", additionalProperties.
+type ErrorInfoLabelsExtra string
+
+const (
+	ErrorInfoLabelsExtraOn  ErrorInfoLabelsExtra = "on"
+	ErrorInfoLabelsExtraOff ErrorInfoLabelsExtra = "off"
+)
+
+var (
+	field_ErrorInfoSecrets_ID    = errgenrt.Field{Name: "id"}
+	field_ErrorInfoSecrets_Extra = errgenrt.Field{Sensitive: true}
+)
+
+// ErrorInfoSecrets is detail shape error_info, property "secrets".
+type ErrorInfoSecrets struct {
+	ID *string `json:"id,omitempty"`
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out.
+	Extra map[string]string `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *ErrorInfoSecrets) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	if d.ID != nil && e.Full() {
+		dst = e.String(dst, &field_ErrorInfoSecrets_ID, *d.ID)
+	}
+	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoSecrets_Extra, d, d.Extra, fieldsErrorInfoSecrets) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		dst = e.StringValue(dst, &field_ErrorInfoSecrets_Extra, v)
+	}
+	return e.Close(dst)
+}
+
+// fieldsErrorInfoSecrets are the fields of ErrorInfoSecrets.
+var fieldsErrorInfoSecrets = []string{"id"}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoSecrets) and every other member into Extra.
+func (d *ErrorInfoSecrets) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoSecrets, []any{&d.ID}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d ErrorInfoSecrets) MarshalJSON() ([]byte, error) {
+	type declared ErrorInfoSecrets
+	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoSecrets, d.Extra)
+}
+
+var (
+	field_ErrorInfoGroups_Main  = errgenrt.Field{Name: "main"}
+	field_ErrorInfoGroups_Extra = errgenrt.Field{}
+)
+
+// ErrorInfoGroups is detail shape error_info, property "groups".
+type ErrorInfoGroups struct {
+	Main []int64 `json:"main,omitempty"`
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out.
+	Extra map[string]*ErrorInfoGroupsExtra `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *ErrorInfoGroups) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	if d.Main != nil && e.Full() {
+		if e.Emit(&field_ErrorInfoGroups_Main) {
+			dst = e.Key(dst, &field_ErrorInfoGroups_Main)
+			dst = e.OpenArray(dst)
+			for i0 := range e.Keep(len(d.Main), 0) {
+				dst = e.IntValue(dst, d.Main[i0])
+			}
+			dst = e.CloseArray(dst)
+		}
+	}
+	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoGroups_Extra, d, d.Extra, fieldsErrorInfoGroups) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		if v == nil {
+			dst = new(ErrorInfoGroupsExtra).AppendJSON(e, dst)
+		} else {
+			dst = v.AppendJSON(e, dst)
+		}
+	}
+	return e.Close(dst)
+}
+
+// fieldsErrorInfoGroups are the fields of ErrorInfoGroups.
+var fieldsErrorInfoGroups = []string{"main"}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoGroups) and every other member into Extra.
+func (d *ErrorInfoGroups) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoGroups, []any{&d.Main}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d ErrorInfoGroups) MarshalJSON() ([]byte, error) {
+	type declared ErrorInfoGroups
+	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoGroups, d.Extra)
+}
+
+var (
+	field_ErrorInfoGroupsExtra_Kind  = errgenrt.Field{Name: "kind", Exact: true}
+	field_ErrorInfoGroupsExtra_Extra = errgenrt.Field{}
+)
+
+// ErrorInfoGroupsExtra is detail shape error_info, property "groups", additionalProperties.
+type ErrorInfoGroupsExtra struct {
+	Kind *ErrorInfoGroupsExtraKind `json:"kind,omitempty"`
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out.
+	Extra map[string][][]float64 `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *ErrorInfoGroupsExtra) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	if d.Kind != nil && e.Full() {
+		dst = e.String(dst, &field_ErrorInfoGroupsExtra_Kind, string(*d.Kind))
+	}
+	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoGroupsExtra_Extra, d, d.Extra, fieldsErrorInfoGroupsExtra) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		dst = e.OpenArray(dst)
+		for i1 := range e.Keep(len(v), 0) {
+			dst = e.OpenArray(dst)
+			for i2 := range e.Keep(len(v[i1]), 0) {
+				dst = e.FloatValue(dst, v[i1][i2])
+			}
+			dst = e.CloseArray(dst)
+		}
+		dst = e.CloseArray(dst)
+	}
+	return e.Close(dst)
+}
+
+// fieldsErrorInfoGroupsExtra are the fields of ErrorInfoGroupsExtra.
+var fieldsErrorInfoGroupsExtra = []string{"kind"}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoGroupsExtra) and every other member into Extra.
+func (d *ErrorInfoGroupsExtra) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoGroupsExtra, []any{&d.Kind}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d ErrorInfoGroupsExtra) MarshalJSON() ([]byte, error) {
+	type declared ErrorInfoGroupsExtra
+	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoGroupsExtra, d.Extra)
+}
+
+// ErrorInfoGroupsExtraKind is detail shape error_info, property "groups", additionalProperties, property "kind".
+type ErrorInfoGroupsExtraKind string
+
+const (
+	ErrorInfoGroupsExtraKindA ErrorInfoGroupsExtraKind = "a"
+	ErrorInfoGroupsExtraKindB ErrorInfoGroupsExtraKind = "b"
+)
+
+var (
 	field_Everything_S         = errgenrt.Field{Name: "s"}
 	field_Everything_I         = errgenrt.Field{Name: "i"}
 	field_Everything_N         = errgenrt.Field{Name: "n"}
 	field_Everything_B         = errgenrt.Field{Name: "b"}
-	field_Everything_E         = errgenrt.Field{Name: "e"}
+	field_Everything_E         = errgenrt.Field{Name: "e", Exact: true}
 	field_Everything_Tags      = errgenrt.Field{Name: "tags"}
 	field_Everything_Nums      = errgenrt.Field{Name: "nums"}
 	field_Everything_Nested    = errgenrt.Field{Name: "nested"}
@@ -21,17 +468,17 @@ var (
 	field_Everything_Points    = errgenrt.Field{Name: "points"}
 	field_Everything_Root      = errgenrt.Field{Name: "root"}
 	field_Everything_MaybeNode = errgenrt.Field{Name: "maybe_node"}
-	field_Everything_Level     = errgenrt.Field{Name: "level"}
+	field_Everything_Level     = errgenrt.Field{Name: "level", Exact: true}
 	field_Everything_Anything  = errgenrt.Field{Name: "anything", Sensitive: true}
 	field_Everything_Map       = errgenrt.Field{Name: "map"}
 	field_Everything_OptS      = errgenrt.Field{Name: "opt_s"}
 	field_Everything_OptI      = errgenrt.Field{Name: "opt_i"}
 	field_Everything_OptN      = errgenrt.Field{Name: "opt_n"}
 	field_Everything_OptB      = errgenrt.Field{Name: "opt_b"}
-	field_Everything_OptE      = errgenrt.Field{Name: "opt_e"}
+	field_Everything_OptE      = errgenrt.Field{Name: "opt_e", Exact: true}
 	field_Everything_Secret    = errgenrt.Field{Name: "secret", Sensitive: true}
 	field_Everything_Home      = errgenrt.Field{Name: "home", Sanitize: errgenrt.SanitizePath}
-	field_Everything_Link      = errgenrt.Field{Name: "link", Sanitize: errgenrt.SanitizeURI}
+	field_Everything_Link      = errgenrt.Field{Name: "link", Sanitize: errgenrt.SanitizeURI, Exact: true}
 	field_Everything_Note      = errgenrt.Field{Name: "note", Sanitize: errgenrt.SanitizeText, MaxBytes: 100}
 	field_Everything_Debug     = errgenrt.Field{Name: "debug", Verbose: true}
 )
@@ -78,10 +525,8 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	if e.Emit(&field_Everything_Tags) {
 		dst = e.Key(dst, &field_Everything_Tags)
 		dst = e.OpenArray(dst)
-		if e.Full() {
-			for i0 := range d.Tags {
-				dst = e.StringValue(dst, &field_Everything_Tags, d.Tags[i0])
-			}
+		for i0 := range e.Keep(len(d.Tags), 0) {
+			dst = e.StringValue(dst, &field_Everything_Tags, d.Tags[i0])
 		}
 		dst = e.CloseArray(dst)
 	}
@@ -89,10 +534,8 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		if e.Emit(&field_Everything_Nums) {
 			dst = e.Key(dst, &field_Everything_Nums)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Nums {
-					dst = e.IntValue(dst, d.Nums[i0])
-				}
+			for i0 := range e.Keep(len(d.Nums), 0) {
+				dst = e.IntValue(dst, d.Nums[i0])
 			}
 			dst = e.CloseArray(dst)
 		}
@@ -101,14 +544,12 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 	if e.Emit(&field_Everything_Grid) {
 		dst = e.Key(dst, &field_Everything_Grid)
 		dst = e.OpenArray(dst)
-		if e.Full() {
-			for i0 := range d.Grid {
-				dst = e.OpenArray(dst)
-				for i1 := range d.Grid[i0] {
-					dst = e.FloatValue(dst, d.Grid[i0][i1])
-				}
-				dst = e.CloseArray(dst)
+		for i0 := range e.Keep(len(d.Grid), 0) {
+			dst = e.OpenArray(dst)
+			for i1 := range e.Keep(len(d.Grid[i0]), 0) {
+				dst = e.FloatValue(dst, d.Grid[i0][i1])
 			}
+			dst = e.CloseArray(dst)
 		}
 		dst = e.CloseArray(dst)
 	}
@@ -116,10 +557,8 @@ func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		if e.Emit(&field_Everything_Points) {
 			dst = e.Key(dst, &field_Everything_Points)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Points {
-					dst = d.Points[i0].AppendJSON(e, dst)
-				}
+			for i0 := range e.Keep(len(d.Points), 0) {
+				dst = d.Points[i0].AppendJSON(e, dst)
 			}
 			dst = e.CloseArray(dst)
 		}
@@ -196,13 +635,17 @@ func (d *Everything) Placeholder(t *errgenrt.Text, field string) {
 	case 5:
 		t.Strings(&field_Everything_Tags, d.Tags)
 	case 6:
-		t.JSON(&field_Everything_Nums, d.Nums)
+		if d.Nums != nil {
+			t.JSON(&field_Everything_Nums, d.Nums)
+		}
 	case 7:
 		t.JSON(&field_Everything_Nested, &d.Nested)
 	case 8:
 		t.JSON(&field_Everything_Grid, d.Grid)
 	case 9:
-		t.JSON(&field_Everything_Points, d.Points)
+		if d.Points != nil {
+			t.JSON(&field_Everything_Points, d.Points)
+		}
 	case 10:
 		if d.Root != nil {
 			t.JSON(&field_Everything_Root, d.Root)
@@ -338,7 +781,7 @@ const (
 
 var (
 	field_Node_Name     = errgenrt.Field{Name: "name"}
-	field_Node_Level    = errgenrt.Field{Name: "level"}
+	field_Node_Level    = errgenrt.Field{Name: "level", Exact: true}
 	field_Node_Children = errgenrt.Field{Name: "children"}
 )
 
@@ -362,13 +805,11 @@ func (d *Node) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		if e.Emit(&field_Node_Children) {
 			dst = e.Key(dst, &field_Node_Children)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Children {
-					if d.Children[i0] == nil {
-						dst = new(Node).AppendJSON(e, dst)
-					} else {
-						dst = d.Children[i0].AppendJSON(e, dst)
-					}
+			for i0 := range e.Keep(len(d.Children), 0) {
+				if d.Children[i0] == nil {
+					dst = new(Node).AppendJSON(e, dst)
+				} else {
+					dst = d.Children[i0].AppendJSON(e, dst)
 				}
 			}
 			dst = e.CloseArray(dst)
@@ -395,6 +836,8 @@ func (d *Node) Placeholder(t *errgenrt.Text, field string) {
 			t.Str(&field_Node_Level, string(*d.Level))
 		}
 	case 2:
-		t.JSON(&field_Node_Children, d.Children)
+		if d.Children != nil {
+			t.JSON(&field_Node_Children, d.Children)
+		}
 	}
 }

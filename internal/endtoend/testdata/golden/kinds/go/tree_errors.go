@@ -65,6 +65,7 @@ var ErrTreeValidation = &errgenrt.Def{
 	Code:         101,
 	WireCode:     101,
 	Symbol:       "E_TREE_VALIDATION",
+	Aliases:      []string{"E_TREE_CHECK", "TREE_FAILED"},
 	Type:         "tree_validation",
 	Domain:       "tree",
 	Title:        "Tree validation failed",
@@ -74,6 +75,20 @@ var ErrTreeValidation = &errgenrt.Def{
 	Message:      "Validation failed: {totalErrors} errors",
 	ZeroDetails:  errgenrt.ZeroFieldErrors,
 }
+
+const (
+	// SymbolTreeCheck is E_TREE_CHECK, an alias of E_TREE_VALIDATION: the same error, which the wire names E_TREE_VALIDATION.
+	SymbolTreeCheck Symbol = "E_TREE_CHECK"
+	// SymbolTreeFailed is TREE_FAILED, an alias of E_TREE_VALIDATION: the same error, which the wire names E_TREE_VALIDATION.
+	SymbolTreeFailed Symbol = "TREE_FAILED"
+)
+
+var (
+	// ErrTreeCheck is ErrTreeValidation under its alias E_TREE_CHECK.
+	ErrTreeCheck = ErrTreeValidation
+	// ErrTreeFailed is ErrTreeValidation under its alias TREE_FAILED.
+	ErrTreeFailed = ErrTreeValidation
+)
 
 // NewTreeValidation returns E_TREE_VALIDATION (101): Tree validation failed.
 //
@@ -98,6 +113,7 @@ var ErrTreeInline = &errgenrt.Def{
 	Title:        "Inline details",
 	ProblemType:  "https://errors.example.com/kinds/tree-inline",
 	Statuses:     []int{500},
+	NeedsDetails: true,
 	DetailFields: fieldsTreeInlineDetails,
 	Message:      "{kind} at depth {depth}",
 	ZeroDetails:  zeroTreeInlineDetails,
@@ -111,7 +127,7 @@ func NewTreeInline(d TreeInlineDetails, opts ...errgenrt.Option) *errgenrt.Error
 }
 
 var (
-	field_TreeInlineDetails_Kind  = errgenrt.Field{Name: "kind"}
+	field_TreeInlineDetails_Kind  = errgenrt.Field{Name: "kind", Exact: true}
 	field_TreeInlineDetails_Depth = errgenrt.Field{Name: "depth"}
 	field_TreeInlineDetails_Path  = errgenrt.Field{Name: "path"}
 )
@@ -134,10 +150,8 @@ func (d *TreeInlineDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
 		if e.Emit(&field_TreeInlineDetails_Path) {
 			dst = e.Key(dst, &field_TreeInlineDetails_Path)
 			dst = e.OpenArray(dst)
-			if e.Full() {
-				for i0 := range d.Path {
-					dst = e.StringValue(dst, &field_TreeInlineDetails_Path, d.Path[i0])
-				}
+			for i0 := range e.Keep(len(d.Path), 0) {
+				dst = e.StringValue(dst, &field_TreeInlineDetails_Path, d.Path[i0])
 			}
 			dst = e.CloseArray(dst)
 		}
@@ -161,7 +175,9 @@ func (d *TreeInlineDetails) Placeholder(t *errgenrt.Text, field string) {
 	case 1:
 		t.OptInt(&field_TreeInlineDetails_Depth, d.Depth)
 	case 2:
-		t.Strings(&field_TreeInlineDetails_Path, d.Path)
+		if d.Path != nil {
+			t.Strings(&field_TreeInlineDetails_Path, d.Path)
+		}
 	}
 }
 

@@ -13,20 +13,25 @@ export type ErrorCode =
   | -32700
   | 1
   | 2
+  | 3
   | 100
   | 101
   | 102
   ;
 
 /**
- * Every catalog error symbol.
+ * Every catalog error symbol, aliases included.
  */
 export type ErrorSymbol =
   | "E_PARSE"
   | "E_INTERNAL"
+  | "E_INTERNAL_ERROR"
   | "E_EVERYTHING"
+  | "E_REASON"
   | "E_TREE_INVALID"
   | "E_TREE_VALIDATION"
+  | "E_TREE_CHECK"
+  | "TREE_FAILED"
   | "E_TREE_INLINE"
   ;
 
@@ -37,6 +42,7 @@ export type ErrorType =
   | "parse"
   | "internal"
   | "everything"
+  | "reason"
   | "tree_invalid"
   | "tree_validation"
   | "tree_inline"
@@ -59,6 +65,45 @@ export interface DebugInfo {
   requestId?: string;
   timestamp?: string;
   serverVersion?: string;
+}
+
+/**
+ * Detail shape error_info.
+ *
+ * Why an error happened, as google.rpc.ErrorInfo says it: open maps of more members.
+ */
+export interface ErrorInfo {
+  reason: string;
+  domain?: string;
+  /**
+   * Declared keys beside any other string-valued ones.
+   */
+  metadata?: {
+    service?: string;
+    region?: string;
+    [key: string]: string | undefined;
+  };
+  counts?: {
+    total: number;
+    [key: string]: number;
+  };
+  owners?: {
+    primary?: Node;
+    [key: string]: Node | undefined;
+  };
+  labels?: {
+    env?: "prod" | "dev";
+    [key: string]: "on" | "off" | "prod" | "dev" | undefined;
+  };
+  secrets?: {
+    id?: string;
+    [key: string]: string | undefined;
+  };
+  groups?: {
+    main?: Array<number>;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
 }
 
 /**
@@ -219,7 +264,7 @@ export interface InternalRpcError {
   message: string;
   data: {
     domain?: "core";
-    symbol: "E_INTERNAL";
+    symbol: "E_INTERNAL" | "E_INTERNAL_ERROR";
     retryable?: boolean;
     context?: InternalContext;
   };
@@ -235,7 +280,7 @@ export interface InternalProblem {
   detail?: string;
   instance?: string;
   timestamp?: string;
-  symbol?: "E_INTERNAL";
+  symbol?: "E_INTERNAL" | "E_INTERNAL_ERROR";
   retryable?: boolean;
   userMessage?: string;
   suggestions?: string[];
@@ -247,7 +292,7 @@ export interface InternalProblem {
  */
 export interface InternalResponse {
   error: true;
-  code: "E_INTERNAL";
+  code: "E_INTERNAL" | "E_INTERNAL_ERROR";
   message: string;
   details?: never;
 }
@@ -353,6 +398,95 @@ export interface EverythingResponse {
 }
 
 /**
+ * The data.context of E_REASON (3): Failed for a reason
+ *
+ * The details are open maps: besides the declared fields, `metadata`,
+ * `counts`, `owners`, `labels` and `secrets` take any other key, and so
+ * do the details themselves. A key the details take that a problem
+ * document names itself (`title`) stays out of the problem document.
+ */
+export interface ReasonContext {
+  schemaVersion: number;
+  type: "reason";
+  details: ErrorInfo;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The JSON-RPC error object of E_REASON (3): Failed for a reason
+ */
+export interface ReasonRpcError {
+  code: 3;
+  message: string;
+  data: {
+    domain?: "core";
+    symbol: "E_REASON";
+    retryable?: boolean;
+    context?: ReasonContext;
+  };
+}
+
+/**
+ * The RFC 9457 problem document of E_REASON (3): Failed for a reason
+ */
+export interface ReasonProblem {
+  type: "https://errors.example.com/kinds/reason";
+  title: string;
+  status: 403;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: "E_REASON";
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+  reason: string;
+  domain?: string;
+  /**
+   * Declared keys beside any other string-valued ones.
+   */
+  metadata?: {
+    service?: string;
+    region?: string;
+    [key: string]: string | undefined;
+  };
+  counts?: {
+    total: number;
+    [key: string]: number;
+  };
+  owners?: {
+    primary?: Node;
+    [key: string]: Node | undefined;
+  };
+  labels?: {
+    env?: "prod" | "dev";
+    [key: string]: "on" | "off" | "prod" | "dev" | undefined;
+  };
+  secrets?: {
+    id?: string;
+    [key: string]: string | undefined;
+  };
+  groups?: {
+    main?: Array<number>;
+    [key: string]: unknown;
+  };
+}
+
+/**
+ * The plain error response of E_REASON (3): Failed for a reason
+ */
+export interface ReasonResponse {
+  error: true;
+  code: "E_REASON";
+  message: string;
+  details: ErrorInfo;
+}
+
+/**
  * The data.context of E_TREE_INVALID (100): Invalid tree
  *
  * A tree failed validation.
@@ -442,7 +576,7 @@ export interface TreeValidationRpcError {
   message: string;
   data: {
     domain?: "tree";
-    symbol: "E_TREE_VALIDATION";
+    symbol: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
     retryable?: boolean;
     context?: TreeValidationContext;
   };
@@ -458,7 +592,7 @@ export interface TreeValidationProblem {
   detail?: string;
   instance?: string;
   timestamp?: string;
-  symbol?: "E_TREE_VALIDATION";
+  symbol?: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
   retryable?: boolean;
   userMessage?: string;
   suggestions?: string[];
@@ -478,7 +612,7 @@ export interface TreeValidationProblem {
  */
 export interface TreeValidationResponse {
   error: true;
-  code: "E_TREE_VALIDATION";
+  code: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
   message: string;
   details: FieldErrors;
 }
@@ -548,9 +682,13 @@ export interface TreeInlineResponse {
 export interface ContextBySymbol {
   E_PARSE: ParseContext;
   E_INTERNAL: InternalContext;
+  E_INTERNAL_ERROR: InternalContext;
   E_EVERYTHING: EverythingContext;
+  E_REASON: ReasonContext;
   E_TREE_INVALID: TreeInvalidContext;
   E_TREE_VALIDATION: TreeValidationContext;
+  E_TREE_CHECK: TreeValidationContext;
+  TREE_FAILED: TreeValidationContext;
   E_TREE_INLINE: TreeInlineContext;
 }
 
@@ -560,9 +698,13 @@ export interface ContextBySymbol {
 export interface RpcErrorBySymbol {
   E_PARSE: ParseRpcError;
   E_INTERNAL: InternalRpcError;
+  E_INTERNAL_ERROR: InternalRpcError;
   E_EVERYTHING: EverythingRpcError;
+  E_REASON: ReasonRpcError;
   E_TREE_INVALID: TreeInvalidRpcError;
   E_TREE_VALIDATION: TreeValidationRpcError;
+  E_TREE_CHECK: TreeValidationRpcError;
+  TREE_FAILED: TreeValidationRpcError;
   E_TREE_INLINE: TreeInlineRpcError;
 }
 
@@ -572,9 +714,13 @@ export interface RpcErrorBySymbol {
 export interface ProblemBySymbol {
   E_PARSE: ParseProblem;
   E_INTERNAL: InternalProblem;
+  E_INTERNAL_ERROR: InternalProblem;
   E_EVERYTHING: EverythingProblem;
+  E_REASON: ReasonProblem;
   E_TREE_INVALID: TreeInvalidProblem;
   E_TREE_VALIDATION: TreeValidationProblem;
+  E_TREE_CHECK: TreeValidationProblem;
+  TREE_FAILED: TreeValidationProblem;
   E_TREE_INLINE: TreeInlineProblem;
 }
 
@@ -584,9 +730,13 @@ export interface ProblemBySymbol {
 export interface ResponseBySymbol {
   E_PARSE: ParseResponse;
   E_INTERNAL: InternalResponse;
+  E_INTERNAL_ERROR: InternalResponse;
   E_EVERYTHING: EverythingResponse;
+  E_REASON: ReasonResponse;
   E_TREE_INVALID: TreeInvalidResponse;
   E_TREE_VALIDATION: TreeValidationResponse;
+  E_TREE_CHECK: TreeValidationResponse;
+  TREE_FAILED: TreeValidationResponse;
   E_TREE_INLINE: TreeInlineResponse;
 }
 
@@ -596,9 +746,13 @@ export interface ResponseBySymbol {
 export interface DetailsBySymbol {
   E_PARSE: undefined;
   E_INTERNAL: undefined;
+  E_INTERNAL_ERROR: undefined;
   E_EVERYTHING: Everything;
+  E_REASON: ErrorInfo;
   E_TREE_INVALID: Node;
   E_TREE_VALIDATION: FieldErrors;
+  E_TREE_CHECK: FieldErrors;
+  TREE_FAILED: FieldErrors;
   E_TREE_INLINE: TreeInlineDetails;
 }
 
@@ -618,6 +772,8 @@ export interface ErrorMeta {
   readonly retryable: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
+  /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
+  readonly aliases?: readonly ErrorSymbol[];
 }
 
 /**
@@ -659,6 +815,7 @@ export declare const CATALOG: {
       readonly problemType: "https://errors.example.com/kinds/internal";
       readonly retryable: true;
       readonly deprecated: false;
+      readonly aliases: readonly ["E_INTERNAL_ERROR"];
     };
     /**
      * Everything "at once" *\/ `x` ${y}
@@ -673,6 +830,22 @@ export declare const CATALOG: {
       readonly status: 422;
       readonly statuses: readonly [422, 400];
       readonly problemType: "https://errors.example.com/kinds/everything";
+      readonly retryable: false;
+      readonly deprecated: false;
+    };
+    /**
+     * Failed for a reason
+     */
+    readonly E_REASON: {
+      readonly code: 3;
+      readonly wireCode: 3;
+      readonly symbol: "E_REASON";
+      readonly type: "reason";
+      readonly domain: "core";
+      readonly title: "Failed for a reason";
+      readonly status: 403;
+      readonly statuses: readonly [403];
+      readonly problemType: "https://errors.example.com/kinds/reason";
       readonly retryable: false;
       readonly deprecated: false;
     };
@@ -710,6 +883,7 @@ export declare const CATALOG: {
       readonly problemType: "https://errors.example.com/kinds/tree-validation";
       readonly retryable: false;
       readonly deprecated: false;
+      readonly aliases: readonly ["E_TREE_CHECK", "TREE_FAILED"];
     };
     /**
      * Inline details
@@ -874,13 +1048,14 @@ export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
  * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
  * code alone never tells); the code of a plain response; for a problem
  * document its type URI, then its symbol member, then its status where one
- * error of that type allows it; the type of a context. undefined when the
- * payload names no error of this catalog.
+ * error of that type allows it; the type of a context. An alias gives its
+ * error's own symbol. undefined when the payload names no error of this
+ * catalog.
  */
 export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
 
 /**
- * Narrows a payload to the error with the given symbol. (The parameters are
+ * Narrows a payload to the error with the given symbol or alias. (The parameters are
  * the envelope types, not unions of every error, so that narrowing stays
  * cheap for the compiler however many errors the catalog holds.)
  */
@@ -888,7 +1063,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is S;
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**
@@ -907,7 +1082,7 @@ export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { re
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;
-/** Looks up an error by symbol. */
+/** Looks up an error by symbol or alias. */
 export declare function bySymbol(symbol: string): ErrorMeta | undefined;
 /** Looks up an error by type. */
 export declare function byType(type: string): ErrorMeta | undefined;

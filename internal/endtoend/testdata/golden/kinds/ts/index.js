@@ -9,10 +9,11 @@ export const CATALOG = deepFreeze({
   schemaVersion: 2,
   errors: {
     E_PARSE: {code: -32700, wireCode: -32700, symbol: "E_PARSE", type: "parse", domain: "rpc", title: "Parse error", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/parse", retryable: false, deprecated: false},
-    E_INTERNAL: {code: 1, wireCode: 1, symbol: "E_INTERNAL", type: "internal", domain: "core", title: "Internal error", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/internal", retryable: true, deprecated: false},
+    E_INTERNAL: {code: 1, wireCode: 1, symbol: "E_INTERNAL", type: "internal", domain: "core", title: "Internal error", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/internal", retryable: true, deprecated: false, aliases: ["E_INTERNAL_ERROR"]},
     E_EVERYTHING: {code: 2, wireCode: -32602, symbol: "E_EVERYTHING", type: "everything", domain: "core", title: "Everything \"at once\" */ `x` ${y}", status: 422, statuses: [422, 400], problemType: "https://errors.example.com/kinds/everything", retryable: false, deprecated: false},
+    E_REASON: {code: 3, wireCode: 3, symbol: "E_REASON", type: "reason", domain: "core", title: "Failed for a reason", status: 403, statuses: [403], problemType: "https://errors.example.com/kinds/reason", retryable: false, deprecated: false},
     E_TREE_INVALID: {code: 100, wireCode: 100, symbol: "E_TREE_INVALID", type: "tree_invalid", domain: "tree", title: "Invalid tree", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-invalid", retryable: false, deprecated: true, replacedBy: "E_TREE_VALIDATION"},
-    E_TREE_VALIDATION: {code: 101, wireCode: 101, symbol: "E_TREE_VALIDATION", type: "tree_validation", domain: "tree", title: "Tree validation failed", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/tree-validation", retryable: false, deprecated: false},
+    E_TREE_VALIDATION: {code: 101, wireCode: 101, symbol: "E_TREE_VALIDATION", type: "tree_validation", domain: "tree", title: "Tree validation failed", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/tree-validation", retryable: false, deprecated: false, aliases: ["E_TREE_CHECK", "TREE_FAILED"]},
     E_TREE_INLINE: {code: 102, wireCode: 102, symbol: "E_TREE_INLINE", type: "tree_inline", domain: "tree", title: "Inline details", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-inline", retryable: false, deprecated: false},
   },
 });
@@ -23,6 +24,7 @@ const FIELDS = {
   E_PARSE: null,
   E_INTERNAL: null,
   E_EVERYTHING: [["s", "string", true], ["i", "integer", true], ["n", "number", true], ["b", "boolean", true], ["e", "string", true], ["tags", "array", true], ["nums", "array", false], ["nested", "object", true], ["grid", "array", true], ["points", "array", false], ["root", "object", true], ["maybe_node", "object", false], ["level", "string", false], ["anything", "unknown", true], ["map", "object", false], ["opt_s", "string", false], ["opt_i", "integer", false], ["opt_n", "number", false], ["opt_b", "boolean", false], ["opt_e", "string", false], ["secret", "string", false], ["home", "string", false], ["link", "string", false], ["note", "string", false], ["debug", "string", false]],
+  E_REASON: [["reason", "string", true], ["domain", "string", false], ["metadata", "object", false], ["counts", "object", false], ["owners", "object", false], ["labels", "object", false], ["secrets", "object", false], ["groups", "object", false]],
   E_TREE_INVALID: [["name", "string", true], ["level", "string", false], ["children", "array", false]],
   E_TREE_VALIDATION: [["fieldErrors", "object", true], ["totalErrors", "integer", true]],
   E_TREE_INLINE: [["kind", "string", true], ["depth", "integer", false], ["path", "array", false]],
@@ -40,7 +42,9 @@ const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const BY_CODE = new Map();
 const BY_TYPE = new Map();
 const BY_PROBLEM = new Map();
+const BY_SYMBOL = new Map(); // by symbol and by alias
 for (const meta of Object.values(ERRORS)) {
+  for (const s of [meta.symbol, ...(meta.aliases ?? [])]) BY_SYMBOL.set(s, meta);
   BY_CODE.set(meta.code, meta);
   BY_TYPE.set(meta.type, meta);
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
@@ -152,9 +156,9 @@ export function isErrorContext(value) {
 }
 
 export function isJsonRpcError(value) {
-  if (!rpcShape(value) || !has(ERRORS, value.data.symbol)) return false;
+  if (!rpcShape(value) || !BY_SYMBOL.has(value.data.symbol)) return false;
   const data = value.data;
-  const meta = ERRORS[data.symbol];
+  const meta = BY_SYMBOL.get(data.symbol);
   if (value.code !== meta.wireCode) return false;
   if (has(data, "domain") && data.domain !== meta.domain) return false;
   return !has(data, "context") || checkContext(data.context, meta);
@@ -165,7 +169,7 @@ export function isJsonRpcError(value) {
 // detail fields its members hold.
 function problemMatches(value) {
   let metas = BY_PROBLEM.get(value.type) ?? [];
-  if (has(value, "symbol")) metas = metas.filter((m) => m.symbol === value.symbol);
+  if (has(value, "symbol")) metas = metas.filter((m) => BY_SYMBOL.get(value.symbol) === m);
   return metas.filter((m) => m.statuses.includes(value.status) && checkFields(value, m.symbol));
 }
 
@@ -174,9 +178,10 @@ export function isProblemDetails(value) {
 }
 
 export function isErrorResponse(value) {
-  if (!responseShape(value) || !has(ERRORS, value.code)) return false;
-  if (FIELDS[value.code] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
-  return isObject(value.details) && checkFields(value.details, value.code);
+  if (!responseShape(value) || !BY_SYMBOL.has(value.code)) return false;
+  const symbol = BY_SYMBOL.get(value.code).symbol;
+  if (FIELDS[symbol] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
+  return isObject(value.details) && checkFields(value.details, symbol);
 }
 
 // A well-formed payload that names no error of this catalog is an unknown
@@ -198,7 +203,7 @@ function unknownContext(v) {
 }
 
 function unknownRpc(v) {
-  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || has(ERRORS, v.data.symbol)) return undefined;
+  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || BY_SYMBOL.has(v.data.symbol)) return undefined;
   const ctx = v.data.context;
   return unknownError("jsonrpc", v, {
     code: v.code, symbol: v.data.symbol, type: ctx?.type, message: v.message, retryable: v.data.retryable ?? ctx?.retryable,
@@ -207,14 +212,14 @@ function unknownRpc(v) {
 
 function unknownProblem(v) {
   if (!problemShape(v)) return undefined;
-  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || has(ERRORS, v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
+  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || BY_SYMBOL.has(v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
     return undefined;
   }
   return unknownError("problem", v, { symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable });
 }
 
 function unknownResponse(v) {
-  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || has(ERRORS, v.code)) return undefined;
+  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || BY_SYMBOL.has(v.code)) return undefined;
   return unknownError("response", v, { symbol: v.code, message: v.message });
 }
 
@@ -282,14 +287,14 @@ export function fromToolResult(result) {
 }
 
 export function symbolOf(value) {
-  if (isString(value)) return has(ERRORS, value) ? value : undefined;
+  if (isString(value)) return BY_SYMBOL.get(value)?.symbol;
   if (!isObject(value) || isUnknownError(value)) return undefined;
-  if (value.error === true) return isErrorResponse(value) ? value.code : undefined;
+  if (value.error === true) return isErrorResponse(value) ? BY_SYMBOL.get(value.code).symbol : undefined;
   if (Number.isInteger(value.code) && isString(value.message)) {
     // a JSON-RPC error names its error in data.symbol; a code alone does not
     // tell (catalogs, SDKs and other servers share codes)
     const rpc = { code: value.code, message: value.message, data: value.data };
-    return isJsonRpcError(rpc) ? value.data.symbol : undefined;
+    return isJsonRpcError(rpc) ? BY_SYMBOL.get(value.data.symbol).symbol : undefined;
   }
   if (problemShape(value)) {
     const metas = problemMatches(value);
@@ -299,7 +304,8 @@ export function symbolOf(value) {
 }
 
 export function isSymbol(value, symbol) {
-  return symbolOf(value) === symbol;
+  const canonical = BY_SYMBOL.get(symbol)?.symbol;
+  return canonical !== undefined && symbolOf(value) === canonical;
 }
 
 export function isRetryable(value) {
@@ -336,7 +342,7 @@ export function byCode(code) {
 }
 
 export function bySymbol(symbol) {
-  return has(ERRORS, symbol) ? ERRORS[symbol] : undefined;
+  return BY_SYMBOL.get(symbol);
 }
 
 export function byType(type) {

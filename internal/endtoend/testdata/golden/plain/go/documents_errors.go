@@ -131,10 +131,8 @@ func (d *InvalidDocTypeDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []by
 	if e.Emit(&field_InvalidDocTypeDetails_ValidDocTypes) {
 		dst = e.Key(dst, &field_InvalidDocTypeDetails_ValidDocTypes)
 		dst = e.OpenArray(dst)
-		if e.Full() {
-			for i0 := range d.ValidDocTypes {
-				dst = e.StringValue(dst, &field_InvalidDocTypeDetails_ValidDocTypes, d.ValidDocTypes[i0])
-			}
+		for i0 := range e.Keep(len(d.ValidDocTypes), 0) {
+			dst = e.StringValue(dst, &field_InvalidDocTypeDetails_ValidDocTypes, d.ValidDocTypes[i0])
 		}
 		dst = e.CloseArray(dst)
 	}
@@ -175,6 +173,7 @@ var ErrSchemaValidationFailed = &errgenrt.Def{
 	Title:        "Frontmatter validation failed",
 	ProblemType:  "urn:errgen:compound-docs:schema-validation-failed",
 	Statuses:     []int{422},
+	NeedsDetails: true,
 	DetailFields: fieldsSchemaValidationFailedDetails,
 	Message:      "Document frontmatter validation failed with {errorCount} error(s). See details for specific issues.",
 	ZeroDetails:  zeroSchemaValidationFailedDetails,
@@ -206,10 +205,8 @@ func (d *SchemaValidationFailedDetails) AppendJSON(e *errgenrt.Encoder, dst []by
 	if e.Emit(&field_SchemaValidationFailedDetails_Errors) {
 		dst = e.Key(dst, &field_SchemaValidationFailedDetails_Errors)
 		dst = e.OpenArray(dst)
-		if e.Full() {
-			for i0 := range d.Errors {
-				dst = e.StringValue(dst, &field_SchemaValidationFailedDetails_Errors, d.Errors[i0])
-			}
+		for i0 := range e.Keep(len(d.Errors), 0) {
+			dst = e.StringValue(dst, &field_SchemaValidationFailedDetails_Errors, d.Errors[i0])
 		}
 		dst = e.CloseArray(dst)
 	}

@@ -211,6 +211,7 @@ var ErrNotInstalled = &errgenrt.Def{
 	Title:        "Dependency not installed",
 	ProblemType:  "urn:errgen:mcp-harness:not-installed",
 	Statuses:     []int{503},
+	NeedsDetails: true,
 	DetailFields: fieldsNotInstalledDetails,
 	Message:      "Dependency not installed",
 	Suggestions: []errgenrt.Template{
@@ -228,7 +229,7 @@ func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.E
 }
 
 var (
-	field_NotInstalledDetails_Dependency = errgenrt.Field{Name: "dependency"}
+	field_NotInstalledDetails_Dependency = errgenrt.Field{Name: "dependency", Exact: true}
 )
 
 // NotInstalledDetails is the details of E_NOT_INSTALLED.

@@ -108,7 +108,7 @@ func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 
 var (
 	field_FsDeniedDetails_Path      = errgenrt.Field{Name: "path", Sanitize: errgenrt.SanitizePath}
-	field_FsDeniedDetails_Operation = errgenrt.Field{Name: "operation"}
+	field_FsDeniedDetails_Operation = errgenrt.Field{Name: "operation", Exact: true}
 )
 
 // FsDeniedDetails is the details of E_FS_DENIED.

@@ -118,7 +118,7 @@ func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
 }
 
 var (
-	field_SQLQueryDetails_SQLState = errgenrt.Field{Name: "sqlState"}
+	field_SQLQueryDetails_SQLState = errgenrt.Field{Name: "sqlState", Exact: true}
 	field_SQLQueryDetails_Reason   = errgenrt.Field{Name: "reason"}
 	field_SQLQueryDetails_Query    = errgenrt.Field{Name: "query", Sensitive: true}
 )

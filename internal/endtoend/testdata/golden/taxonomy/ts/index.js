@@ -86,7 +86,9 @@ const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const BY_CODE = new Map();
 const BY_TYPE = new Map();
 const BY_PROBLEM = new Map();
+const BY_SYMBOL = new Map(); // by symbol and by alias
 for (const meta of Object.values(ERRORS)) {
+  for (const s of [meta.symbol, ...(meta.aliases ?? [])]) BY_SYMBOL.set(s, meta);
   BY_CODE.set(meta.code, meta);
   BY_TYPE.set(meta.type, meta);
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
@@ -198,9 +200,9 @@ export function isErrorContext(value) {
 }
 
 export function isJsonRpcError(value) {
-  if (!rpcShape(value) || !has(ERRORS, value.data.symbol)) return false;
+  if (!rpcShape(value) || !BY_SYMBOL.has(value.data.symbol)) return false;
   const data = value.data;
-  const meta = ERRORS[data.symbol];
+  const meta = BY_SYMBOL.get(data.symbol);
   if (value.code !== meta.wireCode) return false;
   if (has(data, "domain") && data.domain !== meta.domain) return false;
   return !has(data, "context") || checkContext(data.context, meta);
@@ -211,7 +213,7 @@ export function isJsonRpcError(value) {
 // detail fields its members hold.
 function problemMatches(value) {
   let metas = BY_PROBLEM.get(value.type) ?? [];
-  if (has(value, "symbol")) metas = metas.filter((m) => m.symbol === value.symbol);
+  if (has(value, "symbol")) metas = metas.filter((m) => BY_SYMBOL.get(value.symbol) === m);
   return metas.filter((m) => m.statuses.includes(value.status) && checkFields(value, m.symbol));
 }
 
@@ -220,9 +222,10 @@ export function isProblemDetails(value) {
 }
 
 export function isErrorResponse(value) {
-  if (!responseShape(value) || !has(ERRORS, value.code)) return false;
-  if (FIELDS[value.code] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
-  return isObject(value.details) && checkFields(value.details, value.code);
+  if (!responseShape(value) || !BY_SYMBOL.has(value.code)) return false;
+  const symbol = BY_SYMBOL.get(value.code).symbol;
+  if (FIELDS[symbol] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
+  return isObject(value.details) && checkFields(value.details, symbol);
 }
 
 // A well-formed payload that names no error of this catalog is an unknown
@@ -244,7 +247,7 @@ function unknownContext(v) {
 }
 
 function unknownRpc(v) {
-  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || has(ERRORS, v.data.symbol)) return undefined;
+  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || BY_SYMBOL.has(v.data.symbol)) return undefined;
   const ctx = v.data.context;
   return unknownError("jsonrpc", v, {
     code: v.code, symbol: v.data.symbol, type: ctx?.type, message: v.message, retryable: v.data.retryable ?? ctx?.retryable,
@@ -253,14 +256,14 @@ function unknownRpc(v) {
 
 function unknownProblem(v) {
   if (!problemShape(v)) return undefined;
-  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || has(ERRORS, v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
+  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || BY_SYMBOL.has(v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
     return undefined;
   }
   return unknownError("problem", v, { symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable });
 }
 
 function unknownResponse(v) {
-  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || has(ERRORS, v.code)) return undefined;
+  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || BY_SYMBOL.has(v.code)) return undefined;
   return unknownError("response", v, { symbol: v.code, message: v.message });
 }
 
@@ -328,14 +331,14 @@ export function fromToolResult(result) {
 }
 
 export function symbolOf(value) {
-  if (isString(value)) return has(ERRORS, value) ? value : undefined;
+  if (isString(value)) return BY_SYMBOL.get(value)?.symbol;
   if (!isObject(value) || isUnknownError(value)) return undefined;
-  if (value.error === true) return isErrorResponse(value) ? value.code : undefined;
+  if (value.error === true) return isErrorResponse(value) ? BY_SYMBOL.get(value.code).symbol : undefined;
   if (Number.isInteger(value.code) && isString(value.message)) {
     // a JSON-RPC error names its error in data.symbol; a code alone does not
     // tell (catalogs, SDKs and other servers share codes)
     const rpc = { code: value.code, message: value.message, data: value.data };
-    return isJsonRpcError(rpc) ? value.data.symbol : undefined;
+    return isJsonRpcError(rpc) ? BY_SYMBOL.get(value.data.symbol).symbol : undefined;
   }
   if (problemShape(value)) {
     const metas = problemMatches(value);
@@ -345,7 +348,8 @@ export function symbolOf(value) {
 }
 
 export function isSymbol(value, symbol) {
-  return symbolOf(value) === symbol;
+  const canonical = BY_SYMBOL.get(symbol)?.symbol;
+  return canonical !== undefined && symbolOf(value) === canonical;
 }
 
 export function isRetryable(value) {
@@ -382,7 +386,7 @@ export function byCode(code) {
 }
 
 export function bySymbol(symbol) {
-  return has(ERRORS, symbol) ? ERRORS[symbol] : undefined;
+  return BY_SYMBOL.get(symbol);
 }
 
 export function byType(type) {
