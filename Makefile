@@ -60,9 +60,9 @@ check:
 
 # Benchmarks on generated 1,000- and 10,000-error catalogs: check, each
 # emitter, errgen generate end to end (fresh and unchanged outputs); the
-# runtime's encoders against encoding/json. GOGC=400 as the command runs.
+# runtime's encoders against encoding/json.
 bench:
-	GOGC=400 $(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/ ./internal/gen/jsonschema/
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/ ./internal/gen/jsonschema/
 
 # The errgen command side by side with what it is compared to, a process
 # per run, at 100, 1,000 and 10,000 errors (RUNS runs each, medians):

@@ -28,16 +28,10 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 
 	"github.com/errgen/errgen/internal/cli"
 )
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		// errgen is a short batch run: trade memory for fewer collections
-		// (a 10,000-error catalog peaks near 230 MB).
-		debug.SetGCPercent(400)
-	}
 	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 }
