@@ -7,13 +7,14 @@ FUZZTIME    ?= 60s
 
 all: lint test
 
-# Every test: Go unit, golden and end-to-end tests (the go generate run of a
-# throwaway server module, and a go-sdk MCP server driven over stdio by a
-# client on the MCP TypeScript SDK, included), the generated golden packages under
-# go vet, the runtime under the race detector, the repo's own outputs
-# checked for staleness, the generated TypeScript under tsc --strict (with
-# type-level tests), and the node tests of the generated JavaScript (wire
-# vectors, npm pack + install + compile of a consumer).
+# Every test: Go unit, golden and end-to-end tests (the README's go get -tool,
+# errgen init and go generate flow in a throwaway server module, and a go-sdk
+# MCP server driven over stdio by a client on the MCP TypeScript SDK,
+# included), the generated golden packages under go vet, the runtime under
+# the race detector, the repo's own outputs checked for staleness, the
+# generated TypeScript under tsc --strict (with type-level tests), and the
+# node tests of the generated JavaScript (wire vectors, npm pack + install +
+# compile of a consumer).
 test: node_modules
 	$(GO) mod download
 	$(GO) test ./...
