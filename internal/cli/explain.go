@@ -310,17 +310,24 @@ func explain(w io.Writer, m *model.Catalog, e *model.Error) {
 		add("aliases", strings.Join(e.AliasSymbols(), ", "))
 	}
 	add("type", e.Type)
-	add("problem type", terminal(e.ProblemType))
-	add("JSON-RPC code", strconv.FormatInt(e.WireCode, 10))
-	st := make([]string, len(e.Statuses))
-	for i, s := range e.Statuses {
-		st[i] = strconv.Itoa(s)
+	// only the facts of the wire formats the catalog uses
+	if m.Uses(model.FormatProblem) {
+		add("problem type", terminal(e.ProblemType))
 	}
-	status := strings.Join(st, ", ")
-	if len(st) > 1 {
-		status += " (the first is the default)"
+	if m.Uses(model.FormatJSONRPC) {
+		add("JSON-RPC code", strconv.FormatInt(e.WireCode, 10))
 	}
-	add("HTTP status", status)
+	if m.Uses(model.FormatProblem) || m.Uses(model.FormatResponse) {
+		st := make([]string, len(e.Statuses))
+		for i, s := range e.Statuses {
+			st[i] = strconv.Itoa(s)
+		}
+		status := strings.Join(st, ", ")
+		if len(st) > 1 {
+			status += " (the first is the default)"
+		}
+		add("HTTP status", status)
+	}
 	add("retryable", yesNo(e.Retryable))
 	dom := e.Domain.Name
 	if e.Domain.Title != "" && e.Domain.Title != e.Domain.Name {
@@ -411,8 +418,10 @@ func explain(w io.Writer, m *model.Catalog, e *model.Error) {
 			}
 			fieldTable(&b, s.Fields)
 		}
-	} else {
+	} else if m.Uses(model.FormatJSONRPC) {
 		b.WriteString("\nDetails\n    none: context.details is {}\n")
+	} else {
+		b.WriteString("\nDetails\n    none\n")
 	}
 
 	if doc := strings.TrimSpace(e.Doc); doc != "" {
@@ -422,8 +431,8 @@ func explain(w io.Writer, m *model.Catalog, e *model.Error) {
 		}
 	}
 
-	if payload := examplePayload(m, e); payload != "" {
-		b.WriteString("\nExample (JSON-RPC error object)\n")
+	if payload, format := examplePayload(m, e); payload != "" {
+		b.WriteString("\nExample (" + format + ")\n")
 		for _, l := range strings.Split(payload, "\n") {
 			b.WriteString("    " + l + "\n")
 		}
@@ -494,26 +503,38 @@ func columns(rows [][4]string) []string {
 }
 
 // examplePayload renders the first catalog example (or, for an error
-// without details, the error itself) as the runtime's JSON-RPC error
-// object, indented; "" when the catalog has no example.
-func examplePayload(m *model.Catalog, e *model.Error) string {
+// without details, the error itself) as the runtime renders it in the
+// catalog's first wire format (a JSON-RPC error object, else a problem
+// document, else a plain response), indented, and names the format; ""
+// when the catalog has no example.
+func examplePayload(m *model.Catalog, e *model.Error) (string, string) {
 	var v any
 	switch {
 	case len(e.Examples) > 0:
 		v = e.Examples[0].Value
 	case e.Details != nil:
-		return ""
+		return "", ""
 	}
 	rm := runtimemodel.Build(m)
 	o := errgenrt.DefaultOptions()
 	o.Now = func() time.Time { return markdown.ExampleTime }
 	o.Instance = func() string { return markdown.ExampleInstance }
-	raw := rm.New(e, v).AppendJSONRPC(nil, &o)
+	err := rm.New(e, v)
+	var raw []byte
+	var format string
+	switch {
+	case m.Uses(model.FormatJSONRPC):
+		raw, format = err.AppendJSONRPC(nil, &o), "JSON-RPC error object"
+	case m.Uses(model.FormatProblem):
+		raw, format = err.AppendProblem(nil, &o), "problem document"
+	default:
+		raw, format = err.AppendResponse(nil, &o), "plain response"
+	}
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return string(raw)
+		return string(raw), format
 	}
-	return buf.String()
+	return buf.String(), format
 }
 
 // terminal makes catalog text safe to print on one terminal line: control

@@ -341,3 +341,39 @@ func TestExplainStatus(t *testing.T) {
 		t.Errorf("explain 404, a code and a status: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, out, want)
 	}
 }
+
+// TestExplainFormats: explain shows the facts and the example of the wire
+// formats the catalog uses only.
+func TestExplainFormats(t *testing.T) {
+	dir := explainProject(t)
+	for _, c := range []struct {
+		formats   string
+		has, hasn []string
+	}{
+		{"", []string{"problem type", "JSON-RPC code", "HTTP status", "Example (JSON-RPC error object)"}, nil},
+		{"[problem]", []string{"problem type", "HTTP status", "Example (problem document)", `"type": "https://docs.example.com/errors/too-large"`}, []string{"JSON-RPC", "context"}},
+		{"[response]", []string{"HTTP status", "Example (plain response)", `"error": true`}, []string{"JSON-RPC", "problem type"}},
+		{"[response, jsonrpc]", []string{"JSON-RPC code", "HTTP status", "Example (JSON-RPC error object)"}, []string{"problem type"}},
+		{"[jsonrpc]", []string{"JSON-RPC code", "Example (JSON-RPC error object)"}, []string{"problem type", "HTTP status"}},
+	} {
+		cat := explainCatalog
+		if c.formats != "" {
+			cat = strings.Replace(cat, "fallback: E_INTERNAL\n", "fallback: E_INTERNAL\nformats: "+c.formats+"\nmcp: {tool_errors: error}\n", 1)
+		}
+		writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(cat))
+		out, stderr, code := run(t, dir, "explain", "E_TOO_LARGE")
+		if code != ExitOK {
+			t.Fatalf("formats %s: exit %d: %s", c.formats, code, stderr)
+		}
+		for _, want := range c.has {
+			if !strings.Contains(out, want) {
+				t.Errorf("formats %s: explain lacks %q:\n%s", c.formats, want, out)
+			}
+		}
+		for _, bad := range c.hasn {
+			if strings.Contains(out, bad) {
+				t.Errorf("formats %s: explain shows %q:\n%s", c.formats, bad, out)
+			}
+		}
+	}
+}
