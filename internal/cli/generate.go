@@ -145,6 +145,10 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	ld := newLedger(raw)
 	ld.wrap(emitters)
 	check := fl.Lookup("check").Value.String() == "true"
+	starter := ""
+	if !check {
+		starter = addStarterConfig(docs, m, raw, ld) // after wrap: no record lists it
+	}
 	outputs, ok := runEmitters(env, emitters, !check)
 	if !ok {
 		discard(outputs)
@@ -153,7 +157,11 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	if check {
 		return checkOutputs(env, outputs, ld, rerun(env, fl))
 	}
-	return writeOutputs(env, m, outputs, ld)
+	status = writeOutputs(env, m, outputs, ld)
+	if status == ExitOK && starter != "" {
+		fmt.Fprintf(env.Stdout, "wrote %s, a starter VitePress config of the docs: yours to edit, errgen does not write it again\n", relPath(env, starter))
+	}
+	return status
 }
 
 // emitter is one output of generate and the function producing its files.

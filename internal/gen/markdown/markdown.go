@@ -31,6 +31,10 @@
 // Page bodies are wrapped in <div v-pre> so that Vue-based generators
 // (VitePress) never read catalog text as template syntax ({{ }}); other
 // generators ignore the attribute.
+//
+// For a VitePress site rooted at the docs directory, Generate also writes
+// the sidebar (.vitepress/sidebar.mjs), and [VitePressConfig] is the
+// starter config that uses it.
 package markdown
 
 import (
@@ -80,8 +84,9 @@ const (
 	fieldsTemplate = "fields.md.tmpl"
 )
 
-// Generate returns the docs of m: index.md, domains/NAME.md and one
-// SLUG.md per error, sorted by path.
+// Generate returns the docs of m: index.md, domains/NAME.md, one SLUG.md
+// per error, and the VitePress sidebar .vitepress/sidebar.mjs, sorted by
+// path.
 func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	t, err := loadTemplates(opts.Templates)
 	if err != nil {
@@ -111,6 +116,11 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 		return nil, err
 	}
 	files = append(files, pages...)
+	sidebar, err := g.sidebar()
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, gen.File{Path: SidebarPath, Data: sidebar})
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }
