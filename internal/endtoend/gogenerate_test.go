@@ -90,8 +90,9 @@ func main() {
 
 // The README's way to use errgen from another module, command by command
 // (TestReadmeModuleFlow holds the README to them): a replace until the
-// module is published, errgen as a Go tool, the starter catalog, the
-// go:generate line, and the CI check of what go generate writes.
+// module is published, errgen as a Go tool, the starter catalog, the line
+// that runs errgen from go generate, and the CI check of what go generate
+// writes.
 var (
 	readmeSetup = []string{
 		"go mod edit -replace github.com/errgen/errgen=../errgen",
