@@ -8,7 +8,7 @@
 //	errgen generate [-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR]
 //	                [-schema FILE] [-docs DIR] [-templates DIR] [-check]
 //	errgen diff     [-json] OLD NEW      breaking-change report (files or git:REV:PATH)
-//	errgen explain  CODE|SYMBOL|TYPE [-catalog FILE]  print one error's reference
+//	errgen explain  CODE|SYMBOL|TYPE|STATUS [-catalog FILE]  one error's reference, or the errors allowing an HTTP status
 //	errgen init     [DIR]                scaffold DIR/catalog/errors.yaml, named after DIR
 //	errgen version                       print errgen's version
 //
