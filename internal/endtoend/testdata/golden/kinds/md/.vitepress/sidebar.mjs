@@ -13,6 +13,7 @@ export default [
   {"text":"core","link":"/domains/core","collapsed":true,"items":[
     {"text":"E_INTERNAL","link":"/internal"},
     {"text":"E_EVERYTHING","link":"/everything"},
+    {"text":"E_REASON","link":"/reason"},
   ]},
   {"text":"tree","link":"/domains/tree","collapsed":true,"items":[
     {"text":"E_TREE_INVALID","link":"/tree-invalid"},
