@@ -39,9 +39,10 @@ var formatExports = map[string][]string{
 // formatsCases are the catalogs of testdata/formats with a TypeScript
 // client of each: what must compile, and (ts-expect-error) what must not.
 var formatsCases = []struct {
-	name     string
+	name     string // the catalog testdata/formats/NAME.yaml
 	formats  []string
 	consumer string
+	edit     [2]string // old, new: a change to the catalog
 }{
 	{"http", []string{model.FormatProblem, model.FormatResponse}, `import { parseProblemDetails, parseErrorResponse, fromToolResult, isSymbol, type ProblemOf, type ErrorInput } from "./ts/index.js";
 // @ts-expect-error: the catalog has no JSON-RPC errors
@@ -63,12 +64,17 @@ if (body && isSymbol(body, "E_NOT_FOUND")) {
   const what: "order" | "item" = body.details.what;
   void what;
 }
+declare const symbol: "E_GONE" | "E_INTERNAL";
+if (isSymbol(symbol, "E_GONE")) {
+  const named: "E_NOT_FOUND" | "E_GONE" = symbol; // the symbols naming the error, its alias among them
+  void named;
+}
 declare const any: ProblemOf;
 const input: ErrorInput = any;
 // @ts-expect-error: a JSON-RPC error is no input of this catalog
 const rpc: ErrorInput = { code: 1, message: "m", data: {} };
 void [input, rpc];
-`},
+`, [2]string{}},
 	{"rpc", []string{model.FormatJSONRPC}, `import { parseJsonRpcError, fromMcpError, isSymbol, extensionsOf, type ContextOf, type JsonRpcErrorOf } from "./ts/index.js";
 // @ts-expect-error: the catalog has no problem documents
 import { parseProblemDetails } from "./ts/index.js";
@@ -91,7 +97,31 @@ declare const ctx: ContextOf<"E_INVALID_PARAMS">;
 declare const one: JsonRpcErrorOf<"E_INVALID_PARAMS">;
 const reason: string = ctx.details.reason;
 void [reason, one];
-`},
+declare const symbol: "E_BUSY" | "E_INTERNAL";
+if (isSymbol(symbol, "E_BUSY")) {
+  const named: "E_BUSY" = symbol;
+  void named;
+}
+`, [2]string{}},
+	{"http", []string{model.FormatProblem}, `import { parseProblemDetails, fromToolResult, isSymbol, extensionsOf } from "./ts/index.js";
+// @ts-expect-error: the catalog has no plain responses
+import { parseErrorResponse } from "./ts/index.js";
+// @ts-expect-error: nor JSON-RPC errors
+import { fromMcpError } from "./ts/index.js";
+
+declare const payload: unknown;
+const problem = parseProblemDetails(payload) ?? fromToolResult(payload);
+if (problem && isSymbol(problem, "E_GONE")) {
+  const what: "order" | "item" = problem.what;
+  void what;
+}
+if (problem && !("unknown" in problem)) void extensionsOf(problem);
+declare const symbol: "E_GONE" | "E_INTERNAL";
+if (isSymbol(symbol, "E_GONE")) {
+  const named: "E_NOT_FOUND" | "E_GONE" = symbol;
+  void named;
+}
+`, [2]string{"formats: [problem, response]", "formats: [problem]"}},
 }
 
 // TestFormats holds the catalogs of testdata/formats, which name the wire
@@ -102,8 +132,14 @@ void [reason, one];
 // them.
 func TestFormats(t *testing.T) {
 	for _, c := range formatsCases {
-		t.Run(c.name, func(t *testing.T) {
-			m := errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "formats", c.name+".yaml"))
+		t.Run(strings.Join(c.formats, "+"), func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", "formats", c.name+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "errors.yaml")
+			errgentest.WriteFile(t, filepath.Dir(path), "errors.yaml", strings.Replace(string(data), c.edit[0], c.edit[1], 1))
+			m := errgentest.Model(t, catalog.OSFS{}, path)
 			if !slices.Equal(m.Formats, c.formats) {
 				t.Fatalf("formats %v, want %v", m.Formats, c.formats)
 			}
