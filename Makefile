@@ -7,13 +7,14 @@ FUZZTIME    ?= 60s
 
 all: lint test
 
-# Every test: Go unit, golden and end-to-end tests (the go generate run of a
-# throwaway server module, and a go-sdk MCP server driven over stdio by a
-# client on the MCP TypeScript SDK, included), the generated golden packages under
-# go vet, the runtime under the race detector, the repo's own outputs
-# checked for staleness, the generated TypeScript under tsc --strict (with
-# type-level tests), and the node tests of the generated JavaScript (wire
-# vectors, npm pack + install + compile of a consumer).
+# Every test: Go unit, golden and end-to-end tests (the README's go get -tool,
+# errgen init and go generate flow in a throwaway server module, and a go-sdk
+# MCP server driven over stdio by a client on the MCP TypeScript SDK,
+# included), the generated golden packages under go vet, the runtime under
+# the race detector, the repo's own outputs checked for staleness, the
+# generated TypeScript under tsc --strict (with type-level tests), and the
+# node tests of the generated JavaScript (wire vectors, npm pack + install +
+# compile of a consumer).
 test: node_modules
 	$(GO) mod download
 	$(GO) test ./...
@@ -30,10 +31,12 @@ node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch node_modules
 
-# Build the docs site with VitePress (pinned in package-lock.json), dead
-# links failing the build: the repo's own docs/errors (docs/.vitepress),
-# then the docs of the golden catalogs and of the markdown emitter's hostile
-# catalog in a throwaway site (TestDocsSite). About 20s.
+# Build the docs sites with VitePress (pinned in package-lock.json), dead
+# links failing the build: the repo's own docs/errors (docs/.vitepress, with
+# the sidebar errgen writes), then in throwaway directories (TestDocsSite)
+# the site of a test catalog from exactly what errgen generate writes for
+# it (docs, sidebar, starter config with local search) and the docs of the
+# golden catalogs. About a minute.
 docs-site: node_modules
 	node node_modules/vitepress/bin/vitepress.js build docs
 	$(GO) test -count=1 -run '^TestDocsSite$$' ./internal/endtoend/ -args -docs-site

@@ -8,8 +8,8 @@
 //	errgen generate [-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR]
 //	                [-schema FILE] [-docs DIR] [-templates DIR] [-check]
 //	errgen diff     [-json] OLD NEW      breaking-change report (files or git:REV:PATH)
-//	errgen explain  CODE|SYMBOL|TYPE [-catalog FILE]  print one error's reference
-//	errgen init     [DIR]                scaffold DIR/catalog/errors.yaml
+//	errgen explain  CODE|SYMBOL|TYPE|STATUS [-catalog FILE]  one error's reference, or the errors allowing an HTTP status
+//	errgen init     [DIR]                scaffold DIR/catalog/errors.yaml, named after DIR
 //	errgen version                       print errgen's version
 //
 // The catalog defaults to catalog/errors.yaml. Diagnostics are printed to
@@ -21,9 +21,11 @@
 //
 //	errgen generate -catalog catalog/errors.yaml -go gen/go
 //
-// In a server repository, run it from go generate:
+// In a server module, add errgen as a tool (go get -tool
+// github.com/errgen/errgen/cmd/errgen) and run it from go generate; the
+// package is named after its directory:
 //
-//	//go:generate go run github.com/errgen/errgen/cmd/errgen generate -catalog errors.yaml
+//	//go:generate go tool errgen generate -go fserrors
 package main
 
 import (

@@ -1,18 +1,9 @@
 // The VitePress site of the repo's error reference: docs/errors, written by
-// `errgen generate` from catalog/errors.yaml. Build it with `make docs-site`
-// (VitePress is pinned in package-lock.json). Dead links fail the build:
-// that is VitePress's default, so keep ignoreDeadLinks unset.
-import { readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-
-const domains = fileURLToPath(new URL('../errors/domains/', import.meta.url))
-
-// title reads a generated page's front-matter title (errgen writes it as a
-// YAML double-quoted string, which is also a JSON string).
-function title(file) {
-  const m = /^title: (".*")$/m.exec(readFileSync(file, 'utf8'))
-  return m ? JSON.parse(m[1]) : file
-}
+// `errgen generate` from catalog/errors.yaml, with the sidebar errgen
+// writes beside it (errors/.vitepress/sidebar.mjs). Build it with `make
+// docs-site` (VitePress is pinned in package-lock.json). Dead links fail the
+// build: that is VitePress's default, so keep ignoreDeadLinks unset.
+import sidebar from '../errors/.vitepress/sidebar.mjs'
 
 export default {
   title: 'mcp errors',
@@ -20,15 +11,7 @@ export default {
   srcDir: 'errors',
   cleanUrls: true, // problem type URIs (problem_base + slug) land on SLUG.html
   themeConfig: {
-    sidebar: [
-      { text: 'All errors', link: '/' },
-      {
-        text: 'Domains',
-        items: readdirSync(domains)
-          .filter((f) => f.endsWith('.md'))
-          .sort()
-          .map((f) => ({ text: title(domains + f), link: '/domains/' + f.slice(0, -3) })),
-      },
-    ],
+    sidebar,
+    search: { provider: 'local' },
   },
 }

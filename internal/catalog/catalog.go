@@ -69,6 +69,7 @@ type Catalog struct {
 	Limits        Limits
 	Outputs       Outputs
 	MCP           MCP
+	Formats       Formats
 
 	Domains []*Domain
 	Details []*Detail
@@ -93,6 +94,13 @@ type Outputs struct {
 	Docs      Str
 	Set       bool
 	Pos       diag.Pos
+}
+
+// Formats is the catalog's `formats`: the wire formats it uses.
+type Formats struct {
+	Values []Str
+	Pos    diag.Pos // the list
+	Set    bool
 }
 
 // Domain is one entry of `domains`.

@@ -144,6 +144,9 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 		fields["limits"] = func(k, v *yaml.Node) { l.limits(v) }
 		fields["outputs"] = func(k, v *yaml.Node) { l.outputs(v) }
 		fields["mcp"] = func(k, v *yaml.Node) { c.MCP = l.mcp(v, "mcp", false) }
+		fields["formats"] = func(k, v *yaml.Node) {
+			c.Formats = Formats{Values: l.stringList(v, "formats"), Pos: l.pos(v), Set: v.Kind == yaml.SequenceNode}
+		}
 	}
 	l.mapping(root, what, fields, required...)
 	dir := filepath.Dir(path)

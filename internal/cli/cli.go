@@ -38,6 +38,9 @@ type Env struct {
 	Stdout, Stderr io.Writer
 	Dir            string     // working directory; diagnostics are relative to it
 	FS             catalog.FS // where catalogs are read from
+	// Self is how the user runs errgen, as the commands errgen suggests
+	// spell it ("go tool errgen"); "" finds it out (see detectInvocation).
+	Self string
 }
 
 type command struct {

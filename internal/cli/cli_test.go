@@ -12,9 +12,16 @@ import (
 
 func run(t *testing.T, dir string, args ...string) (string, string, int) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code := RunEnv(&Env{Stdout: &out, Stderr: &errb, Dir: dir, FS: catalog.OSFS{}}, args)
+	env, out, errb := testEnv(dir)
+	code := RunEnv(env, args)
 	return out.String(), errb.String(), code
+}
+
+// testEnv is an environment running in dir, writing to the buffers it
+// returns.
+func testEnv(dir string) (*Env, *bytes.Buffer, *bytes.Buffer) {
+	var out, errb bytes.Buffer
+	return &Env{Stdout: &out, Stderr: &errb, Dir: dir, FS: catalog.OSFS{}, Self: "errgen"}, &out, &errb
 }
 
 func TestUsageAndVersion(t *testing.T) {
@@ -67,7 +74,7 @@ func TestInitScaffoldsCatalogThatChecks(t *testing.T) {
 		t.Errorf("init stdout %q", out)
 	}
 	data, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(data, starterCatalog) {
+	if err != nil || !bytes.Equal(data, starter("svc", "errgen")) || !bytes.Contains(data, []byte("\nname: svc ")) {
 		t.Fatalf("starter not written: %v", err)
 	}
 	out, stderr, code = run(t, filepath.Join(dir, "svc"), "check")

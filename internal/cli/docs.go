@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 
+	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/markdown"
 	"github.com/errgen/errgen/internal/model"
@@ -49,6 +50,45 @@ func docsEmitter(env *Env, fl *flag.FlagSet, m *model.Catalog, catalogPath strin
 		return files, nil
 	}
 	return &emitter{name: "docs", label: "markdown docs", dir: dir, run: run}, ExitOK
+}
+
+// vitePressConfigs are the names a VitePress config may take in a site's
+// .vitepress directory.
+var vitePressConfigs = []string{"config.js", "config.mjs", "config.cjs", "config.ts", "config.mts", "config.cts"}
+
+// addStarterConfig makes the docs output carry the starter VitePress config
+// (markdown.VitePressConfig) when the catalog's docs go to their directory
+// for the first time — the directory holds no record of the catalog yet —
+// and no VitePress site is there: no .vitepress config in the docs
+// directory, nor in a directory above it inside the catalog's tree (a site
+// whose srcDir holds the docs). So the docs of a new catalog build as a
+// site at once. The file is the user's: no record lists it, errgen never
+// writes it again (were it deleted), and never overwrites or removes it.
+// It returns the config's path, "" when none is added.
+func addStarterConfig(docs *emitter, m *model.Catalog, raw *catalog.Catalog, ld *ledger) string {
+	if len(ld.previous(docs.dir)) > 0 {
+		return ""
+	}
+	root := realPath(raw.TreeRoot)
+	for dir := docs.dir; ; dir = filepath.Dir(dir) {
+		for _, name := range vitePressConfigs {
+			if _, err := os.Lstat(filepath.Join(dir, ".vitepress", name)); err == nil {
+				return ""
+			}
+		}
+		if !catalog.Within(realPath(dir), root) || realPath(dir) == root || filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	run := docs.run
+	docs.run = func() ([]gen.File, error) {
+		files, err := run()
+		if err != nil {
+			return nil, err
+		}
+		return append(files, gen.File{Path: markdown.ConfigPath, Data: markdown.VitePressConfig(m)}), nil
+	}
+	return filepath.Join(docs.dir, filepath.FromSlash(markdown.ConfigPath))
 }
 
 var templateFile = regexp.MustCompile(`template:? ([^:\s]+\.md\.tmpl)[:\s]`)

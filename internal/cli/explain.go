@@ -22,9 +22,10 @@ import (
 
 var explainCmd = &command{
 	name: "explain",
-	args: "CODE|SYMBOL|TYPE [-catalog FILE]",
+	args: "CODE|SYMBOL|TYPE|STATUS [-catalog FILE]",
 	summary: "Print one error's reference (codes, templates, detail fields, doc, an example payload), named by code, " +
-		"symbol, type, slug or problem type URI (a negative JSON-RPC code too: errgen explain -32700). Exit 1 when none matches.",
+		"symbol, type, slug or problem type URI (a negative JSON-RPC code too: errgen explain -32700); " +
+		"for an HTTP status (400-599) that is no error's code, list the errors that allow it. Exit 1 when none matches.",
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
 	},
@@ -37,7 +38,7 @@ const explainWidth = 80
 
 func runExplain(env *Env, fl *flag.FlagSet, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprintf(env.Stderr, "errgen explain: name an error: errgen explain CODE|SYMBOL|TYPE\n")
+		fmt.Fprintf(env.Stderr, "errgen explain: name an error: errgen explain CODE|SYMBOL|TYPE|STATUS\n")
 		return ExitUsage
 	}
 	query := args[0]
@@ -57,13 +58,110 @@ func runExplain(env *Env, fl *flag.FlagSet, args []string) int {
 	if m == nil {
 		return status
 	}
+	status, isStatus := httpStatus(query)
+	var allowing []*model.Error
+	if isStatus {
+		allowing = errorsAllowing(m, status)
+	}
 	e, miss := findError(m, query)
-	if e == nil {
+	switch {
+	case e != nil:
+		explain(env.Stdout, m, e)
+		if len(allowing) > 0 {
+			fmt.Fprintf(env.Stdout, "\n%d is also an HTTP status, which %s: %s\n", status,
+				pluralVerb(len(allowing), "error allows", "errors allow"), symbolList(allowing))
+		}
+	case len(allowing) > 0:
+		explainStatus(env.Stdout, m, status, allowing)
+	default:
+		if isStatus {
+			miss += fmt.Sprintf("; no error allows HTTP status %d either (the statuses of %s: %s)", status, m.Name, catalogStatuses(m))
+		}
 		fmt.Fprintf(env.Stderr, "errgen explain: %s\n", miss)
 		return ExitInvalid
 	}
-	explain(env.Stdout, m, e)
 	return ExitOK
+}
+
+// httpStatus reports whether q is written as an HTTP status errors may
+// have: three digits, 400 to 599.
+func httpStatus(q string) (int, bool) {
+	q = strings.TrimSpace(q)
+	if len(q) != 3 || q[0] < '4' || q[0] > '5' || strings.Trim(q, "0123456789") != "" {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(q)
+	return n, true
+}
+
+// errorsAllowing returns the errors whose statuses include status, by code.
+func errorsAllowing(m *model.Catalog, status int) []*model.Error {
+	var out []*model.Error
+	for _, e := range m.Errors {
+		for _, s := range e.Statuses {
+			if s == status {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// catalogStatuses lists every status an error of m allows, ascending.
+func catalogStatuses(m *model.Catalog) string {
+	seen := map[int]bool{}
+	var list []int
+	for _, e := range m.Errors {
+		for _, s := range e.Statuses {
+			if !seen[s] {
+				seen[s] = true
+				list = append(list, s)
+			}
+		}
+	}
+	sort.Ints(list)
+	parts := make([]string, len(list))
+	for i, s := range list {
+		parts[i] = strconv.Itoa(s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func symbolList(list []*model.Error) string {
+	names := make([]string, len(list))
+	for i, e := range list {
+		names[i] = fmt.Sprintf("%s (%d)", e.Symbol, e.Code)
+	}
+	return strings.Join(names, ", ")
+}
+
+func pluralVerb(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// explainStatus prints the errors that allow an HTTP status: code, symbol,
+// title, and their statuses, the one asked for marked when it is not the
+// error's default.
+func explainStatus(w io.Writer, m *model.Catalog, status int, list []*model.Error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "HTTP status %d is allowed by %s of %s:\n\n", status, plural(len(list), "error"), m.Name)
+	rows := [][4]string{{"CODE", "SYMBOL", "TITLE", "STATUS"}}
+	for _, e := range list {
+		st := "default"
+		if e.Status() != status {
+			st = fmt.Sprintf("allowed (default %d)", e.Status())
+		}
+		rows = append(rows, [4]string{strconv.FormatInt(e.Code, 10), e.Symbol, terminal(e.Title), st})
+	}
+	for _, l := range columns(rows) {
+		b.WriteString(l + "\n")
+	}
+	b.WriteString("\nerrgen explain SYMBOL prints one error's reference.\n")
+	io.WriteString(w, b.String())
 }
 
 // findError looks an error up by code, symbol, type, slug or problem type
@@ -86,6 +184,9 @@ func findError(m *model.Catalog, q string) (*model.Error, string) {
 		}
 		if len(wire) > 0 {
 			return nil, msg + "; errors sent with JSON-RPC code " + q + ": " + strings.Join(wire, ", ")
+		}
+		if _, ok := httpStatus(q); ok {
+			return nil, msg // the caller adds what the status tells
 		}
 		return nil, msg + closest(nearestCodes(m, n))
 	}
@@ -209,17 +310,24 @@ func explain(w io.Writer, m *model.Catalog, e *model.Error) {
 		add("aliases", strings.Join(e.AliasSymbols(), ", "))
 	}
 	add("type", e.Type)
-	add("problem type", terminal(e.ProblemType))
-	add("JSON-RPC code", strconv.FormatInt(e.WireCode, 10))
-	st := make([]string, len(e.Statuses))
-	for i, s := range e.Statuses {
-		st[i] = strconv.Itoa(s)
+	// only the facts of the wire formats the catalog uses
+	if m.Uses(model.FormatProblem) {
+		add("problem type", terminal(e.ProblemType))
 	}
-	status := strings.Join(st, ", ")
-	if len(st) > 1 {
-		status += " (the first is the default)"
+	if m.Uses(model.FormatJSONRPC) {
+		add("JSON-RPC code", strconv.FormatInt(e.WireCode, 10))
 	}
-	add("HTTP status", status)
+	if m.Uses(model.FormatProblem) || m.Uses(model.FormatResponse) {
+		st := make([]string, len(e.Statuses))
+		for i, s := range e.Statuses {
+			st[i] = strconv.Itoa(s)
+		}
+		status := strings.Join(st, ", ")
+		if len(st) > 1 {
+			status += " (the first is the default)"
+		}
+		add("HTTP status", status)
+	}
 	add("retryable", yesNo(e.Retryable))
 	dom := e.Domain.Name
 	if e.Domain.Title != "" && e.Domain.Title != e.Domain.Name {
@@ -310,8 +418,10 @@ func explain(w io.Writer, m *model.Catalog, e *model.Error) {
 			}
 			fieldTable(&b, s.Fields)
 		}
-	} else {
+	} else if m.Uses(model.FormatJSONRPC) {
 		b.WriteString("\nDetails\n    none: context.details is {}\n")
+	} else {
+		b.WriteString("\nDetails\n    none\n")
 	}
 
 	if doc := strings.TrimSpace(e.Doc); doc != "" {
@@ -321,8 +431,8 @@ func explain(w io.Writer, m *model.Catalog, e *model.Error) {
 		}
 	}
 
-	if payload := examplePayload(m, e); payload != "" {
-		b.WriteString("\nExample (JSON-RPC error object)\n")
+	if payload, format := examplePayload(m, e); payload != "" {
+		b.WriteString("\nExample (" + format + ")\n")
 		for _, l := range strings.Split(payload, "\n") {
 			b.WriteString("    " + l + "\n")
 		}
@@ -360,21 +470,8 @@ func fieldTable(b *strings.Builder, fields []markdown.Field) {
 		rows = append(rows, [4]string{terminal(f.Path), terminal(typeLine(f.Type, f.Values, f.Constraints)),
 			yesNo(f.Required), terminal(strings.Join(f.Notes, "; "))})
 	}
-	var width [3]int
-	for _, r := range rows {
-		for i := 0; i < 3; i++ {
-			if n := utf8.RuneCountInString(r[i]); n > width[i] && n <= 40 {
-				width[i] = n
-			}
-		}
-	}
-	for i, r := range rows {
-		line := "    "
-		for c := 0; c < 3; c++ {
-			line += r[c] + strings.Repeat(" ", max(1, width[c]-utf8.RuneCountInString(r[c])+2))
-		}
-		line += r[3]
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	for i, line := range columns(rows) {
+		b.WriteString(line + "\n")
 		if i > 0 && fields[i-1].Description != "" {
 			for _, l := range wrap(terminal(fields[i-1].Description), explainWidth-8) {
 				b.WriteString("        " + l + "\n")
@@ -383,27 +480,61 @@ func fieldTable(b *strings.Builder, fields []markdown.Field) {
 	}
 }
 
+// columns lays rows out as lines indented by four spaces, the first three
+// columns aligned (to at most 40 characters), the last as it is.
+func columns(rows [][4]string) []string {
+	var width [3]int
+	for _, r := range rows {
+		for i := 0; i < 3; i++ {
+			if n := utf8.RuneCountInString(r[i]); n > width[i] && n <= 40 {
+				width[i] = n
+			}
+		}
+	}
+	lines := make([]string, len(rows))
+	for i, r := range rows {
+		line := "    "
+		for c := 0; c < 3; c++ {
+			line += r[c] + strings.Repeat(" ", max(1, width[c]-utf8.RuneCountInString(r[c])+2))
+		}
+		lines[i] = strings.TrimRight(line+r[3], " ")
+	}
+	return lines
+}
+
 // examplePayload renders the first catalog example (or, for an error
-// without details, the error itself) as the runtime's JSON-RPC error
-// object, indented; "" when the catalog has no example.
-func examplePayload(m *model.Catalog, e *model.Error) string {
+// without details, the error itself) as the runtime renders it in the
+// catalog's first wire format (a JSON-RPC error object, else a problem
+// document, else a plain response), indented, and names the format; ""
+// when the catalog has no example.
+func examplePayload(m *model.Catalog, e *model.Error) (string, string) {
 	var v any
 	switch {
 	case len(e.Examples) > 0:
 		v = e.Examples[0].Value
 	case e.Details != nil:
-		return ""
+		return "", ""
 	}
 	rm := runtimemodel.Build(m)
 	o := errgenrt.DefaultOptions()
 	o.Now = func() time.Time { return markdown.ExampleTime }
 	o.Instance = func() string { return markdown.ExampleInstance }
-	raw := rm.New(e, v).AppendJSONRPC(nil, &o)
+	err := rm.New(e, v)
+	var raw []byte
+	var format string
+	switch {
+	case m.Uses(model.FormatJSONRPC):
+		raw, format = err.AppendJSONRPC(nil, &o), "JSON-RPC error object"
+	case m.Uses(model.FormatProblem):
+		raw, format = err.AppendProblem(nil, &o), "problem document"
+	default:
+		raw, format = err.AppendResponse(nil, &o), "plain response"
+	}
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return string(raw)
+		return string(raw), format
 	}
-	return buf.String()
+	return buf.String(), format
 }
 
 // terminal makes catalog text safe to print on one terminal line: control

@@ -276,7 +276,7 @@ func TestExplainUnknown(t *testing.T) {
 // invalid catalog.
 func TestExplainUsage(t *testing.T) {
 	dir := explainProject(t)
-	if _, stderr, code := run(t, dir, "explain", "-h"); code != ExitOK || !strings.Contains(stderr, "usage: errgen explain CODE|SYMBOL|TYPE [-catalog FILE]") {
+	if _, stderr, code := run(t, dir, "explain", "-h"); code != ExitOK || !strings.Contains(stderr, "usage: errgen explain CODE|SYMBOL|TYPE|STATUS [-catalog FILE]") {
 		t.Errorf("-h: exit %d, %q", code, stderr)
 	}
 	if out, _, code := run(t, dir, "help", "explain"); code != ExitOK || !strings.Contains(out, "errgen explain -32700") {
@@ -296,5 +296,84 @@ func TestExplainUsage(t *testing.T) {
 	}
 	if _, stderr, code := run(t, dir, "explain", "1001"); code != ExitInvalid || !strings.Contains(stderr, "error:") {
 		t.Errorf("invalid catalog: exit %d, %q", code, stderr)
+	}
+}
+
+// TestExplainStatus: an HTTP status that is no error's code lists the
+// errors that allow it; one that is also a code explains that error and
+// names the errors allowing the status.
+func TestExplainStatus(t *testing.T) {
+	dir := explainProject(t)
+	for q, want := range map[string]string{
+		"413": "HTTP status 413 is allowed by 1 error of shop:\n\n" +
+			"    CODE  SYMBOL       TITLE      STATUS\n" +
+			"    1001  E_TOO_LARGE  Too large  default\n\n" +
+			"errgen explain SYMBOL prints one error's reference.\n",
+		"400": "HTTP status 400 is allowed by 2 errors of shop:\n\n" +
+			"    CODE    SYMBOL            TITLE           STATUS\n" +
+			"    -32602  E_INVALID_PARAMS  Invalid params  default\n" +
+			"    1001    E_TOO_LARGE       Too large       allowed (default 413)\n\n" +
+			"errgen explain SYMBOL prints one error's reference.\n",
+	} {
+		out, stderr, code := run(t, dir, "explain", q)
+		if code != ExitOK || stderr != "" || out != want {
+			t.Errorf("explain %s: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", q, code, stderr, out, want)
+		}
+	}
+	_, stderr, code := run(t, dir, "explain", "404")
+	if want := "errgen explain: no error has code 404 in shop; no error allows HTTP status 404 either (the statuses of shop: 400, 413, 500)\n"; code != ExitInvalid || stderr != want {
+		t.Errorf("explain 404: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	for _, q := range []string{"399", "600", "4040"} { // not statuses: codes
+		if _, stderr, _ := run(t, dir, "explain", q); strings.Contains(stderr, "HTTP status") {
+			t.Errorf("explain %s took it for a status: %q", q, stderr)
+		}
+	}
+
+	both := strings.Replace(explainCatalog, "  common: {range: [1000, 1099], title: Common errors}\n",
+		"  common: {range: [1000, 1099], title: Common errors}\n  web: {range: [400, 599]}\n", 1)
+	both = strings.Replace(both, "errors:\n", "errors:\n  E_NOT_FOUND: {code: 404, title: Not found, message: Not found, status: 404}\n"+
+		"  E_GONE_AWAY: {code: 1003, title: Gone, message: Gone, status: [410, 404]}\n", 1)
+	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(both))
+	out, stderr, code := run(t, dir, "explain", "404")
+	ref, _, _ := run(t, dir, "explain", "E_NOT_FOUND")
+	if want := ref + "\n404 is also an HTTP status, which 2 errors allow: E_NOT_FOUND (404), E_GONE_AWAY (1003)\n"; code != ExitOK || stderr != "" || out != want {
+		t.Errorf("explain 404, a code and a status: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, out, want)
+	}
+}
+
+// TestExplainFormats: explain shows the facts and the example of the wire
+// formats the catalog uses only.
+func TestExplainFormats(t *testing.T) {
+	dir := explainProject(t)
+	for _, c := range []struct {
+		formats   string
+		has, hasn []string
+	}{
+		{"", []string{"problem type", "JSON-RPC code", "HTTP status", "Example (JSON-RPC error object)"}, nil},
+		{"[problem]", []string{"problem type", "HTTP status", "Example (problem document)", `"type": "https://docs.example.com/errors/too-large"`}, []string{"JSON-RPC", "context"}},
+		{"[response]", []string{"HTTP status", "Example (plain response)", `"error": true`}, []string{"JSON-RPC", "problem type"}},
+		{"[response, jsonrpc]", []string{"JSON-RPC code", "HTTP status", "Example (JSON-RPC error object)"}, []string{"problem type"}},
+		{"[jsonrpc]", []string{"JSON-RPC code", "Example (JSON-RPC error object)"}, []string{"problem type", "HTTP status"}},
+	} {
+		cat := explainCatalog
+		if c.formats != "" {
+			cat = strings.Replace(cat, "fallback: E_INTERNAL\n", "fallback: E_INTERNAL\nformats: "+c.formats+"\nmcp: {tool_errors: error}\n", 1)
+		}
+		writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(cat))
+		out, stderr, code := run(t, dir, "explain", "E_TOO_LARGE")
+		if code != ExitOK {
+			t.Fatalf("formats %s: exit %d: %s", c.formats, code, stderr)
+		}
+		for _, want := range c.has {
+			if !strings.Contains(out, want) {
+				t.Errorf("formats %s: explain lacks %q:\n%s", c.formats, want, out)
+			}
+		}
+		for _, bad := range c.hasn {
+			if strings.Contains(out, bad) {
+				t.Errorf("formats %s: explain shows %q:\n%s", c.formats, bad, out)
+			}
+		}
 	}
 }

@@ -31,7 +31,7 @@ var generateCmd = &command{
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
 		fl.String("go", "", "Go output `dir` (default: the catalog's outputs.go.dir, else gen/go)")
-		fl.String("go-package", "", "Go package `name` (default: outputs.go.package, else derived from the catalog name)")
+		fl.String("go-package", "", "Go package `name` (default: outputs.go.package, else the Go directory's base name when it is a usable package name, else derived from the catalog name)")
 		fl.String("ts", "", "TypeScript package `dir` (default: outputs.ts.dir, else gen/ts)")
 		fl.String("schema", "", "JSON Schema `file` (default: outputs.schema, else schema/error-context.schema.json)")
 		fl.String("docs", "", "markdown docs `dir` (default: outputs.docs, else docs/errors)")
@@ -115,6 +115,11 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 		return ExitUsage
 	}
 	o := m.Outputs
+	goPackage := flagString(fl, "go-package")
+	if goPackage != "" && !validGoPackage(goPackage) {
+		fmt.Fprintf(env.Stderr, "errgen generate: -go-package %q is not a Go package name: want a lower-case Go identifier that is not a keyword (nothing written)\n", goPackage)
+		return ExitUsage
+	}
 	goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))
 	tsDir := env.abs(pick(flagString(fl, "ts"), o.TSDir, "gen/ts"))
 	schemaPath := env.abs(pick(flagString(fl, "schema"), o.Schema, "schema/error-context.schema.json"))
@@ -125,7 +130,7 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	emitters := []*emitter{
 		{name: "Go", label: "Go emitter", dir: goDir, run: func() ([]gen.File, error) {
 			return golang.Generate(m, golang.Options{
-				Package: pick(flagString(fl, "go-package"), o.GoPackage, ""),
+				Package: pick(goPackage, o.GoPackage, dirPackage(goDir)),
 				Source:  relTo(goDir, catalogPath),
 			})
 		}},
@@ -140,15 +145,23 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	ld := newLedger(raw)
 	ld.wrap(emitters)
 	check := fl.Lookup("check").Value.String() == "true"
+	starter := ""
+	if !check {
+		starter = addStarterConfig(docs, m, raw, ld) // after wrap: no record lists it
+	}
 	outputs, ok := runEmitters(env, emitters, !check)
 	if !ok {
 		discard(outputs)
 		return ExitUsage
 	}
 	if check {
-		return checkOutputs(env, outputs, ld)
+		return checkOutputs(env, outputs, ld, rerun(env, fl))
 	}
-	return writeOutputs(env, m, outputs, ld)
+	status = writeOutputs(env, m, outputs, ld)
+	if status == ExitOK && starter != "" {
+		fmt.Fprintf(env.Stdout, "wrote %s, a starter VitePress config of the docs: yours to edit, errgen does not write it again\n", relPath(env, starter))
+	}
+	return status
 }
 
 // emitter is one output of generate and the function producing its files.
@@ -392,7 +405,7 @@ func makePlan(outputs []*output) plan {
 
 // checkOutputs compares the outputs with the files on disk; the extra
 // files are those the catalog's records list and no output produces.
-func checkOutputs(env *Env, outputs []*output, ld *ledger) int {
+func checkOutputs(env *Env, outputs []*output, ld *ledger, again string) int {
 	p := makePlan(outputs)
 	var problems []string
 	for _, out := range outputs {
@@ -417,11 +430,39 @@ func checkOutputs(env *Env, outputs []*output, ld *ledger) int {
 		for _, p := range problems {
 			fmt.Fprintln(env.Stderr, p)
 		}
-		fmt.Fprintf(env.Stderr, "errgen generate -check: %s out of date; run errgen generate\n", plural(len(problems), "output"))
+		fmt.Fprintf(env.Stderr, "errgen generate -check: %s out of date; run %s\n", plural(len(problems), "output"), again)
 		return ExitInvalid
 	}
 	fmt.Fprintf(env.Stdout, "outputs are up to date\n")
 	return ExitOK
+}
+
+// rerun returns the command that writes what generate -check checked: the
+// same flags without -check, as the user runs errgen.
+func rerun(env *Env, fl *flag.FlagSet) string {
+	cmd := env.invocation() + " generate"
+	fl.Visit(func(f *flag.Flag) {
+		if f.Name != "check" {
+			cmd += " -" + f.Name + " " + shellWord(f.Value.String())
+		}
+	})
+	return cmd
+}
+
+// shellWord quotes s for a POSIX shell when it holds anything but safe
+// characters.
+func shellWord(s string) string {
+	safe := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("@%_+=:,./-", r)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // headerLines are the forms errgen's header takes in its outputs.

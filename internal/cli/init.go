@@ -8,15 +8,27 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/errgen/errgen/internal/gen/golang"
 )
 
 //go:embed starter/errors.yaml
 var starterCatalog []byte
 
+// starter returns the starter catalog for a catalog named name, its
+// comments running errgen as self.
+func starter(name, self string) []byte {
+	s := strings.ReplaceAll(string(starterCatalog), "myserviceerrors", golang.PackageName(name))
+	s = strings.ReplaceAll(s, "myservice", name)
+	s = strings.ReplaceAll(s, "Check it with:   errgen check", "Check it with:   "+self+" check")
+	return []byte(s)
+}
+
 var initCmd = &command{
 	name:    "init",
 	args:    "[DIR]",
-	summary: "Write a commented starter catalog to DIR/catalog/errors.yaml (DIR defaults to .).",
+	summary: "Write a commented starter catalog to DIR/catalog/errors.yaml (DIR defaults to .), named after DIR.",
 	run: func(env *Env, fl *flag.FlagSet, args []string) int {
 		if len(args) > 1 {
 			fmt.Fprintf(env.Stderr, "errgen init: want at most one directory, got %d arguments\n", len(args))
@@ -46,7 +58,8 @@ var initCmd = &command{
 			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
 			return ExitUsage
 		}
-		_, werr := f.Write(starterCatalog)
+		self := env.invocation()
+		_, werr := f.Write(starter(catalogName(dir), self))
 		if cerr := f.Close(); werr == nil {
 			werr = cerr
 		}
@@ -55,7 +68,12 @@ var initCmd = &command{
 			fmt.Fprintf(env.Stderr, "errgen init: %v\n", werr)
 			return ExitUsage
 		}
-		fmt.Fprintf(env.Stdout, "wrote %s\nnext: errgen check -catalog %s\n", relPath(env, path), relPath(env, path))
+		rel := relPath(env, path)
+		flag := ""
+		if filepath.ToSlash(rel) != DefaultCatalog {
+			flag = " -catalog " + rel
+		}
+		fmt.Fprintf(env.Stdout, "wrote %s\nnext: %s check%s\n      %s generate%s\n", rel, self, flag, self, flag)
 		return ExitOK
 	},
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/gen/markdown"
 )
 
 // Where the outputs go, and what check and generate refuse about it
@@ -190,7 +191,8 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 
 // outputMayWrite reports whether the directory output key, at dir, may
 // write the file path: the Go directory's .go files, the TypeScript
-// package's four files, the docs directory's .md pages at any depth.
+// package's four files, the docs directory's .md pages at any depth and
+// its VitePress sidebar and starter config.
 func outputMayWrite(key, dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	if err != nil {
@@ -206,7 +208,7 @@ func outputMayWrite(key, dir, path string) bool {
 			return true
 		}
 	case "docs":
-		return strings.HasSuffix(rel, ".md")
+		return strings.HasSuffix(rel, ".md") || rel == markdown.SidebarPath || rel == markdown.ConfigPath
 	}
 	return false
 }

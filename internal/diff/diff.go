@@ -75,6 +75,7 @@ const (
 	KindFallbackChanged      = "fallback-changed"
 	KindLimitChanged         = "limit-changed"
 	KindOutputChanged        = "output-changed"
+	KindFormatsChanged       = "formats-changed"
 
 	KindDomainAdded         = "domain-added"
 	KindDomainRemoved       = "domain-removed"
@@ -159,6 +160,7 @@ func CompareSources(old, new Source) []Change {
 	c.aliases()
 	c.sharedShapes()
 	c.fallback()
+	c.formats()
 	c.retired()
 	for i := range c.changes {
 		if ch := &c.changes[i]; ch.Errors == nil && ch.Symbol != "" {
@@ -426,6 +428,31 @@ func (c *comparer) catalog() {
 				out.old, out.new, "outputs.%s changed from %s to %s%s", out.name, q(out.old), q(out.new), out.why)
 		}
 	}
+}
+
+// formats compares the wire formats the catalogs use: a format left out
+// takes its types, guards and parsers from the TypeScript package and its
+// examples from the docs.
+func (c *comparer) formats() {
+	o, n := c.old.m, c.new.m
+	var removed, added []string
+	for _, f := range model.Formats {
+		switch {
+		case o.Uses(f) && !n.Uses(f):
+			removed = append(removed, f)
+		case !o.Uses(f) && n.Uses(f):
+			added = append(added, f)
+		}
+	}
+	if len(removed) == 0 && len(added) == 0 {
+		return
+	}
+	sev, why := Compatible, ""
+	if len(removed) > 0 {
+		sev, why = Breaking, "; the TypeScript package no longer has the types, guards and parsers of "+strings.Join(removed, ", ")
+	}
+	c.add(sev, KindFormatsChanged, "", c.new.setting(func(r *catalog.Catalog) (diag.Pos, bool) { return r.Formats.Pos, r.Formats.Set }),
+		o.Formats, n.Formats, "formats changed from [%s] to [%s]%s", strings.Join(o.Formats, ", "), strings.Join(n.Formats, ", "), why)
 }
 
 // fallback compares the error every non-catalog error becomes; a renamed

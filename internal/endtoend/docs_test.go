@@ -2,13 +2,16 @@ package endtoend
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -240,73 +243,134 @@ func docsSchema(t *testing.T, m *model.Catalog) map[string]*sjs.Schema {
 	return out
 }
 
-// TestDocsSite builds the docs of every golden catalog and of the hostile
-// catalog into one VitePress site, with dead-link checking on: every page
-// must compile (Vue, markdown-it) and every link resolve. It needs
-// node_modules (npm ci) and runs with -docs-site, which make docs-site
-// passes; the repo's own docs/errors are built by make docs-site itself.
+// sidebarText matches the text of a sidebar item in a page VitePress built.
+var sidebarText = regexp.MustCompile(`class="text" data-v-[0-9a-f]+>([^<]*)</(?:p|h2)>`)
+
+// TestDocsSite builds VitePress sites with dead-link checking on (every
+// page must compile, through Vue and markdown-it, and every link resolve):
+//
+//   - the site of a user's own catalog, from exactly what errgen generate
+//     writes for it: the docs, the sidebar and the starter config (local
+//     search included), for the markdown emitter's hostile catalog, whose
+//     text must reach pages and sidebar as text;
+//   - the docs of every golden catalog in one site.
+//
+// It needs node_modules (npm ci) and runs with -docs-site, which make
+// docs-site passes; the repo's own docs/errors are built by make docs-site
+// itself.
 func TestDocsSite(t *testing.T) {
 	if !*docsSite {
-		t.Skip("builds a VitePress site (about 10s); run with -docs-site, as make docs-site does")
+		t.Skip("builds VitePress sites (about 30s); run with -docs-site, as make docs-site does")
 	}
 	root := repoRoot(t)
 	vitepress := filepath.Join(root, "node_modules", "vitepress", "bin", "vitepress.js")
 	if _, err := os.Stat(vitepress); err != nil {
 		t.Fatalf("VitePress is not installed (run npm ci): %v", err)
 	}
-	dir := t.TempDir()
-	// Vite resolves vue and the theme from the site's node_modules
-	if err := os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	site := filepath.Join(dir, "site")
-	var links []string
-	for _, c := range docsCases(t) {
-		if c.name == "repo" {
-			continue
+	build := func(t *testing.T, dir, site string) {
+		t.Helper()
+		// Vite resolves vue and the theme from the site's node_modules
+		if err := os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
+			t.Fatal(err)
 		}
-		m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
-		for _, f := range docsFiles(t, c.goldenCase, m) {
-			p := filepath.Join(site, c.name, filepath.FromSlash(f.Path))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
+		cmd := exec.Command("node", vitepress, "build", site)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("vitepress build %s: %v\n%s", site, err, out)
+		}
+	}
+
+	t.Run("generated", func(t *testing.T) {
+		dir := t.TempDir()
+		hostile, err := os.ReadFile(filepath.Join(root, "internal", "gen", "markdown", "testdata", "hostile.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		errgentest.WriteFile(t, dir, "catalog/errors.yaml", string(hostile))
+		if stdout, stderr, code := runCLI(t, dir, "generate"); code != 0 {
+			t.Fatalf("generate: exit %d\n%s%s", code, stdout, stderr)
+		}
+		// the site is what generate wrote, nothing more
+		docs := filepath.Join(dir, "docs", "errors")
+		m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "catalog", "errors.yaml"))
+		want := []string{markdown.ConfigPath}
+		for _, f := range docsFiles(t, goldenCase{}, m) {
+			want = append(want, f.Path)
+		}
+		var have []string
+		_ = filepath.WalkDir(docs, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && !strings.HasPrefix(d.Name(), ".errgen-") {
+				rel, _ := filepath.Rel(docs, p)
+				have = append(have, filepath.ToSlash(rel))
 			}
-			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-				t.Fatal(err)
+			return nil
+		})
+		sort.Strings(want)
+		sort.Strings(have)
+		if strings.Join(have, " ") != strings.Join(want, " ") {
+			t.Fatalf("docs directory holds %v, want %v", have, want)
+		}
+		build(t, dir, "docs/errors")
+		dist := filepath.Join(docs, ".vitepress", "dist")
+		for _, p := range []string{"index.html", "index/index.html", "domains/core.html", "escape.html", "parse.html"} {
+			if _, err := os.Stat(filepath.Join(dist, filepath.FromSlash(p))); err != nil {
+				t.Errorf("site lacks %s: %v", p, err)
 			}
 		}
-		links = append(links, fmt.Sprintf("- [%s](./%s/index.md)", c.name, c.name))
-	}
-	index := "# errgen test docs\n\n" + strings.Join(links, "\n") + "\n"
-	if err := os.WriteFile(filepath.Join(site, "index.md"), []byte(index), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(site, ".vitepress"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	config := "export default { title: 'errgen test docs', cleanUrls: true }\n" // dead links fail the build
-	if err := os.WriteFile(filepath.Join(site, ".vitepress", "config.mjs"), []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", vitepress, "build", "site")
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("vitepress build: %v\n%s", err, out)
-	}
-	for _, want := range []string{"hostile/index.html", "hostile/index/index.html", "kinds/everything.html", "mdmcp/index.html"} {
-		if _, err := os.Stat(filepath.Join(site, ".vitepress", "dist", filepath.FromSlash(want))); err != nil {
-			t.Errorf("site lacks %s: %v", want, err)
+		if search, _ := filepath.Glob(filepath.Join(dist, "assets", "chunks", "@localSearchIndex*.js")); len(search) == 0 {
+			t.Errorf("the site has no local search index")
 		}
-	}
-	// The hostile catalog's text reached the pages as text.
-	page, err := os.ReadFile(filepath.Join(site, ".vitepress", "dist", "hostile", "domains", "core.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"Core &lt;script&gt;alert(1)&lt;/script&gt; {{ hack() }}", "Internal {{ $x }} error", "# Not a heading &lt;!-- comment"} {
-		if !bytes.Contains(page, []byte(want)) {
-			t.Errorf("hostile/domains/core.html lacks %q", want)
+		// The hostile catalog's text reached pages and sidebar as text.
+		page, err := os.ReadFile(filepath.Join(dist, "domains", "core.html"))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		for _, want := range []string{"Core &lt;script&gt;alert(1)&lt;/script&gt; {{ hack() }}", "Internal {{ $x }} error", "# Not a heading &lt;!-- comment"} {
+			if !bytes.Contains(page, []byte(want)) {
+				t.Errorf("domains/core.html lacks %q", want)
+			}
+		}
+		// The sidebar: every domain, and every error linked to its page.
+		var sidebar []string
+		for _, m := range sidebarText.FindAllSubmatch(page, -1) {
+			sidebar = append(sidebar, string(m[1]))
+		}
+		wantSidebar := []string{"All errors"}
+		for _, d := range m.Domains {
+			wantSidebar = append(wantSidebar, html.EscapeString(cmp.Or(d.Title, d.Name)))
+			for _, e := range d.Errors {
+				wantSidebar = append(wantSidebar, e.Symbol)
+				if link := `href="/` + strings.TrimSuffix(strings.TrimSuffix(markdown.ErrorPath(e), ".md"), "index") + `"`; !bytes.Contains(page, []byte(link)) {
+					t.Errorf("domains/core.html links no %s (%s)", e.Symbol, link)
+				}
+			}
+		}
+		if strings.Join(sidebar, "\n") != strings.Join(wantSidebar, "\n") {
+			t.Errorf("the sidebar of domains/core.html:\n%s\nwant:\n%s", strings.Join(sidebar, "\n"), strings.Join(wantSidebar, "\n"))
+		}
+	})
+
+	t.Run("golden", func(t *testing.T) {
+		dir := t.TempDir()
+		site := filepath.Join(dir, "site")
+		var links []string
+		for _, c := range docsCases(t) {
+			if c.name == "repo" || c.name == "hostile" {
+				continue
+			}
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
+			for _, f := range docsFiles(t, c.goldenCase, m) {
+				errgentest.WriteFile(t, filepath.Join(site, c.name), f.Path, string(f.Data))
+			}
+			links = append(links, fmt.Sprintf("- [%s](./%s/index.md)", c.name, c.name))
+		}
+		errgentest.WriteFile(t, site, "index.md", "# errgen test docs\n\n"+strings.Join(links, "\n")+"\n")
+		errgentest.WriteFile(t, site, ".vitepress/config.mjs", "export default { title: 'errgen test docs', cleanUrls: true }\n") // dead links fail the build
+		build(t, dir, "site")
+		for _, want := range []string{"kinds/everything.html", "mdmcp/index.html", "problem/index.html"} {
+			if _, err := os.Stat(filepath.Join(site, ".vitepress", "dist", filepath.FromSlash(want))); err != nil {
+				t.Errorf("site lacks %s: %v", want, err)
+			}
+		}
+	})
 }

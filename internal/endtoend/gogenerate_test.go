@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/errgen/errgen/internal/errgentest"
 )
 
 const serverCatalog = `errgen: 1
@@ -45,7 +47,7 @@ errors:
 
 const serverMain = `package main
 
-//go:generate go run github.com/errgen/errgen/cmd/errgen generate -catalog errors.yaml -go demoerrors
+//go:generate go tool errgen generate -go fserrors
 
 import (
 	"errors"
@@ -54,27 +56,27 @@ import (
 	"net/http"
 	"os"
 
-	"example.com/server/demoerrors"
+	"example.com/filestore/fserrors"
 )
 
 func readFile() error {
-	return fmt.Errorf("read: %w", demoerrors.NewFsFileTooLarge(demoerrors.ResourceLimit{
+	return fmt.Errorf("read: %w", fserrors.NewFsFileTooLarge(fserrors.ResourceLimit{
 		Resource: "file_size", Limit: 1048576, Actual: 5242880, Unit: "bytes"}))
 }
 
 func main() {
 	http.HandleFunc("/rpc", func(w http.ResponseWriter, r *http.Request) {
-		e := demoerrors.From(readFile())
+		e := fserrors.From(readFile())
 		w.Header().Set("Content-Type", "application/json")
 		body := []byte(` + "`" + `{"jsonrpc":"2.0","id":1,"error":` + "`" + `)
 		body = e.AppendJSONRPC(body, nil)
 		w.Write(append(body, '}'))
 	})
 	http.HandleFunc("/problem", func(w http.ResponseWriter, r *http.Request) {
-		demoerrors.Catalog.WriteProblem(w, readFile(), nil)
+		fserrors.Catalog.WriteProblem(w, readFile(), nil)
 	})
 	http.HandleFunc("/unknown", func(w http.ResponseWriter, r *http.Request) {
-		demoerrors.Catalog.WriteProblem(w, errors.New("dial tcp 10.0.0.7:5432: secret"), nil)
+		fserrors.Catalog.WriteProblem(w, errors.New("dial tcp 10.0.0.7:5432: secret"), nil)
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -86,28 +88,125 @@ func main() {
 }
 `
 
-const serverTools = `//go:build tools
-
-package main
-
-import _ "github.com/errgen/errgen/cmd/errgen"
-`
-
-// TestGoGenerateEndToEnd builds a throwaway server module outside the repo
-// that runs errgen from go generate, then checks its JSON-RPC and problem
-// replies with a real HTTP client.
-func TestGoGenerateEndToEnd(t *testing.T) {
-	dir := tempModule(t, "example.com/server", map[string]string{"errors.yaml": serverCatalog, "main.go": serverMain, "tools.go": serverTools})
-	goCmd := func(args ...string) string { t.Helper(); return goIn(t, dir, args...) }
-	goCmd("generate", "./...")
-	goCmd("mod", "tidy")
-	if _, err := os.Stat(filepath.Join(dir, "demoerrors", "errors.go")); err != nil {
-		t.Fatalf("go generate wrote no package: %v", err)
+// The README's way to use errgen from another module, command by command
+// (TestReadmeModuleFlow holds the README to them): a replace until the
+// module is published, errgen as a Go tool, the starter catalog, the line
+// that runs errgen from go generate, and the CI check of what go generate
+// writes.
+var (
+	readmeSetup = []string{
+		"go mod edit -replace github.com/errgen/errgen=../errgen",
+		"go get -tool github.com/errgen/errgen/cmd/errgen",
+		"go tool errgen init .",
+		"go mod tidy",
 	}
-	goCmd("vet", "./...")
-	goCmd("build", "-o", "server", ".")
+	readmeGenerateLine = "//go:generate go tool errgen generate -go fserrors"
+	readmeBuild        = []string{"go generate ./...", "go build ./...", "go vet ./..."}
+	readmeCI           = []string{"go generate ./...", "git status --short", `test -z "$(git status --porcelain)"`}
+)
 
-	srv := exec.Command(filepath.Join(dir, "server"))
+// TestGoGenerateEndToEnd follows the README from a fresh module outside the
+// repo: go mod init, a replace pointing at this checkout (as ../errgen),
+// go get -tool, go tool errgen init ., go mod tidy, then the server's code
+// with its go:generate line, go generate, go build and go vet. It checks
+// the server's JSON-RPC and problem replies with a real HTTP client, and
+// the README's CI recipe: it passes on the committed outputs and fails on a
+// catalog change that was not regenerated.
+//
+// The go command runs offline (GOPROXY=off, GOSUMDB=off; the modules come
+// from the module cache, which go test filled to build this package): the
+// unpublished module path is then looked up nowhere, as a module proxy that
+// answers "not found" lets go get do.
+func TestGoGenerateEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module: skipped in -short mode")
+	}
+	work := t.TempDir()
+	if err := os.Symlink(repoRoot(t), filepath.Join(work, "errgen")); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(work, "filestore")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sh := func(script string) string {
+		t.Helper()
+		out, err := shIn(dir, script)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", script, err, out)
+		}
+		return out
+	}
+	sh("go mod init example.com/filestore")
+	var initOut string
+	for _, step := range readmeSetup {
+		out := sh(step)
+		if step == "go tool errgen init ." {
+			initOut = out
+		}
+	}
+	if want := "wrote catalog/errors.yaml\nnext: go tool errgen check\n      go tool errgen generate\n"; initOut != want {
+		t.Errorf("go tool errgen init .: %q, want %q", initOut, want)
+	}
+	if out := sh("go tool errgen check"); !strings.Contains(out, "catalog/errors.yaml: ok: 3 errors") {
+		t.Errorf("go tool errgen check: %q", out)
+	}
+	starter, err := os.ReadFile(filepath.Join(dir, "catalog", "errors.yaml"))
+	if err != nil || !strings.Contains(string(starter), "\nname: filestore ") {
+		t.Errorf("the starter catalog is not named after the directory: %v\n%s", err, starter)
+	}
+	if !strings.Contains(serverMain, "\n"+readmeGenerateLine+"\n") {
+		t.Fatal("the server lacks the README's go:generate line")
+	}
+	errgentest.WriteFile(t, dir, "catalog/errors.yaml", serverCatalog) // the user's own errors
+	errgentest.WriteFile(t, dir, "main.go", serverMain)
+	for _, step := range readmeBuild {
+		sh(step)
+	}
+	gen, err := os.ReadFile(filepath.Join(dir, "fserrors", "errors.go"))
+	if err != nil || !strings.Contains(string(gen), "\npackage fserrors\n") {
+		t.Fatalf("go generate wrote no package fserrors: %v", err)
+	}
+	for _, f := range []string{"gen/ts/index.d.ts", "schema/error-context.schema.json", "docs/errors/index.md"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("go generate wrote no %s: %v", f, err)
+		}
+	}
+	sh("go build -o server .")
+	checkServer(t, filepath.Join(dir, "server"))
+
+	// The CI recipe passes on the committed outputs, and so does -check
+	// with the go:generate line's flags.
+	sh("git init -q && git add -A && git -c user.name=ci -c user.email=ci@example.com commit -qm outputs")
+	ci := strings.Join(readmeCI, " && ")
+	sh(ci)
+	sh("go tool errgen generate -go fserrors -check")
+	// A catalog change that was not regenerated fails it, naming the
+	// files: a changed one and a new one.
+	data := strings.Replace(serverCatalog, "errors:\n", "errors:\n  E_FS_GONE: {code: 2503, title: Gone, message: The file is gone, status: 410, doc: Deleted.}\n", 1)
+	errgentest.WriteFile(t, dir, "catalog/errors.yaml", data)
+	sh("git add catalog && git -c user.name=ci -c user.email=ci@example.com commit -qm 'add an error'")
+	out, err := shIn(dir, ci)
+	if err == nil || !strings.Contains(out, " M fserrors/files_errors.go") || !strings.Contains(out, "?? docs/errors/fs-gone.md") {
+		t.Errorf("the CI recipe on stale outputs: %v\n%s", err, out)
+	}
+}
+
+// shIn runs a shell script in dir with the go command offline and no
+// workspace, returning its combined output.
+func shIn(dir, script string) (string, error) {
+	cmd := exec.Command("sh", "-c", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOSUMDB=off", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// checkServer starts the server binary and checks its replies with a real
+// HTTP client.
+func checkServer(t *testing.T, bin string) {
+	t.Helper()
+	srv := exec.Command(bin)
 	stdout, _ := srv.StdoutPipe()
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)

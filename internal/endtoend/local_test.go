@@ -16,7 +16,8 @@ import (
 // TestLocalChange: one change to a 1,000-error catalog changes a handful of
 // generated files (Go, TypeScript, JSON Schema and docs together), the ones
 // that show the error: adding an error with a lower code than 990 others
-// changes at most 8, and so does removing or editing one.
+// changes at most 9 (the docs' sidebar, which lists every error, among
+// them), and so does removing or editing one.
 func TestLocalChange(t *testing.T) {
 	base := string(gencatalog.Generate(1000))
 	// gencatalog gives domain dom000 the codes 10000-10009 of [10000, 10999];
@@ -58,15 +59,17 @@ func TestLocalChange(t *testing.T) {
 			after := generateTree(t, dir, strings.Replace(base, c.old, c.new, 1))
 			changed := changedFiles(before, after)
 			t.Logf("%d files changed: %s", len(changed), strings.Join(changed, ", "))
-			if len(changed) == 0 || len(changed) > 8 {
-				t.Errorf("%d generated files changed, want 1 to 8", len(changed))
+			if len(changed) == 0 || len(changed) > 9 {
+				t.Errorf("%d generated files changed, want 1 to 9", len(changed))
 			}
 		})
 	}
 }
 
 // generateTree writes catalog to dir/errors.yaml, generates every output
-// under dir/out and returns the hash of each generated file by path.
+// under dir/out and returns the hash of each generated file by path (the
+// docs' starter VitePress config, which generate writes once and leaves to
+// the user, is no generated file).
 func generateTree(t *testing.T, dir, catalog string) map[string][32]byte {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), []byte(catalog), 0o644); err != nil {
@@ -77,7 +80,7 @@ func generateTree(t *testing.T, dir, catalog string) map[string][32]byte {
 	}
 	tree := map[string][32]byte{}
 	err := filepath.WalkDir(filepath.Join(dir, "out"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || filepath.ToSlash(p) == filepath.ToSlash(filepath.Join(dir, "out", "docs", ".vitepress", "config.mjs")) {
 			return err
 		}
 		data, err := os.ReadFile(p)

@@ -61,6 +61,7 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 	}
 	b.sp = &schemaParser{diags: &b.diags, broken: map[*Shape]bool{}}
 	b.settings()
+	b.formats()
 	b.domains()
 	b.shapes()
 	for _, re := range raw.Errors {
@@ -76,6 +77,7 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 	b.fallbackDetails()
 	b.identifiers()
 	b.mcp()
+	b.problemToolResults()
 	sort.Slice(b.m.Errors, func(i, j int) bool { return b.m.Errors[i].Code < b.m.Errors[j].Code })
 	for _, d := range b.m.Domains {
 		sort.Slice(d.Errors, func(i, j int) bool { return d.Errors[i].Code < d.Errors[j].Code })

@@ -38,6 +38,7 @@ type Catalog struct {
 	Limits        Limits
 	Outputs       Outputs
 	MCPToolErrors string     // the catalog's mcp.tool_errors: ToolErrorsResult (default) or ToolErrorsError
+	Formats       []string   // the wire formats the catalog uses, in the order of [Formats]; all by default
 	Domains       []*Domain  // by range
 	Shapes        []*Shape   // named shapes by name, then inline shapes by code, then built-ins
 	Errors        []*Error   // by code

@@ -31,16 +31,6 @@ func (o object) get(key string) any {
 	return nil
 }
 
-// has reports whether o has a member key.
-func (o object) has(key string) bool {
-	for _, m := range o {
-		if m.key == key {
-			return true
-		}
-	}
-	return false
-}
-
 // without returns o minus the members named by keys.
 func (o object) without(keys ...string) object {
 	out := make(object, 0, len(o))

@@ -31,6 +31,10 @@
 // Page bodies are wrapped in <div v-pre> so that Vue-based generators
 // (VitePress) never read catalog text as template syntax ({{ }}); other
 // generators ignore the attribute.
+//
+// For a VitePress site rooted at the docs directory, Generate also writes
+// the sidebar (.vitepress/sidebar.mjs), and [VitePressConfig] is the
+// starter config that uses it.
 package markdown
 
 import (
@@ -80,15 +84,16 @@ const (
 	fieldsTemplate = "fields.md.tmpl"
 )
 
-// Generate returns the docs of m: index.md, domains/NAME.md and one
-// SLUG.md per error, sorted by path.
+// Generate returns the docs of m: index.md, domains/NAME.md, one SLUG.md
+// per error, and the VitePress sidebar .vitepress/sidebar.mjs, sorted by
+// path.
 func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	t, err := loadTemplates(opts.Templates)
 	if err != nil {
 		return nil, err
 	}
 	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t, sensitive: gotype.Sensitive(m)}
-	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains)}
+	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains), Formats: formatsOf(m)}
 
 	files := make([]gen.File, 0, len(m.Errors)+len(m.Domains)+1)
 	index, err := g.exec(indexTemplate, g.indexView())
@@ -111,6 +116,11 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 		return nil, err
 	}
 	files = append(files, pages...)
+	sidebar, err := g.sidebar()
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, gen.File{Path: SidebarPath, Data: sidebar})
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }
@@ -223,6 +233,32 @@ type catalogInfo struct {
 	Version string
 	Errors  int // number of errors
 	Domains int // number of domains
+	Formats formatsView
+}
+
+// formatsView tells the pages which wire formats the catalog uses (its
+// `formats`), so that they show only those, and where the members the
+// formats share stand in them.
+type formatsView struct {
+	JSONRPC, Problem, Response bool
+	HTTP                       bool   // problem documents or plain responses: HTTP statuses matter
+	UserMessage                string // where the user message travels, markdown: "`context.userMessage`"
+	Suggestions                string // where the suggestions travel, markdown
+	NoDetails                  string // what an error without details sends, markdown
+}
+
+func formatsOf(m *model.Catalog) formatsView {
+	v := formatsView{JSONRPC: m.Uses(model.FormatJSONRPC), Problem: m.Uses(model.FormatProblem), Response: m.Uses(model.FormatResponse)}
+	v.HTTP = v.Problem || v.Response
+	switch {
+	case v.JSONRPC:
+		v.UserMessage, v.Suggestions, v.NoDetails = "`context.userMessage`", "`context.suggestions`", "`context.details` is `{}`"
+	case v.Problem:
+		v.UserMessage, v.Suggestions, v.NoDetails = "`userMessage`", "`suggestions`", "the problem document has no detail members"
+	default:
+		v.UserMessage, v.Suggestions, v.NoDetails = "not in the plain response", "not in the plain response", "the plain response has no `details`"
+	}
+	return v
 }
 
 func (g *generator) page(path string) page {
@@ -405,8 +441,8 @@ type Field struct {
 	Notes       []string // "sensitive", "verbose only", "sanitized (path)", "at most 2048 bytes"
 }
 
-// exampleView is one catalog example in the three wire formats, pretty
-// JSON.
+// exampleView is one catalog example in the wire formats the catalog
+// uses, pretty JSON ("" for a format it does not use).
 type exampleView struct {
 	N        int    // from 1
 	JSONRPC  string // the JSON-RPC error object
@@ -492,9 +528,9 @@ func summary(doc string) string {
 	return s
 }
 
-// examples renders the catalog examples of e in the three wire formats; an
-// error without details gets one rendering, an error with details but no
-// example none.
+// examples renders the catalog examples of e in the wire formats the
+// catalog uses; an error without details gets one rendering, an error with
+// details but no example none.
 func (g *generator) examples(e *model.Error) []exampleView {
 	values := make([]any, len(e.Examples))
 	for i, ex := range e.Examples {
@@ -509,10 +545,16 @@ func (g *generator) examples(e *model.Error) []exampleView {
 	out := make([]exampleView, len(values))
 	for i, v := range values {
 		err := g.rm.New(e, v)
-		out[i] = exampleView{N: i + 1,
-			JSONRPC:  pretty(err.AppendJSONRPC(nil, &o)),
-			Problem:  pretty(err.AppendProblem(nil, &o)),
-			Response: pretty(err.AppendResponse(nil, &o)),
+		out[i] = exampleView{N: i + 1}
+		f := g.info.Formats
+		if f.JSONRPC {
+			out[i].JSONRPC = pretty(err.AppendJSONRPC(nil, &o))
+		}
+		if f.Problem {
+			out[i].Problem = pretty(err.AppendProblem(nil, &o))
+		}
+		if f.Response {
+			out[i].Response = pretty(err.AppendResponse(nil, &o))
 		}
 	}
 	return out

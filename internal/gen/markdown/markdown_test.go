@@ -1,6 +1,7 @@
 package markdown_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"strings"
@@ -20,6 +21,8 @@ func hostile(t testing.TB) *model.Catalog {
 	return errgentest.Model(t, catalog.OSFS{}, "testdata/hostile.yaml")
 }
 
+// generate returns the pages of m's docs by path; the sidebar, which
+// every docs set has, is left out (see TestDocsSidebar).
 func generate(t testing.TB, m *model.Catalog, opts markdown.Options) map[string]string {
 	t.Helper()
 	files, err := markdown.Generate(m, opts)
@@ -33,6 +36,10 @@ func generate(t testing.TB, m *model.Catalog, opts markdown.Options) map[string]
 		}
 		out[f.Path] = string(f.Data)
 	}
+	if _, ok := out[markdown.SidebarPath]; !ok {
+		t.Errorf("no %s", markdown.SidebarPath)
+	}
+	delete(out, markdown.SidebarPath)
 	return out
 }
 
@@ -230,5 +237,87 @@ func TestOverriddenPartialsReachErrorPages(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no error page shows the override", c.name)
 		}
+	}
+}
+
+// TestDocsSidebar: the VitePress sidebar is an ES module exporting the
+// index, then each domain by range with its errors by code, linked from
+// the docs directory as the site's root; catalog text is HTML-escaped (the
+// sidebar's text is HTML to VitePress), and errgen's header marks it.
+func TestDocsSidebar(t *testing.T) {
+	files, err := markdown.Generate(hostile(t), markdown.Options{Source: "../catalog/errors.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data string
+	for _, f := range files {
+		if f.Path == markdown.SidebarPath {
+			data = string(f.Data)
+		}
+	}
+	head := "// " + gen.Header + "\n// source: ../../catalog/errors.yaml\n"
+	body, ok := strings.CutPrefix(data, head)
+	if !ok {
+		t.Fatalf("sidebar starts %q", data[:min(len(data), 120)])
+	}
+	i := strings.Index(body, "export default [\n")
+	if i < 0 || !strings.HasSuffix(body, "\n];\n") {
+		t.Fatalf("no default export:\n%s", body)
+	}
+	// one item a line: a page, or a group whose items follow to "]},"
+	type item struct {
+		Text      string `json:"text"`
+		Link      string `json:"link"`
+		Collapsed bool   `json:"collapsed"`
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSuffix(body[i+len("export default [\n"):], "\n];\n"), "\n") {
+		if line == "  ]}," {
+			continue
+		}
+		text, group := strings.CutSuffix(strings.TrimSuffix(line, ","), `,"items":[`)
+		if group {
+			text += "}"
+		}
+		var it item
+		if err := json.Unmarshal([]byte(text), &it); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		if it.Collapsed != group {
+			t.Errorf("%s: collapsed %v", it.Text, it.Collapsed)
+		}
+		indent := strings.Repeat(" ", len(line)-len(strings.TrimLeft(line, " "))-2)
+		got = append(got, indent+it.Text+" "+it.Link)
+	}
+	want := []string{
+		"All errors /",
+		"JSON-RPC | protocol /domains/rpc",
+		"  E_PARSE /parse",
+		"Core &lt;script&gt;alert(1)&lt;/script&gt; {{ hack() }} /domains/core",
+		"  E_INTERNAL /internal",
+		"  E_INDEX /index/",
+		"  E_ESCAPE /escape",
+		"misc /domains/misc",
+		"  E_MISC_HTML /misc-html",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("sidebar:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if strings.Contains(data, "<script>") {
+		t.Errorf("raw HTML in the sidebar")
+	}
+}
+
+// TestVitePressConfig: the starter config uses the sidebar, local search
+// and clean URLs, and leaves dead-link checking on.
+func TestVitePressConfig(t *testing.T) {
+	c := string(markdown.VitePressConfig(hostile(t)))
+	for _, want := range []string{"import sidebar from './sidebar.mjs'", "    sidebar,\n", "search: { provider: 'local' }", "cleanUrls: true"} {
+		if !strings.Contains(c, want) {
+			t.Errorf("config lacks %q:\n%s", want, c)
+		}
+	}
+	if strings.Contains(c, "ignoreDeadLinks") || strings.Contains(c, gen.Header) {
+		t.Errorf("config turns dead-link checking off, or claims to be generated:\n%s", c)
 	}
 }

@@ -370,17 +370,20 @@ func (g *generator) declarations() []byte {
 		if detailsType == "" {
 			detailsType = "{ [key: string]: never }"
 		}
+		mark := b.Len()
 		jsdoc(&b, "", "The data.context of "+doc, e.Doc, dep)
 		b.WriteString("export interface " + n + "Context {\n  schemaVersion: number;\n  type: " + str(e.Type) + ";\n  details: " + detailsType + ";\n  userMessage?: string;\n  suggestions?: string[];\n  retryable: boolean;\n  debugInfo?: DebugInfo;\n}\n\n")
 		jsdoc(&b, "", "The JSON-RPC error object of "+doc, dep)
 		syms := symbolUnion(e)
 		b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + syms + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
+		mark = g.keep(&b, mark, model.FormatJSONRPC)
 		jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
 		b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + syms + ";\n  retryable?: boolean;\n  userMessage?: string;\n  suggestions?: string[];\n  debugInfo?: DebugInfo;\n")
 		if root := rootSchema(e); root != nil {
 			writeProps(&b, root, "  ")
 		}
 		b.WriteString("}\n\n")
+		mark = g.keep(&b, mark, model.FormatProblem)
 		jsdoc(&b, "", "The plain error response of "+doc, dep)
 		b.WriteString("export interface " + n + "Response {\n  error: true;\n  code: " + syms + ";\n  message: string;\n")
 		if details != "" {
@@ -389,6 +392,7 @@ func (g *generator) declarations() []byte {
 			b.WriteString("  details?: never;\n")
 		}
 		b.WriteString("}\n\n")
+		g.keep(&b, mark, model.FormatResponse)
 	}
 
 	bySymbol := func(name, suffix, doc string) {
@@ -401,10 +405,14 @@ func (g *generator) declarations() []byte {
 		}
 		b.WriteString("}\n\n")
 	}
+	mark := b.Len()
 	bySymbol("ContextBySymbol", "Context", "The context type of each symbol.")
 	bySymbol("RpcErrorBySymbol", "RpcError", "The JSON-RPC error type of each symbol.")
+	mark = g.keep(&b, mark, model.FormatJSONRPC)
 	bySymbol("ProblemBySymbol", "Problem", "The problem document type of each symbol.")
+	mark = g.keep(&b, mark, model.FormatProblem)
 	bySymbol("ResponseBySymbol", "Response", "The plain response type of each symbol.")
+	g.keep(&b, mark, model.FormatResponse)
 	jsdoc(&b, "", "The details type of each symbol (undefined for errors without details).")
 	b.WriteString("export interface DetailsBySymbol {\n")
 	for _, e := range m.Errors {
@@ -447,18 +455,74 @@ func (g *generator) declarations() []byte {
 	}
 	b.WriteString("  };\n};\n\n")
 
-	b.WriteString(declarationsTail)
+	tail := g.sections(declarationsTail)
+	if !m.Uses(model.FormatJSONRPC) {
+		// the symbols that name S, from a type of a format the catalog uses
+		of := `ResponseBySymbol[S]["code"]`
+		if !m.Uses(model.FormatResponse) {
+			of = `NonNullable<ProblemBySymbol[S]["symbol"]>`
+		}
+		tail = strings.Replace(tail, symbolsOfS, of, 1)
+	}
+	b.WriteString(tail)
 	return b.Bytes()
 }
 
+// symbolsOfS is the type of the symbols that name the error S (its symbol
+// and aliases) in declarationsTail, which a catalog without JSON-RPC errors
+// reads from another format's type.
+const symbolsOfS = `RpcErrorBySymbol[S]["data"]["symbol"]`
+
+// keep drops what was written to b since mark unless the catalog uses
+// format f, and returns where b ends now: the start of the next section.
+func (g *generator) keep(b *bytes.Buffer, mark int, f string) int {
+	if !g.m.Uses(f) {
+		b.Truncate(mark)
+	}
+	return b.Len()
+}
+
+// sections returns text without the parts that belong to wire formats the
+// catalog does not use. A line "//@ FORMAT…" starts a part kept when the
+// catalog uses one of the formats it names, a line "//@" a part always
+// kept; the marker lines themselves are dropped.
+func (g *generator) sections(text string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	kept := true
+	for text != "" {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		if f, ok := strings.CutPrefix(line, "//@"); ok {
+			kept = f == ""
+			for _, name := range strings.Fields(f) {
+				kept = kept || g.m.Uses(name)
+			}
+			continue
+		}
+		if kept {
+			b.WriteString(line)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
 // declarationsTail declares the catalog-independent part of index.d.ts:
-// the envelopes the guards and parsers return, and the functions.
+// the envelopes the guards and parsers return, and the functions. Its
+// "//@" lines mark what belongs to one wire format (see sections), as do
+// those of runtimeJS.
 const declarationsTail = `/** The type of one error's data.context, JSON-RPC error, problem document or plain response, by symbol; the union of all when S is left out. */
+//@ jsonrpc
 export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
 export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
+//@ problem
 export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
+//@ response
 export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+//@
 
+//@ jsonrpc
 /**
  * The data.context of an error of this catalog. isSymbol narrows it to one
  * error's type, with typed details.
@@ -488,7 +552,9 @@ export interface JsonRpcError {
     context?: ErrorContext;
   };
 }
+//@
 
+//@ problem
 /**
  * An RFC 9457 problem document of an error of this catalog. isSymbol narrows
  * it to one error's type, whose detail fields are members of the document;
@@ -507,7 +573,9 @@ export interface ProblemDetails {
   suggestions?: string[];
   debugInfo?: DebugInfo;
 }
+//@
 
+//@ response
 /** A plain error response of an error of this catalog. isSymbol narrows it to one error's type. */
 export interface ErrorResponse {
   error: true;
@@ -515,9 +583,20 @@ export interface ErrorResponse {
   message: string;
   details?: unknown;
 }
+//@
 
-/** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
-export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorContext;
+/** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
+export type AnyError =
+//@ jsonrpc
+  | JsonRpcError
+//@ problem
+  | ProblemDetails
+//@ response
+  | ErrorResponse
+//@ jsonrpc
+  | ErrorContext
+//@
+  ;
 
 /**
  * A well-formed errgen payload of an error this catalog does not know (from
@@ -526,7 +605,17 @@ export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorCont
  */
 export interface UnknownError {
   readonly unknown: true;
-  readonly format: "jsonrpc" | "problem" | "response" | "context";
+  readonly format:
+//@ jsonrpc
+    | "jsonrpc"
+//@ problem
+    | "problem"
+//@ response
+    | "response"
+//@ jsonrpc
+    | "context"
+//@
+    ;
   /** The JSON-RPC error code. */
   readonly code?: number;
   readonly symbol?: string;
@@ -540,6 +629,7 @@ export interface UnknownError {
   readonly raw: unknown;
 }
 
+//@ jsonrpc
 /**
  * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
  * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
@@ -554,13 +644,17 @@ export interface McpErrorLike {
 export declare function isErrorContext(value: unknown): value is ErrorContext;
 /** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
+//@ problem
 /** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
+//@ response
 /** Reports whether value is a plain error response of this catalog. */
 export declare function isErrorResponse(value: unknown): value is ErrorResponse;
+//@
 /** Reports whether value is what a parser returns for a well-formed payload of an error this catalog does not know. */
 export declare function isUnknownError(value: unknown): value is UnknownError;
 
+//@ jsonrpc
 /**
  * Returns value (or the JSON it holds, when a string) as a context of this
  * catalog; an UnknownError for a well-formed context of another error;
@@ -569,11 +663,23 @@ export declare function isUnknownError(value: unknown): value is UnknownError;
 export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
 /** The same for a JSON-RPC error object. */
 export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
-/** The same for a problem document. */
+//@ problem
+/**
+ * Returns value (or the JSON it holds, when a string) as a problem document
+ * of this catalog; an UnknownError for a well-formed problem document of
+ * another error; undefined for anything else.
+ */
 export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
-/** The same for a plain error response. */
+//@ response
+/**
+ * Returns value (or the JSON it holds, when a string) as a plain error
+ * response of this catalog; an UnknownError for a well-formed response of
+ * another error; undefined for anything else.
+ */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
+//@
 
+//@ jsonrpc
 /**
  * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
  * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
@@ -582,6 +688,7 @@ export declare function parseErrorResponse(value: unknown): ErrorResponse | Unkn
  * which carry no data.symbol.
  */
 export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
+//@ problem
 /**
  * Returns the problem document an isError MCP tool result carries (in
  * structuredContent or as text content); an UnknownError for one of a newer
@@ -589,9 +696,16 @@ export declare function fromMcpError(error: unknown): JsonRpcError | UnknownErro
  * (such as invalid arguments).
  */
 export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
+//@
 
 /** Every input symbolOf, isSymbol and isRetryable take. */
-export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
+export type ErrorInput =
+  | AnyError
+  | UnknownError
+//@ jsonrpc
+  | McpErrorLike
+//@
+  | ErrorSymbol;
 
 /**
  * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
@@ -608,10 +722,15 @@ export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
  * the envelope types, not unions of every error, so that narrowing stays
  * cheap for the compiler however many errors the catalog holds.)
  */
+//@ jsonrpc
 export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | UnknownError | McpErrorLike, symbol: S): value is RpcErrorBySymbol[S];
+//@ problem
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
+//@ response
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
+//@ jsonrpc
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
+//@
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
@@ -622,12 +741,21 @@ export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: 
  */
 export declare function isRetryable(value: ErrorInput): boolean;
 
+//@ jsonrpc problem
 /**
  * Returns the members of a payload that are neither its format's own nor its
  * error's detail fields: a problem document's extension members (such as
  * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
  */
-export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { readonly [member: string]: unknown };
+export declare function extensionsOf(
+  value:
+//@ jsonrpc
+    | JsonRpcError
+//@ problem
+    | ProblemDetails
+//@ jsonrpc problem
+): { readonly [member: string]: unknown };
+//@
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;
@@ -711,7 +839,7 @@ func (g *generator) javascript() []byte {
 		b.WriteString("  " + e.Symbol + ": [" + strings.Join(parts, ", ") + "],\n")
 	}
 	b.WriteString("};\n\n")
-	b.WriteString(runtimeJS)
+	b.WriteString(g.sections(runtimeJS))
 	return b.Bytes()
 }
 
@@ -727,22 +855,31 @@ const ERRORS = CATALOG.errors;
 const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 const BY_CODE = new Map();
 const BY_TYPE = new Map();
+//@ problem
 const BY_PROBLEM = new Map();
+//@
 const BY_SYMBOL = new Map(); // by symbol and by alias
 for (const meta of Object.values(ERRORS)) {
   for (const s of [meta.symbol, ...(meta.aliases ?? [])]) BY_SYMBOL.set(s, meta);
   BY_CODE.set(meta.code, meta);
   BY_TYPE.set(meta.type, meta);
+//@ problem
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
+//@
 }
 
 // The naming rules of errgen catalogs, which any well-formed payload follows.
 const SYMBOL_RE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+//@ jsonrpc
 const TYPE_RE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+//@ jsonrpc problem
 
 // The members each format has of its own.
+//@ jsonrpc
 const RPC_DATA_MEMBERS = ["domain", "symbol", "retryable", "context"];
+//@ problem
 const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"];
+//@
 
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -759,6 +896,7 @@ function optional(o, name, check) {
 
 const isString = (v) => typeof v === "string";
 const isBoolean = (v) => typeof v === "boolean";
+//@ jsonrpc problem
 
 // isDateTime reports whether s is an RFC 3339 date-time (JSON Schema's
 // format "date-time").
@@ -776,6 +914,7 @@ function debugInfoShape(v) {
   return isObject(v) && isDateTime(v.timestamp) && optional(v, "errorChain", (c) => isStringList(c) && c.length <= 5) &&
     optional(v, "requestId", isString) && optional(v, "serverVersion", isString);
 }
+//@
 
 function hasKind(v, kind) {
   switch (kind) {
@@ -804,6 +943,7 @@ function checkFields(obj, symbol) {
 }
 
 // The shape of each format's payload, whatever its error.
+//@ jsonrpc
 function contextShape(v) {
   return isObject(v) && Number.isInteger(v.schemaVersion) && isString(v.type) && isObject(v.details) && isBoolean(v.retryable) &&
     optional(v, "userMessage", isString) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
@@ -814,22 +954,26 @@ function rpcShape(v) {
     optional(v.data, "domain", isString) && optional(v.data, "retryable", isBoolean) && optional(v.data, "context", contextShape);
 }
 
+//@ problem
 function problemShape(v) {
   return isObject(v) && isString(v.type) && isString(v.title) && Number.isInteger(v.status) &&
     ["detail", "instance", "symbol", "userMessage"].every((name) => optional(v, name, isString)) && optional(v, "timestamp", isDateTime) &&
     optional(v, "retryable", isBoolean) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
 }
 
+//@ response
 function responseShape(v) {
   return isObject(v) && v.error === true && isString(v.code) && isString(v.message) && optional(v, "details", isObject);
 }
 
+//@ jsonrpc problem
 // fewSuggestions reports whether an object's suggestions, if any, are
 // within the catalog's limit.
 function fewSuggestions(v) {
   return !has(v, "suggestions") || v.suggestions.length <= MAX_SUGGESTIONS;
 }
 
+//@ jsonrpc
 function checkContext(v, meta) {
   if (!contextShape(v) || v.type !== meta.type || v.schemaVersion !== CATALOG.schemaVersion || !fewSuggestions(v)) return false;
   return FIELDS[meta.symbol] === null ? Object.keys(v.details).length === 0 : checkFields(v.details, meta.symbol);
@@ -850,6 +994,7 @@ export function isJsonRpcError(value) {
   return !has(data, "context") || checkContext(data.context, meta);
 }
 
+//@ problem
 // problemMatches returns the errors a problem document may be: those of its
 // type URI, then of its symbol member, then allowing its status, then whose
 // detail fields its members hold.
@@ -863,12 +1008,14 @@ export function isProblemDetails(value) {
   return problemShape(value) && fewSuggestions(value) && problemMatches(value).length > 0;
 }
 
+//@ response
 export function isErrorResponse(value) {
   if (!responseShape(value) || !BY_SYMBOL.has(value.code)) return false;
   const symbol = BY_SYMBOL.get(value.code).symbol;
   if (FIELDS[symbol] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
   return isObject(value.details) && checkFields(value.details, symbol);
 }
+//@
 
 // A well-formed payload that names no error of this catalog is an unknown
 // error; one that names an error of this catalog but breaks its rules is
@@ -883,6 +1030,7 @@ function unknownError(format, raw, props) {
   return Object.freeze(u);
 }
 
+//@ jsonrpc
 function unknownContext(v) {
   if (!contextShape(v) || !TYPE_RE.test(v.type) || BY_TYPE.has(v.type)) return undefined;
   return unknownError("context", v, { type: v.type, retryable: v.retryable });
@@ -896,6 +1044,7 @@ function unknownRpc(v) {
   });
 }
 
+//@ problem
 function unknownProblem(v) {
   if (!problemShape(v)) return undefined;
   if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || BY_SYMBOL.has(v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
@@ -904,10 +1053,12 @@ function unknownProblem(v) {
   return unknownError("problem", v, { symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable });
 }
 
+//@ response
 function unknownResponse(v) {
   if (!responseShape(v) || !SYMBOL_RE.test(v.code) || BY_SYMBOL.has(v.code)) return undefined;
   return unknownError("response", v, { symbol: v.code, message: v.message });
 }
+//@
 
 export function isUnknownError(value) {
   return isObject(value) && value.unknown === true && isString(value.format) && has(value, "raw");
@@ -922,6 +1073,7 @@ function json(value) {
   }
 }
 
+//@ jsonrpc
 export function parseErrorContext(value) {
   const v = json(value);
   return isErrorContext(v) ? v : unknownContext(v);
@@ -932,16 +1084,19 @@ export function parseJsonRpcError(value) {
   return isJsonRpcError(v) ? v : unknownRpc(v);
 }
 
+//@ problem
 export function parseProblemDetails(value) {
   const v = json(value);
   return isProblemDetails(v) ? v : unknownProblem(v);
 }
 
+//@ response
 export function parseErrorResponse(value) {
   const v = json(value);
   return isErrorResponse(v) ? v : unknownResponse(v);
 }
 
+//@ jsonrpc
 // mcpPrefix is what the MCP TypeScript SDK's McpError puts before a
 // JSON-RPC error's message.
 function mcpPrefix(code) {
@@ -957,6 +1112,7 @@ export function fromMcpError(error) {
   return parseJsonRpcError(value);
 }
 
+//@ problem
 export function fromToolResult(result) {
   if (!isObject(result) || result.isError !== true) return undefined;
   if (result.structuredContent !== undefined) {
@@ -971,22 +1127,29 @@ export function fromToolResult(result) {
   }
   return undefined;
 }
+//@
 
 export function symbolOf(value) {
   if (isString(value)) return BY_SYMBOL.get(value)?.symbol;
   if (!isObject(value) || isUnknownError(value)) return undefined;
+//@ response
   if (value.error === true) return isErrorResponse(value) ? BY_SYMBOL.get(value.code).symbol : undefined;
+//@ jsonrpc
   if (Number.isInteger(value.code) && isString(value.message)) {
     // a JSON-RPC error names its error in data.symbol; a code alone does not
     // tell (catalogs, SDKs and other servers share codes)
     const rpc = { code: value.code, message: value.message, data: value.data };
     return isJsonRpcError(rpc) ? BY_SYMBOL.get(value.data.symbol).symbol : undefined;
   }
+//@ problem
   if (problemShape(value)) {
     const metas = problemMatches(value);
     return metas.length === 1 ? metas[0].symbol : undefined;
   }
-  return isErrorContext(value) ? BY_TYPE.get(value.type).symbol : undefined;
+//@ jsonrpc
+  if (isErrorContext(value)) return BY_TYPE.get(value.type).symbol;
+//@
+  return undefined;
 }
 
 export function isSymbol(value, symbol) {
@@ -1006,22 +1169,27 @@ export function isRetryable(value) {
   return ERRORS[symbol].retryable;
 }
 
+//@ jsonrpc problem
 export function extensionsOf(value) {
   const out = {};
   if (!isObject(value)) return Object.freeze(out);
+//@ jsonrpc
   if (Number.isInteger(value.code) && isObject(value.data)) {
     for (const [k, v] of Object.entries(value.data)) {
       if (!RPC_DATA_MEMBERS.includes(k)) out[k] = v;
     }
     return Object.freeze(out);
   }
+//@ problem
   const symbol = symbolOf(value);
   const fields = symbol === undefined ? null : FIELDS[symbol];
   for (const [k, v] of Object.entries(value)) {
     if (!PROBLEM_MEMBERS.includes(k) && !(fields ?? []).some((f) => f[0] === k)) out[k] = v;
   }
+//@ jsonrpc problem
   return Object.freeze(out);
 }
+//@
 
 export function byCode(code) {
   return BY_CODE.get(code);
@@ -1043,19 +1211,45 @@ func (g *generator) readme() []byte {
 	b.WriteString("# " + mdText(g.pkg) + "\n\n")
 	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ". ")
 	b.WriteString("ESM JavaScript with TypeScript declarations; no dependencies, no build step.\n\n")
-	b.WriteString("```ts\nimport { parseJsonRpcError, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
-	b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + str(g.exampleSymbol()) + ")) {\n  console.log(err.data.context?.details);\n}\n```\n\n")
-	b.WriteString("| export | what |\n|---|---|\n")
-	b.WriteString("| `JsonRpcError`, `ProblemDetails`, `ErrorResponse`, `ErrorContext` | the three wire formats and the JSON-RPC `data.context`, narrowed to one error by `isSymbol` |\n")
-	b.WriteString("| `JsonRpcErrorOf<S>`, `ProblemOf<S>`, `ResponseOf<S>`, `ContextOf<S>` | one error's types by symbol; discriminated unions of every error without `S` |\n")
-	b.WriteString("| `isJsonRpcError`, `isProblemDetails`, `isErrorResponse`, `isErrorContext` | guards taking `unknown` |\n")
-	b.WriteString("| `parseJsonRpcError`, `parseProblemDetails`, `parseErrorResponse`, `parseErrorContext` | the same, also from a JSON string; an `UnknownError` for an error of a newer catalog, `undefined` when invalid |\n")
-	b.WriteString("| `isUnknownError`, `extensionsOf` | an error this catalog does not know; a payload's members beyond its typed ones |\n")
-	b.WriteString("| `fromMcpError`, `fromToolResult` | the catalog error an MCP TypeScript SDK `McpError` or an `isError` tool result carries; `undefined` for the SDK's own errors |\n")
-	b.WriteString("| `isSymbol(value, symbol)` | narrows a payload to one error |\n")
+	sym := str(g.exampleSymbol())
+	switch {
+	case g.m.Uses(model.FormatJSONRPC):
+		b.WriteString("```ts\nimport { parseJsonRpcError, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
+		b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + sym + ")) {\n  console.log(err.data.context?.details);\n}\n```\n\n")
+	case g.m.Uses(model.FormatProblem):
+		b.WriteString("```ts\nimport { parseProblemDetails, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
+		b.WriteString("const problem = parseProblemDetails(await response.json());\nif (problem && isSymbol(problem, " + sym + ")) {\n  console.log(problem.status, problem.detail);\n}\n```\n\n")
+	default:
+		b.WriteString("```ts\nimport { parseErrorResponse, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
+		b.WriteString("const body = parseErrorResponse(await response.json());\nif (body && isSymbol(body, " + sym + ")) {\n  console.log(body.message);\n}\n```\n\n")
+	}
+	b.WriteString(g.sections(readmeExports))
 	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n")
 	return b.Bytes()
 }
+
+// readmeExports is the README's table of exports, its "//@" lines marking
+// what belongs to one wire format (see sections).
+const readmeExports = `| export | what |
+|---|---|
+//@ jsonrpc
+| ` + "`JsonRpcError`, `ErrorContext`, `JsonRpcErrorOf<S>`, `ContextOf<S>`" + ` | the JSON-RPC error object and its ` + "`data.context`" + `; one error's types by symbol (discriminated unions of every error without ` + "`S`" + `) |
+| ` + "`isJsonRpcError`, `isErrorContext`, `parseJsonRpcError`, `parseErrorContext`" + ` | guards taking ` + "`unknown`" + `, and parsers that also take a JSON string |
+| ` + "`fromMcpError`" + ` | the catalog error an MCP TypeScript SDK ` + "`McpError`" + ` carries; ` + "`undefined`" + ` for the SDK's own errors |
+//@ problem
+| ` + "`ProblemDetails`, `ProblemOf<S>`" + ` | the RFC 9457 problem document; one error's type by symbol (a discriminated union of every error without ` + "`S`" + `) |
+| ` + "`isProblemDetails`, `parseProblemDetails`" + ` | guard taking ` + "`unknown`" + `, and parser that also takes a JSON string |
+| ` + "`fromToolResult`" + ` | the problem document an ` + "`isError`" + ` MCP tool result carries; ` + "`undefined`" + ` for the SDK's own errors |
+//@ response
+| ` + "`ErrorResponse`, `ResponseOf<S>`" + ` | the plain response; one error's type by symbol (a discriminated union of every error without ` + "`S`" + `) |
+| ` + "`isErrorResponse`, `parseErrorResponse`" + ` | guard taking ` + "`unknown`" + `, and parser that also takes a JSON string |
+//@
+| ` + "`isUnknownError`" + ` | what a parser returns for an error of a newer catalog (` + "`undefined`" + ` for an invalid payload) |
+//@ jsonrpc problem
+| ` + "`extensionsOf`" + ` | a payload's members beyond its typed ones |
+//@
+| ` + "`isSymbol(value, symbol)`" + ` | narrows a payload to one error |
+`
 
 // exampleSymbol is the symbol the README's example narrows to: the
 // fallback's, which a catalog keeps while its errors come and go.

@@ -328,7 +328,8 @@ export function symbolOf(value) {
     const metas = problemMatches(value);
     return metas.length === 1 ? metas[0].symbol : undefined;
   }
-  return isErrorContext(value) ? BY_TYPE.get(value.type).symbol : undefined;
+  if (isErrorContext(value)) return BY_TYPE.get(value.type).symbol;
+  return undefined;
 }
 
 export function isSymbol(value, symbol) {

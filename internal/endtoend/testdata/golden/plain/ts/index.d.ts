@@ -1178,8 +1178,13 @@ export interface ErrorResponse {
   details?: unknown;
 }
 
-/** Any payload errgen servers send: a JSON-RPC error, a problem document, a plain response or a context. */
-export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorContext;
+/** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
+export type AnyError =
+  | JsonRpcError
+  | ProblemDetails
+  | ErrorResponse
+  | ErrorContext
+  ;
 
 /**
  * A well-formed errgen payload of an error this catalog does not know (from
@@ -1188,7 +1193,12 @@ export type AnyError = JsonRpcError | ProblemDetails | ErrorResponse | ErrorCont
  */
 export interface UnknownError {
   readonly unknown: true;
-  readonly format: "jsonrpc" | "problem" | "response" | "context";
+  readonly format:
+    | "jsonrpc"
+    | "problem"
+    | "response"
+    | "context"
+    ;
   /** The JSON-RPC error code. */
   readonly code?: number;
   readonly symbol?: string;
@@ -1231,9 +1241,17 @@ export declare function isUnknownError(value: unknown): value is UnknownError;
 export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
 /** The same for a JSON-RPC error object. */
 export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
-/** The same for a problem document. */
+/**
+ * Returns value (or the JSON it holds, when a string) as a problem document
+ * of this catalog; an UnknownError for a well-formed problem document of
+ * another error; undefined for anything else.
+ */
 export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
-/** The same for a plain error response. */
+/**
+ * Returns value (or the JSON it holds, when a string) as a plain error
+ * response of this catalog; an UnknownError for a well-formed response of
+ * another error; undefined for anything else.
+ */
 export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
 
 /**
@@ -1253,7 +1271,11 @@ export declare function fromMcpError(error: unknown): JsonRpcError | UnknownErro
 export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
 
 /** Every input symbolOf, isSymbol and isRetryable take. */
-export type ErrorInput = AnyError | UnknownError | McpErrorLike | ErrorSymbol;
+export type ErrorInput =
+  | AnyError
+  | UnknownError
+  | McpErrorLike
+  | ErrorSymbol;
 
 /**
  * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
@@ -1289,7 +1311,11 @@ export declare function isRetryable(value: ErrorInput): boolean;
  * error's detail fields: a problem document's extension members (such as
  * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
  */
-export declare function extensionsOf(value: JsonRpcError | ProblemDetails): { readonly [member: string]: unknown };
+export declare function extensionsOf(
+  value:
+    | JsonRpcError
+    | ProblemDetails
+): { readonly [member: string]: unknown };
 
 /** Looks up an error by its catalog code. */
 export declare function byCode(code: number): ErrorMeta | undefined;

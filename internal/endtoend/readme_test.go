@@ -1,0 +1,88 @@
+package endtoend
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen/golang"
+)
+
+// Tests holding the README to what errgen does.
+
+// TestReadmeModuleFlow holds the README to the commands
+// TestGoGenerateEndToEnd runs: each stands on a line of its own.
+func TestReadmeModuleFlow(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if i := strings.Index(l, "  # "); i >= 0 {
+			l = l[:i] // a trailing comment
+		}
+		lines[strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "run:"))] = true
+	}
+	all := append(append(append([]string{readmeGenerateLine}, readmeSetup...), readmeBuild...), readmeCI...)
+	for _, cmd := range all {
+		if !lines[cmd] {
+			t.Errorf("README lacks the line %q", cmd)
+		}
+	}
+	for _, bad := range []string{"@latest", "go run github.com/errgen/errgen/cmd/errgen init", "go install github.com/errgen/errgen"} {
+		if strings.Contains(string(data), bad) {
+			t.Errorf("README still says %q", bad)
+		}
+	}
+}
+
+// readmeSample returns the sample catalog of the README's "The catalog
+// language".
+func readmeSample(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	i := strings.Index(s, "\n## The catalog language\n")
+	if i < 0 {
+		t.Fatal("README has no section The catalog language")
+	}
+	m := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindStringSubmatch(s[i:])
+	if m == nil {
+		t.Fatal("The catalog language has no yaml block")
+	}
+	return m[1]
+}
+
+// TestReadmeSampleCatalog: the README's sample catalog checks, and the Go
+// identifiers the README's table names for E_FS_FILE_TOO_LARGE are those
+// errgen generates from it.
+func TestReadmeSampleCatalog(t *testing.T) {
+	dir := t.TempDir()
+	errgentest.WriteFile(t, dir, "errors.yaml", readmeSample(t))
+	if stdout, stderr, code := runCLI(t, dir, "check", "-catalog", "errors.yaml"); code != 0 {
+		t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
+	}
+	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
+	files, err := golang.Generate(m, golang.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src strings.Builder
+	for _, f := range files {
+		src.Write(f.Data)
+	}
+	for _, decl := range []string{"CodeFileTooLarge ", "SymbolFileTooLarge ", "TypeFileTooLarge ", "DomainFilesystem ",
+		"type ResourceLimit struct", "func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error", "var ErrFileTooLarge = "} {
+		if !strings.Contains(src.String(), decl) {
+			t.Errorf("the Go package of the README's sample lacks %q", decl)
+		}
+	}
+}
