@@ -164,7 +164,7 @@ func formatsDocs(t *testing.T, m *model.Catalog) {
 			t.Errorf("%s: a table with an empty header row", f.Path)
 		}
 		http := m.Uses(model.FormatProblem) || m.Uses(model.FormatResponse)
-		if strings.Contains(page, "HTTP status") != http && (f.Path == "index.md" || strings.HasPrefix(f.Path, "domains/") || errorOfPage(m, f.Path) != nil) {
+		if strings.Contains(page, "HTTP status") != http && (strings.HasPrefix(f.Path, "domains/") || errorOfPage(m, f.Path) != nil) {
 			t.Errorf("%s: HTTP status shown: %v, want %v", f.Path, !http, http)
 		}
 		e := errorOfPage(m, f.Path)

@@ -92,9 +92,9 @@ func TestDocsHostileText(t *testing.T) {
 	pages := generate(t, hostile(t), markdown.Options{})
 	for _, c := range []struct{ page, want string }{
 		// table cells: pipes escaped, newlines gone, HTML and attributes inert
-		{"index.md", "| -32700 | [`E_PARSE`](parse.md) | Parse \\| error | 400 | no |"},
-		{"index.md", "## [Core \\<script>alert(1)\\</script> \\{\\{ hack() \\}\\}](domains/core.md)"},
-		{"index.md", "Line one line two \\| with pipe \\*and\\* \\_emphasis\\_ \\[link\\](http://x) \\&amp; \\{.red\\}"},
+		{"domains/rpc.md", "| -32700 | [`E_PARSE`](../parse.md) | Parse \\| error | 400 | no |"},
+		{"index.md", "| [Core \\<script>alert(1)\\</script> \\{\\{ hack() \\}\\}](domains/core.md) |"},
+		{"index.md", "| Line one line two \\| with pipe \\*and\\* \\_emphasis\\_ \\[link\\](http://x) \\&amp; \\{.red\\} |"},
 		{"misc-html.md", "# `E_MISC_HTML`: 1\\. Looks like a list\n"},
 		// code spans: fence longer than the content's runs, pipes escaped in cells
 		{"index/index.md", "| `a\\|b` | string | yes |"},
