@@ -16,15 +16,6 @@ import (
 func scanText(file string, data []byte) (diag.Pos, string, bool) {
 	line, col := 1, 1
 	for i := 0; i < len(data); {
-		if c := data[i]; c >= 0x20 && c < 0x7f { // printable ASCII: most of a catalog
-			i++
-			col++
-			continue
-		} else if c == '\n' {
-			i++
-			line, col = line+1, 1
-			continue
-		}
 		r, size := utf8.DecodeRune(data[i:])
 		pos := diag.Pos{File: file, Line: line, Col: col}
 		switch {
