@@ -61,13 +61,8 @@ type generator struct {
 // str writes s as a JavaScript/TypeScript string literal: JSON escaping,
 // which also escapes U+2028/U+2029 and <, >, &.
 func str(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			b, _ := json.Marshal(s) // escapes, HTML-safe
-			return string(b)
-		}
-	}
-	return `"` + s + `"` // nothing json.Marshal would escape
+	b, _ := json.Marshal(s) // escapes, HTML-safe
+	return string(b)
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
