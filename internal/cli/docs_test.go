@@ -79,13 +79,13 @@ func TestGenerateDocsTemplates(t *testing.T) {
 		}
 		writeTestFile(t, p, []byte(strings.Replace(string(data), old, new, 1)))
 	}
-	edit("index.md.tmpl", "| Code | Symbol | Title |", "| Code | Symbol | Summary |")
+	edit("index.md.tmpl", "| Domain | Codes | Description |", "| Domain | Codes | About |")
 	generate(t, dir, "-templates", "doc-templates")
 	after, err := os.ReadFile(index)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := strings.ReplaceAll(string(before), "| Title |", "| Summary |"); string(after) != want || string(after) == string(before) {
+	if want := strings.ReplaceAll(string(before), "| Description |", "| About |"); string(after) != want || string(after) == string(before) {
 		t.Errorf("index.md after the override:\n%s", after)
 	}
 
