@@ -16,7 +16,7 @@ all: lint test
 # node tests of the generated JavaScript (wire vectors, npm pack + install +
 # compile of a consumer).
 test: node_modules
-	$(GO) mod download
+	$(GO) mod download all
 	$(GO) test ./...
 	$(GO) vet ./internal/endtoend/testdata/golden/...
 	$(GO) test -race -run 'Metrics|Redaction|Vectors|WireFormats' ./internal/endtoend/

@@ -114,7 +114,9 @@ var (
 // catalog change that was not regenerated.
 //
 // The go command runs offline (GOPROXY=off, GOSUMDB=off; the modules come
-// from the module cache, which go test filled to build this package): the
+// from the module cache, which make test fills with go mod download all:
+// go mod tidy in the server module loads the tests of errgen's
+// dependencies too, so it needs modules a build of errgen does not): the
 // unpublished module path is then looked up nowhere, as a module proxy that
 // answers "not found" lets go get do.
 func TestGoGenerateEndToEnd(t *testing.T) {
