@@ -90,7 +90,8 @@ bench-tools:
 
 # What narrowing costs the TypeScript compiler: a file narrowing every
 # symbol of a TS_N-error catalog in the three formats against a bare
-# import, tsc --extendedDiagnostics, RUNS runs each (see BENCHMARKS.md).
+# import and a floor (the same file with a trivial guard), tsc
+# --extendedDiagnostics, RUNS runs each (see BENCHMARKS.md).
 TS_N ?= 133
 bench-ts: node_modules
 	node test/bench/ts-narrowing.mjs $(TS_N) $(RUNS)
