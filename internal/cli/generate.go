@@ -116,7 +116,7 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	}
 	o := m.Outputs
 	goPackage := flagString(fl, "go-package")
-	if goPackage != "" && !validGoPackage(goPackage) {
+	if goPackage != "" && !model.ValidGoPackage(goPackage) {
 		fmt.Fprintf(env.Stderr, "errgen generate: -go-package %q is not a Go package name: want a lower-case Go identifier that is not a keyword (nothing written)\n", goPackage)
 		return ExitUsage
 	}

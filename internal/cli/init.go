@@ -53,19 +53,9 @@ var initCmd = &command{
 			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
 			return ExitUsage
 		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
-			return ExitUsage
-		}
 		self := env.invocation()
-		_, werr := f.Write(starter(catalogName(dir), self))
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			os.Remove(path)
-			fmt.Fprintf(env.Stderr, "errgen init: %v\n", werr)
+		if err := createFile(path, starter(catalogName(dir), self)); err != nil {
+			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
 			return ExitUsage
 		}
 		rel := relPath(env, path)

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,16 +34,10 @@ func dirPackage(dir string) string {
 		}
 	}
 	name := b.String()
-	if !validGoPackage(name) || name == "main" {
+	if !model.ValidGoPackage(name) || name == "main" {
 		return ""
 	}
 	return name
-}
-
-// validGoPackage reports whether name is a Go package name errgen writes:
-// a lower-case Go identifier that is not a keyword.
-func validGoPackage(name string) bool {
-	return model.GoPackageRE.MatchString(name) && !token.IsKeyword(name)
 }
 
 // defaultCatalogName is the catalog name init writes when the directory's

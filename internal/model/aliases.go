@@ -1,10 +1,6 @@
 package model
 
-import (
-	"strings"
-
-	"github.com/errgen/errgen/internal/diag"
-)
+import "github.com/errgen/errgen/internal/diag"
 
 // aliases checks each error's aliases — more symbols of the same error —
 // once every error is read: an alias follows the symbol naming rule and its
@@ -49,7 +45,7 @@ func (b *builder) aliases() {
 				continue
 			}
 			if e.Domain != nil {
-				if p := e.Domain.Prefix; p != "" && !strings.HasPrefix(a.Symbol, "E_"+p+"_") && !strings.HasPrefix(a.Symbol, p+"_") {
+				if p := e.Domain.Prefix; !hasDomainPrefix(a.Symbol, p) {
 					b.diags.Errorf(a.Pos, "alias %s of %s must start with E_%s_ or %s_ (the prefix of domain %q)", a.Symbol, e.Symbol, p, p, e.Domain.Name)
 				}
 			}

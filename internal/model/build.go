@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"net/url"
 	"regexp"
 	"runtime"
@@ -124,7 +125,7 @@ func (b *builder) settings() {
 			b.diags.Errorf(s.Pos, "output path must not be empty")
 		}
 	}
-	if o.GoPackage.Set && (!GoPackageRE.MatchString(o.GoPackage.Value) || goKeywords[o.GoPackage.Value]) {
+	if o.GoPackage.Set && !ValidGoPackage(o.GoPackage.Value) {
 		b.diags.Errorf(o.GoPackage.Pos, "Go package name %q must be a lower-case Go identifier", o.GoPackage.Value)
 	}
 	if o.TSPackage.Set && (!NPMNameRE.MatchString(o.TSPackage.Value) || len(o.TSPackage.Value) > 214) {
@@ -132,9 +133,17 @@ func (b *builder) settings() {
 	}
 }
 
-var goKeywords = set("break", "case", "chan", "const", "continue", "default", "defer", "else",
-	"fallthrough", "for", "func", "go", "goto", "if", "import", "interface", "map", "package",
-	"range", "return", "select", "struct", "switch", "type", "var")
+// hasDomainPrefix reports whether symbol starts as a domain's prefix asks:
+// E_<prefix>_ or <prefix>_ (any symbol when the domain has no prefix).
+func hasDomainPrefix(symbol, prefix string) bool {
+	return prefix == "" || strings.HasPrefix(symbol, "E_"+prefix+"_") || strings.HasPrefix(symbol, prefix+"_")
+}
+
+// ValidGoPackage reports whether name is a Go package name errgen writes:
+// a lower-case Go identifier that is not a keyword.
+func ValidGoPackage(name string) bool {
+	return GoPackageRE.MatchString(name) && !token.IsKeyword(name)
+}
 
 func (b *builder) limit(v catalog.Int, name string, def, minimum int) int {
 	if !v.Set {
@@ -301,7 +310,7 @@ func (b *builder) error(re *catalog.Error) {
 	}
 	if e.Domain != nil {
 		e.Domain.Errors = append(e.Domain.Errors, e)
-		if p := e.Domain.Prefix; p != "" && !strings.HasPrefix(e.Symbol, "E_"+p+"_") && !strings.HasPrefix(e.Symbol, p+"_") {
+		if p := e.Domain.Prefix; !hasDomainPrefix(e.Symbol, p) {
 			b.diags.Errorf(re.Pos, "symbol %s must start with E_%s_ or %s_ (the prefix of domain %q)", e.Symbol, p, p, e.Domain.Name)
 		}
 	}
