@@ -585,6 +585,7 @@ func (b *builder) details() {
 		eg.Go(func() error {
 			wb := &builder{raw: b.raw, m: b.m, sp: b.sp, named: b.named, errPos: b.errPos}
 			vs := newValidators(&wb.diags, byURL)
+			emptyValid := map[*Shape]bool{}
 			if w == 0 {
 				for _, s := range unused {
 					vs.schema(s)
@@ -603,7 +604,12 @@ func (b *builder) details() {
 				for i, ex := range b.errPos[e].Examples {
 					vs.validate(sch, e, i, ex, e.Examples[i].Value)
 				}
-				e.EmptyDetailsValid = len(vs.failures(sch, ZeroDetails(e.Details))) == 0
+				valid, ok := emptyValid[e.Details]
+				if !ok { // a property of the shape: validate its empty details once
+					valid = sch.Validate(ZeroDetails(e.Details)) == nil
+					emptyValid[e.Details] = valid
+				}
+				e.EmptyDetailsValid = valid
 			}
 			lists[w] = wb.diags
 			return nil
