@@ -1,6 +1,7 @@
 package errgenrt
 
 import (
+	"bytes"
 	"crypto/rand"
 	"errors"
 	"net/http"
@@ -38,7 +39,8 @@ func (e *Error) limits(o *Options) (maxData, maxSuggestions int) {
 // "retryable", "context": {…}}}, bounded like every payload (see
 // [Error.AppendProblem]).
 func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
-	return e.bounded(dst, o, (*Error).appendJSONRPC)
+	dst, _ = e.bounded(dst, o, (*Error).appendJSONRPC)
+	return dst
 }
 
 // JSONRPC returns the three members of the JSON-RPC error object that
@@ -50,11 +52,16 @@ func (e *Error) JSONRPC(o *Options) (code int64, message string, data []byte) {
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
 	e.record()
-	// fit leaves the encoder as the object needed it: write the members
-	// again under the same bounds
-	_, r := e.fit(enc, o, nil, (*Error).appendJSONRPC)
-	return r.Def.WireCode, r.messageText(enc), r.appendRPCData(enc, o, nil)
+	obj, r := e.fit(enc, o, nil, (*Error).appendJSONRPC)
+	// obj is {"code":…,"message":"…","data":{…}}: a quote inside the
+	// message is escaped, so the first ,"data": is the member's key. fit
+	// leaves the encoder as the object needed it, so the message renders
+	// as it does in obj.
+	data = obj[bytes.Index(obj, rpcDataKey)+len(rpcDataKey) : len(obj)-1]
+	return r.Def.WireCode, r.messageText(enc), data
 }
+
+var rpcDataKey = []byte(`,"data":`)
 
 func (e *Error) appendJSONRPC(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = append(dst, `{"code":`...)
@@ -179,15 +186,14 @@ func now(o *Options) time.Time {
 // writer writes one whole payload of an error.
 type writer func(*Error, *Encoder, *Options, []byte) []byte
 
-// bounded renders one whole payload with write within max_data_bytes (see
-// [Error.fit]).
-func (e *Error) bounded(dst []byte, o *Options, write writer) []byte {
+// bounded appends one whole payload that write makes, within
+// max_data_bytes, and returns it with the error it is of (see [Error.fit]).
+func (e *Error) bounded(dst []byte, o *Options, write writer) ([]byte, *Error) {
 	o = resolve(o)
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
 	e.record()
-	dst, _ = e.fit(enc, o, dst, write)
-	return dst
+	return e.fit(enc, o, dst, write)
 }
 
 // fit appends the payload write makes of e, and returns it with the error
@@ -222,7 +228,8 @@ func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte,
 // caller extensions. Like every payload it keeps within max_data_bytes (the
 // catalog's, or the options'): see [Error.fit].
 func (e *Error) AppendProblem(dst []byte, o *Options) []byte {
-	return e.bounded(dst, o, (*Error).appendProblem)
+	dst, _ = e.bounded(dst, o, (*Error).appendProblem)
+	return dst
 }
 
 func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
@@ -285,7 +292,8 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 // SYMBOL, "message", "details"}; details are left out for an error that has
 // none.
 func (e *Error) AppendResponse(dst []byte, o *Options) []byte {
-	return e.bounded(dst, o, (*Error).appendResponse)
+	dst, _ = e.bounded(dst, o, (*Error).appendResponse)
+	return dst
 }
 
 func (e *Error) appendResponse(enc *Encoder, _ *Options, dst []byte) []byte {
@@ -322,11 +330,7 @@ func (c *Catalog) WriteProblem(w http.ResponseWriter, err error, o *Options) {
 	if e == nil {
 		e = c.Fallback.fresh(nil)
 	}
-	o = resolve(o)
-	enc := getEncoder(c, o)
-	defer putEncoder(enc)
-	e.record()
-	body, r := e.fit(enc, o, nil, (*Error).appendProblem)
+	body, r := e.bounded(nil, o, (*Error).appendProblem)
 	h := w.Header()
 	h.Set("Content-Type", ProblemContentType)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
