@@ -28,14 +28,6 @@ func (c *comparer) aliases() {
 		}
 	}
 	sort.Strings(names)
-	added := map[*model.Error]bool{} // NEW errors no OLD error matches
-	matched := map[*model.Error]bool{}
-	for _, ne := range c.errMap {
-		matched[ne] = true
-	}
-	for _, ne := range n.Errors {
-		added[ne] = !matched[ne]
-	}
 	for _, name := range names {
 		oe, ne := o.BySymbol(name), n.BySymbol(name)
 		oldAlias := oe != nil && oe.Symbol != name
@@ -48,7 +40,7 @@ func (c *comparer) aliases() {
 			c.addOld(Breaking, KindAliasRemoved, c.errMap[oe].Symbol, aliasPos(oe, name), name, nil,
 				"alias %s of %s removed; clients that name the error by it no longer find it", name, c.errMap[oe].Symbol)
 		case !oldAlias && newAlias && oe == nil:
-			if added[ne] {
+			if _, matched := c.oldSyms[ne.Symbol]; !matched {
 				continue // part of an added error
 			}
 			c.add(Compatible, KindAliasAdded, ne.Symbol, aliasPos(ne, name), nil, name,
