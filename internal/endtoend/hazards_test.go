@@ -42,7 +42,7 @@ func TestIdentifierHazardsCompile(t *testing.T) {
 	dir := tempModule(t, "example.com/hazards", map[string]string{"errors.yaml": hazardCatalog})
 	generateIn(t, dir, "hz")
 	goIn(t, dir, "vet", "./hz/")
-	tscIn(t, dir)
+	tscIn(t, dir, "ts/index.d.ts")
 	nodeIn(t, dir, `import * as p from "./ts/index.js"; const r = p.parseErrorResponse('{"error": true, "code": "E_STRING", "message": "m", "details": {"default": "", "string": "", "error": "", "constructor": "", "__proto__": ""}}'); if (!r || p.symbolOf(r) !== "E_STRING") { process.exit(1) }`)
 	data, _ := os.ReadFile(filepath.Join(dir, "hz", "details.go"))
 	if !regexp.MustCompile(`\bProto\s+string\s+` + "`" + `json:"__proto__"` + "`").Match(data) {

@@ -76,7 +76,7 @@ func TestHostileStringsRoundTrip(t *testing.T) {
 	}
 
 	// TypeScript: the package type-checks and its const object holds the titles
-	tscIn(t, dir)
+	tscIn(t, dir, "ts/index.d.ts")
 	jsOut := nodeIn(t, dir, `import * as p from "./ts/index.js"; process.stdout.write(JSON.stringify(Object.values(p.CATALOG.errors).map((e) => e.title)))`)
 	var titles []string
 	if err := json.Unmarshal(jsOut, &titles); err != nil || !reflect.DeepEqual(titles, hostile) {

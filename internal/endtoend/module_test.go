@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,10 +62,10 @@ func generateIn(t *testing.T, dir, goDir string) {
 	}
 }
 
-// tscIn type-checks dir/ts/index.d.ts under the strictest options the
-// generated package promises. Without TypeScript installed it fails in CI
-// and skips elsewhere.
-func tscIn(t *testing.T, dir string) {
+// tscIn type-checks file in dir (such as ts/index.d.ts) under the
+// strictest options the generated package promises. Without TypeScript
+// installed it fails in CI and skips elsewhere.
+func tscIn(t *testing.T, dir, file string) {
 	t.Helper()
 	tsc := filepath.Join(repoRoot(t), "node_modules", "typescript", "bin", "tsc")
 	if _, err := os.Stat(tsc); err != nil {
@@ -73,7 +74,7 @@ func tscIn(t *testing.T, dir string) {
 		}
 		t.Skip("TypeScript is not installed; make test installs it")
 	}
-	errgentest.WriteFile(t, dir, "tsconfig.json", `{"compilerOptions": {"strict": true, "noEmit": true, "noUncheckedIndexedAccess": true, "exactOptionalPropertyTypes": true, "module": "esnext", "moduleResolution": "bundler", "target": "es2022", "lib": ["es2022"], "types": []}, "files": ["ts/index.d.ts"]}`)
+	errgentest.WriteFile(t, dir, "tsconfig.json", `{"compilerOptions": {"strict": true, "noEmit": true, "noUncheckedIndexedAccess": true, "exactOptionalPropertyTypes": true, "module": "esnext", "moduleResolution": "bundler", "target": "es2022", "lib": ["es2022"], "types": []}, "files": [`+strconv.Quote(file)+`]}`)
 	cmd := exec.Command("node", tsc, "-p", "tsconfig.json")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
