@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 )
@@ -61,8 +62,7 @@ type generator struct {
 // str writes s as a JavaScript/TypeScript string literal: JSON escaping,
 // which also escapes U+2028/U+2029 and <, >, &.
 func str(s string) string {
-	b, _ := json.Marshal(s) // escapes, HTML-safe
-	return string(b)
+	return string(errgenrt.AppendJSONString(nil, s, true))
 }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
@@ -365,29 +365,31 @@ func (g *generator) declarations() []byte {
 		if detailsType == "" {
 			detailsType = "{ [key: string]: never }"
 		}
-		mark := b.Len()
-		jsdoc(&b, "", "The data.context of "+doc, e.Doc, dep)
-		b.WriteString("export interface " + n + "Context {\n  schemaVersion: number;\n  type: " + str(e.Type) + ";\n  details: " + detailsType + ";\n  userMessage?: string;\n  suggestions?: string[];\n  retryable: boolean;\n  debugInfo?: DebugInfo;\n}\n\n")
-		jsdoc(&b, "", "The JSON-RPC error object of "+doc, dep)
 		syms := symbolUnion(e)
-		b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + syms + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
-		mark = g.keep(&b, mark, model.FormatJSONRPC)
-		jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
-		b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + syms + ";\n  retryable?: boolean;\n  userMessage?: string;\n  suggestions?: string[];\n  debugInfo?: DebugInfo;\n")
-		if root := rootSchema(e); root != nil {
-			writeProps(&b, root, "  ")
+		if m.Uses(model.FormatJSONRPC) {
+			jsdoc(&b, "", "The data.context of "+doc, e.Doc, dep)
+			b.WriteString("export interface " + n + "Context {\n  schemaVersion: number;\n  type: " + str(e.Type) + ";\n  details: " + detailsType + ";\n  userMessage?: string;\n  suggestions?: string[];\n  retryable: boolean;\n  debugInfo?: DebugInfo;\n}\n\n")
+			jsdoc(&b, "", "The JSON-RPC error object of "+doc, dep)
+			b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + syms + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
 		}
-		b.WriteString("}\n\n")
-		mark = g.keep(&b, mark, model.FormatProblem)
-		jsdoc(&b, "", "The plain error response of "+doc, dep)
-		b.WriteString("export interface " + n + "Response {\n  error: true;\n  code: " + syms + ";\n  message: string;\n")
-		if details != "" {
-			b.WriteString("  details: " + details + ";\n")
-		} else {
-			b.WriteString("  details?: never;\n")
+		if m.Uses(model.FormatProblem) {
+			jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
+			b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + syms + ";\n  retryable?: boolean;\n  userMessage?: string;\n  suggestions?: string[];\n  debugInfo?: DebugInfo;\n")
+			if root := rootSchema(e); root != nil {
+				writeProps(&b, root, "  ")
+			}
+			b.WriteString("}\n\n")
 		}
-		b.WriteString("}\n\n")
-		g.keep(&b, mark, model.FormatResponse)
+		if m.Uses(model.FormatResponse) {
+			jsdoc(&b, "", "The plain error response of "+doc, dep)
+			b.WriteString("export interface " + n + "Response {\n  error: true;\n  code: " + syms + ";\n  message: string;\n")
+			if details != "" {
+				b.WriteString("  details: " + details + ";\n")
+			} else {
+				b.WriteString("  details?: never;\n")
+			}
+			b.WriteString("}\n\n")
+		}
 	}
 
 	bySymbol := func(name, suffix, doc string) {
@@ -400,14 +402,16 @@ func (g *generator) declarations() []byte {
 		}
 		b.WriteString("}\n\n")
 	}
-	mark := b.Len()
-	bySymbol("ContextBySymbol", "Context", "The context type of each symbol.")
-	bySymbol("RpcErrorBySymbol", "RpcError", "The JSON-RPC error type of each symbol.")
-	mark = g.keep(&b, mark, model.FormatJSONRPC)
-	bySymbol("ProblemBySymbol", "Problem", "The problem document type of each symbol.")
-	mark = g.keep(&b, mark, model.FormatProblem)
-	bySymbol("ResponseBySymbol", "Response", "The plain response type of each symbol.")
-	g.keep(&b, mark, model.FormatResponse)
+	if m.Uses(model.FormatJSONRPC) {
+		bySymbol("ContextBySymbol", "Context", "The context type of each symbol.")
+		bySymbol("RpcErrorBySymbol", "RpcError", "The JSON-RPC error type of each symbol.")
+	}
+	if m.Uses(model.FormatProblem) {
+		bySymbol("ProblemBySymbol", "Problem", "The problem document type of each symbol.")
+	}
+	if m.Uses(model.FormatResponse) {
+		bySymbol("ResponseBySymbol", "Response", "The plain response type of each symbol.")
+	}
 	jsdoc(&b, "", "The details type of each symbol (undefined for errors without details).")
 	b.WriteString("export interface DetailsBySymbol {\n")
 	for _, e := range m.Errors {
@@ -467,15 +471,6 @@ func (g *generator) declarations() []byte {
 // and aliases) in declarationsTail, which a catalog without JSON-RPC errors
 // reads from another format's type.
 const symbolsOfS = `RpcErrorBySymbol[S]["data"]["symbol"]`
-
-// keep drops what was written to b since mark unless the catalog uses
-// format f, and returns where b ends now: the start of the next section.
-func (g *generator) keep(b *bytes.Buffer, mark int, f string) int {
-	if !g.m.Uses(f) {
-		b.Truncate(mark)
-	}
-	return b.Len()
-}
 
 // sections returns text without the parts that belong to wire formats the
 // catalog does not use. A line "//@ FORMAT…" starts a part kept when the
