@@ -75,10 +75,10 @@ func Twin(def string) string {
 }
 
 // The naming rules of errgen catalogs, which any well-formed payload
-// follows (model.SymbolRE, model.TypeRE).
-const (
-	symbolPattern = `^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`
-	typePattern   = `^[a-z][a-z0-9]*(_[a-z0-9]+)*$`
+// follows.
+var (
+	symbolPattern = model.SymbolRE.String()
+	typePattern   = model.TypeRE.String()
 )
 
 // ID returns the $id of the schema of a catalog:
@@ -414,10 +414,7 @@ func (g *generator) groupBy(key func(*errInfo) string) []*group {
 func (gr *group) symbols() []string {
 	out := make([]string, 0, len(gr.errs))
 	for _, info := range gr.errs {
-		out = append(out, info.e.Symbol)
-		for _, a := range info.e.Aliases {
-			out = append(out, a.Symbol)
-		}
+		out = append(out, info.e.Symbols()...)
 	}
 	return out
 }
