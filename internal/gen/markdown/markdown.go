@@ -237,27 +237,15 @@ type catalogInfo struct {
 }
 
 // formatsView tells the pages which wire formats the catalog uses (its
-// `formats`), so that they show only those, and where the members the
-// formats share stand in them.
+// `formats`), so that they show only those.
 type formatsView struct {
 	JSONRPC, Problem, Response bool
-	HTTP                       bool   // problem documents or plain responses: HTTP statuses matter
-	UserMessage                string // where the user message travels, markdown: "`context.userMessage`"
-	Suggestions                string // where the suggestions travel, markdown
-	NoDetails                  string // what an error without details sends, markdown
+	HTTP                       bool // problem documents or plain responses: HTTP statuses matter
 }
 
 func formatsOf(m *model.Catalog) formatsView {
 	v := formatsView{JSONRPC: m.Uses(model.FormatJSONRPC), Problem: m.Uses(model.FormatProblem), Response: m.Uses(model.FormatResponse)}
 	v.HTTP = v.Problem || v.Response
-	switch {
-	case v.JSONRPC:
-		v.UserMessage, v.Suggestions, v.NoDetails = "`context.userMessage`", "`context.suggestions`", "`context.details` is `{}`"
-	case v.Problem:
-		v.UserMessage, v.Suggestions, v.NoDetails = "`userMessage`", "`suggestions`", "the problem document has no detail members"
-	default:
-		v.UserMessage, v.Suggestions, v.NoDetails = "not in the plain response", "not in the plain response", "the plain response has no `details`"
-	}
 	return v
 }
 
