@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -14,6 +15,17 @@ var (
 	rpcDataMembers = []string{"domain", "symbol", "retryable", "context"}
 	problemMembers = []string{"type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"}
 )
+
+// JSONRPCDataMembers returns the members of a JSON-RPC error's data that
+// errgenrt writes itself. Legacy data ([WithData]) never takes one of
+// these names: such a key is dropped.
+func JSONRPCDataMembers() []string { return slices.Clone(rpcDataMembers) }
+
+// ProblemMembers returns the members of a problem document that errgenrt
+// writes itself. Extension members ([WithExtension]) never take one of
+// these names, and a catalog refuses a top-level detail field named so,
+// since details are flattened into the document.
+func ProblemMembers() []string { return slices.Clone(problemMembers) }
 
 func resolve(o *Options) *Options {
 	if o == nil {

@@ -7,9 +7,11 @@ import (
 	"net/url"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/naming"
@@ -31,9 +33,9 @@ var (
 	schemeRE    = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
 )
 
-// ProblemMembers are the names a top-level detail property may not take,
-// because details are flattened into RFC 9457 problem documents.
-var ProblemMembers = []string{"type", "title", "status", "detail", "instance", "symbol", "retryable", "timestamp", "userMessage", "suggestions", "debugInfo"}
+// problemMembers are the members errgenrt writes in a problem document,
+// which a top-level detail property may not be named.
+var problemMembers = errgenrt.ProblemMembers()
 
 // FieldErrorsShape is the name of the built-in validation-aggregation shape.
 const FieldErrorsShape = "field_errors"
@@ -654,10 +656,9 @@ func (b *builder) checkError(e *Error) {
 	}
 	if root != nil {
 		for _, p := range root.Properties {
-			for _, bad := range ProblemMembers {
-				if p.Name == bad {
-					b.diags.Errorf(p.Pos, "detail property %q of %s collides with the problem document member %q (details are flattened into problem documents)", p.Name, e.Symbol, bad)
-				}
+			// details are flattened into problem documents, beside the runtime's own members
+			if slices.Contains(problemMembers, p.Name) {
+				b.diags.Errorf(p.Pos, "detail property %q of %s collides with the problem document member %q (details are flattened into problem documents)", p.Name, e.Symbol, p.Name)
 			}
 		}
 	}

@@ -829,8 +829,31 @@ func (g *generator) javascript() []byte {
 		b.WriteString("  " + e.Symbol + ": [" + strings.Join(parts, ", ") + "],\n")
 	}
 	b.WriteString("};\n\n")
+	g.rules(&b)
 	b.WriteString(g.sections(runtimeJS))
 	return b.Bytes()
+}
+
+// rules writes the rules that runtimeJS checks payloads against, taken from
+// the Go that enforces them: the catalog's naming patterns and the members
+// each format has of its own, which errgenrt writes.
+func (g *generator) rules(b *bytes.Buffer) {
+	jsonrpc, problem := g.m.Uses(model.FormatJSONRPC), g.m.Uses(model.FormatProblem)
+	b.WriteString("// The naming rules of errgen catalogs, which any well-formed payload follows.\n")
+	b.WriteString("const SYMBOL_RE = /" + model.SymbolRE.String() + "/;\n")
+	if jsonrpc {
+		b.WriteString("const TYPE_RE = /" + model.TypeRE.String() + "/;\n")
+	}
+	if jsonrpc || problem {
+		b.WriteString("\n// The members each format has of its own.\n")
+	}
+	if jsonrpc {
+		b.WriteString("const RPC_DATA_MEMBERS = [" + strings.Join(quoted(errgenrt.JSONRPCDataMembers()), ", ") + "];\n")
+	}
+	if problem {
+		b.WriteString("const PROBLEM_MEMBERS = [" + strings.Join(quoted(errgenrt.ProblemMembers()), ", ") + "];\n")
+	}
+	b.WriteString("\n")
 }
 
 // runtimeJS is the catalog-independent part of index.js.
@@ -858,18 +881,6 @@ for (const meta of Object.values(ERRORS)) {
 //@
 }
 
-// The naming rules of errgen catalogs, which any well-formed payload follows.
-const SYMBOL_RE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
-//@ jsonrpc
-const TYPE_RE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
-//@ jsonrpc problem
-
-// The members each format has of its own.
-//@ jsonrpc
-const RPC_DATA_MEMBERS = ["domain", "symbol", "retryable", "context"];
-//@ problem
-const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"];
-//@
 
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);

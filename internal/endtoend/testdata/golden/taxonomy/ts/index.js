@@ -74,6 +74,14 @@ const FIELDS = {
   E_TAVILY_RATE: [["endpoint", "string", false], ["httpStatus", "integer", false], ["retryAfterSeconds", "integer", false], ["reason", "string", false]],
 };
 
+// The naming rules of errgen catalogs, which any well-formed payload follows.
+const SYMBOL_RE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+const TYPE_RE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+// The members each format has of its own.
+const RPC_DATA_MEMBERS = ["domain", "symbol", "retryable", "context"];
+const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"];
+
 function deepFreeze(o) {
   for (const v of Object.values(o)) {
     if (typeof v === "object" && v !== null) deepFreeze(v);
@@ -94,13 +102,6 @@ for (const meta of Object.values(ERRORS)) {
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
 }
 
-// The naming rules of errgen catalogs, which any well-formed payload follows.
-const SYMBOL_RE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
-const TYPE_RE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
-
-// The members each format has of its own.
-const RPC_DATA_MEMBERS = ["domain", "symbol", "retryable", "context"];
-const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"];
 
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
