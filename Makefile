@@ -2,6 +2,9 @@
 GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
+# How long the fuzzer may shrink each new input: Go's default of 60s would
+# spend a short run shrinking a pair of catalogs (FuzzDiff) instead of fuzzing.
+FUZZMIN     ?= 5s
 
 .PHONY: all test lint check generate bench bench-cli bench-tools bench-ts fuzz docs-site
 
@@ -99,8 +102,8 @@ bench-ts: node_modules
 # Fuzz the loader + checker, the encoders, the catalog text check, the
 # template parser and diff (FUZZTIME=10m for a long run).
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
-	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) ./internal/endtoend/
-	$(GO) test -run '^$$' -fuzz '^FuzzScanText$$' -fuzztime $(FUZZTIME) ./internal/catalog/
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/tmpl/
-	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) ./internal/diff/
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/endtoend/
+	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/endtoend/
+	$(GO) test -run '^$$' -fuzz '^FuzzScanText$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/catalog/
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/tmpl/
+	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/diff/
