@@ -881,7 +881,6 @@ for (const meta of Object.values(ERRORS)) {
 //@
 }
 
-
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -86,7 +86,6 @@ for (const meta of Object.values(ERRORS)) {
   BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
 }
 
-
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
