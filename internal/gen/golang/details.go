@@ -189,9 +189,9 @@ func (g *generator) rootDecls(f *jen.File, s *model.Schema) {
 		cases[i] = jen.Case(jen.Lit(i)).Block(g.textStmt(g.memberOf(s, p)))
 	}
 	g.fieldsDecl(f, s)
-	doc(f, fmt.Sprintf("%s returns empty %s, the ZeroDetails of the errors with these details.", zeroFunc(t).GoString(), s.GoName))
+	doc(f, fmt.Sprintf("%s returns empty %s, the ZeroDetails of the errors with these details.", zeroName(s.GoName), s.GoName))
 	f.Func().Add(zeroFunc(t)).Params().Add(rt("Details")).Block(jen.Return(jen.New(jen.Id(s.GoName))))
-	doc(f, fmt.Sprintf("Placeholder implements errgenrt.Placeholders: the text of the field named field (one of %s) in a message.", fields.GoString()))
+	doc(f, fmt.Sprintf("Placeholder implements errgenrt.Placeholders: the text of the field named field (one of %s) in a message.", fieldsName(s.GoName)))
 	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("Placeholder").
 		Params(jen.Id("t").Op("*").Add(rt("Text")), jen.Id("field").String()).
 		Block(jen.Switch(jen.Qual("slices", "Index").Call(fields.Clone(), jen.Id("field"))).Block(cases...))
@@ -207,9 +207,9 @@ func (g *generator) fieldsDecl(f *jen.File, s *model.Schema) {
 		names[i] = jen.Lit(p.Name)
 	}
 	if g.roots[s] {
-		doc(f, fmt.Sprintf("%s are the top-level fields of %s, the DetailFields of the errors with these details.", fields.GoString(), s.GoName))
+		doc(f, fmt.Sprintf("%s are the top-level fields of %s, the DetailFields of the errors with these details.", fieldsName(s.GoName), s.GoName))
 	} else {
-		doc(f, fmt.Sprintf("%s are the fields of %s.", fields.GoString(), s.GoName))
+		doc(f, fmt.Sprintf("%s are the fields of %s.", fieldsName(s.GoName), s.GoName))
 	}
 	f.Var().Add(fields).Op("=").Index().String().Values(names...)
 }
@@ -219,15 +219,22 @@ func fieldsVar(t gotype.Type) *jen.Statement {
 	if t.Builtin() {
 		return rt("FieldErrorsFields")
 	}
-	return jen.Id("fields" + t.Name)
+	return jen.Id(fieldsName(t.Name))
 }
+
+// fieldsName is the name of the list of the top-level fields of the struct
+// named name.
+func fieldsName(name string) string { return "fields" + name }
+
+// zeroName is the name of the function returning an empty struct named name.
+func zeroName(name string) string { return "zero" + name }
 
 // zeroFunc is the function that returns empty details of type t.
 func zeroFunc(t gotype.Type) *jen.Statement {
 	if t.Builtin() {
 		return rt("ZeroFieldErrors")
 	}
-	return jen.Id("zero" + t.Name)
+	return jen.Id(zeroName(t.Name))
 }
 
 // member is what the statements of one property of a struct are made of:

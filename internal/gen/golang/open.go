@@ -62,7 +62,7 @@ func (g *generator) openDecls(f *jen.File, s *model.Schema) {
 	for i, p := range s.Properties {
 		ptrs[i] = jen.Op("&").Id("d").Dot(p.GoName)
 	}
-	doc(f, fmt.Sprintf("UnmarshalJSON reads the declared fields by their exact names (%s) and every other member into %s.", fields.GoString(), naming.GoExtraField))
+	doc(f, fmt.Sprintf("UnmarshalJSON reads the declared fields by their exact names (%s) and every other member into %s.", fieldsName(s.GoName), naming.GoExtraField))
 	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Return(rt("UnmarshalOpen").Call(jen.Id("data"), fields.Clone(), jen.Index().Any().Values(ptrs...), jen.Op("&").Id("d").Dot(naming.GoExtraField))),
 	)
