@@ -818,6 +818,7 @@ func (g *generator) unknownResponse() object {
 	}
 }
 
+// anys returns vals as a []any, as the values of an array.
 func anys[T any](vals []T) []any {
 	out := make([]any, len(vals))
 	for i, v := range vals {

@@ -95,22 +95,7 @@ func appendJSON(dst []byte, v any, depth, col int) []byte {
 		dst = newline(dst, depth)
 		return append(dst, ']')
 	case []string:
-		if len(x) == 0 {
-			return append(dst, "[]"...)
-		}
-		if _, ok := flatLen(v, lineWidth-col); ok {
-			return appendFlat(dst, v)
-		}
-		dst = append(dst, '[')
-		for i, it := range x {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = newline(dst, depth+1)
-			dst = appendString(dst, it)
-		}
-		dst = newline(dst, depth)
-		return append(dst, ']')
+		return appendJSON(dst, anys(x), depth, col)
 	}
 	return appendFlat(dst, v)
 }
@@ -151,14 +136,7 @@ func appendFlat(dst []byte, v any) []byte {
 		}
 		return append(dst, ']')
 	case []string:
-		dst = append(dst, '[')
-		for i, it := range x {
-			if i > 0 {
-				dst = append(dst, ',', ' ')
-			}
-			dst = appendString(dst, it)
-		}
-		return append(dst, ']')
+		return appendFlat(dst, anys(x))
 	}
 	panic("jsonschema: cannot write a value of this type")
 }
@@ -226,18 +204,7 @@ func flatLen(v any, budget int) (int, bool) {
 		}
 		return n, true
 	case []string:
-		if !add(2) {
-			return n, false
-		}
-		for i, it := range x {
-			if i > 0 && !add(2) {
-				return n, false
-			}
-			if !add(stringLen(it)) {
-				return n, false
-			}
-		}
-		return n, true
+		return flatLen(anys(x), budget)
 	}
 	return n, false
 }
