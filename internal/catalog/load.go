@@ -832,26 +832,28 @@ func (l *loader) scalar(n *yaml.Node, v *Value) {
 		v.Kind = Bool
 		_ = n.Decode(&v.Bool)
 	case "!!int", "!!float":
-		v.Kind = Number
+		// A number JSON cannot carry is reported and read as null, never
+		// as a Number without its text.
 		switch {
 		case notJSONNumber(n.Value):
 			l.fail(l.pos(n), "number %s cannot be written in JSON", n.Value)
 		case !jsonNumberRE.MatchString(n.Value):
 			l.fail(l.pos(n), "write the number %s as JSON writes numbers, in plain decimal%s", n.Value, numberHint(n.Value))
 		case decimalIntRE.MatchString(n.Value):
+			v.Kind, v.Int = Number, true
 			if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
-				v.Num, v.Int = json.Number(strconv.FormatInt(i, 10)), true
+				v.Num = json.Number(strconv.FormatInt(i, 10))
 				return
 			}
 			// a decimal integer past int64: keep its digits exactly
-			v.Num, v.Int = json.Number(n.Value), true
+			v.Num = json.Number(n.Value)
 		default:
 			f, err := strconv.ParseFloat(n.Value, 64)
 			if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 				l.fail(l.pos(n), "number %s cannot be written in JSON", n.Value)
 				return
 			}
-			v.Num = json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+			v.Kind, v.Num = Number, json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
 	case "!!str", "!!timestamp", "!!binary":
 		v.Kind, v.Str = String, n.Value
