@@ -3,6 +3,8 @@ package endtoend
 import (
 	"encoding/json"
 	"errors"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,11 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/golang"
+	"github.com/errgen/errgen/internal/gen/jsonschema"
+	"github.com/errgen/errgen/internal/gen/markdown"
+	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 	"golang.org/x/tools/txtar"
@@ -19,7 +26,9 @@ import (
 // FuzzCheck feeds arbitrary bytes to the loader and checker as a main
 // catalog and one included file. Whatever the input: no panic, no hang,
 // every diagnostic has a position in a real file, and a catalog that check
-// accepts is accepted by schema/catalog.schema.json and has a complete model.
+// accepts is accepted by schema/catalog.schema.json, has a complete model,
+// and generates: every emitter succeeds, the Go parses, the JSON Schema is
+// JSON.
 func FuzzCheck(f *testing.F) {
 	cases, _ := filepath.Glob("testdata/check/*.txtar")
 	for _, c := range cases {
@@ -96,6 +105,7 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 		render(rm.Runtime.From(errors.New("boom")))
+		generates(t, m)
 		for _, name := range raw.Files {
 			v, d := catalog.ParseDocument(name, fsys[name])
 			if d.HasErrors() {
@@ -110,4 +120,33 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// generates runs every emitter on m, as errgen generate does, and fails
+// when one refuses the catalog or writes what its reader cannot read.
+func generates(t *testing.T, m *model.Catalog) {
+	emitters := map[string]func() ([]gen.File, error){
+		"Go":          func() ([]gen.File, error) { return golang.Generate(m, golang.Options{}) },
+		"TypeScript":  func() ([]gen.File, error) { return typescript.Generate(m, typescript.Options{}) },
+		"JSON Schema": func() ([]gen.File, error) { return jsonschema.Generate(m, jsonschema.Options{}) },
+		"docs":        func() ([]gen.File, error) { return markdown.Generate(m, markdown.Options{}) },
+	}
+	for name, run := range emitters {
+		files, err := run()
+		if err != nil {
+			t.Fatalf("check accepts the catalog but the %s emitter fails: %v", name, err)
+		}
+		for _, f := range files {
+			switch {
+			case strings.HasSuffix(f.Path, ".go"):
+				if _, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Data, parser.SkipObjectResolution); err != nil {
+					t.Fatalf("generated Go does not parse: %v", err)
+				}
+			case strings.HasSuffix(f.Path, ".json"):
+				if !json.Valid(f.Data) {
+					t.Fatalf("generated %s is not JSON", f.Path)
+				}
+			}
+		}
+	}
 }
