@@ -3,11 +3,15 @@ package endtoend
 import (
 	"encoding/json"
 	"errors"
+	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/errgen/errgen/errgenrt"
@@ -27,8 +31,8 @@ import (
 // catalog and one included file. Whatever the input: no panic, no hang,
 // every diagnostic has a position in a real file, and a catalog that check
 // accepts is accepted by schema/catalog.schema.json, has a complete model,
-// and generates: every emitter succeeds, the Go parses, the JSON Schema is
-// JSON.
+// and generates: every emitter succeeds, the Go package type-checks, the
+// JSON Schema is JSON.
 func FuzzCheck(f *testing.F) {
 	cases, _ := filepath.Glob("testdata/check/*.txtar")
 	for _, c := range cases {
@@ -123,7 +127,9 @@ func FuzzCheck(f *testing.F) {
 }
 
 // generates runs every emitter on m, as errgen generate does, and fails
-// when one refuses the catalog or writes what its reader cannot read.
+// when one refuses the catalog or writes what its reader cannot read: Go
+// that does not type-check (a name declared twice, a keyword, a string
+// that breaks out of its literal) or a schema that is not JSON.
 func generates(t *testing.T, m *model.Catalog) {
 	emitters := map[string]func() ([]gen.File, error){
 		"Go":          func() ([]gen.File, error) { return golang.Generate(m, golang.Options{}) },
@@ -136,17 +142,33 @@ func generates(t *testing.T, m *model.Catalog) {
 		if err != nil {
 			t.Fatalf("check accepts the catalog but the %s emitter fails: %v", name, err)
 		}
+		fset := token.NewFileSet()
+		var goFiles []*ast.File
 		for _, f := range files {
 			switch {
 			case strings.HasSuffix(f.Path, ".go"):
-				if _, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Data, parser.SkipObjectResolution); err != nil {
+				file, err := parser.ParseFile(fset, f.Path, f.Data, parser.SkipObjectResolution)
+				if err != nil {
 					t.Fatalf("generated Go does not parse: %v", err)
 				}
+				goFiles = append(goFiles, file)
 			case strings.HasSuffix(f.Path, ".json"):
 				if !json.Valid(f.Data) {
 					t.Fatalf("generated %s is not JSON", f.Path)
 				}
 			}
 		}
+		if len(goFiles) > 0 {
+			conf := types.Config{Importer: sourceImporter()}
+			if _, err := conf.Check(goFiles[0].Name.Name, fset, goFiles, nil); err != nil {
+				t.Fatalf("generated Go does not type-check: %v", err)
+			}
+		}
 	}
 }
+
+// sourceImporter imports packages from source, the runtime and the
+// standard library alike, each once per process.
+var sourceImporter = sync.OnceValue(func() types.Importer {
+	return importer.ForCompiler(token.NewFileSet(), "source", nil)
+})
