@@ -131,16 +131,19 @@ func FuzzCheck(f *testing.F) {
 // that does not type-check (a name declared twice, a keyword, a string
 // that breaks out of its literal) or a schema that is not JSON.
 func generates(t *testing.T, m *model.Catalog) {
-	emitters := map[string]func() ([]gen.File, error){
-		"Go":          func() ([]gen.File, error) { return golang.Generate(m, golang.Options{}) },
-		"TypeScript":  func() ([]gen.File, error) { return typescript.Generate(m, typescript.Options{}) },
-		"JSON Schema": func() ([]gen.File, error) { return jsonschema.Generate(m, jsonschema.Options{}) },
-		"docs":        func() ([]gen.File, error) { return markdown.Generate(m, markdown.Options{}) },
+	emitters := []struct {
+		name string
+		run  func() ([]gen.File, error)
+	}{
+		{"Go", func() ([]gen.File, error) { return golang.Generate(m, golang.Options{}) }},
+		{"TypeScript", func() ([]gen.File, error) { return typescript.Generate(m, typescript.Options{}) }},
+		{"JSON Schema", func() ([]gen.File, error) { return jsonschema.Generate(m, jsonschema.Options{}) }},
+		{"docs", func() ([]gen.File, error) { return markdown.Generate(m, markdown.Options{}) }},
 	}
-	for name, run := range emitters {
-		files, err := run()
+	for _, em := range emitters {
+		files, err := em.run()
 		if err != nil {
-			t.Fatalf("check accepts the catalog but the %s emitter fails: %v", name, err)
+			t.Fatalf("check accepts the catalog but the %s emitter fails: %v", em.name, err)
 		}
 		fset := token.NewFileSet()
 		var goFiles []*ast.File
