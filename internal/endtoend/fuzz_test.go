@@ -17,11 +17,6 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
-	"github.com/errgen/errgen/internal/gen"
-	"github.com/errgen/errgen/internal/gen/golang"
-	"github.com/errgen/errgen/internal/gen/jsonschema"
-	"github.com/errgen/errgen/internal/gen/markdown"
-	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 	"golang.org/x/tools/txtar"
@@ -131,17 +126,8 @@ func FuzzCheck(f *testing.F) {
 // that does not type-check (a name declared twice, a keyword, a string
 // that breaks out of its literal) or a schema that is not JSON.
 func generates(t *testing.T, m *model.Catalog) {
-	emitters := []struct {
-		name string
-		run  func() ([]gen.File, error)
-	}{
-		{"Go", func() ([]gen.File, error) { return golang.Generate(m, golang.Options{}) }},
-		{"TypeScript", func() ([]gen.File, error) { return typescript.Generate(m, typescript.Options{}) }},
-		{"JSON Schema", func() ([]gen.File, error) { return jsonschema.Generate(m, jsonschema.Options{}) }},
-		{"docs", func() ([]gen.File, error) { return markdown.Generate(m, markdown.Options{}) }},
-	}
 	for _, em := range emitters {
-		files, err := em.run()
+		files, err := em.run(m)
 		if err != nil {
 			t.Fatalf("check accepts the catalog but the %s emitter fails: %v", em.name, err)
 		}

@@ -17,19 +17,21 @@ import (
 	"github.com/errgen/errgen/internal/model"
 )
 
+// emitters are the four emitters with their default options.
+var emitters = []struct {
+	name string
+	run  func(m *model.Catalog) ([]gen.File, error)
+}{
+	{"go", func(m *model.Catalog) ([]gen.File, error) { return golang.Generate(m, golang.Options{}) }},
+	{"ts", func(m *model.Catalog) ([]gen.File, error) { return typescript.Generate(m, typescript.Options{}) }},
+	{"schema", func(m *model.Catalog) ([]gen.File, error) { return jsonschema.Generate(m, jsonschema.Options{}) }},
+	{"docs", func(m *model.Catalog) ([]gen.File, error) { return markdown.Generate(m, markdown.Options{}) }},
+}
+
 // BenchmarkEmitters measures each emitter alone on generated catalogs of
 // 1,000 and 10,000 errors (100 domains, 20 shapes); BenchmarkCheck in
 // internal/model measures loading and checking.
 func BenchmarkEmitters(b *testing.B) {
-	emitters := []struct {
-		name string
-		run  func(m *model.Catalog) ([]gen.File, error)
-	}{
-		{"go", func(m *model.Catalog) ([]gen.File, error) { return golang.Generate(m, golang.Options{}) }},
-		{"ts", func(m *model.Catalog) ([]gen.File, error) { return typescript.Generate(m, typescript.Options{}) }},
-		{"schema", func(m *model.Catalog) ([]gen.File, error) { return jsonschema.Generate(m, jsonschema.Options{}) }},
-		{"docs", func(m *model.Catalog) ([]gen.File, error) { return markdown.Generate(m, markdown.Options{}) }},
-	}
 	for _, n := range []int{1000, 10000} {
 		raw, diags, err := catalog.Parse(catalog.MapFS{"errors.yaml": gencatalog.Generate(n)}, "errors.yaml")
 		if err != nil || diags.HasErrors() {
