@@ -3,6 +3,7 @@ package errgenrt
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"sort"
@@ -280,10 +281,7 @@ func (e *Encoder) appendAny(dst []byte, v any, limit int) []byte {
 	case float64:
 		return appendFloat(dst, x)
 	case json.Number:
-		if _, err := strconv.ParseFloat(string(x), 64); err == nil && json.Valid([]byte(x)) {
-			return append(dst, x...)
-		}
-		return append(dst, '0')
+		return appendNumber(dst, string(x))
 	case []string:
 		dst = append(dst, '[')
 		for i, s := range x {
@@ -361,19 +359,50 @@ func (e *Encoder) appendCompact(dst, b []byte, limit int) []byte {
 	return e.appendAny(dst, v, limit)
 }
 
+// appendFloat writes v as ECMAScript's Number.prototype.toString (and so
+// JSON.stringify) writes it, the form every errgen runtime shares: the
+// shortest digits that read back as v, in plain notation from 1e-6 up to
+// 1e21 and in exponent notation (1e+21, 1.5e-7) outside; -0 as 0. JSON has
+// no NaN or infinities: NaN is written as 0 and the infinities as the
+// largest finite numbers.
 func appendFloat(dst []byte, v float64) []byte {
 	switch {
-	case math.IsNaN(v):
-		v = 0
+	case math.IsNaN(v), v == 0:
+		v = 0 // also -0
 	case math.IsInf(v, 1):
 		v = math.MaxFloat64
 	case math.IsInf(v, -1):
 		v = -math.MaxFloat64
 	}
-	if v == math.Trunc(v) && math.Abs(v) < 1e21 {
+	if abs := math.Abs(v); abs == 0 || abs >= 1e-6 && abs < 1e21 {
 		return strconv.AppendFloat(dst, v, 'f', -1, 64)
 	}
-	return strconv.AppendFloat(dst, v, 'g', -1, 64)
+	dst = strconv.AppendFloat(dst, v, 'e', -1, 64)
+	// Go writes at least two exponent digits (1e-07); ECMAScript as few as
+	// it needs (1e-7)
+	if n := len(dst); dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		dst[n-2] = dst[n-1]
+		dst = dst[:n-1]
+	}
+	return dst
+}
+
+// appendNumber writes the JSON number text x in the shared form: an
+// integer keeps its digits (-0 is 0), any other number is written as the
+// float64 it reads as (appendFloat), so 1.0 and 1e0 are 1. Text that is no
+// JSON number is written as 0.
+func appendNumber(dst []byte, x string) []byte {
+	f, err := strconv.ParseFloat(x, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || !json.Valid([]byte(x)) {
+		return append(dst, '0')
+	}
+	if !strings.ContainsAny(x, ".eE") {
+		if f == 0 {
+			return append(dst, '0')
+		}
+		return append(dst, x...)
+	}
+	return appendFloat(dst, f)
 }
 
 const hexDigits = "0123456789abcdef"

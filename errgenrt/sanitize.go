@@ -1,17 +1,15 @@
 package errgenrt
 
 import (
-	"net/url"
 	"regexp"
 	"strings"
 )
 
 var (
-	homePathRE  = regexp.MustCompile(`(/home/[^/\s"']+|/Users/[^/\s"']+|/root|[A-Za-z]:\\Users\\[^\\\s"']+)`)
-	urlRE       = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>]+`)
-	emailRE     = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
-	tokenRE     = regexp.MustCompile(`[A-Za-z0-9_\-+/=.]{32,}`)
-	secretParam = regexp.MustCompile(`(?i)^(.*token.*|.*key.*|.*secret.*|pass(word)?|pwd|auth.*|sig(nature)?|session.*|code|credentials?)$`)
+	homePathRE = regexp.MustCompile(`(/home/[^/\s"']+|/Users/[^/\s"']+|/root|[A-Za-z]:\\Users\\[^\\\s"']+)`)
+	urlRE      = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>]+`)
+	emailRE    = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
+	tokenRE    = regexp.MustCompile(`[A-Za-z0-9_\-+/=.]{32,}`)
 )
 
 // SanitizePathText replaces home-directory prefixes by ~
@@ -23,36 +21,110 @@ func SanitizePathText(s string) string {
 	return homePathRE.ReplaceAllString(s, "~")
 }
 
-// SanitizeURIText redacts user-info passwords and sensitive query
-// parameters (tokens, keys, secrets, passwords, signatures, sessions) of
-// every URL in s, for x-sanitize: uri fields.
+// SanitizeURIText redacts, in every URL of s (scheme://…, up to white
+// space, a quote, < or >), the password of its user information and the
+// value of each query parameter whose name is secret (see secretParam),
+// each replaced by "redacted"; everything else of the URL is kept byte for
+// byte, for x-sanitize: uri fields.
 func SanitizeURIText(s string) string {
 	if !strings.Contains(s, "://") {
 		return s
 	}
-	return urlRE.ReplaceAllStringFunc(s, func(raw string) string {
-		u, err := url.Parse(raw)
-		if err != nil {
-			return raw
+	return urlRE.ReplaceAllStringFunc(s, scrubURL)
+}
+
+// scrubURL scrubs one URL that urlRE matched.
+func scrubURL(u string) string {
+	i := strings.Index(u, "://") + 3
+	var b strings.Builder
+	b.WriteString(u[:i])
+	rest := u[i:]
+	// the authority runs to the first /, ? or #; its user information to
+	// the last @ in it, and the password from the first : in that
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	auth := rest[:end]
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		if colon := strings.IndexByte(auth[:at], ':'); colon >= 0 {
+			auth = auth[:colon+1] + "redacted" + auth[at:]
 		}
-		changed := false
-		if _, has := u.User.Password(); has {
-			u.User = url.UserPassword(u.User.Username(), "redacted")
-			changed = true
+	}
+	b.WriteString(auth)
+	rest = rest[end:]
+	// the query runs from the first ? (before any #) to the first # after
+	// it; its parameters are separated by &
+	q := strings.IndexByte(rest, '?')
+	if q < 0 || strings.IndexByte(rest[:q], '#') >= 0 {
+		b.WriteString(rest)
+		return b.String()
+	}
+	b.WriteString(rest[:q+1])
+	query, fragment := rest[q+1:], ""
+	if h := strings.IndexByte(query, '#'); h >= 0 {
+		query, fragment = query[:h], query[h:]
+	}
+	for k, param := range strings.Split(query, "&") {
+		if k > 0 {
+			b.WriteByte('&')
 		}
-		q := u.Query()
-		for k := range q {
-			if secretParam.MatchString(k) {
-				q.Set(k, "redacted")
-				changed = true
-			}
+		name, _, _ := strings.Cut(param, "=")
+		if secretParam(name) {
+			param = name + "=redacted"
 		}
-		if !changed {
-			return raw
+		b.WriteString(param)
+	}
+	b.WriteString(fragment)
+	return b.String()
+}
+
+// secretParam reports whether a URL query parameter name (as written, its
+// %XX escapes and + decoded here) names a secret: ASCII case aside, it
+// contains "token", "key" or "secret", starts with "auth" or "session", or
+// is "pass", "password", "pwd", "code", "credential", "credentials", "sig"
+// or "signature".
+func secretParam(name string) bool {
+	n := strings.ToLower(unescapeQuery(name))
+	switch n {
+	case "pass", "password", "pwd", "code", "credential", "credentials", "sig", "signature":
+		return true
+	}
+	return strings.Contains(n, "token") || strings.Contains(n, "key") || strings.Contains(n, "secret") ||
+		strings.HasPrefix(n, "auth") || strings.HasPrefix(n, "session")
+}
+
+// unescapeQuery decodes + and the %XX escapes of a query component; a %
+// not followed by two hex digits stays as it is.
+func unescapeQuery(s string) string {
+	if !strings.ContainsAny(s, "%+") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '+':
+			b = append(b, ' ')
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+		default:
+			b = append(b, c)
 		}
-		u.RawQuery = q.Encode()
-		return u.String()
-	})
+	}
+	return string(b)
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
 }
 
 // SanitizeFreeText scrubs free text: home paths, URL secrets, e-mail
