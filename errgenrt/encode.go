@@ -627,21 +627,45 @@ func (t *Text) JSON(f *Field, v any) {
 		return
 	}
 	// an array: its items, read back from the JSON just written
-	var items []json.RawMessage
-	if json.Unmarshal(t.buf[start:], &items) != nil || len(items) == 0 {
-		t.buf = append(t.buf[:start], "[]"...)
+	arr := t.buf[start:]
+	t.buf = t.buf[:start]
+	t.items(f, arr, true)
+}
+
+// Array appends a typed array that is not a list of strings (numbers,
+// objects, nested arrays): write appends the array as the details carry it
+// on the wire, under its field's rules (redaction, verbose-only fields,
+// bounds), with a trailing comma; the text is its items joined by ", ",
+// each as its JSON, a string item as its text; an empty array is [].
+func (t *Text) Array(f *Field, write func(e *Encoder, dst []byte) []byte) {
+	if !t.show(f) {
 		return
 	}
-	t.buf = t.buf[:start]
+	arr := write(t.enc, nil)
+	t.items(f, arr[:len(arr)-1], false)
+}
+
+// items appends the items of the JSON array arr joined by ", ": a string
+// item as its text (under f's rules when process is set), any other item
+// as its JSON; an empty array as [].
+func (t *Text) items(f *Field, arr []byte, process bool) {
+	var items []json.RawMessage
+	if json.Unmarshal(arr, &items) != nil || len(items) == 0 {
+		t.buf = append(t.buf, "[]"...)
+		return
+	}
 	for i, it := range items {
 		if i > 0 {
 			t.buf = append(t.buf, ", "...)
 		}
 		var s string
-		if json.Unmarshal(it, &s) == nil {
-			t.buf = append(t.buf, t.enc.process(f, s)...)
-		} else {
+		switch {
+		case json.Unmarshal(it, &s) != nil:
 			t.buf = append(t.buf, it...)
+		case process:
+			t.buf = append(t.buf, t.enc.process(f, s)...)
+		default:
+			t.buf = append(t.buf, s...)
 		}
 	}
 }

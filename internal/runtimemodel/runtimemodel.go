@@ -569,8 +569,12 @@ func placeholder(txt *errgenrt.Text, p *prop, v any, set bool) {
 			txt.Strings(f, strs)
 			return
 		}
-		// a typed slice goes through encoding/json (Text.JSON)
-		txt.JSON(f, json.RawMessage(marshalValue(nil, t, v, true)))
+		// any other array is written as the details carry it (Text.Array)
+		txt.Array(f, func(e *errgenrt.Encoder, dst []byte) []byte {
+			dst = e.OpenArray(dst)
+			dst = items(e, dst, f, t, list)
+			return e.CloseArray(dst)
+		})
 		return
 	case gotype.Struct:
 		if !t.Ptr && !optional {

@@ -378,9 +378,15 @@ func (g *generator) textStmt(m member) jen.Code {
 		}
 		return jen.Id("t").Dot(method).Call(field, v)
 	case gotype.Slice:
-		call := jen.Id("t").Dot("JSON").Call(field, v.Clone())
-		if ti.Elem.Kind == gotype.String {
-			call = jen.Id("t").Dot("Strings").Call(field, v.Clone())
+		// a list of strings is its items' text; any other array is written
+		// as the details carry it, then joined (errgenrt.Text.Array)
+		call := jen.Id("t").Dot("Strings").Call(field, v.Clone())
+		if ti.Elem.Kind != gotype.String {
+			call = jen.Id("t").Dot("Array").Call(field, jen.Func().Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("dst").Index().Byte()).Index().Byte().Block(
+				jen.Id("dst").Op("=").Id("e").Dot("OpenArray").Call(jen.Id("dst")),
+				g.items(m.fieldVar, ti, v.Clone(), 0),
+				jen.Return(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
+			))
 		}
 		if m.optional {
 			return jen.If(v.Clone().Op("!=").Nil()).Block(call) // absent: no text

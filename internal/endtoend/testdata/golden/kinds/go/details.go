@@ -636,15 +636,37 @@ func (d *Everything) Placeholder(t *errgenrt.Text, field string) {
 		t.Strings(&field_Everything_Tags, d.Tags)
 	case 6:
 		if d.Nums != nil {
-			t.JSON(&field_Everything_Nums, d.Nums)
+			t.Array(&field_Everything_Nums, func(e *errgenrt.Encoder, dst []byte) []byte {
+				dst = e.OpenArray(dst)
+				for i0 := range e.Keep(len(d.Nums), 0) {
+					dst = e.IntValue(dst, d.Nums[i0])
+				}
+				return e.CloseArray(dst)
+			})
 		}
 	case 7:
 		t.JSON(&field_Everything_Nested, &d.Nested)
 	case 8:
-		t.JSON(&field_Everything_Grid, d.Grid)
+		t.Array(&field_Everything_Grid, func(e *errgenrt.Encoder, dst []byte) []byte {
+			dst = e.OpenArray(dst)
+			for i0 := range e.Keep(len(d.Grid), 0) {
+				dst = e.OpenArray(dst)
+				for i1 := range e.Keep(len(d.Grid[i0]), 0) {
+					dst = e.FloatValue(dst, d.Grid[i0][i1])
+				}
+				dst = e.CloseArray(dst)
+			}
+			return e.CloseArray(dst)
+		})
 	case 9:
 		if d.Points != nil {
-			t.JSON(&field_Everything_Points, d.Points)
+			t.Array(&field_Everything_Points, func(e *errgenrt.Encoder, dst []byte) []byte {
+				dst = e.OpenArray(dst)
+				for i0 := range e.Keep(len(d.Points), 0) {
+					dst = d.Points[i0].AppendJSON(e, dst)
+				}
+				return e.CloseArray(dst)
+			})
 		}
 	case 10:
 		if d.Root != nil {
@@ -837,7 +859,17 @@ func (d *Node) Placeholder(t *errgenrt.Text, field string) {
 		}
 	case 2:
 		if d.Children != nil {
-			t.JSON(&field_Node_Children, d.Children)
+			t.Array(&field_Node_Children, func(e *errgenrt.Encoder, dst []byte) []byte {
+				dst = e.OpenArray(dst)
+				for i0 := range e.Keep(len(d.Children), 0) {
+					if d.Children[i0] == nil {
+						dst = new(Node).AppendJSON(e, dst)
+					} else {
+						dst = d.Children[i0].AppendJSON(e, dst)
+					}
+				}
+				return e.CloseArray(dst)
+			})
 		}
 	}
 }
