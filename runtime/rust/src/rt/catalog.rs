@@ -1,0 +1,167 @@
+//! A catalog's facts: its settings and the definition of each error.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::error::Error;
+use super::shape::DetailsType;
+
+/// A catalog's payload bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The bound of each whole payload, in bytes.
+    pub max_data_bytes: usize,
+    /// The bound of each string, in UTF-8 bytes.
+    pub max_string_bytes: usize,
+    /// How many suggestions a payload carries at most.
+    pub max_suggestions: usize,
+}
+
+/// A generated catalog: its settings and its errors.
+#[derive(Debug)]
+pub struct Catalog {
+    /// The catalog's name.
+    pub name: &'static str,
+    /// The catalog's version.
+    pub version: &'static str,
+    /// `data.context.schemaVersion` on the wire.
+    pub schema_version: i64,
+    /// The payload bounds.
+    pub limits: Limits,
+    /// The errors of each domain, domains by range and errors by code.
+    pub domains: &'static [&'static [&'static Def]],
+    /// What any other error becomes.
+    pub fallback: &'static Def,
+}
+
+/// The definition of one catalog error.
+#[derive(Debug)]
+pub struct Def {
+    /// The catalog the error belongs to.
+    pub catalog: &'static Catalog,
+    /// The catalog code.
+    pub code: i64,
+    /// The JSON-RPC `error.code`.
+    pub wire_code: i64,
+    /// The symbol the wire carries.
+    pub symbol: &'static str,
+    /// More symbols of the error: lookups by symbol find it by any of them.
+    pub aliases: &'static [&'static str],
+    /// The error's type (`data.context.type`).
+    pub error_type: &'static str,
+    /// The error's domain.
+    pub domain: &'static str,
+    /// The short, stable summary (the problem `title`).
+    pub title: &'static str,
+    /// The RFC 9457 problem `type` URI.
+    pub problem_type: &'static str,
+    /// The HTTP statuses the error allows, the default first.
+    pub statuses: &'static [u16],
+    /// Whether the error may be retried, unless an occurrence says otherwise.
+    pub retryable: bool,
+    /// Whether the catalog deprecates the error.
+    pub deprecated: bool,
+    /// A failing MCP `tools/call` sends the error as a JSON-RPC error
+    /// rather than as an `isError` tool result (`mcp: {tool_errors: error}`).
+    pub tool_errors_as_rpc: bool,
+    /// The error's empty details break its detail schema: its definition
+    /// raised as an error becomes the fallback, caused by it.
+    pub needs_details: bool,
+    /// The template of the message.
+    pub message: &'static str,
+    /// The template of `userMessage`; empty when the catalog sets none.
+    pub user_message: &'static str,
+    /// The templates of the suggestions.
+    pub suggestions: &'static [&'static str],
+    /// The details the error takes; `None` for an error without details.
+    pub details: Option<DetailsType>,
+}
+
+impl Catalog {
+    /// Every error of the catalog, by code.
+    pub fn all(&self) -> impl Iterator<Item = &'static Def> + '_ {
+        self.domains.iter().flat_map(|d| d.iter().copied())
+    }
+
+    /// The error with the given code.
+    pub fn by_code(&self, code: i64) -> Option<&'static Def> {
+        self.domains
+            .iter()
+            .find_map(|d| d.binary_search_by_key(&code, |e| e.code).ok().map(|i| d[i]))
+    }
+
+    /// The error with the given symbol or alias.
+    pub fn by_symbol(&self, symbol: &str) -> Option<&'static Def> {
+        self.all()
+            .find(|d| d.symbol == symbol || d.aliases.contains(&symbol))
+    }
+
+    /// The error with the given type.
+    pub fn by_type(&self, error_type: &str) -> Option<&'static Def> {
+        self.all().find(|d| d.error_type == error_type)
+    }
+
+    /// Converts any error for the wire: an [`Error`] renders as itself, and
+    /// so does the first one in the error's chain of sources; anything else
+    /// becomes the catalog's fallback, with the fallback's own message and
+    /// `err` kept only as the cause (it reaches the wire only in verbose
+    /// mode, sanitized).
+    pub fn from_error(&self, err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
+        let err = err.into();
+        let err = match err.downcast::<Error>() {
+            Ok(e) => return *e,
+            Err(err) => err,
+        };
+        let mut source = err.source();
+        while let Some(s) = source {
+            if let Some(e) = s.downcast_ref::<Error>() {
+                return e.clone();
+            }
+            source = s.source();
+        }
+        Error::fresh(self.fallback, Some(Arc::from(err)))
+    }
+}
+
+impl Def {
+    /// The definition raised as an error (as Go's `return pkg.ErrX`): an
+    /// error with empty details, or, when those break the error's detail
+    /// schema, the catalog's fallback caused by the definition.
+    pub fn error(&'static self) -> Error {
+        if self.needs_details {
+            return Error::fresh(self.catalog.fallback, Some(Arc::new(Definition(self))));
+        }
+        Error::fresh(self, None)
+    }
+
+    /// The default HTTP status.
+    pub fn status(&self) -> u16 {
+        self.statuses.first().copied().unwrap_or(500)
+    }
+}
+
+impl PartialEq for Def {
+    fn eq(&self, other: &Def) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Def {}
+
+impl From<&'static Def> for Error {
+    fn from(def: &'static Def) -> Error {
+        def.error()
+    }
+}
+
+/// A definition as the cause of the fallback: its text is `SYMBOL: TITLE`.
+#[derive(Debug)]
+struct Definition(&'static Def);
+
+impl fmt::Display for Definition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.0.symbol, self.0.title)
+    }
+}
+
+impl std::error::Error for Definition {}

@@ -1,0 +1,211 @@
+//! JSON text as every errgen runtime writes it: strings escaped and bounded
+//! in UTF-8 bytes, numbers in ECMAScript's form, untyped values with their
+//! object members sorted.
+
+use serde_json::Value;
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Where a string longer than `limit` bytes is cut: `limit - 3` bytes
+/// (room for the `...` that marks the cut), moved back to the start of a
+/// character.
+fn cut_at(s: &str, limit: usize) -> usize {
+    let mut cut = limit.saturating_sub(3);
+    while cut > 0 && !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    cut
+}
+
+/// Returns `s` bounded to `limit` bytes (none: whole): a longer string is
+/// cut at a character boundary and ends in `...`.
+pub fn truncate(s: &str, limit: Option<usize>) -> String {
+    match limit {
+        Some(limit) if s.len() > limit => {
+            let mut out = String::with_capacity(limit);
+            out.push_str(&s[..cut_at(s, limit)]);
+            out.push_str("...");
+            out
+        }
+        _ => s.to_owned(),
+    }
+}
+
+/// Appends `s` as a JSON string bounded to `limit` bytes of `s` (none:
+/// whole), counting the `...` that marks a cut; see [`write_escaped`].
+pub fn write_string(out: &mut String, s: &str, limit: Option<usize>) {
+    out.push('"');
+    match limit {
+        Some(limit) if s.len() > limit => {
+            write_escaped(out, &s[..cut_at(s, limit)]);
+            out.push_str("...");
+        }
+        _ => write_escaped(out, s),
+    }
+    out.push('"');
+}
+
+/// Appends the escaped body of the JSON string of `s`: `"` and `\`
+/// escaped, line feed, carriage return and tab as `\n`, `\r`, `\t`, every
+/// other control character as `\u00xx`, `<`, `>` and `&` as `\u003c`,
+/// `\u003e` and `\u0026` (the JSON stays safe inside HTML), U+2028 and
+/// U+2029 as `\u2028` and `\u2029` (it stays valid JavaScript). Every other
+/// character is written as itself.
+pub fn write_escaped(out: &mut String, s: &str) {
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let escape: Option<&str> = match c {
+            b'"' => Some("\\\""),
+            b'\\' => Some("\\\\"),
+            b'\n' => Some("\\n"),
+            b'\r' => Some("\\r"),
+            b'\t' => Some("\\t"),
+            b'<' => Some("\\u003c"),
+            b'>' => Some("\\u003e"),
+            b'&' => Some("\\u0026"),
+            0xe2 if i + 2 < bytes.len()
+                && bytes[i + 1] == 0x80
+                && (bytes[i + 2] == 0xa8 || bytes[i + 2] == 0xa9) =>
+            {
+                Some(if bytes[i + 2] == 0xa8 {
+                    "\\u2028"
+                } else {
+                    "\\u2029"
+                })
+            }
+            _ => None,
+        };
+        if let Some(e) = escape {
+            out.push_str(&s[start..i]);
+            out.push_str(e);
+            i += if c == 0xe2 { 3 } else { 1 };
+            start = i;
+        } else if c < 0x20 {
+            out.push_str(&s[start..i]);
+            out.push_str("\\u00");
+            out.push(HEX[(c >> 4) as usize] as char);
+            out.push(HEX[(c & 0xf) as usize] as char);
+            i += 1;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&s[start..]);
+}
+
+/// Returns `s` as a JSON string: [`write_string`] without a bound.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_string(&mut out, s, None);
+    out
+}
+
+/// Appends `v` as ECMAScript's `Number.prototype.toString` (and so
+/// `JSON.stringify`) writes it: the shortest digits that read back as `v`,
+/// in plain notation from 1e-6 up to 1e21 and in exponent notation
+/// (`1e+21`, `1.5e-7`) outside; `-0` as `0`. JSON has no NaN or
+/// infinities: NaN is written `0` and the infinities as the largest finite
+/// numbers.
+pub fn write_number(out: &mut String, v: f64) {
+    let v = if v.is_nan() {
+        0.0
+    } else if v == f64::INFINITY {
+        f64::MAX
+    } else if v == f64::NEG_INFINITY {
+        f64::MIN
+    } else {
+        v
+    };
+    if v == 0.0 {
+        out.push('0');
+        return;
+    }
+    // Rust's {:e} writes the shortest digits that round-trip, as
+    // d[.ddd]e[-]x; ECMAScript lays the same digits out by the exponent.
+    let sci = format!("{:e}", v.abs());
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let k = digits.len() as i64;
+    let n = exp.parse::<i64>().unwrap_or(0) + 1; // the decimal point's place
+    if v < 0.0 {
+        out.push('-');
+    }
+    if k <= n && n <= 21 {
+        out.push_str(&digits);
+        out.push_str(&"0".repeat((n - k) as usize));
+    } else if 0 < n && n <= 21 {
+        out.push_str(&digits[..n as usize]);
+        out.push('.');
+        out.push_str(&digits[n as usize..]);
+    } else if -6 < n && n <= 0 {
+        out.push_str("0.");
+        out.push_str(&"0".repeat((-n) as usize));
+        out.push_str(&digits);
+    } else {
+        out.push_str(&digits[..1]);
+        if k > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        out.push('e');
+        out.push(if n > 0 { '+' } else { '-' });
+        out.push_str(&(n - 1).abs().to_string());
+    }
+}
+
+/// Returns `v` as [`write_number`] writes it.
+pub fn number(v: f64) -> String {
+    let mut out = String::new();
+    write_number(&mut out, v);
+    out
+}
+
+/// The deepest level of nesting an untyped value is written to: deeper
+/// values are written `null`.
+pub(crate) const MAX_DEPTH: usize = 32;
+
+/// Appends an untyped value: strings bounded to `limit` bytes, numbers as
+/// doubles in ECMAScript's form, object members sorted by key (in UTF-8
+/// byte order; keys bounded like strings). `depth` counts the levels of
+/// nesting above `v`: a value past [`MAX_DEPTH`] levels is `null`.
+pub(crate) fn write_untyped(out: &mut String, v: &Value, limit: Option<usize>, depth: usize) {
+    let depth = depth + 1;
+    if depth > MAX_DEPTH {
+        out.push_str("null");
+        return;
+    }
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => write_number(out, n.as_f64().unwrap_or(0.0)),
+        Value::String(s) => write_string(out, s, limit),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_untyped(out, it, limit, depth);
+            }
+            out.push(']');
+        }
+        Value::Object(members) => {
+            let mut keys: Vec<&String> = members.keys().collect();
+            keys.sort();
+            out.push('{');
+            for (i, k) in keys.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(out, k, limit);
+                out.push(':');
+                write_untyped(out, &members[k], limit, depth);
+            }
+            out.push('}');
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! The wire formats: the JSON-RPC error object, the RFC 9457 problem
+//! document, the plain response and the MCP tool result, each kept within
+//! the payload bound.
+
+use std::sync::Arc;
+
+use super::encode::{Encoder, MINIMAL_STRING_BYTES};
+use super::error::Error;
+use super::json::{quote, write_string, write_untyped};
+use super::options::Options;
+use super::time::{rfc3339, urn_uuid};
+
+/// The members of a JSON-RPC error's data that the runtime writes itself:
+/// legacy data never takes one of these names.
+pub const JSONRPC_DATA_MEMBERS: [&str; 4] = ["domain", "symbol", "retryable", "context"];
+
+/// The members of a problem document that the runtime writes itself:
+/// extension members (and the other members of flattened details) never
+/// take one of these names.
+pub const PROBLEM_MEMBERS: [&str; 11] = [
+    "type",
+    "title",
+    "status",
+    "detail",
+    "instance",
+    "timestamp",
+    "symbol",
+    "retryable",
+    "userMessage",
+    "suggestions",
+    "debugInfo",
+];
+
+/// The media type of RFC 9457 problem documents.
+pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
+
+/// Writes one whole payload of an error.
+type Writer = fn(&Error, &mut Encoder, &Options, &mut String);
+
+impl Error {
+    /// The JSON-RPC error object (the `error` member of a response):
+    /// `{"code", "message", "data": {legacy members…, "domain", "symbol",
+    /// "retryable", "context": {…}}}`, within the payload bound (see
+    /// [`Error::to_problem`]).
+    pub fn to_jsonrpc(&self, o: &Options) -> String {
+        self.bounded(o, Error::write_jsonrpc).0
+    }
+
+    /// The three members of the JSON-RPC error object — the wire code, the
+    /// message and the data object as JSON text — for JSON-RPC libraries
+    /// whose error type holds them apart (such as an MCP SDK's).
+    pub fn jsonrpc_parts(&self, o: &Options) -> (i64, String, String) {
+        let mut enc = self.encoder(o);
+        let (obj, fallback) = self.fit(&mut enc, o, Error::write_jsonrpc);
+        let r = fallback.as_ref().unwrap_or(self);
+        // obj is {"code":…,"message":"…","data":{…}}: a quote inside the
+        // message is escaped, so the first ,"data": is the member's key
+        const KEY: &str = ",\"data\":";
+        let start = obj.find(KEY).map_or(0, |i| i + KEY.len());
+        let data = obj[start..obj.len() - 1].to_owned();
+        (r.def.wire_code, r.message_text(&mut enc), data)
+    }
+
+    /// The RFC 9457 problem document: `type`, `title`, `status`, `detail`,
+    /// `instance`, `timestamp`, `symbol`, `retryable`, `userMessage` and
+    /// `suggestions`, the detail fields flattened as members, then the
+    /// extension members. Past the payload bound it is written again
+    /// minimal — no user message, suggestions, debug information or extra
+    /// members, optional fields left out where the schema allows, strings
+    /// shortened to 64 bytes, then 8 — and, when even that does not fit, it
+    /// is the catalog's fallback instead.
+    pub fn to_problem(&self, o: &Options) -> String {
+        self.bounded(o, Error::write_problem).0
+    }
+
+    /// The problem document with the error it is of: the fallback when the
+    /// error itself does not fit. Its status is the response's.
+    pub fn to_problem_with_status(&self, o: &Options) -> (String, u16) {
+        let (body, fallback) = self.bounded(o, Error::write_problem);
+        (body, fallback.as_ref().unwrap_or(self).status())
+    }
+
+    /// The plain response `{"error": true, "code": SYMBOL, "message",
+    /// "details"}`; `details` only for an error with details.
+    pub fn to_response(&self, o: &Options) -> String {
+        self.bounded(o, Error::write_response).0
+    }
+
+    /// The MCP tool result carrying the problem document:
+    /// `{"content":[{"type":"text","text":"<problem JSON>"}],"isError":true}`.
+    pub fn to_tool_result(&self, o: &Options) -> String {
+        let problem = self.to_problem(o);
+        format!(
+            "{{\"content\":[{{\"type\":\"text\",\"text\":{}}}],\"isError\":true}}",
+            quote(&problem)
+        )
+    }
+
+    fn encoder(&self, o: &Options) -> Encoder {
+        Encoder::new(o, self.def.catalog.limits.max_string_bytes)
+    }
+
+    /// Writes one whole payload within the bound, with the fallback that
+    /// took the error's place, if any (see [`Error::fit`]).
+    fn bounded(&self, o: &Options, write: Writer) -> (String, Option<Error>) {
+        let mut enc = self.encoder(o);
+        self.fit(&mut enc, o, write)
+    }
+
+    /// Writes the payload `write` makes of the error. Past the payload
+    /// bound it is written again minimal (64-byte, then 8-byte strings);
+    /// still past it, it is the catalog's fallback, minimal, caused by the
+    /// error — unless the error is the fallback.
+    fn fit(&self, enc: &mut Encoder, o: &Options, write: Writer) -> (String, Option<Error>) {
+        let max_data = if o.max_data_bytes > 0 {
+            o.max_data_bytes
+        } else {
+            self.def.catalog.limits.max_data_bytes
+        };
+        let mut out = String::new();
+        write(self, enc, o, &mut out);
+        for n in MINIMAL_STRING_BYTES {
+            if max_data == 0 || out.len() <= max_data {
+                return (out, None);
+            }
+            enc.minimal = true;
+            enc.min_string = n;
+            out.clear();
+            write(self, enc, o, &mut out);
+        }
+        let fallback = self.def.catalog.fallback;
+        if max_data == 0 || out.len() <= max_data || std::ptr::eq(fallback, self.def) {
+            return (out, None);
+        }
+        let f = Error::fresh(fallback, Some(Arc::new(self.clone())));
+        out.clear();
+        write(&f, enc, o, &mut out);
+        (out, Some(f))
+    }
+
+    fn write_jsonrpc(&self, enc: &mut Encoder, o: &Options, out: &mut String) {
+        out.push_str("{\"code\":");
+        out.push_str(&self.def.wire_code.to_string());
+        out.push_str(",\"message\":");
+        let message = enc.render(self.def.message, self.shaped());
+        write_string(out, &message, enc.limit(None));
+        out.push_str(",\"data\":{");
+        if enc.full() {
+            for (i, (k, v)) in self.data.iter().enumerate() {
+                if JSONRPC_DATA_MEMBERS.contains(&k.as_str())
+                    || self.data[..i].iter().any(|(p, _)| p == k)
+                {
+                    continue;
+                }
+                write_string(out, k, None);
+                out.push(':');
+                write_untyped(out, v, enc.limit(None), 0);
+                out.push(',');
+            }
+        }
+        out.push_str("\"domain\":");
+        write_string(out, self.def.domain, None);
+        out.push_str(",\"symbol\":");
+        write_string(out, self.def.symbol, None);
+        out.push_str(",\"retryable\":");
+        out.push_str(bool_text(self.retryable()));
+        out.push_str(",\"context\":{\"schemaVersion\":");
+        out.push_str(&self.def.catalog.schema_version.to_string());
+        out.push_str(",\"type\":");
+        write_string(out, self.def.error_type, None);
+        out.push_str(",\"details\":");
+        match self.shaped() {
+            Some((shape, v)) => enc.write_details(out, shape, v, false),
+            None => out.push_str("{}"),
+        }
+        self.write_advice(enc, o, out);
+        out.push_str(",\"retryable\":");
+        out.push_str(bool_text(self.retryable()));
+        if o.verbose && enc.full() {
+            out.push_str(",\"debugInfo\":");
+            self.write_debug_info(o, out);
+        }
+        out.push_str("}}}");
+    }
+
+    /// Writes the members `,"userMessage"` and `,"suggestions"` that the
+    /// context and the problem document carry, when the error has them and
+    /// the payload is not minimal.
+    fn write_advice(&self, enc: &mut Encoder, o: &Options, out: &mut String) {
+        if !enc.full() {
+            return;
+        }
+        if !self.def.user_message.is_empty() {
+            out.push_str(",\"userMessage\":");
+            let text = enc.render(self.def.user_message, self.shaped());
+            write_string(out, &text, enc.limit(None));
+        }
+        let max = if o.max_suggestions > 0 {
+            o.max_suggestions
+        } else {
+            self.def.catalog.limits.max_suggestions
+        };
+        if !o.omit_suggestions && !self.def.suggestions.is_empty() && max > 0 {
+            out.push_str(",\"suggestions\":[");
+            for (i, s) in self.def.suggestions.iter().take(max).enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let text = enc.render(s, self.shaped());
+                write_string(out, &text, enc.limit(None));
+            }
+            out.push(']');
+        }
+    }
+
+    /// Writes `{errorChain, requestId, timestamp, serverVersion}`: the cause
+    /// chain, each entry scrubbed as free text, at most five entries of at
+    /// most 256 bytes.
+    fn write_debug_info(&self, o: &Options, out: &mut String) {
+        out.push_str("{\"errorChain\":[");
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = self
+            .cause
+            .as_deref()
+            .map(|c| c as &(dyn std::error::Error + 'static));
+        let mut n = 0;
+        while let (Some(c), true) = (cause, n < 5) {
+            if n > 0 {
+                out.push(',');
+            }
+            write_string(
+                out,
+                &super::sanitize::sanitize_text(&c.to_string()),
+                Some(256),
+            );
+            n += 1;
+            cause = c.source();
+        }
+        out.push(']');
+        if !self.request_id.is_empty() {
+            out.push_str(",\"requestId\":");
+            write_string(out, &self.request_id, Some(256));
+        }
+        out.push_str(",\"timestamp\":\"");
+        out.push_str(&rfc3339(o.now()));
+        out.push('"');
+        if !o.server_version.is_empty() {
+            out.push_str(",\"serverVersion\":");
+            write_string(out, &o.server_version, Some(256));
+        }
+        out.push('}');
+    }
+
+    fn write_problem(&self, enc: &mut Encoder, o: &Options, out: &mut String) {
+        out.push_str("{\"type\":");
+        write_string(out, self.def.problem_type, None);
+        out.push_str(",\"title\":");
+        write_string(out, self.def.title, None);
+        out.push_str(",\"status\":");
+        out.push_str(&self.status().to_string());
+        out.push_str(",\"detail\":");
+        let message = enc.render(self.def.message, self.shaped());
+        write_string(out, &message, enc.limit(None));
+        out.push_str(",\"instance\":");
+        match (&self.instance, &o.instance) {
+            (i, _) if !i.is_empty() => write_string(out, i, None),
+            (_, Some(i)) => write_string(out, i, None),
+            _ => write_string(out, &urn_uuid(), None),
+        }
+        out.push_str(",\"timestamp\":\"");
+        out.push_str(&rfc3339(o.now()));
+        out.push_str("\",\"symbol\":");
+        write_string(out, self.def.symbol, None);
+        out.push_str(",\"retryable\":");
+        out.push_str(bool_text(self.retryable()));
+        self.write_advice(enc, o, out);
+        enc.flat_keys.clear();
+        let mut detail_fields = Vec::new();
+        if let Some((shape, v)) = self.shaped() {
+            // the details flattened: their object's members without braces
+            let mut obj = String::new();
+            enc.write_details(&mut obj, shape, v, true);
+            let body = &obj[1..obj.len() - 1];
+            if !body.is_empty() {
+                out.push(',');
+                out.push_str(body);
+            }
+            detail_fields = shape.fields();
+        }
+        if enc.full() {
+            for (i, (k, v)) in self.extensions.iter().enumerate() {
+                if PROBLEM_MEMBERS.contains(&k.as_str())
+                    || detail_fields.contains(&k.as_str())
+                    || enc.flat_keys.iter().any(|f| f == k)
+                    || self.extensions[..i].iter().any(|(p, _)| p == k)
+                {
+                    continue;
+                }
+                out.push(',');
+                write_string(out, k, None);
+                out.push(':');
+                write_untyped(out, v, enc.limit(None), 0);
+            }
+        }
+        if o.verbose && enc.full() {
+            out.push_str(",\"debugInfo\":");
+            self.write_debug_info(o, out);
+        }
+        out.push('}');
+    }
+
+    fn write_response(&self, enc: &mut Encoder, _: &Options, out: &mut String) {
+        out.push_str("{\"error\":true,\"code\":");
+        write_string(out, self.def.symbol, None);
+        out.push_str(",\"message\":");
+        let message = enc.render(self.def.message, self.shaped());
+        write_string(out, &message, enc.limit(None));
+        if let Some((shape, v)) = self.shaped() {
+            out.push_str(",\"details\":");
+            enc.write_details(out, shape, v, false);
+        }
+        out.push('}');
+    }
+}
+
+fn bool_text(b: bool) -> &'static str {
+    if b {
+        "true"
+    } else {
+        "false"
+    }
+}
