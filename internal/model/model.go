@@ -60,6 +60,8 @@ type Limits struct {
 type Outputs struct {
 	GoDir, GoPackage string
 	TSDir, TSPackage string
+	RustDir          string
+	RustCrate        string
 	Schema           string
 	Docs             string
 }
@@ -87,7 +89,10 @@ type Shape struct {
 	Schema  *Schema
 	GoName  string // Go type name
 	TSName  string // TypeScript interface name
-	Pos     diag.Pos
+	// RustName is the Rust type name of the details: their struct, or
+	// FieldErrors for the built-in shape.
+	RustName string
+	Pos      diag.Pos
 }
 
 // Schema is one node of a detail schema.
@@ -113,6 +118,7 @@ type Schema struct {
 	MaxBytes   int64  // x-max-bytes; 0 when unset
 	Sanitize   string // x-sanitize: path, uri, text or ""
 	GoName     string // Go type name when this node needs one (struct or enum)
+	RustName   string // Rust type name when this node needs one (struct or enum)
 	Source     *catalog.Value
 }
 

@@ -100,6 +100,7 @@ func (b *builder) identifiers() {
 		}
 		b.goTypes(goIDs, s.Schema, s.GoName, what, s.Pos, true)
 	}
+	b.rustIdentifiers(goIDs)
 }
 
 // goTypes names the Go types a schema needs — structs for objects with
