@@ -90,6 +90,8 @@ type Outputs struct {
 	GoPackage Str
 	TSDir     Str
 	TSPackage Str
+	RustDir   Str
+	RustCrate Str
 	Schema    Str
 	Docs      Str
 	Set       bool

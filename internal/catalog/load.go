@@ -564,8 +564,14 @@ func (l *loader) outputs(n *yaml.Node) {
 		}
 	}
 	l.mapping(n, "outputs", map[string]func(k, v *yaml.Node){
-		"go":     dirPkg("go", &o.GoDir, &o.GoPackage),
-		"ts":     dirPkg("ts", &o.TSDir, &o.TSPackage),
+		"go": dirPkg("go", &o.GoDir, &o.GoPackage),
+		"ts": dirPkg("ts", &o.TSDir, &o.TSPackage),
+		"rust": func(k, v *yaml.Node) {
+			l.mapping(v, "outputs.rust", map[string]func(k, v *yaml.Node){
+				"dir":   func(k, v *yaml.Node) { o.RustDir = l.str(v, "outputs.rust.dir") },
+				"crate": func(k, v *yaml.Node) { o.RustCrate = l.str(v, "outputs.rust.crate") },
+			})
+		},
 		"schema": func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
 		"docs":   func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
 	})

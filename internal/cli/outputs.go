@@ -20,7 +20,7 @@ import (
 
 // outputPlace is one output location and who chose it.
 type outputPlace struct {
-	key   string // go, ts, schema, docs: the output, and its flag
+	key   string // go, ts, rust, schema, docs: the output, and its flag
 	value string // as written: flag value, catalog value or default
 	path  string // absolute
 	dir   bool   // a directory of files (go, ts, docs); else the schema file
@@ -37,7 +37,8 @@ const (
 )
 
 // outputKinds are the outputs in emitter order, with their catalog keys and
-// defaults.
+// defaults; an output without a default is written only where its flag or
+// the catalog puts it.
 var outputKinds = []struct {
 	key, catalogKey, name, def string
 	dir                        bool
@@ -45,6 +46,7 @@ var outputKinds = []struct {
 }{
 	{"go", "outputs.go.dir", "Go directory", "gen/go", true, func(o *catalog.Outputs) catalog.Str { return o.GoDir }},
 	{"ts", "outputs.ts.dir", "TypeScript directory", "gen/ts", true, func(o *catalog.Outputs) catalog.Str { return o.TSDir }},
+	{"rust", "outputs.rust.dir", "Rust crate directory", "", true, func(o *catalog.Outputs) catalog.Str { return o.RustDir }},
 	{"schema", "outputs.schema", "JSON Schema file", "schema/error-context.schema.json", false, func(o *catalog.Outputs) catalog.Str { return o.Schema }},
 	{"docs", "outputs.docs", "docs directory", "docs/errors", true, func(o *catalog.Outputs) catalog.Str { return o.Docs }},
 }
@@ -67,6 +69,9 @@ func outputPlaces(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []outputPlac
 			if v := flagString(fl, k.key); v != "" {
 				p.value, p.from, p.pos = v, fromFlag, diag.Pos{}
 			}
+		}
+		if p.value == "" {
+			continue // not written
 		}
 		p.path = env.abs(p.value)
 		out = append(out, p)
@@ -191,8 +196,9 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 
 // outputMayWrite reports whether the directory output key, at dir, may
 // write the file path: the Go directory's .go files, the TypeScript
-// package's four files, the docs directory's .md pages at any depth and
-// its VitePress sidebar and starter config.
+// package's four files, the Rust crate's Cargo.toml, .rs files under src
+// and its conformance example, the docs directory's .md pages at any
+// depth and its VitePress sidebar and starter config.
 func outputMayWrite(key, dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	if err != nil {
@@ -207,6 +213,8 @@ func outputMayWrite(key, dir, path string) bool {
 		case "README.md", "index.js", "index.d.ts", "package.json":
 			return true
 		}
+	case "rust":
+		return rel == "Cargo.toml" || rel == "examples/conformance.rs" || strings.HasPrefix(rel, "src/") && strings.HasSuffix(rel, ".rs")
 	case "docs":
 		return strings.HasSuffix(rel, ".md") || rel == markdown.SidebarPath || rel == markdown.ConfigPath
 	}

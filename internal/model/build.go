@@ -30,6 +30,7 @@ var (
 	SemverRE    = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?(\+[0-9a-zA-Z-]+(\.[0-9a-zA-Z-]+)*)?$`)
 	GoPackageRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 	NPMNameRE   = regexp.MustCompile(`^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$`)
+	CrateNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 	schemeRE    = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
 )
 
@@ -121,8 +122,9 @@ func (b *builder) settings() {
 	}
 	o := r.Outputs
 	m.Outputs = Outputs{GoDir: o.GoDir.Value, GoPackage: o.GoPackage.Value, TSDir: o.TSDir.Value,
-		TSPackage: o.TSPackage.Value, Schema: o.Schema.Value, Docs: o.Docs.Value}
-	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.Schema, o.Docs} {
+		TSPackage: o.TSPackage.Value, RustDir: o.RustDir.Value, RustCrate: o.RustCrate.Value,
+		Schema: o.Schema.Value, Docs: o.Docs.Value}
+	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.RustDir, o.Schema, o.Docs} {
 		if s.Set && strings.TrimSpace(s.Value) == "" {
 			b.diags.Errorf(s.Pos, "output path must not be empty")
 		}
@@ -132,6 +134,9 @@ func (b *builder) settings() {
 	}
 	if o.TSPackage.Set && (!NPMNameRE.MatchString(o.TSPackage.Value) || len(o.TSPackage.Value) > 214) {
 		b.diags.Errorf(o.TSPackage.Pos, "npm package name %q is not valid: want lower case, optionally scoped (@scope/name)", o.TSPackage.Value)
+	}
+	if o.RustCrate.Set && !ValidCrateName(o.RustCrate.Value) {
+		b.diags.Errorf(o.RustCrate.Pos, "crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword", o.RustCrate.Value)
 	}
 }
 
@@ -145,6 +150,17 @@ func hasDomainPrefix(symbol, prefix string) bool {
 // a lower-case Go identifier that is not a keyword.
 func ValidGoPackage(name string) bool {
 	return GoPackageRE.MatchString(name) && !token.IsKeyword(name)
+}
+
+// ValidCrateName reports whether cargo takes name for a package: ASCII
+// letters, digits, - and _, starting with a letter, at most 64
+// characters, and, as a Rust identifier (- as _), no keyword.
+func ValidCrateName(name string) bool {
+	if !CrateNameRE.MatchString(name) || len(name) > 64 {
+		return false
+	}
+	ident := strings.ReplaceAll(name, "-", "_")
+	return naming.RustIdent(ident) == ident
 }
 
 func (b *builder) limit(v catalog.Int, name string, def, minimum int) int {
