@@ -19,6 +19,7 @@ import (
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
+	"github.com/errgen/errgen/internal/gen/rust"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
 	"golang.org/x/sync/errgroup"
@@ -26,13 +27,15 @@ import (
 
 var generateCmd = &command{
 	name:    "generate",
-	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-schema FILE] [-docs DIR] [-templates DIR] [-check]",
+	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-rust DIR] [-rust-crate NAME] [-schema FILE] [-docs DIR] [-templates DIR] [-check]",
 	summary: "Check a catalog and write its outputs. Nothing is written unless the catalog is valid and every emitter succeeds.",
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
 		fl.String("go", "", "Go output `dir` (default: the catalog's outputs.go.dir, else gen/go)")
 		fl.String("go-package", "", "Go package `name` (default: outputs.go.package, else the Go directory's base name when it is a usable package name, else derived from the catalog name)")
 		fl.String("ts", "", "TypeScript package `dir` (default: outputs.ts.dir, else gen/ts)")
+		fl.String("rust", "", "Rust crate `dir` (default: outputs.rust.dir; none when neither is set)")
+		fl.String("rust-crate", "", "Rust crate `name` (default: outputs.rust.crate, else the catalog name followed by -errors)")
 		fl.String("schema", "", "JSON Schema `file` (default: outputs.schema, else schema/error-context.schema.json)")
 		fl.String("docs", "", "markdown docs `dir` (default: outputs.docs, else docs/errors)")
 		fl.String("templates", "", "`dir` of docs templates overriding the built-in ones")
@@ -120,6 +123,11 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 		fmt.Fprintf(env.Stderr, "errgen generate: -go-package %q is not a Go package name: want a lower-case Go identifier that is not a keyword (nothing written)\n", goPackage)
 		return ExitUsage
 	}
+	rustCrate := flagString(fl, "rust-crate")
+	if rustCrate != "" && !model.ValidCrateName(rustCrate) {
+		fmt.Fprintf(env.Stderr, "errgen generate: -rust-crate %q is not a crate name: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword (nothing written)\n", rustCrate)
+		return ExitUsage
+	}
 	goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))
 	tsDir := env.abs(pick(flagString(fl, "ts"), o.TSDir, "gen/ts"))
 	schemaPath := env.abs(pick(flagString(fl, "schema"), o.Schema, "schema/error-context.schema.json"))
@@ -141,6 +149,12 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 			return jsonschema.Generate(m, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
 		}},
 		docs,
+	}
+	if dir := pick(flagString(fl, "rust"), o.RustDir, ""); dir != "" {
+		rustDir := env.abs(dir)
+		emitters = append(emitters, &emitter{name: "Rust", label: "Rust emitter", dir: rustDir, run: func() ([]gen.File, error) {
+			return rust.Generate(m, rust.Options{Crate: pick(rustCrate, o.RustCrate, ""), Source: relTo(rustDir, catalogPath)})
+		}})
 	}
 	ld := newLedger(raw)
 	ld.wrap(emitters)

@@ -1,0 +1,336 @@
+package rust
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The generated Rust is written as rustfmt writes it (its default
+// configuration, edition 2021), so that `cargo fmt --check` passes on every
+// generated crate. The code is made of few constructs, each laid out here
+// by rustfmt's rule for it: a struct literal of more than 18 columns is
+// vertical, an array or a call is on one line when its items take at most
+// 60 columns and the line at most 100, an attribute when its line takes at
+// most 99, and so on. Where no layout fits in 100 columns rustfmt leaves
+// the item as it is, so the layout written here stands.
+
+const (
+	maxWidth        = 100 // max_width
+	shortWidth      = 60  // fn_call_width, array_width
+	shortArrayItem  = 10  // short_array_element_width_threshold
+	indentWidth     = 4
+	attributeMargin = 1 // an attribute fits in max_width - 1
+)
+
+// width is the number of columns rustfmt counts for generated text: every
+// character the string literals and comments keep is one column wide, or
+// two for the East Asian wide ones (see [literalRune]).
+func width(s string) int {
+	n := 0
+	for _, r := range s {
+		if wide(r) {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// wide reports whether r takes two columns.
+func wide(r rune) bool {
+	return r >= 0x1100 && (r >= 0x3041 && r <= 0x3096 || r >= 0x30a1 && r <= 0x30fa ||
+		r >= 0x4e00 && r <= 0x9fff || r >= 0xac00 && r <= 0xd7a3 || r >= 0xff01 && r <= 0xff60 ||
+		r >= 0x3001 && r <= 0x3003)
+}
+
+// literalRune reports whether a string literal keeps r as itself: printable
+// characters whose width every version of Unicode and of rustfmt agrees
+// on — ASCII, the Latin, Greek and Cyrillic letters, common punctuation
+// and currency signs, and the East Asian ideographs and kana. Every other
+// character is escaped, so no control, format or bidirectional character
+// reaches the source, and rustfmt's line widths are the ones counted here.
+func literalRune(r rune) bool {
+	switch {
+	case r >= 0x20 && r < 0x7f:
+		return true
+	case r < 0xa1:
+		return false
+	}
+	if !unicode.In(r, unicode.L, unicode.N, unicode.P, unicode.S) {
+		return false // marks, spaces, format characters, unassigned
+	}
+	return r <= 0x052f || r >= 0x1e00 && r <= 0x1eff || r >= 0x2010 && r <= 0x2027 ||
+		r >= 0x20a0 && r <= 0x20c0 || wide(r)
+}
+
+// lit returns s as a Rust string literal.
+func lit(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case literalRune(r):
+			b.WriteRune(r)
+		default:
+			fmt.Fprintf(&b, `\u{%x}`, r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// commentText makes catalog text safe in a // comment: control, format
+// (bidirectional among them: rustc denies them in comments) and
+// separator characters become spaces, a tab four spaces (clippy warns on
+// tabs in doc comments), and trailing space goes.
+func commentText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			b.WriteString("    ")
+		case r == ' ' || unicode.IsPrint(r) && r != utf8.RuneError:
+			b.WriteRune(r)
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// text is a paragraph of a doc comment. Catalog text is written as the
+// catalog has it ([docLines]); errgen's own text is markdown, wrapped at
+// 80 columns.
+type text struct {
+	s   string
+	own bool
+}
+
+// cat is a paragraph of catalog text.
+func cat(s string) text { return text{s: s} }
+
+// own is a paragraph of errgen's text, markdown.
+func own(format string, args ...any) text { return text{s: fmt.Sprintf(format, args...), own: true} }
+
+// docLines returns the lines (without the comment marker) of a doc
+// comment of paragraphs, blank ones left out and the others separated by
+// an empty line. A paragraph of catalog text that markdown would read as
+// more than text (a list, a quote, a heading, a table, a code block, HTML)
+// is written in a text code block: it is shown as written, never taken for
+// a doc test, and never trips clippy's lints on doc comments.
+func docLines(paragraphs ...text) []string {
+	var lines []string
+	for _, p := range paragraphs {
+		s := strings.Trim(strings.ReplaceAll(p.s, "\r\n", "\n"), "\n")
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		if len(lines) > 0 {
+			lines = append(lines, "")
+		}
+		if p.own {
+			lines = append(lines, wrap(commentText(s), 80)...)
+			continue
+		}
+		text := strings.Split(s, "\n")
+		for i, l := range text {
+			text[i] = commentText(l)
+		}
+		if plain(text) {
+			lines = append(lines, text...)
+			continue
+		}
+		fence := strings.Repeat("`", max(3, longestRun(s, '`')+1))
+		lines = append(lines, fence+"text")
+		lines = append(lines, text...)
+		lines = append(lines, fence)
+	}
+	return lines
+}
+
+// wrap breaks s into lines of at most n columns at spaces.
+func wrap(s string, n int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case width(line)+1+width(word) > n:
+			lines = append(lines, line)
+			line = word
+		default:
+			line += " " + word
+		}
+	}
+	return append(lines, line)
+}
+
+// plain reports whether markdown reads the lines as plain text: no line
+// starts a block (a list item, a quote, a heading, a table row, an
+// indented code block or a fence, HTML, a thematic break or a setext
+// underline).
+func plain(lines []string) bool {
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " ")
+		if len(l)-len(t) >= 4 || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			return false
+		}
+		if t == "" {
+			continue
+		}
+		if strings.ContainsRune("-*+>#|<=_", rune(t[0])) {
+			return false
+		}
+		digits := len(t) - len(strings.TrimLeft(t, "0123456789"))
+		if digits > 0 && digits < len(t) && (t[digits] == '.' || t[digits] == ')') {
+			return false
+		}
+	}
+	return true
+}
+
+func longestRun(s string, c byte) int {
+	best, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
+}
+
+// writer collects the lines of one generated file.
+type writer struct {
+	b strings.Builder
+}
+
+func (w *writer) line(indent int, s string) {
+	if s != "" {
+		w.b.WriteString(strings.Repeat(" ", indent*indentWidth))
+		w.b.WriteString(s)
+	}
+	w.b.WriteByte('\n')
+}
+
+func (w *writer) blank() { w.b.WriteByte('\n') }
+
+// doc writes a doc comment (/// or, inner, //!) of paragraphs.
+func (w *writer) doc(indent int, marker string, paragraphs ...text) {
+	for _, l := range docLines(paragraphs...) {
+		if l == "" {
+			w.line(indent, marker)
+		} else {
+			w.line(indent, marker+" "+l)
+		}
+	}
+}
+
+// list writes head, then items between [ and ] (or open and close), then
+// tail, as rustfmt lays out an array or a call whose items are simple
+// expressions: on one line when the items take at most 60 columns and
+// the line at most 100; else, for short literals and paths, as many to a
+// line as fit; else one item to a line, each followed by a comma.
+func (w *writer) list(indent int, head, open string, items []string, close, tail string) {
+	joined := strings.Join(items, ", ")
+	pad := indent * indentWidth
+	if len(items) == 0 || width(joined) <= shortWidth && pad+width(head+open+joined+close+tail) <= maxWidth {
+		w.line(indent, head+open+joined+close+tail)
+		return
+	}
+	w.line(indent, head+open)
+	if open == "[" && short(items) {
+		inner := (indent + 1) * indentWidth
+		cur := ""
+		for _, it := range items {
+			next := it + ","
+			if cur != "" {
+				next = cur + " " + it + ","
+			}
+			if cur != "" && inner+width(next) > maxWidth {
+				w.line(indent+1, cur)
+				next = it + ","
+			}
+			cur = next
+		}
+		w.line(indent+1, cur)
+	} else {
+		for _, it := range items {
+			w.line(indent+1, it+",")
+		}
+	}
+	w.line(indent, close+tail)
+}
+
+// short reports whether rustfmt lays the items of an array out as many to
+// a line: all are literals or paths of at most 10 columns.
+func short(items []string) bool {
+	for _, it := range items {
+		if width(it) > shortArrayItem {
+			return false
+		}
+	}
+	return true
+}
+
+// assign writes `head = value;` on one line, or with the value on the
+// next line when only that fits (rustfmt's rule for a const or static).
+func (w *writer) assign(indent int, head, value string) {
+	pad := indent * indentWidth
+	one := head + " = " + value + ";"
+	if pad+width(one) > maxWidth && pad+width(head+" =") <= maxWidth && pad+indentWidth+width(value+";") <= maxWidth {
+		w.line(indent, head+" =")
+		w.line(indent+1, value+";")
+		return
+	}
+	w.line(indent, one)
+}
+
+// attr writes the attribute #[name(item)], on three lines when its line
+// would take 100 columns or more.
+func (w *writer) attr(indent int, name, item string) {
+	one := "#[" + name + "(" + item + ")]"
+	if indent*indentWidth+width(one) <= maxWidth-attributeMargin {
+		w.line(indent, one)
+		return
+	}
+	w.line(indent, "#["+name+"(")
+	w.line(indent+1, item)
+	w.line(indent, ")]")
+}
+
+// fnHead writes the first line(s) of a function, `head(params) -> ret {`,
+// with each parameter on a line of its own when the line would take more
+// than 100 columns.
+func (w *writer) fnHead(indent int, head string, params []string, ret string) {
+	one := head + "(" + strings.Join(params, ", ") + ")" + ret + " {"
+	if indent*indentWidth+width(one) <= maxWidth || len(params) == 0 {
+		w.line(indent, one)
+		return
+	}
+	w.line(indent, head+"(")
+	for _, p := range params {
+		w.line(indent+1, p+",")
+	}
+	w.line(indent, ")"+ret+" {")
+}
+
+func quote(s string) string { return strconv.Quote(s) }

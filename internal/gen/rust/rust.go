@@ -1,0 +1,518 @@
+// Package rust emits the Rust crate of a catalog: Cargo.toml; the module
+// rt, errgen's Rust runtime, written as it is (runtime/rust); and the
+// catalog's facts beside it — the ErrorCode enum and the catalog value
+// (src/lib.rs), one module per domain with each error's code and symbol
+// constants, definition and constructor (src/DOMAIN_errors.rs), the
+// detail structs and enums with serde and their shapes for the runtime
+// (src/details.rs for the named shapes, an error's inline details in its
+// domain's module), and the conformance runner (examples/conformance.rs).
+//
+// The crate depends on serde and serde_json, and on the official MCP SDK
+// (rmcp) behind its feature rmcp. Its code is written as rustfmt writes it
+// (see layout.go). A change to one error changes its domain's module and
+// the ErrorCode enum, no other file.
+package rust
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gotype"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/naming"
+	rustrt "github.com/errgen/errgen/runtime/rust"
+)
+
+// Options configure the Rust emitter.
+type Options struct {
+	Crate  string // crate name; empty: outputs.rust.crate, else derived from the catalog name
+	Source string // catalog path relative to the output directory, for the headers
+}
+
+// Versions of the crate's dependencies (caret requirements).
+const (
+	serdeVersion     = "1"
+	serdeJSONVersion = "1"
+	rmcpVersion      = "3"
+)
+
+// CrateName derives a crate name from a catalog name: the name with each
+// dot a hyphen, followed by -errors ("mouse-mcp" → "mouse-mcp-errors").
+func CrateName(catalogName string) string {
+	return strings.ReplaceAll(catalogName, ".", "-") + "-errors"
+}
+
+// Generate returns the files of the crate, sorted by path.
+func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+	crate := opts.Crate
+	if crate == "" {
+		crate = m.Outputs.RustCrate
+	}
+	if crate == "" {
+		crate = CrateName(m.Name)
+	}
+	if !model.ValidCrateName(crate) {
+		return nil, fmt.Errorf("crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword", crate)
+	}
+	g := &generator{m: m, crate: crate, opts: opts, sensitive: gotype.Sensitive(m)}
+	files := []gen.File{
+		{Path: "Cargo.toml", Data: g.cargoToml()},
+		{Path: "src/lib.rs", Data: g.libFile()},
+		{Path: "examples/conformance.rs", Data: g.conformanceExample()},
+	}
+	for _, d := range g.domains() {
+		files = append(files, gen.File{Path: "src/" + domainModule(d) + ".rs", Data: g.domainFile(d)})
+	}
+	if g.namedShapes() {
+		files = append(files, gen.File{Path: "src/details.rs", Data: g.detailsFile()})
+	}
+	for _, f := range rustrt.Files() {
+		files = append(files, gen.File{Path: "src/rt/" + f.Name, Data: g.runtimeFile(f.Data)})
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+type generator struct {
+	m         *model.Catalog
+	crate     string
+	opts      Options
+	sensitive map[*model.Property]bool
+}
+
+// header writes the first lines of a generated Rust file.
+func (g *generator) header(w *writer) {
+	w.line(0, "// "+gen.Header)
+	if g.opts.Source != "" {
+		w.line(0, "// source: "+commentText(g.opts.Source))
+	}
+	w.blank()
+}
+
+// runtimeFile is one file of the runtime module as it is, after the
+// header.
+func (g *generator) runtimeFile(data []byte) []byte {
+	var w writer
+	w.line(0, "// "+gen.Header)
+	w.line(0, "// errgen's Rust runtime: the same in every crate errgen generates.")
+	w.blank()
+	return append([]byte(w.b.String()), data...)
+}
+
+// domains are the domains that have errors, each a module.
+func (g *generator) domains() []*model.Domain {
+	var out []*model.Domain
+	for _, d := range g.m.Domains {
+		if len(d.Errors) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// domainModule is the name of the module (and file) of domain d's errors:
+// DOMAIN_errors, in snake case.
+func domainModule(d *model.Domain) string { return naming.RustSnake(d.Name) + "_errors" }
+
+// domainList is the static list of the definitions of domain d's errors.
+func domainList(d *model.Domain) string { return "ERRORS_" + naming.RustScreaming(d.Name) }
+
+// Names of an error's items.
+func codeConst(e *model.Error) string   { return "CODE_" + naming.RustScreaming(e.Type) }
+func symbolConst(e *model.Error) string { return "SYMBOL_" + naming.RustScreaming(e.Type) }
+func defStatic(e *model.Error) string   { return "DEF_" + naming.RustScreaming(e.Type) }
+func constructor(e *model.Error) string { return naming.RustIdent(e.Type) }
+func variant(e *model.Error) string     { return naming.Rust(e.Type) }
+
+// aliasConst names the symbol constant of an alias, as the symbol's
+// default type would be named.
+func aliasConst(a *model.Alias) string {
+	return "SYMBOL_" + naming.RustScreaming(strings.ToLower(strings.TrimPrefix(a.Symbol, "E_")))
+}
+
+// summary is how docs name an error: `E_X (code): Title.`
+func summary(e *model.Error) string {
+	return fmt.Sprintf("%s (%d): %s.", e.Symbol, e.Code, strings.TrimSuffix(e.Title, "."))
+}
+
+func deprecation(e *model.Error) string {
+	if e.Deprecated == nil {
+		return ""
+	}
+	s := "Deprecated: " + e.Symbol + " is deprecated"
+	if e.Deprecated.Since != "" {
+		s += " since " + e.Deprecated.Since
+	}
+	if r := e.Deprecated.ReplacedBy; r != nil {
+		s += "; use " + r.Symbol + " (" + constructor(r) + ") instead"
+	}
+	s += "."
+	if e.Deprecated.Note != "" {
+		s += " " + e.Deprecated.Note
+	}
+	return s
+}
+
+// cargoToml is the crate's manifest.
+func (g *generator) cargoToml() []byte {
+	var b strings.Builder
+	b.WriteString("# " + gen.Header + "\n")
+	if g.opts.Source != "" {
+		b.WriteString("# source: " + commentText(g.opts.Source) + "\n")
+	}
+	fmt.Fprintf(&b, `
+[package]
+name = %s
+version = %s
+edition = "2021"
+description = %s
+
+[lib]
+doctest = false
+
+[dependencies]
+rmcp = { version = %q, optional = true, default-features = false }
+serde = { version = %q, features = ["derive"] }
+serde_json = %q
+
+[features]
+rmcp = ["dep:rmcp"]
+`, tomlString(g.crate), tomlString(g.m.Version), tomlString("The errors of the "+g.m.Name+" error catalog"),
+		rmcpVersion, serdeVersion, serdeJSONVersion)
+	return []byte(b.String())
+}
+
+// tomlString writes s as a TOML basic string.
+func tomlString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// libFile is src/lib.rs: the crate's documentation, its modules, the
+// catalog value and the ErrorCode enum.
+func (g *generator) libFile() []byte {
+	m := g.m
+	var w writer
+	g.header(&w)
+	w.doc(0, "//!",
+		own("The errors of the %s error catalog, version %s.", m.Name, m.Version),
+		own("Make an error with the function named after its type (an error of type "+
+			"`file_too_large` with `file_too_large(details)`), tell errors apart with "+
+			"[`ErrorCode`], and render them with the methods of [`Error`]: `to_jsonrpc`, "+
+			"`to_problem`, `to_response` and `to_tool_result`, under [`Options`]. Any other "+
+			"error becomes the catalog's fallback through `CATALOG.from_error`. Each domain's "+
+			"errors are in the module named after it; the module `rt` is errgen's runtime."))
+	w.blank()
+	w.line(0, "#![allow(clippy::enum_variant_names)]")
+	w.blank()
+	w.line(0, "pub mod rt;")
+	w.blank()
+	var mods []string
+	for _, d := range g.domains() {
+		mods = append(mods, domainModule(d))
+	}
+	if g.namedShapes() {
+		mods = append(mods, "details")
+	}
+	sort.Strings(mods)
+	for _, mod := range mods {
+		w.line(0, "mod "+mod+";")
+	}
+	w.blank()
+	// rustfmt sorts a group of use declarations by path
+	reexports := []string{"rt::{DebugInfo, Error, ErrorContext, FieldErrors, Options}"}
+	for _, mod := range mods {
+		reexports = append(reexports, mod+"::*")
+	}
+	sort.Strings(reexports)
+	for _, r := range reexports {
+		w.line(0, "pub use "+r+";")
+	}
+	w.blank()
+
+	w.doc(0, "///", own("The %s catalog: its settings and every error, by code.", m.Name))
+	w.line(0, "pub static CATALOG: rt::Catalog = rt::Catalog {")
+	w.line(1, "name: "+lit(m.Name)+",")
+	w.line(1, "version: "+lit(m.Version)+",")
+	w.line(1, "schema_version: "+strconv.Itoa(m.SchemaVersion)+",")
+	w.line(1, "limits: rt::Limits {")
+	w.line(2, "max_data_bytes: "+strconv.Itoa(m.Limits.MaxDataBytes)+",")
+	w.line(2, "max_string_bytes: "+strconv.Itoa(m.Limits.MaxStringBytes)+",")
+	w.line(2, "max_suggestions: "+strconv.Itoa(m.Limits.MaxSuggestions)+",")
+	w.line(1, "},")
+	var lists []string
+	for _, d := range g.domains() {
+		lists = append(lists, domainModule(d)+"::"+domainList(d))
+	}
+	w.list(1, "domains: &", "[", lists, "]", ",")
+	w.line(1, "fallback: &"+domainModule(m.Fallback.Domain)+"::"+defStatic(m.Fallback)+",")
+	w.line(0, "};")
+	w.blank()
+
+	w.doc(0, "///", own("An error of the catalog: its discriminant is its code."))
+	w.line(0, "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]")
+	w.line(0, "pub enum ErrorCode {")
+	for _, e := range m.Errors {
+		w.doc(1, "///", cat(summary(e)), cat(deprecation(e)))
+		w.line(1, variant(e)+" = "+strconv.FormatInt(e.Code, 10)+",")
+	}
+	w.line(0, "}")
+	w.blank()
+	w.line(0, "impl ErrorCode {")
+	all := make([]string, len(m.Errors))
+	for i, e := range m.Errors {
+		all[i] = "ErrorCode::" + variant(e)
+	}
+	w.doc(1, "///", own("Every error of the catalog, by code."))
+	w.list(1, "pub const ALL: [ErrorCode; "+strconv.Itoa(len(all))+"] = ", "[", all, "]", ";")
+	w.blank()
+	w.doc(1, "///", own("The error's catalog code."))
+	w.line(1, "pub fn code(self) -> i64 {")
+	w.line(2, "self as i64")
+	w.line(1, "}")
+	w.blank()
+	w.doc(1, "///", own("The error's definition."))
+	w.line(1, "pub fn def(self) -> &'static rt::Def {")
+	w.line(2, "match CATALOG.by_code(self.code()) {")
+	w.line(3, "Some(def) => def,")
+	w.line(3, "None => unreachable!(\"every ErrorCode is in CATALOG\"),")
+	w.line(2, "}")
+	w.line(1, "}")
+	w.blank()
+	w.doc(1, "///", own("The error's symbol, as the wire carries it."))
+	w.line(1, "pub fn symbol(self) -> &'static str {")
+	w.line(2, "self.def().symbol")
+	w.line(1, "}")
+	w.blank()
+	w.doc(1, "///", own("The error with the given code."))
+	w.line(1, "pub fn from_code(code: i64) -> Option<ErrorCode> {")
+	w.line(2, "let i = ErrorCode::ALL")
+	w.line(3, ".binary_search_by_key(&code, |c| c.code())")
+	w.line(3, ".ok()?;")
+	w.line(2, "Some(ErrorCode::ALL[i])")
+	w.line(1, "}")
+	w.blank()
+	w.doc(1, "///", own("The error with the given symbol or alias."))
+	w.line(1, "pub fn from_symbol(symbol: &str) -> Option<ErrorCode> {")
+	w.line(2, "ErrorCode::from_code(CATALOG.by_symbol(symbol)?.code)")
+	w.line(1, "}")
+	w.blank()
+	w.doc(1, "///", own("The code of an error of this catalog; `None` for an error of another catalog."))
+	w.line(1, "pub fn of(err: &Error) -> Option<ErrorCode> {")
+	w.line(2, "if !std::ptr::eq(err.def().catalog, &CATALOG) {")
+	w.line(3, "return None;")
+	w.line(2, "}")
+	w.line(2, "ErrorCode::from_code(err.code())")
+	w.line(1, "}")
+	w.line(0, "}")
+	w.blank()
+	w.line(0, "impl From<ErrorCode> for Error {")
+	w.doc(1, "///", own("The error's definition raised as an error: with empty details, or, when "+
+		"those break its detail schema, the catalog's fallback caused by it."))
+	w.line(1, "fn from(code: ErrorCode) -> Error {")
+	w.line(2, "code.def().error()")
+	w.line(1, "}")
+	w.line(0, "}")
+	return []byte(w.b.String())
+}
+
+// conformanceExample is examples/conformance.rs, the conformance runner.
+func (g *generator) conformanceExample() []byte {
+	var w writer
+	g.header(&w)
+	w.doc(0, "//!", own("The conformance runner of the crate: it answers the vectors `errgen conformance` "+
+		"writes to its standard input with the payloads this crate renders, so that "+
+		"`errgen conformance -vectors FILE -- cargo run -q --example conformance` holds "+
+		"the crate to errgen's reference runtime byte for byte."))
+	w.blank()
+	w.line(0, "fn main() -> std::io::Result<()> {")
+	w.line(1, "let (stdin, stdout) = (std::io::stdin(), std::io::stdout());")
+	crate := strings.ReplaceAll(g.crate, "-", "_")
+	w.list(1, crate+"::rt::serve_conformance", "(", []string{"&" + crate + "::CATALOG", "stdin.lock()", "stdout.lock()"}, ")", "")
+	w.line(0, "}")
+	return []byte(w.b.String())
+}
+
+// domainFile is the module of one domain's errors.
+func (g *generator) domainFile(d *model.Domain) []byte {
+	var w writer
+	g.header(&w)
+	w.doc(0, "//!", own("The %s domain: codes %d to %d.", d.Name, d.Low, d.High), cat(d.Description))
+	var body writer
+	uses := &uses{}
+	defs := make([]string, len(d.Errors))
+	for i, e := range d.Errors {
+		defs[i] = "&" + defStatic(e)
+	}
+	uses.crate = true
+	body.blank()
+	body.doc(0, "///", own("The definitions of the %s domain's errors, by code.", d.Name))
+	body.list(0, "pub(crate) static "+domainList(d)+": &[&rt::Def] = &", "[", defs, "]", ";")
+	for _, e := range d.Errors {
+		g.errorItems(&body, uses, e)
+	}
+	uses.write(&w)
+	w.b.WriteString(body.b.String())
+	return []byte(w.b.String())
+}
+
+// uses are the imports a module needs.
+type uses struct {
+	trait, crate, serde bool
+}
+
+func (u *uses) write(w *writer) {
+	if !u.trait && !u.crate && !u.serde {
+		return
+	}
+	w.blank()
+	if u.trait {
+		w.line(0, "use crate::rt::Details as _;")
+	}
+	if u.crate {
+		w.line(0, "use crate::*;")
+	}
+	if u.serde {
+		w.line(0, "use serde::{Deserialize, Serialize};")
+	}
+}
+
+// errorItems writes what one error declares: its code and symbol
+// constants (and its aliases'), its definition, its constructor, and the
+// types of its inline details.
+func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
+	dep := deprecation(e)
+	w.blank()
+	w.doc(0, "///", own("The code of %s.", e.Symbol), cat(dep))
+	w.assign(0, "pub const "+codeConst(e)+": i64", strconv.FormatInt(e.Code, 10))
+	w.doc(0, "///", own("The symbol of %s.", e.Symbol), cat(dep))
+	w.assign(0, "pub const "+symbolConst(e)+": &str", lit(e.Symbol))
+	for _, a := range e.Aliases {
+		w.doc(0, "///", own("%s, an alias of %s: the same error, which the wire names %s.", a.Symbol, e.Symbol, e.Symbol), cat(dep))
+		w.assign(0, "pub const "+aliasConst(a)+": &str", lit(a.Symbol))
+	}
+
+	d := gotype.Def(e)
+	w.blank()
+	w.doc(0, "///", cat("The definition of "+summary(e)))
+	w.line(0, "pub(crate) static "+defStatic(e)+": rt::Def = rt::Def {")
+	w.line(1, "catalog: &CATALOG,")
+	w.line(1, "code: "+codeConst(e)+",")
+	w.line(1, "wire_code: "+strconv.FormatInt(d.WireCode, 10)+",")
+	w.line(1, "symbol: "+symbolConst(e)+",")
+	aliases := make([]string, len(d.Aliases))
+	for i, a := range d.Aliases {
+		aliases[i] = lit(a)
+	}
+	w.list(1, "aliases: &", "[", aliases, "]", ",")
+	w.line(1, "error_type: "+lit(d.Type)+",")
+	w.line(1, "domain: "+lit(d.Domain)+",")
+	w.line(1, "title: "+lit(d.Title)+",")
+	w.line(1, "problem_type: "+lit(d.ProblemType)+",")
+	statuses := make([]string, len(d.Statuses))
+	for i, s := range d.Statuses {
+		statuses[i] = strconv.Itoa(s)
+	}
+	w.list(1, "statuses: &", "[", statuses, "]", ",")
+	w.line(1, "retryable: "+strconv.FormatBool(d.Retryable)+",")
+	w.line(1, "deprecated: "+strconv.FormatBool(d.Deprecated)+",")
+	w.line(1, "tool_errors_as_rpc: "+strconv.FormatBool(d.ToolErrorsAsRPC)+",")
+	w.line(1, "needs_details: "+strconv.FormatBool(d.NeedsDetails)+",")
+	w.line(1, "message: "+lit(string(d.Message))+",")
+	w.line(1, "user_message: "+lit(string(d.UserMessage))+",")
+	suggestions := make([]string, len(d.Suggestions))
+	for i, s := range d.Suggestions {
+		suggestions[i] = lit(string(s))
+	}
+	w.list(1, "suggestions: &", "[", suggestions, "]", ",")
+	t, has := gotype.Details(e)
+	if has {
+		u.trait = true
+		w.line(1, "details: "+g.detailsType(t)+"::DETAILS,")
+	} else {
+		w.line(1, "details: None,")
+	}
+	w.line(0, "};")
+
+	w.blank()
+	w.doc(0, "///", cat(summary(e)), cat(e.Doc), cat(dep))
+	if e.Deprecated != nil {
+		w.attr(0, "deprecated", "note = "+lit(dep))
+	}
+	if has {
+		w.fnHead(0, "pub fn "+constructor(e), []string{"details: " + g.detailsType(t)}, " -> Error")
+		w.list(1, "Error::new", "(", []string{"&" + defStatic(e), "&details"}, ")", "")
+	} else {
+		w.fnHead(0, "pub fn "+constructor(e), nil, " -> Error")
+		w.line(1, defStatic(e)+".error()")
+	}
+	w.line(0, "}")
+
+	if s := e.Details; s != nil && s.Inline && s.Schema.Ref == nil {
+		g.genTypes(w, u, s.Schema, s.RustName, shapeWhat(s), true)
+	}
+}
+
+// detailsType is the Rust type of an error's details.
+func (g *generator) detailsType(t gotype.Type) string {
+	if t.Builtin() {
+		return "rt::FieldErrors"
+	}
+	return t.Schema.RustName
+}
+
+// shapeWhat is how the doc comments of a shape's types name it.
+func shapeWhat(s *model.Shape) string {
+	if s.Inline {
+		return "the details of " + s.Owner.Symbol
+	}
+	return "detail shape " + s.Name
+}
+
+// namedShapes reports whether the catalog names a detail shape that
+// declares types (details.rs).
+func (g *generator) namedShapes() bool {
+	for _, s := range g.m.Shapes {
+		if namedTypes(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedTypes reports whether s is a named shape that declares types: not
+// inline, not built in, not a pure $ref (the target's types serve).
+func namedTypes(s *model.Shape) bool { return !s.Inline && !s.Builtin && s.Schema.Ref == nil }
+
+// detailsFile is src/details.rs: the types of the named detail shapes.
+func (g *generator) detailsFile() []byte {
+	var w writer
+	g.header(&w)
+	w.doc(0, "//!", own("The named detail shapes of the catalog."))
+	var body writer
+	u := &uses{}
+	for _, s := range g.m.Shapes {
+		if namedTypes(s) {
+			g.genTypes(&body, u, s.Schema, s.RustName, shapeWhat(s), true)
+		}
+	}
+	u.write(&w)
+	w.b.WriteString(body.b.String())
+	return []byte(w.b.String())
+}
