@@ -17,6 +17,7 @@ import (
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/rust"
+	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -313,20 +314,28 @@ func runVectors(t *testing.T, bin string, vecs []rustVector) {
 	t.Logf("%d vectors, %d payloads compared", len(vecs), 4*len(vecs))
 }
 
-// TestRustConformance builds the Rust crate of every golden catalog and of
-// the hostile catalog, and holds its conformance runner to the Go runtime
-// byte for byte.
+// TestRustConformance builds the Rust crate of every golden catalog, of
+// the hostile catalog and of a synthetic one, checks that rustfmt leaves
+// each as it is and clippy finds nothing, and holds its conformance runner
+// to the Go runtime byte for byte.
 func TestRustConformance(t *testing.T) {
 	cargo(t)
 	cases := map[string]*model.Catalog{}
 	for _, c := range goldenCases(t) {
 		cases[c.name] = errgentest.Model(t, catalog.OSFS{}, c.catalog)
 	}
+	dir := t.TempDir()
+	errgentest.WriteFile(t, dir, "hostile.yaml", hostileCatalog())
+	cases["hostile"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "hostile.yaml"))
+	errgentest.WriteFile(t, dir, "synthetic.yaml", string(gencatalog.Generate(300)))
+	cases["synthetic"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "synthetic.yaml"))
 	crates := map[string][]gen.File{}
 	for name, m := range cases {
 		crates[name] = rustCrate(t, m)
 	}
 	ws := rustWorkspace(t, crates)
+	cargoIn(t, ws, "fmt", "--check")
+	cargoIn(t, ws, "clippy", "-q", "--all-targets", "--", "-D", "warnings")
 	for name, m := range cases {
 		t.Run(name, func(t *testing.T) {
 			bin := conformanceRunner(t, ws, rust.CrateName(m.Name))

@@ -46,7 +46,7 @@ func (g *generator) genEnum(w *writer, u *uses, s *model.Schema, what string) {
 	w.blank()
 	w.doc(0, "///", cat(s.RustName+" is "+what+"."), cat(s.Description))
 	w.line(0, "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]")
-	w.line(0, "pub enum "+s.RustName+" {")
+	w.open(0, "pub enum "+s.RustName)
 	seen := map[string]bool{}
 	for _, v := range s.Enum {
 		if seen[v] {
@@ -68,7 +68,7 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 	if len(s.Properties) == 0 {
 		w.line(0, "pub struct "+name+" {}")
 	} else {
-		w.line(0, "pub struct "+name+" {")
+		w.open(0, "pub struct "+name)
 		for _, p := range s.Properties {
 			w.doc(1, "///", cat(p.Schema.Description))
 			field := naming.RustSnake(p.Name)
@@ -80,7 +80,7 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 				w.attr(1, "serde", `skip_serializing_if = "Option::is_none"`)
 				t = "Option<" + t + ">"
 			}
-			w.line(1, "pub "+naming.RustIdent(field)+": "+t+",")
+			w.field(1, "pub "+naming.RustIdent(field), t)
 		}
 		if extra, open := gotype.Extra(s); open {
 			w.doc(1, "///", own("The other members (`additionalProperties`), written after the declared "+
@@ -89,13 +89,13 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 				"the document's own members."))
 			w.attr(1, "serde", "flatten")
 			w.attr(1, "serde", "serialize_with = "+lit("rt::serialize_extra::<"+name+", _, _>"))
-			w.line(1, "pub extra: std::collections::BTreeMap<String, "+g.valueType(extra)+">,")
+			w.field(1, "pub extra", "std::collections::BTreeMap<String, "+g.valueType(extra)+">")
 		}
 		w.line(0, "}")
 	}
 
 	w.blank()
-	w.line(0, "impl rt::Details for "+name+" {")
+	w.open(0, "impl rt::Details for "+name)
 	w.line(1, "fn shape() -> rt::Shape {")
 	w.line(2, "static OBJECT: rt::Object = rt::Object {")
 	switch len(s.Properties) {
@@ -128,9 +128,9 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 func (g *generator) prop(w *writer, u *uses, indent int, head, name string, required bool, t gotype.Type, f errgenrt.Field, tail string) {
 	w.line(indent, head+"rt::Prop {")
 	if name != "" {
-		w.line(indent+1, "name: "+lit(name)+",")
+		w.field(indent+1, "name", lit(name))
 	}
-	g.typeField(w, u, indent+1, "ty: ", t, ",")
+	g.typeField(w, indent+1, "ty", "", t)
 	if f.Sensitive {
 		w.line(indent+1, "sensitive: true,")
 	}
@@ -164,23 +164,23 @@ func sanitizer(s errgenrt.Sanitizer) string {
 	return "Text"
 }
 
-// typeField writes the rt::Type of a value, after head and followed by
-// tail: a path on one line, an array or struct type as a vertical struct
-// literal.
-func (g *generator) typeField(w *writer, u *uses, indent int, head string, t gotype.Type, tail string) {
+// typeField writes the field name of an rt::Prop or rt::Type::Array that
+// holds an rt::Type (behind a reference with amp): a path, or an array or
+// struct type as a vertical struct literal.
+func (g *generator) typeField(w *writer, indent int, name, amp string, t gotype.Type) {
 	switch t.Kind {
 	case gotype.Slice:
-		w.line(indent, head+"rt::Type::Array {")
-		g.typeField(w, u, indent+1, "items: &", *t.Elem, ",")
-		w.line(indent+1, "keep: "+strconv.Itoa(t.Keep)+",")
-		w.line(indent, "}"+tail)
+		w.line(indent, name+": "+amp+"rt::Type::Array {")
+		g.typeField(w, indent+1, "items", "&", *t.Elem)
+		w.field(indent+1, "keep", strconv.Itoa(t.Keep))
+		w.line(indent, "},")
 	case gotype.Struct:
-		w.line(indent, head+"rt::Type::Struct {")
-		w.line(indent+1, "shape: "+g.structName(t)+"::shape,")
-		w.line(indent+1, "by_ref: "+strconv.FormatBool(t.Ptr)+",")
-		w.line(indent, "}"+tail)
+		w.line(indent, name+": "+amp+"rt::Type::Struct {")
+		w.field(indent+1, "shape", g.structName(t)+"::shape")
+		w.field(indent+1, "by_ref", strconv.FormatBool(t.Ptr))
+		w.line(indent, "},")
 	default:
-		w.line(indent, head+"rt::Type::"+kindName(t.Kind)+tail)
+		w.field(indent, name, amp+"rt::Type::"+kindName(t.Kind))
 	}
 }
 

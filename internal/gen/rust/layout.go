@@ -244,28 +244,52 @@ func (w *writer) doc(indent int, marker string, paragraphs ...text) {
 	}
 }
 
-// list writes head, then items between [ and ] (or open and close), then
-// tail, as rustfmt lays out an array or a call whose items are simple
-// expressions: on one line when the items take at most 60 columns and
-// the line at most 100; else, for short literals and paths, as many to a
-// line as fit; else one item to a line, each followed by a comma.
-func (w *writer) list(indent int, head, open string, items []string, close, tail string) {
-	joined := strings.Join(items, ", ")
-	pad := indent * indentWidth
-	if len(items) == 0 || width(joined) <= shortWidth && pad+width(head+open+joined+close+tail) <= maxWidth {
-		w.line(indent, head+open+joined+close+tail)
+// fits reports whether s fits on a line at the indent.
+func fits(indent int, s string) bool { return indent*indentWidth+width(s) <= maxWidth }
+
+// field writes the field `name: value,` of a struct literal, value being
+// an expression rustfmt cannot break (a literal, a path): on one line when
+// it fits with its comma, else with the value on the next line when it
+// fits there (the comma aside, as rustfmt counts it).
+func (w *writer) field(indent int, name, value string) {
+	one := name + ": " + value + ","
+	if !fits(indent, one) && fits(indent+1, value) {
+		w.line(indent, name+":")
+		w.line(indent+1, value+",")
 		return
 	}
-	w.line(indent, head+open)
-	if open == "[" && short(items) {
-		inner := (indent + 1) * indentWidth
+	w.line(indent, one)
+}
+
+// arrayField writes the field `name: &[items…],` of a struct literal (see
+// [writer.array]).
+func (w *writer) arrayField(indent int, name, prefix string, items []string) {
+	if short(items) && fits(indent, name+": "+prefix+"["+strings.Join(items, ", ")+"],") {
+		w.line(indent, name+": "+prefix+"["+strings.Join(items, ", ")+"],")
+		return
+	}
+	w.array(indent, name+": "+prefix, items, ",")
+}
+
+// short reports whether rustfmt may write the items of an array or a call
+// on one line: one item, or items that take at most 60 columns.
+func short(items []string) bool {
+	return len(items) <= 1 || width(strings.Join(items, ", ")) <= shortWidth
+}
+
+// array writes the items of an array that does not fit on one line after
+// head, ending with tail: for short literals and paths as many to a line
+// as fit, else one to a line, each followed by a comma.
+func (w *writer) array(indent int, head string, items []string, tail string) {
+	w.line(indent, head+"[")
+	if shortItems(items) {
 		cur := ""
 		for _, it := range items {
 			next := it + ","
 			if cur != "" {
 				next = cur + " " + it + ","
 			}
-			if cur != "" && inner+width(next) > maxWidth {
+			if cur != "" && !fits(indent+1, next) {
 				w.line(indent+1, cur)
 				next = it + ","
 			}
@@ -277,31 +301,131 @@ func (w *writer) list(indent int, head, open string, items []string, close, tail
 			w.line(indent+1, it+",")
 		}
 	}
-	w.line(indent, close+tail)
+	w.line(indent, "]"+tail)
 }
 
-// short reports whether rustfmt lays the items of an array out as many to
-// a line: all are literals or paths of at most 10 columns.
-func short(items []string) bool {
+// call writes the call `callee(args…)` as the last expression of a block:
+// on one line when the arguments take at most 60 columns (or there is one)
+// and the line fits, else one argument to a line.
+func (w *writer) call(indent int, callee string, args []string) {
+	one := callee + "(" + strings.Join(args, ", ") + ")"
+	if short(args) && fits(indent, one) {
+		w.line(indent, one)
+		return
+	}
+	w.line(indent, callee+"(")
+	for _, a := range args {
+		w.line(indent+1, a+",")
+	}
+	w.line(indent, ")")
+}
+
+// lhs is the left-hand side `prefix: ty =` of a const or static at an
+// indent, as rustfmt writes it: on one line, or with the type on a line of
+// its own when it does not fit after the name; ok is false when the name
+// alone takes the line, and rustfmt leaves the item as it is.
+type lhs struct {
+	indent int
+	lines  []string
+	last   int // the width of the last line, from the indent
+	ok     bool
+}
+
+func newLHS(indent int, prefix, ty string) lhs {
+	p := prefix + ": "
+	need := ty + " ="
+	if strings.HasPrefix(ty, "&[") {
+		need += "  " // rustfmt gives a slice type two columns less than it takes
+	}
+	switch {
+	case !fits(indent, p+"  "):
+		return lhs{indent: indent, lines: []string{p + ty + " ="}}
+	case !fits(indent, p+need):
+		return lhs{indent: indent, lines: []string{prefix + ":", strings.Repeat(" ", indentWidth) + ty + " ="},
+			last: indentWidth + width(ty+" ="), ok: true}
+	}
+	return lhs{indent: indent, lines: []string{p + ty + " ="}, last: width(p + ty + " ="), ok: true}
+}
+
+// sameLine reports whether value fits after the left-hand side, before
+// its semicolon.
+func (l lhs) sameLine(value string) bool {
+	return l.indent*indentWidth+l.last+1+width(value)+1 <= maxWidth
+}
+
+// write writes the left-hand side with the first line of its value: after
+// it, or, with next, on the next line.
+func (l lhs) write(w *writer, first string, next bool) {
+	for i, line := range l.lines {
+		if i < len(l.lines)-1 {
+			w.line(l.indent, line)
+		} else if next {
+			w.line(l.indent, line)
+			w.line(l.indent+1, first)
+		} else {
+			w.line(l.indent, line+" "+first)
+		}
+	}
+}
+
+// assign writes the const or static `prefix: ty = value;`, value being an
+// expression rustfmt cannot break: after the left-hand side when it fits,
+// else on the next line when it fits there.
+func (w *writer) assign(indent int, prefix, ty, value string) {
+	l := newLHS(indent, prefix, ty)
+	next := l.ok && !l.sameLine(value) && fits(indent+1, value+";")
+	l.write(w, value+";", next)
+}
+
+// assignArray writes the const or static `prefix: ty = head[items…];`: on
+// one line when it fits; else, when the array fits on one line there, on
+// the next line; else one item to a line (see [writer.array]).
+func (w *writer) assignArray(indent int, prefix, ty, head string, items []string) {
+	l := newLHS(indent, prefix, ty)
+	one := head + "[" + strings.Join(items, ", ") + "]"
+	switch {
+	case !l.ok || short(items) && l.sameLine(one):
+		l.write(w, one+";", false)
+	case short(items) && fits(indent+1, one+";"):
+		l.write(w, one+";", true)
+	case !l.sameLine(head + "["):
+		for _, line := range l.lines {
+			w.line(indent, line)
+		}
+		w.array(indent+1, head, items, ";")
+	default:
+		for _, line := range l.lines[:len(l.lines)-1] {
+			w.line(indent, line)
+		}
+		w.array(indent, l.lines[len(l.lines)-1]+" "+head, items, ";")
+	}
+}
+
+// assignStruct writes the const or static `prefix: ty = open … };` whose
+// value is a struct literal: open (`Name {`), the fields body writes at
+// the indent it is given, and the closing brace. The literal starts after
+// the left-hand side, or on the next line when it does not fit there.
+func (w *writer) assignStruct(indent int, prefix, ty, open string, body func(indent int)) {
+	l := newLHS(indent, prefix, ty)
+	next := l.ok && !l.sameLine(open)
+	l.write(w, open, next)
+	in := indent
+	if next {
+		in++
+	}
+	body(in + 1)
+	w.line(in, "};")
+}
+
+// shortItems reports whether rustfmt lays the items of an array out as
+// many to a line: all are literals or paths of at most 10 columns.
+func shortItems(items []string) bool {
 	for _, it := range items {
 		if width(it) > shortArrayItem {
 			return false
 		}
 	}
 	return true
-}
-
-// assign writes `head = value;` on one line, or with the value on the
-// next line when only that fits (rustfmt's rule for a const or static).
-func (w *writer) assign(indent int, head, value string) {
-	pad := indent * indentWidth
-	one := head + " = " + value + ";"
-	if pad+width(one) > maxWidth && pad+width(head+" =") <= maxWidth && pad+indentWidth+width(value+";") <= maxWidth {
-		w.line(indent, head+" =")
-		w.line(indent+1, value+";")
-		return
-	}
-	w.line(indent, one)
 }
 
 // attr writes the attribute #[name(item)], on three lines when its line
@@ -317,20 +441,47 @@ func (w *writer) attr(indent int, name, item string) {
 	w.line(indent, ")]")
 }
 
-// fnHead writes the first line(s) of a function, `head(params) -> ret {`,
-// with each parameter on a line of its own when the line would take more
-// than 100 columns.
-func (w *writer) fnHead(indent int, head string, params []string, ret string) {
-	one := head + "(" + strings.Join(params, ", ") + ")" + ret + " {"
-	if indent*indentWidth+width(one) <= maxWidth || len(params) == 0 {
-		w.line(indent, one)
+// open writes the first line of an item with a body, `head {`, or head
+// and the brace on a line of its own when they do not fit on one.
+func (w *writer) open(indent int, head string) {
+	if fits(indent, head+" {") {
+		w.line(indent, head+" {")
 		return
 	}
-	w.line(indent, head+"(")
-	for _, p := range params {
-		w.line(indent+1, p+",")
+	w.line(indent, head)
+	w.line(indent, "{")
+}
+
+// fnHead writes the first line(s) of a function, `head(params) -> ret {`:
+// on one line when it fits; else, without parameters, with the brace on a
+// line of its own, or the parentheses apart when even that does not fit;
+// else with each parameter on a line of its own.
+func (w *writer) fnHead(indent int, head string, params []string, ret string) {
+	one := head + "(" + strings.Join(params, ", ") + ")" + ret
+	switch {
+	case fits(indent, one+" {"):
+		w.line(indent, one+" {")
+	case len(params) == 0 && indent*indentWidth+width(one) <= maxWidth+1: // as rustfmt counts it
+		w.line(indent, one)
+		w.line(indent, "{")
+	default:
+		w.line(indent, head+"(")
+		for _, p := range params {
+			w.line(indent+1, p+",")
+		}
+		w.line(indent, ")"+ret+" {")
 	}
-	w.line(indent, ")"+ret+" {")
+}
+
+// method writes the expression `receiver.method()`, the method on a line
+// of its own when the line does not fit.
+func (w *writer) method(indent int, receiver, method string) {
+	if fits(indent, receiver+"."+method+"()") {
+		w.line(indent, receiver+"."+method+"()")
+		return
+	}
+	w.line(indent, receiver)
+	w.line(indent+1, "."+method+"()")
 }
 
 func quote(s string) string { return strconv.Quote(s) }

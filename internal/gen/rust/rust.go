@@ -248,8 +248,8 @@ func (g *generator) libFile() []byte {
 
 	w.doc(0, "///", own("The %s catalog: its settings and every error, by code.", m.Name))
 	w.line(0, "pub static CATALOG: rt::Catalog = rt::Catalog {")
-	w.line(1, "name: "+lit(m.Name)+",")
-	w.line(1, "version: "+lit(m.Version)+",")
+	w.field(1, "name", lit(m.Name))
+	w.field(1, "version", lit(m.Version))
 	w.line(1, "schema_version: "+strconv.Itoa(m.SchemaVersion)+",")
 	w.line(1, "limits: rt::Limits {")
 	w.line(2, "max_data_bytes: "+strconv.Itoa(m.Limits.MaxDataBytes)+",")
@@ -260,8 +260,8 @@ func (g *generator) libFile() []byte {
 	for _, d := range g.domains() {
 		lists = append(lists, domainModule(d)+"::"+domainList(d))
 	}
-	w.list(1, "domains: &", "[", lists, "]", ",")
-	w.line(1, "fallback: &"+domainModule(m.Fallback.Domain)+"::"+defStatic(m.Fallback)+",")
+	w.arrayField(1, "domains", "&", lists)
+	w.field(1, "fallback", "&"+domainModule(m.Fallback.Domain)+"::"+defStatic(m.Fallback))
 	w.line(0, "};")
 	w.blank()
 
@@ -280,7 +280,7 @@ func (g *generator) libFile() []byte {
 		all[i] = "ErrorCode::" + variant(e)
 	}
 	w.doc(1, "///", own("Every error of the catalog, by code."))
-	w.list(1, "pub const ALL: [ErrorCode; "+strconv.Itoa(len(all))+"] = ", "[", all, "]", ";")
+	w.assignArray(1, "pub const ALL", "[ErrorCode; "+strconv.Itoa(len(all))+"]", "", all)
 	w.blank()
 	w.doc(1, "///", own("The error's catalog code."))
 	w.line(1, "pub fn code(self) -> i64 {")
@@ -344,7 +344,7 @@ func (g *generator) conformanceExample() []byte {
 	w.line(0, "fn main() -> std::io::Result<()> {")
 	w.line(1, "let (stdin, stdout) = (std::io::stdin(), std::io::stdout());")
 	crate := strings.ReplaceAll(g.crate, "-", "_")
-	w.list(1, crate+"::rt::serve_conformance", "(", []string{"&" + crate + "::CATALOG", "stdin.lock()", "stdout.lock()"}, ")", "")
+	w.call(1, crate+"::rt::serve_conformance", []string{"&" + crate + "::CATALOG", "stdin.lock()", "stdout.lock()"})
 	w.line(0, "}")
 	return []byte(w.b.String())
 }
@@ -363,7 +363,7 @@ func (g *generator) domainFile(d *model.Domain) []byte {
 	uses.crate = true
 	body.blank()
 	body.doc(0, "///", own("The definitions of the %s domain's errors, by code.", d.Name))
-	body.list(0, "pub(crate) static "+domainList(d)+": &[&rt::Def] = &", "[", defs, "]", ";")
+	body.assignArray(0, "pub(crate) static "+domainList(d), "&[&rt::Def]", "&", defs)
 	for _, e := range d.Errors {
 		g.errorItems(&body, uses, e)
 	}
@@ -400,55 +400,57 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 	dep := deprecation(e)
 	w.blank()
 	w.doc(0, "///", own("The code of %s.", e.Symbol), cat(dep))
-	w.assign(0, "pub const "+codeConst(e)+": i64", strconv.FormatInt(e.Code, 10))
+	w.assign(0, "pub const "+codeConst(e), "i64", strconv.FormatInt(e.Code, 10))
 	w.doc(0, "///", own("The symbol of %s.", e.Symbol), cat(dep))
-	w.assign(0, "pub const "+symbolConst(e)+": &str", lit(e.Symbol))
+	w.assign(0, "pub const "+symbolConst(e), "&str", lit(e.Symbol))
 	for _, a := range e.Aliases {
 		w.doc(0, "///", own("%s, an alias of %s: the same error, which the wire names %s.", a.Symbol, e.Symbol, e.Symbol), cat(dep))
-		w.assign(0, "pub const "+aliasConst(a)+": &str", lit(a.Symbol))
+		w.assign(0, "pub const "+aliasConst(a), "&str", lit(a.Symbol))
 	}
 
 	d := gotype.Def(e)
 	w.blank()
 	w.doc(0, "///", cat("The definition of "+summary(e)))
-	w.line(0, "pub(crate) static "+defStatic(e)+": rt::Def = rt::Def {")
-	w.line(1, "catalog: &CATALOG,")
-	w.line(1, "code: "+codeConst(e)+",")
-	w.line(1, "wire_code: "+strconv.FormatInt(d.WireCode, 10)+",")
-	w.line(1, "symbol: "+symbolConst(e)+",")
-	aliases := make([]string, len(d.Aliases))
-	for i, a := range d.Aliases {
-		aliases[i] = lit(a)
-	}
-	w.list(1, "aliases: &", "[", aliases, "]", ",")
-	w.line(1, "error_type: "+lit(d.Type)+",")
-	w.line(1, "domain: "+lit(d.Domain)+",")
-	w.line(1, "title: "+lit(d.Title)+",")
-	w.line(1, "problem_type: "+lit(d.ProblemType)+",")
-	statuses := make([]string, len(d.Statuses))
-	for i, s := range d.Statuses {
-		statuses[i] = strconv.Itoa(s)
-	}
-	w.list(1, "statuses: &", "[", statuses, "]", ",")
-	w.line(1, "retryable: "+strconv.FormatBool(d.Retryable)+",")
-	w.line(1, "deprecated: "+strconv.FormatBool(d.Deprecated)+",")
-	w.line(1, "tool_errors_as_rpc: "+strconv.FormatBool(d.ToolErrorsAsRPC)+",")
-	w.line(1, "needs_details: "+strconv.FormatBool(d.NeedsDetails)+",")
-	w.line(1, "message: "+lit(string(d.Message))+",")
-	w.line(1, "user_message: "+lit(string(d.UserMessage))+",")
-	suggestions := make([]string, len(d.Suggestions))
-	for i, s := range d.Suggestions {
-		suggestions[i] = lit(string(s))
-	}
-	w.list(1, "suggestions: &", "[", suggestions, "]", ",")
 	t, has := gotype.Details(e)
 	if has {
 		u.trait = true
-		w.line(1, "details: "+g.detailsType(t)+"::DETAILS,")
-	} else {
-		w.line(1, "details: None,")
 	}
-	w.line(0, "};")
+	w.assignStruct(0, "pub(crate) static "+defStatic(e), "rt::Def", "rt::Def {", func(in int) {
+		w.field(in, "catalog", "&CATALOG")
+		w.field(in, "code", codeConst(e))
+		w.field(in, "wire_code", strconv.FormatInt(d.WireCode, 10))
+		w.field(in, "symbol", symbolConst(e))
+		aliases := make([]string, len(d.Aliases))
+		for i, a := range d.Aliases {
+			aliases[i] = lit(a)
+		}
+		w.arrayField(in, "aliases", "&", aliases)
+		w.field(in, "error_type", lit(d.Type))
+		w.field(in, "domain", lit(d.Domain))
+		w.field(in, "title", lit(d.Title))
+		w.field(in, "problem_type", lit(d.ProblemType))
+		statuses := make([]string, len(d.Statuses))
+		for i, s := range d.Statuses {
+			statuses[i] = strconv.Itoa(s)
+		}
+		w.arrayField(in, "statuses", "&", statuses)
+		w.field(in, "retryable", strconv.FormatBool(d.Retryable))
+		w.field(in, "deprecated", strconv.FormatBool(d.Deprecated))
+		w.field(in, "tool_errors_as_rpc", strconv.FormatBool(d.ToolErrorsAsRPC))
+		w.field(in, "needs_details", strconv.FormatBool(d.NeedsDetails))
+		w.field(in, "message", lit(string(d.Message)))
+		w.field(in, "user_message", lit(string(d.UserMessage)))
+		suggestions := make([]string, len(d.Suggestions))
+		for i, s := range d.Suggestions {
+			suggestions[i] = lit(string(s))
+		}
+		w.arrayField(in, "suggestions", "&", suggestions)
+		if has {
+			w.field(in, "details", g.detailsType(t)+"::DETAILS")
+		} else {
+			w.field(in, "details", "None")
+		}
+	})
 
 	w.blank()
 	w.doc(0, "///", cat(summary(e)), cat(e.Doc), cat(dep))
@@ -457,10 +459,10 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 	}
 	if has {
 		w.fnHead(0, "pub fn "+constructor(e), []string{"details: " + g.detailsType(t)}, " -> Error")
-		w.list(1, "Error::new", "(", []string{"&" + defStatic(e), "&details"}, ")", "")
+		w.call(1, "Error::new", []string{"&" + defStatic(e), "&details"})
 	} else {
 		w.fnHead(0, "pub fn "+constructor(e), nil, " -> Error")
-		w.line(1, defStatic(e)+".error()")
+		w.method(1, defStatic(e), "error")
 	}
 	w.line(0, "}")
 
