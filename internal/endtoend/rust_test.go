@@ -78,6 +78,24 @@ func rustWorkspace(t *testing.T, crates map[string][]gen.File) string {
 	return dir
 }
 
+// TestGoldenRust regenerates the Rust crate of every golden catalog and
+// compares it with testdata/golden/NAME/rust, both ways. The crates are
+// members of the repository's Cargo workspace, so that make test builds,
+// lints and formats them with the workspace.
+func TestGoldenRust(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
+			want := filepath.Join(c.dir, "rust")
+			files, err := rust.Generate(m, rust.Options{Source: c.source(want)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareDir(t, want, files)
+		})
+	}
+}
+
 // rustCrate generates the crate of catalog m.
 func rustCrate(t *testing.T, m *model.Catalog) []gen.File {
 	t.Helper()
@@ -314,31 +332,48 @@ func runVectors(t *testing.T, bin string, vecs []rustVector) {
 	t.Logf("%d vectors, %d payloads compared", len(vecs), 4*len(vecs))
 }
 
-// TestRustConformance builds the Rust crate of every golden catalog, of
-// the hostile catalog and of a synthetic one, checks that rustfmt leaves
-// each as it is and clippy finds nothing, and holds its conformance runner
-// to the Go runtime byte for byte.
+// crateName is the name of the crate of catalog m.
+func crateName(m *model.Catalog) string {
+	if m.Outputs.RustCrate != "" {
+		return m.Outputs.RustCrate
+	}
+	return rust.CrateName(m.Name)
+}
+
+// TestRustConformance holds the conformance runner of the Rust crate of
+// every golden catalog and of the repository's own (members of the
+// repository's Cargo workspace, see TestGoldenRust), of the hostile
+// catalog and of a synthetic one to the Go runtime, byte for byte. The
+// crates of the last two are built in a workspace of their own, after
+// rustfmt and clippy (make test checks the others).
 func TestRustConformance(t *testing.T) {
 	cargo(t)
-	cases := map[string]*model.Catalog{}
+	root := repoRoot(t)
+	cases := map[string]*model.Catalog{"mcp": errgentest.Model(t, catalog.OSFS{}, filepath.Join(root, "catalog", "errors.yaml"))}
 	for _, c := range goldenCases(t) {
 		cases[c.name] = errgentest.Model(t, catalog.OSFS{}, c.catalog)
 	}
+	workspace := map[string]string{}
+	for name := range cases {
+		workspace[name] = root
+	}
 	dir := t.TempDir()
 	errgentest.WriteFile(t, dir, "hostile.yaml", hostileCatalog())
-	cases["hostile"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "hostile.yaml"))
 	errgentest.WriteFile(t, dir, "synthetic.yaml", string(gencatalog.Generate(300)))
-	cases["synthetic"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "synthetic.yaml"))
 	crates := map[string][]gen.File{}
-	for name, m := range cases {
-		crates[name] = rustCrate(t, m)
+	for _, name := range []string{"hostile", "synthetic"} {
+		cases[name] = errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, name+".yaml"))
+		crates[name] = rustCrate(t, cases[name])
 	}
 	ws := rustWorkspace(t, crates)
 	cargoIn(t, ws, "fmt", "--check")
 	cargoIn(t, ws, "clippy", "-q", "--all-targets", "--", "-D", "warnings")
+	for name := range crates {
+		workspace[name] = ws
+	}
 	for name, m := range cases {
 		t.Run(name, func(t *testing.T) {
-			bin := conformanceRunner(t, ws, rust.CrateName(m.Name))
+			bin := conformanceRunner(t, workspace[name], crateName(m))
 			runVectors(t, bin, goVectors(t, m))
 		})
 	}
