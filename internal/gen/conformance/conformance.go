@@ -107,6 +107,10 @@ type generator struct {
 	// limitsShown is set once a vector bounds a string by the catalog's
 	// own max_string_bytes rather than an option's
 	limitsShown bool
+	// chainShown is set once a verbose vector of an error carries the
+	// whole cause chain and a request id past their bounds; the later
+	// ones carry a short chain, which keeps the file small
+	chainShown bool
 }
 
 // options returns the options every vector starts from: the fixed clock
@@ -198,8 +202,11 @@ func (g *generator) errorVectors(e *model.Error) {
 	maximal := g.add(sym+"/maximal", occurrence, nil)
 	for _, set := range optionSets {
 		in := occurrence
-		in.Options = occurrence.Options
 		set.apply(e, &in)
+		if set.name == "verbose" && !g.chainShown {
+			in.Cause, in.RequestID = causeChain, "req_"+longText(256)
+			g.chainShown = true
+		}
 		g.add(sym+"/maximal/"+set.name, in, maximal)
 	}
 }
@@ -236,10 +243,11 @@ func jsonEqual(a, b any) bool {
 // to escape.
 const serverVersion = "1.2.3-<beta>&co"
 
-// causeChain is the cause chain of the verbose vectors: six errors (the
-// runtime keeps five) holding a home path, a URL with a password and a
-// token, an e-mail address, a long token, HTML, and a text past the
-// 256-byte bound of an entry with a multi-byte character across the cut.
+// causeChain is the cause chain of the foreign errors and of the first
+// verbose vector of an error: six errors (the runtime keeps five) holding
+// a home path, a URL with a password and a token, an e-mail address, a
+// long token, HTML, and a text past the 256-byte bound of an entry with a
+// multi-byte character across the cut. shortChain is the others'.
 var causeChain = []string{
 	"read /home/alice/.ssh/id_rsa: permission denied",
 	"GET https://bob:hunter2@api.example.com/v1/files?page=2&access_token=abc123#top: 401 <Unauthorized>",
@@ -248,6 +256,8 @@ var causeChain = []string{
 	longText(256),
 	"sixth cause: past the five the chain keeps",
 }
+
+var shortChain = []string{"open /home/alice/notes.txt: <permission denied>", "EACCES"}
 
 // longText returns n+1 bytes: ASCII up to a four-byte character that a cut
 // at n bytes lands inside.
@@ -270,8 +280,8 @@ var optionSets = []optionSet{
 	{"verbose", func(e *model.Error, in *errgenrt.ConformanceInput) {
 		in.Options.Verbose = true
 		in.Options.ServerVersion = serverVersion
-		in.RequestID = "req_" + longText(256)
-		in.Cause = causeChain
+		in.RequestID = "req_123"
+		in.Cause = shortChain
 	}},
 	{"sensitive", func(e *model.Error, in *errgenrt.ConformanceInput) { in.Options.ShowSensitive = true }},
 	{"no-suggestions", func(e *model.Error, in *errgenrt.ConformanceInput) { in.Options.OmitSuggestions = true }},
