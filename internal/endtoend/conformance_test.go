@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/errgenrt"
+	mcp "github.com/errgen/errgen/gen/go"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen/conformance"
@@ -110,13 +111,18 @@ func TestGoldenConformance(t *testing.T) {
 	}
 }
 
-// The compiled golden packages — the Go the emitter writes, not the
-// runtime model the vectors were rendered with — answer every vector
-// byte for byte through errgenrt.ServeConformance.
+// The compiled golden packages and the repo's own gen/go — the Go the
+// emitter writes, not the runtime model the vectors were rendered with —
+// answer every vector byte for byte through errgenrt.ServeConformance.
 func TestGoRunnerMatchesVectors(t *testing.T) {
-	for _, c := range goldenCases(t) {
+	cases := goldenCases(t)
+	cases = append(cases, goldenCase{name: "repo", catalog: filepath.Join(repoRoot(t), "catalog", "errors.yaml")})
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rc := runtimeCatalogs[c.name]
+			if c.name == "repo" {
+				rc = mcp.Catalog
+			}
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			vs, err := conformance.Vectors(m)
 			if err != nil {
