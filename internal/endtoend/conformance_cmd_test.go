@@ -2,11 +2,14 @@ package endtoend
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/errgen/errgen/internal/gencatalog"
 )
 
 // conformanceSetup builds the golden packages' Go runner and writes the
@@ -140,5 +143,47 @@ func TestConformanceOutputChecked(t *testing.T) {
 	}
 	if _, stderr, exit := runCLI(t, dir, append(args, "-check")...); exit != 1 || !strings.Contains(stderr, "conformance/vectors.json: stale") {
 		t.Fatalf("-check after an edit of the vectors: exit %d\n%s", exit, stderr)
+	}
+}
+
+// The Go runner a user writes — four lines of main around
+// errgenrt.ServeConformance — passes errgen conformance on the packages of
+// the hostile and a synthetic catalog, built in a module of their own.
+func TestGoRunnerModule(t *testing.T) {
+	const runner = `package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/errgen/errgen/errgenrt"
+	"example.com/conf/%s"
+)
+
+func main() {
+	if err := errgenrt.ServeConformance(%s.Catalog, os.Stdin, os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+}
+`
+	dir := tempModule(t, "example.com/conf", map[string]string{
+		"hostile/errors.yaml":   hostileCatalog(),
+		"synthetic/errors.yaml": string(gencatalog.Generate(150)),
+		"cmd/hostile/main.go":   fmt.Sprintf(runner, "hostileerrors", "hostileerrors"),
+		"cmd/synthetic/main.go": fmt.Sprintf(runner, "syntheticerrors", "syntheticerrors"),
+	})
+	for _, name := range []string{"hostile", "synthetic"} {
+		pkg := name + "errors"
+		if _, stderr, exit := runCLI(t, dir, "generate", "-catalog", name+"/errors.yaml", "-go", pkg, "-go-package", pkg,
+			"-ts", name+"/ts", "-schema", name+"/schema.json", "-docs", name+"/docs", "-conformance", name+"/vectors.json"); exit != 0 {
+			t.Fatalf("generate %s: %s", name, stderr)
+		}
+	}
+	goIn(t, dir, "build", "-o", "bin/", "./cmd/...")
+	for _, name := range []string{"hostile", "synthetic"} {
+		stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", name+"/vectors.json", "--", filepath.Join(dir, "bin", name))
+		if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+			t.Errorf("%s: exit %d\n%s%s", name, exit, stdout, stderr)
+		}
 	}
 }
