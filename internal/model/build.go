@@ -208,7 +208,7 @@ func (b *builder) domains() {
 			b.diags.Errorf(rd.RangePos, "domain %q range [%d, %d] is empty: low must not exceed high", d.Name, d.Low, d.High)
 			continue
 		}
-		b.rangeHoldsCodes(rd, d)
+		b.rangeFitsCodes(rd, d)
 		touches := d.Low <= ReservedHigh && d.High >= ReservedLow
 		if d.Reserved && (d.Low < ReservedLow || d.High > ReservedHigh) {
 			b.diags.Errorf(rd.RangePos, "reserved domain %q range [%d, %d] must lie within the JSON-RPC reserved block [%d, %d]", d.Name, d.Low, d.High, ReservedLow, ReservedHigh)
