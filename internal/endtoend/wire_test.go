@@ -29,8 +29,10 @@ type wirePayload struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
-// TestWireContract renders, for the golden catalogs, a synthetic and a
-// hostile one, and testdata/wire/registry.yaml (constraints of every kind), every error in every way the runtime can: each example in
+// TestWireContract renders, for the golden catalogs (the examples/ among
+// them), the repository's own catalog, a synthetic and a hostile one, and
+// testdata/wire/registry.yaml (constraints of every kind), every error in
+// every way the runtime can: each example in
 // the default, verbose, unredacted and tight (16-byte strings) modes; its definition used bare
 // (empty details, or the fallback); the examples with every string its
 // schema takes at any length grown past max_data_bytes (a minimal
@@ -43,6 +45,7 @@ func TestWireContract(t *testing.T) {
 		"synthetic": errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(300)}, "errors.yaml"),
 		"hostile":   errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"),
 		"registry":  errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "wire", "registry.yaml")),
+		"own":       errgentest.Model(t, catalog.OSFS{}, filepath.Join(repoRoot(t), "catalog", "errors.yaml")),
 	}
 	for _, c := range goldenCases(t) {
 		catalogs[c.name] = errgentest.Model(t, catalog.OSFS{}, c.catalog)

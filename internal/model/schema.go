@@ -392,6 +392,7 @@ func newValidators(diags *diag.List, byURL map[string]*Shape) *validators {
 		printer:  message.NewPrinter(language.English),
 	}
 	vs.compiler.DefaultDraft(jsonschema.Draft2020)
+	assertFormats(vs.compiler)
 	vs.compiler.UseLoader(shapeLoader(byURL))
 	return vs
 }
