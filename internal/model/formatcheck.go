@@ -529,27 +529,13 @@ func (p *jsParser) classAtom() rune {
 
 var (
 	builtinOnce sync.Once
-	builtin     map[string]*jsonschema.Schema // a schema {"format": F} for each format, as santhosh-tekuri/jsonschema asserts it
+	builtin     map[string]*jsonschema.Schema // a schema {"format": F} for each format santhosh-tekuri/jsonschema asserts
 )
 
 // santhoshFormat checks v against format f as santhosh-tekuri/jsonschema
-// does on its own; nil when it has no check of f.
+// does on its own; nil when it takes v, or has no check of f.
 func santhoshFormat(f string, v any) error {
-	builtinOnce.Do(func() {
-		builtin = map[string]*jsonschema.Schema{}
-		c := jsonschema.NewCompiler()
-		c.DefaultDraft(jsonschema.Draft2020)
-		c.AssertFormat()
-		for name := range knownFormats {
-			u := "errgen:///format/" + name + ".json"
-			if c.AddResource(u, map[string]any{"format": name}) == nil {
-				if sch, err := c.Compile(u); err == nil {
-					builtin[name] = sch
-				}
-			}
-		}
-	})
-	sch := builtin[f]
+	sch := santhoshSchema(f)
 	if sch == nil {
 		return nil
 	}
@@ -564,6 +550,27 @@ func santhoshFormat(f string, v any) error {
 		}
 	}
 	return err
+}
+
+// santhoshSchema returns the schema {"format": f} as
+// santhosh-tekuri/jsonschema asserts it alone; nil when it has no check of
+// f.
+func santhoshSchema(f string) *jsonschema.Schema {
+	builtinOnce.Do(func() {
+		builtin = map[string]*jsonschema.Schema{}
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		c.AssertFormat()
+		for name := range knownFormats {
+			u := "errgen:///format/" + name + ".json"
+			if c.AddResource(u, map[string]any{"format": name}) == nil {
+				if sch, err := c.Compile(u); err == nil && sch.Format != nil {
+					builtin[name] = sch
+				}
+			}
+		}
+	})
+	return builtin[f]
 }
 
 // FormatError checks v against format f as check does: nil when both
