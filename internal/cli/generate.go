@@ -153,9 +153,9 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	ld := newLedger(raw)
 	ld.wrap(emitters)
 	check := fl.Lookup("check").Value.String() == "true"
-	starter := ""
+	starter, ignore := "", ""
 	if !check {
-		starter = addStarterConfig(docs, m, raw, ld) // after wrap: no record lists it
+		starter, ignore = addStarterConfig(docs, m, raw, ld) // after wrap: no record lists them
 	}
 	outputs, ok := runEmitters(env, emitters, !check)
 	if !ok {
@@ -168,6 +168,9 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	status = writeOutputs(env, m, outputs, ld)
 	if status == ExitOK && starter != "" {
 		fmt.Fprintf(env.Stdout, "wrote %s, a starter VitePress config of the docs: yours to edit, errgen does not write it again\n", relPath(env, starter))
+	}
+	if status == ExitOK && ignore != "" {
+		fmt.Fprintf(env.Stdout, "wrote %s, keeping the site vitepress build writes (dist, cache) out of git: yours too\n", relPath(env, ignore))
 	}
 	return status
 }
