@@ -94,8 +94,10 @@ type Outputs struct {
 	RustCrate Str
 	Schema    Str
 	Docs      Str
-	Set       bool
-	Pos       diag.Pos
+	// Conformance is the conformance vector file; unset: none is written.
+	Conformance Str
+	Set         bool
+	Pos         diag.Pos
 }
 
 // Formats is the catalog's `formats`: the wire formats it uses.

@@ -572,8 +572,9 @@ func (l *loader) outputs(n *yaml.Node) {
 				"crate": func(k, v *yaml.Node) { o.RustCrate = l.str(v, "outputs.rust.crate") },
 			})
 		},
-		"schema": func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
-		"docs":   func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
+		"schema":      func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
+		"docs":        func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
+		"conformance": func(k, v *yaml.Node) { o.Conformance = l.str(v, "outputs.conformance") },
 	})
 }
 
@@ -618,7 +619,7 @@ func (l *loader) domains(n *yaml.Node) {
 				d.RangePos = l.pos(v)
 				items := l.list(v, what+" range")
 				if v.Kind == yaml.SequenceNode && len(items) != 2 {
-					l.diags.Errorf(l.pos(v), "%s range must be a list of two integers [low, high], got %d items", what, len(items))
+					l.diags.Errorf(l.pos(v), "%s range must be a list of two integers [low, high], got %s", what, plural(len(items), "item"))
 					return
 				}
 				if len(items) == 2 {
@@ -890,4 +891,12 @@ func ParseDocument(file string, data []byte) (*Value, diag.List) {
 		return nil, l.diags
 	}
 	return l.value(doc.Content[0], 0), l.diags
+}
+
+// plural counts n of word: "1 item", "0 items", "3 items".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }

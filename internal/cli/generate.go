@@ -17,6 +17,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/rust"
@@ -27,7 +28,7 @@ import (
 
 var generateCmd = &command{
 	name:    "generate",
-	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-rust DIR] [-rust-crate NAME] [-schema FILE] [-docs DIR] [-templates DIR] [-check]",
+	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-rust DIR] [-rust-crate NAME] [-schema FILE] [-docs DIR] [-conformance FILE] [-templates DIR] [-check]",
 	summary: "Check a catalog and write its outputs. Nothing is written unless the catalog is valid and every emitter succeeds.",
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
@@ -38,6 +39,7 @@ var generateCmd = &command{
 		fl.String("rust-crate", "", "Rust crate `name` (default: outputs.rust.crate, else the catalog name followed by -errors)")
 		fl.String("schema", "", "JSON Schema `file` (default: outputs.schema, else schema/error-context.schema.json)")
 		fl.String("docs", "", "markdown docs `dir` (default: outputs.docs, else docs/errors)")
+		fl.String("conformance", "", "conformance vector `file` (default: outputs.conformance, else none)")
 		fl.String("templates", "", "`dir` of docs templates overriding the built-in ones")
 		fl.Bool("check", false, "write nothing; exit 1 listing every output that is stale, missing or extra")
 	},
@@ -156,12 +158,18 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 			return rust.Generate(m, rust.Options{Crate: pick(rustCrate, o.RustCrate, ""), Source: relTo(rustDir, catalogPath)})
 		}})
 	}
+	if path := pick(flagString(fl, "conformance"), o.Conformance, ""); path != "" {
+		path = env.abs(path)
+		emitters = append(emitters, &emitter{name: "conformance vectors", label: "conformance emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
+			return conformance.Generate(m, conformance.Options{File: filepath.Base(path)})
+		}})
+	}
 	ld := newLedger(raw)
 	ld.wrap(emitters)
 	check := fl.Lookup("check").Value.String() == "true"
-	starter := ""
+	starter, ignore := "", ""
 	if !check {
-		starter = addStarterConfig(docs, m, raw, ld) // after wrap: no record lists it
+		starter, ignore = addStarterConfig(docs, m, raw, ld) // after wrap: no record lists them
 	}
 	outputs, ok := runEmitters(env, emitters, !check)
 	if !ok {
@@ -174,6 +182,9 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	status = writeOutputs(env, m, outputs, ld)
 	if status == ExitOK && starter != "" {
 		fmt.Fprintf(env.Stdout, "wrote %s, a starter VitePress config of the docs: yours to edit, errgen does not write it again\n", relPath(env, starter))
+	}
+	if status == ExitOK && ignore != "" {
+		fmt.Fprintf(env.Stdout, "wrote %s, keeping the site vitepress build writes (dist, cache) out of git: yours too\n", relPath(env, ignore))
 	}
 	return status
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/errgen/errgen/internal/gen/markdown"
 	"github.com/errgen/errgen/internal/gencatalog"
 )
 
@@ -70,8 +71,8 @@ func TestLocalChange(t *testing.T) {
 
 // generateTree writes catalog to dir/errors.yaml, generates every output
 // under dir/out and returns the hash of each generated file by path (the
-// docs' starter VitePress config, which generate writes once and leaves to
-// the user, is no generated file).
+// docs' starter VitePress config and its .gitignore, which generate writes
+// once and leaves to the user, are no generated files).
 func generateTree(t *testing.T, dir, catalog string) map[string][32]byte {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), []byte(catalog), 0o644); err != nil {
@@ -82,8 +83,11 @@ func generateTree(t *testing.T, dir, catalog string) map[string][32]byte {
 	}
 	tree := map[string][32]byte{}
 	err := filepath.WalkDir(filepath.Join(dir, "out"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.ToSlash(p) == filepath.ToSlash(filepath.Join(dir, "out", "docs", ".vitepress", "config.mjs")) {
+		if err != nil || d.IsDir() {
 			return err
+		}
+		if rel, _ := filepath.Rel(filepath.Join(dir, "out", "docs"), p); filepath.ToSlash(rel) == markdown.ConfigPath || filepath.ToSlash(rel) == markdown.GitignorePath {
+			return nil
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {

@@ -64,6 +64,7 @@ type Outputs struct {
 	RustCrate        string
 	Schema           string
 	Docs             string
+	Conformance      string // "": no conformance vectors
 }
 
 // Domain is a range of codes.
