@@ -127,9 +127,17 @@ pub fn write_number(out: &mut String, v: f64) {
         out.push('0');
         return;
     }
-    // Rust's {:e} writes the shortest digits that round-trip, as
-    // d[.ddd]e[-]x; ECMAScript lays the same digits out by the exponent.
-    let sci = format!("{:e}", v.abs());
+    // Rust's {:e} writes the shortest digits that read back as v, as
+    // d[.ddd]e[-]x. Of the digit strings of that length that read back as
+    // v, ECMAScript takes the one closest to v: v correctly rounded to that
+    // many digits, unless that reads back as another number. ECMAScript
+    // then lays the digits out by the exponent.
+    let mut sci = format!("{:e}", v.abs());
+    let len = sci.find('e').unwrap_or(sci.len()) - usize::from(sci.contains('.'));
+    let closest = format!("{:.*e}", len.saturating_sub(1), v.abs());
+    if closest.parse::<f64>() == Ok(v.abs()) {
+        sci = closest;
+    }
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
     let k = digits.len() as i64;
