@@ -77,12 +77,14 @@ func rustWorkspace(t *testing.T, crates map[string][]gen.File) string {
 	return dir
 }
 
-// TestGoldenRust regenerates the Rust crate of every golden catalog and
-// compares it with testdata/golden/NAME/rust, both ways. The crates are
-// members of the repository's Cargo workspace, so that make test builds,
-// lints and formats them with the workspace.
+// TestGoldenRust regenerates the Rust crate of every golden catalog and of
+// the MCP test catalog and compares it with testdata/golden/NAME/rust
+// (testdata/mcp/rust), both ways. The crates are members of the
+// repository's Cargo workspace, so that make test builds, lints and
+// formats them with the workspace.
 func TestGoldenRust(t *testing.T) {
-	for _, c := range goldenCases(t) {
+	cases := append(goldenCases(t), goldenCase{"mcp", filepath.Join("testdata", "mcp", "errors.yaml"), filepath.Join("testdata", "mcp")})
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			want := filepath.Join(c.dir, "rust")
@@ -252,6 +254,117 @@ func TestRustRuntimeFixtures(t *testing.T) {
 		}
 		if !bytes.Equal(have, data) {
 			t.Errorf("%s differs from what the Go runtime makes (run go test -update):\n%s", path, firstDiff(have, data))
+		}
+	}
+}
+
+// TestRustMCPServer builds testdata/mcp/rust-server, an MCP server on the
+// official Rust SDK (rmcp) whose tools fail every way, with the crate
+// errgen generates from testdata/mcp/errors.yaml, and drives it over stdio
+// with raw JSON-RPC lines: initialize, initialized, tools/list and a
+// tools/call of each tool. A catalog error reaches the client as an
+// isError tool result carrying its problem document, or, where the catalog
+// says tool_errors: error, as a JSON-RPC error with the catalog's code and
+// data; any other error as the fallback. No sensitive value, verbose-only
+// field or cause text crosses; the server's log keeps them.
+func TestRustMCPServer(t *testing.T) {
+	root := repoRoot(t)
+	cargoIn(t, root, "build", "-q", "-p", "files-mcp-server")
+	calls := []string{"read_file", "read_env", "fetch", "ok"}
+	var in bytes.Buffer
+	in.WriteString(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}` + "\n")
+	in.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+	in.WriteString(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n")
+	for i, name := range calls {
+		fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{}}}`+"\n", 10+i, name)
+	}
+	cmd := exec.Command(filepath.Join(root, "target", "debug", "files-mcp-server"))
+	cmd.Stdin = &in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the server: %v\n%s", err, stderr.String())
+	}
+	type response struct {
+		ID     int             `json:"id"`
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Code    int64           `json:"code"`
+			Message string          `json:"message"`
+			Data    json.RawMessage `json:"data"`
+		} `json:"error"`
+	}
+	byID := map[int]response{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var r response
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("a line of the server's output is no JSON-RPC message: %q: %v", line, err)
+		}
+		byID[r.ID] = r
+	}
+	if r := byID[1]; r.Error != nil || !strings.Contains(string(r.Result), `"tools"`) {
+		t.Fatalf("initialize: %s", out)
+	}
+	if r := byID[2]; r.Error != nil || !strings.Contains(string(r.Result), `"read_env"`) {
+		t.Fatalf("tools/list: %s", out)
+	}
+	type toolResult struct {
+		Content []struct {
+			Type, Text string
+		}
+		StructuredContent map[string]any
+		IsError           bool
+	}
+	problem := func(id int, symbol string) map[string]any {
+		t.Helper()
+		r := byID[id]
+		var tr toolResult
+		if r.Error != nil || json.Unmarshal(r.Result, &tr) != nil || !tr.IsError || len(tr.Content) != 1 {
+			t.Fatalf("call %d: want an isError tool result, got %+v %s", id, r.Error, r.Result)
+		}
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(tr.Content[0].Text), &doc); err != nil || doc["symbol"] != symbol {
+			t.Fatalf("call %d: the text is not the problem document of %s: %s", id, symbol, tr.Content[0].Text)
+		}
+		if tr.StructuredContent["symbol"] != symbol || tr.StructuredContent["detail"] != doc["detail"] {
+			t.Errorf("call %d: the structured content is not the problem document: %v", id, tr.StructuredContent)
+		}
+		return doc
+	}
+	// read_file: the catalog's error as a tool result
+	doc := problem(10, "E_FS_FILE_TOO_LARGE")
+	if doc["status"] != 413.0 || doc["detail"] != "File is 5242880 bytes; the limit is 1048576 bytes" || doc["limit"] != 1048576.0 {
+		t.Errorf("read_file: %v", doc)
+	}
+	// read_env: tool_errors: error, a JSON-RPC error with the catalog's code and data
+	r := byID[11]
+	if r.Error == nil || r.Error.Code != 3002 || r.Error.Message != "Environment variable <redacted> is not allowed by the policy" {
+		t.Fatalf("read_env: want the JSON-RPC error 3002, got %+v %s", r.Error, r.Result)
+	}
+	var data struct {
+		Symbol  string
+		Context struct{ Details map[string]any }
+	}
+	if err := json.Unmarshal(r.Error.Data, &data); err != nil || data.Symbol != "E_POLICY_ENV_NOT_ALLOWED" || data.Context.Details["variable"] != "<redacted>" {
+		t.Errorf("read_env: data %s", r.Error.Data)
+	}
+	if _, ok := data.Context.Details["policy_location"]; ok {
+		t.Errorf("read_env: a verbose-only field crossed: %s", r.Error.Data)
+	}
+	// fetch: a foreign error, the fallback without its text
+	if doc := problem(12, "E_INTERNAL"); doc["detail"] != "An internal error occurred" {
+		t.Errorf("fetch: %v", doc)
+	}
+	if r := byID[13]; r.Error != nil || !strings.Contains(string(r.Result), `"ok: done"`) {
+		t.Errorf("ok: %s", r.Result)
+	}
+	for _, secret := range []string{"AWS_SECRET_ACCESS_KEY", "/home/alice", "hunter2", "token=abc", "db.internal"} {
+		if strings.Contains(string(out), secret) {
+			t.Errorf("%q crossed the wire:\n%s", secret, out)
+		}
+		if !strings.Contains(stderr.String(), secret) && secret != "/home/alice" { // a verbose-only field: in no message
+			t.Errorf("the server's log lacks %q:\n%s", secret, stderr.String())
 		}
 	}
 }

@@ -552,3 +552,9 @@ fn rmcp_error_and_tool_result() {
     assert_eq!(r.is_error, Some(true));
     assert_eq!(r.structured_content.unwrap()["symbol"], "E_OPEN");
 }
+
+#[test]
+fn an_error_is_one_pointer_wide() {
+    // small enough to return in a Result without clippy's result_large_err
+    assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
+}

@@ -30,7 +30,12 @@ pub type Cause = Arc<dyn std::error::Error + Send + Sync>;
 /// line discloses nothing the wire would not. Server logs get the
 /// unredacted form with the cause chain from [`Error::verbose_error`].
 #[derive(Clone)]
-pub struct Error {
+pub struct Error(pub(crate) Box<Occurrence>);
+
+/// What an [`Error`] holds, boxed: an error stays one pointer wide, as
+/// small to return as a `Result` can hold.
+#[derive(Clone)]
+pub(crate) struct Occurrence {
     pub(crate) def: &'static Def,
     pub(crate) details: Option<Value>,
     pub(crate) cause: Option<Cause>,
@@ -55,7 +60,7 @@ impl Error {
     pub fn from_value(def: &'static Def, details: &Value) -> Error {
         let mut e = Error::fresh(def, None);
         if let Some(t) = def.details {
-            e.details = Some((t.shape)().normalize(details));
+            e.0.details = Some((t.shape)().normalize(details));
         }
         e
     }
@@ -63,7 +68,7 @@ impl Error {
     /// Returns an error of `def` with empty details (every required field
     /// at its empty value), caused by `cause`.
     pub(crate) fn fresh(def: &'static Def, cause: Option<Cause>) -> Error {
-        Error {
+        Error(Box::new(Occurrence {
             def,
             details: def.details.map(|t| (t.shape)().zero()),
             cause,
@@ -73,34 +78,34 @@ impl Error {
             extensions: Vec::new(),
             request_id: String::new(),
             instance: String::new(),
-        }
+        }))
     }
 
     /// Keeps `cause` as the cause: [`std::error::Error::source`] returns
     /// it, and verbose mode lists its chain in `debugInfo.errorChain`. Its
     /// text never reaches the wire otherwise.
     pub fn with_cause(mut self, cause: impl std::error::Error + Send + Sync + 'static) -> Error {
-        self.cause = Some(Arc::new(cause));
+        self.0.cause = Some(Arc::new(cause));
         self
     }
 
     /// Keeps `cause`, already shared, as the cause (see [`Error::with_cause`]).
     pub fn with_shared_cause(mut self, cause: Cause) -> Error {
-        self.cause = Some(cause);
+        self.0.cause = Some(cause);
         self
     }
 
     /// Overrides the catalog's retryable flag for this occurrence.
     pub fn with_retryable(mut self, retryable: bool) -> Error {
-        self.retryable = Some(retryable);
+        self.0.retryable = Some(retryable);
         self
     }
 
     /// Picks one of the error's allowed HTTP statuses; a status the catalog
     /// does not allow for the error is ignored.
     pub fn with_status(mut self, status: u16) -> Error {
-        if self.def.statuses.contains(&status) {
-            self.status = Some(status);
+        if self.0.def.statuses.contains(&status) {
+            self.0.status = Some(status);
         }
         self
     }
@@ -109,7 +114,7 @@ impl Error {
     /// `requestId`, `policyHash`, …). It never takes the place of `domain`,
     /// `symbol`, `retryable` or `context`, nor of a member added before.
     pub fn with_data(mut self, key: impl Into<String>, value: impl Into<Value>) -> Error {
-        self.data.push((key.into(), value.into()));
+        self.0.data.push((key.into(), value.into()));
         self
     }
 
@@ -117,90 +122,90 @@ impl Error {
     /// It never takes the place of a member of the document, a detail
     /// field or a member added before.
     pub fn with_extension(mut self, key: impl Into<String>, value: impl Into<Value>) -> Error {
-        self.extensions.push((key.into(), value.into()));
+        self.0.extensions.push((key.into(), value.into()));
         self
     }
 
     /// Sets the request id shown in verbose `debugInfo`.
     pub fn with_request_id(mut self, id: impl Into<String>) -> Error {
-        self.request_id = id.into();
+        self.0.request_id = id.into();
         self
     }
 
     /// Sets the problem document's `instance` URI (default: a fresh
     /// `urn:uuid`).
     pub fn with_instance(mut self, uri: impl Into<String>) -> Error {
-        self.instance = uri.into();
+        self.0.instance = uri.into();
         self
     }
 
     /// The error's definition.
     pub fn def(&self) -> &'static Def {
-        self.def
+        self.0.def
     }
 
     /// The catalog code.
     pub fn code(&self) -> i64 {
-        self.def.code
+        self.0.def.code
     }
 
     /// The symbol the wire carries.
     pub fn symbol(&self) -> &'static str {
-        self.def.symbol
+        self.0.def.symbol
     }
 
     /// Whether the occurrence may be retried.
     pub fn retryable(&self) -> bool {
-        self.retryable.unwrap_or(self.def.retryable)
+        self.0.retryable.unwrap_or(self.0.def.retryable)
     }
 
     /// The HTTP status of the occurrence.
     pub fn status(&self) -> u16 {
-        self.status.unwrap_or_else(|| self.def.status())
+        self.0.status.unwrap_or_else(|| self.0.def.status())
     }
 
     /// The details as a JSON value, every field as the typed struct holds
     /// it; `None` for an error without details.
     pub fn details(&self) -> Option<&Value> {
-        self.details.as_ref()
+        self.0.details.as_ref()
     }
 
     /// Reads the details into their typed struct (or any type they fit).
     pub fn details_as<T: DeserializeOwned>(&self) -> Option<T> {
-        self.details.as_ref().and_then(|v| T::deserialize(v).ok())
+        self.0.details.as_ref().and_then(|v| T::deserialize(v).ok())
     }
 
     /// The legacy JSON-RPC data members, in the order added.
     pub fn data(&self) -> &[(String, Value)] {
-        &self.data
+        &self.0.data
     }
 
     /// The problem extension members, in the order added.
     pub fn extensions(&self) -> &[(String, Value)] {
-        &self.extensions
+        &self.0.extensions
     }
 
     /// Reports whether the error is one of `def`.
     pub fn is(&self, def: &Def) -> bool {
-        std::ptr::eq(self.def, def)
+        std::ptr::eq(self.0.def, def)
     }
 
     /// The message rendered under `o`: the text of the JSON-RPC `message`,
     /// the problem `detail` and the plain response's `message`.
     pub fn message(&self, o: &Options) -> String {
-        let mut enc = Encoder::new(o, self.def.catalog.limits.max_string_bytes);
+        let mut enc = Encoder::new(o, self.0.def.catalog.limits.max_string_bytes);
         self.message_text(&mut enc)
     }
 
     /// The message as the wire carries it under the encoder's state.
     pub(crate) fn message_text(&self, enc: &mut Encoder) -> String {
-        let text = enc.render(self.def.message, self.shaped());
+        let text = enc.render(self.0.def.message, self.shaped());
         truncate(&text, enc.limit(None))
     }
 
     /// The details with their shape, for the encoder.
     pub(crate) fn shaped(&self) -> Option<(super::shape::Shape, &Value)> {
-        match (&self.details, self.def.details) {
+        match (&self.0.details, self.0.def.details) {
             (Some(v), Some(t)) => Some(((t.shape)(), v)),
             _ => None,
         }
@@ -213,13 +218,13 @@ impl Error {
             verbose: true,
             ..Options::default()
         };
-        let mut enc = Encoder::new(&o, self.def.catalog.limits.max_string_bytes);
+        let mut enc = Encoder::new(&o, self.0.def.catalog.limits.max_string_bytes);
         let mut msg = format!(
             "{}: {}",
-            self.def.symbol,
-            enc.render(self.def.message, self.shaped())
+            self.0.def.symbol,
+            enc.render(self.0.def.message, self.shaped())
         );
-        if let Some(c) = &self.cause {
+        if let Some(c) = &self.0.cause {
             msg.push_str(": ");
             msg.push_str(&c.to_string());
         }
@@ -232,7 +237,7 @@ impl fmt::Display for Error {
         write!(
             f,
             "{}: {}",
-            self.def.symbol,
+            self.0.def.symbol,
             self.message(&Options::default())
         )
     }
@@ -241,8 +246,8 @@ impl fmt::Display for Error {
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Error")
-            .field("symbol", &self.def.symbol)
-            .field("code", &self.def.code)
+            .field("symbol", &self.0.def.symbol)
+            .field("code", &self.0.def.code)
             .field("message", &self.message(&Options::default()))
             .finish_non_exhaustive()
     }
@@ -250,7 +255,8 @@ impl fmt::Debug for Error {
 
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.cause
+        self.0
+            .cause
             .as_deref()
             .map(|c| c as &(dyn std::error::Error + 'static))
     }

@@ -60,7 +60,7 @@ impl Error {
     /// says `mcp: {tool_errors: error}`, the JSON-RPC error
     /// ([`Error::to_rmcp_error`]).
     pub fn to_rmcp_call_result(&self, o: &Options) -> Result<CallToolResult, ErrorData> {
-        if self.def.tool_errors_as_rpc {
+        if self.0.def.tool_errors_as_rpc {
             Err(self.to_rmcp_error(o))
         } else {
             Ok(self.to_rmcp_tool_result(o))

@@ -61,7 +61,7 @@ impl Error {
         const KEY: &str = ",\"data\":";
         let start = obj.find(KEY).map_or(0, |i| i + KEY.len());
         let data = obj[start..obj.len() - 1].to_owned();
-        (r.def.wire_code, r.message_text(&mut enc), data)
+        (r.0.def.wire_code, r.message_text(&mut enc), data)
     }
 
     /// The RFC 9457 problem document: `type`, `title`, `status`, `detail`,
@@ -100,7 +100,7 @@ impl Error {
     }
 
     fn encoder(&self, o: &Options) -> Encoder {
-        Encoder::new(o, self.def.catalog.limits.max_string_bytes)
+        Encoder::new(o, self.0.def.catalog.limits.max_string_bytes)
     }
 
     /// Writes one whole payload within the bound, with the fallback that
@@ -118,7 +118,7 @@ impl Error {
         let max_data = if o.max_data_bytes > 0 {
             o.max_data_bytes
         } else {
-            self.def.catalog.limits.max_data_bytes
+            self.0.def.catalog.limits.max_data_bytes
         };
         let mut out = String::new();
         write(self, enc, o, &mut out);
@@ -131,8 +131,8 @@ impl Error {
             out.clear();
             write(self, enc, o, &mut out);
         }
-        let fallback = self.def.catalog.fallback;
-        if max_data == 0 || out.len() <= max_data || std::ptr::eq(fallback, self.def) {
+        let fallback = self.0.def.catalog.fallback;
+        if max_data == 0 || out.len() <= max_data || std::ptr::eq(fallback, self.0.def) {
             return (out, None);
         }
         let f = Error::fresh(fallback, Some(Arc::new(self.clone())));
@@ -143,15 +143,15 @@ impl Error {
 
     fn write_jsonrpc(&self, enc: &mut Encoder, o: &Options, out: &mut String) {
         out.push_str("{\"code\":");
-        out.push_str(&self.def.wire_code.to_string());
+        out.push_str(&self.0.def.wire_code.to_string());
         out.push_str(",\"message\":");
-        let message = enc.render(self.def.message, self.shaped());
+        let message = enc.render(self.0.def.message, self.shaped());
         write_string(out, &message, enc.limit(None));
         out.push_str(",\"data\":{");
         if enc.full() {
-            for (i, (k, v)) in self.data.iter().enumerate() {
+            for (i, (k, v)) in self.0.data.iter().enumerate() {
                 if JSONRPC_DATA_MEMBERS.contains(&k.as_str())
-                    || self.data[..i].iter().any(|(p, _)| p == k)
+                    || self.0.data[..i].iter().any(|(p, _)| p == k)
                 {
                     continue;
                 }
@@ -162,15 +162,15 @@ impl Error {
             }
         }
         out.push_str("\"domain\":");
-        write_string(out, self.def.domain, None);
+        write_string(out, self.0.def.domain, None);
         out.push_str(",\"symbol\":");
-        write_string(out, self.def.symbol, None);
+        write_string(out, self.0.def.symbol, None);
         out.push_str(",\"retryable\":");
         out.push_str(bool_text(self.retryable()));
         out.push_str(",\"context\":{\"schemaVersion\":");
-        out.push_str(&self.def.catalog.schema_version.to_string());
+        out.push_str(&self.0.def.catalog.schema_version.to_string());
         out.push_str(",\"type\":");
-        write_string(out, self.def.error_type, None);
+        write_string(out, self.0.def.error_type, None);
         out.push_str(",\"details\":");
         match self.shaped() {
             Some((shape, v)) => enc.write_details(out, shape, v, false),
@@ -193,19 +193,19 @@ impl Error {
         if !enc.full() {
             return;
         }
-        if !self.def.user_message.is_empty() {
+        if !self.0.def.user_message.is_empty() {
             out.push_str(",\"userMessage\":");
-            let text = enc.render(self.def.user_message, self.shaped());
+            let text = enc.render(self.0.def.user_message, self.shaped());
             write_string(out, &text, enc.limit(None));
         }
         let max = if o.max_suggestions > 0 {
             o.max_suggestions
         } else {
-            self.def.catalog.limits.max_suggestions
+            self.0.def.catalog.limits.max_suggestions
         };
-        if !o.omit_suggestions && !self.def.suggestions.is_empty() && max > 0 {
+        if !o.omit_suggestions && !self.0.def.suggestions.is_empty() && max > 0 {
             out.push_str(",\"suggestions\":[");
-            for (i, s) in self.def.suggestions.iter().take(max).enumerate() {
+            for (i, s) in self.0.def.suggestions.iter().take(max).enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
@@ -222,6 +222,7 @@ impl Error {
     fn write_debug_info(&self, o: &Options, out: &mut String) {
         out.push_str("{\"errorChain\":[");
         let mut cause: Option<&(dyn std::error::Error + 'static)> = self
+            .0
             .cause
             .as_deref()
             .map(|c| c as &(dyn std::error::Error + 'static));
@@ -239,9 +240,9 @@ impl Error {
             cause = c.source();
         }
         out.push(']');
-        if !self.request_id.is_empty() {
+        if !self.0.request_id.is_empty() {
             out.push_str(",\"requestId\":");
-            write_string(out, &self.request_id, Some(256));
+            write_string(out, &self.0.request_id, Some(256));
         }
         out.push_str(",\"timestamp\":\"");
         out.push_str(&rfc3339(o.now()));
@@ -255,16 +256,16 @@ impl Error {
 
     fn write_problem(&self, enc: &mut Encoder, o: &Options, out: &mut String) {
         out.push_str("{\"type\":");
-        write_string(out, self.def.problem_type, None);
+        write_string(out, self.0.def.problem_type, None);
         out.push_str(",\"title\":");
-        write_string(out, self.def.title, None);
+        write_string(out, self.0.def.title, None);
         out.push_str(",\"status\":");
         out.push_str(&self.status().to_string());
         out.push_str(",\"detail\":");
-        let message = enc.render(self.def.message, self.shaped());
+        let message = enc.render(self.0.def.message, self.shaped());
         write_string(out, &message, enc.limit(None));
         out.push_str(",\"instance\":");
-        match (&self.instance, &o.instance) {
+        match (&self.0.instance, &o.instance) {
             (i, _) if !i.is_empty() => write_string(out, i, None),
             (_, Some(i)) => write_string(out, i, None),
             _ => write_string(out, &urn_uuid(), None),
@@ -272,7 +273,7 @@ impl Error {
         out.push_str(",\"timestamp\":\"");
         out.push_str(&rfc3339(o.now()));
         out.push_str("\",\"symbol\":");
-        write_string(out, self.def.symbol, None);
+        write_string(out, self.0.def.symbol, None);
         out.push_str(",\"retryable\":");
         out.push_str(bool_text(self.retryable()));
         self.write_advice(enc, o, out);
@@ -290,11 +291,11 @@ impl Error {
             detail_fields = shape.fields();
         }
         if enc.full() {
-            for (i, (k, v)) in self.extensions.iter().enumerate() {
+            for (i, (k, v)) in self.0.extensions.iter().enumerate() {
                 if PROBLEM_MEMBERS.contains(&k.as_str())
                     || detail_fields.contains(&k.as_str())
                     || enc.flat_keys.iter().any(|f| f == k)
-                    || self.extensions[..i].iter().any(|(p, _)| p == k)
+                    || self.0.extensions[..i].iter().any(|(p, _)| p == k)
                 {
                     continue;
                 }
@@ -313,9 +314,9 @@ impl Error {
 
     fn write_response(&self, enc: &mut Encoder, _: &Options, out: &mut String) {
         out.push_str("{\"error\":true,\"code\":");
-        write_string(out, self.def.symbol, None);
+        write_string(out, self.0.def.symbol, None);
         out.push_str(",\"message\":");
-        let message = enc.render(self.def.message, self.shaped());
+        let message = enc.render(self.0.def.message, self.shaped());
         write_string(out, &message, enc.limit(None));
         if let Some((shape, v)) = self.shaped() {
             out.push_str(",\"details\":");
