@@ -10,16 +10,26 @@ FUZZMIN     ?= 5s
 
 all: lint test
 
-# Every test: Go unit, golden and end-to-end tests (the README's go get -tool,
-# errgen init and go generate flow in a throwaway server module, and a go-sdk
-# MCP server driven over stdio by a client on the MCP TypeScript SDK,
-# included), the generated golden packages under go vet, the runtime under
-# the race detector, the repo's own outputs checked for staleness, the
-# generated TypeScript under tsc --strict (with type-level tests), and the
-# node tests of the generated JavaScript (wire vectors, npm pack + install +
-# compile of a consumer).
+# Every test: the Rust crates of the Cargo workspace (the Rust runtime, the
+# repo's gen/rust, the golden catalogs' crates, the MCP test server) under
+# rustfmt, clippy with warnings denied (with and without the rmcp feature)
+# and cargo test, their dependencies as Cargo.lock pins them; Go unit,
+# golden and end-to-end tests (the README's go get -tool, errgen init and go
+# generate flow in a throwaway server module, a go-sdk MCP server driven
+# over stdio by a client on the MCP TypeScript SDK, an rmcp server driven
+# by raw JSON-RPC lines, and errgen conformance on the Go runner and the
+# Rust crates' runners included), the generated golden packages under go
+# vet, the runtime under the race detector, the repo's own outputs checked
+# for staleness, the generated TypeScript under tsc --strict (with
+# type-level tests), and the node tests of the generated JavaScript (wire
+# vectors, npm pack + install + compile of a consumer).
 test: node_modules
 	$(GO) mod download all
+	cargo fetch --locked
+	cargo fmt --check
+	cargo clippy --workspace --all-targets --locked -q -- -D warnings
+	cargo clippy --workspace --all-targets --all-features --locked -q -- -D warnings
+	cargo test --workspace --lib --tests --all-features --locked -q
 	$(GO) test ./...
 	$(GO) vet ./internal/endtoend/testdata/golden/...
 	$(GO) test -race -run 'Metrics|Redaction|Vectors|WireFormats' ./internal/endtoend/
@@ -48,10 +58,11 @@ docs-site: node_modules
 generate:
 	$(GO) run ./cmd/errgen generate
 
-# gofmt, go vet and staticcheck (pinned).
+# gofmt, go vet, staticcheck (pinned) and rustfmt (clippy runs in test).
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	cargo fmt --check
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 

@@ -38,14 +38,27 @@ func cargo(t *testing.T) string {
 	return path
 }
 
-// cargoIn runs cargo in dir with the repository's target directory, which
-// every crate the tests build shares (their dependencies are the locked
-// ones, built once), and returns its standard output.
+// targetDir is the cargo target directory every crate the tests build
+// shares (their dependencies are the locked ones, built once): the
+// repository's, unless CARGO_TARGET_DIR names another.
+func targetDir(t *testing.T) string {
+	if dir := os.Getenv("CARGO_TARGET_DIR"); dir != "" {
+		return dir
+	}
+	return filepath.Join(repoRoot(t), "target")
+}
+
+// cargoIn runs cargo in dir with the shared target directory and returns
+// its standard output. In the repository's workspace it keeps to
+// Cargo.lock (--locked).
 func cargoIn(t *testing.T, dir string, args ...string) string {
 	t.Helper()
+	if dir == repoRoot(t) && (args[0] == "build" || args[0] == "clippy") {
+		args = append([]string{args[0], "--locked"}, args[1:]...)
+	}
 	cmd := exec.Command(cargo(t), args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CARGO_TARGET_DIR="+filepath.Join(repoRoot(t), "target"), "CARGO_TERM_COLOR=never")
+	cmd.Env = append(os.Environ(), "CARGO_TARGET_DIR="+targetDir(t), "CARGO_TERM_COLOR=never")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -113,7 +126,7 @@ func rustCrate(t *testing.T, m *model.Catalog) []gen.File {
 func conformanceRunner(t *testing.T, dir, crate string) string {
 	t.Helper()
 	cargoIn(t, dir, "build", "-q", "-p", crate, "--example", "conformance")
-	bin := filepath.Join(repoRoot(t), "target", "debug", "examples", "conformance")
+	bin := filepath.Join(targetDir(t), "debug", "examples", "conformance")
 	data, err := os.ReadFile(bin)
 	if err != nil {
 		t.Fatal(err)
@@ -278,7 +291,7 @@ func TestRustMCPServer(t *testing.T) {
 	for i, name := range calls {
 		fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":{}}}`+"\n", 10+i, name)
 	}
-	cmd := exec.Command(filepath.Join(root, "target", "debug", "files-mcp-server"))
+	cmd := exec.Command(filepath.Join(targetDir(t), "debug", "files-mcp-server"))
 	cmd.Stdin = &in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
