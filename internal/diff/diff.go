@@ -421,8 +421,10 @@ func (c *comparer) catalog() {
 	}{
 		{"go.package", o.Outputs.GoPackage, n.Outputs.GoPackage, Warning, "; Go code using the generated package may have to change"},
 		{"ts.package", o.Outputs.TSPackage, n.Outputs.TSPackage, Warning, "; clients installing the npm package may have to change"},
+		{"rust.crate", o.Outputs.RustCrate, n.Outputs.RustCrate, Warning, "; Rust code depending on the generated crate may have to change"},
 		{"go.dir", o.Outputs.GoDir, n.Outputs.GoDir, Compatible, ""},
 		{"ts.dir", o.Outputs.TSDir, n.Outputs.TSDir, Compatible, ""},
+		{"rust.dir", o.Outputs.RustDir, n.Outputs.RustDir, Compatible, ""},
 		{"schema", o.Outputs.Schema, n.Outputs.Schema, Compatible, ""},
 		{"docs", o.Outputs.Docs, n.Outputs.Docs, Compatible, ""},
 		{"conformance", o.Outputs.Conformance, n.Outputs.Conformance, Compatible, ""},

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -379,5 +380,41 @@ func TestRustMCPServer(t *testing.T) {
 		if !strings.Contains(stderr.String(), secret) && secret != "/home/alice" { // a verbose-only field: in no message
 			t.Errorf("the server's log lacks %q:\n%s", secret, stderr.String())
 		}
+	}
+}
+
+// TestReadmeRust builds and runs the Rust program of the README's "Rust
+// crate" against the crate of the MCP test catalog (the files catalog it
+// names), with clippy's warnings denied.
+func TestReadmeRust(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	i := strings.Index(s, "\n## Rust crate\n")
+	if i < 0 {
+		t.Fatal("README has no section Rust crate")
+	}
+	m := regexp.MustCompile("(?s)```rust\n(.*?)```").FindStringSubmatch(s[i:])
+	if m == nil || !strings.Contains(m[1], "fn main()") {
+		t.Fatal("the section Rust crate has no program")
+	}
+	files := errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "mcp", "errors.yaml"))
+	ws := rustWorkspace(t, map[string][]gen.File{
+		"files": rustCrate(t, files),
+		"readme": {
+			{Path: "Cargo.toml", Data: []byte("[package]\nname = \"readme\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[dependencies]\nfiles-errors = { path = \"../files\" }\n")},
+			{Path: "src/main.rs", Data: []byte(m[1])},
+		},
+	})
+	cargoIn(t, ws, "clippy", "-q", "-p", "readme", "--", "-D", "warnings")
+	out := cargoIn(t, ws, "run", "-q", "-p", "readme")
+	var rpc struct {
+		Code int64
+		Data struct{ Symbol string }
+	}
+	if err := json.Unmarshal([]byte(out), &rpc); err != nil || rpc.Code != -32602 || rpc.Data.Symbol != "E_FS_FILE_TOO_LARGE" {
+		t.Errorf("the README's program printed %q (%v)", out, err)
 	}
 }

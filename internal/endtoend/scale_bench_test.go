@@ -12,12 +12,13 @@ import (
 	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/markdown"
+	"github.com/errgen/errgen/internal/gen/rust"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 )
 
-// emitters are the four emitters with their default options.
+// emitters are the emitters with their default options.
 var emitters = []struct {
 	name string
 	run  func(m *model.Catalog) ([]gen.File, error)
@@ -26,6 +27,7 @@ var emitters = []struct {
 	{"ts", func(m *model.Catalog) ([]gen.File, error) { return typescript.Generate(m, typescript.Options{}) }},
 	{"schema", func(m *model.Catalog) ([]gen.File, error) { return jsonschema.Generate(m, jsonschema.Options{}) }},
 	{"docs", func(m *model.Catalog) ([]gen.File, error) { return markdown.Generate(m, markdown.Options{}) }},
+	{"rust", func(m *model.Catalog) ([]gen.File, error) { return rust.Generate(m, rust.Options{}) }},
 }
 
 // BenchmarkEmitters measures each emitter alone on generated catalogs of
