@@ -19,6 +19,7 @@ import (
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/rust"
+	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -149,8 +150,8 @@ func crateName(m *model.Catalog) string {
 
 // TestRustConformance runs errgen conformance on the example conformance
 // of the Rust crate of every catalog whose vectors the tests check (see
-// conformanceCatalogs): every payload must be the Go runtime's, byte for
-// byte. The crates of the golden catalogs and of the repository's own are
+// conformanceCatalogs) and of one whose names and texts take every length:
+// every payload must be the Go runtime's, byte for byte. The crates of the golden catalogs and of the repository's own are
 // members of the repository's Cargo workspace (see TestGoldenRust), and
 // make test formats and lints them; the others are built in a workspace of
 // their own, after rustfmt and clippy.
@@ -158,6 +159,8 @@ func TestRustConformance(t *testing.T) {
 	cargo(t)
 	root := repoRoot(t)
 	catalogs := conformanceCatalogs(t)
+	// names and texts of every length, shapes of every kind (see gencatalog.Widths)
+	catalogs["widths"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Widths(1, 70)}, "errors.yaml")
 	workspace := map[string]string{"repo": root}
 	for _, c := range goldenCases(t) {
 		workspace[c.name] = root

@@ -110,6 +110,17 @@ pub struct TimeoutDetails {
     pub elapsed_ms: Option<i64>,
 }
 
+impl TimeoutDetails {
+    /// Returns TimeoutDetails with its required fields, the optional ones left out.
+    pub fn new(operation: impl Into<String>, timeout_ms: i64) -> Self {
+        Self {
+            operation: operation.into(),
+            timeout_ms,
+            elapsed_ms: None,
+        }
+    }
+}
+
 impl rt::Details for TimeoutDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -218,6 +229,17 @@ pub struct NotInstalledDetails {
     pub install_hint: Option<String>,
 }
 
+impl NotInstalledDetails {
+    /// Returns NotInstalledDetails with its required fields, the optional ones left
+    /// out.
+    pub fn new(dependency: impl Into<String>) -> Self {
+        Self {
+            dependency: dependency.into(),
+            install_hint: None,
+        }
+    }
+}
+
 impl rt::Details for NotInstalledDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -281,6 +303,15 @@ pub fn session_not_found(details: SessionNotFoundDetails) -> Error {
 pub struct SessionNotFoundDetails {
     /// The unknown session id.
     pub session_id: String,
+}
+
+impl SessionNotFoundDetails {
+    /// Returns SessionNotFoundDetails with its required fields.
+    pub fn new(session_id: impl Into<String>) -> Self {
+        Self {
+            session_id: session_id.into(),
+        }
+    }
 }
 
 impl rt::Details for SessionNotFoundDetails {
@@ -375,6 +406,16 @@ pub struct UnsupportedDetails {
     pub operation: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+}
+
+impl UnsupportedDetails {
+    /// Returns UnsupportedDetails with its required fields, the optional ones left out.
+    pub fn new(operation: impl Into<String>) -> Self {
+        Self {
+            operation: operation.into(),
+            reason: None,
+        }
+    }
 }
 
 impl rt::Details for UnsupportedDetails {
@@ -552,6 +593,18 @@ pub struct UpstreamUnavailableDetails {
     pub upstream_status: Option<i64>,
 }
 
+impl UpstreamUnavailableDetails {
+    /// Returns UpstreamUnavailableDetails with its required fields, the optional ones
+    /// left out.
+    pub fn new(service: impl Into<String>) -> Self {
+        Self {
+            service: service.into(),
+            endpoint: None,
+            upstream_status: None,
+        }
+    }
+}
+
 impl rt::Details for UpstreamUnavailableDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -618,7 +671,7 @@ pub fn unauthorized(details: UnauthorizedDetails) -> Error {
 }
 
 /// UnauthorizedDetails is the details of E_UNAUTHORIZED.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UnauthorizedDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scheme: Option<UnauthorizedDetailsScheme>,

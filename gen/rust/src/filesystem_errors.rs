@@ -171,6 +171,13 @@ pub struct NotFoundDetails {
     pub path: String,
 }
 
+impl NotFoundDetails {
+    /// Returns NotFoundDetails with its required fields.
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
 impl rt::Details for NotFoundDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -306,6 +313,13 @@ pub fn fs_locked(details: FsLockedDetails) -> Error {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FsLockedDetails {
     pub path: String,
+}
+
+impl FsLockedDetails {
+    /// Returns FsLockedDetails with its required fields.
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
 }
 
 impl rt::Details for FsLockedDetails {

@@ -58,7 +58,7 @@ pub fn rpc_parse_error(details: RpcParseErrorDetails) -> Error {
 }
 
 /// RpcParseErrorDetails is the details of E_RPC_PARSE_ERROR.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RpcParseErrorDetails {
     /// Byte offset where parsing failed.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -194,6 +194,15 @@ pub struct RpcMethodNotFoundDetails {
     pub method: String,
 }
 
+impl RpcMethodNotFoundDetails {
+    /// Returns RpcMethodNotFoundDetails with its required fields.
+    pub fn new(method: impl Into<String>) -> Self {
+        Self {
+            method: method.into(),
+        }
+    }
+}
+
 impl rt::Details for RpcMethodNotFoundDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -246,7 +255,7 @@ pub fn rpc_invalid_request(details: RpcInvalidRequestDetails) -> Error {
 }
 
 /// RpcInvalidRequestDetails is the details of E_RPC_INVALID_REQUEST.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RpcInvalidRequestDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,

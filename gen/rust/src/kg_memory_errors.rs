@@ -93,6 +93,19 @@ pub struct KgInvalidTripleDetails {
     pub reason: String,
 }
 
+impl KgInvalidTripleDetails {
+    /// Returns KgInvalidTripleDetails with its required fields, the optional ones left
+    /// out.
+    pub fn new(reason: impl Into<String>) -> Self {
+        Self {
+            subject: None,
+            predicate: None,
+            object: None,
+            reason: reason.into(),
+        }
+    }
+}
+
 impl rt::Details for KgInvalidTripleDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {

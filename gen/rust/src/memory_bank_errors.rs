@@ -59,6 +59,16 @@ pub struct MbFileNotFoundDetails {
     pub file: String,
 }
 
+impl MbFileNotFoundDetails {
+    /// Returns MbFileNotFoundDetails with its required fields.
+    pub fn new(project: impl Into<String>, file: impl Into<String>) -> Self {
+        Self {
+            project: project.into(),
+            file: file.into(),
+        }
+    }
+}
+
 impl rt::Details for MbFileNotFoundDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -123,6 +133,16 @@ pub struct MbReadDetails {
     pub file: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub system_error: Option<String>,
+}
+
+impl MbReadDetails {
+    /// Returns MbReadDetails with its required fields, the optional ones left out.
+    pub fn new(file: impl Into<String>) -> Self {
+        Self {
+            file: file.into(),
+            system_error: None,
+        }
+    }
 }
 
 impl rt::Details for MbReadDetails {
@@ -192,6 +212,16 @@ pub struct MbWriteDetails {
     pub system_error: Option<String>,
 }
 
+impl MbWriteDetails {
+    /// Returns MbWriteDetails with its required fields, the optional ones left out.
+    pub fn new(file: impl Into<String>) -> Self {
+        Self {
+            file: file.into(),
+            system_error: None,
+        }
+    }
+}
+
 impl rt::Details for MbWriteDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -254,6 +284,15 @@ pub fn mb_project_not_found(details: MbProjectNotFoundDetails) -> Error {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MbProjectNotFoundDetails {
     pub project: String,
+}
+
+impl MbProjectNotFoundDetails {
+    /// Returns MbProjectNotFoundDetails with its required fields.
+    pub fn new(project: impl Into<String>) -> Self {
+        Self {
+            project: project.into(),
+        }
+    }
 }
 
 impl rt::Details for MbProjectNotFoundDetails {

@@ -67,6 +67,17 @@ pub struct PwNavDetails {
     pub http_status: Option<i64>,
 }
 
+impl PwNavDetails {
+    /// Returns PwNavDetails with its required fields, the optional ones left out.
+    pub fn new(url: impl Into<String>, reason: impl Into<String>) -> Self {
+        Self {
+            url: url.into(),
+            reason: reason.into(),
+            http_status: None,
+        }
+    }
+}
+
 impl rt::Details for PwNavDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -137,6 +148,16 @@ pub struct PwLaunchDetails {
     pub browser: PwLaunchDetailsBrowser,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+}
+
+impl PwLaunchDetails {
+    /// Returns PwLaunchDetails with its required fields, the optional ones left out.
+    pub fn new(browser: PwLaunchDetailsBrowser) -> Self {
+        Self {
+            browser,
+            reason: None,
+        }
+    }
 }
 
 impl rt::Details for PwLaunchDetails {
@@ -219,6 +240,17 @@ pub struct PwSelectorNotFoundDetails {
     pub timeout_ms: Option<i64>,
 }
 
+impl PwSelectorNotFoundDetails {
+    /// Returns PwSelectorNotFoundDetails with its required fields, the optional ones
+    /// left out.
+    pub fn new(selector: impl Into<String>) -> Self {
+        Self {
+            selector: selector.into(),
+            timeout_ms: None,
+        }
+    }
+}
+
 impl rt::Details for PwSelectorNotFoundDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -278,7 +310,7 @@ pub fn pw_page_closed(details: PwPageClosedDetails) -> Error {
 }
 
 /// PwPageClosedDetails is the details of E_PW_PAGE_CLOSED.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PwPageClosedDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page_id: Option<String>,
@@ -344,6 +376,17 @@ pub struct PwEvalDetails {
     /// The value thrown by the script (any JSON value).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thrown: Option<serde_json::Value>,
+}
+
+impl PwEvalDetails {
+    /// Returns PwEvalDetails with its required fields, the optional ones left out.
+    pub fn new(error_text: impl Into<String>) -> Self {
+        Self {
+            error_text: error_text.into(),
+            script: None,
+            thrown: None,
+        }
+    }
 }
 
 impl rt::Details for PwEvalDetails {

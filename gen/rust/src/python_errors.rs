@@ -133,6 +133,17 @@ pub struct PySyntaxDetails {
     pub error_text: String,
 }
 
+impl PySyntaxDetails {
+    /// Returns PySyntaxDetails with its required fields, the optional ones left out.
+    pub fn new(line: i64, error_text: impl Into<String>) -> Self {
+        Self {
+            line,
+            column: None,
+            error_text: error_text.into(),
+        }
+    }
+}
+
 impl rt::Details for PySyntaxDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -201,6 +212,15 @@ pub fn py_module_not_found(details: PyModuleNotFoundDetails) -> Error {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PyModuleNotFoundDetails {
     pub module: String,
+}
+
+impl PyModuleNotFoundDetails {
+    /// Returns PyModuleNotFoundDetails with its required fields.
+    pub fn new(module: impl Into<String>) -> Self {
+        Self {
+            module: module.into(),
+        }
+    }
 }
 
 impl rt::Details for PyModuleNotFoundDetails {

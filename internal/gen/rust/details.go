@@ -64,7 +64,17 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 	u.serde, u.crate = true, true
 	w.blank()
 	w.doc(0, "///", cat(name+" is "+what+"."), cat(s.Description))
-	w.line(0, "#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]")
+	var required []*model.Property
+	for _, p := range s.Properties {
+		if p.Required {
+			required = append(required, p)
+		}
+	}
+	if len(required) == 0 {
+		w.line(0, "#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]")
+	} else {
+		w.line(0, "#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]")
+	}
 	if len(s.Properties) == 0 {
 		w.line(0, "pub struct "+name+" {}")
 	} else {
@@ -80,7 +90,7 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 				w.attr(1, "serde", `skip_serializing_if = "Option::is_none"`)
 				t = "Option<" + t + ">"
 			}
-			w.field(1, "pub "+naming.RustIdent(field), t)
+			w.typeField(1, "pub "+naming.RustIdent(field), t)
 		}
 		if extra, open := gotype.Extra(s); open {
 			w.doc(1, "///", own("The other members (`additionalProperties`), written after the declared "+
@@ -89,9 +99,12 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 				"the document's own members."))
 			w.attr(1, "serde", "flatten")
 			w.attr(1, "serde", "serialize_with = "+lit("rt::serialize_extra::<"+name+", _, _>"))
-			w.field(1, "pub extra", "std::collections::BTreeMap<String, "+g.valueType(extra)+">")
+			w.typeField(1, "pub extra", "std::collections::BTreeMap<String, "+g.valueType(extra)+">")
 		}
 		w.line(0, "}")
+	}
+	if len(required) > 0 {
+		g.genNew(w, s, name, required)
 	}
 
 	w.blank()
@@ -119,6 +132,49 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 	}
 	w.line(2, "};")
 	w.line(2, "rt::Shape::Object(&OBJECT)")
+	w.line(1, "}")
+	w.line(0, "}")
+}
+
+// genNew writes the function new of struct s, which takes its required
+// fields (a string as anything that converts into one) and leaves the
+// optional ones out.
+func (g *generator) genNew(w *writer, s *model.Schema, name string, required []*model.Property) {
+	var params, fields []string
+	for _, p := range s.Properties {
+		ident := naming.RustIdent(naming.RustSnake(p.Name))
+		if !p.Required {
+			fields = append(fields, ident+": None")
+			continue
+		}
+		t := gotype.Of(p.Schema)
+		switch ft := g.fieldType(s, t); {
+		case t.Kind == gotype.String:
+			params = append(params, ident+": impl Into<String>")
+			fields = append(fields, ident+": "+ident+".into()")
+		case ft != g.valueType(t): // boxed
+			params = append(params, ident+": "+g.valueType(t))
+			fields = append(fields, ident+": Box::new("+ident+")")
+		default:
+			params = append(params, ident+": "+ft)
+			fields = append(fields, ident)
+		}
+	}
+	if _, open := gotype.Extra(s); open {
+		fields = append(fields, "extra: std::collections::BTreeMap::new()")
+	}
+	w.blank()
+	w.open(0, "impl "+name)
+	what := "its required fields"
+	if len(required) < len(s.Properties) {
+		what += ", the optional ones left out"
+	}
+	w.doc(1, "///", own("Returns %s with %s.", name, what))
+	if len(params) > 7 {
+		w.line(1, "#[allow(clippy::too_many_arguments)]")
+	}
+	w.fnHead(1, "pub fn new", params, " -> Self")
+	w.structLit(2, "Self", fields)
 	w.line(1, "}")
 	w.line(0, "}")
 }

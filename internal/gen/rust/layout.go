@@ -21,6 +21,7 @@ const (
 	maxWidth        = 100 // max_width
 	shortWidth      = 60  // fn_call_width, array_width
 	shortArrayItem  = 10  // short_array_element_width_threshold
+	structLitWidth  = 18  // struct_lit_width
 	indentWidth     = 4
 	attributeMargin = 1 // an attribute fits in max_width - 1
 )
@@ -261,6 +262,26 @@ func (w *writer) field(indent int, name, value string) {
 	w.line(indent, one)
 }
 
+// typeField writes the field `name: Type,` of a struct declaration: on
+// one line, or with the type on the next line when it fits there with its
+// comma, else with its generic arguments on a line of their own.
+func (w *writer) typeField(indent int, name, ty string) {
+	open, end := strings.IndexByte(ty, '<'), strings.LastIndexByte(ty, '>')
+	switch {
+	case fits(indent, name+": "+ty+","):
+		w.line(indent, name+": "+ty+",")
+	case fits(indent+1, ty+","):
+		w.line(indent, name+":")
+		w.line(indent+1, ty+",")
+	case open > 0 && end == len(ty)-1:
+		w.line(indent, name+": "+ty[:open+1])
+		w.line(indent+1, ty[open+1:end]+",")
+		w.line(indent, ">,")
+	default:
+		w.line(indent, name+": "+ty+",")
+	}
+}
+
 // arrayField writes the field `name: &[items…],` of a struct literal (see
 // [writer.array]).
 func (w *writer) arrayField(indent int, name, prefix string, items []string) {
@@ -441,15 +462,41 @@ func (w *writer) attr(indent int, name, item string) {
 	w.line(indent, ")]")
 }
 
-// open writes the first line of an item with a body, `head {`, or head
-// and the brace on a line of its own when they do not fit on one.
-func (w *writer) open(indent int, head string) {
-	if fits(indent, head+" {") {
-		w.line(indent, head+" {")
+// structLit writes the struct literal `name { fields… }` as the last
+// expression of a block: on one line when its fields take at most 18
+// columns and the line fits, else one field to a line.
+func (w *writer) structLit(indent int, name string, fields []string) {
+	body := strings.Join(fields, ", ")
+	if width(body) <= structLitWidth && fits(indent, name+" { "+body+" }") {
+		w.line(indent, name+" { "+body+" }")
 		return
 	}
-	w.line(indent, head)
-	w.line(indent, "{")
+	w.line(indent, name+" {")
+	for _, f := range fields {
+		if k, v, ok := strings.Cut(f, ": "); ok {
+			w.field(indent+1, k, v)
+		} else {
+			w.line(indent+1, f+",")
+		}
+	}
+	w.line(indent, "}")
+}
+
+// open writes the first line of an item with a body, `head {`, or head
+// and the brace on a line of its own when they do not fit on one; the
+// head of an impl of a trait breaks before its `for` instead.
+func (w *writer) open(indent int, head string) {
+	switch trait, typ, impl := strings.Cut(head, " for "); {
+	case fits(indent, head+" {"):
+		w.line(indent, head+" {")
+	case !impl:
+		w.line(indent, head)
+		w.line(indent, "{")
+	default:
+		w.line(indent, trait)
+		w.line(indent+1, "for "+typ)
+		w.line(indent, "{")
+	}
 }
 
 // fnHead writes the first line(s) of a function, `head(params) -> ret {`:

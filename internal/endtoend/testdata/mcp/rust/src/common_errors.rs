@@ -50,6 +50,15 @@ pub struct UpstreamUnavailableDetails {
     pub service: String,
 }
 
+impl UpstreamUnavailableDetails {
+    /// Returns UpstreamUnavailableDetails with its required fields.
+    pub fn new(service: impl Into<String>) -> Self {
+        Self {
+            service: service.into(),
+        }
+    }
+}
+
 impl rt::Details for UpstreamUnavailableDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {

@@ -15,6 +15,23 @@ pub struct ResourceLimit {
     pub unit: String,
 }
 
+impl ResourceLimit {
+    /// Returns ResourceLimit with its required fields.
+    pub fn new(
+        resource: impl Into<String>,
+        limit: i64,
+        actual: i64,
+        unit: impl Into<String>,
+    ) -> Self {
+        Self {
+            resource: resource.into(),
+            limit,
+            actual,
+            unit: unit.into(),
+        }
+    }
+}
+
 impl rt::Details for ResourceLimit {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {

@@ -52,6 +52,17 @@ pub struct PolicyEnvNotAllowedDetails {
     pub policy_location: Option<String>,
 }
 
+impl PolicyEnvNotAllowedDetails {
+    /// Returns PolicyEnvNotAllowedDetails with its required fields, the optional ones
+    /// left out.
+    pub fn new(variable: impl Into<String>) -> Self {
+        Self {
+            variable: variable.into(),
+            policy_location: None,
+        }
+    }
+}
+
 impl rt::Details for PolicyEnvNotAllowedDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {

@@ -36,6 +36,23 @@ pub struct ErrorInfo {
     pub extra: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
+impl ErrorInfo {
+    /// Returns ErrorInfo with its required fields, the optional ones left out.
+    pub fn new(reason: impl Into<String>) -> Self {
+        Self {
+            reason: reason.into(),
+            domain: None,
+            metadata: None,
+            counts: None,
+            owners: None,
+            labels: None,
+            secrets: None,
+            groups: None,
+            extra: std::collections::BTreeMap::new(),
+        }
+    }
+}
+
 impl rt::Details for ErrorInfo {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -112,7 +129,7 @@ impl rt::Details for ErrorInfo {
 /// ErrorInfoMetadata is detail shape error_info, property "metadata".
 ///
 /// Declared keys beside any other string-valued ones.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ErrorInfoMetadata {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub service: Option<String>,
@@ -165,6 +182,16 @@ pub struct ErrorInfoCounts {
     pub extra: std::collections::BTreeMap<String, i64>,
 }
 
+impl ErrorInfoCounts {
+    /// Returns ErrorInfoCounts with its required fields.
+    pub fn new(total: i64) -> Self {
+        Self {
+            total,
+            extra: std::collections::BTreeMap::new(),
+        }
+    }
+}
+
 impl rt::Details for ErrorInfoCounts {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -184,7 +211,7 @@ impl rt::Details for ErrorInfoCounts {
 }
 
 /// ErrorInfoOwners is detail shape error_info, property "owners".
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ErrorInfoOwners {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub primary: Option<Node>,
@@ -222,7 +249,7 @@ impl rt::Details for ErrorInfoOwners {
 }
 
 /// ErrorInfoLabels is detail shape error_info, property "labels".
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ErrorInfoLabels {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub env: Option<ErrorInfoLabelsEnv>,
@@ -274,7 +301,7 @@ pub enum ErrorInfoLabelsExtra {
 }
 
 /// ErrorInfoSecrets is detail shape error_info, property "secrets".
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ErrorInfoSecrets {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
@@ -307,7 +334,7 @@ impl rt::Details for ErrorInfoSecrets {
 }
 
 /// ErrorInfoGroups is detail shape error_info, property "groups".
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ErrorInfoGroups {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub main: Option<Vec<i64>>,
@@ -345,7 +372,7 @@ impl rt::Details for ErrorInfoGroups {
 }
 
 /// ErrorInfoGroupsExtra is detail shape error_info, property "groups", additionalProperties.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ErrorInfoGroupsExtra {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<ErrorInfoGroupsExtraKind>,
@@ -437,6 +464,51 @@ pub struct Everything {
     pub note: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub debug: Option<String>,
+}
+
+impl Everything {
+    /// Returns Everything with its required fields, the optional ones left out.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        s: impl Into<String>,
+        i: i64,
+        n: f64,
+        b: bool,
+        e: EverythingE,
+        tags: Vec<String>,
+        nested: EverythingNested,
+        grid: Vec<Vec<f64>>,
+        root: Node,
+        anything: serde_json::Value,
+    ) -> Self {
+        Self {
+            s: s.into(),
+            i,
+            n,
+            b,
+            e,
+            tags,
+            nums: None,
+            nested,
+            grid,
+            points: None,
+            root,
+            maybe_node: None,
+            level: None,
+            anything,
+            map: None,
+            opt_s: None,
+            opt_i: None,
+            opt_n: None,
+            opt_b: None,
+            opt_e: None,
+            secret: None,
+            home: None,
+            link: None,
+            note: None,
+            debug: None,
+        }
+    }
 }
 
 impl rt::Details for Everything {
@@ -633,6 +705,17 @@ pub struct EverythingNested {
     pub deep: Option<EverythingNestedDeep>,
 }
 
+impl EverythingNested {
+    /// Returns EverythingNested with its required fields, the optional ones left out.
+    pub fn new(x: i64) -> Self {
+        Self {
+            x,
+            y: None,
+            deep: None,
+        }
+    }
+}
+
 impl rt::Details for EverythingNested {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -664,7 +747,7 @@ impl rt::Details for EverythingNested {
 }
 
 /// EverythingNestedDeep is detail shape everything, property "nested", property "deep".
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct EverythingNestedDeep {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub z: Option<bool>,
@@ -691,6 +774,14 @@ pub struct EverythingPointsItem {
     pub x: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+}
+
+impl EverythingPointsItem {
+    /// Returns EverythingPointsItem with its required fields, the optional ones left
+    /// out.
+    pub fn new(x: i64) -> Self {
+        Self { x, label: None }
+    }
 }
 
 impl rt::Details for EverythingPointsItem {
@@ -749,6 +840,17 @@ pub struct Node {
     pub level: Option<Level>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<Vec<Node>>,
+}
+
+impl Node {
+    /// Returns Node with its required fields, the optional ones left out.
+    pub fn new(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            level: None,
+            children: None,
+        }
+    }
 }
 
 impl rt::Details for Node {

@@ -138,6 +138,17 @@ pub struct TreeInlineDetails {
     pub path: Option<Vec<String>>,
 }
 
+impl TreeInlineDetails {
+    /// Returns TreeInlineDetails with its required fields, the optional ones left out.
+    pub fn new(kind: TreeInlineDetailsKind) -> Self {
+        Self {
+            kind,
+            depth: None,
+            path: None,
+        }
+    }
+}
+
 impl rt::Details for TreeInlineDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {

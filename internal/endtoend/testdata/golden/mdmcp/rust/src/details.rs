@@ -23,6 +23,18 @@ pub struct AllowedValuesSample {
     pub list_endpoint: Option<String>,
 }
 
+impl AllowedValuesSample {
+    /// Returns AllowedValuesSample with its required fields, the optional ones left
+    /// out.
+    pub fn new(values: Vec<String>) -> Self {
+        Self {
+            values,
+            more_count: None,
+            list_endpoint: None,
+        }
+    }
+}
+
 impl rt::Details for AllowedValuesSample {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -75,6 +87,19 @@ pub struct ExecutionError {
     #[serde(rename = "systemError")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub system_error: Option<String>,
+}
+
+impl ExecutionError {
+    /// Returns ExecutionError with its required fields, the optional ones left out.
+    pub fn new(phase: ExecutionErrorPhase) -> Self {
+        Self {
+            phase,
+            operation: None,
+            exit_code: None,
+            stderr: None,
+            system_error: None,
+        }
+    }
 }
 
 impl rt::Details for ExecutionError {
@@ -154,6 +179,18 @@ pub struct PolicyViolation {
     pub policy_location: Option<String>,
 }
 
+impl PolicyViolation {
+    /// Returns PolicyViolation with its required fields, the optional ones left out.
+    pub fn new(requested: impl Into<String>, rule: impl Into<String>) -> Self {
+        Self {
+            requested: requested.into(),
+            rule: rule.into(),
+            allowed_sample: None,
+            policy_location: None,
+        }
+    }
+}
+
 impl rt::Details for PolicyViolation {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -211,6 +248,24 @@ pub struct ResourceLimit {
     pub config_source: Option<String>,
 }
 
+impl ResourceLimit {
+    /// Returns ResourceLimit with its required fields, the optional ones left out.
+    pub fn new(
+        resource: impl Into<String>,
+        limit: i64,
+        actual: i64,
+        unit: impl Into<String>,
+    ) -> Self {
+        Self {
+            resource: resource.into(),
+            limit,
+            actual,
+            unit: unit.into(),
+            config_source: None,
+        }
+    }
+}
+
 impl rt::Details for ResourceLimit {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -263,6 +318,17 @@ pub struct SystemError {
     pub code: Option<String>,
 }
 
+impl SystemError {
+    /// Returns SystemError with its required fields, the optional ones left out.
+    pub fn new(component: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            component: component.into(),
+            message: message.into(),
+            code: None,
+        }
+    }
+}
+
 impl rt::Details for SystemError {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -313,6 +379,24 @@ pub struct ValidationFailure {
     /// Valid examples (max 2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub examples: Option<Vec<String>>,
+}
+
+impl ValidationFailure {
+    /// Returns ValidationFailure with its required fields, the optional ones left out.
+    pub fn new(
+        field: impl Into<String>,
+        value: impl Into<String>,
+        reason: impl Into<String>,
+    ) -> Self {
+        Self {
+            field: field.into(),
+            value: value.into(),
+            reason: reason.into(),
+            expected_format: None,
+            arg_index: None,
+            examples: None,
+        }
+    }
 }
 
 impl rt::Details for ValidationFailure {

@@ -58,6 +58,13 @@ pub struct DocumentNotFoundDetails {
     pub path: String,
 }
 
+impl DocumentNotFoundDetails {
+    /// Returns DocumentNotFoundDetails with its required fields.
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
 impl rt::Details for DocumentNotFoundDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -118,6 +125,16 @@ pub struct InvalidDocTypeDetails {
     /// Every doc-type the project defines.
     #[serde(rename = "validDocTypes")]
     pub valid_doc_types: Vec<String>,
+}
+
+impl InvalidDocTypeDetails {
+    /// Returns InvalidDocTypeDetails with its required fields.
+    pub fn new(doc_type: impl Into<String>, valid_doc_types: Vec<String>) -> Self {
+        Self {
+            doc_type: doc_type.into(),
+            valid_doc_types,
+        }
+    }
 }
 
 impl rt::Details for InvalidDocTypeDetails {
@@ -187,6 +204,16 @@ pub struct SchemaValidationFailedDetails {
     pub errors: Vec<String>,
     #[serde(rename = "errorCount")]
     pub error_count: i64,
+}
+
+impl SchemaValidationFailedDetails {
+    /// Returns SchemaValidationFailedDetails with its required fields.
+    pub fn new(errors: Vec<String>, error_count: i64) -> Self {
+        Self {
+            errors,
+            error_count,
+        }
+    }
 }
 
 impl rt::Details for SchemaValidationFailedDetails {

@@ -52,7 +52,7 @@ pub fn embedding_service_error(details: EmbeddingServiceErrorDetails) -> Error {
 }
 
 /// EmbeddingServiceErrorDetails is the details of EMBEDDING_SERVICE_ERROR.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct EmbeddingServiceErrorDetails {
     /// What the embedding service reported (sanitized).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -111,7 +111,7 @@ pub fn database_error(details: DatabaseErrorDetails) -> Error {
 }
 
 /// DatabaseErrorDetails is the details of DATABASE_ERROR.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DatabaseErrorDetails {
     /// What PostgreSQL reported (sanitized).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -170,7 +170,7 @@ pub fn file_system_error(details: FileSystemErrorDetails) -> Error {
 }
 
 /// FileSystemErrorDetails is the details of FILE_SYSTEM_ERROR.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct FileSystemErrorDetails {
     /// The file involved, when known.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -61,6 +61,17 @@ pub struct ValidationErrorDetails {
     pub invalid_value: Option<serde_json::Value>,
 }
 
+impl ValidationErrorDetails {
+    /// Returns ValidationErrorDetails with its required fields, the optional ones left
+    /// out.
+    pub fn new(field: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            invalid_value: None,
+        }
+    }
+}
+
 impl rt::Details for ValidationErrorDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -127,6 +138,16 @@ pub struct NotFoundDetails {
     /// Type of entity (attraction, destination, dining, etc.).
     #[serde(rename = "entityType")]
     pub entity_type: String,
+}
+
+impl NotFoundDetails {
+    /// Returns NotFoundDetails with its required fields.
+    pub fn new(entity_id: impl Into<String>, entity_type: impl Into<String>) -> Self {
+        Self {
+            entity_id: entity_id.into(),
+            entity_type: entity_type.into(),
+        }
+    }
 }
 
 impl rt::Details for NotFoundDetails {

@@ -48,7 +48,7 @@ pub fn configuration_error(details: ConfigurationErrorDetails) -> Error {
 }
 
 /// ConfigurationErrorDetails is the details of CONFIG_ERROR.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ConfigurationErrorDetails {
     /// The configuration key (environment variable) at fault.
     #[serde(rename = "configKey")]

@@ -57,6 +57,15 @@ pub struct ApiErrorDetails {
     pub endpoint: String,
 }
 
+impl ApiErrorDetails {
+    /// Returns ApiErrorDetails with its required fields.
+    pub fn new(endpoint: impl Into<String>) -> Self {
+        Self {
+            endpoint: endpoint.into(),
+        }
+    }
+}
+
 impl rt::Details for ApiErrorDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {

@@ -57,7 +57,7 @@ pub fn invalid_params(details: InvalidParamsDetails) -> Error {
 }
 
 /// InvalidParamsDetails is the details of E_INVALID_PARAMS.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct InvalidParamsDetails {
     /// The offending parameter.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -124,7 +124,7 @@ pub fn timeout(details: TimeoutDetails) -> Error {
 }
 
 /// TimeoutDetails is the details of E_TIMEOUT.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TimeoutDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub operation: Option<String>,
@@ -230,6 +230,13 @@ pub struct NotInstalledDetails {
     pub dependency: NotInstalledDetailsDependency,
 }
 
+impl NotInstalledDetails {
+    /// Returns NotInstalledDetails with its required fields.
+    pub fn new(dependency: NotInstalledDetailsDependency) -> Self {
+        Self { dependency }
+    }
+}
+
 impl rt::Details for NotInstalledDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -293,7 +300,7 @@ pub fn session_not_found(details: SessionNotFoundDetails) -> Error {
 }
 
 /// SessionNotFoundDetails is the details of E_SESSION_NOT_FOUND.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionNotFoundDetails {
     #[serde(rename = "sessionId")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -387,7 +394,7 @@ pub fn unsupported(details: UnsupportedDetails) -> Error {
 }
 
 /// UnsupportedDetails is the details of E_UNSUPPORTED.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UnsupportedDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub operation: Option<String>,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// Failure is detail shape failure.
 ///
 /// The terse details string of the harness (never a raw stack trace).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Failure {
     /// Terse, sanitized description of the low-level failure.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -43,6 +43,18 @@ pub struct Limit {
     pub limit: i64,
     pub actual: i64,
     pub unit: String,
+}
+
+impl Limit {
+    /// Returns Limit with its required fields, the optional ones left out.
+    pub fn new(limit: i64, actual: i64, unit: impl Into<String>) -> Self {
+        Self {
+            what: None,
+            limit,
+            actual,
+            unit: unit.into(),
+        }
+    }
 }
 
 impl rt::Details for Limit {
@@ -80,7 +92,7 @@ impl rt::Details for Limit {
 /// Upstream is detail shape upstream.
 ///
 /// A failed call to a third-party HTTP API.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Upstream {
     /// The endpoint called, with secret query parameters scrubbed.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -51,6 +51,13 @@ pub struct FsPathEscapeDetails {
     pub path: String,
 }
 
+impl FsPathEscapeDetails {
+    /// Returns FsPathEscapeDetails with its required fields.
+    pub fn new(path: impl Into<String>) -> Self {
+        Self { path: path.into() }
+    }
+}
+
 impl rt::Details for FsPathEscapeDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {
@@ -102,7 +109,7 @@ pub fn fs_denied(details: FsDeniedDetails) -> Error {
 }
 
 /// FsDeniedDetails is the details of E_FS_DENIED.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct FsDeniedDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,

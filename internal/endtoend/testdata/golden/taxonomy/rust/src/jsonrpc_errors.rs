@@ -129,6 +129,15 @@ pub struct MethodNotFoundDetails {
     pub method: String,
 }
 
+impl MethodNotFoundDetails {
+    /// Returns MethodNotFoundDetails with its required fields.
+    pub fn new(method: impl Into<String>) -> Self {
+        Self {
+            method: method.into(),
+        }
+    }
+}
+
 impl rt::Details for MethodNotFoundDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {

@@ -80,7 +80,7 @@ pub fn kg_invalid_triple(details: KgInvalidTripleDetails) -> Error {
 }
 
 /// KgInvalidTripleDetails is the details of E_KG_INVALID_TRIPLE.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct KgInvalidTripleDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,

@@ -53,6 +53,16 @@ pub struct MbFileNotFoundDetails {
     pub file_name: String,
 }
 
+impl MbFileNotFoundDetails {
+    /// Returns MbFileNotFoundDetails with its required fields.
+    pub fn new(project_name: impl Into<String>, file_name: impl Into<String>) -> Self {
+        Self {
+            project_name: project_name.into(),
+            file_name: file_name.into(),
+        }
+    }
+}
+
 impl rt::Details for MbFileNotFoundDetails {
     fn shape() -> rt::Shape {
         static OBJECT: rt::Object = rt::Object {

@@ -46,7 +46,7 @@ pub fn sql_conn(details: SqlConnDetails) -> Error {
 }
 
 /// SqlConnDetails is the details of E_SQL_CONN.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SqlConnDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub server: Option<String>,
@@ -113,7 +113,7 @@ pub fn sql_query(details: SqlQueryDetails) -> Error {
 }
 
 /// SqlQueryDetails is the details of E_SQL_QUERY.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SqlQueryDetails {
     #[serde(rename = "sqlState")]
     #[serde(skip_serializing_if = "Option::is_none")]
