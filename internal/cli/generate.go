@@ -127,7 +127,7 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	}
 	rustCrate := flagString(fl, "rust-crate")
 	if rustCrate != "" && !model.ValidCrateName(rustCrate) {
-		fmt.Fprintf(env.Stderr, "errgen generate: -rust-crate %q is not a crate name: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword (nothing written)\n", rustCrate)
+		fmt.Fprintf(env.Stderr, "errgen generate: -rust-crate %q is not a crate name: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test (nothing written)\n", rustCrate)
 		return ExitUsage
 	}
 	goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))

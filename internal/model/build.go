@@ -136,7 +136,7 @@ func (b *builder) settings() {
 		b.diags.Errorf(o.TSPackage.Pos, "npm package name %q is not valid: want lower case, optionally scoped (@scope/name)", o.TSPackage.Value)
 	}
 	if o.RustCrate.Set && !ValidCrateName(o.RustCrate.Value) {
-		b.diags.Errorf(o.RustCrate.Pos, "crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword", o.RustCrate.Value)
+		b.diags.Errorf(o.RustCrate.Pos, "crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test", o.RustCrate.Value)
 	}
 }
 
@@ -153,13 +153,19 @@ func ValidGoPackage(name string) bool {
 }
 
 // ValidCrateName reports whether cargo takes name for a package: ASCII
-// letters, digits, - and _, starting with a letter, at most 64
-// characters, and, as a Rust identifier (- as _), no keyword.
+// letters, digits, - and _, starting with a letter, at most 64 characters
+// (as crates.io takes them), and, as a Rust identifier (- as _), neither a
+// keyword nor the name of a crate of Rust's own (std, core, alloc,
+// proc_macro, test).
 func ValidCrateName(name string) bool {
 	if !CrateNameRE.MatchString(name) || len(name) > 64 {
 		return false
 	}
 	ident := strings.ReplaceAll(name, "-", "_")
+	switch ident {
+	case "std", "core", "alloc", "proc_macro", "test":
+		return false
+	}
 	return naming.RustIdent(ident) == ident
 }
 

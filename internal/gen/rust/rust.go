@@ -51,11 +51,11 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if crate == "" {
 		crate = m.Outputs.RustCrate
 	}
-	if crate == "" {
-		crate = CrateName(m.Name)
-	}
-	if !model.ValidCrateName(crate) {
-		return nil, fmt.Errorf("crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword", crate)
+	switch {
+	case crate == "":
+		crate = CrateName(m.Name) // a catalog name followed by -errors: always a package name
+	case !model.ValidCrateName(crate):
+		return nil, fmt.Errorf("crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test", crate)
 	}
 	g := &generator{m: m, crate: crate, opts: opts, sensitive: gotype.Sensitive(m)}
 	files := []gen.File{
