@@ -166,7 +166,7 @@ function checkFields(obj, symbol) {
 //@ jsonrpc
 /**
  * @param {unknown} v
- * @returns {v is Obj}
+ * @returns {v is Obj & { type: string }}
  */
 function contextShape(v) {
   return isObject(v) && Number.isInteger(v.schemaVersion) && isString(v.type) && isObject(v.details) && isBoolean(v.retryable) &&
