@@ -156,7 +156,8 @@ export function handleErrors(server, options) {
   const withOutputSchema = new Set();
   const set = low.setRequestHandler;
   low.setRequestHandler = function (schema, handler) {
-    return set.call(this, schema, /** @type {RequestHandler} */ async (request, extra) => {
+    /** @type {(request: any, extra: any) => Promise<unknown>} */
+    const wrapped = async (request, extra) => {
       let result;
       try {
         result = await handler(request, extra);
@@ -176,6 +177,7 @@ export function handleErrors(server, options) {
         delete result.structuredContent;
       }
       return result;
-    });
+    };
+    return set.call(this, schema, wrapped);
   };
 }

@@ -16,10 +16,11 @@ import (
 // TestLocalChange: one change to a 1,000-error catalog changes a handful of
 // generated files (Go, TypeScript, JSON Schema and docs together), the ones
 // that show the error: adding an error with a lower code than 990 others
-// changes at most 8 (its Go domain file, the TypeScript declarations and
-// JavaScript, the JSON Schema, its docs page, its domain's page, the docs
-// sidebar and the docs' manifest of what errgen wrote), and so does
-// removing or editing one.
+// changes at most 9 (its Go domain file, the TypeScript declarations and
+// the package's facts for the client and for the server runtime
+// (catalog.js, definitions.js), the JSON Schema, its docs page, its
+// domain's page, the docs sidebar and the docs' manifest of what errgen
+// wrote), and so does removing or editing one.
 func TestLocalChange(t *testing.T) {
 	base := string(gencatalog.Generate(1000))
 	// gencatalog gives domain dom000 the codes 10000-10009 of [10000, 10999];
@@ -61,8 +62,8 @@ func TestLocalChange(t *testing.T) {
 			after := generateTree(t, dir, strings.Replace(base, c.old, c.new, 1))
 			changed := changedFiles(before, after)
 			t.Logf("%d files changed: %s", len(changed), strings.Join(changed, ", "))
-			if len(changed) == 0 || len(changed) > 8 {
-				t.Errorf("%d generated files changed, want 1 to 8", len(changed))
+			if len(changed) == 0 || len(changed) > 9 {
+				t.Errorf("%d generated files changed, want 1 to 9", len(changed))
 			}
 		})
 	}

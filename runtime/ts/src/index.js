@@ -175,11 +175,21 @@ function contextShape(v) {
 
 /**
  * rpcShape reports whether v is a well-formed JSON-RPC error object: an
- * integer code and a string message (data is anything).
+ * integer code, a string message, data (anything) and nothing else.
  * @param {unknown} v
  * @returns {v is Obj & { code: number, message: string }}
  */
 function rpcShape(v) {
+  return rpcLike(v) && Object.keys(v).every((k) => k === "code" || k === "message" || k === "data");
+}
+
+/**
+ * rpcLike reports whether v holds what a JSON-RPC error object does, as an
+ * MCP SDK's McpError does among other members.
+ * @param {unknown} v
+ * @returns {v is Obj & { code: number, message: string }}
+ */
+function rpcLike(v) {
   return isObject(v) && Number.isInteger(v.code) && isString(v.message);
 }
 
@@ -474,7 +484,7 @@ export function symbolOf(value) {
 //@ response
   if (value.error === true) return isErrorResponse(value) ? BY_SYMBOL.get(/** @type {string} */ (value.code))?.symbol : undefined;
 //@ jsonrpc
-  if (rpcShape(value)) {
+  if (rpcLike(value)) {
     // a JSON-RPC error is named by data.symbol, else data.context.type,
     // else (a protocol error) its code: a code alone names only an error of
     // a reserved domain that no other error shares it with
@@ -526,7 +536,7 @@ export function extensionsOf(value) {
   const out = {};
   if (!isObject(value)) return Object.freeze(out);
 //@ jsonrpc
-  if (rpcShape(value) && !has(value, "title")) {
+  if (rpcLike(value) && !has(value, "title")) {
     if (isObject(value.data)) {
       for (const [k, v] of Object.entries(value.data)) {
         if (!RPC_DATA_MEMBERS.includes(k)) out[k] = v;

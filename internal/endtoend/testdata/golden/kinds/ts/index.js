@@ -155,7 +155,7 @@ function checkFields(obj, symbol) {
 // The shape of each format's payload, whatever its error.
 /**
  * @param {unknown} v
- * @returns {v is Obj}
+ * @returns {v is Obj & { type: string }}
  */
 function contextShape(v) {
   return isObject(v) && Number.isInteger(v.schemaVersion) && isString(v.type) && isObject(v.details) && isBoolean(v.retryable) &&
@@ -164,11 +164,21 @@ function contextShape(v) {
 
 /**
  * rpcShape reports whether v is a well-formed JSON-RPC error object: an
- * integer code and a string message (data is anything).
+ * integer code, a string message, data (anything) and nothing else.
  * @param {unknown} v
  * @returns {v is Obj & { code: number, message: string }}
  */
 function rpcShape(v) {
+  return rpcLike(v) && Object.keys(v).every((k) => k === "code" || k === "message" || k === "data");
+}
+
+/**
+ * rpcLike reports whether v holds what a JSON-RPC error object does, as an
+ * MCP SDK's McpError does among other members.
+ * @param {unknown} v
+ * @returns {v is Obj & { code: number, message: string }}
+ */
+function rpcLike(v) {
   return isObject(v) && Number.isInteger(v.code) && isString(v.message);
 }
 
@@ -444,7 +454,7 @@ export function symbolOf(value) {
   if (isString(value)) return BY_SYMBOL.get(value)?.symbol;
   if (!isObject(value) || isUnknownError(value)) return undefined;
   if (value.error === true) return isErrorResponse(value) ? BY_SYMBOL.get(/** @type {string} */ (value.code))?.symbol : undefined;
-  if (rpcShape(value)) {
+  if (rpcLike(value)) {
     // a JSON-RPC error is named by data.symbol, else data.context.type,
     // else (a protocol error) its code: a code alone names only an error of
     // a reserved domain that no other error shares it with
@@ -491,7 +501,7 @@ export function extensionsOf(value) {
   /** @type {Obj} */
   const out = {};
   if (!isObject(value)) return Object.freeze(out);
-  if (rpcShape(value) && !has(value, "title")) {
+  if (rpcLike(value) && !has(value, "title")) {
     if (isObject(value.data)) {
       for (const [k, v] of Object.entries(value.data)) {
         if (!RPC_DATA_MEMBERS.includes(k)) out[k] = v;

@@ -9,7 +9,7 @@ import { CATALOG, CATALOG_NAME, bySymbol } from "./index.js";
 import { FIELDS, RPC_DATA_MEMBERS, PROBLEM_MEMBERS } from "./catalog.js";
 import { DEFINITIONS, FALLBACK, LIMITS, SHAPES } from "./definitions.js";
 import { sanitizeText } from "./sanitize.js";
-import { Encoder, FieldErrors, Obj, Reader, quote, truncate, utf8Length } from "./wire.js";
+import { Encoder, FieldErrors, Reader, quote, truncate, utf8Length } from "./wire.js";
 
 /** @typedef {import("./catalog.js").Meta} Meta */
 /** @typedef {import("./definitions.js").Definition} Definition */
@@ -57,7 +57,7 @@ import { Encoder, FieldErrors, Obj, Reader, quote, truncate, utf8Length } from "
  * per-occurrence members.
  * @typedef {object} Occurrence
  * @property {Def} def
- * @property {Obj | FieldErrors | null} details
+ * @property {import("./wire.js").Obj | FieldErrors | null} details
  * @property {unknown} raw the details as given
  * @property {boolean} hasCause
  * @property {unknown} cause
@@ -98,11 +98,11 @@ const BRAND = Symbol.for("errgen.CatalogError");
 const OCCURRENCES = new WeakMap();
 
 /**
- * occ returns the occurrence of an error this copy made.
+ * occurrenceOf returns the occurrence of an error this copy made.
  * @param {CatalogError} err
  * @returns {Occurrence}
  */
-function occ(err) {
+function occurrenceOf(err) {
   const o = OCCURRENCES.get(err);
   if (o === undefined) throw new TypeError(`${CATALOG_NAME}: not an error of this package`);
   return o;
@@ -139,6 +139,7 @@ export class CatalogError extends Error {
   /**
    * Reports whether value is an error of this catalog, from this copy of
    * the package or another.
+   * @override
    * @param {unknown} value
    */
   static [Symbol.hasInstance](value) {
@@ -155,7 +156,7 @@ export class CatalogError extends Error {
    * @returns {{ symbol: string, details: unknown, options: ErrorOptions }}
    */
   get [OCCURRENCE]() {
-    const o = occ(this);
+    const o = occurrenceOf(this);
     /** @type {ErrorOptions} */
     const options = { data: o.data, extensions: o.extensions, requestId: o.requestId, instance: o.instance };
     if (o.hasCause) options.cause = o.cause;
@@ -166,42 +167,42 @@ export class CatalogError extends Error {
 
   /** The error's symbol (never an alias). */
   get symbol() {
-    return occ(this).def.meta.symbol;
+    return occurrenceOf(this).def.meta.symbol;
   }
 
   /** The error's catalog code. */
   get code() {
-    return occ(this).def.meta.code;
+    return occurrenceOf(this).def.meta.code;
   }
 
   /** The JSON-RPC error.code. */
   get wireCode() {
-    return occ(this).def.meta.wireCode;
+    return occurrenceOf(this).def.meta.wireCode;
   }
 
   /** The error's type. */
   get type() {
-    return occ(this).def.meta.type;
+    return occurrenceOf(this).def.meta.type;
   }
 
   /** The error's domain. */
   get domain() {
-    return occ(this).def.meta.domain;
+    return occurrenceOf(this).def.meta.domain;
   }
 
   /** The HTTP status of the occurrence. */
   get status() {
-    return statusOf(occ(this));
+    return statusOf(occurrenceOf(this));
   }
 
   /** Whether the occurrence may be retried. */
   get retryable() {
-    return retryableOf(occ(this));
+    return retryableOf(occurrenceOf(this));
   }
 
   /** The details as given (unredacted: for the server only). */
   get details() {
-    return occ(this).raw;
+    return occurrenceOf(this).raw;
   }
 
   /** The JSON-RPC error object, rendered with the default options. */
@@ -214,7 +215,7 @@ export class CatalogError extends Error {
    * followed by the cause chain. Never send it.
    */
   verboseError() {
-    const o = occ(this);
+    const o = occurrenceOf(this);
     let msg = o.def.meta.symbol + ": " + verboseMessage(o);
     for (const text of causeChain(o, Infinity)) msg += ": " + text;
     return msg;
@@ -226,7 +227,7 @@ export class CatalogError extends Error {
    * stack. For server logs only; the wire never carries a stack.
    */
   logValue() {
-    const o = occ(this);
+    const o = occurrenceOf(this);
     /** @type {{ symbol: string, code: number, message: string, cause?: string, requestId?: string, stack?: string }} */
     const v = { symbol: o.def.meta.symbol, code: o.def.meta.code, message: verboseMessage(o) };
     const chain = causeChain(o, Infinity);
@@ -499,12 +500,12 @@ function causeChain(o, max) {
 }
 
 /** @param {RenderOptions} o */
-function maxSuggestions(o) {
+function suggestionsBound(o) {
   return (o.maxSuggestions ?? 0) > 0 ? /** @type {number} */ (o.maxSuggestions) : LIMITS.maxSuggestions;
 }
 
 /** @param {RenderOptions} o */
-function maxData(o) {
+function dataBound(o) {
   return (o.maxDataBytes ?? 0) > 0 ? /** @type {number} */ (o.maxDataBytes) : LIMITS.maxDataBytes;
 }
 
@@ -534,7 +535,7 @@ function timestamp(o) {
  */
 function fit(e, o, write) {
   const enc = encoder(o);
-  const max = maxData(o);
+  const max = dataBound(o);
   let out = write(e, enc, o);
   for (const n of [64, 8]) {
     if (max <= 0 || utf8Length(out) <= max) return [out, e, enc];
@@ -559,7 +560,7 @@ function writeJsonRpc(e, enc, o) {
     });
   }
   out += '"domain":' + quote(meta.domain, -1) + ',"symbol":' + quote(meta.symbol, -1) + ',"retryable":' + retryableOf(e);
-  out += ',"context":{"schemaVersion":' + formatCode(CATALOG.schemaVersion) + ',"type":' + quote(meta.type, -1) + ',"details":' + details(e, enc);
+  out += ',"context":{"schemaVersion":' + formatCode(CATALOG.schemaVersion) + ',"type":' + quote(meta.type, -1) + ',"details":' + detailsJSON(e, enc);
   out += advice(e, enc, o) + ',"retryable":' + retryableOf(e);
   if (o.verbose === true && enc.full()) out += ',"debugInfo":' + debugInfo(e, o);
   return out + "}}}";
@@ -587,7 +588,7 @@ function firstAt(kvs, k) {
  * @param {Occurrence} e
  * @param {Encoder} enc
  */
-function details(e, enc) {
+function detailsJSON(e, enc) {
   const d = e.details;
   if (d === null) return "{}";
   return d instanceof FieldErrors ? enc.fieldErrors(d) : enc.object(d);
@@ -608,7 +609,7 @@ function advice(e, enc, o) {
     out += ',"userMessage":' + quote(enc.render(def.userMessage, e.details), enc.limit(null));
   }
   const suggestions = def.suggestions ?? [];
-  const max = maxSuggestions(o);
+  const max = suggestionsBound(o);
   if (o.omitSuggestions !== true && suggestions.length > 0 && max > 0) {
     out += ',"suggestions":[' + suggestions.slice(0, max).map((s) => quote(enc.render(s, e.details), enc.limit(null))).join(",") + "]";
   }
@@ -682,7 +683,7 @@ function randomUUID() {
 function writeResponse(e, enc) {
   const meta = e.def.meta;
   let out = '{"error":true,"code":' + quote(meta.symbol, -1) + ',"message":' + quote(enc.render(e.def.definition.message, e.details), enc.limit(null));
-  if (e.details !== null) out += ',"details":' + details(e, enc);
+  if (e.details !== null) out += ',"details":' + detailsJSON(e, enc);
   return out + "}";
 }
 
@@ -691,7 +692,7 @@ function writeResponse(e, enc) {
  * @returns {Occurrence}
  */
 function occurrenceFrom(err) {
-  return occ(fromError(err));
+  return occurrenceOf(fromError(err));
 }
 
 /**

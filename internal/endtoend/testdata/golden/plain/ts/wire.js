@@ -265,7 +265,7 @@ export class Reader {
    * @returns {Obj | FieldErrors}
    */
   root(t, v) {
-    if (t === "fieldErrors") return fieldErrors(v);
+    if (t === "fieldErrors") return readFieldErrors(v);
     if (typeof t === "object" && "struct" in t) return this.object(this.shape(t.struct), isPlainObject(v) ? v : {});
     throw new Error("errgen: details are an object");
   }
@@ -368,7 +368,7 @@ export class Reader {
         if (isPlainObject(v)) return [v, true];
         break;
       case "fieldErrors":
-        return [fieldErrors(v), true];
+        return [readFieldErrors(v), true];
       default:
         if ("slice" in t) {
           if (Array.isArray(v)) return [v.map((it) => this.decode(t.slice, it, true)[0]), true];
@@ -381,11 +381,11 @@ export class Reader {
 }
 
 /**
- * fieldErrors reads the built-in shape {fieldErrors: {FIELD: [MESSAGE…]},
+ * readFieldErrors reads the built-in shape {fieldErrors: {FIELD: [MESSAGE…]},
  * totalErrors}.
  * @param {unknown} v
  */
-function fieldErrors(v) {
+function readFieldErrors(v) {
   if (!isPlainObject(v)) return new FieldErrors(null, 0);
   /** @type {{ [field: string]: string[] } | null} */
   let fe = null;

@@ -23,7 +23,7 @@ export type FetchResponse = typeof globalThis extends { Response: { prototype: i
 export interface ProblemReply {
   code(statusCode: number): unknown;
   header(name: string, value: string): unknown;
-  send(payload: string): unknown;
+  send(payload: Uint8Array): unknown;
 }
 
 /**

@@ -42,8 +42,10 @@ export function problemResponse(err, options) {
 
 /**
  * sendProblem sends err on a Fastify reply: application/problem+json with
- * the status of its error; it returns what reply.send returns.
- * @template {{ code(status: number): unknown, header(name: string, value: string): unknown, send(payload: string): unknown }} R
+ * the status of its error; it returns what reply.send returns. The body
+ * goes as bytes, which Fastify sends as they are (to a string it would add
+ * "; charset=utf-8" to the media type).
+ * @template {{ code(status: number): unknown, header(name: string, value: string): unknown, send(payload: Uint8Array): unknown }} R
  * @param {R} reply
  * @param {unknown} err
  * @param {RenderOptions} [options]
@@ -53,5 +55,5 @@ export function sendProblem(reply, err, options) {
   const { status, body } = problemOf(err, options);
   reply.code(status);
   reply.header("Content-Type", PROBLEM_CONTENT_TYPE);
-  return /** @type {ReturnType<R["send"]>} */ (reply.send(body));
+  return /** @type {ReturnType<R["send"]>} */ (reply.send(UTF8.encode(body)));
 }
