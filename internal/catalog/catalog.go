@@ -92,8 +92,10 @@ type Outputs struct {
 	TSPackage Str
 	Schema    Str
 	Docs      Str
-	Set       bool
-	Pos       diag.Pos
+	// Conformance is the conformance vector file; unset: none is written.
+	Conformance Str
+	Set         bool
+	Pos         diag.Pos
 }
 
 // Formats is the catalog's `formats`: the wire formats it uses.

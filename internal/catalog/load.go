@@ -564,10 +564,11 @@ func (l *loader) outputs(n *yaml.Node) {
 		}
 	}
 	l.mapping(n, "outputs", map[string]func(k, v *yaml.Node){
-		"go":     dirPkg("go", &o.GoDir, &o.GoPackage),
-		"ts":     dirPkg("ts", &o.TSDir, &o.TSPackage),
-		"schema": func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
-		"docs":   func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
+		"go":          dirPkg("go", &o.GoDir, &o.GoPackage),
+		"ts":          dirPkg("ts", &o.TSDir, &o.TSPackage),
+		"schema":      func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
+		"docs":        func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
+		"conformance": func(k, v *yaml.Node) { o.Conformance = l.str(v, "outputs.conformance") },
 	})
 }
 

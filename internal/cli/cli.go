@@ -53,7 +53,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{checkCmd, generateCmd, diffCmd, explainCmd, initCmd, versionCmd}
+	commands = []*command{checkCmd, generateCmd, diffCmd, explainCmd, conformanceCmd, initCmd, versionCmd}
 }
 
 // Run runs errgen with the given arguments (without the program name) and

@@ -17,6 +17,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/typescript"
@@ -26,7 +27,7 @@ import (
 
 var generateCmd = &command{
 	name:    "generate",
-	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-schema FILE] [-docs DIR] [-templates DIR] [-check]",
+	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-schema FILE] [-docs DIR] [-conformance FILE] [-templates DIR] [-check]",
 	summary: "Check a catalog and write its outputs. Nothing is written unless the catalog is valid and every emitter succeeds.",
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
@@ -35,6 +36,7 @@ var generateCmd = &command{
 		fl.String("ts", "", "TypeScript package `dir` (default: outputs.ts.dir, else gen/ts)")
 		fl.String("schema", "", "JSON Schema `file` (default: outputs.schema, else schema/error-context.schema.json)")
 		fl.String("docs", "", "markdown docs `dir` (default: outputs.docs, else docs/errors)")
+		fl.String("conformance", "", "conformance vector `file` (default: outputs.conformance, else none)")
 		fl.String("templates", "", "`dir` of docs templates overriding the built-in ones")
 		fl.Bool("check", false, "write nothing; exit 1 listing every output that is stale, missing or extra")
 	},
@@ -141,6 +143,12 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 			return jsonschema.Generate(m, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
 		}},
 		docs,
+	}
+	if path := pick(flagString(fl, "conformance"), o.Conformance, ""); path != "" {
+		path = env.abs(path)
+		emitters = append(emitters, &emitter{name: "conformance vectors", label: "conformance emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
+			return conformance.Generate(m, conformance.Options{File: filepath.Base(path)})
+		}})
 	}
 	ld := newLedger(raw)
 	ld.wrap(emitters)

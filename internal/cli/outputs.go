@@ -47,11 +47,13 @@ var outputKinds = []struct {
 	{"ts", "outputs.ts.dir", "TypeScript directory", "gen/ts", true, func(o *catalog.Outputs) catalog.Str { return o.TSDir }},
 	{"schema", "outputs.schema", "JSON Schema file", "schema/error-context.schema.json", false, func(o *catalog.Outputs) catalog.Str { return o.Schema }},
 	{"docs", "outputs.docs", "docs directory", "docs/errors", true, func(o *catalog.Outputs) catalog.Str { return o.Docs }},
+	{"conformance", "outputs.conformance", "conformance file", "", false, func(o *catalog.Outputs) catalog.Str { return o.Conformance }},
 }
 
 // outputPlaces returns where each output goes: from its flag (fl may be
 // nil), else from the catalog's outputs, else the default, relative to the
-// working directory.
+// working directory. An output without a default (the conformance file)
+// that neither names is not written and has no place.
 func outputPlaces(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []outputPlace {
 	defPos := raw.Root
 	if raw.Outputs.Set {
@@ -67,6 +69,9 @@ func outputPlaces(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []outputPlac
 			if v := flagString(fl, k.key); v != "" {
 				p.value, p.from, p.pos = v, fromFlag, diag.Pos{}
 			}
+		}
+		if p.value == "" {
+			continue
 		}
 		p.path = env.abs(p.value)
 		out = append(out, p)
@@ -151,7 +156,7 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 				one(p, "holds %s, a file of the catalog; an output directory may not hold the catalog or its includes", diag.Pos{File: raw.Files[k]})
 				holds = true
 			case catalog.Within(in, real[i]):
-				one(p, "is a directory holding %s, a file of the catalog; the schema output is a file", diag.Pos{File: raw.Files[k]})
+				one(p, "is a directory holding %s, a file of the catalog; the "+p.key+" output is a file", diag.Pos{File: raw.Files[k]})
 				holds = true
 			}
 		}
@@ -159,7 +164,7 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 		if info, err := os.Stat(real[i]); err == nil && !holds {
 			switch {
 			case !p.dir && info.IsDir():
-				one(p, "is a directory; the schema output is a file")
+				one(p, "is a directory; the "+p.key+" output is a file")
 			case p.dir && !info.IsDir():
 				one(p, "is a file; the output is a directory")
 			}
@@ -168,9 +173,13 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 			one(p, "takes a name errgen keeps for its records of generated files ("+manifestPrefix+"...)")
 		}
 	}
-	// the schema file against the directory outputs
+	// a file output against the directory outputs and the other files
 	for i, s := range places {
 		for j, d := range places {
+			if !s.dir && !d.dir && i < j && real[i] == real[j] && !meetsInput[i] {
+				out = append(out, outputConflict{places: []outputPlace{s, d}, format: "%s is also %s; two outputs may share a directory but not a file"})
+				continue
+			}
 			if s.dir || !d.dir || meetsInput[i] {
 				continue
 			}

@@ -422,6 +422,7 @@ func (c *comparer) catalog() {
 		{"ts.dir", o.Outputs.TSDir, n.Outputs.TSDir, Compatible, ""},
 		{"schema", o.Outputs.Schema, n.Outputs.Schema, Compatible, ""},
 		{"docs", o.Outputs.Docs, n.Outputs.Docs, Compatible, ""},
+		{"conformance", o.Outputs.Conformance, n.Outputs.Conformance, Compatible, ""},
 	} {
 		if out.old != out.new {
 			c.add(out.sev, KindOutputChanged, "", c.new.setting(func(r *catalog.Catalog) (diag.Pos, bool) { return r.Outputs.Pos, r.Outputs.Set }),

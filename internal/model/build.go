@@ -121,8 +121,8 @@ func (b *builder) settings() {
 	}
 	o := r.Outputs
 	m.Outputs = Outputs{GoDir: o.GoDir.Value, GoPackage: o.GoPackage.Value, TSDir: o.TSDir.Value,
-		TSPackage: o.TSPackage.Value, Schema: o.Schema.Value, Docs: o.Docs.Value}
-	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.Schema, o.Docs} {
+		TSPackage: o.TSPackage.Value, Schema: o.Schema.Value, Docs: o.Docs.Value, Conformance: o.Conformance.Value}
+	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.Schema, o.Docs, o.Conformance} {
 		if s.Set && strings.TrimSpace(s.Value) == "" {
 			b.diags.Errorf(s.Pos, "output path must not be empty")
 		}

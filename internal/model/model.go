@@ -62,6 +62,7 @@ type Outputs struct {
 	TSDir, TSPackage string
 	Schema           string
 	Docs             string
+	Conformance      string // "": no conformance vectors
 }
 
 // Domain is a range of codes.

@@ -19,7 +19,9 @@
 package runtimemodel
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -585,6 +587,26 @@ func placeholder(txt *errgenrt.Text, p *prop, v any, set bool) {
 		return
 	}
 	txt.JSON(f, v) // untyped (nil: nothing) and maps (nil: {})
+}
+
+// UnmarshalJSON reads the JSON object data into o as encoding/json reads
+// it into the generated struct (see decodeObject); null leaves o as it is.
+func (o *object) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	if v == nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return fmt.Errorf("details of %d fields: want a JSON object", len(o.t.props))
+	}
+	*o = *decodeObject(o.t, m)
+	return nil
 }
 
 // MarshalJSON encodes o as encoding/json encodes the generated struct:

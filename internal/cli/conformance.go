@@ -1,0 +1,381 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+var conformanceCmd = &command{
+	name:    "conformance",
+	args:    "-vectors FILE [-formats LIST] [-run REGEXP] [-timeout D] [-max-diffs N] -- CMD [ARGS...]",
+	summary: "Run a runtime's conformance runner (CMD) over a catalog's vectors and compare its payloads with the Go runtime's, byte for byte.",
+	flags: func(fl *flag.FlagSet) {
+		fl.String("vectors", "", "conformance vector `file` (errgen generate -conformance FILE writes it)")
+		fl.String("formats", "", "comma-separated `list` of the formats to compare (jsonrpc, problem, response, toolResult; default all)")
+		fl.String("run", "", "send only the vectors whose id matches `regexp`")
+		fl.Duration("timeout", 30*time.Second, "the longest wait for the runner's next answer")
+		fl.Int("max-diffs", 20, "print at most `n` failures in full (all are counted)")
+	},
+	run: runConformance,
+}
+
+// conformanceFormats are the formats of a vector's expect, in the order
+// failures are reported.
+var conformanceFormats = []string{"jsonrpc", "problem", "response", "toolResult"}
+
+// vectorFile is a conformance vector file as errgen conformance reads it:
+// each input kept as written, to be sent as it is.
+type vectorFile struct {
+	Conformance int `json:"conformance"`
+	Catalog     struct {
+		Name, Version string
+	} `json:"catalog"`
+	Vectors []struct {
+		ID     string            `json:"id"`
+		Input  json.RawMessage   `json:"input"`
+		Expect map[string]string `json:"expect"`
+	} `json:"vectors"`
+}
+
+// answer is one line of a runner's output.
+type answer struct {
+	ID       string            `json:"id"`
+	Payloads map[string]string `json:"payloads"`
+	Error    string            `json:"error"`
+}
+
+func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(env.Stderr, "errgen conformance: "+format+"\n", a...)
+		return ExitUsage
+	}
+	path := flagString(fl, "vectors")
+	if path == "" {
+		return usageErr("-vectors FILE is required: the file errgen generate -conformance FILE writes")
+	}
+	if len(args) == 0 {
+		return usageErr("no runner: give its command after --, e.g. errgen conformance -vectors %s -- node gen/ts/conformance.mjs", shellWord(path))
+	}
+	formats := conformanceFormats
+	if list := flagString(fl, "formats"); list != "" {
+		formats = nil
+		for _, f := range strings.Split(list, ",") {
+			f = strings.TrimSpace(f)
+			if !contains(conformanceFormats, f) {
+				return usageErr("-formats: unknown format %q; the formats are %s", f, strings.Join(conformanceFormats, ", "))
+			}
+			formats = append(formats, f)
+		}
+	}
+	var filter *regexp.Regexp
+	if expr := flagString(fl, "run"); expr != "" {
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return usageErr("-run: %v", err)
+		}
+		filter = re
+	}
+	timeout := fl.Lookup("timeout").Value.(flag.Getter).Get().(time.Duration)
+	maxDiffs := fl.Lookup("max-diffs").Value.(flag.Getter).Get().(int)
+
+	data, err := os.ReadFile(env.abs(path))
+	if err != nil {
+		return usageErr("%v", unwrapPath(err))
+	}
+	var vf vectorFile
+	if err := json.Unmarshal(data, &vf); err != nil {
+		return usageErr("%s is not a conformance vector file: %v", path, err)
+	}
+	if vf.Conformance != 1 {
+		return usageErr("%s is conformance format version %d; this errgen reads version 1 (regenerate the vectors with this errgen, or use the errgen that wrote them)", path, vf.Conformance)
+	}
+	r := &conformanceRun{formats: formats, index: map[string]int{}}
+	for _, v := range vf.Vectors {
+		if filter != nil && !filter.MatchString(v.ID) {
+			continue
+		}
+		if _, dup := r.index[v.ID]; dup {
+			return usageErr("%s: two vectors are named %q", path, v.ID)
+		}
+		r.index[v.ID] = len(r.vectors)
+		r.vectors = append(r.vectors, sentVector{id: v.ID, input: v.Input, expect: v.Expect})
+	}
+	if len(r.vectors) == 0 {
+		return usageErr("no vector to send (%s holds %d; -run %q)", path, len(vf.Vectors), flagString(fl, "run"))
+	}
+	r.run(env, args, timeout)
+	return r.report(env, maxDiffs)
+}
+
+type sentVector struct {
+	id     string
+	input  json.RawMessage
+	expect map[string]string
+	got    *answer
+}
+
+// conformanceRun is one run of a runner over the vectors.
+type conformanceRun struct {
+	formats  []string
+	vectors  []sentVector
+	index    map[string]int // id -> vectors index
+	problems []string       // what went wrong besides the vectors (in order)
+	answered int
+}
+
+// run starts the runner, feeds it every vector and collects its answers.
+func (r *conformanceRun) run(env *Env, args []string, timeout time.Duration) {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Dir = env.Dir
+	cmd.Stderr = env.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		r.problems = append(r.problems, err.Error())
+		return
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		r.problems = append(r.problems, err.Error())
+		return
+	}
+	if err := cmd.Start(); err != nil {
+		r.problems = append(r.problems, fmt.Sprintf("cannot start the runner %s: %v", shellWord(args[0]), unwrapPath(err)))
+		return
+	}
+	go func() {
+		w := bufio.NewWriter(stdin)
+		for _, v := range r.vectors {
+			line, _ := json.Marshal(struct {
+				ID    string          `json:"id"`
+				Input json.RawMessage `json:"input"`
+			}{v.id, v.input})
+			w.Write(line)
+			if err := w.WriteByte('\n'); err != nil {
+				break // the runner stopped reading: its exit is reported
+			}
+		}
+		w.Flush()
+		stdin.Close()
+	}()
+	lines := make(chan []byte)
+	readErr := make(chan error, 1)
+	go func() {
+		br := bufio.NewReaderSize(stdout, 64<<10)
+		for {
+			line, err := br.ReadBytes('\n')
+			if len(bytes.TrimSpace(line)) > 0 {
+				lines <- line
+			}
+			if err != nil {
+				if errors.Is(err, io.EOF) {
+					err = nil
+				}
+				readErr <- err
+				close(lines)
+				return
+			}
+		}
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	n := 0
+	for done := false; !done; {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				done = true
+				break
+			}
+			n++
+			r.take(n, line)
+			if !timer.Stop() {
+				<-timer.C
+			}
+			timer.Reset(timeout)
+		case <-timer.C:
+			cmd.Process.Kill()
+			r.problems = append(r.problems, fmt.Sprintf("the runner sent nothing for %v after %d of %d answers; stopped it (-timeout sets the wait)", timeout, r.answered, len(r.vectors)))
+			go func() {
+				for range lines { // let the reader finish
+				}
+			}()
+			cmd.Wait()
+			return
+		}
+	}
+	if err := <-readErr; err != nil {
+		r.problems = append(r.problems, "reading the runner's answers: "+err.Error())
+	}
+	if err := cmd.Wait(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			r.problems = append(r.problems, "the runner "+exit.ProcessState.String())
+		} else {
+			r.problems = append(r.problems, "the runner: "+err.Error())
+		}
+	}
+}
+
+// take reads the n-th line of the runner's output.
+func (r *conformanceRun) take(n int, line []byte) {
+	var a answer
+	if err := json.Unmarshal(line, &a); err != nil || a.ID == "" {
+		r.problems = append(r.problems, fmt.Sprintf("line %d of the runner's output is not an answer ({\"id\", \"payloads\"} as one line of JSON): %s", n, clip(line, 120)))
+		return
+	}
+	i, ok := r.index[a.ID]
+	switch {
+	case !ok:
+		r.problems = append(r.problems, fmt.Sprintf("line %d answers %q, a vector that was not sent", n, a.ID))
+	case r.vectors[i].got != nil:
+		r.problems = append(r.problems, fmt.Sprintf("line %d answers %q a second time", n, a.ID))
+	default:
+		r.vectors[i].got = &a
+		r.answered++
+	}
+}
+
+// report prints the failures and the summary, and returns the exit status.
+func (r *conformanceRun) report(env *Env, maxDiffs int) int {
+	payloads, differ, missing, printed := 0, 0, 0, 0
+	for _, v := range r.vectors {
+		if v.got == nil {
+			missing++
+			continue
+		}
+		for _, f := range r.formats {
+			want, ok := v.expect[f]
+			if !ok {
+				continue
+			}
+			payloads++
+			var msg string
+			got, has := v.got.Payloads[f]
+			switch {
+			case v.got.Error != "":
+				msg = fmt.Sprintf("%s %s: the runner answered an error: %s", v.id, f, v.got.Error)
+			case !has:
+				msg = fmt.Sprintf("%s %s: no payload in the answer", v.id, f)
+			case got != want:
+				msg = fmt.Sprintf("%s %s: %s", v.id, f, byteDiff(want, got))
+			default:
+				continue
+			}
+			differ++
+			if printed < maxDiffs {
+				fmt.Fprintln(env.Stderr, msg)
+				printed++
+			}
+		}
+	}
+	if missing > 0 {
+		var ids []string
+		for _, v := range r.vectors {
+			if v.got == nil && len(ids) < 5 {
+				ids = append(ids, v.id)
+			}
+		}
+		more := ""
+		if missing > len(ids) {
+			more = fmt.Sprintf(", … and %d more", missing-len(ids))
+		}
+		fmt.Fprintf(env.Stderr, "no answer for %s: %s%s\n", plural(missing, "vector"), strings.Join(ids, ", "), more)
+	}
+	for _, p := range r.problems {
+		fmt.Fprintln(env.Stderr, p)
+	}
+	if differ == 0 && missing == 0 && len(r.problems) == 0 {
+		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches\n", plural(len(r.vectors), "vector"), plural(payloads, "payload"))
+		return ExitOK
+	}
+	if printed < differ {
+		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", differ-printed)
+	}
+	switch {
+	case r.answered == 0:
+		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: the runner answered none of %s\n", plural(len(r.vectors), "vector"))
+	default:
+		msg := fmt.Sprintf("%d of %s differ", differ, plural(payloads, "payload"))
+		if missing > 0 {
+			msg += fmt.Sprintf(", %d of %s unanswered", missing, plural(len(r.vectors), "vector"))
+		}
+		if len(r.problems) > 0 {
+			msg += ", and the runner failed (above)"
+		}
+		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: %s\n", msg)
+	}
+	return ExitInvalid
+}
+
+// byteDiff says where got first differs from want and shows both around
+// that place.
+func byteDiff(want, got string) string {
+	i := 0
+	for i < len(want) && i < len(got) && want[i] == got[i] {
+		i++
+	}
+	from := runeStart(want, max(0, i-40))
+	return fmt.Sprintf("bytes differ at byte %d (want %d bytes, got %d)\n  want: %s\n  got:  %s",
+		i, len(want), len(got), excerpt(want, from, i), excerpt(got, from, i))
+}
+
+// excerpt quotes s around byte i, from byte from, marking i with ⟨here⟩.
+func excerpt(s string, from, i int) string {
+	if i > len(s) {
+		i = len(s)
+	}
+	end := runeStart(s, min(len(s), i+40))
+	if end < i {
+		end = i
+	}
+	before, after := s[from:i], s[i:end]
+	out := strconv.Quote(before)
+	out = out[:len(out)-1] + "⟨here⟩" + strconv.Quote(after)[1:]
+	if from > 0 {
+		out = "…" + out
+	}
+	if end < len(s) {
+		out += "…"
+	}
+	if i == len(s) {
+		out += " (ends here)"
+	}
+	return out
+}
+
+// runeStart moves i back to the start of the UTF-8 sequence holding it.
+func runeStart(s string, i int) int {
+	for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return i
+}
+
+func clip(b []byte, n int) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > n {
+		s = s[:runeStart(s, n)] + "…"
+	}
+	return strconv.Quote(s)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,189 @@
+package endtoend
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/internal/gencatalog"
+)
+
+// conformanceSetup builds the golden packages' Go runner and writes the
+// vectors of the kinds catalog with errgen generate -conformance, as a user
+// does.
+func conformanceSetup(t *testing.T) (dir, runner, vectors string) {
+	t.Helper()
+	dir = t.TempDir()
+	runner = filepath.Join(dir, "gorunner")
+	build := exec.Command("go", "build", "-o", runner, "./internal/endtoend/testdata/gorunner")
+	build.Dir = repoRoot(t)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cat := filepath.Join(repoRoot(t), "internal", "endtoend", "testdata", "golden", "kinds", "errors.yaml")
+	_, stderr, exit := runCLI(t, dir, "generate", "-catalog", cat, "-go", "out/go", "-ts", "out/ts", "-schema", "out/schema.json",
+		"-docs", "out/docs", "-conformance", "out/vectors.json")
+	if exit != 0 {
+		t.Fatalf("generate -conformance: exit %d\n%s", exit, stderr)
+	}
+	return dir, runner, filepath.Join(dir, "out", "vectors.json")
+}
+
+// errgen conformance passes a runner that matches every payload, and fails
+// — naming the vector, the format and where the bytes part — one that does
+// not: a changed expected byte, a runner escaping < its own way, one that
+// answers nothing, hangs, dies, leaves a vector out or answers one twice.
+func TestConformanceCommand(t *testing.T) {
+	dir, runner, vectors := conformanceSetup(t)
+	stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", vectors, "--", runner, "kinds")
+	if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+		t.Fatalf("the Go runner of the kinds package: exit %d\n%s%s", exit, stdout, stderr)
+	}
+
+	// one expected byte changed: the title of E_PARSE in its first vector
+	data, err := os.ReadFile(vectors)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const title = `\"title\":\"Parse error\"`
+	i := bytes.Index(data, []byte(title))
+	if i < 0 {
+		t.Fatalf("no %s in the vectors", title)
+	}
+	changed := bytes.Clone(data)
+	changed[i+len(title)-3] = 'R' // Parse error -> Parse erroR
+	changedPath := filepath.Join(dir, "changed.json")
+	if err := os.WriteFile(changedPath, changed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, tc := range []struct {
+		name    string
+		vectors string
+		args    []string
+		want    []string
+	}{
+		{"changed byte", changedPath, []string{runner, "kinds"}, []string{"E_PARSE/", " problem: bytes differ at byte ", "want: ", "erro⟨here⟩R", "FAIL: 1 of 312 payloads differ\n"}},
+		{"< unescaped", vectors, []string{runner, "-break", "html", "kinds"}, []string{"bytes differ", `⟨here⟩<`, "FAIL"}},
+		{"answers nothing", vectors, []string{"sh", "-c", "cat >/dev/null"}, []string{"the runner answered none of 78 vectors"}},
+		{"hangs", vectors, []string{"sleep", "60"}, []string{"the runner sent nothing for 1s after 0 of 78 answers; stopped it"}},
+		{"dies", vectors, []string{runner, "-break", "crash", "kinds"}, []string{"the runner exit status 3", "no answer for 77 vectors"}},
+		{"leaves one out", vectors, []string{runner, "-break", "short", "kinds"}, []string{"no answer for 1 vector: foreign/verbose"}},
+		{"answers twice", vectors, []string{runner, "-break", "twice", "kinds"}, []string{`line 2 answers "E_PARSE/empty" a second time`}},
+		{"not a runner", vectors, []string{"echo", "hello"}, []string{`line 1 of the runner's output is not an answer`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"conformance", "-vectors", tc.vectors, "-timeout", "1s", "--"}, tc.args...)
+			stdout, stderr, exit := runCLI(t, dir, args...)
+			if exit != 1 {
+				t.Errorf("exit %d, want 1\n%s%s", exit, stdout, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("the report lacks %q:\n%s", w, stderr)
+				}
+			}
+		})
+	}
+
+	// usage errors: exit 2
+	for _, args := range [][]string{
+		{"conformance", "--", runner},
+		{"conformance", "-vectors", vectors},
+		{"conformance", "-vectors", filepath.Join(dir, "missing.json"), "--", runner},
+		{"conformance", "-vectors", vectors, "-formats", "xml", "--", runner},
+		{"conformance", "-vectors", vectors, "-run", "NO_SUCH", "--", runner},
+	} {
+		if _, stderr, exit := runCLI(t, dir, args...); exit != 2 || stderr == "" {
+			t.Errorf("%q: exit %d, want 2 with a message\n%s", args, exit, stderr)
+		}
+	}
+	// -run and -formats narrow what is compared
+	stdout, _, exit = runCLI(t, dir, "conformance", "-vectors", changedPath, "-run", "^E_INTERNAL/", "-formats", "jsonrpc,response", "--", runner, "kinds")
+	if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+		t.Errorf("-run E_INTERNAL -formats jsonrpc,response: exit %d\n%s", exit, stdout)
+	}
+}
+
+// The vector file is an output like the others: recorded, checked by
+// generate -check, and not written without -conformance or
+// outputs.conformance.
+func TestConformanceOutputChecked(t *testing.T) {
+	dir := t.TempDir()
+	cat := filepath.Join(repoRoot(t), "internal", "endtoend", "testdata", "golden", "kinds", "errors.yaml")
+	args := []string{"generate", "-catalog", cat, "-go", "go", "-ts", "ts", "-schema", "schema/s.json", "-docs", "docs"}
+	if _, stderr, exit := runCLI(t, dir, args...); exit != 0 {
+		t.Fatal(stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "conformance")); err == nil {
+		t.Fatal("vectors written without being asked for")
+	}
+	args = append(args, "-conformance", "conformance/vectors.json")
+	if _, stderr, exit := runCLI(t, dir, append(args, "-check")...); exit != 1 || !strings.Contains(stderr, "conformance/vectors.json: missing") {
+		t.Fatalf("-check before the vectors are written: exit %d\n%s", exit, stderr)
+	}
+	if _, stderr, exit := runCLI(t, dir, args...); exit != 0 {
+		t.Fatal(stderr)
+	}
+	records, _ := filepath.Glob(filepath.Join(dir, "conformance", ".errgen-*"))
+	if len(records) != 1 {
+		t.Fatalf("records beside the vectors: %v", records)
+	}
+	if _, stderr, exit := runCLI(t, dir, append(args, "-check")...); exit != 0 {
+		t.Fatalf("-check after generate: exit %d\n%s", exit, stderr)
+	}
+	path := filepath.Join(dir, "conformance", "vectors.json")
+	data, _ := os.ReadFile(path)
+	if err := os.WriteFile(path, bytes.Replace(data, []byte("E_PARSE"), []byte("E_PARSF"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, exit := runCLI(t, dir, append(args, "-check")...); exit != 1 || !strings.Contains(stderr, "conformance/vectors.json: stale") {
+		t.Fatalf("-check after an edit of the vectors: exit %d\n%s", exit, stderr)
+	}
+}
+
+// The Go runner a user writes — four lines of main around
+// errgenrt.ServeConformance — passes errgen conformance on the packages of
+// the hostile and a synthetic catalog, built in a module of their own.
+func TestGoRunnerModule(t *testing.T) {
+	const runner = `package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/errgen/errgen/errgenrt"
+	"example.com/conf/%s"
+)
+
+func main() {
+	if err := errgenrt.ServeConformance(%s.Catalog, os.Stdin, os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+}
+`
+	dir := tempModule(t, "example.com/conf", map[string]string{
+		"hostile/errors.yaml":   hostileCatalog(),
+		"synthetic/errors.yaml": string(gencatalog.Generate(150)),
+		"cmd/hostile/main.go":   fmt.Sprintf(runner, "hostileerrors", "hostileerrors"),
+		"cmd/synthetic/main.go": fmt.Sprintf(runner, "syntheticerrors", "syntheticerrors"),
+	})
+	for _, name := range []string{"hostile", "synthetic"} {
+		pkg := name + "errors"
+		if _, stderr, exit := runCLI(t, dir, "generate", "-catalog", name+"/errors.yaml", "-go", pkg, "-go-package", pkg,
+			"-ts", name+"/ts", "-schema", name+"/schema.json", "-docs", name+"/docs", "-conformance", name+"/vectors.json"); exit != 0 {
+			t.Fatalf("generate %s: %s", name, stderr)
+		}
+	}
+	goIn(t, dir, "build", "-o", "bin/", "./cmd/...")
+	for _, name := range []string{"hostile", "synthetic"} {
+		stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", name+"/vectors.json", "--", filepath.Join(dir, "bin", name))
+		if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+			t.Errorf("%s: exit %d\n%s%s", name, exit, stdout, stderr)
+		}
+	}
+}

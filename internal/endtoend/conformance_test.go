@@ -1,0 +1,221 @@
+package endtoend
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/errgenrt"
+	mcp "github.com/errgen/errgen/gen/go"
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen/conformance"
+	"github.com/errgen/errgen/internal/gen/jsonschema"
+	"github.com/errgen/errgen/internal/gencatalog"
+	"github.com/errgen/errgen/internal/model"
+)
+
+// conformanceCatalogs are the catalogs whose vectors the tests check: the
+// golden ones (compared with testdata/golden/NAME/conformance.json), the
+// repo's own, the wire contract's registry (whose schemas constrain values
+// every way), the hostile one and a synthetic one.
+func conformanceCatalogs(t *testing.T) map[string]*model.Catalog {
+	t.Helper()
+	out := map[string]*model.Catalog{}
+	for _, c := range goldenCases(t) {
+		out[c.name] = errgentest.Model(t, catalog.OSFS{}, c.catalog)
+	}
+	out["repo"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join(repoRoot(t), "catalog", "errors.yaml"))
+	out["registry"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "wire", "registry.yaml"))
+	out["hostile"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml")
+	out["synthetic"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(120)}, "errors.yaml")
+	return out
+}
+
+// Every expected payload of every vector is what the format says: valid
+// JSON that validates against the catalog's generated schema (formats
+// asserted), the tool result carrying a valid problem document.
+func TestConformanceVectorsValidate(t *testing.T) {
+	for name, m := range conformanceCatalogs(t) {
+		t.Run(name, func(t *testing.T) {
+			vs, err := conformance.Vectors(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sch := docsSchema(t, m)
+			kinds := map[string]int{}
+			for _, v := range vs {
+				kinds[strings.SplitN(strings.TrimPrefix(v.ID, v.Input.Symbol+"/"), "/", 2)[0]]++
+				for def, p := range map[string]string{jsonschema.DefJSONRPCError: v.Expect.JSONRPC, jsonschema.DefProblemDetails: v.Expect.Problem, jsonschema.DefErrorResponse: v.Expect.Response} {
+					if err := sch[def].Validate(schDecode(t, []byte(p))); err != nil {
+						t.Errorf("%s: %s does not validate: %v\n%s", v.ID, def, err, p)
+					}
+				}
+				var tool struct {
+					Content []struct{ Type, Text string }
+					IsError bool
+				}
+				if err := json.Unmarshal([]byte(v.Expect.ToolResult), &tool); err != nil || !tool.IsError || len(tool.Content) != 1 || tool.Content[0].Text != v.Expect.Problem {
+					t.Errorf("%s: the tool result does not carry the problem document: %s", v.ID, v.Expect.ToolResult)
+				}
+			}
+			// every kind of vector is there
+			for _, k := range []string{"empty", "maximal", "foreign"} {
+				if kinds[k] == 0 {
+					t.Errorf("no %s vector among %d: %v", k, len(vs), kinds)
+				}
+			}
+		})
+	}
+}
+
+// The vector file of every golden catalog is kept under
+// testdata/golden/NAME/conformance.json: a change of the wire shows in its
+// diff (go test -update rewrites it).
+func TestGoldenConformance(t *testing.T) {
+	for _, c := range goldenCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
+			files, err := conformance.Generate(m, conformance.Options{File: "conformance.json"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(c.dir, "conformance.json")
+			if *update {
+				if err := os.WriteFile(path, files[0].Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if !bytes.Equal(want, files[0].Data) {
+				t.Errorf("%s differs (run go test -update):\n%s", path, firstDiff(want, files[0].Data))
+			}
+			var doc struct {
+				Conformance int
+				Vectors     []conformance.Vector
+			}
+			if err := json.Unmarshal(files[0].Data, &doc); err != nil || doc.Conformance != conformance.Version || len(doc.Vectors) == 0 {
+				t.Fatalf("the vector file does not read back: %v", err)
+			}
+		})
+	}
+}
+
+// The compiled golden packages and the repo's own gen/go — the Go the
+// emitter writes, not the runtime model the vectors were rendered with —
+// answer every vector byte for byte through errgenrt.ServeConformance.
+func TestGoRunnerMatchesVectors(t *testing.T) {
+	cases := goldenCases(t)
+	cases = append(cases, goldenCase{name: "repo", catalog: filepath.Join(repoRoot(t), "catalog", "errors.yaml")})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rc := runtimeCatalogs[c.name]
+			if c.name == "repo" {
+				rc = mcp.Catalog
+			}
+			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
+			vs, err := conformance.Vectors(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var in bytes.Buffer
+			for _, v := range vs {
+				line, _ := json.Marshal(struct {
+					ID    string                    `json:"id"`
+					Input errgenrt.ConformanceInput `json:"input"`
+				}{v.ID, v.Input})
+				in.Write(append(line, '\n'))
+			}
+			var out bytes.Buffer
+			if err := errgenrt.ServeConformance(rc, &in, &out); err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(&out)
+			sc.Buffer(nil, 64<<20)
+			i := 0
+			for ; sc.Scan(); i++ {
+				var a struct {
+					ID       string
+					Payloads errgenrt.ConformancePayloads
+					Error    string
+				}
+				if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+					t.Fatalf("answer %d: %v", i, err)
+				}
+				if i >= len(vs) || a.ID != vs[i].ID {
+					t.Fatalf("answer %d is for %q", i, a.ID)
+				}
+				if a.Error != "" || a.Payloads != vs[i].Expect {
+					t.Errorf("%s: the compiled package renders\n%+v\n(error %q), the vectors expect\n%+v", a.ID, a.Payloads, a.Error, vs[i].Expect)
+				}
+			}
+			if i != len(vs) {
+				t.Errorf("%d answers to %d vectors", i, len(vs))
+			}
+		})
+	}
+}
+
+// A runner answers what it cannot render with an error, and goes on.
+func TestServeConformanceErrors(t *testing.T) {
+	rc := runtimeCatalogs["kinds"]
+	in := strings.NewReader(`{"id":"a","input":{"kind":"error","symbol":"E_NOPE","options":{"now":"2026-01-02T03:04:05Z","instance":"x"}}}
+{"id":"b","input":{"kind":"bogus","options":{"now":"2026-01-02T03:04:05Z","instance":"x"}}}
+{"id":"c","input":{"kind":"foreign","cause":["boom"],"options":{"now":"2026-01-02T03:04:05Z","instance":"x"}}}
+`)
+	var out bytes.Buffer
+	if err := errgenrt.ServeConformance(rc, in, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], `"error":"no error has symbol \"E_NOPE\""`) || !strings.Contains(lines[1], `unknown kind`) || !strings.Contains(lines[2], `"payloads"`) {
+		t.Errorf("answers:\n%s", out.String())
+	}
+	if err := errgenrt.ServeConformance(rc, strings.NewReader("not json\n"), io.Discard); err == nil {
+		t.Error("a line that is not JSON was taken")
+	}
+}
+
+// Every expected payload of the vectors of every catalog the tests use
+// validates against the catalog's generated schema under Ajv, strict, with
+// formats, and every vector file against schema/conformance.schema.json
+// (test/schema/conformance.mjs).
+func TestConformanceAjv(t *testing.T) {
+	rootDir := repoRoot(t)
+	if _, err := os.Stat(filepath.Join(rootDir, "node_modules", "ajv")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("Ajv is not installed (run npm ci): %v", err)
+		}
+		t.Skip("Ajv is not installed; make test installs it")
+	}
+	dir := t.TempDir()
+	for name, m := range conformanceCatalogs(t) {
+		vectors, err := conformance.Generate(m, conformance.Options{File: "vectors.json"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		schema, err := jsonschema.Generate(m, jsonschema.Options{File: "schema.json"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		errgentest.WriteFile(t, dir, name+"/vectors.json", string(vectors[0].Data))
+		errgentest.WriteFile(t, dir, name+"/schema.json", string(schema[0].Data))
+	}
+	cmd := exec.Command("node", filepath.Join(rootDir, "test", "schema", "conformance.mjs"), dir)
+	cmd.Dir = rootDir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("conformance.mjs: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}

@@ -1,0 +1,338 @@
+// Package conformance emits a catalog's conformance vectors: for every
+// error, inputs — its examples, its empty details, maximal details, under
+// each option set that changes the bytes — beside the exact payloads the Go
+// runtime renders for them in every format. The payloads are rendered by
+// errgenrt itself, through internal/runtimemodel, with a fixed clock and a
+// fixed problem instance. The format is documented in
+// docs/guide/conformance.md and described by schema/conformance.schema.json.
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gotype"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/runtimemodel"
+)
+
+// Version is the version of the vector file's format.
+const Version = 1
+
+// The fixed clock and problem instance of every vector.
+const (
+	Now      = "2026-01-02T03:04:05Z"
+	Instance = "urn:uuid:00000000-0000-4000-8000-000000000000"
+)
+
+// The bounds of the maximal details' vectors: their strings are one byte
+// past maximalBound (maxStringBytes), short enough to keep the file small,
+// and their payloads are bounded by maximalData (maxDataBytes), large
+// enough that the details render whole; the tight-data and fallback option
+// sets then bound them. (The catalog-limits vector shows the catalog's own
+// bounds.)
+const (
+	maximalBound = 40
+	maximalData  = 1 << 20
+)
+
+// Options configure the emitter.
+type Options struct {
+	File string // the vector file's name in its directory
+}
+
+// Vector is one conformance vector.
+type Vector struct {
+	ID     string                       `json:"id"`
+	Input  errgenrt.ConformanceInput    `json:"input"`
+	Expect errgenrt.ConformancePayloads `json:"expect"`
+}
+
+// Generate returns the vector file of m.
+func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+	vs, err := Vectors(m)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString("{\n\"//\": " + quote(gen.Header) + ",\n")
+	fmt.Fprintf(&b, "\"conformance\": %d,\n", Version)
+	b.WriteString("\"catalog\": {\"name\": " + quote(m.Name) + ", \"version\": " + quote(m.Version) + "},\n")
+	b.WriteString("\"vectors\": [\n")
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // the payloads' own escapes stay readable
+	for i, v := range vs {
+		if err := enc.Encode(v); err != nil {
+			return nil, fmt.Errorf("vector %s: %w", v.ID, err)
+		}
+		if i < len(vs)-1 {
+			b.Truncate(b.Len() - 1)
+			b.WriteString(",\n")
+		}
+	}
+	b.WriteString("]\n}\n")
+	return []gen.File{{Path: opts.File, Data: b.Bytes()}}, nil
+}
+
+func quote(s string) string { return string(errgenrt.AppendJSONString(nil, s, false)) }
+
+// Vectors returns the vectors of m, in the order of its errors (by code),
+// then the catalog's own.
+func Vectors(m *model.Catalog) ([]Vector, error) {
+	g := &generator{
+		m:         m,
+		rc:        runtimemodel.Build(m),
+		val:       model.NewValidator(m),
+		sensitive: gotype.Sensitive(m),
+	}
+	for _, e := range m.Errors {
+		g.errorVectors(e)
+	}
+	g.catalogVectors()
+	return g.out, g.err
+}
+
+type generator struct {
+	m         *model.Catalog
+	rc        *runtimemodel.Catalog
+	val       *model.Validator
+	sensitive map[*model.Property]bool
+	out       []Vector
+	ids       map[string]bool
+	err       error
+	// limitsShown is set once a vector bounds a string by the catalog's
+	// own max_string_bytes rather than an option's
+	limitsShown bool
+	// chainShown is set once a verbose vector of an error carries the
+	// whole cause chain and a request id past their bounds; the later
+	// ones carry a short chain, which keeps the file small
+	chainShown bool
+}
+
+// options returns the options every vector starts from: the fixed clock
+// and instance.
+func options() errgenrt.ConformanceOptions {
+	return errgenrt.ConformanceOptions{Now: Now, Instance: Instance}
+}
+
+// add renders in and appends it as vector id, unless it renders exactly
+// as same does (an option set that changes nothing). It renders what a
+// runner reads: the input after a round trip through its JSON.
+func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.ConformancePayloads) *errgenrt.ConformancePayloads {
+	if g.err != nil {
+		return nil
+	}
+	raw, err := json.Marshal(in)
+	if err != nil {
+		g.err = fmt.Errorf("vector %s: %w", id, err)
+		return nil
+	}
+	var read errgenrt.ConformanceInput
+	if err := json.Unmarshal(raw, &read); err != nil {
+		g.err = fmt.Errorf("vector %s: %w", id, err)
+		return nil
+	}
+	p, err := g.rc.Runtime.ConformancePayloads(&read)
+	if err != nil {
+		g.err = fmt.Errorf("vector %s: %w", id, err)
+		return nil
+	}
+	if same != nil && p == *same {
+		return nil
+	}
+	if g.ids == nil {
+		g.ids = map[string]bool{}
+	}
+	if g.ids[id] {
+		g.err = fmt.Errorf("two vectors are named %s", id)
+		return nil
+	}
+	g.ids[id] = true
+	g.out = append(g.out, Vector{ID: id, Input: read, Expect: p})
+	return &p
+}
+
+func (g *generator) errorVectors(e *model.Error) {
+	sym := e.Symbol
+	for i, ex := range e.Examples {
+		in := errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Details: g.raw(ex.Value), Options: options()}
+		g.add(fmt.Sprintf("%s/example-%d", sym, i+1), in, nil)
+	}
+
+	empty := errgenrt.ConformanceInput{Kind: "definition", Symbol: sym, Options: options()}
+	base := g.add(sym+"/empty", empty, nil)
+	verbose := empty
+	verbose.Options.Verbose = true
+	g.add(sym+"/empty/verbose", verbose, base)
+	for _, a := range e.AliasSymbols() {
+		byAlias := empty
+		byAlias.Symbol = a
+		g.add(sym+"/alias-"+a, byAlias, nil)
+	}
+
+	occurrence := errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Options: options()}
+	occurrence.Options.MaxStringBytes = maximalBound
+	occurrence.Options.MaxDataBytes = maximalData
+	if e.Details != nil {
+		mk := &maker{g: g, bound: maximalBound}
+		max, ok := mk.details(e)
+		if !ok {
+			return // no valid details to render; its examples and empty details stand
+		}
+		mk.atBound = true
+		if at, ok := mk.details(e); ok && !jsonEqual(at, max) {
+			bounds := occurrence
+			bounds.Details = g.raw(at)
+			g.add(sym+"/bounds", bounds, nil)
+		}
+		occurrence.Details = g.raw(max)
+		if !g.limitsShown && mk.usedBound {
+			// the same details bounded by the catalog's own limit
+			mk := &maker{g: g, bound: g.m.Limits.MaxStringBytes}
+			if own, ok := mk.details(e); ok && mk.usedBound {
+				in := errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Details: g.raw(own), Options: options()}
+				g.limitsShown = g.add(sym+"/maximal/catalog-limits", in, nil) != nil
+			}
+		}
+	}
+	maximal := g.add(sym+"/maximal", occurrence, nil)
+	for _, set := range optionSets {
+		in := occurrence
+		set.apply(e, &in)
+		if set.name == "verbose" && !g.chainShown {
+			in.Cause, in.RequestID = causeChain, "req_"+longText(256)
+			g.chainShown = true
+		}
+		g.add(sym+"/maximal/"+set.name, in, maximal)
+	}
+}
+
+// catalogVectors adds the vectors of the catalog as a whole: a foreign
+// error, which becomes the fallback.
+func (g *generator) catalogVectors() {
+	foreign := errgenrt.ConformanceInput{Kind: "foreign", Cause: causeChain, Options: options()}
+	base := g.add("foreign", foreign, nil)
+	foreign.Options.Verbose = true
+	foreign.Options.ServerVersion = serverVersion
+	g.add("foreign/verbose", foreign, base)
+}
+
+// raw returns v as JSON details.
+func (g *generator) raw(v any) json.RawMessage {
+	if v == nil {
+		return nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil && g.err == nil {
+		g.err = err
+	}
+	return b
+}
+
+func jsonEqual(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+// serverVersion is the verbose vectors' server version: HTML characters
+// to escape.
+const serverVersion = "1.2.3-<beta>&co"
+
+// causeChain is the cause chain of the foreign errors and of the first
+// verbose vector of an error: six errors (the runtime keeps five) holding
+// a home path, a URL with a password and a token, an e-mail address, a
+// long token, HTML, and a text past the 256-byte bound of an entry with a
+// multi-byte character across the cut. shortChain is the others'.
+var causeChain = []string{
+	"read /home/alice/.ssh/id_rsa: permission denied",
+	"GET https://bob:hunter2@api.example.com/v1/files?page=2&access_token=abc123#top: 401 <Unauthorized>",
+	"notify alice@example.com: mailbox full",
+	"auth tok_0123456789abcdefABCDEF0123456789ab rejected by C:\\Users\\carol\\AppData",
+	longText(256),
+	"sixth cause: past the five the chain keeps",
+}
+
+var shortChain = []string{"open /home/alice/notes.txt: <permission denied>", "EACCES"}
+
+// longText returns n+1 bytes: ASCII up to a four-byte character that a cut
+// at n bytes lands inside.
+func longText(n int) string {
+	const tail = "\U0001F600z"
+	fill := n - 5
+	if fill < 0 {
+		fill = 0
+	}
+	return string(bytes.Repeat([]byte("x"), fill)) + tail + string(bytes.Repeat([]byte("y"), max(0, n+1-fill-len(tail))))
+}
+
+// optionSet is a change to an occurrence of the maximal details.
+type optionSet struct {
+	name  string
+	apply func(e *model.Error, in *errgenrt.ConformanceInput)
+}
+
+var optionSets = []optionSet{
+	{"verbose", func(e *model.Error, in *errgenrt.ConformanceInput) {
+		in.Options.Verbose = true
+		in.Options.ServerVersion = serverVersion
+		in.RequestID = "req_123"
+		in.Cause = shortChain
+	}},
+	{"sensitive", func(e *model.Error, in *errgenrt.ConformanceInput) { in.Options.ShowSensitive = true }},
+	{"no-suggestions", func(e *model.Error, in *errgenrt.ConformanceInput) { in.Options.OmitSuggestions = true }},
+	{"tight-strings", func(e *model.Error, in *errgenrt.ConformanceInput) {
+		in.Options.MaxStringBytes = 16
+		in.Options.MaxSuggestions = 1
+	}},
+	{"tight-data", func(e *model.Error, in *errgenrt.ConformanceInput) { in.Options.MaxDataBytes = 512 }},
+	{"fallback", func(e *model.Error, in *errgenrt.ConformanceInput) { in.Options.MaxDataBytes = 160 }},
+	{"overrides", func(e *model.Error, in *errgenrt.ConformanceInput) {
+		in.Status = otherStatus(e)
+		flipped := !e.Retryable
+		in.Retryable = &flipped
+	}},
+	{"members", func(e *model.Error, in *errgenrt.ConformanceInput) {
+		in.Instance = "urn:uuid:11111111-1111-4111-8111-111111111111"
+		in.RequestID = "req_members"
+		in.Data = []errgenrt.ConformanceMember{
+			{Key: "method", Value: "tools/call"},
+			{Key: "requestId", Value: "req_123"},
+			{Key: "policyHash", Value: "abc123"},
+			{Key: "symbol", Value: "E_SPOOFED"}, // the runtime's own: dropped
+			{Key: "method", Value: "second"},    // added before: dropped
+			{Key: "payload", Value: map[string]any{"z": []any{1.5, "<x>", nil, json.Number("1e21")}, "a": true}},
+			{Key: "note", Value: longText(maximalBound)},
+		}
+		ext := []errgenrt.ConformanceMember{
+			{Key: "tool", Value: "read_file"},
+			{Key: "entity", Value: map[string]any{"kind": "file", "id": 7}},
+			{Key: "title", Value: "spoofed"}, // a document member: dropped
+			{Key: "zeta", Value: "dropped where the details' other members hold zeta"},
+			{Key: "tool", Value: "second"}, // added before: dropped
+		}
+		if fields := gotype.Def(e).DetailFields; len(fields) > 0 {
+			// a detail field's name: dropped
+			ext = append(ext, errgenrt.ConformanceMember{Key: fields[0], Value: "spoofed"})
+		}
+		in.Extensions = ext
+	}},
+}
+
+// otherStatus returns the error's second allowed status, else a status it
+// does not allow (which the runtime ignores).
+func otherStatus(e *model.Error) int {
+	if len(e.Statuses) > 1 {
+		return e.Statuses[1]
+	}
+	for _, s := range []int{418, 599, 400} {
+		if !slices.Contains(e.Statuses, s) {
+			return s
+		}
+	}
+	return 0
+}
