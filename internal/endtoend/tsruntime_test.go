@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"os"
 
 	"fmt"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
@@ -25,11 +27,13 @@ import (
 )
 
 // The TypeScript server runtime against the Go runtime, byte for byte:
-// TestTSRuntimeConformance generates the npm package of every golden
-// catalog, the hostile catalog and a synthetic one, feeds its conformance
-// runner (conformance.mjs, docs/guide/conformance.md) inputs built from
-// every catalog example and variants of it under many option sets, and
-// compares each answer with what errgenrt renders for the same input.
+// TestTSConformance runs errgen conformance with the package's runner
+// (conformance.mjs, docs/guide/conformance.md) over the conformance vectors
+// of the golden catalogs, the repo's own, the wire registry, the hostile
+// catalog and a synthetic one; TestTSRuntimeVariants feeds the runner
+// more inputs — each catalog example, variants of it and its strings made
+// hostile, under many option sets — and compares each answer with what
+// errgenrt renders for the same input.
 
 // convInput is the input of one vector (docs/guide/conformance.md).
 type convInput struct {
@@ -349,7 +353,7 @@ func convCatalogs(t *testing.T) map[string]*model.Catalog {
 	return out
 }
 
-func TestTSRuntimeConformance(t *testing.T) {
+func TestTSRuntimeVariants(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
@@ -413,4 +417,35 @@ func byteDiff(got, want string) string {
 	}
 	from := max(i-60, 0)
 	return fmt.Sprintf("byte %d:\n got …%.160s\nwant …%.160s", i, got[from:], want[from:])
+}
+
+func TestTSConformance(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	catalogs := conformanceCatalogs(t)
+	names := make([]string, 0, len(catalogs))
+	for name := range catalogs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m := catalogs[name]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			writePackage(t, m, filepath.Join(dir, "ts"))
+			files, err := conformance.Generate(m, conformance.Options{File: "vectors.json"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "vectors.json"), files[0].Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", "vectors.json", "--", "node", filepath.Join(dir, "ts", "conformance.mjs"))
+			if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+				t.Errorf("errgen conformance -- node conformance.mjs: exit %d\n%s%s", exit, stdout, stderr)
+			}
+		})
+	}
 }
