@@ -13,11 +13,14 @@ all: lint test
 # Every test: Go unit, golden and end-to-end tests (the README's go get -tool,
 # errgen init and go generate flow in a throwaway server module, and a go-sdk
 # MCP server driven over stdio by a client on the MCP TypeScript SDK,
-# included), the generated golden packages under go vet, the runtime under
-# the race detector, the repo's own outputs checked for staleness, the
-# generated TypeScript under tsc --strict (with type-level tests), and the
-# node tests of the generated JavaScript (wire vectors, npm pack + install +
-# compile of a consumer).
+# included; the TypeScript server runtime against errgen conformance and in
+# TypeScript MCP and HTTP servers), the generated golden packages under go
+# vet, the runtime under the race detector, the repo's own outputs checked
+# for staleness, the generated TypeScript under tsc --strict (with
+# type-level tests), the node tests of the generated JavaScript (wire
+# vectors, seed payloads, npm pack + install + compile of a consumer), the
+# TypeScript runtime's own type check and unit tests (runtime/ts), and an
+# esbuild browser bundle of each package's client holding no server code.
 test: node_modules
 	$(GO) mod download all
 	$(GO) test ./...
@@ -28,8 +31,12 @@ test: node_modules
 	node node_modules/typescript/bin/tsc -p internal/endtoend/testdata/tstests/tsconfig.json
 	node --test internal/endtoend/testdata/tstests/
 	node --test test/schema/ajv.test.mjs
+	node node_modules/typescript/bin/tsc -p runtime/ts/tsconfig.json
+	node --test runtime/ts/test/
+	node test/bundle/client.mjs gen/ts internal/endtoend/testdata/golden/*/ts
 
-# TypeScript and Ajv for the tests, pinned in package-lock.json.
+# TypeScript, Ajv, the MCP SDK, esbuild, Fastify and ESLint for the tests,
+# pinned in package-lock.json.
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch node_modules
@@ -48,12 +55,14 @@ docs-site: node_modules
 generate:
 	$(GO) run ./cmd/errgen generate
 
-# gofmt, go vet and staticcheck (pinned).
-lint:
+# gofmt, go vet, staticcheck (pinned), and ESLint (pinned) over the
+# TypeScript runtime.
+lint: node_modules
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+	node node_modules/eslint/bin/eslint.js --config runtime/ts/eslint.config.js runtime/ts test/bundle
 
 # What CI checks of a catalog change, locally: the catalogs are valid, the
 # generated outputs are fresh, and nothing breaks against BASE.

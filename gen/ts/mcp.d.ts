@@ -17,11 +17,16 @@ export interface ToolErrorOptions extends RenderOptions {
   structuredContent?: boolean;
 }
 
-/** The isError tool result of an error: the problem document as text content and structuredContent. */
+/**
+ * The isError tool result of an error: the problem document as text content
+ * and structuredContent. (An MCP CallToolResult, which may hold more
+ * members.)
+ */
 export interface ToolResult {
   content: Array<{ type: "text"; text: string }>;
   structuredContent?: { [key: string]: unknown };
   isError: true;
+  [member: string]: unknown;
 }
 
 /**
