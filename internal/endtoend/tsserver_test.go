@@ -457,3 +457,83 @@ func TestTSClientBundle(t *testing.T) {
 		t.Errorf("%s", out)
 	}
 }
+
+const mouseClientTS = `// Calls each tool of examples/problem/server with the SDK's client.
+import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { extensionsOf, fromToolResult, isSymbol, isRetryable, symbolOf, type ProblemDetails, type UnknownError } from "mouse-mcp-errors";
+
+const client = new Client({ name: "mouse-client", version: "1.0.0" });
+await client.connect(new StdioClientTransport({ command: "node", args: ["server.js"], stderr: "inherit" }));
+
+async function problem(name: string, args: Record<string, unknown>): Promise<ProblemDetails | UnknownError> {
+  const result = await client.callTool({ name, arguments: args });
+  assert.equal(result.isError, true, name);
+  assert.doesNotMatch(JSON.stringify(result), /tk_live|home\/mouse|database locked/, name);
+  const p = fromToolResult(result);
+  assert.ok(p, name + ": " + JSON.stringify(result));
+  return p;
+}
+
+const invalid = await problem("disney_attractions", { destination: "orlando" });
+assert.ok(isSymbol(invalid, "VALIDATION_ERROR"));
+assert.equal(invalid.type, "https://mouse-mcp.dev/errors/validation-error");
+assert.equal(invalid.field, "destination");
+assert.equal(invalid.invalidValue, "orlando");
+assert.deepEqual(extensionsOf(invalid), { tool: "disney_attractions" });
+
+const upstream = await problem("disney_attractions", { destination: "dlr" });
+assert.ok(isSymbol(upstream, "API_ERROR"));
+assert.equal(upstream.status, 503);
+assert.equal(upstream.endpoint, "https://api.wdpro.disney.go.com/facility-service/attractions?token=redacted&destination=dlr");
+assert.equal(isRetryable(upstream), true);
+
+const missing = await problem("disney_entity", { id: "99999999" });
+assert.ok(isSymbol(missing, "NOT_FOUND"));
+assert.equal(missing.entityType, "attraction");
+assert.equal(missing.entityId, "99999999");
+assert.equal(missing.detail, "attraction with ID '99999999' not found");
+assert.deepEqual(extensionsOf(missing), { tool: "disney_entity" });
+
+const sync = await problem("disney_sync", {});
+assert.equal(symbolOf(sync), "GENERIC_ERROR");
+assert.equal(sync.type, "about:blank");
+
+const ok = await client.callTool({ name: "disney_entity", arguments: { id: "80010190" } });
+assert.equal(ok.isError, undefined);
+await client.close();
+console.log("ok");
+`
+
+// TestExampleMouseServer builds examples/problem/server as its README says
+// — the package of examples/problem installed as mouse-mcp-errors, the
+// server type-checked against the SDK — and calls every tool with the
+// SDK's client.
+func TestExampleMouseServer(t *testing.T) {
+	root := repoRoot(t)
+	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(root, "examples", "problem", "errors.yaml"))
+	server, err := os.ReadFile(filepath.Join(root, "examples", "problem", "server", "server.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := nodeProject(t, m, map[string]string{"server.ts": string(server), "client.ts": mouseClientTS})
+	// the package as installed: node_modules/mouse-mcp-errors beside the others
+	modules := filepath.Join(dir, "modules")
+	if err := os.Remove(filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	writePackage(t, m, filepath.Join(modules, "mouse-mcp-errors"))
+	for _, dep := range []string{"@modelcontextprotocol", "zod", "@types"} {
+		if err := os.Symlink(filepath.Join(root, "node_modules", dep), filepath.Join(modules, dep)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Rename(modules, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	tscProject(t, dir, []string{"server.ts", "client.ts"}, false)
+	if out := nodeRun(t, dir, "client.js"); out != "ok\n" {
+		t.Errorf("client: %s", out)
+	}
+}

@@ -597,7 +597,6 @@ func (g *generator) sections(text string) string {
 	return b.String()
 }
 
-
 // symbolUnion is the type of the members that name e: its symbol, or any
 // of its aliases.
 func symbolUnion(e *model.Error) string { return strings.Join(quoted(e.Symbols()), " | ") }
