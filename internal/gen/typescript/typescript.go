@@ -715,13 +715,14 @@ func (g *generator) readme() []byte {
 	var b bytes.Buffer
 	b.WriteString("<!-- " + gen.Header + " -->\n\n")
 	b.WriteString("# " + mdText(g.pkg) + "\n\n")
-	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ". ")
+	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ", and the server runtime that sends its errors. ")
 	b.WriteString("ESM JavaScript with TypeScript declarations; no dependencies, no build step.\n\n")
+	b.WriteString("## Clients\n\n")
 	sym := str(g.exampleSymbol())
 	switch {
 	case g.m.Uses(model.FormatJSONRPC):
 		b.WriteString("```ts\nimport { parseJsonRpcError, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
-		b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + sym + ")) {\n  console.log(err.data.context?.details);\n}\n```\n\n")
+		b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + sym + ")) {\n  console.log(err.data?.context?.details);\n}\n```\n\n")
 	case g.m.Uses(model.FormatProblem):
 		b.WriteString("```ts\nimport { parseProblemDetails, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
 		b.WriteString("const problem = parseProblemDetails(await response.json());\nif (problem && isSymbol(problem, " + sym + ")) {\n  console.log(problem.status, problem.detail);\n}\n```\n\n")
@@ -730,8 +731,35 @@ func (g *generator) readme() []byte {
 		b.WriteString("const body = parseErrorResponse(await response.json());\nif (body && isSymbol(body, " + sym + ")) {\n  console.log(body.message);\n}\n```\n\n")
 	}
 	b.WriteString(g.sections(readmeExports))
-	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n")
+	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n\n")
+	g.readmeServer(&b)
 	return b.Bytes()
+}
+
+// readmeServer writes the README's part on the server runtime: a raise and
+// a render of the fallback's error, and the entry points.
+func (g *generator) readmeServer(b *bytes.Buffer) {
+	b.WriteString("## Servers\n\n")
+	// an npm package name holds no backtick: it stands in a code span as it is
+	b.WriteString("`" + g.pkg + "/server` raises the catalog's errors and renders them byte for byte as errgen's Go runtime does; ")
+	b.WriteString("`/mcp` connects it to the MCP TypeScript SDK and `/http` writes problem documents to HTTP responses. ")
+	b.WriteString("A client that imports the package's root bundles none of it.\n\n")
+	fb := g.m.Fallback
+	args := str(fb.Symbol) + ", undefined" // an error without details takes none
+	if fb.Details != nil {
+		args = str(fb.Symbol) + ", details"
+	}
+	b.WriteString("```ts\nimport { newError, fromError, renderJsonRpcError } from " + str(g.pkg+"/server") + ";\n")
+	b.WriteString("import { withToolErrors, handleErrors } from " + str(g.pkg+"/mcp") + ";\n")
+	b.WriteString("import { writeProblem, problemResponse, sendProblem } from " + str(g.pkg+"/http") + ";\n\n")
+	b.WriteString("throw newError(" + args + ", { cause: err }); // details typed by the catalog\n")
+	b.WriteString("writeProblem(res, fromError(thrown));      // application/problem+json, the error's status\n```\n\n")
+	b.WriteString("| export | what |\n|---|---|\n")
+	b.WriteString("| `./server`: `newError`, `errorOf`, `fromError`, `isCatalogError`, `CatalogError` | raise an error with typed details; turn anything thrown into the catalog's (its fallback, the text only a cause) |\n")
+	b.WriteString("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv` | the wire formats, redacted, scrubbed and bounded as the catalog says |\n")
+	b.WriteString("| `./mcp`: `withToolErrors`, `handleErrors`, `toolResult`, `toMcpError` | failing MCP tools as isError results with the problem document; JSON-RPC errors from every other handler |\n")
+	b.WriteString("| `./http`: `writeProblem`, `problemResponse`, `sendProblem` | a problem document on a node:http (Express) response, as a Fetch API Response, on a Fastify reply |\n")
+	b.WriteString("| `conformance.mjs` | the conformance runner: `errgen conformance -vectors vectors.json -- node conformance.mjs` |\n")
 }
 
 // readmeExports is the README's table of exports, its "//@" lines marking
