@@ -6,8 +6,9 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { McpError as SdkMcpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, McpError as SdkMcpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { assemble, load } from "./package.js";
 
@@ -146,4 +147,29 @@ test("handleErrors refuses a server whose tools are registered already", () => {
   const s = new McpServer({ name: "late", version: "1.0.0" });
   s.registerTool("t", {}, async () => ({ content: [] }));
   assert.throws(() => mcp.handleErrors(s), /before registering tools/);
+});
+
+test("a low-level Server: handlers throwing catalog errors, toMcpError and other throws", async () => {
+  const s = new Server({ name: "low", version: "1.0.0" }, { capabilities: { tools: {} } });
+  mcp.handleErrors(s);
+  s.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "t", inputSchema: { type: "object" } }] }));
+  s.setRequestHandler(CallToolRequestSchema, async (request) => {
+    switch (request.params.name) {
+      case "denied": throw mcp.toMcpError(server.newError("E_FS_DENIED", { path: "/x", token: "hunter2" }));
+      case "unavailable": throw server.newError("E_UNAVAILABLE", { service: "db" });
+      case "result": return mcp.toolResult(server.newError("E_UNAVAILABLE", { service: "db" }));
+      default: throw new Error("boom at /home/alice");
+    }
+  });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const c = new Client({ name: "test", version: "1.0.0" });
+  await Promise.all([s.connect(a), c.connect(b)]);
+  const denied = await rejection(c.callTool({ name: "denied", arguments: {} }));
+  assert.ok(client.isSymbol(client.fromMcpError(denied), "E_FS_DENIED"));
+  assert.doesNotMatch(JSON.stringify(denied), /hunter2/);
+  assert.ok(client.isSymbol(client.fromMcpError(await rejection(c.callTool({ name: "unavailable", arguments: {} }))), "E_UNAVAILABLE"));
+  assert.ok(client.isSymbol(client.fromToolResult(await c.callTool({ name: "result", arguments: {} })), "E_UNAVAILABLE"));
+  const crash = await rejection(c.callTool({ name: "crash", arguments: {} }));
+  assert.ok(client.isSymbol(client.fromMcpError(crash), "E_INTERNAL"));
+  assert.doesNotMatch(JSON.stringify(crash), /alice|boom/);
 });
