@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
@@ -572,14 +573,19 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return 
 // overlap, and more workers would only contend for directory locks.
 func parallel(n int, f func(i int)) { parallelN(4, n, f) }
 
-// parallelN calls f(0) … f(n-1) on at most workers goroutines.
+// parallelN calls f(0) … f(n-1) on at most workers goroutines, each
+// taking the next i until none is left.
 func parallelN(workers, n int, f func(i int)) {
-	var eg errgroup.Group
-	eg.SetLimit(max(workers, 1))
-	for i := range n {
-		eg.Go(func() error { f(i); return nil })
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(max(workers, 1), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
 	}
-	_ = eg.Wait()
+	wg.Wait()
 }
 
 // writeOutputs writes the outputs in two phases: every changed file is

@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"hash"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/errgen/errgen/internal/catalog"
@@ -262,12 +263,22 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 		}
 		orphans = append(orphans, rs.orphans...)
 	}
+	// every file read and hashed, a worker per CPU, each through a buffer
+	// of its own (memory new to the process costs a page fault a page)
+	var next atomic.Int64
 	var stale atomic.Bool
-	parallelN(runtime.GOMAXPROCS(0), len(files), func(i int) {
-		if !stale.Load() && !hasSum(files[i].path, files[i].sum) {
-			stale.Store(true)
-		}
-	})
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Go(func() {
+			buf := make([]byte, 64<<10)
+			for i := int(next.Add(1) - 1); i < len(files) && !stale.Load(); i = int(next.Add(1) - 1) {
+				if !hasSum(files[i].path, files[i].sum, buf) {
+					stale.Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
 	if stale.Load() {
 		return 0, false
 	}
@@ -297,31 +308,22 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// hasSum reports whether the regular file at path has the SHA-256 sum
-// (hex).
-func hasSum(path, sum string) bool {
-	f, err := os.Open(path)
-	if err != nil {
+// hasSum reports whether the file at path has the SHA-256 sum (hex),
+// reading it through buf.
+func hasSum(path, sum string, buf []byte) bool {
+	want, err := hex.DecodeString(sum)
+	if err != nil || len(want) != sha256.Size {
 		return false
 	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return false
-	}
-	bp := readBufs.Get().(*[]byte)
-	defer readBufs.Put(bp)
-	if int64(cap(*bp)) < info.Size()+1 {
-		*bp = make([]byte, info.Size()+1)
-	}
-	buf := (*bp)[:info.Size()+1] // one byte more: a file that grew meanwhile
-	n, err := io.ReadFull(f, buf)
-	if err != io.ErrUnexpectedEOF && err != io.EOF && err != nil || int64(n) != info.Size() {
-		return false
-	}
-	got := sha256.Sum256(buf[:n])
-	return hex.EncodeToString(got[:]) == sum
+	got, err := sumFile(path, buf, maxOutputBytes)
+	return err == nil && bytes.Equal(got[:], want)
 }
+
+// maxOutputBytes bounds the files hasSum reads: no output is larger.
+const maxOutputBytes = 1 << 30
+
+// errTooLarge is sumFile's error for a file past its limit.
+var errTooLarge = errors.New("file too large")
 
 // candidateDirs returns the directories where a record of the catalog may
 // be: those every flag's value names (and their parents, for a file such
