@@ -491,9 +491,10 @@ func (ld *ledger) scan(dir string) *dirRecords {
 // moved), and the others of catalogs that no longer exist.
 func scanRecords(dir, catalogReal, name string) *dirRecords {
 	rs := &dirRecords{}
+	own, _ := recordName(dir, catalogReal)
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), manifestPrefix) || !e.Type().IsRegular() {
+		if !strings.HasPrefix(e.Name(), manifestPrefix) || !e.Type().IsRegular() || e.Name() == own {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
