@@ -406,3 +406,21 @@ func TestCatalogOutputs(t *testing.T) {
 		t.Errorf("-check of a catalog with outputs: exit %d, answered %v", code, answered)
 	}
 }
+
+// TestErrgenBuild: the running build is named, by its Go build ID when no
+// release names it (a test binary, go run).
+func TestErrgenBuild(t *testing.T) {
+	line := errgenBuild()
+	fields := strings.Fields(line)
+	if len(fields) != 3 || fields[0] != "devel" || !strings.HasPrefix(fields[1], "go") || fields[2] == unknownBuild || len(fields[2]) != 16 {
+		t.Errorf("errgenBuild() = %q, want \"devel GOVERSION HASH\"", line)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	// the build ID is ACTION/CONTENT ids, or more parts, separated by "/"
+	if id := goBuildID(exe); !strings.Contains(id, "/") {
+		t.Errorf("goBuildID(%s) = %q", exe, id)
+	}
+}
