@@ -81,17 +81,21 @@ bench:
 
 # The errgen command side by side with what it is compared to, a process
 # per run, at 100, 1,000 and 10,000 errors (RUNS runs each, medians):
-# generate against copying its output tree (on /dev/shm), protoc-gen-go on
+# generate (fresh, unchanged and -check) against copying its output tree
+# (on /dev/shm), protoc-gen-go on
 # an equivalent proto, the compile of the generated package against plain
 # literals and against BENCH_BASE's, its initialization against
 # BENCH_BASE's, and the runtime against encoding/json. See BENCHMARKS.md.
 # Needs protoc and protoc-gen-go: make bench-tools.
+# BENCH_WHAT=generate measures generate alone (fresh, unchanged, -check
+# and the copy), without the tools.
 RUNS       ?= 5
 BENCH_N    ?= 100,1000,10000
 BENCH_BASE ?= main
+BENCH_WHAT ?= generate,protoc,compile,init,runtime
 BENCH_TOOLS = $(CURDIR)/.bench-tools
 bench-cli:
-	PATH="$(BENCH_TOOLS):$$PATH" $(GO) run ./internal/cmd/benchcli -n $(BENCH_N) -runs $(RUNS) -base $(BENCH_BASE)
+	PATH="$(BENCH_TOOLS):$$PATH" $(GO) run ./internal/cmd/benchcli -n $(BENCH_N) -runs $(RUNS) -base $(BENCH_BASE) -what $(BENCH_WHAT)
 
 # protoc (Debian's protobuf-compiler) and protoc-gen-go (pinned, into
 # .bench-tools/), for bench-cli only.

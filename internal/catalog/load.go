@@ -160,6 +160,7 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 			l.fail(inc.Pos, "include %q is not a valid glob pattern: %v", inc.Value, err)
 			continue
 		}
+		l.cat.Globs = append(l.cat.Globs, Glob{Pattern: pattern, Matches: matches})
 		if len(matches) == 0 {
 			l.fail(inc.Pos, "include %q matches no file", inc.Value)
 			continue
@@ -613,7 +614,7 @@ func (l *loader) domains(n *yaml.Node) {
 				d.RangePos = l.pos(v)
 				items := l.list(v, what+" range")
 				if v.Kind == yaml.SequenceNode && len(items) != 2 {
-					l.diags.Errorf(l.pos(v), "%s range must be a list of two integers [low, high], got %d items", what, len(items))
+					l.diags.Errorf(l.pos(v), "%s range must be a list of two integers [low, high], got %s", what, plural(len(items), "item"))
 					return
 				}
 				if len(items) == 2 {
@@ -885,4 +886,12 @@ func ParseDocument(file string, data []byte) (*Value, diag.List) {
 		return nil, l.diags
 	}
 	return l.value(doc.Content[0], 0), l.diags
+}
+
+// plural counts n of word: "1 item", "0 items", "3 items".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }

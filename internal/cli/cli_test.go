@@ -2,12 +2,16 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/schema"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
 )
 
 func run(t *testing.T, dir string, args ...string) (string, string, int) {
@@ -62,7 +66,10 @@ func TestCheckMissingCatalogIsIOError(t *testing.T) {
 }
 
 // TestInitScaffoldsCatalogThatChecks: init writes a starter catalog that
-// passes check, and never overwrites one.
+// passes check, and beside it the catalog language's JSON Schema its first
+// line points editors at (yaml-language-server resolves the path from the
+// catalog's directory), which the schema accepts; it never overwrites
+// either.
 func TestInitScaffoldsCatalogThatChecks(t *testing.T) {
 	dir := t.TempDir()
 	out, stderr, code := run(t, dir, "init", "svc")
@@ -81,6 +88,45 @@ func TestInitScaffoldsCatalogThatChecks(t *testing.T) {
 	if code != ExitOK || stderr != "" || !strings.Contains(out, "ok: 3 errors") {
 		t.Errorf("check of the starter: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	ref, ok := strings.CutPrefix(first, "# yaml-language-server: $schema=")
+	if !ok || strings.Contains(ref, "://") {
+		t.Fatalf("the starter's first line %q points at no local schema", first)
+	}
+	schemaData, err := os.ReadFile(filepath.Join(filepath.Dir(path), filepath.FromSlash(ref)))
+	if err != nil || !bytes.Equal(schemaData, schema.Catalog) {
+		t.Fatalf("the schema the starter points at, %s, is not the catalog language: %v", ref, err)
+	}
+	var doc any
+	if err := json.Unmarshal(schemaData, &doc); err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("errgen:///catalog.schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("errgen:///catalog.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parsed any
+	if err := yaml.Unmarshal(data, &parsed); err != nil {
+		t.Fatal(err)
+	}
+	asJSON, err := json.Marshal(parsed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalogDoc, err := jsonschema.UnmarshalJSON(bytes.NewReader(asJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(catalogDoc); err != nil {
+		t.Errorf("the schema refuses the starter: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(filepath.Dir(path), SchemaFile), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -90,6 +136,17 @@ func TestInitScaffoldsCatalogThatChecks(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); string(data) != "mine" {
 		t.Errorf("init overwrote the user's catalog")
+	}
+	// a schema there already is left alone
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = run(t, dir, "init", "svc")
+	if code != ExitOK || strings.Contains(out, SchemaFile) {
+		t.Errorf("init beside a schema: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	if data, _ := os.ReadFile(filepath.Join(filepath.Dir(path), SchemaFile)); string(data) != "{}" {
+		t.Errorf("init overwrote the schema beside the catalog")
 	}
 }
 

@@ -52,7 +52,7 @@ func runDiff(env *Env, fl *flag.FlagSet, args []string) int {
 		args = fl.Args()
 	}
 	if len(pos) != 2 {
-		fmt.Fprintf(env.Stderr, "errgen diff: want two catalogs, OLD and NEW, got %d argument(s)\n", len(pos))
+		fmt.Fprintf(env.Stderr, "errgen diff: want two catalogs, OLD and NEW, got %s\n", plural(len(pos), "argument"))
 		fl.Usage()
 		return ExitUsage
 	}
@@ -90,8 +90,8 @@ func runDiff(env *Env, fl *flag.FlagSet, args []string) int {
 		if len(changes) == 0 {
 			fmt.Fprintf(env.Stdout, "no changes\n")
 		} else {
-			fmt.Fprintf(env.Stdout, "%s: %d breaking, %d warning, %d compatible\n",
-				plural(len(changes), "change"), sum.Breaking, sum.Warning, sum.Compatible)
+			fmt.Fprintf(env.Stdout, "%s: %d breaking, %s, %d compatible\n",
+				plural(len(changes), "change"), sum.Breaking, plural(sum.Warning, "warning"), sum.Compatible)
 		}
 	}
 	if sum.Breaking > 0 {

@@ -62,23 +62,33 @@ var vitePressConfigs = []string{"config.js", "config.mjs", "config.cjs", "config
 // and no VitePress site is there: no .vitepress config in the docs
 // directory, nor in a directory above it inside the catalog's tree (a site
 // whose srcDir holds the docs). So the docs of a new catalog build as a
-// site at once. The file is the user's: no record lists it, errgen never
-// writes it again (were it deleted), and never overwrites or removes it.
-// It returns the config's path, "" when none is added.
-func addStarterConfig(docs *emitter, m *model.Catalog, raw *catalog.Catalog, ld *ledger) string {
+// site at once. With it goes, unless one is there, a .vitepress/.gitignore
+// (markdown.VitePressGitignore) keeping the site's build output out of
+// git. The files are the user's: no record lists them, errgen never writes
+// them again (were they deleted), and never overwrites or removes them.
+// It returns the config's path, "" when none is added, and the
+// .gitignore's, "" when none is added.
+func addStarterConfig(docs *emitter, m *model.Catalog, raw *catalog.Catalog, ld *ledger) (config, ignore string) {
 	if len(ld.previous(docs.dir)) > 0 {
-		return ""
+		return "", ""
 	}
 	root := realPath(raw.TreeRoot)
 	for dir := docs.dir; ; dir = filepath.Dir(dir) {
 		for _, name := range vitePressConfigs {
 			if _, err := os.Lstat(filepath.Join(dir, ".vitepress", name)); err == nil {
-				return ""
+				return "", ""
 			}
 		}
 		if !catalog.Within(realPath(dir), root) || realPath(dir) == root || filepath.Dir(dir) == dir {
 			break
 		}
+	}
+	starter := []gen.File{{Path: markdown.ConfigPath, Data: markdown.VitePressConfig(m)}}
+	ignore = filepath.Join(docs.dir, filepath.FromSlash(markdown.GitignorePath))
+	if _, err := os.Lstat(ignore); err == nil {
+		ignore = "" // the user's own
+	} else {
+		starter = append(starter, gen.File{Path: markdown.GitignorePath, Data: []byte(markdown.VitePressGitignore)})
 	}
 	run := docs.run
 	docs.run = func() ([]gen.File, error) {
@@ -86,9 +96,9 @@ func addStarterConfig(docs *emitter, m *model.Catalog, raw *catalog.Catalog, ld 
 		if err != nil {
 			return nil, err
 		}
-		return append(files, gen.File{Path: markdown.ConfigPath, Data: markdown.VitePressConfig(m)}), nil
+		return append(files, starter...), nil
 	}
-	return filepath.Join(docs.dir, filepath.FromSlash(markdown.ConfigPath))
+	return filepath.Join(docs.dir, filepath.FromSlash(markdown.ConfigPath)), ignore
 }
 
 var templateFile = regexp.MustCompile(`template:? ([^:\s]+\.md\.tmpl)[:\s]`)

@@ -116,9 +116,10 @@ func TestGenerateDocsTemplates(t *testing.T) {
 }
 
 // TestStarterVitePressConfig: the first generate of a catalog's docs
-// writes a starter VitePress config beside the sidebar, once: the user's
-// to edit, never rewritten, removed or recreated, listed in no record; and
-// none where a VitePress site already is.
+// writes a starter VitePress config beside the sidebar, and a .gitignore
+// of the site's build output, once: the user's to edit, never rewritten,
+// removed or recreated, listed in no record; and none where a VitePress
+// site already is. A .gitignore of the user's stays as it is.
 func TestStarterVitePressConfig(t *testing.T) {
 	dir := newProject(t)
 	config := filepath.Join(dir, "docs", "errors", ".vitepress", "config.mjs")
@@ -136,10 +137,17 @@ func TestStarterVitePressConfig(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "docs", "errors", ".vitepress", "sidebar.mjs")); err != nil {
 		t.Errorf("no sidebar: %v", err)
 	}
+	ignore := filepath.Join(dir, "docs", "errors", ".vitepress", ".gitignore")
+	if !strings.Contains(out, "wrote docs/errors/.vitepress/.gitignore, keeping the site vitepress build writes (dist, cache) out of git") {
+		t.Errorf("generate did not say it wrote the .gitignore: %s", out)
+	}
+	if data, err := os.ReadFile(ignore); err != nil || !strings.Contains(string(data), "\ndist/\ncache/\n") {
+		t.Errorf("the .gitignore does not ignore dist/ and cache/: %q, %v", data, err)
+	}
 	records, _ := filepath.Glob(filepath.Join(dir, "docs", "errors", ".errgen-*"))
 	for _, r := range records {
-		if data, _ := os.ReadFile(r); strings.Contains(string(data), "config.mjs") {
-			t.Errorf("the record %s lists the starter config", r)
+		if data, _ := os.ReadFile(r); strings.Contains(string(data), "config.mjs") || strings.Contains(string(data), ".gitignore") {
+			t.Errorf("the record %s lists the starter config or .gitignore", r)
 		}
 	}
 	if _, stderr, code := run(t, dir, "generate", "-check"); code != ExitOK {
@@ -155,13 +163,29 @@ func TestStarterVitePressConfig(t *testing.T) {
 	if data, _ := os.ReadFile(config); string(data) != "export default { title: 'mine' }\n" {
 		t.Errorf("generate rewrote the user's config: %q", data)
 	}
-	// deleted, it stays deleted
-	if err := os.Remove(config); err != nil {
-		t.Fatal(err)
+	// deleted, they stay deleted
+	for _, f := range []string{config, ignore} {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
 	}
 	generate(t, dir)
-	if _, err := os.Stat(config); err == nil {
-		t.Errorf("generate wrote the starter config again after the user deleted it")
+	for _, f := range []string{config, ignore} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("generate wrote %s again after the user deleted it", f)
+		}
+	}
+
+	// a .gitignore of the user's there first: the config comes, the
+	// .gitignore stays the user's
+	dir = newProject(t)
+	mine := filepath.Join(dir, "docs", "errors", ".vitepress", ".gitignore")
+	writeTestFile(t, mine, []byte("dist\n"))
+	if out := generate(t, dir); !strings.Contains(out, "config.mjs") || strings.Contains(out, ".gitignore") {
+		t.Errorf("with the user's .gitignore: %s", out)
+	}
+	if data, _ := os.ReadFile(mine); string(data) != "dist\n" {
+		t.Errorf("generate rewrote the user's .gitignore: %q", data)
 	}
 
 	// a site already there: its own config in the docs directory, or a

@@ -11,7 +11,12 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/internal/gen/golang"
+	"github.com/errgen/errgen/schema"
 )
+
+// SchemaFile is the name of the catalog language's JSON Schema that init
+// writes beside the starter catalog, which points its editors at it.
+const SchemaFile = "catalog.schema.json"
 
 //go:embed starter/errors.yaml
 var starterCatalog []byte
@@ -28,7 +33,7 @@ func starter(name, self string) []byte {
 var initCmd = &command{
 	name:    "init",
 	args:    "[DIR]",
-	summary: "Write a commented starter catalog to DIR/catalog/errors.yaml (DIR defaults to .), named after DIR.",
+	summary: "Write a commented starter catalog to DIR/catalog/errors.yaml (DIR defaults to .), named after DIR, and beside it catalog.schema.json, the catalog language for editors.",
 	run: func(env *Env, fl *flag.FlagSet, args []string) int {
 		if len(args) > 1 {
 			fmt.Fprintf(env.Stderr, "errgen init: want at most one directory, got %d arguments\n", len(args))
@@ -59,11 +64,21 @@ var initCmd = &command{
 			return ExitUsage
 		}
 		rel := relPath(env, path)
+		wrote := rel
+		// the schema its first line points editors at, unless one is there
+		schemaPath := filepath.Join(filepath.Dir(path), SchemaFile)
+		switch err := createFile(schemaPath, schema.Catalog); {
+		case err == nil:
+			wrote += " and " + relPath(env, schemaPath)
+		case !errors.Is(err, fs.ErrExist):
+			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
+			return ExitUsage
+		}
 		flag := ""
 		if filepath.ToSlash(rel) != DefaultCatalog {
 			flag = " -catalog " + rel
 		}
-		fmt.Fprintf(env.Stdout, "wrote %s\nnext: %s check%s\n      %s generate%s\n", rel, self, flag, self, flag)
+		fmt.Fprintf(env.Stdout, "wrote %s\nnext: %s check%s\n      %s generate%s\n", wrote, self, flag, self, flag)
 		return ExitOK
 	},
 }

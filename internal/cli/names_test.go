@@ -126,7 +126,7 @@ func TestInitNamesCatalogAfterDir(t *testing.T) {
 	if code := RunEnv(env, []string{"init", "."}); code != ExitOK {
 		t.Fatalf("init: exit %d: %s", code, errb)
 	}
-	want := "wrote catalog/errors.yaml\nnext: go tool errgen check\n      go tool errgen generate\n"
+	want := "wrote catalog/errors.yaml and catalog/catalog.schema.json\nnext: go tool errgen check\n      go tool errgen generate\n"
 	if out.String() != want {
 		t.Errorf("init .: stdout\n%s\nwant\n%s", out, want)
 	}
@@ -148,7 +148,7 @@ func TestInitNamesCatalogAfterDir(t *testing.T) {
 	if code := RunEnv(env, []string{"init", "sub/billing"}); code != ExitOK {
 		t.Fatalf("init sub/billing: exit %d: %s", code, errb)
 	}
-	want = "wrote sub/billing/catalog/errors.yaml\nnext: errgen check -catalog sub/billing/catalog/errors.yaml\n      errgen generate -catalog sub/billing/catalog/errors.yaml\n"
+	want = "wrote sub/billing/catalog/errors.yaml and sub/billing/catalog/catalog.schema.json\nnext: errgen check -catalog sub/billing/catalog/errors.yaml\n      errgen generate -catalog sub/billing/catalog/errors.yaml\n"
 	if out.String() != want {
 		t.Errorf("init sub/billing: stdout\n%s\nwant\n%s", out, want)
 	}

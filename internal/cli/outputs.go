@@ -202,8 +202,8 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 
 // outputMayWrite reports whether the directory output key, at dir, may
 // write the file path: the Go directory's .go files, the TypeScript
-// package's files (typescript.Files), the docs directory's .md pages at any depth and
-// its VitePress sidebar and starter config.
+// package's files (typescript.Files), the docs directory's .md pages at any
+// depth and its VitePress sidebar, starter config and .gitignore.
 func outputMayWrite(key, dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	if err != nil {
@@ -216,7 +216,7 @@ func outputMayWrite(key, dir, path string) bool {
 	case "ts":
 		return slices.Contains(typescript.Files(), rel)
 	case "docs":
-		return strings.HasSuffix(rel, ".md") || rel == markdown.SidebarPath || rel == markdown.ConfigPath
+		return strings.HasSuffix(rel, ".md") || rel == markdown.SidebarPath || rel == markdown.ConfigPath || rel == markdown.GitignorePath
 	}
 	return false
 }

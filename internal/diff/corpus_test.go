@@ -152,7 +152,7 @@ func TestCorpus(t *testing.T) {
 		diff.KindSchemaVersionChanged, diff.KindNameChanged, diff.KindOutputChanged, diff.KindFieldDescription,
 		diff.KindFieldKeywordChanged, diff.KindDomainPrefixChanged, diff.KindDeprecationChanged,
 		diff.KindExamplesChanged, diff.KindTypeReused, diff.KindAliasAdded, diff.KindAliasRemoved, diff.KindAliasMoved,
-		diff.KindFormatsChanged,
+		diff.KindFormatsChanged, diff.KindVersionBumpTooSmall,
 	} {
 		if !kinds[k] {
 			missing = append(missing, k)

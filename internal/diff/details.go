@@ -543,7 +543,11 @@ func (sc *schemaComparer) properties(path string, o, n *model.Schema, at diag.Po
 		if pos.File == "" {
 			pos = sc.oldAt
 		}
-		sc.addOld(Breaking, KindFieldRemoved, pos, p, nil, "%s removed", sc.what(p))
+		was := "optional"
+		if op.Required {
+			was = "required"
+		}
+		sc.addOld(Breaking, KindFieldRemoved, pos, p, nil, "%s %s removed", was, sc.what(p))
 	}
 	for _, np := range n.Properties {
 		p := joinPath(path, np.Name)

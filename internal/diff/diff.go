@@ -14,6 +14,7 @@ package diff
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -70,6 +71,7 @@ type Change struct {
 const (
 	KindNameChanged          = "name-changed"
 	KindVersionChanged       = "version-changed"
+	KindVersionBumpTooSmall  = "version-bump-too-small"
 	KindSchemaVersionChanged = "schema-version-changed"
 	KindProblemBaseChanged   = "problem-base-changed"
 	KindFallbackChanged      = "fallback-changed"
@@ -162,6 +164,7 @@ func CompareSources(old, new Source) []Change {
 	c.fallback()
 	c.formats()
 	c.retired()
+	c.versionBump()
 	for i := range c.changes {
 		if ch := &c.changes[i]; ch.Errors == nil && ch.Symbol != "" {
 			ch.Errors = []string{ch.Symbol}
@@ -1004,4 +1007,91 @@ func list(l []string) string {
 		parts[i] = fmt.Sprintf("%q", v)
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// versionBump reports a catalog version that changed by less than its
+// breaking changes need: a minor or patch bump (or a pre-release or a
+// lower version) where a change is breaking. A breaking change needs a new
+// major version, or, while the major version is 0, a new minor one: what
+// npm's caret ranges (^1.2.0 takes every 1.x, ^0.2.0 every 0.2.x) and Go's
+// and Cargo's rules let clients update to without a look. An unchanged
+// version says nothing (it may be bumped at release time), and neither
+// does an OLD pre-release, which promised nothing.
+func (c *comparer) versionBump() {
+	o, n := c.old.m.Version, c.new.m.Version
+	if o == n {
+		return
+	}
+	ov, ok1 := parseVersion(o)
+	nv, ok2 := parseVersion(n)
+	if !ok1 || !ok2 || ov.pre {
+		return
+	}
+	breaking := 0
+	for _, ch := range c.changes {
+		if ch.Severity == Breaking {
+			breaking++
+		}
+	}
+	if breaking == 0 {
+		return
+	}
+	need, next := nv.major > ov.major, fmt.Sprintf("%d.0.0", ov.major+1)
+	if ov.major == 0 {
+		need, next = nv.major > 0 || nv.minor > ov.minor, fmt.Sprintf("0.%d.0", ov.minor+1)
+	}
+	if need {
+		return
+	}
+	var bump string
+	switch {
+	case nv.major < ov.major || nv.major == ov.major && (nv.minor < ov.minor || nv.minor == ov.minor && nv.patch < ov.patch):
+		bump = "a lower version"
+	case nv.minor > ov.minor:
+		bump = "a minor bump"
+	case nv.patch > ov.patch:
+		bump = "a patch bump"
+	default:
+		bump = "a pre-release of the same version"
+	}
+	what := "a new major version"
+	if ov.major == 0 {
+		what = "a new minor version (the major version is 0)"
+	}
+	changes, them := "1 change is", "change"
+	if breaking > 1 {
+		changes, them = strconv.Itoa(breaking)+" changes are", "changes"
+	}
+	c.add(Breaking, KindVersionBumpTooSmall, "", c.new.setting(func(r *catalog.Catalog) (diag.Pos, bool) { return r.Version.Pos, r.Version.Set }),
+		o, n, "catalog version changed from %s to %s, %s, but %s breaking: clients that take every %s.x release (npm ^%s) update into the break; make it %s, %s, or undo the breaking %s",
+		q(o), q(n), bump, changes, caret(ov), o, next, what, them)
+}
+
+// caret is the version prefix clients of v take updates within: "1" for
+// 1.2.0, "0.2" for 0.2.3.
+func caret(v version) string {
+	if v.major == 0 {
+		return fmt.Sprintf("0.%d", v.minor)
+	}
+	return strconv.FormatUint(v.major, 10)
+}
+
+// version is a semantic version's core and whether it is a pre-release.
+type version struct {
+	major, minor, patch uint64
+	pre                 bool
+}
+
+func parseVersion(s string) (version, bool) {
+	m := model.SemverRE.FindStringSubmatch(s)
+	if m == nil {
+		return version{}, false
+	}
+	var v version
+	var err [3]error
+	v.major, err[0] = strconv.ParseUint(m[1], 10, 64)
+	v.minor, err[1] = strconv.ParseUint(m[2], 10, 64)
+	v.patch, err[2] = strconv.ParseUint(m[3], 10, 64)
+	v.pre = m[4] != ""
+	return v, err[0] == nil && err[1] == nil && err[2] == nil
 }

@@ -206,8 +206,8 @@ func TestUsage(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"diff"}, cli.ExitUsage, "want two catalogs"},
-		{[]string{"diff", "a.yaml"}, cli.ExitUsage, "want two catalogs"},
-		{[]string{"diff", "a.yaml", "a.yaml", "b.yaml"}, cli.ExitUsage, "got 3 argument(s)"},
+		{[]string{"diff", "a.yaml"}, cli.ExitUsage, "want two catalogs, OLD and NEW, got 1 argument\n"},
+		{[]string{"diff", "a.yaml", "a.yaml", "b.yaml"}, cli.ExitUsage, "got 3 arguments\n"},
 		{[]string{"diff", "-nope", "a.yaml", "a.yaml"}, cli.ExitUsage, "-nope"},
 		{[]string{"diff", "a.yaml", "missing.yaml"}, cli.ExitUsage, "catalog missing.yaml does not exist"},
 		{[]string{"diff", "-h"}, cli.ExitOK, "usage: errgen diff [-json] OLD NEW"},

@@ -90,7 +90,7 @@ func TestGitRevision(t *testing.T) {
 	want := `catalog/errors.yaml:10:11: breaking: code of E_INTERNAL changed from 1000 to 1001
 git:HEAD:catalog/domains/storage.yaml:9:3: breaking: error E_LOCKED (code 2001) removed; deprecate it first, then remove it and list it under retired
 catalog/domains/billing.yaml:2:3: compatible: domain "billing" (range [3000, 3099]) added
-3 changes: 2 breaking, 0 warning, 1 compatible
+3 changes: 2 breaking, 0 warnings, 1 compatible
 `
 	if stdout != want || stderr != "" || exit != cli.ExitInvalid {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", exit, stderr, stdout)

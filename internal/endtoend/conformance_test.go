@@ -23,8 +23,8 @@ import (
 
 // conformanceCatalogs are the catalogs whose vectors the tests check: the
 // golden ones (compared with testdata/golden/NAME/conformance.json), the
-// repo's own, the wire contract's registry (whose schemas constrain values
-// every way), the hostile one and a synthetic one.
+// repo's own, the wire contract's registries (one whose schemas constrain
+// values every way, and errno), the hostile one and a synthetic one.
 func conformanceCatalogs(t *testing.T) map[string]*model.Catalog {
 	t.Helper()
 	out := map[string]*model.Catalog{}
@@ -33,6 +33,7 @@ func conformanceCatalogs(t *testing.T) map[string]*model.Catalog {
 	}
 	out["repo"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join(repoRoot(t), "catalog", "errors.yaml"))
 	out["registry"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "wire", "registry.yaml"))
+	out["errno"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "wire", "errno.yaml"))
 	out["hostile"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml")
 	out["synthetic"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(120)}, "errors.yaml")
 	return out

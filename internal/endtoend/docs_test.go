@@ -250,9 +250,10 @@ var sidebarText = regexp.MustCompile(`class="text" data-v-[0-9a-f]+>([^<]*)</(?:
 // page must compile, through Vue and markdown-it, and every link resolve):
 //
 //   - the site of a user's own catalog, from exactly what errgen generate
-//     writes for it: the docs, the sidebar and the starter config (local
-//     search included), for the markdown emitter's hostile catalog, whose
-//     text must reach pages and sidebar as text;
+//     writes for it: the docs, the sidebar, the starter config (local
+//     search included) and .gitignore, for the markdown emitter's hostile
+//     catalog, whose text must reach pages and sidebar as text; committed
+//     to git, the build leaves git status clean;
 //   - the docs of every golden catalog in one site.
 //
 // It needs node_modules (npm ci) and runs with -docs-site, which make
@@ -293,7 +294,7 @@ func TestDocsSite(t *testing.T) {
 		// the site is what generate wrote, nothing more
 		docs := filepath.Join(dir, "docs", "errors")
 		m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "catalog", "errors.yaml"))
-		want := []string{markdown.ConfigPath}
+		want := []string{markdown.ConfigPath, markdown.GitignorePath}
 		for _, f := range docsFiles(t, goldenCase{}, m) {
 			want = append(want, f.Path)
 		}
@@ -310,7 +311,26 @@ func TestDocsSite(t *testing.T) {
 		if strings.Join(have, " ") != strings.Join(want, " ") {
 			t.Fatalf("docs directory holds %v, want %v", have, want)
 		}
+		// the README's CI recipe: the outputs committed, building the site
+		// leaves git status clean (its build output ignored)
+		errgentest.WriteFile(t, dir, ".gitignore", "/node_modules\n")
+		git := func(args ...string) string {
+			t.Helper()
+			cmd := exec.Command("git", append([]string{"-c", "user.name=errgen", "-c", "user.email=errgen@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+			}
+			return string(out)
+		}
+		git("init", "-q")
+		git("add", "-A")
+		git("commit", "-q", "-m", "generated")
 		build(t, dir, "docs/errors")
+		if status := git("status", "--porcelain"); status != "" {
+			t.Errorf("git status after vitepress build:\n%s", status)
+		}
 		dist := filepath.Join(docs, ".vitepress", "dist")
 		for _, p := range []string{"index.html", "index/index.html", "domains/core.html", "escape.html", "parse.html"} {
 			if _, err := os.Stat(filepath.Join(dist, filepath.FromSlash(p))); err != nil {

@@ -103,6 +103,9 @@ var (
 	readmeGenerateLine = "//go:generate go tool errgen generate -go fserrors"
 	readmeBuild        = []string{"go generate ./...", "go build ./...", "go vet ./..."}
 	readmeCI           = []string{"go generate ./...", "git status --short", `test -z "$(git status --porcelain)"`}
+	// how the README has the editor schema init wrote replaced after an
+	// upgrade of errgen
+	readmeSchemaRefresh = `cat "$(go list -m -f '{{.Dir}}' github.com/errgen/errgen)/schema/catalog.schema.json" > catalog/catalog.schema.json`
 )
 
 // TestGoGenerateEndToEnd follows the README from a fresh module outside the
@@ -147,7 +150,7 @@ func TestGoGenerateEndToEnd(t *testing.T) {
 			initOut = out
 		}
 	}
-	if want := "wrote catalog/errors.yaml\nnext: go tool errgen check\n      go tool errgen generate\n"; initOut != want {
+	if want := "wrote catalog/errors.yaml and catalog/catalog.schema.json\nnext: go tool errgen check\n      go tool errgen generate\n"; initOut != want {
 		t.Errorf("go tool errgen init .: %q, want %q", initOut, want)
 	}
 	if out := sh("go tool errgen check"); !strings.Contains(out, "catalog/errors.yaml: ok: 3 errors") {
@@ -156,6 +159,20 @@ func TestGoGenerateEndToEnd(t *testing.T) {
 	starter, err := os.ReadFile(filepath.Join(dir, "catalog", "errors.yaml"))
 	if err != nil || !strings.Contains(string(starter), "\nname: filestore ") {
 		t.Errorf("the starter catalog is not named after the directory: %v\n%s", err, starter)
+	}
+	// the editor schema the starter points at, and the README's way to
+	// replace it from the module the go command fetched, which gives the
+	// same file
+	if !strings.HasPrefix(string(starter), "# yaml-language-server: $schema=catalog.schema.json\n") {
+		t.Errorf("the starter points editors elsewhere: %q", strings.SplitN(string(starter), "\n", 2)[0])
+	}
+	written, err := os.ReadFile(filepath.Join(dir, "catalog", "catalog.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh(readmeSchemaRefresh)
+	if again, err := os.ReadFile(filepath.Join(dir, "catalog", "catalog.schema.json")); err != nil || !bytes.Equal(again, written) {
+		t.Errorf("the README's refresh of the editor schema gives another file: %v", err)
 	}
 	if !strings.Contains(serverMain, "\n"+readmeGenerateLine+"\n") {
 		t.Fatal("the server lacks the README's go:generate line")

@@ -28,7 +28,7 @@ func TestReadmeModuleFlow(t *testing.T) {
 		}
 		lines[strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "run:"))] = true
 	}
-	all := append(append(append([]string{readmeGenerateLine}, readmeSetup...), readmeBuild...), readmeCI...)
+	all := append(append(append([]string{readmeGenerateLine, readmeSchemaRefresh}, readmeSetup...), readmeBuild...), readmeCI...)
 	for _, cmd := range all {
 		if !lines[cmd] {
 			t.Errorf("README lacks the line %q", cmd)

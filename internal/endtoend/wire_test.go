@@ -29,8 +29,11 @@ type wirePayload struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
-// TestWireContract renders, for the golden catalogs, a synthetic and a
-// hostile one, and testdata/wire/registry.yaml (constraints of every kind), every error in every way the runtime can: each example in
+// TestWireContract renders, for the golden catalogs (the examples/ among
+// them), the repository's own catalog, a synthetic and a hostile one, and
+// testdata/wire/registry.yaml (constraints of every kind) and
+// testdata/wire/errno.yaml (x-sanitize beside the keywords its rewrites
+// keep), every error in every way the runtime can: each example in
 // the default, verbose, unredacted and tight (16-byte strings) modes; its definition used bare
 // (empty details, or the fallback); the examples with every string its
 // schema takes at any length grown past max_data_bytes (a minimal
@@ -43,6 +46,8 @@ func TestWireContract(t *testing.T) {
 		"synthetic": errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(300)}, "errors.yaml"),
 		"hostile":   errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"),
 		"registry":  errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "wire", "registry.yaml")),
+		"own":       errgentest.Model(t, catalog.OSFS{}, filepath.Join(repoRoot(t), "catalog", "errors.yaml")),
+		"errno":     errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "wire", "errno.yaml")),
 	}
 	for _, c := range goldenCases(t) {
 		catalogs[c.name] = errgentest.Model(t, catalog.OSFS{}, c.catalog)
@@ -176,4 +181,30 @@ func oversized(e *model.Error, example any, maxData int) any {
 		}
 	}
 	return out
+}
+
+// TestErrnoGenerates runs errgen check and generate on the errno registry
+// of testdata/wire (PATH_MAX paths scrubbed by x-sanitize: path): no
+// diagnostic, every output written, and generate -check then clean.
+func TestErrnoGenerates(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "wire", "errno.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	errgentest.WriteFile(t, dir, "errors.yaml", string(data))
+	if stdout, stderr, exit := runCLI(t, dir, "check", "-catalog", "errors.yaml"); exit != 0 || stderr != "" {
+		t.Fatalf("check: exit %d\n%s%s", exit, stdout, stderr)
+	}
+	if stdout, stderr, exit := runCLI(t, dir, "generate", "-catalog", "errors.yaml"); exit != 0 || stderr != "" {
+		t.Fatalf("generate: exit %d\n%s%s", exit, stdout, stderr)
+	}
+	for _, f := range []string{"gen/go/errno_errors.go", "gen/ts/index.d.ts", "schema/error-context.schema.json", "docs/errors/nametoolong.md"} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f))); err != nil {
+			t.Errorf("generate wrote no %s: %v", f, err)
+		}
+	}
+	if _, stderr, exit := runCLI(t, dir, "generate", "-check", "-catalog", "errors.yaml"); exit != 0 {
+		t.Errorf("generate -check right after generate: exit %d\n%s", exit, stderr)
+	}
 }

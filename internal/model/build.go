@@ -208,7 +208,7 @@ func (b *builder) domains() {
 			b.diags.Errorf(rd.RangePos, "domain %q range [%d, %d] is empty: low must not exceed high", d.Name, d.Low, d.High)
 			continue
 		}
-		b.rangeHoldsCodes(rd, d)
+		b.rangeFitsCodes(rd, d)
 		touches := d.Low <= ReservedHigh && d.High >= ReservedLow
 		if d.Reserved && (d.Low < ReservedLow || d.High > ReservedHigh) {
 			b.diags.Errorf(rd.RangePos, "reserved domain %q range [%d, %d] must lie within the JSON-RPC reserved block [%d, %d]", d.Name, d.Low, d.High, ReservedLow, ReservedHigh)
@@ -703,6 +703,10 @@ func (b *builder) template(s catalog.Str, what string, e *Error, root *Schema) *
 			b.diags.Errorf(pos, "%s of %s has placeholder {%s}%s but the error has no details", what, e.Symbol, f, where)
 		case root != nil && root.Property(f) == nil:
 			pos, where := b.at(s, p.Offset)
+			if near := naming.Closest(f, propList(root)); near != "" {
+				b.diags.Errorf(pos, "%s of %s has placeholder {%s}%s, which names no detail property; did you mean {%s}? (have %s)", what, e.Symbol, f, where, near, propNames(root))
+				continue
+			}
 			b.diags.Errorf(pos, "%s of %s has placeholder {%s}%s, which names no detail property (have %s)", what, e.Symbol, f, where, propNames(root))
 		}
 	}
@@ -722,11 +726,16 @@ func propNames(s *Schema) string {
 	if len(s.Properties) == 0 {
 		return "none"
 	}
+	return strings.Join(propList(s), ", ")
+}
+
+// propList returns the names of the properties of s, in catalog order.
+func propList(s *Schema) []string {
 	names := make([]string, len(s.Properties))
 	for i, p := range s.Properties {
 		names[i] = p.Name
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 func (b *builder) sensitive(e *Error, re *catalog.Error, root *Schema) {

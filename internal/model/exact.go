@@ -1,9 +1,11 @@
 package model
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 )
 
@@ -126,23 +128,117 @@ func KeepItems(s *Schema) int {
 	return keep
 }
 
-// uriFormats are the formats a URI keeps when x-sanitize: uri scrubs it
-// (its password and secret query values replaced).
-var uriFormats = set("uri", "uri-reference", "iri", "iri-reference")
+// A rewrite of x-sanitize leaves a valid value valid under a keyword when
+// it cannot change what the keyword checks. What each rewrite does (see
+// errgenrt's SanitizePathText, SanitizeURIText, SanitizeFreeText):
+//
+//   - path replaces each home directory (/home/NAME, /Users/NAME, /root,
+//     X:\Users\NAME: five characters or more) by ~: it only shortens.
+//   - uri replaces, in each scheme://… it finds, a password and the values
+//     of secret query parameters by "redacted" (adding "=redacted" to a
+//     secret name without a value): longer or shorter, and only with
+//     letters and "=" put where a URI takes them.
+//   - text does path and uri, then replaces e-mail addresses by <email>
+//     (one character more than the shortest address) and long tokens by
+//     <redacted>: longer or shorter, with characters no URI takes.
+//
+// So no rewrite empties a string (minLength 1 holds), path keeps maxLength,
+// and an enum or const holds when the rewrite maps each listed value to a
+// listed one (mostly: leaves it alone). A pattern may refuse any rewrite,
+// as may an applicator (errgen does not look into one).
 
-// sanitizeConflict returns the keyword of string schema s that the
-// rewriting of its x-sanitize may break (a pattern, an enum, a length
-// bound, a format, an applicator), or "" when there is none: the runtime
-// scrubs such a field unless verbose, and the payload must still validate.
-func sanitizeConflict(s *Schema) string {
+// sanitizeFormats are, for each x-sanitize mode, the formats its rewrite
+// leaves valid, for santhosh-tekuri/jsonschema and ajv-formats alike
+// (TestSanitizeKeepsFormats holds each to many values; each format left
+// out has a value its rewrite breaks):
+//   - path: the formats that hold no / nor \, so no home directory: dates,
+//     times, durations, UUIDs, IP addresses, host names. (A URI loses the
+//     / that starts its path, http://h:80/home/a becoming http://h:80~; an
+//     e-mail address may hold a /.)
+//   - uri: those, whose values hold no ://, and the URIs and JSON pointers,
+//     which take its letters and = where it puts them. (An e-mail address
+//     may hold a URL in its quoted local part, which the password makes
+//     longer than 64 characters; a URI template's {a:3} loses its brace.)
+//   - text: dates and IP addresses, too short for a token and without @.
+//     (A date-time's long fraction of a second is a token.)
+var sanitizeFormats = map[string]map[string]bool{
+	"path": set("date-time", "date", "time", "duration", "uuid", "ipv4", "ipv6", "hostname", "idn-hostname"),
+	"uri": set("date-time", "date", "time", "duration", "uuid", "ipv4", "ipv6", "hostname", "idn-hostname",
+		"uri", "uri-reference", "iri", "iri-reference", "json-pointer", "relative-json-pointer"),
+	"text": set("date", "ipv4", "ipv6"),
+}
+
+// sanitizers are the rewrites of the x-sanitize modes.
+var sanitizers = map[string]func(string) string{
+	"path": errgenrt.SanitizePathText,
+	"uri":  errgenrt.SanitizeURIText,
+	"text": errgenrt.SanitizeFreeText,
+}
+
+// nonStringKeywords constrain numbers, arrays or objects only: the
+// rewrite of a string never meets them (an untyped field's string is
+// rewritten, its other values are not).
+var nonStringKeywords = set("multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+	"items", "prefixItems", "contains", "minItems", "maxItems", "uniqueItems", "maxContains", "minContains",
+	"unevaluatedItems", "properties", "patternProperties", "additionalProperties", "propertyNames",
+	"required", "dependentRequired", "dependentSchemas", "minProperties", "maxProperties", "unevaluatedProperties")
+
+// sanitizeConflict returns a keyword of the schema s of an x-sanitize
+// field (the mode s.Sanitize) whose check the rewrite may break, and why;
+// "" when there is none: the runtime scrubs such a field unless verbose,
+// and the payload must still validate.
+func sanitizeConflict(s *Schema) (keyword, why string) {
+	mode := s.Sanitize
+	scrub := sanitizers[mode]
 	for _, n := range nodes(s) {
 		for _, m := range n.Members {
+			k, v := m.Key, m.Value
 			switch {
-			case freeKeywords[m.Key], m.Key == "$ref":
-			case m.Key == "format" && s.Sanitize == "uri" && m.Value.Kind == catalog.String && uriFormats[m.Value.Str]:
+			case freeKeywords[k], k == "$ref", nonStringKeywords[k]:
+			case k == "maxLength" && mode == "path":
+			case k == "minLength":
+				if n, err := strconv.ParseFloat(string(v.Num), 64); v.Kind == catalog.Number && err == nil && n <= 1 {
+					continue
+				}
+				return k, "a rewritten value may be shorter (only minLength 0 or 1 always holds)"
+			case k == "maxLength":
+				return k, "a rewritten value may be longer (only x-sanitize: path never lengthens)"
+			case k == "format":
+				if v.Kind == catalog.String && !sanitizeFormats[mode][v.Str] {
+					return k, fmt.Sprintf("the rewrite keeps the formats %s, not %s", strings.Join(sortedList(sanitizeFormats[mode]), ", "), v.Str)
+				}
+			case k == "enum" || k == "const":
+				if moved := rewrittenValue(v, k == "enum", scrub); moved != "" {
+					return k, fmt.Sprintf("the rewrite turns %q into %q, which it does not list", moved, scrub(moved))
+				}
+			case k == "pattern":
+				return k, "a rewritten value may not match it"
 			default:
-				return m.Key
+				return k, "errgen does not look into it"
 			}
+		}
+	}
+	return "", ""
+}
+
+// rewrittenValue returns a string of the enum (list) or const v that scrub
+// turns into a value v does not hold; "" when there is none.
+func rewrittenValue(v *catalog.Value, list bool, scrub func(string) string) string {
+	values := []*catalog.Value{v}
+	if list {
+		values = v.Items
+	}
+	holds := func(s string) bool {
+		for _, x := range values {
+			if x.Kind == catalog.String && x.Str == s {
+				return true
+			}
+		}
+		return false
+	}
+	for _, x := range values {
+		if x.Kind == catalog.String && !holds(scrub(x.Str)) {
+			return x.Str
 		}
 	}
 	return ""

@@ -146,3 +146,53 @@ func TestIncludesKeepPositions(t *testing.T) {
 		t.Errorf("errors from includes: %v", m.Errors)
 	}
 }
+
+// A required string's empty value "" breaks most formats: check marks such
+// an error as needing its details (its definition used bare renders as the
+// fallback), as strict readers of the wire schema (Ajv with ajv-formats)
+// refuse "" there; the formats "" satisfies leave it free.
+func TestEmptyDetailsFormats(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		valid  bool
+	}{
+		{"uri", false}, {"date-time", false}, {"date", false}, {"time", false}, {"duration", false},
+		{"email", false}, {"hostname", false}, {"ipv4", false}, {"ipv6", false}, {"uuid", false},
+		{"iri", false}, {"relative-json-pointer", false},
+		{"uri-reference", true}, {"uri-template", true}, {"json-pointer", true}, {"regex", true},
+		{"idn-email", true}, {"idn-hostname", true}, // not asserted: the wire schema leaves them out
+	} {
+		src := base + `errors:
+  E_INTERNAL: {code: 1000, title: Internal, message: Internal error, doc: d}
+  E_LINK:
+    code: 1001
+    title: Link
+    message: Link
+    doc: d
+    details:
+      type: object
+      required: [value]
+      properties:
+        value: {type: string, format: ` + c.format + `}
+  E_OPTIONAL:
+    code: 1002
+    title: Optional
+    message: Optional
+    doc: d
+    details:
+      type: object
+      properties:
+        value: {type: string, format: ` + c.format + `}
+`
+		m, diags := build(t, catalog.MapFS{"errors.yaml": []byte(src)})
+		if diags != "" {
+			t.Fatalf("%s: %s", c.format, diags)
+		}
+		if got := m.BySymbol("E_LINK").EmptyDetailsValid; got != c.valid {
+			t.Errorf("format %s: EmptyDetailsValid = %t, want %t", c.format, got, c.valid)
+		}
+		if !m.BySymbol("E_OPTIONAL").EmptyDetailsValid {
+			t.Errorf("format %s: an optional field's empty details {} are valid", c.format)
+		}
+	}
+}

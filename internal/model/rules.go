@@ -30,11 +30,20 @@ func (b *builder) emptyTexts(re *catalog.Error) {
 	}
 }
 
-// rangeHoldsCodes reports a domain whose range holds no 32-bit code: no
-// error could ever be in it.
-func (b *builder) rangeHoldsCodes(rd *catalog.Domain, d *Domain) {
+// rangeFitsCodes reports a domain whose range reaches past the 32-bit
+// integers, as a code past them is: a range that holds no 32-bit code at
+// all at the range, one that reaches past them at the bound that does,
+// naming where to end it.
+func (b *builder) rangeFitsCodes(rd *catalog.Domain, d *Domain) {
 	if d.High < minCode || d.Low > maxCode {
 		b.diags.Errorf(rd.RangePos, "domain %q range [%d, %d] holds no 32-bit code; codes lie in [%d, %d]", d.Name, d.Low, d.High, minCode, maxCode)
+		return
+	}
+	if d.Low < minCode {
+		b.diags.Errorf(rd.Low.Pos, "domain %q range [%d, %d] starts below the 32-bit integers: its low bound %d does not fit a code; start it at %d or above", d.Name, d.Low, d.High, d.Low, int64(minCode))
+	}
+	if d.High > maxCode {
+		b.diags.Errorf(rd.High.Pos, "domain %q range [%d, %d] ends above the 32-bit integers: its high bound %d does not fit a code; end it at %d or below", d.Name, d.Low, d.High, d.High, int64(maxCode))
 	}
 }
 

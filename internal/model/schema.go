@@ -308,8 +308,10 @@ func (p *schemaParser) checkExtensions() {
 		}
 		if s.Sanitize != "" && !stringOrAny(s) {
 			p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize on %s field: only strings are sanitized", describe(s))
-		} else if kw := sanitizeConflict(s); s.Sanitize != "" && kw != "" {
-			p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize: %s rewrites the value, which its %s may then refuse (the payload would break the schema); drop one of them", s.Sanitize, kw)
+		} else if s.Sanitize != "" {
+			if kw, why := sanitizeConflict(s); kw != "" {
+				p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize: %s rewrites the value, which its %s may then refuse: %s; drop one of them", s.Sanitize, kw, why)
+			}
 		}
 	}
 	p.checkRequiredVerbose()
@@ -392,6 +394,7 @@ func newValidators(diags *diag.List, byURL map[string]*Shape) *validators {
 		printer:  message.NewPrinter(language.English),
 	}
 	vs.compiler.DefaultDraft(jsonschema.Draft2020)
+	assertFormats(vs.compiler)
 	vs.compiler.UseLoader(shapeLoader(byURL))
 	return vs
 }

@@ -19,7 +19,22 @@ const (
 	// ConfigPath is the site's config, which errgen writes once as a
 	// starter (see [VitePressConfig]) and leaves to the user.
 	ConfigPath = ".vitepress/config.mjs"
+	// GitignorePath keeps what building the site writes (.vitepress/dist,
+	// .vitepress/cache) out of git; errgen writes it with the starter
+	// config, once (see [VitePressGitignore]).
+	GitignorePath = ".vitepress/.gitignore"
 )
+
+// VitePressGitignore is the .gitignore errgen writes beside the starter
+// config: `vitepress build` writes the site and its cache into the docs
+// directory's .vitepress, which must not show as new files where CI checks
+// that the committed outputs are what generate writes (git status
+// --porcelain). Like the config, it is the user's.
+const VitePressGitignore = `# What VitePress writes when it builds this site (npx vitepress build):
+# the site and its cache, not to be committed.
+dist/
+cache/
+`
 
 // sidebarItem is an item of a VitePress sidebar: a page, or a group of
 // pages (collapsed, the group of the page shown opening itself).
