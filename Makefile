@@ -18,11 +18,15 @@ all: lint test
 # generate flow in a throwaway server module, a go-sdk MCP server driven
 # over stdio by a client on the MCP TypeScript SDK, an rmcp server driven
 # by raw JSON-RPC lines, and errgen conformance on the Go runner and the
-# Rust crates' runners included), the generated golden packages under go
-# vet, the runtime under the race detector, the repo's own outputs checked
-# for staleness, the generated TypeScript under tsc --strict (with
-# type-level tests), and the node tests of the generated JavaScript (wire
-# vectors, npm pack + install + compile of a consumer).
+# Rust crates' runners included; the TypeScript server runtime against
+# errgen conformance and in TypeScript MCP and HTTP servers), the
+# generated golden packages under go vet, the runtime under the race
+# detector, the repo's own outputs checked for staleness, the generated
+# TypeScript under tsc --strict (with type-level tests), the node tests of
+# the generated JavaScript (wire vectors, seed payloads, npm pack + install
+# + compile of a consumer), the TypeScript runtime's own type check and
+# unit tests (runtime/ts), and an esbuild browser bundle of each package's
+# client holding no server code.
 test: node_modules
 	$(GO) mod download all
 	cargo fetch --locked
@@ -38,8 +42,12 @@ test: node_modules
 	node node_modules/typescript/bin/tsc -p internal/endtoend/testdata/tstests/tsconfig.json
 	node --test internal/endtoend/testdata/tstests/
 	node --test test/schema/ajv.test.mjs
+	node node_modules/typescript/bin/tsc -p runtime/ts/tsconfig.json
+	node --test runtime/ts/test/*.test.js
+	node test/bundle/client.mjs gen/ts internal/endtoend/testdata/golden/*/ts
 
-# TypeScript and Ajv for the tests, pinned in package-lock.json.
+# TypeScript, Ajv, the MCP SDK, esbuild, Fastify and ESLint for the tests,
+# pinned in package-lock.json.
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch node_modules
@@ -58,13 +66,15 @@ docs-site: node_modules
 generate:
 	$(GO) run ./cmd/errgen generate
 
-# gofmt, go vet, staticcheck (pinned) and rustfmt (clippy runs in test).
-lint:
+# gofmt, go vet, staticcheck (pinned), ESLint (pinned) over the TypeScript
+# runtime, and rustfmt (clippy runs in test).
+lint: node_modules
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	cargo fmt --check
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+	node node_modules/eslint/bin/eslint.js --config runtime/ts/eslint.config.js runtime/ts test/bundle
 
 # What CI checks of a catalog change, locally: the catalogs are valid, the
 # generated outputs are fresh, and nothing breaks against BASE.
@@ -83,17 +93,21 @@ bench:
 
 # The errgen command side by side with what it is compared to, a process
 # per run, at 100, 1,000 and 10,000 errors (RUNS runs each, medians):
-# generate against copying its output tree (on /dev/shm), protoc-gen-go on
+# generate (fresh, unchanged and -check) against copying its output tree
+# (on /dev/shm), protoc-gen-go on
 # an equivalent proto, the compile of the generated package against plain
 # literals and against BENCH_BASE's, its initialization against
 # BENCH_BASE's, and the runtime against encoding/json. See BENCHMARKS.md.
 # Needs protoc and protoc-gen-go: make bench-tools.
+# BENCH_WHAT=generate measures generate alone (fresh, unchanged, -check
+# and the copy), without the tools.
 RUNS       ?= 5
 BENCH_N    ?= 100,1000,10000
 BENCH_BASE ?= main
+BENCH_WHAT ?= generate,protoc,compile,init,runtime
 BENCH_TOOLS = $(CURDIR)/.bench-tools
 bench-cli:
-	PATH="$(BENCH_TOOLS):$$PATH" $(GO) run ./internal/cmd/benchcli -n $(BENCH_N) -runs $(RUNS) -base $(BENCH_BASE)
+	PATH="$(BENCH_TOOLS):$$PATH" $(GO) run ./internal/cmd/benchcli -n $(BENCH_N) -runs $(RUNS) -base $(BENCH_BASE) -what $(BENCH_WHAT)
 
 # protoc (Debian's protobuf-compiler) and protoc-gen-go (pinned, into
 # .bench-tools/), for bench-cli only.

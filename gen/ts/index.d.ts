@@ -614,9 +614,9 @@ export interface RpcParseErrorContext {
 export interface RpcParseErrorRpcError {
   code: -32700;
   message: string;
-  data: {
+  data?: {
     domain?: "jsonrpc";
-    symbol: "E_RPC_PARSE_ERROR";
+    symbol?: "E_RPC_PARSE_ERROR";
     retryable?: boolean;
     context?: RpcParseErrorContext;
   };
@@ -677,7 +677,7 @@ export interface RpcInternalErrorRpcError {
   message: string;
   data: {
     domain?: "jsonrpc";
-    symbol: "E_RPC_INTERNAL_ERROR";
+    symbol?: "E_RPC_INTERNAL_ERROR";
     retryable?: boolean;
     context?: RpcInternalErrorContext;
   };
@@ -736,7 +736,7 @@ export interface RpcInvalidParamsRpcError {
   message: string;
   data: {
     domain?: "jsonrpc";
-    symbol: "E_RPC_INVALID_PARAMS";
+    symbol?: "E_RPC_INVALID_PARAMS";
     retryable?: boolean;
     context?: RpcInvalidParamsContext;
   };
@@ -816,9 +816,9 @@ export interface RpcMethodNotFoundContext {
 export interface RpcMethodNotFoundRpcError {
   code: -32601;
   message: string;
-  data: {
+  data?: {
     domain?: "jsonrpc";
-    symbol: "E_RPC_METHOD_NOT_FOUND";
+    symbol?: "E_RPC_METHOD_NOT_FOUND";
     retryable?: boolean;
     context?: RpcMethodNotFoundContext;
   };
@@ -874,9 +874,9 @@ export interface RpcInvalidRequestContext {
 export interface RpcInvalidRequestRpcError {
   code: -32600;
   message: string;
-  data: {
+  data?: {
     domain?: "jsonrpc";
-    symbol: "E_RPC_INVALID_REQUEST";
+    symbol?: "E_RPC_INVALID_REQUEST";
     retryable?: boolean;
     context?: RpcInvalidRequestContext;
   };
@@ -937,9 +937,9 @@ export interface RpcServerErrorContext {
 export interface RpcServerErrorRpcError {
   code: -32000;
   message: string;
-  data: {
+  data?: {
     domain?: "jsonrpc";
-    symbol: "E_RPC_SERVER_ERROR";
+    symbol?: "E_RPC_SERVER_ERROR";
     retryable?: boolean;
     context?: RpcServerErrorContext;
   };
@@ -1002,7 +1002,7 @@ export interface InvalidParamsRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_INVALID_PARAMS";
+    symbol?: "E_INVALID_PARAMS";
     retryable?: boolean;
     context?: InvalidParamsContext;
   };
@@ -1084,7 +1084,7 @@ export interface TimeoutRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_TIMEOUT";
+    symbol?: "E_TIMEOUT";
     retryable?: boolean;
     context?: TimeoutContext;
   };
@@ -1151,7 +1151,7 @@ export interface LimitExceededRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_LIMIT_EXCEEDED";
+    symbol?: "E_LIMIT_EXCEEDED";
     retryable?: boolean;
     context?: LimitExceededContext;
   };
@@ -1229,7 +1229,7 @@ export interface NotInstalledRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_NOT_INSTALLED";
+    symbol?: "E_NOT_INSTALLED";
     retryable?: boolean;
     context?: NotInstalledContext;
   };
@@ -1292,7 +1292,7 @@ export interface SessionNotFoundRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_SESSION_NOT_FOUND";
+    symbol?: "E_SESSION_NOT_FOUND";
     retryable?: boolean;
     context?: SessionNotFoundContext;
   };
@@ -1353,7 +1353,7 @@ export interface InputTooLargeRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_INPUT_TOO_LARGE";
+    symbol?: "E_INPUT_TOO_LARGE";
     retryable?: boolean;
     context?: InputTooLargeContext;
   };
@@ -1430,7 +1430,7 @@ export interface UnsupportedRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_UNSUPPORTED";
+    symbol?: "E_UNSUPPORTED";
     retryable?: boolean;
     context?: UnsupportedContext;
   };
@@ -1489,7 +1489,7 @@ export interface RateLimitRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_RATE_LIMITED";
+    symbol?: "E_RATE_LIMITED";
     retryable?: boolean;
     context?: RateLimitContext;
   };
@@ -1567,7 +1567,7 @@ export interface ValidationErrorRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_VALIDATION";
+    symbol?: "E_VALIDATION";
     retryable?: boolean;
     context?: ValidationErrorContext;
   };
@@ -1632,7 +1632,7 @@ export interface ConfigurationErrorRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_CONFIGURATION";
+    symbol?: "E_CONFIGURATION";
     retryable?: boolean;
     context?: ConfigurationErrorContext;
   };
@@ -1703,7 +1703,7 @@ export interface UpstreamUnavailableRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_UPSTREAM_UNAVAILABLE";
+    symbol?: "E_UPSTREAM_UNAVAILABLE";
     retryable?: boolean;
     context?: UpstreamUnavailableContext;
   };
@@ -1764,7 +1764,7 @@ export interface UnauthorizedRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_UNAUTHORIZED";
+    symbol?: "E_UNAUTHORIZED";
     retryable?: boolean;
     context?: UnauthorizedContext;
   };
@@ -1828,7 +1828,7 @@ export interface InternalErrorRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_INTERNAL";
+    symbol?: "E_INTERNAL";
     retryable?: boolean;
     context?: InternalErrorContext;
   };
@@ -1886,7 +1886,7 @@ export interface PyExecFailRpcError {
   message: string;
   data: {
     domain?: "python";
-    symbol: "E_PY_EXEC_FAIL";
+    symbol?: "E_PY_EXEC_FAIL";
     retryable?: boolean;
     context?: PyExecFailContext;
   };
@@ -1964,7 +1964,7 @@ export interface PySecurityRpcError {
   message: string;
   data: {
     domain?: "python";
-    symbol: "E_PY_SECURITY";
+    symbol?: "E_PY_SECURITY";
     retryable?: boolean;
     context?: PySecurityContext;
   };
@@ -2036,7 +2036,7 @@ export interface PySyntaxRpcError {
   message: string;
   data: {
     domain?: "python";
-    symbol: "E_PY_SYNTAX";
+    symbol?: "E_PY_SYNTAX";
     retryable?: boolean;
     context?: PySyntaxContext;
   };
@@ -2096,7 +2096,7 @@ export interface PyModuleNotFoundRpcError {
   message: string;
   data: {
     domain?: "python";
-    symbol: "E_PY_MODULE_NOT_FOUND";
+    symbol?: "E_PY_MODULE_NOT_FOUND";
     retryable?: boolean;
     context?: PyModuleNotFoundContext;
   };
@@ -2154,7 +2154,7 @@ export interface PyKernelDiedRpcError {
   message: string;
   data: {
     domain?: "python";
-    symbol: "E_PY_KERNEL_DIED";
+    symbol?: "E_PY_KERNEL_DIED";
     retryable?: boolean;
     context?: PyKernelDiedContext;
   };
@@ -2232,7 +2232,7 @@ export interface PwNavRpcError {
   message: string;
   data: {
     domain?: "playwright";
-    symbol: "E_PW_NAV";
+    symbol?: "E_PW_NAV";
     retryable?: boolean;
     context?: PwNavContext;
   };
@@ -2296,7 +2296,7 @@ export interface PwLaunchRpcError {
   message: string;
   data: {
     domain?: "playwright";
-    symbol: "E_PW_LAUNCH";
+    symbol?: "E_PW_LAUNCH";
     retryable?: boolean;
     context?: PwLaunchContext;
   };
@@ -2354,7 +2354,7 @@ export interface PwSelectorNotFoundRpcError {
   message: string;
   data: {
     domain?: "playwright";
-    symbol: "E_PW_SELECTOR_NOT_FOUND";
+    symbol?: "E_PW_SELECTOR_NOT_FOUND";
     retryable?: boolean;
     context?: PwSelectorNotFoundContext;
   };
@@ -2413,7 +2413,7 @@ export interface PwPageClosedRpcError {
   message: string;
   data: {
     domain?: "playwright";
-    symbol: "E_PW_PAGE_CLOSED";
+    symbol?: "E_PW_PAGE_CLOSED";
     retryable?: boolean;
     context?: PwPageClosedContext;
   };
@@ -2471,7 +2471,7 @@ export interface PwEvalRpcError {
   message: string;
   data: {
     domain?: "playwright";
-    symbol: "E_PW_EVAL";
+    symbol?: "E_PW_EVAL";
     retryable?: boolean;
     context?: PwEvalContext;
   };
@@ -2536,7 +2536,7 @@ export interface MbFileNotFoundRpcError {
   message: string;
   data: {
     domain?: "memory-bank";
-    symbol: "E_MB_FILE_NOT_FOUND";
+    symbol?: "E_MB_FILE_NOT_FOUND";
     retryable?: boolean;
     context?: MbFileNotFoundContext;
   };
@@ -2595,7 +2595,7 @@ export interface MbReadRpcError {
   message: string;
   data: {
     domain?: "memory-bank";
-    symbol: "E_MB_READ";
+    symbol?: "E_MB_READ";
     retryable?: boolean;
     context?: MbReadContext;
   };
@@ -2654,7 +2654,7 @@ export interface MbWriteRpcError {
   message: string;
   data: {
     domain?: "memory-bank";
-    symbol: "E_MB_WRITE";
+    symbol?: "E_MB_WRITE";
     retryable?: boolean;
     context?: MbWriteContext;
   };
@@ -2712,7 +2712,7 @@ export interface MbProjectNotFoundRpcError {
   message: string;
   data: {
     domain?: "memory-bank";
-    symbol: "E_MB_PROJECT_NOT_FOUND";
+    symbol?: "E_MB_PROJECT_NOT_FOUND";
     retryable?: boolean;
     context?: MbProjectNotFoundContext;
   };
@@ -2770,7 +2770,7 @@ export interface MbInvalidNameRpcError {
   message: string;
   data: {
     domain?: "memory-bank";
-    symbol: "E_MB_INVALID_NAME";
+    symbol?: "E_MB_INVALID_NAME";
     retryable?: boolean;
     context?: MbInvalidNameContext;
   };
@@ -2850,7 +2850,7 @@ export interface KgFullRpcError {
   message: string;
   data: {
     domain?: "kg-memory";
-    symbol: "E_KG_FULL";
+    symbol?: "E_KG_FULL";
     retryable?: boolean;
     context?: KgFullContext;
   };
@@ -2927,7 +2927,7 @@ export interface KgInvalidTripleRpcError {
   message: string;
   data: {
     domain?: "kg-memory";
-    symbol: "E_KG_INVALID_TRIPLE";
+    symbol?: "E_KG_INVALID_TRIPLE";
     retryable?: boolean;
     context?: KgInvalidTripleContext;
   };
@@ -2989,7 +2989,7 @@ export interface PathTraversalRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_PATH_ESCAPE";
+    symbol?: "E_FS_PATH_ESCAPE";
     retryable?: boolean;
     context?: PathTraversalContext;
   };
@@ -3070,7 +3070,7 @@ export interface PermissionDeniedRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_DENIED";
+    symbol?: "E_FS_DENIED";
     retryable?: boolean;
     context?: PermissionDeniedContext;
   };
@@ -3148,7 +3148,7 @@ export interface FileTooLargeRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_FILE_TOO_LARGE";
+    symbol?: "E_FS_FILE_TOO_LARGE";
     retryable?: boolean;
     context?: FileTooLargeContext;
   };
@@ -3225,7 +3225,7 @@ export interface NotFoundRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_NOT_FOUND";
+    symbol?: "E_FS_NOT_FOUND";
     retryable?: boolean;
     context?: NotFoundContext;
   };
@@ -3283,7 +3283,7 @@ export interface IoErrorRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_IO_ERROR";
+    symbol?: "E_FS_IO_ERROR";
     retryable?: boolean;
     context?: IoErrorContext;
   };
@@ -3352,7 +3352,7 @@ export interface InvalidPathRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_INVALID_PATH";
+    symbol?: "E_FS_INVALID_PATH";
     retryable?: boolean;
     context?: InvalidPathContext;
   };
@@ -3438,7 +3438,7 @@ export interface FsLockedRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_LOCKED";
+    symbol?: "E_FS_LOCKED";
     retryable?: boolean;
     context?: FsLockedContext;
   };
@@ -3501,7 +3501,7 @@ export interface PathNotAllowedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_POLICY_PATH_NOT_ALLOWED";
+    symbol?: "E_POLICY_PATH_NOT_ALLOWED";
     retryable?: boolean;
     context?: PathNotAllowedContext;
   };
@@ -3573,7 +3573,7 @@ export interface CommandNotAllowedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_POLICY_COMMAND_NOT_ALLOWED";
+    symbol?: "E_POLICY_COMMAND_NOT_ALLOWED";
     retryable?: boolean;
     context?: CommandNotAllowedContext;
   };
@@ -3647,7 +3647,7 @@ export interface EnvironmentNotAllowedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_POLICY_ENV_NOT_ALLOWED";
+    symbol?: "E_POLICY_ENV_NOT_ALLOWED";
     retryable?: boolean;
     context?: EnvironmentNotAllowedContext;
   };
@@ -3720,7 +3720,7 @@ export interface NetworkFsDeniedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_POLICY_NETWORK_FS_DENIED";
+    symbol?: "E_POLICY_NETWORK_FS_DENIED";
     retryable?: boolean;
     context?: NetworkFsDeniedContext;
   };
@@ -3792,7 +3792,7 @@ export interface WriteNotPermittedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_POLICY_WRITE_NOT_PERMITTED";
+    symbol?: "E_POLICY_WRITE_NOT_PERMITTED";
     retryable?: boolean;
     context?: WriteNotPermittedContext;
   };
@@ -3869,7 +3869,7 @@ export interface PolicyDeniedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_POLICY_DENIED";
+    symbol?: "E_POLICY_DENIED";
     retryable?: boolean;
     context?: PolicyDeniedContext;
   };
@@ -3946,7 +3946,7 @@ export interface CommandFailedRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_FAILED";
+    symbol?: "E_CMD_FAILED";
     retryable?: boolean;
     context?: CommandFailedContext;
   };
@@ -4023,7 +4023,7 @@ export interface CmdTimeoutRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_TIMEOUT";
+    symbol?: "E_CMD_TIMEOUT";
     retryable?: boolean;
     context?: CmdTimeoutContext;
   };
@@ -4101,7 +4101,7 @@ export interface OutputTooLargeRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_OUTPUT_TOO_LARGE";
+    symbol?: "E_CMD_OUTPUT_TOO_LARGE";
     retryable?: boolean;
     context?: OutputTooLargeContext;
   };
@@ -4178,7 +4178,7 @@ export interface InvalidArgumentRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_INVALID_ARGUMENT";
+    symbol?: "E_CMD_INVALID_ARGUMENT";
     retryable?: boolean;
     context?: InvalidArgumentContext;
   };
@@ -4259,7 +4259,7 @@ export interface InvalidEnvironmentRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_INVALID_ENV";
+    symbol?: "E_CMD_INVALID_ENV";
     retryable?: boolean;
     context?: InvalidEnvironmentContext;
   };
@@ -4339,7 +4339,7 @@ export interface MissingRequiredRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_MISSING_REQUIRED";
+    symbol?: "E_CMD_MISSING_REQUIRED";
     retryable?: boolean;
     context?: MissingRequiredContext;
   };
@@ -4419,7 +4419,7 @@ export interface ConcurrencyLimitRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_CONCURRENCY_LIMIT";
+    symbol?: "E_CMD_CONCURRENCY_LIMIT";
     retryable?: boolean;
     context?: ConcurrencyLimitContext;
   };
@@ -4496,7 +4496,7 @@ export interface CmdWorkdirInvalidRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_WORKDIR_INVALID";
+    symbol?: "E_CMD_WORKDIR_INVALID";
     retryable?: boolean;
     context?: CmdWorkdirInvalidContext;
   };
@@ -4577,7 +4577,7 @@ export interface CmdSandboxRpcError {
   message: string;
   data: {
     domain?: "command";
-    symbol: "E_CMD_SANDBOX";
+    symbol?: "E_CMD_SANDBOX";
     retryable?: boolean;
     context?: CmdSandboxContext;
   };
@@ -5932,15 +5932,16 @@ export interface ErrorContext {
 
 /**
  * The error member of a JSON-RPC response carrying an error of this catalog,
- * named by data.symbol. isSymbol narrows it to one error's type. The caller's
- * legacy data keys are read with extensionsOf.
+ * named by data.symbol, else by data.context.type, else (a protocol error of
+ * a reserved domain) by its code. isSymbol narrows it to one error's type.
+ * The caller's legacy data keys are read with extensionsOf.
  */
 export interface JsonRpcError {
   code: number;
   message: string;
-  data: {
+  data?: {
     domain?: ErrorDomain;
-    symbol: ErrorSymbol;
+    symbol?: ErrorSymbol;
     retryable?: boolean;
     context?: ErrorContext;
   };
@@ -6002,6 +6003,8 @@ export interface UnknownError {
   /** The message, or the problem detail. */
   readonly message?: string;
   readonly status?: number;
+  /** A JSON-RPC error's data, as the payload has it. */
+  readonly data?: unknown;
   /** The payload's own retryable flag; false when it has none. */
   readonly retryable: boolean;
   readonly raw: unknown;
@@ -6019,7 +6022,7 @@ export interface McpErrorLike {
 
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: named by data.symbol, data.context.type or a protocol error's code, with its wire code and domain and a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
 /** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
@@ -6034,7 +6037,15 @@ export declare function isUnknownError(value: unknown): value is UnknownError;
  * undefined for anything else.
  */
 export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
-/** The same for a JSON-RPC error object. */
+/**
+ * Returns value (or the JSON it holds, when a string) as a JSON-RPC error
+ * object of this catalog: one named by data.symbol, else by
+ * data.context.type, else, for a protocol error of a reserved domain, by a
+ * code no other error has. Any other well-formed error object ({code,
+ * message, data?}) is an UnknownError with its code, message and data;
+ * undefined for one that names an error of this catalog but breaks its
+ * rules (another wire code, domain or context), and for anything else.
+ */
 export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
 /**
  * Returns value (or the JSON it holds, when a string) as a problem document
@@ -6052,9 +6063,10 @@ export declare function parseErrorResponse(value: unknown): ErrorResponse | Unkn
 /**
  * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
  * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
- * an UnknownError for an error of a newer catalog; undefined for anything
- * else, such as the SDK's own errors (unknown tool, resource not found),
- * which carry no data.symbol.
+ * an UnknownError for an error this catalog does not name (of a newer
+ * catalog, or the SDK's own, such as unknown tool or resource not found,
+ * unless a protocol error of the catalog has its code); undefined for
+ * anything else.
  */
 export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
 /**
@@ -6091,7 +6103,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>;
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**

@@ -60,6 +60,10 @@ type Catalog struct {
 	// brought it in, in the including file.
 	IncludedFrom map[string]diag.Pos
 
+	// Globs are the include patterns as globbed, in load order, with what
+	// each matched then: with Sources, all that decided what was loaded.
+	Globs []Glob
+
 	Errgen        Int
 	Name          Str
 	Version       Str
@@ -75,6 +79,13 @@ type Catalog struct {
 	Details []*Detail
 	Errors  []*Error
 	Retired []*Retired
+}
+
+// Glob is an include pattern, joined to its file's directory, and the
+// files it matched, sorted.
+type Glob struct {
+	Pattern string
+	Matches []string
 }
 
 // Limits are the payload bounds of the catalog.

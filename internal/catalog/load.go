@@ -160,6 +160,7 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 			l.fail(inc.Pos, "include %q is not a valid glob pattern: %v", inc.Value, err)
 			continue
 		}
+		l.cat.Globs = append(l.cat.Globs, Glob{Pattern: pattern, Matches: matches})
 		if len(matches) == 0 {
 			l.fail(inc.Pos, "include %q matches no file", inc.Value)
 			continue

@@ -203,14 +203,20 @@ func loadAndReport(env *Env, path string, warnings bool) (*model.Catalog, int) {
 // diagnostics more adds (those of the outputs, for check and generate)
 // reported among the catalog's own.
 func loadChecked(env *Env, path string, warnings bool, more func(raw *catalog.Catalog) diag.List) (*catalog.Catalog, *model.Catalog, int) {
+	raw, m, _, status := loadCounted(env, path, warnings, more)
+	return raw, m, status
+}
+
+// loadCounted is [loadChecked] that also returns the number of warnings.
+func loadCounted(env *Env, path string, warnings bool, more func(raw *catalog.Catalog) diag.List) (*catalog.Catalog, *model.Catalog, int, int) {
 	raw, m, diags, err := build(env.FS, env.abs(path))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(env.Stderr, "errgen: catalog %s does not exist\n", path)
+			fmt.Fprintf(env.Stderr, "errgen: %s\n", missingCatalog(env, path))
 		} else {
 			fmt.Fprintf(env.Stderr, "errgen: %v\n", err)
 		}
-		return nil, nil, ExitUsage
+		return nil, nil, 0, ExitUsage
 	}
 	if more != nil {
 		diags.Append(more(raw))
@@ -221,15 +227,22 @@ func loadChecked(env *Env, path string, warnings bool, more func(raw *catalog.Ca
 	}
 	if diags.HasErrors() {
 		fmt.Fprintf(env.Stderr, "%s: %s\n", relPath(env, path), summary(diags))
-		return nil, nil, ExitInvalid
+		return nil, nil, 0, ExitInvalid
 	}
-	return raw, m, ExitOK
+	return raw, m, len(diags), ExitOK
 }
 
 // loadForOutputs is [loadChecked] for the commands that place outputs:
 // where the catalog sends them is checked too.
 func loadForOutputs(env *Env, path string) (*catalog.Catalog, *model.Catalog, int) {
-	return loadChecked(env, path, true, func(raw *catalog.Catalog) diag.List { return outputDiags(env, raw) })
+	raw, m, _, status := loadForGenerate(env, path)
+	return raw, m, status
+}
+
+// loadForGenerate is [loadForOutputs] that also returns the number of
+// warnings.
+func loadForGenerate(env *Env, path string) (*catalog.Catalog, *model.Catalog, int, int) {
+	return loadCounted(env, path, true, func(raw *catalog.Catalog) diag.List { return outputDiags(env, raw) })
 }
 
 // abs resolves a path given on the command line against the working

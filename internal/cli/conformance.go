@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -73,7 +74,7 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 		formats = nil
 		for _, f := range strings.Split(list, ",") {
 			f = strings.TrimSpace(f)
-			if !contains(conformanceFormats, f) {
+			if !slices.Contains(conformanceFormats, f) {
 				return usageErr("-formats: unknown format %q; the formats are %s", f, strings.Join(conformanceFormats, ", "))
 			}
 			formats = append(formats, f)
@@ -369,13 +370,4 @@ func clip(b []byte, n int) string {
 		s = s[:runeStart(s, n)] + "…"
 	}
 	return strconv.Quote(s)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

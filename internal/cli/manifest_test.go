@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,7 +79,7 @@ func TestGenerateTwoCatalogsShareADirectory(t *testing.T) {
 	editFile(t, filepath.Join(dir, "catalog", "b.yaml"), "schema: schema/b2.schema.json", "schema: schema/a.schema.json")
 	before := snapshot(t, dir)
 	_, stderr, code = run(t, dir, "generate", "-catalog", "catalog/b.yaml")
-	if code != ExitUsage || !strings.Contains(stderr, "schema/a.schema.json was generated from another catalog, ../catalog/a.yaml") || !strings.Contains(stderr, "nothing written") {
+	if code != ExitUsage || !strings.Contains(stderr, `schema/a.schema.json was generated from catalog/a.yaml, a catalog of the same name "myservice"`) || !strings.Contains(stderr, "nothing written") {
 		t.Errorf("generate of b onto a's schema: exit %d\n%s", code, stderr)
 	}
 	if after := snapshot(t, dir); after != before {
@@ -242,5 +243,170 @@ func TestOutputsStayInTree(t *testing.T) {
 	generate(t, dir, "-go", filepath.Join(elsewhere, "go"))
 	if _, err := os.Stat(filepath.Join(elsewhere, "go", "errors.go")); err != nil {
 		t.Errorf("-go outside the tree: %v", err)
+	}
+}
+
+// Tests of issue 30 (5): a catalog moved or renamed keeps its outputs; a
+// copy or another catalog is refused with the way forward; a missing
+// catalog names -catalog and the catalog files there are.
+
+// records lists the records in the output directories of newProject.
+func records(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	for _, d := range []string{"gen/go", "gen/ts", "schema", "docs/errors"} {
+		found, _ := filepath.Glob(filepath.Join(dir, d, manifestPrefix+"*"))
+		for _, f := range found {
+			rel, _ := filepath.Rel(dir, f)
+			out = append(out, filepath.ToSlash(rel))
+		}
+	}
+	return out
+}
+
+func TestRenamedCatalog(t *testing.T) {
+	for _, to := range []string{"catalog/catalog.yaml", "api/errors.yaml"} {
+		t.Run(to, func(t *testing.T) {
+			dir := newModule(t)
+			generate(t, dir)
+			old := records(t, dir)
+			if len(old) != 4 {
+				t.Fatalf("records: %v", old)
+			}
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, to)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(filepath.Join(dir, "catalog", "errors.yaml"), filepath.Join(dir, to)); err != nil {
+				t.Fatal(err)
+			}
+
+			// -check reports every old record, and writes nothing
+			before := snapshot(t, dir)
+			_, stderr, code := run(t, dir, "generate", "-check", "-catalog", to)
+			for _, r := range old {
+				if want := r + ": extra (the record of this catalog at its old path, catalog/errors.yaml)\n"; !strings.Contains(stderr, want) {
+					t.Errorf("-check does not report %q", want)
+				}
+			}
+			if code != ExitInvalid || !strings.Contains(stderr, "; run errgen generate -catalog "+to+"\n") {
+				t.Errorf("-check after the move: exit %d\n%s", code, stderr)
+			}
+			if after := snapshot(t, dir); after != before {
+				t.Errorf("-check changed files")
+			}
+
+			// generate takes the outputs over and removes the old records
+			out := generate(t, dir, "-catalog", to)
+			for _, r := range old {
+				if !strings.Contains(out, "removed "+r+" (the record of this catalog at its old path, catalog/errors.yaml)\n") {
+					t.Errorf("generate did not say it removed %s:\n%s", r, out)
+				}
+			}
+			now := records(t, dir)
+			if len(now) != 4 {
+				t.Errorf("records after the move: %v", now)
+			}
+			for _, r := range now {
+				if slices.Contains(old, r) {
+					t.Errorf("old record %s left behind", r)
+				}
+			}
+			if stdout, stderr, code := run(t, dir, "generate", "-check", "-catalog", to); code != ExitOK || stderr != "" {
+				t.Errorf("-check after generate: exit %d\n%s%s", code, stdout, stderr)
+			}
+			if got := names(t, filepath.Join(dir, "gen", "go")); len(got) != 6 {
+				t.Errorf("gen/go holds %v, want the five Go files and one record", got)
+			}
+		})
+	}
+}
+
+func TestCopiedCatalog(t *testing.T) {
+	dir := newModule(t)
+	generate(t, dir)
+	data, err := os.ReadFile(filepath.Join(dir, "catalog", "errors.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(dir, "catalog", "copy.yaml"), data)
+	before := snapshot(t, dir)
+	_, stderr, code := run(t, dir, "generate", "-catalog", "catalog/copy.yaml")
+	want := `errgen generate: gen/go/common_errors.go was generated from catalog/errors.yaml, a catalog of the same name "myservice", as gen/go/.errgen-5bdb91239beb records; not overwriting it: ` +
+		"if catalog/copy.yaml replaces catalog/errors.yaml, delete catalog/errors.yaml and generate again (its outputs pass to catalog/copy.yaml); " +
+		"if it is a second catalog, give it a name of its own and a Go directory of its own (-go DIR, or outputs.go.dir in catalog/copy.yaml) (nothing written)\n"
+	if code != ExitUsage || stderr != want {
+		t.Errorf("generate of a copy: exit %d\n%s\nwant\n%s", code, stderr, want)
+	}
+	_, stderr, code = run(t, dir, "generate", "-check", "-catalog", "catalog/copy.yaml")
+	if code != ExitInvalid || !strings.Contains(stderr, "out of date, and generate would refuse: gen/go/common_errors.go was generated from catalog/errors.yaml, a catalog of the same name") {
+		t.Errorf("-check of a copy: exit %d\n%s", code, stderr)
+	}
+	if after := snapshot(t, dir); after != before {
+		t.Errorf("files changed")
+	}
+
+	// a second catalog with a name of its own: told to move its output
+	editFile(t, filepath.Join(dir, "catalog", "copy.yaml"), "name: myservice ", "name: other ")
+	_, stderr, code = run(t, dir, "generate", "-catalog", "catalog/copy.yaml")
+	if code != ExitUsage || !strings.Contains(stderr, `gen/go/common_errors.go was generated from another catalog, catalog/errors.yaml ("myservice"), as gen/go/.errgen-5bdb91239beb records; not overwriting it: `+
+		"give catalog/copy.yaml a Go directory of its own (-go DIR, or outputs.go.dir in catalog/copy.yaml), or delete catalog/errors.yaml first if it is no longer used (nothing written)") {
+		t.Errorf("generate of another catalog: exit %d\n%s", code, stderr)
+	}
+
+	// the copy replaces the catalog: the way forward works
+	writeTestFile(t, filepath.Join(dir, "catalog", "copy.yaml"), data)
+	if err := os.Remove(filepath.Join(dir, "catalog", "errors.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	out := generate(t, dir, "-catalog", "catalog/copy.yaml")
+	if strings.Count(out, "removed ") != 4 || strings.Contains(out, "no longer produced") {
+		t.Errorf("generate after the original went:\n%s", out)
+	}
+	if _, stderr, code := run(t, dir, "generate", "-check", "-catalog", "catalog/copy.yaml"); code != ExitOK {
+		t.Errorf("-check: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestOrphanRecord: a record of a catalog that no longer exists and is
+// not this one (another name) is left alone, and said so.
+func TestOrphanRecord(t *testing.T) {
+	dir := newModule(t)
+	writeTestFile(t, filepath.Join(dir, "old", "errors.yaml"), []byte(strings.Replace(string(starterCatalog), "name: myservice ", "name: legacy ", 1)))
+	generate(t, dir, "-catalog", "old/errors.yaml", "-go", "gen/go", "-ts", "gen/legacy-ts", "-schema", "schema/legacy.json", "-docs", "docs/legacy")
+	if err := os.RemoveAll(filepath.Join(dir, "old")); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := run(t, dir, "generate")
+	note := "errgen generate: note: gen/go/.errgen-"
+	if code != ExitOK || !strings.Contains(stderr, note) || !strings.Contains(stderr, ` records files generated from old/errors.yaml (catalog "legacy"), which no longer exists; errgen leaves them alone: delete that record and its files if nothing uses them`) ||
+		strings.Contains(stdout, "removed") {
+		t.Errorf("generate: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, cmd := range [][]string{{"generate", "-check"}, {"generate"}} {
+		_, stderr, code, answered := fromRecords(t, dir, cmd...)
+		if code != ExitOK || !answered || strings.Count(stderr, note) != 1 {
+			t.Errorf("%s: exit %d, answered %v\n%s", cmd, code, answered, stderr)
+		}
+	}
+}
+
+func TestMissingCatalog(t *testing.T) {
+	dir := newModule(t)
+	if err := os.Rename(filepath.Join(dir, "catalog", "errors.yaml"), filepath.Join(dir, "catalog", "api.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(dir, "catalog", "more.yaml"), []byte("errors: {}\n")) // an included file: no catalog
+	writeTestFile(t, filepath.Join(dir, "billing", "errors.yml"), starterCatalog)
+	for _, cmd := range [][]string{{"check"}, {"generate"}, {"generate", "-check"}, {"explain", "E_INTERNAL"}} {
+		_, stderr, code := run(t, dir, cmd...)
+		want := "errgen: catalog catalog/errors.yaml does not exist; catalog files here: billing/errors.yml, catalog/api.yaml: name the one to use with -catalog FILE\n"
+		if code != ExitUsage || stderr != want {
+			t.Errorf("%s: exit %d, stderr:\n%s\nwant\n%s", cmd, code, stderr, want)
+		}
+	}
+	empty := t.TempDir()
+	_, stderr, code := run(t, empty, "generate", "-catalog", "nope/errors.yaml")
+	if want := "errgen: catalog nope/errors.yaml does not exist, and no catalog file is in . or the directories in it: name the catalog with -catalog FILE, or write a starter one with errgen init\n"; code != ExitUsage || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant\n%s", code, stderr, want)
 	}
 }

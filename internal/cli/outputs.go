@@ -6,11 +6,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/gen/markdown"
+	"github.com/errgen/errgen/internal/gen/typescript"
 )
 
 // Where the outputs go, and what check and generate refuse about it
@@ -202,8 +204,9 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 
 // outputMayWrite reports whether the directory output key, at dir, may
 // write the file path: the Go directory's .go files, the TypeScript
-// package's four files, the Rust crate's Cargo.toml, .rs files under src
-// and its conformance example, the docs directory's .md pages at any
+// package's files (typescript.Files), the Rust crate's Cargo.toml, .rs
+// files under src and its conformance example, the docs directory's .md
+// pages at any
 // depth and its VitePress sidebar, starter config and .gitignore.
 func outputMayWrite(key, dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
@@ -215,10 +218,7 @@ func outputMayWrite(key, dir, path string) bool {
 	case "go":
 		return !strings.Contains(rel, "/") && strings.HasSuffix(rel, ".go")
 	case "ts":
-		switch rel {
-		case "README.md", "index.js", "index.d.ts", "package.json":
-			return true
-		}
+		return slices.Contains(typescript.Files(), rel)
 	case "rust":
 		return rel == "Cargo.toml" || rel == "examples/conformance.rs" || strings.HasPrefix(rel, "src/") && strings.HasSuffix(rel, ".rs")
 	case "docs":

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"io/fs"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -18,9 +19,12 @@ import (
 // generated files (Go, TypeScript, JSON Schema and docs together), the ones
 // that show the error: adding an error with a lower code than 990 others
 // changes at most 8 (its Go domain file, the TypeScript declarations and
-// JavaScript, the JSON Schema, its docs page, its domain's page, the docs
-// sidebar and the docs' manifest of what errgen wrote), and so does
-// removing or editing one.
+// the package's facts for the client and for the server runtime
+// (catalog.js, definitions.js), the JSON Schema, its docs page, its
+// domain's page and the docs sidebar), and so does removing or editing
+// one. The records of what errgen wrote (.errgen-HASH, one per output
+// directory) note the catalog's digest, so each changes too, but only by
+// that line and the lines of the files of its directory that changed.
 func TestLocalChange(t *testing.T) {
 	base := string(gencatalog.Generate(1000))
 	// gencatalog gives domain dom000 the codes 10000-10009 of [10000, 10999];
@@ -60,20 +64,67 @@ func TestLocalChange(t *testing.T) {
 				t.Fatalf("catalog has no %q", c.old)
 			}
 			after := generateTree(t, dir, strings.Replace(base, c.old, c.new, 1))
-			changed := changedFiles(before, after)
+			var changed []string
+			perDir := map[string]int{}
+			for _, p := range changedFiles(before.sums, after.sums) {
+				if !strings.HasPrefix(pathpkg.Base(p), ".errgen-") {
+					changed = append(changed, p)
+					perDir[pathpkg.Dir(p)]++
+				}
+			}
 			t.Logf("%d files changed: %s", len(changed), strings.Join(changed, ", "))
 			if len(changed) == 0 || len(changed) > 8 {
-				t.Errorf("%d generated files changed, want 1 to 8", len(changed))
+				t.Errorf("%d generated files changed besides the records, want 1 to 8", len(changed))
+			}
+			for p, old := range before.records {
+				// a page in a subdirectory is listed by the record above it
+				files := 0
+				for d, n := range perDir {
+					if d == pathpkg.Dir(p) || strings.HasPrefix(d, pathpkg.Dir(p)+"/") {
+						files += n
+					}
+				}
+				if n := changedLines(old, after.records[p]); n > 2*(1+files) {
+					t.Errorf("%s: %d lines removed or added, want at most %d (the inputs' digest and a line per changed file, each once removed and once added)", p, n, 2*(1+files))
+				}
 			}
 		})
 	}
 }
 
+// tree is what generateTree found.
+type tree struct {
+	sums    map[string][32]byte // every generated file's hash
+	records map[string]string   // every record's text
+}
+
+// changedLines counts the lines of a not in b and of b not in a: a line
+// changed counts twice.
+func changedLines(a, b string) int {
+	count := func(s string) map[string]int {
+		m := map[string]int{}
+		for _, l := range strings.Split(s, "\n") {
+			m[l]++
+		}
+		return m
+	}
+	ma, mb := count(a), count(b)
+	n := 0
+	for l, k := range ma {
+		n += max(k-mb[l], 0)
+	}
+	for l, k := range mb {
+		n += max(k-ma[l], 0)
+	}
+	return n
+}
+
 // generateTree writes catalog to dir/errors.yaml, generates every output
-// under dir/out and returns the hash of each generated file by path (the
-// docs' starter VitePress config and its .gitignore, which generate writes
-// once and leaves to the user, are no generated files).
-func generateTree(t *testing.T, dir, catalog string) map[string][32]byte {
+// under dir/out and returns the hash of each generated file by path, and
+// the text of each record (the docs' starter VitePress config and its
+// .gitignore, which generate writes once and leaves to the user, are no
+// generated files).
+func generateTree(t *testing.T, dir, catalog string) tree {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), []byte(catalog), 0o644); err != nil {
 		t.Fatal(err)
@@ -81,7 +132,7 @@ func generateTree(t *testing.T, dir, catalog string) map[string][32]byte {
 	if _, stderr, code := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-go", "out/go", "-ts", "out/ts", "-schema", "out/schema/s.json", "-docs", "out/docs"); code != 0 {
 		t.Fatalf("generate: exit %d\n%s", code, stderr)
 	}
-	tree := map[string][32]byte{}
+	out := tree{sums: map[string][32]byte{}, records: map[string]string{}}
 	err := filepath.WalkDir(filepath.Join(dir, "out"), func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -97,13 +148,16 @@ func generateTree(t *testing.T, dir, catalog string) map[string][32]byte {
 			t.Errorf("%s: not a generated file", p)
 		}
 		rel, _ := filepath.Rel(dir, p)
-		tree[filepath.ToSlash(rel)] = sha256.Sum256(data)
+		out.sums[filepath.ToSlash(rel)] = sha256.Sum256(data)
+		if strings.HasPrefix(d.Name(), ".errgen-") {
+			out.records[filepath.ToSlash(rel)] = string(data)
+		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tree
+	return out
 }
 
 // changedFiles lists the paths added, removed or changed from a to b.

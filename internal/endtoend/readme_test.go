@@ -86,3 +86,54 @@ func TestReadmeSampleCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeNodeServers type-checks the README's Node MCP and HTTP servers
+// against the repo's own package (gen/ts), the pinned MCP SDK and Node's
+// types, as a newcomer pastes them into a project that installed the
+// package.
+func TestReadmeNodeServers(t *testing.T) {
+	root := repoRoot(t)
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	i := strings.Index(s, "\n## Node servers (the TypeScript server runtime)\n")
+	if i < 0 {
+		t.Fatal("README has no section Node servers")
+	}
+	blocks := regexp.MustCompile("(?s)```ts\n(.*?)```").FindAllStringSubmatch(s[i:], 2)
+	if len(blocks) != 2 {
+		t.Fatalf("the section has %d ts blocks, want the MCP and the HTTP server", len(blocks))
+	}
+	for _, dep := range []string{"typescript", "@modelcontextprotocol", "zod", "@types"} {
+		if _, err := os.Stat(filepath.Join(root, "node_modules", dep)); err != nil {
+			t.Skipf("%s is not installed; make test installs it", dep)
+		}
+	}
+	dir := t.TempDir()
+	errgentest.WriteFile(t, dir, "mcp.ts", blocks[0][1])
+	errgentest.WriteFile(t, dir, "http.ts", blocks[1][1])
+	errgentest.WriteFile(t, dir, "package.json", `{"private": true, "type": "module"}`)
+	links := map[string]string{
+		"@errgen/mcp-errors":    filepath.Join(root, "gen", "ts"),
+		"@modelcontextprotocol": filepath.Join(root, "node_modules", "@modelcontextprotocol"),
+		"zod":                   filepath.Join(root, "node_modules", "zod"),
+		"@types":                filepath.Join(root, "node_modules", "@types"),
+	}
+	for name, target := range links {
+		link := filepath.Join(dir, "node_modules", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tscProject(t, dir, []string{"mcp.ts", "http.ts"}, true)
+	for i, b := range blocks {
+		if n := strings.Count(b[1], "\n"); n > 25 {
+			t.Errorf("the README's server %d is %d lines: keep it about twenty", i+1, n)
+		}
+	}
+}

@@ -22,10 +22,10 @@ import (
 
 // The JSON Schema of every golden catalog is kept in
 // testdata/golden/NAME/schema/ beside cases.jsonl: payloads with the verdict
-// the schema must give them (mutated vectors, the seed systems' own
-// examples). TestSchemaCases holds santhosh-tekuri/jsonschema to them and
-// test/schema/ajv.test.mjs holds Ajv to the same file, so both validators
-// agree on every case.
+// the schema must give them (mutated vectors). TestSchemaCases holds
+// santhosh-tekuri/jsonschema to them and test/schema/ajv.test.mjs holds Ajv
+// to the same file, so both validators agree on every case. The seed
+// systems' own wire examples are seedCasesFile's (TestSchemaSeeds).
 
 const schCasesFile = "cases.jsonl"
 
@@ -385,26 +385,15 @@ func (b *schCaseBuilder) unknown(name, def string, e *model.Error, format string
 		Vector: &schVectorRef{Symbol: e.Symbol, Example: 0, Mode: "default", Format: format}, Patch: ops})
 }
 
-func (b *schCaseBuilder) payload(name, def string, valid bool, payload string) {
-	var v any
-	if err := json.Unmarshal([]byte(payload), &v); err != nil {
-		panic(name + ": " + err.Error())
+// named adds a JSON-RPC error of e changed by ops that no symbol or
+// context names: e's own where e is a protocol error (named by its code),
+// else a well-formed error the catalog does not name.
+func (b *schCaseBuilder) named(name string, protocol bool, e *model.Error, ops ...schPatchOp) {
+	if protocol {
+		b.vector(name+", a protocol error named by its code", jsonschema.DefJSONRPCError, true, e, "jsonrpc", ops...)
+		return
 	}
-	b.cases = append(b.cases, schCase{Name: name, Def: def, Valid: valid, Payload: schRaw(v)})
-}
-
-// payloadConstraint adds a payload whose verdict turns on a detail value's
-// constraint.
-func (b *schCaseBuilder) payloadConstraint(name, def string, valid bool, payload string) {
-	b.payload(name, def, valid, payload)
-	b.cases[len(b.cases)-1].Constraint = true
-}
-
-// payloadUnknown adds a well-formed payload of an error the catalog does
-// not know.
-func (b *schCaseBuilder) payloadUnknown(name, def string, payload string) {
-	b.payload(name, def, false, payload)
-	b.cases[len(b.cases)-1].Unknown = true
+	b.unknown(name+", named by nothing", jsonschema.DefJSONRPCError, e, "jsonrpc", ops...)
 }
 
 // wrongValue returns a value of another JSON type than the schema's, or
@@ -430,7 +419,7 @@ func schWrongValue(s *model.Schema) (any, bool) {
 // detail type, missing required detail, wire code, domain, symbol and type
 // of another error, a status it does not allow, …) or accepted (legacy
 // shapes); once per catalog, unknown types, symbols, codes and type URIs;
-// and the seed systems' own example payloads for the examples/ catalogs.
+// (the seed systems' own example payloads are seedCasesFile's).
 func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 	t.Helper()
 	b := &schCaseBuilder{}
@@ -450,6 +439,10 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 		for _, st := range e.Statuses {
 			uriStatuses[e.ProblemType][st] = true
 		}
+	}
+	protocol := map[*model.Error]bool{}
+	for _, e := range m.ProtocolErrors() {
+		protocol[e] = true
 	}
 	for _, e := range m.Errors {
 		s := e.Symbol
@@ -492,10 +485,17 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 			schSet("/data/policyHash", "abc123"), schDel("/data/context"))
 		b.vector(s+": data without domain or retryable", rpc, true, e, "jsonrpc",
 			schDel("/data/domain"), schDel("/data/retryable"))
-		b.vector(s+": data without symbol", rpc, false, e, "jsonrpc", schDel("/data/symbol"))
-		b.vector(s+": data with only legacy keys", rpc, false, e, "jsonrpc",
+		// a JSON-RPC error without data.symbol is named by its context's
+		// type; without either, only a protocol error is named, by its
+		// code: any other is one the catalog does not name
+		b.vector(s+": data without symbol, named by its context type", rpc, true, e, "jsonrpc", schDel("/data/symbol"))
+		b.named(s+": data with only legacy keys", protocol[e], e,
 			schSet("/data", map[string]any{"method": "tools/call", "requestId": "req_1"}))
-		b.vector(s+": data with only a domain", rpc, false, e, "jsonrpc", schSet("/data", map[string]any{"domain": e.Domain.Name}))
+		b.named(s+": data with only a domain", protocol[e], e, schSet("/data", map[string]any{"domain": e.Domain.Name}))
+		b.named(s+": no data", protocol[e], e, schDel("/data"))
+		if protocol[e] && other != nil {
+			b.vector(s+": no data, data.symbol of "+other.Symbol, rpc, false, e, "jsonrpc", schSet("/data", map[string]any{"symbol": other.Symbol}))
+		}
 		b.vector(s+": context with userMessage and suggestions", ctx, true, e, "context",
 			schSet("/userMessage", "Try again."), schSet("/suggestions", []string{"Do this"}))
 		b.vector(s+": problem with userMessage and suggestions", problem, true, e, "problem",
@@ -576,7 +576,8 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 	b.unknown("unknown symbol with its own context", rpc, e, "jsonrpc", schSet("/data/symbol", "E_NO_SUCH_SYMBOL"), schSet("/data/context/type", "no_such_type"))
 	b.vector("unknown symbol that breaks the naming rule", rpc, false, e, "jsonrpc", schSet("/data/symbol", "e-no-such"))
 	b.vector("unknown context type that breaks the naming rule", ctx, false, e, "context", schSet("/type", "No Such Type"))
-	b.vector("unknown symbol with a malformed context", rpc, false, e, "jsonrpc", schSet("/data/symbol", "E_NO_SUCH_SYMBOL"), schDel("/data/context/retryable"))
+	b.unknown("unknown symbol with a malformed context", rpc, e, "jsonrpc", schSet("/data/symbol", "E_NO_SUCH_SYMBOL"), schDel("/data/context/retryable"))
+	b.unknown("unknown context type, no symbol", rpc, e, "jsonrpc", schDel("/data/symbol"), schSet("/data/context/type", "no_such_type"))
 	b.vector("unknown domain", rpc, false, e, "jsonrpc", schSet("/data/domain", "no-such-domain"))
 	b.vector("schemaVersion of another catalog version", ctx, false, e, "context", schSet("/schemaVersion", m.SchemaVersion+1))
 	b.vector("context without details", ctx, false, e, "context", schDel("/details"))
@@ -588,7 +589,6 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 	b.vector("debugInfo", ctx, true, e, "context", schSet("/debugInfo", map[string]any{
 		"errorChain": []string{"permission denied"}, "requestId": "req_1", "timestamp": "2026-11-21T10:00:00Z", "serverVersion": "1.2.3"}))
 	b.vector("debugInfo without timestamp", ctx, false, e, "context", schSet("/debugInfo", map[string]any{"errorChain": []string{}}))
-	b.vector("no data", rpc, false, e, "jsonrpc", schDel("/data"))
 	b.vector("no message", rpc, false, e, "jsonrpc", schDel("/message"))
 	b.vector("unknown problem type URI", problem, false, e, "problem", schSet("/type", "https://errors.invalid/no-such-type"))
 	b.unknown("unknown problem type URI, no symbol", problem, e, "problem", schSet("/type", "https://errors.invalid/no-such-type"), schDel("/symbol"))
@@ -603,7 +603,6 @@ func schBuildCases(t *testing.T, c goldenCase, m *model.Catalog) []schCase {
 	b.vector("unknown response code that breaks the naming rule", resp, false, e, "response", schSet("/code", "no such code"))
 	b.vector("response code that is a number", resp, false, e, "response", schSet("/code", e.Code))
 
-	schSeedCases(b, c.name)
 	return b.cases
 }
 
@@ -730,115 +729,6 @@ func schAliasCases(b *schCaseBuilder, m *model.Catalog, e, other *model.Error, w
 	}
 }
 
-// seedCases adds the payloads of the reference systems' own documents
-// (/work/shared/reference), shaped for the examples/ catalog of each.
-func schSeedCases(b *schCaseBuilder, name string) {
-	const (
-		rpc     = jsonschema.DefJSONRPCError
-		ctx     = jsonschema.DefErrorContext
-		problem = jsonschema.DefProblemDetails
-		resp    = jsonschema.DefErrorResponse
-	)
-	switch name {
-	case "mdmcp":
-		// a legacy mdmcp error: no context at all
-		// errgen's JSON-RPC errors name their error in data.symbol: the
-		// legacy server's payloads, without one, are not this catalog's
-		b.payload("seed: legacy PolicyDeny error without context", rpc, false,
-			`{"code": -32001, "message": "Policy denied the operation", "data": {"method": "tools/call", "requestId": "req_123", "policyHash": "abc123..."}}`)
-		b.payload("seed: legacy InvalidArgs error without data", rpc, false,
-			`{"code": -32602, "message": "Invalid params"}`)
-		b.payload("seed: legacy error with a code the catalog does not use", rpc, false,
-			`{"code": -32099, "message": "Something else", "data": {"method": "tools/call"}}`)
-		// the design's structured error: legacy keys and context, no domain/symbol
-		b.payload("seed: design example, path_not_allowed", rpc, false, `{
-			"code": -32001, "message": "Policy denied the operation",
-			"data": {"method": "tools/call", "requestId": "req_123", "policyHash": "abc123...",
-				"context": {"schemaVersion": 1, "type": "path_not_allowed",
-					"details": {"requested": "/etc/passwd", "rule": "allowed_roots", "allowedSample": {"values": ["/home/user", "/tmp"], "moreCount": 3}},
-					"userMessage": "The path is not within allowed directories",
-					"suggestions": ["Use a path within allowed roots"], "retryable": false}}}`)
-		b.payload("seed: design example named by its symbol", rpc, true, `{
-			"code": -32001, "message": "Policy denied the operation",
-			"data": {"method": "tools/call", "requestId": "req_123", "policyHash": "abc123...", "symbol": "E_PATH_NOT_ALLOWED",
-				"context": {"schemaVersion": 1, "type": "path_not_allowed",
-					"details": {"requested": "/etc/passwd", "rule": "allowed_roots", "allowedSample": {"values": ["/home/user", "/tmp"], "moreCount": 3}},
-					"userMessage": "The path is not within allowed directories",
-					"suggestions": ["Use a path within allowed roots"], "retryable": false}}}`)
-		b.payload("seed: design example with the InvalidArgs code", rpc, false, `{
-			"code": -32602, "message": "Policy denied the operation",
-			"data": {"method": "tools/call", "context": {"schemaVersion": 1, "type": "path_not_allowed",
-				"details": {"requested": "/etc/passwd", "rule": "allowed_roots"}, "retryable": false}}}`)
-		b.payload("seed: design context missing a required policy detail", ctx, false,
-			`{"schemaVersion": 1, "type": "path_not_allowed", "details": {"requested": "/etc/passwd"}, "retryable": false}`)
-		b.payloadConstraint("seed: execution_error phase outside its enum", ctx, false,
-			`{"schemaVersion": 1, "type": "command_failed", "details": {"phase": "linking"}, "retryable": false}`)
-		// the runtime writes a constrained value whole: a truncated enum
-		// value is no payload of its
-		b.payloadConstraint("seed: execution_error phase truncated", ctx, false,
-			`{"schemaVersion": 1, "type": "command_failed", "details": {"phase": "output_proc..."}, "retryable": false}`)
-		b.payload("seed: file_too_large with verbose debugInfo", ctx, true, `{
-			"schemaVersion": 1, "type": "file_too_large",
-			"details": {"resource": "file_size", "limit": 1048576, "actual": 5242880, "unit": "bytes", "configSource": "policy.yaml:limits.max_read_bytes"},
-			"retryable": false,
-			"debugInfo": {"errorChain": ["io: read limit"], "requestId": "req_123", "timestamp": "2025-01-01T00:00:00Z"}}`)
-	case "taxonomy":
-		// the taxonomy's wire example: a terse legacy data.details string
-		b.payload("seed: E_PW_NAV taxonomy example", rpc, true,
-			`{"code": 2100, "message": "Navigation failed", "data": {"domain": "playwright", "symbol": "E_PW_NAV", "details": "net::ERR_NAME_NOT_RESOLVED", "retryable": true}}`)
-		b.payload("seed: E_PW_NAV in the puppeteer domain", rpc, false,
-			`{"code": 2100, "message": "Navigation failed", "data": {"domain": "puppeteer", "symbol": "E_PW_NAV", "retryable": true}}`)
-		b.payload("seed: E_PW_NAV with the generic server error code", rpc, false,
-			`{"code": -32000, "message": "Navigation failed", "data": {"domain": "playwright", "symbol": "E_PW_NAV", "retryable": true}}`)
-		b.payload("seed: method not found", rpc, true,
-			`{"code": -32601, "message": "Method not found", "data": {"domain": "jsonrpc", "symbol": "E_METHOD_NOT_FOUND"}}`)
-	case "problem":
-		seeds := []struct{ name, doc string }{
-			{"validation-error", `{"type": "https://mouse-mcp.dev/errors/validation-error", "title": "Validation Failed", "status": 400, "detail": "Invalid destination ID. Must be 'wdw' or 'dlr'", "instance": "urn:uuid:a3bb189e-8bf9-41c4-b5db-dbe0e0f51f6e", "timestamp": "2025-12-06T18:30:00.000Z", "tool": "disney_attractions", "field": "destination", "invalidValue": "orlando"}`},
-			{"api-error", `{"type": "https://mouse-mcp.dev/errors/api-error", "title": "External API Error", "status": 503, "detail": "Disney API returned 503: Service temporarily unavailable", "instance": "urn:uuid:7c9e6679-7425-40de-944b-e07fc1f90ae7", "timestamp": "2025-12-06T18:31:15.000Z", "tool": "disney_attractions", "endpoint": "https://api.wdpro.disney.go.com/facility-service/attractions"}`},
-			{"session-error", `{"type": "https://mouse-mcp.dev/errors/session-error", "title": "Session Error", "status": 401, "detail": "No valid Disney session. Session may have expired or authentication failed", "instance": "urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f", "timestamp": "2025-12-06T18:32:00.000Z", "tool": "disney_attractions"}`},
-			{"not-found", `{"type": "https://mouse-mcp.dev/errors/not-found", "title": "Resource Not Found", "status": 404, "detail": "Attraction with ID '99999999' not found at Walt Disney World", "instance": "urn:uuid:1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d", "timestamp": "2025-12-06T18:33:00.000Z", "tool": "disney_entity", "entityType": "attraction", "entityId": "99999999"}`},
-			{"database-error", `{"type": "https://mouse-mcp.dev/errors/database-error", "title": "Database Error", "status": 500, "detail": "Failed to initialize database: unable to open database file", "instance": "urn:uuid:8e7d6c5b-4a3f-2e1d-0c9b-8a7f6e5d4c3b", "timestamp": "2025-12-06T18:34:00.000Z"}`},
-			{"configuration-error", `{"type": "https://mouse-mcp.dev/errors/configuration-error", "title": "Configuration Error", "status": 500, "detail": "Required environment variable MOUSEMCP_EMBEDDING_PROVIDER not set", "instance": "urn:uuid:9f8e7d6c-5b4a-3f2e-1d0c-9b8a7f6e5d4c", "timestamp": "2025-12-06T18:35:00.000Z", "configKey": "MOUSEMCP_EMBEDDING_PROVIDER"}`},
-			{"cache-error", `{"type": "https://mouse-mcp.dev/errors/cache-error", "title": "Cache Error", "status": 500, "detail": "Failed to read from cache: cache file corrupted", "instance": "urn:uuid:2b3c4d5e-6f7a-8b9c-0d1e-2f3a4b5c6d7e", "timestamp": "2025-12-06T18:36:00.000Z"}`},
-			{"generic about:blank", `{"type": "about:blank", "title": "An error occurred", "status": 500, "detail": "An unexpected error occurred", "instance": "urn:uuid:5c6d7e8f-9a0b-1c2d-3e4f-5a6b7c8d9e0f", "timestamp": "2025-12-06T18:37:00.000Z", "tool": "disney_sync"}`},
-		}
-		for _, s := range seeds {
-			b.payload("seed: Mouse MCP "+s.name, problem, true, s.doc)
-		}
-		b.payloadUnknown("seed: Mouse MCP api-error with status 500 (no error of its type allows it)", problem,
-			`{"type": "https://mouse-mcp.dev/errors/api-error", "title": "External API Error", "status": 500, "detail": "x", "endpoint": "https://api.example.com/"}`)
-		b.payload("seed: Mouse MCP validation-error without field", problem, false,
-			`{"type": "https://mouse-mcp.dev/errors/validation-error", "title": "Validation Failed", "status": 400, "detail": "x", "invalidValue": "orlando"}`)
-		b.payload("seed: Mouse MCP not-found with a numeric entityId", problem, false,
-			`{"type": "https://mouse-mcp.dev/errors/not-found", "title": "Resource Not Found", "status": 404, "entityType": "attraction", "entityId": 99999999}`)
-		b.payloadUnknown("seed: Mouse MCP type the catalog does not have", problem,
-			`{"type": "https://mouse-mcp.dev/errors/rate-limit", "title": "Rate limited", "status": 429}`)
-		b.payloadUnknown("seed: Mouse MCP about:blank with status 404 (no error of the type allows it)", problem,
-			`{"type": "about:blank", "title": "Not Found", "status": 404}`)
-	case "plain":
-		b.payload("seed: CompoundDocs PROJECT_NOT_ACTIVATED", resp, true,
-			`{"error": true, "code": "PROJECT_NOT_ACTIVATED", "message": "No project is currently activated. Call activate_project first.", "details": {}}`)
-		b.payload("seed: CompoundDocs validation aggregation", resp, true, `{
-			"error": true, "code": "VALIDATION_ERROR", "message": "Validation failed: 3 errors",
-			"details": {"fieldErrors": {"query": ["Query is required"], "doc_types": ["Invalid doc-type: foo", "Invalid doc-type: bar"]}, "totalErrors": 3}}`)
-		b.payload("seed: CompoundDocs validation aggregation, totalErrors as a string", resp, false, `{
-			"error": true, "code": "VALIDATION_ERROR", "message": "Validation failed: 3 errors",
-			"details": {"fieldErrors": {"query": ["Query is required"]}, "totalErrors": "3"}}`)
-		b.payloadConstraint("seed: CompoundDocs validation aggregation, a message that is not a string", resp, false, `{
-			"error": true, "code": "VALIDATION_ERROR", "message": "Validation failed: 1 errors",
-			"details": {"fieldErrors": {"query": [42]}, "totalErrors": 1}}`)
-		b.payload("seed: CompoundDocs error: false", resp, false,
-			`{"error": false, "code": "PROJECT_NOT_ACTIVATED", "message": "No project is currently activated.", "details": {}}`)
-		b.payloadUnknown("seed: CompoundDocs code the catalog does not have", resp,
-			`{"error": true, "code": "RATE_LIMITED", "message": "Slow down.", "details": {}}`)
-		b.payload("seed: CompoundDocs INVALID_DOC_TYPE", resp, true,
-			`{"error": true, "code": "INVALID_DOC_TYPE", "message": "Invalid doc-type 'foo'.", "details": {"docType": "foo", "validDocTypes": ["problem", "insight"]}}`)
-		b.payload("seed: CompoundDocs INVALID_DOC_TYPE without validDocTypes", resp, false,
-			`{"error": true, "code": "INVALID_DOC_TYPE", "message": "Invalid doc-type 'foo'.", "details": {"docType": "foo"}}`)
-	}
-}
-
 // specCasesFile holds the example payloads of SPEC §2 with their verdict,
 // for the repo's own catalog ("own": catalog/errors.yaml, whose problem_base
 // differs from SPEC §1's example catalog) and examples/plain ("plain": the
@@ -901,5 +791,98 @@ func TestSchemaSpecExamples(t *testing.T) {
 	}
 	if err := sc.Err(); err != nil || n == 0 {
 		t.Fatalf("%s: %d cases, %v", specCasesFile, n, err)
+	}
+}
+
+// seedCasesFile holds the wire examples of the five design documents errgen
+// was specified from (the mdmcp final design and analysis, the MCP error
+// taxonomy, the Mouse MCP problem documents and the CompoundDocs
+// responses), each for the examples/ catalog of its system with the
+// verdict it must get: valid (an error of the catalog, its symbol given),
+// unknown (a well-formed payload of an error the catalog does not name,
+// which the Any… entry points accept) or invalid. test/schema/ajv.test.mjs
+// holds Ajv and the TypeScript parsers to the same file.
+const seedCasesFile = "test/schema/seed-cases.jsonl"
+
+// seedCase is one line of seedCasesFile. Def ToolResult is an MCP tool
+// result whose text content is a problem document.
+type seedCase struct {
+	Name    string `json:"name"`
+	Seed    string `json:"seed"`
+	Catalog string `json:"catalog"`
+	Def     string `json:"def"`
+	Verdict string `json:"verdict"`
+	Symbol  string `json:"symbol"` // the error a valid payload is of
+	// Constraint marks an invalid payload whose verdict turns on a detail
+	// value's constraint, which the TypeScript parsers leave to the schema
+	// (they give the error Symbol).
+	Constraint bool            `json:"constraint"`
+	Payload    json.RawMessage `json:"payload"`
+}
+
+func readSeedCases(t *testing.T) []seedCase {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), seedCasesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []seedCase
+	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var c seedCase
+		if err := json.Unmarshal(line, &c); err != nil {
+			t.Fatalf("%s: %v", seedCasesFile, err)
+		}
+		switch c.Verdict {
+		case "valid", "unknown", "invalid":
+		default:
+			t.Fatalf("%s: verdict %q: want valid, unknown or invalid", c.Name, c.Verdict)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// TestSchemaSeeds holds the golden schemas of the examples/ catalogs to
+// the seed systems' own payloads: the exact entry point accepts the valid
+// ones only, its Any… twin and AnyEnvelope the unknown ones too.
+func TestSchemaSeeds(t *testing.T) {
+	schemas := map[string]schValidators{}
+	for _, c := range goldenCases(t) {
+		m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
+		schemas[c.name] = schCompile(t, schFiles(t, c, m)[0].Data)
+	}
+	counts := map[string]int{}
+	for _, c := range readSeedCases(t) {
+		vs := schemas[c.Catalog]
+		if vs == nil {
+			t.Fatalf("%s: no golden catalog %q", c.Name, c.Catalog)
+		}
+		counts[c.Catalog+" "+c.Verdict]++
+		doc := schDecode(t, c.Payload)
+		def := c.Def
+		if def == "ToolResult" {
+			// the problem document the result carries as text
+			var r struct{ Content []struct{ Text string } }
+			if err := json.Unmarshal(c.Payload, &r); err != nil || len(r.Content) != 1 {
+				t.Fatalf("%s: no text content: %v", c.Name, err)
+			}
+			doc = schDecode(t, []byte(r.Content[0].Text))
+			def = jsonschema.DefProblemDetails
+		}
+		name := c.Seed + ": " + c.Name
+		schVerdict(t, vs, name, def, doc, c.Verdict == "valid")
+		schVerdict(t, vs, name, jsonschema.Twin(def), doc, c.Verdict != "invalid")
+		if def == jsonschema.DefErrorContext {
+			schVerdict(t, vs, name, schRootDef, doc, c.Verdict == "valid")
+		} else {
+			schVerdict(t, vs, name, jsonschema.DefAnyEnvelope, doc, c.Verdict != "invalid")
+		}
+	}
+	for _, catalog := range []string{"mdmcp", "taxonomy", "problem", "plain"} {
+		for _, verdict := range []string{"valid", "invalid"} {
+			if counts[catalog+" "+verdict] == 0 {
+				t.Errorf("no %s seed payload of %s", verdict, catalog)
+			}
+		}
 	}
 }

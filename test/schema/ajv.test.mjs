@@ -207,6 +207,60 @@ for (const { name, schema: schemaPath, vectors: vectorsPath, cases: casesPath, t
   });
 }
 
+// The seed systems' own wire examples (seed-cases.jsonl, which
+// TestSchemaSeeds holds santhosh-tekuri/jsonschema to), against the golden
+// schema and TypeScript package of the examples/ catalog of each system:
+// Ajv gives the verdict (valid: the exact entry point; unknown: the Any…
+// twin and AnyEnvelope only; invalid: none), and the package's parser gives
+// the payload for its symbol, an UnknownError, or nothing.
+test("the seed systems' payloads get their verdict from Ajv and the TypeScript parsers", async () => {
+  const parsers = { ErrorContext: "parseErrorContext", JsonRpcError: "parseJsonRpcError", ProblemDetails: "parseProblemDetails", ErrorResponse: "parseErrorResponse", ToolResult: "fromToolResult" };
+  const loaded = {};
+  const failures = [];
+  const seen = new Set();
+  for (const c of readJSONL(path.join(root, "test", "schema", "seed-cases.jsonl"))) {
+    const suite = suites.find((s) => s.name === c.catalog);
+    assert.ok(suite, `${c.name}: no golden catalog ${c.catalog}`);
+    loaded[c.catalog] ??= {
+      validators: compile(JSON.parse(fs.readFileSync(suite.schema, "utf8"))).validators,
+      pkg: await import(pathToFileURL(suite.ts).href),
+    };
+    const { validators: v, pkg } = loaded[c.catalog];
+    const name = `${c.seed}: ${c.name}`;
+    seen.add(`${c.catalog} ${c.verdict}`);
+    let def = c.def;
+    let doc = c.payload;
+    if (def === "ToolResult") {
+      def = "ProblemDetails";
+      doc = JSON.parse(c.payload.content[0].text);
+    }
+    const want = [[def, c.verdict === "valid"], [anyTwin[def], c.verdict !== "invalid"]];
+    if (def === "ErrorContext") want.push(["#", c.verdict === "valid"]);
+    else want.push(["AnyEnvelope", c.verdict !== "invalid"]);
+    for (const [d, valid] of want) {
+      if (v[d](doc) !== valid) failures.push(`${name}: Ajv says ${valid ? "invalid" : "valid"} against ${d}`);
+    }
+    const got = pkg[parsers[c.def]](c.payload);
+    // where the verdict turns on a detail value's constraint, which the
+    // parsers leave to the schema, they give the error the payload names
+    if ((c.verdict === "valid" || c.constraint) && (got === undefined || pkg.isUnknownError(got) || pkg.symbolOf(got) !== c.symbol || !pkg.isSymbol(got, c.symbol))) {
+      failures.push(`${name}: ${parsers[c.def]} gives ${JSON.stringify(got)?.slice(0, 160)}, not ${c.symbol}`);
+    }
+    if (c.verdict === "unknown" && !pkg.isUnknownError(got)) failures.push(`${name}: ${parsers[c.def]} gives ${JSON.stringify(got)?.slice(0, 160)}, not an UnknownError`);
+    if (c.verdict === "invalid" && !c.constraint && got !== undefined) failures.push(`${name}: ${parsers[c.def]} gives ${JSON.stringify(got)?.slice(0, 160)}, not undefined`);
+    if (c.verdict === "unknown" && c.def === "JsonRpcError") {
+      // an unknown JSON-RPC error keeps its code, message and data
+      assert.equal(got.code, c.payload.code, name);
+      assert.equal(got.message, c.payload.message, name);
+      assert.deepEqual(got.data, c.payload.data, name);
+    }
+  }
+  for (const catalog of ["mdmcp", "taxonomy", "problem", "plain"]) {
+    for (const verdict of ["valid", "invalid"]) assert.ok(seen.has(`${catalog} ${verdict}`), `no ${verdict} payload of ${catalog}`);
+  }
+  assert.deepEqual(failures, []);
+});
+
 // The example payloads of SPEC §2, against the repo's own schema (once
 // errgen generate has written it) and examples/plain's.
 test("SPEC §2 examples get their verdict", (t) => {

@@ -6,11 +6,12 @@
 //
 // For each catalog size (a synthetic catalog of gencatalog) it measures
 //
-//   - generate: errgen generate into a new directory (fresh), and again over
-//     its own outputs (unchanged), against copying the fresh output tree
-//     with cp -r and, with -base, against the errgen of git revision -base
-//     (built from git archive); the outputs go under -dir, by default a
-//     directory on /dev/shm, so that the disk does not decide;
+//   - generate: errgen generate into a new directory (fresh), and again
+//     over its own outputs (unchanged) and with -check, against copying the
+//     fresh output tree with cp -r and, with -base, against the errgen of
+//     git revision -base (built from git archive); the outputs go under
+//     -dir, by default a directory on /dev/shm, so that the disk does not
+//     decide;
 //   - protoc: protoc with protoc-gen-go on an equivalent proto (a message and
 //     an enum value per error, a message per detail shape), against errgen
 //     generate; needs protoc and protoc-gen-go (-protoc-gen-go, else on
@@ -170,11 +171,16 @@ func run(w io.Writer, c *config) error {
 	return nil
 }
 
-// measureGenerate times errgen generate fresh and unchanged, and cp -r of
-// the output tree, and returns the fresh median. With a baseline, its
-// errgen generate is timed too, each run right after this one's.
+// measureGenerate times errgen generate fresh, unchanged and -check, and
+// cp -r of the output tree, and returns the fresh median. Each run is a
+// fresh generate into a new directory, the copy of that tree, then an
+// unchanged generate and a generate -check over the first run's tree
+// (which answer from its records), so that drift over minutes falls on all
+// four alike. With a baseline, its errgen generate is timed too, each run
+// right after this one's.
 func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog string) (time.Duration, error) {
-	var fresh, unchanged, copies, baseFresh []time.Duration
+	var fresh, unchanged, check, copies, baseFresh []time.Duration
+	same := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-0", n))
 	for i := range c.runs {
 		out := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-%d", n, i))
 		d, err := timeGenerate(c.errgen, catalog, out)
@@ -196,6 +202,14 @@ func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog stri
 				return 0, err
 			}
 		}
+		if d, err = timeGenerate(c.errgen, catalog, same); err != nil {
+			return 0, err
+		}
+		unchanged = append(unchanged, d)
+		if d, err = timeGenerate(c.errgen, catalog, same, "-check"); err != nil {
+			return 0, err
+		}
+		check = append(check, d)
 		if base != nil {
 			out := filepath.Join(c.dir, fmt.Sprintf("base-fresh-%d-%d", n, i))
 			d, err := timeGenerate(base.errgen, catalog, out)
@@ -208,21 +222,14 @@ func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog stri
 			}
 		}
 	}
-	same := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-0", n))
-	for range c.runs {
-		d, err := timeGenerate(c.errgen, catalog, same)
-		if err != nil {
-			return 0, err
-		}
-		unchanged = append(unchanged, d)
-	}
 	files, bytes := treeSize(same)
 	if err := os.RemoveAll(same); err != nil {
 		return 0, err
 	}
 	gen, cp := median(fresh), median(copies)
-	fmt.Fprintf(w, "errors=%d generate fresh %s (%s), unchanged %s; cp -r of its output (%d files, %.1f MB) %s: fresh/copy %s",
-		n, secs(gen), runList(fresh), secs(median(unchanged)), files, float64(bytes)/1e6, secs(cp), ratio(gen, cp))
+	fmt.Fprintf(w, "errors=%d generate fresh %s (%s), unchanged %s (%s), -check %s (%s); cp -r of its output (%d files, %.1f MB) %s (%s): fresh/copy %s, unchanged/copy %s, -check/copy %s",
+		n, secs(gen), runList(fresh), secs(median(unchanged)), runList(unchanged), secs(median(check)), runList(check),
+		files, float64(bytes)/1e6, secs(cp), runList(copies), ratio(gen, cp), ratio(median(unchanged), cp), ratio(median(check), cp))
 	if base != nil {
 		b := median(baseFresh)
 		fmt.Fprintf(w, "; %s's generate fresh %s: %s's fresh/copy %s, generate/%s %s", base.rev, secs(b), base.rev, ratio(b, cp), base.rev, ratio(gen, b))
@@ -231,11 +238,14 @@ func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog stri
 	return gen, nil
 }
 
-func timeGenerate(bin, catalog, out string) (time.Duration, error) {
+// timeGenerate times errgen generate of every output of catalog into out,
+// with more flags (-check).
+func timeGenerate(bin, catalog, out string, more ...string) (time.Duration, error) {
 	syncFS()
-	return timeCmd(exec.Command(bin, "generate", "-catalog", catalog,
+	args := append([]string{"generate", "-catalog", catalog,
 		"-go", filepath.Join(out, "go"), "-ts", filepath.Join(out, "ts"),
-		"-schema", filepath.Join(out, "schema", "error-context.schema.json"), "-docs", filepath.Join(out, "docs")))
+		"-schema", filepath.Join(out, "schema", "error-context.schema.json"), "-docs", filepath.Join(out, "docs")}, more...)
+	return timeCmd(exec.Command(bin, args...))
 }
 
 // timeCmd runs cmd and returns its wall time.

@@ -40,7 +40,7 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := []string{
-		`errors=30 generate fresh \d+\.\d{3} s \(\d+\.\d{3}\), unchanged \d+\.\d{3} s; cp -r of its output \(\d+ files, [0-9.]+ MB\) \d+\.\d{3} s: fresh/copy [0-9.]+x`,
+		`errors=30 generate fresh \d+\.\d{3} s \(\d+\.\d{3}\), unchanged \d+\.\d{3} s \(\d+\.\d{3}\), -check \d+\.\d{3} s \(\d+\.\d{3}\); cp -r of its output \(\d+ files, [0-9.]+ MB\) \d+\.\d{3} s \(\d+\.\d{3}\): fresh/copy [0-9.]+x, unchanged/copy [0-9.]+x, -check/copy [0-9.]+x`,
 		`errors=60/30 generate fresh [0-9.]+x$`,
 		`errors=30 compile generated \d+\.\d{3} s \(CPU \d+\.\d{3} s\); plain literals \d+\.\d{3} s \(CPU \d+\.\d{3} s\): generated/plain [0-9.]+x`,
 		`errors=30 init generated [0-9.]+ ms, \d+ allocs`,

@@ -508,9 +508,8 @@ func (g *generator) jsonRPCError() object {
 		}
 	}
 	data := object{
-		{"description", "The error's symbol, beside the optional domain, retryable and context and the caller's legacy keys (method, requestId, …). The symbol names the error whose type the context must have."},
+		{"description", "The error's symbol and domain, retryable and context, each optional, beside the caller's legacy keys (method, requestId, …). The symbol names the error whose type the context must have."},
 		{"type", "object"},
-		{"required", []string{"symbol"}},
 		{"properties", props(
 			member{"domain", describe("The error's domain.", typed("string", object{{"enum", domains}}))},
 			member{"symbol", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
@@ -522,14 +521,16 @@ func (g *generator) jsonRPCError() object {
 		g.addRules(&data, DefJSONRPCError+".data", ties)
 	}
 	rpc := object{
-		{"description", "The error member of a JSON-RPC 2.0 response carrying an error of this catalog, named by data.symbol: code must be its wire code, data.domain its domain and data.context of its type. (A wire code alone names no error: catalogs, MCP SDKs and other servers share codes.)"},
+		{"description", "The error member of a JSON-RPC 2.0 response ({code, message, data?}) carrying an error of this catalog, named by data.symbol, else by data.context.type, else — a protocol error of a reserved domain — by a code no other error has: code must be its wire code, data.domain its domain and data.context of its type. (Any other code names no error alone: catalogs, MCP SDKs and other servers share codes.)"},
 		{"type", "object"},
-		{"required", []string{"code", "message", "data"}},
+		{"required", []string{"code", "message"}},
 		{"properties", props(
 			member{"code", describe("The error's wire code (wire_code, else code).", typed("integer", object{{"enum", anys(codes)}}))},
 			member{"message", object{{"type", "string"}}},
 			member{"data", data},
 		)},
+		{"additionalProperties", false},
+		{"anyOf", g.rpcNamed()},
 	}
 	// data's symbol and context.type as those of the group's errors
 	dataOf := func(gr *group) object {
@@ -741,24 +742,60 @@ func (g *generator) unknownContext() object {
 		typed("object", object{{"allOf", []any{contextShape(), object{{"properties", object{{"type", unknownName(typePattern, g.types())}}}}}}})...)
 }
 
+// rpcNamed is the condition "the JSON-RPC error names an error": by
+// data.symbol, by data.context.type, or by a protocol error's code
+// (model.ProtocolErrors). Which error it names, and that the payload keeps
+// its rules, the entry's properties and rules say.
+func (g *generator) rpcNamed() []any {
+	names := []any{
+		has("data", typed("object", object{{"required", []string{"symbol"}}})),
+		has("data", typed("object", object{{"required", []string{"context"}}})),
+	}
+	if codes := g.protocolCodes(); len(codes) > 0 {
+		names = append(names, has("code", oneOfValues(codes)))
+	}
+	return names
+}
+
+// protocolCodes are the wire codes that name an error alone, in code order.
+func (g *generator) protocolCodes() []int64 {
+	var codes []int64
+	for _, e := range g.m.ProtocolErrors() {
+		codes = append(codes, e.WireCode)
+	}
+	return codes
+}
+
+// unknownJSONRPCError is a well-formed error object ({code, message,
+// data?}) that names no error of the catalog: its data.symbol (one of
+// errgen's naming rule) is none of the catalog's; or it has no such symbol
+// and its data.context.type (one of the naming rule) is none of the
+// catalog's; or it has neither and its code is no protocol error's.
 func (g *generator) unknownJSONRPCError() object {
+	symbolNames := has("data", typed("object", has("symbol", typed("string", object{{"pattern", symbolPattern}}))))
+	typeNames := has("data", typed("object", has("context", typed("object", has("type", typed("string", object{{"pattern", typePattern}}))))))
+	byCode := []any{object{{"not", symbolNames}}, object{{"not", typeNames}}}
+	if codes := g.protocolCodes(); len(codes) > 0 {
+		byCode = append(byCode, object{{"properties", object{{"code", object{{"not", oneOfValues(codes)}}}}}})
+	}
 	return object{
-		{"description", "an error object whose data.symbol no error of this catalog has."},
+		{"description", "an error object ({code, message, data?} and nothing else) that names no error of this catalog: its data.symbol, else its data.context.type, is none of this catalog's, or it has neither and its code is no protocol error's of this catalog."},
 		{"type", "object"},
-		{"required", []string{"code", "message", "data"}},
+		{"required", []string{"code", "message"}},
 		{"properties", props(
 			member{"code", object{{"type", "integer"}}},
 			member{"message", object{{"type", "string"}}},
-			member{"data", typed("object", object{
-				{"required", []string{"symbol"}},
-				{"properties", props(
-					member{"symbol", unknownName(symbolPattern, g.symbols())},
-					member{"domain", object{{"type", "string"}}},
-					member{"retryable", object{{"type", "boolean"}}},
-					member{"context", contextShape()},
-				)},
-			})},
+			member{"data", object{}},
 		)},
+		{"additionalProperties", false},
+		{"anyOf", []any{
+			has("data", typed("object", has("symbol", unknownName(symbolPattern, g.symbols())))),
+			object{{"allOf", []any{
+				object{{"not", symbolNames}},
+				has("data", typed("object", has("context", typed("object", has("type", unknownName(typePattern, g.types())))))),
+			}}},
+			object{{"allOf", byCode}},
+		}},
 	}
 }
 

@@ -22,7 +22,8 @@
 //
 // Example payloads are rendered by the errgenrt runtime itself through
 // internal/runtimemodel, with the default options and a fixed timestamp
-// and instance, and pretty-printed with encoding/json's Indent.
+// and instance, and indented two spaces a level as encoding/json's Indent
+// would (see pretty).
 //
 // Pages carry stable sidebar positions (sidebar_position, weight), so that
 // adding an error rewrites no other error's page: an error page's is the
@@ -39,13 +40,13 @@ package markdown
 
 import (
 	"bytes"
-	"encoding/json"
 	"io/fs"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 	"time"
 	"unicode/utf8"
@@ -55,7 +56,6 @@ import (
 	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
-	"golang.org/x/sync/errgroup"
 )
 
 // Options configure the markdown emitter.
@@ -164,23 +164,27 @@ func (g *generator) fieldsTable(fields []Field) (string, error) {
 	return string(table), err
 }
 
-// errorPages renders the error pages, the bulk of the docs, on every CPU;
-// the result is in catalog order and, on failure, the error of the first
+// errorPages renders the error pages, the bulk of the docs, on every CPU:
+// a worker per CPU takes the next page until none is left (a goroutine
+// per page would grow a new stack in the templates' recursion each time).
+// The result is in catalog order and, on failure, the error of the first
 // failing page.
 func (g *generator) errorPages() ([]gen.File, error) {
 	errs := g.m.Errors
 	files := make([]gen.File, len(errs))
 	fails := make([]error, len(errs))
-	var eg errgroup.Group
-	eg.SetLimit(runtime.GOMAXPROCS(0))
-	for k, e := range errs {
-		eg.Go(func() error {
-			data, err := g.exec(errorTemplate, g.errorPage(e))
-			files[k], fails[k] = gen.File{Path: ErrorPath(e), Data: data}, err
-			return nil
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(errs)) {
+		wg.Go(func() {
+			for k := int(next.Add(1) - 1); k < len(errs); k = int(next.Add(1) - 1) {
+				e := errs[k]
+				data, err := g.exec(errorTemplate, g.errorPage(e))
+				files[k], fails[k] = gen.File{Path: ErrorPath(e), Data: data}, err
+			}
 		})
 	}
-	_ = eg.Wait() // the failures are in fails, kept in page order
+	wg.Wait() // the failures are in fails, kept in page order
 	for _, err := range fails {
 		if err != nil {
 			return nil, err
@@ -219,7 +223,10 @@ func link(from, to string) string {
 	return strings.Repeat("../", depth) + to
 }
 
-// page is what every page's view has.
+// page is what every page's view has: Header, Source, Catalog, Path and
+// Index, as plain fields of each view. (Embedded, they would be promoted
+// fields, which text/template finds by searching the view's type on every
+// use: an eighth of the docs' time.)
 type page struct {
 	Header  string       // errgen's generated-file header text
 	Source  string       // the catalog, relative to the page's directory; "" unknown
@@ -259,9 +266,10 @@ func (g *generator) page(path string) page {
 
 // indexView is the view of index.md.tmpl.
 type indexView struct {
-	page
-	Domains []*domainView // by range
-	Retired []retiredView // by code
+	Header, Source, Path, Index string // see page
+	Catalog                     *catalogInfo
+	Domains                     []*domainView // by range
+	Retired                     []retiredView // by code
 }
 
 // domainView is a domain with its errors, links relative to the page that
@@ -298,7 +306,8 @@ type retiredView struct {
 }
 
 func (g *generator) indexView() *indexView {
-	v := &indexView{page: g.page(indexPath)}
+	pg := g.page(indexPath)
+	v := &indexView{Header: pg.Header, Source: pg.Source, Catalog: pg.Catalog, Path: pg.Path, Index: pg.Index}
 	for _, d := range g.m.Domains {
 		v.Domains = append(v.Domains, g.domainView(d, indexPath))
 	}
@@ -337,37 +346,41 @@ func statusList(list []int) string {
 
 // domainPage is the view of domain.md.tmpl.
 type domainPage struct {
-	page
-	Position int64 // sidebar position: the low end of the domain's range
-	Domain   *domainView
+	Header, Source, Path, Index string // see page
+	Catalog                     *catalogInfo
+	Position                    int64 // sidebar position: the low end of the domain's range
+	Domain                      *domainView
 }
 
 func (g *generator) domainPage(d *model.Domain) *domainPage {
 	path := domainPath(d)
-	return &domainPage{page: g.page(path), Position: d.Low, Domain: g.domainView(d, path)}
+	pg := g.page(path)
+	return &domainPage{Header: pg.Header, Source: pg.Source, Catalog: pg.Catalog, Path: pg.Path, Index: pg.Index,
+		Position: d.Low, Domain: g.domainView(d, path)}
 }
 
 // errorPage is the view of error.md.tmpl.
 type errorPage struct {
-	page
-	Position    int64 // sidebar position: the error's code, which adding another error does not change
-	Code        int64
-	WireCode    int64 // the JSON-RPC error.code
-	Symbol      string
-	Aliases     []string // more symbols of the error, which the wire never carries
-	Type        string
-	Slug        string
-	Title       string
-	Description string // one line for the front matter: the doc's first paragraph, else the title
-	ProblemType string
-	Statuses    string // "413 (default), 400"
-	Retryable   bool
-	Domain      *domainRef
-	Since       string
-	Deprecated  *deprecationView // nil unless deprecated
-	Message     string           // template sources
-	UserMessage string           // "" when none
-	Suggestions []string
+	Header, Source, Path, Index string // see page
+	Catalog                     *catalogInfo
+	Position                    int64 // sidebar position: the error's code, which adding another error does not change
+	Code                        int64
+	WireCode                    int64 // the JSON-RPC error.code
+	Symbol                      string
+	Aliases                     []string // more symbols of the error, which the wire never carries
+	Type                        string
+	Slug                        string
+	Title                       string
+	Description                 string // one line for the front matter: the doc's first paragraph, else the title
+	ProblemType                 string
+	Statuses                    string // "413 (default), 400"
+	Retryable                   bool
+	Domain                      *domainRef
+	Since                       string
+	Deprecated                  *deprecationView // nil unless deprecated
+	Message                     string           // template sources
+	UserMessage                 string           // "" when none
+	Suggestions                 []string
 	// Placeholders reports whether a template has a {field} placeholder.
 	Placeholders bool
 	Details      *Details // nil when the error has no details
@@ -440,8 +453,9 @@ type exampleView struct {
 
 func (g *generator) errorPage(e *model.Error) *errorPage {
 	path := ErrorPath(e)
+	pg := g.page(path)
 	v := &errorPage{
-		page: g.page(path), Position: e.Code,
+		Header: pg.Header, Source: pg.Source, Catalog: pg.Catalog, Path: pg.Path, Index: pg.Index, Position: e.Code,
 		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Slug: e.Slug, Title: e.Title,
 		ProblemType: e.ProblemType, Retryable: e.Retryable, Since: e.Since,
 		Message: e.Message.Source, Doc: safeDoc(e.Doc),
@@ -548,13 +562,56 @@ func (g *generator) examples(e *model.Error) []exampleView {
 	return out
 }
 
-// pretty returns the JSON text raw indented by two spaces a level.
+// pretty returns the compact JSON text raw, as the runtime writes it (no
+// space outside strings), indented by two spaces a level as encoding/json's
+// Indent does: a line per member and element, "key": value, and {} and []
+// kept whole. The runtime's JSON is valid, so unlike Indent it does not scan
+// every byte to check it: it copies each string whole and breaks lines
+// only at the punctuation between.
 func pretty(raw []byte) string {
-	var b bytes.Buffer
-	if err := json.Indent(&b, raw, "", "  "); err != nil {
-		return string(raw) // never: the runtime writes valid JSON
+	b := make([]byte, 0, len(raw)+len(raw)/2)
+	depth := 0
+	newline := func() {
+		b = append(b, '\n')
+		for range depth {
+			b = append(b, "  "...)
+		}
 	}
-	return b.String()
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case '"':
+			j := i + 1
+			for j < len(raw) && raw[j] != '"' {
+				if raw[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			b = append(b, raw[i:min(j+1, len(raw))]...)
+			i = j
+		case '{', '[':
+			b = append(b, c)
+			if i+1 < len(raw) && (raw[i+1] == '}' || raw[i+1] == ']') {
+				b = append(b, raw[i+1])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			b = append(b, c)
+		case ',':
+			b = append(b, c)
+			newline()
+		case ':':
+			b = append(b, ':', ' ')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // DetailsOf returns the details tables of e, or nil when e has none.

@@ -1,7 +1,10 @@
-// Package typescript emits the npm package of a catalog: ESM JavaScript
-// with runtime guards and parsers, .d.ts declarations that model every wire
-// format as discriminated unions, a package.json and a README. The
-// declarations need no build step in the consumer.
+// Package typescript emits the npm package of a catalog: its facts —
+// catalog.js (metadata and the guards' field checks), definitions.js (what
+// the server runtime writes of each error) and the types of index.d.ts —
+// beside the catalog-independent runtime it copies from runtime/ts (the
+// client's guards and parsers, the server runtime, its MCP and HTTP
+// adapters and the conformance runner), a package.json and a README. ESM
+// with declarations: no dependencies and no build step in the consumer.
 //
 // The emitter writes its files with a small builder rather than text
 // templates: nearly every line is an escaped literal, and one escaping
@@ -14,12 +17,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/runtime/ts"
 )
 
 // Options configure the TypeScript emitter.
@@ -31,7 +36,19 @@ type Options struct {
 // PackageName derives an npm package name from a catalog name.
 func PackageName(catalogName string) string { return catalogName + "-errors" }
 
-// Generate returns package.json, index.js, index.d.ts and README.md.
+// generated are the files the emitter writes from the catalog; the others
+// are runtime/ts's.
+var generated = []string{"README.md", "catalog.js", "constructors.d.ts", "constructors.js", "definitions.js", "index.d.ts", "package.json"}
+
+// Files returns the names of every file of a package, sorted: the same for
+// every catalog.
+func Files() []string {
+	out := append(append([]string(nil), generated...), ts.Files()...)
+	sort.Strings(out)
+	return out
+}
+
+// Generate returns the files of the package (see Files).
 func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	pkg := opts.Package
 	if pkg == "" {
@@ -45,12 +62,32 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []gen.File{
+	files := []gen.File{
 		{Path: "README.md", Data: g.readme()},
+		{Path: "catalog.js", Data: g.catalogJS()},
+		{Path: "constructors.d.ts", Data: g.constructorsDTS()},
+		{Path: "constructors.js", Data: g.constructorsJS()},
+		{Path: "definitions.js", Data: g.definitionsJS()},
 		{Path: "index.d.ts", Data: g.declarations()},
-		{Path: "index.js", Data: g.javascript()},
 		{Path: "package.json", Data: pj},
-	}, nil
+	}
+	for _, name := range ts.Files() {
+		files = append(files, gen.File{Path: name, Data: g.runtimeFile(name)})
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+// runtimeFile returns a file of runtime/ts as the package holds it: the
+// header, then its text without the parts of formats the catalog does not
+// use, and without the "// @ts-check" that type-checks it in this
+// repository.
+func (g *generator) runtimeFile(name string) []byte {
+	var b bytes.Buffer
+	g.header(&b)
+	text := strings.TrimPrefix(ts.Source(name), "// @ts-check\n")
+	b.WriteString(g.sections(text))
+	return b.Bytes()
 }
 
 type generator struct {
@@ -243,47 +280,103 @@ func literalStatuses(list []int) string {
 func (g *generator) header(b *bytes.Buffer) {
 	b.WriteString("// " + gen.Header + "\n")
 	if g.opts.Source != "" {
-		b.WriteString("// source: " + strings.Map(func(r rune) rune {
-			if r < 0x20 || r == 0x2028 || r == 0x2029 {
-				return ' '
-			}
-			return r
-		}, g.opts.Source) + "\n")
+		b.WriteString("// source: " + jsLine(g.opts.Source) + "\n")
 	}
 }
+
+// Entry points of the package: the client (the catalog's types, guards and
+// parsers), the server runtime, and its MCP and HTTP adapters.
+var entries = []struct{ path, file string }{
+	{".", "index"},
+	{"./server", "server"},
+	{"./mcp", "mcp"},
+	{"./http", "http"},
+}
+
+// MCPSDK is the version range of the MCP TypeScript SDK the MCP adapter is
+// made for: an optional peer dependency.
+const MCPSDK = "^1.32.2"
 
 func (g *generator) packageJSON() ([]byte, error) {
 	type exportEntry struct {
 		Types   string `json:"types"`
 		Default string `json:"default"`
 	}
+	type optional struct {
+		Optional bool `json:"optional"`
+	}
+	exports := object{}
+	for _, e := range entries {
+		exports = append(exports, member{e.path, exportEntry{Types: "./" + e.file + ".d.ts", Default: "./" + e.file + ".js"}})
+	}
+	var files []string
+	for _, name := range Files() {
+		if name != "package.json" {
+			files = append(files, name)
+		}
+	}
 	pj := struct {
-		Comment     string                 `json:"//"`
-		Name        string                 `json:"name"`
-		Version     string                 `json:"version"`
-		Description string                 `json:"description"`
-		Type        string                 `json:"type"`
-		Main        string                 `json:"main"`
-		Types       string                 `json:"types"`
-		Exports     map[string]exportEntry `json:"exports"`
-		Files       []string               `json:"files"`
-		SideEffects bool                   `json:"sideEffects"`
+		Comment              string              `json:"//"`
+		Name                 string              `json:"name"`
+		Version              string              `json:"version"`
+		Description          string              `json:"description"`
+		Type                 string              `json:"type"`
+		Main                 string              `json:"main"`
+		Types                string              `json:"types"`
+		Exports              object              `json:"exports"`
+		Files                []string            `json:"files"`
+		SideEffects          bool                `json:"sideEffects"`
+		PeerDependencies     map[string]string   `json:"peerDependencies"`
+		PeerDependenciesMeta map[string]optional `json:"peerDependenciesMeta"`
 	}{
-		Comment:     gen.Header,
-		Name:        g.pkg,
-		Version:     g.m.Version,
-		Description: "Error types, guards and metadata of the " + g.m.Name + " error catalog.",
-		Type:        "module",
-		Main:        "./index.js",
-		Types:       "./index.d.ts",
-		Exports:     map[string]exportEntry{".": {Types: "./index.d.ts", Default: "./index.js"}},
-		Files:       []string{"index.js", "index.d.ts", "README.md"},
+		Comment:              gen.Header,
+		Name:                 g.pkg,
+		Version:              g.m.Version,
+		Description:          "Error types, guards and metadata of the " + g.m.Name + " error catalog, and the server runtime that sends its errors.",
+		Type:                 "module",
+		Main:                 "./index.js",
+		Types:                "./index.d.ts",
+		Exports:              exports,
+		Files:                files,
+		PeerDependencies:     map[string]string{"@modelcontextprotocol/sdk": MCPSDK},
+		PeerDependenciesMeta: map[string]optional{"@modelcontextprotocol/sdk": {Optional: true}},
 	}
 	b, err := json.MarshalIndent(pj, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("package.json: %w", err)
 	}
 	return append(b, '\n'), nil
+}
+
+// member and object write a JSON object with its members in order.
+type member struct {
+	key   string
+	value any
+}
+
+type object []member
+
+func (o object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(m.key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(m.value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 func (g *generator) declarations() []byte {
@@ -356,6 +449,10 @@ func (g *generator) declarations() []byte {
 	}
 
 	// per error
+	protocol := map[*model.Error]bool{}
+	for _, e := range m.ProtocolErrors() {
+		protocol[e] = true
+	}
 	for _, e := range m.Errors {
 		n := e.TSName
 		doc := fmt.Sprintf("%s (%d): %s", e.Symbol, e.Code, e.Title)
@@ -370,7 +467,11 @@ func (g *generator) declarations() []byte {
 			jsdoc(&b, "", "The data.context of "+doc, e.Doc, dep)
 			b.WriteString("export interface " + n + "Context {\n  schemaVersion: number;\n  type: " + str(e.Type) + ";\n  details: " + detailsType + ";\n  userMessage?: string;\n  suggestions?: string[];\n  retryable: boolean;\n  debugInfo?: DebugInfo;\n}\n\n")
 			jsdoc(&b, "", "The JSON-RPC error object of "+doc, dep)
-			b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  data: {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol: " + syms + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
+			data := "data"
+			if protocol[e] {
+				data = "data?" // a protocol error, named by its code, may come without data
+			}
+			b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  " + data + ": {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol?: " + syms + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
 		}
 		if m.Uses(model.FormatProblem) {
 			jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
@@ -454,7 +555,7 @@ func (g *generator) declarations() []byte {
 	}
 	b.WriteString("  };\n};\n\n")
 
-	tail := g.sections(declarationsTail)
+	tail := g.sections(ts.Source(ts.Tail))
 	if !m.Uses(model.FormatJSONRPC) {
 		// the symbols that name S, from a type of a format the catalog uses
 		of := `ResponseBySymbol[S]["code"]`
@@ -468,9 +569,9 @@ func (g *generator) declarations() []byte {
 }
 
 // symbolsOfS is the type of the symbols that name the error S (its symbol
-// and aliases) in declarationsTail, which a catalog without JSON-RPC errors
-// reads from another format's type.
-const symbolsOfS = `RpcErrorBySymbol[S]["data"]["symbol"]`
+// and aliases) in the declarations' tail, which a catalog without JSON-RPC
+// errors reads from another format's type.
+const symbolsOfS = `NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>`
 
 // sections returns text without the parts that belong to wire formats the
 // catalog does not use. A line "//@ FORMAT…" starts a part kept when the
@@ -497,263 +598,6 @@ func (g *generator) sections(text string) string {
 	}
 	return b.String()
 }
-
-// declarationsTail declares the catalog-independent part of index.d.ts:
-// the envelopes the guards and parsers return, and the functions. Its
-// "//@" lines mark what belongs to one wire format (see sections), as do
-// those of runtimeJS.
-const declarationsTail = `/** The type of one error's data.context, JSON-RPC error, problem document or plain response, by symbol; the union of all when S is left out. */
-//@ jsonrpc
-export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
-export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
-//@ problem
-export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
-//@ response
-export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
-//@
-
-//@ jsonrpc
-/**
- * The data.context of an error of this catalog. isSymbol narrows it to one
- * error's type, with typed details.
- */
-export interface ErrorContext {
-  schemaVersion: number;
-  type: ErrorType;
-  details: unknown;
-  userMessage?: string;
-  suggestions?: string[];
-  retryable: boolean;
-  debugInfo?: DebugInfo;
-}
-
-/**
- * The error member of a JSON-RPC response carrying an error of this catalog,
- * named by data.symbol. isSymbol narrows it to one error's type. The caller's
- * legacy data keys are read with extensionsOf.
- */
-export interface JsonRpcError {
-  code: number;
-  message: string;
-  data: {
-    domain?: ErrorDomain;
-    symbol: ErrorSymbol;
-    retryable?: boolean;
-    context?: ErrorContext;
-  };
-}
-//@
-
-//@ problem
-/**
- * An RFC 9457 problem document of an error of this catalog. isSymbol narrows
- * it to one error's type, whose detail fields are members of the document;
- * other extension members are read with extensionsOf.
- */
-export interface ProblemDetails {
-  type: string;
-  title: string;
-  status: number;
-  detail?: string;
-  instance?: string;
-  timestamp?: string;
-  symbol?: ErrorSymbol;
-  retryable?: boolean;
-  userMessage?: string;
-  suggestions?: string[];
-  debugInfo?: DebugInfo;
-}
-//@
-
-//@ response
-/** A plain error response of an error of this catalog. isSymbol narrows it to one error's type. */
-export interface ErrorResponse {
-  error: true;
-  code: ErrorSymbol;
-  message: string;
-  details?: unknown;
-}
-//@
-
-/** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
-export type AnyError =
-//@ jsonrpc
-  | JsonRpcError
-//@ problem
-  | ProblemDetails
-//@ response
-  | ErrorResponse
-//@ jsonrpc
-  | ErrorContext
-//@
-  ;
-
-/**
- * A well-formed errgen payload of an error this catalog does not know (from
- * a newer catalog, most often): what every format tells of any error.
- * raw is the payload itself.
- */
-export interface UnknownError {
-  readonly unknown: true;
-  readonly format:
-//@ jsonrpc
-    | "jsonrpc"
-//@ problem
-    | "problem"
-//@ response
-    | "response"
-//@ jsonrpc
-    | "context"
-//@
-    ;
-  /** The JSON-RPC error code. */
-  readonly code?: number;
-  readonly symbol?: string;
-  /** The problem type URI, or the context type. */
-  readonly type?: string;
-  /** The message, or the problem detail. */
-  readonly message?: string;
-  readonly status?: number;
-  /** The payload's own retryable flag; false when it has none. */
-  readonly retryable: boolean;
-  readonly raw: unknown;
-}
-
-//@ jsonrpc
-/**
- * What the MCP TypeScript SDK's McpError holds (or any JSON-RPC error
- * object): fromMcpError, symbolOf, isSymbol and isRetryable take it.
- */
-export interface McpErrorLike {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-/** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
-export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
-export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
-//@ problem
-/** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
-export declare function isProblemDetails(value: unknown): value is ProblemDetails;
-//@ response
-/** Reports whether value is a plain error response of this catalog. */
-export declare function isErrorResponse(value: unknown): value is ErrorResponse;
-//@
-/** Reports whether value is what a parser returns for a well-formed payload of an error this catalog does not know. */
-export declare function isUnknownError(value: unknown): value is UnknownError;
-
-//@ jsonrpc
-/**
- * Returns value (or the JSON it holds, when a string) as a context of this
- * catalog; an UnknownError for a well-formed context of another error;
- * undefined for anything else.
- */
-export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
-/** The same for a JSON-RPC error object. */
-export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
-//@ problem
-/**
- * Returns value (or the JSON it holds, when a string) as a problem document
- * of this catalog; an UnknownError for a well-formed problem document of
- * another error; undefined for anything else.
- */
-export declare function parseProblemDetails(value: unknown): ProblemDetails | UnknownError | undefined;
-//@ response
-/**
- * Returns value (or the JSON it holds, when a string) as a plain error
- * response of this catalog; an UnknownError for a well-formed response of
- * another error; undefined for anything else.
- */
-export declare function parseErrorResponse(value: unknown): ErrorResponse | UnknownError | undefined;
-//@
-
-//@ jsonrpc
-/**
- * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
- * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
- * an UnknownError for an error of a newer catalog; undefined for anything
- * else, such as the SDK's own errors (unknown tool, resource not found),
- * which carry no data.symbol.
- */
-export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
-//@ problem
-/**
- * Returns the problem document an isError MCP tool result carries (in
- * structuredContent or as text content); an UnknownError for one of a newer
- * catalog; undefined for a successful result or the SDK's own error text
- * (such as invalid arguments).
- */
-export declare function fromToolResult(result: unknown): ProblemDetails | UnknownError | undefined;
-//@
-
-/** Every input symbolOf, isSymbol and isRetryable take. */
-export type ErrorInput =
-  | AnyError
-  | UnknownError
-//@ jsonrpc
-  | McpErrorLike
-//@
-  | ErrorSymbol;
-
-/**
- * Returns the symbol of a payload: data.symbol of a JSON-RPC error (a wire
- * code alone never tells); the code of a plain response; for a problem
- * document its type URI, then its symbol member, then its status where one
- * error of that type allows it; the type of a context. An alias gives its
- * error's own symbol. undefined when the payload names no error of this
- * catalog.
- */
-export declare function symbolOf(value: ErrorInput): ErrorSymbol | undefined;
-
-/**
- * Narrows a payload to the error with the given symbol or alias. (The parameters are
- * the envelope types, not unions of every error, so that narrowing stays
- * cheap for the compiler however many errors the catalog holds.)
- */
-//@ jsonrpc
-export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | UnknownError | McpErrorLike, symbol: S): value is RpcErrorBySymbol[S];
-//@ problem
-export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
-//@ response
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
-//@ jsonrpc
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-//@
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
-export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
-
-/**
- * Reports whether the error may be retried: the occurrence's own flag when it
- * carries one, else the catalog's; an UnknownError's own flag; false for a
- * payload of no catalog error.
- */
-export declare function isRetryable(value: ErrorInput): boolean;
-
-//@ jsonrpc problem
-/**
- * Returns the members of a payload that are neither its format's own nor its
- * error's detail fields: a problem document's extension members (such as
- * tool), a JSON-RPC error's legacy data keys (method, requestId, …).
- */
-export declare function extensionsOf(
-  value:
-//@ jsonrpc
-    | JsonRpcError
-//@ problem
-    | ProblemDetails
-//@ jsonrpc problem
-): { readonly [member: string]: unknown };
-//@
-
-/** Looks up an error by its catalog code. */
-export declare function byCode(code: number): ErrorMeta | undefined;
-/** Looks up an error by symbol or alias. */
-export declare function bySymbol(symbol: string): ErrorMeta | undefined;
-/** Looks up an error by type. */
-export declare function byType(type: string): ErrorMeta | undefined;
-`
 
 // symbolUnion is the type of the members that name e: its symbol, or any
 // of its aliases.
@@ -787,13 +631,16 @@ func fieldKind(s *model.Schema) string {
 	return "unknown"
 }
 
-func (g *generator) javascript() []byte {
+// catalogJS returns catalog.js: the catalog's metadata and what the guards
+// check of each error's details, which index.js reads.
+func (g *generator) catalogJS() []byte {
 	m := g.m
 	var b bytes.Buffer
 	b.Grow(4096 + 600*len(m.Errors))
 	g.header(&b)
-	b.WriteString("\nexport const CATALOG_NAME = " + str(m.Name) + ";\n\n")
-	b.WriteString("export const CATALOG = deepFreeze({\n  name: " + str(m.Name) + ",\n  version: " + str(m.Version) + ",\n  schemaVersion: " + strconv.Itoa(m.SchemaVersion) + ",\n  errors: {\n")
+	b.WriteString("\n// The facts of the " + jsLine(m.Name) + " catalog that index.js and server.js read.\n\n")
+	b.WriteString("export const CATALOG_NAME = " + str(m.Name) + ";\n\n")
+	b.WriteString("export const CATALOG = {\n  name: " + str(m.Name) + ",\n  version: " + str(m.Version) + ",\n  schemaVersion: " + strconv.Itoa(m.SchemaVersion) + ",\n  errors: {\n")
 	for _, e := range m.Errors {
 		statuses := make([]string, len(e.Statuses))
 		for i, s := range e.Statuses {
@@ -811,11 +658,13 @@ func (g *generator) javascript() []byte {
 		}
 		b.WriteString("},\n")
 	}
-	b.WriteString("  },\n});\n\n")
-	b.WriteString("const MAX_SUGGESTIONS = " + strconv.Itoa(m.Limits.MaxSuggestions) + ";\n\n")
+	b.WriteString("  },\n};\n\n")
+	b.WriteString("// The most suggestions a payload carries.\n")
+	b.WriteString("export const MAX_SUGGESTIONS = " + strconv.Itoa(m.Limits.MaxSuggestions) + ";\n\n")
 
 	// detail field checks: symbol -> [[name, kind, required], ...]; null for no details
-	b.WriteString("const FIELDS = {\n")
+	b.WriteString("// Each error's top-level detail fields: [name, JSON type, required]; null for an error without details.\n")
+	b.WriteString("export const FIELDS = {\n")
 	for _, e := range m.Errors {
 		root := rootSchema(e)
 		if root == nil {
@@ -829,393 +678,53 @@ func (g *generator) javascript() []byte {
 		b.WriteString("  " + e.Symbol + ": [" + strings.Join(parts, ", ") + "],\n")
 	}
 	b.WriteString("};\n\n")
+	var reserved []string
+	for _, d := range m.Domains {
+		if d.Reserved {
+			reserved = append(reserved, str(d.Name))
+		}
+	}
+	b.WriteString("// The domains of the JSON-RPC protocol's own errors: a code alone names one of their errors that no other error shares it with.\n")
+	b.WriteString("export const RESERVED_DOMAINS = [" + strings.Join(reserved, ", ") + "];\n\n")
 	g.rules(&b)
-	b.WriteString(g.sections(runtimeJS))
 	return b.Bytes()
 }
 
-// rules writes the rules that runtimeJS checks payloads against, taken from
-// the Go that enforces them: the catalog's naming patterns and the members
+// rules writes the rules index.js checks payloads against, taken from the
+// Go that enforces them: the catalog's naming patterns and the members
 // each format has of its own, which errgenrt writes.
 func (g *generator) rules(b *bytes.Buffer) {
-	jsonrpc, problem := g.m.Uses(model.FormatJSONRPC), g.m.Uses(model.FormatProblem)
 	b.WriteString("// The naming rules of errgen catalogs, which any well-formed payload follows.\n")
-	b.WriteString("const SYMBOL_RE = /" + model.SymbolRE.String() + "/;\n")
-	if jsonrpc {
-		b.WriteString("const TYPE_RE = /" + model.TypeRE.String() + "/;\n")
-	}
-	if jsonrpc || problem {
-		b.WriteString("\n// The members each format has of its own.\n")
-	}
-	if jsonrpc {
-		b.WriteString("const RPC_DATA_MEMBERS = [" + strings.Join(quoted(errgenrt.JSONRPCDataMembers()), ", ") + "];\n")
-	}
-	if problem {
-		b.WriteString("const PROBLEM_MEMBERS = [" + strings.Join(quoted(errgenrt.ProblemMembers()), ", ") + "];\n")
-	}
-	b.WriteString("\n")
+	b.WriteString("export const SYMBOL_RE = /" + model.SymbolRE.String() + "/;\n")
+	b.WriteString("export const TYPE_RE = /" + model.TypeRE.String() + "/;\n")
+	b.WriteString("\n// The members each format has of its own.\n")
+	b.WriteString("export const RPC_DATA_MEMBERS = [" + strings.Join(quoted(errgenrt.JSONRPCDataMembers()), ", ") + "];\n")
+	b.WriteString("export const PROBLEM_MEMBERS = [" + strings.Join(quoted(errgenrt.ProblemMembers()), ", ") + "];\n")
 }
 
-// runtimeJS is the catalog-independent part of index.js.
-const runtimeJS = `function deepFreeze(o) {
-  for (const v of Object.values(o)) {
-    if (typeof v === "object" && v !== null) deepFreeze(v);
-  }
-  return Object.freeze(o);
+// jsLine makes text fit on one line of a // comment.
+func jsLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x2028 || r == 0x2029 || r == 0x85 {
+			return ' '
+		}
+		return r
+	}, s)
 }
-
-const ERRORS = CATALOG.errors;
-const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
-const BY_CODE = new Map();
-const BY_TYPE = new Map();
-//@ problem
-const BY_PROBLEM = new Map();
-//@
-const BY_SYMBOL = new Map(); // by symbol and by alias
-for (const meta of Object.values(ERRORS)) {
-  for (const s of [meta.symbol, ...(meta.aliases ?? [])]) BY_SYMBOL.set(s, meta);
-  BY_CODE.set(meta.code, meta);
-  BY_TYPE.set(meta.type, meta);
-//@ problem
-  BY_PROBLEM.set(meta.problemType, [...(BY_PROBLEM.get(meta.problemType) ?? []), meta]);
-//@
-}
-
-function isObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function isStringList(v) {
-  return Array.isArray(v) && v.every((s) => typeof s === "string");
-}
-
-// optional reports whether o's member name is absent or passes check.
-function optional(o, name, check) {
-  return !has(o, name) || check(o[name]);
-}
-
-const isString = (v) => typeof v === "string";
-const isBoolean = (v) => typeof v === "boolean";
-//@ jsonrpc problem
-
-// isDateTime reports whether s is an RFC 3339 date-time (JSON Schema's
-// format "date-time").
-const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/;
-function isDateTime(s) {
-  const m = isString(s) && DATE_TIME_RE.exec(s);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
-  const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  if (month < 1 || month > 12 || day < 1 || day > days[month - 1] || hour > 23 || minute > 59 || second > 60) return false;
-  return m[9] === undefined || (Number(m[10]) <= 23 && Number(m[11]) <= 59);
-}
-
-function debugInfoShape(v) {
-  return isObject(v) && isDateTime(v.timestamp) && optional(v, "errorChain", (c) => isStringList(c) && c.length <= 5) &&
-    optional(v, "requestId", isString) && optional(v, "serverVersion", isString);
-}
-//@
-
-function hasKind(v, kind) {
-  switch (kind) {
-    case "string": return typeof v === "string";
-    case "number": return typeof v === "number" && Number.isFinite(v);
-    case "integer": return Number.isInteger(v);
-    case "boolean": return typeof v === "boolean";
-    case "array": return Array.isArray(v);
-    case "object": return isObject(v);
-    default: return true;
-  }
-}
-
-// checkFields holds an object's detail fields to the symbol's shape.
-function checkFields(obj, symbol) {
-  const fields = FIELDS[symbol];
-  if (fields === null) return true;
-  for (const [name, kind, required] of fields) {
-    if (!has(obj, name) || obj[name] === undefined) {
-      if (required) return false;
-      continue;
-    }
-    if (!hasKind(obj[name], kind)) return false;
-  }
-  return true;
-}
-
-// The shape of each format's payload, whatever its error.
-//@ jsonrpc
-function contextShape(v) {
-  return isObject(v) && Number.isInteger(v.schemaVersion) && isString(v.type) && isObject(v.details) && isBoolean(v.retryable) &&
-    optional(v, "userMessage", isString) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
-}
-
-function rpcShape(v) {
-  return isObject(v) && Number.isInteger(v.code) && isString(v.message) && isObject(v.data) && isString(v.data.symbol) &&
-    optional(v.data, "domain", isString) && optional(v.data, "retryable", isBoolean) && optional(v.data, "context", contextShape);
-}
-
-//@ problem
-function problemShape(v) {
-  return isObject(v) && isString(v.type) && isString(v.title) && Number.isInteger(v.status) &&
-    ["detail", "instance", "symbol", "userMessage"].every((name) => optional(v, name, isString)) && optional(v, "timestamp", isDateTime) &&
-    optional(v, "retryable", isBoolean) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
-}
-
-//@ response
-function responseShape(v) {
-  return isObject(v) && v.error === true && isString(v.code) && isString(v.message) && optional(v, "details", isObject);
-}
-
-//@ jsonrpc problem
-// fewSuggestions reports whether an object's suggestions, if any, are
-// within the catalog's limit.
-function fewSuggestions(v) {
-  return !has(v, "suggestions") || v.suggestions.length <= MAX_SUGGESTIONS;
-}
-
-//@ jsonrpc
-function checkContext(v, meta) {
-  if (!contextShape(v) || v.type !== meta.type || v.schemaVersion !== CATALOG.schemaVersion || !fewSuggestions(v)) return false;
-  return FIELDS[meta.symbol] === null ? Object.keys(v.details).length === 0 : checkFields(v.details, meta.symbol);
-}
-
-export function isErrorContext(value) {
-  if (!contextShape(value)) return false;
-  const meta = BY_TYPE.get(value.type);
-  return meta !== undefined && checkContext(value, meta);
-}
-
-export function isJsonRpcError(value) {
-  if (!rpcShape(value) || !BY_SYMBOL.has(value.data.symbol)) return false;
-  const data = value.data;
-  const meta = BY_SYMBOL.get(data.symbol);
-  if (value.code !== meta.wireCode) return false;
-  if (has(data, "domain") && data.domain !== meta.domain) return false;
-  return !has(data, "context") || checkContext(data.context, meta);
-}
-
-//@ problem
-// problemMatches returns the errors a problem document may be: those of its
-// type URI, then of its symbol member, then allowing its status, then whose
-// detail fields its members hold.
-function problemMatches(value) {
-  let metas = BY_PROBLEM.get(value.type) ?? [];
-  if (has(value, "symbol")) metas = metas.filter((m) => BY_SYMBOL.get(value.symbol) === m);
-  return metas.filter((m) => m.statuses.includes(value.status) && checkFields(value, m.symbol));
-}
-
-export function isProblemDetails(value) {
-  return problemShape(value) && fewSuggestions(value) && problemMatches(value).length > 0;
-}
-
-//@ response
-export function isErrorResponse(value) {
-  if (!responseShape(value) || !BY_SYMBOL.has(value.code)) return false;
-  const symbol = BY_SYMBOL.get(value.code).symbol;
-  if (FIELDS[symbol] === null) return !has(value, "details") || Object.keys(value.details).length === 0;
-  return isObject(value.details) && checkFields(value.details, symbol);
-}
-//@
-
-// A well-formed payload that names no error of this catalog is an unknown
-// error; one that names an error of this catalog but breaks its rules is
-// no payload at all.
-function unknownError(format, raw, props) {
-  const u = { unknown: true, format };
-  for (const [k, v] of Object.entries(props)) {
-    if (v !== undefined) u[k] = v;
-  }
-  u.retryable = typeof props.retryable === "boolean" ? props.retryable : false;
-  u.raw = raw;
-  return Object.freeze(u);
-}
-
-//@ jsonrpc
-function unknownContext(v) {
-  if (!contextShape(v) || !TYPE_RE.test(v.type) || BY_TYPE.has(v.type)) return undefined;
-  return unknownError("context", v, { type: v.type, retryable: v.retryable });
-}
-
-function unknownRpc(v) {
-  if (!rpcShape(v) || !SYMBOL_RE.test(v.data.symbol) || BY_SYMBOL.has(v.data.symbol)) return undefined;
-  const ctx = v.data.context;
-  return unknownError("jsonrpc", v, {
-    code: v.code, symbol: v.data.symbol, type: ctx?.type, message: v.message, retryable: v.data.retryable ?? ctx?.retryable,
-  });
-}
-
-//@ problem
-function unknownProblem(v) {
-  if (!problemShape(v)) return undefined;
-  if (has(v, "symbol") ? !SYMBOL_RE.test(v.symbol) || BY_SYMBOL.has(v.symbol) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
-    return undefined;
-  }
-  return unknownError("problem", v, { symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable });
-}
-
-//@ response
-function unknownResponse(v) {
-  if (!responseShape(v) || !SYMBOL_RE.test(v.code) || BY_SYMBOL.has(v.code)) return undefined;
-  return unknownError("response", v, { symbol: v.code, message: v.message });
-}
-//@
-
-export function isUnknownError(value) {
-  return isObject(value) && value.unknown === true && isString(value.format) && has(value, "raw");
-}
-
-function json(value) {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-}
-
-//@ jsonrpc
-export function parseErrorContext(value) {
-  const v = json(value);
-  return isErrorContext(v) ? v : unknownContext(v);
-}
-
-export function parseJsonRpcError(value) {
-  const v = json(value);
-  return isJsonRpcError(v) ? v : unknownRpc(v);
-}
-
-//@ problem
-export function parseProblemDetails(value) {
-  const v = json(value);
-  return isProblemDetails(v) ? v : unknownProblem(v);
-}
-
-//@ response
-export function parseErrorResponse(value) {
-  const v = json(value);
-  return isErrorResponse(v) ? v : unknownResponse(v);
-}
-
-//@ jsonrpc
-// mcpPrefix is what the MCP TypeScript SDK's McpError puts before a
-// JSON-RPC error's message.
-function mcpPrefix(code) {
-  return "MCP error " + code + ": ";
-}
-
-export function fromMcpError(error) {
-  if (!isObject(error) || !Number.isInteger(error.code) || !isString(error.message)) return undefined;
-  const prefix = mcpPrefix(error.code);
-  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  const value = { code: error.code, message };
-  if (has(error, "data")) value.data = error.data;
-  return parseJsonRpcError(value);
-}
-
-//@ problem
-export function fromToolResult(result) {
-  if (!isObject(result) || result.isError !== true) return undefined;
-  if (result.structuredContent !== undefined) {
-    const structured = parseProblemDetails(result.structuredContent);
-    if (structured !== undefined) return structured;
-  }
-  if (!Array.isArray(result.content)) return undefined;
-  for (const item of result.content) {
-    if (!isObject(item) || item.type !== "text" || !isString(item.text)) continue;
-    const problem = parseProblemDetails(item.text);
-    if (problem !== undefined) return problem;
-  }
-  return undefined;
-}
-//@
-
-export function symbolOf(value) {
-  if (isString(value)) return BY_SYMBOL.get(value)?.symbol;
-  if (!isObject(value) || isUnknownError(value)) return undefined;
-//@ response
-  if (value.error === true) return isErrorResponse(value) ? BY_SYMBOL.get(value.code).symbol : undefined;
-//@ jsonrpc
-  if (Number.isInteger(value.code) && isString(value.message)) {
-    // a JSON-RPC error names its error in data.symbol; a code alone does not
-    // tell (catalogs, SDKs and other servers share codes)
-    const rpc = { code: value.code, message: value.message, data: value.data };
-    return isJsonRpcError(rpc) ? BY_SYMBOL.get(value.data.symbol).symbol : undefined;
-  }
-//@ problem
-  if (problemShape(value)) {
-    const metas = problemMatches(value);
-    return metas.length === 1 ? metas[0].symbol : undefined;
-  }
-//@ jsonrpc
-  if (isErrorContext(value)) return BY_TYPE.get(value.type).symbol;
-//@
-  return undefined;
-}
-
-export function isSymbol(value, symbol) {
-  const canonical = BY_SYMBOL.get(symbol)?.symbol;
-  return canonical !== undefined && symbolOf(value) === canonical;
-}
-
-export function isRetryable(value) {
-  if (isUnknownError(value)) return value.retryable;
-  const symbol = symbolOf(value);
-  if (symbol === undefined) return false;
-  if (isObject(value)) {
-    for (const flag of [value.retryable, value.data?.retryable, value.data?.context?.retryable]) {
-      if (isBoolean(flag)) return flag;
-    }
-  }
-  return ERRORS[symbol].retryable;
-}
-
-//@ jsonrpc problem
-export function extensionsOf(value) {
-  const out = {};
-  if (!isObject(value)) return Object.freeze(out);
-//@ jsonrpc
-  if (Number.isInteger(value.code) && isObject(value.data)) {
-    for (const [k, v] of Object.entries(value.data)) {
-      if (!RPC_DATA_MEMBERS.includes(k)) out[k] = v;
-    }
-    return Object.freeze(out);
-  }
-//@ problem
-  const symbol = symbolOf(value);
-  const fields = symbol === undefined ? null : FIELDS[symbol];
-  for (const [k, v] of Object.entries(value)) {
-    if (!PROBLEM_MEMBERS.includes(k) && !(fields ?? []).some((f) => f[0] === k)) out[k] = v;
-  }
-//@ jsonrpc problem
-  return Object.freeze(out);
-}
-//@
-
-export function byCode(code) {
-  return BY_CODE.get(code);
-}
-
-export function bySymbol(symbol) {
-  return BY_SYMBOL.get(symbol);
-}
-
-export function byType(type) {
-  return BY_TYPE.get(type);
-}
-`
 
 func (g *generator) readme() []byte {
 	m := g.m
 	var b bytes.Buffer
 	b.WriteString("<!-- " + gen.Header + " -->\n\n")
 	b.WriteString("# " + mdText(g.pkg) + "\n\n")
-	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ". ")
+	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ", and the server runtime that sends its errors. ")
 	b.WriteString("ESM JavaScript with TypeScript declarations; no dependencies, no build step.\n\n")
+	b.WriteString("## Clients\n\n")
 	sym := str(g.exampleSymbol())
 	switch {
 	case g.m.Uses(model.FormatJSONRPC):
 		b.WriteString("```ts\nimport { parseJsonRpcError, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
-		b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + sym + ")) {\n  console.log(err.data.context?.details);\n}\n```\n\n")
+		b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + sym + ")) {\n  console.log(err.data?.context?.details);\n}\n```\n\n")
 	case g.m.Uses(model.FormatProblem):
 		b.WriteString("```ts\nimport { parseProblemDetails, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
 		b.WriteString("const problem = parseProblemDetails(await response.json());\nif (problem && isSymbol(problem, " + sym + ")) {\n  console.log(problem.status, problem.detail);\n}\n```\n\n")
@@ -1224,8 +733,35 @@ func (g *generator) readme() []byte {
 		b.WriteString("const body = parseErrorResponse(await response.json());\nif (body && isSymbol(body, " + sym + ")) {\n  console.log(body.message);\n}\n```\n\n")
 	}
 	b.WriteString(g.sections(readmeExports))
-	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n")
+	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n\n")
+	g.readmeServer(&b)
 	return b.Bytes()
+}
+
+// readmeServer writes the README's part on the server runtime: a raise and
+// a render of the fallback's error, and the entry points.
+func (g *generator) readmeServer(b *bytes.Buffer) {
+	b.WriteString("## Servers\n\n")
+	// an npm package name holds no backtick: it stands in a code span as it is
+	b.WriteString("`" + g.pkg + "/server` raises the catalog's errors and renders them byte for byte as errgen's Go runtime does; ")
+	b.WriteString("`/mcp` connects it to the MCP TypeScript SDK and `/http` writes problem documents to HTTP responses. ")
+	b.WriteString("A client that imports the package's root bundles none of it.\n\n")
+	fb := g.m.Fallback
+	args := str(fb.Symbol) + ", undefined" // an error without details takes none
+	if fb.Details != nil {
+		args = str(fb.Symbol) + ", details"
+	}
+	b.WriteString("```ts\nimport { newError, fromError, renderJsonRpcError } from " + str(g.pkg+"/server") + ";\n")
+	b.WriteString("import { withToolErrors, handleErrors } from " + str(g.pkg+"/mcp") + ";\n")
+	b.WriteString("import { writeProblem, problemResponse, sendProblem } from " + str(g.pkg+"/http") + ";\n\n")
+	b.WriteString("throw newError(" + args + ", { cause: err }); // details typed by the catalog\n")
+	b.WriteString("writeProblem(res, fromError(thrown));      // application/problem+json, the error's status\n```\n\n")
+	b.WriteString("| export | what |\n|---|---|\n")
+	b.WriteString("| `./server`: `newError`, `errorOf`, `fromError`, `isCatalogError`, `CatalogError` | raise an error with typed details; turn anything thrown into the catalog's (its fallback, the text only a cause) |\n")
+	b.WriteString("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv` | the wire formats, redacted, scrubbed and bounded as the catalog says |\n")
+	b.WriteString("| `./mcp`: `withToolErrors`, `handleErrors`, `toolResult`, `toMcpError` | failing MCP tools as isError results with the problem document; JSON-RPC errors from every other handler |\n")
+	b.WriteString("| `./http`: `writeProblem`, `problemResponse`, `sendProblem` | a problem document on a node:http (Express) response, as a Fetch API Response, on a Fastify reply |\n")
+	b.WriteString("| `conformance.mjs` | the conformance runner: `errgen conformance -vectors vectors.json -- node conformance.mjs` |\n")
 }
 
 // readmeExports is the README's table of exports, its "//@" lines marking

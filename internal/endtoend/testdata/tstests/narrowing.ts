@@ -107,7 +107,7 @@ void [sym, mcpRetry];
 // An alias narrows like its error's symbol, in every format.
 if (err !== undefined && isSymbol(err, "E_TREE_CHECK")) {
   const total: number | undefined = err.data.context?.details.totalErrors;
-  const named: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" = err.data.symbol;
+  const named: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED" | undefined = err.data.symbol;
   void [total, named];
 }
 if (problem && isSymbol(problem, "TREE_FAILED")) {

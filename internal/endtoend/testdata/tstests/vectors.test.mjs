@@ -15,6 +15,10 @@ assert.ok(cases.length >= 5, "golden cases with vectors");
 
 const clone = (v) => JSON.parse(JSON.stringify(v));
 
+// The protocol errors of each golden catalog: of a reserved domain, with a
+// wire code no other error has, so that the code alone names them.
+const PROTOCOL = { kinds: ["E_PARSE"], taxonomy: ["E_PARSE_ERROR", "E_METHOD_NOT_FOUND", "E_RPC_INVALID_PARAMS", "E_SERVER_ERROR"] };
+
 for (const name of cases) {
   test(name, async () => {
     const pkg = await import(pathToFileURL(join(golden, name, "ts", "index.js")).href);
@@ -73,18 +77,37 @@ for (const name of cases) {
       assert.deepEqual(pkg.fromToolResult(text), v.problem, `${where}: fromToolResult from text`);
       assert.deepEqual(pkg.fromToolResult({ ...text, content: [], structuredContent: v.problem }), v.problem, `${where}: fromToolResult from structuredContent`);
       assert.equal(pkg.fromToolResult({ ...text, isError: false }), undefined, `${where}: a successful result`);
-      // the same code without data.symbol is not this error (the SDKs' own errors)
+      // the same code without data.symbol or a context is not this error
+      // (the SDKs' own errors), but an error the catalog does not name,
+      // with its code, message and data; unless it is a protocol error,
+      // which its code names
+      const protocol = (PROTOCOL[name] ?? []).includes(v.symbol);
       for (const data of [undefined, {}, { uri: "file:///x" }, { symbol: "not a symbol" }]) {
         const bare = new McpError(v.jsonrpc.code, "unknown tool \"x\"", data);
-        assert.equal(pkg.fromMcpError(bare), undefined, `${where}: data ${JSON.stringify(data)} taken for a catalog error`);
-        assert.equal(pkg.symbolOf(bare), undefined, `${where}: symbolOf of data ${JSON.stringify(data)}`);
-        assert.equal(pkg.isRetryable({ code: v.jsonrpc.code, message: "x", data: { ...data, retryable: true } }), false, `${where}: retryable without a symbol`);
+        const got = pkg.fromMcpError(bare);
+        const what = `${where}: data ${JSON.stringify(data)}`;
+        if (protocol && data?.symbol === undefined) {
+          assert.equal(pkg.symbolOf(got), v.symbol, `${what}: a protocol error named by its code`);
+          continue;
+        }
+        if (protocol) {
+          assert.equal(got, undefined, `${what}: the protocol error its code names, with a symbol not its own`);
+          continue;
+        }
+        assert.ok(pkg.isUnknownError(got), `${what} taken for a catalog error: ${JSON.stringify(got)}`);
+        assert.deepEqual({ code: got.code, message: got.message, data: got.data }, { code: v.jsonrpc.code, message: "unknown tool \"x\"", data }, what);
+        assert.equal(pkg.symbolOf(bare), undefined, `${what}: symbolOf`);
+        assert.equal(pkg.isRetryable({ code: v.jsonrpc.code, message: "x", data: { ...data, retryable: true } }), false, `${what}: retryable without a symbol`);
       }
+      // named by its context's type alone
+      const byType = clone(v.jsonrpc);
+      delete byType.data.symbol;
+      assert.equal(pkg.symbolOf(pkg.parseJsonRpcError(byType)), v.symbol, `${where}: named by data.context.type`);
       // an error of a newer catalog: a typed unknown error, never this one
       const newer = new McpError(v.jsonrpc.code, "newer", { symbol: "E_NOT_IN_THE_CATALOG", retryable: true });
       const unknown = pkg.fromMcpError(newer);
       assert.ok(pkg.isUnknownError(unknown), `${where}: a newer error is an UnknownError`);
-      assert.deepEqual({ ...unknown, raw: undefined }, { unknown: true, format: "jsonrpc", code: v.jsonrpc.code, symbol: "E_NOT_IN_THE_CATALOG", message: "newer", retryable: true, raw: undefined });
+      assert.deepEqual({ ...unknown, raw: undefined }, { unknown: true, format: "jsonrpc", code: v.jsonrpc.code, symbol: "E_NOT_IN_THE_CATALOG", message: "newer", data: { symbol: "E_NOT_IN_THE_CATALOG", retryable: true }, retryable: true, raw: undefined });
       assert.equal(pkg.isRetryable(unknown), true);
       assert.equal(pkg.symbolOf(unknown), undefined);
       assert.equal(pkg.isSymbol(unknown, v.symbol), false);

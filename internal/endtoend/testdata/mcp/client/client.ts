@@ -11,6 +11,7 @@ import {
   fromToolResult,
   isRetryable,
   isSymbol,
+  isUnknownError,
   symbolOf,
   type JsonRpcError,
   type ProblemDetails,
@@ -97,17 +98,21 @@ const wrapped = await toolResult("wrapped_rpc");
 assert.ok(isSymbol(wrapped, "E_FS_FILE_TOO_LARGE"), `wrapped_rpc: ${JSON.stringify(wrapped)}`);
 assert.equal(wrapped.resource, "upload");
 
-// The SDK's own errors are never taken for catalog errors.
+// The SDK's own errors are never taken for catalog errors: they are
+// errors the catalog does not name, with their code, message and data.
 const unknownTool = await rpcError(() => client.callTool({ name: "no_such_tool", arguments: {} }), "unknown tool");
 assert.equal(unknownTool.code, -32602);
-assert.equal(fromMcpError(unknownTool), undefined, "the SDK's unknown-tool error is no catalog error");
+const unknownToolErr = fromMcpError(unknownTool);
+assert.ok(isUnknownError(unknownToolErr), "the SDK's unknown-tool error is no catalog error");
+assert.equal(unknownToolErr.code, -32602);
+assert.match(unknownToolErr.message ?? "", /no_such_tool/);
 assert.equal(symbolOf(unknownTool), undefined);
 assert.equal(isRetryable(unknownTool), false);
 const badArgs = await client.callTool({ name: "read_file", arguments: { path: 7 } });
 assert.equal(badArgs.isError, true);
 assert.equal(fromToolResult(badArgs), undefined, "the SDK's argument validation is no catalog error");
 const missing = await rpcError(() => client.readResource({ uri: "file:///no/such" }), "unknown resource");
-assert.equal(fromMcpError(missing), undefined, "the SDK's resource-not-found error is no catalog error");
+assert.ok(isUnknownError(fromMcpError(missing)), "the SDK's resource-not-found error is no catalog error");
 
 // A resource read failing with a plain error: the fallback as a JSON-RPC
 // error (only tools/call failures become tool results).

@@ -206,9 +206,9 @@ export interface ParseContext {
 export interface ParseRpcError {
   code: -32700;
   message: string;
-  data: {
+  data?: {
     domain?: "rpc";
-    symbol: "E_PARSE";
+    symbol?: "E_PARSE";
     retryable?: boolean;
     context?: ParseContext;
   };
@@ -264,7 +264,7 @@ export interface InternalRpcError {
   message: string;
   data: {
     domain?: "core";
-    symbol: "E_INTERNAL" | "E_INTERNAL_ERROR";
+    symbol?: "E_INTERNAL" | "E_INTERNAL_ERROR";
     retryable?: boolean;
     context?: InternalContext;
   };
@@ -326,7 +326,7 @@ export interface EverythingRpcError {
   message: string;
   data: {
     domain?: "core";
-    symbol: "E_EVERYTHING";
+    symbol?: "E_EVERYTHING";
     retryable?: boolean;
     context?: EverythingContext;
   };
@@ -423,7 +423,7 @@ export interface ReasonRpcError {
   message: string;
   data: {
     domain?: "core";
-    symbol: "E_REASON";
+    symbol?: "E_REASON";
     retryable?: boolean;
     context?: ReasonContext;
   };
@@ -513,7 +513,7 @@ export interface TreeInvalidRpcError {
   message: string;
   data: {
     domain?: "tree";
-    symbol: "E_TREE_INVALID";
+    symbol?: "E_TREE_INVALID";
     retryable?: boolean;
     context?: TreeInvalidContext;
   };
@@ -576,7 +576,7 @@ export interface TreeValidationRpcError {
   message: string;
   data: {
     domain?: "tree";
-    symbol: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
+    symbol?: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
     retryable?: boolean;
     context?: TreeValidationContext;
   };
@@ -640,7 +640,7 @@ export interface TreeInlineRpcError {
   message: string;
   data: {
     domain?: "tree";
-    symbol: "E_TREE_INLINE";
+    symbol?: "E_TREE_INLINE";
     retryable?: boolean;
     context?: TreeInlineContext;
   };
@@ -926,15 +926,16 @@ export interface ErrorContext {
 
 /**
  * The error member of a JSON-RPC response carrying an error of this catalog,
- * named by data.symbol. isSymbol narrows it to one error's type. The caller's
- * legacy data keys are read with extensionsOf.
+ * named by data.symbol, else by data.context.type, else (a protocol error of
+ * a reserved domain) by its code. isSymbol narrows it to one error's type.
+ * The caller's legacy data keys are read with extensionsOf.
  */
 export interface JsonRpcError {
   code: number;
   message: string;
-  data: {
+  data?: {
     domain?: ErrorDomain;
-    symbol: ErrorSymbol;
+    symbol?: ErrorSymbol;
     retryable?: boolean;
     context?: ErrorContext;
   };
@@ -996,6 +997,8 @@ export interface UnknownError {
   /** The message, or the problem detail. */
   readonly message?: string;
   readonly status?: number;
+  /** A JSON-RPC error's data, as the payload has it. */
+  readonly data?: unknown;
   /** The payload's own retryable flag; false when it has none. */
   readonly retryable: boolean;
   readonly raw: unknown;
@@ -1013,7 +1016,7 @@ export interface McpErrorLike {
 
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: named by data.symbol, data.context.type or a protocol error's code, with its wire code and domain and a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
 /** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
@@ -1028,7 +1031,15 @@ export declare function isUnknownError(value: unknown): value is UnknownError;
  * undefined for anything else.
  */
 export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
-/** The same for a JSON-RPC error object. */
+/**
+ * Returns value (or the JSON it holds, when a string) as a JSON-RPC error
+ * object of this catalog: one named by data.symbol, else by
+ * data.context.type, else, for a protocol error of a reserved domain, by a
+ * code no other error has. Any other well-formed error object ({code,
+ * message, data?}) is an UnknownError with its code, message and data;
+ * undefined for one that names an error of this catalog but breaks its
+ * rules (another wire code, domain or context), and for anything else.
+ */
 export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
 /**
  * Returns value (or the JSON it holds, when a string) as a problem document
@@ -1046,9 +1057,10 @@ export declare function parseErrorResponse(value: unknown): ErrorResponse | Unkn
 /**
  * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
  * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
- * an UnknownError for an error of a newer catalog; undefined for anything
- * else, such as the SDK's own errors (unknown tool, resource not found),
- * which carry no data.symbol.
+ * an UnknownError for an error this catalog does not name (of a newer
+ * catalog, or the SDK's own, such as unknown tool or resource not found,
+ * unless a protocol error of the catalog has its code); undefined for
+ * anything else.
  */
 export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
 /**
@@ -1085,7 +1097,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>;
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**

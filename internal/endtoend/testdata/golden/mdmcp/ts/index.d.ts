@@ -288,7 +288,7 @@ export interface PathNotAllowedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_PATH_NOT_ALLOWED";
+    symbol?: "E_PATH_NOT_ALLOWED";
     retryable?: boolean;
     context?: PathNotAllowedContext;
   };
@@ -362,7 +362,7 @@ export interface CommandNotAllowedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_COMMAND_NOT_ALLOWED";
+    symbol?: "E_COMMAND_NOT_ALLOWED";
     retryable?: boolean;
     context?: CommandNotAllowedContext;
   };
@@ -436,7 +436,7 @@ export interface EnvironmentNotAllowedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_ENVIRONMENT_NOT_ALLOWED";
+    symbol?: "E_ENVIRONMENT_NOT_ALLOWED";
     retryable?: boolean;
     context?: EnvironmentNotAllowedContext;
   };
@@ -509,7 +509,7 @@ export interface NetworkFsDeniedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_NETWORK_FS_DENIED";
+    symbol?: "E_NETWORK_FS_DENIED";
     retryable?: boolean;
     context?: NetworkFsDeniedContext;
   };
@@ -582,7 +582,7 @@ export interface WriteNotPermittedRpcError {
   message: string;
   data: {
     domain?: "policy";
-    symbol: "E_WRITE_NOT_PERMITTED";
+    symbol?: "E_WRITE_NOT_PERMITTED";
     retryable?: boolean;
     context?: WriteNotPermittedContext;
   };
@@ -655,7 +655,7 @@ export interface InvalidPathRpcError {
   message: string;
   data: {
     domain?: "validation";
-    symbol: "E_INVALID_PATH";
+    symbol?: "E_INVALID_PATH";
     retryable?: boolean;
     context?: InvalidPathContext;
   };
@@ -738,7 +738,7 @@ export interface InvalidArgumentRpcError {
   message: string;
   data: {
     domain?: "validation";
-    symbol: "E_INVALID_ARGUMENT";
+    symbol?: "E_INVALID_ARGUMENT";
     retryable?: boolean;
     context?: InvalidArgumentContext;
   };
@@ -820,7 +820,7 @@ export interface InvalidEnvironmentRpcError {
   message: string;
   data: {
     domain?: "validation";
-    symbol: "E_INVALID_ENVIRONMENT";
+    symbol?: "E_INVALID_ENVIRONMENT";
     retryable?: boolean;
     context?: InvalidEnvironmentContext;
   };
@@ -900,7 +900,7 @@ export interface MissingRequiredRpcError {
   message: string;
   data: {
     domain?: "validation";
-    symbol: "E_MISSING_REQUIRED";
+    symbol?: "E_MISSING_REQUIRED";
     retryable?: boolean;
     context?: MissingRequiredContext;
   };
@@ -981,7 +981,7 @@ export interface PathTraversalRpcError {
   message: string;
   data: {
     domain?: "validation";
-    symbol: "E_PATH_TRAVERSAL";
+    symbol?: "E_PATH_TRAVERSAL";
     retryable?: boolean;
     context?: PathTraversalContext;
   };
@@ -1062,7 +1062,7 @@ export interface FileTooLargeRpcError {
   message: string;
   data: {
     domain?: "resource";
-    symbol: "E_FILE_TOO_LARGE";
+    symbol?: "E_FILE_TOO_LARGE";
     retryable?: boolean;
     context?: FileTooLargeContext;
   };
@@ -1139,7 +1139,7 @@ export interface OutputTooLargeRpcError {
   message: string;
   data: {
     domain?: "resource";
-    symbol: "E_OUTPUT_TOO_LARGE";
+    symbol?: "E_OUTPUT_TOO_LARGE";
     retryable?: boolean;
     context?: OutputTooLargeContext;
   };
@@ -1216,7 +1216,7 @@ export interface TimeoutRpcError {
   message: string;
   data: {
     domain?: "resource";
-    symbol: "E_TIMEOUT";
+    symbol?: "E_TIMEOUT";
     retryable?: boolean;
     context?: TimeoutContext;
   };
@@ -1294,7 +1294,7 @@ export interface ConcurrencyLimitRpcError {
   message: string;
   data: {
     domain?: "resource";
-    symbol: "E_CONCURRENCY_LIMIT";
+    symbol?: "E_CONCURRENCY_LIMIT";
     retryable?: boolean;
     context?: ConcurrencyLimitContext;
   };
@@ -1371,7 +1371,7 @@ export interface RateLimitRpcError {
   message: string;
   data: {
     domain?: "resource";
-    symbol: "E_RATE_LIMIT";
+    symbol?: "E_RATE_LIMIT";
     retryable?: boolean;
     context?: RateLimitContext;
   };
@@ -1449,7 +1449,7 @@ export interface CommandFailedRpcError {
   message: string;
   data: {
     domain?: "execution";
-    symbol: "E_COMMAND_FAILED";
+    symbol?: "E_COMMAND_FAILED";
     retryable?: boolean;
     context?: CommandFailedContext;
   };
@@ -1527,7 +1527,7 @@ export interface IoErrorRpcError {
   message: string;
   data: {
     domain?: "execution";
-    symbol: "E_IO_ERROR";
+    symbol?: "E_IO_ERROR";
     retryable?: boolean;
     context?: IoErrorContext;
   };
@@ -1596,7 +1596,7 @@ export interface PermissionDeniedRpcError {
   message: string;
   data: {
     domain?: "execution";
-    symbol: "E_PERMISSION_DENIED";
+    symbol?: "E_PERMISSION_DENIED";
     retryable?: boolean;
     context?: PermissionDeniedContext;
   };
@@ -1672,7 +1672,7 @@ export interface NotFoundRpcError {
   message: string;
   data: {
     domain?: "execution";
-    symbol: "E_NOT_FOUND";
+    symbol?: "E_NOT_FOUND";
     retryable?: boolean;
     context?: NotFoundContext;
   };
@@ -1751,7 +1751,7 @@ export interface InternalErrorRpcError {
   message: string;
   data: {
     domain?: "system";
-    symbol: "E_INTERNAL_ERROR";
+    symbol?: "E_INTERNAL_ERROR";
     retryable?: boolean;
     context?: InternalErrorContext;
   };
@@ -1820,7 +1820,7 @@ export interface ConfigurationErrorRpcError {
   message: string;
   data: {
     domain?: "system";
-    symbol: "E_CONFIGURATION_ERROR";
+    symbol?: "E_CONFIGURATION_ERROR";
     retryable?: boolean;
     context?: ConfigurationErrorContext;
   };
@@ -2389,15 +2389,16 @@ export interface ErrorContext {
 
 /**
  * The error member of a JSON-RPC response carrying an error of this catalog,
- * named by data.symbol. isSymbol narrows it to one error's type. The caller's
- * legacy data keys are read with extensionsOf.
+ * named by data.symbol, else by data.context.type, else (a protocol error of
+ * a reserved domain) by its code. isSymbol narrows it to one error's type.
+ * The caller's legacy data keys are read with extensionsOf.
  */
 export interface JsonRpcError {
   code: number;
   message: string;
-  data: {
+  data?: {
     domain?: ErrorDomain;
-    symbol: ErrorSymbol;
+    symbol?: ErrorSymbol;
     retryable?: boolean;
     context?: ErrorContext;
   };
@@ -2459,6 +2460,8 @@ export interface UnknownError {
   /** The message, or the problem detail. */
   readonly message?: string;
   readonly status?: number;
+  /** A JSON-RPC error's data, as the payload has it. */
+  readonly data?: unknown;
   /** The payload's own retryable flag; false when it has none. */
   readonly retryable: boolean;
   readonly raw: unknown;
@@ -2476,7 +2479,7 @@ export interface McpErrorLike {
 
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: named by data.symbol, data.context.type or a protocol error's code, with its wire code and domain and a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
 /** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
@@ -2491,7 +2494,15 @@ export declare function isUnknownError(value: unknown): value is UnknownError;
  * undefined for anything else.
  */
 export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
-/** The same for a JSON-RPC error object. */
+/**
+ * Returns value (or the JSON it holds, when a string) as a JSON-RPC error
+ * object of this catalog: one named by data.symbol, else by
+ * data.context.type, else, for a protocol error of a reserved domain, by a
+ * code no other error has. Any other well-formed error object ({code,
+ * message, data?}) is an UnknownError with its code, message and data;
+ * undefined for one that names an error of this catalog but breaks its
+ * rules (another wire code, domain or context), and for anything else.
+ */
 export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
 /**
  * Returns value (or the JSON it holds, when a string) as a problem document
@@ -2509,9 +2520,10 @@ export declare function parseErrorResponse(value: unknown): ErrorResponse | Unkn
 /**
  * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
  * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
- * an UnknownError for an error of a newer catalog; undefined for anything
- * else, such as the SDK's own errors (unknown tool, resource not found),
- * which carry no data.symbol.
+ * an UnknownError for an error this catalog does not name (of a newer
+ * catalog, or the SDK's own, such as unknown tool or resource not found,
+ * unless a protocol error of the catalog has its code); undefined for
+ * anything else.
  */
 export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
 /**
@@ -2548,7 +2560,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>;
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**

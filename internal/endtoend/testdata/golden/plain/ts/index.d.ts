@@ -177,7 +177,7 @@ export interface ProjectNotActivatedRpcError {
   message: string;
   data: {
     domain?: "project";
-    symbol: "PROJECT_NOT_ACTIVATED";
+    symbol?: "PROJECT_NOT_ACTIVATED";
     retryable?: boolean;
     context?: ProjectNotActivatedContext;
   };
@@ -238,7 +238,7 @@ export interface ExternalDocsNotConfiguredRpcError {
   message: string;
   data: {
     domain?: "project";
-    symbol: "EXTERNAL_DOCS_NOT_CONFIGURED";
+    symbol?: "EXTERNAL_DOCS_NOT_CONFIGURED";
     retryable?: boolean;
     context?: ExternalDocsNotConfiguredContext;
   };
@@ -295,7 +295,7 @@ export interface ExternalDocsNotPromotableRpcError {
   message: string;
   data: {
     domain?: "project";
-    symbol: "EXTERNAL_DOCS_NOT_PROMOTABLE";
+    symbol?: "EXTERNAL_DOCS_NOT_PROMOTABLE";
     retryable?: boolean;
     context?: ExternalDocsNotPromotableContext;
   };
@@ -352,7 +352,7 @@ export interface DocumentNotFoundRpcError {
   message: string;
   data: {
     domain?: "documents";
-    symbol: "DOCUMENT_NOT_FOUND";
+    symbol?: "DOCUMENT_NOT_FOUND";
     retryable?: boolean;
     context?: DocumentNotFoundContext;
   };
@@ -413,7 +413,7 @@ export interface InvalidDocTypeRpcError {
   message: string;
   data: {
     domain?: "documents";
-    symbol: "INVALID_DOC_TYPE";
+    symbol?: "INVALID_DOC_TYPE";
     retryable?: boolean;
     context?: InvalidDocTypeContext;
   };
@@ -478,7 +478,7 @@ export interface SchemaValidationFailedRpcError {
   message: string;
   data: {
     domain?: "documents";
-    symbol: "SCHEMA_VALIDATION_FAILED";
+    symbol?: "SCHEMA_VALIDATION_FAILED";
     retryable?: boolean;
     context?: SchemaValidationFailedContext;
   };
@@ -540,7 +540,7 @@ export interface EmbeddingServiceErrorRpcError {
   message: string;
   data: {
     domain?: "services";
-    symbol: "EMBEDDING_SERVICE_ERROR";
+    symbol?: "EMBEDDING_SERVICE_ERROR";
     retryable?: boolean;
     context?: EmbeddingServiceErrorContext;
   };
@@ -601,7 +601,7 @@ export interface DatabaseErrorRpcError {
   message: string;
   data: {
     domain?: "services";
-    symbol: "DATABASE_ERROR";
+    symbol?: "DATABASE_ERROR";
     retryable?: boolean;
     context?: DatabaseErrorContext;
   };
@@ -662,7 +662,7 @@ export interface FileSystemErrorRpcError {
   message: string;
   data: {
     domain?: "services";
-    symbol: "FILE_SYSTEM_ERROR";
+    symbol?: "FILE_SYSTEM_ERROR";
     retryable?: boolean;
     context?: FileSystemErrorContext;
   };
@@ -724,7 +724,7 @@ export interface ValidationErrorRpcError {
   message: string;
   data: {
     domain?: "general";
-    symbol: "VALIDATION_ERROR";
+    symbol?: "VALIDATION_ERROR";
     retryable?: boolean;
     context?: ValidationErrorContext;
   };
@@ -790,7 +790,7 @@ export interface InternalErrorRpcError {
   message: string;
   data: {
     domain?: "general";
-    symbol: "INTERNAL_ERROR";
+    symbol?: "INTERNAL_ERROR";
     retryable?: boolean;
     context?: InternalErrorContext;
   };
@@ -1137,15 +1137,16 @@ export interface ErrorContext {
 
 /**
  * The error member of a JSON-RPC response carrying an error of this catalog,
- * named by data.symbol. isSymbol narrows it to one error's type. The caller's
- * legacy data keys are read with extensionsOf.
+ * named by data.symbol, else by data.context.type, else (a protocol error of
+ * a reserved domain) by its code. isSymbol narrows it to one error's type.
+ * The caller's legacy data keys are read with extensionsOf.
  */
 export interface JsonRpcError {
   code: number;
   message: string;
-  data: {
+  data?: {
     domain?: ErrorDomain;
-    symbol: ErrorSymbol;
+    symbol?: ErrorSymbol;
     retryable?: boolean;
     context?: ErrorContext;
   };
@@ -1207,6 +1208,8 @@ export interface UnknownError {
   /** The message, or the problem detail. */
   readonly message?: string;
   readonly status?: number;
+  /** A JSON-RPC error's data, as the payload has it. */
+  readonly data?: unknown;
   /** The payload's own retryable flag; false when it has none. */
   readonly retryable: boolean;
   readonly raw: unknown;
@@ -1224,7 +1227,7 @@ export interface McpErrorLike {
 
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: named by data.symbol, data.context.type or a protocol error's code, with its wire code and domain and a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
 /** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
@@ -1239,7 +1242,15 @@ export declare function isUnknownError(value: unknown): value is UnknownError;
  * undefined for anything else.
  */
 export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
-/** The same for a JSON-RPC error object. */
+/**
+ * Returns value (or the JSON it holds, when a string) as a JSON-RPC error
+ * object of this catalog: one named by data.symbol, else by
+ * data.context.type, else, for a protocol error of a reserved domain, by a
+ * code no other error has. Any other well-formed error object ({code,
+ * message, data?}) is an UnknownError with its code, message and data;
+ * undefined for one that names an error of this catalog but breaks its
+ * rules (another wire code, domain or context), and for anything else.
+ */
 export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
 /**
  * Returns value (or the JSON it holds, when a string) as a problem document
@@ -1257,9 +1268,10 @@ export declare function parseErrorResponse(value: unknown): ErrorResponse | Unkn
 /**
  * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
  * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
- * an UnknownError for an error of a newer catalog; undefined for anything
- * else, such as the SDK's own errors (unknown tool, resource not found),
- * which carry no data.symbol.
+ * an UnknownError for an error this catalog does not name (of a newer
+ * catalog, or the SDK's own, such as unknown tool or resource not found,
+ * unless a protocol error of the catalog has its code); undefined for
+ * anything else.
  */
 export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
 /**
@@ -1296,7 +1308,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>;
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**

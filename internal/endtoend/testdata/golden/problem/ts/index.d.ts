@@ -143,7 +143,7 @@ export interface ValidationErrorRpcError {
   message: string;
   data: {
     domain?: "request";
-    symbol: "VALIDATION_ERROR";
+    symbol?: "VALIDATION_ERROR";
     retryable?: boolean;
     context?: ValidationErrorContext;
   };
@@ -208,7 +208,7 @@ export interface NotFoundRpcError {
   message: string;
   data: {
     domain?: "request";
-    symbol: "NOT_FOUND";
+    symbol?: "NOT_FOUND";
     retryable?: boolean;
     context?: NotFoundContext;
   };
@@ -276,7 +276,7 @@ export interface ApiErrorRpcError {
   message: string;
   data: {
     domain?: "upstream";
-    symbol: "API_ERROR";
+    symbol?: "API_ERROR";
     retryable?: boolean;
     context?: ApiErrorContext;
   };
@@ -338,7 +338,7 @@ export interface SessionErrorRpcError {
   message: string;
   data: {
     domain?: "upstream";
-    symbol: "SESSION_ERROR";
+    symbol?: "SESSION_ERROR";
     retryable?: boolean;
     context?: SessionErrorContext;
   };
@@ -396,7 +396,7 @@ export interface DatabaseErrorRpcError {
   message: string;
   data: {
     domain?: "storage";
-    symbol: "DATABASE_ERROR";
+    symbol?: "DATABASE_ERROR";
     retryable?: boolean;
     context?: DatabaseErrorContext;
   };
@@ -453,7 +453,7 @@ export interface CacheErrorRpcError {
   message: string;
   data: {
     domain?: "storage";
-    symbol: "CACHE_ERROR";
+    symbol?: "CACHE_ERROR";
     retryable?: boolean;
     context?: CacheErrorContext;
   };
@@ -510,7 +510,7 @@ export interface ConfigurationErrorRpcError {
   message: string;
   data: {
     domain?: "system";
-    symbol: "CONFIG_ERROR";
+    symbol?: "CONFIG_ERROR";
     retryable?: boolean;
     context?: ConfigurationErrorContext;
   };
@@ -573,7 +573,7 @@ export interface GenericErrorRpcError {
   message: string;
   data: {
     domain?: "system";
-    symbol: "GENERIC_ERROR";
+    symbol?: "GENERIC_ERROR";
     retryable?: boolean;
     context?: GenericErrorContext;
   };
@@ -857,15 +857,16 @@ export interface ErrorContext {
 
 /**
  * The error member of a JSON-RPC response carrying an error of this catalog,
- * named by data.symbol. isSymbol narrows it to one error's type. The caller's
- * legacy data keys are read with extensionsOf.
+ * named by data.symbol, else by data.context.type, else (a protocol error of
+ * a reserved domain) by its code. isSymbol narrows it to one error's type.
+ * The caller's legacy data keys are read with extensionsOf.
  */
 export interface JsonRpcError {
   code: number;
   message: string;
-  data: {
+  data?: {
     domain?: ErrorDomain;
-    symbol: ErrorSymbol;
+    symbol?: ErrorSymbol;
     retryable?: boolean;
     context?: ErrorContext;
   };
@@ -927,6 +928,8 @@ export interface UnknownError {
   /** The message, or the problem detail. */
   readonly message?: string;
   readonly status?: number;
+  /** A JSON-RPC error's data, as the payload has it. */
+  readonly data?: unknown;
   /** The payload's own retryable flag; false when it has none. */
   readonly retryable: boolean;
   readonly raw: unknown;
@@ -944,7 +947,7 @@ export interface McpErrorLike {
 
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: named by data.symbol, data.context.type or a protocol error's code, with its wire code and domain and a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
 /** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
@@ -959,7 +962,15 @@ export declare function isUnknownError(value: unknown): value is UnknownError;
  * undefined for anything else.
  */
 export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
-/** The same for a JSON-RPC error object. */
+/**
+ * Returns value (or the JSON it holds, when a string) as a JSON-RPC error
+ * object of this catalog: one named by data.symbol, else by
+ * data.context.type, else, for a protocol error of a reserved domain, by a
+ * code no other error has. Any other well-formed error object ({code,
+ * message, data?}) is an UnknownError with its code, message and data;
+ * undefined for one that names an error of this catalog but breaks its
+ * rules (another wire code, domain or context), and for anything else.
+ */
 export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
 /**
  * Returns value (or the JSON it holds, when a string) as a problem document
@@ -977,9 +988,10 @@ export declare function parseErrorResponse(value: unknown): ErrorResponse | Unkn
 /**
  * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
  * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
- * an UnknownError for an error of a newer catalog; undefined for anything
- * else, such as the SDK's own errors (unknown tool, resource not found),
- * which carry no data.symbol.
+ * an UnknownError for an error this catalog does not name (of a newer
+ * catalog, or the SDK's own, such as unknown tool or resource not found,
+ * unless a protocol error of the catalog has its code); undefined for
+ * anything else.
  */
 export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
 /**
@@ -1016,7 +1028,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>;
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**

@@ -302,9 +302,9 @@ export interface ParseErrorContext {
 export interface ParseErrorRpcError {
   code: -32700;
   message: string;
-  data: {
+  data?: {
     domain?: "jsonrpc";
-    symbol: "E_PARSE_ERROR";
+    symbol?: "E_PARSE_ERROR";
     retryable?: boolean;
     context?: ParseErrorContext;
   };
@@ -363,9 +363,9 @@ export interface RpcInvalidParamsContext {
 export interface RpcInvalidParamsRpcError {
   code: -32602;
   message: string;
-  data: {
+  data?: {
     domain?: "jsonrpc";
-    symbol: "E_RPC_INVALID_PARAMS";
+    symbol?: "E_RPC_INVALID_PARAMS";
     retryable?: boolean;
     context?: RpcInvalidParamsContext;
   };
@@ -425,9 +425,9 @@ export interface MethodNotFoundContext {
 export interface MethodNotFoundRpcError {
   code: -32601;
   message: string;
-  data: {
+  data?: {
     domain?: "jsonrpc";
-    symbol: "E_METHOD_NOT_FOUND";
+    symbol?: "E_METHOD_NOT_FOUND";
     retryable?: boolean;
     context?: MethodNotFoundContext;
   };
@@ -484,9 +484,9 @@ export interface ServerErrorContext {
 export interface ServerErrorRpcError {
   code: -32000;
   message: string;
-  data: {
+  data?: {
     domain?: "jsonrpc";
-    symbol: "E_SERVER_ERROR";
+    symbol?: "E_SERVER_ERROR";
     retryable?: boolean;
     context?: ServerErrorContext;
   };
@@ -544,7 +544,7 @@ export interface InvalidParamsRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_INVALID_PARAMS";
+    symbol?: "E_INVALID_PARAMS";
     retryable?: boolean;
     context?: InvalidParamsContext;
   };
@@ -606,7 +606,7 @@ export interface TimeoutRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_TIMEOUT";
+    symbol?: "E_TIMEOUT";
     retryable?: boolean;
     context?: TimeoutContext;
   };
@@ -664,7 +664,7 @@ export interface LimitExceededRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_LIMIT_EXCEEDED";
+    symbol?: "E_LIMIT_EXCEEDED";
     retryable?: boolean;
     context?: LimitExceededContext;
   };
@@ -728,7 +728,7 @@ export interface NotInstalledRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_NOT_INSTALLED";
+    symbol?: "E_NOT_INSTALLED";
     retryable?: boolean;
     context?: NotInstalledContext;
   };
@@ -786,7 +786,7 @@ export interface SessionNotFoundRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_SESSION_NOT_FOUND";
+    symbol?: "E_SESSION_NOT_FOUND";
     retryable?: boolean;
     context?: SessionNotFoundContext;
   };
@@ -844,7 +844,7 @@ export interface InputTooLargeRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_INPUT_TOO_LARGE";
+    symbol?: "E_INPUT_TOO_LARGE";
     retryable?: boolean;
     context?: InputTooLargeContext;
   };
@@ -908,7 +908,7 @@ export interface UnsupportedRpcError {
   message: string;
   data: {
     domain?: "common";
-    symbol: "E_UNSUPPORTED";
+    symbol?: "E_UNSUPPORTED";
     retryable?: boolean;
     context?: UnsupportedContext;
   };
@@ -965,7 +965,7 @@ export interface PyExecFailRpcError {
   message: string;
   data: {
     domain?: "python";
-    symbol: "E_PY_EXEC_FAIL";
+    symbol?: "E_PY_EXEC_FAIL";
     retryable?: boolean;
     context?: PyExecFailContext;
   };
@@ -1026,7 +1026,7 @@ export interface PySecurityRpcError {
   message: string;
   data: {
     domain?: "python";
-    symbol: "E_PY_SECURITY";
+    symbol?: "E_PY_SECURITY";
     retryable?: boolean;
     context?: PySecurityContext;
   };
@@ -1088,7 +1088,7 @@ export interface PwNavRpcError {
   message: string;
   data: {
     domain?: "playwright";
-    symbol: "E_PW_NAV";
+    symbol?: "E_PW_NAV";
     retryable?: boolean;
     context?: PwNavContext;
   };
@@ -1148,7 +1148,7 @@ export interface PwLaunchRpcError {
   message: string;
   data: {
     domain?: "playwright";
-    symbol: "E_PW_LAUNCH";
+    symbol?: "E_PW_LAUNCH";
     retryable?: boolean;
     context?: PwLaunchContext;
   };
@@ -1208,7 +1208,7 @@ export interface PtNavRpcError {
   message: string;
   data: {
     domain?: "puppeteer";
-    symbol: "E_PT_NAV";
+    symbol?: "E_PT_NAV";
     retryable?: boolean;
     context?: PtNavContext;
   };
@@ -1268,7 +1268,7 @@ export interface PtLaunchRpcError {
   message: string;
   data: {
     domain?: "puppeteer";
-    symbol: "E_PT_LAUNCH";
+    symbol?: "E_PT_LAUNCH";
     retryable?: boolean;
     context?: PtLaunchContext;
   };
@@ -1328,7 +1328,7 @@ export interface MbFileNotFoundRpcError {
   message: string;
   data: {
     domain?: "memory-bank";
-    symbol: "E_MB_FILE_NOT_FOUND";
+    symbol?: "E_MB_FILE_NOT_FOUND";
     retryable?: boolean;
     context?: MbFileNotFoundContext;
   };
@@ -1386,7 +1386,7 @@ export interface MbReadRpcError {
   message: string;
   data: {
     domain?: "memory-bank";
-    symbol: "E_MB_READ";
+    symbol?: "E_MB_READ";
     retryable?: boolean;
     context?: MbReadContext;
   };
@@ -1446,7 +1446,7 @@ export interface KgFullRpcError {
   message: string;
   data: {
     domain?: "kg-memory";
-    symbol: "E_KG_FULL";
+    symbol?: "E_KG_FULL";
     retryable?: boolean;
     context?: KgFullContext;
   };
@@ -1510,7 +1510,7 @@ export interface KgInvalidTripleRpcError {
   message: string;
   data: {
     domain?: "kg-memory";
-    symbol: "E_KG_INVALID_TRIPLE";
+    symbol?: "E_KG_INVALID_TRIPLE";
     retryable?: boolean;
     context?: KgInvalidTripleContext;
   };
@@ -1570,7 +1570,7 @@ export interface FsPathEscapeRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_PATH_ESCAPE";
+    symbol?: "E_FS_PATH_ESCAPE";
     retryable?: boolean;
     context?: FsPathEscapeContext;
   };
@@ -1627,7 +1627,7 @@ export interface FsDeniedRpcError {
   message: string;
   data: {
     domain?: "filesystem";
-    symbol: "E_FS_DENIED";
+    symbol?: "E_FS_DENIED";
     retryable?: boolean;
     context?: FsDeniedContext;
   };
@@ -1686,7 +1686,7 @@ export interface SqlConnRpcError {
   message: string;
   data: {
     domain?: "sql-server";
-    symbol: "E_SQL_CONN";
+    symbol?: "E_SQL_CONN";
     retryable?: boolean;
     context?: SqlConnContext;
   };
@@ -1745,7 +1745,7 @@ export interface SqlQueryRpcError {
   message: string;
   data: {
     domain?: "sql-server";
-    symbol: "E_SQL_QUERY";
+    symbol?: "E_SQL_QUERY";
     retryable?: boolean;
     context?: SqlQueryContext;
   };
@@ -1805,7 +1805,7 @@ export interface NotionAuthRpcError {
   message: string;
   data: {
     domain?: "notion";
-    symbol: "E_NOTION_AUTH";
+    symbol?: "E_NOTION_AUTH";
     retryable?: boolean;
     context?: NotionAuthContext;
   };
@@ -1871,7 +1871,7 @@ export interface NotionRateRpcError {
   message: string;
   data: {
     domain?: "notion";
-    symbol: "E_NOTION_RATE";
+    symbol?: "E_NOTION_RATE";
     retryable?: boolean;
     context?: NotionRateContext;
   };
@@ -1938,7 +1938,7 @@ export interface TavilyHttpRpcError {
   message: string;
   data: {
     domain?: "tavily";
-    symbol: "E_TAVILY_HTTP";
+    symbol?: "E_TAVILY_HTTP";
     retryable?: boolean;
     context?: TavilyHttpContext;
   };
@@ -2004,7 +2004,7 @@ export interface TavilyRateRpcError {
   message: string;
   data: {
     domain?: "tavily";
-    symbol: "E_TAVILY_RATE";
+    symbol?: "E_TAVILY_RATE";
     retryable?: boolean;
     context?: TavilyRateContext;
   };
@@ -2739,15 +2739,16 @@ export interface ErrorContext {
 
 /**
  * The error member of a JSON-RPC response carrying an error of this catalog,
- * named by data.symbol. isSymbol narrows it to one error's type. The caller's
- * legacy data keys are read with extensionsOf.
+ * named by data.symbol, else by data.context.type, else (a protocol error of
+ * a reserved domain) by its code. isSymbol narrows it to one error's type.
+ * The caller's legacy data keys are read with extensionsOf.
  */
 export interface JsonRpcError {
   code: number;
   message: string;
-  data: {
+  data?: {
     domain?: ErrorDomain;
-    symbol: ErrorSymbol;
+    symbol?: ErrorSymbol;
     retryable?: boolean;
     context?: ErrorContext;
   };
@@ -2809,6 +2810,8 @@ export interface UnknownError {
   /** The message, or the problem detail. */
   readonly message?: string;
   readonly status?: number;
+  /** A JSON-RPC error's data, as the payload has it. */
+  readonly data?: unknown;
   /** The payload's own retryable flag; false when it has none. */
   readonly retryable: boolean;
   readonly raw: unknown;
@@ -2826,7 +2829,7 @@ export interface McpErrorLike {
 
 /** Reports whether value is a data.context of this catalog, with its details' required fields present and typed. */
 export declare function isErrorContext(value: unknown): value is ErrorContext;
-/** Reports whether value is a JSON-RPC error object of this catalog: a known data.symbol, its wire code and domain, a valid context. */
+/** Reports whether value is a JSON-RPC error object of this catalog: named by data.symbol, data.context.type or a protocol error's code, with its wire code and domain and a valid context. */
 export declare function isJsonRpcError(value: unknown): value is JsonRpcError;
 /** Reports whether value is a problem document of this catalog: known type URI (and symbol), an allowed status, valid detail members. */
 export declare function isProblemDetails(value: unknown): value is ProblemDetails;
@@ -2841,7 +2844,15 @@ export declare function isUnknownError(value: unknown): value is UnknownError;
  * undefined for anything else.
  */
 export declare function parseErrorContext(value: unknown): ErrorContext | UnknownError | undefined;
-/** The same for a JSON-RPC error object. */
+/**
+ * Returns value (or the JSON it holds, when a string) as a JSON-RPC error
+ * object of this catalog: one named by data.symbol, else by
+ * data.context.type, else, for a protocol error of a reserved domain, by a
+ * code no other error has. Any other well-formed error object ({code,
+ * message, data?}) is an UnknownError with its code, message and data;
+ * undefined for one that names an error of this catalog but breaks its
+ * rules (another wire code, domain or context), and for anything else.
+ */
 export declare function parseJsonRpcError(value: unknown): JsonRpcError | UnknownError | undefined;
 /**
  * Returns value (or the JSON it holds, when a string) as a problem document
@@ -2859,9 +2870,10 @@ export declare function parseErrorResponse(value: unknown): ErrorResponse | Unkn
 /**
  * Returns the JSON-RPC error an MCP SDK error (an McpError, or its plain
  * shape) carries, its message without the SDK's "MCP error CODE: " prefix;
- * an UnknownError for an error of a newer catalog; undefined for anything
- * else, such as the SDK's own errors (unknown tool, resource not found),
- * which carry no data.symbol.
+ * an UnknownError for an error this catalog does not name (of a newer
+ * catalog, or the SDK's own, such as unknown tool or resource not found,
+ * unless a protocol error of the catalog has its code); undefined for
+ * anything else.
  */
 export declare function fromMcpError(error: unknown): JsonRpcError | UnknownError | undefined;
 /**
@@ -2898,7 +2910,7 @@ export declare function isSymbol<S extends ErrorSymbol>(value: JsonRpcError | Un
 export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | UnknownError, symbol: S): value is ProblemBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is RpcErrorBySymbol[S]["data"]["symbol"];
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>;
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**

@@ -1,0 +1,428 @@
+package cli
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/internal/gen"
+)
+
+// Tests of issue 31: generate and generate -check answer from the records
+// when nothing they note changed, and take the full path — never leaving
+// an output stale — when any input (the catalog, an included file, a
+// template override, a flag, errgen's build) or any output (edited,
+// deleted, an extra one) changed.
+
+// fromRecords runs errgen in dir and reports whether the records answered.
+func fromRecords(t *testing.T, dir string, args ...string) (stdout, stderr string, code int, answered bool) {
+	t.Helper()
+	before := answeredFromRecords.Load()
+	stdout, stderr, code = run(t, dir, args...)
+	return stdout, stderr, code, answeredFromRecords.Load() > before
+}
+
+// includingProject is [newModule] whose catalog includes more/*.yaml,
+// which holds a domain with one error.
+func includingProject(t *testing.T) string {
+	t.Helper()
+	dir := newModule(t)
+	editCatalog(t, dir, "fallback: E_INTERNAL ", "include: [more/*.yaml]\nfallback: E_INTERNAL ")
+	writeTestFile(t, filepath.Join(dir, "catalog", "more", "billing.yaml"), []byte(billing))
+	return dir
+}
+
+const billing = `domains:
+  billing:
+    range: [3000, 3099]
+errors:
+  E_PAYMENT_REQUIRED:
+    code: 3000
+    title: Payment required
+    message: Payment is required
+    doc: A paid plan is needed for this.
+`
+
+func TestUnchangedAnswersFromRecords(t *testing.T) {
+	dir := includingProject(t)
+	first := generate(t, dir)
+	if !strings.Contains(first, "written") {
+		t.Fatalf("generate: %s", first)
+	}
+	before := snapshot(t, dir)
+
+	// the full path's answer, to compare with: another build's run
+	full := withBuild(t, "devel go0 0000000000000000", func() string {
+		stdout, stderr, code, answered := fromRecords(t, dir, "generate")
+		if code != ExitOK || answered || stderr != "" {
+			t.Fatalf("another build: exit %d, answered %v\n%s%s", code, answered, stdout, stderr)
+		}
+		return stdout
+	})
+	stdout, stderr, code, answered := fromRecords(t, dir, "generate")
+	if code != ExitOK || !answered || stderr != "" || stdout != full {
+		t.Errorf("unchanged generate: exit %d, answered from the records %v\nstdout %q\nwant   %q\nstderr %q", code, answered, stdout, full, stderr)
+	}
+	stdout, stderr, code, answered = fromRecords(t, dir, "generate", "-check")
+	if code != ExitOK || !answered || stderr != "" || stdout != "outputs are up to date\n" {
+		t.Errorf("unchanged -check: exit %d, answered %v, stdout %q, stderr %q", code, answered, stdout, stderr)
+	}
+	if after := snapshot(t, dir); after != before {
+		t.Errorf("an unchanged run touched files:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+// withBuild runs f as if errgen were the build line build.
+func withBuild[T any](t *testing.T, build string, f func() T) T {
+	t.Helper()
+	saved := errgenBuild
+	errgenBuild = func() string { return build }
+	defer func() { errgenBuild = saved }()
+	return f()
+}
+
+// TestUnchangedInputs: each kind of input changed takes the full path:
+// -check reports the outputs it changes, generate rewrites them, and the
+// run after answers from the records again.
+func TestUnchangedInputs(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   []string                       // of every run
+		change func(t *testing.T, dir string) // what changes
+		stale  string                         // what -check then reports (a line of it)
+	}{
+		{"catalog", nil, func(t *testing.T, dir string) {
+			editCatalog(t, dir, "message: An internal error occurred", "message: An internal error happened")
+		}, "gen/go/common_errors.go: stale"},
+		{"catalog comment", nil, func(t *testing.T, dir string) {
+			editCatalog(t, dir, "# An errgen error catalog.", "# The errgen error catalog.")
+		}, "gen/go/.errgen-"},
+		{"included file", nil, func(t *testing.T, dir string) {
+			editFile(t, filepath.Join(dir, "catalog", "more", "billing.yaml"), "Payment is required", "Payment is due")
+		}, "gen/go/billing_errors.go: stale"},
+		{"file the include pattern matches newly", nil, func(t *testing.T, dir string) {
+			writeTestFile(t, filepath.Join(dir, "catalog", "more", "search.yaml"), []byte(strings.NewReplacer(
+				"billing", "search", "3000", "4000", "3099", "4099", "PAYMENT_REQUIRED", "QUERY_TOO_LONG").Replace(billing)))
+		}, "gen/go/search_errors.go: missing"},
+		{"file the include pattern no longer matches", nil, func(t *testing.T, dir string) {
+			writeTestFile(t, filepath.Join(dir, "catalog", "more", "search.yaml"), []byte("errors: {}\n"))
+			generate(t, dir)
+			if err := os.Remove(filepath.Join(dir, "catalog", "more", "search.yaml")); err != nil {
+				t.Fatal(err)
+			}
+		}, "gen/go/.errgen-"},
+		{"template override", []string{"-templates", "tmpl"}, func(t *testing.T, dir string) {
+			editFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), "# ", "# Errors: ")
+		}, "docs/errors/index.md: stale"},
+		{"template override added", []string{"-templates", "tmpl"}, func(t *testing.T, dir string) {
+			writeTestFile(t, filepath.Join(dir, "tmpl", "domain.md.tmpl"), append(builtinTemplate(t, "domain.md.tmpl"), "\nMore.\n"...))
+		}, "docs/errors/domains/common.md: stale"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := includingProject(t)
+			writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), builtinTemplate(t, "index.md.tmpl"))
+			generate(t, dir, tc.args...)
+			if _, _, _, answered := fromRecords(t, dir, append([]string{"generate", "-check"}, tc.args...)...); !answered {
+				t.Fatal("-check right after generate took the full path")
+			}
+			tc.change(t, dir)
+			checkStale(t, dir, tc.args, tc.stale)
+		})
+	}
+}
+
+// checkStale runs -check, which must take the full path and report want,
+// then generate, which must take it too and repair everything; then both
+// answer from the records again.
+func checkStale(t *testing.T, dir string, args []string, want string) {
+	t.Helper()
+	_, stderr, code, answered := fromRecords(t, dir, append([]string{"generate", "-check"}, args...)...)
+	if code != ExitInvalid || answered || !strings.Contains(stderr, want) {
+		t.Errorf("-check after the change: exit %d, answered from the records %v, stderr:\n%s\nwant %q", code, answered, stderr, want)
+	}
+	stdout, stderr, code, answered := fromRecords(t, dir, append([]string{"generate"}, args...)...)
+	if code != ExitOK || answered || strings.Contains(stdout, ": 0 files written") && !strings.Contains(stdout, "removed") {
+		t.Errorf("generate after the change: exit %d, answered %v\n%s%s", code, answered, stdout, stderr)
+	}
+	for _, cmd := range [][]string{{"generate", "-check"}, {"generate"}} {
+		if stdout, stderr, code, answered := fromRecords(t, dir, append(cmd, args...)...); code != ExitOK || !answered {
+			t.Errorf("%s after regenerating: exit %d, answered %v\n%s%s", cmd, code, answered, stdout, stderr)
+		}
+	}
+}
+
+func builtinTemplate(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "templates", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestUnchangedFlags: a run with any flag changed takes the full path.
+// The flags are generate's own: a flag added without a case here fails,
+// so that whoever adds one says how it reaches the outputs.
+func TestUnchangedFlags(t *testing.T) {
+	alt := map[string][]string{ // flag -> the arguments of a run with it changed
+		"catalog":     nil, // TestRenamedCatalog
+		"go":          {"-go", "out/go"},
+		"go-package":  {"-go-package", "othererrors"},
+		"ts":          {"-ts", "out/ts"},
+		"schema":      {"-schema", "out/error.schema.json"},
+		"docs":        {"-docs", "out/docs"},
+		"templates":   {"-templates", "tmpl"},
+		"conformance": {"-conformance", "out/vectors.json"},
+		"check":       nil, // decides nothing the outputs hold
+	}
+	fl := flagSet(generateCmd, &Env{Stderr: new(bytes.Buffer)})
+	fl.VisitAll(func(f *flag.Flag) {
+		if _, ok := alt[f.Name]; !ok {
+			t.Errorf("generate has a flag -%s this test does not change: add it here, and to generateFlags if it names an input file or directory", f.Name)
+		}
+	})
+	dir := newProject(t)
+	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), builtinTemplate(t, "index.md.tmpl"))
+	generate(t, dir)
+	for name, args := range alt {
+		if args == nil {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			// every flag changes an output: the Go package, where one goes,
+			// or (-templates, with the built-in template) the inputs' digest
+			// the records note
+			_, stderr, code, answered := fromRecords(t, dir, append([]string{"generate", "-check"}, args...)...)
+			if answered || code != ExitInvalid {
+				t.Errorf("-check -%s: exit %d, answered from the records %v\n%s", name, code, answered, stderr)
+			}
+			if _, _, code, answered := fromRecords(t, dir, append([]string{"generate"}, args...)...); code != ExitOK || answered {
+				t.Errorf("generate -%s: exit %d, answered from the records %v", name, code, answered)
+			}
+			if _, _, code, answered := fromRecords(t, dir, append([]string{"generate", "-check"}, args...)...); code != ExitOK || !answered {
+				t.Errorf("-check -%s after generate -%[1]s: exit %d, answered %v", name, code, answered)
+			}
+			// back to no flags: the records of the flagged run answer nothing
+			if _, _, code, answered := fromRecords(t, dir, "generate"); code != ExitOK || answered {
+				t.Errorf("generate after generate -%s: exit %d, answered %v", name, code, answered)
+			}
+		})
+	}
+}
+
+// TestFlagsReachTheDigests: changing any flag's value changes the
+// invocation's digest, and changing a file in the directory a flagDir
+// flag names the content's.
+func TestFlagsReachTheDigests(t *testing.T) {
+	dir := newProject(t)
+	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), []byte("x"))
+	env, _, _ := testEnv(dir)
+	catalogPath := filepath.Join(dir, "catalog", "errors.yaml")
+	in := inputSet{catalog: catalogPath, files: []string{catalogPath}, root: dir}
+	read := func(string) ([]byte, error) { return starterCatalog, nil }
+	sumsWith := func(args ...string) sums {
+		fl := flagSet(generateCmd, env)
+		if err := fl.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		s := in.sums(env, fl, read)
+		if !s.ok {
+			t.Fatalf("sums of %s failed", args)
+		}
+		return s
+	}
+	base := sumsWith("-templates", "tmpl")
+	fl := flagSet(generateCmd, env)
+	fl.VisitAll(func(f *flag.Flag) {
+		v := "other"
+		if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); isBool {
+			v = "true"
+		}
+		args := []string{"-templates", "tmpl", "-" + f.Name + "=" + v}
+		if f.Name == "templates" {
+			if err := os.Mkdir(filepath.Join(dir, "other"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			args = args[2:]
+		}
+		s := sumsWith(args...)
+		switch {
+		case generateFlags[f.Name] == flagNone:
+			if s != base {
+				t.Errorf("-%s changed the digests; it is flagNone", f.Name)
+			}
+		case s.invocation == base.invocation:
+			t.Errorf("-%s=%s did not change the invocation's digest", f.Name, v)
+		}
+	})
+	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), []byte("y"))
+	if s := sumsWith("-templates", "tmpl"); s.content == base.content || s.invocation != base.invocation {
+		t.Errorf("a changed template override: content digest changed %v, invocation's %v; want true, false", s.content != base.content, s.invocation != base.invocation)
+	}
+}
+
+// TestUnchangedAnotherBuild: another errgen build takes the full path. A
+// build of the same release (another Go toolchain, another development
+// build) that writes the same outputs leaves the records as they are, so
+// that people running different toolchains do not rewrite them back and
+// forth; another release rewrites them, and then answers from them.
+func TestUnchangedAnotherBuild(t *testing.T) {
+	dir := newProject(t)
+	generate(t, dir)
+	before := snapshot(t, dir)
+	withBuild(t, "devel go0 1111111111111111", func() any {
+		for _, cmd := range [][]string{{"generate", "-check"}, {"generate"}} {
+			if stdout, stderr, code, answered := fromRecords(t, dir, cmd...); code != ExitOK || answered || strings.Contains(stdout, "removed") {
+				t.Errorf("%s by another development build: exit %d, answered %v\n%s%s", cmd, code, answered, stdout, stderr)
+			}
+		}
+		return nil
+	})
+	if after := snapshot(t, dir); after != before {
+		t.Errorf("another development build rewrote files:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	if _, _, _, answered := fromRecords(t, dir, "generate"); !answered {
+		t.Errorf("the build that wrote the records no longer answers from them")
+	}
+	withBuild(t, "v9.9.9 go0 2222222222222222", func() any {
+		_, stderr, code, answered := fromRecords(t, dir, "generate", "-check")
+		if code != ExitInvalid || answered || !strings.Contains(stderr, "gen/go/.errgen-5bdb91239beb: stale") || strings.Contains(stderr, "errors.go") {
+			t.Errorf("-check by another release: exit %d, answered %v\n%s", code, answered, stderr)
+		}
+		stdout, _, code, answered := fromRecords(t, dir, "generate")
+		if code != ExitOK || answered || !strings.Contains(stdout, ": 4 files written") {
+			t.Errorf("generate by another release: exit %d, answered %v\n%s", code, answered, stdout)
+		}
+		if _, _, _, answered := fromRecords(t, dir, "generate"); !answered {
+			t.Errorf("the new release does not answer from the records it wrote")
+		}
+		return nil
+	})
+	data, _ := os.ReadFile(filepath.Join(dir, "gen", "go", ".errgen-5bdb91239beb"))
+	if !bytes.Contains(data, []byte("\n# errgen: v9.9.9 go0 2222222222222222\n")) {
+		t.Errorf("the record does not note the release that wrote it:\n%s", data)
+	}
+}
+
+// TestUnchangedOutputs: an output edited, deleted or added takes the full
+// path, as does a record edited by hand; a file errgen does not list is
+// no output, as on the full path.
+func TestUnchangedOutputs(t *testing.T) {
+	goDir := func(dir string) string { return filepath.Join(dir, "gen", "go") }
+	record := func(dir string) string { return filepath.Join(goDir(dir), ".errgen-5bdb91239beb") }
+	for _, tc := range []struct {
+		name   string
+		change func(t *testing.T, dir string)
+		stale  string
+	}{
+		{"edited", func(t *testing.T, dir string) {
+			editFile(t, filepath.Join(goDir(dir), "errors.go"), "package", "// edited\npackage")
+		}, "gen/go/errors.go: stale"},
+		{"edited, same size", func(t *testing.T, dir string) {
+			editFile(t, filepath.Join(goDir(dir), "errors.go"), "package", "pockage")
+		}, "gen/go/errors.go: stale"},
+		{"deleted", func(t *testing.T, dir string) {
+			if err := os.Remove(filepath.Join(dir, "docs", "errors", "internal.md")); err != nil {
+				t.Fatal(err)
+			}
+		}, "docs/errors/internal.md: missing"},
+		{"record deleted", func(t *testing.T, dir string) {
+			if err := os.Remove(record(dir)); err != nil {
+				t.Fatal(err)
+			}
+		}, "gen/go/.errgen-5bdb91239beb: missing"},
+		{"extra listed in the record", func(t *testing.T, dir string) {
+			writeTestFile(t, filepath.Join(goDir(dir), "old.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
+			editFile(t, record(dir), "  errors.go\n", "  errors.go\n"+strings.Repeat("0", 64)+"  old.go\n")
+		}, "gen/go/old.go: extra"},
+		{"record edited", func(t *testing.T, dir string) {
+			editFile(t, record(dir), "# output docs:", "# output Docs:")
+		}, "gen/go/.errgen-5bdb91239beb: stale"},
+		{"record of this catalog at an old path", func(t *testing.T, dir string) {
+			data, err := os.ReadFile(record(dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, filepath.Join(goDir(dir), ".errgen-000000000000"), bytes.Replace(data, []byte("# source: ../../catalog/errors.yaml"), []byte("# source: ../../catalog/old.yaml"), 1))
+		}, "gen/go/.errgen-000000000000: extra (the record of this catalog at its old path, catalog/old.yaml)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := newProject(t)
+			generate(t, dir)
+			tc.change(t, dir)
+			checkStale(t, dir, nil, tc.stale)
+		})
+	}
+
+	// a file of the user's, or with errgen's header but listed by no
+	// record, is no output: the records still answer, and leave it
+	dir := newProject(t)
+	generate(t, dir)
+	writeTestFile(t, filepath.Join(goDir(dir), "helpers.go"), []byte("package myserviceerrors\n"))
+	writeTestFile(t, filepath.Join(goDir(dir), "legacy.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
+	for _, cmd := range [][]string{{"generate", "-check"}, {"generate"}} {
+		if stdout, stderr, code, answered := fromRecords(t, dir, cmd...); code != ExitOK || !answered {
+			t.Errorf("%s with files of others: exit %d, answered %v\n%s%s", cmd, code, answered, stdout, stderr)
+		}
+	}
+}
+
+// TestUnchangedWarnings: a catalog with warnings says so when the records
+// answer, pointing at errgen check.
+func TestUnchangedWarnings(t *testing.T) {
+	dir := newProject(t)
+	editCatalog(t, dir, "    doc: The request's parameters do not match the method's signature.\n", "")
+	_, stderr, code := run(t, dir, "generate")
+	if code != ExitOK || !strings.Contains(stderr, "warning: ") {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	_, stderr, code, answered := fromRecords(t, dir, "generate", "-check")
+	if code != ExitOK || !answered || stderr != "catalog/errors.yaml: 1 warning, unchanged since the outputs were generated (errgen check lists them)\n" {
+		t.Errorf("-check: exit %d, answered %v, stderr %q", code, answered, stderr)
+	}
+}
+
+// TestCatalogOutputs: the outputs a catalog names are found without
+// parsing it, in the forms a catalog writes them; what is not found only
+// costs the full path.
+func TestCatalogOutputs(t *testing.T) {
+	for _, tc := range []struct{ catalog, want string }{
+		{"errgen: 1\noutputs:\n  go: {dir: a/go, package: p}\n  # note\n\n  docs: site\nname: x\n", "a/go p site"},
+		{"errgen: 1\noutputs: {schema: s.json}\n", "s.json"},
+		{"\"outputs\":\n  ts:\n    dir: web\n", "web"},
+		{"errgen: 1\n# outputs:\n#   go: {dir: no}\nx_outputs: {go: no}\n", ""},
+		{"{errgen: 1, outputs: {go: {dir: flow}}}\n", ""},
+	} {
+		if got := strings.Join(catalogOutputs([]byte(tc.catalog)), " "); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.catalog, got, tc.want)
+		}
+	}
+	// a catalog placing its outputs: found through them
+	dir := newModule(t)
+	editCatalog(t, dir, "# outputs:", "outputs:\n  go: {dir: src/errs}\n  docs: site/errors\n# outputs:")
+	generate(t, dir)
+	if _, _, code, answered := fromRecords(t, dir, "generate", "-check"); code != ExitOK || !answered {
+		t.Errorf("-check of a catalog with outputs: exit %d, answered %v", code, answered)
+	}
+}
+
+// TestErrgenBuild: the running build is named, by its Go build ID when no
+// release names it (a test binary, go run).
+func TestErrgenBuild(t *testing.T) {
+	line := errgenBuild()
+	fields := strings.Fields(line)
+	if len(fields) != 3 || fields[0] != "devel" || !strings.HasPrefix(fields[1], "go") || fields[2] == unknownBuild || len(fields[2]) != 16 {
+		t.Errorf("errgenBuild() = %q, want \"devel GOVERSION HASH\"", line)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	// the build ID is ACTION/CONTENT ids, or more parts, separated by "/"
+	if id := goBuildID(exe); !strings.Contains(id, "/") {
+		t.Errorf("goBuildID(%s) = %q", exe, id)
+	}
+}

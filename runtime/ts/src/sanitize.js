@@ -1,0 +1,155 @@
+// @ts-check
+// The scrubbing of x-sanitize fields and of the cause chain in debugInfo,
+// as errgen's Go runtime (errgenrt/sanitize.go) does it, character for
+// character (docs/guide/conformance.md, "Sanitizing"). Go's regexp \s is
+// ASCII white space only: [\t\n\f\r ].
+
+const HOME_PATH_RE = /(\/home\/[^/\t\n\f\r "']+|\/Users\/[^/\t\n\f\r "']+|\/root|[A-Za-z]:\\Users\\[^\\\t\n\f\r "']+)/g;
+const URL_RE = /[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\t\n\f\r "'<>]+/g;
+const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const TOKEN_RE = /[A-Za-z0-9_\-+/=.]{32,}/g;
+
+/**
+ * sanitizePath replaces home-directory prefixes by ~ (/home/alice/x →
+ * ~/x): x-sanitize: path.
+ * @param {string} s
+ */
+export function sanitizePath(s) {
+  if (!s.includes("/home/") && !s.includes("/Users/") && !s.includes("/root") && !s.includes(":\\Users\\")) return s;
+  return s.replace(HOME_PATH_RE, "~");
+}
+
+/**
+ * sanitizeURI redacts, in every URL of s, the password of its user
+ * information and the value of each query parameter whose name is secret;
+ * everything else of the URL is kept: x-sanitize: uri.
+ * @param {string} s
+ */
+export function sanitizeURI(s) {
+  if (!s.includes("://")) return s;
+  return s.replace(URL_RE, scrubURL);
+}
+
+/**
+ * scrubURL scrubs one URL that URL_RE matched.
+ * @param {string} u
+ */
+function scrubURL(u) {
+  const i = u.indexOf("://") + 3;
+  let out = u.slice(0, i);
+  let rest = u.slice(i);
+  // the authority runs to the first /, ? or #; its user information to
+  // the last @ in it, and the password from the first : in that
+  let end = rest.search(/[/?#]/);
+  if (end < 0) end = rest.length;
+  let auth = rest.slice(0, end);
+  const at = auth.lastIndexOf("@");
+  if (at >= 0) {
+    const colon = auth.slice(0, at).indexOf(":");
+    if (colon >= 0) auth = auth.slice(0, colon + 1) + "redacted" + auth.slice(at);
+  }
+  out += auth;
+  rest = rest.slice(end);
+  // the query runs from the first ? (before any #) to the first # after
+  // it; its parameters are separated by &
+  const q = rest.indexOf("?");
+  if (q < 0 || rest.slice(0, q).includes("#")) return out + rest;
+  out += rest.slice(0, q + 1);
+  let query = rest.slice(q + 1);
+  let fragment = "";
+  const h = query.indexOf("#");
+  if (h >= 0) {
+    fragment = query.slice(h);
+    query = query.slice(0, h);
+  }
+  out += query
+    .split("&")
+    .map((param) => {
+      const eq = param.indexOf("=");
+      const name = eq < 0 ? param : param.slice(0, eq);
+      return secretParam(name) ? name + "=redacted" : param;
+    })
+    .join("&");
+  return out + fragment;
+}
+
+const SECRET_NAMES = new Set(["pass", "password", "pwd", "code", "credential", "credentials", "sig", "signature"]);
+
+/**
+ * secretParam reports whether a URL query parameter name (as written, its
+ * %XX escapes and + decoded here) names a secret: ASCII case aside, it
+ * contains "token", "key" or "secret", starts with "auth" or "session", or
+ * is one of SECRET_NAMES.
+ * @param {string} name
+ */
+function secretParam(name) {
+  const n = lower(unescapeQuery(name));
+  if (SECRET_NAMES.has(n)) return true;
+  return n.includes("token") || n.includes("key") || n.includes("secret") || n.startsWith("auth") || n.startsWith("session");
+}
+
+/**
+ * lower lower-cases s as Go's strings.ToLower does: each character alone
+ * (İ becomes i, not i and a combining dot).
+ * @param {string} s
+ */
+function lower(s) {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(s)) return s.toLowerCase();
+  let out = "";
+  for (const c of s) {
+    const l = c === "\u0130" ? "i" : c.toLowerCase();
+    out += [...l].length === 1 ? l : c;
+  }
+  return out;
+}
+
+const UTF8 = new TextDecoder();
+const ENCODE = new TextEncoder();
+
+/**
+ * unescapeQuery decodes + and the %XX escapes of a query component, as
+ * bytes read as UTF-8; a % not followed by two hex digits stays as it is.
+ * @param {string} s
+ */
+function unescapeQuery(s) {
+  if (!s.includes("%") && !s.includes("+")) return s;
+  const src = ENCODE.encode(s);
+  const out = [];
+  for (let i = 0; i < src.length; i++) {
+    const c = /** @type {number} */ (src[i]);
+    if (c === 0x2b) {
+      out.push(0x20);
+    } else if (c === 0x25 && i + 2 < src.length && isHex(/** @type {number} */ (src[i + 1])) && isHex(/** @type {number} */ (src[i + 2]))) {
+      out.push((unhex(/** @type {number} */ (src[i + 1])) << 4) | unhex(/** @type {number} */ (src[i + 2])));
+      i += 2;
+    } else {
+      out.push(c);
+    }
+  }
+  return UTF8.decode(new Uint8Array(out));
+}
+
+/** @param {number} c */
+function isHex(c) {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+}
+
+/** @param {number} c */
+function unhex(c) {
+  if (c <= 0x39) return c - 0x30;
+  if (c <= 0x46) return c - 0x41 + 10;
+  return c - 0x61 + 10;
+}
+
+/**
+ * sanitizeText scrubs free text: home paths, URL secrets, e-mail addresses
+ * and long tokens. It is applied to x-sanitize: text fields and always to
+ * the text of the cause chain.
+ * @param {string} s
+ */
+export function sanitizeText(s) {
+  s = sanitizeURI(sanitizePath(s));
+  if (s.includes("@")) s = s.replace(EMAIL_RE, "<email>");
+  return s.replace(TOKEN_RE, (tok) => (/[0-9]/.test(tok) && /[A-Z[\\\]^_`a-z]/.test(tok) && !tok.includes("/") ? "<redacted>" : tok));
+}

@@ -1,0 +1,178 @@
+// @ts-check
+// The server runtime's errors and renderers on the fixture catalog: what a
+// Node server sends and what its logs see.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { inspect } from "node:util";
+import { assemble, load } from "./package.js";
+
+const pkg = assemble();
+const other = assemble(); // a second copy of the same package
+after(() => {
+  pkg.remove();
+  other.remove();
+});
+const server = await load(pkg.dir, "server.js");
+const copy = await load(other.dir, "server.js");
+const client = await load(pkg.dir, "index.js");
+
+const fixed = { now: () => new Date("2026-01-02T03:04:05.678Z"), instance: () => "urn:uuid:00000000-0000-4000-8000-000000000000" };
+const denied = { path: "/home/alice/secret.txt", token: "hunter2" };
+
+test("an error renders every format, byte for byte", () => {
+  const err = server.newError("E_UNAVAILABLE", { service: "db" });
+  assert.equal(server.renderJsonRpcError(err, fixed),
+    '{"code":1001,"message":"The db service is unavailable","data":{"domain":"core","symbol":"E_UNAVAILABLE","retryable":true,"context":{"schemaVersion":1,"type":"unavailable","details":{"service":"db"},"retryable":true}}}');
+  assert.equal(server.renderProblem(err, fixed),
+    '{"type":"https://errors.example.com/fixture/unavailable","title":"Service unavailable","status":503,"detail":"The db service is unavailable","instance":"urn:uuid:00000000-0000-4000-8000-000000000000","timestamp":"2026-01-02T03:04:05Z","symbol":"E_UNAVAILABLE","retryable":true,"service":"db"}');
+  assert.equal(server.renderResponse(err, fixed), '{"error":true,"code":"E_UNAVAILABLE","message":"The db service is unavailable","details":{"service":"db"}}');
+  assert.equal(server.renderToolResult(err, fixed), '{"content":[{"type":"text","text":' + JSON.stringify(server.renderProblem(err, fixed)) + '}],"isError":true}');
+  assert.deepEqual(server.jsonRpcParts(err, fixed), {
+    code: 1001, message: "The db service is unavailable",
+    data: '{"domain":"core","symbol":"E_UNAVAILABLE","retryable":true,"context":{"schemaVersion":1,"type":"unavailable","details":{"service":"db"},"retryable":true}}',
+  });
+  // an error without details carries none in a plain response, {} in a context
+  const internal = server.newError("E_INTERNAL");
+  assert.equal(server.renderResponse(internal), '{"error":true,"code":"E_INTERNAL","message":"An internal error occurred"}');
+  assert.match(server.renderJsonRpcError(internal), /"details":\{\},"userMessage":"Something went wrong on our side\."/);
+});
+
+test("each error's constructor raises it as newError does", () => {
+  const err = server.newUnavailable({ service: "db" }, { status: 503, requestId: "r1" });
+  assert.equal(err.symbol, "E_UNAVAILABLE");
+  assert.equal(server.renderProblem(err, fixed), server.renderProblem(server.newError("E_UNAVAILABLE", { service: "db" }, { status: 503 }), fixed));
+  const internal = server.newInternal({ retryable: true });
+  assert.equal(internal.symbol, "E_INTERNAL");
+  assert.equal(internal.retryable, true);
+});
+
+test("every payload parses back to its error with the package's own client", () => {
+  const err = server.newError("E_FS_TOO_LARGE", { resource: "file_size", limit: 1024, actual: 4096, unit: "bytes", config_source: "/home/alice/policy.yaml" });
+  for (const o of [{}, { verbose: true }, { showSensitive: true, maxStringBytes: 16 }]) {
+    assert.equal(client.symbolOf(client.parseJsonRpcError(server.renderJsonRpcError(err, o))), "E_FS_TOO_LARGE");
+    assert.equal(client.symbolOf(client.parseProblemDetails(server.renderProblem(err, o))), "E_FS_TOO_LARGE");
+    assert.equal(client.symbolOf(client.parseErrorResponse(server.renderResponse(err, o))), "E_FS_TOO_LARGE");
+    assert.equal(client.symbolOf(client.fromToolResult(JSON.parse(server.renderToolResult(err, o)))), "E_FS_TOO_LARGE");
+  }
+  const problem = JSON.parse(server.renderProblem(err, fixed));
+  assert.equal(problem.detail, "File is 4096 bytes; the limit is 1024 bytes");
+  assert.deepEqual(problem.suggestions, ["Read at most 1024 bytes at a time", "Use the offset argument", "A third suggestion"]);
+  assert.equal(problem.config_source, undefined, "a verbose-only field outside verbose mode");
+  assert.equal(JSON.parse(server.renderProblem(err, { ...fixed, verbose: true })).config_source, "/home/alice/policy.yaml", "verbose: unsanitized");
+});
+
+test("sensitive values never reach the wire, the message or a log line by default", () => {
+  const err = server.newError("E_FS_DENIED", denied, { cause: new Error("open /home/alice/secret.txt: EACCES with hunter2") });
+  assert.equal(err.message, "Access to ~/secret.txt is denied (<redacted>)");
+  assert.equal(err.name, "E_FS_DENIED");
+  assert.equal(String(err), "E_FS_DENIED: Access to ~/secret.txt is denied (<redacted>)");
+  for (const text of [server.renderJsonRpcError(err), server.renderProblem(err), server.renderResponse(err), server.renderToolResult(err),
+    JSON.stringify(err), JSON.stringify({ err }), inspect(err, { depth: 0 }).split("\n")[0], Object.keys(err).join()]) {
+    assert.ok(!text.includes("hunter2") && !text.includes("/home/alice"), text);
+  }
+  // shown only on request, and the cause only in verbose mode
+  assert.match(server.renderProblem(err, { showSensitive: true }), /"token":"hunter2"/);
+  assert.doesNotMatch(server.renderProblem(err, { showSensitive: true }), /EACCES/);
+  const verbose = JSON.parse(server.renderProblem(err, { verbose: true }));
+  assert.equal(verbose.token, "hunter2");
+  assert.deepEqual(verbose.debugInfo.errorChain, ["open ~/secret.txt: EACCES with hunter2"]);
+  // the server's own log helpers have everything, the stack included
+  assert.equal(err.verboseError(), "E_FS_DENIED: Access to /home/alice/secret.txt is denied (hunter2): open /home/alice/secret.txt: EACCES with hunter2");
+  const log = err.logValue();
+  assert.equal(log.symbol, "E_FS_DENIED");
+  assert.match(log.cause, /EACCES/);
+  assert.match(log.stack, /server\.test\.js/);
+  assert.deepEqual(err.details, denied);
+});
+
+test("the details are typed by the catalog: required fields empty when missing, others ignored", () => {
+  const err = server.newError("E_FS_DENIED", /** @type {any} */ ({ path: "/tmp/x", unknown: 1, ratio: "not a number" }));
+  assert.equal(server.renderResponse(err), '{"error":true,"code":"E_FS_DENIED","message":"Access to /tmp/x is denied (\\u003credacted\\u003e)","details":{"path":"/tmp/x","token":"\\u003credacted\\u003e"}}');
+  assert.throws(() => server.newError("E_NOT_THERE", {}), /no error "E_NOT_THERE"/);
+});
+
+test("aliases raise their error; options override the status, the retryable flag and add members", () => {
+  const err = server.newError("E_INVALID", { fieldErrors: { b: ["no"], a: ["bad", "worse"] }, totalErrors: 3 });
+  assert.equal(err.symbol, "E_VALIDATION");
+  assert.equal(server.renderResponse(err), '{"error":true,"code":"E_VALIDATION","message":"Validation failed: 3 errors","details":{"fieldErrors":{"a":["bad","worse"],"b":["no"]},"totalErrors":3}}');
+  const e2 = server.newError("E_UNAVAILABLE", { service: "db" }, {
+    status: 502, retryable: false, requestId: "req_1", instance: "urn:x",
+    data: [["method", "tools/call"], ["symbol", "E_SPOOF"], ["method", "again"]], extensions: { tool: "query", service: "shadow", type: "spoof" },
+  });
+  assert.equal(e2.status, 502);
+  assert.equal(e2.retryable, false);
+  const rpc = JSON.parse(server.renderJsonRpcError(e2));
+  assert.deepEqual(Object.keys(rpc.data), ["method", "domain", "symbol", "retryable", "context"]);
+  assert.equal(rpc.data.method, "tools/call");
+  const p = JSON.parse(server.renderProblem(e2));
+  assert.equal(p.status, 502);
+  assert.equal(p.instance, "urn:x");
+  assert.equal(p.tool, "query");
+  assert.equal(p.service, "db");
+  assert.equal(p.type, "https://errors.example.com/fixture/unavailable");
+  assert.equal(server.newError("E_UNAVAILABLE", { service: "db" }, { status: 404 }).status, 503, "a status the error does not allow is ignored");
+});
+
+test("anything else thrown is the fallback, its text only a cause", () => {
+  const err = server.fromError(new Error("connect to postgres://admin:pw@db.internal failed"));
+  assert.equal(err.symbol, "E_INTERNAL");
+  assert.equal(err.message, "An internal error occurred");
+  assert.doesNotMatch(server.renderProblem(err), /postgres|admin|db\.internal/);
+  assert.match(server.renderProblem(err, { verbose: true }), /"errorChain":\["connect to postgres:\/\/admin:\\u003cemail\\u003e failed"\]/);
+  for (const thrown of ["a string", 42, null, undefined, { code: 5 }]) {
+    const e = server.fromError(thrown);
+    assert.equal(e.symbol, "E_INTERNAL", String(thrown));
+    assert.doesNotMatch(server.renderJsonRpcError(e), /a string/);
+  }
+  // a catalog error along the cause chain is itself
+  const inner = server.newError("E_UNAVAILABLE", { service: "db" });
+  assert.equal(server.fromError(new Error("while querying", { cause: inner })), inner);
+  assert.equal(server.fromError(inner), inner);
+});
+
+test("errors of another copy of the package are recognised by their brand", () => {
+  const theirs = copy.newError("E_UNAVAILABLE", { service: "cache" }, { status: 502 });
+  assert.ok(theirs instanceof server.CatalogError);
+  assert.ok(server.isCatalogError(theirs));
+  assert.ok(!(new Error("x") instanceof server.CatalogError));
+  const mine = server.fromError(theirs);
+  assert.notEqual(mine, theirs);
+  assert.equal(mine.symbol, "E_UNAVAILABLE");
+  assert.equal(server.renderProblem(mine, fixed), copy.renderProblem(theirs, fixed));
+  assert.equal(server.renderProblem(theirs, fixed), copy.renderProblem(theirs, fixed));
+  assert.throws(() => new server.CatalogError(), TypeError);
+});
+
+test("an error raised without its details: itself, or the fallback where empty details break its schema", () => {
+  const parse = server.errorOf("E_PARSE");
+  assert.equal(server.renderJsonRpcError(parse), '{"code":-32700,"message":"Parse error","data":{"domain":"jsonrpc","symbol":"E_PARSE","retryable":false,"context":{"schemaVersion":1,"type":"parse","details":{},"retryable":false}}}');
+  assert.equal(server.errorOf("E_UNAVAILABLE").symbol, "E_UNAVAILABLE");
+  const bad = server.errorOf("E_FS_BAD_NAME");
+  assert.equal(bad.symbol, "E_INTERNAL");
+  assert.match(server.renderProblem(bad, { verbose: true }), /"errorChain":\["E_FS_BAD_NAME: Bad file name"\]/);
+});
+
+test("payloads stay within maxDataBytes: minimal, then the fallback with its status", () => {
+  const err = server.newError("E_FS_DENIED", { path: "x".repeat(60), token: "t", note: "n".repeat(100), tags: ["a".repeat(50), "b"] }, { extensions: { tool: "t".repeat(300) } });
+  const full = server.renderProblem(err, fixed);
+  assert.ok(Buffer.byteLength(full) > 512);
+  const minimal = server.problemOf(err, { ...fixed, maxDataBytes: 512 });
+  assert.ok(Buffer.byteLength(minimal.body) <= 512, minimal.body);
+  assert.equal(minimal.status, 403);
+  assert.doesNotMatch(minimal.body, /"tool"/);
+  const fallback = server.problemOf(err, { ...fixed, maxDataBytes: 200 });
+  assert.equal(JSON.parse(fallback.body).symbol, "E_INTERNAL");
+  assert.equal(fallback.status, 500);
+});
+
+test("options come from the same environment variables as Go's", () => {
+  assert.deepEqual(server.optionsFromEnv("MCP_ERRORS", {}), {});
+  assert.deepEqual(server.optionsFromEnv("MCP_ERRORS", {
+    MCP_ERRORS_VERBOSE: " full ", MCP_ERRORS_REDACT: "off", MCP_ERRORS_SUGGESTIONS: "No", MCP_ERRORS_MAX_DATA_BYTES: "4096",
+    MCP_ERRORS_MAX_STRING_BYTES: "+64", MCP_ERRORS_MAX_SUGGESTIONS: "0", MCP_ERRORS_SERVER_VERSION: "1.2.3",
+  }), { verbose: true, showSensitive: true, omitSuggestions: true, maxDataBytes: 4096, maxStringBytes: 64, maxSuggestions: 0, serverVersion: "1.2.3" });
+  assert.deepEqual(server.optionsFromEnv("X", { X_VERBOSE: "5", X_REDACT: "true", X_SUGGESTIONS: "1" }), { verbose: true });
+  assert.deepEqual(server.optionsFromEnv("X", { X_VERBOSE: "0" }), {});
+  assert.throws(() => server.optionsFromEnv("X", { X_REDACT: "5", X_MAX_DATA_BYTES: "-1", X_MAX_SUGGESTIONS: "1e3" }),
+    /X_REDACT="5": want true or false; X_MAX_DATA_BYTES="-1": want a non-negative integer; X_MAX_SUGGESTIONS="1e3": want a non-negative integer/);
+});
