@@ -32,7 +32,8 @@ func words(w string, n int) string {
 // and symbol names, titles, messages, suggestions, enum values, aliases,
 // deprecation notes — and whose shapes are of every kind (nested arrays of
 // structs, a struct holding itself, an open object, field_errors, a
-// struct of only optional fields, one of many required ones), some text
+// struct of only optional fields, one of many required ones, Rust
+// keywords for names of types, fields and enum values), some text
 // in Latin letters with accents and in CJK ideographs: code generators
 // that lay their output out by width meet every boundary with it.
 func Widths(lo, hi int) []byte {
@@ -44,6 +45,9 @@ func Widths(lo, hi int) []byte {
 	}
 	b.WriteString("details:\n")
 	b.WriteString("  optional_only:\n    type: object\n    properties:\n      a: {type: string}\n      b: {type: integer}\n")
+	b.WriteString("  keywords:\n    type: object\n    required: [fn, self]\n    properties:\n")
+	b.WriteString("      fn: {type: object, required: [type], properties: {type: {type: string}, crate: {type: integer}}}\n")
+	b.WriteString("      self: {type: string, enum: [self, crate, type]}\n      match: {type: integer}\n      async: {type: boolean}\n")
 	b.WriteString("  many:\n    type: object\n    required: [a, b, c, d, e, f, g, h]\n    properties:\n")
 	for _, p := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
 		fmt.Fprintf(&b, "      %s: {type: string}\n", p)
@@ -66,7 +70,9 @@ func Widths(lo, hi int) []byte {
 	b.WriteString("  E_B: {code: 2, title: B, message: \"{a}\", details: optional_only, doc: B.}\n")
 	b.WriteString("  E_C: {code: 3, title: C, message: \"{h}\", details: many, doc: C.}\n")
 	b.WriteString("  E_D: {code: 4, title: D, message: \"{totalErrors}\", details: field_errors, doc: D.}\n")
-	code := 5
+	b.WriteString("  E_SELF: {code: 5, type: self, title: S, message: \"{fn} {self}\", details: keywords, doc: S.}\n")
+	b.WriteString("  E_MATCH: {code: 6, type: match, title: M, message: m, doc: M.}\n")
+	code := 7
 	for n := lo; n <= hi; n++ {
 		typ := name("t", n)
 		sym := "E_" + strings.ToUpper(typ)

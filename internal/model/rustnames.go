@@ -17,6 +17,15 @@ import (
 func (b *builder) rustIdentifiers(goIDs *idents) {
 	ids := newIdents(b, "Rust", nil)
 	ids.reported = goIDs.reported // a clash of the Go names is told once
+	// the variants of ErrorCode: the types in Pascal case, distinct as the
+	// TypeScript names are, save Self, which Rust reserves (SelfValue)
+	variants := newIdents(b, "Rust", nil)
+	variants.reported = goIDs.reported
+	for _, e := range b.m.Errors {
+		if e.GoName != "" {
+			variants.claim("ErrorCode::"+naming.RustVariant(e.Type), "error "+e.Symbol, e.Pos)
+		}
+	}
 	for _, s := range b.m.Shapes {
 		what := "detail shape " + s.Name
 		switch {

@@ -125,7 +125,7 @@ func codeConst(e *model.Error) string   { return "CODE_" + naming.RustScreaming(
 func symbolConst(e *model.Error) string { return "SYMBOL_" + naming.RustScreaming(e.Type) }
 func defStatic(e *model.Error) string   { return "DEF_" + naming.RustScreaming(e.Type) }
 func constructor(e *model.Error) string { return naming.RustIdent(e.Type) }
-func variant(e *model.Error) string     { return naming.Rust(e.Type) }
+func variant(e *model.Error) string     { return naming.RustVariant(e.Type) }
 
 // aliasConst names the symbol constant of an alias, as the symbol's
 // default type would be named.
