@@ -47,7 +47,8 @@ func Widths(lo, hi int) []byte {
 	b.WriteString("  optional_only:\n    type: object\n    properties:\n      a: {type: string}\n      b: {type: integer}\n")
 	b.WriteString("  keywords:\n    type: object\n    required: [fn, self]\n    properties:\n")
 	b.WriteString("      fn: {type: object, required: [type], properties: {type: {type: string}, crate: {type: integer}}}\n")
-	b.WriteString("      self: {type: string, enum: [self, crate, type]}\n      match: {type: integer}\n      async: {type: boolean}\n")
+	b.WriteString("      self: {type: string, enum: [self, crate, type, none, some, ok, err, default]}\n      match: {type: integer}\n      async: {type: boolean}\n")
+	b.WriteString("  into:\n    type: object\n    properties: {from: {type: string}}\n")
 	b.WriteString("  many:\n    type: object\n    required: [a, b, c, d, e, f, g, h]\n    properties:\n")
 	for _, p := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
 		fmt.Fprintf(&b, "      %s: {type: string}\n", p)
@@ -71,7 +72,7 @@ func Widths(lo, hi int) []byte {
 	b.WriteString("  E_C: {code: 3, title: C, message: \"{h}\", details: many, doc: C.}\n")
 	b.WriteString("  E_D: {code: 4, title: D, message: \"{totalErrors}\", details: field_errors, doc: D.}\n")
 	b.WriteString("  E_SELF: {code: 5, type: self, title: S, message: \"{fn} {self}\", details: keywords, doc: S.}\n")
-	b.WriteString("  E_MATCH: {code: 6, type: match, title: M, message: m, doc: M.}\n")
+	b.WriteString("  E_MATCH: {code: 6, type: match, title: M, message: m, details: into, doc: M.}\n")
 	code := 7
 	for n := lo; n <= hi; n++ {
 		typ := name("t", n)

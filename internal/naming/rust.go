@@ -72,7 +72,7 @@ var RustReserved = map[string]bool{
 	"Error": true, "ErrorCode": true, "Options": true, "FieldErrors": true, "ErrorContext": true,
 	"DebugInfo": true, "Serialize": true, "Deserialize": true, "Self": true, "Option": true,
 	"Some": true, "None": true, "Result": true, "Ok": true, "Err": true, "String": true,
-	"Vec": true, "Box": true,
+	"Vec": true, "Box": true, "From": true, "Into": true,
 }
 
 // RustTypeName returns the Rust type name of a detail type whose name
