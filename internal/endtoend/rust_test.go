@@ -421,3 +421,65 @@ func TestReadmeRust(t *testing.T) {
 		t.Errorf("the README's program printed %q (%v)", out, err)
 	}
 }
+
+// The Rust crate is an output like the others: written only where -rust
+// or outputs.rust puts it, recorded, checked by generate -check (stale,
+// missing, extra), its files no longer produced removed.
+func TestRustOutputChecked(t *testing.T) {
+	dir := t.TempDir()
+	catalogText := `errgen: 1
+name: demo
+version: 1.0.0
+fallback: E_INTERNAL
+domains:
+  common: {range: [1000, 1099]}
+  storage: {range: [2000, 2099]}
+errors:
+  E_INTERNAL: {code: 1000, title: Internal error, message: An internal error occurred, doc: D.}
+  E_FULL: {code: 2000, title: Full, message: The disk is full, doc: D.}
+`
+	errgentest.WriteFile(t, dir, "errors.yaml", catalogText)
+	args := []string{"generate", "-catalog", "errors.yaml", "-go", "go", "-ts", "ts", "-schema", "schema/s.json", "-docs", "docs"}
+	if _, stderr, exit := runCLI(t, dir, args...); exit != 0 {
+		t.Fatal(stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "rust")); err == nil {
+		t.Fatal("a crate written without being asked for")
+	}
+	args = append(args, "-rust", "rust", "-rust-crate", "demo_errors")
+	if _, stderr, exit := runCLI(t, dir, append(args, "-check")...); exit != 1 || !strings.Contains(stderr, "rust/src/lib.rs: missing") {
+		t.Fatalf("-check before the crate is written: exit %d\n%s", exit, stderr)
+	}
+	if _, stderr, exit := runCLI(t, dir, args...); exit != 0 {
+		t.Fatal(stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "rust", "Cargo.toml")); err != nil || !strings.Contains(string(data), `name = "demo_errors"`) {
+		t.Fatalf("Cargo.toml: %s %v", data, err)
+	}
+	if records, _ := filepath.Glob(filepath.Join(dir, "rust", ".errgen-*")); len(records) != 1 {
+		t.Fatalf("records in the crate's directory: %v", records)
+	}
+	if _, stderr, exit := runCLI(t, dir, append(args, "-check")...); exit != 0 {
+		t.Fatalf("-check after generate: exit %d\n%s", exit, stderr)
+	}
+	lib := filepath.Join(dir, "rust", "src", "lib.rs")
+	data, _ := os.ReadFile(lib)
+	if err := os.WriteFile(lib, bytes.Replace(data, []byte("demo"), []byte("DEMO"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, exit := runCLI(t, dir, append(args, "-check")...); exit != 1 || !strings.Contains(stderr, "rust/src/lib.rs: stale") {
+		t.Fatalf("-check after an edit: exit %d\n%s", exit, stderr)
+	}
+	// the storage domain loses its only error: its module is no longer produced
+	errgentest.WriteFile(t, dir, "errors.yaml", strings.Replace(catalogText, "  E_FULL: {code: 2000, title: Full, message: The disk is full, doc: D.}\n", "", 1))
+	if _, stderr, exit := runCLI(t, dir, append(args, "-check")...); exit != 1 || !strings.Contains(stderr, "rust/src/storage_errors.rs: extra") {
+		t.Fatalf("-check after the domain emptied: exit %d\n%s", exit, stderr)
+	}
+	stdout, stderr, exit := runCLI(t, dir, args...)
+	if exit != 0 || !strings.Contains(stdout, "removed rust/src/storage_errors.rs") {
+		t.Fatalf("generate after the domain emptied: exit %d\n%s%s", exit, stdout, stderr)
+	}
+	if _, _, exit := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-rust", "rust", "-rust-crate", "self"); exit != 2 {
+		t.Errorf("-rust-crate self: exit %d, want 2", exit)
+	}
+}
