@@ -24,7 +24,7 @@ func (g *generator) genTypes(w *writer, u *uses, s *model.Schema, name, what str
 	}
 	switch {
 	case s.Type == "object" && (len(s.Properties) > 0 || root):
-		g.genStruct(w, u, s, name, what)
+		g.genStruct(w, u, s, name, what, root)
 		for _, p := range s.Properties {
 			g.genTypes(w, u, p.Schema, p.Schema.RustName, what+", property "+quote(p.Name), false)
 		}
@@ -60,7 +60,7 @@ func (g *generator) genEnum(w *writer, u *uses, s *model.Schema, what string) {
 }
 
 // genStruct writes the struct of an object schema, and its shape.
-func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what string) {
+func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what string, root bool) {
 	u.serde, u.crate = true, true
 	w.blank()
 	w.doc(0, "///", cat(name+" is "+what+"."), cat(s.Description))
@@ -93,10 +93,13 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 			w.typeField(1, "pub "+naming.RustIdent(field), t)
 		}
 		if extra, open := gotype.Extra(s); open {
-			w.doc(1, "///", own("The other members (`additionalProperties`), written after the declared "+
-				"fields by sorted key; a key named like a declared field is left out, and so is, in a "+
-				"problem document (where an error's details are flattened), a key named like one of "+
-				"the document's own members."))
+			doc := "The other members (`additionalProperties`), written after the declared fields " +
+				"by sorted key; a key named like a declared field is left out"
+			if root {
+				doc += ", and so is, in a problem document (where the details are flattened), a key " +
+					"named like one of the document's own members"
+			}
+			w.doc(1, "///", own("%s.", doc))
 			w.attr(1, "serde", "flatten")
 			w.attr(1, "serde", "serialize_with = "+lit("rt::serialize_extra::<"+name+", _, _>"))
 			w.typeField(1, "pub extra", "std::collections::BTreeMap<String, "+g.valueType(extra)+">")

@@ -29,8 +29,8 @@ pub struct ErrorInfo {
     pub groups: Option<ErrorInfoGroups>,
     /// The other members (`additionalProperties`), written after the declared fields by
     /// sorted key; a key named like a declared field is left out, and so is, in a
-    /// problem document (where an error's details are flattened), a key named like one
-    /// of the document's own members.
+    /// problem document (where the details are flattened), a key named like one of the
+    /// document's own members.
     #[serde(flatten)]
     #[serde(serialize_with = "rt::serialize_extra::<ErrorInfo, _, _>")]
     pub extra: std::collections::BTreeMap<String, serde_json::Value>,
@@ -136,9 +136,7 @@ pub struct ErrorInfoMetadata {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
     /// The other members (`additionalProperties`), written after the declared fields by
-    /// sorted key; a key named like a declared field is left out, and so is, in a
-    /// problem document (where an error's details are flattened), a key named like one
-    /// of the document's own members.
+    /// sorted key; a key named like a declared field is left out.
     #[serde(flatten)]
     #[serde(serialize_with = "rt::serialize_extra::<ErrorInfoMetadata, _, _>")]
     pub extra: std::collections::BTreeMap<String, String>,
@@ -174,9 +172,7 @@ impl rt::Details for ErrorInfoMetadata {
 pub struct ErrorInfoCounts {
     pub total: i64,
     /// The other members (`additionalProperties`), written after the declared fields by
-    /// sorted key; a key named like a declared field is left out, and so is, in a
-    /// problem document (where an error's details are flattened), a key named like one
-    /// of the document's own members.
+    /// sorted key; a key named like a declared field is left out.
     #[serde(flatten)]
     #[serde(serialize_with = "rt::serialize_extra::<ErrorInfoCounts, _, _>")]
     pub extra: std::collections::BTreeMap<String, i64>,
@@ -216,9 +212,7 @@ pub struct ErrorInfoOwners {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub primary: Option<Node>,
     /// The other members (`additionalProperties`), written after the declared fields by
-    /// sorted key; a key named like a declared field is left out, and so is, in a
-    /// problem document (where an error's details are flattened), a key named like one
-    /// of the document's own members.
+    /// sorted key; a key named like a declared field is left out.
     #[serde(flatten)]
     #[serde(serialize_with = "rt::serialize_extra::<ErrorInfoOwners, _, _>")]
     pub extra: std::collections::BTreeMap<String, Node>,
@@ -254,9 +248,7 @@ pub struct ErrorInfoLabels {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub env: Option<ErrorInfoLabelsEnv>,
     /// The other members (`additionalProperties`), written after the declared fields by
-    /// sorted key; a key named like a declared field is left out, and so is, in a
-    /// problem document (where an error's details are flattened), a key named like one
-    /// of the document's own members.
+    /// sorted key; a key named like a declared field is left out.
     #[serde(flatten)]
     #[serde(serialize_with = "rt::serialize_extra::<ErrorInfoLabels, _, _>")]
     pub extra: std::collections::BTreeMap<String, ErrorInfoLabelsExtra>,
@@ -306,9 +298,7 @@ pub struct ErrorInfoSecrets {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// The other members (`additionalProperties`), written after the declared fields by
-    /// sorted key; a key named like a declared field is left out, and so is, in a
-    /// problem document (where an error's details are flattened), a key named like one
-    /// of the document's own members.
+    /// sorted key; a key named like a declared field is left out.
     #[serde(flatten)]
     #[serde(serialize_with = "rt::serialize_extra::<ErrorInfoSecrets, _, _>")]
     pub extra: std::collections::BTreeMap<String, String>,
@@ -339,9 +329,7 @@ pub struct ErrorInfoGroups {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub main: Option<Vec<i64>>,
     /// The other members (`additionalProperties`), written after the declared fields by
-    /// sorted key; a key named like a declared field is left out, and so is, in a
-    /// problem document (where an error's details are flattened), a key named like one
-    /// of the document's own members.
+    /// sorted key; a key named like a declared field is left out.
     #[serde(flatten)]
     #[serde(serialize_with = "rt::serialize_extra::<ErrorInfoGroups, _, _>")]
     pub extra: std::collections::BTreeMap<String, ErrorInfoGroupsExtra>,
@@ -377,9 +365,7 @@ pub struct ErrorInfoGroupsExtra {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<ErrorInfoGroupsExtraKind>,
     /// The other members (`additionalProperties`), written after the declared fields by
-    /// sorted key; a key named like a declared field is left out, and so is, in a
-    /// problem document (where an error's details are flattened), a key named like one
-    /// of the document's own members.
+    /// sorted key; a key named like a declared field is left out.
     #[serde(flatten)]
     #[serde(serialize_with = "rt::serialize_extra::<ErrorInfoGroupsExtra, _, _>")]
     pub extra: std::collections::BTreeMap<String, Vec<Vec<f64>>>,
