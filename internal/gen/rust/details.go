@@ -24,7 +24,7 @@ func (g *generator) genTypes(w *writer, u *uses, s *model.Schema, name, what str
 	}
 	switch {
 	case s.Type == "object" && (len(s.Properties) > 0 || root):
-		g.genStruct(w, u, s, name, what, root)
+		g.genStruct(w, u, s, name, what)
 		for _, p := range s.Properties {
 			g.genTypes(w, u, p.Schema, p.Schema.RustName, what+", property "+quote(p.Name), false)
 		}
@@ -60,7 +60,7 @@ func (g *generator) genEnum(w *writer, u *uses, s *model.Schema, what string) {
 }
 
 // genStruct writes the struct of an object schema, and its shape.
-func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what string, root bool) {
+func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what string) {
 	u.serde, u.crate = true, true
 	w.blank()
 	w.doc(0, "///", cat(name+" is "+what+"."), cat(s.Description))
@@ -95,7 +95,7 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 		if extra, open := gotype.Extra(s); open {
 			doc := "The other members (`additionalProperties`), written after the declared fields " +
 				"by sorted key; a key named like a declared field is left out"
-			if root {
+			if g.roots[s] {
 				doc += ", and so is, in a problem document (where the details are flattened), a key " +
 					"named like one of the document's own members"
 			}

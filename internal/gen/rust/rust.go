@@ -57,7 +57,12 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	case !model.ValidCrateName(crate):
 		return nil, fmt.Errorf("crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test", crate)
 	}
-	g := &generator{m: m, crate: crate, opts: opts, sensitive: gotype.Sensitive(m)}
+	g := &generator{m: m, crate: crate, opts: opts, sensitive: gotype.Sensitive(m), roots: map[*model.Schema]bool{}}
+	for _, e := range m.Errors {
+		if t, ok := gotype.Details(e); ok && !t.Builtin() {
+			g.roots[t.Schema] = true
+		}
+	}
 	files := []gen.File{
 		{Path: "Cargo.toml", Data: g.cargoToml()},
 		{Path: "src/lib.rs", Data: g.libFile()},
@@ -81,6 +86,7 @@ type generator struct {
 	crate     string
 	opts      Options
 	sensitive map[*model.Property]bool
+	roots     map[*model.Schema]bool // the structs some error takes as its details
 }
 
 // header writes the first lines of a generated Rust file.
