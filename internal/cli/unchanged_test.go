@@ -172,6 +172,8 @@ func TestUnchangedFlags(t *testing.T) {
 		"go":          {"-go", "out/go"},
 		"go-package":  {"-go-package", "othererrors"},
 		"ts":          {"-ts", "out/ts"},
+		"rust":        {"-rust", "out/rust"},
+		"rust-crate":  {"-rust", "out/rust", "-rust-crate", "other_errors"},
 		"schema":      {"-schema", "out/error.schema.json"},
 		"docs":        {"-docs", "out/docs"},
 		"templates":   {"-templates", "tmpl"},
