@@ -32,7 +32,7 @@ test: node_modules
 	node --test internal/endtoend/testdata/tstests/
 	node --test test/schema/ajv.test.mjs
 	node node_modules/typescript/bin/tsc -p runtime/ts/tsconfig.json
-	node --test runtime/ts/test/
+	node --test runtime/ts/test/*.test.js
 	node test/bundle/client.mjs gen/ts internal/endtoend/testdata/golden/*/ts
 
 # TypeScript, Ajv, the MCP SDK, esbuild, Fastify and ESLint for the tests,

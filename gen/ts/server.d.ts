@@ -6,6 +6,9 @@
 
 import type { DetailsBySymbol, ErrorDomain, ErrorSymbol, ErrorType } from "./index.js";
 
+/** A constructor per error: newX(details, options) for error E_X of type x, newX(options) for one without details. */
+export * from "./constructors.js";
+
 /**
  * How a payload is rendered. Every member's absence is the safe side: not
  * verbose, sensitive fields redacted, suggestions included, the catalog's

@@ -177,10 +177,11 @@ func sortedNames(m map[string]*model.Catalog) []string {
 	return names
 }
 
-// TestTSServerTypes: tsc holds newError to each error's details: the
-// catalog example compiles; details missing a required field, a field of
-// the wrong type, a field the error does not have (of closed details) and
-// details for an error without any do not.
+// TestTSServerTypes: tsc holds newError and each error's constructor
+// (newX) to the error's details: the catalog example compiles; details
+// missing a required field, a field of the wrong type, a field the error
+// does not have (of closed details) and details for an error without any
+// do not.
 func TestTSServerTypes(t *testing.T) {
 	catalogs := heldOutCatalogs(t)
 	for _, name := range sortedNames(catalogs) {
@@ -189,6 +190,7 @@ func TestTSServerTypes(t *testing.T) {
 			t.Parallel()
 			var b strings.Builder
 			b.WriteString("// Each @ts-expect-error line must fail to compile, and every other line compile.\n")
+			b.WriteString("import * as server from \"./ts/server.js\";\n")
 			b.WriteString("import { newError, type CatalogError } from \"./ts/server.js\";\n\n")
 			b.WriteString("export const errors: CatalogError[] = [];\n")
 			lit := func(v any) string {
@@ -199,7 +201,11 @@ func TestTSServerTypes(t *testing.T) {
 			for _, e := range m.Errors {
 				sym := lit(e.Symbol)
 				root := rootSchema(e)
+				ctor := "server.new" + e.TSName
 				if root == nil {
+					fmt.Fprintf(&b, "errors.push(%s({ status: %d }));\n", ctor, e.Status())
+					fmt.Fprintf(&b, "// @ts-expect-error %s has no details\nerrors.push(%s({ unexpected: 1 }, {}));\n", e.Symbol, ctor)
+					rejected++
 					fmt.Fprintf(&b, "errors.push(newError(%s));\n", sym)
 					fmt.Fprintf(&b, "errors.push(newError(%s, undefined, { status: %d, cause: new Error(\"x\") }));\n", sym, e.Status())
 					fmt.Fprintf(&b, "// @ts-expect-error %s has no details\nerrors.push(newError(%s, { unexpected: 1 }));\n", e.Symbol, sym)
@@ -208,6 +214,7 @@ func TestTSServerTypes(t *testing.T) {
 				}
 				if ex, ok := firstExample(e).(map[string]any); ok {
 					fmt.Fprintf(&b, "errors.push(newError(%s, %s, { data: { method: \"tools/call\" }, extensions: [[\"tool\", \"t\"]] }));\n", sym, lit(ex))
+					fmt.Fprintf(&b, "errors.push(%s(%s, { requestId: \"r\" }));\n", ctor, lit(ex))
 					for _, p := range root.Properties {
 						if v, ok := schWrongValue(p.Schema); ok {
 							bad := map[string]any{}
@@ -232,7 +239,8 @@ func TestTSServerTypes(t *testing.T) {
 				if requiredFields(root) {
 					fmt.Fprintf(&b, "// @ts-expect-error %s: required details missing\nerrors.push(newError(%s, {}));\n", e.Symbol, sym)
 					fmt.Fprintf(&b, "// @ts-expect-error %s: no details\nerrors.push(newError(%s));\n", e.Symbol, sym)
-					rejected += 2
+					fmt.Fprintf(&b, "// @ts-expect-error %s: required details missing\nerrors.push(%s({}));\n", e.Symbol, ctor)
+					rejected += 3
 				}
 			}
 			b.WriteString("// @ts-expect-error an unknown symbol\nerrors.push(newError(\"E_NOT_IN_THE_CATALOG\"));\n")

@@ -25,7 +25,7 @@ const Tail = "index.tail.d.ts"
 
 // facts are the declarations of the generated facts, for type-checking
 // the runtime on its own: the package has the generated files instead.
-var facts = map[string]bool{"catalog.d.ts": true, "definitions.d.ts": true}
+var facts = map[string]bool{"catalog.d.ts": true, "constructors.d.ts": true, "definitions.d.ts": true}
 
 // Files returns the names of the files the emitter copies into the
 // package as they are (Tail aside), sorted.

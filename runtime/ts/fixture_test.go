@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the fixture's generated facts")
 
 // fixtureFacts are the generated files of the fixture catalog that the
 // runtime's unit tests (test/*.test.js) put beside the source.
-var fixtureFacts = []string{"catalog.js", "definitions.js", "index.d.ts"}
+var fixtureFacts = []string{"catalog.js", "constructors.js", "definitions.js", "index.d.ts"}
 
 // TestFixture holds test/fixture's generated facts to what the emitter
 // writes for test/fixture/errors.yaml (-update rewrites them).

@@ -38,7 +38,7 @@ func PackageName(catalogName string) string { return catalogName + "-errors" }
 
 // generated are the files the emitter writes from the catalog; the others
 // are runtime/ts's.
-var generated = []string{"README.md", "catalog.js", "definitions.js", "index.d.ts", "package.json"}
+var generated = []string{"README.md", "catalog.js", "constructors.d.ts", "constructors.js", "definitions.js", "index.d.ts", "package.json"}
 
 // Files returns the names of every file of a package, sorted: the same for
 // every catalog.
@@ -65,6 +65,8 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	files := []gen.File{
 		{Path: "README.md", Data: g.readme()},
 		{Path: "catalog.js", Data: g.catalogJS()},
+		{Path: "constructors.d.ts", Data: g.constructorsDTS()},
+		{Path: "constructors.js", Data: g.constructorsJS()},
 		{Path: "definitions.js", Data: g.definitionsJS()},
 		{Path: "index.d.ts", Data: g.declarations()},
 		{Path: "package.json", Data: pj},

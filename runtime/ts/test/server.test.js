@@ -37,6 +37,15 @@ test("an error renders every format, byte for byte", () => {
   assert.match(server.renderJsonRpcError(internal), /"details":\{\},"userMessage":"Something went wrong on our side\."/);
 });
 
+test("each error's constructor raises it as newError does", () => {
+  const err = server.newUnavailable({ service: "db" }, { status: 503, requestId: "r1" });
+  assert.equal(err.symbol, "E_UNAVAILABLE");
+  assert.equal(server.renderProblem(err, fixed), server.renderProblem(server.newError("E_UNAVAILABLE", { service: "db" }, { status: 503 }), fixed));
+  const internal = server.newInternal({ retryable: true });
+  assert.equal(internal.symbol, "E_INTERNAL");
+  assert.equal(internal.retryable, true);
+});
+
 test("every payload parses back to its error with the package's own client", () => {
   const err = server.newError("E_FS_TOO_LARGE", { resource: "file_size", limit: 1024, actual: 4096, unit: "bytes", config_source: "/home/alice/policy.yaml" });
   for (const o of [{}, { verbose: true }, { showSensitive: true, maxStringBytes: 16 }]) {

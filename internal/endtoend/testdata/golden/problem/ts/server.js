@@ -11,6 +11,9 @@ import { DEFINITIONS, FALLBACK, LIMITS, SHAPES } from "./definitions.js";
 import { sanitizeText } from "./sanitize.js";
 import { Encoder, FieldErrors, Reader, quote, truncate, utf8Length } from "./wire.js";
 
+// A constructor per error (newFileTooLarge(details, options)), generated.
+export * from "./constructors.js";
+
 /** @typedef {import("./catalog.js").Meta} Meta */
 /** @typedef {import("./definitions.js").Definition} Definition */
 /** @typedef {import("./definitions.js").Type} Type */
