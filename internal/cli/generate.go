@@ -157,6 +157,10 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 		}},
 		docs,
 	}
+	if rustCrate != "" && pick(flagString(fl, "rust"), o.RustDir, "") == "" {
+		fmt.Fprintf(env.Stderr, "errgen generate: -rust-crate %q names no crate: give the crate's directory with -rust DIR or outputs.rust.dir (nothing written)\n", rustCrate)
+		return ExitUsage
+	}
 	if dir := pick(flagString(fl, "rust"), o.RustDir, ""); dir != "" {
 		rustDir := env.abs(dir)
 		emitters = append(emitters, &emitter{name: "Rust", label: "Rust emitter", dir: rustDir, run: func() ([]gen.File, error) {

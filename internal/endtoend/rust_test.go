@@ -482,4 +482,7 @@ errors:
 	if _, _, exit := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-rust", "rust", "-rust-crate", "self"); exit != 2 {
 		t.Errorf("-rust-crate self: exit %d, want 2", exit)
 	}
+	if _, stderr, exit := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-rust-crate", "x"); exit != 2 || !strings.Contains(stderr, "names no crate") {
+		t.Errorf("-rust-crate without -rust: exit %d, want 2\n%s", exit, stderr)
+	}
 }

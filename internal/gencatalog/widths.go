@@ -48,6 +48,7 @@ func Widths(lo, hi int) []byte {
 	b.WriteString("  keywords:\n    type: object\n    required: [fn, self]\n    properties:\n")
 	b.WriteString("      fn: {type: object, required: [type], properties: {type: {type: string}, crate: {type: integer}}}\n")
 	b.WriteString("      self: {type: string, enum: [self, crate, type, none, some, ok, err, default]}\n      match: {type: integer}\n      async: {type: boolean}\n")
+	b.WriteString("      \"</script> \\\"q\\\" \\\\ é語 \\u202E😀 \\n end\": {type: object, properties: {\"*/ x\": {type: string, enum: [\"\\u2028x\", \"}y\"]}}}\n")
 	b.WriteString("  into:\n    type: object\n    properties: {from: {type: string}}\n")
 	b.WriteString("  many:\n    type: object\n    required: [a, b, c, d, e, f, g, h]\n    properties:\n")
 	for _, p := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
