@@ -54,12 +54,14 @@ node_modules: package.json package-lock.json
 
 # Build the docs sites with VitePress (pinned in package-lock.json), dead
 # links failing the build: the repo's own docs/errors (docs/.vitepress, with
-# the sidebar errgen writes), then in throwaway directories (TestDocsSite)
+# the sidebar errgen writes), the guide (docs/guide), then in throwaway
+# directories (TestDocsSite)
 # the site of a test catalog from exactly what errgen generate writes for
 # it (docs, sidebar, starter config with local search) and the docs of the
 # golden catalogs. About a minute.
 docs-site: node_modules
 	node node_modules/vitepress/bin/vitepress.js build docs
+	node node_modules/vitepress/bin/vitepress.js build docs/guide
 	$(GO) test -count=1 -run '^TestDocsSite$$' ./internal/endtoend/ -args -docs-site
 
 # Regenerate the repo's own outputs from catalog/errors.yaml.

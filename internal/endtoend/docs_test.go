@@ -311,7 +311,7 @@ func TestDocsSite(t *testing.T) {
 		if strings.Join(have, " ") != strings.Join(want, " ") {
 			t.Fatalf("docs directory holds %v, want %v", have, want)
 		}
-		// the README's CI recipe: the outputs committed, building the site
+		// the guide's CI recipe: the outputs committed, building the site
 		// leaves git status clean (its build output ignored)
 		errgentest.WriteFile(t, dir, ".gitignore", "/node_modules\n")
 		git := func(args ...string) string {

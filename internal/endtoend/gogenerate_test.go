@@ -88,8 +88,8 @@ func main() {
 }
 `
 
-// The README's way to use errgen from another module, command by command
-// (TestReadmeModuleFlow holds the README to them): a replace until the
+// The guide's way to use errgen from another module, command by command
+// (TestReadmeModuleFlow holds the guide to them): a replace until the
 // module is published, errgen as a Go tool, the starter catalog, the line
 // that runs errgen from go generate, and the CI check of what go generate
 // writes.
@@ -103,17 +103,17 @@ var (
 	readmeGenerateLine = "//go:generate go tool errgen generate -go fserrors"
 	readmeBuild        = []string{"go generate ./...", "go build ./...", "go vet ./..."}
 	readmeCI           = []string{"go generate ./...", "git status --short", `test -z "$(git status --porcelain)"`}
-	// how the README has the editor schema init wrote replaced after an
+	// how the guide has the editor schema init wrote replaced after an
 	// upgrade of errgen
 	readmeSchemaRefresh = `cat "$(go list -m -f '{{.Dir}}' github.com/errgen/errgen)/schema/catalog.schema.json" > catalog/catalog.schema.json`
 )
 
-// TestGoGenerateEndToEnd follows the README from a fresh module outside the
+// TestGoGenerateEndToEnd follows the guide from a fresh module outside the
 // repo: go mod init, a replace pointing at this checkout (as ../errgen),
 // go get -tool, go tool errgen init ., go mod tidy, then the server's code
 // with its go:generate line, go generate, go build and go vet. It checks
 // the server's JSON-RPC and problem replies with a real HTTP client, and
-// the README's CI recipe: it passes on the committed outputs and fails on a
+// the guide's CI recipe: it passes on the committed outputs and fails on a
 // catalog change that was not regenerated.
 //
 // The go command runs offline (GOPROXY=off, GOSUMDB=off; the modules come
@@ -160,7 +160,7 @@ func TestGoGenerateEndToEnd(t *testing.T) {
 	if err != nil || !strings.Contains(string(starter), "\nname: filestore ") {
 		t.Errorf("the starter catalog is not named after the directory: %v\n%s", err, starter)
 	}
-	// the editor schema the starter points at, and the README's way to
+	// the editor schema the starter points at, and the guide's way to
 	// replace it from the module the go command fetched, which gives the
 	// same file
 	if !strings.HasPrefix(string(starter), "# yaml-language-server: $schema=catalog.schema.json\n") {
@@ -172,10 +172,10 @@ func TestGoGenerateEndToEnd(t *testing.T) {
 	}
 	sh(readmeSchemaRefresh)
 	if again, err := os.ReadFile(filepath.Join(dir, "catalog", "catalog.schema.json")); err != nil || !bytes.Equal(again, written) {
-		t.Errorf("the README's refresh of the editor schema gives another file: %v", err)
+		t.Errorf("the guide's refresh of the editor schema gives another file: %v", err)
 	}
 	if !strings.Contains(serverMain, "\n"+readmeGenerateLine+"\n") {
-		t.Fatal("the server lacks the README's go:generate line")
+		t.Fatal("the server lacks the guide's go:generate line")
 	}
 	errgentest.WriteFile(t, dir, "catalog/errors.yaml", serverCatalog) // the user's own errors
 	errgentest.WriteFile(t, dir, "main.go", serverMain)

@@ -12,15 +12,38 @@ import (
 	"github.com/errgen/errgen/internal/gen/golang"
 )
 
-// Tests holding the README to what errgen does.
+// Tests holding the README and the guide (docs/guide) to what errgen does.
 
-// TestReadmeModuleFlow holds the README to the commands
-// TestGoGenerateEndToEnd runs: each stands on a line of its own.
-func TestReadmeModuleFlow(t *testing.T) {
+// guidePage returns the text of a page of docs/guide.
+func guidePage(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "guide", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// readmeSection returns the README from the heading line onwards.
+func readmeSection(t *testing.T, heading string) string {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := string(data)
+	i := strings.Index(s, "\n"+heading+"\n")
+	if i < 0 {
+		t.Fatalf("README has no section %q", heading)
+	}
+	return s[i:]
+}
+
+// TestReadmeModuleFlow holds the guide's "Using errgen in your module",
+// "In CI" and the catalog language's editor support to the commands
+// TestGoGenerateEndToEnd runs: each stands on a line of its own.
+func TestReadmeModuleFlow(t *testing.T) {
+	data := []byte(guidePage(t, "getting-started.md") + guidePage(t, "ci.md") + guidePage(t, "catalog.md"))
 	lines := map[string]bool{}
 	for _, l := range strings.Split(string(data), "\n") {
 		if i := strings.Index(l, "  # "); i >= 0 {
@@ -31,38 +54,42 @@ func TestReadmeModuleFlow(t *testing.T) {
 	all := append(append(append([]string{readmeGenerateLine, readmeSchemaRefresh}, readmeSetup...), readmeBuild...), readmeCI...)
 	for _, cmd := range all {
 		if !lines[cmd] {
-			t.Errorf("README lacks the line %q", cmd)
+			t.Errorf("the guide lacks the line %q", cmd)
 		}
 	}
 	for _, bad := range []string{"@latest", "go run github.com/errgen/errgen/cmd/errgen init", "go install github.com/errgen/errgen"} {
 		if strings.Contains(string(data), bad) {
-			t.Errorf("README still says %q", bad)
+			t.Errorf("the guide still says %q", bad)
 		}
 	}
 }
 
-// readmeSample returns the sample catalog of the README's "The catalog
+// readmeSample returns the sample catalog of the guide's "The catalog
 // language".
 func readmeSample(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(data)
-	i := strings.Index(s, "\n## The catalog language\n")
-	if i < 0 {
-		t.Fatal("README has no section The catalog language")
-	}
-	m := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindStringSubmatch(s[i:])
+	m := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindStringSubmatch(guidePage(t, "catalog.md"))
 	if m == nil {
 		t.Fatal("The catalog language has no yaml block")
 	}
 	return m[1]
 }
 
-// TestReadmeSampleCatalog: the README's sample catalog checks, and the Go
-// identifiers the README's table names for E_FS_FILE_TOO_LARGE are those
+// TestReadmeTourCatalog: the catalog of the README's tour checks.
+func TestReadmeTourCatalog(t *testing.T) {
+	m := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindStringSubmatch(readmeSection(t, "### A catalog"))
+	if m == nil {
+		t.Fatal("the tour's catalog has no yaml block")
+	}
+	dir := t.TempDir()
+	errgentest.WriteFile(t, dir, "errors.yaml", m[1])
+	if stdout, stderr, code := runCLI(t, dir, "check", "-catalog", "errors.yaml"); code != 0 {
+		t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestReadmeSampleCatalog: the guide's sample catalog checks, and the Go
+// identifiers the guide's table names for E_FS_FILE_TOO_LARGE are those
 // errgen generates from it.
 func TestReadmeSampleCatalog(t *testing.T) {
 	dir := t.TempDir()
@@ -82,7 +109,7 @@ func TestReadmeSampleCatalog(t *testing.T) {
 	for _, decl := range []string{"CodeFileTooLarge ", "SymbolFileTooLarge ", "TypeFileTooLarge ", "DomainFilesystem ",
 		"type ResourceLimit struct", "func NewFileTooLarge(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error", "var ErrFileTooLarge = "} {
 		if !strings.Contains(src.String(), decl) {
-			t.Errorf("the Go package of the README's sample lacks %q", decl)
+			t.Errorf("the Go package of the guide's sample lacks %q", decl)
 		}
 	}
 }
@@ -93,16 +120,7 @@ func TestReadmeSampleCatalog(t *testing.T) {
 // package.
 func TestReadmeNodeServers(t *testing.T) {
 	root := repoRoot(t)
-	data, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(data)
-	i := strings.Index(s, "\n## Node servers (the TypeScript server runtime)\n")
-	if i < 0 {
-		t.Fatal("README has no section Node servers")
-	}
-	blocks := regexp.MustCompile("(?s)```ts\n(.*?)```").FindAllStringSubmatch(s[i:], 2)
+	blocks := regexp.MustCompile("(?s)```ts\n(.*?)```").FindAllStringSubmatch(readmeSection(t, "### A Node MCP server"), 2)
 	if len(blocks) != 2 {
 		t.Fatalf("the section has %d ts blocks, want the MCP and the HTTP server", len(blocks))
 	}
