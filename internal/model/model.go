@@ -132,6 +132,23 @@ type Property struct {
 	Pos      diag.Pos
 }
 
+// DeclaresTypes reports whether s is a named shape whose types the
+// emitters declare in their file of shared shapes (details.go,
+// details.rs): not inline (those stand beside their error), not built in,
+// not a pure $ref (the target's types serve).
+func (s *Shape) DeclaresTypes() bool { return !s.Inline && !s.Builtin && s.Schema.Ref == nil }
+
+// NamedShapes reports whether a shape of c declares types (see
+// Shape.DeclaresTypes): only then is there a file of shared shapes.
+func (c *Catalog) NamedShapes() bool {
+	for _, s := range c.Shapes {
+		if s.DeclaresTypes() {
+			return true
+		}
+	}
+	return false
+}
+
 // Resolved follows $ref to the schema that defines the value's shape.
 func (s *Schema) Resolved() *Schema {
 	for i := 0; s != nil && s.Ref != nil && i < 1000; i++ {

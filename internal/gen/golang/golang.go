@@ -75,7 +75,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	for _, d := range m.Domains {
 		jobs = append(jobs, job{DomainFile(d), func() *jen.File { return g.domainFile(d) }})
 	}
-	if g.namedShapes() {
+	if g.m.NamedShapes() {
 		jobs = append(jobs, job{"details.go", g.detailsFile})
 	}
 	// Formatting is most of the work: the files are rendered side by side.
@@ -417,27 +417,11 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 	return jen.Op("&").Add(rt("Def")).Custom(multi, items...)
 }
 
-// namedShapes reports whether the catalog names a detail shape that
-// declares types (details.go).
-func (g *generator) namedShapes() bool {
-	for _, s := range g.m.Shapes {
-		if namedTypes(s) {
-			return true
-		}
-	}
-	return false
-}
-
-// namedTypes reports whether s is a named shape that declares types: not
-// inline (their types are in their error's domain file), not built in, not
-// a pure $ref (the target's types serve).
-func namedTypes(s *model.Shape) bool { return !s.Inline && !s.Builtin && s.Schema.Ref == nil }
-
 // detailsFile is details.go: the types of the named detail shapes, by name.
 func (g *generator) detailsFile() *jen.File {
 	f := g.newFile()
 	for _, s := range g.m.Shapes {
-		if namedTypes(s) {
+		if s.DeclaresTypes() {
 			g.genTypes(f, s.Schema, shapeWhat(s))
 		}
 	}

@@ -71,7 +71,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	for _, d := range g.domains() {
 		files = append(files, gen.File{Path: "src/" + domainModule(d) + ".rs", Data: g.domainFile(d)})
 	}
-	if g.namedShapes() {
+	if g.m.NamedShapes() {
 		files = append(files, gen.File{Path: "src/details.rs", Data: g.detailsFile()})
 	}
 	for _, f := range rustrt.Files() {
@@ -233,7 +233,7 @@ func (g *generator) libFile() []byte {
 	for _, d := range g.domains() {
 		mods = append(mods, domainModule(d))
 	}
-	if g.namedShapes() {
+	if g.m.NamedShapes() {
 		mods = append(mods, "details")
 	}
 	sort.Strings(mods)
@@ -493,21 +493,6 @@ func shapeWhat(s *model.Shape) string {
 	return "detail shape " + s.Name
 }
 
-// namedShapes reports whether the catalog names a detail shape that
-// declares types (details.rs).
-func (g *generator) namedShapes() bool {
-	for _, s := range g.m.Shapes {
-		if namedTypes(s) {
-			return true
-		}
-	}
-	return false
-}
-
-// namedTypes reports whether s is a named shape that declares types: not
-// inline, not built in, not a pure $ref (the target's types serve).
-func namedTypes(s *model.Shape) bool { return !s.Inline && !s.Builtin && s.Schema.Ref == nil }
-
 // detailsFile is src/details.rs: the types of the named detail shapes.
 func (g *generator) detailsFile() []byte {
 	var w writer
@@ -516,7 +501,7 @@ func (g *generator) detailsFile() []byte {
 	var body writer
 	u := &uses{}
 	for _, s := range g.m.Shapes {
-		if namedTypes(s) {
+		if s.DeclaresTypes() {
 			g.genTypes(&body, u, s.Schema, s.RustName, shapeWhat(s), true)
 		}
 	}
