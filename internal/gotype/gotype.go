@@ -234,13 +234,15 @@ func Def(e *model.Error) *errgenrt.Def {
 }
 
 // Extra returns the Go type of the other members of an open object — one
-// whose schema declares properties and also admits other members
+// whose schema admits members besides its declared properties
 // (additionalProperties) — and false for any other schema. Its struct
 // holds them in a map[string]T beside the declared fields; a struct value
-// is a pointer there, since map elements cannot be addressed. An object
-// with additionalProperties alone stays a map (Kind Map).
+// is a pointer there, since map elements cannot be addressed. Only a
+// struct has other members: an object with additionalProperties alone is
+// a map (Kind Map, see Of), save the root of an error's details, which is
+// always a struct (see Details) and then holds nothing but them.
 func Extra(s *model.Schema) (Type, bool) {
-	if s == nil || s.Ref != nil || s.Type != "object" || len(s.Properties) == 0 || s.Additional == nil {
+	if s == nil || s.Ref != nil || s.Type != "object" || s.Additional == nil {
 		return Type{}, false
 	}
 	t := Of(s.Additional)

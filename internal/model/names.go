@@ -105,13 +105,15 @@ func (b *builder) identifiers() {
 
 // goTypes names the Go types a schema needs — structs for objects with
 // properties, string types for enums — and the fields of each struct.
-// claimed tells that the caller has claimed name already.
+// claimed tells that the caller has claimed name already: s is the root of
+// a shape, which is a struct even without properties (its other members
+// then are all it holds; see gotype.Extra).
 func (b *builder) goTypes(ids *idents, s *Schema, name, what string, pos diag.Pos, claimed bool) {
 	if s == nil || s.Ref != nil {
 		return
 	}
 	switch {
-	case s.Type == "object" && len(s.Properties) > 0:
+	case s.Type == "object" && (len(s.Properties) > 0 || claimed):
 		s.GoName = name
 		if !claimed {
 			ids.claim(name, what, pos)

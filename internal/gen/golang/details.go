@@ -57,7 +57,7 @@ func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
 		return
 	}
 	switch {
-	case s.Type == "object" && len(s.Properties) > 0 && s.GoName != "":
+	case s.Type == "object" && (len(s.Properties) > 0 || g.roots[s]) && s.GoName != "":
 		g.genStruct(f, s, what)
 		for _, p := range s.Properties {
 			g.genTypes(f, p.Schema, what+", property "+strconv.Quote(p.Name))

@@ -75,7 +75,8 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 	} else {
 		w.line(0, "#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]")
 	}
-	if len(s.Properties) == 0 {
+	extra, open := gotype.Extra(s)
+	if len(s.Properties) == 0 && !open {
 		w.line(0, "pub struct "+name+" {}")
 	} else {
 		w.open(0, "pub struct "+name)
@@ -92,7 +93,7 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 			}
 			w.typeField(1, "pub "+naming.RustIdent(field), t)
 		}
-		if extra, open := gotype.Extra(s); open {
+		if open {
 			doc := "The other members (`additionalProperties`), written after the declared fields " +
 				"by sorted key; a key named like a declared field is left out"
 			if g.roots[s] {

@@ -16,6 +16,7 @@ var errorsTree = []*errgenrt.Def{
 	ErrTreeInvalid,
 	ErrTreeValidation,
 	ErrTreeInline,
+	ErrTreeLabels,
 }
 
 const (
@@ -188,3 +189,76 @@ const (
 	TreeInlineDetailsKindCycle  TreeInlineDetailsKind = "cycle"
 	TreeInlineDetailsKindOrphan TreeInlineDetailsKind = "orphan"
 )
+const (
+	CodeTreeLabels   Code   = 103
+	SymbolTreeLabels Symbol = "E_TREE_LABELS"
+	TypeTreeLabels   Type   = "tree_labels"
+)
+
+// ErrTreeLabels is the definition and errors.Is sentinel of E_TREE_LABELS (103): Labels.
+var ErrTreeLabels = &errgenrt.Def{
+	Code:         103,
+	WireCode:     103,
+	Symbol:       "E_TREE_LABELS",
+	Type:         "tree_labels",
+	Domain:       "tree",
+	Title:        "Labels",
+	ProblemType:  "https://errors.example.com/kinds/tree-labels",
+	Statuses:     []int{500},
+	DetailFields: fieldsTreeLabelsDetails,
+	Message:      "The tree's labels are invalid",
+	ZeroDetails:  zeroTreeLabelsDetails,
+}
+
+// NewTreeLabels returns E_TREE_LABELS (103): Labels.
+//
+// Details that are a map alone carry its members on the wire.
+func NewTreeLabels(d TreeLabelsDetails, opts ...errgenrt.Option) *errgenrt.Error {
+	return errgenrt.NewWith[TreeLabelsDetails, *TreeLabelsDetails](ErrTreeLabels, d, opts)
+}
+
+var (
+	field_TreeLabelsDetails_Extra = errgenrt.Field{Sanitize: errgenrt.SanitizePath}
+)
+
+// TreeLabelsDetails is the details of E_TREE_LABELS.
+type TreeLabelsDetails struct {
+	// Extra holds the other members (additionalProperties), written after the declared fields by sorted key; a key named like a declared field is left out, and so is, in a problem document (where the details are flattened), a key named like one of the document's own members.
+	Extra map[string]string `json:"-"`
+}
+
+// AppendJSON implements errgenrt.Details.
+func (d *TreeLabelsDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
+	dst = e.Open(dst)
+	for _, k := range errgenrt.ExtraKeys(e, &field_TreeLabelsDetails_Extra, d, d.Extra, fieldsTreeLabelsDetails) {
+		v := d.Extra[k]
+		dst = e.ExtraKey(dst, k)
+		dst = e.StringValue(dst, &field_TreeLabelsDetails_Extra, v)
+	}
+	return e.Close(dst)
+}
+
+// fieldsTreeLabelsDetails are the top-level fields of TreeLabelsDetails, the DetailFields of the errors with these details.
+var fieldsTreeLabelsDetails = []string{}
+
+// zeroTreeLabelsDetails returns empty TreeLabelsDetails, the ZeroDetails of the errors with these details.
+func zeroTreeLabelsDetails() errgenrt.Details {
+	return new(TreeLabelsDetails)
+}
+
+// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsTreeLabelsDetails) in a message.
+func (d *TreeLabelsDetails) Placeholder(t *errgenrt.Text, field string) {
+	switch slices.Index(fieldsTreeLabelsDetails, field) {
+	}
+}
+
+// UnmarshalJSON reads the declared fields by their exact names (fieldsTreeLabelsDetails) and every other member into Extra.
+func (d *TreeLabelsDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalOpen(data, fieldsTreeLabelsDetails, []any{}, &d.Extra)
+}
+
+// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+func (d TreeLabelsDetails) MarshalJSON() ([]byte, error) {
+	type declared TreeLabelsDetails
+	return errgenrt.MarshalOpen(declared(d), fieldsTreeLabelsDetails, d.Extra)
+}

@@ -17,6 +17,7 @@ export const CATALOG = {
     E_TREE_INVALID: {code: 100, wireCode: 100, symbol: "E_TREE_INVALID", type: "tree_invalid", domain: "tree", title: "Invalid tree", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-invalid", retryable: false, deprecated: true, replacedBy: "E_TREE_VALIDATION"},
     E_TREE_VALIDATION: {code: 101, wireCode: 101, symbol: "E_TREE_VALIDATION", type: "tree_validation", domain: "tree", title: "Tree validation failed", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/tree-validation", retryable: false, deprecated: false, aliases: ["E_TREE_CHECK", "TREE_FAILED"]},
     E_TREE_INLINE: {code: 102, wireCode: 102, symbol: "E_TREE_INLINE", type: "tree_inline", domain: "tree", title: "Inline details", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-inline", retryable: false, deprecated: false},
+    E_TREE_LABELS: {code: 103, wireCode: 103, symbol: "E_TREE_LABELS", type: "tree_labels", domain: "tree", title: "Labels", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-labels", retryable: false, deprecated: false},
   },
 };
 
@@ -32,6 +33,7 @@ export const FIELDS = {
   E_TREE_INVALID: [["name", "string", true], ["level", "string", false], ["children", "array", false]],
   E_TREE_VALIDATION: [["fieldErrors", "object", true], ["totalErrors", "integer", true]],
   E_TREE_INLINE: [["kind", "string", true], ["depth", "integer", false], ["path", "array", false]],
+  E_TREE_LABELS: [],
 };
 
 // The domains of the JSON-RPC protocol's own errors: a code alone names one of their errors that no other error shares it with.

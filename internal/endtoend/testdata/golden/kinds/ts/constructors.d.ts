@@ -63,3 +63,10 @@ export declare function newTreeValidation(details: DetailsBySymbol["E_TREE_VALID
  * Inline detail shapes are named after their error.
  */
 export declare function newTreeInline(details: DetailsBySymbol["E_TREE_INLINE"], options?: ErrorOptions): CatalogError<"E_TREE_INLINE">;
+
+/**
+ * Labels: returns an error E_TREE_LABELS (code 103).
+ *
+ * Details that are a map alone carry its members on the wire.
+ */
+export declare function newTreeLabels(details: DetailsBySymbol["E_TREE_LABELS"], options?: ErrorOptions): CatalogError<"E_TREE_LABELS">;

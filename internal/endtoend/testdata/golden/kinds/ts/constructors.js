@@ -32,3 +32,7 @@ export function newTreeValidation(details, options) {
 export function newTreeInline(details, options) {
   return newError("E_TREE_INLINE", details, options);
 }
+
+export function newTreeLabels(details, options) {
+  return newError("E_TREE_LABELS", details, options);
+}

@@ -44,6 +44,10 @@ export const DEFINITIONS = {
     details: { struct: "TreeInlineDetails" },
     needsDetails: true,
   },
+  E_TREE_LABELS: {
+    message: "The tree's labels are invalid",
+    details: { struct: "TreeLabelsDetails" },
+  },
 };
 
 // The detail objects: each field's name, type and flags in declaration order, whether a minimal
@@ -179,5 +183,11 @@ export const SHAPES = {
       { name: "depth", type: "int" },
       { name: "path", type: { slice: "string", keep: 0 } },
     ],
+  },
+  TreeLabelsDetails: {
+    trim: true,
+    fields: [
+    ],
+    extra: { type: "string", sanitize: "path" },
   },
 };

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 100
   | 101
   | 102
+  | 103
   ;
 
 /**
@@ -33,6 +34,7 @@ export type ErrorSymbol =
   | "E_TREE_CHECK"
   | "TREE_FAILED"
   | "E_TREE_INLINE"
+  | "E_TREE_LABELS"
   ;
 
 /**
@@ -46,6 +48,7 @@ export type ErrorType =
   | "tree_invalid"
   | "tree_validation"
   | "tree_inline"
+  | "tree_labels"
   ;
 
 /**
@@ -174,6 +177,11 @@ export interface TreeInlineDetails {
   depth?: number;
   path?: Array<string>;
 }
+
+/**
+ * Details of E_TREE_LABELS.
+ */
+export type TreeLabelsDetails = { [key: string]: string };
 
 /**
  * Validation failures aggregated by field (the built-in field_errors shape).
@@ -677,6 +685,62 @@ export interface TreeInlineResponse {
 }
 
 /**
+ * The data.context of E_TREE_LABELS (103): Labels
+ *
+ * Details that are a map alone carry its members on the wire.
+ */
+export interface TreeLabelsContext {
+  schemaVersion: number;
+  type: "tree_labels";
+  details: TreeLabelsDetails;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The JSON-RPC error object of E_TREE_LABELS (103): Labels
+ */
+export interface TreeLabelsRpcError {
+  code: 103;
+  message: string;
+  data: {
+    domain?: "tree";
+    symbol?: "E_TREE_LABELS";
+    retryable?: boolean;
+    context?: TreeLabelsContext;
+  };
+}
+
+/**
+ * The RFC 9457 problem document of E_TREE_LABELS (103): Labels
+ */
+export interface TreeLabelsProblem {
+  type: "https://errors.example.com/kinds/tree-labels";
+  title: string;
+  status: 500;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: "E_TREE_LABELS";
+  retryable?: boolean;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The plain error response of E_TREE_LABELS (103): Labels
+ */
+export interface TreeLabelsResponse {
+  error: true;
+  code: "E_TREE_LABELS";
+  message: string;
+  details: TreeLabelsDetails;
+}
+
+/**
  * The context type of each symbol.
  */
 export interface ContextBySymbol {
@@ -690,6 +754,7 @@ export interface ContextBySymbol {
   E_TREE_CHECK: TreeValidationContext;
   TREE_FAILED: TreeValidationContext;
   E_TREE_INLINE: TreeInlineContext;
+  E_TREE_LABELS: TreeLabelsContext;
 }
 
 /**
@@ -706,6 +771,7 @@ export interface RpcErrorBySymbol {
   E_TREE_CHECK: TreeValidationRpcError;
   TREE_FAILED: TreeValidationRpcError;
   E_TREE_INLINE: TreeInlineRpcError;
+  E_TREE_LABELS: TreeLabelsRpcError;
 }
 
 /**
@@ -722,6 +788,7 @@ export interface ProblemBySymbol {
   E_TREE_CHECK: TreeValidationProblem;
   TREE_FAILED: TreeValidationProblem;
   E_TREE_INLINE: TreeInlineProblem;
+  E_TREE_LABELS: TreeLabelsProblem;
 }
 
 /**
@@ -738,6 +805,7 @@ export interface ResponseBySymbol {
   E_TREE_CHECK: TreeValidationResponse;
   TREE_FAILED: TreeValidationResponse;
   E_TREE_INLINE: TreeInlineResponse;
+  E_TREE_LABELS: TreeLabelsResponse;
 }
 
 /**
@@ -754,6 +822,7 @@ export interface DetailsBySymbol {
   E_TREE_CHECK: FieldErrors;
   TREE_FAILED: FieldErrors;
   E_TREE_INLINE: TreeInlineDetails;
+  E_TREE_LABELS: TreeLabelsDetails;
 }
 
 /**
@@ -898,6 +967,22 @@ export declare const CATALOG: {
       readonly status: 500;
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.example.com/kinds/tree-inline";
+      readonly retryable: false;
+      readonly deprecated: false;
+    };
+    /**
+     * Labels
+     */
+    readonly E_TREE_LABELS: {
+      readonly code: 103;
+      readonly wireCode: 103;
+      readonly symbol: "E_TREE_LABELS";
+      readonly type: "tree_labels";
+      readonly domain: "tree";
+      readonly title: "Labels";
+      readonly status: 500;
+      readonly statuses: readonly [500];
+      readonly problemType: "https://errors.example.com/kinds/tree-labels";
       readonly retryable: false;
       readonly deprecated: false;
     };

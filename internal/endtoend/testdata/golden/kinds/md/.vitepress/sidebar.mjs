@@ -19,5 +19,6 @@ export default [
     {"text":"E_TREE_INVALID","link":"/tree-invalid"},
     {"text":"E_TREE_VALIDATION","link":"/tree-validation"},
     {"text":"E_TREE_INLINE","link":"/tree-inline"},
+    {"text":"E_TREE_LABELS","link":"/tree-labels"},
   ]},
 ];

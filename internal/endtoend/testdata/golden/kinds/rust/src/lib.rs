@@ -62,11 +62,13 @@ pub enum ErrorCode {
     TreeValidation = 101,
     /// E_TREE_INLINE (102): Inline details.
     TreeInline = 102,
+    /// E_TREE_LABELS (103): Labels.
+    TreeLabels = 103,
 }
 
 impl ErrorCode {
     /// Every error of the catalog, by code.
-    pub const ALL: [ErrorCode; 7] = [
+    pub const ALL: [ErrorCode; 8] = [
         ErrorCode::Parse,
         ErrorCode::Internal,
         ErrorCode::Everything,
@@ -74,6 +76,7 @@ impl ErrorCode {
         ErrorCode::TreeInvalid,
         ErrorCode::TreeValidation,
         ErrorCode::TreeInline,
+        ErrorCode::TreeLabels,
     ];
 
     /// The error's catalog code.

@@ -8,8 +8,12 @@ use crate::*;
 use serde::{Deserialize, Serialize};
 
 /// The definitions of the tree domain's errors, by code.
-pub(crate) static ERRORS_TREE: &[&rt::Def] =
-    &[&DEF_TREE_INVALID, &DEF_TREE_VALIDATION, &DEF_TREE_INLINE];
+pub(crate) static ERRORS_TREE: &[&rt::Def] = &[
+    &DEF_TREE_INVALID,
+    &DEF_TREE_VALIDATION,
+    &DEF_TREE_INLINE,
+    &DEF_TREE_LABELS,
+];
 
 /// The code of E_TREE_INVALID.
 ///
@@ -187,4 +191,65 @@ pub enum TreeInlineDetailsKind {
     Cycle,
     #[serde(rename = "orphan")]
     Orphan,
+}
+
+/// The code of E_TREE_LABELS.
+pub const CODE_TREE_LABELS: i64 = 103;
+/// The symbol of E_TREE_LABELS.
+pub const SYMBOL_TREE_LABELS: &str = "E_TREE_LABELS";
+
+/// The definition of E_TREE_LABELS (103): Labels.
+pub(crate) static DEF_TREE_LABELS: rt::Def = rt::Def {
+    catalog: &CATALOG,
+    code: CODE_TREE_LABELS,
+    wire_code: 103,
+    symbol: SYMBOL_TREE_LABELS,
+    aliases: &[],
+    error_type: "tree_labels",
+    domain: "tree",
+    title: "Labels",
+    problem_type: "https://errors.example.com/kinds/tree-labels",
+    statuses: &[500],
+    retryable: false,
+    deprecated: false,
+    tool_errors_as_rpc: false,
+    needs_details: false,
+    message: "The tree's labels are invalid",
+    user_message: "",
+    suggestions: &[],
+    details: TreeLabelsDetails::DETAILS,
+};
+
+/// E_TREE_LABELS (103): Labels.
+///
+/// Details that are a map alone carry its members on the wire.
+pub fn tree_labels(details: TreeLabelsDetails) -> Error {
+    Error::new(&DEF_TREE_LABELS, &details)
+}
+
+/// TreeLabelsDetails is the details of E_TREE_LABELS.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TreeLabelsDetails {
+    /// The other members (`additionalProperties`), written after the declared fields by
+    /// sorted key; a key named like a declared field is left out, and so is, in a
+    /// problem document (where the details are flattened), a key named like one of the
+    /// document's own members.
+    #[serde(flatten)]
+    #[serde(serialize_with = "rt::serialize_extra::<TreeLabelsDetails, _, _>")]
+    pub extra: std::collections::BTreeMap<String, String>,
+}
+
+impl rt::Details for TreeLabelsDetails {
+    fn shape() -> rt::Shape {
+        static OBJECT: rt::Object = rt::Object {
+            props: &[],
+            trim: true,
+            extra: Some(rt::Prop {
+                ty: rt::Type::String,
+                sanitize: rt::Sanitize::Path,
+                ..rt::Prop::REQUIRED
+            }),
+        };
+        rt::Shape::Object(&OBJECT)
+    }
 }
