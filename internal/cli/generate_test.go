@@ -486,6 +486,15 @@ func TestGenerateFreshOutputs(t *testing.T) {
 	}
 }
 
+func statMode(t *testing.T, path string) fs.FileMode {
+	t.Helper()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.Mode()
+}
+
 // TestCreateFileAndStage: createFile writes a new file and never replaces
 // one; stage takes another name when a temporary file of the same process
 // id is in the way, and leaves that file alone.
@@ -503,6 +512,20 @@ func TestCreateFileAndStage(t *testing.T) {
 	}
 	if err := createFile(filepath.Join(dir, "missing", "b.md"), nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("createFile in a missing directory: %v, want fs.ErrNotExist", err)
+	}
+	// a file of several megabytes, as the TypeScript declarations of a
+	// large catalog are, arrives whole, with the mode os.WriteFile gives
+	big := bytes.Repeat([]byte("0123456789abcdef"), 5<<18+3)
+	bigPath := filepath.Join(dir, "big.d.ts")
+	if err := createFile(bigPath, big); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(bigPath); !bytes.Equal(got, big) {
+		t.Errorf("createFile wrote %d bytes of %d, or others", len(got), len(big))
+	}
+	writeTestFile(t, filepath.Join(dir, "by-os.md"), nil)
+	if a, b := statMode(t, bigPath), statMode(t, filepath.Join(dir, "by-os.md")); a != b {
+		t.Errorf("createFile made mode %v, os.WriteFile %v", a, b)
 	}
 
 	squatter := filepath.Join(dir, ".a.md.tmp"+strconv.Itoa(os.Getpid()))
