@@ -75,11 +75,10 @@ func Build(raw *catalog.Catalog) (*Catalog, diag.List) {
 	b.resolveRefs()
 	b.requiredCycles()
 	b.sp.checkExtensions()
-	b.details()
+	b.details(b.identifiers)
 	b.retired()
 	b.references()
 	b.fallbackDetails()
-	b.identifiers()
 	b.mcp()
 	b.problemToolResults()
 	sort.Slice(b.m.Errors, func(i, j int) bool { return b.m.Errors[i].Code < b.m.Errors[j].Code })
@@ -500,7 +499,7 @@ func (b *builder) fallbackDetails() {
 		return
 	}
 	var scratch diag.List // the shape's own problems are reported already
-	vs := newValidators(&scratch, b.shapeURLs())
+	vs := newValidators(&scratch, b.shapeURLs(), nil)
 	sch := vs.schema(f.Details)
 	if sch == nil {
 		return
@@ -571,8 +570,11 @@ func (b *builder) requiredCycles() {
 	}
 }
 
-// details checks everything that needs an error's resolved detail shape.
-func (b *builder) details() {
+// details checks everything that needs an error's resolved detail shape,
+// on workers, and runs alongside (which must not touch what the workers
+// write: the errors' messages, examples and sensitive fields) on the
+// calling goroutine meanwhile.
+func (b *builder) details(alongside func()) {
 	var inline []*Shape
 	for _, e := range b.m.Errors {
 		if e.Details != nil && e.Details.Inline {
@@ -587,8 +589,8 @@ func (b *builder) details() {
 	// A shape that is broken, or refers to one, would only echo its
 	// diagnostics through the validator: compile the sound ones. Errors are
 	// checked in parallel, each worker with its own compiler and
-	// diagnostics; the list is sorted afterwards, so the result does not
-	// depend on the split.
+	// diagnostics, each shape compiled once for all (compileCache); the
+	// list is sorted afterwards, so the result does not depend on the split.
 	unsound := b.unsound()
 	byURL := b.shapeURLs()
 	used := map[*Shape]bool{}
@@ -603,12 +605,13 @@ func (b *builder) details() {
 	}
 	workers := min(runtime.GOMAXPROCS(0), 1+len(b.m.Errors)/500)
 	lists := make([]diag.List, workers)
+	cache := newCompileCache()
 	var eg errgroup.Group
 	for w := 0; w < workers; w++ {
 		lo, hi := w*len(b.m.Errors)/workers, (w+1)*len(b.m.Errors)/workers
 		eg.Go(func() error {
 			wb := &builder{raw: b.raw, m: b.m, sp: b.sp, named: b.named, errPos: b.errPos}
-			vs := newValidators(&wb.diags, byURL)
+			vs := newValidators(&wb.diags, byURL, cache)
 			emptyValid := map[*Shape]bool{}
 			if w == 0 {
 				for _, s := range unused {
@@ -639,6 +642,7 @@ func (b *builder) details() {
 			return nil
 		})
 	}
+	alongside()
 	_ = eg.Wait() // the workers report into lists
 	for _, l := range lists {
 		b.diags.Append(l)

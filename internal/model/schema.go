@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
@@ -370,9 +371,29 @@ type validators struct {
 	diags    *diag.List
 	compiler *jsonschema.Compiler
 	byURL    map[string]*Shape // resource URL -> shape
-	compiled map[*Shape]*jsonschema.Schema
-	same     map[string]*jsonschema.Schema // wire schema of an inline shape -> its compilation
+	cache    *compileCache
 	printer  *message.Printer
+}
+
+// compileCache holds the compilations of shapes, shared by the validators
+// of the workers that check a catalog's errors side by side: a compiled
+// schema only reads, so one worker's compilation serves every worker, and
+// each shape is compiled once however many workers meet it.
+type compileCache struct {
+	mu    sync.Mutex
+	shape map[*Shape]*compilation
+	same  map[string]*compilation // wire schema of an inline shape -> its compilation
+}
+
+// compilation is a shape being compiled by one worker; done is closed when
+// sch is set (nil: the shape does not compile).
+type compilation struct {
+	done chan struct{}
+	sch  *jsonschema.Schema
+}
+
+func newCompileCache() *compileCache {
+	return &compileCache{shape: map[*Shape]*compilation{}, same: map[string]*compilation{}}
 }
 
 const shapeURLBase = "errgen:///"
@@ -384,13 +405,17 @@ func shapeURL(s *Shape) string {
 	return shapeURLBase + "details/" + url.PathEscape(s.Name) + ".json"
 }
 
-func newValidators(diags *diag.List, byURL map[string]*Shape) *validators {
+// newValidators returns validators reporting into diags; cache, shared
+// with other validators of the same shapes, may be nil.
+func newValidators(diags *diag.List, byURL map[string]*Shape, cache *compileCache) *validators {
+	if cache == nil {
+		cache = newCompileCache()
+	}
 	vs := &validators{
 		diags:    diags,
 		compiler: jsonschema.NewCompiler(),
 		byURL:    byURL,
-		compiled: map[*Shape]*jsonschema.Schema{},
-		same:     map[string]*jsonschema.Schema{},
+		cache:    cache,
 		printer:  message.NewPrinter(language.English),
 	}
 	vs.compiler.DefaultDraft(jsonschema.Draft2020)
@@ -413,12 +438,22 @@ func (l shapeLoader) Load(u string) (any, error) {
 }
 
 // schema returns the compiled shape, compiling it the first time; nil when
-// it does not compile (reported).
+// it does not compile (reported, once, by the worker compiling it). A
+// worker asking for a shape another is compiling waits for it.
 func (vs *validators) schema(s *Shape) *jsonschema.Schema {
-	if sch, ok := vs.compiled[s]; ok {
-		return sch
+	c := vs.cache
+	c.mu.Lock()
+	if p, ok := c.shape[s]; ok {
+		c.mu.Unlock()
+		<-p.done
+		return p.sch
 	}
-	return vs.compile(s)
+	p := &compilation{done: make(chan struct{})}
+	c.shape[s] = p
+	c.mu.Unlock()
+	p.sch = vs.compile(s)
+	close(p.done)
+	return p.sch
 }
 
 // compile compiles s and reports a schema error. An inline shape whose
@@ -431,18 +466,36 @@ func (vs *validators) compile(s *Shape) *jsonschema.Schema {
 	key := ""
 	if s.Inline {
 		key = sameKey(s)
-		if sch := vs.same[key]; key != "" && sch != nil {
-			vs.compiled[s] = sch
-			return sch
-		}
 	}
+	if key != "" {
+		c := vs.cache
+		c.mu.Lock()
+		p, ok := c.same[key]
+		if !ok {
+			p = &compilation{done: make(chan struct{})}
+			c.same[key] = p
+		}
+		c.mu.Unlock()
+		if ok {
+			if <-p.done; p.sch != nil {
+				return p.sch
+			}
+			return vs.compileOwn(s) // the layout is broken: report it here too
+		}
+		p.sch = vs.compileOwn(s)
+		close(p.done)
+		return p.sch
+	}
+	return vs.compileOwn(s)
+}
+
+// compileOwn compiles s with the validators' compiler, reporting its errors.
+func (vs *validators) compileOwn(s *Shape) *jsonschema.Schema {
 	sch, err := vs.compiler.Compile(shapeURL(s))
 	if err != nil {
 		vs.report(s, err)
-	} else if key != "" {
-		vs.same[key] = sch
+		return nil
 	}
-	vs.compiled[s] = sch
 	return sch
 }
 

@@ -18,7 +18,7 @@ func NewValidator(m *Catalog) *Validator {
 	for _, s := range m.Shapes {
 		byURL[shapeURL(s)] = s
 	}
-	vs := newValidators(new(diag.List), byURL)
+	vs := newValidators(new(diag.List), byURL, nil)
 	vs.compiler.AssertFormat()
 	return &Validator{vs: vs}
 }
