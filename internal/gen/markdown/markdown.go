@@ -96,19 +96,20 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains), Formats: formatsOf(m)}
 
 	files := make([]gen.File, 0, len(m.Errors)+len(m.Domains)+1)
-	index, err := g.exec(indexTemplate, g.indexView())
+	var buf bytes.Buffer
+	index, err := g.exec(&buf, indexTemplate, g.indexView())
 	if err != nil {
 		return nil, err
 	}
 	files = append(files, gen.File{Path: indexPath, Data: index})
 	for _, d := range m.Domains {
-		data, err := g.exec(domainTemplate, g.domainPage(d))
+		data, err := g.exec(&buf, domainTemplate, g.domainPage(d))
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, gen.File{Path: domainPath(d), Data: data})
 	}
-	if err := g.detailTables(); err != nil {
+	if err := g.detailTables(&buf); err != nil {
 		return nil, err
 	}
 	pages, err := g.errorPages()
@@ -137,7 +138,7 @@ type generator struct {
 
 // detailTables builds the details view of every shape an error uses, once
 // per shape, with its tables rendered by fields.md.tmpl.
-func (g *generator) detailTables() error {
+func (g *generator) detailTables(buf *bytes.Buffer) error {
 	g.shapes = map[*model.Shape]*Details{}
 	for _, e := range g.m.Errors {
 		if e.Details == nil || g.shapes[e.Details] != nil {
@@ -145,11 +146,11 @@ func (g *generator) detailTables() error {
 		}
 		d := g.details(e)
 		var err error
-		if d.Table, err = g.fieldsTable(d.Fields); err != nil {
+		if d.Table, err = g.fieldsTable(buf, d.Fields); err != nil {
 			return err
 		}
 		for _, s := range d.Shapes {
-			if s.Table, err = g.fieldsTable(s.Fields); err != nil {
+			if s.Table, err = g.fieldsTable(buf, s.Fields); err != nil {
 				return err
 			}
 		}
@@ -159,9 +160,10 @@ func (g *generator) detailTables() error {
 }
 
 // fieldsTable renders a details table with fields.md.tmpl.
-func (g *generator) fieldsTable(fields []Field) (string, error) {
-	table, err := g.exec(fieldsTemplate, fields)
-	return string(table), err
+func (g *generator) fieldsTable(buf *bytes.Buffer, fields []Field) (string, error) {
+	buf.Reset()
+	err := g.t.ExecuteTemplate(buf, fieldsTemplate, fields)
+	return buf.String(), err
 }
 
 // errorPages renders the error pages, the bulk of the docs, on every CPU:
@@ -177,9 +179,10 @@ func (g *generator) errorPages() ([]gen.File, error) {
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(errs)) {
 		wg.Go(func() {
+			var buf bytes.Buffer
 			for k := int(next.Add(1) - 1); k < len(errs); k = int(next.Add(1) - 1) {
 				e := errs[k]
-				data, err := g.exec(errorTemplate, g.errorPage(e))
+				data, err := g.exec(&buf, errorTemplate, g.errorPage(e))
 				files[k], fails[k] = gen.File{Path: ErrorPath(e), Data: data}, err
 			}
 		})
@@ -193,12 +196,15 @@ func (g *generator) errorPages() ([]gen.File, error) {
 	return files, nil
 }
 
-func (g *generator) exec(name string, view any) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := g.t.ExecuteTemplate(&buf, name, view); err != nil {
+// exec renders the template name on view through buf, which it resets
+// first, and returns a copy of the page: a worker's buffer grows once to its
+// largest page instead of each page growing its own from nothing.
+func (g *generator) exec(buf *bytes.Buffer, name string, view any) ([]byte, error) {
+	buf.Reset()
+	if err := g.t.ExecuteTemplate(buf, name, view); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(buf.Bytes()), nil
 }
 
 // Page paths, relative to the output directory.
