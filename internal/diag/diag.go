@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Pos is a position in a catalog file. Line and Col are 1-based; a zero Line
@@ -69,7 +70,7 @@ func (d Diagnostic) Message(dir string) string {
 	msg := d.Msg
 	for i, r := range d.Related {
 		r.File = relPath(dir, r.File)
-		msg = strings.Replace(msg, marker(i), r.String(), 1)
+		msg = strings.Replace(msg, marker(i), printable(r.String()), 1)
 	}
 	return msg
 }
@@ -79,7 +80,7 @@ func (d Diagnostic) Message(dir string) string {
 func (d Diagnostic) Format(dir string) string {
 	p := d.Pos
 	p.File = relPath(dir, p.File)
-	return fmt.Sprintf("%s: %s: %s", p, d.Severity, d.Message(dir))
+	return fmt.Sprintf("%s: %s: %s", printable(p.String()), d.Severity, d.Message(dir))
 }
 
 // Extend appends to d's message; a [Pos] among args is printed as
@@ -105,16 +106,79 @@ func (d Diagnostic) equal(e Diagnostic) bool {
 	return true
 }
 
+// newDiagnostic formats the message. Its arguments are often the catalog's
+// own strings, which YAML's escapes can fill with anything: the message
+// keeps each diagnostic on its one line and leaves the terminal as it was
+// (see printable).
 func newDiagnostic(pos Pos, sev Severity, format string, args []any) Diagnostic {
 	d := Diagnostic{Pos: pos, Severity: sev}
 	for i, a := range args {
-		if p, ok := a.(Pos); ok {
+		switch v := a.(type) {
+		case Pos:
 			args[i] = marker(len(d.Related))
-			d.Related = append(d.Related, p)
+			d.Related = append(d.Related, v)
+		case string:
+			args[i] = text(v)
 		}
 	}
-	d.Msg = fmt.Sprintf(format, args...)
+	d.Msg = printable(fmt.Sprintf(format, args...))
 	return d
+}
+
+// text is a string argument of a message. Its NULs are written \x00, as
+// %q writes them, so that none reads as a marker.
+type text string
+
+func (t text) Format(f fmt.State, verb rune) {
+	s := string(t)
+	if verb != 'q' {
+		s = strings.ReplaceAll(s, "\x00", `\x00`)
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), s)
+}
+
+// printable escapes in msg what a terminal or a reader of one diagnostic a
+// line would take for something else: control characters (a newline
+// would start a forged diagnostic, an escape sequence would recolour or
+// retitle the terminal) as \n, \t, \x1b or \u0085, and the invisible
+// characters that reorder or hide text (bidirectional controls, zero-width
+// characters, byte order marks) as \u202e. The NULs of the markers stay.
+func printable(msg string) string {
+	clean := true
+	for _, r := range msg {
+		if r != 0 && hidden(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return msg
+	}
+	var b strings.Builder
+	for _, r := range msg {
+		switch {
+		case r == 0 || !hidden(r):
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+// hidden reports whether r is a control character (C0, DEL, C1) or a
+// format character (Unicode category Cf: the bidirectional controls,
+// zero-width joiners and spaces, the byte order mark, ...).
+func hidden(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
 }
 
 func relPath(dir, file string) string {

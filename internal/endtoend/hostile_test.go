@@ -120,3 +120,41 @@ func TestHostileStringsRoundTrip(t *testing.T) {
 		t.Errorf("the hostile description does not come back from the schema")
 	}
 }
+
+// TestHostileNamesInDiagnostics: names that YAML's escapes fill with a
+// newline, a terminal escape sequence or a bidirectional control are
+// reported, like every other name, one diagnostic a line, with nothing a
+// terminal would act on.
+func TestHostileNamesInDiagnostics(t *testing.T) {
+	dir := t.TempDir()
+	catalog := `errgen: 1
+name: x
+version: 1.0.0
+fallback: E_A
+domains: {d: {range: [1, 9]}}
+details:
+  "s\e[31m\nX": {type: object, properties: {"p\e]0;pwn\a": {type: string}}}
+errors:
+  E_A: {code: 1, title: t, message: m}
+  "E_B\e[2J\nfake.yaml:1:1: error: forged\u202e": {code: 2, title: t, message: "m {q}", details: "s\e[31m\nX"}
+`
+	if err := os.WriteFile(filepath.Join(dir, "errors.yaml"), []byte(catalog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, exit := runCLI(t, dir, "check", "-catalog", "errors.yaml")
+	if exit != 1 {
+		t.Fatalf("check exited %d, want 1:\n%s", exit, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	for i, line := range lines {
+		if !strings.HasPrefix(line, "errors.yaml:") {
+			t.Errorf("stderr line %d is not a diagnostic of errors.yaml: %q", i+1, line)
+		}
+		if strings.ContainsAny(line, "\x1b\x07\r\u202e") {
+			t.Errorf("stderr line %d carries a control character: %q", i+1, line)
+		}
+	}
+	if !strings.Contains(stderr, `E_B\x1b[2J\nfake.yaml:1:1: error: forged\u202e has no doc`) {
+		t.Errorf("the hostile symbol is not named, escaped, in its warning:\n%s", stderr)
+	}
+}
