@@ -20,8 +20,8 @@ all: lint test
 # by raw JSON-RPC lines, and errgen conformance on the Go runner and the
 # Rust crates' runners included; the TypeScript server runtime against
 # errgen conformance and in TypeScript MCP and HTTP servers), the
-# generated golden packages under go vet, the runtime under the race
-# detector, the repo's own outputs checked for staleness, the generated
+# generated golden packages under go vet, the runtime and the model's
+# parallel check under the race detector, the repo's own outputs checked for staleness, the generated
 # TypeScript under tsc --strict (with type-level tests), the node tests of
 # the generated JavaScript (wire vectors, seed payloads, npm pack + install
 # + compile of a consumer), the TypeScript runtime's own type check and
@@ -37,6 +37,7 @@ test: node_modules
 	$(GO) test ./...
 	$(GO) vet ./internal/endtoend/testdata/golden/...
 	$(GO) test -race -run 'Metrics|Redaction|Vectors|WireFormats' ./internal/endtoend/
+	$(GO) test -race -run 'ChecksDoNotDependOnWorkers' ./internal/model/
 	$(GO) run ./cmd/errgen check
 	$(GO) run ./cmd/errgen generate -check
 	node node_modules/typescript/bin/tsc -p internal/endtoend/testdata/tstests/tsconfig.json
