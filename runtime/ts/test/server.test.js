@@ -3,6 +3,7 @@
 // Node server sends and what its logs see.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { assemble, load } from "./package.js";
 
@@ -175,4 +176,26 @@ test("options come from the same environment variables as Go's", () => {
   assert.deepEqual(server.optionsFromEnv("X", { X_VERBOSE: "0" }), {});
   assert.throws(() => server.optionsFromEnv("X", { X_REDACT: "5", X_MAX_DATA_BYTES: "-1", X_MAX_SUGGESTIONS: "1e3" }),
     /X_REDACT="5": want true or false; X_MAX_DATA_BYTES="-1": want a non-negative integer; X_MAX_SUGGESTIONS="1e3": want a non-negative integer/);
+});
+
+test("metrics count each rendered payload and snapshot as errgenrt does", () => {
+  server.renderProblem(server.newError("E_PARSE"), fixed); // before enableMetrics: not counted
+  const m = server.enableMetrics();
+  assert.equal(server.enableMetrics(), m, "enableMetrics returns the same counters");
+  const unavailable = server.newError("E_UNAVAILABLE", { service: "db" });
+  server.renderJsonRpcError(unavailable, fixed);
+  server.problemOf(unavailable, fixed);
+  server.renderToolResult(server.newError("E_PARSE"), fixed); // one payload, one count
+  server.jsonRpcParts(server.newError("E_PARSE"), fixed);
+  server.renderResponse(new Error("boom"), fixed); // not of the catalog: its fallback
+  m.record("E_FS_DENIED");
+  assert.throws(() => m.record(/** @type {any} */ ("E_NOPE")), TypeError);
+  // codes sort as Go sorts strings: "-32700" before "1000", so the JSON is
+  // not JSON.stringify's (which puts the array-index keys first).
+  // fixture/stats.json is what errgenrt writes for the same counts
+  // (TestMetricsFixture in fixture_test.go).
+  const want = readFileSync(new URL("fixture/stats.json", import.meta.url), "utf8");
+  assert.equal(m.snapshotJSON(), want);
+  assert.deepEqual(m.snapshot(), JSON.parse(want));
+  assert.notEqual(JSON.stringify(m.snapshot()), want);
 });

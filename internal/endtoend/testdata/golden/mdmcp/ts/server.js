@@ -56,6 +56,16 @@ export * from "./constructors.js";
  */
 
 /**
+ * ErrorStats is a snapshot of the counters of rendered errors: the
+ * sys/errorStats result.
+ * @typedef {object} ErrorStats
+ * @property {number} total
+ * @property {{ [code: string]: number }} byCode
+ * @property {{ [domain: string]: number }} byDomain
+ * @property {{ [symbol: string]: number }} bySymbol
+ */
+
+/**
  * Occurrence is one raised error: its definition, its details and the
  * per-occurrence members.
  * @typedef {object} Occurrence
@@ -537,6 +547,7 @@ function timestamp(o) {
  * @returns {[string, Occurrence, Encoder]}
  */
 function fit(e, o, write) {
+  countRendered(e.def);
   const enc = encoder(o);
   const max = dataBound(o);
   let out = write(e, enc, o);
@@ -696,6 +707,108 @@ function writeResponse(e, enc) {
  */
 function occurrenceFrom(err) {
   return occurrenceOf(fromError(err));
+}
+
+// --------------------------------------------------------------- metrics
+
+/**
+ * countRendered counts a rendered error when metrics are enabled (set by
+ * Metrics, which alone reaches its counters).
+ * @type {(def: Def) => void}
+ */
+let countRendered = () => {};
+
+/**
+ * Metrics counts rendered errors: in all, by code, by domain and by
+ * symbol, as errgenrt.Metrics does. The counters live until the process
+ * ends.
+ */
+export class Metrics {
+  #total = 0;
+  /** @type {Map<string, number>} */
+  #byCode = new Map();
+  /** @type {Map<string, number>} */
+  #byDomain = new Map();
+  /** @type {Map<string, number>} */
+  #bySymbol = new Map();
+
+  /**
+   * record counts one error of a symbol (or alias); a symbol the catalog
+   * does not have is a TypeError.
+   * @param {string} symbol
+   */
+  record(symbol) {
+    const def = defOf(symbol);
+    if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
+    this.#count(def.meta);
+  }
+
+  /** @param {Def["meta"]} meta */
+  #count(meta) {
+    this.#total++;
+    for (const [m, k] of /** @type {const} */ ([[this.#byCode, String(meta.code)], [this.#byDomain, meta.domain], [this.#bySymbol, meta.symbol]])) {
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * snapshot returns the counters at this moment, in the shape of the
+   * sys/errorStats result: { total, byCode, byDomain, bySymbol }.
+   * @returns {ErrorStats}
+   */
+  snapshot() {
+    /** @param {Map<string, number>} m */
+    const obj = (m) => Object.fromEntries([...m].sort(([a], [b]) => compare(a, b)));
+    return { total: this.#total, byCode: obj(this.#byCode), byDomain: obj(this.#byDomain), bySymbol: obj(this.#bySymbol) };
+  }
+
+  /**
+   * snapshotJSON returns the snapshot as the sys/errorStats result's JSON,
+   * byte for byte what errgenrt's Stats.AppendJSON writes: every object's
+   * keys sorted. (JSON.stringify of snapshot() would put the codes that
+   * are array indexes, 0 and up, before the others.)
+   */
+  snapshotJSON() {
+    /** @param {Map<string, number>} m */
+    const obj = (m) => "{" + [...m].sort(([a], [b]) => compare(a, b)).map(([k, n]) => quote(k, -1) + ":" + n).join(",") + "}";
+    return '{"total":' + this.#total + ',"byCode":' + obj(this.#byCode) + ',"byDomain":' + obj(this.#byDomain) + ',"bySymbol":' + obj(this.#bySymbol) + "}";
+  }
+
+  static {
+    countRendered = (def) => {
+      if (metrics !== null) metrics.#count(def.meta);
+    };
+  }
+}
+
+
+/**
+ * compare orders strings by their UTF-8 bytes, as Go sorts them.
+ * @param {string} a
+ * @param {string} b
+ */
+function compare(a, b) {
+  const x = UTF8.encode(a), y = UTF8.encode(b);
+  for (let i = 0; i < x.length && i < y.length; i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+const UTF8 = new TextEncoder();
+
+/** @type {Metrics | null} */
+let metrics = null;
+
+/**
+ * enableMetrics starts counting the errors the renderers render, each
+ * payload once (as errgenrt's Catalog.EnableMetrics does), and returns the
+ * counters: the same ones on every call. Serve snapshotJSON() as the
+ * result of sys/errorStats.
+ * @returns {Metrics}
+ */
+export function enableMetrics() {
+  return (metrics ??= new Metrics());
 }
 
 /**

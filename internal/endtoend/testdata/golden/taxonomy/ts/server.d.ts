@@ -188,3 +188,36 @@ export declare function renderToolResult(err: unknown, options?: RenderOptions):
 
 /** Reports whether a failing MCP tools/call sends err as a JSON-RPC error (the catalog's mcp.tool_errors: error) rather than as an isError result. */
 export declare function toolErrorsAsJsonRpc(err: unknown): boolean;
+
+/** A snapshot of the counters of rendered errors: the sys/errorStats result. */
+export interface ErrorStats {
+  total: number;
+  byCode: { [code: string]: number };
+  byDomain: { [domain: string]: number };
+  bySymbol: { [symbol: string]: number };
+}
+
+/**
+ * Counts rendered errors: in all, by code, by domain and by symbol, as
+ * errgenrt.Metrics does. The counters live until the process ends.
+ */
+export declare class Metrics {
+  /** Counts one error of a symbol (or alias); a symbol the catalog does not have is a TypeError. */
+  record(symbol: ErrorSymbol): void;
+  /** The counters at this moment, each object's keys sorted. */
+  snapshot(): ErrorStats;
+  /**
+   * The snapshot as the sys/errorStats result's JSON, byte for byte what
+   * errgenrt's Stats.AppendJSON writes (JSON.stringify of snapshot() would
+   * put the codes that are array indexes first).
+   */
+  snapshotJSON(): string;
+}
+
+/**
+ * Starts counting the errors the renderers render, each payload once (as
+ * errgenrt's Catalog.EnableMetrics does), and returns the counters: the
+ * same ones on every call. Serve snapshotJSON() as the result of
+ * sys/errorStats.
+ */
+export declare function enableMetrics(): Metrics;
