@@ -197,10 +197,11 @@ func TestRustConformance(t *testing.T) {
 
 // TestRustRuntimeFixtures keeps the fixtures of the Rust runtime's own
 // tests (runtime/rust/tests/testdata) as the Go runtime makes them: random
-// doubles with their text in the shared number form, and random text with
+// doubles with their text in the shared number form, random text with
 // home paths, URLs, e-mail addresses and tokens, scrubbed by each
-// sanitizer (go test -update rewrites them). cargo test of the runtime
-// holds its number writer and its scanners to them.
+// sanitizer, and the sys/errorStats result of the counts of its metrics
+// test (go test -update rewrites them). cargo test of the runtime holds
+// its number writer, its scanners and its metrics to them.
 func TestRustRuntimeFixtures(t *testing.T) {
 	dir := filepath.Join(repoRoot(t), "runtime", "rust", "tests", "testdata")
 	r := rand.New(rand.NewPCG(29, 1))
@@ -254,7 +255,20 @@ func TestRustRuntimeFixtures(t *testing.T) {
 		sanitize.Write(line)
 		sanitize.WriteByte('\n')
 	}
-	for name, data := range map[string][]byte{"floats.txt": floats.Bytes(), "sanitize.jsonl": sanitize.Bytes()} {
+	// the counts of the Rust runtime's metrics test (tests/metrics.rs):
+	// codes sort as strings, "-32700" before "1"
+	metrics := errgenrt.NewMetrics()
+	for _, d := range []errgenrt.Def{
+		{Code: -32700, Domain: "jsonrpc", Symbol: "E_PARSE"},
+		{Code: -32700, Domain: "jsonrpc", Symbol: "E_PARSE"},
+		{Code: 100, Domain: "fs", Symbol: "E_MISSING"},
+		{Code: 100, Domain: "fs", Symbol: "E_MISSING"},
+		{Code: 1, Domain: "core", Symbol: "E_INTERNAL"},
+		{Code: 100, Domain: "fs", Symbol: "E_MISSING"},
+	} {
+		metrics.Record(&d)
+	}
+	for name, data := range map[string][]byte{"floats.txt": floats.Bytes(), "sanitize.jsonl": sanitize.Bytes(), "stats.json": metrics.Snapshot().AppendJSON(nil)} {
 		path := filepath.Join(dir, name)
 		if *update {
 			if err := os.MkdirAll(dir, 0o755); err != nil {

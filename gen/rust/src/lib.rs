@@ -59,6 +59,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         command_errors::ERRORS_COMMAND,
     ],
     fallback: &common_errors::DEF_INTERNAL_ERROR,
+    metrics: rt::Metrics::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

@@ -268,6 +268,7 @@ func (g *generator) libFile() []byte {
 	}
 	w.arrayField(1, "domains", "&", lists)
 	w.field(1, "fallback", "&"+domainModule(m.Fallback.Domain)+"::"+defStatic(m.Fallback))
+	w.line(1, "metrics: rt::Metrics::new(),")
 	w.line(0, "};")
 	w.blank()
 

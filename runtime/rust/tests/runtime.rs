@@ -23,6 +23,7 @@ static CATALOG: rt::Catalog = rt::Catalog {
     },
     domains: &[&[&INTERNAL], &[&FILE, &OPEN, &INVALID]],
     fallback: &INTERNAL,
+    metrics: rt::Metrics::new(),
 };
 
 static INTERNAL: rt::Def = rt::Def {

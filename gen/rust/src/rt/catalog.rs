@@ -7,6 +7,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::error::Error;
+use super::metrics::Metrics;
 use super::shape::DetailsType;
 
 /// A catalog's payload bounds.
@@ -35,6 +36,9 @@ pub struct Catalog {
     pub domains: &'static [&'static [&'static Def]],
     /// What any other error becomes.
     pub fallback: &'static Def,
+    /// The counters of rendered errors, counting once enabled (see
+    /// [`Catalog::enable_metrics`]).
+    pub metrics: Metrics,
 }
 
 /// The definition of one catalog error.
@@ -81,6 +85,15 @@ pub struct Def {
 }
 
 impl Catalog {
+    /// Starts counting the errors rendered — each payload once, by code,
+    /// domain and symbol, as the Go runtime's `Catalog.EnableMetrics` does —
+    /// and returns the counters. Serve `snapshot().to_json()` as the result
+    /// of `sys/errorStats`.
+    pub fn enable_metrics(&self) -> &Metrics {
+        self.metrics.enable();
+        &self.metrics
+    }
+
     /// Every error of the catalog, by code.
     pub fn all(&self) -> impl Iterator<Item = &'static Def> + '_ {
         self.domains.iter().flat_map(|d| d.iter().copied())

@@ -50,6 +50,7 @@ impl Error {
     /// message and the data object as JSON text — for JSON-RPC libraries
     /// whose error type holds them apart (such as an MCP SDK's).
     pub fn jsonrpc_parts(&self, o: &Options) -> (i64, String, String) {
+        self.0.def.catalog.metrics.rendered(self.0.def);
         let mut enc = self.encoder(o);
         let (obj, fallback) = self.fit(&mut enc, o, Error::write_jsonrpc);
         let r = fallback.as_ref().unwrap_or(self);
@@ -103,6 +104,7 @@ impl Error {
     /// Writes one whole payload within the bound, with the fallback that
     /// took the error's place, if any (see [`Error::fit`]).
     fn bounded(&self, o: &Options, write: Writer) -> (String, Option<Error>) {
+        self.0.def.catalog.metrics.rendered(self.0.def);
         let mut enc = self.encoder(o);
         self.fit(&mut enc, o, write)
     }

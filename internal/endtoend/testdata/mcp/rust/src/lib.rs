@@ -41,6 +41,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         policy_errors::ERRORS_POLICY,
     ],
     fallback: &common_errors::DEF_INTERNAL,
+    metrics: rt::Metrics::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

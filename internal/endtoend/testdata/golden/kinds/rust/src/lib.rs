@@ -41,6 +41,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         tree_errors::ERRORS_TREE,
     ],
     fallback: &core_errors::DEF_INTERNAL,
+    metrics: rt::Metrics::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

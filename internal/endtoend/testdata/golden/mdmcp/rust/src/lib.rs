@@ -47,6 +47,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         system_errors::ERRORS_SYSTEM,
     ],
     fallback: &system_errors::DEF_INTERNAL_ERROR,
+    metrics: rt::Metrics::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

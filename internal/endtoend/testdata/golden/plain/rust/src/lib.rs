@@ -42,6 +42,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         general_errors::ERRORS_GENERAL,
     ],
     fallback: &general_errors::DEF_INTERNAL_ERROR,
+    metrics: rt::Metrics::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

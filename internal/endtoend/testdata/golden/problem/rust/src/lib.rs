@@ -42,6 +42,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         system_errors::ERRORS_SYSTEM,
     ],
     fallback: &system_errors::DEF_GENERIC_ERROR,
+    metrics: rt::Metrics::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

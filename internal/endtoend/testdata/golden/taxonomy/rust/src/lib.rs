@@ -65,6 +65,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         tavily_errors::ERRORS_TAVILY,
     ],
     fallback: &jsonrpc_errors::DEF_SERVER_ERROR,
+    metrics: rt::Metrics::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

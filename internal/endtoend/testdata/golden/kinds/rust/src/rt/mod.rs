@@ -21,6 +21,7 @@ mod fielderrors;
 mod json;
 #[cfg(feature = "rmcp")]
 mod mcp;
+mod metrics;
 mod options;
 mod render;
 mod sanitize;
@@ -33,6 +34,7 @@ pub use conformance::serve_conformance;
 pub use error::{Cause, Error};
 pub use fielderrors::FieldErrors;
 pub use json::{number, quote, truncate, write_escaped, write_number, write_string};
+pub use metrics::{Metrics, Stats};
 pub use options::{Options, OptionsError};
 pub use render::{JSONRPC_DATA_MEMBERS, PROBLEM_CONTENT_TYPE, PROBLEM_MEMBERS};
 pub use sanitize::{sanitize_path, sanitize_text, sanitize_uri};
