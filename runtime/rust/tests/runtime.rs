@@ -559,3 +559,115 @@ fn an_error_is_one_pointer_wide() {
     // small enough to return in a Result without clippy's result_large_err
     assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
 }
+
+static MEASURE: rt::Def = rt::Def {
+    catalog: &CATALOG,
+    code: 103,
+    wire_code: 103,
+    symbol: "E_MEASURE",
+    aliases: &[],
+    error_type: "measure",
+    domain: "fs",
+    title: "Measure",
+    problem_type: "urn:demo:measure",
+    statuses: &[400],
+    retryable: false,
+    deprecated: false,
+    tool_errors_as_rpc: false,
+    needs_details: false,
+    message: "Ratio {ratio}",
+    user_message: "",
+    suggestions: &[],
+    details: MeasureDetails::DETAILS,
+};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct MeasureDetails {
+    ratio: f64,
+    samples: Vec<Vec<f32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<f64>,
+    #[serde(
+        flatten,
+        serialize_with = "rt::serialize_extra::<MeasureDetails, _, _>"
+    )]
+    extra: BTreeMap<String, Vec<f64>>,
+}
+
+impl rt::Details for MeasureDetails {
+    fn shape() -> rt::Shape {
+        static OBJECT: rt::Object = rt::Object {
+            props: &[
+                rt::Prop {
+                    name: "ratio",
+                    ty: rt::Type::Float,
+                    ..rt::Prop::REQUIRED
+                },
+                rt::Prop {
+                    name: "samples",
+                    ty: rt::Type::Array {
+                        items: &rt::Type::Array {
+                            items: &rt::Type::Float,
+                            keep: 0,
+                        },
+                        keep: 0,
+                    },
+                    ..rt::Prop::REQUIRED
+                },
+                rt::Prop {
+                    name: "best",
+                    ty: rt::Type::Float,
+                    ..rt::Prop::OPTIONAL
+                },
+            ],
+            trim: true,
+            extra: Some(rt::Prop {
+                ty: rt::Type::Array {
+                    items: &rt::Type::Float,
+                    keep: 0,
+                },
+                ..rt::Prop::REQUIRED
+            }),
+        };
+        rt::Shape::Object(&OBJECT)
+    }
+}
+
+#[test]
+fn floats_json_cannot_hold_are_written_as_the_go_runtime_writes_them() {
+    // NaN as 0, the infinities as the largest finite numbers, wherever
+    // they are in the details (serde_json alone would make them null)
+    let d = MeasureDetails {
+        ratio: f64::INFINITY,
+        samples: vec![vec![f32::NEG_INFINITY, f32::NAN, 1.5]],
+        best: Some(f64::NAN),
+        extra: BTreeMap::from([("z".to_owned(), vec![f64::INFINITY, -0.0])]),
+    };
+    let got = Error::new(&MEASURE, &d).to_response(&fixed());
+    assert_eq!(
+        got,
+        r#"{"error":true,"code":"E_MEASURE","message":"Ratio 1.7976931348623157e+308","details":{"ratio":1.7976931348623157e+308,"samples":[[-1.7976931348623157e+308,0,1.5]],"best":0,"z":[1.7976931348623157e+308,0]}}"#
+    );
+    // finite details are what serde_json makes of them
+    let d = MeasureDetails {
+        ratio: 0.25,
+        samples: vec![vec![1e-7, 2.5e21], vec![]],
+        best: None,
+        extra: BTreeMap::from([("a".to_owned(), vec![3.0]), ("ratio".to_owned(), vec![9.0])]),
+    };
+    assert_eq!(
+        Error::new(&MEASURE, &d).to_problem(&fixed()),
+        Error::from_value(&MEASURE, &serde_json::to_value(&d).unwrap()).to_problem(&fixed())
+    );
+    let file = FileDetails {
+        path: "/home/alice/x".into(),
+        size: 7,
+        token: Some("t".into()),
+        source: None,
+        tags: vec!["a".into()],
+    };
+    assert_eq!(
+        Error::new(&FILE, &file).to_jsonrpc(&fixed()),
+        Error::from_value(&FILE, &serde_json::to_value(&file).unwrap()).to_jsonrpc(&fixed())
+    );
+}

@@ -50,7 +50,7 @@ pub(crate) struct Occurrence {
 impl Error {
     /// Returns an error of `def` with the details `details`.
     pub fn new<T: Details>(def: &'static Def, details: &T) -> Error {
-        let value = serde_json::to_value(details).unwrap_or(Value::Null);
+        let value = super::value::to_value(details).unwrap_or(Value::Null);
         Error::from_value(def, &value)
     }
 

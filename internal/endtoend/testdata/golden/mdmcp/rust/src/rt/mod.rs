@@ -27,6 +27,7 @@ mod render;
 mod sanitize;
 mod shape;
 mod time;
+mod value;
 mod wire;
 
 pub use catalog::{Catalog, Def, Limits};
