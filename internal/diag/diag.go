@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -156,20 +157,12 @@ func printable(msg string) string {
 	}
 	var b strings.Builder
 	for _, r := range msg {
-		switch {
-		case r == 0 || !hidden(r):
+		if r == 0 || !hidden(r) {
 			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x80:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
+			continue
 		}
+		q := strconv.QuoteRune(r) // '\n', '\x1b', '\u202e': Go's escapes
+		b.WriteString(q[1 : len(q)-1])
 	}
 	return b.String()
 }
