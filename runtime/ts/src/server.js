@@ -757,7 +757,7 @@ export class Metrics {
    */
   snapshot() {
     /** @param {Map<string, number>} m */
-    const obj = (m) => Object.fromEntries([...m].sort(([a], [b]) => compare(a, b)));
+    const obj = (m) => Object.fromEntries(sorted(m));
     return { total: this.#total, byCode: obj(this.#byCode), byDomain: obj(this.#byDomain), bySymbol: obj(this.#bySymbol) };
   }
 
@@ -769,7 +769,7 @@ export class Metrics {
    */
   snapshotJSON() {
     /** @param {Map<string, number>} m */
-    const obj = (m) => "{" + [...m].sort(([a], [b]) => compare(a, b)).map(([k, n]) => quote(k, -1) + ":" + n).join(",") + "}";
+    const obj = (m) => "{" + sorted(m).map(([k, n]) => quote(k, -1) + ":" + n).join(",") + "}";
     return '{"total":' + this.#total + ',"byCode":' + obj(this.#byCode) + ',"byDomain":' + obj(this.#byDomain) + ',"bySymbol":' + obj(this.#bySymbol) + "}";
   }
 
@@ -782,19 +782,11 @@ export class Metrics {
 
 
 /**
- * compare orders strings by their UTF-8 bytes, as Go sorts them.
- * @param {string} a
- * @param {string} b
+ * sorted returns the counts of m by key, as Go sorts the keys: codes,
+ * domains and symbols are ASCII, where string order is byte order.
+ * @param {Map<string, number>} m
  */
-function compare(a, b) {
-  const x = UTF8.encode(a), y = UTF8.encode(b);
-  for (let i = 0; i < x.length && i < y.length; i++) {
-    const d = (x[i] ?? 0) - (y[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
-const UTF8 = new TextEncoder();
+const sorted = (m) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** @type {Metrics | null} */
 let metrics = null;
