@@ -91,7 +91,9 @@ func toolResult(e *errgenrt.Error, o *errgenrt.Options) *mcp.CallToolResult {
 //     the wire;
 //   - a typed tool handler's error, which the SDK has already put into an
 //     isError result as text, is taken back out and rendered like the
-//     others; the SDK's own argument validation results pass through;
+//     others (a *jsonrpc.Error below it, the answer to another request,
+//     does not pass through: the tool failed); the SDK's own argument
+//     validation results pass through;
 //   - a tools/call handler that returns neither a result nor an error
 //     fails with the fallback.
 //
@@ -166,6 +168,7 @@ func (m *middleware) wireError(err error) error {
 }
 
 func (m *middleware) toolCall(ctx context.Context, next mcp.MethodHandler, req mcp.Request, res mcp.Result, err error) (mcp.Result, error) {
+	var e *errgenrt.Error
 	if err == nil {
 		r, _ := res.(*mcp.CallToolResult)
 		switch {
@@ -175,15 +178,22 @@ func (m *middleware) toolCall(ctx context.Context, next mcp.MethodHandler, req m
 			return res, nil // a result, or an error result the handler wrote itself
 		case isArgumentsError(r.GetError()):
 			return res, nil
-		default:
-			err = r.GetError()
+		}
+		if err == nil {
+			// A typed tool handler's error, which the SDK sent as a tool
+			// failure: a *jsonrpc.Error below it is another request's (a
+			// sampling or elicitation request to the client, say), not
+			// this call's answer, so it is rendered like any other error.
+			e = m.catalog.From(r.GetError())
 		}
 	}
-	e, sdk := m.catalogError(err)
-	switch {
-	case sdk != nil:
-		return nil, sdk
-	case e.Def.ToolErrorsAsRPC:
+	if e == nil {
+		var sdk *jsonrpc.Error
+		if e, sdk = m.catalogError(err); sdk != nil {
+			return nil, sdk
+		}
+	}
+	if e.Def.ToolErrorsAsRPC {
 		return nil, rpcError(e, m.options)
 	}
 	r := toolResult(e, m.options)

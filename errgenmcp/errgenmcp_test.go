@@ -184,6 +184,7 @@ func TestToolCallFailures(t *testing.T) {
 	addTool(server, "nothing", false, false, nil)
 	addTool(server, "rpc_wrapping", true, false, fmt.Errorf("%s: %w: %w", secret, &jsonrpc.Error{Code: -32603, Message: secret}, quota))
 	addTool(server, "rpc_own", true, false, &jsonrpc.Error{Code: -32099, Message: "busy"})
+	addTool(server, "rpc_other_request", true, false, fmt.Errorf("sampling: %w", &jsonrpc.Error{Code: -32005, Message: "rejected by " + secret}))
 	addTool(server, "sentinel", true, false, fmt.Errorf("%s: %w", secret, d.rt.Def(d.m.BySymbol("E_DENIED"))))
 	cs := connect(t, d, server)
 
@@ -202,6 +203,9 @@ func TestToolCallFailures(t *testing.T) {
 		{"nothing", "E_INTERNAL", true, false},    // neither a result nor an error
 		{"rpc_wrapping", "E_QUOTA", false, true},  // a catalog error below a *jsonrpc.Error
 		{"sentinel", "E_DENIED", true, false},     // a definition returned as an error
+		// a typed tool's error wrapping another request's JSON-RPC error
+		// (a sampling request the client refused): the tool failed
+		{"rpc_other_request", "E_INTERNAL", true, false},
 	} {
 		o := call(t, cs, c.tool)
 		if got := o.symbol(t); got != c.symbol || (o.rpc != nil) != c.rpc {
