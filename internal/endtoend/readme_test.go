@@ -117,7 +117,32 @@ func TestReadmeSampleCatalog(t *testing.T) {
 // TestReadmeNodeServers type-checks the README's Node MCP and HTTP servers
 // against the repo's own package (gen/ts), the pinned MCP SDK and Node's
 // types, as a newcomer pastes them into a project that installed the
-// package.
+// package, and runs the MCP server over stdio with the SDK's client.
+//
+// readmeMCPClient calls the README's read_file with a file past the limit
+// and a missing file (argv): the first answers E_FS_FILE_TOO_LARGE as an
+// isError result carrying the problem document (text and structured
+// content), the second the fallback without the path.
+const readmeMCPClient = `import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { fromToolResult, symbolOf } from "@errgen/mcp-errors";
+
+const [big, missing] = process.argv.slice(2);
+const client = new Client({ name: "readme", version: "1.0.0" });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: ["mcp.js"], stderr: "inherit" }));
+const tooLarge = await client.callTool({ name: "read_file", arguments: { path: big } });
+assert.equal(tooLarge.isError, true);
+assert.equal(symbolOf(fromToolResult(tooLarge)), "E_FS_FILE_TOO_LARGE");
+assert.deepEqual(tooLarge.structuredContent, JSON.parse(tooLarge.content[0].text));
+assert.equal(tooLarge.structuredContent.actual, (1 << 20) + 1);
+const gone = await client.callTool({ name: "read_file", arguments: { path: missing } });
+assert.equal(symbolOf(fromToolResult(gone)), "E_INTERNAL");
+assert.doesNotMatch(JSON.stringify(gone), /alice|ENOENT|no-such/);
+await client.close();
+console.log("ok");
+`
+
 func TestReadmeNodeServers(t *testing.T) {
 	root := repoRoot(t)
 	blocks := regexp.MustCompile("(?s)```ts\n(.*?)```").FindAllStringSubmatch(readmeSection(t, "### A Node MCP server"), 2)
@@ -148,7 +173,17 @@ func TestReadmeNodeServers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	tscProject(t, dir, []string{"mcp.ts", "http.ts"}, true)
+	tscProject(t, dir, []string{"mcp.ts", "http.ts"}, false)
+	// The MCP server runs as written, over stdio, called by the SDK's
+	// client: a file past the limit and a missing one.
+	errgentest.WriteFile(t, dir, "client.mjs", readmeMCPClient)
+	big := filepath.Join(dir, "big.bin")
+	if err := os.WriteFile(big, make([]byte, 1<<20+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := nodeRun(t, dir, "client.mjs", big, filepath.Join(dir, "no-such-file-at-home-alice")); out != "ok\n" {
+		t.Fatalf("the README's MCP server: %s", out)
+	}
 	for i, b := range blocks {
 		if n := strings.Count(b[1], "\n"); n > 25 {
 			t.Errorf("the README's server %d is %d lines: keep it about twenty", i+1, n)

@@ -57,7 +57,8 @@ export declare function toolResult(err: unknown, options?: ToolErrorOptions): To
  * catalog error, carrying the problem document (toolResult); any other
  * throw the catalog's fallback, its text kept only as the cause. An error
  * of `mcp: {tool_errors: error}` is sent as its JSON-RPC error where
- * handleErrors is installed.
+ * handleErrors is installed. (On an McpServer with handleErrors, tools need
+ * no wrapper; this passes a tool options of its own.)
  */
 export declare function withToolErrors<A extends unknown[], R>(
   handler: (...args: A) => R | Promise<R>,
@@ -66,11 +67,16 @@ export declare function withToolErrors<A extends unknown[], R>(
 
 /**
  * Makes an McpServer (or a low-level Server) send every failure in the
- * catalog's form; install it before registering tools and handlers. A
- * handler's throw becomes its catalog error's JSON-RPC error (any other
- * throw the fallback) unless it carries a JSON-RPC code of its own (the
- * SDK's errors); a withToolErrors result of an error of
- * `mcp: {tool_errors: error}` becomes its JSON-RPC error; structuredContent
- * is left out for tools that declare an output schema.
+ * catalog's form. Install it once, at any time before the server connects:
+ * built with capabilities or without, tools registered before or after. It
+ * wraps every request handler the server has and every one it gets later:
+ * a handler's throw becomes its catalog error's JSON-RPC error (any other
+ * throw the fallback) unless it carries a JSON-RPC code of its own and no
+ * catalog error (the SDK's errors); a failing tools/call (an McpServer's
+ * tool, wrapped or not, or a low-level handler's throw) becomes the isError
+ * result carrying the problem document, or the JSON-RPC error of an error
+ * of `mcp: {tool_errors: error}`; structuredContent is left out for tools
+ * that declare an output schema. It throws a TypeError for anything that is
+ * not a server of the MCP TypeScript SDK 1.x.
  */
 export declare function handleErrors(server: object, options?: RenderOptions): void;

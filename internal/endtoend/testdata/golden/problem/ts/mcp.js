@@ -8,11 +8,15 @@
 // catches whatever a tool handler throws and returns an isError result
 // whose only content is the error's message; every other request handler's
 // throw is read by shape — a safe-integer `code`, `message` and `data` —
-// into the JSON-RPC error object, whatever data holds. So withToolErrors
-// returns the isError result itself, carrying the problem document, and a
-// JSON-RPC error leaves a tools/call only through the low-level request
-// handler: handleErrors wraps the handlers the server registers, and throws
-// there the JSON-RPC error an error of `mcp: {tool_errors: error}` is.
+// into the JSON-RPC error object, whatever data holds. A server keeps its
+// request handlers in one map (`_requestHandlers`, method to handler),
+// which McpServer fills in its constructor for the capabilities it is
+// given and later as tools, resources and prompts come. So handleErrors
+// wraps every handler of that map, the present ones and each one set
+// later, whatever sets it; it runs an McpServer's tools itself
+// (`executeToolHandler`), where the thrown error still is; and what
+// withToolErrors makes of a failure reaches it through the request's
+// `extra`, which the SDK hands every handler of the request.
 
 import { fromError, isCatalogError, jsonRpcParts, renderProblem, toolErrorsAsJsonRpc } from "./server.js";
 
@@ -24,10 +28,20 @@ import { fromError, isCatalogError, jsonRpcParts, renderProblem, toolErrorsAsJso
  * @typedef {{ content: Array<{ type: "text", text: string }>, structuredContent?: { [key: string]: unknown }, isError: true }} ToolResult
  */
 
-/** The JSON-RPC error a tool result stands for (mcp.tool_errors: error), for handleErrors. */
-const JSON_RPC_ERROR = Symbol.for("errgen.mcp.jsonRpcError");
-/** Marks the tool results this adapter made. */
-const TOOL_RESULT = Symbol.for("errgen.mcp.toolResult");
+/**
+ * The key of what handleErrors learns of one request, kept on the SDK's
+ * per-request `extra` object (enumerable, so that the copy the SDK makes
+ * of it for a task handler shares it): a Symbol.for key, so that every
+ * copy of the package reads it.
+ */
+const REQUEST = Symbol.for("errgen.mcp.request");
+/** Marks the request handler map of a server handleErrors is installed on. */
+const INSTALLED = Symbol.for("errgen.mcp.handleErrors");
+
+/**
+ * What handleErrors learns of one request while its handlers run.
+ * @typedef {{ result?: ToolResult, rpc?: McpError, settled?: boolean }} RequestState
+ */
 
 /**
  * McpError is a JSON-RPC error as the MCP SDK sends it: the SDK reads its
@@ -73,13 +87,45 @@ export function toMcpError(err, options) {
  * @returns {ToolResult}
  */
 export function toolResult(err, options = {}) {
-  const e = fromError(err);
-  const text = renderProblem(e, options);
+  const text = renderProblem(err, options);
   /** @type {ToolResult} */
   const result = { content: [{ type: "text", text }], isError: true };
   if (options.structuredContent !== false) result.structuredContent = JSON.parse(text);
-  Object.defineProperty(result, TOOL_RESULT, { value: true });
-  if (toolErrorsAsJsonRpc(e)) Object.defineProperty(result, JSON_RPC_ERROR, { value: toMcpError(e, options) });
+  return result;
+}
+
+/**
+ * @param {unknown} v
+ * @returns {v is { [key: string | symbol]: unknown }}
+ */
+const isObject = (v) => typeof v === "object" && v !== null;
+
+/**
+ * requestState returns what handleErrors keeps of the request whose `extra`
+ * this is (undefined where handleErrors is not installed).
+ * @param {unknown} extra
+ * @returns {RequestState | undefined}
+ */
+function requestState(extra) {
+  const state = isObject(extra) ? extra[REQUEST] : undefined;
+  return isObject(state) ? /** @type {RequestState} */ (state) : undefined;
+}
+
+/**
+ * toolFailure returns the isError result of a tool's failure and tells
+ * handleErrors of it: the result, and the JSON-RPC error to send instead
+ * for an error of `mcp: {tool_errors: error}`.
+ * @param {unknown} err
+ * @param {ToolErrorOptions | undefined} options
+ * @param {RequestState | undefined} state
+ */
+function toolFailure(err, options, state) {
+  const e = fromError(err);
+  const result = toolResult(e, options);
+  if (state !== undefined) {
+    state.result = result;
+    if (toolErrorsAsJsonRpc(e)) state.rpc = toMcpError(e, options);
+  }
   return result;
 }
 
@@ -88,7 +134,9 @@ export function toolResult(err, options = {}) {
  * becomes the isError tool result of the catalog's error (toolResult), any
  * other throw the fallback without its text. An error the catalog sends as
  * a JSON-RPC error (mcp: {tool_errors: error}) is sent so where handleErrors
- * is installed; without it, as the result.
+ * is installed; without it, as the result. (With handleErrors installed on
+ * an McpServer, its tools need no wrapper; it is the way to pass a tool
+ * options of its own.)
  * @template {unknown[]} A
  * @template R
  * @param {(...args: A) => R | Promise<R>} handler
@@ -100,16 +148,11 @@ export function withToolErrors(handler, options) {
     try {
       return await handler(...args);
     } catch (e) {
-      return toolResult(e, options);
+      // The SDK passes a tool handler its request's extra last.
+      return toolFailure(e, options, requestState(args[args.length - 1]));
     }
   };
 }
-
-/**
- * @param {unknown} v
- * @returns {v is { [key: string | symbol]: unknown }}
- */
-const isObject = (v) => typeof v === "object" && v !== null;
 
 /**
  * hasCatalogError reports whether err, or an error along its cause chain,
@@ -126,58 +169,155 @@ function hasCatalogError(err) {
 }
 
 /**
+ * sdkError reports whether err is a JSON-RPC error of the SDK's own (or
+ * one a handler built), which passes unchanged: it carries a JSON-RPC code
+ * and no error of the catalog.
+ * @param {unknown} err
+ */
+const sdkError = (err) => isObject(err) && Number.isSafeInteger(err.code) && !hasCatalogError(err);
+
+/**
  * @typedef {(request: any, extra: any) => unknown} RequestHandler
- * @typedef {{ setRequestHandler(schema: unknown, handler: RequestHandler): unknown, assertCanSetRequestHandler?: (method: string) => void }} LowLevelServer
+ * @typedef {Map<string, RequestHandler> & { [INSTALLED]?: true }} HandlerMap
+ * @typedef {{ _requestHandlers?: unknown, fallbackRequestHandler?: RequestHandler | undefined }} LowLevelServer
+ * @typedef {{ outputSchema?: unknown }} RegisteredTool
+ * @typedef {(tool: RegisteredTool, args: unknown, extra: unknown) => Promise<{ structuredContent?: unknown }>} ExecuteToolHandler
  */
 
 /**
  * handleErrors makes a server send every failure in the catalog's form, as
- * errgen's Go middleware does: install it on an McpServer (or the
- * low-level Server) before registering tools and handlers. What a request
- * handler throws becomes the JSON-RPC error of its catalog error (found
- * along the cause chain; any other throw the fallback), except an error
- * that carries a JSON-RPC code of its own (the SDK's, or one a handler
- * built), which passes unchanged; a withToolErrors result of an error of
- * `mcp: {tool_errors: error}` becomes its JSON-RPC error; and such a
- * result leaves structuredContent out for a tool that declares an output
- * schema (learned from the tools/list results it passes).
+ * errgen's Go middleware does. Install it once on an McpServer (or a
+ * low-level Server), at any time before it connects: built with
+ * capabilities or without, its tools registered before or after. It wraps
+ * every request handler the server has and every one it gets later (the
+ * SDK's own, McpServer's and yours):
+ *
+ * - what a handler throws becomes the JSON-RPC error of its catalog error
+ *   (found along the cause chain; any other throw the fallback), except an
+ *   error that carries a JSON-RPC code of its own and no catalog error (the
+ *   SDK's, or one a handler built), which passes unchanged;
+ * - a failing tools/call becomes the isError result carrying the problem
+ *   document, or the JSON-RPC error where the catalog says `mcp:
+ *   {tool_errors: error}`: what an McpServer's tool throws (wrapped in
+ *   withToolErrors or not; McpServer would send only its message), and
+ *   what a low-level tools/call handler throws;
+ * - such a result leaves structuredContent out for a tool that declares an
+ *   output schema (clients check it even in an error result).
  * @param {{ server?: unknown }} server an McpServer, or a Server
  * @param {RenderOptions} [options]
  */
 export function handleErrors(server, options) {
+  if (!isObject(server)) throw new TypeError("handleErrors: not an MCP server (an McpServer or a Server of the MCP TypeScript SDK)");
   const low = /** @type {LowLevelServer} */ (isObject(server.server) ? server.server : server);
-  if (typeof low.setRequestHandler !== "function") throw new TypeError("handleErrors: not an MCP server (no setRequestHandler)");
-  try {
-    low.assertCanSetRequestHandler?.("tools/call");
-  } catch {
-    throw new Error("handleErrors: install it before registering tools: tools/call has a handler already");
+  const handlers = low._requestHandlers;
+  if (!(handlers instanceof Map)) {
+    throw new TypeError("handleErrors: not an MCP server (an McpServer or a Server of the MCP TypeScript SDK 1.x): it has no request handlers to wrap");
   }
-  /** @type {Set<string>} tools that declare an output schema */
-  const withOutputSchema = new Set();
-  const set = low.setRequestHandler;
-  low.setRequestHandler = function (schema, handler) {
-    /** @type {(request: any, extra: any) => Promise<unknown>} */
-    const wrapped = async (request, extra) => {
+  const map = /** @type {HandlerMap} */ (handlers);
+  if (map[INSTALLED]) return;
+  Object.defineProperty(map, INSTALLED, { value: true });
+
+  /** @type {Map<string, RequestHandler>} the handlers as the server registered them */
+  const originals = new Map();
+
+  /**
+   * declaresOutputSchema reports whether the server lists tool name with
+   * an output schema, asking its own tools/list handler (every page).
+   * @param {unknown} name
+   * @param {unknown} extra
+   */
+  const declaresOutputSchema = async (name, extra) => {
+    const list = originals.get("tools/list");
+    if (list === undefined || typeof name !== "string") return false;
+    /** @type {string | undefined} */
+    let cursor;
+    for (let page = 0; page < 100; page++) {
+      /** @type {unknown} */
       let result;
       try {
-        result = await handler(request, extra);
-      } catch (e) {
-        throw hasCatalogError(e) || !isObject(e) || !Number.isSafeInteger(e.code) ? toMcpError(e, options) : e;
+        result = await list({ jsonrpc: "2.0", id: 0, method: "tools/list", params: cursor === undefined ? {} : { cursor } }, extra);
+      } catch {
+        return false;
       }
-      if (!isObject(result)) return result;
-      const rpc = result[JSON_RPC_ERROR];
-      if (rpc !== undefined) throw rpc;
-      const method = isObject(request) ? request.method : undefined;
-      if (method === "tools/list" && Array.isArray(result.tools)) {
-        for (const tool of result.tools) {
-          if (isObject(tool) && typeof tool.name === "string" && tool.outputSchema !== undefined) withOutputSchema.add(tool.name);
-        }
-      }
-      if (method === "tools/call" && result[TOOL_RESULT] === true && isObject(request.params) && withOutputSchema.has(/** @type {string} */ (request.params.name))) {
-        delete result.structuredContent;
-      }
-      return result;
-    };
-    return set.call(this, schema, wrapped);
+      if (!isObject(result) || !Array.isArray(result.tools)) return false;
+      const tool = result.tools.find((t) => isObject(t) && t.name === name);
+      if (tool !== undefined) return tool.outputSchema !== undefined;
+      if (typeof result.nextCursor !== "string") return false;
+      cursor = result.nextCursor;
+    }
+    return false;
   };
+
+  /**
+   * wrap returns handler sending its failures in the catalog's form.
+   * @param {RequestHandler} handler
+   * @returns {RequestHandler}
+   */
+  const wrap = (handler) => async (request, extra) => {
+    /** @type {RequestState} */
+    const state = {};
+    if (isObject(extra)) extra[REQUEST] = state;
+    const toolsCall = isObject(request) && request.method === "tools/call";
+    let result;
+    try {
+      result = await handler(request, extra);
+    } catch (e) {
+      if (sdkError(e)) throw e;
+      if (!toolsCall) throw toMcpError(e, options);
+      result = toolFailure(e, options, state);
+    }
+    if (!toolsCall || !isObject(result) || result.isError !== true || state.result === undefined) return result;
+    if (state.rpc !== undefined) throw state.rpc;
+    if (!state.settled && result.structuredContent !== undefined && isObject(request.params) && (await declaresOutputSchema(request.params.name, { ...extra, [REQUEST]: {} }))) {
+      delete result.structuredContent;
+    }
+    return result;
+  };
+
+  const set = map.set;
+  Object.defineProperty(map, "set", {
+    configurable: true,
+    writable: true,
+    /**
+     * @param {string} method
+     * @param {RequestHandler} handler
+     */
+    value(method, handler) {
+      originals.set(method, handler);
+      return set.call(this, method, wrap(handler));
+    },
+  });
+  for (const [method, handler] of [...map]) map.set(method, handler);
+
+  let fallback = low.fallbackRequestHandler;
+  Object.defineProperty(low, "fallbackRequestHandler", {
+    configurable: true,
+    enumerable: true,
+    get: () => fallback,
+    /** @param {RequestHandler | undefined} handler */
+    set: (handler) => {
+      fallback = handler === undefined ? undefined : wrap(handler);
+    },
+  });
+  low.fallbackRequestHandler = fallback;
+
+  // McpServer turns whatever a tool throws into a result holding its
+  // message alone: its tools are run here, where the error still is.
+  const mcp = /** @type {{ executeToolHandler?: ExecuteToolHandler }} */ (server);
+  if (low !== server && typeof mcp.executeToolHandler === "function") {
+    const execute = mcp.executeToolHandler;
+    mcp.executeToolHandler = async function (tool, args, extra) {
+      const state = requestState(extra);
+      const structuredContent = !(isObject(tool) && tool.outputSchema !== undefined);
+      if (state !== undefined) state.settled = true;
+      try {
+        const result = await execute.call(this, tool, args, extra);
+        if (!structuredContent && state?.result !== undefined && state.result === result) delete result.structuredContent;
+        return result;
+      } catch (e) {
+        if (sdkError(e)) throw e;
+        return toolFailure(e, { ...options, structuredContent }, state);
+      }
+    };
+  }
 }
