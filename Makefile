@@ -25,9 +25,11 @@ all: lint test
 # TypeScript under tsc --strict (with type-level tests), the node tests of
 # the generated JavaScript (wire vectors, seed payloads, npm pack + install
 # + compile of a consumer), the TypeScript runtime's own type check and
-# unit tests (runtime/ts), and an esbuild browser bundle of each package's
-# client holding no server code.
-test: node_modules
+# unit tests (runtime/ts), an esbuild browser bundle of each package's
+# client holding no server code, and the official MCP conformance suite
+# (test/mcp-conformance) against a TypeScript, a Go and a Rust MCP server,
+# each without errgen and with its adapter.
+test: node_modules test/mcp-conformance/node_modules
 	$(GO) mod download all
 	cargo fetch --locked
 	cargo fmt --check
@@ -52,6 +54,13 @@ test: node_modules
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch node_modules
+
+# The official MCP conformance suite and the Node (22) it needs, from the
+# npm registry (Node as the package of this platform), pinned in
+# test/mcp-conformance/package-lock.json.
+test/mcp-conformance/node_modules: test/mcp-conformance/package.json test/mcp-conformance/package-lock.json
+	npm ci --prefix test/mcp-conformance --no-audit --no-fund
+	@touch $@
 
 # Build the docs sites with VitePress (pinned in package-lock.json), dead
 # links failing the build: the repo's own docs/errors (docs/.vitepress, with
