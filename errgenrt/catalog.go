@@ -5,13 +5,6 @@ import (
 	"sort"
 )
 
-// Details is implemented by every generated detail struct: it appends
-// itself as a JSON object item (with a trailing comma) under the encoder's
-// rules.
-type Details interface {
-	AppendJSON(e *Encoder, dst []byte) []byte
-}
-
 // Limits are a catalog's payload bounds.
 type Limits struct {
 	MaxDataBytes   int
@@ -30,6 +23,11 @@ type Catalog struct {
 
 	// Metrics counts rendered errors when set (see [Catalog.EnableMetrics]).
 	Metrics *Metrics
+	// OnViolation, when set, learns of every detail value the runtime does
+	// not write as given because it breaks its schema (see [Violation]):
+	// count them, log them, or, in tests, panic. It runs while a payload
+	// renders; the value itself is not passed, since it may be secret.
+	OnViolation func(Violation)
 
 	bySymbol map[string]*Def
 	byCode   map[int64]*Def
@@ -61,19 +59,37 @@ type Def struct {
 	// becomes the fallback, caused by it, since the wire has no valid form
 	// of it without its details.
 	NeedsDetails bool
-	// DetailFields are the top-level detail property names, which caller
-	// extensions of a problem document may not take; nil when the error
-	// has no details.
-	DetailFields []string
+	// Details is the node of the error's details (an object); nil when the
+	// error has none.
+	Details *Node
+	// Sensitive are the top-level detail fields the error's sensitive list
+	// redacts, besides the fields its schema marks x-sensitive.
+	Sensitive []string
+	// NewDetails returns a new empty value of the type of the error's
+	// details, for JSON to decode into (the conformance runner); nil when
+	// the error has none.
+	NewDetails func() Details
 
 	Message     Template
 	UserMessage Template // "" when the catalog sets none
 	Suggestions []Template
+}
 
-	// ZeroDetails returns empty details, used when a non-catalog error
-	// becomes this error (the fallback) and when the definition itself is
-	// returned as an error; nil when the error has no details.
-	ZeroDetails func() Details
+// sensitive reports whether the error's sensitive list names the
+// top-level field name.
+func (d *Def) sensitive(name string) bool {
+	for _, s := range d.Sensitive {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+// detailField reports whether name is a top-level field of the error's
+// details.
+func (d *Def) detailField(name string) bool {
+	return d.Details != nil && d.Details.Object != nil && d.Details.Object.has(name)
 }
 
 // NewCatalog links defs to their catalog, indexes them and returns c. The
@@ -140,13 +156,7 @@ func (c *Catalog) From(err error) *Error {
 }
 
 // fresh returns a new error of d caused by cause, with empty details.
-func (d *Def) fresh(cause error) *Error {
-	e := &Error{Def: d, cause: cause}
-	if d.ZeroDetails != nil {
-		e.Details = d.ZeroDetails()
-	}
-	return e
-}
+func (d *Def) fresh(cause error) *Error { return &Error{Def: d, cause: cause} }
 
 // Error makes a definition its own sentinel: generated packages export each
 // definition as ErrX, and errors.Is(err, pkg.ErrX) reports whether err is an

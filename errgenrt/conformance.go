@@ -103,8 +103,8 @@ func (c *Catalog) conformanceError(in *ConformanceInput) (*Error, *Options, erro
 		return c.From(def), o, nil
 	}
 	var d Details
-	if def.ZeroDetails != nil {
-		d = def.ZeroDetails()
+	if def.NewDetails != nil {
+		d = def.NewDetails()
 		if len(in.Details) > 0 {
 			if err := json.Unmarshal(in.Details, d); err != nil {
 				return nil, nil, fmt.Errorf("details of %s: %w", def.Symbol, err)

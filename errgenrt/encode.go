@@ -1,12 +1,9 @@
 package errgenrt
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
-	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,52 +22,63 @@ const (
 	SanitizeText
 )
 
-// Field describes one detail field for the encoder: its wire name and the
-// catalog's extension keywords. Generated code declares one per field.
-type Field struct {
-	Name      string
-	Sensitive bool      // x-sensitive / sensitive: "<redacted>" unless verbose or redaction is off
-	Verbose   bool      // x-verbose: emitted only in verbose mode
-	Sanitize  Sanitizer // x-sanitize
-	MaxBytes  int       // x-max-bytes; 0: the limit for every string
-	// Exact marks a field whose schema constrains its strings (a pattern,
-	// format, enum, length bound…): they are written whole, never
-	// truncated nor shortened in a minimal payload, so that the payload
-	// keeps to the schema.
-	Exact bool
-}
-
 // Redacted replaces a sensitive value.
 const Redacted = "<redacted>"
 
-// minimalStringBytes bounds strings in a minimal context: a first try, and a
+// The bounds of the wire that every runtime shares.
+const (
+	// UntypedDepth is how deep an untyped value is written: a value nested
+	// deeper (the field's own value is the first level) is null.
+	UntypedDepth = 32
+	// DebugStringBytes bounds each string of debugInfo.
+	DebugStringBytes = 256
+	// ErrorChainEntries is how many errors of the cause chain debugInfo
+	// lists.
+	ErrorChainEntries = 5
+	// MinMaxDataBytes and MinMaxStringBytes are the smallest bounds the
+	// options may set (a catalog's own are as large): smaller ones are
+	// raised to them, since the bounds rule cannot honor them.
+	MinMaxDataBytes   = 512
+	MinMaxStringBytes = 16
+)
+
+// MinimalStringBytes bound strings in a minimal payload: a first try, and a
 // harsher one when escaping makes the first still too large.
-var minimalStringBytes = [...]int{64, 8}
+var MinimalStringBytes = [...]int{64, 8}
 
-// Encoder appends detail objects to JSON buffers under one set of options.
-// Generated AppendJSON methods call its methods; members and array items are
-// written with a trailing comma that [Encoder.Close] and
-// [Encoder.CloseArray] take back.
+// Encoder writes payloads under one set of options.
 type Encoder struct {
-	verbose, redact bool
-	maxString       int
-	minimal         bool
-	minString       int // string bound while minimal
-	depth           int
-	text            Text
+	verbose   bool
+	show      bool // sensitive values in clear, x-sanitize values as given
+	maxString int
+	minimal   bool
+	minString int // string bound while minimal
+	text      bool // writing a placeholder's value: full, strings unbounded
 
-	// flat is the details a problem document flattens while it writes
-	// them, and flatKeys the extra members of an open object it wrote
-	// there (see ExtraKeys).
-	flat     Details
+	def    *Def // the error whose details are written
+	report bool // report violations (the first pass of a payload)
+	path   []string
+	// lastKeyword is the keyword the last invalid value broke.
+	lastKeyword string
+	failed      bool // the details could not be written valid
+
+	// flatten is set while a problem document's details are written
+	// (flattened), and flatKeys holds the other members of open details
+	// written there, which caller extensions may not take.
+	flatten  bool
 	flatKeys []string
+
+	buf     []byte // template text
+	scratch []byte // a placeholder's value
 }
 
 var encoders = sync.Pool{New: func() any { return new(Encoder) }}
 
 func getEncoder(c *Catalog, o *Options) *Encoder {
 	e := encoders.Get().(*Encoder)
-	e.verbose, e.redact, e.minimal, e.depth = o.Verbose, !o.ShowSensitive, false, 0
+	e.verbose, e.show, e.minimal, e.text = o.Verbose, o.ShowSensitive, false, false
+	e.def, e.report, e.failed, e.flatten = nil, false, false, false
+	e.path = e.path[:0]
 	e.maxString = o.MaxStringBytes
 	if e.maxString <= 0 {
 		e.maxString = c.Limits.MaxStringBytes
@@ -78,285 +86,51 @@ func getEncoder(c *Catalog, o *Options) *Encoder {
 	if e.maxString <= 0 {
 		e.maxString = 1024
 	}
-	e.text.enc = e
+	if e.maxString < MinMaxStringBytes {
+		e.maxString = MinMaxStringBytes
+	}
 	return e
 }
 
 func putEncoder(e *Encoder) {
-	if cap(e.text.buf) > 64<<10 {
-		e.text.buf = nil
+	if cap(e.buf) > 64<<10 {
+		e.buf = nil
 	}
+	e.def = nil
 	encoders.Put(e)
 }
 
-// Verbose reports whether verbose-only fields are emitted.
-func (e *Encoder) Verbose() bool { return e.verbose }
+// push and pop keep the path of the value being written, for violations.
+func (e *Encoder) push(seg string) { e.path = append(e.path, seg) }
+func (e *Encoder) pop()            { e.path = e.path[:len(e.path)-1] }
 
-// Full reports whether optional fields are emitted: false while the encoder
-// writes a minimal context (a payload past max_data_bytes).
-func (e *Encoder) Full() bool { return !e.minimal }
-
-// Emit reports whether field f is written at all.
-func (e *Encoder) Emit(f *Field) bool { return !f.Verbose || e.verbose }
-
-// Open starts an object.
-func (e *Encoder) Open(dst []byte) []byte { return append(dst, '{') }
-
-// Close ends an object (or array) opened with Open, as a member or item.
-func (e *Encoder) Close(dst []byte) []byte { return closeWith(dst, '}') }
-
-// OpenArray starts an array.
-func (e *Encoder) OpenArray(dst []byte) []byte { return append(dst, '[') }
-
-// CloseArray ends an array, as a member or item.
-func (e *Encoder) CloseArray(dst []byte) []byte { return closeWith(dst, ']') }
-
-func closeWith(dst []byte, c byte) []byte {
-	if n := len(dst); n > 0 && dst[n-1] == ',' {
-		dst[n-1] = c
-	} else {
-		dst = append(dst, c)
+// violation reports the value at the current path, which broke
+// e.lastKeyword, to the catalog's OnViolation (on the first pass of a
+// payload only).
+func (e *Encoder) violation(outcome string) {
+	if !e.report || e.def == nil || e.def.Catalog == nil || e.def.Catalog.OnViolation == nil {
+		return
 	}
-	return append(dst, ',')
+	var p strings.Builder
+	for _, seg := range e.path {
+		p.WriteByte('/')
+		p.WriteString(strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1"))
+	}
+	e.def.Catalog.OnViolation(Violation{Symbol: e.def.Symbol, Path: p.String(), Keyword: e.lastKeyword, Outcome: outcome})
 }
 
-// Key writes the member name of f.
-func (e *Encoder) Key(dst []byte, f *Field) []byte {
-	dst = appendQuoted(dst, f.Name, -1)
-	return append(dst, ':')
-}
-
-// String writes the member f with a string value.
-func (e *Encoder) String(dst []byte, f *Field, v string) []byte {
-	if !e.Emit(f) {
-		return dst
-	}
-	return e.StringValue(e.Key(dst, f), f, v)
-}
-
-// StringValue writes a string item under f's rules: redaction, sanitizing,
-// truncation.
-func (e *Encoder) StringValue(dst []byte, f *Field, v string) []byte {
-	return append(appendQuoted(dst, e.process(f, v), e.limit(f)), ',')
-}
-
-// Int writes the member f with an integer value.
-func (e *Encoder) Int(dst []byte, f *Field, v int64) []byte {
-	if !e.Emit(f) {
-		return dst
-	}
-	return e.IntValue(e.Key(dst, f), v)
-}
-
-// IntValue writes an integer item.
-func (e *Encoder) IntValue(dst []byte, v int64) []byte {
-	return append(strconv.AppendInt(dst, v, 10), ',')
-}
-
-// Float writes the member f with a number value.
-func (e *Encoder) Float(dst []byte, f *Field, v float64) []byte {
-	if !e.Emit(f) {
-		return dst
-	}
-	return e.FloatValue(e.Key(dst, f), v)
-}
-
-// FloatValue writes a number item; NaN becomes 0 and infinities the largest
-// finite numbers, since JSON has neither.
-func (e *Encoder) FloatValue(dst []byte, v float64) []byte {
-	return append(appendFloat(dst, v), ',')
-}
-
-// Bool writes the member f with a boolean value.
-func (e *Encoder) Bool(dst []byte, f *Field, v bool) []byte {
-	if !e.Emit(f) {
-		return dst
-	}
-	return e.BoolValue(e.Key(dst, f), v)
-}
-
-// BoolValue writes a boolean item.
-func (e *Encoder) BoolValue(dst []byte, v bool) []byte {
-	return append(strconv.AppendBool(dst, v), ',')
-}
-
-// Any writes the member f with an untyped value.
-func (e *Encoder) Any(dst []byte, f *Field, v any) []byte {
-	if !e.Emit(f) {
-		return dst
-	}
-	return e.AnyValue(e.Key(dst, f), f, v)
-}
-
-// AnyValue writes an untyped item: strings under f's rules, everything
-// else as JSON.
-func (e *Encoder) AnyValue(dst []byte, f *Field, v any) []byte {
-	if s, ok := v.(string); ok {
-		return e.StringValue(dst, f, s)
-	}
-	if f.Sensitive && e.redact && !e.verbose && v != nil {
-		return append(appendQuoted(dst, Redacted, -1), ',')
-	}
-	return append(e.appendAny(dst, v, e.limit(f)), ',')
-}
-
-// Details writes a nested detail value (a generated struct).
-func (e *Encoder) Details(dst []byte, f *Field, v Details) []byte {
-	if !e.Emit(f) {
-		return dst
-	}
-	return v.AppendJSON(e, e.Key(dst, f))
-}
-
-func (e *Encoder) limit(f *Field) int {
-	if f != nil && f.Exact {
-		return -1
-	}
-	n := e.maxString
-	if f != nil && f.MaxBytes > 0 {
-		n = f.MaxBytes
-	}
-	if e.minimal && n > e.minString {
-		n = e.minString
-	}
-	return n
-}
-
-// process applies redaction and sanitizing to a string field's value.
-func (e *Encoder) process(f *Field, v string) string {
-	if f == nil || e.verbose {
-		return v
-	}
-	if f.Sensitive && e.redact {
-		return Redacted
-	}
-	switch f.Sanitize {
-	case SanitizePath:
-		return SanitizePathText(v)
-	case SanitizeURI:
-		return SanitizeURIText(v)
-	case SanitizeText:
-		return SanitizeFreeText(v)
-	}
-	return v
-}
-
-// appendAny writes a JSON value without a trailing comma, its strings
-// bounded to limit bytes (-1: whole).
-func (e *Encoder) appendAny(dst []byte, v any, limit int) []byte {
-	e.depth++
-	defer func() { e.depth-- }()
-	if e.depth > 32 {
-		return append(dst, "null"...)
-	}
-	switch x := v.(type) {
-	case nil:
-		return append(dst, "null"...)
-	case string:
-		return appendQuoted(dst, x, limit)
-	case bool:
-		return strconv.AppendBool(dst, x)
-	case int:
-		return strconv.AppendInt(dst, int64(x), 10)
-	case int8:
-		return strconv.AppendInt(dst, int64(x), 10)
-	case int16:
-		return strconv.AppendInt(dst, int64(x), 10)
-	case int32:
-		return strconv.AppendInt(dst, int64(x), 10)
-	case int64:
-		return strconv.AppendInt(dst, x, 10)
-	case uint:
-		return strconv.AppendUint(dst, uint64(x), 10)
-	case uint8:
-		return strconv.AppendUint(dst, uint64(x), 10)
-	case uint16:
-		return strconv.AppendUint(dst, uint64(x), 10)
-	case uint32:
-		return strconv.AppendUint(dst, uint64(x), 10)
-	case uint64:
-		return strconv.AppendUint(dst, x, 10)
-	case float32:
-		return appendFloat(dst, float64(x))
-	case float64:
-		return appendFloat(dst, x)
-	case json.Number:
-		return appendNumber(dst, string(x))
-	case []string:
-		dst = append(dst, '[')
-		for i, s := range x {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendQuoted(dst, s, limit)
-		}
-		return append(dst, ']')
-	case []any:
-		dst = append(dst, '[')
-		for i, it := range x {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = e.appendAny(dst, it, limit)
-		}
-		return append(dst, ']')
-	case map[string]any:
-		dst = append(dst, '{')
-		for i, k := range sortedKeys(x) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(appendQuoted(dst, k, limit), ':')
-			dst = e.appendAny(dst, x[k], limit)
-		}
-		return append(dst, '}')
-	case map[string]string:
-		dst = append(dst, '{')
-		for i, k := range sortedKeys(x) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(appendQuoted(dst, k, limit), ':')
-			dst = appendQuoted(dst, x[k], limit)
-		}
-		return append(dst, '}')
-	case Details:
-		dst = x.AppendJSON(e, dst)
-		return dst[:len(dst)-1] // AppendJSON writes an item with its comma
-	case json.Marshaler:
-		b, err := x.MarshalJSON()
-		if err != nil || !json.Valid(b) {
-			return append(dst, "null"...)
-		}
-		return e.appendCompact(dst, b, limit)
-	default:
-		b, err := json.Marshal(x)
-		if err != nil {
-			return append(dst, "null"...)
-		}
-		return e.appendCompact(dst, b, limit)
-	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-// appendCompact re-encodes JSON from a Marshaler or encoding/json through
-// the encoder, so every string is escaped (and bounded) alike.
-func (e *Encoder) appendCompact(dst, b []byte, limit int) []byte {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return append(dst, "null"...)
-	}
-	return e.appendAny(dst, v, limit)
+// Violation is a detail value the runtime did not write as given, since it
+// breaks its schema: [Catalog.OnViolation] learns of each, once per
+// payload rendered.
+type Violation struct {
+	Symbol  string // the error
+	Path    string // where the value is in the details, a JSON Pointer ("/limit", "/paths/2")
+	Keyword string // the keyword it breaks: type, enum, const, pattern, format, minimum, minItems, uniqueItems, …
+	// Outcome is what was written instead: "omitted" (an optional member
+	// left out, an item dropped), "replaced" (a required member written as
+	// its schema's replacement value) or "fallback" (the error written as
+	// the catalog's fallback, its details having no valid form).
+	Outcome string
 }
 
 // appendFloat writes v as ECMAScript's Number.prototype.toString (and so
@@ -516,214 +290,40 @@ func appendEscaped(dst []byte, s string, html bool) []byte {
 	return append(dst, s[start:]...)
 }
 
-// Text collects the raw text of a template while it renders; generated
-// Placeholder methods call its methods. Placeholder values go through the
-// same redaction and sanitizing as the field on the wire.
-type Text struct {
-	buf []byte
-	enc *Encoder
-}
-
-// Lit appends literal template text.
-func (t *Text) Lit(s string) { t.buf = append(t.buf, s...) }
-
-func (t *Text) show(f *Field) bool { return !f.Verbose || t.enc.verbose }
-
-// Str appends a string placeholder.
-func (t *Text) Str(f *Field, v string) {
-	if t.show(f) {
-		t.buf = append(t.buf, t.enc.process(f, v)...)
-	}
-}
-
-// OptStr appends an optional string placeholder; absent is empty.
-func (t *Text) OptStr(f *Field, v *string) {
-	if v != nil {
-		t.Str(f, *v)
-	}
-}
-
-// Int appends an integer placeholder.
-func (t *Text) Int(f *Field, v int64) {
-	if t.show(f) {
-		t.buf = strconv.AppendInt(t.buf, v, 10)
-	}
-}
-
-// OptInt appends an optional integer placeholder.
-func (t *Text) OptInt(f *Field, v *int64) {
-	if v != nil {
-		t.Int(f, *v)
-	}
-}
-
-// Float appends a number placeholder.
-func (t *Text) Float(f *Field, v float64) {
-	if t.show(f) {
-		t.buf = appendFloat(t.buf, v)
-	}
-}
-
-// OptFloat appends an optional number placeholder.
-func (t *Text) OptFloat(f *Field, v *float64) {
-	if v != nil {
-		t.Float(f, *v)
-	}
-}
-
-// Bool appends a boolean placeholder.
-func (t *Text) Bool(f *Field, v bool) {
-	if t.show(f) {
-		t.buf = strconv.AppendBool(t.buf, v)
-	}
-}
-
-// OptBool appends an optional boolean placeholder.
-func (t *Text) OptBool(f *Field, v *bool) {
-	if v != nil {
-		t.Bool(f, *v)
-	}
-}
-
-// Strings appends a list of strings joined by ", "; an empty list as [].
-func (t *Text) Strings(f *Field, v []string) {
-	if !t.show(f) {
-		return
-	}
-	if len(v) == 0 {
-		t.buf = append(t.buf, "[]"...)
-		return
-	}
-	for i, s := range v {
-		if i > 0 {
-			t.buf = append(t.buf, ", "...)
-		}
-		t.buf = append(t.buf, t.enc.process(f, s)...)
-	}
-}
-
-// JSON appends any other value: a string as itself, an array as its items
-// joined by ", " (each as this writes it; "[]" for an empty or nil array),
-// anything else as compact JSON.
-func (t *Text) JSON(f *Field, v any) {
-	if !t.show(f) || v == nil {
-		return
-	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Slice && rv.Len() == 0 {
-		t.buf = append(t.buf, "[]"...)
-		return
-	}
-	if s, ok := v.(string); ok {
-		t.Str(f, s)
-		return
-	}
-	if f.Sensitive && t.enc.redact && !t.enc.verbose {
-		t.buf = append(t.buf, Redacted...)
-		return
-	}
-	start := len(t.buf)
-	t.buf = t.enc.appendAny(t.buf, v, -1)
-	if t.buf[start] != '[' {
-		return
-	}
-	// an array: its items, read back from the JSON just written
-	arr := t.buf[start:]
-	t.buf = t.buf[:start]
-	t.items(f, arr, true)
-}
-
-// Array appends a typed array that is not a list of strings (numbers,
-// objects, nested arrays): write appends the array as the details carry it
-// on the wire, under its field's rules (redaction, verbose-only fields,
-// bounds), with a trailing comma; the text is its items joined by ", ",
-// each as its JSON, a string item as its text; an empty array is [].
-func (t *Text) Array(f *Field, write func(e *Encoder, dst []byte) []byte) {
-	if !t.show(f) {
-		return
-	}
-	arr := write(t.enc, nil)
-	t.items(f, arr[:len(arr)-1], false)
-}
-
-// items appends the items of the JSON array arr joined by ", ": a string
-// item as its text (under f's rules when process is set), any other item
-// as its JSON; an empty array as [].
-func (t *Text) items(f *Field, arr []byte, process bool) {
-	var items []json.RawMessage
-	if json.Unmarshal(arr, &items) != nil || len(items) == 0 {
-		t.buf = append(t.buf, "[]"...)
-		return
-	}
-	for i, it := range items {
-		if i > 0 {
-			t.buf = append(t.buf, ", "...)
-		}
-		var s string
-		switch {
-		case json.Unmarshal(it, &s) != nil:
-			t.buf = append(t.buf, it...)
-		case process:
-			t.buf = append(t.buf, t.enc.process(f, s)...)
-		default:
-			t.buf = append(t.buf, s...)
-		}
-	}
-}
-
-// Keep returns how many of an array's n items to write: all of them, or in
-// a minimal payload the first keep (all when keep is negative), since the
-// array's schema needs at least that many.
-func (e *Encoder) Keep(n, keep int) int {
-	if e.minimal && keep >= 0 && keep < n {
-		return keep
-	}
-	return n
-}
-
 // Template is one template of an error as the catalog writes it: literal
 // text with {field} placeholders naming top-level detail fields, and {{
-// and }} standing for literal braces. A placeholder renders through the
-// details' Placeholder method ([Placeholders]) under the field's redaction
-// and sanitizing; details without one leave placeholders empty.
+// and }} standing for literal braces.
 type Template string
 
-// Placeholders is implemented by generated detail structs: Placeholder
-// appends the text of the top-level field with the given name, under the
-// field's redaction and sanitizing; a name of no field appends nothing.
-type Placeholders interface {
-	Placeholder(t *Text, field string)
-}
-
-// render returns the text of tpl for d. The string may share the encoder's
-// buffer: use it before the next render.
-func (e *Encoder) render(tpl *Template, d Details) string {
+// render returns the text of tpl for the details d of node n (nil: none).
+// The string may share the encoder's buffer: use it before the next
+// render.
+func (e *Encoder) render(tpl *Template, n *Node, d Details) string {
 	s := string(*tpl)
 	i := strings.IndexAny(s, "{}")
 	if i < 0 {
 		return s // no placeholder and no escaped brace: the text itself
 	}
-	ph, _ := d.(Placeholders)
-	t := &e.text
-	t.buf = t.buf[:0]
+	e.buf = e.buf[:0]
 	for ; i >= 0; i = strings.IndexAny(s, "{}") {
-		t.buf = append(t.buf, s[:i]...)
+		e.buf = append(e.buf, s[:i]...)
 		c := s[i]
 		s = s[i+1:]
 		if len(s) > 0 && s[0] == c { // {{ or }}
-			t.buf = append(t.buf, c)
+			e.buf = append(e.buf, c)
 			s = s[1:]
 			continue
 		}
 		end := strings.IndexAny(s, "{}")
 		if c == '}' || end < 0 || s[end] == '{' {
-			t.buf = append(t.buf, c) // unbalanced: the checker rejects it; kept as text
+			e.buf = append(e.buf, c) // unbalanced: the checker rejects it; kept as text
 			continue
 		}
-		if ph != nil && end > 0 {
-			ph.Placeholder(t, s[:end])
+		if n != nil && n.Object != nil && end > 0 {
+			e.placeholder(n, d, s[:end])
 		}
 		s = s[end+1:]
 	}
-	t.buf = append(t.buf, s...)
-	return unsafe.String(unsafe.SliceData(t.buf), len(t.buf))
+	e.buf = append(e.buf, s...)
+	return unsafe.String(unsafe.SliceData(e.buf), len(e.buf))
 }

@@ -18,6 +18,9 @@ type Error struct {
 	ext       []KV // problem extension members
 	requestID string
 	instance  string
+	// logSensitive shows sensitive values in the log forms
+	// (VerboseError, LogValue): WithLogSensitive.
+	logSensitive bool
 }
 
 // KV is a caller-supplied member.
@@ -77,6 +80,12 @@ func WithRequestID(id string) Option { return func(e *Error) { e.requestID = id 
 // urn:uuid).
 func WithInstance(uri string) Option { return func(e *Error) { e.instance = uri } }
 
+// WithLogSensitive shows this occurrence's sensitive detail values, in
+// clear and unscrubbed, in its log forms ([Error.VerboseError] and
+// [Error.LogValue]), which redact them otherwise. The wire is unaffected:
+// only [Options].ShowSensitive shows them there.
+func WithLogSensitive() Option { return func(e *Error) { e.logSensitive = true } }
+
 // Init fills in an error value for generated constructors, which allocate
 // the error and its details together.
 func (e *Error) Init(def *Def, d Details, opts []Option) *Error {
@@ -114,8 +123,8 @@ func NewWith[T any, PT interface {
 // default: sensitive fields redacted, verbose-only fields left out, bounded
 // by the catalog's string limit, and no cause. fmt's %v, %s and %+v print
 // the same, so an error that reaches an SDK's error text, a client or a log
-// line discloses nothing the wire would not. Server logs get the verbose,
-// unredacted form with the cause chain from [Error.VerboseError] or, through
+// line discloses nothing the wire would not. Server logs get the verbose
+// form with the cause chain from [Error.VerboseError] or, through
 // log/slog, from [Error.LogValue].
 func (e *Error) Error() string {
 	if e == nil {
@@ -124,41 +133,65 @@ func (e *Error) Error() string {
 	if e.Def == nil {
 		return "errgenrt: error without definition"
 	}
-	return e.Def.Symbol + ": " + e.Message(nil)
+	o := resolve(nil)
+	enc := getEncoder(e.Def.Catalog, o)
+	defer putEncoder(enc)
+	r := e.resolved(enc)
+	return r.Def.Symbol + ": " + r.messageText(enc)
 }
 
 // Message returns the error's message rendered under o (nil: the defaults),
 // the text of the JSON-RPC message, the problem detail and the plain
-// response's message.
+// response's message (the fallback's, when the error's details cannot be
+// written valid).
 func (e *Error) Message(o *Options) string {
 	o = resolve(o)
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
-	return e.messageText(enc)
+	return e.resolved(enc).messageText(enc)
+}
+
+// resolved returns e, or the fallback the wire carries instead when e's
+// details cannot be written valid.
+func (e *Error) resolved(enc *Encoder) *Error {
+	fb := e.Def.Catalog.Fallback
+	if e.Def.Details == nil || fb == nil || fb == e.Def {
+		return e
+	}
+	enc.failed = false
+	e.appendDetails(enc, nil)
+	if !enc.failed {
+		return e
+	}
+	enc.failed = false
+	return fb.fresh(&ViolationError{Err: e})
 }
 
 // messageText returns the message as the wire carries it: rendered,
 // bounded, valid UTF-8, and not sharing the encoder's buffer.
 func (e *Error) messageText(enc *Encoder) string {
-	return strings.Clone(truncate(validUTF8(enc.render(&e.Def.Message, e.Details)), enc.limit(nil)))
+	return strings.Clone(truncate(validUTF8(e.text(enc, &e.Def.Message)), enc.bound(nil)))
 }
 
-// verboseMessage renders the message for server logs: verbose, unredacted
-// and not truncated.
-func (e *Error) verboseMessage() string {
-	enc := getEncoder(e.Def.Catalog, &Options{Verbose: true})
+// logMessage renders the message for server logs: verbose (verbose-only
+// fields included), not bounded, its sensitive values redacted and
+// x-sanitize values scrubbed unless the occurrence was made
+// [WithLogSensitive].
+func (e *Error) logMessage() string {
+	enc := getEncoder(e.Def.Catalog, &Options{Verbose: true, ShowSensitive: e.logSensitive})
 	defer putEncoder(enc)
-	return strings.Clone(enc.render(&e.Def.Message, e.Details))
+	enc.text = true
+	return strings.Clone(e.text(enc, &e.Def.Message))
 }
 
-// VerboseError returns the message for server logs: verbose, unredacted,
-// not truncated, followed by the cause chain. It is never sent on the wire; call it only
-// where the text stays on the server.
+// VerboseError returns the message for server logs: verbose, not bounded,
+// followed by the cause chain; sensitive values are redacted unless the
+// occurrence was made [WithLogSensitive]. It is never sent on the wire.
 func (e *Error) VerboseError() string {
 	if e == nil || e.Def == nil {
 		return e.Error()
 	}
-	msg := e.Def.Symbol + ": " + e.verboseMessage()
+	msg := e.Def.Symbol + ": " + e.logMessage()
 	if e.cause != nil {
 		msg += ": " + e.cause.Error()
 	}
@@ -166,8 +199,8 @@ func (e *Error) VerboseError() string {
 }
 
 // LogValue makes the error a [slog.LogValuer]: a structured logger records
-// the symbol, the code, the verbose unredacted message and the cause chain.
-// Logs stay on the server; the wire gets [Error.Error]'s text at most.
+// the symbol, the code, the verbose message (sensitive values redacted
+// unless made [WithLogSensitive]), the cause chain and the request id.
 func (e *Error) LogValue() slog.Value {
 	if e == nil || e.Def == nil {
 		return slog.StringValue(e.Error())
@@ -175,7 +208,7 @@ func (e *Error) LogValue() slog.Value {
 	attrs := []slog.Attr{
 		slog.String("symbol", e.Def.Symbol),
 		slog.Int64("code", e.Def.Code),
-		slog.String("message", e.verboseMessage()),
+		slog.String("message", e.logMessage()),
 	}
 	if e.cause != nil {
 		attrs = append(attrs, slog.String("cause", e.cause.Error()))

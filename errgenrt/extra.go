@@ -3,6 +3,7 @@ package errgenrt
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 )
@@ -10,40 +11,7 @@ import (
 // An open object is a detail object whose schema declares properties and
 // also admits other members (additionalProperties): its generated struct
 // holds the declared fields and an Extra map of the other members. The
-// functions below are what its generated methods call.
-
-// ExtraKeys returns the keys of extra, the other members of the open
-// object d, that the encoder writes after d's declared fields: sorted,
-// without the names of the declared fields (declared), and — at the top
-// level of a problem document, where the details are flattened — without
-// the document's own members (type, title, status, detail, instance,
-// timestamp, symbol, retryable, userMessage, suggestions, debugInfo). A
-// minimal payload has none, and neither has a verbose-only f outside
-// verbose mode. f carries the extension keywords of additionalProperties.
-func ExtraKeys[V any](e *Encoder, f *Field, d Details, extra map[string]V, declared []string) []string {
-	if len(extra) == 0 || !e.Full() || !e.Emit(f) {
-		return nil
-	}
-	flat := e.flat != nil && e.flat == d
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		if slices.Contains(declared, k) || flat && slices.Contains(problemMembers, k) {
-			continue
-		}
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	if flat {
-		e.flatKeys = append(e.flatKeys[:0], keys...) // caller extensions may not take them
-	}
-	return keys
-}
-
-// ExtraKey writes the member name of one extra member. Names are never
-// truncated: a cut name could meet another.
-func (e *Encoder) ExtraKey(dst []byte, name string) []byte {
-	return append(appendQuoted(dst, name, -1), ':')
-}
+// functions below are what its generated JSON methods call.
 
 // UnmarshalOpen decodes the JSON object data into an open object: each
 // member named in names into the field fields holds at the same index (a
@@ -79,26 +47,19 @@ func UnmarshalOpen[V any](data []byte, names []string, fields []any, extra *map[
 	return nil
 }
 
-// MarshalOpen encodes an open object: declared (the object without its
-// methods, its Extra field tagged "-") as encoding/json does, then the
-// members of extra in sorted order, skipping the names of declared fields.
-func MarshalOpen[V any](declared any, names []string, extra map[string]V) ([]byte, error) {
-	b, err := json.Marshal(declared)
+// MarshalOpen encodes an open object: its declared fields as
+// MarshalFields does, then the members of extra in sorted order, skipping
+// the names of declared fields.
+func MarshalOpen[V any](names []string, values []any, optional []bool, extra map[string]V) ([]byte, error) {
+	b, err := MarshalFields(names, values, optional)
 	if err != nil || len(extra) == 0 {
 		return b, err
 	}
-	keys := make([]string, 0, len(extra))
-	for k := range extra {
-		if !slices.Contains(names, k) {
-			keys = append(keys, k)
-		}
-	}
-	if len(keys) == 0 || len(b) < 2 || b[len(b)-1] != '}' {
-		return b, nil
-	}
-	sort.Strings(keys)
 	b = b[:len(b)-1]
-	for _, k := range keys {
+	for _, k := range sortedKeys(extra) {
+		if slices.Contains(names, k) {
+			continue
+		}
 		if len(b) > 1 {
 			b = append(b, ',')
 		}
@@ -110,4 +71,63 @@ func MarshalOpen[V any](declared any, names []string, extra map[string]V) ([]byt
 		b = append(append(append(b, name...), ':'), value...)
 	}
 	return append(b, '}'), nil
+}
+
+// UnmarshalFields decodes the JSON object data into a detail struct: each
+// member named in names into the field fields holds at the same index (a
+// pointer); other members are ignored. Names match exactly, as JSON Schema
+// and every other runtime match them (encoding/json would also match a
+// field case-insensitively, and cannot name a field whose name a struct
+// tag cannot hold). A null member leaves its field as encoding/json
+// leaves it.
+func UnmarshalFields(data []byte, names []string, fields []any) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return err
+	}
+	for i, name := range names {
+		raw, ok := members[name]
+		if !ok {
+			continue
+		}
+		if err := json.Unmarshal(raw, fields[i]); err != nil {
+			return fmt.Errorf("member %q: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// MarshalFields encodes a detail struct as a JSON object: the field values
+// under names, in order, an optional field (optional[i]) left out when it
+// is nil.
+func MarshalFields(names []string, values []any, optional []bool) ([]byte, error) {
+	b := []byte{'{'}
+	for i, name := range names {
+		if optional[i] && isNil(values[i]) {
+			continue
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		key, _ := json.Marshal(name)
+		value, err := json.Marshal(values[i])
+		if err != nil {
+			return nil, fmt.Errorf("member %q: %w", name, err)
+		}
+		b = append(append(append(b, key...), ':'), value...)
+	}
+	return append(b, '}'), nil
+}
+
+// isNil reports whether v is nil or a nil pointer, slice, map or
+// interface.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
 }

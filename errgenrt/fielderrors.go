@@ -19,45 +19,42 @@ func (f *FieldErrors) Add(field, message string) {
 // Len returns the number of messages.
 func (f *FieldErrors) Len() int { return int(f.TotalErrors) }
 
-var (
-	fieldFieldErrors = Field{Name: "fieldErrors"}
-	fieldTotalErrors = Field{Name: "totalErrors"}
-)
+// FieldErrorsNode is the node of the built-in field_errors shape:
+// {fieldErrors: {FIELD: [MESSAGE…]…}, totalErrors: N}, the messages of
+// each field as the other members of the fieldErrors object (sorted by
+// field; left out of a minimal payload).
+var FieldErrorsNode = &Node{Kind: KindObject, Object: &Object{Trim: true, Fields: []Field{
+	{Name: "fieldErrors", Required: true, Node: &Node{Kind: KindObject, Object: &Object{Trim: true,
+		Extra: &Node{Kind: KindArray, Keep: 0, Items: &Node{Kind: KindString}}}}},
+	{Name: "totalErrors", Required: true, Node: &Node{Kind: KindInteger}},
+}}}
 
-// FieldErrorsFields are the top-level fields of FieldErrors, the
-// [Def.DetailFields] of an error with these details.
-var FieldErrorsFields = []string{"fieldErrors", "totalErrors"}
+// NewFieldErrors returns empty FieldErrors, the NewDetails of an error with
+// these details.
+func NewFieldErrors() Details { return new(FieldErrors) }
 
-// ZeroFieldErrors returns empty FieldErrors, the [Def.ZeroDetails] of an
-// error with these details.
-func ZeroFieldErrors() Details { return new(FieldErrors) }
-
-// AppendJSON implements [Details]; fields are written in sorted order.
-func (f *FieldErrors) AppendJSON(e *Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.Key(dst, &fieldFieldErrors)
-	dst = e.Open(dst)
-	if e.Full() {
-		for _, k := range sortedKeys(f.FieldErrors) {
-			dst = append(appendQuoted(dst, k, -1), ':')
-			dst = e.OpenArray(dst)
-			for _, m := range f.FieldErrors[k] {
-				dst = e.StringValue(dst, &fieldFieldErrors, m)
-			}
-			dst = e.CloseArray(dst)
-		}
+// ErrgenField implements [Details].
+func (f *FieldErrors) ErrgenField(i int, v *Value) bool {
+	switch i {
+	case 0:
+		v.Map = (*stringsMap)(&f.FieldErrors)
+	case 1:
+		v.Int = f.TotalErrors
 	}
-	dst = e.Close(dst)
-	dst = e.Int(dst, &fieldTotalErrors, f.TotalErrors)
-	return e.Close(dst)
+	return true
 }
 
-// Placeholder implements [Placeholders]: fieldErrors as JSON, totalErrors.
-func (f *FieldErrors) Placeholder(t *Text, field string) {
-	switch field {
-	case "fieldErrors":
-		t.JSON(&fieldFieldErrors, f.FieldErrors)
-	case "totalErrors":
-		t.Int(&fieldTotalErrors, f.TotalErrors)
-	}
+// stringsMap is the messages of FieldErrors as a [Map].
+type stringsMap map[string][]string
+
+func (m *stringsMap) Keys() []string { return keysOf(*m) }
+
+func (m *stringsMap) Get(k string, v *Value) {
+	l := Strings((*m)[k])
+	v.List = &l
+}
+
+// UnmarshalJSON reads fieldErrors and totalErrors by their exact names.
+func (f *FieldErrors) UnmarshalJSON(data []byte) error {
+	return UnmarshalFields(data, []string{"fieldErrors", "totalErrors"}, []any{&f.FieldErrors, &f.TotalErrors})
 }

@@ -34,16 +34,30 @@ func resolve(o *Options) *Options {
 	return o
 }
 
+// limits returns the payload bound (an option below MinMaxDataBytes is
+// raised to it) and the most suggestions.
 func (e *Error) limits(o *Options) (maxData, maxSuggestions int) {
 	l := e.Def.Catalog.Limits
 	maxData, maxSuggestions = o.MaxDataBytes, o.MaxSuggestions
 	if maxData <= 0 {
 		maxData = l.MaxDataBytes
+	} else if maxData < MinMaxDataBytes {
+		maxData = MinMaxDataBytes
 	}
 	if maxSuggestions <= 0 {
 		maxSuggestions = l.MaxSuggestions
 	}
 	return maxData, maxSuggestions
+}
+
+// untypedNode is the node of legacy data and extension values: any JSON
+// value, its strings bounded like the message.
+var untypedNode = &Node{Kind: KindAny}
+
+// text renders template tpl of the error for the wire.
+func (e *Error) text(enc *Encoder, tpl *Template) string {
+	enc.def = e.Def
+	return enc.render(tpl, e.Def.Details, e.Details)
 }
 
 // AppendJSONRPC appends the JSON-RPC error object (the "error" member of a
@@ -79,7 +93,7 @@ func (e *Error) appendJSONRPC(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = append(dst, `{"code":`...)
 	dst = strconv.AppendInt(dst, e.Def.WireCode, 10)
 	dst = append(dst, `,"message":`...)
-	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
+	dst = appendQuoted(dst, e.text(enc, &e.Def.Message), enc.bound(nil))
 	dst = append(dst, `,"data":`...)
 	dst = e.appendRPCData(enc, o, dst)
 	return append(dst, '}')
@@ -87,13 +101,13 @@ func (e *Error) appendJSONRPC(enc *Encoder, o *Options, dst []byte) []byte {
 
 func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = append(dst, '{')
-	if enc.Full() {
+	if !enc.minimal {
 		for i, kv := range e.data {
 			if contains(rpcDataMembers, kv.Key) || dupKey(e.data, i) {
 				continue
 			}
 			dst = append(appendQuoted(dst, kv.Key, -1), ':')
-			dst = append(enc.appendAny(dst, kv.Value, enc.limit(nil)), ',')
+			dst = append(enc.appendAny(dst, untypedNode, kv.Value, 0), ',')
 		}
 	}
 	dst = append(dst, `"domain":`...)
@@ -111,12 +125,12 @@ func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
 // both the context and the problem document carry, when the error has them
 // and the payload is not minimal.
 func (e *Error) appendAdvice(enc *Encoder, o *Options, dst []byte) []byte {
-	if !enc.Full() {
+	if !!enc.minimal {
 		return dst
 	}
 	if e.Def.UserMessage != "" {
 		dst = append(dst, `,"userMessage":`...)
-		dst = appendQuoted(dst, enc.render(&e.Def.UserMessage, e.Details), enc.limit(nil))
+		dst = appendQuoted(dst, e.text(enc, &e.Def.UserMessage), enc.bound(nil))
 	}
 	_, maxSuggestions := e.limits(o)
 	if !o.OmitSuggestions && len(e.Def.Suggestions) > 0 && maxSuggestions > 0 {
@@ -128,7 +142,7 @@ func (e *Error) appendAdvice(enc *Encoder, o *Options, dst []byte) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendQuoted(dst, enc.render(&e.Def.Suggestions[i], e.Details), enc.limit(nil))
+			dst = appendQuoted(dst, e.text(enc, &e.Def.Suggestions[i]), enc.bound(nil))
 		}
 		dst = append(dst, ']')
 	}
@@ -145,7 +159,7 @@ func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = e.appendAdvice(enc, o, dst)
 	dst = append(dst, `,"retryable":`...)
 	dst = strconv.AppendBool(dst, e.Retryable())
-	if o.Verbose && enc.Full() {
+	if o.Verbose && !enc.minimal {
 		dst = append(dst, `,"debugInfo":`...)
 		dst = e.appendDebugInfo(o, dst)
 	}
@@ -153,12 +167,21 @@ func (e *Error) appendContext(enc *Encoder, o *Options, dst []byte) []byte {
 }
 
 // appendDetails writes the details object, or {} for an error without.
+// Details that cannot be written valid (a required value breaks its
+// schema and has no replacement) are written {} and mark the encoder
+// failed: fit then writes the catalog's fallback instead.
 func (e *Error) appendDetails(enc *Encoder, dst []byte) []byte {
-	if e.Details == nil {
+	n := e.Def.Details
+	if n == nil {
 		return append(dst, '{', '}')
 	}
-	dst = e.Details.AppendJSON(enc, dst)
-	return dst[:len(dst)-1]
+	enc.def = e.Def
+	out, ok := enc.writeObject(dst, n, e.Details, true)
+	if !ok {
+		enc.failed = true
+		return append(dst, '{', '}')
+	}
+	return out
 }
 
 // appendDebugInfo writes {errorChain, requestId, timestamp, serverVersion}:
@@ -166,24 +189,24 @@ func (e *Error) appendDetails(enc *Encoder, dst []byte) []byte {
 func (e *Error) appendDebugInfo(o *Options, dst []byte) []byte {
 	dst = append(dst, `{"errorChain":[`...)
 	n := 0
-	for c := e.cause; c != nil && n < 5; c = errors.Unwrap(c) {
+	for c := e.cause; c != nil && n < ErrorChainEntries; c = errors.Unwrap(c) {
 		if n > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendQuoted(dst, SanitizeFreeText(c.Error()), 256)
+		dst = appendQuoted(dst, SanitizeFreeText(c.Error()), DebugStringBytes)
 		n++
 	}
 	dst = append(dst, ']')
 	if e.requestID != "" {
 		dst = append(dst, `,"requestId":`...)
-		dst = appendQuoted(dst, e.requestID, 256)
+		dst = appendQuoted(dst, e.requestID, DebugStringBytes)
 	}
 	dst = append(dst, `,"timestamp":"`...)
 	dst = now(o).AppendFormat(dst, time.RFC3339)
 	dst = append(dst, '"')
 	if o.ServerVersion != "" {
 		dst = append(dst, `,"serverVersion":`...)
-		dst = appendQuoted(dst, o.ServerVersion, 256)
+		dst = appendQuoted(dst, o.ServerVersion, DebugStringBytes)
 	}
 	return append(dst, '}')
 }
@@ -209,30 +232,57 @@ func (e *Error) bounded(dst []byte, o *Options, write writer) ([]byte, *Error) {
 }
 
 // fit appends the payload write makes of e, and returns it with the error
-// it is of. Past max_data_bytes the payload is written again minimal: the
-// message and every string whose schema takes any string shortened to 64
-// bytes (then to 8), optional members, suggestions, the user message,
-// debug information and caller members left out. A payload still past the
-// bound (its constrained values alone are larger) is the catalog's
-// fallback instead, minimal, caused by e.
+// it is of. Details that cannot be written valid make the payload the
+// catalog's fallback's, caused by a [ViolationError]. Past max_data_bytes
+// the payload is written again minimal: the message and every string whose
+// schema takes any string shortened to 64 bytes (then to 8), optional
+// members, suggestions, the user message, debug information and caller
+// members left out. A payload still past the bound (its constrained values
+// alone are larger) is the catalog's fallback instead, minimal, caused by
+// e.
 func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte, *Error) {
 	maxData, _ := e.limits(o)
 	start := len(dst)
+	enc.report = true
 	dst = write(e, enc, o, dst)
-	for _, n := range minimalStringBytes {
+	enc.report = false
+	fb := e.Def.Catalog.Fallback
+	if enc.failed && fb != nil && fb != e.Def {
+		enc.failed = false
+		enc.def = e.Def
+		enc.lastKeyword = "required"
+		enc.report = true
+		enc.violation("fallback")
+		enc.report = false
+		return fb.fresh(&ViolationError{Err: e}).fit(enc, o, dst[:start], write)
+	}
+	for _, n := range MinimalStringBytes {
 		if maxData <= 0 || len(dst)-start <= maxData {
 			return dst, e
 		}
 		enc.minimal, enc.minString = true, n
 		dst = write(e, enc, o, dst[:start])
 	}
-	fb := e.Def.Catalog.Fallback
 	if maxData <= 0 || len(dst)-start <= maxData || fb == nil || fb == e.Def {
 		return dst, e
 	}
 	f := fb.fresh(e)
 	return write(f, enc, o, dst[:start]), f
 }
+
+// ViolationError is the cause of the fallback an error becomes when its
+// details cannot be written valid: a required detail value breaks its
+// schema and has no replacement.
+type ViolationError struct {
+	Err *Error // the error whose details broke their schema
+}
+
+func (v *ViolationError) Error() string {
+	return v.Err.Def.Symbol + ": details break the schema"
+}
+
+// Unwrap returns the error whose details broke their schema.
+func (v *ViolationError) Unwrap() error { return v.Err }
 
 // AppendProblem appends the RFC 9457 problem document: type, title,
 // status, detail, instance, timestamp, symbol, retryable, userMessage and
@@ -252,7 +302,7 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = append(dst, `,"status":`...)
 	dst = strconv.AppendInt(dst, int64(e.Status()), 10)
 	dst = append(dst, `,"detail":`...)
-	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
+	dst = appendQuoted(dst, e.text(enc, &e.Def.Message), enc.bound(nil))
 	dst = append(dst, `,"instance":`...)
 	if e.instance != "" {
 		dst = appendQuoted(dst, e.instance, -1)
@@ -269,13 +319,13 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = strconv.AppendBool(dst, e.Retryable())
 	dst = e.appendAdvice(enc, o, dst)
 	enc.flatKeys = enc.flatKeys[:0]
-	if e.Details != nil {
+	if e.Def.Details != nil {
 		mark := len(dst)
-		enc.flat = e.Details
-		dst = e.Details.AppendJSON(enc, append(dst, ','))
-		enc.flat = nil
+		enc.flatten = true
+		dst = e.appendDetails(enc, append(dst, ','))
+		enc.flatten = false
 		// flatten: drop the object's braces, keep its members
-		body := dst[mark+2 : len(dst)-2] // ,{ … },
+		body := dst[mark+2 : len(dst)-1] // ,{ … }
 		if len(body) > 0 {
 			copy(dst[mark+1:], body)
 			dst = dst[:mark+1+len(body)]
@@ -283,17 +333,17 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 			dst = dst[:mark]
 		}
 	}
-	if enc.Full() {
+	if !enc.minimal {
 		for i, kv := range e.ext {
-			if contains(problemMembers, kv.Key) || contains(e.Def.DetailFields, kv.Key) || contains(enc.flatKeys, kv.Key) || dupKey(e.ext, i) {
+			if contains(problemMembers, kv.Key) || e.Def.detailField(kv.Key) || contains(enc.flatKeys, kv.Key) || dupKey(e.ext, i) {
 				continue
 			}
 			dst = append(dst, ',')
 			dst = append(appendQuoted(dst, kv.Key, -1), ':')
-			dst = enc.appendAny(dst, kv.Value, enc.limit(nil))
+			dst = enc.appendAny(dst, untypedNode, kv.Value, 0)
 		}
 	}
-	if o.Verbose && enc.Full() {
+	if o.Verbose && !enc.minimal {
 		dst = append(dst, `,"debugInfo":`...)
 		dst = e.appendDebugInfo(o, dst)
 	}
@@ -312,8 +362,8 @@ func (e *Error) appendResponse(enc *Encoder, _ *Options, dst []byte) []byte {
 	dst = append(dst, `{"error":true,"code":`...)
 	dst = appendQuoted(dst, e.Def.Symbol, -1)
 	dst = append(dst, `,"message":`...)
-	dst = appendQuoted(dst, enc.render(&e.Def.Message, e.Details), enc.limit(nil))
-	if e.Details != nil {
+	dst = appendQuoted(dst, e.text(enc, &e.Def.Message), enc.bound(nil))
+	if e.Def.Details != nil {
 		dst = append(dst, `,"details":`...)
 		dst = e.appendDetails(enc, dst)
 	}

@@ -40,12 +40,12 @@ var ErrCommandFailed = &errgenrt.Def{
 	ProblemType:  "https://errors.mcp.example.dev/command-failed",
 	Statuses:     []int{422},
 	NeedsDetails: true,
-	DetailFields: fieldsExecutionError,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectExecutionError},
 	Message:      "Command {operation} exited with code {exit_code}",
 	Suggestions: []errgenrt.Template{
 		"Inspect details.stderr for the cause",
 	},
-	ZeroDetails: zeroExecutionError,
+	NewDetails: newExecutionError,
 }
 
 // NewCommandFailed returns E_CMD_FAILED (3100): Command failed.
@@ -64,21 +64,21 @@ const (
 
 // ErrCmdTimeout is the definition and errors.Is sentinel of E_CMD_TIMEOUT (3101): Command timed out.
 var ErrCmdTimeout = &errgenrt.Def{
-	Code:         3101,
-	WireCode:     -32002,
-	Symbol:       "E_CMD_TIMEOUT",
-	Type:         "cmd_timeout",
-	Domain:       "command",
-	Title:        "Command timed out",
-	ProblemType:  "https://errors.mcp.example.dev/cmd-timeout",
-	Statuses:     []int{504},
-	Retryable:    true,
-	DetailFields: fieldsResourceLimit,
-	Message:      "Command execution timed out after {limit} {unit}",
+	Code:        3101,
+	WireCode:    -32002,
+	Symbol:      "E_CMD_TIMEOUT",
+	Type:        "cmd_timeout",
+	Domain:      "command",
+	Title:       "Command timed out",
+	ProblemType: "https://errors.mcp.example.dev/cmd-timeout",
+	Statuses:    []int{504},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Command execution timed out after {limit} {unit}",
 	Suggestions: []errgenrt.Template{
 		"Consider increasing timeout or optimizing the command",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewCmdTimeout returns E_CMD_TIMEOUT (3101): Command timed out.
@@ -97,20 +97,20 @@ const (
 
 // ErrOutputTooLarge is the definition and errors.Is sentinel of E_CMD_OUTPUT_TOO_LARGE (3102): Output too large.
 var ErrOutputTooLarge = &errgenrt.Def{
-	Code:         3102,
-	WireCode:     -32003,
-	Symbol:       "E_CMD_OUTPUT_TOO_LARGE",
-	Type:         "output_too_large",
-	Domain:       "command",
-	Title:        "Output too large",
-	ProblemType:  "https://errors.mcp.example.dev/output-too-large",
-	Statuses:     []int{500},
-	DetailFields: fieldsResourceLimit,
-	Message:      "Command output is {actual} {unit}; the limit is {limit} {unit}",
+	Code:        3102,
+	WireCode:    -32003,
+	Symbol:      "E_CMD_OUTPUT_TOO_LARGE",
+	Type:        "output_too_large",
+	Domain:      "command",
+	Title:       "Output too large",
+	ProblemType: "https://errors.mcp.example.dev/output-too-large",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Command output is {actual} {unit}; the limit is {limit} {unit}",
 	Suggestions: []errgenrt.Template{
 		"Narrow the command so it prints less",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewOutputTooLarge returns E_CMD_OUTPUT_TOO_LARGE (3102): Output too large.
@@ -130,21 +130,21 @@ const (
 
 // ErrInvalidArgument is the definition and errors.Is sentinel of E_CMD_INVALID_ARGUMENT (3103): Invalid command argument.
 var ErrInvalidArgument = &errgenrt.Def{
-	Code:         3103,
-	WireCode:     -32602,
-	Symbol:       "E_CMD_INVALID_ARGUMENT",
-	Type:         "invalid_argument",
-	Domain:       "command",
-	Title:        "Invalid command argument",
-	ProblemType:  "https://errors.mcp.example.dev/invalid-argument",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid argument {arg_index}: {reason}",
-	UserMessage:  "Command arguments failed validation.",
+	Code:        3103,
+	WireCode:    -32602,
+	Symbol:      "E_CMD_INVALID_ARGUMENT",
+	Type:        "invalid_argument",
+	Domain:      "command",
+	Title:       "Invalid command argument",
+	ProblemType: "https://errors.mcp.example.dev/invalid-argument",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid argument {arg_index}: {reason}",
+	UserMessage: "Command arguments failed validation.",
 	Suggestions: []errgenrt.Template{
 		"Check the argument format",
 	},
-	ZeroDetails: zeroValidationFailure,
+	NewDetails: newValidationFailure,
 }
 
 // NewInvalidArgument returns E_CMD_INVALID_ARGUMENT (3103): Invalid command argument.
@@ -163,17 +163,18 @@ const (
 
 // ErrInvalidEnvironment is the definition and errors.Is sentinel of E_CMD_INVALID_ENV (3104): Invalid environment.
 var ErrInvalidEnvironment = &errgenrt.Def{
-	Code:         3104,
-	WireCode:     -32602,
-	Symbol:       "E_CMD_INVALID_ENV",
-	Type:         "invalid_environment",
-	Domain:       "command",
-	Title:        "Invalid environment",
-	ProblemType:  "https://errors.mcp.example.dev/invalid-environment",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid environment variable {field}: {reason}",
-	ZeroDetails:  zeroValidationFailure,
+	Code:        3104,
+	WireCode:    -32602,
+	Symbol:      "E_CMD_INVALID_ENV",
+	Type:        "invalid_environment",
+	Domain:      "command",
+	Title:       "Invalid environment",
+	ProblemType: "https://errors.mcp.example.dev/invalid-environment",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Sensitive:   []string{"value"},
+	Message:     "Invalid environment variable {field}: {reason}",
+	NewDetails:  newValidationFailure,
 }
 
 // NewInvalidEnvironment returns E_CMD_INVALID_ENV (3104): Invalid environment.
@@ -192,17 +193,17 @@ const (
 
 // ErrMissingRequired is the definition and errors.Is sentinel of E_CMD_MISSING_REQUIRED (3105): Missing required parameter.
 var ErrMissingRequired = &errgenrt.Def{
-	Code:         3105,
-	WireCode:     -32602,
-	Symbol:       "E_CMD_MISSING_REQUIRED",
-	Type:         "missing_required",
-	Domain:       "command",
-	Title:        "Missing required parameter",
-	ProblemType:  "https://errors.mcp.example.dev/missing-required",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Missing required parameter {field}",
-	ZeroDetails:  zeroValidationFailure,
+	Code:        3105,
+	WireCode:    -32602,
+	Symbol:      "E_CMD_MISSING_REQUIRED",
+	Type:        "missing_required",
+	Domain:      "command",
+	Title:       "Missing required parameter",
+	ProblemType: "https://errors.mcp.example.dev/missing-required",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Missing required parameter {field}",
+	NewDetails:  newValidationFailure,
 }
 
 // NewMissingRequired returns E_CMD_MISSING_REQUIRED (3105): Missing required parameter.
@@ -220,21 +221,21 @@ const (
 
 // ErrConcurrencyLimit is the definition and errors.Is sentinel of E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands.
 var ErrConcurrencyLimit = &errgenrt.Def{
-	Code:         3106,
-	WireCode:     3106,
-	Symbol:       "E_CMD_CONCURRENCY_LIMIT",
-	Type:         "concurrency_limit",
-	Domain:       "command",
-	Title:        "Too many concurrent commands",
-	ProblemType:  "https://errors.mcp.example.dev/concurrency-limit",
-	Statuses:     []int{429},
-	Retryable:    true,
-	DetailFields: fieldsResourceLimit,
-	Message:      "{actual} commands are running; the limit is {limit}",
+	Code:        3106,
+	WireCode:    3106,
+	Symbol:      "E_CMD_CONCURRENCY_LIMIT",
+	Type:        "concurrency_limit",
+	Domain:      "command",
+	Title:       "Too many concurrent commands",
+	ProblemType: "https://errors.mcp.example.dev/concurrency-limit",
+	Statuses:    []int{429},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "{actual} commands are running; the limit is {limit}",
 	Suggestions: []errgenrt.Template{
 		"Wait for a running command to finish and retry",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewConcurrencyLimit returns E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands.
@@ -252,17 +253,17 @@ const (
 
 // ErrCmdWorkdirInvalid is the definition and errors.Is sentinel of E_CMD_WORKDIR_INVALID (3107): Invalid working directory.
 var ErrCmdWorkdirInvalid = &errgenrt.Def{
-	Code:         3107,
-	WireCode:     -32602,
-	Symbol:       "E_CMD_WORKDIR_INVALID",
-	Type:         "cmd_workdir_invalid",
-	Domain:       "command",
-	Title:        "Invalid working directory",
-	ProblemType:  "https://errors.mcp.example.dev/cmd-workdir-invalid",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid working directory: {reason}",
-	ZeroDetails:  zeroValidationFailure,
+	Code:        3107,
+	WireCode:    -32602,
+	Symbol:      "E_CMD_WORKDIR_INVALID",
+	Type:        "cmd_workdir_invalid",
+	Domain:      "command",
+	Title:       "Invalid working directory",
+	ProblemType: "https://errors.mcp.example.dev/cmd-workdir-invalid",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid working directory: {reason}",
+	NewDetails:  newValidationFailure,
 }
 
 // NewCmdWorkdirInvalid returns E_CMD_WORKDIR_INVALID (3107): Invalid working directory.
@@ -281,17 +282,17 @@ const (
 
 // ErrCmdSandbox is the definition and errors.Is sentinel of E_CMD_SANDBOX (3108): Sandbox failure.
 var ErrCmdSandbox = &errgenrt.Def{
-	Code:         3108,
-	WireCode:     -32603,
-	Symbol:       "E_CMD_SANDBOX",
-	Type:         "cmd_sandbox",
-	Domain:       "command",
-	Title:        "Sandbox failure",
-	ProblemType:  "https://errors.mcp.example.dev/cmd-sandbox",
-	Statuses:     []int{500},
-	DetailFields: fieldsSystemError,
-	Message:      "Sandbox failed: {message}",
-	ZeroDetails:  zeroSystemError,
+	Code:        3108,
+	WireCode:    -32603,
+	Symbol:      "E_CMD_SANDBOX",
+	Type:        "cmd_sandbox",
+	Domain:      "command",
+	Title:       "Sandbox failure",
+	ProblemType: "https://errors.mcp.example.dev/cmd-sandbox",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSystemError},
+	Message:     "Sandbox failed: {message}",
+	NewDetails:  newSystemError,
 }
 
 // NewCmdSandbox returns E_CMD_SANDBOX (3108): Sandbox failure.

@@ -3,10 +3,7 @@
 
 package mcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainCommon is the common domain: codes 1000 to 1099.
 //
@@ -38,21 +35,21 @@ const (
 
 // ErrInvalidParams is the definition and errors.Is sentinel of E_INVALID_PARAMS (1000): Invalid parameters.
 var ErrInvalidParams = &errgenrt.Def{
-	Code:         1000,
-	WireCode:     1000,
-	Symbol:       "E_INVALID_PARAMS",
-	Type:         "invalid_params",
-	Domain:       "common",
-	Title:        "Invalid parameters",
-	ProblemType:  "https://errors.mcp.example.dev/invalid-params",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid parameter {field}: {reason}",
-	UserMessage:  "The value given for {field} is not valid.",
+	Code:        1000,
+	WireCode:    1000,
+	Symbol:      "E_INVALID_PARAMS",
+	Type:        "invalid_params",
+	Domain:      "common",
+	Title:       "Invalid parameters",
+	ProblemType: "https://errors.mcp.example.dev/invalid-params",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid parameter {field}: {reason}",
+	UserMessage: "The value given for {field} is not valid.",
 	Suggestions: []errgenrt.Template{
 		"Expected format: {expected_format}",
 	},
-	ZeroDetails: zeroValidationFailure,
+	NewDetails: newValidationFailure,
 }
 
 // NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
@@ -73,23 +70,23 @@ const (
 
 // ErrTimeout is the definition and errors.Is sentinel of E_TIMEOUT (1001): Operation timed out.
 var ErrTimeout = &errgenrt.Def{
-	Code:         1001,
-	WireCode:     1001,
-	Symbol:       "E_TIMEOUT",
-	Type:         "timeout",
-	Domain:       "common",
-	Title:        "Operation timed out",
-	ProblemType:  "https://errors.mcp.example.dev/timeout",
-	Statuses:     []int{504},
-	Retryable:    true,
-	DetailFields: fieldsTimeoutDetails,
-	Message:      "{operation} timed out after {timeout_ms} ms",
-	UserMessage:  "The operation took too long and was stopped.",
+	Code:        1001,
+	WireCode:    1001,
+	Symbol:      "E_TIMEOUT",
+	Type:        "timeout",
+	Domain:      "common",
+	Title:       "Operation timed out",
+	ProblemType: "https://errors.mcp.example.dev/timeout",
+	Statuses:    []int{504},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectTimeoutDetails},
+	Message:     "{operation} timed out after {timeout_ms} ms",
+	UserMessage: "The operation took too long and was stopped.",
 	Suggestions: []errgenrt.Template{
 		"Retry the operation",
 		"Split the work into smaller steps",
 	},
-	ZeroDetails: zeroTimeoutDetails,
+	NewDetails: newTimeoutDetails,
 }
 
 // NewTimeout returns E_TIMEOUT (1001): Operation timed out.
@@ -101,11 +98,15 @@ func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[TimeoutDetails, *TimeoutDetails](ErrTimeout, d, opts)
 }
 
-var (
-	field_TimeoutDetails_Operation = errgenrt.Field{Name: "operation"}
-	field_TimeoutDetails_TimeoutMs = errgenrt.Field{Name: "timeout_ms"}
-	field_TimeoutDetails_ElapsedMs = errgenrt.Field{Name: "elapsed_ms"}
-)
+// objectTimeoutDetails describes TimeoutDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectTimeoutDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "operation", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "timeout_ms", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}, Replacement: 0.0, HasReplacement: true}},
+		{Name: "elapsed_ms", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}}},
+	},
+}
 
 // TimeoutDetails is the details of E_TIMEOUT.
 type TimeoutDetails struct {
@@ -116,35 +117,40 @@ type TimeoutDetails struct {
 	ElapsedMs *int64 `json:"elapsed_ms,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *TimeoutDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_TimeoutDetails_Operation, d.Operation)
-	dst = e.Int(dst, &field_TimeoutDetails_TimeoutMs, d.TimeoutMs)
-	if d.ElapsedMs != nil && e.Full() {
-		dst = e.Int(dst, &field_TimeoutDetails_ElapsedMs, *d.ElapsedMs)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *TimeoutDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Operation
+	case 1:
+		v.Int = d.TimeoutMs
+	case 2:
+		if d.ElapsedMs == nil {
+			return false
+		}
+		v.Int = *d.ElapsedMs
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsTimeoutDetails are the top-level fields of TimeoutDetails, the DetailFields of the errors with these details.
-var fieldsTimeoutDetails = []string{"operation", "timeout_ms", "elapsed_ms"}
-
-// zeroTimeoutDetails returns empty TimeoutDetails, the ZeroDetails of the errors with these details.
-func zeroTimeoutDetails() errgenrt.Details {
+// newTimeoutDetails returns empty TimeoutDetails, the NewDetails of the errors with these details.
+func newTimeoutDetails() errgenrt.Details {
 	return new(TimeoutDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsTimeoutDetails) in a message.
-func (d *TimeoutDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsTimeoutDetails, field) {
-	case 0:
-		t.Str(&field_TimeoutDetails_Operation, d.Operation)
-	case 1:
-		t.Int(&field_TimeoutDetails_TimeoutMs, d.TimeoutMs)
-	case 2:
-		t.OptInt(&field_TimeoutDetails_ElapsedMs, d.ElapsedMs)
-	}
+// fieldsTimeoutDetails are the names of the fields of TimeoutDetails, in order.
+var fieldsTimeoutDetails = []string{"operation", "timeout_ms", "elapsed_ms"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsTimeoutDetails), as JSON Schema matches them.
+func (d *TimeoutDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsTimeoutDetails, []any{&d.Operation, &d.TimeoutMs, &d.ElapsedMs})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d TimeoutDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsTimeoutDetails, []any{d.Operation, d.TimeoutMs, d.ElapsedMs}, []bool{false, false, true})
 }
 
 const (
@@ -155,20 +161,20 @@ const (
 
 // ErrLimitExceeded is the definition and errors.Is sentinel of E_LIMIT_EXCEEDED (1002): Limit exceeded.
 var ErrLimitExceeded = &errgenrt.Def{
-	Code:         1002,
-	WireCode:     1002,
-	Symbol:       "E_LIMIT_EXCEEDED",
-	Type:         "limit_exceeded",
-	Domain:       "common",
-	Title:        "Limit exceeded",
-	ProblemType:  "https://errors.mcp.example.dev/limit-exceeded",
-	Statuses:     []int{429, 413},
-	DetailFields: fieldsResourceLimit,
-	Message:      "Limit exceeded: {resource} is {actual} {unit}, the limit is {limit} {unit}",
+	Code:        1002,
+	WireCode:    1002,
+	Symbol:      "E_LIMIT_EXCEEDED",
+	Type:        "limit_exceeded",
+	Domain:      "common",
+	Title:       "Limit exceeded",
+	ProblemType: "https://errors.mcp.example.dev/limit-exceeded",
+	Statuses:    []int{429, 413},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Limit exceeded: {resource} is {actual} {unit}, the limit is {limit} {unit}",
 	Suggestions: []errgenrt.Template{
 		"Close unused sessions before opening new ones",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
@@ -188,20 +194,20 @@ const (
 
 // ErrNotInstalled is the definition and errors.Is sentinel of E_NOT_INSTALLED (1003): Dependency not installed.
 var ErrNotInstalled = &errgenrt.Def{
-	Code:         1003,
-	WireCode:     1003,
-	Symbol:       "E_NOT_INSTALLED",
-	Type:         "not_installed",
-	Domain:       "common",
-	Title:        "Dependency not installed",
-	ProblemType:  "https://errors.mcp.example.dev/not-installed",
-	Statuses:     []int{503},
-	DetailFields: fieldsNotInstalledDetails,
-	Message:      "Dependency not installed: {dependency}",
+	Code:        1003,
+	WireCode:    1003,
+	Symbol:      "E_NOT_INSTALLED",
+	Type:        "not_installed",
+	Domain:      "common",
+	Title:       "Dependency not installed",
+	ProblemType: "https://errors.mcp.example.dev/not-installed",
+	Statuses:    []int{503},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNotInstalledDetails},
+	Message:     "Dependency not installed: {dependency}",
 	Suggestions: []errgenrt.Template{
 		"Install it with: {install_hint}",
 	},
-	ZeroDetails: zeroNotInstalledDetails,
+	NewDetails: newNotInstalledDetails,
 }
 
 // NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
@@ -213,10 +219,14 @@ func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith[NotInstalledDetails, *NotInstalledDetails](ErrNotInstalled, d, opts)
 }
 
-var (
-	field_NotInstalledDetails_Dependency  = errgenrt.Field{Name: "dependency"}
-	field_NotInstalledDetails_InstallHint = errgenrt.Field{Name: "install_hint"}
-)
+// objectNotInstalledDetails describes NotInstalledDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectNotInstalledDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "dependency", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "install_hint", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // NotInstalledDetails is the details of E_NOT_INSTALLED.
 type NotInstalledDetails struct {
@@ -225,32 +235,38 @@ type NotInstalledDetails struct {
 	InstallHint *string `json:"install_hint,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *NotInstalledDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_NotInstalledDetails_Dependency, d.Dependency)
-	if d.InstallHint != nil && e.Full() {
-		dst = e.String(dst, &field_NotInstalledDetails_InstallHint, *d.InstallHint)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *NotInstalledDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Dependency
+	case 1:
+		if d.InstallHint == nil {
+			return false
+		}
+		v.Str = *d.InstallHint
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsNotInstalledDetails are the top-level fields of NotInstalledDetails, the DetailFields of the errors with these details.
-var fieldsNotInstalledDetails = []string{"dependency", "install_hint"}
-
-// zeroNotInstalledDetails returns empty NotInstalledDetails, the ZeroDetails of the errors with these details.
-func zeroNotInstalledDetails() errgenrt.Details {
+// newNotInstalledDetails returns empty NotInstalledDetails, the NewDetails of the errors with these details.
+func newNotInstalledDetails() errgenrt.Details {
 	return new(NotInstalledDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsNotInstalledDetails) in a message.
-func (d *NotInstalledDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsNotInstalledDetails, field) {
-	case 0:
-		t.Str(&field_NotInstalledDetails_Dependency, d.Dependency)
-	case 1:
-		t.OptStr(&field_NotInstalledDetails_InstallHint, d.InstallHint)
-	}
+// fieldsNotInstalledDetails are the names of the fields of NotInstalledDetails, in order.
+var fieldsNotInstalledDetails = []string{"dependency", "install_hint"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsNotInstalledDetails), as JSON Schema matches them.
+func (d *NotInstalledDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsNotInstalledDetails, []any{&d.Dependency, &d.InstallHint})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d NotInstalledDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsNotInstalledDetails, []any{d.Dependency, d.InstallHint}, []bool{false, true})
 }
 
 const (
@@ -261,21 +277,21 @@ const (
 
 // ErrSessionNotFound is the definition and errors.Is sentinel of E_SESSION_NOT_FOUND (1004): Session not found.
 var ErrSessionNotFound = &errgenrt.Def{
-	Code:         1004,
-	WireCode:     1004,
-	Symbol:       "E_SESSION_NOT_FOUND",
-	Type:         "session_not_found",
-	Domain:       "common",
-	Title:        "Session not found",
-	ProblemType:  "https://errors.mcp.example.dev/session-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsSessionNotFoundDetails,
-	Message:      "Session not found",
-	UserMessage:  "The session has expired or never existed.",
+	Code:        1004,
+	WireCode:    1004,
+	Symbol:      "E_SESSION_NOT_FOUND",
+	Type:        "session_not_found",
+	Domain:      "common",
+	Title:       "Session not found",
+	ProblemType: "https://errors.mcp.example.dev/session-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSessionNotFoundDetails},
+	Message:     "Session not found",
+	UserMessage: "The session has expired or never existed.",
 	Suggestions: []errgenrt.Template{
 		"Open a new session and retry with its id",
 	},
-	ZeroDetails: zeroSessionNotFoundDetails,
+	NewDetails: newSessionNotFoundDetails,
 }
 
 // NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
@@ -287,9 +303,13 @@ func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith[SessionNotFoundDetails, *SessionNotFoundDetails](ErrSessionNotFound, d, opts)
 }
 
-var (
-	field_SessionNotFoundDetails_SessionID = errgenrt.Field{Name: "session_id", Sensitive: true}
-)
+// objectSessionNotFoundDetails describes SessionNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectSessionNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "session_id", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sensitive: true}},
+	},
+}
 
 // SessionNotFoundDetails is the details of E_SESSION_NOT_FOUND.
 type SessionNotFoundDetails struct {
@@ -297,27 +317,33 @@ type SessionNotFoundDetails struct {
 	SessionID string `json:"session_id"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *SessionNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_SessionNotFoundDetails_SessionID, d.SessionID)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *SessionNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.SessionID
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsSessionNotFoundDetails are the top-level fields of SessionNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsSessionNotFoundDetails = []string{"session_id"}
-
-// zeroSessionNotFoundDetails returns empty SessionNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroSessionNotFoundDetails() errgenrt.Details {
+// newSessionNotFoundDetails returns empty SessionNotFoundDetails, the NewDetails of the errors with these details.
+func newSessionNotFoundDetails() errgenrt.Details {
 	return new(SessionNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsSessionNotFoundDetails) in a message.
-func (d *SessionNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsSessionNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_SessionNotFoundDetails_SessionID, d.SessionID)
-	}
+// fieldsSessionNotFoundDetails are the names of the fields of SessionNotFoundDetails, in order.
+var fieldsSessionNotFoundDetails = []string{"session_id"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsSessionNotFoundDetails), as JSON Schema matches them.
+func (d *SessionNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsSessionNotFoundDetails, []any{&d.SessionID})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d SessionNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsSessionNotFoundDetails, []any{d.SessionID}, []bool{false})
 }
 
 const (
@@ -328,20 +354,20 @@ const (
 
 // ErrInputTooLarge is the definition and errors.Is sentinel of E_INPUT_TOO_LARGE (1005): Input too large.
 var ErrInputTooLarge = &errgenrt.Def{
-	Code:         1005,
-	WireCode:     1005,
-	Symbol:       "E_INPUT_TOO_LARGE",
-	Type:         "input_too_large",
-	Domain:       "common",
-	Title:        "Input too large",
-	ProblemType:  "https://errors.mcp.example.dev/input-too-large",
-	Statuses:     []int{413},
-	DetailFields: fieldsResourceLimit,
-	Message:      "Input too large: {resource} is {actual} {unit}, the limit is {limit} {unit}",
+	Code:        1005,
+	WireCode:    1005,
+	Symbol:      "E_INPUT_TOO_LARGE",
+	Type:        "input_too_large",
+	Domain:      "common",
+	Title:       "Input too large",
+	ProblemType: "https://errors.mcp.example.dev/input-too-large",
+	Statuses:    []int{413},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Input too large: {resource} is {actual} {unit}, the limit is {limit} {unit}",
 	Suggestions: []errgenrt.Template{
 		"Send smaller input, or split it across several calls",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
@@ -360,17 +386,17 @@ const (
 
 // ErrUnsupported is the definition and errors.Is sentinel of E_UNSUPPORTED (1006): Unsupported operation.
 var ErrUnsupported = &errgenrt.Def{
-	Code:         1006,
-	WireCode:     1006,
-	Symbol:       "E_UNSUPPORTED",
-	Type:         "unsupported",
-	Domain:       "common",
-	Title:        "Unsupported operation",
-	ProblemType:  "https://errors.mcp.example.dev/unsupported",
-	Statuses:     []int{501},
-	DetailFields: fieldsUnsupportedDetails,
-	Message:      "Unsupported operation: {operation}",
-	ZeroDetails:  zeroUnsupportedDetails,
+	Code:        1006,
+	WireCode:    1006,
+	Symbol:      "E_UNSUPPORTED",
+	Type:        "unsupported",
+	Domain:      "common",
+	Title:       "Unsupported operation",
+	ProblemType: "https://errors.mcp.example.dev/unsupported",
+	Statuses:    []int{501},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUnsupportedDetails},
+	Message:     "Unsupported operation: {operation}",
+	NewDetails:  newUnsupportedDetails,
 }
 
 // NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
@@ -381,10 +407,14 @@ func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith[UnsupportedDetails, *UnsupportedDetails](ErrUnsupported, d, opts)
 }
 
-var (
-	field_UnsupportedDetails_Operation = errgenrt.Field{Name: "operation"}
-	field_UnsupportedDetails_Reason    = errgenrt.Field{Name: "reason"}
-)
+// objectUnsupportedDetails describes UnsupportedDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectUnsupportedDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "operation", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // UnsupportedDetails is the details of E_UNSUPPORTED.
 type UnsupportedDetails struct {
@@ -392,32 +422,38 @@ type UnsupportedDetails struct {
 	Reason    *string `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *UnsupportedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_UnsupportedDetails_Operation, d.Operation)
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_UnsupportedDetails_Reason, *d.Reason)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *UnsupportedDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Operation
+	case 1:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsUnsupportedDetails are the top-level fields of UnsupportedDetails, the DetailFields of the errors with these details.
-var fieldsUnsupportedDetails = []string{"operation", "reason"}
-
-// zeroUnsupportedDetails returns empty UnsupportedDetails, the ZeroDetails of the errors with these details.
-func zeroUnsupportedDetails() errgenrt.Details {
+// newUnsupportedDetails returns empty UnsupportedDetails, the NewDetails of the errors with these details.
+func newUnsupportedDetails() errgenrt.Details {
 	return new(UnsupportedDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsUnsupportedDetails) in a message.
-func (d *UnsupportedDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsUnsupportedDetails, field) {
-	case 0:
-		t.Str(&field_UnsupportedDetails_Operation, d.Operation)
-	case 1:
-		t.OptStr(&field_UnsupportedDetails_Reason, d.Reason)
-	}
+// fieldsUnsupportedDetails are the names of the fields of UnsupportedDetails, in order.
+var fieldsUnsupportedDetails = []string{"operation", "reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsUnsupportedDetails), as JSON Schema matches them.
+func (d *UnsupportedDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsUnsupportedDetails, []any{&d.Operation, &d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d UnsupportedDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsUnsupportedDetails, []any{d.Operation, d.Reason}, []bool{false, true})
 }
 
 const (
@@ -428,21 +464,21 @@ const (
 
 // ErrRateLimit is the definition and errors.Is sentinel of E_RATE_LIMITED (1007): Rate limited.
 var ErrRateLimit = &errgenrt.Def{
-	Code:         1007,
-	WireCode:     1007,
-	Symbol:       "E_RATE_LIMITED",
-	Type:         "rate_limit",
-	Domain:       "common",
-	Title:        "Rate limited",
-	ProblemType:  "https://errors.mcp.example.dev/rate-limit",
-	Statuses:     []int{429},
-	Retryable:    true,
-	DetailFields: fieldsResourceLimit,
-	Message:      "Rate limit reached: {actual} {unit} for a limit of {limit}",
+	Code:        1007,
+	WireCode:    1007,
+	Symbol:      "E_RATE_LIMITED",
+	Type:        "rate_limit",
+	Domain:      "common",
+	Title:       "Rate limited",
+	ProblemType: "https://errors.mcp.example.dev/rate-limit",
+	Statuses:    []int{429},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Rate limit reached: {actual} {unit} for a limit of {limit}",
 	Suggestions: []errgenrt.Template{
 		"Wait a moment and retry",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewRateLimit returns E_RATE_LIMITED (1007): Rate limited.
@@ -461,20 +497,20 @@ const (
 
 // ErrValidationError is the definition and errors.Is sentinel of E_VALIDATION (1008): Validation failed.
 var ErrValidationError = &errgenrt.Def{
-	Code:         1008,
-	WireCode:     1008,
-	Symbol:       "E_VALIDATION",
-	Type:         "validation_error",
-	Domain:       "common",
-	Title:        "Validation failed",
-	ProblemType:  "https://errors.mcp.example.dev/validation-error",
-	Statuses:     []int{422},
-	DetailFields: errgenrt.FieldErrorsFields,
-	Message:      "Validation failed: {totalErrors} errors",
+	Code:        1008,
+	WireCode:    1008,
+	Symbol:      "E_VALIDATION",
+	Type:        "validation_error",
+	Domain:      "common",
+	Title:       "Validation failed",
+	ProblemType: "https://errors.mcp.example.dev/validation-error",
+	Statuses:    []int{422},
+	Details:     errgenrt.FieldErrorsNode,
+	Message:     "Validation failed: {totalErrors} errors",
 	Suggestions: []errgenrt.Template{
 		"Fix every field listed in details.fieldErrors and resend",
 	},
-	ZeroDetails: errgenrt.ZeroFieldErrors,
+	NewDetails: errgenrt.NewFieldErrors,
 }
 
 // NewValidationError returns E_VALIDATION (1008): Validation failed.
@@ -494,18 +530,18 @@ const (
 
 // ErrConfigurationError is the definition and errors.Is sentinel of E_CONFIGURATION (1009): Configuration error.
 var ErrConfigurationError = &errgenrt.Def{
-	Code:         1009,
-	WireCode:     1009,
-	Symbol:       "E_CONFIGURATION",
-	Type:         "configuration_error",
-	Domain:       "common",
-	Title:        "Configuration error",
-	ProblemType:  "https://errors.mcp.example.dev/configuration-error",
-	Statuses:     []int{500},
-	DetailFields: fieldsSystemError,
-	Message:      "Configuration error in {component}: {message}",
-	UserMessage:  "The server is misconfigured.",
-	ZeroDetails:  zeroSystemError,
+	Code:        1009,
+	WireCode:    1009,
+	Symbol:      "E_CONFIGURATION",
+	Type:        "configuration_error",
+	Domain:      "common",
+	Title:       "Configuration error",
+	ProblemType: "https://errors.mcp.example.dev/configuration-error",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSystemError},
+	Message:     "Configuration error in {component}: {message}",
+	UserMessage: "The server is misconfigured.",
+	NewDetails:  newSystemError,
 }
 
 // NewConfigurationError returns E_CONFIGURATION (1009): Configuration error.
@@ -524,21 +560,21 @@ const (
 
 // ErrUpstreamUnavailable is the definition and errors.Is sentinel of E_UPSTREAM_UNAVAILABLE (1010): Upstream service error.
 var ErrUpstreamUnavailable = &errgenrt.Def{
-	Code:         1010,
-	WireCode:     1010,
-	Symbol:       "E_UPSTREAM_UNAVAILABLE",
-	Type:         "upstream_unavailable",
-	Domain:       "common",
-	Title:        "Upstream service error",
-	ProblemType:  "https://errors.mcp.example.dev/upstream-unavailable",
-	Statuses:     []int{502, 503},
-	Retryable:    true,
-	DetailFields: fieldsUpstreamUnavailableDetails,
-	Message:      "Upstream service failed: {service} answered {upstream_status}",
+	Code:        1010,
+	WireCode:    1010,
+	Symbol:      "E_UPSTREAM_UNAVAILABLE",
+	Type:        "upstream_unavailable",
+	Domain:      "common",
+	Title:       "Upstream service error",
+	ProblemType: "https://errors.mcp.example.dev/upstream-unavailable",
+	Statuses:    []int{502, 503},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUpstreamUnavailableDetails},
+	Message:     "Upstream service failed: {service} answered {upstream_status}",
 	Suggestions: []errgenrt.Template{
 		"Retry later; the upstream service may be temporarily unavailable",
 	},
-	ZeroDetails: zeroUpstreamUnavailableDetails,
+	NewDetails: newUpstreamUnavailableDetails,
 }
 
 // NewUpstreamUnavailable returns E_UPSTREAM_UNAVAILABLE (1010): Upstream service error.
@@ -551,11 +587,15 @@ func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Optio
 	return errgenrt.NewWith[UpstreamUnavailableDetails, *UpstreamUnavailableDetails](ErrUpstreamUnavailable, d, opts)
 }
 
-var (
-	field_UpstreamUnavailableDetails_Service        = errgenrt.Field{Name: "service"}
-	field_UpstreamUnavailableDetails_Endpoint       = errgenrt.Field{Name: "endpoint", Sanitize: errgenrt.SanitizeURI, Exact: true}
-	field_UpstreamUnavailableDetails_UpstreamStatus = errgenrt.Field{Name: "upstream_status"}
-)
+// objectUpstreamUnavailableDetails describes UpstreamUnavailableDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectUpstreamUnavailableDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "service", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "endpoint", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeURI, Exact: true, Check: &errgenrt.Check{Formats: []string{"uri"}}}},
+		{Name: "upstream_status", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(100.0), Maximum: errgenrt.Bound(599.0)}}},
+	},
+}
 
 // UpstreamUnavailableDetails is the details of E_UPSTREAM_UNAVAILABLE.
 type UpstreamUnavailableDetails struct {
@@ -564,37 +604,43 @@ type UpstreamUnavailableDetails struct {
 	UpstreamStatus *int64  `json:"upstream_status,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *UpstreamUnavailableDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_UpstreamUnavailableDetails_Service, d.Service)
-	if d.Endpoint != nil && e.Full() {
-		dst = e.String(dst, &field_UpstreamUnavailableDetails_Endpoint, *d.Endpoint)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *UpstreamUnavailableDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Service
+	case 1:
+		if d.Endpoint == nil {
+			return false
+		}
+		v.Str = *d.Endpoint
+	case 2:
+		if d.UpstreamStatus == nil {
+			return false
+		}
+		v.Int = *d.UpstreamStatus
+	default:
+		return false
 	}
-	if d.UpstreamStatus != nil && e.Full() {
-		dst = e.Int(dst, &field_UpstreamUnavailableDetails_UpstreamStatus, *d.UpstreamStatus)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsUpstreamUnavailableDetails are the top-level fields of UpstreamUnavailableDetails, the DetailFields of the errors with these details.
-var fieldsUpstreamUnavailableDetails = []string{"service", "endpoint", "upstream_status"}
-
-// zeroUpstreamUnavailableDetails returns empty UpstreamUnavailableDetails, the ZeroDetails of the errors with these details.
-func zeroUpstreamUnavailableDetails() errgenrt.Details {
+// newUpstreamUnavailableDetails returns empty UpstreamUnavailableDetails, the NewDetails of the errors with these details.
+func newUpstreamUnavailableDetails() errgenrt.Details {
 	return new(UpstreamUnavailableDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsUpstreamUnavailableDetails) in a message.
-func (d *UpstreamUnavailableDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsUpstreamUnavailableDetails, field) {
-	case 0:
-		t.Str(&field_UpstreamUnavailableDetails_Service, d.Service)
-	case 1:
-		t.OptStr(&field_UpstreamUnavailableDetails_Endpoint, d.Endpoint)
-	case 2:
-		t.OptInt(&field_UpstreamUnavailableDetails_UpstreamStatus, d.UpstreamStatus)
-	}
+// fieldsUpstreamUnavailableDetails are the names of the fields of UpstreamUnavailableDetails, in order.
+var fieldsUpstreamUnavailableDetails = []string{"service", "endpoint", "upstream_status"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsUpstreamUnavailableDetails), as JSON Schema matches them.
+func (d *UpstreamUnavailableDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsUpstreamUnavailableDetails, []any{&d.Service, &d.Endpoint, &d.UpstreamStatus})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d UpstreamUnavailableDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsUpstreamUnavailableDetails, []any{d.Service, d.Endpoint, d.UpstreamStatus}, []bool{false, true, true})
 }
 
 const (
@@ -605,17 +651,18 @@ const (
 
 // ErrUnauthorized is the definition and errors.Is sentinel of E_UNAUTHORIZED (1011): Not authorized.
 var ErrUnauthorized = &errgenrt.Def{
-	Code:         1011,
-	WireCode:     1011,
-	Symbol:       "E_UNAUTHORIZED",
-	Type:         "unauthorized",
-	Domain:       "common",
-	Title:        "Not authorized",
-	ProblemType:  "https://errors.mcp.example.dev/unauthorized",
-	Statuses:     []int{401, 403},
-	DetailFields: fieldsUnauthorizedDetails,
-	Message:      "Authentication or authorization failed",
-	ZeroDetails:  zeroUnauthorizedDetails,
+	Code:        1011,
+	WireCode:    1011,
+	Symbol:      "E_UNAUTHORIZED",
+	Type:        "unauthorized",
+	Domain:      "common",
+	Title:       "Not authorized",
+	ProblemType: "https://errors.mcp.example.dev/unauthorized",
+	Statuses:    []int{401, 403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUnauthorizedDetails},
+	Sensitive:   []string{"credential_hint"},
+	Message:     "Authentication or authorization failed",
+	NewDetails:  newUnauthorizedDetails,
 }
 
 // NewUnauthorized returns E_UNAUTHORIZED (1011): Not authorized.
@@ -627,10 +674,14 @@ func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith[UnauthorizedDetails, *UnauthorizedDetails](ErrUnauthorized, d, opts)
 }
 
-var (
-	field_UnauthorizedDetails_Scheme         = errgenrt.Field{Name: "scheme", Exact: true}
-	field_UnauthorizedDetails_CredentialHint = errgenrt.Field{Name: "credential_hint", Sensitive: true}
-)
+// objectUnauthorizedDetails describes UnauthorizedDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectUnauthorizedDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "scheme", Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"bearer", "api_key", "session"}}}},
+		{Name: "credential_hint", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // UnauthorizedDetails is the details of E_UNAUTHORIZED.
 type UnauthorizedDetails struct {
@@ -639,36 +690,41 @@ type UnauthorizedDetails struct {
 	CredentialHint *string `json:"credential_hint,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *UnauthorizedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Scheme != nil && e.Full() {
-		dst = e.String(dst, &field_UnauthorizedDetails_Scheme, string(*d.Scheme))
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *UnauthorizedDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Scheme == nil {
+			return false
+		}
+		v.Str = string(*d.Scheme)
+	case 1:
+		if d.CredentialHint == nil {
+			return false
+		}
+		v.Str = *d.CredentialHint
+	default:
+		return false
 	}
-	if d.CredentialHint != nil && e.Full() {
-		dst = e.String(dst, &field_UnauthorizedDetails_CredentialHint, *d.CredentialHint)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsUnauthorizedDetails are the top-level fields of UnauthorizedDetails, the DetailFields of the errors with these details.
-var fieldsUnauthorizedDetails = []string{"scheme", "credential_hint"}
-
-// zeroUnauthorizedDetails returns empty UnauthorizedDetails, the ZeroDetails of the errors with these details.
-func zeroUnauthorizedDetails() errgenrt.Details {
+// newUnauthorizedDetails returns empty UnauthorizedDetails, the NewDetails of the errors with these details.
+func newUnauthorizedDetails() errgenrt.Details {
 	return new(UnauthorizedDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsUnauthorizedDetails) in a message.
-func (d *UnauthorizedDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsUnauthorizedDetails, field) {
-	case 0:
-		if d.Scheme != nil {
-			t.Str(&field_UnauthorizedDetails_Scheme, string(*d.Scheme))
-		}
-	case 1:
-		t.OptStr(&field_UnauthorizedDetails_CredentialHint, d.CredentialHint)
-	}
+// fieldsUnauthorizedDetails are the names of the fields of UnauthorizedDetails, in order.
+var fieldsUnauthorizedDetails = []string{"scheme", "credential_hint"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsUnauthorizedDetails), as JSON Schema matches them.
+func (d *UnauthorizedDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsUnauthorizedDetails, []any{&d.Scheme, &d.CredentialHint})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d UnauthorizedDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsUnauthorizedDetails, []any{d.Scheme, d.CredentialHint}, []bool{true, true})
 }
 
 // UnauthorizedDetailsScheme is the details of E_UNAUTHORIZED, property "scheme".

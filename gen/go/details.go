@@ -3,16 +3,17 @@
 
 package mcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
-var (
-	field_AllowedValuesSample_Values       = errgenrt.Field{Name: "values", Exact: true}
-	field_AllowedValuesSample_MoreCount    = errgenrt.Field{Name: "more_count"}
-	field_AllowedValuesSample_ListEndpoint = errgenrt.Field{Name: "list_endpoint"}
-)
+// objectAllowedValuesSample describes AllowedValuesSample to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectAllowedValuesSample = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "values", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindArray, Check: &errgenrt.Check{MaxItems: errgenrt.Limit(5)}, Items: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{MaxLength: errgenrt.Limit(128)}}, Replacement: []any{}, HasReplacement: true}},
+		{Name: "more_count", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(1.0)}}},
+		{Name: "list_endpoint", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // AllowedValuesSample is detail shape allowed_values_sample.
 //
@@ -25,33 +26,51 @@ type AllowedValuesSample struct {
 	ListEndpoint *string `json:"list_endpoint,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *AllowedValuesSample) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if e.Emit(&field_AllowedValuesSample_Values) {
-		dst = e.Key(dst, &field_AllowedValuesSample_Values)
-		dst = e.OpenArray(dst)
-		for i0 := range e.Keep(len(d.Values), 0) {
-			dst = e.StringValue(dst, &field_AllowedValuesSample_Values, d.Values[i0])
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *AllowedValuesSample) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.List = (*errgenrt.Strings)(&d.Values)
+	case 1:
+		if d.MoreCount == nil {
+			return false
 		}
-		dst = e.CloseArray(dst)
+		v.Int = *d.MoreCount
+	case 2:
+		if d.ListEndpoint == nil {
+			return false
+		}
+		v.Str = *d.ListEndpoint
+	default:
+		return false
 	}
-	if d.MoreCount != nil && e.Full() {
-		dst = e.Int(dst, &field_AllowedValuesSample_MoreCount, *d.MoreCount)
-	}
-	if d.ListEndpoint != nil && e.Full() {
-		dst = e.String(dst, &field_AllowedValuesSample_ListEndpoint, *d.ListEndpoint)
-	}
-	return e.Close(dst)
+	return true
 }
 
-var (
-	field_ExecutionError_Phase       = errgenrt.Field{Name: "phase", Exact: true}
-	field_ExecutionError_Operation   = errgenrt.Field{Name: "operation"}
-	field_ExecutionError_ExitCode    = errgenrt.Field{Name: "exit_code"}
-	field_ExecutionError_Stderr      = errgenrt.Field{Name: "stderr", Sanitize: errgenrt.SanitizeText, MaxBytes: 2048}
-	field_ExecutionError_SystemError = errgenrt.Field{Name: "system_error", Sanitize: errgenrt.SanitizePath}
-)
+// fieldsAllowedValuesSample are the names of the fields of AllowedValuesSample, in order.
+var fieldsAllowedValuesSample = []string{"values", "more_count", "list_endpoint"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsAllowedValuesSample), as JSON Schema matches them.
+func (d *AllowedValuesSample) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsAllowedValuesSample, []any{&d.Values, &d.MoreCount, &d.ListEndpoint})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d AllowedValuesSample) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsAllowedValuesSample, []any{d.Values, d.MoreCount, d.ListEndpoint}, []bool{false, true, true})
+}
+
+// objectExecutionError describes ExecutionError to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectExecutionError = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "phase", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"validation", "preparation", "execution", "output_processing", "cleanup"}}, Replacement: "validation", HasReplacement: true}},
+		{Name: "operation", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "exit_code", Node: &errgenrt.Node{Kind: errgenrt.KindInteger}},
+		{Name: "stderr", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeText, MaxBytes: 2048}},
+		{Name: "system_error", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // ExecutionError is detail shape execution_error.
 //
@@ -69,47 +88,53 @@ type ExecutionError struct {
 	SystemError *string `json:"system_error,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ExecutionError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_ExecutionError_Phase, string(d.Phase))
-	if d.Operation != nil && e.Full() {
-		dst = e.String(dst, &field_ExecutionError_Operation, *d.Operation)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ExecutionError) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = string(d.Phase)
+	case 1:
+		if d.Operation == nil {
+			return false
+		}
+		v.Str = *d.Operation
+	case 2:
+		if d.ExitCode == nil {
+			return false
+		}
+		v.Int = *d.ExitCode
+	case 3:
+		if d.Stderr == nil {
+			return false
+		}
+		v.Str = *d.Stderr
+	case 4:
+		if d.SystemError == nil {
+			return false
+		}
+		v.Str = *d.SystemError
+	default:
+		return false
 	}
-	if d.ExitCode != nil && e.Full() {
-		dst = e.Int(dst, &field_ExecutionError_ExitCode, *d.ExitCode)
-	}
-	if d.Stderr != nil && e.Full() {
-		dst = e.String(dst, &field_ExecutionError_Stderr, *d.Stderr)
-	}
-	if d.SystemError != nil && e.Full() {
-		dst = e.String(dst, &field_ExecutionError_SystemError, *d.SystemError)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsExecutionError are the top-level fields of ExecutionError, the DetailFields of the errors with these details.
-var fieldsExecutionError = []string{"phase", "operation", "exit_code", "stderr", "system_error"}
-
-// zeroExecutionError returns empty ExecutionError, the ZeroDetails of the errors with these details.
-func zeroExecutionError() errgenrt.Details {
+// newExecutionError returns empty ExecutionError, the NewDetails of the errors with these details.
+func newExecutionError() errgenrt.Details {
 	return new(ExecutionError)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsExecutionError) in a message.
-func (d *ExecutionError) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsExecutionError, field) {
-	case 0:
-		t.Str(&field_ExecutionError_Phase, string(d.Phase))
-	case 1:
-		t.OptStr(&field_ExecutionError_Operation, d.Operation)
-	case 2:
-		t.OptInt(&field_ExecutionError_ExitCode, d.ExitCode)
-	case 3:
-		t.OptStr(&field_ExecutionError_Stderr, d.Stderr)
-	case 4:
-		t.OptStr(&field_ExecutionError_SystemError, d.SystemError)
-	}
+// fieldsExecutionError are the names of the fields of ExecutionError, in order.
+var fieldsExecutionError = []string{"phase", "operation", "exit_code", "stderr", "system_error"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsExecutionError), as JSON Schema matches them.
+func (d *ExecutionError) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsExecutionError, []any{&d.Phase, &d.Operation, &d.ExitCode, &d.Stderr, &d.SystemError})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d ExecutionError) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsExecutionError, []any{d.Phase, d.Operation, d.ExitCode, d.Stderr, d.SystemError}, []bool{false, true, true, true, true})
 }
 
 // ExecutionErrorPhase is detail shape execution_error, property "phase".
@@ -125,12 +150,16 @@ const (
 	ExecutionErrorPhaseCleanup          ExecutionErrorPhase = "cleanup"
 )
 
-var (
-	field_PolicyViolation_Requested      = errgenrt.Field{Name: "requested", Sensitive: true, Sanitize: errgenrt.SanitizePath}
-	field_PolicyViolation_Rule           = errgenrt.Field{Name: "rule"}
-	field_PolicyViolation_AllowedSample  = errgenrt.Field{Name: "allowed_sample"}
-	field_PolicyViolation_PolicyLocation = errgenrt.Field{Name: "policy_location", Verbose: true, Sanitize: errgenrt.SanitizePath}
-)
+// objectPolicyViolation describes PolicyViolation to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectPolicyViolation = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "requested", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+		{Name: "rule", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "allowed_sample", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectAllowedValuesSample}},
+		{Name: "policy_location", Node: &errgenrt.Node{Kind: errgenrt.KindString, Verbose: true, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // PolicyViolation is detail shape policy_violation.
 //
@@ -146,51 +175,58 @@ type PolicyViolation struct {
 	PolicyLocation *string `json:"policy_location,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *PolicyViolation) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PolicyViolation_Requested, d.Requested)
-	dst = e.String(dst, &field_PolicyViolation_Rule, d.Rule)
-	if d.AllowedSample != nil && e.Full() {
-		dst = e.Details(dst, &field_PolicyViolation_AllowedSample, d.AllowedSample)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *PolicyViolation) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Requested
+	case 1:
+		v.Str = d.Rule
+	case 2:
+		if d.AllowedSample == nil {
+			return false
+		}
+		v.Obj = d.AllowedSample
+	case 3:
+		if d.PolicyLocation == nil {
+			return false
+		}
+		v.Str = *d.PolicyLocation
+	default:
+		return false
 	}
-	if d.PolicyLocation != nil && e.Full() {
-		dst = e.String(dst, &field_PolicyViolation_PolicyLocation, *d.PolicyLocation)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsPolicyViolation are the top-level fields of PolicyViolation, the DetailFields of the errors with these details.
-var fieldsPolicyViolation = []string{"requested", "rule", "allowed_sample", "policy_location"}
-
-// zeroPolicyViolation returns empty PolicyViolation, the ZeroDetails of the errors with these details.
-func zeroPolicyViolation() errgenrt.Details {
+// newPolicyViolation returns empty PolicyViolation, the NewDetails of the errors with these details.
+func newPolicyViolation() errgenrt.Details {
 	return new(PolicyViolation)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPolicyViolation) in a message.
-func (d *PolicyViolation) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsPolicyViolation, field) {
-	case 0:
-		t.Str(&field_PolicyViolation_Requested, d.Requested)
-	case 1:
-		t.Str(&field_PolicyViolation_Rule, d.Rule)
-	case 2:
-		if d.AllowedSample != nil {
-			t.JSON(&field_PolicyViolation_AllowedSample, d.AllowedSample)
-		}
-	case 3:
-		t.OptStr(&field_PolicyViolation_PolicyLocation, d.PolicyLocation)
-	}
+// fieldsPolicyViolation are the names of the fields of PolicyViolation, in order.
+var fieldsPolicyViolation = []string{"requested", "rule", "allowed_sample", "policy_location"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsPolicyViolation), as JSON Schema matches them.
+func (d *PolicyViolation) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsPolicyViolation, []any{&d.Requested, &d.Rule, &d.AllowedSample, &d.PolicyLocation})
 }
 
-var (
-	field_ResourceLimit_Resource     = errgenrt.Field{Name: "resource"}
-	field_ResourceLimit_Limit        = errgenrt.Field{Name: "limit"}
-	field_ResourceLimit_Actual       = errgenrt.Field{Name: "actual"}
-	field_ResourceLimit_Unit         = errgenrt.Field{Name: "unit"}
-	field_ResourceLimit_ConfigSource = errgenrt.Field{Name: "config_source", Verbose: true}
-)
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d PolicyViolation) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsPolicyViolation, []any{d.Requested, d.Rule, d.AllowedSample, d.PolicyLocation}, []bool{false, false, true, true})
+}
+
+// objectResourceLimit describes ResourceLimit to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectResourceLimit = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "resource", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "limit", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}, Replacement: 0.0, HasReplacement: true}},
+		{Name: "actual", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}, Replacement: 0.0, HasReplacement: true}},
+		{Name: "unit", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "config_source", Node: &errgenrt.Node{Kind: errgenrt.KindString, Verbose: true}},
+	},
+}
 
 // ResourceLimit is detail shape resource_limit.
 //
@@ -208,48 +244,55 @@ type ResourceLimit struct {
 	ConfigSource *string `json:"config_source,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ResourceLimit) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_ResourceLimit_Resource, d.Resource)
-	dst = e.Int(dst, &field_ResourceLimit_Limit, d.Limit)
-	dst = e.Int(dst, &field_ResourceLimit_Actual, d.Actual)
-	dst = e.String(dst, &field_ResourceLimit_Unit, d.Unit)
-	if d.ConfigSource != nil && e.Full() {
-		dst = e.String(dst, &field_ResourceLimit_ConfigSource, *d.ConfigSource)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ResourceLimit) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Resource
+	case 1:
+		v.Int = d.Limit
+	case 2:
+		v.Int = d.Actual
+	case 3:
+		v.Str = d.Unit
+	case 4:
+		if d.ConfigSource == nil {
+			return false
+		}
+		v.Str = *d.ConfigSource
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsResourceLimit are the top-level fields of ResourceLimit, the DetailFields of the errors with these details.
-var fieldsResourceLimit = []string{"resource", "limit", "actual", "unit", "config_source"}
-
-// zeroResourceLimit returns empty ResourceLimit, the ZeroDetails of the errors with these details.
-func zeroResourceLimit() errgenrt.Details {
+// newResourceLimit returns empty ResourceLimit, the NewDetails of the errors with these details.
+func newResourceLimit() errgenrt.Details {
 	return new(ResourceLimit)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsResourceLimit) in a message.
-func (d *ResourceLimit) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsResourceLimit, field) {
-	case 0:
-		t.Str(&field_ResourceLimit_Resource, d.Resource)
-	case 1:
-		t.Int(&field_ResourceLimit_Limit, d.Limit)
-	case 2:
-		t.Int(&field_ResourceLimit_Actual, d.Actual)
-	case 3:
-		t.Str(&field_ResourceLimit_Unit, d.Unit)
-	case 4:
-		t.OptStr(&field_ResourceLimit_ConfigSource, d.ConfigSource)
-	}
+// fieldsResourceLimit are the names of the fields of ResourceLimit, in order.
+var fieldsResourceLimit = []string{"resource", "limit", "actual", "unit", "config_source"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsResourceLimit), as JSON Schema matches them.
+func (d *ResourceLimit) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsResourceLimit, []any{&d.Resource, &d.Limit, &d.Actual, &d.Unit, &d.ConfigSource})
 }
 
-var (
-	field_SystemError_Component = errgenrt.Field{Name: "component"}
-	field_SystemError_Message   = errgenrt.Field{Name: "message", Sanitize: errgenrt.SanitizePath}
-	field_SystemError_Code      = errgenrt.Field{Name: "code"}
-)
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d ResourceLimit) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsResourceLimit, []any{d.Resource, d.Limit, d.Actual, d.Unit, d.ConfigSource}, []bool{false, false, false, false, true})
+}
+
+// objectSystemError describes SystemError to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectSystemError = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "component", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "message", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+		{Name: "code", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // SystemError is detail shape system_error.
 //
@@ -263,45 +306,54 @@ type SystemError struct {
 	Code *string `json:"code,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *SystemError) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_SystemError_Component, d.Component)
-	dst = e.String(dst, &field_SystemError_Message, d.Message)
-	if d.Code != nil && e.Full() {
-		dst = e.String(dst, &field_SystemError_Code, *d.Code)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *SystemError) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Component
+	case 1:
+		v.Str = d.Message
+	case 2:
+		if d.Code == nil {
+			return false
+		}
+		v.Str = *d.Code
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsSystemError are the top-level fields of SystemError, the DetailFields of the errors with these details.
-var fieldsSystemError = []string{"component", "message", "code"}
-
-// zeroSystemError returns empty SystemError, the ZeroDetails of the errors with these details.
-func zeroSystemError() errgenrt.Details {
+// newSystemError returns empty SystemError, the NewDetails of the errors with these details.
+func newSystemError() errgenrt.Details {
 	return new(SystemError)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsSystemError) in a message.
-func (d *SystemError) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsSystemError, field) {
-	case 0:
-		t.Str(&field_SystemError_Component, d.Component)
-	case 1:
-		t.Str(&field_SystemError_Message, d.Message)
-	case 2:
-		t.OptStr(&field_SystemError_Code, d.Code)
-	}
+// fieldsSystemError are the names of the fields of SystemError, in order.
+var fieldsSystemError = []string{"component", "message", "code"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsSystemError), as JSON Schema matches them.
+func (d *SystemError) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsSystemError, []any{&d.Component, &d.Message, &d.Code})
 }
 
-var (
-	field_ValidationFailure_Field          = errgenrt.Field{Name: "field"}
-	field_ValidationFailure_Value          = errgenrt.Field{Name: "value", Sensitive: true, Sanitize: errgenrt.SanitizeText}
-	field_ValidationFailure_Reason         = errgenrt.Field{Name: "reason"}
-	field_ValidationFailure_ExpectedFormat = errgenrt.Field{Name: "expected_format"}
-	field_ValidationFailure_ArgIndex       = errgenrt.Field{Name: "arg_index"}
-	field_ValidationFailure_Examples       = errgenrt.Field{Name: "examples"}
-)
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d SystemError) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsSystemError, []any{d.Component, d.Message, d.Code}, []bool{false, false, true})
+}
+
+// objectValidationFailure describes ValidationFailure to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectValidationFailure = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "field", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "value", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeText}},
+		{Name: "reason", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "expected_format", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "arg_index", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}}},
+		{Name: "examples", Node: &errgenrt.Node{Kind: errgenrt.KindArray, Check: &errgenrt.Check{MaxItems: errgenrt.Limit(2)}, Items: &errgenrt.Node{Kind: errgenrt.KindString}}},
+	},
+}
 
 // ValidationFailure is detail shape validation_failure.
 //
@@ -321,55 +373,50 @@ type ValidationFailure struct {
 	Examples []string `json:"examples,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ValidationFailure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_ValidationFailure_Field, d.Field)
-	dst = e.String(dst, &field_ValidationFailure_Value, d.Value)
-	dst = e.String(dst, &field_ValidationFailure_Reason, d.Reason)
-	if d.ExpectedFormat != nil && e.Full() {
-		dst = e.String(dst, &field_ValidationFailure_ExpectedFormat, *d.ExpectedFormat)
-	}
-	if d.ArgIndex != nil && e.Full() {
-		dst = e.Int(dst, &field_ValidationFailure_ArgIndex, *d.ArgIndex)
-	}
-	if d.Examples != nil && e.Full() {
-		if e.Emit(&field_ValidationFailure_Examples) {
-			dst = e.Key(dst, &field_ValidationFailure_Examples)
-			dst = e.OpenArray(dst)
-			for i0 := range e.Keep(len(d.Examples), 0) {
-				dst = e.StringValue(dst, &field_ValidationFailure_Examples, d.Examples[i0])
-			}
-			dst = e.CloseArray(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ValidationFailure) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Field
+	case 1:
+		v.Str = d.Value
+	case 2:
+		v.Str = d.Reason
+	case 3:
+		if d.ExpectedFormat == nil {
+			return false
 		}
+		v.Str = *d.ExpectedFormat
+	case 4:
+		if d.ArgIndex == nil {
+			return false
+		}
+		v.Int = *d.ArgIndex
+	case 5:
+		if d.Examples == nil {
+			return false
+		}
+		v.List = (*errgenrt.Strings)(&d.Examples)
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsValidationFailure are the top-level fields of ValidationFailure, the DetailFields of the errors with these details.
-var fieldsValidationFailure = []string{"field", "value", "reason", "expected_format", "arg_index", "examples"}
-
-// zeroValidationFailure returns empty ValidationFailure, the ZeroDetails of the errors with these details.
-func zeroValidationFailure() errgenrt.Details {
+// newValidationFailure returns empty ValidationFailure, the NewDetails of the errors with these details.
+func newValidationFailure() errgenrt.Details {
 	return new(ValidationFailure)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsValidationFailure) in a message.
-func (d *ValidationFailure) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsValidationFailure, field) {
-	case 0:
-		t.Str(&field_ValidationFailure_Field, d.Field)
-	case 1:
-		t.Str(&field_ValidationFailure_Value, d.Value)
-	case 2:
-		t.Str(&field_ValidationFailure_Reason, d.Reason)
-	case 3:
-		t.OptStr(&field_ValidationFailure_ExpectedFormat, d.ExpectedFormat)
-	case 4:
-		t.OptInt(&field_ValidationFailure_ArgIndex, d.ArgIndex)
-	case 5:
-		if d.Examples != nil {
-			t.Strings(&field_ValidationFailure_Examples, d.Examples)
-		}
-	}
+// fieldsValidationFailure are the names of the fields of ValidationFailure, in order.
+var fieldsValidationFailure = []string{"field", "value", "reason", "expected_format", "arg_index", "examples"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsValidationFailure), as JSON Schema matches them.
+func (d *ValidationFailure) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsValidationFailure, []any{&d.Field, &d.Value, &d.Reason, &d.ExpectedFormat, &d.ArgIndex, &d.Examples})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d ValidationFailure) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsValidationFailure, []any{d.Field, d.Value, d.Reason, d.ExpectedFormat, d.ArgIndex, d.Examples}, []bool{false, false, false, true, true, true})
 }

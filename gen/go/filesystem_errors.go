@@ -3,10 +3,7 @@
 
 package mcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainFilesystem is the filesystem domain: codes 2500 to 2599.
 //
@@ -32,21 +29,21 @@ const (
 
 // ErrPathTraversal is the definition and errors.Is sentinel of E_FS_PATH_ESCAPE (2500): Path escapes its root.
 var ErrPathTraversal = &errgenrt.Def{
-	Code:         2500,
-	WireCode:     -32602,
-	Symbol:       "E_FS_PATH_ESCAPE",
-	Type:         "path_traversal",
-	Domain:       "filesystem",
-	Title:        "Path escapes its root",
-	ProblemType:  "https://errors.mcp.example.dev/path-traversal",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Path traversal detected in {field}",
-	UserMessage:  "The path points outside the allowed directories.",
+	Code:        2500,
+	WireCode:    -32602,
+	Symbol:      "E_FS_PATH_ESCAPE",
+	Type:        "path_traversal",
+	Domain:      "filesystem",
+	Title:       "Path escapes its root",
+	ProblemType: "https://errors.mcp.example.dev/path-traversal",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Path traversal detected in {field}",
+	UserMessage: "The path points outside the allowed directories.",
 	Suggestions: []errgenrt.Template{
 		"Use an absolute path inside an allowed root, without \"..\" segments",
 	},
-	ZeroDetails: zeroValidationFailure,
+	NewDetails: newValidationFailure,
 }
 
 // NewPathTraversal returns E_FS_PATH_ESCAPE (2500): Path escapes its root.
@@ -75,9 +72,9 @@ var ErrPermissionDenied = &errgenrt.Def{
 	ProblemType:  "https://errors.mcp.example.dev/permission-denied",
 	Statuses:     []int{403},
 	NeedsDetails: true,
-	DetailFields: fieldsExecutionError,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectExecutionError},
 	Message:      "Permission denied: {operation}",
-	ZeroDetails:  zeroExecutionError,
+	NewDetails:   newExecutionError,
 }
 
 // NewPermissionDenied returns E_FS_DENIED (2501): Permission denied.
@@ -96,22 +93,22 @@ const (
 
 // ErrFileTooLarge is the definition and errors.Is sentinel of E_FS_FILE_TOO_LARGE (2502): File too large.
 var ErrFileTooLarge = &errgenrt.Def{
-	Code:         2502,
-	WireCode:     -32602,
-	Symbol:       "E_FS_FILE_TOO_LARGE",
-	Type:         "file_too_large",
-	Domain:       "filesystem",
-	Title:        "File too large",
-	ProblemType:  "https://errors.mcp.example.dev/file-too-large",
-	Statuses:     []int{413},
-	DetailFields: fieldsResourceLimit,
-	Message:      "File is {actual} {unit}; the limit is {limit} {unit}",
-	UserMessage:  "The file is too large to read at once.",
+	Code:        2502,
+	WireCode:    -32602,
+	Symbol:      "E_FS_FILE_TOO_LARGE",
+	Type:        "file_too_large",
+	Domain:      "filesystem",
+	Title:       "File too large",
+	ProblemType: "https://errors.mcp.example.dev/file-too-large",
+	Statuses:    []int{413},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "File is {actual} {unit}; the limit is {limit} {unit}",
+	UserMessage: "The file is too large to read at once.",
 	Suggestions: []errgenrt.Template{
 		"Read the file in chunks using offset and length",
 		"Use 'tail' or 'head' mode for partial reads",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewFileTooLarge returns E_FS_FILE_TOO_LARGE (2502): File too large.
@@ -131,17 +128,17 @@ const (
 
 // ErrNotFound is the definition and errors.Is sentinel of E_FS_NOT_FOUND (2503): File not found.
 var ErrNotFound = &errgenrt.Def{
-	Code:         2503,
-	WireCode:     -32004,
-	Symbol:       "E_FS_NOT_FOUND",
-	Type:         "not_found",
-	Domain:       "filesystem",
-	Title:        "File not found",
-	ProblemType:  "https://errors.mcp.example.dev/not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsNotFoundDetails,
-	Message:      "File or directory not found",
-	ZeroDetails:  zeroNotFoundDetails,
+	Code:        2503,
+	WireCode:    -32004,
+	Symbol:      "E_FS_NOT_FOUND",
+	Type:        "not_found",
+	Domain:      "filesystem",
+	Title:       "File not found",
+	ProblemType: "https://errors.mcp.example.dev/not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNotFoundDetails},
+	Message:     "File or directory not found",
+	NewDetails:  newNotFoundDetails,
 }
 
 // NewNotFound returns E_FS_NOT_FOUND (2503): File not found.
@@ -152,36 +149,46 @@ func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[NotFoundDetails, *NotFoundDetails](ErrNotFound, d, opts)
 }
 
-var (
-	field_NotFoundDetails_Path = errgenrt.Field{Name: "path", Sanitize: errgenrt.SanitizePath}
-)
+// objectNotFoundDetails describes NotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "path", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // NotFoundDetails is the details of E_FS_NOT_FOUND.
 type NotFoundDetails struct {
 	Path string `json:"path"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *NotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_NotFoundDetails_Path, d.Path)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *NotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Path
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsNotFoundDetails are the top-level fields of NotFoundDetails, the DetailFields of the errors with these details.
-var fieldsNotFoundDetails = []string{"path"}
-
-// zeroNotFoundDetails returns empty NotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroNotFoundDetails() errgenrt.Details {
+// newNotFoundDetails returns empty NotFoundDetails, the NewDetails of the errors with these details.
+func newNotFoundDetails() errgenrt.Details {
 	return new(NotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsNotFoundDetails) in a message.
-func (d *NotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_NotFoundDetails_Path, d.Path)
-	}
+// fieldsNotFoundDetails are the names of the fields of NotFoundDetails, in order.
+var fieldsNotFoundDetails = []string{"path"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsNotFoundDetails), as JSON Schema matches them.
+func (d *NotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsNotFoundDetails, []any{&d.Path})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d NotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsNotFoundDetails, []any{d.Path}, []bool{false})
 }
 
 const (
@@ -192,18 +199,18 @@ const (
 
 // ErrIOError is the definition and errors.Is sentinel of E_FS_IO_ERROR (2504): I/O error.
 var ErrIOError = &errgenrt.Def{
-	Code:         2504,
-	WireCode:     -32004,
-	Symbol:       "E_FS_IO_ERROR",
-	Type:         "io_error",
-	Domain:       "filesystem",
-	Title:        "I/O error",
-	ProblemType:  "https://errors.mcp.example.dev/io-error",
-	Statuses:     []int{500},
-	DetailFields: fieldsSystemError,
-	Message:      "File operation failed",
-	UserMessage:  "File operation failed.",
-	ZeroDetails:  zeroSystemError,
+	Code:        2504,
+	WireCode:    -32004,
+	Symbol:      "E_FS_IO_ERROR",
+	Type:        "io_error",
+	Domain:      "filesystem",
+	Title:       "I/O error",
+	ProblemType: "https://errors.mcp.example.dev/io-error",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSystemError},
+	Message:     "File operation failed",
+	UserMessage: "File operation failed.",
+	NewDetails:  newSystemError,
 }
 
 // NewIOError returns E_FS_IO_ERROR (2504): I/O error.
@@ -222,17 +229,17 @@ const (
 
 // ErrInvalidPath is the definition and errors.Is sentinel of E_FS_INVALID_PATH (2505): Invalid path.
 var ErrInvalidPath = &errgenrt.Def{
-	Code:         2505,
-	WireCode:     -32602,
-	Symbol:       "E_FS_INVALID_PATH",
-	Type:         "invalid_path",
-	Domain:       "filesystem",
-	Title:        "Invalid path",
-	ProblemType:  "https://errors.mcp.example.dev/invalid-path",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid path: {reason}",
-	ZeroDetails:  zeroValidationFailure,
+	Code:        2505,
+	WireCode:    -32602,
+	Symbol:      "E_FS_INVALID_PATH",
+	Type:        "invalid_path",
+	Domain:      "filesystem",
+	Title:       "Invalid path",
+	ProblemType: "https://errors.mcp.example.dev/invalid-path",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid path: {reason}",
+	NewDetails:  newValidationFailure,
 }
 
 // NewInvalidPath returns E_FS_INVALID_PATH (2505): Invalid path.
@@ -256,19 +263,19 @@ const (
 //
 // Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (NewPermissionDenied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
 var ErrFsLocked = &errgenrt.Def{
-	Code:         2506,
-	WireCode:     2506,
-	Symbol:       "E_FS_LOCKED",
-	Type:         "fs_locked",
-	Domain:       "filesystem",
-	Title:        "File locked",
-	ProblemType:  "https://errors.mcp.example.dev/fs-locked",
-	Statuses:     []int{423},
-	Retryable:    true,
-	Deprecated:   true,
-	DetailFields: fieldsFsLockedDetails,
-	Message:      "File is locked: {path}",
-	ZeroDetails:  zeroFsLockedDetails,
+	Code:        2506,
+	WireCode:    2506,
+	Symbol:      "E_FS_LOCKED",
+	Type:        "fs_locked",
+	Domain:      "filesystem",
+	Title:       "File locked",
+	ProblemType: "https://errors.mcp.example.dev/fs-locked",
+	Statuses:    []int{423},
+	Retryable:   true,
+	Deprecated:  true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFsLockedDetails},
+	Message:     "File is locked: {path}",
+	NewDetails:  newFsLockedDetails,
 }
 
 // NewFsLocked returns E_FS_LOCKED (2506): File locked.
@@ -282,34 +289,44 @@ func NewFsLocked(d FsLockedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[FsLockedDetails, *FsLockedDetails](ErrFsLocked, d, opts)
 }
 
-var (
-	field_FsLockedDetails_Path = errgenrt.Field{Name: "path", Sanitize: errgenrt.SanitizePath}
-)
+// objectFsLockedDetails describes FsLockedDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectFsLockedDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "path", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // FsLockedDetails is the details of E_FS_LOCKED.
 type FsLockedDetails struct {
 	Path string `json:"path"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *FsLockedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_FsLockedDetails_Path, d.Path)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *FsLockedDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Path
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsFsLockedDetails are the top-level fields of FsLockedDetails, the DetailFields of the errors with these details.
-var fieldsFsLockedDetails = []string{"path"}
-
-// zeroFsLockedDetails returns empty FsLockedDetails, the ZeroDetails of the errors with these details.
-func zeroFsLockedDetails() errgenrt.Details {
+// newFsLockedDetails returns empty FsLockedDetails, the NewDetails of the errors with these details.
+func newFsLockedDetails() errgenrt.Details {
 	return new(FsLockedDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsFsLockedDetails) in a message.
-func (d *FsLockedDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsFsLockedDetails, field) {
-	case 0:
-		t.Str(&field_FsLockedDetails_Path, d.Path)
-	}
+// fieldsFsLockedDetails are the names of the fields of FsLockedDetails, in order.
+var fieldsFsLockedDetails = []string{"path"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsFsLockedDetails), as JSON Schema matches them.
+func (d *FsLockedDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsFsLockedDetails, []any{&d.Path})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d FsLockedDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsFsLockedDetails, []any{d.Path}, []bool{false})
 }

@@ -3,10 +3,7 @@
 
 package mcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainJsonrpc is the jsonrpc domain: codes -32768 to -32000.
 //
@@ -31,21 +28,21 @@ const (
 
 // ErrRPCParseError is the definition and errors.Is sentinel of E_RPC_PARSE_ERROR (-32700): Parse error.
 var ErrRPCParseError = &errgenrt.Def{
-	Code:         -32700,
-	WireCode:     -32700,
-	Symbol:       "E_RPC_PARSE_ERROR",
-	Type:         "rpc_parse_error",
-	Domain:       "jsonrpc",
-	Title:        "Parse error",
-	ProblemType:  "https://errors.mcp.example.dev/rpc-parse-error",
-	Statuses:     []int{400},
-	DetailFields: fieldsRPCParseErrorDetails,
-	Message:      "Parse error",
-	UserMessage:  "The request was not valid JSON.",
+	Code:        -32700,
+	WireCode:    -32700,
+	Symbol:      "E_RPC_PARSE_ERROR",
+	Type:        "rpc_parse_error",
+	Domain:      "jsonrpc",
+	Title:       "Parse error",
+	ProblemType: "https://errors.mcp.example.dev/rpc-parse-error",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectRPCParseErrorDetails},
+	Message:     "Parse error",
+	UserMessage: "The request was not valid JSON.",
 	Suggestions: []errgenrt.Template{
 		"Send one complete JSON-RPC 2.0 message per line",
 	},
-	ZeroDetails: zeroRPCParseErrorDetails,
+	NewDetails: newRPCParseErrorDetails,
 }
 
 // NewRPCParseError returns E_RPC_PARSE_ERROR (-32700): Parse error.
@@ -57,9 +54,13 @@ func NewRPCParseError(d RPCParseErrorDetails, opts ...errgenrt.Option) *errgenrt
 	return errgenrt.NewWith[RPCParseErrorDetails, *RPCParseErrorDetails](ErrRPCParseError, d, opts)
 }
 
-var (
-	field_RPCParseErrorDetails_Offset = errgenrt.Field{Name: "offset"}
-)
+// objectRPCParseErrorDetails describes RPCParseErrorDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectRPCParseErrorDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "offset", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}}},
+	},
+}
 
 // RPCParseErrorDetails is the details of E_RPC_PARSE_ERROR.
 type RPCParseErrorDetails struct {
@@ -67,29 +68,36 @@ type RPCParseErrorDetails struct {
 	Offset *int64 `json:"offset,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *RPCParseErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Offset != nil && e.Full() {
-		dst = e.Int(dst, &field_RPCParseErrorDetails_Offset, *d.Offset)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *RPCParseErrorDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Offset == nil {
+			return false
+		}
+		v.Int = *d.Offset
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsRPCParseErrorDetails are the top-level fields of RPCParseErrorDetails, the DetailFields of the errors with these details.
-var fieldsRPCParseErrorDetails = []string{"offset"}
-
-// zeroRPCParseErrorDetails returns empty RPCParseErrorDetails, the ZeroDetails of the errors with these details.
-func zeroRPCParseErrorDetails() errgenrt.Details {
+// newRPCParseErrorDetails returns empty RPCParseErrorDetails, the NewDetails of the errors with these details.
+func newRPCParseErrorDetails() errgenrt.Details {
 	return new(RPCParseErrorDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsRPCParseErrorDetails) in a message.
-func (d *RPCParseErrorDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsRPCParseErrorDetails, field) {
-	case 0:
-		t.OptInt(&field_RPCParseErrorDetails_Offset, d.Offset)
-	}
+// fieldsRPCParseErrorDetails are the names of the fields of RPCParseErrorDetails, in order.
+var fieldsRPCParseErrorDetails = []string{"offset"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsRPCParseErrorDetails), as JSON Schema matches them.
+func (d *RPCParseErrorDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsRPCParseErrorDetails, []any{&d.Offset})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d RPCParseErrorDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsRPCParseErrorDetails, []any{d.Offset}, []bool{true})
 }
 
 const (
@@ -127,17 +135,17 @@ const (
 
 // ErrRPCInvalidParams is the definition and errors.Is sentinel of E_RPC_INVALID_PARAMS (-32602): Invalid params.
 var ErrRPCInvalidParams = &errgenrt.Def{
-	Code:         -32602,
-	WireCode:     -32602,
-	Symbol:       "E_RPC_INVALID_PARAMS",
-	Type:         "rpc_invalid_params",
-	Domain:       "jsonrpc",
-	Title:        "Invalid params",
-	ProblemType:  "https://errors.mcp.example.dev/rpc-invalid-params",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid params: {reason}",
-	ZeroDetails:  zeroValidationFailure,
+	Code:        -32602,
+	WireCode:    -32602,
+	Symbol:      "E_RPC_INVALID_PARAMS",
+	Type:        "rpc_invalid_params",
+	Domain:      "jsonrpc",
+	Title:       "Invalid params",
+	ProblemType: "https://errors.mcp.example.dev/rpc-invalid-params",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid params: {reason}",
+	NewDetails:  newValidationFailure,
 }
 
 // NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
@@ -158,20 +166,20 @@ const (
 
 // ErrRPCMethodNotFound is the definition and errors.Is sentinel of E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
 var ErrRPCMethodNotFound = &errgenrt.Def{
-	Code:         -32601,
-	WireCode:     -32601,
-	Symbol:       "E_RPC_METHOD_NOT_FOUND",
-	Type:         "rpc_method_not_found",
-	Domain:       "jsonrpc",
-	Title:        "Method not found",
-	ProblemType:  "https://errors.mcp.example.dev/rpc-method-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsRPCMethodNotFoundDetails,
-	Message:      "Method not found: {method}",
+	Code:        -32601,
+	WireCode:    -32601,
+	Symbol:      "E_RPC_METHOD_NOT_FOUND",
+	Type:        "rpc_method_not_found",
+	Domain:      "jsonrpc",
+	Title:       "Method not found",
+	ProblemType: "https://errors.mcp.example.dev/rpc-method-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectRPCMethodNotFoundDetails},
+	Message:     "Method not found: {method}",
 	Suggestions: []errgenrt.Template{
 		"Call tools/list to discover the methods this server provides",
 	},
-	ZeroDetails: zeroRPCMethodNotFoundDetails,
+	NewDetails: newRPCMethodNotFoundDetails,
 }
 
 // NewRPCMethodNotFound returns E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
@@ -183,36 +191,46 @@ func NewRPCMethodNotFound(d RPCMethodNotFoundDetails, opts ...errgenrt.Option) *
 	return errgenrt.NewWith[RPCMethodNotFoundDetails, *RPCMethodNotFoundDetails](ErrRPCMethodNotFound, d, opts)
 }
 
-var (
-	field_RPCMethodNotFoundDetails_Method = errgenrt.Field{Name: "method", Exact: true}
-)
+// objectRPCMethodNotFoundDetails describes RPCMethodNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectRPCMethodNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "method", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{MaxLength: errgenrt.Limit(256)}, Replacement: "", HasReplacement: true}},
+	},
+}
 
 // RPCMethodNotFoundDetails is the details of E_RPC_METHOD_NOT_FOUND.
 type RPCMethodNotFoundDetails struct {
 	Method string `json:"method"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *RPCMethodNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_RPCMethodNotFoundDetails_Method, d.Method)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *RPCMethodNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Method
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsRPCMethodNotFoundDetails are the top-level fields of RPCMethodNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsRPCMethodNotFoundDetails = []string{"method"}
-
-// zeroRPCMethodNotFoundDetails returns empty RPCMethodNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroRPCMethodNotFoundDetails() errgenrt.Details {
+// newRPCMethodNotFoundDetails returns empty RPCMethodNotFoundDetails, the NewDetails of the errors with these details.
+func newRPCMethodNotFoundDetails() errgenrt.Details {
 	return new(RPCMethodNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsRPCMethodNotFoundDetails) in a message.
-func (d *RPCMethodNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsRPCMethodNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_RPCMethodNotFoundDetails_Method, d.Method)
-	}
+// fieldsRPCMethodNotFoundDetails are the names of the fields of RPCMethodNotFoundDetails, in order.
+var fieldsRPCMethodNotFoundDetails = []string{"method"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsRPCMethodNotFoundDetails), as JSON Schema matches them.
+func (d *RPCMethodNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsRPCMethodNotFoundDetails, []any{&d.Method})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d RPCMethodNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsRPCMethodNotFoundDetails, []any{d.Method}, []bool{false})
 }
 
 const (
@@ -223,17 +241,17 @@ const (
 
 // ErrRPCInvalidRequest is the definition and errors.Is sentinel of E_RPC_INVALID_REQUEST (-32600): Invalid request.
 var ErrRPCInvalidRequest = &errgenrt.Def{
-	Code:         -32600,
-	WireCode:     -32600,
-	Symbol:       "E_RPC_INVALID_REQUEST",
-	Type:         "rpc_invalid_request",
-	Domain:       "jsonrpc",
-	Title:        "Invalid request",
-	ProblemType:  "https://errors.mcp.example.dev/rpc-invalid-request",
-	Statuses:     []int{400},
-	DetailFields: fieldsRPCInvalidRequestDetails,
-	Message:      "Invalid Request",
-	ZeroDetails:  zeroRPCInvalidRequestDetails,
+	Code:        -32600,
+	WireCode:    -32600,
+	Symbol:      "E_RPC_INVALID_REQUEST",
+	Type:        "rpc_invalid_request",
+	Domain:      "jsonrpc",
+	Title:       "Invalid request",
+	ProblemType: "https://errors.mcp.example.dev/rpc-invalid-request",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectRPCInvalidRequestDetails},
+	Message:     "Invalid Request",
+	NewDetails:  newRPCInvalidRequestDetails,
 }
 
 // NewRPCInvalidRequest returns E_RPC_INVALID_REQUEST (-32600): Invalid request.
@@ -244,38 +262,49 @@ func NewRPCInvalidRequest(d RPCInvalidRequestDetails, opts ...errgenrt.Option) *
 	return errgenrt.NewWith[RPCInvalidRequestDetails, *RPCInvalidRequestDetails](ErrRPCInvalidRequest, d, opts)
 }
 
-var (
-	field_RPCInvalidRequestDetails_Reason = errgenrt.Field{Name: "reason"}
-)
+// objectRPCInvalidRequestDetails describes RPCInvalidRequestDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectRPCInvalidRequestDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // RPCInvalidRequestDetails is the details of E_RPC_INVALID_REQUEST.
 type RPCInvalidRequestDetails struct {
 	Reason *string `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *RPCInvalidRequestDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_RPCInvalidRequestDetails_Reason, *d.Reason)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *RPCInvalidRequestDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsRPCInvalidRequestDetails are the top-level fields of RPCInvalidRequestDetails, the DetailFields of the errors with these details.
-var fieldsRPCInvalidRequestDetails = []string{"reason"}
-
-// zeroRPCInvalidRequestDetails returns empty RPCInvalidRequestDetails, the ZeroDetails of the errors with these details.
-func zeroRPCInvalidRequestDetails() errgenrt.Details {
+// newRPCInvalidRequestDetails returns empty RPCInvalidRequestDetails, the NewDetails of the errors with these details.
+func newRPCInvalidRequestDetails() errgenrt.Details {
 	return new(RPCInvalidRequestDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsRPCInvalidRequestDetails) in a message.
-func (d *RPCInvalidRequestDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsRPCInvalidRequestDetails, field) {
-	case 0:
-		t.OptStr(&field_RPCInvalidRequestDetails_Reason, d.Reason)
-	}
+// fieldsRPCInvalidRequestDetails are the names of the fields of RPCInvalidRequestDetails, in order.
+var fieldsRPCInvalidRequestDetails = []string{"reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsRPCInvalidRequestDetails), as JSON Schema matches them.
+func (d *RPCInvalidRequestDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsRPCInvalidRequestDetails, []any{&d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d RPCInvalidRequestDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsRPCInvalidRequestDetails, []any{d.Reason}, []bool{true})
 }
 
 const (

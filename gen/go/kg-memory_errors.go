@@ -3,10 +3,7 @@
 
 package mcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainKgMemory is the kg-memory domain: codes 2400 to 2499.
 //
@@ -27,20 +24,20 @@ const (
 
 // ErrKgFull is the definition and errors.Is sentinel of E_KG_FULL (2400): Knowledge graph full.
 var ErrKgFull = &errgenrt.Def{
-	Code:         2400,
-	WireCode:     2400,
-	Symbol:       "E_KG_FULL",
-	Type:         "kg_full",
-	Domain:       "kg-memory",
-	Title:        "Knowledge graph full",
-	ProblemType:  "https://errors.mcp.example.dev/kg-full",
-	Statuses:     []int{507},
-	DetailFields: fieldsResourceLimit,
-	Message:      "The knowledge graph holds {actual} {unit}; the limit is {limit}",
+	Code:        2400,
+	WireCode:    2400,
+	Symbol:      "E_KG_FULL",
+	Type:        "kg_full",
+	Domain:      "kg-memory",
+	Title:       "Knowledge graph full",
+	ProblemType: "https://errors.mcp.example.dev/kg-full",
+	Statuses:    []int{507},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "The knowledge graph holds {actual} {unit}; the limit is {limit}",
 	Suggestions: []errgenrt.Template{
 		"Delete entities or relations you no longer need",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
@@ -58,17 +55,17 @@ const (
 
 // ErrKgInvalidTriple is the definition and errors.Is sentinel of E_KG_INVALID_TRIPLE (2401): Invalid triple.
 var ErrKgInvalidTriple = &errgenrt.Def{
-	Code:         2401,
-	WireCode:     2401,
-	Symbol:       "E_KG_INVALID_TRIPLE",
-	Type:         "kg_invalid_triple",
-	Domain:       "kg-memory",
-	Title:        "Invalid triple",
-	ProblemType:  "https://errors.mcp.example.dev/kg-invalid-triple",
-	Statuses:     []int{400},
-	DetailFields: fieldsKgInvalidTripleDetails,
-	Message:      "Invalid relation: {reason}",
-	ZeroDetails:  zeroKgInvalidTripleDetails,
+	Code:        2401,
+	WireCode:    2401,
+	Symbol:      "E_KG_INVALID_TRIPLE",
+	Type:        "kg_invalid_triple",
+	Domain:      "kg-memory",
+	Title:       "Invalid triple",
+	ProblemType: "https://errors.mcp.example.dev/kg-invalid-triple",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectKgInvalidTripleDetails},
+	Message:     "Invalid relation: {reason}",
+	NewDetails:  newKgInvalidTripleDetails,
 }
 
 // NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
@@ -79,12 +76,16 @@ func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith[KgInvalidTripleDetails, *KgInvalidTripleDetails](ErrKgInvalidTriple, d, opts)
 }
 
-var (
-	field_KgInvalidTripleDetails_Subject   = errgenrt.Field{Name: "subject"}
-	field_KgInvalidTripleDetails_Predicate = errgenrt.Field{Name: "predicate"}
-	field_KgInvalidTripleDetails_Object    = errgenrt.Field{Name: "object"}
-	field_KgInvalidTripleDetails_Reason    = errgenrt.Field{Name: "reason"}
-)
+// objectKgInvalidTripleDetails describes KgInvalidTripleDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectKgInvalidTripleDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "subject", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "predicate", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "object", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "reason", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // KgInvalidTripleDetails is the details of E_KG_INVALID_TRIPLE.
 type KgInvalidTripleDetails struct {
@@ -94,40 +95,46 @@ type KgInvalidTripleDetails struct {
 	Reason    string  `json:"reason"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *KgInvalidTripleDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Subject != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_Subject, *d.Subject)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *KgInvalidTripleDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Subject == nil {
+			return false
+		}
+		v.Str = *d.Subject
+	case 1:
+		if d.Predicate == nil {
+			return false
+		}
+		v.Str = *d.Predicate
+	case 2:
+		if d.Object == nil {
+			return false
+		}
+		v.Str = *d.Object
+	case 3:
+		v.Str = d.Reason
+	default:
+		return false
 	}
-	if d.Predicate != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_Predicate, *d.Predicate)
-	}
-	if d.Object != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_Object, *d.Object)
-	}
-	dst = e.String(dst, &field_KgInvalidTripleDetails_Reason, d.Reason)
-	return e.Close(dst)
+	return true
 }
 
-// fieldsKgInvalidTripleDetails are the top-level fields of KgInvalidTripleDetails, the DetailFields of the errors with these details.
-var fieldsKgInvalidTripleDetails = []string{"subject", "predicate", "object", "reason"}
-
-// zeroKgInvalidTripleDetails returns empty KgInvalidTripleDetails, the ZeroDetails of the errors with these details.
-func zeroKgInvalidTripleDetails() errgenrt.Details {
+// newKgInvalidTripleDetails returns empty KgInvalidTripleDetails, the NewDetails of the errors with these details.
+func newKgInvalidTripleDetails() errgenrt.Details {
 	return new(KgInvalidTripleDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsKgInvalidTripleDetails) in a message.
-func (d *KgInvalidTripleDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsKgInvalidTripleDetails, field) {
-	case 0:
-		t.OptStr(&field_KgInvalidTripleDetails_Subject, d.Subject)
-	case 1:
-		t.OptStr(&field_KgInvalidTripleDetails_Predicate, d.Predicate)
-	case 2:
-		t.OptStr(&field_KgInvalidTripleDetails_Object, d.Object)
-	case 3:
-		t.Str(&field_KgInvalidTripleDetails_Reason, d.Reason)
-	}
+// fieldsKgInvalidTripleDetails are the names of the fields of KgInvalidTripleDetails, in order.
+var fieldsKgInvalidTripleDetails = []string{"subject", "predicate", "object", "reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsKgInvalidTripleDetails), as JSON Schema matches them.
+func (d *KgInvalidTripleDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsKgInvalidTripleDetails, []any{&d.Subject, &d.Predicate, &d.Object, &d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d KgInvalidTripleDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsKgInvalidTripleDetails, []any{d.Subject, d.Predicate, d.Object, d.Reason}, []bool{true, true, true, false})
 }

@@ -3,10 +3,7 @@
 
 package mcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainMemoryBank is the memory-bank domain: codes 2300 to 2399.
 //
@@ -30,20 +27,20 @@ const (
 
 // ErrMbFileNotFound is the definition and errors.Is sentinel of E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 var ErrMbFileNotFound = &errgenrt.Def{
-	Code:         2300,
-	WireCode:     2300,
-	Symbol:       "E_MB_FILE_NOT_FOUND",
-	Type:         "mb_file_not_found",
-	Domain:       "memory-bank",
-	Title:        "Memory-bank file not found",
-	ProblemType:  "https://errors.mcp.example.dev/mb-file-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsMbFileNotFoundDetails,
-	Message:      "File {file} not found in project {project}",
+	Code:        2300,
+	WireCode:    2300,
+	Symbol:      "E_MB_FILE_NOT_FOUND",
+	Type:        "mb_file_not_found",
+	Domain:      "memory-bank",
+	Title:       "Memory-bank file not found",
+	ProblemType: "https://errors.mcp.example.dev/mb-file-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectMbFileNotFoundDetails},
+	Message:     "File {file} not found in project {project}",
 	Suggestions: []errgenrt.Template{
 		"List the project's files with list_project_files",
 	},
-	ZeroDetails: zeroMbFileNotFoundDetails,
+	NewDetails: newMbFileNotFoundDetails,
 }
 
 // NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
@@ -53,10 +50,14 @@ func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith[MbFileNotFoundDetails, *MbFileNotFoundDetails](ErrMbFileNotFound, d, opts)
 }
 
-var (
-	field_MbFileNotFoundDetails_Project = errgenrt.Field{Name: "project"}
-	field_MbFileNotFoundDetails_File    = errgenrt.Field{Name: "file", Sanitize: errgenrt.SanitizePath}
-)
+// objectMbFileNotFoundDetails describes MbFileNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectMbFileNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "project", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "file", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // MbFileNotFoundDetails is the details of E_MB_FILE_NOT_FOUND.
 type MbFileNotFoundDetails struct {
@@ -64,30 +65,35 @@ type MbFileNotFoundDetails struct {
 	File    string `json:"file"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *MbFileNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbFileNotFoundDetails_Project, d.Project)
-	dst = e.String(dst, &field_MbFileNotFoundDetails_File, d.File)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *MbFileNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Project
+	case 1:
+		v.Str = d.File
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsMbFileNotFoundDetails are the top-level fields of MbFileNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsMbFileNotFoundDetails = []string{"project", "file"}
-
-// zeroMbFileNotFoundDetails returns empty MbFileNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroMbFileNotFoundDetails() errgenrt.Details {
+// newMbFileNotFoundDetails returns empty MbFileNotFoundDetails, the NewDetails of the errors with these details.
+func newMbFileNotFoundDetails() errgenrt.Details {
 	return new(MbFileNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsMbFileNotFoundDetails) in a message.
-func (d *MbFileNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsMbFileNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_MbFileNotFoundDetails_Project, d.Project)
-	case 1:
-		t.Str(&field_MbFileNotFoundDetails_File, d.File)
-	}
+// fieldsMbFileNotFoundDetails are the names of the fields of MbFileNotFoundDetails, in order.
+var fieldsMbFileNotFoundDetails = []string{"project", "file"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsMbFileNotFoundDetails), as JSON Schema matches them.
+func (d *MbFileNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsMbFileNotFoundDetails, []any{&d.Project, &d.File})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d MbFileNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsMbFileNotFoundDetails, []any{d.Project, d.File}, []bool{false, false})
 }
 
 const (
@@ -98,17 +104,17 @@ const (
 
 // ErrMbRead is the definition and errors.Is sentinel of E_MB_READ (2301): Memory-bank read failed.
 var ErrMbRead = &errgenrt.Def{
-	Code:         2301,
-	WireCode:     2301,
-	Symbol:       "E_MB_READ",
-	Type:         "mb_read",
-	Domain:       "memory-bank",
-	Title:        "Memory-bank read failed",
-	ProblemType:  "https://errors.mcp.example.dev/mb-read",
-	Statuses:     []int{500},
-	DetailFields: fieldsMbReadDetails,
-	Message:      "Could not read {file}",
-	ZeroDetails:  zeroMbReadDetails,
+	Code:        2301,
+	WireCode:    2301,
+	Symbol:      "E_MB_READ",
+	Type:        "mb_read",
+	Domain:      "memory-bank",
+	Title:       "Memory-bank read failed",
+	ProblemType: "https://errors.mcp.example.dev/mb-read",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectMbReadDetails},
+	Message:     "Could not read {file}",
+	NewDetails:  newMbReadDetails,
 }
 
 // NewMbRead returns E_MB_READ (2301): Memory-bank read failed.
@@ -119,10 +125,14 @@ func NewMbRead(d MbReadDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[MbReadDetails, *MbReadDetails](ErrMbRead, d, opts)
 }
 
-var (
-	field_MbReadDetails_File        = errgenrt.Field{Name: "file", Sanitize: errgenrt.SanitizePath}
-	field_MbReadDetails_SystemError = errgenrt.Field{Name: "system_error", Sanitize: errgenrt.SanitizePath}
-)
+// objectMbReadDetails describes MbReadDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectMbReadDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "file", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+		{Name: "system_error", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // MbReadDetails is the details of E_MB_READ.
 type MbReadDetails struct {
@@ -130,32 +140,38 @@ type MbReadDetails struct {
 	SystemError *string `json:"system_error,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *MbReadDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbReadDetails_File, d.File)
-	if d.SystemError != nil && e.Full() {
-		dst = e.String(dst, &field_MbReadDetails_SystemError, *d.SystemError)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *MbReadDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.File
+	case 1:
+		if d.SystemError == nil {
+			return false
+		}
+		v.Str = *d.SystemError
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsMbReadDetails are the top-level fields of MbReadDetails, the DetailFields of the errors with these details.
-var fieldsMbReadDetails = []string{"file", "system_error"}
-
-// zeroMbReadDetails returns empty MbReadDetails, the ZeroDetails of the errors with these details.
-func zeroMbReadDetails() errgenrt.Details {
+// newMbReadDetails returns empty MbReadDetails, the NewDetails of the errors with these details.
+func newMbReadDetails() errgenrt.Details {
 	return new(MbReadDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsMbReadDetails) in a message.
-func (d *MbReadDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsMbReadDetails, field) {
-	case 0:
-		t.Str(&field_MbReadDetails_File, d.File)
-	case 1:
-		t.OptStr(&field_MbReadDetails_SystemError, d.SystemError)
-	}
+// fieldsMbReadDetails are the names of the fields of MbReadDetails, in order.
+var fieldsMbReadDetails = []string{"file", "system_error"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsMbReadDetails), as JSON Schema matches them.
+func (d *MbReadDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsMbReadDetails, []any{&d.File, &d.SystemError})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d MbReadDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsMbReadDetails, []any{d.File, d.SystemError}, []bool{false, true})
 }
 
 const (
@@ -166,17 +182,17 @@ const (
 
 // ErrMbWrite is the definition and errors.Is sentinel of E_MB_WRITE (2302): Memory-bank write failed.
 var ErrMbWrite = &errgenrt.Def{
-	Code:         2302,
-	WireCode:     2302,
-	Symbol:       "E_MB_WRITE",
-	Type:         "mb_write",
-	Domain:       "memory-bank",
-	Title:        "Memory-bank write failed",
-	ProblemType:  "https://errors.mcp.example.dev/mb-write",
-	Statuses:     []int{500},
-	DetailFields: fieldsMbWriteDetails,
-	Message:      "Could not write {file}",
-	ZeroDetails:  zeroMbWriteDetails,
+	Code:        2302,
+	WireCode:    2302,
+	Symbol:      "E_MB_WRITE",
+	Type:        "mb_write",
+	Domain:      "memory-bank",
+	Title:       "Memory-bank write failed",
+	ProblemType: "https://errors.mcp.example.dev/mb-write",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectMbWriteDetails},
+	Message:     "Could not write {file}",
+	NewDetails:  newMbWriteDetails,
 }
 
 // NewMbWrite returns E_MB_WRITE (2302): Memory-bank write failed.
@@ -187,10 +203,14 @@ func NewMbWrite(d MbWriteDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[MbWriteDetails, *MbWriteDetails](ErrMbWrite, d, opts)
 }
 
-var (
-	field_MbWriteDetails_File        = errgenrt.Field{Name: "file", Sanitize: errgenrt.SanitizePath}
-	field_MbWriteDetails_SystemError = errgenrt.Field{Name: "system_error", Sanitize: errgenrt.SanitizePath}
-)
+// objectMbWriteDetails describes MbWriteDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectMbWriteDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "file", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+		{Name: "system_error", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // MbWriteDetails is the details of E_MB_WRITE.
 type MbWriteDetails struct {
@@ -198,32 +218,38 @@ type MbWriteDetails struct {
 	SystemError *string `json:"system_error,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *MbWriteDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbWriteDetails_File, d.File)
-	if d.SystemError != nil && e.Full() {
-		dst = e.String(dst, &field_MbWriteDetails_SystemError, *d.SystemError)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *MbWriteDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.File
+	case 1:
+		if d.SystemError == nil {
+			return false
+		}
+		v.Str = *d.SystemError
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsMbWriteDetails are the top-level fields of MbWriteDetails, the DetailFields of the errors with these details.
-var fieldsMbWriteDetails = []string{"file", "system_error"}
-
-// zeroMbWriteDetails returns empty MbWriteDetails, the ZeroDetails of the errors with these details.
-func zeroMbWriteDetails() errgenrt.Details {
+// newMbWriteDetails returns empty MbWriteDetails, the NewDetails of the errors with these details.
+func newMbWriteDetails() errgenrt.Details {
 	return new(MbWriteDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsMbWriteDetails) in a message.
-func (d *MbWriteDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsMbWriteDetails, field) {
-	case 0:
-		t.Str(&field_MbWriteDetails_File, d.File)
-	case 1:
-		t.OptStr(&field_MbWriteDetails_SystemError, d.SystemError)
-	}
+// fieldsMbWriteDetails are the names of the fields of MbWriteDetails, in order.
+var fieldsMbWriteDetails = []string{"file", "system_error"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsMbWriteDetails), as JSON Schema matches them.
+func (d *MbWriteDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsMbWriteDetails, []any{&d.File, &d.SystemError})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d MbWriteDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsMbWriteDetails, []any{d.File, d.SystemError}, []bool{false, true})
 }
 
 const (
@@ -234,20 +260,20 @@ const (
 
 // ErrMbProjectNotFound is the definition and errors.Is sentinel of E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
 var ErrMbProjectNotFound = &errgenrt.Def{
-	Code:         2303,
-	WireCode:     2303,
-	Symbol:       "E_MB_PROJECT_NOT_FOUND",
-	Type:         "mb_project_not_found",
-	Domain:       "memory-bank",
-	Title:        "Memory-bank project not found",
-	ProblemType:  "https://errors.mcp.example.dev/mb-project-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsMbProjectNotFoundDetails,
-	Message:      "Project {project} not found",
+	Code:        2303,
+	WireCode:    2303,
+	Symbol:      "E_MB_PROJECT_NOT_FOUND",
+	Type:        "mb_project_not_found",
+	Domain:      "memory-bank",
+	Title:       "Memory-bank project not found",
+	ProblemType: "https://errors.mcp.example.dev/mb-project-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectMbProjectNotFoundDetails},
+	Message:     "Project {project} not found",
 	Suggestions: []errgenrt.Template{
 		"List projects with list_projects",
 	},
-	ZeroDetails: zeroMbProjectNotFoundDetails,
+	NewDetails: newMbProjectNotFoundDetails,
 }
 
 // NewMbProjectNotFound returns E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
@@ -257,36 +283,46 @@ func NewMbProjectNotFound(d MbProjectNotFoundDetails, opts ...errgenrt.Option) *
 	return errgenrt.NewWith[MbProjectNotFoundDetails, *MbProjectNotFoundDetails](ErrMbProjectNotFound, d, opts)
 }
 
-var (
-	field_MbProjectNotFoundDetails_Project = errgenrt.Field{Name: "project"}
-)
+// objectMbProjectNotFoundDetails describes MbProjectNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectMbProjectNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "project", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // MbProjectNotFoundDetails is the details of E_MB_PROJECT_NOT_FOUND.
 type MbProjectNotFoundDetails struct {
 	Project string `json:"project"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *MbProjectNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbProjectNotFoundDetails_Project, d.Project)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *MbProjectNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Project
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsMbProjectNotFoundDetails are the top-level fields of MbProjectNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsMbProjectNotFoundDetails = []string{"project"}
-
-// zeroMbProjectNotFoundDetails returns empty MbProjectNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroMbProjectNotFoundDetails() errgenrt.Details {
+// newMbProjectNotFoundDetails returns empty MbProjectNotFoundDetails, the NewDetails of the errors with these details.
+func newMbProjectNotFoundDetails() errgenrt.Details {
 	return new(MbProjectNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsMbProjectNotFoundDetails) in a message.
-func (d *MbProjectNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsMbProjectNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_MbProjectNotFoundDetails_Project, d.Project)
-	}
+// fieldsMbProjectNotFoundDetails are the names of the fields of MbProjectNotFoundDetails, in order.
+var fieldsMbProjectNotFoundDetails = []string{"project"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsMbProjectNotFoundDetails), as JSON Schema matches them.
+func (d *MbProjectNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsMbProjectNotFoundDetails, []any{&d.Project})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d MbProjectNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsMbProjectNotFoundDetails, []any{d.Project}, []bool{false})
 }
 
 const (
@@ -297,17 +333,17 @@ const (
 
 // ErrMbInvalidName is the definition and errors.Is sentinel of E_MB_INVALID_NAME (2304): Invalid memory-bank name.
 var ErrMbInvalidName = &errgenrt.Def{
-	Code:         2304,
-	WireCode:     -32602,
-	Symbol:       "E_MB_INVALID_NAME",
-	Type:         "mb_invalid_name",
-	Domain:       "memory-bank",
-	Title:        "Invalid memory-bank name",
-	ProblemType:  "https://errors.mcp.example.dev/mb-invalid-name",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid {field}: {reason}",
-	ZeroDetails:  zeroValidationFailure,
+	Code:        2304,
+	WireCode:    -32602,
+	Symbol:      "E_MB_INVALID_NAME",
+	Type:        "mb_invalid_name",
+	Domain:      "memory-bank",
+	Title:       "Invalid memory-bank name",
+	ProblemType: "https://errors.mcp.example.dev/mb-invalid-name",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid {field}: {reason}",
+	NewDetails:  newValidationFailure,
 }
 
 // NewMbInvalidName returns E_MB_INVALID_NAME (2304): Invalid memory-bank name.

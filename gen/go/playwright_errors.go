@@ -3,10 +3,7 @@
 
 package mcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainPlaywright is the playwright domain: codes 2100 to 2199.
 //
@@ -30,22 +27,22 @@ const (
 
 // ErrPwNav is the definition and errors.Is sentinel of E_PW_NAV (2100): Navigation failed.
 var ErrPwNav = &errgenrt.Def{
-	Code:         2100,
-	WireCode:     2100,
-	Symbol:       "E_PW_NAV",
-	Type:         "pw_nav",
-	Domain:       "playwright",
-	Title:        "Navigation failed",
-	ProblemType:  "https://errors.mcp.example.dev/pw-nav",
-	Statuses:     []int{502},
-	Retryable:    true,
-	DetailFields: fieldsPwNavDetails,
-	Message:      "Navigation to {url} failed: {reason}",
+	Code:        2100,
+	WireCode:    2100,
+	Symbol:      "E_PW_NAV",
+	Type:        "pw_nav",
+	Domain:      "playwright",
+	Title:       "Navigation failed",
+	ProblemType: "https://errors.mcp.example.dev/pw-nav",
+	Statuses:    []int{502},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPwNavDetails},
+	Message:     "Navigation to {url} failed: {reason}",
 	Suggestions: []errgenrt.Template{
 		"Check that the URL is reachable from the server",
 		"Retry; navigation failures are often transient",
 	},
-	ZeroDetails: zeroPwNavDetails,
+	NewDetails: newPwNavDetails,
 }
 
 // NewPwNav returns E_PW_NAV (2100): Navigation failed.
@@ -57,11 +54,15 @@ func NewPwNav(d PwNavDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[PwNavDetails, *PwNavDetails](ErrPwNav, d, opts)
 }
 
-var (
-	field_PwNavDetails_URL        = errgenrt.Field{Name: "url", Sanitize: errgenrt.SanitizeURI}
-	field_PwNavDetails_Reason     = errgenrt.Field{Name: "reason"}
-	field_PwNavDetails_HTTPStatus = errgenrt.Field{Name: "http_status"}
-)
+// objectPwNavDetails describes PwNavDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectPwNavDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "url", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeURI}},
+		{Name: "reason", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "http_status", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(100.0), Maximum: errgenrt.Bound(599.0)}}},
+	},
+}
 
 // PwNavDetails is the details of E_PW_NAV.
 type PwNavDetails struct {
@@ -71,35 +72,40 @@ type PwNavDetails struct {
 	HTTPStatus *int64 `json:"http_status,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *PwNavDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PwNavDetails_URL, d.URL)
-	dst = e.String(dst, &field_PwNavDetails_Reason, d.Reason)
-	if d.HTTPStatus != nil && e.Full() {
-		dst = e.Int(dst, &field_PwNavDetails_HTTPStatus, *d.HTTPStatus)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *PwNavDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.URL
+	case 1:
+		v.Str = d.Reason
+	case 2:
+		if d.HTTPStatus == nil {
+			return false
+		}
+		v.Int = *d.HTTPStatus
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsPwNavDetails are the top-level fields of PwNavDetails, the DetailFields of the errors with these details.
-var fieldsPwNavDetails = []string{"url", "reason", "http_status"}
-
-// zeroPwNavDetails returns empty PwNavDetails, the ZeroDetails of the errors with these details.
-func zeroPwNavDetails() errgenrt.Details {
+// newPwNavDetails returns empty PwNavDetails, the NewDetails of the errors with these details.
+func newPwNavDetails() errgenrt.Details {
 	return new(PwNavDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPwNavDetails) in a message.
-func (d *PwNavDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsPwNavDetails, field) {
-	case 0:
-		t.Str(&field_PwNavDetails_URL, d.URL)
-	case 1:
-		t.Str(&field_PwNavDetails_Reason, d.Reason)
-	case 2:
-		t.OptInt(&field_PwNavDetails_HTTPStatus, d.HTTPStatus)
-	}
+// fieldsPwNavDetails are the names of the fields of PwNavDetails, in order.
+var fieldsPwNavDetails = []string{"url", "reason", "http_status"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsPwNavDetails), as JSON Schema matches them.
+func (d *PwNavDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsPwNavDetails, []any{&d.URL, &d.Reason, &d.HTTPStatus})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d PwNavDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsPwNavDetails, []any{d.URL, d.Reason, d.HTTPStatus}, []bool{false, false, true})
 }
 
 const (
@@ -120,12 +126,12 @@ var ErrPwLaunch = &errgenrt.Def{
 	Statuses:     []int{503},
 	Retryable:    true,
 	NeedsDetails: true,
-	DetailFields: fieldsPwLaunchDetails,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPwLaunchDetails},
 	Message:      "Could not launch {browser}",
 	Suggestions: []errgenrt.Template{
 		"Check that the browser build is installed (npx playwright install {browser})",
 	},
-	ZeroDetails: zeroPwLaunchDetails,
+	NewDetails: newPwLaunchDetails,
 }
 
 // NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.
@@ -137,10 +143,14 @@ func NewPwLaunch(d PwLaunchDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[PwLaunchDetails, *PwLaunchDetails](ErrPwLaunch, d, opts)
 }
 
-var (
-	field_PwLaunchDetails_Browser = errgenrt.Field{Name: "browser", Exact: true}
-	field_PwLaunchDetails_Reason  = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizePath}
-)
+// objectPwLaunchDetails describes PwLaunchDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectPwLaunchDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "browser", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"chromium", "firefox", "webkit"}}, Replacement: "chromium", HasReplacement: true}},
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // PwLaunchDetails is the details of E_PW_LAUNCH.
 type PwLaunchDetails struct {
@@ -148,32 +158,38 @@ type PwLaunchDetails struct {
 	Reason  *string                `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *PwLaunchDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PwLaunchDetails_Browser, string(d.Browser))
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_PwLaunchDetails_Reason, *d.Reason)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *PwLaunchDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = string(d.Browser)
+	case 1:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsPwLaunchDetails are the top-level fields of PwLaunchDetails, the DetailFields of the errors with these details.
-var fieldsPwLaunchDetails = []string{"browser", "reason"}
-
-// zeroPwLaunchDetails returns empty PwLaunchDetails, the ZeroDetails of the errors with these details.
-func zeroPwLaunchDetails() errgenrt.Details {
+// newPwLaunchDetails returns empty PwLaunchDetails, the NewDetails of the errors with these details.
+func newPwLaunchDetails() errgenrt.Details {
 	return new(PwLaunchDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPwLaunchDetails) in a message.
-func (d *PwLaunchDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsPwLaunchDetails, field) {
-	case 0:
-		t.Str(&field_PwLaunchDetails_Browser, string(d.Browser))
-	case 1:
-		t.OptStr(&field_PwLaunchDetails_Reason, d.Reason)
-	}
+// fieldsPwLaunchDetails are the names of the fields of PwLaunchDetails, in order.
+var fieldsPwLaunchDetails = []string{"browser", "reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsPwLaunchDetails), as JSON Schema matches them.
+func (d *PwLaunchDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsPwLaunchDetails, []any{&d.Browser, &d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d PwLaunchDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsPwLaunchDetails, []any{d.Browser, d.Reason}, []bool{false, true})
 }
 
 // PwLaunchDetailsBrowser is the details of E_PW_LAUNCH, property "browser".
@@ -192,21 +208,21 @@ const (
 
 // ErrPwSelectorNotFound is the definition and errors.Is sentinel of E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
 var ErrPwSelectorNotFound = &errgenrt.Def{
-	Code:         2102,
-	WireCode:     2102,
-	Symbol:       "E_PW_SELECTOR_NOT_FOUND",
-	Type:         "pw_selector_not_found",
-	Domain:       "playwright",
-	Title:        "Selector matched nothing",
-	ProblemType:  "https://errors.mcp.example.dev/pw-selector-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsPwSelectorNotFoundDetails,
-	Message:      "No element matches {selector}",
+	Code:        2102,
+	WireCode:    2102,
+	Symbol:      "E_PW_SELECTOR_NOT_FOUND",
+	Type:        "pw_selector_not_found",
+	Domain:      "playwright",
+	Title:       "Selector matched nothing",
+	ProblemType: "https://errors.mcp.example.dev/pw-selector-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPwSelectorNotFoundDetails},
+	Message:     "No element matches {selector}",
 	Suggestions: []errgenrt.Template{
 		"Wait for the page to finish loading before querying",
 		"Take a snapshot to inspect the current DOM",
 	},
-	ZeroDetails: zeroPwSelectorNotFoundDetails,
+	NewDetails: newPwSelectorNotFoundDetails,
 }
 
 // NewPwSelectorNotFound returns E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
@@ -216,10 +232,14 @@ func NewPwSelectorNotFound(d PwSelectorNotFoundDetails, opts ...errgenrt.Option)
 	return errgenrt.NewWith[PwSelectorNotFoundDetails, *PwSelectorNotFoundDetails](ErrPwSelectorNotFound, d, opts)
 }
 
-var (
-	field_PwSelectorNotFoundDetails_Selector  = errgenrt.Field{Name: "selector", Exact: true}
-	field_PwSelectorNotFoundDetails_TimeoutMs = errgenrt.Field{Name: "timeout_ms"}
-)
+// objectPwSelectorNotFoundDetails describes PwSelectorNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectPwSelectorNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "selector", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{MaxLength: errgenrt.Limit(1024)}, Replacement: "", HasReplacement: true}},
+		{Name: "timeout_ms", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}}},
+	},
+}
 
 // PwSelectorNotFoundDetails is the details of E_PW_SELECTOR_NOT_FOUND.
 type PwSelectorNotFoundDetails struct {
@@ -227,32 +247,38 @@ type PwSelectorNotFoundDetails struct {
 	TimeoutMs *int64 `json:"timeout_ms,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *PwSelectorNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PwSelectorNotFoundDetails_Selector, d.Selector)
-	if d.TimeoutMs != nil && e.Full() {
-		dst = e.Int(dst, &field_PwSelectorNotFoundDetails_TimeoutMs, *d.TimeoutMs)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *PwSelectorNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Selector
+	case 1:
+		if d.TimeoutMs == nil {
+			return false
+		}
+		v.Int = *d.TimeoutMs
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsPwSelectorNotFoundDetails are the top-level fields of PwSelectorNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsPwSelectorNotFoundDetails = []string{"selector", "timeout_ms"}
-
-// zeroPwSelectorNotFoundDetails returns empty PwSelectorNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroPwSelectorNotFoundDetails() errgenrt.Details {
+// newPwSelectorNotFoundDetails returns empty PwSelectorNotFoundDetails, the NewDetails of the errors with these details.
+func newPwSelectorNotFoundDetails() errgenrt.Details {
 	return new(PwSelectorNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPwSelectorNotFoundDetails) in a message.
-func (d *PwSelectorNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsPwSelectorNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_PwSelectorNotFoundDetails_Selector, d.Selector)
-	case 1:
-		t.OptInt(&field_PwSelectorNotFoundDetails_TimeoutMs, d.TimeoutMs)
-	}
+// fieldsPwSelectorNotFoundDetails are the names of the fields of PwSelectorNotFoundDetails, in order.
+var fieldsPwSelectorNotFoundDetails = []string{"selector", "timeout_ms"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsPwSelectorNotFoundDetails), as JSON Schema matches them.
+func (d *PwSelectorNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsPwSelectorNotFoundDetails, []any{&d.Selector, &d.TimeoutMs})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d PwSelectorNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsPwSelectorNotFoundDetails, []any{d.Selector, d.TimeoutMs}, []bool{false, true})
 }
 
 const (
@@ -263,20 +289,20 @@ const (
 
 // ErrPwPageClosed is the definition and errors.Is sentinel of E_PW_PAGE_CLOSED (2103): Page closed.
 var ErrPwPageClosed = &errgenrt.Def{
-	Code:         2103,
-	WireCode:     2103,
-	Symbol:       "E_PW_PAGE_CLOSED",
-	Type:         "pw_page_closed",
-	Domain:       "playwright",
-	Title:        "Page closed",
-	ProblemType:  "https://errors.mcp.example.dev/pw-page-closed",
-	Statuses:     []int{409},
-	DetailFields: fieldsPwPageClosedDetails,
-	Message:      "The page or browser context was closed",
+	Code:        2103,
+	WireCode:    2103,
+	Symbol:      "E_PW_PAGE_CLOSED",
+	Type:        "pw_page_closed",
+	Domain:      "playwright",
+	Title:       "Page closed",
+	ProblemType: "https://errors.mcp.example.dev/pw-page-closed",
+	Statuses:    []int{409},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPwPageClosedDetails},
+	Message:     "The page or browser context was closed",
 	Suggestions: []errgenrt.Template{
 		"Open a new page and retry",
 	},
-	ZeroDetails: zeroPwPageClosedDetails,
+	NewDetails: newPwPageClosedDetails,
 }
 
 // NewPwPageClosed returns E_PW_PAGE_CLOSED (2103): Page closed.
@@ -287,38 +313,49 @@ func NewPwPageClosed(d PwPageClosedDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith[PwPageClosedDetails, *PwPageClosedDetails](ErrPwPageClosed, d, opts)
 }
 
-var (
-	field_PwPageClosedDetails_PageID = errgenrt.Field{Name: "page_id"}
-)
+// objectPwPageClosedDetails describes PwPageClosedDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectPwPageClosedDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "page_id", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // PwPageClosedDetails is the details of E_PW_PAGE_CLOSED.
 type PwPageClosedDetails struct {
 	PageID *string `json:"page_id,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *PwPageClosedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.PageID != nil && e.Full() {
-		dst = e.String(dst, &field_PwPageClosedDetails_PageID, *d.PageID)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *PwPageClosedDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.PageID == nil {
+			return false
+		}
+		v.Str = *d.PageID
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsPwPageClosedDetails are the top-level fields of PwPageClosedDetails, the DetailFields of the errors with these details.
-var fieldsPwPageClosedDetails = []string{"page_id"}
-
-// zeroPwPageClosedDetails returns empty PwPageClosedDetails, the ZeroDetails of the errors with these details.
-func zeroPwPageClosedDetails() errgenrt.Details {
+// newPwPageClosedDetails returns empty PwPageClosedDetails, the NewDetails of the errors with these details.
+func newPwPageClosedDetails() errgenrt.Details {
 	return new(PwPageClosedDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPwPageClosedDetails) in a message.
-func (d *PwPageClosedDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsPwPageClosedDetails, field) {
-	case 0:
-		t.OptStr(&field_PwPageClosedDetails_PageID, d.PageID)
-	}
+// fieldsPwPageClosedDetails are the names of the fields of PwPageClosedDetails, in order.
+var fieldsPwPageClosedDetails = []string{"page_id"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsPwPageClosedDetails), as JSON Schema matches them.
+func (d *PwPageClosedDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsPwPageClosedDetails, []any{&d.PageID})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d PwPageClosedDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsPwPageClosedDetails, []any{d.PageID}, []bool{true})
 }
 
 const (
@@ -329,17 +366,18 @@ const (
 
 // ErrPwEval is the definition and errors.Is sentinel of E_PW_EVAL (2104): Script evaluation failed.
 var ErrPwEval = &errgenrt.Def{
-	Code:         2104,
-	WireCode:     2104,
-	Symbol:       "E_PW_EVAL",
-	Type:         "pw_eval",
-	Domain:       "playwright",
-	Title:        "Script evaluation failed",
-	ProblemType:  "https://errors.mcp.example.dev/pw-eval",
-	Statuses:     []int{422},
-	DetailFields: fieldsPwEvalDetails,
-	Message:      "Script evaluation threw: {error_text}",
-	ZeroDetails:  zeroPwEvalDetails,
+	Code:        2104,
+	WireCode:    2104,
+	Symbol:      "E_PW_EVAL",
+	Type:        "pw_eval",
+	Domain:      "playwright",
+	Title:       "Script evaluation failed",
+	ProblemType: "https://errors.mcp.example.dev/pw-eval",
+	Statuses:    []int{422},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPwEvalDetails},
+	Sensitive:   []string{"script", "thrown"},
+	Message:     "Script evaluation threw: {error_text}",
+	NewDetails:  newPwEvalDetails,
 }
 
 // NewPwEval returns E_PW_EVAL (2104): Script evaluation failed.
@@ -350,11 +388,15 @@ func NewPwEval(d PwEvalDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[PwEvalDetails, *PwEvalDetails](ErrPwEval, d, opts)
 }
 
-var (
-	field_PwEvalDetails_ErrorText = errgenrt.Field{Name: "error_text"}
-	field_PwEvalDetails_Script    = errgenrt.Field{Name: "script", Sensitive: true}
-	field_PwEvalDetails_Thrown    = errgenrt.Field{Name: "thrown", Sensitive: true}
-)
+// objectPwEvalDetails describes PwEvalDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectPwEvalDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "error_text", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "script", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "thrown", Node: &errgenrt.Node{Kind: errgenrt.KindAny}},
+	},
+}
 
 // PwEvalDetails is the details of E_PW_EVAL.
 type PwEvalDetails struct {
@@ -365,35 +407,41 @@ type PwEvalDetails struct {
 	Thrown any `json:"thrown,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *PwEvalDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PwEvalDetails_ErrorText, d.ErrorText)
-	if d.Script != nil && e.Full() {
-		dst = e.String(dst, &field_PwEvalDetails_Script, *d.Script)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *PwEvalDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.ErrorText
+	case 1:
+		if d.Script == nil {
+			return false
+		}
+		v.Str = *d.Script
+	case 2:
+		if d.Thrown == nil {
+			return false
+		}
+		v.Any, v.IsAny = d.Thrown, true
+	default:
+		return false
 	}
-	if d.Thrown != nil && e.Full() {
-		dst = e.Any(dst, &field_PwEvalDetails_Thrown, d.Thrown)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsPwEvalDetails are the top-level fields of PwEvalDetails, the DetailFields of the errors with these details.
-var fieldsPwEvalDetails = []string{"error_text", "script", "thrown"}
-
-// zeroPwEvalDetails returns empty PwEvalDetails, the ZeroDetails of the errors with these details.
-func zeroPwEvalDetails() errgenrt.Details {
+// newPwEvalDetails returns empty PwEvalDetails, the NewDetails of the errors with these details.
+func newPwEvalDetails() errgenrt.Details {
 	return new(PwEvalDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPwEvalDetails) in a message.
-func (d *PwEvalDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsPwEvalDetails, field) {
-	case 0:
-		t.Str(&field_PwEvalDetails_ErrorText, d.ErrorText)
-	case 1:
-		t.OptStr(&field_PwEvalDetails_Script, d.Script)
-	case 2:
-		t.JSON(&field_PwEvalDetails_Thrown, d.Thrown)
-	}
+// fieldsPwEvalDetails are the names of the fields of PwEvalDetails, in order.
+var fieldsPwEvalDetails = []string{"error_text", "script", "thrown"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsPwEvalDetails), as JSON Schema matches them.
+func (d *PwEvalDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsPwEvalDetails, []any{&d.ErrorText, &d.Script, &d.Thrown})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d PwEvalDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsPwEvalDetails, []any{d.ErrorText, d.Script, d.Thrown}, []bool{false, true, true})
 }

@@ -28,21 +28,21 @@ const (
 
 // ErrPathNotAllowed is the definition and errors.Is sentinel of E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed.
 var ErrPathNotAllowed = &errgenrt.Def{
-	Code:         3000,
-	WireCode:     -32001,
-	Symbol:       "E_POLICY_PATH_NOT_ALLOWED",
-	Type:         "path_not_allowed",
-	Domain:       "policy",
-	Title:        "Path not allowed",
-	ProblemType:  "https://errors.mcp.example.dev/path-not-allowed",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Path is outside allowed roots",
-	UserMessage:  "The path is not within allowed directories.",
+	Code:        3000,
+	WireCode:    -32001,
+	Symbol:      "E_POLICY_PATH_NOT_ALLOWED",
+	Type:        "path_not_allowed",
+	Domain:      "policy",
+	Title:       "Path not allowed",
+	ProblemType: "https://errors.mcp.example.dev/path-not-allowed",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Path is outside allowed roots",
+	UserMessage: "The path is not within allowed directories.",
 	Suggestions: []errgenrt.Template{
 		"Use a path within allowed root directories",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewPathNotAllowed returns E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed.
@@ -62,21 +62,21 @@ const (
 
 // ErrCommandNotAllowed is the definition and errors.Is sentinel of E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed.
 var ErrCommandNotAllowed = &errgenrt.Def{
-	Code:         3001,
-	WireCode:     -32001,
-	Symbol:       "E_POLICY_COMMAND_NOT_ALLOWED",
-	Type:         "command_not_allowed",
-	Domain:       "policy",
-	Title:        "Command not allowed",
-	ProblemType:  "https://errors.mcp.example.dev/command-not-allowed",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Command execution denied by policy: {requested}",
-	UserMessage:  "This command is not in the allowed list.",
+	Code:        3001,
+	WireCode:    -32001,
+	Symbol:      "E_POLICY_COMMAND_NOT_ALLOWED",
+	Type:        "command_not_allowed",
+	Domain:      "policy",
+	Title:       "Command not allowed",
+	ProblemType: "https://errors.mcp.example.dev/command-not-allowed",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Command execution denied by policy: {requested}",
+	UserMessage: "This command is not in the allowed list.",
 	Suggestions: []errgenrt.Template{
 		"Call tools/list to see every allowed command",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewCommandNotAllowed returns E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed.
@@ -94,17 +94,18 @@ const (
 
 // ErrEnvironmentNotAllowed is the definition and errors.Is sentinel of E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
 var ErrEnvironmentNotAllowed = &errgenrt.Def{
-	Code:         3002,
-	WireCode:     -32001,
-	Symbol:       "E_POLICY_ENV_NOT_ALLOWED",
-	Type:         "environment_not_allowed",
-	Domain:       "policy",
-	Title:        "Environment variable not allowed",
-	ProblemType:  "https://errors.mcp.example.dev/environment-not-allowed",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Environment variable not allowed: {requested}",
-	ZeroDetails:  zeroPolicyViolation,
+	Code:        3002,
+	WireCode:    -32001,
+	Symbol:      "E_POLICY_ENV_NOT_ALLOWED",
+	Type:        "environment_not_allowed",
+	Domain:      "policy",
+	Title:       "Environment variable not allowed",
+	ProblemType: "https://errors.mcp.example.dev/environment-not-allowed",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Sensitive:   []string{"requested"},
+	Message:     "Environment variable not allowed: {requested}",
+	NewDetails:  newPolicyViolation,
 }
 
 // NewEnvironmentNotAllowed returns E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
@@ -124,21 +125,21 @@ const (
 
 // ErrNetworkFsDenied is the definition and errors.Is sentinel of E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied.
 var ErrNetworkFsDenied = &errgenrt.Def{
-	Code:         3003,
-	WireCode:     -32001,
-	Symbol:       "E_POLICY_NETWORK_FS_DENIED",
-	Type:         "network_fs_denied",
-	Domain:       "policy",
-	Title:        "Network filesystem denied",
-	ProblemType:  "https://errors.mcp.example.dev/network-fs-denied",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Network filesystem access denied",
-	UserMessage:  "Network filesystem access is not allowed.",
+	Code:        3003,
+	WireCode:    -32001,
+	Symbol:      "E_POLICY_NETWORK_FS_DENIED",
+	Type:        "network_fs_denied",
+	Domain:      "policy",
+	Title:       "Network filesystem denied",
+	ProblemType: "https://errors.mcp.example.dev/network-fs-denied",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Network filesystem access denied",
+	UserMessage: "Network filesystem access is not allowed.",
 	Suggestions: []errgenrt.Template{
 		"Copy the file to a local filesystem first",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewNetworkFsDenied returns E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied.
@@ -157,20 +158,20 @@ const (
 
 // ErrWriteNotPermitted is the definition and errors.Is sentinel of E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted.
 var ErrWriteNotPermitted = &errgenrt.Def{
-	Code:         3004,
-	WireCode:     -32001,
-	Symbol:       "E_POLICY_WRITE_NOT_PERMITTED",
-	Type:         "write_not_permitted",
-	Domain:       "policy",
-	Title:        "Write not permitted",
-	ProblemType:  "https://errors.mcp.example.dev/write-not-permitted",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Writing is not permitted at {requested}",
+	Code:        3004,
+	WireCode:    -32001,
+	Symbol:      "E_POLICY_WRITE_NOT_PERMITTED",
+	Type:        "write_not_permitted",
+	Domain:      "policy",
+	Title:       "Write not permitted",
+	ProblemType: "https://errors.mcp.example.dev/write-not-permitted",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Writing is not permitted at {requested}",
 	Suggestions: []errgenrt.Template{
 		"Write inside one of the writable roots",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewWriteNotPermitted returns E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted.
@@ -193,18 +194,18 @@ const (
 //
 // Deprecated: E_POLICY_DENIED is deprecated since 2.0.0; use E_POLICY_PATH_NOT_ALLOWED (NewPathNotAllowed) instead. Split into E_POLICY_PATH_NOT_ALLOWED, E_POLICY_COMMAND_NOT_ALLOWED and the other specific denials.
 var ErrPolicyDenied = &errgenrt.Def{
-	Code:         3005,
-	WireCode:     -32001,
-	Symbol:       "E_POLICY_DENIED",
-	Type:         "policy_denied",
-	Domain:       "policy",
-	Title:        "Policy denied the operation",
-	ProblemType:  "https://errors.mcp.example.dev/policy-denied",
-	Statuses:     []int{403},
-	Deprecated:   true,
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Policy denied the operation",
-	ZeroDetails:  zeroPolicyViolation,
+	Code:        3005,
+	WireCode:    -32001,
+	Symbol:      "E_POLICY_DENIED",
+	Type:        "policy_denied",
+	Domain:      "policy",
+	Title:       "Policy denied the operation",
+	ProblemType: "https://errors.mcp.example.dev/policy-denied",
+	Statuses:    []int{403},
+	Deprecated:  true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Policy denied the operation",
+	NewDetails:  newPolicyViolation,
 }
 
 // NewPolicyDenied returns E_POLICY_DENIED (3005): Policy denied the operation.

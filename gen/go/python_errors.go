@@ -3,10 +3,7 @@
 
 package mcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainPython is the python domain: codes 2000 to 2099.
 //
@@ -39,12 +36,12 @@ var ErrPyExecFail = &errgenrt.Def{
 	ProblemType:  "https://errors.mcp.example.dev/py-exec-fail",
 	Statuses:     []int{422},
 	NeedsDetails: true,
-	DetailFields: fieldsExecutionError,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectExecutionError},
 	Message:      "Python code failed with exit code {exit_code}",
 	Suggestions: []errgenrt.Template{
 		"Inspect details.stderr for the traceback",
 	},
-	ZeroDetails: zeroExecutionError,
+	NewDetails: newExecutionError,
 }
 
 // NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
@@ -64,20 +61,20 @@ const (
 
 // ErrPySecurity is the definition and errors.Is sentinel of E_PY_SECURITY (2001): Python code rejected by the sandbox.
 var ErrPySecurity = &errgenrt.Def{
-	Code:         2001,
-	WireCode:     2001,
-	Symbol:       "E_PY_SECURITY",
-	Type:         "py_security",
-	Domain:       "python",
-	Title:        "Python code rejected by the sandbox",
-	ProblemType:  "https://errors.mcp.example.dev/py-security",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Code rejected by sandbox rule {rule}",
+	Code:        2001,
+	WireCode:    2001,
+	Symbol:      "E_PY_SECURITY",
+	Type:        "py_security",
+	Domain:      "python",
+	Title:       "Python code rejected by the sandbox",
+	ProblemType: "https://errors.mcp.example.dev/py-security",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Code rejected by sandbox rule {rule}",
 	Suggestions: []errgenrt.Template{
 		"Use only the allowed modules",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewPySecurity returns E_PY_SECURITY (2001): Python code rejected by the sandbox.
@@ -106,9 +103,9 @@ var ErrPySyntax = &errgenrt.Def{
 	ProblemType:  "https://errors.mcp.example.dev/py-syntax",
 	Statuses:     []int{400},
 	NeedsDetails: true,
-	DetailFields: fieldsPySyntaxDetails,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPySyntaxDetails},
 	Message:      "Syntax error at line {line}: {error_text}",
-	ZeroDetails:  zeroPySyntaxDetails,
+	NewDetails:   newPySyntaxDetails,
 }
 
 // NewPySyntax returns E_PY_SYNTAX (2002): Python syntax error.
@@ -118,11 +115,15 @@ func NewPySyntax(d PySyntaxDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[PySyntaxDetails, *PySyntaxDetails](ErrPySyntax, d, opts)
 }
 
-var (
-	field_PySyntaxDetails_Line      = errgenrt.Field{Name: "line"}
-	field_PySyntaxDetails_Column    = errgenrt.Field{Name: "column"}
-	field_PySyntaxDetails_ErrorText = errgenrt.Field{Name: "error_text"}
-)
+// objectPySyntaxDetails describes PySyntaxDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectPySyntaxDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "line", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(1.0)}, Replacement: 3.0, HasReplacement: true}},
+		{Name: "column", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}}},
+		{Name: "error_text", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // PySyntaxDetails is the details of E_PY_SYNTAX.
 type PySyntaxDetails struct {
@@ -131,35 +132,40 @@ type PySyntaxDetails struct {
 	ErrorText string `json:"error_text"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *PySyntaxDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.Int(dst, &field_PySyntaxDetails_Line, d.Line)
-	if d.Column != nil && e.Full() {
-		dst = e.Int(dst, &field_PySyntaxDetails_Column, *d.Column)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *PySyntaxDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Int = d.Line
+	case 1:
+		if d.Column == nil {
+			return false
+		}
+		v.Int = *d.Column
+	case 2:
+		v.Str = d.ErrorText
+	default:
+		return false
 	}
-	dst = e.String(dst, &field_PySyntaxDetails_ErrorText, d.ErrorText)
-	return e.Close(dst)
+	return true
 }
 
-// fieldsPySyntaxDetails are the top-level fields of PySyntaxDetails, the DetailFields of the errors with these details.
-var fieldsPySyntaxDetails = []string{"line", "column", "error_text"}
-
-// zeroPySyntaxDetails returns empty PySyntaxDetails, the ZeroDetails of the errors with these details.
-func zeroPySyntaxDetails() errgenrt.Details {
+// newPySyntaxDetails returns empty PySyntaxDetails, the NewDetails of the errors with these details.
+func newPySyntaxDetails() errgenrt.Details {
 	return new(PySyntaxDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPySyntaxDetails) in a message.
-func (d *PySyntaxDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsPySyntaxDetails, field) {
-	case 0:
-		t.Int(&field_PySyntaxDetails_Line, d.Line)
-	case 1:
-		t.OptInt(&field_PySyntaxDetails_Column, d.Column)
-	case 2:
-		t.Str(&field_PySyntaxDetails_ErrorText, d.ErrorText)
-	}
+// fieldsPySyntaxDetails are the names of the fields of PySyntaxDetails, in order.
+var fieldsPySyntaxDetails = []string{"line", "column", "error_text"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsPySyntaxDetails), as JSON Schema matches them.
+func (d *PySyntaxDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsPySyntaxDetails, []any{&d.Line, &d.Column, &d.ErrorText})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d PySyntaxDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsPySyntaxDetails, []any{d.Line, d.Column, d.ErrorText}, []bool{false, true, false})
 }
 
 const (
@@ -170,20 +176,20 @@ const (
 
 // ErrPyModuleNotFound is the definition and errors.Is sentinel of E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
 var ErrPyModuleNotFound = &errgenrt.Def{
-	Code:         2003,
-	WireCode:     2003,
-	Symbol:       "E_PY_MODULE_NOT_FOUND",
-	Type:         "py_module_not_found",
-	Domain:       "python",
-	Title:        "Python module not installed",
-	ProblemType:  "https://errors.mcp.example.dev/py-module-not-found",
-	Statuses:     []int{422},
-	DetailFields: fieldsPyModuleNotFoundDetails,
-	Message:      "No module named {module}",
+	Code:        2003,
+	WireCode:    2003,
+	Symbol:      "E_PY_MODULE_NOT_FOUND",
+	Type:        "py_module_not_found",
+	Domain:      "python",
+	Title:       "Python module not installed",
+	ProblemType: "https://errors.mcp.example.dev/py-module-not-found",
+	Statuses:    []int{422},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPyModuleNotFoundDetails},
+	Message:     "No module named {module}",
 	Suggestions: []errgenrt.Template{
 		"Use a module from the standard library, or ask an operator to install {module}",
 	},
-	ZeroDetails: zeroPyModuleNotFoundDetails,
+	NewDetails: newPyModuleNotFoundDetails,
 }
 
 // NewPyModuleNotFound returns E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
@@ -194,36 +200,46 @@ func NewPyModuleNotFound(d PyModuleNotFoundDetails, opts ...errgenrt.Option) *er
 	return errgenrt.NewWith[PyModuleNotFoundDetails, *PyModuleNotFoundDetails](ErrPyModuleNotFound, d, opts)
 }
 
-var (
-	field_PyModuleNotFoundDetails_Module = errgenrt.Field{Name: "module"}
-)
+// objectPyModuleNotFoundDetails describes PyModuleNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectPyModuleNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "module", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // PyModuleNotFoundDetails is the details of E_PY_MODULE_NOT_FOUND.
 type PyModuleNotFoundDetails struct {
 	Module string `json:"module"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *PyModuleNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_PyModuleNotFoundDetails_Module, d.Module)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *PyModuleNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Module
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsPyModuleNotFoundDetails are the top-level fields of PyModuleNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsPyModuleNotFoundDetails = []string{"module"}
-
-// zeroPyModuleNotFoundDetails returns empty PyModuleNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroPyModuleNotFoundDetails() errgenrt.Details {
+// newPyModuleNotFoundDetails returns empty PyModuleNotFoundDetails, the NewDetails of the errors with these details.
+func newPyModuleNotFoundDetails() errgenrt.Details {
 	return new(PyModuleNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsPyModuleNotFoundDetails) in a message.
-func (d *PyModuleNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsPyModuleNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_PyModuleNotFoundDetails_Module, d.Module)
-	}
+// fieldsPyModuleNotFoundDetails are the names of the fields of PyModuleNotFoundDetails, in order.
+var fieldsPyModuleNotFoundDetails = []string{"module"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsPyModuleNotFoundDetails), as JSON Schema matches them.
+func (d *PyModuleNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsPyModuleNotFoundDetails, []any{&d.Module})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d PyModuleNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsPyModuleNotFoundDetails, []any{d.Module}, []bool{false})
 }
 
 const (
@@ -244,12 +260,12 @@ var ErrPyKernelDied = &errgenrt.Def{
 	Statuses:     []int{503},
 	Retryable:    true,
 	NeedsDetails: true,
-	DetailFields: fieldsExecutionError,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectExecutionError},
 	Message:      "The Python kernel died unexpectedly",
 	Suggestions: []errgenrt.Template{
 		"Retry; a fresh kernel is started automatically",
 	},
-	ZeroDetails: zeroExecutionError,
+	NewDetails: newExecutionError,
 }
 
 // NewPyKernelDied returns E_PY_KERNEL_DIED (2004): Python kernel died.

@@ -55,19 +55,19 @@ func TestZeroDetails(t *testing.T) {
 			o.ShowSensitive = true // sensitive fields show their value, not "<redacted>"
 			checked := 0
 			for _, e := range m.Errors {
-				if e.Details == nil {
-					continue
+				if e.Details == nil || !e.EmptyDetailsValid {
+					continue // empty details that break the schema are written otherwise (replacements)
 				}
 				want, err := json.Marshal(model.ZeroDetails(e.Details))
 				if err != nil {
 					t.Fatal(err)
 				}
 				for name, def := range map[string]*errgenrt.Def{"generated": compiled.BySymbol(e.Symbol), "interpreted": rm.Def(e)} {
-					if def == nil || def.ZeroDetails == nil {
-						t.Fatalf("%s: %s has no zero details", name, e.Symbol)
+					if def == nil || def.NewDetails == nil {
+						t.Fatalf("%s: %s has no empty details", name, e.Symbol)
 					}
 					var resp struct{ Details json.RawMessage }
-					if err := json.Unmarshal(errgenrt.New(def, def.ZeroDetails()).AppendResponse(nil, &o), &resp); err != nil {
+					if err := json.Unmarshal(errgenrt.New(def, def.NewDetails()).AppendResponse(nil, &o), &resp); err != nil {
 						t.Fatal(err)
 					}
 					if got := compactJSON(t, resp.Details); got != compactJSON(t, want) {

@@ -95,8 +95,8 @@ func FuzzCheck(f *testing.F) {
 		for _, e := range m.Errors {
 			d := rm.Def(e)
 			var zero errgenrt.Details
-			if d.ZeroDetails != nil {
-				zero = d.ZeroDetails()
+			if d.NewDetails != nil {
+				zero = d.NewDetails()
 			}
 			render(errgenrt.New(d, zero))
 			for _, ex := range e.Examples {

@@ -15,7 +15,7 @@ import (
 // stdio, calls tools that fail every way, and narrows each failure with the
 // generated TypeScript package. Every byte between the two is captured: no
 // secret and no cause text may cross, while the server's own log keeps
-// them.
+// the causes (and no sensitive value).
 func TestMCPEndToEnd(t *testing.T) {
 	root := repoRoot(t)
 	src := filepath.Join(root, "internal", "endtoend", "testdata", "mcp")
@@ -94,10 +94,14 @@ func TestMCPEndToEnd(t *testing.T) {
 	if strings.Contains(wire["stdout.log"], "AWS_SECRET_ACCESS_KEY") {
 		t.Errorf("the server echoed the sensitive variable:\n%s", wire["stdout.log"])
 	}
-	// The server's log has the verbose form: causes and sensitive values.
-	for _, s := range []string{"db password hunter2", "AWS_SECRET_ACCESS_KEY", `"symbol":"E_FS_FILE_TOO_LARGE"`} {
+	// The server's log has the verbose form: the causes, and no sensitive
+	// value (the occurrences do not opt in with WithLogSensitive).
+	for _, s := range []string{"db password hunter2", `"symbol":"E_FS_FILE_TOO_LARGE"`, "Environment variable \u003credacted\u003e"} {
 		if !strings.Contains(wire["stderr.log"], s) {
 			t.Errorf("the server's log lacks %q:\n%s", s, wire["stderr.log"])
 		}
+	}
+	if strings.Contains(wire["stderr.log"], "AWS_SECRET_ACCESS_KEY") {
+		t.Errorf("the server's log holds the sensitive value:\n%s", wire["stderr.log"])
 	}
 }

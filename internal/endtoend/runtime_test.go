@@ -115,7 +115,9 @@ func TestErrorsIsAndAsThroughWrapping(t *testing.T) {
 
 // Error text is what SDKs, clients and log lines see: it must carry the
 // message as the wire does by default, with nothing sensitive, verbose-only
-// or from the cause; only the explicit verbose form and slog show those.
+// or from the cause. The log forms (VerboseError, slog) add verbose-only
+// fields and the cause chain, still without sensitive values unless the
+// occurrence was made WithLogSensitive.
 func TestErrorTextIsSafe(t *testing.T) {
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "mcp", "errors.yaml"))
 	rm := runtimemodel.Build(m)
@@ -136,11 +138,24 @@ func TestErrorTextIsSafe(t *testing.T) {
 	var log strings.Builder
 	slog.New(slog.NewTextHandler(&log, nil)).Error("tool failed", "err", err)
 	for name, text := range map[string]string{"VerboseError": err.VerboseError(), "slog": log.String()} {
-		for _, want := range []string{"E_POLICY_ENV_NOT_ALLOWED", "AWS_SECRET_ACCESS_KEY", "db password hunter2"} {
+		for _, want := range []string{"E_POLICY_ENV_NOT_ALLOWED", "<redacted>", "db password hunter2"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s lacks %q: %s", name, want, text)
 			}
 		}
+		if strings.Contains(text, "AWS_SECRET") {
+			t.Errorf("%s logs the sensitive value: %s", name, text)
+		}
+	}
+	// the occurrence's own opt-in shows it in the log forms, never on the wire
+	shown := rm.New(m.BySymbol("E_POLICY_ENV_NOT_ALLOWED"), map[string]any{"variable": "AWS_SECRET_ACCESS_KEY"}, errgenrt.WithLogSensitive())
+	log.Reset()
+	slog.New(slog.NewJSONHandler(&log, nil)).Error("tool failed", "err", shown)
+	if !strings.Contains(shown.VerboseError(), "AWS_SECRET_ACCESS_KEY") || !strings.Contains(log.String(), "AWS_SECRET_ACCESS_KEY") {
+		t.Errorf("WithLogSensitive: %s | %s", shown.VerboseError(), log.String())
+	}
+	if wire := string(shown.AppendJSONRPC(nil, nil)) + shown.Error(); strings.Contains(wire, "AWS_SECRET") {
+		t.Errorf("WithLogSensitive reached the wire: %s", wire)
 	}
 	var typedNil *errgenrt.Error
 	if typedNil.Error() != "<nil>" || fmt.Sprint(typedNil) != "<nil>" || typedNil.Unwrap() != nil || errors.Is(typedNil, mcp.ErrInternalError) {
@@ -204,6 +219,10 @@ func TestRedactionAndVerbose(t *testing.T) {
 	off.ShowSensitive = true
 	verbose := on
 	verbose.Verbose = true
+	verboseOff := verbose
+	verboseOff.ShowSensitive = true
+	// verbose mode adds verbose-only fields and debugInfo; only
+	// ShowSensitive shows sensitive values, and scrubbed ones as given
 	for _, tc := range []struct {
 		name                   string
 		o                      errgenrt.Options
@@ -212,8 +231,9 @@ func TestRedactionAndVerbose(t *testing.T) {
 		debugInfo              bool
 	}{
 		{"redaction on", on, "<redacted>", "<redacted>", "~/notes.txt", nil, false},
-		{"redaction off", off, "hunter2", map[string]any{"k": "v"}, "~/notes.txt", nil, false},
-		{"verbose", verbose, "hunter2", map[string]any{"k": "v"}, "/home/alice/notes.txt", "internal detail", true},
+		{"redaction off", off, "hunter2", map[string]any{"k": "v"}, "/home/alice/notes.txt", nil, false},
+		{"verbose", verbose, "<redacted>", "<redacted>", "~/notes.txt", "internal detail", true},
+		{"verbose, redaction off", verboseOff, "hunter2", map[string]any{"k": "v"}, "/home/alice/notes.txt", "internal detail", true},
 	} {
 		doc := decode(t, err.AppendJSONRPC(nil, &tc.o))
 		details := path(doc, "data", "context", "details").(map[string]any)

@@ -73,40 +73,6 @@ func TestRuntimeModelVectors(t *testing.T) {
 	}
 }
 
-// TestRuntimeModelDetailsMarshal holds the dynamic details' encoding/json
-// form (which template placeholders of typed arrays go through) to the
-// generated structs': for every example of every golden catalog,
-// json.Marshal gives the same bytes.
-func TestRuntimeModelDetailsMarshal(t *testing.T) {
-	for _, c := range goldenCases(t) {
-		t.Run(c.name, func(t *testing.T) {
-			rc := runtimeCatalogs[c.name]
-			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
-			rm := runtimemodel.Build(m)
-			for _, e := range m.Errors {
-				def := rc.BySymbol(e.Symbol)
-				for i, ex := range append([]any{map[string]any{}}, exampleValues(e.Examples)...) {
-					got := rm.Details(e, ex)
-					if (got == nil) != (def.ZeroDetails == nil) {
-						t.Fatalf("%s: details %v, generated has details %v", e.Symbol, got != nil, def.ZeroDetails != nil)
-					}
-					if got == nil {
-						continue
-					}
-					gen := exampleError(t, def, ex).Details
-					gb, err1 := json.Marshal(got)
-					wb, err2 := json.Marshal(gen)
-					if err1 != nil || err2 != nil {
-						t.Fatalf("%s: %v %v", e.Symbol, err1, err2)
-					}
-					if !bytes.Equal(gb, wb) {
-						t.Errorf("%s value %d:\n got %s\nwant %s", e.Symbol, i, gb, wb)
-					}
-				}
-			}
-		})
-	}
-}
 
 func exampleValues(list []model.Example) []any {
 	out := make([]any, len(list))

@@ -76,7 +76,7 @@ func serverCases(m *model.Catalog) []serverCase {
 			}
 			c.Details = ex
 			for _, p := range root.Properties {
-				if f := gotype.Field(p, sensitive); f.Sensitive && gotype.Of(p.Schema).Kind == gotype.String {
+				if f := gotype.FieldOf(p, sensitive); f.Sensitive && gotype.Of(p.Schema).Kind == gotype.String {
 					secret := fmt.Sprintf("s3cr3t-%s-%s", strings.ToLower(e.Symbol), p.Name)
 					c.Details[p.Name] = secret
 					c.Secrets = append(c.Secrets, secret)

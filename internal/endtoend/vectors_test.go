@@ -63,8 +63,8 @@ type Vector struct {
 func exampleError(t *testing.T, def *errgenrt.Def, example any) *errgenrt.Error {
 	t.Helper()
 	var d errgenrt.Details
-	if def.ZeroDetails != nil {
-		d = def.ZeroDetails()
+	if def.NewDetails != nil {
+		d = def.NewDetails()
 		raw, err := json.Marshal(example)
 		if err != nil {
 			t.Fatal(err)

@@ -1,9 +1,7 @@
 // Package gotype holds the rules that make detail schemas Go: the Go type
-// of each schema node, the errgenrt.Field of each property (its redaction,
-// verbosity, size bound and x-sanitize scrubbing) and which properties are
-// sensitive. The Go emitter (internal/gen/golang) writes these types and
-// fields; internal/runtimemodel interprets them without compiling the
-// generated package. One set of rules keeps the two alike.
+// of each schema node and which properties are sensitive. The Go emitter
+// (internal/gen/golang) writes these types; the tables the runtime reads
+// them through are the catalog's facts (internal/facts).
 package gotype
 
 import (
@@ -124,20 +122,6 @@ func Details(e *model.Error) (Type, bool) {
 	return Type{Kind: Struct, Name: s.GoName, Schema: s.Schema}, true
 }
 
-// Field returns the errgenrt.Field of property p; sensitive is the set
-// [Sensitive] returns.
-func Field(p *model.Property, sensitive map[*model.Property]bool) errgenrt.Field {
-	ps := p.Schema
-	return errgenrt.Field{
-		Name:      p.Name,
-		Sensitive: ps.Sensitive || sensitive[p],
-		Verbose:   ps.Verbose,
-		Sanitize:  sanitizerOf(ps.Sanitize),
-		MaxBytes:  int(ps.MaxBytes),
-		Exact:     model.Exact(ps),
-	}
-}
-
 // Trim reports whether a minimal payload leaves out the optional fields of
 // the struct of object schema s (model.Trimmable).
 func Trim(s *model.Schema) bool { return model.Trimmable(s) }
@@ -159,38 +143,6 @@ func Sensitive(m *model.Catalog) map[*model.Property]bool {
 		}
 	}
 	return out
-}
-
-// sanitizers are the errgenrt sanitizers of the x-sanitize values, with
-// their names in errgenrt.
-var sanitizers = []struct {
-	keyword string // the x-sanitize value
-	value   errgenrt.Sanitizer
-	ident   string
-}{
-	{"path", errgenrt.SanitizePath, "SanitizePath"},
-	{"uri", errgenrt.SanitizeURI, "SanitizeURI"},
-	{"text", errgenrt.SanitizeText, "SanitizeText"},
-}
-
-func sanitizerOf(keyword string) errgenrt.Sanitizer {
-	for _, s := range sanitizers {
-		if s.keyword == keyword {
-			return s.value
-		}
-	}
-	return errgenrt.SanitizeNone
-}
-
-// SanitizerIdent returns the name of s in errgenrt ("SanitizePath"), or ""
-// for errgenrt.SanitizeNone.
-func SanitizerIdent(s errgenrt.Sanitizer) string {
-	for _, x := range sanitizers {
-		if x.value == s {
-			return x.ident
-		}
-	}
-	return ""
 }
 
 // Def returns the runtime definition of e without its link to the catalog
@@ -215,14 +167,6 @@ func Def(e *model.Error) *errgenrt.Def {
 
 		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
 		NeedsDetails:    !e.EmptyDetailsValid,
-	}
-	if e.Details != nil {
-		d.DetailFields = []string{}
-		if r := e.Details.Schema.Resolved(); r != nil {
-			for _, p := range r.Properties {
-				d.DetailFields = append(d.DetailFields, p.Name)
-			}
-		}
 	}
 	if e.UserMessage != nil {
 		d.UserMessage = errgenrt.Template(e.UserMessage.Source)
@@ -252,17 +196,51 @@ func Extra(s *model.Schema) (Type, bool) {
 	return t, true
 }
 
-// ExtraField returns the errgenrt.Field of the other members of the open
-// object s: the extension keywords of its additionalProperties schema
-// (x-sensitive, x-verbose, x-sanitize, x-max-bytes), as [Field] takes
-// them from a property's schema.
-func ExtraField(s *model.Schema) errgenrt.Field {
+// Field is what the TypeScript and Rust emitters write of a property: its
+// wire name and errgen's keywords on it.
+type Field struct {
+	Name      string
+	Sensitive bool
+	Verbose   bool
+	Sanitize  errgenrt.Sanitizer
+	MaxBytes  int
+	Exact     bool
+}
+
+// FieldOf returns the Field of property p; sensitive is the set
+// [Sensitive] returns.
+func FieldOf(p *model.Property, sensitive map[*model.Property]bool) Field {
+	ps := p.Schema
+	return Field{
+		Name:      p.Name,
+		Sensitive: ps.Sensitive || sensitive[p],
+		Verbose:   ps.Verbose,
+		Sanitize:  sanitizerOf(ps.Sanitize),
+		MaxBytes:  int(ps.MaxBytes),
+		Exact:     model.Exact(ps),
+	}
+}
+
+// ExtraFieldOf returns the Field of the other members of the open object s.
+func ExtraFieldOf(s *model.Schema) Field {
 	a := s.Additional
-	return errgenrt.Field{
+	return Field{
 		Sensitive: a.Sensitive,
 		Verbose:   a.Verbose,
 		Sanitize:  sanitizerOf(a.Sanitize),
 		MaxBytes:  int(a.MaxBytes),
 		Exact:     model.Exact(a),
 	}
+}
+
+func sanitizerOf(keyword string) errgenrt.Sanitizer {
+	switch keyword {
+	case "path":
+		return errgenrt.SanitizePath
+	case "uri":
+		return errgenrt.SanitizeURI
+	case "text":
+		return errgenrt.SanitizeText
+	}
+	return errgenrt.SanitizeNone
 }

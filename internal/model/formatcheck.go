@@ -3,9 +3,9 @@ package model
 import (
 	"errors"
 	"fmt"
+	"github.com/errgen/errgen/errgenrt"
 	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 	"unicode"
 
@@ -28,152 +28,6 @@ import (
 // iri-reference: ajv-formats has none of them, see the JSON Schema
 // emitter) are asserted as santhosh-tekuri/jsonschema asserts them: iri
 // and iri-reference as URIs, the idn ones not at all.
-
-// ajvFormats are ajv-formats' full-mode checks of the formats JSON Schema
-// 2020-12 defines and the wire schema keeps, but regex (see RegexpEngine).
-var ajvFormats = map[string]func(string) bool{
-	"date":                  ajvDate,
-	"time":                  ajvTime,
-	"date-time":             ajvDateTime,
-	"duration":              ajvDuration,
-	"uri":                   func(s string) bool { return strings.ContainsAny(s, "/:") && ascii(s) && ajvURI().MatchString(s) },
-	"uri-reference":         func(s string) bool { return ascii(s) && ajvURIReference().MatchString(s) },
-	"uri-template":          func(s string) bool { return ajvURITemplate().MatchString(s) },
-	"email":                 func(s string) bool { return ascii(s) && ajvEmail().MatchString(s) },
-	"hostname":              ajvHostname,
-	"ipv4":                  func(s string) bool { return ajvIPv4().MatchString(s) },
-	"ipv6":                  func(s string) bool { return ascii(s) && ajvIPv6().MatchString(s) },
-	"uuid":                  func(s string) bool { return ascii(s) && ajvUUID().MatchString(s) },
-	"json-pointer":          func(s string) bool { return ajvJSONPointer().MatchString(s) },
-	"relative-json-pointer": func(s string) bool { return ajvRelativeJSONPointer().MatchString(s) },
-}
-
-// The expressions of ajv-formats. Those JavaScript compiles with the i flag
-// take (?i) and ASCII input: their classes are ASCII, which a JavaScript
-// /i expression never matches with other characters, while RE2's case
-// folding would (K, the Kelvin sign, matches [a-z]).
-var (
-	ajvURI                 = lazyRegexp("(?i)" + `^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$`)
-	ajvURIReference        = lazyRegexp("(?i)" + `^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$`)
-	ajvEmail               = lazyRegexp("(?i)" + `^[a-z0-9!#$%&'*+/=?^_` + "`" + `{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_` + "`" + `{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$`)
-	ajvIPv4                = lazyRegexp(`^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$`)
-	ajvIPv6                = lazyRegexp("(?i)" + `^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$`)
-	ajvUUID                = lazyRegexp("(?i)" + `^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$`)
-	ajvJSONPointer         = lazyRegexp(`^(?:\/(?:[^~/]|~0|~1)*)*$`)
-	ajvRelativeJSONPointer = lazyRegexp(`^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$`)
-	// uri-template matches other characters than ASCII (its negated
-	// class), so its i flag is spelled out in its classes instead.
-	ajvURITemplate = lazyRegexp(`^(?:(?:[^\x00-\x20"'<>%\\^` + "`" + `{|}]|%[0-9a-fA-F]{2})|\{[+#./;?&=,!@|]?(?:[a-zA-Z0-9_]|%[0-9a-fA-F]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-zA-Z0-9_]|%[0-9a-fA-F]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$`)
-	// hostname without its lookahead (?=.{1,253}\.?$): see ajvHostname.
-	ajvHostnameRE = lazyRegexp("(?i)" + `^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$`)
-	// duration without its lookaheads P(?!$) and T(?=\d): see ajvDuration.
-	ajvDurationRE = lazyRegexp(`^P((\d+Y)?(\d+M)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$`)
-	ajvDateRE     = lazyRegexp(`^(\d\d\d\d)-(\d\d)-(\d\d)$`)
-	ajvTimeRE     = lazyRegexp(`^(\d\d):(\d\d):(\d\d(?:\.\d+)?)([zZ]|([+-])(\d\d)(?::?(\d\d))?)?$`)
-)
-
-// lazyRegexp compiles expr on its first use, once: a catalog asserts few
-// formats, if any, and compiling all of the expressions (the two URI ones
-// most) took a millisecond of the start of every errgen run.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
-}
-
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-// ajvHostname: 1 to 253 characters, and one more when that is a final dot.
-func ajvHostname(s string) bool {
-	n := len(s)
-	return ascii(s) && (n >= 1 && n <= 253 || n == 254 && s[253] == '.') && ajvHostnameRE().MatchString(s)
-}
-
-// ajvDuration: something after P, and a digit after T (which, the
-// expression matching, is T not being last).
-func ajvDuration(s string) bool {
-	return s != "P" && !strings.HasSuffix(s, "T") && ajvDurationRE().MatchString(s)
-}
-
-var daysIn = [...]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
-
-func ajvDate(s string) bool {
-	m := ajvDateRE().FindStringSubmatch(s)
-	if m == nil {
-		return false
-	}
-	year, _ := strconv.Atoi(m[1])
-	month, _ := strconv.Atoi(m[2])
-	day, _ := strconv.Atoi(m[3])
-	if month < 1 || month > 12 || day < 1 {
-		return false
-	}
-	if month == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
-		return day <= 29
-	}
-	return day <= daysIn[month]
-}
-
-// ajvTime is ajv-formats' time with a time zone required (its
-// strictTimeZone), a leap second allowed only at 23:59 UTC.
-func ajvTime(s string) bool {
-	m := ajvTimeRE().FindStringSubmatch(s)
-	if m == nil || m[4] == "" {
-		return false
-	}
-	hr, _ := strconv.Atoi(m[1])
-	mins, _ := strconv.Atoi(m[2])
-	sec, _ := strconv.ParseFloat(m[3], 64)
-	sign := 1
-	if m[5] == "-" {
-		sign = -1
-	}
-	tzH, _ := strconv.Atoi(m[6]) // 0 when absent
-	tzM, _ := strconv.Atoi(m[7])
-	if tzH > 23 || tzM > 59 {
-		return false
-	}
-	if hr <= 23 && mins <= 59 && sec < 60 {
-		return true
-	}
-	utcMin := mins - tzM*sign
-	utcHr := hr - tzH*sign
-	if utcMin < 0 {
-		utcHr--
-	}
-	return (utcHr == 23 || utcHr == -1) && (utcMin == 59 || utcMin == -1) && sec < 61
-}
-
-// ajvDateTime splits at each t, T or white space (JavaScript's \s, as
-// String.prototype.split does: empty parts kept) and wants a date and a
-// time.
-func ajvDateTime(s string) bool {
-	var parts []string
-	start := 0
-	for i, r := range s {
-		if r == 't' || r == 'T' || jsSpace(r) {
-			parts = append(parts, s[start:i])
-			start = i + len(string(r))
-		}
-	}
-	parts = append(parts, s[start:])
-	return len(parts) == 2 && ajvDate(parts[0]) && ajvTime(parts[1])
-}
-
-// jsSpace reports whether JavaScript's \s matches r: white space and line
-// terminators.
-func jsSpace(r rune) bool {
-	switch r {
-	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
-		return true
-	}
-	return r >= 0x2000 && r <= 0x200a
-}
 
 // RegexpEngine compiles the patterns of detail schemas, and checks the
 // regex format, for both readers: Go's regexp (RE2) must compile it, and
@@ -595,7 +449,7 @@ func FormatError(f string, v any) error {
 	if err := santhoshFormat(f, v); err != nil {
 		return err
 	}
-	if ajv := ajvFormats[f]; ajv != nil && !ajv(s) {
+	if errgenrt.HasFormatCheck(f) && !errgenrt.CheckFormat(f, s) {
 		return errors.New("JavaScript clients (Ajv with ajv-formats) refuse it")
 	}
 	return nil
@@ -605,7 +459,10 @@ func FormatError(f string, v any) error {
 func assertFormats(c *jsonschema.Compiler) {
 	c.AssertFormat()
 	c.UseRegexpEngine(RegexpEngine)
-	for name := range ajvFormats {
+	for name := range knownFormats {
+		if !errgenrt.HasFormatCheck(name) {
+			continue
+		}
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(v any) error { return FormatError(name, v) }})
 	}
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/errgen/errgen/errgenrt"
 	"math/rand/v2"
 	"regexp"
 	"sort"
@@ -82,8 +83,8 @@ func readers(f string) map[string]func(string) bool {
 	if santhoshSchema(f) != nil {
 		out["santhosh-tekuri/jsonschema"] = func(s string) bool { return santhoshFormat(f, s) == nil }
 	}
-	if ajv := ajvFormats[f]; ajv != nil {
-		out["ajv-formats"] = ajv
+	if errgenrt.HasFormatCheck(f) {
+		out["ajv-formats"] = func(s string) bool { return errgenrt.CheckFormat(f, s) }
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"sort"
 	"strconv"
@@ -34,6 +35,15 @@ var (
 	unsupportedKeywords = set("$schema", "$id", "$anchor", "$dynamicRef", "$dynamicAnchor",
 		"$vocabulary", "$defs", "definitions", "$recursiveRef", "$recursiveAnchor")
 	extensionKeywords = set("x-verbose", "x-sensitive", "x-max-bytes", "x-sanitize")
+	// uncheckedKeywords are the keywords of JSON Schema 2020-12 the
+	// runtimes do not check a detail value against before they write it
+	// (they check type, enum, const, pattern, format, the numeric bounds,
+	// multipleOf, the length bounds, items, minItems, maxItems,
+	// uniqueItems, properties, required and additionalProperties): a
+	// detail schema may not hold them, since a payload could then break it.
+	uncheckedKeywords = set("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "prefixItems", "contains",
+		"minContains", "maxContains", "unevaluatedItems", "unevaluatedProperties", "patternProperties",
+		"propertyNames", "dependentRequired", "dependentSchemas", "minProperties", "maxProperties", "contentSchema")
 
 	// the formats JSON Schema 2020-12 defines.
 	knownFormats = set("date-time", "date", "time", "duration", "email", "idn-email",
@@ -78,6 +88,18 @@ func set(words ...string) map[string]bool {
 }
 
 func sortedKeys(m map[string]bool) string { return strings.Join(sortedList(m), ", ") }
+
+// uncheckedHint names what says what an unchecked keyword says, in a form
+// the runtimes check.
+func uncheckedHint(key string) string {
+	switch key {
+	case "anyOf", "oneOf", "allOf", "not", "if", "then", "else":
+		return "enum, const, pattern, format or bounds on the value itself"
+	case "prefixItems", "contains", "minContains", "maxContains", "unevaluatedItems":
+		return "items, minItems, maxItems or uniqueItems"
+	}
+	return "properties, required and additionalProperties"
+}
 
 func sortedList(m map[string]bool) []string {
 	keys := make([]string, 0, len(m))
@@ -232,19 +254,11 @@ func (p *schemaParser) parse(v *catalog.Value) *Schema {
 			p.diags.Errorf(m.KeyPos, "unknown extension keyword %q; want one of %s", key, sortedKeys(extensionKeywords))
 		case unsupportedKeywords[key]:
 			p.diags.Errorf(m.KeyPos, "keyword %q is not supported in detail schemas (use $ref: NAME to reuse a shape)", key)
-		case schemaKeywords[key]:
-			p.parse(val)
-		case schemaListKeywords[key]:
-			if val.Kind == catalog.Array {
-				for _, it := range val.Items {
-					p.parse(it)
-				}
-			}
-		case schemaMapKeywords[key]:
-			if val.Kind == catalog.Object {
-				for _, pm := range val.Members {
-					p.parse(pm.Value)
-				}
+		case uncheckedKeywords[key]:
+			p.diags.Errorf(m.KeyPos, "keyword %q: errgen's runtimes do not check a detail value against it, so a payload could break the schema; say it with %s, or split the error", key, uncheckedHint(key))
+		case key == "multipleOf":
+			if f, err := strconv.ParseFloat(string(val.Num), 64); val.Kind != catalog.Number || err != nil || f <= 0 || f != math.Trunc(f) {
+				p.diags.Errorf(val.Pos, "multipleOf must be a positive integer: the readers of the wire disagree on fractions (0.3 is a multiple of 0.1 to one, not to another)")
 			}
 		case valueKeywords[key]:
 		default:
@@ -302,13 +316,13 @@ func (p *schemaParser) checkExtensions() {
 	for _, s := range p.all {
 		v := s.Source
 		if s.Sensitive && !stringOrAny(s) {
-			p.diags.Errorf(v.Member("x-sensitive").KeyPos, "x-sensitive on %s field: only string or untyped fields can be redacted", describe(s))
+			p.diags.Errorf(v.Member("x-sensitive").KeyPos, "x-sensitive on %s field: only string or untyped fields can be redacted%s", describe(s), onItems(s))
 		}
 		if s.MaxBytes != 0 && !stringOrAny(s) {
-			p.diags.Errorf(v.Member("x-max-bytes").KeyPos, "x-max-bytes on %s field: only strings are truncated", describe(s))
+			p.diags.Errorf(v.Member("x-max-bytes").KeyPos, "x-max-bytes on %s field: only strings are truncated%s", describe(s), onItems(s))
 		}
 		if s.Sanitize != "" && !stringOrAny(s) {
-			p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize on %s field: only strings are sanitized", describe(s))
+			p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize on %s field: only strings are sanitized%s", describe(s), onItems(s))
 		} else if s.Sanitize != "" {
 			if kw, why := sanitizeConflict(s); kw != "" {
 				p.diags.Errorf(v.Member("x-sanitize").KeyPos, "x-sanitize: %s rewrites the value, which its %s may then refuse: %s; drop one of them", s.Sanitize, kw, why)
@@ -316,6 +330,36 @@ func (p *schemaParser) checkExtensions() {
 		}
 	}
 	p.checkRequiredVerbose()
+	p.checkItems()
+}
+
+// onItems suggests, for a keyword on an array, putting it on the items.
+func onItems(s *Schema) string {
+	if r := s.Resolved(); r != nil && r.Type == "array" {
+		return "; put it on items, which it then applies to"
+	}
+	return ""
+}
+
+// checkItems refuses what an array's items cannot have: x-verbose (an
+// item cannot be left out) and, in an array with uniqueItems, redaction or
+// scrubbing, which could make two items alike.
+func (p *schemaParser) checkItems() {
+	for _, s := range p.all {
+		if s.Items == nil {
+			continue
+		}
+		if m := s.Items.Source.Member("x-verbose"); m != nil && s.Items.Verbose {
+			p.diags.Errorf(m.KeyPos, "x-verbose on items: an item cannot be left out of its array; put x-verbose on the array's property")
+		}
+		if v := s.Source.Get("uniqueItems"); v != nil && v.Kind == catalog.Bool && v.Bool {
+			for _, kw := range []string{"x-sensitive", "x-sanitize"} {
+				if m := s.Items.Source.Member(kw); m != nil && (kw == "x-sanitize" || s.Items.Sensitive) {
+					p.diags.Errorf(m.KeyPos, "%s on the items of an array with uniqueItems: redacted or scrubbed items may come out alike, which uniqueItems refuses; drop one of them", kw)
+				}
+			}
+		}
+	}
 }
 
 func findProp(props []*Property, name string) *Property {

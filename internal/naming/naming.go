@@ -125,7 +125,7 @@ var GoReserved = map[string]bool{
 
 // GoReservedFields are the method names generated detail structs declare,
 // which no field may take.
-var GoReservedFields = map[string]bool{"AppendJSON": true, "Placeholder": true}
+var GoReservedFields = map[string]bool{"ErrgenField": true, "MarshalJSON": true, "UnmarshalJSON": true}
 
 // GoExtraField is the field of the generated struct of an open object
 // (properties and additionalProperties) that holds its other members.
@@ -133,7 +133,7 @@ const GoExtraField = "Extra"
 
 // GoOpenReserved are the names the struct of an open object declares
 // besides its fields: its Extra field and its JSON methods.
-var GoOpenReserved = map[string]bool{GoExtraField: true, "MarshalJSON": true, "UnmarshalJSON": true}
+var GoOpenReserved = map[string]bool{GoExtraField: true, "ExtraMembers": true}
 
 // TSReserved are the type names every generated TypeScript package declares.
 var TSReserved = map[string]bool{

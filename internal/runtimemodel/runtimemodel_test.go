@@ -96,22 +96,22 @@ func TestRuntimeModelSpecExample(t *testing.T) {
 
 // TestRuntimeModelZeroValues: a missing required field is its zero value,
 // a missing optional one is left out, and verbose mode shows x-verbose
-// fields; a key matching a property only case-insensitively still counts,
-// as it does for encoding/json.
+// fields; a key matching a property only case-insensitively is not it
+// (JSON Schema and every runtime match names exactly).
 func TestRuntimeModelZeroValues(t *testing.T) {
 	m := buildSpec(t)
 	rm := runtimemodel.Build(m)
 	e := m.BySymbol("E_FS_FILE_TOO_LARGE")
 	ex := map[string]any{"Resource": "x", "config_source": "policy.yaml", "actual": json.Number("5")}
 	got := string(rm.New(e, ex).AppendResponse(nil, fixed()))
-	want := `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5 ; the limit is 0 ","details":{"resource":"x","limit":0,"actual":5,"unit":""}}`
+	want := `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5 ; the limit is 0 ","details":{"resource":"","limit":0,"actual":5,"unit":""}}`
 	if got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)
 	}
 	o := fixed()
 	o.Verbose = true
 	got = string(rm.New(e, ex).AppendResponse(nil, o))
-	want = `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5 ; the limit is 0 ","details":{"resource":"x","limit":0,"actual":5,"unit":"","config_source":"policy.yaml"}}`
+	want = `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5 ; the limit is 0 ","details":{"resource":"","limit":0,"actual":5,"unit":"","config_source":"policy.yaml"}}`
 	if got != want {
 		t.Errorf("verbose:\n got %s\nwant %s", got, want)
 	}

@@ -345,8 +345,14 @@ type Def struct {
 		if d.Deprecated {
 			bw.WriteString("\tDeprecated: true,\n")
 		}
-		if d.DetailFields != nil {
-			fmt.Fprintf(bw, "\tDetailFields: %#v,\n", d.DetailFields)
+		if e.Details != nil {
+			var fields []string
+			if r := e.Details.Schema.Resolved(); r != nil {
+				for _, p := range r.Properties {
+					fields = append(fields, p.Name)
+				}
+			}
+			fmt.Fprintf(bw, "\tDetailFields: %#v,\n", fields)
 		}
 		fmt.Fprintf(bw, "\tMessage: %q,\n", string(d.Message))
 		if d.UserMessage != "" {

@@ -315,9 +315,11 @@ var optionSets = []optionSet{
 			{Key: "zeta", Value: "dropped where the details' other members hold zeta"},
 			{Key: "tool", Value: "second"}, // added before: dropped
 		}
-		if fields := gotype.Def(e).DetailFields; len(fields) > 0 {
+		if e.Details == nil {
+			// no details
+		} else if r := e.Details.Schema.Resolved(); r != nil && len(r.Properties) > 0 {
 			// a detail field's name: dropped
-			ext = append(ext, errgenrt.ConformanceMember{Key: fields[0], Value: "spoofed"})
+			ext = append(ext, errgenrt.ConformanceMember{Key: r.Properties[0].Name, Value: "spoofed"})
 		}
 		in.Extensions = ext
 	}},

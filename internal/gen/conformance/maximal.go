@@ -53,7 +53,7 @@ func (mk *maker) details(e *model.Error) (any, bool) {
 		v := mk.fieldErrors()
 		return v, mk.g.val.Valid(e, v)
 	}
-	full, _ := mk.value(root, errgenrt.Field{}, base, 0).(map[string]any)
+	full, _ := mk.value(root, gotype.Field{}, base, 0).(map[string]any)
 	if mk.g.val.Valid(e, full) {
 		return full, true
 	}
@@ -119,7 +119,7 @@ var extraKeys = []string{"zeta", "alpha", "title", "\uFF01fullwidth", "\U0001F60
 // value returns the maximal value of schema s, starting from base (nil:
 // none); f carries the rules of the field it is in (its bound and
 // scrubbing). nil leaves an optional member out.
-func (mk *maker) value(s *model.Schema, f errgenrt.Field, base any, depth int) any {
+func (mk *maker) value(s *model.Schema, f gotype.Field, base any, depth int) any {
 	r := s.Resolved()
 	if r == nil || depth > maxDepth {
 		return base
@@ -178,13 +178,13 @@ func (mk *maker) value(s *model.Schema, f errgenrt.Field, base any, depth int) a
 		}
 		out := clone(m)
 		for _, p := range r.Properties {
-			pf := gotype.Field(p, mk.g.sensitive)
+			pf := gotype.FieldOf(p, mk.g.sensitive)
 			if v := mk.value(p.Schema, pf, out[p.Name], depth+1); v != nil {
 				out[p.Name] = v
 			}
 		}
 		if _, open := gotype.Extra(r); open {
-			ef := gotype.ExtraField(r)
+			ef := gotype.ExtraFieldOf(r)
 			for _, k := range extraKeys {
 				if r.Property(k) != nil {
 					continue
@@ -204,7 +204,7 @@ func (mk *maker) value(s *model.Schema, f errgenrt.Field, base any, depth int) a
 
 // members returns the members of an object without properties: values of
 // its additionalProperties schema (nil: any value).
-func (mk *maker) members(add *model.Schema, f errgenrt.Field, depth int) any {
+func (mk *maker) members(add *model.Schema, f gotype.Field, depth int) any {
 	if add == nil {
 		return mk.untyped(f)
 	}
@@ -221,7 +221,7 @@ func (mk *maker) members(add *model.Schema, f errgenrt.Field, depth int) any {
 // U+FFFF among them), a key past the string bound, floats in both
 // notations, -0, nulls, a long string, HTML, and nesting past the 32
 // levels a runtime writes.
-func (mk *maker) untyped(f errgenrt.Field) any {
+func (mk *maker) untyped(f gotype.Field) any {
 	if mk.untypedShown {
 		return mk.text(f)
 	}
@@ -242,7 +242,7 @@ func (mk *maker) untyped(f errgenrt.Field) any {
 
 // fieldErrors returns maximal field_errors details.
 func (mk *maker) fieldErrors() map[string]any {
-	f := errgenrt.Field{}
+	f := gotype.Field{}
 	return map[string]any{
 		"fieldErrors": map[string]any{
 			"zeta":  []any{mk.text(f), "second <message>"},
@@ -267,7 +267,7 @@ var scrubbed = map[errgenrt.Sanitizer]string{
 // with a four-byte character across the cut; a sanitized field's string
 // starts with what its scrubbing removes and is long enough to be cut
 // after it.
-func (mk *maker) text(f errgenrt.Field) string {
+func (mk *maker) text(f gotype.Field) string {
 	bound := f.MaxBytes
 	if bound <= 0 {
 		bound = mk.bound

@@ -1,15 +1,26 @@
 package golang
 
 import (
+	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
-	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
 )
+
+// The details of a catalog in Go: one struct per object schema (a named
+// shape, an error's inline details, an object within them), the table
+// that describes each to the runtime (an errgenrt.Object, from the
+// catalog's facts), and each struct's Field method, through which the
+// runtime reads it as the table numbers its fields. The rules of the wire
+// are errgenrt's: the generated code holds data, not decisions.
 
 // typeCode is the Go type t.
 func typeCode(t gotype.Type) *jen.Statement {
@@ -81,52 +92,17 @@ func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
 	}
 }
 
-// fieldVars declares the errgenrt.Field variable of each property of s.
-func (g *generator) fieldVars(f *jen.File, s *model.Schema) {
-	var defs []jen.Code
-	for _, p := range s.Properties {
-		defs = append(defs, jen.Id(fieldVar(s, p)).Op("=").Add(fieldValue(gotype.Field(p, g.sensitive))))
-	}
-	if _, open := gotype.Extra(s); open {
-		defs = append(defs, jen.Id(extraFieldVar(s)).Op("=").Add(fieldValue(gotype.ExtraField(s))))
-	}
-	if len(defs) > 0 {
-		f.Var().Defs(defs...)
-	}
-}
+// objectVar is the errgenrt.Object variable of the struct named name.
+func objectVar(name string) string { return "object" + name }
 
-// fieldValue is the composite literal of an errgenrt.Field, zero values
-// left out.
-func fieldValue(fl errgenrt.Field) *jen.Statement {
-	var items []jen.Code
-	if fl.Name != "" {
-		items = append(items, keyed("Name", jen.Lit(fl.Name)))
-	}
-	if fl.Sensitive {
-		items = append(items, keyed("Sensitive", jen.True()))
-	}
-	if fl.Verbose {
-		items = append(items, keyed("Verbose", jen.True()))
-	}
-	if fl.Sanitize != errgenrt.SanitizeNone {
-		items = append(items, keyed("Sanitize", rt(gotype.SanitizerIdent(fl.Sanitize))))
-	}
-	if fl.MaxBytes > 0 {
-		items = append(items, keyed("MaxBytes", jen.Lit(fl.MaxBytes)))
-	}
-	if fl.Exact {
-		items = append(items, keyed("Exact", jen.True()))
-	}
-	return rt("Field").Values(items...)
-}
-
-// fieldVar is the package-level errgenrt.Field variable of a property.
-func fieldVar(owner *model.Schema, p *model.Property) string {
-	return "field_" + owner.GoName + "_" + p.GoName
-}
-
+// genStruct declares the struct of object schema s, its Field method and
+// the list and map types its fields need; for a named shape or an error's
+// inline details, its table (objectS) too, and for an error's details
+// newS, which makes empty ones.
 func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
-	g.fieldVars(f, s)
+	if n := g.tableOf[s]; n != nil {
+		g.objectDecl(f, s.GoName, n)
+	}
 	doc(f, fmt.Sprintf("%s is %s.", s.GoName, what), s.Description)
 	var fields []jen.Code
 	for _, p := range s.Properties {
@@ -139,6 +115,9 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 				t = jen.Op("*").Add(t)
 			}
 		}
+		if !tagSafe(p.Name) {
+			tag = "-" // MarshalJSON and UnmarshalJSON name it
+		}
 		if p.Schema.Description != "" {
 			fields = append(fields, commentCode(p.Schema.Description))
 		}
@@ -150,253 +129,363 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 	}
 	f.Type().Id(s.GoName).Struct(fields...)
 
-	body := []jen.Code{jen.Id("dst").Op("=").Id("e").Dot("Open").Call(jen.Id("dst"))}
-	for _, p := range s.Properties {
-		body = append(body, g.appendStmts(g.memberOf(s, p))...)
+	doc(f, "ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.")
+	method := f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("ErrgenField")
+	if len(s.Properties) == 0 {
+		method.Params(jen.Int(), jen.Op("*").Add(rt("Value"))).Bool().Block(jen.Return(jen.False()))
+	} else {
+		cases := make([]jen.Code, 0, len(s.Properties)+1)
+		for i, p := range s.Properties {
+			cases = append(cases, jen.Case(jen.Lit(i)).Block(g.fieldStmts(f, s, p)...))
+		}
+		cases = append(cases, jen.Default().Block(jen.Return(jen.False())))
+		method.Params(jen.Id("i").Int(), jen.Id("v").Op("*").Add(rt("Value"))).Bool().
+			Block(jen.Switch(jen.Id("i")).Block(cases...), jen.Return(jen.True()))
 	}
-	if open {
-		body = append(body, g.extraStmts(s, extra)...)
-	}
-	body = append(body, jen.Return(jen.Id("e").Dot("Close").Call(jen.Id("dst"))))
-	doc(f, "AppendJSON implements errgenrt.Details.")
-	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("AppendJSON").
-		Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("dst").Index().Byte()).Index().Byte().
-		Block(body...)
 
 	if g.roots[s] {
-		g.rootDecls(f, s)
+		doc(f, fmt.Sprintf("%s returns empty %s, the NewDetails of the errors with these details.", newName(s.GoName), s.GoName))
+		f.Func().Id(newName(s.GoName)).Params().Add(rt("Details")).Block(jen.Return(jen.New(jen.Id(s.GoName))))
 	}
+	g.jsonDecls(f, s, open)
 	if open {
-		g.openDecls(f, s)
+		g.openDecls(f, s, extra)
 	}
 }
 
-func (g *generator) memberOf(s *model.Schema, p *model.Property) member {
-	return member{fieldVar(s, p), p.GoName, gotype.Of(p.Schema), !p.Required, gotype.Trim(s)}
-}
-
-// rootDecls declares what the struct s has as the details of an error: the
-// names of its top-level fields (errgenrt.Def.DetailFields), the function
-// that returns it empty (errgenrt.Def.ZeroDetails), and its Placeholder
-// method, which renders a field into a message. Placeholder finds the
-// field by its place in the list of names: a switch on the names as
-// strings took several times as long to compile.
-func (g *generator) rootDecls(f *jen.File, s *model.Schema) {
-	t := gotype.Type{Kind: gotype.Struct, Name: s.GoName, Schema: s}
-	fields := fieldsVar(t)
-	cases := make([]jen.Code, len(s.Properties))
-	for i, p := range s.Properties {
-		cases[i] = jen.Case(jen.Lit(i)).Block(g.textStmt(g.memberOf(s, p)))
+// tagSafe reports whether a struct tag can name a JSON member name as
+// encoding/json reads tags: letters, digits, spaces and the punctuation
+// !#$%&()*+-./:;<=>?@[]^_{|}~.
+func tagSafe(name string) bool {
+	if name == "" {
+		return false
 	}
-	g.fieldsDecl(f, s)
-	doc(f, fmt.Sprintf("%s returns empty %s, the ZeroDetails of the errors with these details.", zeroName(s.GoName), s.GoName))
-	f.Func().Add(zeroFunc(t)).Params().Add(rt("Details")).Block(jen.Return(jen.New(jen.Id(s.GoName))))
-	doc(f, fmt.Sprintf("Placeholder implements errgenrt.Placeholders: the text of the field named field (one of %s) in a message.", fieldsName(s.GoName)))
-	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("Placeholder").
-		Params(jen.Id("t").Op("*").Add(rt("Text")), jen.Id("field").String()).
-		Block(jen.Switch(jen.Qual("slices", "Index").Call(fields.Clone(), jen.Id("field"))).Block(cases...))
+	for _, c := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case unicode.IsLetter(c) || unicode.IsDigit(c):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
-// fieldsDecl declares the names of the fields of struct s: for an error's
-// details its DetailFields, for an open object the names its other members
-// may not take.
-func (g *generator) fieldsDecl(f *jen.File, s *model.Schema) {
-	fields := fieldsVar(structType(s))
+// jsonDecls declares the names of the fields of struct s (fieldsS) and
+// its JSON methods, which read and write the members by those exact names
+// (an open struct's keep the other members too, see openDecls).
+func (g *generator) jsonDecls(f *jen.File, s *model.Schema, open bool) {
+	fields := jen.Id(fieldsName(s.GoName))
 	names := make([]jen.Code, len(s.Properties))
+	ptrs := make([]jen.Code, len(s.Properties))
+	values := make([]jen.Code, len(s.Properties))
+	optional := make([]jen.Code, len(s.Properties))
 	for i, p := range s.Properties {
 		names[i] = jen.Lit(p.Name)
+		ptrs[i] = jen.Op("&").Id("d").Dot(p.GoName)
+		values[i] = jen.Id("d").Dot(p.GoName)
+		optional[i] = jen.Lit(!p.Required)
 	}
-	if g.roots[s] {
-		doc(f, fmt.Sprintf("%s are the top-level fields of %s, the DetailFields of the errors with these details.", fieldsName(s.GoName), s.GoName))
-	} else {
-		doc(f, fmt.Sprintf("%s are the fields of %s.", fieldsName(s.GoName), s.GoName))
+	doc(f, fmt.Sprintf("%s are the names of the fields of %s, in order.", fieldsName(s.GoName), s.GoName))
+	f.Var().Add(fields.Clone()).Op("=").Index().String().Values(names...)
+	extra := jen.Op("&").Id("d").Dot(naming.GoExtraField)
+	if open {
+		doc(f, fmt.Sprintf("UnmarshalJSON reads the fields by their exact names (%s) and every other member into %s.", fieldsName(s.GoName), naming.GoExtraField))
+		f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+			jen.Return(rt("UnmarshalOpen").Call(jen.Id("data"), fields.Clone(), jen.Index().Any().Values(ptrs...), extra)),
+		)
+		doc(f, fmt.Sprintf("MarshalJSON writes the fields by their names, an absent optional one left out, then the members of %s in sorted order, leaving out a key named like a field.", naming.GoExtraField))
+		f.Func().Params(jen.Id("d").Id(s.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+			jen.Return(rt("MarshalOpen").Call(fields.Clone(), jen.Index().Any().Values(values...), jen.Index().Bool().Values(optional...), jen.Id("d").Dot(naming.GoExtraField))),
+		)
+		return
 	}
-	f.Var().Add(fields).Op("=").Index().String().Values(names...)
+	doc(f, fmt.Sprintf("UnmarshalJSON reads the fields by their exact names (%s), as JSON Schema matches them.", fieldsName(s.GoName)))
+	f.Func().Params(jen.Id("d").Op("*").Id(s.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Return(rt("UnmarshalFields").Call(jen.Id("data"), fields.Clone(), jen.Index().Any().Values(ptrs...))),
+	)
+	doc(f, "MarshalJSON writes the fields by their names, an absent optional one left out.")
+	f.Func().Params(jen.Id("d").Id(s.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(rt("MarshalFields").Call(fields.Clone(), jen.Index().Any().Values(values...), jen.Index().Bool().Values(optional...))),
+	)
 }
 
-// fieldsVar is the list of the top-level fields of details type t.
-func fieldsVar(t gotype.Type) *jen.Statement {
-	if t.Builtin() {
-		return rt("FieldErrorsFields")
-	}
-	return jen.Id(fieldsName(t.Name))
-}
-
-// fieldsName is the name of the list of the top-level fields of the struct
+// fieldsName is the name of the list of the field names of the struct
 // named name.
 func fieldsName(name string) string { return "fields" + name }
 
-// zeroName is the name of the function returning an empty struct named name.
-func zeroName(name string) string { return "zero" + name }
+// newName is the name of the function returning empty details of the
+// struct named name.
+func newName(name string) string { return "new" + name }
 
-// zeroFunc is the function that returns empty details of type t.
-func zeroFunc(t gotype.Type) *jen.Statement {
-	if t.Builtin() {
-		return rt("ZeroFieldErrors")
+// fieldStmts fills v with property p of struct s (the receiver d): absent
+// when an optional value is nil.
+func (g *generator) fieldStmts(f *jen.File, s *model.Schema, p *model.Property) []jen.Code {
+	ti := gotype.Of(p.Schema)
+	x := jen.Id("d").Dot(p.GoName)
+	var out []jen.Code
+	optional := !p.Required
+	absent := func() {
+		out = append(out, jen.If(x.Clone().Op("==").Nil()).Block(jen.Return(jen.False())))
 	}
-	return jen.Id(zeroName(t.Name))
-}
-
-// member is what the statements of one property of a struct are made of:
-// its field variable, its Go field (of the receiver d), its type, whether
-// it is optional, and whether a minimal payload leaves it out when it is
-// (gotype.Trim of its struct).
-type member struct {
-	fieldVar, goName string
-	ti               gotype.Type
-	optional         bool
-	trim             bool
-}
-
-// appendStmts writes the statements that append one property.
-func (g *generator) appendStmts(m member) []jen.Code {
-	field := jen.Op("&").Id(m.fieldVar)
-	ti := m.ti
-	v := jen.Id("d").Dot(m.goName)
-	optional := m.optional
-	deref := v.Clone()
+	deref := x.Clone()
 	if optional && ti.Pointable() {
-		deref = jen.Op("*").Add(v.Clone())
+		absent()
+		deref = jen.Op("*").Add(x.Clone())
+	} else if optional && (ti.Kind == gotype.Any || ti.Kind == gotype.Map || ti.Kind == gotype.Slice || ti.Kind == gotype.Struct) {
+		absent()
 	}
-	assign := func(call *jen.Statement) jen.Code { return jen.Id("dst").Op("=").Add(call) }
-	var write []jen.Code
 	switch ti.Kind {
-	case gotype.String:
-		write = []jen.Code{assign(jen.Id("e").Dot("String").Call(jen.Id("dst"), field, deref))}
-	case gotype.Enum:
-		write = []jen.Code{assign(jen.Id("e").Dot("String").Call(jen.Id("dst"), field, jen.String().Call(deref)))}
-	case gotype.Int:
-		write = []jen.Code{assign(jen.Id("e").Dot("Int").Call(jen.Id("dst"), field, deref))}
-	case gotype.Float:
-		write = []jen.Code{assign(jen.Id("e").Dot("Float").Call(jen.Id("dst"), field, deref))}
-	case gotype.Bool:
-		write = []jen.Code{assign(jen.Id("e").Dot("Bool").Call(jen.Id("dst"), field, deref))}
-	case gotype.Any, gotype.Map:
-		write = []jen.Code{assign(jen.Id("e").Dot("Any").Call(jen.Id("dst"), field, v.Clone()))}
 	case gotype.Struct:
+		obj := deref.Clone()
 		switch {
 		case ti.Ptr && !optional:
-			write = []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(
-				assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, jen.New(typeCode(gotype.Type{Kind: gotype.Struct, Name: ti.Name})))),
-			).Else().Block(
-				assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, v.Clone())),
-			)}
+			return append(out, jen.If(x.Clone().Op("!=").Nil()).Block(jen.Id("v").Dot("Obj").Op("=").Add(x.Clone())))
 		case ti.Ptr || optional:
-			write = []jen.Code{assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, v.Clone()))}
+			obj = x.Clone()
 		default:
-			write = []jen.Code{assign(jen.Id("e").Dot("Details").Call(jen.Id("dst"), field, jen.Op("&").Add(v.Clone())))}
+			obj = jen.Op("&").Add(x.Clone())
 		}
+		return append(out, jen.Id("v").Dot("Obj").Op("=").Add(obj))
 	case gotype.Slice:
-		write = []jen.Code{jen.If(jen.Id("e").Dot("Emit").Call(field)).Block(
-			assign(jen.Id("e").Dot("Key").Call(jen.Id("dst"), field)),
-			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
-			g.items(m.fieldVar, ti, v.Clone(), 0),
-			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
-		)}
+		list := g.listType(f, s.GoName+p.GoName, ti)
+		return append(out, jen.Id("v").Dot("List").Op("=").Parens(jen.Op("*").Add(list)).Call(jen.Op("&").Add(x.Clone())))
+	}
+	return append(out, scalarFill(ti, deref))
+}
+
+// scalarFill sets the member of v that holds a value x of type t (a
+// string, enum, number, boolean, untyped value or map).
+func scalarFill(t gotype.Type, x *jen.Statement) jen.Code {
+	v := jen.Id("v")
+	switch t.Kind {
+	case gotype.String:
+		return v.Dot("Str").Op("=").Add(x)
+	case gotype.Enum:
+		return v.Dot("Str").Op("=").String().Call(x)
+	case gotype.Int:
+		return v.Dot("Int").Op("=").Add(x)
+	case gotype.Float:
+		return v.Dot("Num").Op("=").Add(x)
+	case gotype.Bool:
+		return v.Dot("Bool").Op("=").Add(x)
+	case gotype.Map:
+		return v.Dot("Map").Op("=").Parens(jen.Op("*").Add(rt("AnyMap"))).Call(jen.Op("&").Add(x))
+	}
+	return jen.List(v.Clone().Dot("Any"), v.Clone().Dot("IsAny")).Op("=").List(x, jen.True())
+}
+
+// elemFill sets the member of v that holds the item x of a slice of t.
+func (g *generator) elemFill(f *jen.File, name string, t gotype.Type, x *jen.Statement) jen.Code {
+	v := jen.Id("v")
+	switch t.Kind {
+	case gotype.Struct:
+		if t.Ptr {
+			return jen.If(x.Clone().Op("!=").Nil()).Block(v.Dot("Obj").Op("=").Add(x.Clone()))
+		}
+		return v.Dot("Obj").Op("=").Op("&").Add(x)
+	case gotype.Slice:
+		return v.Dot("List").Op("=").Parens(jen.Op("*").Add(g.listType(f, name, t))).Call(jen.Op("&").Add(x))
+	}
+	return scalarFill(t, x)
+}
+
+// runtimeLists are errgenrt's list types of slices of primitives.
+var runtimeLists = map[gotype.Kind]string{
+	gotype.String: "Strings", gotype.Int: "Int64s", gotype.Float: "Float64s", gotype.Bool: "Bools", gotype.Any: "Anys",
+}
+
+// listType returns the errgenrt.List type of a slice of type t: errgenrt's
+// for a slice of primitives, else listNAME, declared here.
+func (g *generator) listType(f *jen.File, name string, t gotype.Type) *jen.Statement {
+	if rl, ok := runtimeLists[t.Elem.Kind]; ok {
+		return rt(rl)
+	}
+	list := "list" + name
+	doc(f, fmt.Sprintf("%s is a []%s as an errgenrt.List.", list, typeName(*t.Elem)))
+	f.Type().Id(list).Index().Add(typeCode(*t.Elem))
+	l := jen.Parens(jen.Op("*").Id("l"))
+	f.Func().Params(jen.Id("l").Op("*").Id(list)).Id("Len").Params().Int().Block(jen.Return(jen.Len(l.Clone())))
+	f.Func().Params(jen.Id("l").Op("*").Id(list)).Id("At").Params(jen.Id("i").Int(), jen.Id("v").Op("*").Add(rt("Value"))).
+		Block(g.elemFill(f, name+"Items", *t.Elem, l.Clone().Index(jen.Id("i"))))
+	return jen.Id(list)
+}
+
+// typeName names a Go type for a doc comment.
+func typeName(t gotype.Type) string {
+	var b jen.Statement
+	b = *typeCode(t)
+	return fmt.Sprintf("%#v", &b)
+}
+
+// objectDecl declares the table of the struct named name, the object node
+// n of the catalog's facts: as a variable, or, for a shape that contains
+// itself, filled in by an init function.
+func (g *generator) objectDecl(f *jen.File, name string, n *facts.Node) {
+	v := objectVar(name)
+	lit := g.objectLiteral(n)
+	doc(f, fmt.Sprintf("%s describes %s to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.", v, name))
+	if g.cyclic[n] {
+		f.Var().Id(v).Op("=").New(rt("Object"))
+		f.Func().Id("init").Params().Block(jen.Op("*").Id(v).Op("=").Add(lit))
+		return
+	}
+	f.Var().Id(v).Op("=").Op("&").Add(lit)
+}
+
+// objectLiteral is the errgenrt.Object value of object node n.
+func (g *generator) objectLiteral(n *facts.Node) jen.Code {
+	var items []jen.Code
+	if n.Trim {
+		items = append(items, keyed("Trim", jen.True()))
+	}
+	if len(n.Properties) > 0 {
+		fields := make([]jen.Code, len(n.Properties))
+		for i, p := range n.Properties {
+			fv := []jen.Code{keyed("Name", jen.Lit(p.Name))}
+			if p.Required {
+				fv = append(fv, keyed("Required", jen.True()))
+			}
+			fv = append(fv, keyed("Node", g.nodeCode(p.Node)))
+			fields[i] = jen.Values(fv...)
+		}
+		items = append(items, keyed("Fields", jen.Index().Add(rt("Field")).Custom(multi, fields...)))
+	}
+	if n.AdditionalProperties != nil {
+		items = append(items, keyed("Extra", g.nodeCode(n.AdditionalProperties)))
+	}
+	return rt("Object").Custom(multi, items...)
+}
+
+// nodeCode is a pointer to the errgenrt.Node of n.
+func (g *generator) nodeCode(n *facts.Node) jen.Code {
+	if n.Shape == facts.FieldErrors && !n.Verbose {
+		return rt("FieldErrorsNode")
+	}
+	items := []jen.Code{keyed("Kind", rt(kinds[n.Type]))}
+	if n.Sensitive {
+		items = append(items, keyed("Sensitive", jen.True()))
+	}
+	if n.Verbose {
+		items = append(items, keyed("Verbose", jen.True()))
+	}
+	if s := sanitizers[n.Sanitize]; s != "" {
+		items = append(items, keyed("Sanitize", rt(s)))
+	}
+	if n.MaxBytes > 0 {
+		items = append(items, keyed("MaxBytes", jen.Lit(n.MaxBytes)))
+	}
+	if n.Exact {
+		items = append(items, keyed("Exact", jen.True()))
+	}
+	if n.Check != nil {
+		items = append(items, keyed("Check", checkCode(n.Check)))
+	}
+	if n.Items != nil {
+		items = append(items, keyed("Items", g.nodeCode(n.Items)))
+	}
+	if n.Keep != 0 {
+		items = append(items, keyed("Keep", jen.Lit(n.Keep)))
 	}
 	switch {
-	case !optional:
-		return write
-	case m.trim:
-		return []jen.Code{jen.If(v.Clone().Op("!=").Nil().Op("&&").Id("e").Dot("Full").Call()).Block(write...)}
+	case n.Shape == facts.FieldErrors:
+		items = append(items, keyed("Object", rt("FieldErrorsNode").Dot("Object")))
+	case n.Shape != "":
+		items = append(items, keyed("Object", jen.Id(objectVar(g.shapeName[n.Shape]))))
+	case n.Type == "object":
+		items = append(items, keyed("Object", jen.Op("&").Add(g.objectLiteral(n))))
 	}
-	return []jen.Code{jen.If(v.Clone().Op("!=").Nil()).Block(write...)}
+	if n.Replacement != nil {
+		items = append(items, keyed("Replacement", valueCode(facts.Decode(*n.Replacement))), keyed("HasReplacement", jen.True()))
+	}
+	return jen.Op("&").Add(rt("Node")).Values(items...)
 }
 
-// items writes the loop that appends the items of a slice expression of
-// type st: every item, or in a minimal payload the first st.Keep.
-func (g *generator) items(fieldName string, st gotype.Type, slice *jen.Statement, depth int) jen.Code {
-	i := jen.Id("i" + strconv.Itoa(depth))
-	item := slice.Clone().Index(i.Clone())
-	return jen.For(i.Clone().Op(":=").Range().Id("e").Dot("Keep").Call(jen.Len(slice.Clone()), jen.Lit(st.Keep))).Block(g.value(fieldName, *st.Elem, item, depth)...)
+var kinds = map[string]string{
+	"string": "KindString", "integer": "KindInteger", "number": "KindNumber", "boolean": "KindBoolean",
+	"array": "KindArray", "object": "KindObject", "any": "KindAny",
 }
 
-// value writes the statements that append one value of type elem, item,
-// as an array item or the value of a member whose key is written: strings
-// under the rules of the field variable fieldName. depth numbers the loops
-// of nested arrays.
-func (g *generator) value(fieldName string, elem gotype.Type, item *jen.Statement, depth int) []jen.Code {
-	field := jen.Op("&").Id(fieldName)
-	assign := func(call *jen.Statement) jen.Code { return jen.Id("dst").Op("=").Add(call) }
-	var body []jen.Code
-	switch elem.Kind {
-	case gotype.String:
-		body = []jen.Code{assign(jen.Id("e").Dot("StringValue").Call(jen.Id("dst"), field, item))}
-	case gotype.Enum:
-		body = []jen.Code{assign(jen.Id("e").Dot("StringValue").Call(jen.Id("dst"), field, jen.String().Call(item)))}
-	case gotype.Int:
-		body = []jen.Code{assign(jen.Id("e").Dot("IntValue").Call(jen.Id("dst"), item))}
-	case gotype.Float:
-		body = []jen.Code{assign(jen.Id("e").Dot("FloatValue").Call(jen.Id("dst"), item))}
-	case gotype.Bool:
-		body = []jen.Code{assign(jen.Id("e").Dot("BoolValue").Call(jen.Id("dst"), item))}
-	case gotype.Any, gotype.Map:
-		body = []jen.Code{assign(jen.Id("e").Dot("AnyValue").Call(jen.Id("dst"), field, item))}
-	case gotype.Struct:
-		if elem.Ptr {
-			body = []jen.Code{jen.If(item.Clone().Op("==").Nil()).Block(
-				assign(jen.New(typeCode(gotype.Type{Kind: gotype.Struct, Name: elem.Name})).Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst"))),
-			).Else().Block(
-				assign(item.Clone().Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst"))),
-			)}
-		} else {
-			body = []jen.Code{assign(item.Clone().Dot("AppendJSON").Call(jen.Id("e"), jen.Id("dst")))}
+var sanitizers = map[string]string{"path": "SanitizePath", "uri": "SanitizeURI", "text": "SanitizeText"}
+
+// checkCode is a pointer to the errgenrt.Check of c.
+func checkCode(c *facts.Check) jen.Code {
+	var items []jen.Code
+	strs := func(key string, list []string) {
+		if len(list) == 0 && key != "Enum" || list == nil {
+			return
 		}
-	case gotype.Slice:
-		body = []jen.Code{
-			assign(jen.Id("e").Dot("OpenArray").Call(jen.Id("dst"))),
-			g.items(fieldName, elem, item, depth+1),
-			assign(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
+		vals := make([]jen.Code, len(list))
+		for i, s := range list {
+			vals[i] = jen.Lit(s)
+		}
+		items = append(items, keyed(key, jen.Index().String().Values(vals...)))
+	}
+	strs("Enum", c.Enum)
+	if c.Const != nil {
+		items = append(items, keyed("Const", valueCode(facts.Decode(*c.Const))), keyed("HasConst", jen.True()))
+	}
+	strs("Patterns", c.Patterns)
+	strs("Formats", c.Formats)
+	bound := func(key string, n *json.Number) {
+		if n == nil {
+			return
+		}
+		f, _ := n.Float64()
+		items = append(items, keyed(key, rt("Bound").Call(jen.Lit(f))))
+	}
+	bound("Minimum", c.Minimum)
+	bound("Maximum", c.Maximum)
+	bound("ExclusiveMinimum", c.ExclusiveMinimum)
+	bound("ExclusiveMaximum", c.ExclusiveMaximum)
+	if c.MultipleOf != nil {
+		f, _ := c.MultipleOf.Float64()
+		items = append(items, keyed("MultipleOf", jen.Lit(f)))
+	}
+	limit := func(key string, n *int) {
+		if n != nil {
+			items = append(items, keyed(key, rt("Limit").Call(jen.Lit(*n))))
 		}
 	}
-	return body
+	limit("MinLength", c.MinLength)
+	limit("MaxLength", c.MaxLength)
+	limit("MinItems", c.MinItems)
+	limit("MaxItems", c.MaxItems)
+	if c.UniqueItems {
+		items = append(items, keyed("UniqueItems", jen.True()))
+	}
+	return jen.Op("&").Add(rt("Check")).Values(items...)
 }
 
-// textStmt writes the statement that renders one property of a struct
-// (the receiver d) into the template text t.
-func (g *generator) textStmt(m member) jen.Code {
-	field := jen.Op("&").Id(m.fieldVar)
-	v := jen.Id("d").Dot(m.goName)
-	ti := m.ti
-	optional := m.optional && ti.Pointable()
-	switch ti.Kind {
-	case gotype.String, gotype.Enum:
-		if optional {
-			if ti.Kind == gotype.Enum {
-				return jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("t").Dot("Str").Call(field, jen.String().Call(jen.Op("*").Add(v))))
-			}
-			return jen.Id("t").Dot("OptStr").Call(field, v)
+// valueCode is the Go value of a JSON value as encoding/json decodes it
+// into an interface.
+func valueCode(v any) jen.Code {
+	switch x := v.(type) {
+	case nil:
+		return jen.Nil()
+	case string:
+		return jen.Lit(x)
+	case bool:
+		return jen.Lit(x)
+	case float64:
+		return jen.Lit(x)
+	case []any:
+		items := make([]jen.Code, len(x))
+		for i, it := range x {
+			items[i] = valueCode(it)
 		}
-		if ti.Kind == gotype.Enum {
-			return jen.Id("t").Dot("Str").Call(field, jen.String().Call(v))
+		return jen.Index().Any().Values(items...)
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
 		}
-		return jen.Id("t").Dot("Str").Call(field, v)
-	case gotype.Int, gotype.Float, gotype.Bool:
-		method := map[gotype.Kind]string{gotype.Int: "Int", gotype.Float: "Float", gotype.Bool: "Bool"}[ti.Kind]
-		if optional {
-			method = "Opt" + method
+		sort.Strings(keys)
+		items := make([]jen.Code, len(keys))
+		for i, k := range keys {
+			items[i] = jen.Lit(k).Op(":").Add(valueCode(x[k]))
 		}
-		return jen.Id("t").Dot(method).Call(field, v)
-	case gotype.Slice:
-		// a list of strings is its items' text; any other array is written
-		// as the details carry it, then joined (errgenrt.Text.Array)
-		call := jen.Id("t").Dot("Strings").Call(field, v.Clone())
-		if ti.Elem.Kind != gotype.String {
-			call = jen.Id("t").Dot("Array").Call(field, jen.Func().Params(jen.Id("e").Op("*").Add(rt("Encoder")), jen.Id("dst").Index().Byte()).Index().Byte().Block(
-				jen.Id("dst").Op("=").Id("e").Dot("OpenArray").Call(jen.Id("dst")),
-				g.items(m.fieldVar, ti, v.Clone(), 0),
-				jen.Return(jen.Id("e").Dot("CloseArray").Call(jen.Id("dst"))),
-			))
-		}
-		if m.optional {
-			return jen.If(v.Clone().Op("!=").Nil()).Block(call) // absent: no text
-		}
-		return call
-	case gotype.Struct:
-		if !ti.Ptr && !optional {
-			return jen.Id("t").Dot("JSON").Call(field, jen.Op("&").Add(v))
-		}
-		return jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("t").Dot("JSON").Call(field, v))
+		return jen.Map(jen.String()).Any().Values(items...)
 	}
-	return jen.Id("t").Dot("JSON").Call(field, v)
+	return jen.Nil()
 }

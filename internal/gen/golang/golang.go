@@ -21,6 +21,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
@@ -60,12 +61,13 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if pkg == "" {
 		pkg = PackageName(m.Name)
 	}
-	g := &generator{m: m, pkg: pkg, opts: opts, sensitive: gotype.Sensitive(m), roots: map[*model.Schema]bool{}}
+	g := &generator{m: m, pkg: pkg, opts: opts, roots: map[*model.Schema]bool{}}
 	for _, e := range m.Errors {
 		if t, ok := gotype.Details(e); ok && !t.Builtin() {
 			g.roots[t.Schema] = true
 		}
 	}
+	g.tables(facts.Build(m))
 
 	type job struct {
 		path string
@@ -106,11 +108,85 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 func DomainFile(d *model.Domain) string { return d.Name + "_errors.go" }
 
 type generator struct {
-	m         *model.Catalog
-	pkg       string
-	opts      Options
-	sensitive map[*model.Property]bool
-	roots     map[*model.Schema]bool // the structs some error takes as its details
+	m     *model.Catalog
+	pkg   string
+	opts  Options
+	roots map[*model.Schema]bool // the structs some error takes as its details
+
+	facts *facts.Catalog
+	// tableOf are the object nodes of the facts that get a table
+	// (objectNAME): the named shapes and the errors' inline details, by
+	// the schema of their struct.
+	tableOf   map[*model.Schema]*facts.Node
+	shapeName map[string]string    // a named shape's struct name, by the shape's name
+	cyclic    map[*facts.Node]bool // shapes that contain themselves
+}
+
+// tables notes which facts nodes the package declares tables of.
+func (g *generator) tables(f *facts.Catalog) {
+	g.facts = f
+	g.tableOf = map[*model.Schema]*facts.Node{}
+	g.shapeName = map[string]string{}
+	byName := map[string]*facts.Node{}
+	for _, s := range f.Shapes {
+		byName[s.Name] = s.Node
+		if s.Name == facts.FieldErrors {
+			continue
+		}
+		if ms := g.m.Shape(s.Name); ms != nil {
+			g.tableOf[ms.Schema] = s.Node
+			g.shapeName[s.Name] = ms.Schema.GoName
+		}
+	}
+	for i, e := range g.m.Errors {
+		if s := e.Details; s != nil && s.Inline && s.Schema.Ref == nil {
+			g.tableOf[s.Schema] = f.Errors[i].Details
+		}
+	}
+	// a shape contains itself when one of the shapes its nodes name leads
+	// back to it
+	refs := map[string][]string{}
+	for _, s := range f.Shapes {
+		refs[s.Name] = shapeRefs(s.Node, nil)
+	}
+	g.cyclic = map[*facts.Node]bool{}
+	for _, s := range f.Shapes {
+		seen := map[string]bool{}
+		var reaches func(name string) bool
+		reaches = func(name string) bool {
+			for _, r := range refs[name] {
+				if r == s.Name {
+					return true
+				}
+				if !seen[r] {
+					seen[r] = true
+					if reaches(r) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		if reaches(s.Name) {
+			g.cyclic[s.Node] = true
+		}
+	}
+}
+
+// shapeRefs returns the shapes the nodes of n's tree name, not looking
+// into those shapes.
+func shapeRefs(n *facts.Node, out []string) []string {
+	if n == nil {
+		return out
+	}
+	if n.Shape != "" {
+		return append(out, n.Shape)
+	}
+	for _, p := range n.Properties {
+		out = shapeRefs(p.Node, out)
+	}
+	out = shapeRefs(n.AdditionalProperties, out)
+	return shapeRefs(n.Items, out)
 }
 
 func (g *generator) newFile() *jen.File {
@@ -357,9 +433,9 @@ func (g *generator) aliasDecls(f *jen.File, e *model.Error) {
 }
 
 // defLiteral is the composite literal of e's definition: the fields of
-// errgenrt.Def in their order, zero values left out. The detail fields and
-// the constructor of empty details are declared once per details type,
-// next to it (see detailsHelpers).
+// errgenrt.Def in their order, zero values left out. The table of its
+// details and the constructor of empty ones are declared once per details
+// type, next to it.
 func (g *generator) defLiteral(e *model.Error) jen.Code {
 	d := gotype.Def(e)
 	statuses := make([]jen.Code, len(d.Statuses))
@@ -398,7 +474,18 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 		items = append(items, keyed("NeedsDetails", jen.True()))
 	}
 	if t, has := gotype.Details(e); has {
-		items = append(items, keyed("DetailFields", fieldsVar(t)))
+		node := rt("FieldErrorsNode")
+		if !t.Builtin() {
+			node = jen.Op("&").Add(rt("Node")).Values(keyed("Kind", rt("KindObject")), keyed("Object", jen.Id(objectVar(t.Name))))
+		}
+		items = append(items, keyed("Details", node))
+		if sens := g.factsOf(e).Sensitive; len(sens) > 0 {
+			list := make([]jen.Code, len(sens))
+			for i, s := range sens {
+				list[i] = jen.Lit(s)
+			}
+			items = append(items, keyed("Sensitive", jen.Index().String().Values(list...)))
+		}
 	}
 	items = append(items, keyed("Message", jen.Lit(string(d.Message))))
 	if d.UserMessage != "" {
@@ -412,9 +499,23 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 		items = append(items, keyed("Suggestions", jen.Index().Add(rt("Template")).Custom(multi, list...)))
 	}
 	if t, has := gotype.Details(e); has {
-		items = append(items, keyed("ZeroDetails", zeroFunc(t)))
+		newDetails := rt("NewFieldErrors")
+		if !t.Builtin() {
+			newDetails = jen.Id(newName(t.Name))
+		}
+		items = append(items, keyed("NewDetails", newDetails))
 	}
 	return jen.Op("&").Add(rt("Def")).Custom(multi, items...)
+}
+
+// factsOf returns the facts of e.
+func (g *generator) factsOf(e *model.Error) *facts.Error {
+	for i := range g.facts.Errors {
+		if g.facts.Errors[i].Symbol == e.Symbol {
+			return &g.facts.Errors[i]
+		}
+	}
+	return nil
 }
 
 // detailsFile is details.go: the types of the named detail shapes, by name.

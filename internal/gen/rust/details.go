@@ -120,17 +120,17 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 		w.line(3, "props: &[],")
 	case 1:
 		p := s.Properties[0]
-		g.prop(w, u, 3, "props: &[", p.Name, p.Required, gotype.Of(p.Schema), gotype.Field(p, g.sensitive), "}],")
+		g.prop(w, u, 3, "props: &[", p.Name, p.Required, gotype.Of(p.Schema), gotype.FieldOf(p, g.sensitive), "}],")
 	default:
 		w.line(3, "props: &[")
 		for _, p := range s.Properties {
-			g.prop(w, u, 4, "", p.Name, p.Required, gotype.Of(p.Schema), gotype.Field(p, g.sensitive), "},")
+			g.prop(w, u, 4, "", p.Name, p.Required, gotype.Of(p.Schema), gotype.FieldOf(p, g.sensitive), "},")
 		}
 		w.line(3, "],")
 	}
 	w.line(3, "trim: "+strconv.FormatBool(gotype.Trim(s))+",")
 	if extra, open := gotype.Extra(s); open {
-		g.prop(w, u, 3, "extra: Some(", "", true, extra, gotype.ExtraField(s), "}),")
+		g.prop(w, u, 3, "extra: Some(", "", true, extra, gotype.ExtraFieldOf(s), "}),")
 	} else {
 		w.line(3, "extra: None,")
 	}
@@ -185,7 +185,7 @@ func (g *generator) genNew(w *writer, s *model.Schema, name string, required []*
 
 // prop writes the rt::Prop literal of one property (or, unnamed, of an
 // open object's other members), opened after head and closed by tail.
-func (g *generator) prop(w *writer, u *uses, indent int, head, name string, required bool, t gotype.Type, f errgenrt.Field, tail string) {
+func (g *generator) prop(w *writer, u *uses, indent int, head, name string, required bool, t gotype.Type, f gotype.Field, tail string) {
 	w.line(indent, head+"rt::Prop {")
 	if name != "" {
 		w.field(indent+1, "name", lit(name))

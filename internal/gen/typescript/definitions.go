@@ -97,7 +97,7 @@ func (g *generator) definitionsJS() []byte {
 		b.WriteString("    trim: " + strconv.FormatBool(gotype.Trim(s)) + ",\n")
 		b.WriteString("    fields: [\n")
 		for _, p := range s.Properties {
-			f := gotype.Field(p, sensitive)
+			f := gotype.FieldOf(p, sensitive)
 			b.WriteString("      { name: " + str(p.Name))
 			if p.Required {
 				b.WriteString(", required: true")
@@ -106,7 +106,7 @@ func (g *generator) definitionsJS() []byte {
 		}
 		b.WriteString("    ],\n")
 		if x, ok := gotype.Extra(s); ok {
-			b.WriteString("    extra: { type: " + jsType(x) + flags(gotype.ExtraField(s)) + " },\n")
+			b.WriteString("    extra: { type: " + jsType(x) + flags(gotype.ExtraFieldOf(s)) + " },\n")
 		}
 		b.WriteString("  },\n")
 	}
@@ -143,7 +143,7 @@ func jsType(t gotype.Type) string {
 }
 
 // flags writes the members of a field's flags that are set.
-func flags(f errgenrt.Field) string {
+func flags(f gotype.Field) string {
 	var b strings.Builder
 	if f.Sensitive {
 		b.WriteString(", sensitive: true")

@@ -73,14 +73,15 @@ var ErrEverything = &errgenrt.Def{
 	ProblemType:  "https://errors.example.com/kinds/everything",
 	Statuses:     []int{422, 400},
 	NeedsDetails: true,
-	DetailFields: fieldsEverything,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectEverything},
+	Sensitive:    []string{"anything"},
 	Message:      "s={s} i={i} n={n} b={b} e={e} tags={tags} nested={nested} opt_s={opt_s} opt_i={opt_i} secret={secret} home={home} {{literal}}",
 	UserMessage:  "Level {level}, maybe {maybe_node}, anything {anything}",
 	Suggestions: []errgenrt.Template{
 		"Try {e} instead of {s}",
 		"Second suggestion with a \"quote\" and a \\ backslash",
 	},
-	ZeroDetails: zeroEverything,
+	NewDetails: newEverything,
 }
 
 // NewEverything returns E_EVERYTHING (2): Everything "at once" */ `x` ${y}.
@@ -104,17 +105,17 @@ const (
 
 // ErrReason is the definition and errors.Is sentinel of E_REASON (3): Failed for a reason.
 var ErrReason = &errgenrt.Def{
-	Code:         3,
-	WireCode:     3,
-	Symbol:       "E_REASON",
-	Type:         "reason",
-	Domain:       "core",
-	Title:        "Failed for a reason",
-	ProblemType:  "https://errors.example.com/kinds/reason",
-	Statuses:     []int{403},
-	DetailFields: fieldsErrorInfo,
-	Message:      "Failed: {reason}",
-	ZeroDetails:  zeroErrorInfo,
+	Code:        3,
+	WireCode:    3,
+	Symbol:      "E_REASON",
+	Type:        "reason",
+	Domain:      "core",
+	Title:       "Failed for a reason",
+	ProblemType: "https://errors.example.com/kinds/reason",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectErrorInfo},
+	Message:     "Failed: {reason}",
+	NewDetails:  newErrorInfo,
 }
 
 // NewReason returns E_REASON (3): Failed for a reason.

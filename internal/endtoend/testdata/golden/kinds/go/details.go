@@ -3,22 +3,66 @@
 
 package kindserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
-var (
-	field_ErrorInfo_Reason   = errgenrt.Field{Name: "reason"}
-	field_ErrorInfo_Domain   = errgenrt.Field{Name: "domain"}
-	field_ErrorInfo_Metadata = errgenrt.Field{Name: "metadata"}
-	field_ErrorInfo_Counts   = errgenrt.Field{Name: "counts"}
-	field_ErrorInfo_Owners   = errgenrt.Field{Name: "owners"}
-	field_ErrorInfo_Labels   = errgenrt.Field{Name: "labels"}
-	field_ErrorInfo_Secrets  = errgenrt.Field{Name: "secrets"}
-	field_ErrorInfo_Groups   = errgenrt.Field{Name: "groups"}
-	field_ErrorInfo_Extra    = errgenrt.Field{}
-)
+// objectErrorInfo describes ErrorInfo to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectErrorInfo = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "reason", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "domain", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "metadata", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim: true,
+			Fields: []errgenrt.Field{
+				{Name: "service", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+				{Name: "region", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+			},
+			Extra: &errgenrt.Node{Kind: errgenrt.KindString},
+		}}},
+		{Name: "counts", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim: true,
+			Fields: []errgenrt.Field{
+				{Name: "total", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger}},
+			},
+			Extra: &errgenrt.Node{Kind: errgenrt.KindInteger},
+		}}},
+		{Name: "owners", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim: true,
+			Fields: []errgenrt.Field{
+				{Name: "primary", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNode}},
+			},
+			Extra: &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNode},
+		}}},
+		{Name: "labels", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim: true,
+			Fields: []errgenrt.Field{
+				{Name: "env", Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"prod", "dev"}}}},
+			},
+			Extra: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"on", "off"}}},
+		}}},
+		{Name: "secrets", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim: true,
+			Fields: []errgenrt.Field{
+				{Name: "id", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+			},
+			Extra: &errgenrt.Node{Kind: errgenrt.KindString, Sensitive: true},
+		}}},
+		{Name: "groups", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim: true,
+			Fields: []errgenrt.Field{
+				{Name: "main", Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindInteger}}},
+			},
+			Extra: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+				Trim: true,
+				Fields: []errgenrt.Field{
+					{Name: "kind", Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"a", "b"}}}},
+				},
+				Extra: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindNumber}}},
+			}},
+		}}},
+	},
+	Extra: &errgenrt.Node{Kind: errgenrt.KindAny},
+}
 
 // ErrorInfo is detail shape error_info.
 //
@@ -37,97 +81,74 @@ type ErrorInfo struct {
 	Extra map[string]any `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ErrorInfo) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_ErrorInfo_Reason, d.Reason)
-	if d.Domain != nil && e.Full() {
-		dst = e.String(dst, &field_ErrorInfo_Domain, *d.Domain)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ErrorInfo) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Reason
+	case 1:
+		if d.Domain == nil {
+			return false
+		}
+		v.Str = *d.Domain
+	case 2:
+		if d.Metadata == nil {
+			return false
+		}
+		v.Obj = d.Metadata
+	case 3:
+		if d.Counts == nil {
+			return false
+		}
+		v.Obj = d.Counts
+	case 4:
+		if d.Owners == nil {
+			return false
+		}
+		v.Obj = d.Owners
+	case 5:
+		if d.Labels == nil {
+			return false
+		}
+		v.Obj = d.Labels
+	case 6:
+		if d.Secrets == nil {
+			return false
+		}
+		v.Obj = d.Secrets
+	case 7:
+		if d.Groups == nil {
+			return false
+		}
+		v.Obj = d.Groups
+	default:
+		return false
 	}
-	if d.Metadata != nil && e.Full() {
-		dst = e.Details(dst, &field_ErrorInfo_Metadata, d.Metadata)
-	}
-	if d.Counts != nil && e.Full() {
-		dst = e.Details(dst, &field_ErrorInfo_Counts, d.Counts)
-	}
-	if d.Owners != nil && e.Full() {
-		dst = e.Details(dst, &field_ErrorInfo_Owners, d.Owners)
-	}
-	if d.Labels != nil && e.Full() {
-		dst = e.Details(dst, &field_ErrorInfo_Labels, d.Labels)
-	}
-	if d.Secrets != nil && e.Full() {
-		dst = e.Details(dst, &field_ErrorInfo_Secrets, d.Secrets)
-	}
-	if d.Groups != nil && e.Full() {
-		dst = e.Details(dst, &field_ErrorInfo_Groups, d.Groups)
-	}
-	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfo_Extra, d, d.Extra, fieldsErrorInfo) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		dst = e.AnyValue(dst, &field_ErrorInfo_Extra, v)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsErrorInfo are the top-level fields of ErrorInfo, the DetailFields of the errors with these details.
-var fieldsErrorInfo = []string{"reason", "domain", "metadata", "counts", "owners", "labels", "secrets", "groups"}
-
-// zeroErrorInfo returns empty ErrorInfo, the ZeroDetails of the errors with these details.
-func zeroErrorInfo() errgenrt.Details {
+// newErrorInfo returns empty ErrorInfo, the NewDetails of the errors with these details.
+func newErrorInfo() errgenrt.Details {
 	return new(ErrorInfo)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsErrorInfo) in a message.
-func (d *ErrorInfo) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsErrorInfo, field) {
-	case 0:
-		t.Str(&field_ErrorInfo_Reason, d.Reason)
-	case 1:
-		t.OptStr(&field_ErrorInfo_Domain, d.Domain)
-	case 2:
-		if d.Metadata != nil {
-			t.JSON(&field_ErrorInfo_Metadata, d.Metadata)
-		}
-	case 3:
-		if d.Counts != nil {
-			t.JSON(&field_ErrorInfo_Counts, d.Counts)
-		}
-	case 4:
-		if d.Owners != nil {
-			t.JSON(&field_ErrorInfo_Owners, d.Owners)
-		}
-	case 5:
-		if d.Labels != nil {
-			t.JSON(&field_ErrorInfo_Labels, d.Labels)
-		}
-	case 6:
-		if d.Secrets != nil {
-			t.JSON(&field_ErrorInfo_Secrets, d.Secrets)
-		}
-	case 7:
-		if d.Groups != nil {
-			t.JSON(&field_ErrorInfo_Groups, d.Groups)
-		}
-	}
-}
+// fieldsErrorInfo are the names of the fields of ErrorInfo, in order.
+var fieldsErrorInfo = []string{"reason", "domain", "metadata", "counts", "owners", "labels", "secrets", "groups"}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfo) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsErrorInfo) and every other member into Extra.
 func (d *ErrorInfo) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsErrorInfo, []any{&d.Reason, &d.Domain, &d.Metadata, &d.Counts, &d.Owners, &d.Labels, &d.Secrets, &d.Groups}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d ErrorInfo) MarshalJSON() ([]byte, error) {
-	type declared ErrorInfo
-	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfo, d.Extra)
+	return errgenrt.MarshalOpen(fieldsErrorInfo, []any{d.Reason, d.Domain, d.Metadata, d.Counts, d.Owners, d.Labels, d.Secrets, d.Groups}, []bool{false, true, true, true, true, true, true, true}, d.Extra)
 }
 
-var (
-	field_ErrorInfoMetadata_Service = errgenrt.Field{Name: "service"}
-	field_ErrorInfoMetadata_Region  = errgenrt.Field{Name: "region"}
-	field_ErrorInfoMetadata_Extra   = errgenrt.Field{}
-)
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *ErrorInfo) ExtraMembers() errgenrt.Map {
+	return (*errgenrt.AnyMap)(&d.Extra)
+}
 
 // ErrorInfoMetadata is detail shape error_info, property "metadata".
 //
@@ -139,41 +160,57 @@ type ErrorInfoMetadata struct {
 	Extra map[string]string `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ErrorInfoMetadata) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Service != nil && e.Full() {
-		dst = e.String(dst, &field_ErrorInfoMetadata_Service, *d.Service)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ErrorInfoMetadata) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Service == nil {
+			return false
+		}
+		v.Str = *d.Service
+	case 1:
+		if d.Region == nil {
+			return false
+		}
+		v.Str = *d.Region
+	default:
+		return false
 	}
-	if d.Region != nil && e.Full() {
-		dst = e.String(dst, &field_ErrorInfoMetadata_Region, *d.Region)
-	}
-	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoMetadata_Extra, d, d.Extra, fieldsErrorInfoMetadata) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		dst = e.StringValue(dst, &field_ErrorInfoMetadata_Extra, v)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsErrorInfoMetadata are the fields of ErrorInfoMetadata.
+// fieldsErrorInfoMetadata are the names of the fields of ErrorInfoMetadata, in order.
 var fieldsErrorInfoMetadata = []string{"service", "region"}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoMetadata) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsErrorInfoMetadata) and every other member into Extra.
 func (d *ErrorInfoMetadata) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoMetadata, []any{&d.Service, &d.Region}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d ErrorInfoMetadata) MarshalJSON() ([]byte, error) {
-	type declared ErrorInfoMetadata
-	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoMetadata, d.Extra)
+	return errgenrt.MarshalOpen(fieldsErrorInfoMetadata, []any{d.Service, d.Region}, []bool{true, true}, d.Extra)
 }
 
-var (
-	field_ErrorInfoCounts_Total = errgenrt.Field{Name: "total"}
-	field_ErrorInfoCounts_Extra = errgenrt.Field{}
-)
+// extraErrorInfoMetadata is the Extra of ErrorInfoMetadata as an errgenrt.Map.
+type extraErrorInfoMetadata map[string]string
+
+func (m *extraErrorInfoMetadata) Keys() []string {
+	keys := make([]string, 0, len((*m)))
+	for k := range *m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+func (m *extraErrorInfoMetadata) Get(k string, v *errgenrt.Value) {
+	x := (*m)[k]
+	v.Str = x
+}
+
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *ErrorInfoMetadata) ExtraMembers() errgenrt.Map {
+	return (*extraErrorInfoMetadata)(&d.Extra)
+}
 
 // ErrorInfoCounts is detail shape error_info, property "counts".
 type ErrorInfoCounts struct {
@@ -182,36 +219,49 @@ type ErrorInfoCounts struct {
 	Extra map[string]int64 `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ErrorInfoCounts) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.Int(dst, &field_ErrorInfoCounts_Total, d.Total)
-	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoCounts_Extra, d, d.Extra, fieldsErrorInfoCounts) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		dst = e.IntValue(dst, v)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ErrorInfoCounts) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Int = d.Total
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsErrorInfoCounts are the fields of ErrorInfoCounts.
+// fieldsErrorInfoCounts are the names of the fields of ErrorInfoCounts, in order.
 var fieldsErrorInfoCounts = []string{"total"}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoCounts) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsErrorInfoCounts) and every other member into Extra.
 func (d *ErrorInfoCounts) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoCounts, []any{&d.Total}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d ErrorInfoCounts) MarshalJSON() ([]byte, error) {
-	type declared ErrorInfoCounts
-	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoCounts, d.Extra)
+	return errgenrt.MarshalOpen(fieldsErrorInfoCounts, []any{d.Total}, []bool{false}, d.Extra)
 }
 
-var (
-	field_ErrorInfoOwners_Primary = errgenrt.Field{Name: "primary"}
-	field_ErrorInfoOwners_Extra   = errgenrt.Field{}
-)
+// extraErrorInfoCounts is the Extra of ErrorInfoCounts as an errgenrt.Map.
+type extraErrorInfoCounts map[string]int64
+
+func (m *extraErrorInfoCounts) Keys() []string {
+	keys := make([]string, 0, len((*m)))
+	for k := range *m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+func (m *extraErrorInfoCounts) Get(k string, v *errgenrt.Value) {
+	x := (*m)[k]
+	v.Int = x
+}
+
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *ErrorInfoCounts) ExtraMembers() errgenrt.Map {
+	return (*extraErrorInfoCounts)(&d.Extra)
+}
 
 // ErrorInfoOwners is detail shape error_info, property "owners".
 type ErrorInfoOwners struct {
@@ -220,42 +270,54 @@ type ErrorInfoOwners struct {
 	Extra map[string]*Node `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ErrorInfoOwners) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Primary != nil && e.Full() {
-		dst = e.Details(dst, &field_ErrorInfoOwners_Primary, d.Primary)
-	}
-	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoOwners_Extra, d, d.Extra, fieldsErrorInfoOwners) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		if v == nil {
-			dst = new(Node).AppendJSON(e, dst)
-		} else {
-			dst = v.AppendJSON(e, dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ErrorInfoOwners) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Primary == nil {
+			return false
 		}
+		v.Obj = d.Primary
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsErrorInfoOwners are the fields of ErrorInfoOwners.
+// fieldsErrorInfoOwners are the names of the fields of ErrorInfoOwners, in order.
 var fieldsErrorInfoOwners = []string{"primary"}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoOwners) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsErrorInfoOwners) and every other member into Extra.
 func (d *ErrorInfoOwners) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoOwners, []any{&d.Primary}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d ErrorInfoOwners) MarshalJSON() ([]byte, error) {
-	type declared ErrorInfoOwners
-	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoOwners, d.Extra)
+	return errgenrt.MarshalOpen(fieldsErrorInfoOwners, []any{d.Primary}, []bool{true}, d.Extra)
 }
 
-var (
-	field_ErrorInfoLabels_Env   = errgenrt.Field{Name: "env", Exact: true}
-	field_ErrorInfoLabels_Extra = errgenrt.Field{Exact: true}
-)
+// extraErrorInfoOwners is the Extra of ErrorInfoOwners as an errgenrt.Map.
+type extraErrorInfoOwners map[string]*Node
+
+func (m *extraErrorInfoOwners) Keys() []string {
+	keys := make([]string, 0, len((*m)))
+	for k := range *m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+func (m *extraErrorInfoOwners) Get(k string, v *errgenrt.Value) {
+	x := (*m)[k]
+	if x != nil {
+		v.Obj = x
+	}
+}
+
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *ErrorInfoOwners) ExtraMembers() errgenrt.Map {
+	return (*extraErrorInfoOwners)(&d.Extra)
+}
 
 // ErrorInfoLabels is detail shape error_info, property "labels".
 type ErrorInfoLabels struct {
@@ -264,32 +326,51 @@ type ErrorInfoLabels struct {
 	Extra map[string]ErrorInfoLabelsExtra `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ErrorInfoLabels) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Env != nil && e.Full() {
-		dst = e.String(dst, &field_ErrorInfoLabels_Env, string(*d.Env))
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ErrorInfoLabels) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Env == nil {
+			return false
+		}
+		v.Str = string(*d.Env)
+	default:
+		return false
 	}
-	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoLabels_Extra, d, d.Extra, fieldsErrorInfoLabels) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		dst = e.StringValue(dst, &field_ErrorInfoLabels_Extra, string(v))
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsErrorInfoLabels are the fields of ErrorInfoLabels.
+// fieldsErrorInfoLabels are the names of the fields of ErrorInfoLabels, in order.
 var fieldsErrorInfoLabels = []string{"env"}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoLabels) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsErrorInfoLabels) and every other member into Extra.
 func (d *ErrorInfoLabels) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoLabels, []any{&d.Env}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d ErrorInfoLabels) MarshalJSON() ([]byte, error) {
-	type declared ErrorInfoLabels
-	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoLabels, d.Extra)
+	return errgenrt.MarshalOpen(fieldsErrorInfoLabels, []any{d.Env}, []bool{true}, d.Extra)
+}
+
+// extraErrorInfoLabels is the Extra of ErrorInfoLabels as an errgenrt.Map.
+type extraErrorInfoLabels map[string]ErrorInfoLabelsExtra
+
+func (m *extraErrorInfoLabels) Keys() []string {
+	keys := make([]string, 0, len((*m)))
+	for k := range *m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+func (m *extraErrorInfoLabels) Get(k string, v *errgenrt.Value) {
+	x := (*m)[k]
+	v.Str = string(x)
+}
+
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *ErrorInfoLabels) ExtraMembers() errgenrt.Map {
+	return (*extraErrorInfoLabels)(&d.Extra)
 }
 
 // ErrorInfoLabelsEnv is detail shape error_info, property "labels", property "env".
@@ -308,11 +389,6 @@ const (
 	ErrorInfoLabelsExtraOff ErrorInfoLabelsExtra = "off"
 )
 
-var (
-	field_ErrorInfoSecrets_ID    = errgenrt.Field{Name: "id"}
-	field_ErrorInfoSecrets_Extra = errgenrt.Field{Sensitive: true}
-)
-
 // ErrorInfoSecrets is detail shape error_info, property "secrets".
 type ErrorInfoSecrets struct {
 	ID *string `json:"id,omitempty"`
@@ -320,38 +396,52 @@ type ErrorInfoSecrets struct {
 	Extra map[string]string `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ErrorInfoSecrets) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.ID != nil && e.Full() {
-		dst = e.String(dst, &field_ErrorInfoSecrets_ID, *d.ID)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ErrorInfoSecrets) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.ID == nil {
+			return false
+		}
+		v.Str = *d.ID
+	default:
+		return false
 	}
-	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoSecrets_Extra, d, d.Extra, fieldsErrorInfoSecrets) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		dst = e.StringValue(dst, &field_ErrorInfoSecrets_Extra, v)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsErrorInfoSecrets are the fields of ErrorInfoSecrets.
+// fieldsErrorInfoSecrets are the names of the fields of ErrorInfoSecrets, in order.
 var fieldsErrorInfoSecrets = []string{"id"}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoSecrets) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsErrorInfoSecrets) and every other member into Extra.
 func (d *ErrorInfoSecrets) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoSecrets, []any{&d.ID}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d ErrorInfoSecrets) MarshalJSON() ([]byte, error) {
-	type declared ErrorInfoSecrets
-	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoSecrets, d.Extra)
+	return errgenrt.MarshalOpen(fieldsErrorInfoSecrets, []any{d.ID}, []bool{true}, d.Extra)
 }
 
-var (
-	field_ErrorInfoGroups_Main  = errgenrt.Field{Name: "main"}
-	field_ErrorInfoGroups_Extra = errgenrt.Field{}
-)
+// extraErrorInfoSecrets is the Extra of ErrorInfoSecrets as an errgenrt.Map.
+type extraErrorInfoSecrets map[string]string
+
+func (m *extraErrorInfoSecrets) Keys() []string {
+	keys := make([]string, 0, len((*m)))
+	for k := range *m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+func (m *extraErrorInfoSecrets) Get(k string, v *errgenrt.Value) {
+	x := (*m)[k]
+	v.Str = x
+}
+
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *ErrorInfoSecrets) ExtraMembers() errgenrt.Map {
+	return (*extraErrorInfoSecrets)(&d.Extra)
+}
 
 // ErrorInfoGroups is detail shape error_info, property "groups".
 type ErrorInfoGroups struct {
@@ -360,49 +450,54 @@ type ErrorInfoGroups struct {
 	Extra map[string]*ErrorInfoGroupsExtra `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ErrorInfoGroups) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Main != nil && e.Full() {
-		if e.Emit(&field_ErrorInfoGroups_Main) {
-			dst = e.Key(dst, &field_ErrorInfoGroups_Main)
-			dst = e.OpenArray(dst)
-			for i0 := range e.Keep(len(d.Main), 0) {
-				dst = e.IntValue(dst, d.Main[i0])
-			}
-			dst = e.CloseArray(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ErrorInfoGroups) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Main == nil {
+			return false
 		}
+		v.List = (*errgenrt.Int64s)(&d.Main)
+	default:
+		return false
 	}
-	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoGroups_Extra, d, d.Extra, fieldsErrorInfoGroups) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		if v == nil {
-			dst = new(ErrorInfoGroupsExtra).AppendJSON(e, dst)
-		} else {
-			dst = v.AppendJSON(e, dst)
-		}
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsErrorInfoGroups are the fields of ErrorInfoGroups.
+// fieldsErrorInfoGroups are the names of the fields of ErrorInfoGroups, in order.
 var fieldsErrorInfoGroups = []string{"main"}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoGroups) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsErrorInfoGroups) and every other member into Extra.
 func (d *ErrorInfoGroups) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoGroups, []any{&d.Main}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d ErrorInfoGroups) MarshalJSON() ([]byte, error) {
-	type declared ErrorInfoGroups
-	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoGroups, d.Extra)
+	return errgenrt.MarshalOpen(fieldsErrorInfoGroups, []any{d.Main}, []bool{true}, d.Extra)
 }
 
-var (
-	field_ErrorInfoGroupsExtra_Kind  = errgenrt.Field{Name: "kind", Exact: true}
-	field_ErrorInfoGroupsExtra_Extra = errgenrt.Field{}
-)
+// extraErrorInfoGroups is the Extra of ErrorInfoGroups as an errgenrt.Map.
+type extraErrorInfoGroups map[string]*ErrorInfoGroupsExtra
+
+func (m *extraErrorInfoGroups) Keys() []string {
+	keys := make([]string, 0, len((*m)))
+	for k := range *m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+func (m *extraErrorInfoGroups) Get(k string, v *errgenrt.Value) {
+	x := (*m)[k]
+	if x != nil {
+		v.Obj = x
+	}
+}
+
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *ErrorInfoGroups) ExtraMembers() errgenrt.Map {
+	return (*extraErrorInfoGroups)(&d.Extra)
+}
 
 // ErrorInfoGroupsExtra is detail shape error_info, property "groups", additionalProperties.
 type ErrorInfoGroupsExtra struct {
@@ -411,40 +506,61 @@ type ErrorInfoGroupsExtra struct {
 	Extra map[string][][]float64 `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ErrorInfoGroupsExtra) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Kind != nil && e.Full() {
-		dst = e.String(dst, &field_ErrorInfoGroupsExtra_Kind, string(*d.Kind))
-	}
-	for _, k := range errgenrt.ExtraKeys(e, &field_ErrorInfoGroupsExtra_Extra, d, d.Extra, fieldsErrorInfoGroupsExtra) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		dst = e.OpenArray(dst)
-		for i1 := range e.Keep(len(v), 0) {
-			dst = e.OpenArray(dst)
-			for i2 := range e.Keep(len(v[i1]), 0) {
-				dst = e.FloatValue(dst, v[i1][i2])
-			}
-			dst = e.CloseArray(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ErrorInfoGroupsExtra) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Kind == nil {
+			return false
 		}
-		dst = e.CloseArray(dst)
+		v.Str = string(*d.Kind)
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsErrorInfoGroupsExtra are the fields of ErrorInfoGroupsExtra.
+// fieldsErrorInfoGroupsExtra are the names of the fields of ErrorInfoGroupsExtra, in order.
 var fieldsErrorInfoGroupsExtra = []string{"kind"}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsErrorInfoGroupsExtra) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsErrorInfoGroupsExtra) and every other member into Extra.
 func (d *ErrorInfoGroupsExtra) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsErrorInfoGroupsExtra, []any{&d.Kind}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d ErrorInfoGroupsExtra) MarshalJSON() ([]byte, error) {
-	type declared ErrorInfoGroupsExtra
-	return errgenrt.MarshalOpen(declared(d), fieldsErrorInfoGroupsExtra, d.Extra)
+	return errgenrt.MarshalOpen(fieldsErrorInfoGroupsExtra, []any{d.Kind}, []bool{true}, d.Extra)
+}
+
+// extraErrorInfoGroupsExtra is the Extra of ErrorInfoGroupsExtra as an errgenrt.Map.
+type extraErrorInfoGroupsExtra map[string][][]float64
+
+func (m *extraErrorInfoGroupsExtra) Keys() []string {
+	keys := make([]string, 0, len((*m)))
+	for k := range *m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+func (m *extraErrorInfoGroupsExtra) Get(k string, v *errgenrt.Value) {
+	x := (*m)[k]
+	v.List = (*listErrorInfoGroupsExtraExtra)(&x)
+}
+
+// listErrorInfoGroupsExtraExtra is a [][]float64 as an errgenrt.List.
+type listErrorInfoGroupsExtraExtra [][]float64
+
+func (l *listErrorInfoGroupsExtraExtra) Len() int {
+	return len((*l))
+}
+func (l *listErrorInfoGroupsExtraExtra) At(i int, v *errgenrt.Value) {
+	v.List = (*errgenrt.Float64s)(&(*l)[i])
+}
+
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *ErrorInfoGroupsExtra) ExtraMembers() errgenrt.Map {
+	return (*extraErrorInfoGroupsExtra)(&d.Extra)
 }
 
 // ErrorInfoGroupsExtraKind is detail shape error_info, property "groups", additionalProperties, property "kind".
@@ -455,33 +571,58 @@ const (
 	ErrorInfoGroupsExtraKindB ErrorInfoGroupsExtraKind = "b"
 )
 
-var (
-	field_Everything_S         = errgenrt.Field{Name: "s"}
-	field_Everything_I         = errgenrt.Field{Name: "i"}
-	field_Everything_N         = errgenrt.Field{Name: "n"}
-	field_Everything_B         = errgenrt.Field{Name: "b"}
-	field_Everything_E         = errgenrt.Field{Name: "e", Exact: true}
-	field_Everything_Tags      = errgenrt.Field{Name: "tags"}
-	field_Everything_Nums      = errgenrt.Field{Name: "nums"}
-	field_Everything_Nested    = errgenrt.Field{Name: "nested"}
-	field_Everything_Grid      = errgenrt.Field{Name: "grid"}
-	field_Everything_Points    = errgenrt.Field{Name: "points"}
-	field_Everything_Root      = errgenrt.Field{Name: "root"}
-	field_Everything_MaybeNode = errgenrt.Field{Name: "maybe_node"}
-	field_Everything_Level     = errgenrt.Field{Name: "level", Exact: true}
-	field_Everything_Anything  = errgenrt.Field{Name: "anything", Sensitive: true}
-	field_Everything_Map       = errgenrt.Field{Name: "map"}
-	field_Everything_OptS      = errgenrt.Field{Name: "opt_s"}
-	field_Everything_OptI      = errgenrt.Field{Name: "opt_i"}
-	field_Everything_OptN      = errgenrt.Field{Name: "opt_n"}
-	field_Everything_OptB      = errgenrt.Field{Name: "opt_b"}
-	field_Everything_OptE      = errgenrt.Field{Name: "opt_e", Exact: true}
-	field_Everything_Secret    = errgenrt.Field{Name: "secret", Sensitive: true}
-	field_Everything_Home      = errgenrt.Field{Name: "home", Sanitize: errgenrt.SanitizePath}
-	field_Everything_Link      = errgenrt.Field{Name: "link", Sanitize: errgenrt.SanitizeURI, Exact: true}
-	field_Everything_Note      = errgenrt.Field{Name: "note", Sanitize: errgenrt.SanitizeText, MaxBytes: 100}
-	field_Everything_Debug     = errgenrt.Field{Name: "debug", Verbose: true}
-)
+// objectEverything describes Everything to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectEverything = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "s", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "i", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger}},
+		{Name: "n", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindNumber}},
+		{Name: "b", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindBoolean}},
+		{Name: "e", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"one", "two"}}, Replacement: "one", HasReplacement: true}},
+		{Name: "tags", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindString}, Replacement: []any{}, HasReplacement: true}},
+		{Name: "nums", Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindInteger}}},
+		{Name: "nested", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim: true,
+			Fields: []errgenrt.Field{
+				{Name: "x", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger}},
+				{Name: "y", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+				{Name: "deep", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+					Trim: true,
+					Fields: []errgenrt.Field{
+						{Name: "z", Node: &errgenrt.Node{Kind: errgenrt.KindBoolean}},
+					},
+				}}},
+			},
+		}, Replacement: map[string]any{}, HasReplacement: true}},
+		{Name: "grid", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindNumber}}, Replacement: []any{}, HasReplacement: true}},
+		{Name: "points", Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim: true,
+			Fields: []errgenrt.Field{
+				{Name: "x", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger}},
+				{Name: "label", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+			},
+		}}}},
+		{Name: "root", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNode}},
+		{Name: "maybe_node", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNode}},
+		{Name: "level", Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"low", "mid", "high", "very-high", "with space"}}}},
+		{Name: "anything", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindAny}},
+		{Name: "map", Node: &errgenrt.Node{Kind: errgenrt.KindObject, Object: &errgenrt.Object{
+			Trim:  true,
+			Extra: &errgenrt.Node{Kind: errgenrt.KindAny},
+		}}},
+		{Name: "opt_s", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "opt_i", Node: &errgenrt.Node{Kind: errgenrt.KindInteger}},
+		{Name: "opt_n", Node: &errgenrt.Node{Kind: errgenrt.KindNumber}},
+		{Name: "opt_b", Node: &errgenrt.Node{Kind: errgenrt.KindBoolean}},
+		{Name: "opt_e", Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"alpha", "beta"}}}},
+		{Name: "secret", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sensitive: true}},
+		{Name: "home", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+		{Name: "link", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeURI, Exact: true, Check: &errgenrt.Check{Formats: []string{"uri"}}}},
+		{Name: "note", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeText, MaxBytes: 100}},
+		{Name: "debug", Node: &errgenrt.Node{Kind: errgenrt.KindString, Verbose: true}},
+	},
+}
 
 // Everything is detail shape everything.
 type Everything struct {
@@ -514,199 +655,148 @@ type Everything struct {
 	Debug     *string                `json:"debug,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *Everything) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_Everything_S, d.S)
-	dst = e.Int(dst, &field_Everything_I, d.I)
-	dst = e.Float(dst, &field_Everything_N, d.N)
-	dst = e.Bool(dst, &field_Everything_B, d.B)
-	dst = e.String(dst, &field_Everything_E, string(d.E))
-	if e.Emit(&field_Everything_Tags) {
-		dst = e.Key(dst, &field_Everything_Tags)
-		dst = e.OpenArray(dst)
-		for i0 := range e.Keep(len(d.Tags), 0) {
-			dst = e.StringValue(dst, &field_Everything_Tags, d.Tags[i0])
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *Everything) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.S
+	case 1:
+		v.Int = d.I
+	case 2:
+		v.Num = d.N
+	case 3:
+		v.Bool = d.B
+	case 4:
+		v.Str = string(d.E)
+	case 5:
+		v.List = (*errgenrt.Strings)(&d.Tags)
+	case 6:
+		if d.Nums == nil {
+			return false
 		}
-		dst = e.CloseArray(dst)
-	}
-	if d.Nums != nil && e.Full() {
-		if e.Emit(&field_Everything_Nums) {
-			dst = e.Key(dst, &field_Everything_Nums)
-			dst = e.OpenArray(dst)
-			for i0 := range e.Keep(len(d.Nums), 0) {
-				dst = e.IntValue(dst, d.Nums[i0])
-			}
-			dst = e.CloseArray(dst)
+		v.List = (*errgenrt.Int64s)(&d.Nums)
+	case 7:
+		v.Obj = &d.Nested
+	case 8:
+		v.List = (*listEverythingGrid)(&d.Grid)
+	case 9:
+		if d.Points == nil {
+			return false
 		}
-	}
-	dst = e.Details(dst, &field_Everything_Nested, &d.Nested)
-	if e.Emit(&field_Everything_Grid) {
-		dst = e.Key(dst, &field_Everything_Grid)
-		dst = e.OpenArray(dst)
-		for i0 := range e.Keep(len(d.Grid), 0) {
-			dst = e.OpenArray(dst)
-			for i1 := range e.Keep(len(d.Grid[i0]), 0) {
-				dst = e.FloatValue(dst, d.Grid[i0][i1])
-			}
-			dst = e.CloseArray(dst)
+		v.List = (*listEverythingPoints)(&d.Points)
+	case 10:
+		if d.Root != nil {
+			v.Obj = d.Root
 		}
-		dst = e.CloseArray(dst)
-	}
-	if d.Points != nil && e.Full() {
-		if e.Emit(&field_Everything_Points) {
-			dst = e.Key(dst, &field_Everything_Points)
-			dst = e.OpenArray(dst)
-			for i0 := range e.Keep(len(d.Points), 0) {
-				dst = d.Points[i0].AppendJSON(e, dst)
-			}
-			dst = e.CloseArray(dst)
+	case 11:
+		if d.MaybeNode == nil {
+			return false
 		}
+		v.Obj = d.MaybeNode
+	case 12:
+		if d.Level == nil {
+			return false
+		}
+		v.Str = string(*d.Level)
+	case 13:
+		v.Any, v.IsAny = d.Anything, true
+	case 14:
+		if d.Map == nil {
+			return false
+		}
+		v.Map = (*errgenrt.AnyMap)(&d.Map)
+	case 15:
+		if d.OptS == nil {
+			return false
+		}
+		v.Str = *d.OptS
+	case 16:
+		if d.OptI == nil {
+			return false
+		}
+		v.Int = *d.OptI
+	case 17:
+		if d.OptN == nil {
+			return false
+		}
+		v.Num = *d.OptN
+	case 18:
+		if d.OptB == nil {
+			return false
+		}
+		v.Bool = *d.OptB
+	case 19:
+		if d.OptE == nil {
+			return false
+		}
+		v.Str = string(*d.OptE)
+	case 20:
+		if d.Secret == nil {
+			return false
+		}
+		v.Str = *d.Secret
+	case 21:
+		if d.Home == nil {
+			return false
+		}
+		v.Str = *d.Home
+	case 22:
+		if d.Link == nil {
+			return false
+		}
+		v.Str = *d.Link
+	case 23:
+		if d.Note == nil {
+			return false
+		}
+		v.Str = *d.Note
+	case 24:
+		if d.Debug == nil {
+			return false
+		}
+		v.Str = *d.Debug
+	default:
+		return false
 	}
-	if d.Root == nil {
-		dst = e.Details(dst, &field_Everything_Root, new(Node))
-	} else {
-		dst = e.Details(dst, &field_Everything_Root, d.Root)
-	}
-	if d.MaybeNode != nil && e.Full() {
-		dst = e.Details(dst, &field_Everything_MaybeNode, d.MaybeNode)
-	}
-	if d.Level != nil && e.Full() {
-		dst = e.String(dst, &field_Everything_Level, string(*d.Level))
-	}
-	dst = e.Any(dst, &field_Everything_Anything, d.Anything)
-	if d.Map != nil && e.Full() {
-		dst = e.Any(dst, &field_Everything_Map, d.Map)
-	}
-	if d.OptS != nil && e.Full() {
-		dst = e.String(dst, &field_Everything_OptS, *d.OptS)
-	}
-	if d.OptI != nil && e.Full() {
-		dst = e.Int(dst, &field_Everything_OptI, *d.OptI)
-	}
-	if d.OptN != nil && e.Full() {
-		dst = e.Float(dst, &field_Everything_OptN, *d.OptN)
-	}
-	if d.OptB != nil && e.Full() {
-		dst = e.Bool(dst, &field_Everything_OptB, *d.OptB)
-	}
-	if d.OptE != nil && e.Full() {
-		dst = e.String(dst, &field_Everything_OptE, string(*d.OptE))
-	}
-	if d.Secret != nil && e.Full() {
-		dst = e.String(dst, &field_Everything_Secret, *d.Secret)
-	}
-	if d.Home != nil && e.Full() {
-		dst = e.String(dst, &field_Everything_Home, *d.Home)
-	}
-	if d.Link != nil && e.Full() {
-		dst = e.String(dst, &field_Everything_Link, *d.Link)
-	}
-	if d.Note != nil && e.Full() {
-		dst = e.String(dst, &field_Everything_Note, *d.Note)
-	}
-	if d.Debug != nil && e.Full() {
-		dst = e.String(dst, &field_Everything_Debug, *d.Debug)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsEverything are the top-level fields of Everything, the DetailFields of the errors with these details.
-var fieldsEverything = []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"}
+// listEverythingGrid is a [][]float64 as an errgenrt.List.
+type listEverythingGrid [][]float64
 
-// zeroEverything returns empty Everything, the ZeroDetails of the errors with these details.
-func zeroEverything() errgenrt.Details {
+func (l *listEverythingGrid) Len() int {
+	return len((*l))
+}
+func (l *listEverythingGrid) At(i int, v *errgenrt.Value) {
+	v.List = (*errgenrt.Float64s)(&(*l)[i])
+}
+
+// listEverythingPoints is a []EverythingPointsItem as an errgenrt.List.
+type listEverythingPoints []EverythingPointsItem
+
+func (l *listEverythingPoints) Len() int {
+	return len((*l))
+}
+func (l *listEverythingPoints) At(i int, v *errgenrt.Value) {
+	v.Obj = &(*l)[i]
+}
+
+// newEverything returns empty Everything, the NewDetails of the errors with these details.
+func newEverything() errgenrt.Details {
 	return new(Everything)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsEverything) in a message.
-func (d *Everything) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsEverything, field) {
-	case 0:
-		t.Str(&field_Everything_S, d.S)
-	case 1:
-		t.Int(&field_Everything_I, d.I)
-	case 2:
-		t.Float(&field_Everything_N, d.N)
-	case 3:
-		t.Bool(&field_Everything_B, d.B)
-	case 4:
-		t.Str(&field_Everything_E, string(d.E))
-	case 5:
-		t.Strings(&field_Everything_Tags, d.Tags)
-	case 6:
-		if d.Nums != nil {
-			t.Array(&field_Everything_Nums, func(e *errgenrt.Encoder, dst []byte) []byte {
-				dst = e.OpenArray(dst)
-				for i0 := range e.Keep(len(d.Nums), 0) {
-					dst = e.IntValue(dst, d.Nums[i0])
-				}
-				return e.CloseArray(dst)
-			})
-		}
-	case 7:
-		t.JSON(&field_Everything_Nested, &d.Nested)
-	case 8:
-		t.Array(&field_Everything_Grid, func(e *errgenrt.Encoder, dst []byte) []byte {
-			dst = e.OpenArray(dst)
-			for i0 := range e.Keep(len(d.Grid), 0) {
-				dst = e.OpenArray(dst)
-				for i1 := range e.Keep(len(d.Grid[i0]), 0) {
-					dst = e.FloatValue(dst, d.Grid[i0][i1])
-				}
-				dst = e.CloseArray(dst)
-			}
-			return e.CloseArray(dst)
-		})
-	case 9:
-		if d.Points != nil {
-			t.Array(&field_Everything_Points, func(e *errgenrt.Encoder, dst []byte) []byte {
-				dst = e.OpenArray(dst)
-				for i0 := range e.Keep(len(d.Points), 0) {
-					dst = d.Points[i0].AppendJSON(e, dst)
-				}
-				return e.CloseArray(dst)
-			})
-		}
-	case 10:
-		if d.Root != nil {
-			t.JSON(&field_Everything_Root, d.Root)
-		}
-	case 11:
-		if d.MaybeNode != nil {
-			t.JSON(&field_Everything_MaybeNode, d.MaybeNode)
-		}
-	case 12:
-		if d.Level != nil {
-			t.Str(&field_Everything_Level, string(*d.Level))
-		}
-	case 13:
-		t.JSON(&field_Everything_Anything, d.Anything)
-	case 14:
-		t.JSON(&field_Everything_Map, d.Map)
-	case 15:
-		t.OptStr(&field_Everything_OptS, d.OptS)
-	case 16:
-		t.OptInt(&field_Everything_OptI, d.OptI)
-	case 17:
-		t.OptFloat(&field_Everything_OptN, d.OptN)
-	case 18:
-		t.OptBool(&field_Everything_OptB, d.OptB)
-	case 19:
-		if d.OptE != nil {
-			t.Str(&field_Everything_OptE, string(*d.OptE))
-		}
-	case 20:
-		t.OptStr(&field_Everything_Secret, d.Secret)
-	case 21:
-		t.OptStr(&field_Everything_Home, d.Home)
-	case 22:
-		t.OptStr(&field_Everything_Link, d.Link)
-	case 23:
-		t.OptStr(&field_Everything_Note, d.Note)
-	case 24:
-		t.OptStr(&field_Everything_Debug, d.Debug)
-	}
+// fieldsEverything are the names of the fields of Everything, in order.
+var fieldsEverything = []string{"s", "i", "n", "b", "e", "tags", "nums", "nested", "grid", "points", "root", "maybe_node", "level", "anything", "map", "opt_s", "opt_i", "opt_n", "opt_b", "opt_e", "secret", "home", "link", "note", "debug"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsEverything), as JSON Schema matches them.
+func (d *Everything) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsEverything, []any{&d.S, &d.I, &d.N, &d.B, &d.E, &d.Tags, &d.Nums, &d.Nested, &d.Grid, &d.Points, &d.Root, &d.MaybeNode, &d.Level, &d.Anything, &d.Map, &d.OptS, &d.OptI, &d.OptN, &d.OptB, &d.OptE, &d.Secret, &d.Home, &d.Link, &d.Note, &d.Debug})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d Everything) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsEverything, []any{d.S, d.I, d.N, d.B, d.E, d.Tags, d.Nums, d.Nested, d.Grid, d.Points, d.Root, d.MaybeNode, d.Level, d.Anything, d.Map, d.OptS, d.OptI, d.OptN, d.OptB, d.OptE, d.Secret, d.Home, d.Link, d.Note, d.Debug}, []bool{false, false, false, false, false, false, true, false, false, true, false, true, true, false, true, true, true, true, true, true, true, true, true, true, true})
 }
 
 // EverythingE is detail shape everything, property "e".
@@ -717,12 +807,6 @@ const (
 	EverythingETwo EverythingE = "two"
 )
 
-var (
-	field_EverythingNested_X    = errgenrt.Field{Name: "x"}
-	field_EverythingNested_Y    = errgenrt.Field{Name: "y"}
-	field_EverythingNested_Deep = errgenrt.Field{Name: "deep"}
-)
-
 // EverythingNested is detail shape everything, property "nested".
 type EverythingNested struct {
 	X    int64                 `json:"x"`
@@ -730,41 +814,71 @@ type EverythingNested struct {
 	Deep *EverythingNestedDeep `json:"deep,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *EverythingNested) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.Int(dst, &field_EverythingNested_X, d.X)
-	if d.Y != nil && e.Full() {
-		dst = e.String(dst, &field_EverythingNested_Y, *d.Y)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *EverythingNested) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Int = d.X
+	case 1:
+		if d.Y == nil {
+			return false
+		}
+		v.Str = *d.Y
+	case 2:
+		if d.Deep == nil {
+			return false
+		}
+		v.Obj = d.Deep
+	default:
+		return false
 	}
-	if d.Deep != nil && e.Full() {
-		dst = e.Details(dst, &field_EverythingNested_Deep, d.Deep)
-	}
-	return e.Close(dst)
+	return true
 }
 
-var (
-	field_EverythingNestedDeep_Z = errgenrt.Field{Name: "z"}
-)
+// fieldsEverythingNested are the names of the fields of EverythingNested, in order.
+var fieldsEverythingNested = []string{"x", "y", "deep"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsEverythingNested), as JSON Schema matches them.
+func (d *EverythingNested) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsEverythingNested, []any{&d.X, &d.Y, &d.Deep})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d EverythingNested) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsEverythingNested, []any{d.X, d.Y, d.Deep}, []bool{false, true, true})
+}
 
 // EverythingNestedDeep is detail shape everything, property "nested", property "deep".
 type EverythingNestedDeep struct {
 	Z *bool `json:"z,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *EverythingNestedDeep) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Z != nil && e.Full() {
-		dst = e.Bool(dst, &field_EverythingNestedDeep_Z, *d.Z)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *EverythingNestedDeep) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Z == nil {
+			return false
+		}
+		v.Bool = *d.Z
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-var (
-	field_EverythingPointsItem_X     = errgenrt.Field{Name: "x"}
-	field_EverythingPointsItem_Label = errgenrt.Field{Name: "label"}
-)
+// fieldsEverythingNestedDeep are the names of the fields of EverythingNestedDeep, in order.
+var fieldsEverythingNestedDeep = []string{"z"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsEverythingNestedDeep), as JSON Schema matches them.
+func (d *EverythingNestedDeep) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsEverythingNestedDeep, []any{&d.Z})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d EverythingNestedDeep) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsEverythingNestedDeep, []any{d.Z}, []bool{true})
+}
 
 // EverythingPointsItem is detail shape everything, property "points" items.
 type EverythingPointsItem struct {
@@ -772,14 +886,33 @@ type EverythingPointsItem struct {
 	Label *string `json:"label,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *EverythingPointsItem) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.Int(dst, &field_EverythingPointsItem_X, d.X)
-	if d.Label != nil && e.Full() {
-		dst = e.String(dst, &field_EverythingPointsItem_Label, *d.Label)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *EverythingPointsItem) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Int = d.X
+	case 1:
+		if d.Label == nil {
+			return false
+		}
+		v.Str = *d.Label
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
+}
+
+// fieldsEverythingPointsItem are the names of the fields of EverythingPointsItem, in order.
+var fieldsEverythingPointsItem = []string{"x", "label"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsEverythingPointsItem), as JSON Schema matches them.
+func (d *EverythingPointsItem) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsEverythingPointsItem, []any{&d.X, &d.Label})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d EverythingPointsItem) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsEverythingPointsItem, []any{d.X, d.Label}, []bool{false, true})
 }
 
 // EverythingOptE is detail shape everything, property "opt_e".
@@ -801,11 +934,19 @@ const (
 	LevelWithSpace Level = "with space"
 )
 
-var (
-	field_Node_Name     = errgenrt.Field{Name: "name"}
-	field_Node_Level    = errgenrt.Field{Name: "level", Exact: true}
-	field_Node_Children = errgenrt.Field{Name: "children"}
-)
+// objectNode describes Node to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectNode = new(errgenrt.Object)
+
+func init() {
+	*objectNode = errgenrt.Object{
+		Trim: true,
+		Fields: []errgenrt.Field{
+			{Name: "name", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+			{Name: "level", Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"low", "mid", "high", "very-high", "with space"}}}},
+			{Name: "children", Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNode}}},
+		},
+	}
+}
 
 // Node is detail shape node.
 //
@@ -816,60 +957,53 @@ type Node struct {
 	Children []*Node `json:"children,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *Node) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_Node_Name, d.Name)
-	if d.Level != nil && e.Full() {
-		dst = e.String(dst, &field_Node_Level, string(*d.Level))
-	}
-	if d.Children != nil && e.Full() {
-		if e.Emit(&field_Node_Children) {
-			dst = e.Key(dst, &field_Node_Children)
-			dst = e.OpenArray(dst)
-			for i0 := range e.Keep(len(d.Children), 0) {
-				if d.Children[i0] == nil {
-					dst = new(Node).AppendJSON(e, dst)
-				} else {
-					dst = d.Children[i0].AppendJSON(e, dst)
-				}
-			}
-			dst = e.CloseArray(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *Node) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Name
+	case 1:
+		if d.Level == nil {
+			return false
 		}
+		v.Str = string(*d.Level)
+	case 2:
+		if d.Children == nil {
+			return false
+		}
+		v.List = (*listNodeChildren)(&d.Children)
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsNode are the top-level fields of Node, the DetailFields of the errors with these details.
-var fieldsNode = []string{"name", "level", "children"}
+// listNodeChildren is a []*Node as an errgenrt.List.
+type listNodeChildren []*Node
 
-// zeroNode returns empty Node, the ZeroDetails of the errors with these details.
-func zeroNode() errgenrt.Details {
+func (l *listNodeChildren) Len() int {
+	return len((*l))
+}
+func (l *listNodeChildren) At(i int, v *errgenrt.Value) {
+	if (*l)[i] != nil {
+		v.Obj = (*l)[i]
+	}
+}
+
+// newNode returns empty Node, the NewDetails of the errors with these details.
+func newNode() errgenrt.Details {
 	return new(Node)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsNode) in a message.
-func (d *Node) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsNode, field) {
-	case 0:
-		t.Str(&field_Node_Name, d.Name)
-	case 1:
-		if d.Level != nil {
-			t.Str(&field_Node_Level, string(*d.Level))
-		}
-	case 2:
-		if d.Children != nil {
-			t.Array(&field_Node_Children, func(e *errgenrt.Encoder, dst []byte) []byte {
-				dst = e.OpenArray(dst)
-				for i0 := range e.Keep(len(d.Children), 0) {
-					if d.Children[i0] == nil {
-						dst = new(Node).AppendJSON(e, dst)
-					} else {
-						dst = d.Children[i0].AppendJSON(e, dst)
-					}
-				}
-				return e.CloseArray(dst)
-			})
-		}
-	}
+// fieldsNode are the names of the fields of Node, in order.
+var fieldsNode = []string{"name", "level", "children"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsNode), as JSON Schema matches them.
+func (d *Node) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsNode, []any{&d.Name, &d.Level, &d.Children})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d Node) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsNode, []any{d.Name, d.Level, d.Children}, []bool{false, true, true})
 }

@@ -3,10 +3,7 @@
 
 package kindserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainTree is the tree domain: codes 100 to 199.
 const DomainTree Domain = "tree"
@@ -32,18 +29,18 @@ const (
 //
 // Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (NewTreeValidation) instead. Use the aggregated form.
 var ErrTreeInvalid = &errgenrt.Def{
-	Code:         100,
-	WireCode:     100,
-	Symbol:       "E_TREE_INVALID",
-	Type:         "tree_invalid",
-	Domain:       "tree",
-	Title:        "Invalid tree",
-	ProblemType:  "https://errors.example.com/kinds/tree-invalid",
-	Statuses:     []int{500},
-	Deprecated:   true,
-	DetailFields: fieldsNode,
-	Message:      "Node {name} is invalid",
-	ZeroDetails:  zeroNode,
+	Code:        100,
+	WireCode:    100,
+	Symbol:      "E_TREE_INVALID",
+	Type:        "tree_invalid",
+	Domain:      "tree",
+	Title:       "Invalid tree",
+	ProblemType: "https://errors.example.com/kinds/tree-invalid",
+	Statuses:    []int{500},
+	Deprecated:  true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNode},
+	Message:     "Node {name} is invalid",
+	NewDetails:  newNode,
 }
 
 // NewTreeInvalid returns E_TREE_INVALID (100): Invalid tree.
@@ -63,18 +60,18 @@ const (
 
 // ErrTreeValidation is the definition and errors.Is sentinel of E_TREE_VALIDATION (101): Tree validation failed.
 var ErrTreeValidation = &errgenrt.Def{
-	Code:         101,
-	WireCode:     101,
-	Symbol:       "E_TREE_VALIDATION",
-	Aliases:      []string{"E_TREE_CHECK", "TREE_FAILED"},
-	Type:         "tree_validation",
-	Domain:       "tree",
-	Title:        "Tree validation failed",
-	ProblemType:  "https://errors.example.com/kinds/tree-validation",
-	Statuses:     []int{400},
-	DetailFields: errgenrt.FieldErrorsFields,
-	Message:      "Validation failed: {totalErrors} errors",
-	ZeroDetails:  errgenrt.ZeroFieldErrors,
+	Code:        101,
+	WireCode:    101,
+	Symbol:      "E_TREE_VALIDATION",
+	Aliases:     []string{"E_TREE_CHECK", "TREE_FAILED"},
+	Type:        "tree_validation",
+	Domain:      "tree",
+	Title:       "Tree validation failed",
+	ProblemType: "https://errors.example.com/kinds/tree-validation",
+	Statuses:    []int{400},
+	Details:     errgenrt.FieldErrorsNode,
+	Message:     "Validation failed: {totalErrors} errors",
+	NewDetails:  errgenrt.NewFieldErrors,
 }
 
 const (
@@ -115,9 +112,9 @@ var ErrTreeInline = &errgenrt.Def{
 	ProblemType:  "https://errors.example.com/kinds/tree-inline",
 	Statuses:     []int{500},
 	NeedsDetails: true,
-	DetailFields: fieldsTreeInlineDetails,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectTreeInlineDetails},
 	Message:      "{kind} at depth {depth}",
-	ZeroDetails:  zeroTreeInlineDetails,
+	NewDetails:   newTreeInlineDetails,
 }
 
 // NewTreeInline returns E_TREE_INLINE (102): Inline details.
@@ -127,11 +124,15 @@ func NewTreeInline(d TreeInlineDetails, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith[TreeInlineDetails, *TreeInlineDetails](ErrTreeInline, d, opts)
 }
 
-var (
-	field_TreeInlineDetails_Kind  = errgenrt.Field{Name: "kind", Exact: true}
-	field_TreeInlineDetails_Depth = errgenrt.Field{Name: "depth"}
-	field_TreeInlineDetails_Path  = errgenrt.Field{Name: "path"}
-)
+// objectTreeInlineDetails describes TreeInlineDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectTreeInlineDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "kind", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"cycle", "orphan"}}, Replacement: "cycle", HasReplacement: true}},
+		{Name: "depth", Node: &errgenrt.Node{Kind: errgenrt.KindInteger}},
+		{Name: "path", Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindString}}},
+	},
+}
 
 // TreeInlineDetails is the details of E_TREE_INLINE.
 type TreeInlineDetails struct {
@@ -140,46 +141,43 @@ type TreeInlineDetails struct {
 	Path  []string              `json:"path,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *TreeInlineDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_TreeInlineDetails_Kind, string(d.Kind))
-	if d.Depth != nil && e.Full() {
-		dst = e.Int(dst, &field_TreeInlineDetails_Depth, *d.Depth)
-	}
-	if d.Path != nil && e.Full() {
-		if e.Emit(&field_TreeInlineDetails_Path) {
-			dst = e.Key(dst, &field_TreeInlineDetails_Path)
-			dst = e.OpenArray(dst)
-			for i0 := range e.Keep(len(d.Path), 0) {
-				dst = e.StringValue(dst, &field_TreeInlineDetails_Path, d.Path[i0])
-			}
-			dst = e.CloseArray(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *TreeInlineDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = string(d.Kind)
+	case 1:
+		if d.Depth == nil {
+			return false
 		}
+		v.Int = *d.Depth
+	case 2:
+		if d.Path == nil {
+			return false
+		}
+		v.List = (*errgenrt.Strings)(&d.Path)
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsTreeInlineDetails are the top-level fields of TreeInlineDetails, the DetailFields of the errors with these details.
-var fieldsTreeInlineDetails = []string{"kind", "depth", "path"}
-
-// zeroTreeInlineDetails returns empty TreeInlineDetails, the ZeroDetails of the errors with these details.
-func zeroTreeInlineDetails() errgenrt.Details {
+// newTreeInlineDetails returns empty TreeInlineDetails, the NewDetails of the errors with these details.
+func newTreeInlineDetails() errgenrt.Details {
 	return new(TreeInlineDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsTreeInlineDetails) in a message.
-func (d *TreeInlineDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsTreeInlineDetails, field) {
-	case 0:
-		t.Str(&field_TreeInlineDetails_Kind, string(d.Kind))
-	case 1:
-		t.OptInt(&field_TreeInlineDetails_Depth, d.Depth)
-	case 2:
-		if d.Path != nil {
-			t.Strings(&field_TreeInlineDetails_Path, d.Path)
-		}
-	}
+// fieldsTreeInlineDetails are the names of the fields of TreeInlineDetails, in order.
+var fieldsTreeInlineDetails = []string{"kind", "depth", "path"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsTreeInlineDetails), as JSON Schema matches them.
+func (d *TreeInlineDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsTreeInlineDetails, []any{&d.Kind, &d.Depth, &d.Path})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d TreeInlineDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsTreeInlineDetails, []any{d.Kind, d.Depth, d.Path}, []bool{false, true, true})
 }
 
 // TreeInlineDetailsKind is the details of E_TREE_INLINE, property "kind".
@@ -197,17 +195,17 @@ const (
 
 // ErrTreeLabels is the definition and errors.Is sentinel of E_TREE_LABELS (103): Labels.
 var ErrTreeLabels = &errgenrt.Def{
-	Code:         103,
-	WireCode:     103,
-	Symbol:       "E_TREE_LABELS",
-	Type:         "tree_labels",
-	Domain:       "tree",
-	Title:        "Labels",
-	ProblemType:  "https://errors.example.com/kinds/tree-labels",
-	Statuses:     []int{500},
-	DetailFields: fieldsTreeLabelsDetails,
-	Message:      "The tree's labels are invalid",
-	ZeroDetails:  zeroTreeLabelsDetails,
+	Code:        103,
+	WireCode:    103,
+	Symbol:      "E_TREE_LABELS",
+	Type:        "tree_labels",
+	Domain:      "tree",
+	Title:       "Labels",
+	ProblemType: "https://errors.example.com/kinds/tree-labels",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectTreeLabelsDetails},
+	Message:     "The tree's labels are invalid",
+	NewDetails:  newTreeLabelsDetails,
 }
 
 // NewTreeLabels returns E_TREE_LABELS (103): Labels.
@@ -217,9 +215,11 @@ func NewTreeLabels(d TreeLabelsDetails, opts ...errgenrt.Option) *errgenrt.Error
 	return errgenrt.NewWith[TreeLabelsDetails, *TreeLabelsDetails](ErrTreeLabels, d, opts)
 }
 
-var (
-	field_TreeLabelsDetails_Extra = errgenrt.Field{Sanitize: errgenrt.SanitizePath}
-)
+// objectTreeLabelsDetails describes TreeLabelsDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectTreeLabelsDetails = &errgenrt.Object{
+	Trim:  true,
+	Extra: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath},
+}
 
 // TreeLabelsDetails is the details of E_TREE_LABELS.
 type TreeLabelsDetails struct {
@@ -227,38 +227,45 @@ type TreeLabelsDetails struct {
 	Extra map[string]string `json:"-"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *TreeLabelsDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	for _, k := range errgenrt.ExtraKeys(e, &field_TreeLabelsDetails_Extra, d, d.Extra, fieldsTreeLabelsDetails) {
-		v := d.Extra[k]
-		dst = e.ExtraKey(dst, k)
-		dst = e.StringValue(dst, &field_TreeLabelsDetails_Extra, v)
-	}
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *TreeLabelsDetails) ErrgenField(int, *errgenrt.Value) bool {
+	return false
 }
 
-// fieldsTreeLabelsDetails are the top-level fields of TreeLabelsDetails, the DetailFields of the errors with these details.
-var fieldsTreeLabelsDetails = []string{}
-
-// zeroTreeLabelsDetails returns empty TreeLabelsDetails, the ZeroDetails of the errors with these details.
-func zeroTreeLabelsDetails() errgenrt.Details {
+// newTreeLabelsDetails returns empty TreeLabelsDetails, the NewDetails of the errors with these details.
+func newTreeLabelsDetails() errgenrt.Details {
 	return new(TreeLabelsDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsTreeLabelsDetails) in a message.
-func (d *TreeLabelsDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsTreeLabelsDetails, field) {
-	}
-}
+// fieldsTreeLabelsDetails are the names of the fields of TreeLabelsDetails, in order.
+var fieldsTreeLabelsDetails = []string{}
 
-// UnmarshalJSON reads the declared fields by their exact names (fieldsTreeLabelsDetails) and every other member into Extra.
+// UnmarshalJSON reads the fields by their exact names (fieldsTreeLabelsDetails) and every other member into Extra.
 func (d *TreeLabelsDetails) UnmarshalJSON(data []byte) error {
 	return errgenrt.UnmarshalOpen(data, fieldsTreeLabelsDetails, []any{}, &d.Extra)
 }
 
-// MarshalJSON writes the declared fields as encoding/json does, then the members of Extra in sorted order, leaving out a key named like a declared field.
+// MarshalJSON writes the fields by their names, an absent optional one left out, then the members of Extra in sorted order, leaving out a key named like a field.
 func (d TreeLabelsDetails) MarshalJSON() ([]byte, error) {
-	type declared TreeLabelsDetails
-	return errgenrt.MarshalOpen(declared(d), fieldsTreeLabelsDetails, d.Extra)
+	return errgenrt.MarshalOpen(fieldsTreeLabelsDetails, []any{}, []bool{}, d.Extra)
+}
+
+// extraTreeLabelsDetails is the Extra of TreeLabelsDetails as an errgenrt.Map.
+type extraTreeLabelsDetails map[string]string
+
+func (m *extraTreeLabelsDetails) Keys() []string {
+	keys := make([]string, 0, len((*m)))
+	for k := range *m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+func (m *extraTreeLabelsDetails) Get(k string, v *errgenrt.Value) {
+	x := (*m)[k]
+	v.Str = x
+}
+
+// ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
+func (d *TreeLabelsDetails) ExtraMembers() errgenrt.Map {
+	return (*extraTreeLabelsDetails)(&d.Extra)
 }

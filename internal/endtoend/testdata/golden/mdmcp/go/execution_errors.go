@@ -35,13 +35,13 @@ var ErrCommandFailed = &errgenrt.Def{
 	ProblemType:  "urn:errgen:mdmcp:command-failed",
 	Statuses:     []int{500},
 	NeedsDetails: true,
-	DetailFields: fieldsExecutionError,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectExecutionError},
 	Message:      "Command {operation} failed",
 	UserMessage:  "The command failed",
 	Suggestions: []errgenrt.Template{
 		"Check details.stderr for the command's error output",
 	},
-	ZeroDetails: zeroExecutionError,
+	NewDetails: newExecutionError,
 }
 
 // NewCommandFailed returns E_COMMAND_FAILED (1300): Command failed.
@@ -61,18 +61,18 @@ const (
 
 // ErrIOError is the definition and errors.Is sentinel of E_IO_ERROR (1301): I/O error.
 var ErrIOError = &errgenrt.Def{
-	Code:         1301,
-	WireCode:     -32004,
-	Symbol:       "E_IO_ERROR",
-	Type:         "io_error",
-	Domain:       "execution",
-	Title:        "I/O error",
-	ProblemType:  "urn:errgen:mdmcp:io-error",
-	Statuses:     []int{500},
-	DetailFields: fieldsSystemError,
-	Message:      "File operation failed",
-	UserMessage:  "File operation failed",
-	ZeroDetails:  zeroSystemError,
+	Code:        1301,
+	WireCode:    -32004,
+	Symbol:      "E_IO_ERROR",
+	Type:        "io_error",
+	Domain:      "execution",
+	Title:       "I/O error",
+	ProblemType: "urn:errgen:mdmcp:io-error",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSystemError},
+	Message:     "File operation failed",
+	UserMessage: "File operation failed",
+	NewDetails:  newSystemError,
 }
 
 // NewIOError returns E_IO_ERROR (1301): I/O error.
@@ -101,10 +101,10 @@ var ErrPermissionDenied = &errgenrt.Def{
 	ProblemType:  "urn:errgen:mdmcp:permission-denied",
 	Statuses:     []int{403},
 	NeedsDetails: true,
-	DetailFields: fieldsExecutionError,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectExecutionError},
 	Message:      "Permission denied",
 	UserMessage:  "The server is not allowed to access this file",
-	ZeroDetails:  zeroExecutionError,
+	NewDetails:   newExecutionError,
 }
 
 // NewPermissionDenied returns E_PERMISSION_DENIED (1302): Permission denied.
@@ -132,9 +132,9 @@ var ErrNotFound = &errgenrt.Def{
 	ProblemType:  "urn:errgen:mdmcp:not-found",
 	Statuses:     []int{404},
 	NeedsDetails: true,
-	DetailFields: fieldsExecutionError,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectExecutionError},
 	Message:      "File or directory not found",
-	ZeroDetails:  zeroExecutionError,
+	NewDetails:   newExecutionError,
 }
 
 // NewNotFound returns E_NOT_FOUND (1303): Not found.

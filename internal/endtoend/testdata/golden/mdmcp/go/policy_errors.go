@@ -27,21 +27,21 @@ const (
 
 // ErrPathNotAllowed is the definition and errors.Is sentinel of E_PATH_NOT_ALLOWED (1000): Path not allowed.
 var ErrPathNotAllowed = &errgenrt.Def{
-	Code:         1000,
-	WireCode:     -32001,
-	Symbol:       "E_PATH_NOT_ALLOWED",
-	Type:         "path_not_allowed",
-	Domain:       "policy",
-	Title:        "Path not allowed",
-	ProblemType:  "urn:errgen:mdmcp:path-not-allowed",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Path is outside allowed roots",
-	UserMessage:  "The path is not within allowed directories",
+	Code:        1000,
+	WireCode:    -32001,
+	Symbol:      "E_PATH_NOT_ALLOWED",
+	Type:        "path_not_allowed",
+	Domain:      "policy",
+	Title:       "Path not allowed",
+	ProblemType: "urn:errgen:mdmcp:path-not-allowed",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Path is outside allowed roots",
+	UserMessage: "The path is not within allowed directories",
 	Suggestions: []errgenrt.Template{
 		"Use a path within allowed root directories",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewPathNotAllowed returns E_PATH_NOT_ALLOWED (1000): Path not allowed.
@@ -64,21 +64,21 @@ const (
 
 // ErrCommandNotAllowed is the definition and errors.Is sentinel of E_COMMAND_NOT_ALLOWED (1001): Command not allowed.
 var ErrCommandNotAllowed = &errgenrt.Def{
-	Code:         1001,
-	WireCode:     -32001,
-	Symbol:       "E_COMMAND_NOT_ALLOWED",
-	Type:         "command_not_allowed",
-	Domain:       "policy",
-	Title:        "Command not allowed",
-	ProblemType:  "urn:errgen:mdmcp:command-not-allowed",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Command execution denied by policy",
-	UserMessage:  "The command is not in the allowed list",
+	Code:        1001,
+	WireCode:    -32001,
+	Symbol:      "E_COMMAND_NOT_ALLOWED",
+	Type:        "command_not_allowed",
+	Domain:      "policy",
+	Title:       "Command not allowed",
+	ProblemType: "urn:errgen:mdmcp:command-not-allowed",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Command execution denied by policy",
+	UserMessage: "The command is not in the allowed list",
 	Suggestions: []errgenrt.Template{
 		"Use one of the commands listed by tools/list",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewCommandNotAllowed returns E_COMMAND_NOT_ALLOWED (1001): Command not allowed.
@@ -98,21 +98,22 @@ const (
 
 // ErrEnvironmentNotAllowed is the definition and errors.Is sentinel of E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed.
 var ErrEnvironmentNotAllowed = &errgenrt.Def{
-	Code:         1002,
-	WireCode:     -32001,
-	Symbol:       "E_ENVIRONMENT_NOT_ALLOWED",
-	Type:         "environment_not_allowed",
-	Domain:       "policy",
-	Title:        "Environment variable not allowed",
-	ProblemType:  "urn:errgen:mdmcp:environment-not-allowed",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Environment variable {requested} is not allowed by policy",
-	UserMessage:  "An environment variable is not allowed for this command",
+	Code:        1002,
+	WireCode:    -32001,
+	Symbol:      "E_ENVIRONMENT_NOT_ALLOWED",
+	Type:        "environment_not_allowed",
+	Domain:      "policy",
+	Title:       "Environment variable not allowed",
+	ProblemType: "urn:errgen:mdmcp:environment-not-allowed",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Sensitive:   []string{"requested"},
+	Message:     "Environment variable {requested} is not allowed by policy",
+	UserMessage: "An environment variable is not allowed for this command",
 	Suggestions: []errgenrt.Template{
 		"Remove the variable, or use one the command allows",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewEnvironmentNotAllowed returns E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed.
@@ -132,21 +133,21 @@ const (
 
 // ErrNetworkFsDenied is the definition and errors.Is sentinel of E_NETWORK_FS_DENIED (1003): Network filesystem denied.
 var ErrNetworkFsDenied = &errgenrt.Def{
-	Code:         1003,
-	WireCode:     -32001,
-	Symbol:       "E_NETWORK_FS_DENIED",
-	Type:         "network_fs_denied",
-	Domain:       "policy",
-	Title:        "Network filesystem denied",
-	ProblemType:  "urn:errgen:mdmcp:network-fs-denied",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Network filesystem access denied",
-	UserMessage:  "Network filesystem access is not allowed",
+	Code:        1003,
+	WireCode:    -32001,
+	Symbol:      "E_NETWORK_FS_DENIED",
+	Type:        "network_fs_denied",
+	Domain:      "policy",
+	Title:       "Network filesystem denied",
+	ProblemType: "urn:errgen:mdmcp:network-fs-denied",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Network filesystem access denied",
+	UserMessage: "Network filesystem access is not allowed",
 	Suggestions: []errgenrt.Template{
 		"Copy the file to a local filesystem first",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewNetworkFsDenied returns E_NETWORK_FS_DENIED (1003): Network filesystem denied.
@@ -165,21 +166,21 @@ const (
 
 // ErrWriteNotPermitted is the definition and errors.Is sentinel of E_WRITE_NOT_PERMITTED (1004): Write not permitted.
 var ErrWriteNotPermitted = &errgenrt.Def{
-	Code:         1004,
-	WireCode:     -32001,
-	Symbol:       "E_WRITE_NOT_PERMITTED",
-	Type:         "write_not_permitted",
-	Domain:       "policy",
-	Title:        "Write not permitted",
-	ProblemType:  "urn:errgen:mdmcp:write-not-permitted",
-	Statuses:     []int{403},
-	DetailFields: fieldsPolicyViolation,
-	Message:      "Writing to this path is not permitted by policy",
-	UserMessage:  "This location is read-only for the server",
+	Code:        1004,
+	WireCode:    -32001,
+	Symbol:      "E_WRITE_NOT_PERMITTED",
+	Type:        "write_not_permitted",
+	Domain:      "policy",
+	Title:       "Write not permitted",
+	ProblemType: "urn:errgen:mdmcp:write-not-permitted",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectPolicyViolation},
+	Message:     "Writing to this path is not permitted by policy",
+	UserMessage: "This location is read-only for the server",
 	Suggestions: []errgenrt.Template{
 		"Write inside one of the allowed write locations",
 	},
-	ZeroDetails: zeroPolicyViolation,
+	NewDetails: newPolicyViolation,
 }
 
 // NewWriteNotPermitted returns E_WRITE_NOT_PERMITTED (1004): Write not permitted.

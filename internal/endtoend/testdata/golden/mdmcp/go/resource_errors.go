@@ -27,22 +27,22 @@ const (
 
 // ErrFileTooLarge is the definition and errors.Is sentinel of E_FILE_TOO_LARGE (1200): File too large.
 var ErrFileTooLarge = &errgenrt.Def{
-	Code:         1200,
-	WireCode:     -32602,
-	Symbol:       "E_FILE_TOO_LARGE",
-	Type:         "file_too_large",
-	Domain:       "resource",
-	Title:        "File too large",
-	ProblemType:  "urn:errgen:mdmcp:file-too-large",
-	Statuses:     []int{413},
-	DetailFields: fieldsResourceLimit,
-	Message:      "File too large: {actual} {unit} exceeds limit",
-	UserMessage:  "File is too large ({actual} {unit}), maximum is {limit} {unit}",
+	Code:        1200,
+	WireCode:    -32602,
+	Symbol:      "E_FILE_TOO_LARGE",
+	Type:        "file_too_large",
+	Domain:      "resource",
+	Title:       "File too large",
+	ProblemType: "urn:errgen:mdmcp:file-too-large",
+	Statuses:    []int{413},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "File too large: {actual} {unit} exceeds limit",
+	UserMessage: "File is too large ({actual} {unit}), maximum is {limit} {unit}",
 	Suggestions: []errgenrt.Template{
 		"Read the file in chunks using offset/length",
 		"Use 'tail' or 'head' mode for partial reads",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewFileTooLarge returns E_FILE_TOO_LARGE (1200): File too large.
@@ -61,20 +61,20 @@ const (
 
 // ErrOutputTooLarge is the definition and errors.Is sentinel of E_OUTPUT_TOO_LARGE (1201): Output too large.
 var ErrOutputTooLarge = &errgenrt.Def{
-	Code:         1201,
-	WireCode:     -32003,
-	Symbol:       "E_OUTPUT_TOO_LARGE",
-	Type:         "output_too_large",
-	Domain:       "resource",
-	Title:        "Output too large",
-	ProblemType:  "urn:errgen:mdmcp:output-too-large",
-	Statuses:     []int{500},
-	DetailFields: fieldsResourceLimit,
-	Message:      "Output exceeded the size limit and was truncated",
+	Code:        1201,
+	WireCode:    -32003,
+	Symbol:      "E_OUTPUT_TOO_LARGE",
+	Type:        "output_too_large",
+	Domain:      "resource",
+	Title:       "Output too large",
+	ProblemType: "urn:errgen:mdmcp:output-too-large",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Output exceeded the size limit and was truncated",
 	Suggestions: []errgenrt.Template{
 		"Narrow the command so that it produces less output",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewOutputTooLarge returns E_OUTPUT_TOO_LARGE (1201): Output too large.
@@ -93,22 +93,22 @@ const (
 
 // ErrTimeout is the definition and errors.Is sentinel of E_TIMEOUT (1202): Operation timed out.
 var ErrTimeout = &errgenrt.Def{
-	Code:         1202,
-	WireCode:     -32002,
-	Symbol:       "E_TIMEOUT",
-	Type:         "timeout",
-	Domain:       "resource",
-	Title:        "Operation timed out",
-	ProblemType:  "urn:errgen:mdmcp:timeout",
-	Statuses:     []int{504},
-	Retryable:    true,
-	DetailFields: fieldsResourceLimit,
-	Message:      "Command execution timed out",
-	UserMessage:  "The operation did not finish within {limit} {unit}",
+	Code:        1202,
+	WireCode:    -32002,
+	Symbol:      "E_TIMEOUT",
+	Type:        "timeout",
+	Domain:      "resource",
+	Title:       "Operation timed out",
+	ProblemType: "urn:errgen:mdmcp:timeout",
+	Statuses:    []int{504},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Command execution timed out",
+	UserMessage: "The operation did not finish within {limit} {unit}",
 	Suggestions: []errgenrt.Template{
 		"Consider increasing timeout or optimizing the command",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewTimeout returns E_TIMEOUT (1202): Operation timed out.
@@ -127,21 +127,21 @@ const (
 
 // ErrConcurrencyLimit is the definition and errors.Is sentinel of E_CONCURRENCY_LIMIT (1203): Concurrency limit reached.
 var ErrConcurrencyLimit = &errgenrt.Def{
-	Code:         1203,
-	WireCode:     -32001,
-	Symbol:       "E_CONCURRENCY_LIMIT",
-	Type:         "concurrency_limit",
-	Domain:       "resource",
-	Title:        "Concurrency limit reached",
-	ProblemType:  "urn:errgen:mdmcp:concurrency-limit",
-	Statuses:     []int{429},
-	Retryable:    true,
-	DetailFields: fieldsResourceLimit,
-	Message:      "Too many operations running at once",
+	Code:        1203,
+	WireCode:    -32001,
+	Symbol:      "E_CONCURRENCY_LIMIT",
+	Type:        "concurrency_limit",
+	Domain:      "resource",
+	Title:       "Concurrency limit reached",
+	ProblemType: "urn:errgen:mdmcp:concurrency-limit",
+	Statuses:    []int{429},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Too many operations running at once",
 	Suggestions: []errgenrt.Template{
 		"Retry after a running operation finishes",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewConcurrencyLimit returns E_CONCURRENCY_LIMIT (1203): Concurrency limit reached.
@@ -161,21 +161,21 @@ const (
 
 // ErrRateLimit is the definition and errors.Is sentinel of E_RATE_LIMIT (1204): Rate limit exceeded.
 var ErrRateLimit = &errgenrt.Def{
-	Code:         1204,
-	WireCode:     -32001,
-	Symbol:       "E_RATE_LIMIT",
-	Type:         "rate_limit",
-	Domain:       "resource",
-	Title:        "Rate limit exceeded",
-	ProblemType:  "urn:errgen:mdmcp:rate-limit",
-	Statuses:     []int{429},
-	Retryable:    true,
-	DetailFields: fieldsResourceLimit,
-	Message:      "Rate limit exceeded",
+	Code:        1204,
+	WireCode:    -32001,
+	Symbol:      "E_RATE_LIMIT",
+	Type:        "rate_limit",
+	Domain:      "resource",
+	Title:       "Rate limit exceeded",
+	ProblemType: "urn:errgen:mdmcp:rate-limit",
+	Statuses:    []int{429},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:     "Rate limit exceeded",
 	Suggestions: []errgenrt.Template{
 		"Slow down and retry later",
 	},
-	ZeroDetails: zeroResourceLimit,
+	NewDetails: newResourceLimit,
 }
 
 // NewRateLimit returns E_RATE_LIMIT (1204): Rate limit exceeded.

@@ -24,17 +24,17 @@ const (
 
 // ErrInternalError is the definition and errors.Is sentinel of E_INTERNAL_ERROR (1400): Internal error.
 var ErrInternalError = &errgenrt.Def{
-	Code:         1400,
-	WireCode:     -32603,
-	Symbol:       "E_INTERNAL_ERROR",
-	Type:         "internal_error",
-	Domain:       "system",
-	Title:        "Internal error",
-	ProblemType:  "urn:errgen:mdmcp:internal-error",
-	Statuses:     []int{500},
-	DetailFields: fieldsSystemError,
-	Message:      "Internal server error",
-	ZeroDetails:  zeroSystemError,
+	Code:        1400,
+	WireCode:    -32603,
+	Symbol:      "E_INTERNAL_ERROR",
+	Type:        "internal_error",
+	Domain:      "system",
+	Title:       "Internal error",
+	ProblemType: "urn:errgen:mdmcp:internal-error",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSystemError},
+	Message:     "Internal server error",
+	NewDetails:  newSystemError,
 }
 
 // NewInternalError returns E_INTERNAL_ERROR (1400): Internal error.
@@ -55,18 +55,18 @@ const (
 
 // ErrConfigurationError is the definition and errors.Is sentinel of E_CONFIGURATION_ERROR (1401): Configuration error.
 var ErrConfigurationError = &errgenrt.Def{
-	Code:         1401,
-	WireCode:     -32603,
-	Symbol:       "E_CONFIGURATION_ERROR",
-	Type:         "configuration_error",
-	Domain:       "system",
-	Title:        "Configuration error",
-	ProblemType:  "urn:errgen:mdmcp:configuration-error",
-	Statuses:     []int{500},
-	DetailFields: fieldsSystemError,
-	Message:      "Configuration error in {component}",
-	UserMessage:  "The server configuration is invalid",
-	ZeroDetails:  zeroSystemError,
+	Code:        1401,
+	WireCode:    -32603,
+	Symbol:      "E_CONFIGURATION_ERROR",
+	Type:        "configuration_error",
+	Domain:      "system",
+	Title:       "Configuration error",
+	ProblemType: "urn:errgen:mdmcp:configuration-error",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSystemError},
+	Message:     "Configuration error in {component}",
+	UserMessage: "The server configuration is invalid",
+	NewDetails:  newSystemError,
 }
 
 // NewConfigurationError returns E_CONFIGURATION_ERROR (1401): Configuration error.

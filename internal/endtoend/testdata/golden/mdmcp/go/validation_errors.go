@@ -27,21 +27,21 @@ const (
 
 // ErrInvalidPath is the definition and errors.Is sentinel of E_INVALID_PATH (1100): Invalid path.
 var ErrInvalidPath = &errgenrt.Def{
-	Code:         1100,
-	WireCode:     -32602,
-	Symbol:       "E_INVALID_PATH",
-	Type:         "invalid_path",
-	Domain:       "validation",
-	Title:        "Invalid path",
-	ProblemType:  "urn:errgen:mdmcp:invalid-path",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid path parameter",
-	UserMessage:  "The path is not valid",
+	Code:        1100,
+	WireCode:    -32602,
+	Symbol:      "E_INVALID_PATH",
+	Type:        "invalid_path",
+	Domain:      "validation",
+	Title:       "Invalid path",
+	ProblemType: "urn:errgen:mdmcp:invalid-path",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid path parameter",
+	UserMessage: "The path is not valid",
 	Suggestions: []errgenrt.Template{
 		"Pass a path of the form: {expectedFormat}",
 	},
-	ZeroDetails: zeroValidationFailure,
+	NewDetails: newValidationFailure,
 }
 
 // NewInvalidPath returns E_INVALID_PATH (1100): Invalid path.
@@ -60,21 +60,21 @@ const (
 
 // ErrInvalidArgument is the definition and errors.Is sentinel of E_INVALID_ARGUMENT (1101): Invalid argument.
 var ErrInvalidArgument = &errgenrt.Def{
-	Code:         1101,
-	WireCode:     -32602,
-	Symbol:       "E_INVALID_ARGUMENT",
-	Type:         "invalid_argument",
-	Domain:       "validation",
-	Title:        "Invalid argument",
-	ProblemType:  "urn:errgen:mdmcp:invalid-argument",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid command argument: {reason}",
-	UserMessage:  "Command arguments failed validation",
+	Code:        1101,
+	WireCode:    -32602,
+	Symbol:      "E_INVALID_ARGUMENT",
+	Type:        "invalid_argument",
+	Domain:      "validation",
+	Title:       "Invalid argument",
+	ProblemType: "urn:errgen:mdmcp:invalid-argument",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid command argument: {reason}",
+	UserMessage: "Command arguments failed validation",
 	Suggestions: []errgenrt.Template{
 		"Check the argument format",
 	},
-	ZeroDetails: zeroValidationFailure,
+	NewDetails: newValidationFailure,
 }
 
 // NewInvalidArgument returns E_INVALID_ARGUMENT (1101): Invalid argument.
@@ -95,18 +95,19 @@ const (
 
 // ErrInvalidEnvironment is the definition and errors.Is sentinel of E_INVALID_ENVIRONMENT (1102): Invalid environment.
 var ErrInvalidEnvironment = &errgenrt.Def{
-	Code:         1102,
-	WireCode:     -32602,
-	Symbol:       "E_INVALID_ENVIRONMENT",
-	Type:         "invalid_environment",
-	Domain:       "validation",
-	Title:        "Invalid environment",
-	ProblemType:  "urn:errgen:mdmcp:invalid-environment",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid environment: {reason}",
-	UserMessage:  "An environment value failed validation",
-	ZeroDetails:  zeroValidationFailure,
+	Code:        1102,
+	WireCode:    -32602,
+	Symbol:      "E_INVALID_ENVIRONMENT",
+	Type:        "invalid_environment",
+	Domain:      "validation",
+	Title:       "Invalid environment",
+	ProblemType: "urn:errgen:mdmcp:invalid-environment",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Sensitive:   []string{"value"},
+	Message:     "Invalid environment: {reason}",
+	UserMessage: "An environment value failed validation",
+	NewDetails:  newValidationFailure,
 }
 
 // NewInvalidEnvironment returns E_INVALID_ENVIRONMENT (1102): Invalid environment.
@@ -126,17 +127,17 @@ const (
 
 // ErrMissingRequired is the definition and errors.Is sentinel of E_MISSING_REQUIRED (1103): Missing required parameter.
 var ErrMissingRequired = &errgenrt.Def{
-	Code:         1103,
-	WireCode:     -32602,
-	Symbol:       "E_MISSING_REQUIRED",
-	Type:         "missing_required",
-	Domain:       "validation",
-	Title:        "Missing required parameter",
-	ProblemType:  "urn:errgen:mdmcp:missing-required",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Missing required parameter: {field}",
-	ZeroDetails:  zeroValidationFailure,
+	Code:        1103,
+	WireCode:    -32602,
+	Symbol:      "E_MISSING_REQUIRED",
+	Type:        "missing_required",
+	Domain:      "validation",
+	Title:       "Missing required parameter",
+	ProblemType: "urn:errgen:mdmcp:missing-required",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Missing required parameter: {field}",
+	NewDetails:  newValidationFailure,
 }
 
 // NewMissingRequired returns E_MISSING_REQUIRED (1103): Missing required parameter.
@@ -154,21 +155,21 @@ const (
 
 // ErrPathTraversal is the definition and errors.Is sentinel of E_PATH_TRAVERSAL (1104): Path traversal.
 var ErrPathTraversal = &errgenrt.Def{
-	Code:         1104,
-	WireCode:     -32602,
-	Symbol:       "E_PATH_TRAVERSAL",
-	Type:         "path_traversal",
-	Domain:       "validation",
-	Title:        "Path traversal",
-	ProblemType:  "urn:errgen:mdmcp:path-traversal",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationFailure,
-	Message:      "Invalid path parameter",
-	UserMessage:  "The path tries to leave the allowed directories",
+	Code:        1104,
+	WireCode:    -32602,
+	Symbol:      "E_PATH_TRAVERSAL",
+	Type:        "path_traversal",
+	Domain:      "validation",
+	Title:       "Path traversal",
+	ProblemType: "urn:errgen:mdmcp:path-traversal",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationFailure},
+	Message:     "Invalid path parameter",
+	UserMessage: "The path tries to leave the allowed directories",
 	Suggestions: []errgenrt.Template{
 		"Use an absolute path within allowed roots, without '..'",
 	},
-	ZeroDetails: zeroValidationFailure,
+	NewDetails: newValidationFailure,
 }
 
 // NewPathTraversal returns E_PATH_TRAVERSAL (1104): Path traversal.

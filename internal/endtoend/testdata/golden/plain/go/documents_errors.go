@@ -3,10 +3,7 @@
 
 package compounddocserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainDocuments is the documents domain: codes 200 to 299.
 //
@@ -28,17 +25,17 @@ const (
 
 // ErrDocumentNotFound is the definition and errors.Is sentinel of DOCUMENT_NOT_FOUND (200): Document not found.
 var ErrDocumentNotFound = &errgenrt.Def{
-	Code:         200,
-	WireCode:     200,
-	Symbol:       "DOCUMENT_NOT_FOUND",
-	Type:         "document_not_found",
-	Domain:       "documents",
-	Title:        "Document not found",
-	ProblemType:  "urn:errgen:compound-docs:document-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsDocumentNotFoundDetails,
-	Message:      "Document not found at path: {path}. Verify the file exists and the path is relative to the compounding docs folder.",
-	ZeroDetails:  zeroDocumentNotFoundDetails,
+	Code:        200,
+	WireCode:    200,
+	Symbol:      "DOCUMENT_NOT_FOUND",
+	Type:        "document_not_found",
+	Domain:      "documents",
+	Title:       "Document not found",
+	ProblemType: "urn:errgen:compound-docs:document-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectDocumentNotFoundDetails},
+	Message:     "Document not found at path: {path}. Verify the file exists and the path is relative to the compounding docs folder.",
+	NewDetails:  newDocumentNotFoundDetails,
 }
 
 // NewDocumentNotFound returns DOCUMENT_NOT_FOUND (200): Document not found.
@@ -49,9 +46,13 @@ func NewDocumentNotFound(d DocumentNotFoundDetails, opts ...errgenrt.Option) *er
 	return errgenrt.NewWith[DocumentNotFoundDetails, *DocumentNotFoundDetails](ErrDocumentNotFound, d, opts)
 }
 
-var (
-	field_DocumentNotFoundDetails_Path = errgenrt.Field{Name: "path", Sanitize: errgenrt.SanitizePath}
-)
+// objectDocumentNotFoundDetails describes DocumentNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectDocumentNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "path", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // DocumentNotFoundDetails is the details of DOCUMENT_NOT_FOUND.
 type DocumentNotFoundDetails struct {
@@ -59,27 +60,33 @@ type DocumentNotFoundDetails struct {
 	Path string `json:"path"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *DocumentNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_DocumentNotFoundDetails_Path, d.Path)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *DocumentNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Path
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsDocumentNotFoundDetails are the top-level fields of DocumentNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsDocumentNotFoundDetails = []string{"path"}
-
-// zeroDocumentNotFoundDetails returns empty DocumentNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroDocumentNotFoundDetails() errgenrt.Details {
+// newDocumentNotFoundDetails returns empty DocumentNotFoundDetails, the NewDetails of the errors with these details.
+func newDocumentNotFoundDetails() errgenrt.Details {
 	return new(DocumentNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsDocumentNotFoundDetails) in a message.
-func (d *DocumentNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsDocumentNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_DocumentNotFoundDetails_Path, d.Path)
-	}
+// fieldsDocumentNotFoundDetails are the names of the fields of DocumentNotFoundDetails, in order.
+var fieldsDocumentNotFoundDetails = []string{"path"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsDocumentNotFoundDetails), as JSON Schema matches them.
+func (d *DocumentNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsDocumentNotFoundDetails, []any{&d.Path})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d DocumentNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsDocumentNotFoundDetails, []any{d.Path}, []bool{false})
 }
 
 const (
@@ -90,17 +97,17 @@ const (
 
 // ErrInvalidDocType is the definition and errors.Is sentinel of INVALID_DOC_TYPE (201): Invalid doc-type.
 var ErrInvalidDocType = &errgenrt.Def{
-	Code:         201,
-	WireCode:     201,
-	Symbol:       "INVALID_DOC_TYPE",
-	Type:         "invalid_doc_type",
-	Domain:       "documents",
-	Title:        "Invalid doc-type",
-	ProblemType:  "urn:errgen:compound-docs:invalid-doc-type",
-	Statuses:     []int{400},
-	DetailFields: fieldsInvalidDocTypeDetails,
-	Message:      "Invalid doc-type '{docType}'. Valid doc-types are: {validDocTypes}.",
-	ZeroDetails:  zeroInvalidDocTypeDetails,
+	Code:        201,
+	WireCode:    201,
+	Symbol:      "INVALID_DOC_TYPE",
+	Type:        "invalid_doc_type",
+	Domain:      "documents",
+	Title:       "Invalid doc-type",
+	ProblemType: "urn:errgen:compound-docs:invalid-doc-type",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectInvalidDocTypeDetails},
+	Message:     "Invalid doc-type '{docType}'. Valid doc-types are: {validDocTypes}.",
+	NewDetails:  newInvalidDocTypeDetails,
 }
 
 // NewInvalidDocType returns INVALID_DOC_TYPE (201): Invalid doc-type.
@@ -111,10 +118,14 @@ func NewInvalidDocType(d InvalidDocTypeDetails, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith[InvalidDocTypeDetails, *InvalidDocTypeDetails](ErrInvalidDocType, d, opts)
 }
 
-var (
-	field_InvalidDocTypeDetails_DocType       = errgenrt.Field{Name: "docType"}
-	field_InvalidDocTypeDetails_ValidDocTypes = errgenrt.Field{Name: "validDocTypes"}
-)
+// objectInvalidDocTypeDetails describes InvalidDocTypeDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectInvalidDocTypeDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "docType", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "validDocTypes", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindString}, Replacement: []any{}, HasReplacement: true}},
+	},
+}
 
 // InvalidDocTypeDetails is the details of INVALID_DOC_TYPE.
 type InvalidDocTypeDetails struct {
@@ -124,37 +135,35 @@ type InvalidDocTypeDetails struct {
 	ValidDocTypes []string `json:"validDocTypes"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *InvalidDocTypeDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_InvalidDocTypeDetails_DocType, d.DocType)
-	if e.Emit(&field_InvalidDocTypeDetails_ValidDocTypes) {
-		dst = e.Key(dst, &field_InvalidDocTypeDetails_ValidDocTypes)
-		dst = e.OpenArray(dst)
-		for i0 := range e.Keep(len(d.ValidDocTypes), 0) {
-			dst = e.StringValue(dst, &field_InvalidDocTypeDetails_ValidDocTypes, d.ValidDocTypes[i0])
-		}
-		dst = e.CloseArray(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *InvalidDocTypeDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.DocType
+	case 1:
+		v.List = (*errgenrt.Strings)(&d.ValidDocTypes)
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsInvalidDocTypeDetails are the top-level fields of InvalidDocTypeDetails, the DetailFields of the errors with these details.
-var fieldsInvalidDocTypeDetails = []string{"docType", "validDocTypes"}
-
-// zeroInvalidDocTypeDetails returns empty InvalidDocTypeDetails, the ZeroDetails of the errors with these details.
-func zeroInvalidDocTypeDetails() errgenrt.Details {
+// newInvalidDocTypeDetails returns empty InvalidDocTypeDetails, the NewDetails of the errors with these details.
+func newInvalidDocTypeDetails() errgenrt.Details {
 	return new(InvalidDocTypeDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsInvalidDocTypeDetails) in a message.
-func (d *InvalidDocTypeDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsInvalidDocTypeDetails, field) {
-	case 0:
-		t.Str(&field_InvalidDocTypeDetails_DocType, d.DocType)
-	case 1:
-		t.Strings(&field_InvalidDocTypeDetails_ValidDocTypes, d.ValidDocTypes)
-	}
+// fieldsInvalidDocTypeDetails are the names of the fields of InvalidDocTypeDetails, in order.
+var fieldsInvalidDocTypeDetails = []string{"docType", "validDocTypes"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsInvalidDocTypeDetails), as JSON Schema matches them.
+func (d *InvalidDocTypeDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsInvalidDocTypeDetails, []any{&d.DocType, &d.ValidDocTypes})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d InvalidDocTypeDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsInvalidDocTypeDetails, []any{d.DocType, d.ValidDocTypes}, []bool{false, false})
 }
 
 const (
@@ -174,9 +183,9 @@ var ErrSchemaValidationFailed = &errgenrt.Def{
 	ProblemType:  "urn:errgen:compound-docs:schema-validation-failed",
 	Statuses:     []int{422},
 	NeedsDetails: true,
-	DetailFields: fieldsSchemaValidationFailedDetails,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSchemaValidationFailedDetails},
 	Message:      "Document frontmatter validation failed with {errorCount} error(s). See details for specific issues.",
-	ZeroDetails:  zeroSchemaValidationFailedDetails,
+	NewDetails:   newSchemaValidationFailedDetails,
 }
 
 // NewSchemaValidationFailed returns SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed.
@@ -187,10 +196,14 @@ func NewSchemaValidationFailed(d SchemaValidationFailedDetails, opts ...errgenrt
 	return errgenrt.NewWith[SchemaValidationFailedDetails, *SchemaValidationFailedDetails](ErrSchemaValidationFailed, d, opts)
 }
 
-var (
-	field_SchemaValidationFailedDetails_Errors     = errgenrt.Field{Name: "errors"}
-	field_SchemaValidationFailedDetails_ErrorCount = errgenrt.Field{Name: "errorCount"}
-)
+// objectSchemaValidationFailedDetails describes SchemaValidationFailedDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectSchemaValidationFailedDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "errors", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindString}, Replacement: []any{}, HasReplacement: true}},
+		{Name: "errorCount", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(1.0)}, Replacement: 2.0, HasReplacement: true}},
+	},
+}
 
 // SchemaValidationFailedDetails is the details of SCHEMA_VALIDATION_FAILED.
 type SchemaValidationFailedDetails struct {
@@ -199,35 +212,33 @@ type SchemaValidationFailedDetails struct {
 	ErrorCount int64    `json:"errorCount"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *SchemaValidationFailedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if e.Emit(&field_SchemaValidationFailedDetails_Errors) {
-		dst = e.Key(dst, &field_SchemaValidationFailedDetails_Errors)
-		dst = e.OpenArray(dst)
-		for i0 := range e.Keep(len(d.Errors), 0) {
-			dst = e.StringValue(dst, &field_SchemaValidationFailedDetails_Errors, d.Errors[i0])
-		}
-		dst = e.CloseArray(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *SchemaValidationFailedDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.List = (*errgenrt.Strings)(&d.Errors)
+	case 1:
+		v.Int = d.ErrorCount
+	default:
+		return false
 	}
-	dst = e.Int(dst, &field_SchemaValidationFailedDetails_ErrorCount, d.ErrorCount)
-	return e.Close(dst)
+	return true
 }
 
-// fieldsSchemaValidationFailedDetails are the top-level fields of SchemaValidationFailedDetails, the DetailFields of the errors with these details.
-var fieldsSchemaValidationFailedDetails = []string{"errors", "errorCount"}
-
-// zeroSchemaValidationFailedDetails returns empty SchemaValidationFailedDetails, the ZeroDetails of the errors with these details.
-func zeroSchemaValidationFailedDetails() errgenrt.Details {
+// newSchemaValidationFailedDetails returns empty SchemaValidationFailedDetails, the NewDetails of the errors with these details.
+func newSchemaValidationFailedDetails() errgenrt.Details {
 	return new(SchemaValidationFailedDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsSchemaValidationFailedDetails) in a message.
-func (d *SchemaValidationFailedDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsSchemaValidationFailedDetails, field) {
-	case 0:
-		t.Strings(&field_SchemaValidationFailedDetails_Errors, d.Errors)
-	case 1:
-		t.Int(&field_SchemaValidationFailedDetails_ErrorCount, d.ErrorCount)
-	}
+// fieldsSchemaValidationFailedDetails are the names of the fields of SchemaValidationFailedDetails, in order.
+var fieldsSchemaValidationFailedDetails = []string{"errors", "errorCount"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsSchemaValidationFailedDetails), as JSON Schema matches them.
+func (d *SchemaValidationFailedDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsSchemaValidationFailedDetails, []any{&d.Errors, &d.ErrorCount})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d SchemaValidationFailedDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsSchemaValidationFailedDetails, []any{d.Errors, d.ErrorCount}, []bool{false, false})
 }

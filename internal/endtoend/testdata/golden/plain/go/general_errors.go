@@ -24,17 +24,17 @@ const (
 
 // ErrValidationError is the definition and errors.Is sentinel of VALIDATION_ERROR (900): Validation failed.
 var ErrValidationError = &errgenrt.Def{
-	Code:         900,
-	WireCode:     900,
-	Symbol:       "VALIDATION_ERROR",
-	Type:         "validation_error",
-	Domain:       "general",
-	Title:        "Validation failed",
-	ProblemType:  "urn:errgen:compound-docs:validation-error",
-	Statuses:     []int{400},
-	DetailFields: errgenrt.FieldErrorsFields,
-	Message:      "Validation failed: {totalErrors} errors",
-	ZeroDetails:  errgenrt.ZeroFieldErrors,
+	Code:        900,
+	WireCode:    900,
+	Symbol:      "VALIDATION_ERROR",
+	Type:        "validation_error",
+	Domain:      "general",
+	Title:       "Validation failed",
+	ProblemType: "urn:errgen:compound-docs:validation-error",
+	Statuses:    []int{400},
+	Details:     errgenrt.FieldErrorsNode,
+	Message:     "Validation failed: {totalErrors} errors",
+	NewDetails:  errgenrt.NewFieldErrors,
 }
 
 // NewValidationError returns VALIDATION_ERROR (900): Validation failed.

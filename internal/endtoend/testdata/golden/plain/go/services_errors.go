@@ -3,10 +3,7 @@
 
 package compounddocserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainServices is the services domain: codes 300 to 399.
 //
@@ -28,18 +25,18 @@ const (
 
 // ErrEmbeddingServiceError is the definition and errors.Is sentinel of EMBEDDING_SERVICE_ERROR (300): Embedding service error.
 var ErrEmbeddingServiceError = &errgenrt.Def{
-	Code:         300,
-	WireCode:     300,
-	Symbol:       "EMBEDDING_SERVICE_ERROR",
-	Type:         "embedding_service_error",
-	Domain:       "services",
-	Title:        "Embedding service error",
-	ProblemType:  "urn:errgen:compound-docs:embedding-service-error",
-	Statuses:     []int{503},
-	Retryable:    true,
-	DetailFields: fieldsEmbeddingServiceErrorDetails,
-	Message:      "Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.",
-	ZeroDetails:  zeroEmbeddingServiceErrorDetails,
+	Code:        300,
+	WireCode:    300,
+	Symbol:      "EMBEDDING_SERVICE_ERROR",
+	Type:        "embedding_service_error",
+	Domain:      "services",
+	Title:       "Embedding service error",
+	ProblemType: "urn:errgen:compound-docs:embedding-service-error",
+	Statuses:    []int{503},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectEmbeddingServiceErrorDetails},
+	Message:     "Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.",
+	NewDetails:  newEmbeddingServiceErrorDetails,
 }
 
 // NewEmbeddingServiceError returns EMBEDDING_SERVICE_ERROR (300): Embedding service error.
@@ -50,9 +47,13 @@ func NewEmbeddingServiceError(d EmbeddingServiceErrorDetails, opts ...errgenrt.O
 	return errgenrt.NewWith[EmbeddingServiceErrorDetails, *EmbeddingServiceErrorDetails](ErrEmbeddingServiceError, d, opts)
 }
 
-var (
-	field_EmbeddingServiceErrorDetails_Reason = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizeText}
-)
+// objectEmbeddingServiceErrorDetails describes EmbeddingServiceErrorDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectEmbeddingServiceErrorDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeText}},
+	},
+}
 
 // EmbeddingServiceErrorDetails is the details of EMBEDDING_SERVICE_ERROR.
 type EmbeddingServiceErrorDetails struct {
@@ -60,29 +61,36 @@ type EmbeddingServiceErrorDetails struct {
 	Reason *string `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *EmbeddingServiceErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_EmbeddingServiceErrorDetails_Reason, *d.Reason)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *EmbeddingServiceErrorDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsEmbeddingServiceErrorDetails are the top-level fields of EmbeddingServiceErrorDetails, the DetailFields of the errors with these details.
-var fieldsEmbeddingServiceErrorDetails = []string{"reason"}
-
-// zeroEmbeddingServiceErrorDetails returns empty EmbeddingServiceErrorDetails, the ZeroDetails of the errors with these details.
-func zeroEmbeddingServiceErrorDetails() errgenrt.Details {
+// newEmbeddingServiceErrorDetails returns empty EmbeddingServiceErrorDetails, the NewDetails of the errors with these details.
+func newEmbeddingServiceErrorDetails() errgenrt.Details {
 	return new(EmbeddingServiceErrorDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsEmbeddingServiceErrorDetails) in a message.
-func (d *EmbeddingServiceErrorDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsEmbeddingServiceErrorDetails, field) {
-	case 0:
-		t.OptStr(&field_EmbeddingServiceErrorDetails_Reason, d.Reason)
-	}
+// fieldsEmbeddingServiceErrorDetails are the names of the fields of EmbeddingServiceErrorDetails, in order.
+var fieldsEmbeddingServiceErrorDetails = []string{"reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsEmbeddingServiceErrorDetails), as JSON Schema matches them.
+func (d *EmbeddingServiceErrorDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsEmbeddingServiceErrorDetails, []any{&d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d EmbeddingServiceErrorDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsEmbeddingServiceErrorDetails, []any{d.Reason}, []bool{true})
 }
 
 const (
@@ -93,18 +101,18 @@ const (
 
 // ErrDatabaseError is the definition and errors.Is sentinel of DATABASE_ERROR (301): Database error.
 var ErrDatabaseError = &errgenrt.Def{
-	Code:         301,
-	WireCode:     301,
-	Symbol:       "DATABASE_ERROR",
-	Type:         "database_error",
-	Domain:       "services",
-	Title:        "Database error",
-	ProblemType:  "urn:errgen:compound-docs:database-error",
-	Statuses:     []int{503},
-	Retryable:    true,
-	DetailFields: fieldsDatabaseErrorDetails,
-	Message:      "Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.",
-	ZeroDetails:  zeroDatabaseErrorDetails,
+	Code:        301,
+	WireCode:    301,
+	Symbol:      "DATABASE_ERROR",
+	Type:        "database_error",
+	Domain:      "services",
+	Title:       "Database error",
+	ProblemType: "urn:errgen:compound-docs:database-error",
+	Statuses:    []int{503},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectDatabaseErrorDetails},
+	Message:     "Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.",
+	NewDetails:  newDatabaseErrorDetails,
 }
 
 // NewDatabaseError returns DATABASE_ERROR (301): Database error.
@@ -115,9 +123,13 @@ func NewDatabaseError(d DatabaseErrorDetails, opts ...errgenrt.Option) *errgenrt
 	return errgenrt.NewWith[DatabaseErrorDetails, *DatabaseErrorDetails](ErrDatabaseError, d, opts)
 }
 
-var (
-	field_DatabaseErrorDetails_Reason = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizeText}
-)
+// objectDatabaseErrorDetails describes DatabaseErrorDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectDatabaseErrorDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeText}},
+	},
+}
 
 // DatabaseErrorDetails is the details of DATABASE_ERROR.
 type DatabaseErrorDetails struct {
@@ -125,29 +137,36 @@ type DatabaseErrorDetails struct {
 	Reason *string `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *DatabaseErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_DatabaseErrorDetails_Reason, *d.Reason)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *DatabaseErrorDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsDatabaseErrorDetails are the top-level fields of DatabaseErrorDetails, the DetailFields of the errors with these details.
-var fieldsDatabaseErrorDetails = []string{"reason"}
-
-// zeroDatabaseErrorDetails returns empty DatabaseErrorDetails, the ZeroDetails of the errors with these details.
-func zeroDatabaseErrorDetails() errgenrt.Details {
+// newDatabaseErrorDetails returns empty DatabaseErrorDetails, the NewDetails of the errors with these details.
+func newDatabaseErrorDetails() errgenrt.Details {
 	return new(DatabaseErrorDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsDatabaseErrorDetails) in a message.
-func (d *DatabaseErrorDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsDatabaseErrorDetails, field) {
-	case 0:
-		t.OptStr(&field_DatabaseErrorDetails_Reason, d.Reason)
-	}
+// fieldsDatabaseErrorDetails are the names of the fields of DatabaseErrorDetails, in order.
+var fieldsDatabaseErrorDetails = []string{"reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsDatabaseErrorDetails), as JSON Schema matches them.
+func (d *DatabaseErrorDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsDatabaseErrorDetails, []any{&d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d DatabaseErrorDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsDatabaseErrorDetails, []any{d.Reason}, []bool{true})
 }
 
 const (
@@ -158,17 +177,17 @@ const (
 
 // ErrFileSystemError is the definition and errors.Is sentinel of FILE_SYSTEM_ERROR (302): File system error.
 var ErrFileSystemError = &errgenrt.Def{
-	Code:         302,
-	WireCode:     302,
-	Symbol:       "FILE_SYSTEM_ERROR",
-	Type:         "file_system_error",
-	Domain:       "services",
-	Title:        "File system error",
-	ProblemType:  "urn:errgen:compound-docs:file-system-error",
-	Statuses:     []int{500},
-	DetailFields: fieldsFileSystemErrorDetails,
-	Message:      "A file read/write operation failed. Check that the compounding docs folder exists and is writable.",
-	ZeroDetails:  zeroFileSystemErrorDetails,
+	Code:        302,
+	WireCode:    302,
+	Symbol:      "FILE_SYSTEM_ERROR",
+	Type:        "file_system_error",
+	Domain:      "services",
+	Title:       "File system error",
+	ProblemType: "urn:errgen:compound-docs:file-system-error",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFileSystemErrorDetails},
+	Message:     "A file read/write operation failed. Check that the compounding docs folder exists and is writable.",
+	NewDetails:  newFileSystemErrorDetails,
 }
 
 // NewFileSystemError returns FILE_SYSTEM_ERROR (302): File system error.
@@ -179,9 +198,13 @@ func NewFileSystemError(d FileSystemErrorDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith[FileSystemErrorDetails, *FileSystemErrorDetails](ErrFileSystemError, d, opts)
 }
 
-var (
-	field_FileSystemErrorDetails_Path = errgenrt.Field{Name: "path", Sanitize: errgenrt.SanitizePath}
-)
+// objectFileSystemErrorDetails describes FileSystemErrorDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectFileSystemErrorDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "path", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // FileSystemErrorDetails is the details of FILE_SYSTEM_ERROR.
 type FileSystemErrorDetails struct {
@@ -189,27 +212,34 @@ type FileSystemErrorDetails struct {
 	Path *string `json:"path,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *FileSystemErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Path != nil && e.Full() {
-		dst = e.String(dst, &field_FileSystemErrorDetails_Path, *d.Path)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *FileSystemErrorDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Path == nil {
+			return false
+		}
+		v.Str = *d.Path
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsFileSystemErrorDetails are the top-level fields of FileSystemErrorDetails, the DetailFields of the errors with these details.
-var fieldsFileSystemErrorDetails = []string{"path"}
-
-// zeroFileSystemErrorDetails returns empty FileSystemErrorDetails, the ZeroDetails of the errors with these details.
-func zeroFileSystemErrorDetails() errgenrt.Details {
+// newFileSystemErrorDetails returns empty FileSystemErrorDetails, the NewDetails of the errors with these details.
+func newFileSystemErrorDetails() errgenrt.Details {
 	return new(FileSystemErrorDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsFileSystemErrorDetails) in a message.
-func (d *FileSystemErrorDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsFileSystemErrorDetails, field) {
-	case 0:
-		t.OptStr(&field_FileSystemErrorDetails_Path, d.Path)
-	}
+// fieldsFileSystemErrorDetails are the names of the fields of FileSystemErrorDetails, in order.
+var fieldsFileSystemErrorDetails = []string{"path"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsFileSystemErrorDetails), as JSON Schema matches them.
+func (d *FileSystemErrorDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsFileSystemErrorDetails, []any{&d.Path})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d FileSystemErrorDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsFileSystemErrorDetails, []any{d.Path}, []bool{true})
 }

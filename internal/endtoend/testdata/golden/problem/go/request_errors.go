@@ -3,10 +3,7 @@
 
 package mousemcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainRequest is the request domain: codes 1000 to 1099.
 //
@@ -27,17 +24,17 @@ const (
 
 // ErrValidationError is the definition and errors.Is sentinel of VALIDATION_ERROR (1000): Validation Failed.
 var ErrValidationError = &errgenrt.Def{
-	Code:         1000,
-	WireCode:     1000,
-	Symbol:       "VALIDATION_ERROR",
-	Type:         "validation_error",
-	Domain:       "request",
-	Title:        "Validation Failed",
-	ProblemType:  "https://mouse-mcp.dev/errors/validation-error",
-	Statuses:     []int{400},
-	DetailFields: fieldsValidationErrorDetails,
-	Message:      "Invalid value for {field}",
-	ZeroDetails:  zeroValidationErrorDetails,
+	Code:        1000,
+	WireCode:    1000,
+	Symbol:      "VALIDATION_ERROR",
+	Type:        "validation_error",
+	Domain:      "request",
+	Title:       "Validation Failed",
+	ProblemType: "https://mouse-mcp.dev/errors/validation-error",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectValidationErrorDetails},
+	Message:     "Invalid value for {field}",
+	NewDetails:  newValidationErrorDetails,
 }
 
 // NewValidationError returns VALIDATION_ERROR (1000): Validation Failed.
@@ -51,10 +48,14 @@ func NewValidationError(d ValidationErrorDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith[ValidationErrorDetails, *ValidationErrorDetails](ErrValidationError, d, opts)
 }
 
-var (
-	field_ValidationErrorDetails_Field        = errgenrt.Field{Name: "field"}
-	field_ValidationErrorDetails_InvalidValue = errgenrt.Field{Name: "invalidValue"}
-)
+// objectValidationErrorDetails describes ValidationErrorDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectValidationErrorDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "field", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "invalidValue", Node: &errgenrt.Node{Kind: errgenrt.KindAny}},
+	},
+}
 
 // ValidationErrorDetails is the details of VALIDATION_ERROR.
 type ValidationErrorDetails struct {
@@ -64,32 +65,38 @@ type ValidationErrorDetails struct {
 	InvalidValue any `json:"invalidValue,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ValidationErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_ValidationErrorDetails_Field, d.Field)
-	if d.InvalidValue != nil && e.Full() {
-		dst = e.Any(dst, &field_ValidationErrorDetails_InvalidValue, d.InvalidValue)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ValidationErrorDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Field
+	case 1:
+		if d.InvalidValue == nil {
+			return false
+		}
+		v.Any, v.IsAny = d.InvalidValue, true
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsValidationErrorDetails are the top-level fields of ValidationErrorDetails, the DetailFields of the errors with these details.
-var fieldsValidationErrorDetails = []string{"field", "invalidValue"}
-
-// zeroValidationErrorDetails returns empty ValidationErrorDetails, the ZeroDetails of the errors with these details.
-func zeroValidationErrorDetails() errgenrt.Details {
+// newValidationErrorDetails returns empty ValidationErrorDetails, the NewDetails of the errors with these details.
+func newValidationErrorDetails() errgenrt.Details {
 	return new(ValidationErrorDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsValidationErrorDetails) in a message.
-func (d *ValidationErrorDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsValidationErrorDetails, field) {
-	case 0:
-		t.Str(&field_ValidationErrorDetails_Field, d.Field)
-	case 1:
-		t.JSON(&field_ValidationErrorDetails_InvalidValue, d.InvalidValue)
-	}
+// fieldsValidationErrorDetails are the names of the fields of ValidationErrorDetails, in order.
+var fieldsValidationErrorDetails = []string{"field", "invalidValue"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsValidationErrorDetails), as JSON Schema matches them.
+func (d *ValidationErrorDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsValidationErrorDetails, []any{&d.Field, &d.InvalidValue})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d ValidationErrorDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsValidationErrorDetails, []any{d.Field, d.InvalidValue}, []bool{false, true})
 }
 
 const (
@@ -100,20 +107,20 @@ const (
 
 // ErrNotFound is the definition and errors.Is sentinel of NOT_FOUND (1001): Resource Not Found.
 var ErrNotFound = &errgenrt.Def{
-	Code:         1001,
-	WireCode:     1001,
-	Symbol:       "NOT_FOUND",
-	Type:         "not_found",
-	Domain:       "request",
-	Title:        "Resource Not Found",
-	ProblemType:  "https://mouse-mcp.dev/errors/not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsNotFoundDetails,
-	Message:      "{entityType} with ID '{entityId}' not found",
+	Code:        1001,
+	WireCode:    1001,
+	Symbol:      "NOT_FOUND",
+	Type:        "not_found",
+	Domain:      "request",
+	Title:       "Resource Not Found",
+	ProblemType: "https://mouse-mcp.dev/errors/not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNotFoundDetails},
+	Message:     "{entityType} with ID '{entityId}' not found",
 	Suggestions: []errgenrt.Template{
 		"Search for the entity by name to find its current ID",
 	},
-	ZeroDetails: zeroNotFoundDetails,
+	NewDetails: newNotFoundDetails,
 }
 
 // NewNotFound returns NOT_FOUND (1001): Resource Not Found.
@@ -124,10 +131,14 @@ func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[NotFoundDetails, *NotFoundDetails](ErrNotFound, d, opts)
 }
 
-var (
-	field_NotFoundDetails_EntityID   = errgenrt.Field{Name: "entityId"}
-	field_NotFoundDetails_EntityType = errgenrt.Field{Name: "entityType"}
-)
+// objectNotFoundDetails describes NotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "entityId", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "entityType", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // NotFoundDetails is the details of NOT_FOUND.
 type NotFoundDetails struct {
@@ -137,28 +148,33 @@ type NotFoundDetails struct {
 	EntityType string `json:"entityType"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *NotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_NotFoundDetails_EntityID, d.EntityID)
-	dst = e.String(dst, &field_NotFoundDetails_EntityType, d.EntityType)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *NotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.EntityID
+	case 1:
+		v.Str = d.EntityType
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsNotFoundDetails are the top-level fields of NotFoundDetails, the DetailFields of the errors with these details.
-var fieldsNotFoundDetails = []string{"entityId", "entityType"}
-
-// zeroNotFoundDetails returns empty NotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroNotFoundDetails() errgenrt.Details {
+// newNotFoundDetails returns empty NotFoundDetails, the NewDetails of the errors with these details.
+func newNotFoundDetails() errgenrt.Details {
 	return new(NotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsNotFoundDetails) in a message.
-func (d *NotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_NotFoundDetails_EntityID, d.EntityID)
-	case 1:
-		t.Str(&field_NotFoundDetails_EntityType, d.EntityType)
-	}
+// fieldsNotFoundDetails are the names of the fields of NotFoundDetails, in order.
+var fieldsNotFoundDetails = []string{"entityId", "entityType"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsNotFoundDetails), as JSON Schema matches them.
+func (d *NotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsNotFoundDetails, []any{&d.EntityID, &d.EntityType})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d NotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsNotFoundDetails, []any{d.EntityID, d.EntityType}, []bool{false, false})
 }

@@ -3,10 +3,7 @@
 
 package mousemcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainSystem is the system domain: codes 1900 to 1999.
 //
@@ -27,17 +24,17 @@ const (
 
 // ErrConfigurationError is the definition and errors.Is sentinel of CONFIG_ERROR (1900): Configuration Error.
 var ErrConfigurationError = &errgenrt.Def{
-	Code:         1900,
-	WireCode:     1900,
-	Symbol:       "CONFIG_ERROR",
-	Type:         "configuration_error",
-	Domain:       "system",
-	Title:        "Configuration Error",
-	ProblemType:  "https://mouse-mcp.dev/errors/configuration-error",
-	Statuses:     []int{500},
-	DetailFields: fieldsConfigurationErrorDetails,
-	Message:      "Missing or invalid configuration: {configKey}",
-	ZeroDetails:  zeroConfigurationErrorDetails,
+	Code:        1900,
+	WireCode:    1900,
+	Symbol:      "CONFIG_ERROR",
+	Type:        "configuration_error",
+	Domain:      "system",
+	Title:       "Configuration Error",
+	ProblemType: "https://mouse-mcp.dev/errors/configuration-error",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectConfigurationErrorDetails},
+	Message:     "Missing or invalid configuration: {configKey}",
+	NewDetails:  newConfigurationErrorDetails,
 }
 
 // NewConfigurationError returns CONFIG_ERROR (1900): Configuration Error.
@@ -48,9 +45,13 @@ func NewConfigurationError(d ConfigurationErrorDetails, opts ...errgenrt.Option)
 	return errgenrt.NewWith[ConfigurationErrorDetails, *ConfigurationErrorDetails](ErrConfigurationError, d, opts)
 }
 
-var (
-	field_ConfigurationErrorDetails_ConfigKey = errgenrt.Field{Name: "configKey"}
-)
+// objectConfigurationErrorDetails describes ConfigurationErrorDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectConfigurationErrorDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "configKey", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // ConfigurationErrorDetails is the details of CONFIG_ERROR.
 type ConfigurationErrorDetails struct {
@@ -58,29 +59,36 @@ type ConfigurationErrorDetails struct {
 	ConfigKey *string `json:"configKey,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *ConfigurationErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.ConfigKey != nil && e.Full() {
-		dst = e.String(dst, &field_ConfigurationErrorDetails_ConfigKey, *d.ConfigKey)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *ConfigurationErrorDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.ConfigKey == nil {
+			return false
+		}
+		v.Str = *d.ConfigKey
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsConfigurationErrorDetails are the top-level fields of ConfigurationErrorDetails, the DetailFields of the errors with these details.
-var fieldsConfigurationErrorDetails = []string{"configKey"}
-
-// zeroConfigurationErrorDetails returns empty ConfigurationErrorDetails, the ZeroDetails of the errors with these details.
-func zeroConfigurationErrorDetails() errgenrt.Details {
+// newConfigurationErrorDetails returns empty ConfigurationErrorDetails, the NewDetails of the errors with these details.
+func newConfigurationErrorDetails() errgenrt.Details {
 	return new(ConfigurationErrorDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsConfigurationErrorDetails) in a message.
-func (d *ConfigurationErrorDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsConfigurationErrorDetails, field) {
-	case 0:
-		t.OptStr(&field_ConfigurationErrorDetails_ConfigKey, d.ConfigKey)
-	}
+// fieldsConfigurationErrorDetails are the names of the fields of ConfigurationErrorDetails, in order.
+var fieldsConfigurationErrorDetails = []string{"configKey"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsConfigurationErrorDetails), as JSON Schema matches them.
+func (d *ConfigurationErrorDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsConfigurationErrorDetails, []any{&d.ConfigKey})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d ConfigurationErrorDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsConfigurationErrorDetails, []any{d.ConfigKey}, []bool{true})
 }
 
 const (

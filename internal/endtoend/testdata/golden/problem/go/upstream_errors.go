@@ -3,10 +3,7 @@
 
 package mousemcperrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainUpstream is the upstream domain: codes 1100 to 1199.
 //
@@ -27,18 +24,18 @@ const (
 
 // ErrAPIError is the definition and errors.Is sentinel of API_ERROR (1100): External API Error.
 var ErrAPIError = &errgenrt.Def{
-	Code:         1100,
-	WireCode:     1100,
-	Symbol:       "API_ERROR",
-	Type:         "api_error",
-	Domain:       "upstream",
-	Title:        "External API Error",
-	ProblemType:  "https://mouse-mcp.dev/errors/api-error",
-	Statuses:     []int{502, 503},
-	Retryable:    true,
-	DetailFields: fieldsAPIErrorDetails,
-	Message:      "External API request failed",
-	ZeroDetails:  zeroAPIErrorDetails,
+	Code:        1100,
+	WireCode:    1100,
+	Symbol:      "API_ERROR",
+	Type:        "api_error",
+	Domain:      "upstream",
+	Title:       "External API Error",
+	ProblemType: "https://mouse-mcp.dev/errors/api-error",
+	Statuses:    []int{502, 503},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectAPIErrorDetails},
+	Message:     "External API request failed",
+	NewDetails:  newAPIErrorDetails,
 }
 
 // NewAPIError returns API_ERROR (1100): External API Error.
@@ -52,9 +49,13 @@ func NewAPIError(d APIErrorDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[APIErrorDetails, *APIErrorDetails](ErrAPIError, d, opts)
 }
 
-var (
-	field_APIErrorDetails_Endpoint = errgenrt.Field{Name: "endpoint", Sanitize: errgenrt.SanitizeURI}
-)
+// objectAPIErrorDetails describes APIErrorDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectAPIErrorDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "endpoint", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeURI}},
+	},
+}
 
 // APIErrorDetails is the details of API_ERROR.
 type APIErrorDetails struct {
@@ -62,27 +63,33 @@ type APIErrorDetails struct {
 	Endpoint string `json:"endpoint"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *APIErrorDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_APIErrorDetails_Endpoint, d.Endpoint)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *APIErrorDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Endpoint
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsAPIErrorDetails are the top-level fields of APIErrorDetails, the DetailFields of the errors with these details.
-var fieldsAPIErrorDetails = []string{"endpoint"}
-
-// zeroAPIErrorDetails returns empty APIErrorDetails, the ZeroDetails of the errors with these details.
-func zeroAPIErrorDetails() errgenrt.Details {
+// newAPIErrorDetails returns empty APIErrorDetails, the NewDetails of the errors with these details.
+func newAPIErrorDetails() errgenrt.Details {
 	return new(APIErrorDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsAPIErrorDetails) in a message.
-func (d *APIErrorDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsAPIErrorDetails, field) {
-	case 0:
-		t.Str(&field_APIErrorDetails_Endpoint, d.Endpoint)
-	}
+// fieldsAPIErrorDetails are the names of the fields of APIErrorDetails, in order.
+var fieldsAPIErrorDetails = []string{"endpoint"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsAPIErrorDetails), as JSON Schema matches them.
+func (d *APIErrorDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsAPIErrorDetails, []any{&d.Endpoint})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d APIErrorDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsAPIErrorDetails, []any{d.Endpoint}, []bool{false})
 }
 
 const (

@@ -3,10 +3,7 @@
 
 package mcpharnesserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainCommon is the common domain: codes 1000 to 1099.
 //
@@ -32,17 +29,17 @@ const (
 
 // ErrInvalidParams is the definition and errors.Is sentinel of E_INVALID_PARAMS (1000): Invalid parameters.
 var ErrInvalidParams = &errgenrt.Def{
-	Code:         1000,
-	WireCode:     1000,
-	Symbol:       "E_INVALID_PARAMS",
-	Type:         "invalid_params",
-	Domain:       "common",
-	Title:        "Invalid parameters",
-	ProblemType:  "urn:errgen:mcp-harness:invalid-params",
-	Statuses:     []int{400},
-	DetailFields: fieldsInvalidParamsDetails,
-	Message:      "Invalid parameters",
-	ZeroDetails:  zeroInvalidParamsDetails,
+	Code:        1000,
+	WireCode:    1000,
+	Symbol:      "E_INVALID_PARAMS",
+	Type:        "invalid_params",
+	Domain:      "common",
+	Title:       "Invalid parameters",
+	ProblemType: "urn:errgen:mcp-harness:invalid-params",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectInvalidParamsDetails},
+	Message:     "Invalid parameters",
+	NewDetails:  newInvalidParamsDetails,
 }
 
 // NewInvalidParams returns E_INVALID_PARAMS (1000): Invalid parameters.
@@ -54,10 +51,14 @@ func NewInvalidParams(d InvalidParamsDetails, opts ...errgenrt.Option) *errgenrt
 	return errgenrt.NewWith[InvalidParamsDetails, *InvalidParamsDetails](ErrInvalidParams, d, opts)
 }
 
-var (
-	field_InvalidParamsDetails_Param  = errgenrt.Field{Name: "param"}
-	field_InvalidParamsDetails_Reason = errgenrt.Field{Name: "reason"}
-)
+// objectInvalidParamsDetails describes InvalidParamsDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectInvalidParamsDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "param", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // InvalidParamsDetails is the details of E_INVALID_PARAMS.
 type InvalidParamsDetails struct {
@@ -66,34 +67,41 @@ type InvalidParamsDetails struct {
 	Reason *string `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *InvalidParamsDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Param != nil && e.Full() {
-		dst = e.String(dst, &field_InvalidParamsDetails_Param, *d.Param)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *InvalidParamsDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Param == nil {
+			return false
+		}
+		v.Str = *d.Param
+	case 1:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_InvalidParamsDetails_Reason, *d.Reason)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsInvalidParamsDetails are the top-level fields of InvalidParamsDetails, the DetailFields of the errors with these details.
-var fieldsInvalidParamsDetails = []string{"param", "reason"}
-
-// zeroInvalidParamsDetails returns empty InvalidParamsDetails, the ZeroDetails of the errors with these details.
-func zeroInvalidParamsDetails() errgenrt.Details {
+// newInvalidParamsDetails returns empty InvalidParamsDetails, the NewDetails of the errors with these details.
+func newInvalidParamsDetails() errgenrt.Details {
 	return new(InvalidParamsDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsInvalidParamsDetails) in a message.
-func (d *InvalidParamsDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsInvalidParamsDetails, field) {
-	case 0:
-		t.OptStr(&field_InvalidParamsDetails_Param, d.Param)
-	case 1:
-		t.OptStr(&field_InvalidParamsDetails_Reason, d.Reason)
-	}
+// fieldsInvalidParamsDetails are the names of the fields of InvalidParamsDetails, in order.
+var fieldsInvalidParamsDetails = []string{"param", "reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsInvalidParamsDetails), as JSON Schema matches them.
+func (d *InvalidParamsDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsInvalidParamsDetails, []any{&d.Param, &d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d InvalidParamsDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsInvalidParamsDetails, []any{d.Param, d.Reason}, []bool{true, true})
 }
 
 const (
@@ -104,18 +112,18 @@ const (
 
 // ErrTimeout is the definition and errors.Is sentinel of E_TIMEOUT (1001): Operation timed out.
 var ErrTimeout = &errgenrt.Def{
-	Code:         1001,
-	WireCode:     1001,
-	Symbol:       "E_TIMEOUT",
-	Type:         "timeout",
-	Domain:       "common",
-	Title:        "Operation timed out",
-	ProblemType:  "urn:errgen:mcp-harness:timeout",
-	Statuses:     []int{504},
-	Retryable:    true,
-	DetailFields: fieldsTimeoutDetails,
-	Message:      "Operation timed out",
-	ZeroDetails:  zeroTimeoutDetails,
+	Code:        1001,
+	WireCode:    1001,
+	Symbol:      "E_TIMEOUT",
+	Type:        "timeout",
+	Domain:      "common",
+	Title:       "Operation timed out",
+	ProblemType: "urn:errgen:mcp-harness:timeout",
+	Statuses:    []int{504},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectTimeoutDetails},
+	Message:     "Operation timed out",
+	NewDetails:  newTimeoutDetails,
 }
 
 // NewTimeout returns E_TIMEOUT (1001): Operation timed out.
@@ -126,10 +134,14 @@ func NewTimeout(d TimeoutDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[TimeoutDetails, *TimeoutDetails](ErrTimeout, d, opts)
 }
 
-var (
-	field_TimeoutDetails_Operation = errgenrt.Field{Name: "operation"}
-	field_TimeoutDetails_TimeoutMs = errgenrt.Field{Name: "timeoutMs"}
-)
+// objectTimeoutDetails describes TimeoutDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectTimeoutDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "operation", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "timeoutMs", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}}},
+	},
+}
 
 // TimeoutDetails is the details of E_TIMEOUT.
 type TimeoutDetails struct {
@@ -137,34 +149,41 @@ type TimeoutDetails struct {
 	TimeoutMs *int64  `json:"timeoutMs,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *TimeoutDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Operation != nil && e.Full() {
-		dst = e.String(dst, &field_TimeoutDetails_Operation, *d.Operation)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *TimeoutDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Operation == nil {
+			return false
+		}
+		v.Str = *d.Operation
+	case 1:
+		if d.TimeoutMs == nil {
+			return false
+		}
+		v.Int = *d.TimeoutMs
+	default:
+		return false
 	}
-	if d.TimeoutMs != nil && e.Full() {
-		dst = e.Int(dst, &field_TimeoutDetails_TimeoutMs, *d.TimeoutMs)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsTimeoutDetails are the top-level fields of TimeoutDetails, the DetailFields of the errors with these details.
-var fieldsTimeoutDetails = []string{"operation", "timeoutMs"}
-
-// zeroTimeoutDetails returns empty TimeoutDetails, the ZeroDetails of the errors with these details.
-func zeroTimeoutDetails() errgenrt.Details {
+// newTimeoutDetails returns empty TimeoutDetails, the NewDetails of the errors with these details.
+func newTimeoutDetails() errgenrt.Details {
 	return new(TimeoutDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsTimeoutDetails) in a message.
-func (d *TimeoutDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsTimeoutDetails, field) {
-	case 0:
-		t.OptStr(&field_TimeoutDetails_Operation, d.Operation)
-	case 1:
-		t.OptInt(&field_TimeoutDetails_TimeoutMs, d.TimeoutMs)
-	}
+// fieldsTimeoutDetails are the names of the fields of TimeoutDetails, in order.
+var fieldsTimeoutDetails = []string{"operation", "timeoutMs"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsTimeoutDetails), as JSON Schema matches them.
+func (d *TimeoutDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsTimeoutDetails, []any{&d.Operation, &d.TimeoutMs})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d TimeoutDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsTimeoutDetails, []any{d.Operation, d.TimeoutMs}, []bool{true, true})
 }
 
 const (
@@ -175,17 +194,17 @@ const (
 
 // ErrLimitExceeded is the definition and errors.Is sentinel of E_LIMIT_EXCEEDED (1002): Limit exceeded.
 var ErrLimitExceeded = &errgenrt.Def{
-	Code:         1002,
-	WireCode:     1002,
-	Symbol:       "E_LIMIT_EXCEEDED",
-	Type:         "limit_exceeded",
-	Domain:       "common",
-	Title:        "Limit exceeded",
-	ProblemType:  "urn:errgen:mcp-harness:limit-exceeded",
-	Statuses:     []int{429},
-	DetailFields: fieldsLimit,
-	Message:      "Limit exceeded",
-	ZeroDetails:  zeroLimit,
+	Code:        1002,
+	WireCode:    1002,
+	Symbol:      "E_LIMIT_EXCEEDED",
+	Type:        "limit_exceeded",
+	Domain:      "common",
+	Title:       "Limit exceeded",
+	ProblemType: "urn:errgen:mcp-harness:limit-exceeded",
+	Statuses:    []int{429},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectLimit},
+	Message:     "Limit exceeded",
+	NewDetails:  newLimit,
 }
 
 // NewLimitExceeded returns E_LIMIT_EXCEEDED (1002): Limit exceeded.
@@ -212,12 +231,12 @@ var ErrNotInstalled = &errgenrt.Def{
 	ProblemType:  "urn:errgen:mcp-harness:not-installed",
 	Statuses:     []int{503},
 	NeedsDetails: true,
-	DetailFields: fieldsNotInstalledDetails,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNotInstalledDetails},
 	Message:      "Dependency not installed",
 	Suggestions: []errgenrt.Template{
 		"Install {dependency} on the server host",
 	},
-	ZeroDetails: zeroNotInstalledDetails,
+	NewDetails: newNotInstalledDetails,
 }
 
 // NewNotInstalled returns E_NOT_INSTALLED (1003): Dependency not installed.
@@ -228,36 +247,46 @@ func NewNotInstalled(d NotInstalledDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith[NotInstalledDetails, *NotInstalledDetails](ErrNotInstalled, d, opts)
 }
 
-var (
-	field_NotInstalledDetails_Dependency = errgenrt.Field{Name: "dependency", Exact: true}
-)
+// objectNotInstalledDetails describes NotInstalledDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectNotInstalledDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "dependency", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"playwright", "puppeteer", "python"}}, Replacement: "playwright", HasReplacement: true}},
+	},
+}
 
 // NotInstalledDetails is the details of E_NOT_INSTALLED.
 type NotInstalledDetails struct {
 	Dependency NotInstalledDetailsDependency `json:"dependency"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *NotInstalledDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_NotInstalledDetails_Dependency, string(d.Dependency))
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *NotInstalledDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = string(d.Dependency)
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsNotInstalledDetails are the top-level fields of NotInstalledDetails, the DetailFields of the errors with these details.
-var fieldsNotInstalledDetails = []string{"dependency"}
-
-// zeroNotInstalledDetails returns empty NotInstalledDetails, the ZeroDetails of the errors with these details.
-func zeroNotInstalledDetails() errgenrt.Details {
+// newNotInstalledDetails returns empty NotInstalledDetails, the NewDetails of the errors with these details.
+func newNotInstalledDetails() errgenrt.Details {
 	return new(NotInstalledDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsNotInstalledDetails) in a message.
-func (d *NotInstalledDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsNotInstalledDetails, field) {
-	case 0:
-		t.Str(&field_NotInstalledDetails_Dependency, string(d.Dependency))
-	}
+// fieldsNotInstalledDetails are the names of the fields of NotInstalledDetails, in order.
+var fieldsNotInstalledDetails = []string{"dependency"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsNotInstalledDetails), as JSON Schema matches them.
+func (d *NotInstalledDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsNotInstalledDetails, []any{&d.Dependency})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d NotInstalledDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsNotInstalledDetails, []any{d.Dependency}, []bool{false})
 }
 
 // NotInstalledDetailsDependency is the details of E_NOT_INSTALLED, property "dependency".
@@ -276,17 +305,17 @@ const (
 
 // ErrSessionNotFound is the definition and errors.Is sentinel of E_SESSION_NOT_FOUND (1004): Session not found.
 var ErrSessionNotFound = &errgenrt.Def{
-	Code:         1004,
-	WireCode:     1004,
-	Symbol:       "E_SESSION_NOT_FOUND",
-	Type:         "session_not_found",
-	Domain:       "common",
-	Title:        "Session not found",
-	ProblemType:  "urn:errgen:mcp-harness:session-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsSessionNotFoundDetails,
-	Message:      "Session not found",
-	ZeroDetails:  zeroSessionNotFoundDetails,
+	Code:        1004,
+	WireCode:    1004,
+	Symbol:      "E_SESSION_NOT_FOUND",
+	Type:        "session_not_found",
+	Domain:      "common",
+	Title:       "Session not found",
+	ProblemType: "urn:errgen:mcp-harness:session-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSessionNotFoundDetails},
+	Message:     "Session not found",
+	NewDetails:  newSessionNotFoundDetails,
 }
 
 // NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
@@ -297,38 +326,49 @@ func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith[SessionNotFoundDetails, *SessionNotFoundDetails](ErrSessionNotFound, d, opts)
 }
 
-var (
-	field_SessionNotFoundDetails_SessionID = errgenrt.Field{Name: "sessionId", Sensitive: true}
-)
+// objectSessionNotFoundDetails describes SessionNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectSessionNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "sessionId", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sensitive: true}},
+	},
+}
 
 // SessionNotFoundDetails is the details of E_SESSION_NOT_FOUND.
 type SessionNotFoundDetails struct {
 	SessionID *string `json:"sessionId,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *SessionNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.SessionID != nil && e.Full() {
-		dst = e.String(dst, &field_SessionNotFoundDetails_SessionID, *d.SessionID)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *SessionNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.SessionID == nil {
+			return false
+		}
+		v.Str = *d.SessionID
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsSessionNotFoundDetails are the top-level fields of SessionNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsSessionNotFoundDetails = []string{"sessionId"}
-
-// zeroSessionNotFoundDetails returns empty SessionNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroSessionNotFoundDetails() errgenrt.Details {
+// newSessionNotFoundDetails returns empty SessionNotFoundDetails, the NewDetails of the errors with these details.
+func newSessionNotFoundDetails() errgenrt.Details {
 	return new(SessionNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsSessionNotFoundDetails) in a message.
-func (d *SessionNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsSessionNotFoundDetails, field) {
-	case 0:
-		t.OptStr(&field_SessionNotFoundDetails_SessionID, d.SessionID)
-	}
+// fieldsSessionNotFoundDetails are the names of the fields of SessionNotFoundDetails, in order.
+var fieldsSessionNotFoundDetails = []string{"sessionId"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsSessionNotFoundDetails), as JSON Schema matches them.
+func (d *SessionNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsSessionNotFoundDetails, []any{&d.SessionID})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d SessionNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsSessionNotFoundDetails, []any{d.SessionID}, []bool{true})
 }
 
 const (
@@ -339,17 +379,17 @@ const (
 
 // ErrInputTooLarge is the definition and errors.Is sentinel of E_INPUT_TOO_LARGE (1005): Input too large.
 var ErrInputTooLarge = &errgenrt.Def{
-	Code:         1005,
-	WireCode:     1005,
-	Symbol:       "E_INPUT_TOO_LARGE",
-	Type:         "input_too_large",
-	Domain:       "common",
-	Title:        "Input too large",
-	ProblemType:  "urn:errgen:mcp-harness:input-too-large",
-	Statuses:     []int{413},
-	DetailFields: fieldsLimit,
-	Message:      "Input too large",
-	ZeroDetails:  zeroLimit,
+	Code:        1005,
+	WireCode:    1005,
+	Symbol:      "E_INPUT_TOO_LARGE",
+	Type:        "input_too_large",
+	Domain:      "common",
+	Title:       "Input too large",
+	ProblemType: "urn:errgen:mcp-harness:input-too-large",
+	Statuses:    []int{413},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectLimit},
+	Message:     "Input too large",
+	NewDetails:  newLimit,
 }
 
 // NewInputTooLarge returns E_INPUT_TOO_LARGE (1005): Input too large.
@@ -368,17 +408,17 @@ const (
 
 // ErrUnsupported is the definition and errors.Is sentinel of E_UNSUPPORTED (1006): Unsupported operation.
 var ErrUnsupported = &errgenrt.Def{
-	Code:         1006,
-	WireCode:     1006,
-	Symbol:       "E_UNSUPPORTED",
-	Type:         "unsupported",
-	Domain:       "common",
-	Title:        "Unsupported operation",
-	ProblemType:  "urn:errgen:mcp-harness:unsupported",
-	Statuses:     []int{501},
-	DetailFields: fieldsUnsupportedDetails,
-	Message:      "Unsupported operation",
-	ZeroDetails:  zeroUnsupportedDetails,
+	Code:        1006,
+	WireCode:    1006,
+	Symbol:      "E_UNSUPPORTED",
+	Type:        "unsupported",
+	Domain:      "common",
+	Title:       "Unsupported operation",
+	ProblemType: "urn:errgen:mcp-harness:unsupported",
+	Statuses:    []int{501},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUnsupportedDetails},
+	Message:     "Unsupported operation",
+	NewDetails:  newUnsupportedDetails,
 }
 
 // NewUnsupported returns E_UNSUPPORTED (1006): Unsupported operation.
@@ -389,36 +429,47 @@ func NewUnsupported(d UnsupportedDetails, opts ...errgenrt.Option) *errgenrt.Err
 	return errgenrt.NewWith[UnsupportedDetails, *UnsupportedDetails](ErrUnsupported, d, opts)
 }
 
-var (
-	field_UnsupportedDetails_Operation = errgenrt.Field{Name: "operation"}
-)
+// objectUnsupportedDetails describes UnsupportedDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectUnsupportedDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "operation", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // UnsupportedDetails is the details of E_UNSUPPORTED.
 type UnsupportedDetails struct {
 	Operation *string `json:"operation,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *UnsupportedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Operation != nil && e.Full() {
-		dst = e.String(dst, &field_UnsupportedDetails_Operation, *d.Operation)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *UnsupportedDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Operation == nil {
+			return false
+		}
+		v.Str = *d.Operation
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsUnsupportedDetails are the top-level fields of UnsupportedDetails, the DetailFields of the errors with these details.
-var fieldsUnsupportedDetails = []string{"operation"}
-
-// zeroUnsupportedDetails returns empty UnsupportedDetails, the ZeroDetails of the errors with these details.
-func zeroUnsupportedDetails() errgenrt.Details {
+// newUnsupportedDetails returns empty UnsupportedDetails, the NewDetails of the errors with these details.
+func newUnsupportedDetails() errgenrt.Details {
 	return new(UnsupportedDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsUnsupportedDetails) in a message.
-func (d *UnsupportedDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsUnsupportedDetails, field) {
-	case 0:
-		t.OptStr(&field_UnsupportedDetails_Operation, d.Operation)
-	}
+// fieldsUnsupportedDetails are the names of the fields of UnsupportedDetails, in order.
+var fieldsUnsupportedDetails = []string{"operation"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsUnsupportedDetails), as JSON Schema matches them.
+func (d *UnsupportedDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsUnsupportedDetails, []any{&d.Operation})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d UnsupportedDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsUnsupportedDetails, []any{d.Operation}, []bool{true})
 }

@@ -3,14 +3,15 @@
 
 package mcpharnesserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
-var (
-	field_Failure_Reason = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizeText}
-)
+// objectFailure describes Failure to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectFailure = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeText}},
+	},
+}
 
 // Failure is detail shape failure.
 //
@@ -20,37 +21,48 @@ type Failure struct {
 	Reason *string `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *Failure) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_Failure_Reason, *d.Reason)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *Failure) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsFailure are the top-level fields of Failure, the DetailFields of the errors with these details.
-var fieldsFailure = []string{"reason"}
-
-// zeroFailure returns empty Failure, the ZeroDetails of the errors with these details.
-func zeroFailure() errgenrt.Details {
+// newFailure returns empty Failure, the NewDetails of the errors with these details.
+func newFailure() errgenrt.Details {
 	return new(Failure)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsFailure) in a message.
-func (d *Failure) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsFailure, field) {
-	case 0:
-		t.OptStr(&field_Failure_Reason, d.Reason)
-	}
+// fieldsFailure are the names of the fields of Failure, in order.
+var fieldsFailure = []string{"reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsFailure), as JSON Schema matches them.
+func (d *Failure) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsFailure, []any{&d.Reason})
 }
 
-var (
-	field_Limit_What   = errgenrt.Field{Name: "what"}
-	field_Limit_Limit  = errgenrt.Field{Name: "limit"}
-	field_Limit_Actual = errgenrt.Field{Name: "actual"}
-	field_Limit_Unit   = errgenrt.Field{Name: "unit"}
-)
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d Failure) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsFailure, []any{d.Reason}, []bool{true})
+}
+
+// objectLimit describes Limit to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectLimit = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "what", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "limit", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}, Replacement: 0.0, HasReplacement: true}},
+		{Name: "actual", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}, Replacement: 0.0, HasReplacement: true}},
+		{Name: "unit", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // Limit is detail shape limit.
 //
@@ -63,46 +75,54 @@ type Limit struct {
 	Unit   string  `json:"unit"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *Limit) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.What != nil && e.Full() {
-		dst = e.String(dst, &field_Limit_What, *d.What)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *Limit) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.What == nil {
+			return false
+		}
+		v.Str = *d.What
+	case 1:
+		v.Int = d.Limit
+	case 2:
+		v.Int = d.Actual
+	case 3:
+		v.Str = d.Unit
+	default:
+		return false
 	}
-	dst = e.Int(dst, &field_Limit_Limit, d.Limit)
-	dst = e.Int(dst, &field_Limit_Actual, d.Actual)
-	dst = e.String(dst, &field_Limit_Unit, d.Unit)
-	return e.Close(dst)
+	return true
 }
 
-// fieldsLimit are the top-level fields of Limit, the DetailFields of the errors with these details.
-var fieldsLimit = []string{"what", "limit", "actual", "unit"}
-
-// zeroLimit returns empty Limit, the ZeroDetails of the errors with these details.
-func zeroLimit() errgenrt.Details {
+// newLimit returns empty Limit, the NewDetails of the errors with these details.
+func newLimit() errgenrt.Details {
 	return new(Limit)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsLimit) in a message.
-func (d *Limit) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsLimit, field) {
-	case 0:
-		t.OptStr(&field_Limit_What, d.What)
-	case 1:
-		t.Int(&field_Limit_Limit, d.Limit)
-	case 2:
-		t.Int(&field_Limit_Actual, d.Actual)
-	case 3:
-		t.Str(&field_Limit_Unit, d.Unit)
-	}
+// fieldsLimit are the names of the fields of Limit, in order.
+var fieldsLimit = []string{"what", "limit", "actual", "unit"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsLimit), as JSON Schema matches them.
+func (d *Limit) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsLimit, []any{&d.What, &d.Limit, &d.Actual, &d.Unit})
 }
 
-var (
-	field_Upstream_Endpoint          = errgenrt.Field{Name: "endpoint", Sanitize: errgenrt.SanitizeURI}
-	field_Upstream_HTTPStatus        = errgenrt.Field{Name: "httpStatus"}
-	field_Upstream_RetryAfterSeconds = errgenrt.Field{Name: "retryAfterSeconds"}
-	field_Upstream_Reason            = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizeText}
-)
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d Limit) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsLimit, []any{d.What, d.Limit, d.Actual, d.Unit}, []bool{true, false, false, false})
+}
+
+// objectUpstream describes Upstream to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectUpstream = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "endpoint", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeURI}},
+		{Name: "httpStatus", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(100.0), Maximum: errgenrt.Bound(599.0)}}},
+		{Name: "retryAfterSeconds", Node: &errgenrt.Node{Kind: errgenrt.KindInteger, Check: &errgenrt.Check{Minimum: errgenrt.Bound(0.0)}}},
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeText}},
+	},
+}
 
 // Upstream is detail shape upstream.
 //
@@ -116,42 +136,49 @@ type Upstream struct {
 	Reason            *string `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *Upstream) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Endpoint != nil && e.Full() {
-		dst = e.String(dst, &field_Upstream_Endpoint, *d.Endpoint)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *Upstream) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Endpoint == nil {
+			return false
+		}
+		v.Str = *d.Endpoint
+	case 1:
+		if d.HTTPStatus == nil {
+			return false
+		}
+		v.Int = *d.HTTPStatus
+	case 2:
+		if d.RetryAfterSeconds == nil {
+			return false
+		}
+		v.Int = *d.RetryAfterSeconds
+	case 3:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	if d.HTTPStatus != nil && e.Full() {
-		dst = e.Int(dst, &field_Upstream_HTTPStatus, *d.HTTPStatus)
-	}
-	if d.RetryAfterSeconds != nil && e.Full() {
-		dst = e.Int(dst, &field_Upstream_RetryAfterSeconds, *d.RetryAfterSeconds)
-	}
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_Upstream_Reason, *d.Reason)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsUpstream are the top-level fields of Upstream, the DetailFields of the errors with these details.
-var fieldsUpstream = []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"}
-
-// zeroUpstream returns empty Upstream, the ZeroDetails of the errors with these details.
-func zeroUpstream() errgenrt.Details {
+// newUpstream returns empty Upstream, the NewDetails of the errors with these details.
+func newUpstream() errgenrt.Details {
 	return new(Upstream)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsUpstream) in a message.
-func (d *Upstream) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsUpstream, field) {
-	case 0:
-		t.OptStr(&field_Upstream_Endpoint, d.Endpoint)
-	case 1:
-		t.OptInt(&field_Upstream_HTTPStatus, d.HTTPStatus)
-	case 2:
-		t.OptInt(&field_Upstream_RetryAfterSeconds, d.RetryAfterSeconds)
-	case 3:
-		t.OptStr(&field_Upstream_Reason, d.Reason)
-	}
+// fieldsUpstream are the names of the fields of Upstream, in order.
+var fieldsUpstream = []string{"endpoint", "httpStatus", "retryAfterSeconds", "reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsUpstream), as JSON Schema matches them.
+func (d *Upstream) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsUpstream, []any{&d.Endpoint, &d.HTTPStatus, &d.RetryAfterSeconds, &d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d Upstream) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsUpstream, []any{d.Endpoint, d.HTTPStatus, d.RetryAfterSeconds, d.Reason}, []bool{true, true, true, true})
 }

@@ -3,10 +3,7 @@
 
 package mcpharnesserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainFilesystem is the filesystem domain: codes 2500 to 2599.
 const DomainFilesystem Domain = "filesystem"
@@ -25,17 +22,17 @@ const (
 
 // ErrFsPathEscape is the definition and errors.Is sentinel of E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
 var ErrFsPathEscape = &errgenrt.Def{
-	Code:         2500,
-	WireCode:     2500,
-	Symbol:       "E_FS_PATH_ESCAPE",
-	Type:         "fs_path_escape",
-	Domain:       "filesystem",
-	Title:        "Path escapes the allowed directories",
-	ProblemType:  "urn:errgen:mcp-harness:fs-path-escape",
-	Statuses:     []int{403},
-	DetailFields: fieldsFsPathEscapeDetails,
-	Message:      "Path escapes the allowed directories",
-	ZeroDetails:  zeroFsPathEscapeDetails,
+	Code:        2500,
+	WireCode:    2500,
+	Symbol:      "E_FS_PATH_ESCAPE",
+	Type:        "fs_path_escape",
+	Domain:      "filesystem",
+	Title:       "Path escapes the allowed directories",
+	ProblemType: "urn:errgen:mcp-harness:fs-path-escape",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFsPathEscapeDetails},
+	Message:     "Path escapes the allowed directories",
+	NewDetails:  newFsPathEscapeDetails,
 }
 
 // NewFsPathEscape returns E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
@@ -46,36 +43,46 @@ func NewFsPathEscape(d FsPathEscapeDetails, opts ...errgenrt.Option) *errgenrt.E
 	return errgenrt.NewWith[FsPathEscapeDetails, *FsPathEscapeDetails](ErrFsPathEscape, d, opts)
 }
 
-var (
-	field_FsPathEscapeDetails_Path = errgenrt.Field{Name: "path", Sanitize: errgenrt.SanitizePath}
-)
+// objectFsPathEscapeDetails describes FsPathEscapeDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectFsPathEscapeDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "path", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // FsPathEscapeDetails is the details of E_FS_PATH_ESCAPE.
 type FsPathEscapeDetails struct {
 	Path string `json:"path"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *FsPathEscapeDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_FsPathEscapeDetails_Path, d.Path)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *FsPathEscapeDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Path
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsFsPathEscapeDetails are the top-level fields of FsPathEscapeDetails, the DetailFields of the errors with these details.
-var fieldsFsPathEscapeDetails = []string{"path"}
-
-// zeroFsPathEscapeDetails returns empty FsPathEscapeDetails, the ZeroDetails of the errors with these details.
-func zeroFsPathEscapeDetails() errgenrt.Details {
+// newFsPathEscapeDetails returns empty FsPathEscapeDetails, the NewDetails of the errors with these details.
+func newFsPathEscapeDetails() errgenrt.Details {
 	return new(FsPathEscapeDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsFsPathEscapeDetails) in a message.
-func (d *FsPathEscapeDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsFsPathEscapeDetails, field) {
-	case 0:
-		t.Str(&field_FsPathEscapeDetails_Path, d.Path)
-	}
+// fieldsFsPathEscapeDetails are the names of the fields of FsPathEscapeDetails, in order.
+var fieldsFsPathEscapeDetails = []string{"path"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsFsPathEscapeDetails), as JSON Schema matches them.
+func (d *FsPathEscapeDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsFsPathEscapeDetails, []any{&d.Path})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d FsPathEscapeDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsFsPathEscapeDetails, []any{d.Path}, []bool{false})
 }
 
 const (
@@ -86,17 +93,17 @@ const (
 
 // ErrFsDenied is the definition and errors.Is sentinel of E_FS_DENIED (2501): Access denied.
 var ErrFsDenied = &errgenrt.Def{
-	Code:         2501,
-	WireCode:     2501,
-	Symbol:       "E_FS_DENIED",
-	Type:         "fs_denied",
-	Domain:       "filesystem",
-	Title:        "Access denied",
-	ProblemType:  "urn:errgen:mcp-harness:fs-denied",
-	Statuses:     []int{403},
-	DetailFields: fieldsFsDeniedDetails,
-	Message:      "Access denied",
-	ZeroDetails:  zeroFsDeniedDetails,
+	Code:        2501,
+	WireCode:    2501,
+	Symbol:      "E_FS_DENIED",
+	Type:        "fs_denied",
+	Domain:      "filesystem",
+	Title:       "Access denied",
+	ProblemType: "urn:errgen:mcp-harness:fs-denied",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFsDeniedDetails},
+	Message:     "Access denied",
+	NewDetails:  newFsDeniedDetails,
 }
 
 // NewFsDenied returns E_FS_DENIED (2501): Access denied.
@@ -106,10 +113,14 @@ func NewFsDenied(d FsDeniedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[FsDeniedDetails, *FsDeniedDetails](ErrFsDenied, d, opts)
 }
 
-var (
-	field_FsDeniedDetails_Path      = errgenrt.Field{Name: "path", Sanitize: errgenrt.SanitizePath}
-	field_FsDeniedDetails_Operation = errgenrt.Field{Name: "operation", Exact: true}
-)
+// objectFsDeniedDetails describes FsDeniedDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectFsDeniedDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "path", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+		{Name: "operation", Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Enum: []string{"read", "write", "list", "delete"}}}},
+	},
+}
 
 // FsDeniedDetails is the details of E_FS_DENIED.
 type FsDeniedDetails struct {
@@ -117,36 +128,41 @@ type FsDeniedDetails struct {
 	Operation *FsDeniedDetailsOperation `json:"operation,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *FsDeniedDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Path != nil && e.Full() {
-		dst = e.String(dst, &field_FsDeniedDetails_Path, *d.Path)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *FsDeniedDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Path == nil {
+			return false
+		}
+		v.Str = *d.Path
+	case 1:
+		if d.Operation == nil {
+			return false
+		}
+		v.Str = string(*d.Operation)
+	default:
+		return false
 	}
-	if d.Operation != nil && e.Full() {
-		dst = e.String(dst, &field_FsDeniedDetails_Operation, string(*d.Operation))
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsFsDeniedDetails are the top-level fields of FsDeniedDetails, the DetailFields of the errors with these details.
-var fieldsFsDeniedDetails = []string{"path", "operation"}
-
-// zeroFsDeniedDetails returns empty FsDeniedDetails, the ZeroDetails of the errors with these details.
-func zeroFsDeniedDetails() errgenrt.Details {
+// newFsDeniedDetails returns empty FsDeniedDetails, the NewDetails of the errors with these details.
+func newFsDeniedDetails() errgenrt.Details {
 	return new(FsDeniedDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsFsDeniedDetails) in a message.
-func (d *FsDeniedDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsFsDeniedDetails, field) {
-	case 0:
-		t.OptStr(&field_FsDeniedDetails_Path, d.Path)
-	case 1:
-		if d.Operation != nil {
-			t.Str(&field_FsDeniedDetails_Operation, string(*d.Operation))
-		}
-	}
+// fieldsFsDeniedDetails are the names of the fields of FsDeniedDetails, in order.
+var fieldsFsDeniedDetails = []string{"path", "operation"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsFsDeniedDetails), as JSON Schema matches them.
+func (d *FsDeniedDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsFsDeniedDetails, []any{&d.Path, &d.Operation})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d FsDeniedDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsFsDeniedDetails, []any{d.Path, d.Operation}, []bool{true, true})
 }
 
 // FsDeniedDetailsOperation is the details of E_FS_DENIED, property "operation".

@@ -3,10 +3,7 @@
 
 package mcpharnesserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainJsonrpc is the jsonrpc domain: codes -32768 to -32000.
 //
@@ -29,17 +26,17 @@ const (
 
 // ErrParseError is the definition and errors.Is sentinel of E_PARSE_ERROR (-32700): Parse error.
 var ErrParseError = &errgenrt.Def{
-	Code:         -32700,
-	WireCode:     -32700,
-	Symbol:       "E_PARSE_ERROR",
-	Type:         "parse_error",
-	Domain:       "jsonrpc",
-	Title:        "Parse error",
-	ProblemType:  "urn:errgen:mcp-harness:parse-error",
-	Statuses:     []int{400},
-	DetailFields: fieldsFailure,
-	Message:      "Parse error",
-	ZeroDetails:  zeroFailure,
+	Code:        -32700,
+	WireCode:    -32700,
+	Symbol:      "E_PARSE_ERROR",
+	Type:        "parse_error",
+	Domain:      "jsonrpc",
+	Title:       "Parse error",
+	ProblemType: "urn:errgen:mcp-harness:parse-error",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Parse error",
+	NewDetails:  newFailure,
 }
 
 // NewParseError returns E_PARSE_ERROR (-32700): Parse error.
@@ -58,17 +55,17 @@ const (
 
 // ErrRPCInvalidParams is the definition and errors.Is sentinel of E_RPC_INVALID_PARAMS (-32602): Invalid params.
 var ErrRPCInvalidParams = &errgenrt.Def{
-	Code:         -32602,
-	WireCode:     -32602,
-	Symbol:       "E_RPC_INVALID_PARAMS",
-	Type:         "rpc_invalid_params",
-	Domain:       "jsonrpc",
-	Title:        "Invalid params",
-	ProblemType:  "urn:errgen:mcp-harness:rpc-invalid-params",
-	Statuses:     []int{400},
-	DetailFields: fieldsFailure,
-	Message:      "Invalid params",
-	ZeroDetails:  zeroFailure,
+	Code:        -32602,
+	WireCode:    -32602,
+	Symbol:      "E_RPC_INVALID_PARAMS",
+	Type:        "rpc_invalid_params",
+	Domain:      "jsonrpc",
+	Title:       "Invalid params",
+	ProblemType: "urn:errgen:mcp-harness:rpc-invalid-params",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Invalid params",
+	NewDetails:  newFailure,
 }
 
 // NewRPCInvalidParams returns E_RPC_INVALID_PARAMS (-32602): Invalid params.
@@ -87,20 +84,20 @@ const (
 
 // ErrMethodNotFound is the definition and errors.Is sentinel of E_METHOD_NOT_FOUND (-32601): Method not found.
 var ErrMethodNotFound = &errgenrt.Def{
-	Code:         -32601,
-	WireCode:     -32601,
-	Symbol:       "E_METHOD_NOT_FOUND",
-	Type:         "method_not_found",
-	Domain:       "jsonrpc",
-	Title:        "Method not found",
-	ProblemType:  "urn:errgen:mcp-harness:method-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsMethodNotFoundDetails,
-	Message:      "Method not found",
+	Code:        -32601,
+	WireCode:    -32601,
+	Symbol:      "E_METHOD_NOT_FOUND",
+	Type:        "method_not_found",
+	Domain:      "jsonrpc",
+	Title:       "Method not found",
+	ProblemType: "urn:errgen:mcp-harness:method-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectMethodNotFoundDetails},
+	Message:     "Method not found",
 	Suggestions: []errgenrt.Template{
 		"Call tools/list to see the methods this server registers",
 	},
-	ZeroDetails: zeroMethodNotFoundDetails,
+	NewDetails: newMethodNotFoundDetails,
 }
 
 // NewMethodNotFound returns E_METHOD_NOT_FOUND (-32601): Method not found.
@@ -112,36 +109,46 @@ func NewMethodNotFound(d MethodNotFoundDetails, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith[MethodNotFoundDetails, *MethodNotFoundDetails](ErrMethodNotFound, d, opts)
 }
 
-var (
-	field_MethodNotFoundDetails_Method = errgenrt.Field{Name: "method"}
-)
+// objectMethodNotFoundDetails describes MethodNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectMethodNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "method", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // MethodNotFoundDetails is the details of E_METHOD_NOT_FOUND.
 type MethodNotFoundDetails struct {
 	Method string `json:"method"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *MethodNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MethodNotFoundDetails_Method, d.Method)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *MethodNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Method
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsMethodNotFoundDetails are the top-level fields of MethodNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsMethodNotFoundDetails = []string{"method"}
-
-// zeroMethodNotFoundDetails returns empty MethodNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroMethodNotFoundDetails() errgenrt.Details {
+// newMethodNotFoundDetails returns empty MethodNotFoundDetails, the NewDetails of the errors with these details.
+func newMethodNotFoundDetails() errgenrt.Details {
 	return new(MethodNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsMethodNotFoundDetails) in a message.
-func (d *MethodNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsMethodNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_MethodNotFoundDetails_Method, d.Method)
-	}
+// fieldsMethodNotFoundDetails are the names of the fields of MethodNotFoundDetails, in order.
+var fieldsMethodNotFoundDetails = []string{"method"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsMethodNotFoundDetails), as JSON Schema matches them.
+func (d *MethodNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsMethodNotFoundDetails, []any{&d.Method})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d MethodNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsMethodNotFoundDetails, []any{d.Method}, []bool{false})
 }
 
 const (

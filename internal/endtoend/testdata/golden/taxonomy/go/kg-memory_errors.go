@@ -3,10 +3,7 @@
 
 package mcpharnesserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainKgMemory is the kg-memory domain: codes 2400 to 2499.
 const DomainKgMemory Domain = "kg-memory"
@@ -25,17 +22,17 @@ const (
 
 // ErrKgFull is the definition and errors.Is sentinel of E_KG_FULL (2400): Knowledge graph full.
 var ErrKgFull = &errgenrt.Def{
-	Code:         2400,
-	WireCode:     2400,
-	Symbol:       "E_KG_FULL",
-	Type:         "kg_full",
-	Domain:       "kg-memory",
-	Title:        "Knowledge graph full",
-	ProblemType:  "urn:errgen:mcp-harness:kg-full",
-	Statuses:     []int{507},
-	DetailFields: fieldsLimit,
-	Message:      "Knowledge graph is full",
-	ZeroDetails:  zeroLimit,
+	Code:        2400,
+	WireCode:    2400,
+	Symbol:      "E_KG_FULL",
+	Type:        "kg_full",
+	Domain:      "kg-memory",
+	Title:       "Knowledge graph full",
+	ProblemType: "urn:errgen:mcp-harness:kg-full",
+	Statuses:    []int{507},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectLimit},
+	Message:     "Knowledge graph is full",
+	NewDetails:  newLimit,
 }
 
 // NewKgFull returns E_KG_FULL (2400): Knowledge graph full.
@@ -53,17 +50,17 @@ const (
 
 // ErrKgInvalidTriple is the definition and errors.Is sentinel of E_KG_INVALID_TRIPLE (2401): Invalid triple.
 var ErrKgInvalidTriple = &errgenrt.Def{
-	Code:         2401,
-	WireCode:     2401,
-	Symbol:       "E_KG_INVALID_TRIPLE",
-	Type:         "kg_invalid_triple",
-	Domain:       "kg-memory",
-	Title:        "Invalid triple",
-	ProblemType:  "urn:errgen:mcp-harness:kg-invalid-triple",
-	Statuses:     []int{400},
-	DetailFields: fieldsKgInvalidTripleDetails,
-	Message:      "Invalid triple",
-	ZeroDetails:  zeroKgInvalidTripleDetails,
+	Code:        2401,
+	WireCode:    2401,
+	Symbol:      "E_KG_INVALID_TRIPLE",
+	Type:        "kg_invalid_triple",
+	Domain:      "kg-memory",
+	Title:       "Invalid triple",
+	ProblemType: "urn:errgen:mcp-harness:kg-invalid-triple",
+	Statuses:    []int{400},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectKgInvalidTripleDetails},
+	Message:     "Invalid triple",
+	NewDetails:  newKgInvalidTripleDetails,
 }
 
 // NewKgInvalidTriple returns E_KG_INVALID_TRIPLE (2401): Invalid triple.
@@ -74,11 +71,15 @@ func NewKgInvalidTriple(d KgInvalidTripleDetails, opts ...errgenrt.Option) *errg
 	return errgenrt.NewWith[KgInvalidTripleDetails, *KgInvalidTripleDetails](ErrKgInvalidTriple, d, opts)
 }
 
-var (
-	field_KgInvalidTripleDetails_From         = errgenrt.Field{Name: "from"}
-	field_KgInvalidTripleDetails_RelationType = errgenrt.Field{Name: "relationType"}
-	field_KgInvalidTripleDetails_To           = errgenrt.Field{Name: "to"}
-)
+// objectKgInvalidTripleDetails describes KgInvalidTripleDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectKgInvalidTripleDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "from", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "relationType", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "to", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // KgInvalidTripleDetails is the details of E_KG_INVALID_TRIPLE.
 type KgInvalidTripleDetails struct {
@@ -87,37 +88,44 @@ type KgInvalidTripleDetails struct {
 	To           *string `json:"to,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *KgInvalidTripleDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.From != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_From, *d.From)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *KgInvalidTripleDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.From == nil {
+			return false
+		}
+		v.Str = *d.From
+	case 1:
+		if d.RelationType == nil {
+			return false
+		}
+		v.Str = *d.RelationType
+	case 2:
+		if d.To == nil {
+			return false
+		}
+		v.Str = *d.To
+	default:
+		return false
 	}
-	if d.RelationType != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_RelationType, *d.RelationType)
-	}
-	if d.To != nil && e.Full() {
-		dst = e.String(dst, &field_KgInvalidTripleDetails_To, *d.To)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsKgInvalidTripleDetails are the top-level fields of KgInvalidTripleDetails, the DetailFields of the errors with these details.
-var fieldsKgInvalidTripleDetails = []string{"from", "relationType", "to"}
-
-// zeroKgInvalidTripleDetails returns empty KgInvalidTripleDetails, the ZeroDetails of the errors with these details.
-func zeroKgInvalidTripleDetails() errgenrt.Details {
+// newKgInvalidTripleDetails returns empty KgInvalidTripleDetails, the NewDetails of the errors with these details.
+func newKgInvalidTripleDetails() errgenrt.Details {
 	return new(KgInvalidTripleDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsKgInvalidTripleDetails) in a message.
-func (d *KgInvalidTripleDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsKgInvalidTripleDetails, field) {
-	case 0:
-		t.OptStr(&field_KgInvalidTripleDetails_From, d.From)
-	case 1:
-		t.OptStr(&field_KgInvalidTripleDetails_RelationType, d.RelationType)
-	case 2:
-		t.OptStr(&field_KgInvalidTripleDetails_To, d.To)
-	}
+// fieldsKgInvalidTripleDetails are the names of the fields of KgInvalidTripleDetails, in order.
+var fieldsKgInvalidTripleDetails = []string{"from", "relationType", "to"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsKgInvalidTripleDetails), as JSON Schema matches them.
+func (d *KgInvalidTripleDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsKgInvalidTripleDetails, []any{&d.From, &d.RelationType, &d.To})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d KgInvalidTripleDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsKgInvalidTripleDetails, []any{d.From, d.RelationType, d.To}, []bool{true, true, true})
 }

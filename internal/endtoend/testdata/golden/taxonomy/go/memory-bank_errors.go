@@ -3,10 +3,7 @@
 
 package mcpharnesserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainMemoryBank is the memory-bank domain: codes 2300 to 2399.
 const DomainMemoryBank Domain = "memory-bank"
@@ -25,17 +22,17 @@ const (
 
 // ErrMbFileNotFound is the definition and errors.Is sentinel of E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 var ErrMbFileNotFound = &errgenrt.Def{
-	Code:         2300,
-	WireCode:     2300,
-	Symbol:       "E_MB_FILE_NOT_FOUND",
-	Type:         "mb_file_not_found",
-	Domain:       "memory-bank",
-	Title:        "Memory-bank file not found",
-	ProblemType:  "urn:errgen:mcp-harness:mb-file-not-found",
-	Statuses:     []int{404},
-	DetailFields: fieldsMbFileNotFoundDetails,
-	Message:      "File not found",
-	ZeroDetails:  zeroMbFileNotFoundDetails,
+	Code:        2300,
+	WireCode:    2300,
+	Symbol:      "E_MB_FILE_NOT_FOUND",
+	Type:        "mb_file_not_found",
+	Domain:      "memory-bank",
+	Title:       "Memory-bank file not found",
+	ProblemType: "urn:errgen:mcp-harness:mb-file-not-found",
+	Statuses:    []int{404},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectMbFileNotFoundDetails},
+	Message:     "File not found",
+	NewDetails:  newMbFileNotFoundDetails,
 }
 
 // NewMbFileNotFound returns E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
@@ -45,10 +42,14 @@ func NewMbFileNotFound(d MbFileNotFoundDetails, opts ...errgenrt.Option) *errgen
 	return errgenrt.NewWith[MbFileNotFoundDetails, *MbFileNotFoundDetails](ErrMbFileNotFound, d, opts)
 }
 
-var (
-	field_MbFileNotFoundDetails_ProjectName = errgenrt.Field{Name: "projectName"}
-	field_MbFileNotFoundDetails_FileName    = errgenrt.Field{Name: "fileName", Sanitize: errgenrt.SanitizePath}
-)
+// objectMbFileNotFoundDetails describes MbFileNotFoundDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectMbFileNotFoundDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "projectName", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "fileName", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizePath}},
+	},
+}
 
 // MbFileNotFoundDetails is the details of E_MB_FILE_NOT_FOUND.
 type MbFileNotFoundDetails struct {
@@ -56,30 +57,35 @@ type MbFileNotFoundDetails struct {
 	FileName    string `json:"fileName"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *MbFileNotFoundDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	dst = e.String(dst, &field_MbFileNotFoundDetails_ProjectName, d.ProjectName)
-	dst = e.String(dst, &field_MbFileNotFoundDetails_FileName, d.FileName)
-	return e.Close(dst)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *MbFileNotFoundDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.ProjectName
+	case 1:
+		v.Str = d.FileName
+	default:
+		return false
+	}
+	return true
 }
 
-// fieldsMbFileNotFoundDetails are the top-level fields of MbFileNotFoundDetails, the DetailFields of the errors with these details.
-var fieldsMbFileNotFoundDetails = []string{"projectName", "fileName"}
-
-// zeroMbFileNotFoundDetails returns empty MbFileNotFoundDetails, the ZeroDetails of the errors with these details.
-func zeroMbFileNotFoundDetails() errgenrt.Details {
+// newMbFileNotFoundDetails returns empty MbFileNotFoundDetails, the NewDetails of the errors with these details.
+func newMbFileNotFoundDetails() errgenrt.Details {
 	return new(MbFileNotFoundDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsMbFileNotFoundDetails) in a message.
-func (d *MbFileNotFoundDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsMbFileNotFoundDetails, field) {
-	case 0:
-		t.Str(&field_MbFileNotFoundDetails_ProjectName, d.ProjectName)
-	case 1:
-		t.Str(&field_MbFileNotFoundDetails_FileName, d.FileName)
-	}
+// fieldsMbFileNotFoundDetails are the names of the fields of MbFileNotFoundDetails, in order.
+var fieldsMbFileNotFoundDetails = []string{"projectName", "fileName"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsMbFileNotFoundDetails), as JSON Schema matches them.
+func (d *MbFileNotFoundDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsMbFileNotFoundDetails, []any{&d.ProjectName, &d.FileName})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d MbFileNotFoundDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsMbFileNotFoundDetails, []any{d.ProjectName, d.FileName}, []bool{false, false})
 }
 
 const (
@@ -90,17 +96,17 @@ const (
 
 // ErrMbRead is the definition and errors.Is sentinel of E_MB_READ (2301): Memory-bank read failed.
 var ErrMbRead = &errgenrt.Def{
-	Code:         2301,
-	WireCode:     2301,
-	Symbol:       "E_MB_READ",
-	Type:         "mb_read",
-	Domain:       "memory-bank",
-	Title:        "Memory-bank read failed",
-	ProblemType:  "urn:errgen:mcp-harness:mb-read",
-	Statuses:     []int{500},
-	DetailFields: fieldsFailure,
-	Message:      "Could not read file",
-	ZeroDetails:  zeroFailure,
+	Code:        2301,
+	WireCode:    2301,
+	Symbol:      "E_MB_READ",
+	Type:        "mb_read",
+	Domain:      "memory-bank",
+	Title:       "Memory-bank read failed",
+	ProblemType: "urn:errgen:mcp-harness:mb-read",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Could not read file",
+	NewDetails:  newFailure,
 }
 
 // NewMbRead returns E_MB_READ (2301): Memory-bank read failed.

@@ -22,20 +22,20 @@ const (
 
 // ErrNotionAuth is the definition and errors.Is sentinel of E_NOTION_AUTH (2700): Notion authentication failed.
 var ErrNotionAuth = &errgenrt.Def{
-	Code:         2700,
-	WireCode:     2700,
-	Symbol:       "E_NOTION_AUTH",
-	Type:         "notion_auth",
-	Domain:       "notion",
-	Title:        "Notion authentication failed",
-	ProblemType:  "urn:errgen:mcp-harness:notion-auth",
-	Statuses:     []int{401, 403},
-	DetailFields: fieldsUpstream,
-	Message:      "Notion authentication failed",
+	Code:        2700,
+	WireCode:    2700,
+	Symbol:      "E_NOTION_AUTH",
+	Type:        "notion_auth",
+	Domain:      "notion",
+	Title:       "Notion authentication failed",
+	ProblemType: "urn:errgen:mcp-harness:notion-auth",
+	Statuses:    []int{401, 403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUpstream},
+	Message:     "Notion authentication failed",
 	Suggestions: []errgenrt.Template{
 		"Check the NOTION_API_KEY environment variable",
 	},
-	ZeroDetails: zeroUpstream,
+	NewDetails: newUpstream,
 }
 
 // NewNotionAuth returns E_NOTION_AUTH (2700): Notion authentication failed.
@@ -54,18 +54,18 @@ const (
 
 // ErrNotionRate is the definition and errors.Is sentinel of E_NOTION_RATE (2701): Notion rate limit.
 var ErrNotionRate = &errgenrt.Def{
-	Code:         2701,
-	WireCode:     2701,
-	Symbol:       "E_NOTION_RATE",
-	Type:         "notion_rate",
-	Domain:       "notion",
-	Title:        "Notion rate limit",
-	ProblemType:  "urn:errgen:mcp-harness:notion-rate",
-	Statuses:     []int{429},
-	Retryable:    true,
-	DetailFields: fieldsUpstream,
-	Message:      "Notion rate limit reached",
-	ZeroDetails:  zeroUpstream,
+	Code:        2701,
+	WireCode:    2701,
+	Symbol:      "E_NOTION_RATE",
+	Type:        "notion_rate",
+	Domain:      "notion",
+	Title:       "Notion rate limit",
+	ProblemType: "urn:errgen:mcp-harness:notion-rate",
+	Statuses:    []int{429},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUpstream},
+	Message:     "Notion rate limit reached",
+	NewDetails:  newUpstream,
 }
 
 // NewNotionRate returns E_NOTION_RATE (2701): Notion rate limit.

@@ -22,21 +22,21 @@ const (
 
 // ErrPwNav is the definition and errors.Is sentinel of E_PW_NAV (2100): Navigation failed.
 var ErrPwNav = &errgenrt.Def{
-	Code:         2100,
-	WireCode:     2100,
-	Symbol:       "E_PW_NAV",
-	Type:         "pw_nav",
-	Domain:       "playwright",
-	Title:        "Navigation failed",
-	ProblemType:  "urn:errgen:mcp-harness:pw-nav",
-	Statuses:     []int{502},
-	Retryable:    true,
-	DetailFields: fieldsFailure,
-	Message:      "Navigation failed",
+	Code:        2100,
+	WireCode:    2100,
+	Symbol:      "E_PW_NAV",
+	Type:        "pw_nav",
+	Domain:      "playwright",
+	Title:       "Navigation failed",
+	ProblemType: "urn:errgen:mcp-harness:pw-nav",
+	Statuses:    []int{502},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Navigation failed",
 	Suggestions: []errgenrt.Template{
 		"Retry the navigation",
 	},
-	ZeroDetails: zeroFailure,
+	NewDetails: newFailure,
 }
 
 // NewPwNav returns E_PW_NAV (2100): Navigation failed.
@@ -56,18 +56,18 @@ const (
 
 // ErrPwLaunch is the definition and errors.Is sentinel of E_PW_LAUNCH (2101): Browser launch failed.
 var ErrPwLaunch = &errgenrt.Def{
-	Code:         2101,
-	WireCode:     2101,
-	Symbol:       "E_PW_LAUNCH",
-	Type:         "pw_launch",
-	Domain:       "playwright",
-	Title:        "Browser launch failed",
-	ProblemType:  "urn:errgen:mcp-harness:pw-launch",
-	Statuses:     []int{503},
-	Retryable:    true,
-	DetailFields: fieldsFailure,
-	Message:      "Browser launch failed",
-	ZeroDetails:  zeroFailure,
+	Code:        2101,
+	WireCode:    2101,
+	Symbol:      "E_PW_LAUNCH",
+	Type:        "pw_launch",
+	Domain:      "playwright",
+	Title:       "Browser launch failed",
+	ProblemType: "urn:errgen:mcp-harness:pw-launch",
+	Statuses:    []int{503},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Browser launch failed",
+	NewDetails:  newFailure,
 }
 
 // NewPwLaunch returns E_PW_LAUNCH (2101): Browser launch failed.

@@ -22,18 +22,18 @@ const (
 
 // ErrPtNav is the definition and errors.Is sentinel of E_PT_NAV (2200): Navigation failed.
 var ErrPtNav = &errgenrt.Def{
-	Code:         2200,
-	WireCode:     2200,
-	Symbol:       "E_PT_NAV",
-	Type:         "pt_nav",
-	Domain:       "puppeteer",
-	Title:        "Navigation failed",
-	ProblemType:  "urn:errgen:mcp-harness:pt-nav",
-	Statuses:     []int{502},
-	Retryable:    true,
-	DetailFields: fieldsFailure,
-	Message:      "Navigation failed",
-	ZeroDetails:  zeroFailure,
+	Code:        2200,
+	WireCode:    2200,
+	Symbol:      "E_PT_NAV",
+	Type:        "pt_nav",
+	Domain:      "puppeteer",
+	Title:       "Navigation failed",
+	ProblemType: "urn:errgen:mcp-harness:pt-nav",
+	Statuses:    []int{502},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Navigation failed",
+	NewDetails:  newFailure,
 }
 
 // NewPtNav returns E_PT_NAV (2200): Navigation failed.
@@ -51,18 +51,18 @@ const (
 
 // ErrPtLaunch is the definition and errors.Is sentinel of E_PT_LAUNCH (2201): Browser launch failed.
 var ErrPtLaunch = &errgenrt.Def{
-	Code:         2201,
-	WireCode:     2201,
-	Symbol:       "E_PT_LAUNCH",
-	Type:         "pt_launch",
-	Domain:       "puppeteer",
-	Title:        "Browser launch failed",
-	ProblemType:  "urn:errgen:mcp-harness:pt-launch",
-	Statuses:     []int{503},
-	Retryable:    true,
-	DetailFields: fieldsFailure,
-	Message:      "Browser launch failed",
-	ZeroDetails:  zeroFailure,
+	Code:        2201,
+	WireCode:    2201,
+	Symbol:      "E_PT_LAUNCH",
+	Type:        "pt_launch",
+	Domain:      "puppeteer",
+	Title:       "Browser launch failed",
+	ProblemType: "urn:errgen:mcp-harness:pt-launch",
+	Statuses:    []int{503},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Browser launch failed",
+	NewDetails:  newFailure,
 }
 
 // NewPtLaunch returns E_PT_LAUNCH (2201): Browser launch failed.

@@ -22,17 +22,17 @@ const (
 
 // ErrPyExecFail is the definition and errors.Is sentinel of E_PY_EXEC_FAIL (2000): Python execution failed.
 var ErrPyExecFail = &errgenrt.Def{
-	Code:         2000,
-	WireCode:     2000,
-	Symbol:       "E_PY_EXEC_FAIL",
-	Type:         "py_exec_fail",
-	Domain:       "python",
-	Title:        "Python execution failed",
-	ProblemType:  "urn:errgen:mcp-harness:py-exec-fail",
-	Statuses:     []int{422},
-	DetailFields: fieldsFailure,
-	Message:      "Python execution failed",
-	ZeroDetails:  zeroFailure,
+	Code:        2000,
+	WireCode:    2000,
+	Symbol:      "E_PY_EXEC_FAIL",
+	Type:        "py_exec_fail",
+	Domain:      "python",
+	Title:       "Python execution failed",
+	ProblemType: "urn:errgen:mcp-harness:py-exec-fail",
+	Statuses:    []int{422},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Python execution failed",
+	NewDetails:  newFailure,
 }
 
 // NewPyExecFail returns E_PY_EXEC_FAIL (2000): Python execution failed.
@@ -50,17 +50,17 @@ const (
 
 // ErrPySecurity is the definition and errors.Is sentinel of E_PY_SECURITY (2001): Python security violation.
 var ErrPySecurity = &errgenrt.Def{
-	Code:         2001,
-	WireCode:     2001,
-	Symbol:       "E_PY_SECURITY",
-	Type:         "py_security",
-	Domain:       "python",
-	Title:        "Python security violation",
-	ProblemType:  "urn:errgen:mcp-harness:py-security",
-	Statuses:     []int{403},
-	DetailFields: fieldsFailure,
-	Message:      "Code rejected by security checks",
-	ZeroDetails:  zeroFailure,
+	Code:        2001,
+	WireCode:    2001,
+	Symbol:      "E_PY_SECURITY",
+	Type:        "py_security",
+	Domain:      "python",
+	Title:       "Python security violation",
+	ProblemType: "urn:errgen:mcp-harness:py-security",
+	Statuses:    []int{403},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectFailure},
+	Message:     "Code rejected by security checks",
+	NewDetails:  newFailure,
 }
 
 // NewPySecurity returns E_PY_SECURITY (2001): Python security violation.

@@ -3,10 +3,7 @@
 
 package mcpharnesserrors
 
-import (
-	"github.com/errgen/errgen/errgenrt"
-	"slices"
-)
+import "github.com/errgen/errgen/errgenrt"
 
 // DomainSQLServer is the sql-server domain: codes 2600 to 2699.
 const DomainSQLServer Domain = "sql-server"
@@ -25,18 +22,18 @@ const (
 
 // ErrSQLConn is the definition and errors.Is sentinel of E_SQL_CONN (2600): Database connection failed.
 var ErrSQLConn = &errgenrt.Def{
-	Code:         2600,
-	WireCode:     2600,
-	Symbol:       "E_SQL_CONN",
-	Type:         "sql_conn",
-	Domain:       "sql-server",
-	Title:        "Database connection failed",
-	ProblemType:  "urn:errgen:mcp-harness:sql-conn",
-	Statuses:     []int{503},
-	Retryable:    true,
-	DetailFields: fieldsSQLConnDetails,
-	Message:      "Database connection failed",
-	ZeroDetails:  zeroSQLConnDetails,
+	Code:        2600,
+	WireCode:    2600,
+	Symbol:      "E_SQL_CONN",
+	Type:        "sql_conn",
+	Domain:      "sql-server",
+	Title:       "Database connection failed",
+	ProblemType: "urn:errgen:mcp-harness:sql-conn",
+	Statuses:    []int{503},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSQLConnDetails},
+	Message:     "Database connection failed",
+	NewDetails:  newSQLConnDetails,
 }
 
 // NewSQLConn returns E_SQL_CONN (2600): Database connection failed.
@@ -47,10 +44,14 @@ func NewSQLConn(d SQLConnDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[SQLConnDetails, *SQLConnDetails](ErrSQLConn, d, opts)
 }
 
-var (
-	field_SQLConnDetails_Server = errgenrt.Field{Name: "server"}
-	field_SQLConnDetails_Reason = errgenrt.Field{Name: "reason", Sanitize: errgenrt.SanitizeText}
-)
+// objectSQLConnDetails describes SQLConnDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectSQLConnDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "server", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString, Sanitize: errgenrt.SanitizeText}},
+	},
+}
 
 // SQLConnDetails is the details of E_SQL_CONN.
 type SQLConnDetails struct {
@@ -58,34 +59,41 @@ type SQLConnDetails struct {
 	Reason *string `json:"reason,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *SQLConnDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.Server != nil && e.Full() {
-		dst = e.String(dst, &field_SQLConnDetails_Server, *d.Server)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *SQLConnDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.Server == nil {
+			return false
+		}
+		v.Str = *d.Server
+	case 1:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	default:
+		return false
 	}
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_SQLConnDetails_Reason, *d.Reason)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsSQLConnDetails are the top-level fields of SQLConnDetails, the DetailFields of the errors with these details.
-var fieldsSQLConnDetails = []string{"server", "reason"}
-
-// zeroSQLConnDetails returns empty SQLConnDetails, the ZeroDetails of the errors with these details.
-func zeroSQLConnDetails() errgenrt.Details {
+// newSQLConnDetails returns empty SQLConnDetails, the NewDetails of the errors with these details.
+func newSQLConnDetails() errgenrt.Details {
 	return new(SQLConnDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsSQLConnDetails) in a message.
-func (d *SQLConnDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsSQLConnDetails, field) {
-	case 0:
-		t.OptStr(&field_SQLConnDetails_Server, d.Server)
-	case 1:
-		t.OptStr(&field_SQLConnDetails_Reason, d.Reason)
-	}
+// fieldsSQLConnDetails are the names of the fields of SQLConnDetails, in order.
+var fieldsSQLConnDetails = []string{"server", "reason"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsSQLConnDetails), as JSON Schema matches them.
+func (d *SQLConnDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsSQLConnDetails, []any{&d.Server, &d.Reason})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d SQLConnDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsSQLConnDetails, []any{d.Server, d.Reason}, []bool{true, true})
 }
 
 const (
@@ -96,17 +104,18 @@ const (
 
 // ErrSQLQuery is the definition and errors.Is sentinel of E_SQL_QUERY (2601): Query failed.
 var ErrSQLQuery = &errgenrt.Def{
-	Code:         2601,
-	WireCode:     2601,
-	Symbol:       "E_SQL_QUERY",
-	Type:         "sql_query",
-	Domain:       "sql-server",
-	Title:        "Query failed",
-	ProblemType:  "urn:errgen:mcp-harness:sql-query",
-	Statuses:     []int{422},
-	DetailFields: fieldsSQLQueryDetails,
-	Message:      "Query failed",
-	ZeroDetails:  zeroSQLQueryDetails,
+	Code:        2601,
+	WireCode:    2601,
+	Symbol:      "E_SQL_QUERY",
+	Type:        "sql_query",
+	Domain:      "sql-server",
+	Title:       "Query failed",
+	ProblemType: "urn:errgen:mcp-harness:sql-query",
+	Statuses:    []int{422},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectSQLQueryDetails},
+	Sensitive:   []string{"query"},
+	Message:     "Query failed",
+	NewDetails:  newSQLQueryDetails,
 }
 
 // NewSQLQuery returns E_SQL_QUERY (2601): Query failed.
@@ -117,11 +126,15 @@ func NewSQLQuery(d SQLQueryDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[SQLQueryDetails, *SQLQueryDetails](ErrSQLQuery, d, opts)
 }
 
-var (
-	field_SQLQueryDetails_SQLState = errgenrt.Field{Name: "sqlState", Exact: true}
-	field_SQLQueryDetails_Reason   = errgenrt.Field{Name: "reason"}
-	field_SQLQueryDetails_Query    = errgenrt.Field{Name: "query", Sensitive: true}
-)
+// objectSQLQueryDetails describes SQLQueryDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectSQLQueryDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "sqlState", Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Patterns: []string{"^[0-9A-Z]{5}$"}}}},
+		{Name: "reason", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+		{Name: "query", Node: &errgenrt.Node{Kind: errgenrt.KindString}},
+	},
+}
 
 // SQLQueryDetails is the details of E_SQL_QUERY.
 type SQLQueryDetails struct {
@@ -130,37 +143,44 @@ type SQLQueryDetails struct {
 	Query    *string `json:"query,omitempty"`
 }
 
-// AppendJSON implements errgenrt.Details.
-func (d *SQLQueryDetails) AppendJSON(e *errgenrt.Encoder, dst []byte) []byte {
-	dst = e.Open(dst)
-	if d.SQLState != nil && e.Full() {
-		dst = e.String(dst, &field_SQLQueryDetails_SQLState, *d.SQLState)
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *SQLQueryDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		if d.SQLState == nil {
+			return false
+		}
+		v.Str = *d.SQLState
+	case 1:
+		if d.Reason == nil {
+			return false
+		}
+		v.Str = *d.Reason
+	case 2:
+		if d.Query == nil {
+			return false
+		}
+		v.Str = *d.Query
+	default:
+		return false
 	}
-	if d.Reason != nil && e.Full() {
-		dst = e.String(dst, &field_SQLQueryDetails_Reason, *d.Reason)
-	}
-	if d.Query != nil && e.Full() {
-		dst = e.String(dst, &field_SQLQueryDetails_Query, *d.Query)
-	}
-	return e.Close(dst)
+	return true
 }
 
-// fieldsSQLQueryDetails are the top-level fields of SQLQueryDetails, the DetailFields of the errors with these details.
-var fieldsSQLQueryDetails = []string{"sqlState", "reason", "query"}
-
-// zeroSQLQueryDetails returns empty SQLQueryDetails, the ZeroDetails of the errors with these details.
-func zeroSQLQueryDetails() errgenrt.Details {
+// newSQLQueryDetails returns empty SQLQueryDetails, the NewDetails of the errors with these details.
+func newSQLQueryDetails() errgenrt.Details {
 	return new(SQLQueryDetails)
 }
 
-// Placeholder implements errgenrt.Placeholders: the text of the field named field (one of fieldsSQLQueryDetails) in a message.
-func (d *SQLQueryDetails) Placeholder(t *errgenrt.Text, field string) {
-	switch slices.Index(fieldsSQLQueryDetails, field) {
-	case 0:
-		t.OptStr(&field_SQLQueryDetails_SQLState, d.SQLState)
-	case 1:
-		t.OptStr(&field_SQLQueryDetails_Reason, d.Reason)
-	case 2:
-		t.OptStr(&field_SQLQueryDetails_Query, d.Query)
-	}
+// fieldsSQLQueryDetails are the names of the fields of SQLQueryDetails, in order.
+var fieldsSQLQueryDetails = []string{"sqlState", "reason", "query"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsSQLQueryDetails), as JSON Schema matches them.
+func (d *SQLQueryDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsSQLQueryDetails, []any{&d.SQLState, &d.Reason, &d.Query})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d SQLQueryDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsSQLQueryDetails, []any{d.SQLState, d.Reason, d.Query}, []bool{true, true, true})
 }

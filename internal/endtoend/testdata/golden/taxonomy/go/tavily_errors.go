@@ -22,18 +22,18 @@ const (
 
 // ErrTavilyHTTP is the definition and errors.Is sentinel of E_TAVILY_HTTP (2800): Tavily request failed.
 var ErrTavilyHTTP = &errgenrt.Def{
-	Code:         2800,
-	WireCode:     2800,
-	Symbol:       "E_TAVILY_HTTP",
-	Type:         "tavily_http",
-	Domain:       "tavily",
-	Title:        "Tavily request failed",
-	ProblemType:  "urn:errgen:mcp-harness:tavily-http",
-	Statuses:     []int{502, 503},
-	Retryable:    true,
-	DetailFields: fieldsUpstream,
-	Message:      "Tavily request failed",
-	ZeroDetails:  zeroUpstream,
+	Code:        2800,
+	WireCode:    2800,
+	Symbol:      "E_TAVILY_HTTP",
+	Type:        "tavily_http",
+	Domain:      "tavily",
+	Title:       "Tavily request failed",
+	ProblemType: "urn:errgen:mcp-harness:tavily-http",
+	Statuses:    []int{502, 503},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUpstream},
+	Message:     "Tavily request failed",
+	NewDetails:  newUpstream,
 }
 
 // NewTavilyHTTP returns E_TAVILY_HTTP (2800): Tavily request failed.
@@ -52,18 +52,18 @@ const (
 
 // ErrTavilyRate is the definition and errors.Is sentinel of E_TAVILY_RATE (2801): Tavily rate limit.
 var ErrTavilyRate = &errgenrt.Def{
-	Code:         2801,
-	WireCode:     2801,
-	Symbol:       "E_TAVILY_RATE",
-	Type:         "tavily_rate",
-	Domain:       "tavily",
-	Title:        "Tavily rate limit",
-	ProblemType:  "urn:errgen:mcp-harness:tavily-rate",
-	Statuses:     []int{429},
-	Retryable:    true,
-	DetailFields: fieldsUpstream,
-	Message:      "Tavily rate limit reached",
-	ZeroDetails:  zeroUpstream,
+	Code:        2801,
+	WireCode:    2801,
+	Symbol:      "E_TAVILY_RATE",
+	Type:        "tavily_rate",
+	Domain:      "tavily",
+	Title:       "Tavily rate limit",
+	ProblemType: "urn:errgen:mcp-harness:tavily-rate",
+	Statuses:    []int{429},
+	Retryable:   true,
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUpstream},
+	Message:     "Tavily rate limit reached",
+	NewDetails:  newUpstream,
 }
 
 // NewTavilyRate returns E_TAVILY_RATE (2801): Tavily rate limit.

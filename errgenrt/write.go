@@ -1,0 +1,654 @@
+package errgenrt
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// How the runtime writes a detail value of a node (see node.go), the one
+// implementation of the rules of docs/guide/conformance.md for Go: a value
+// is first checked against its node (Check.valid); one that breaks a check
+// is not written as given — an optional member is left out, an item
+// dropped, a required member written as the node's Replacement (without
+// one its object fails in turn, and failed details make the error its
+// catalog's fallback). A string is then redacted when sensitive, scrubbed
+// by its x-sanitize, and bounded, each unless the options show sensitive
+// values (redaction and scrubbing) or it is exact (bounds).
+
+// writeValue appends v, the value of node n, and reports whether it was
+// valid; when it was not, dst is returned as it was. sensitive is n's
+// sensitivity where it is a top-level field (the error's own list adds to
+// the node's).
+func (e *Encoder) writeValue(dst []byte, n *Node, v *Value, sensitive bool) ([]byte, bool) {
+	if v.IsAny && v.Any == nil && n.Kind != KindAny {
+		// null where a value of a type is expected: that type's empty value,
+		// as a Go field of that type reads it
+		e := emptyValue(n)
+		v = &e
+	}
+	switch n.Kind {
+	case KindString:
+		s, ok := v.str()
+		if !ok {
+			return dst, e.invalid("type")
+		}
+		if kw := n.Check.checkString(s); kw != "" {
+			return dst, e.invalid(kw)
+		}
+		return appendQuoted(dst, e.scrub(n, sensitive, s), e.bound(n)), true
+	case KindInteger:
+		i, ok := v.integer()
+		if !ok {
+			return dst, e.invalid("type")
+		}
+		if kw := n.Check.checkNumber(float64(i)); kw != "" {
+			return dst, e.invalid(kw)
+		}
+		return strconv.AppendInt(dst, i, 10), true
+	case KindNumber:
+		f, ok := v.number()
+		if !ok {
+			return dst, e.invalid("type")
+		}
+		f = jsonFloat(f)
+		if kw := n.Check.checkNumber(f); kw != "" {
+			return dst, e.invalid(kw)
+		}
+		return appendFloat(dst, f), true
+	case KindBoolean:
+		b, ok := v.boolean()
+		if !ok {
+			return dst, e.invalid("type")
+		}
+		return strconv.AppendBool(dst, b), true
+	case KindArray:
+		l, ok := v.list()
+		if !ok {
+			return dst, e.invalid("type")
+		}
+		return e.writeArray(dst, n, l)
+	case KindObject:
+		d, ok := v.object(n.Object)
+		if !ok {
+			return dst, e.invalid("type")
+		}
+		return e.writeObject(dst, n, d, false)
+	}
+	x := v.Any
+	if kw := n.Check.checkAny(x); kw != "" {
+		return dst, e.invalid(kw)
+	}
+	if x != nil && (sensitive || n.Sensitive) && e.redact() {
+		return appendQuoted(dst, Redacted, -1), true
+	}
+	return e.appendAny(dst, n, x, 0), true
+}
+
+// invalid notes that the value at the current path breaks keyword kw, and
+// reports false.
+func (e *Encoder) invalid(kw string) bool {
+	e.lastKeyword = kw
+	return false
+}
+
+// redact reports whether sensitive values are redacted and x-sanitize
+// values scrubbed.
+func (e *Encoder) redact() bool { return !e.show }
+
+// scrub returns the string s of node n as it is written: redacted when
+// sensitive, else scrubbed by its x-sanitize (both unless shown).
+func (e *Encoder) scrub(n *Node, sensitive bool, s string) string {
+	if !e.redact() {
+		return s
+	}
+	if sensitive || n.Sensitive {
+		return Redacted
+	}
+	return sanitize(n.Sanitize, s)
+}
+
+func sanitize(s Sanitizer, v string) string {
+	switch s {
+	case SanitizePath:
+		return SanitizePathText(v)
+	case SanitizeURI:
+		return SanitizeURIText(v)
+	case SanitizeText:
+		return SanitizeFreeText(v)
+	}
+	return v
+}
+
+// bound returns the byte bound of the strings of node n (nil: the
+// message's), -1 for none.
+func (e *Encoder) bound(n *Node) int {
+	if e.text || n != nil && n.Exact {
+		return -1
+	}
+	b := e.maxString
+	if n != nil && n.MaxBytes > 0 {
+		b = n.MaxBytes
+	}
+	if e.minimal && b > e.minString {
+		b = e.minString
+	}
+	return b
+}
+
+// writeArray appends the items of l that pass their node's checks: an item
+// that breaks them is dropped, and so is (uniqueItems) one written as an
+// earlier item was; at most maxItems are written, in a minimal payload at
+// most Keep. Too few items for minItems fail the array.
+func (e *Encoder) writeArray(dst []byte, n *Node, l List) ([]byte, bool) {
+	start := len(dst)
+	dst = append(dst, '[')
+	c := n.Check
+	maxItems := -1
+	if c != nil && c.MaxItems != nil {
+		maxItems = *c.MaxItems
+	}
+	if e.minimal && n.Keep >= 0 && (maxItems < 0 || n.Keep < maxItems) {
+		maxItems = n.Keep
+	}
+	var items [][2]int // where each written item is, for uniqueItems
+	unique := c != nil && c.UniqueItems
+	kept := 0
+	for i := 0; i < l.Len() && (maxItems < 0 || kept < maxItems); i++ {
+		var v Value
+		l.At(i, &v)
+		mark := len(dst)
+		if kept > 0 {
+			dst = append(dst, ',')
+		}
+		at := len(dst)
+		e.push(strconv.Itoa(i))
+		var ok bool
+		dst, ok = e.writeValue(dst, n.Items, &v, false)
+		if !ok {
+			e.violation("omitted")
+		}
+		e.pop()
+		if ok && unique {
+			for _, p := range items {
+				if string(dst[p[0]:p[1]]) == string(dst[at:]) {
+					ok = false
+					e.lastKeyword = "uniqueItems"
+					e.push(strconv.Itoa(i))
+					e.violation("omitted")
+					e.pop()
+					break
+				}
+			}
+		}
+		if !ok {
+			dst = dst[:mark]
+			continue
+		}
+		if unique {
+			items = append(items, [2]int{at, len(dst)})
+		}
+		kept++
+	}
+	if c != nil && c.MinItems != nil && *c.MinItems > kept {
+		return dst[:start], e.invalid("minItems")
+	}
+	return append(dst, ']'), true
+}
+
+// writeObject appends object d (nil: every field absent) of node n: its
+// declared fields in order, then (open, in a full payload) its other
+// members sorted by key. top marks an error's details, whose fields also
+// take the error's sensitive list.
+func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte, bool) {
+	o := n.Object
+	start := len(dst)
+	dst = append(dst, '{')
+	first := true
+	for i := range o.Fields {
+		f := &o.Fields[i]
+		if f.Node.Verbose && !e.verbose {
+			continue
+		}
+		var v Value
+		present := d != nil && d.ErrgenField(i, &v)
+		if !present && !f.Required {
+			continue
+		}
+		if !f.Required && e.minimal && o.Trim {
+			continue
+		}
+		if !present {
+			v = emptyValue(f.Node)
+		}
+		sensitive := top && e.def != nil && e.def.sensitive(f.Name)
+		mark := len(dst)
+		if !first {
+			dst = append(dst, ',')
+		}
+		dst = append(appendQuoted(dst, f.Name, -1), ':')
+		e.push(f.Name)
+		var ok bool
+		if dst, ok = e.writeValue(dst, f.Node, &v, sensitive); !ok {
+			dst = dst[:mark]
+			if !f.Required {
+				e.violation("omitted")
+			} else if f.Node.HasReplacement {
+				e.violation("replaced")
+				if !first {
+					dst = append(dst, ',')
+				}
+				dst = append(appendQuoted(dst, f.Name, -1), ':')
+				r := Value{Any: f.Node.Replacement, IsAny: true}
+				dst, ok = e.writeValue(dst, f.Node, &r, sensitive)
+			}
+		}
+		e.pop()
+		if !ok {
+			dst = dst[:mark]
+			if f.Required {
+				return dst[:start], false
+			}
+			continue
+		}
+		first = false
+	}
+	if o.Extra != nil && !e.minimal && (!o.Extra.Verbose || e.verbose) {
+		var extra Map
+		if od, ok := d.(OpenDetails); ok {
+			extra = od.ExtraMembers()
+		}
+		if extra != nil {
+			dst = e.writeExtra(dst, o, extra, top, &first)
+		}
+	}
+	return append(dst, '}'), true
+}
+
+// writeExtra appends the other members of an open object, sorted by key;
+// a key named like a declared field is left out, and so is, in a problem
+// document's flattened details, one named like a member of the document.
+// A member whose value breaks the checks is left out.
+func (e *Encoder) writeExtra(dst []byte, o *Object, extra Map, top bool, first *bool) []byte {
+	keys := extra.Keys()
+	sort.Strings(keys)
+	flat := top && e.flatten
+	for _, k := range keys {
+		if o.has(k) || flat && contains(problemMembers, k) {
+			continue
+		}
+		var v Value
+		extra.Get(k, &v)
+		mark := len(dst)
+		if !*first {
+			dst = append(dst, ',')
+		}
+		dst = append(appendQuoted(dst, k, -1), ':')
+		e.push(k)
+		var ok bool
+		dst, ok = e.writeValue(dst, o.Extra, &v, false)
+		if !ok {
+			e.violation("omitted")
+		}
+		e.pop()
+		if !ok {
+			dst = dst[:mark]
+			continue
+		}
+		*first = false
+		if flat {
+			e.flatKeys = append(e.flatKeys, k)
+		}
+	}
+	return dst
+}
+
+// appendAny writes an untyped value x of node n: strings scrubbed by the
+// node's x-sanitize (unless shown) and bounded, object members sorted by
+// key (their keys scrubbed and bounded too; of members whose keys come out
+// the same, only the first is written); past 32 levels a value is null.
+func (e *Encoder) appendAny(dst []byte, n *Node, x any, depth int) []byte {
+	if depth >= UntypedDepth {
+		return append(dst, "null"...)
+	}
+	switch v := x.(type) {
+	case nil:
+		return append(dst, "null"...)
+	case string:
+		return appendQuoted(dst, e.scrubAny(n, v), e.bound(n))
+	case bool:
+		return strconv.AppendBool(dst, v)
+	case float64:
+		return appendFloat(dst, v)
+	case json.Number:
+		return appendNumber(dst, string(v))
+	case int:
+		return strconv.AppendInt(dst, int64(v), 10)
+	case int64:
+		return strconv.AppendInt(dst, v, 10)
+	case []any:
+		dst = append(dst, '[')
+		for i, it := range v {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = e.appendAny(dst, n, it, depth+1)
+		}
+		return append(dst, ']')
+	case map[string]any:
+		type member struct{ key, written string }
+		members := make([]member, 0, len(v))
+		for k := range v {
+			members = append(members, member{k, truncate(validUTF8(e.scrubAny(n, k)), e.bound(n))})
+		}
+		sort.Slice(members, func(i, j int) bool {
+			a, b := members[i], members[j]
+			if a.written != b.written {
+				return a.written < b.written
+			}
+			return a.key < b.key
+		})
+		dst = append(dst, '{')
+		for i, m := range members {
+			if i > 0 && m.written == members[i-1].written {
+				continue // a key that came out as the one before: the first wins
+			}
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(appendQuoted(dst, m.written, -1), ':')
+			dst = e.appendAny(dst, n, v[m.key], depth+1)
+		}
+		return append(dst, '}')
+	}
+	return e.appendGo(dst, n, x, depth)
+}
+
+// scrubAny scrubs a string of an untyped value by its node's x-sanitize.
+func (e *Encoder) scrubAny(n *Node, s string) string {
+	if n == nil || !e.redact() {
+		return s
+	}
+	return sanitize(n.Sanitize, s)
+}
+
+// appendGo writes a Go value of an untyped field that is not one of the
+// forms encoding/json decodes into (another number type, a slice or map of
+// a concrete type, a struct, a json.Marshaler): as the value encoding/json
+// writes for it, read back and written as untyped.
+func (e *Encoder) appendGo(dst []byte, n *Node, x any, depth int) []byte {
+	b, err := json.Marshal(x)
+	if err != nil {
+		return append(dst, "null"...)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var back any
+	if dec.Decode(&back) != nil {
+		return append(dst, "null"...)
+	}
+	return e.appendAny(dst, n, back, depth)
+}
+
+// emptyValue is the value a required field absent from the details has:
+// "", 0, false, [], an object of its required fields, null, empty
+// field_errors.
+func emptyValue(n *Node) Value {
+	switch n.Kind {
+	case KindString:
+		return Value{Any: "", IsAny: true}
+	case KindInteger, KindNumber:
+		return Value{Any: float64(0), IsAny: true}
+	case KindBoolean:
+		return Value{Any: false, IsAny: true}
+	case KindArray:
+		return Value{Any: []any{}, IsAny: true}
+	case KindObject:
+		return Value{Any: map[string]any{}, IsAny: true}
+	}
+	return Value{IsAny: true}
+}
+
+// The readers of a Value for each kind of node: a generated struct sets
+// the member of the node's type; a JSON value (IsAny) must be of it.
+
+func (v *Value) str() (string, bool) {
+	if !v.IsAny {
+		return v.Str, true
+	}
+	s, ok := v.Any.(string)
+	return s, ok
+}
+
+// maxSafe is 2^53, past which a double holds no longer every integer.
+const maxSafe = 1 << 53
+
+func (v *Value) integer() (int64, bool) {
+	if !v.IsAny {
+		return v.Int, true
+	}
+	switch x := v.Any.(type) {
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) <= maxSafe {
+			return int64(x), true
+		}
+	case json.Number:
+		if i, err := strconv.ParseInt(string(x), 10, 64); err == nil {
+			return i, true
+		}
+		if f, err := strconv.ParseFloat(string(x), 64); err == nil && f == math.Trunc(f) && math.Abs(f) <= maxSafe {
+			return int64(f), true
+		}
+	case int:
+		return int64(x), true
+	case int64:
+		return x, true
+	}
+	return 0, false
+}
+
+func (v *Value) number() (float64, bool) {
+	if !v.IsAny {
+		return v.Num, true
+	}
+	switch x := v.Any.(type) {
+	case float64:
+		return x, true
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		return f, err == nil
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+func (v *Value) boolean() (bool, bool) {
+	if !v.IsAny {
+		return v.Bool, true
+	}
+	b, ok := v.Any.(bool)
+	return b, ok
+}
+
+func (v *Value) list() (List, bool) {
+	if !v.IsAny {
+		if v.List == nil {
+			return (*Anys)(&[]any{}), true // a nil slice: no items
+		}
+		return v.List, true
+	}
+	switch x := v.Any.(type) {
+	case []any:
+		return (*Anys)(&x), true
+	case []string:
+		return (*Strings)(&x), true
+	}
+	return nil, false
+}
+
+func (v *Value) object(o *Object) (Details, bool) {
+	if !v.IsAny {
+		if v.Obj != nil {
+			return v.Obj, true
+		}
+		if v.Map != nil {
+			return mapDetails{o, v.Map}, true
+		}
+		return nil, true // a nil struct pointer or map: its fields absent
+	}
+	switch x := v.Any.(type) {
+	case map[string]any:
+		return &JSONDetails{o, x}, true
+	case Details:
+		return x, true
+	}
+	return nil, false
+}
+
+// placeholder appends to the template text the text of the top-level
+// field name of details d (node n): a string, number or boolean as the
+// wire writes it (redacted, scrubbed, checked; a value that breaks its
+// checks is nothing, or the replacement of a required field), unbounded;
+// an array its items as the full payload writes them without string
+// bounds, joined by ", " (a string item as its text, any other as its
+// JSON; [] for none); null or absent nothing; anything else its JSON as
+// the full payload writes it without string bounds.
+func (e *Encoder) placeholder(n *Node, d Details, name string) {
+	o := n.Object
+	i := o.index(name)
+	if i < 0 {
+		return
+	}
+	f := &o.Fields[i]
+	if f.Node.Verbose && !e.verbose {
+		return
+	}
+	var v Value
+	if d == nil || !d.ErrgenField(i, &v) {
+		if !f.Required {
+			return
+		}
+		v = emptyValue(f.Node)
+	}
+	sensitive := e.def != nil && e.def.sensitive(name)
+	minimal, text, report := e.minimal, e.text, e.report
+	e.minimal, e.text, e.report = false, true, false
+	mark := len(e.buf)
+	out, ok := e.writeValue(e.buf, f.Node, &v, sensitive)
+	if !ok && f.Required && f.Node.HasReplacement {
+		r := Value{Any: f.Node.Replacement, IsAny: true}
+		out, ok = e.writeValue(e.buf[:mark], f.Node, &r, sensitive)
+	}
+	e.minimal, e.text, e.report = minimal, text, report
+	if !ok {
+		e.buf = e.buf[:mark]
+		return
+	}
+	e.scratch = append(e.scratch[:0], out[mark:]...)
+	e.buf = appendText(out[:mark], e.scratch)
+}
+
+// appendText appends the text of the JSON value js (written by the
+// encoder): a string its characters, an array its items joined by ", " (a
+// string as its characters, any other item as its JSON; [] for none), null
+// nothing, anything else its JSON.
+func appendText(dst, js []byte) []byte {
+	switch js[0] {
+	case '"':
+		var s string
+		_ = json.Unmarshal(js, &s)
+		return append(dst, s...)
+	case 'n':
+		return dst
+	case '[':
+		var items []json.RawMessage
+		if json.Unmarshal(js, &items) != nil || len(items) == 0 {
+			return append(dst, "[]"...)
+		}
+		for i, it := range items {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			if it[0] == '"' {
+				var s string
+				_ = json.Unmarshal(it, &s)
+				dst = append(dst, s...)
+			} else {
+				dst = append(dst, it...)
+			}
+		}
+		return dst
+	}
+	return append(dst, js...)
+}
+
+// JSONDetails are details (or an object within them) read from a JSON
+// object: the declared fields of Object by their exact names (a null
+// member is absent), every other member one of its other members. errgen
+// renders catalog examples and conformance vectors through them; JSON
+// decodes into them with its numbers kept as written (json.Number).
+type JSONDetails struct {
+	Object  *Object
+	Members map[string]any
+}
+
+// NewJSONDetails returns empty details of node n, for JSON to decode into.
+func NewJSONDetails(n *Node) *JSONDetails { return &JSONDetails{Object: n.Object} }
+
+// ErrgenField implements [Details].
+func (j *JSONDetails) ErrgenField(i int, v *Value) bool {
+	x, ok := j.Members[j.Object.Fields[i].Name]
+	if !ok || x == nil {
+		return false
+	}
+	*v = Value{Any: x, IsAny: true}
+	return true
+}
+
+// ExtraMembers implements [OpenDetails].
+func (j *JSONDetails) ExtraMembers() Map { m := AnyMap(j.Members); return &m }
+
+// UnmarshalJSON reads a JSON object, numbers as json.Number.
+func (j *JSONDetails) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return err
+	}
+	j.Members = m
+	return nil
+}
+
+// mapDetails is a map read as an object without declared fields.
+type mapDetails struct {
+	o *Object
+	m Map
+}
+
+func (d mapDetails) ErrgenField(int, *Value) bool { return false }
+func (d mapDetails) ExtraMembers() Map      { return d.m }
+
+// jsonFloat is the number JSON writes for f: NaN is 0, the infinities the
+// largest finite numbers.
+func jsonFloat(f float64) float64 {
+	switch {
+	case math.IsNaN(f):
+		return 0
+	case math.IsInf(f, 1):
+		return math.MaxFloat64
+	case math.IsInf(f, -1):
+		return -math.MaxFloat64
+	}
+	return f
+}
+
+// codePoints counts the characters of s as JSON Schema counts a string's
+// length (invalid UTF-8 as U+FFFD, one each).
+func codePoints(s string) int { return utf8.RuneCountInString(s) }

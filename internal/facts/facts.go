@@ -1,0 +1,674 @@
+// Package facts is the language-neutral description of a catalog that
+// every runtime writes its payloads from: each error's codes, names,
+// statuses and templates, and each detail schema as a tree of nodes with
+// every keyword resolved — errgen's extension keywords, the constraints
+// the runtimes check, how a minimal payload shortens a value, and the
+// value a required field that breaks its schema is written as — beside the
+// constants the runtimes share (the redaction marker, the bounds of the
+// wire, the members a payload writes itself).
+//
+// errgen builds the facts once from the model (Build); the Go emitter
+// writes them as errgenrt tables, the TypeScript and Rust emitters as
+// theirs, internal/runtimemodel turns them into an errgenrt catalog for
+// the conformance vectors and the docs, and `errgen generate -facts`
+// writes them as JSON (schema/facts.schema.json) for a runtime written by
+// hand.
+package facts
+
+import (
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/tmpl"
+)
+
+// Format is the version of the facts' JSON form.
+const Format = 1
+
+// FieldErrors is the name of the built-in shape.
+const FieldErrors = "field_errors"
+
+// Catalog is the facts of one catalog.
+type Catalog struct {
+	Format        int     `json:"facts"`
+	Name          string  `json:"name"`
+	Version       string  `json:"version"`
+	SchemaVersion int     `json:"schemaVersion"`
+	Limits        Limits  `json:"limits"`
+	Fallback      string  `json:"fallback"` // the symbol of the error any other error becomes
+	Rules         Rules   `json:"rules"`
+	Shapes        []Shape `json:"shapes"` // the object shapes nodes name, by name
+	Errors        []Error `json:"errors"` // by code
+}
+
+// Limits are the catalog's payload bounds.
+type Limits struct {
+	MaxDataBytes   int `json:"maxDataBytes"`
+	MaxStringBytes int `json:"maxStringBytes"`
+	MaxSuggestions int `json:"maxSuggestions"`
+}
+
+// Rules are the constants of the wire every runtime shares, from errgenrt.
+type Rules struct {
+	Redacted           string   `json:"redacted"`
+	MinimalStringBytes []int    `json:"minimalStringBytes"`
+	DebugStringBytes   int      `json:"debugStringBytes"`
+	ErrorChainEntries  int      `json:"errorChainEntries"`
+	UntypedDepth       int      `json:"untypedDepth"`
+	MinMaxDataBytes    int      `json:"minMaxDataBytes"`
+	MinMaxStringBytes  int      `json:"minMaxStringBytes"`
+	ProblemMembers     []string `json:"problemMembers"`
+	JSONRPCDataMembers []string `json:"jsonrpcDataMembers"`
+}
+
+// Shape is a named object shape: nodes of type object name it rather than
+// repeat it (shapes may contain themselves).
+type Shape struct {
+	Name string `json:"name"`
+	Node *Node  `json:"node"`
+}
+
+// Error is one error of the catalog.
+type Error struct {
+	Symbol          string     `json:"symbol"`
+	Aliases         []string   `json:"aliases,omitempty"`
+	Code            int64      `json:"code"`
+	WireCode        int64      `json:"wireCode"`
+	Type            string     `json:"type"`
+	Domain          string     `json:"domain"`
+	Title           string     `json:"title"`
+	ProblemType     string     `json:"problemType"`
+	Statuses        []int      `json:"statuses"`
+	Retryable       bool       `json:"retryable"`
+	Deprecated      bool       `json:"deprecated,omitempty"`
+	ReplacedBy      string     `json:"replacedBy,omitempty"`
+	ToolErrorsAsRPC bool       `json:"toolErrorsAsRpc,omitempty"`
+	NeedsDetails    bool       `json:"needsDetails,omitempty"` // its empty details break their schema
+	Details         *Node      `json:"details,omitempty"`      // an object node; absent: none
+	Sensitive       []string   `json:"sensitive,omitempty"`    // top-level fields its sensitive list redacts
+	Message         Template   `json:"message"`
+	UserMessage     *Template  `json:"userMessage,omitempty"`
+	Suggestions     []Template `json:"suggestions,omitempty"`
+}
+
+// Template is a template as the catalog writes it, and parsed: literal
+// text and {field} placeholders ({{ and }} already literal braces).
+type Template struct {
+	Source string `json:"source"`
+	Parts  []Part `json:"parts"`
+}
+
+// Part is one part of a template: literal Text, or the placeholder of a
+// top-level detail Field.
+type Part struct {
+	Text  string `json:"text,omitempty"`
+	Field string `json:"field,omitempty"`
+}
+
+// Node is one node of a detail schema (see errgenrt.Node, which it
+// describes field for field).
+type Node struct {
+	Type string `json:"type"` // string, integer, number, boolean, array, object or any
+	// Shape names the object shape (Shapes) of an object node that is one;
+	// an object node without it declares its Properties here.
+	Shape                string     `json:"shape,omitempty"`
+	Properties           []Property `json:"properties,omitempty"`
+	AdditionalProperties *Node      `json:"additionalProperties,omitempty"` // object: its other members; absent: none are written
+	Trim                 bool       `json:"trim,omitempty"`                 // object: a minimal payload leaves its optional properties out
+	Items                *Node      `json:"items,omitempty"`                // array
+	Keep                 int        `json:"keep,omitempty"`                 // array: the items a minimal payload keeps (-1: all)
+
+	Sensitive bool   `json:"sensitive,omitempty"`
+	Verbose   bool   `json:"verbose,omitempty"`
+	Sanitize  string `json:"sanitize,omitempty"` // path, uri or text
+	MaxBytes  int    `json:"maxBytes,omitempty"`
+	Exact     bool   `json:"exact,omitempty"`
+
+	Check *Check `json:"check,omitempty"`
+	// Replacement is the value a required property of this node that
+	// breaks its checks is written as; absent: none.
+	Replacement *json.RawMessage `json:"replacement,omitempty"`
+}
+
+// Property is one declared property of an object node.
+type Property struct {
+	Name     string `json:"name"`
+	Required bool   `json:"required,omitempty"`
+	Node     *Node  `json:"node"`
+}
+
+// Check is what a node's schema requires of a value, each keyword applying
+// to the values of its type (see errgenrt.Check).
+type Check struct {
+	Enum             []string         `json:"enum,omitempty"`
+	Const            *json.RawMessage `json:"const,omitempty"`
+	Patterns         []string         `json:"patterns,omitempty"`
+	Formats          []string         `json:"formats,omitempty"`
+	Minimum          *json.Number     `json:"minimum,omitempty"`
+	Maximum          *json.Number     `json:"maximum,omitempty"`
+	ExclusiveMinimum *json.Number     `json:"exclusiveMinimum,omitempty"`
+	ExclusiveMaximum *json.Number     `json:"exclusiveMaximum,omitempty"`
+	MultipleOf       *json.Number     `json:"multipleOf,omitempty"`
+	MinLength        *int             `json:"minLength,omitempty"`
+	MaxLength        *int             `json:"maxLength,omitempty"`
+	MinItems         *int             `json:"minItems,omitempty"`
+	MaxItems         *int             `json:"maxItems,omitempty"`
+	UniqueItems      bool             `json:"uniqueItems,omitempty"`
+}
+
+// RuleValues returns the shared constants as errgenrt defines them.
+func RuleValues() Rules {
+	return Rules{
+		Redacted:           errgenrt.Redacted,
+		MinimalStringBytes: errgenrt.MinimalStringBytes[:],
+		DebugStringBytes:   errgenrt.DebugStringBytes,
+		ErrorChainEntries:  errgenrt.ErrorChainEntries,
+		UntypedDepth:       errgenrt.UntypedDepth,
+		MinMaxDataBytes:    errgenrt.MinMaxDataBytes,
+		MinMaxStringBytes:  errgenrt.MinMaxStringBytes,
+		ProblemMembers:     errgenrt.ProblemMembers(),
+		JSONRPCDataMembers: errgenrt.JSONRPCDataMembers(),
+	}
+}
+
+// Build returns the facts of m.
+func Build(m *model.Catalog) *Catalog {
+	b := &builder{m: m, shapes: map[string]*Node{}, sensitive: map[*model.Error]bool{}}
+	c := &Catalog{
+		Format:        Format,
+		Name:          m.Name,
+		Version:       m.Version,
+		SchemaVersion: m.SchemaVersion,
+		Limits:        Limits{m.Limits.MaxDataBytes, m.Limits.MaxStringBytes, m.Limits.MaxSuggestions},
+		Rules:         RuleValues(),
+	}
+	if m.Fallback != nil {
+		c.Fallback = m.Fallback.Symbol
+	}
+	for _, e := range m.Errors {
+		c.Errors = append(c.Errors, b.error(e))
+	}
+	b.replacements(m)
+	names := make([]string, 0, len(b.shapes))
+	for name := range b.shapes {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		c.Shapes = append(c.Shapes, Shape{Name: name, Node: b.shapes[name]})
+	}
+	return c
+}
+
+type builder struct {
+	m      *model.Catalog
+	shapes map[string]*Node // named object shapes, by name
+	// required are the nodes of required properties, with where they sit,
+	// for their replacements.
+	required  []*requiredNode
+	sensitive map[*model.Error]bool
+}
+
+type requiredNode struct {
+	node  *Node
+	shape string   // the shape the path starts at ("" for an error's inline details)
+	owner string   // the error of inline details
+	path  []string // property names and "*" for items, from the shape's root
+}
+
+func (b *builder) error(e *model.Error) Error {
+	out := Error{
+		Symbol:          e.Symbol,
+		Aliases:         e.AliasSymbols(),
+		Code:            e.Code,
+		WireCode:        e.WireCode,
+		Type:            e.Type,
+		Domain:          e.Domain.Name,
+		Title:           e.Title,
+		ProblemType:     e.ProblemType,
+		Statuses:        append([]int(nil), e.Statuses...),
+		Retryable:       e.Retryable,
+		Deprecated:      e.Deprecated != nil,
+		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
+		NeedsDetails:    !e.EmptyDetailsValid,
+		Message:         template(e.Message),
+	}
+	if e.Deprecated != nil && e.Deprecated.ReplacedBy != nil {
+		out.ReplacedBy = e.Deprecated.ReplacedBy.Symbol
+	}
+	if e.UserMessage != nil {
+		t := template(e.UserMessage)
+		out.UserMessage = &t
+	}
+	for _, s := range e.Suggestions {
+		out.Suggestions = append(out.Suggestions, template(s))
+	}
+	if e.Details != nil {
+		out.Details = b.details(e)
+		// the error's sensitive list beyond the fields the schema marks
+		r := e.Details.Schema.Resolved()
+		for _, name := range e.Sensitive {
+			if p := r.Property(name); p == nil || !p.Schema.Sensitive {
+				out.Sensitive = append(out.Sensitive, name)
+			}
+		}
+	}
+	return out
+}
+
+func template(t *tmpl.Template) Template {
+	out := Template{Source: t.Source, Parts: []Part{}}
+	for _, p := range t.Parts {
+		if p.Field != "" {
+			out.Parts = append(out.Parts, Part{Field: p.Field})
+		} else if p.Literal != "" {
+			out.Parts = append(out.Parts, Part{Text: p.Literal})
+		}
+	}
+	return out
+}
+
+// details returns the node of e's details: its shape's, named, or its
+// inline object.
+func (b *builder) details(e *model.Error) *Node {
+	s := e.Details
+	for s.Schema.Ref != nil && !s.Builtin {
+		s = s.Schema.Ref
+	}
+	if s.Builtin {
+		b.fieldErrors()
+		return &Node{Type: "object", Shape: FieldErrors}
+	}
+	if !s.Inline {
+		b.shape(s)
+		return &Node{Type: "object", Shape: s.Name}
+	}
+	n := &Node{}
+	b.fill(n, s.Schema, []*catalog.Value{s.Schema.Source}, "", e.Symbol, nil, 0)
+	if n.Type != "object" { // a root of any other schema: an object of what it has
+		n.Type = "object"
+	}
+	return n
+}
+
+// shape declares the named object shape s, once.
+func (b *builder) shape(s *model.Shape) {
+	if _, ok := b.shapes[s.Name]; ok {
+		return
+	}
+	n := &Node{}
+	b.shapes[s.Name] = n // before its properties: it may contain itself
+	b.fill(n, s.Schema, []*catalog.Value{s.Schema.Source}, s.Name, "", nil, 0)
+	n.Type = "object"
+}
+
+// fieldErrors declares the built-in shape: {fieldErrors: {FIELD: [MESSAGE…]…},
+// totalErrors: N}, the messages under each field as other members.
+func (b *builder) fieldErrors() {
+	if _, ok := b.shapes[FieldErrors]; ok {
+		return
+	}
+	b.shapes[FieldErrors] = &Node{Type: "object", Trim: true, Properties: []Property{
+		{Name: "fieldErrors", Required: true, Node: &Node{Type: "object", Trim: true,
+			AdditionalProperties: &Node{Type: "array", Items: &Node{Type: "string"}}}},
+		{Name: "totalErrors", Required: true, Node: &Node{Type: "integer"}},
+	}}
+}
+
+// node returns the node of schema s, the value of a property or an item,
+// at path from shape (or the inline details of owner).
+func (b *builder) node(s *model.Schema, shape, owner string, path []string, depth int) *Node {
+	if depth > 64 {
+		return &Node{Type: "any"}
+	}
+	// a $ref to an object shape names it; to another shape, the target's
+	// keywords and the referring nodes' apply together
+	var sources []*catalog.Value
+	r := s
+	for r.Ref != nil {
+		if r.Source != nil {
+			sources = append(sources, r.Source)
+		}
+		t := r.Ref
+		if t.Builtin {
+			b.fieldErrors()
+			return &Node{Type: "object", Shape: FieldErrors, Verbose: s.Verbose}
+		}
+		if res := t.Schema.Resolved(); res != nil && res.Type == "object" && len(res.Properties) > 0 {
+			for t.Schema.Ref != nil && !t.Schema.Ref.Builtin {
+				t = t.Schema.Ref
+			}
+			b.shape(t)
+			return &Node{Type: "object", Shape: t.Name, Verbose: s.Verbose}
+		}
+		r = t.Schema
+	}
+	if r.Source != nil {
+		sources = append(sources, r.Source)
+	}
+	n := &Node{}
+	b.fill(n, s, sources, shape, owner, path, depth)
+	return n
+}
+
+// fill makes n the node of schema s, whose keywords are in sources (s's
+// own and those of the shapes its $ref leads to).
+func (b *builder) fill(n *Node, s *model.Schema, sources []*catalog.Value, shape, owner string, path []string, depth int) {
+	r := s.Resolved()
+	n.Type = r.Type
+	if n.Type == "" {
+		n.Type = "any"
+	}
+	n.Check = check(sources)
+	for _, src := range sources {
+		if src == nil || src.Kind != catalog.Object {
+			continue
+		}
+		if v := src.Get("x-sensitive"); v != nil && v.Kind == catalog.Bool && v.Bool {
+			n.Sensitive = true
+		}
+		if v := src.Get("x-verbose"); v != nil && v.Kind == catalog.Bool && v.Bool {
+			n.Verbose = true
+		}
+		if v := src.Get("x-sanitize"); v != nil && v.Kind == catalog.String && n.Sanitize == "" {
+			n.Sanitize = v.Str
+		}
+		if v := src.Get("x-max-bytes"); v != nil && v.Kind == catalog.Number {
+			if k, err := strconv.Atoi(string(v.Num)); err == nil && (n.MaxBytes == 0 || k < n.MaxBytes) {
+				n.MaxBytes = k
+			}
+		}
+	}
+	switch n.Type {
+	case "string", "any":
+		n.Exact = model.Exact(s)
+	case "array":
+		n.Keep = model.KeepItems(s)
+		n.Items = b.node(r.Items, shape, owner, append(path, "*"), depth+1)
+		if model.Exact(s) {
+			exactStrings(n.Items)
+		}
+	case "object":
+		n.Trim = model.Trimmable(r)
+		for _, p := range r.Properties {
+			at := append(append([]string(nil), path...), p.Name)
+			pn := b.node(p.Schema, shape, owner, at, depth+1)
+			n.Properties = append(n.Properties, Property{Name: p.Name, Required: p.Required, Node: pn})
+			if p.Required && pn.Shape == "" {
+				b.required = append(b.required, &requiredNode{node: pn, shape: shape, owner: owner, path: at})
+			}
+		}
+		if r.Additional != nil {
+			n.AdditionalProperties = b.node(r.Additional, shape, owner, append(path, "+"), depth+1)
+			if len(r.Properties) == 0 && model.Exact(s) {
+				exactStrings(n.AdditionalProperties)
+			}
+		} else if len(r.Properties) == 0 && !closed(sources) {
+			// an object without properties: any members
+			n.AdditionalProperties = &Node{Type: "any", Exact: model.Exact(s)}
+		}
+	}
+}
+
+// exactStrings marks the strings of n exact: its schema's parent
+// constrains them.
+func exactStrings(n *Node) {
+	switch n.Type {
+	case "string", "any":
+		n.Exact = true
+	case "array":
+		exactStrings(n.Items)
+	}
+}
+
+// closed reports whether the schema forbids other members
+// (additionalProperties: false).
+func closed(sources []*catalog.Value) bool {
+	for _, src := range sources {
+		if src == nil || src.Kind != catalog.Object {
+			continue
+		}
+		if v := src.Get("additionalProperties"); v != nil && v.Kind == catalog.Bool && !v.Bool {
+			return true
+		}
+	}
+	return false
+}
+
+// check returns the constraints of the keywords in sources, each applying
+// (a $ref's target and the node that refers to it both apply: the
+// tighter bound wins, every pattern and format holds); nil for none.
+func check(sources []*catalog.Value) *Check {
+	c := &Check{}
+	any := false
+	tighter := func(dst **json.Number, v *catalog.Value, min bool) {
+		if v.Kind != catalog.Number {
+			return
+		}
+		n := json.Number(v.Num)
+		if *dst != nil {
+			a, _ := (*dst).Float64()
+			x, _ := n.Float64()
+			if min && x <= a || !min && x >= a {
+				return
+			}
+		}
+		*dst = &n
+		any = true
+	}
+	count := func(dst **int, v *catalog.Value, min bool) {
+		k, err := strconv.Atoi(strings.TrimSuffix(string(v.Num), ".0"))
+		if v.Kind != catalog.Number || err != nil {
+			return
+		}
+		if *dst == nil || min && k > **dst || !min && k < **dst {
+			*dst = &k
+			any = true
+		}
+	}
+	for _, src := range sources {
+		if src == nil || src.Kind != catalog.Object {
+			continue
+		}
+		for _, m := range src.Members {
+			v := m.Value
+			switch m.Key {
+			case "enum":
+				if list, ok := v.StringList(); ok {
+					if c.Enum == nil {
+						c.Enum = list
+					} else {
+						c.Enum = intersect(c.Enum, list)
+					}
+					any = true
+				}
+			case "const":
+				raw, _ := json.Marshal(v.JSON())
+				msg := json.RawMessage(raw)
+				c.Const = &msg
+				any = true
+			case "pattern":
+				if v.Kind == catalog.String {
+					c.Patterns = append(c.Patterns, v.Str)
+					any = true
+				}
+			case "format":
+				if v.Kind == catalog.String && errgenrt.HasFormatCheck(v.Str) {
+					c.Formats = append(c.Formats, v.Str)
+					any = true
+				}
+			case "minimum":
+				tighter(&c.Minimum, v, true)
+			case "exclusiveMinimum":
+				tighter(&c.ExclusiveMinimum, v, true)
+			case "maximum":
+				tighter(&c.Maximum, v, false)
+			case "exclusiveMaximum":
+				tighter(&c.ExclusiveMaximum, v, false)
+			case "multipleOf":
+				if v.Kind == catalog.Number {
+					n := json.Number(v.Num)
+					c.MultipleOf = &n
+					any = true
+				}
+			case "minLength":
+				count(&c.MinLength, v, true)
+			case "maxLength":
+				count(&c.MaxLength, v, false)
+			case "minItems":
+				count(&c.MinItems, v, true)
+			case "maxItems":
+				count(&c.MaxItems, v, false)
+			case "uniqueItems":
+				if v.Kind == catalog.Bool && v.Bool {
+					c.UniqueItems = true
+					any = true
+				}
+			}
+		}
+	}
+	if !any {
+		return nil
+	}
+	return c
+}
+
+func intersect(a, b []string) []string {
+	out := []string{}
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				out = append(out, x)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// replacements sets the Replacement of each node of a required property:
+// the first value of its empty value, its const, its first enum value, the
+// catalog's examples' values there, and its bounds, that passes its checks.
+func (b *builder) replacements(m *model.Catalog) {
+	rt := Runtime(&Catalog{Shapes: b.shapeList()}) // the shapes as errgenrt nodes
+	for _, r := range b.required {
+		if r.node.Check == nil && r.node.Type != "object" && r.node.Type != "array" {
+			continue // any value of its type passes
+		}
+		node := rt.node(r.node)
+		for _, cand := range b.candidates(m, r) {
+			if node.Valid(cand) {
+				raw, _ := json.Marshal(cand)
+				msg := json.RawMessage(raw)
+				r.node.Replacement = &msg
+				break
+			}
+		}
+	}
+}
+
+func (b *builder) shapeList() []Shape {
+	var out []Shape
+	for name, n := range b.shapes {
+		out = append(out, Shape{Name: name, Node: n})
+	}
+	return out
+}
+
+// candidates returns the values a required node may be replaced by, in
+// the order they are tried.
+func (b *builder) candidates(m *model.Catalog, r *requiredNode) []any {
+	n := r.node
+	var out []any
+	switch n.Type {
+	case "string":
+		out = append(out, "")
+	case "integer", "number":
+		out = append(out, json.Number("0"))
+	case "boolean":
+		out = append(out, false)
+	case "array":
+		out = append(out, []any{})
+	case "object":
+		out = append(out, map[string]any{})
+	case "any":
+		out = append(out, nil)
+	}
+	if c := n.Check; c != nil {
+		if c.Const != nil {
+			var v any
+			_ = json.Unmarshal(*c.Const, &v)
+			out = append(out, v)
+		}
+		for _, v := range c.Enum {
+			out = append(out, v)
+		}
+	}
+	for _, e := range m.Errors {
+		if !b.uses(e, r) {
+			continue
+		}
+		for _, ex := range e.Examples {
+			out = append(out, at(ex.Value, r.path)...)
+		}
+	}
+	if c := n.Check; c != nil && (n.Type == "integer" || n.Type == "number") {
+		for _, bound := range []*json.Number{c.Minimum, c.Maximum} {
+			if bound != nil {
+				out = append(out, *bound)
+			}
+		}
+		if c.ExclusiveMinimum != nil {
+			f, _ := c.ExclusiveMinimum.Float64()
+			out = append(out, json.Number(strconv.FormatFloat(math.Floor(f)+1, 'f', -1, 64)))
+		}
+		if c.ExclusiveMaximum != nil {
+			f, _ := c.ExclusiveMaximum.Float64()
+			out = append(out, json.Number(strconv.FormatFloat(math.Ceil(f)-1, 'f', -1, 64)))
+		}
+	}
+	return out
+}
+
+// uses reports whether e's details hold the node at r.
+func (b *builder) uses(e *model.Error, r *requiredNode) bool {
+	if e.Details == nil {
+		return false
+	}
+	if r.shape == "" {
+		return e.Symbol == r.owner
+	}
+	s := e.Details
+	for s.Schema.Ref != nil && !s.Builtin {
+		s = s.Schema.Ref
+	}
+	return s.Name == r.shape && !s.Inline
+}
+
+// at returns the values at path ("*": every item) in the JSON value v.
+func at(v any, path []string) []any {
+	if len(path) == 0 {
+		return []any{v}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if it, ok := x[path[0]]; ok {
+			return at(it, path[1:])
+		}
+	case []any:
+		if path[0] == "*" {
+			var out []any
+			for _, it := range x {
+				out = append(out, at(it, path[1:])...)
+			}
+			return out
+		}
+	}
+	return nil
+}
