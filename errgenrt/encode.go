@@ -52,15 +52,18 @@ type Encoder struct {
 	show      bool // sensitive values in clear, x-sanitize values as given
 	maxString int
 	minimal   bool
-	minString int // string bound while minimal
+	minString int  // string bound while minimal
 	text      bool // writing a placeholder's value: full, strings unbounded
 
 	def    *Def // the error whose details are written
 	report bool // report violations (the first pass of a payload)
-	path   []string
+	path   []pathSeg
 	// lastKeyword is the keyword the last invalid value broke.
 	lastKeyword string
 	failed      bool // the details could not be written valid
+	// pending are the violations of required values without a
+	// replacement, reported once an enclosing value's fate is known.
+	pending []Violation
 
 	// flatten is set while a problem document's details are written
 	// (flattened), and flatKeys holds the other members of open details
@@ -70,6 +73,23 @@ type Encoder struct {
 
 	buf     []byte // template text
 	scratch []byte // a placeholder's value
+	// values are the Values the writers read fields and items into, one
+	// per level of nesting (a Value handed to a generated method escapes:
+	// these are allocated once per pooled encoder).
+	values []Value
+	level  int
+}
+
+// value returns the Value of the current level of nesting, ready for a
+// generated method to fill: the members that tell what it holds cleared
+// (the others are read only where these say so).
+func (e *Encoder) value() *Value {
+	for len(e.values) <= e.level {
+		e.values = append(e.values, Value{})
+	}
+	v := &e.values[e.level]
+	v.IsAny, v.Obj, v.List, v.Map = false, nil, nil, nil
+	return v
 }
 
 var encoders = sync.Pool{New: func() any { return new(Encoder) }}
@@ -78,7 +98,9 @@ func getEncoder(c *Catalog, o *Options) *Encoder {
 	e := encoders.Get().(*Encoder)
 	e.verbose, e.show, e.minimal, e.text = o.Verbose, o.ShowSensitive, false, false
 	e.def, e.report, e.failed, e.flatten = nil, false, false, false
+	e.pending = e.pending[:0]
 	e.path = e.path[:0]
+	e.level = 0
 	e.maxString = o.MaxStringBytes
 	if e.maxString <= 0 {
 		e.maxString = c.Limits.MaxStringBytes
@@ -100,23 +122,70 @@ func putEncoder(e *Encoder) {
 	encoders.Put(e)
 }
 
-// push and pop keep the path of the value being written, for violations.
-func (e *Encoder) push(seg string) { e.path = append(e.path, seg) }
-func (e *Encoder) pop()            { e.path = e.path[:len(e.path)-1] }
+// pathSeg is one step of the path of a value: a member's name, or (name
+// "") an item's index.
+type pathSeg struct {
+	name  string
+	index int
+}
+
+// push, pushIndex and pop keep the path of the value being written, for
+// violations.
+func (e *Encoder) push(name string) { e.path = append(e.path, pathSeg{name: name}) }
+func (e *Encoder) pushIndex(i int)  { e.path = append(e.path, pathSeg{index: i}) }
+func (e *Encoder) pop()             { e.path = e.path[:len(e.path)-1] }
 
 // violation reports the value at the current path, which broke
 // e.lastKeyword, to the catalog's OnViolation (on the first pass of a
-// payload only).
+// payload only), with the violations pending below it.
 func (e *Encoder) violation(outcome string) {
-	if !e.report || e.def == nil || e.def.Catalog == nil || e.def.Catalog.OnViolation == nil {
+	if !e.reporting() {
 		return
 	}
+	f := e.def.Catalog.OnViolation
+	for _, v := range e.pending {
+		v.Outcome = outcome
+		f(v)
+	}
+	e.pending = e.pending[:0]
+	f(Violation{Symbol: e.def.Symbol, Path: e.pointer(), Keyword: e.lastKeyword, Outcome: outcome})
+}
+
+// hold keeps the violation at the current path until an enclosing value's
+// fate is known (see violation, flush).
+func (e *Encoder) hold() {
+	if e.reporting() {
+		e.pending = append(e.pending, Violation{Symbol: e.def.Symbol, Path: e.pointer(), Keyword: e.lastKeyword})
+	}
+}
+
+// flush reports the pending violations with outcome.
+func (e *Encoder) flush(outcome string) {
+	if e.reporting() {
+		for _, v := range e.pending {
+			v.Outcome = outcome
+			e.def.Catalog.OnViolation(v)
+		}
+	}
+	e.pending = e.pending[:0]
+}
+
+func (e *Encoder) reporting() bool {
+	return e.report && e.def != nil && e.def.Catalog != nil && e.def.Catalog.OnViolation != nil
+}
+
+// pointer returns the current path as a JSON Pointer.
+func (e *Encoder) pointer() string {
 	var p strings.Builder
 	for _, seg := range e.path {
 		p.WriteByte('/')
-		p.WriteString(strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1"))
+		if seg.name == "" {
+			p.WriteString(strconv.Itoa(seg.index))
+			continue
+		}
+		p.WriteString(strings.ReplaceAll(strings.ReplaceAll(seg.name, "~", "~0"), "/", "~1"))
 	}
-	e.def.Catalog.OnViolation(Violation{Symbol: e.def.Symbol, Path: p.String(), Keyword: e.lastKeyword, Outcome: outcome})
+	return p.String()
 }
 
 // Violation is a detail value the runtime did not write as given, since it

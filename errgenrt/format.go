@@ -176,7 +176,6 @@ func jsSpace(r rune) bool {
 	return r >= 0x2000 && r <= 0x200a
 }
 
-
 // checkString returns the first keyword of c that the string s breaks
 // (enum, const, minLength, maxLength, pattern, format), "" when it keeps
 // them all. A nil c keeps every string.

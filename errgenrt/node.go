@@ -19,13 +19,13 @@ type Kind uint8
 
 // The kinds of node.
 const (
-	KindAny         Kind = iota // no type: any JSON value
-	KindString                  // string
-	KindInteger                 // integer
-	KindNumber                  // number
-	KindBoolean                 // boolean
-	KindArray                   // array of Items
-	KindObject                  // object: declared fields and, open, other members
+	KindAny     Kind = iota // no type: any JSON value
+	KindString              // string
+	KindInteger             // integer
+	KindNumber              // number
+	KindBoolean             // boolean
+	KindArray               // array of Items
+	KindObject              // object: declared fields and, open, other members
 )
 
 // Node is one node of a detail schema: what its values are, errgen's

@@ -249,13 +249,12 @@ func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte,
 	fb := e.Def.Catalog.Fallback
 	if enc.failed && fb != nil && fb != e.Def {
 		enc.failed = false
-		enc.def = e.Def
-		enc.lastKeyword = "required"
-		enc.report = true
-		enc.violation("fallback")
+		enc.def, enc.report = e.Def, true
+		enc.flush("fallback")
 		enc.report = false
 		return fb.fresh(&ViolationError{Err: e}).fit(enc, o, dst[:start], write)
 	}
+	enc.pending = enc.pending[:0]
 	for _, n := range MinimalStringBytes {
 		if maxData <= 0 || len(dst)-start <= maxData {
 			return dst, e

@@ -23,9 +23,11 @@ type EnforceVersion uint
 // grows when the runtime drops something older generated code uses.
 //
 // Version 1: definitions as composite literals of [Def], templates as their
-// catalog text, placeholders rendered by field name ([Placeholders]).
+// catalog text, placeholders rendered by field name (Placeholders).
+// Version 2: details described by tables ([Node], [Object]) and read
+// through [Details].ErrgenField; the runtime writes them.
 const (
-	GenVersion = 1
-	MinVersion = 1
+	GenVersion = 2
+	MinVersion = 2
 	MaxVersion = GenVersion
 )

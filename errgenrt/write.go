@@ -157,17 +157,19 @@ func (e *Encoder) writeArray(dst []byte, n *Node, l List) ([]byte, bool) {
 	var items [][2]int // where each written item is, for uniqueItems
 	unique := c != nil && c.UniqueItems
 	kept := 0
+	e.level++
+	defer func() { e.level-- }()
 	for i := 0; i < l.Len() && (maxItems < 0 || kept < maxItems); i++ {
-		var v Value
-		l.At(i, &v)
+		v := e.value()
+		l.At(i, v)
 		mark := len(dst)
 		if kept > 0 {
 			dst = append(dst, ',')
 		}
 		at := len(dst)
-		e.push(strconv.Itoa(i))
+		e.pushIndex(i)
 		var ok bool
-		dst, ok = e.writeValue(dst, n.Items, &v, false)
+		dst, ok = e.writeValue(dst, n.Items, v, false)
 		if !ok {
 			e.violation("omitted")
 		}
@@ -177,7 +179,7 @@ func (e *Encoder) writeArray(dst []byte, n *Node, l List) ([]byte, bool) {
 				if string(dst[p[0]:p[1]]) == string(dst[at:]) {
 					ok = false
 					e.lastKeyword = "uniqueItems"
-					e.push(strconv.Itoa(i))
+					e.pushIndex(i)
 					e.violation("omitted")
 					e.pop()
 					break
@@ -208,13 +210,15 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 	start := len(dst)
 	dst = append(dst, '{')
 	first := true
+	e.level++
+	defer func() { e.level-- }()
 	for i := range o.Fields {
 		f := &o.Fields[i]
 		if f.Node.Verbose && !e.verbose {
 			continue
 		}
-		var v Value
-		present := d != nil && d.ErrgenField(i, &v)
+		v := e.value()
+		present := d != nil && d.ErrgenField(i, v)
 		if !present && !f.Required {
 			continue
 		}
@@ -222,7 +226,7 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 			continue
 		}
 		if !present {
-			v = emptyValue(f.Node)
+			*v = emptyValue(f.Node)
 		}
 		sensitive := top && e.def != nil && e.def.sensitive(f.Name)
 		mark := len(dst)
@@ -232,11 +236,12 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 		dst = append(appendQuoted(dst, f.Name, -1), ':')
 		e.push(f.Name)
 		var ok bool
-		if dst, ok = e.writeValue(dst, f.Node, &v, sensitive); !ok {
+		if dst, ok = e.writeValue(dst, f.Node, v, sensitive); !ok {
 			dst = dst[:mark]
-			if !f.Required {
+			switch {
+			case !f.Required:
 				e.violation("omitted")
-			} else if f.Node.HasReplacement {
+			case f.Node.HasReplacement:
 				e.violation("replaced")
 				if !first {
 					dst = append(dst, ',')
@@ -244,6 +249,8 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 				dst = append(appendQuoted(dst, f.Name, -1), ':')
 				r := Value{Any: f.Node.Replacement, IsAny: true}
 				dst, ok = e.writeValue(dst, f.Node, &r, sensitive)
+			default:
+				e.hold() // this object fails: what becomes of it decides
 			}
 		}
 		e.pop()
@@ -280,8 +287,8 @@ func (e *Encoder) writeExtra(dst []byte, o *Object, extra Map, top bool, first *
 		if o.has(k) || flat && contains(problemMembers, k) {
 			continue
 		}
-		var v Value
-		extra.Get(k, &v)
+		v := e.value()
+		extra.Get(k, v)
 		mark := len(dst)
 		if !*first {
 			dst = append(dst, ',')
@@ -289,7 +296,7 @@ func (e *Encoder) writeExtra(dst []byte, o *Object, extra Map, top bool, first *
 		dst = append(appendQuoted(dst, k, -1), ':')
 		e.push(k)
 		var ok bool
-		dst, ok = e.writeValue(dst, o.Extra, &v, false)
+		dst, ok = e.writeValue(dst, o.Extra, v, false)
 		if !ok {
 			e.violation("omitted")
 		}
@@ -529,18 +536,28 @@ func (e *Encoder) placeholder(n *Node, d Details, name string) {
 	if f.Node.Verbose && !e.verbose {
 		return
 	}
-	var v Value
-	if d == nil || !d.ErrgenField(i, &v) {
+	e.level++
+	defer func() { e.level-- }()
+	v := e.value()
+	if d == nil || !d.ErrgenField(i, v) {
 		if !f.Required {
 			return
 		}
-		v = emptyValue(f.Node)
+		*v = emptyValue(f.Node)
 	}
 	sensitive := e.def != nil && e.def.sensitive(name)
+	if e.scalarText(f.Node, v, sensitive) {
+		return
+	}
+	if f.Required && f.Node.HasReplacement {
+		if e.scalarText(f.Node, &Value{Any: f.Node.Replacement, IsAny: true}, sensitive) {
+			return
+		}
+	}
 	minimal, text, report := e.minimal, e.text, e.report
 	e.minimal, e.text, e.report = false, true, false
 	mark := len(e.buf)
-	out, ok := e.writeValue(e.buf, f.Node, &v, sensitive)
+	out, ok := e.writeValue(e.buf, f.Node, v, sensitive)
 	if !ok && f.Required && f.Node.HasReplacement {
 		r := Value{Any: f.Node.Replacement, IsAny: true}
 		out, ok = e.writeValue(e.buf[:mark], f.Node, &r, sensitive)
@@ -552,6 +569,48 @@ func (e *Encoder) placeholder(n *Node, d Details, name string) {
 	}
 	e.scratch = append(e.scratch[:0], out[mark:]...)
 	e.buf = appendText(out[:mark], e.scratch)
+}
+
+// scalarText appends the text of a string, integer, number or boolean
+// value v of node n that keeps its checks, as appendText would make it of
+// the value written, and reports whether it did (false: another kind of
+// node, or a value that breaks its checks).
+func (e *Encoder) scalarText(n *Node, v *Value, sensitive bool) bool {
+	if v.IsAny && v.Any == nil {
+		return false
+	}
+	switch n.Kind {
+	case KindString:
+		s, ok := v.str()
+		if !ok || n.Check.checkString(s) != "" {
+			return false
+		}
+		e.buf = append(e.buf, e.scrub(n, sensitive, s)...)
+	case KindInteger:
+		i, ok := v.integer()
+		if !ok || n.Check.checkNumber(float64(i)) != "" {
+			return false
+		}
+		e.buf = strconv.AppendInt(e.buf, i, 10)
+	case KindNumber:
+		f, ok := v.number()
+		if !ok {
+			return false
+		}
+		if f = jsonFloat(f); n.Check.checkNumber(f) != "" {
+			return false
+		}
+		e.buf = appendFloat(e.buf, f)
+	case KindBoolean:
+		b, ok := v.boolean()
+		if !ok {
+			return false
+		}
+		e.buf = strconv.AppendBool(e.buf, b)
+	default:
+		return false
+	}
+	return true
 }
 
 // appendText appends the text of the JSON value js (written by the
@@ -633,7 +692,7 @@ type mapDetails struct {
 }
 
 func (d mapDetails) ErrgenField(int, *Value) bool { return false }
-func (d mapDetails) ExtraMembers() Map      { return d.m }
+func (d mapDetails) ExtraMembers() Map            { return d.m }
 
 // jsonFloat is the number JSON writes for f: NaN is 0, the infinities the
 // largest finite numbers.

@@ -330,22 +330,24 @@ func (b *builder) node(s *model.Schema, shape, owner string, path []string, dept
 	// a $ref to an object shape names it; to another shape, the target's
 	// keywords and the referring nodes' apply together
 	var sources []*catalog.Value
+	verbose := false // x-verbose anywhere along the $ref chain
 	r := s
 	for r.Ref != nil {
+		verbose = verbose || r.Verbose
 		if r.Source != nil {
 			sources = append(sources, r.Source)
 		}
 		t := r.Ref
 		if t.Builtin {
 			b.fieldErrors()
-			return &Node{Type: "object", Shape: FieldErrors, Verbose: s.Verbose}
+			return &Node{Type: "object", Shape: FieldErrors, Verbose: verbose || t.Schema.Verbose}
 		}
 		if res := t.Schema.Resolved(); res != nil && res.Type == "object" && len(res.Properties) > 0 {
 			for t.Schema.Ref != nil && !t.Schema.Ref.Builtin {
 				t = t.Schema.Ref
 			}
 			b.shape(t)
-			return &Node{Type: "object", Shape: t.Name, Verbose: s.Verbose}
+			return &Node{Type: "object", Shape: t.Name, Verbose: verbose || t.Schema.Verbose}
 		}
 		r = t.Schema
 	}
