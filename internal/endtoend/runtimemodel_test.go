@@ -73,7 +73,6 @@ func TestRuntimeModelVectors(t *testing.T) {
 	}
 }
 
-
 func exampleValues(list []model.Example) []any {
 	out := make([]any, len(list))
 	for i, ex := range list {

@@ -18,6 +18,12 @@
 // constant amount of work per rule, so validation is linear in the size of
 // the catalog, and a failure is reported at the member that breaks the
 // rule. Long rule lists are cut into $defs parts (see maxAllOf).
+//
+// The schema compiles under Ajv 2020 with strict: true (every strict rule
+// an error) and ajv-formats, and under santhosh-tekuri/jsonschema with
+// format and content assertions: a required name has a properties entry
+// beside it (see present), and a keyword that applies to one JSON type has
+// that type beside it (see has).
 package jsonschema
 
 import (
@@ -352,6 +358,15 @@ func has(name string, schema any) object {
 	return object{{"required", req}, {"properties", object{{name, schema}}}}
 }
 
+// present is has(name, true): the condition "member name is present",
+// whatever its value. The properties entry changes nothing a validator
+// accepts; it is there for Ajv's strictRequired, which refuses a required
+// name that no properties beside it (or before it at the same instance)
+// declares, and whose answer would otherwise depend on where the schema
+// object sits (a $defs part of a cut rule list sees no properties before
+// it).
+func present(name string) object { return has(name, true) }
+
 // requiredOne holds {"required": [name]} lists for the members rules test,
 // shared (the writer does not change them).
 var requiredOne = map[string][]string{
@@ -655,7 +670,7 @@ func (g *generator) problemDetails() object {
 			alts[i] = alt
 		}
 		cond := has("type", object{{"const", gr.key}})
-		cond.add("not", object{{"required", []string{"symbol"}}})
+		cond.add("not", present("symbol"))
 		rules = append(rules, rule(cond, object{{"anyOf", alts}}))
 	}
 	if len(rules) > 0 {
@@ -748,8 +763,8 @@ func (g *generator) unknownContext() object {
 // its rules, the entry's properties and rules say.
 func (g *generator) rpcNamed() []any {
 	names := []any{
-		has("data", typed("object", object{{"required", []string{"symbol"}}})),
-		has("data", typed("object", object{{"required", []string{"context"}}})),
+		has("data", typed("object", present("symbol"))),
+		has("data", typed("object", present("context"))),
 	}
 	if codes := g.protocolCodes(); len(codes) > 0 {
 		names = append(names, has("code", oneOfValues(codes)))
@@ -835,7 +850,7 @@ func (g *generator) unknownProblem() object {
 			member{"suggestions", typed("array", object{{"items", object{{"type", "string"}}}})},
 			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
 		)},
-		{"if", object{{"required", []string{"symbol"}}}},
+		{"if", present("symbol")},
 		{"then", object{{"properties", object{{"symbol", unknownName(symbolPattern, g.symbols())}}}}},
 		{"else", object{{"allOf", statusRules}}},
 	}

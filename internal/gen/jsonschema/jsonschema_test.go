@@ -79,8 +79,7 @@ func compile(t testing.TB, data []byte) validators {
 		t.Fatal(err)
 	}
 	id := doc.(map[string]any)["$id"].(string)
-	c := sjs.NewCompiler()
-	c.AssertFormat()
+	c := strictCompiler()
 	if err := c.AddResource(id, doc); err != nil {
 		t.Fatal(err)
 	}
