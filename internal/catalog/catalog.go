@@ -107,7 +107,9 @@ type Outputs struct {
 	Docs      Str
 	// Conformance is the conformance vector file; unset: none is written.
 	Conformance Str
-	Set         bool
+	// Facts is the file of the catalog's facts (JSON); unset: none.
+	Facts Str
+	Set   bool
 	Pos         diag.Pos
 }
 

@@ -576,6 +576,7 @@ func (l *loader) outputs(n *yaml.Node) {
 		"schema":      func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
 		"docs":        func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
 		"conformance": func(k, v *yaml.Node) { o.Conformance = l.str(v, "outputs.conformance") },
+		"facts":       func(k, v *yaml.Node) { o.Facts = l.str(v, "outputs.facts") },
 	})
 }
 

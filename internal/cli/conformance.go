@@ -16,6 +16,9 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/errgen/errgen/internal/facts"
+	"github.com/errgen/errgen/internal/gen/conformance"
 )
 
 var conformanceCmd = &command{
@@ -40,6 +43,7 @@ var conformanceFormats = []string{"jsonrpc", "problem", "response", "toolResult"
 // each input kept as written, to be sent as it is.
 type vectorFile struct {
 	Conformance int `json:"conformance"`
+	Facts       int `json:"facts"`
 	Catalog     struct {
 		Name, Version string
 	} `json:"catalog"`
@@ -99,8 +103,8 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 	if err := json.Unmarshal(data, &vf); err != nil {
 		return usageErr("%s is not a conformance vector file: %v", path, err)
 	}
-	if vf.Conformance != 1 {
-		return usageErr("%s is conformance format version %d; this errgen reads version 1 (regenerate the vectors with this errgen, or use the errgen that wrote them)", path, vf.Conformance)
+	if vf.Conformance != conformance.Version || vf.Facts != facts.Format {
+		return usageErr("%s is conformance format version %d with facts version %d; this errgen reads conformance %d with facts %d (regenerate the vectors with this errgen, or use the errgen that wrote them)", path, vf.Conformance, vf.Facts, conformance.Version, facts.Format)
 	}
 	r := &conformanceRun{formats: formats, index: map[string]int{}}
 	for _, v := range vf.Vectors {

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/golang"
@@ -29,7 +30,7 @@ import (
 
 var generateCmd = &command{
 	name:    "generate",
-	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-rust DIR] [-rust-crate NAME] [-schema FILE] [-docs DIR] [-conformance FILE] [-templates DIR] [-check]",
+	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-rust DIR] [-rust-crate NAME] [-schema FILE] [-docs DIR] [-conformance FILE] [-facts FILE] [-templates DIR] [-check]",
 	summary: "Check a catalog and write its outputs. Nothing is written unless the catalog is valid and every emitter succeeds.",
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
@@ -41,6 +42,7 @@ var generateCmd = &command{
 		fl.String("schema", "", "JSON Schema `file` (default: outputs.schema, else schema/error-context.schema.json)")
 		fl.String("docs", "", "markdown docs `dir` (default: outputs.docs, else docs/errors)")
 		fl.String("conformance", "", "conformance vector `file` (default: outputs.conformance, else none)")
+		fl.String("facts", "", "`file` of the catalog's facts, the JSON every runtime renders from (default: outputs.facts, else none)")
 		fl.String("templates", "", "`dir` of docs templates overriding the built-in ones")
 		fl.Bool("check", false, "write nothing; exit 1 listing every output that is stale, missing or extra")
 	},
@@ -171,6 +173,12 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 		path = env.abs(path)
 		emitters = append(emitters, &emitter{name: "conformance vectors", label: "conformance emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
 			return conformance.Generate(m, conformance.Options{File: filepath.Base(path)})
+		}})
+	}
+	if path := pick(flagString(fl, "facts"), o.Facts, ""); path != "" {
+		path = env.abs(path)
+		emitters = append(emitters, &emitter{name: "facts", label: "facts emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
+			return facts.Generate(m, facts.Options{File: filepath.Base(path)})
 		}})
 	}
 	ld := newLedger(env, raw, fl, warnings, emitters)

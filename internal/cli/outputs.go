@@ -52,6 +52,7 @@ var outputKinds = []struct {
 	{"schema", "outputs.schema", "JSON Schema file", "schema/error-context.schema.json", false, func(o *catalog.Outputs) catalog.Str { return o.Schema }},
 	{"docs", "outputs.docs", "docs directory", "docs/errors", true, func(o *catalog.Outputs) catalog.Str { return o.Docs }},
 	{"conformance", "outputs.conformance", "conformance file", "", false, func(o *catalog.Outputs) catalog.Str { return o.Conformance }},
+	{"facts", "outputs.facts", "facts file", "", false, func(o *catalog.Outputs) catalog.Str { return o.Facts }},
 }
 
 // outputPlaces returns where each output goes: from its flag (fl may be

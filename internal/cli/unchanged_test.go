@@ -178,6 +178,7 @@ func TestUnchangedFlags(t *testing.T) {
 		"docs":        {"-docs", "out/docs"},
 		"templates":   {"-templates", "tmpl"},
 		"conformance": {"-conformance", "out/vectors.json"},
+		"facts":       {"-facts", "out/facts.json"},
 		"check":       nil, // decides nothing the outputs hold
 	}
 	fl := flagSet(generateCmd, &Env{Stderr: new(bytes.Buffer)})

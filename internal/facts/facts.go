@@ -24,6 +24,7 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/tmpl"
 )
@@ -187,6 +188,8 @@ func Build(m *model.Catalog) *Catalog {
 		SchemaVersion: m.SchemaVersion,
 		Limits:        Limits{m.Limits.MaxDataBytes, m.Limits.MaxStringBytes, m.Limits.MaxSuggestions},
 		Rules:         RuleValues(),
+		Shapes:        []Shape{},
+		Errors:        []Error{},
 	}
 	if m.Fallback != nil {
 		c.Fallback = m.Fallback.Symbol
@@ -673,4 +676,20 @@ func at(v any, path []string) []any {
 		}
 	}
 	return nil
+}
+
+// Options configure the facts file.
+type Options struct {
+	File string // the file's name
+}
+
+// Generate returns the facts file of m: the facts as JSON, two-space
+// indented, with errgen's header as its first member.
+func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+	body, err := json.MarshalIndent(Build(m), "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	data := append([]byte("{\n  \"//\": "+strconv.Quote(gen.Header)+",\n"), body[2:]...)
+	return []gen.File{{Path: opts.File, Data: append(data, '\n')}}, nil
 }

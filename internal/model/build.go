@@ -122,8 +122,8 @@ func (b *builder) settings() {
 	o := r.Outputs
 	m.Outputs = Outputs{GoDir: o.GoDir.Value, GoPackage: o.GoPackage.Value, TSDir: o.TSDir.Value,
 		TSPackage: o.TSPackage.Value, RustDir: o.RustDir.Value, RustCrate: o.RustCrate.Value,
-		Schema: o.Schema.Value, Docs: o.Docs.Value, Conformance: o.Conformance.Value}
-	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.RustDir, o.Schema, o.Docs, o.Conformance} {
+		Schema: o.Schema.Value, Docs: o.Docs.Value, Conformance: o.Conformance.Value, Facts: o.Facts.Value}
+	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.RustDir, o.Schema, o.Docs, o.Conformance, o.Facts} {
 		if s.Set && strings.TrimSpace(s.Value) == "" {
 			b.diags.Errorf(s.Pos, "output path must not be empty")
 		}

@@ -65,6 +65,7 @@ type Outputs struct {
 	Schema           string
 	Docs             string
 	Conformance      string // "": no conformance vectors
+	Facts            string // "": no facts file
 }
 
 // Domain is a range of codes.

@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
@@ -21,7 +22,7 @@ import (
 )
 
 // Version is the version of the vector file's format.
-const Version = 1
+const Version = 2
 
 // The fixed clock and problem instance of every vector.
 const (
@@ -60,7 +61,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	}
 	var b bytes.Buffer
 	b.WriteString("{\n\"//\": " + quote(gen.Header) + ",\n")
-	fmt.Fprintf(&b, "\"conformance\": %d,\n", Version)
+	fmt.Fprintf(&b, "\"conformance\": %d,\n\"facts\": %d,\n", Version, facts.Format)
 	b.WriteString("\"catalog\": {\"name\": " + quote(m.Name) + ", \"version\": " + quote(m.Version) + "},\n")
 	b.WriteString("\"vectors\": [\n")
 	enc := json.NewEncoder(&b)
