@@ -24,7 +24,8 @@ import (
 // conformanceCatalogs are the catalogs whose vectors the tests check: the
 // golden ones (compared with testdata/golden/NAME/conformance.json), the
 // repo's own, the wire contract's registries (one whose schemas constrain
-// values every way, and errno), the hostile one and a synthetic one.
+// values every way, and errno), the hostile one, a synthetic one and the
+// probe catalog (every security keyword in every place).
 func conformanceCatalogs(t *testing.T) map[string]*model.Catalog {
 	t.Helper()
 	out := map[string]*model.Catalog{}
@@ -36,6 +37,8 @@ func conformanceCatalogs(t *testing.T) map[string]*model.Catalog {
 	out["errno"] = errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "wire", "errno.yaml"))
 	out["hostile"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml")
 	out["synthetic"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(120)}, "errors.yaml")
+	// every security keyword in every place a schema allows it
+	out["probe"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.ProbeCatalog()}, "errors.yaml")
 	return out
 }
 

@@ -17,9 +17,10 @@ import (
 // it is written whole.
 
 // freeKeywords are the keywords that leave every value of the node's type
-// valid: annotations, the type itself, and errgen's extension keywords.
+// valid: annotations, the type itself, errgen's extension keywords, and a
+// $ref (the keywords of the node it leads to are looked at with it).
 var freeKeywords = set("type", "description", "title", "$comment", "examples", "default", "deprecated",
-	"readOnly", "writeOnly", "x-verbose", "x-sensitive", "x-max-bytes", "x-sanitize")
+	"readOnly", "writeOnly", "x-verbose", "x-sensitive", "x-max-bytes", "x-sanitize", "$ref")
 
 // StringValueKeywords are the keywords that constrain a string's value:
 // shortening, redaction or scrubbing can each produce a string that breaks
