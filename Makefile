@@ -144,3 +144,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzScanText$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/catalog/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/tmpl/
 	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/diff/
+	$(GO) test -run '^$$' -fuzz '^FuzzAppendQuoted$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./errgenrt/

@@ -250,6 +250,25 @@ func appendNumber(dst []byte, x string) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// plainByte holds the bytes a JSON string written for HTML keeps as they
+// are: printable ASCII but for '"', '\', '<', '>' and '&'.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+// plainString reports whether appendEscaped would copy s unchanged.
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !plainByte[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
 // validUTF8 replaces each invalid UTF-8 sequence of s by U+FFFD.
 func validUTF8(s string) string {
 	if utf8.ValidString(s) {
@@ -286,6 +305,12 @@ func truncate(s string, limit int) string {
 // limit means no limit. Invalid UTF-8 becomes U+FFFD; <, >, &, U+2028 and
 // U+2029 are escaped so the JSON is safe inside HTML and JavaScript.
 func appendQuoted(dst []byte, s string, limit int) []byte {
+	if (limit < 0 || len(s) <= limit) && plainString(s) {
+		// Nothing to replace, escape or cut: the bytes themselves.
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	s = validUTF8(s) // measure what is written
 	suffix := false
 	if limit >= 0 && len(s) > limit {
@@ -369,12 +394,12 @@ type Template string
 // render.
 func (e *Encoder) render(tpl *Template, n *Node, d Details) string {
 	s := string(*tpl)
-	i := strings.IndexAny(s, "{}")
+	i := indexBrace(s)
 	if i < 0 {
 		return s // no placeholder and no escaped brace: the text itself
 	}
 	e.buf = e.buf[:0]
-	for ; i >= 0; i = strings.IndexAny(s, "{}") {
+	for ; i >= 0; i = indexBrace(s) {
 		e.buf = append(e.buf, s[:i]...)
 		c := s[i]
 		s = s[i+1:]
@@ -383,7 +408,7 @@ func (e *Encoder) render(tpl *Template, n *Node, d Details) string {
 			s = s[1:]
 			continue
 		}
-		end := strings.IndexAny(s, "{}")
+		end := indexBrace(s)
 		if c == '}' || end < 0 || s[end] == '{' {
 			e.buf = append(e.buf, c) // unbalanced: the checker rejects it; kept as text
 			continue
@@ -395,4 +420,14 @@ func (e *Encoder) render(tpl *Template, n *Node, d Details) string {
 	}
 	e.buf = append(e.buf, s...)
 	return unsafe.String(unsafe.SliceData(e.buf), len(e.buf))
+}
+
+// indexBrace returns the index of the first { or } of s, or -1.
+func indexBrace(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '{' || s[i] == '}' {
+			return i
+		}
+	}
+	return -1
 }

@@ -13,14 +13,14 @@ type Error struct {
 
 	cause     error
 	retryable int8 // 0: the catalog's; 1 true; -1 false
-	status    int  // 0: the default status
-	data      []KV // legacy JSON-RPC data keys
-	ext       []KV // problem extension members
-	requestID string
-	instance  string
 	// logSensitive shows sensitive values in the log forms
 	// (VerboseError, LogValue): WithLogSensitive.
 	logSensitive bool
+	status       int  // 0: the default status
+	data         []KV // legacy JSON-RPC data keys
+	ext          []KV // problem extension members
+	requestID    string
+	instance     string
 }
 
 // KV is a caller-supplied member.

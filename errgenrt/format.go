@@ -134,8 +134,11 @@ func ajvTime(s string) bool {
 	if m[5] == "-" {
 		sign = -1
 	}
-	tzH, _ := strconv.Atoi(m[6]) // 0 when absent
-	tzM, _ := strconv.Atoi(m[7])
+	tzH, tzM := 0, 0 // absent with Z
+	if m[6] != "" {
+		tzH, _ = strconv.Atoi(m[6])
+		tzM, _ = strconv.Atoi(m[7])
+	}
 	if tzH > 23 || tzM > 59 {
 		return false
 	}

@@ -36,8 +36,10 @@ func (e *Encoder) writeValue(dst []byte, n *Node, v *Value, sensitive bool) ([]b
 		if !ok {
 			return dst, e.invalid("type")
 		}
-		if kw := n.Check.checkString(s); kw != "" {
-			return dst, e.invalid(kw)
+		if n.Check != nil {
+			if kw := n.Check.checkString(s); kw != "" {
+				return dst, e.invalid(kw)
+			}
 		}
 		return appendQuoted(dst, e.scrub(n, sensitive, s), e.bound(n)), true
 	case KindInteger:
@@ -45,8 +47,10 @@ func (e *Encoder) writeValue(dst []byte, n *Node, v *Value, sensitive bool) ([]b
 		if !ok {
 			return dst, e.invalid("type")
 		}
-		if kw := n.Check.checkNumber(float64(i)); kw != "" {
-			return dst, e.invalid(kw)
+		if n.Check != nil {
+			if kw := n.Check.checkNumber(float64(i)); kw != "" {
+				return dst, e.invalid(kw)
+			}
 		}
 		return strconv.AppendInt(dst, i, 10), true
 	case KindNumber:
@@ -158,7 +162,6 @@ func (e *Encoder) writeArray(dst []byte, n *Node, l List) ([]byte, bool) {
 	unique := c != nil && c.UniqueItems
 	kept := 0
 	e.level++
-	defer func() { e.level-- }()
 	for i := 0; i < l.Len() && (maxItems < 0 || kept < maxItems); i++ {
 		v := e.value()
 		l.At(i, v)
@@ -195,6 +198,7 @@ func (e *Encoder) writeArray(dst []byte, n *Node, l List) ([]byte, bool) {
 		}
 		kept++
 	}
+	e.level--
 	if c != nil && c.MinItems != nil && *c.MinItems > kept {
 		return dst[:start], e.invalid("minItems")
 	}
@@ -211,7 +215,6 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 	dst = append(dst, '{')
 	first := true
 	e.level++
-	defer func() { e.level-- }()
 	for i := range o.Fields {
 		f := &o.Fields[i]
 		if f.Node.Verbose && !e.verbose {
@@ -257,12 +260,14 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 		if !ok {
 			dst = dst[:mark]
 			if f.Required {
+				e.level--
 				return dst[:start], false
 			}
 			continue
 		}
 		first = false
 	}
+	e.level--
 	if o.Extra != nil && !e.minimal && (!o.Extra.Verbose || e.verbose) {
 		var extra Map
 		if od, ok := d.(OpenDetails); ok {
@@ -537,7 +542,12 @@ func (e *Encoder) placeholder(n *Node, d Details, name string) {
 		return
 	}
 	e.level++
-	defer func() { e.level-- }()
+	e.placeholderValue(f, d, i, name)
+	e.level--
+}
+
+// placeholderValue appends the text of field f (number i) of details d.
+func (e *Encoder) placeholderValue(f *Field, d Details, i int, name string) {
 	v := e.value()
 	if d == nil || !d.ErrgenField(i, v) {
 		if !f.Required {
