@@ -43,10 +43,13 @@ func TestFloatFormAgreesWithEncodingJSON(t *testing.T) {
 	}
 }
 
+// Untyped numbers are doubles, as every JSON reader reads them: digits
+// past what a double holds are rounded, past the largest double infinite.
 func TestNumberForm(t *testing.T) {
 	for in, want := range map[string]string{
 		"0": "0", "-0": "0", "12": "12", "-7": "-7", "1.0": "1", "1e3": "1000", "-0.0": "0", "1E21": "1e+21",
-		"123456789012345678901234567890": "123456789012345678901234567890", "1e400": "1.7976931348623157e+308",
+		"123456789012345678901234567890": "1.2345678901234568e+29", "9007199254740993": "9007199254740992",
+		"1e400": "1.7976931348623157e+308", "-1e400": "-1.7976931348623157e+308", "1e-400": "0", "-1e-400": "0",
 		"0.5": "0.5", "x": "0", "01": "0",
 	} {
 		if got := string(appendNumber(nil, in)); got != want {

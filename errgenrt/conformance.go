@@ -2,11 +2,15 @@ package errgenrt
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"time"
+	"unicode/utf8"
 )
 
 // The conformance protocol (errgen's docs/guide/conformance.md): errgen
@@ -105,8 +109,12 @@ func (c *Catalog) conformanceError(in *ConformanceInput) (*Error, *Options, erro
 	var d Details
 	if def.NewDetails != nil {
 		d = def.NewDetails()
-		if len(in.Details) > 0 {
-			if err := json.Unmarshal(in.Details, d); err != nil {
+		raw, err := readDetails(def.Details, in.Details)
+		if err != nil {
+			return nil, nil, fmt.Errorf("details of %s: %w", def.Symbol, err)
+		}
+		if raw != nil {
+			if err := json.Unmarshal(raw, d); err != nil {
 				return nil, nil, fmt.Errorf("details of %s: %w", def.Symbol, err)
 			}
 		}
@@ -137,9 +145,12 @@ func (c *Catalog) conformanceError(in *ConformanceInput) (*Error, *Options, erro
 }
 
 func (co ConformanceOptions) options() (*Options, error) {
-	now, err := time.Parse(time.RFC3339, co.Now)
+	now, err := parseNow(co.Now)
 	if err != nil {
-		return nil, fmt.Errorf("options.now: %w", err)
+		return nil, err
+	}
+	if co.Instance == "" {
+		return nil, errors.New("options.instance: want the problem instance, a non-empty string")
 	}
 	instance := co.Instance
 	return &Options{
@@ -153,6 +164,29 @@ func (co ConformanceOptions) options() (*Options, error) {
 		Now:             func() time.Time { return now },
 		Instance:        func() string { return instance },
 	}, nil
+}
+
+// parseNow reads the clock of an input: YYYY-MM-DDTHH:MM:SSZ naming a
+// real instant (a day the month has, seconds 00 to 59).
+func parseNow(s string) (time.Time, error) {
+	if len(s) != len("2006-01-02T15:04:05Z") || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z' ||
+		!digits(s[0:4]+s[5:7]+s[8:10]+s[11:13]+s[14:16]+s[17:19]) {
+		return time.Time{}, fmt.Errorf("options.now %q: want YYYY-MM-DDTHH:MM:SSZ", s)
+	}
+	t, err := time.Parse("2006-01-02T15:04:05Z", s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("options.now %q: not a real instant", s)
+	}
+	return t, nil
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // chainError is one error of a cause chain given as texts.
@@ -176,41 +210,27 @@ func causeChain(texts []string) error {
 
 // ServeConformance serves errgen's conformance protocol for the catalog c:
 // it reads one vector per line from r ({"id", "input"}) and writes one
-// answer per line to w ({"id", "payloads"} with the payload of each
-// format, or {"id", "error"} when the input cannot be rendered). The
-// runner of a generated package is a main calling it:
+// answer per line to w: {"id", "payloads"} with the payload of each
+// format, or {"id", "error"} for an input it refuses (the page's "Reading
+// the input": a value of the wrong type, an unknown symbol, a clock that
+// names no instant), with id "" for a line it cannot read at all (not
+// UTF-8, not a JSON object with a string id, nested deeper than
+// MaxInputDepth). Blank lines are skipped. The runner of a generated
+// package is a main calling it:
 //
 //	errgenrt.ServeConformance(pkg.Catalog, os.Stdin, os.Stdout)
 //
 // and `errgen conformance -vectors FILE -- go run ./cmd/conformance` holds
-// it to the vectors. It returns the first read or write error; a line it
-// cannot parse at all ends it with an error.
+// it to the vectors. It returns the first read or write error.
 func ServeConformance(c *Catalog, r io.Reader, w io.Writer) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 256<<20)
 	bw := bufio.NewWriter(w)
 	for sc.Scan() {
-		if len(sc.Bytes()) == 0 {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		var v struct {
-			ID    string           `json:"id"`
-			Input ConformanceInput `json:"input"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			return fmt.Errorf("errgenrt: conformance input: %w", err)
-		}
-		answer := struct {
-			ID       string               `json:"id"`
-			Payloads *ConformancePayloads `json:"payloads,omitempty"`
-			Error    string               `json:"error,omitempty"`
-		}{ID: v.ID}
-		if p, err := c.ConformancePayloads(&v.Input); err != nil {
-			answer.Error = err.Error()
-		} else {
-			answer.Payloads = &p
-		}
-		line, err := json.Marshal(answer)
+		line, err := json.Marshal(c.answer(sc.Bytes()))
 		if err != nil {
 			return err
 		}
@@ -227,4 +247,342 @@ func ServeConformance(c *Catalog, r io.Reader, w io.Writer) error {
 		return fmt.Errorf("errgenrt: conformance input: %w", err)
 	}
 	return bw.Flush()
+}
+
+// conformanceAnswer is the answer to one line of the protocol.
+type conformanceAnswer struct {
+	ID       string               `json:"id"`
+	Payloads *ConformancePayloads `json:"payloads,omitempty"`
+	Error    string               `json:"error,omitempty"`
+}
+
+func (c *Catalog) answer(line []byte) conformanceAnswer {
+	id, in, err := ReadConformanceLine(line)
+	if err != nil {
+		return conformanceAnswer{ID: id, Error: err.Error()}
+	}
+	p, err := c.ConformancePayloads(in)
+	if err != nil {
+		return conformanceAnswer{ID: id, Error: err.Error()}
+	}
+	return conformanceAnswer{ID: id, Payloads: &p}
+}
+
+// MaxInputDepth is the deepest nesting of arrays and objects a line of the
+// conformance protocol may have, the line's own object being level 1.
+const MaxInputDepth = 100
+
+// ReadConformanceLine reads one line of the protocol, {"id", "input"}, as
+// the page's "Reading the input" says: its id ("" when the line cannot be
+// read at all) and its input, or why the input is refused.
+func ReadConformanceLine(line []byte) (string, *ConformanceInput, error) {
+	if !utf8.Valid(line) {
+		return "", nil, errors.New("unreadable line: not UTF-8")
+	}
+	if jsonDepth(line) > MaxInputDepth {
+		return "", nil, fmt.Errorf("unreadable line: nested deeper than %d levels", MaxInputDepth)
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	var v map[string]any
+	if err := dec.Decode(&v); err != nil || v == nil {
+		return "", nil, errors.New("unreadable line: not a JSON object")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return "", nil, errors.New("unreadable line: more than one JSON value")
+	}
+	id, ok := v["id"].(string)
+	if !ok {
+		return "", nil, errors.New("unreadable line: no string id")
+	}
+	in, err := readInput(v["input"])
+	return id, in, err
+}
+
+// jsonDepth returns the deepest nesting of arrays and objects in the JSON
+// text b.
+func jsonDepth(b []byte) int {
+	depth, deepest, inString := 0, 0, false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return deepest
+}
+
+// inputReader reads the members of one object of an input, keeping the
+// first error; null is an absent member.
+type inputReader struct {
+	m    map[string]any
+	path string
+	err  error
+}
+
+func (r *inputReader) fail(key, want string) {
+	if r.err == nil {
+		r.err = fmt.Errorf("%s.%s: want %s", r.path, key, want)
+	}
+}
+
+func (r *inputReader) string(key string) string {
+	x, ok := r.m[key].(string)
+	if !ok && r.m[key] != nil {
+		r.fail(key, "a string")
+	}
+	return x
+}
+
+func (r *inputReader) bool(key string) *bool {
+	x, ok := r.m[key].(bool)
+	if !ok {
+		if r.m[key] != nil {
+			r.fail(key, "true or false")
+		}
+		return nil
+	}
+	return &x
+}
+
+// int reads an integer: a number without a fraction, held within
+// ±MaxSafeInteger (a limit past that is no limit in practice).
+func (r *inputReader) int(key string) int {
+	if r.m[key] == nil {
+		return 0
+	}
+	n, ok := r.m[key].(json.Number)
+	f, finite := 0.0, false
+	if ok {
+		f, finite = parseNumber(string(n))
+		finite = finite && !math.IsInf(f, 0)
+	}
+	if !finite || f != math.Trunc(f) {
+		r.fail(key, "an integer")
+		return 0
+	}
+	return int(max(min(f, MaxSafeInteger), -MaxSafeInteger))
+}
+
+func (r *inputReader) strings(key string) []string {
+	if r.m[key] == nil {
+		return nil
+	}
+	a, ok := r.m[key].([]any)
+	out := make([]string, 0, len(a))
+	for _, x := range a {
+		s, isString := x.(string)
+		ok = ok && isString
+		out = append(out, s)
+	}
+	if !ok {
+		r.fail(key, "an array of strings")
+	}
+	return out
+}
+
+func (r *inputReader) members(key string) []ConformanceMember {
+	if r.m[key] == nil {
+		return nil
+	}
+	a, ok := r.m[key].([]any)
+	out := make([]ConformanceMember, 0, len(a))
+	for _, x := range a {
+		m, isObject := x.(map[string]any)
+		k, isString := m["key"].(string)
+		ok = ok && isObject && isString
+		out = append(out, ConformanceMember{Key: k, Value: m["value"]})
+	}
+	if !ok {
+		r.fail(key, "an array of {key, value} with a string key")
+	}
+	return out
+}
+
+func (r *inputReader) object(key string) *inputReader {
+	m, ok := r.m[key].(map[string]any)
+	if !ok && r.m[key] != nil {
+		r.fail(key, "an object")
+	}
+	return &inputReader{m: m, path: r.path + "." + key}
+}
+
+// readInput reads the input of a line, its members typed as the page's
+// tables say.
+func readInput(v any) (*ConformanceInput, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, errors.New("input: want an object")
+	}
+	r := &inputReader{m: m, path: "input"}
+	in := &ConformanceInput{
+		Kind:       r.string("kind"),
+		Symbol:     r.string("symbol"),
+		Cause:      r.strings("cause"),
+		Retryable:  r.bool("retryable"),
+		Status:     r.int("status"),
+		RequestID:  r.string("requestId"),
+		Instance:   r.string("instance"),
+		Data:       r.members("data"),
+		Extensions: r.members("extensions"),
+	}
+	if d := m["details"]; d != nil {
+		if _, ok := d.(map[string]any); !ok {
+			r.fail("details", "an object")
+		}
+		in.Details, _ = json.Marshal(d)
+	}
+	o := r.object("options")
+	flag := func(key string) bool { b := o.bool(key); return b != nil && *b }
+	in.Options = ConformanceOptions{
+		Now:             o.string("now"),
+		Instance:        o.string("instance"),
+		Verbose:         flag("verbose"),
+		ShowSensitive:   flag("showSensitive"),
+		OmitSuggestions: flag("omitSuggestions"),
+		MaxDataBytes:    o.int("maxDataBytes"),
+		MaxStringBytes:  o.int("maxStringBytes"),
+		MaxSuggestions:  o.int("maxSuggestions"),
+		ServerVersion:   o.string("serverVersion"),
+	}
+	if r.err == nil {
+		r.err = o.err
+	}
+	return in, r.err
+}
+
+// readDetails reads the details of an input for the detail node n: each
+// value must be of its node's type (an integer a number without a
+// fraction; null is any type's), and is returned as JSON the details'
+// own decoder reads as every runtime does: numbers as doubles (past the
+// largest the largest), an integer past what an int64 holds at the
+// int64's bound (it breaks its node either way).
+func readDetails(n *Node, raw json.RawMessage) (json.RawMessage, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if v == nil || n == nil {
+		return nil, nil
+	}
+	v, err := readValue(n, v, "details")
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+func readValue(n *Node, v any, path string) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	want := func(what string) (any, error) { return nil, fmt.Errorf("%s: want %s", path, what) }
+	switch n.Kind {
+	case KindString:
+		if _, ok := v.(string); !ok {
+			return want("a string")
+		}
+	case KindBoolean:
+		if _, ok := v.(bool); !ok {
+			return want("true or false")
+		}
+	case KindInteger:
+		x, ok := v.(json.Number)
+		if !ok {
+			return want("an integer")
+		}
+		f, _ := parseNumber(string(x))
+		if math.IsInf(f, 0) || f != math.Trunc(f) {
+			return want("an integer")
+		}
+		if _, err := strconv.ParseInt(string(x), 10, 64); err == nil {
+			return x, nil
+		}
+		switch {
+		case f >= math.MaxInt64:
+			return json.Number(strconv.FormatInt(math.MaxInt64, 10)), nil
+		case f <= math.MinInt64:
+			return json.Number(strconv.FormatInt(math.MinInt64, 10)), nil
+		}
+		return json.Number(strconv.FormatInt(int64(f), 10)), nil
+	case KindNumber:
+		x, ok := v.(json.Number)
+		if !ok {
+			return want("a number")
+		}
+		return finiteNumber(x), nil
+	case KindArray:
+		a, ok := v.([]any)
+		if !ok {
+			return want("an array")
+		}
+		for i, it := range a {
+			var err error
+			if a[i], err = readValue(n.Items, it, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return nil, err
+			}
+		}
+	case KindObject:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return want("an object")
+		}
+		for k, x := range m {
+			node := n.Object.Extra
+			if i := n.Object.index(k); i >= 0 {
+				node = n.Object.Fields[i].Node
+			}
+			if node == nil {
+				continue // not written: any value
+			}
+			var err error
+			if m[k], err = readValue(node, x, path+"."+k); err != nil {
+				return nil, err
+			}
+		}
+	case KindAny:
+		return untypedValue(v), nil
+	}
+	return v, nil
+}
+
+// untypedValue returns v with every number past the largest double at
+// the largest, as JSON writes an infinity.
+func untypedValue(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		return finiteNumber(x)
+	case []any:
+		for i, it := range x {
+			x[i] = untypedValue(it)
+		}
+	case map[string]any:
+		for k, it := range x {
+			x[k] = untypedValue(it)
+		}
+	}
+	return v
+}
+
+func finiteNumber(x json.Number) json.Number {
+	switch f, _ := parseNumber(string(x)); {
+	case math.IsInf(f, 1):
+		return "1.7976931348623157e308"
+	case math.IsInf(f, -1):
+		return "-1.7976931348623157e308"
+	}
+	return x
 }

@@ -235,17 +235,21 @@ func appendFloat(dst []byte, v float64) []byte {
 // float64 it reads as (appendFloat), so 1.0 and 1e0 are 1. Text that is no
 // JSON number is written as 0.
 func appendNumber(dst []byte, x string) []byte {
-	f, err := strconv.ParseFloat(x, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) || !json.Valid([]byte(x)) {
+	f, ok := parseNumber(x)
+	if !ok {
 		return append(dst, '0')
 	}
-	if !strings.ContainsAny(x, ".eE") {
-		if f == 0 {
-			return append(dst, '0')
-		}
-		return append(dst, x...)
-	}
 	return appendFloat(dst, f)
+}
+
+// parseNumber reads the JSON number x as an IEEE double, as every JSON
+// reader does: the nearest double, ±Inf past the largest one.
+func parseNumber(x string) (float64, bool) {
+	if !json.Valid([]byte(x)) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(x, 64)
+	return f, err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 const hexDigits = "0123456789abcdef"

@@ -253,7 +253,7 @@ func (c *Check) checkAny(x any) string {
 	case float64:
 		return c.checkNumber(v)
 	case json.Number:
-		f, _ := strconv.ParseFloat(string(v), 64)
+		f, _ := parseNumber(string(v))
 		return c.checkNumber(f)
 	case []any:
 		switch {
@@ -320,8 +320,7 @@ func toFloat(x any) (float64, bool) {
 	case float64:
 		return v, true
 	case json.Number:
-		f, err := strconv.ParseFloat(string(v), 64)
-		return f, err == nil
+		return parseNumber(string(v))
 	case int:
 		return float64(v), true
 	case int64:

@@ -435,31 +435,35 @@ func (v *Value) str() (string, bool) {
 	return s, ok
 }
 
-// maxSafe is 2^53, past which a double holds no longer every integer.
-const maxSafe = 1 << 53
+// MaxSafeInteger is 2^53 − 1, JavaScript's Number.MAX_SAFE_INTEGER: an
+// integer value is one whose magnitude is at most this, which every
+// runtime holds exactly (past it a double no longer holds every integer,
+// and reading the same digits as a double or as an int64 could differ).
+const MaxSafeInteger = 1<<53 - 1
 
+// integer returns v as an integer, false when it is not a number without
+// a fraction within ±MaxSafeInteger.
 func (v *Value) integer() (int64, bool) {
-	if !v.IsAny {
-		return v.Int, true
+	i, ok := v.Int, !v.IsAny
+	if v.IsAny {
+		switch x := v.Any.(type) {
+		case float64:
+			i, ok = int64(x), x == math.Trunc(x) && math.Abs(x) <= MaxSafeInteger
+		case json.Number:
+			var err error
+			if i, err = strconv.ParseInt(string(x), 10, 64); err != nil {
+				f, isNum := parseNumber(string(x))
+				i, ok = int64(f), isNum && f == math.Trunc(f) && math.Abs(f) <= MaxSafeInteger
+			} else {
+				ok = true
+			}
+		case int:
+			i, ok = int64(x), true
+		case int64:
+			i, ok = x, true
+		}
 	}
-	switch x := v.Any.(type) {
-	case float64:
-		if x == math.Trunc(x) && math.Abs(x) <= maxSafe {
-			return int64(x), true
-		}
-	case json.Number:
-		if i, err := strconv.ParseInt(string(x), 10, 64); err == nil {
-			return i, true
-		}
-		if f, err := strconv.ParseFloat(string(x), 64); err == nil && f == math.Trunc(f) && math.Abs(f) <= maxSafe {
-			return int64(f), true
-		}
-	case int:
-		return int64(x), true
-	case int64:
-		return x, true
-	}
-	return 0, false
+	return i, ok && i >= -MaxSafeInteger && i <= MaxSafeInteger
 }
 
 func (v *Value) number() (float64, bool) {
@@ -470,8 +474,7 @@ func (v *Value) number() (float64, bool) {
 	case float64:
 		return x, true
 	case json.Number:
-		f, err := strconv.ParseFloat(string(x), 64)
-		return f, err == nil
+		return parseNumber(string(x))
 	case int:
 		return float64(x), true
 	case int64:

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,8 +184,9 @@ func TestServeConformanceErrors(t *testing.T) {
 	if len(lines) != 3 || !strings.Contains(lines[0], `"error":"no error has symbol \"E_NOPE\""`) || !strings.Contains(lines[1], `unknown kind`) || !strings.Contains(lines[2], `"payloads"`) {
 		t.Errorf("answers:\n%s", out.String())
 	}
-	if err := errgenrt.ServeConformance(rc, strings.NewReader("not json\n"), io.Discard); err == nil {
-		t.Error("a line that is not JSON was taken")
+	out.Reset()
+	if err := errgenrt.ServeConformance(rc, strings.NewReader("not json\n"), &out); err != nil || !strings.HasPrefix(out.String(), `{"id":"","error":"unreadable line`) {
+		t.Errorf("a line that is not JSON: %v, answered %s", err, out.String())
 	}
 }
 

@@ -127,17 +127,20 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 	if g.err != nil {
 		return nil
 	}
-	raw, err := json.Marshal(in)
+	line, err := json.Marshal(struct {
+		ID    string                    `json:"id"`
+		Input errgenrt.ConformanceInput `json:"input"`
+	}{id, in})
 	if err != nil {
 		g.err = fmt.Errorf("vector %s: %w", id, err)
 		return nil
 	}
-	var read errgenrt.ConformanceInput
-	if err := json.Unmarshal(raw, &read); err != nil {
+	_, read, err := errgenrt.ReadConformanceLine(line)
+	if err != nil {
 		g.err = fmt.Errorf("vector %s: %w", id, err)
 		return nil
 	}
-	p, err := g.rc.Runtime.ConformancePayloads(&read)
+	p, err := g.rc.Runtime.ConformancePayloads(read)
 	if err != nil {
 		g.err = fmt.Errorf("vector %s: %w", id, err)
 		return nil
@@ -153,7 +156,7 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 		return nil
 	}
 	g.ids[id] = true
-	g.out = append(g.out, Vector{ID: id, Input: read, Expect: p})
+	g.out = append(g.out, Vector{ID: id, Input: in, Expect: p})
 	return &p
 }
 
