@@ -80,3 +80,25 @@ func TestSanitizeURIText(t *testing.T) {
 		}
 	}
 }
+
+// The token rule of the text sanitizer (docs/guide/conformance.md,
+// "Sanitizing"; test/sanitize measures it).
+func TestSanitizeFreeTextTokens(t *testing.T) {
+	r := Redacted
+	for in, want := range map[string]string{
+		"ghp_0123456789abcdefABCDEFghijklmnopqrstu":                             r,                                             // prefixed token: the whole run
+		"key dGhpcyBpcyBhIHNlY3JldC+rZXkgZm9y/IHRlc3Rz0A== ok":                  "key " + r + "== ok",                          // base64: = ends the run
+		"abcdefghijklmnopqrstuvwxyzabcdefgh":                                    r,                                             // letters only, 34
+		"abcdefghijklmnopqrstuvwxyzabcde":                                       "abcdefghijklmnopqrstuvwxyzabcde",             // 31: kept
+		"01234567890123456789012345678901":                                      r,                                             // digits only, 32
+		"a/b/c/0123456789012345678901234567890123":                              "a/b/c/" + r,                                  // marks past 1 in 8: the stretch
+		"SOME_CONSTANT_NAME_THAT_IS_VERY_LONG_INDEED":                           "SOME_CONSTANT_NAME_THAT_IS_VERY_LONG_INDEED", // no stretch of 32
+		"550e8400-e29b-41d4-a716-446655440000":                                  "550e8400-e29b-41d4-a716-446655440000",        // a UUID: no upper case
+		"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.x": "eyJhbGciOiJIUzI1NiJ9." + r + ".x",
+		"version 1.2.3-rc.4+build.5678":                                         "version 1.2.3-rc.4+build.5678",
+	} {
+		if got := SanitizeFreeText(in); got != want {
+			t.Errorf("SanitizeFreeText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -9,7 +9,8 @@ var (
 	homePathRE = regexp.MustCompile(`(/home/[^/\s"']+|/Users/[^/\s"']+|/root|[A-Za-z]:\\Users\\[^\\\s"']+)`)
 	urlRE      = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^\s"'<>]+`)
 	emailRE    = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
-	tokenRE    = regexp.MustCompile(`[A-Za-z0-9_\-+/=.]{32,}`)
+	tokenRE    = regexp.MustCompile(`[A-Za-z0-9_+/-]{32,}`)
+	alnumRE    = regexp.MustCompile(`[A-Za-z0-9]{32,}`)
 )
 
 // SanitizePathText replaces home-directory prefixes by ~
@@ -136,12 +137,33 @@ func SanitizeFreeText(s string) string {
 		s = emailRE.ReplaceAllString(s, "<email>")
 	}
 	if len(s) >= 32 {
-		s = tokenRE.ReplaceAllStringFunc(s, func(tok string) string {
-			if strings.ContainsAny(tok, "0123456789") && strings.IndexFunc(tok, func(r rune) bool { return r >= 'A' && r <= 'z' }) >= 0 && !strings.Contains(tok, "/") {
-				return Redacted
-			}
-			return tok
-		})
+		s = tokenRE.ReplaceAllStringFunc(s, redactToken)
 	}
 	return s
+}
+
+// redactToken scrubs one run of 32 or more of A-Z a-z 0-9 _ + / -: the
+// whole run when it looks like a secret (a digit, an upper-case and a
+// lower-case letter, and at most one of _ + / - per 8 bytes: keys, base64,
+// JWT parts, prefixed tokens), else each stretch of 32 or more letters and
+// digits in it (a letters-only or digits-only secret). test/sanitize
+// measures the rule on secrets and on real text.
+func redactToken(run string) string {
+	digit, upper, lower, marks := false, false, false, 0
+	for i := 0; i < len(run); i++ {
+		switch c := run[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= 'a' && c <= 'z':
+			lower = true
+		default:
+			marks++
+		}
+	}
+	if digit && upper && lower && 8*marks <= len(run) {
+		return Redacted
+	}
+	return alnumRE.ReplaceAllString(run, Redacted)
 }
