@@ -21,7 +21,9 @@ all: lint test
 # Rust crates' runners included; the TypeScript server runtime against
 # errgen conformance and in TypeScript MCP and HTTP servers), the
 # generated golden packages under go vet, the runtime and the model's
-# parallel check under the race detector, the repo's own outputs checked for staleness, the generated
+# parallel check under the race detector, every rule of the conformance
+# page read the other way in turn (a test build of errgenrt) and caught by
+# a vector, the repo's own outputs checked for staleness, the generated
 # TypeScript under tsc --strict (with type-level tests), the node tests of
 # the generated JavaScript (wire vectors, seed payloads, npm pack + install
 # + compile of a consumer), the TypeScript runtime's own type check and
@@ -40,6 +42,7 @@ test: node_modules test/mcp-conformance/node_modules
 	$(GO) vet ./internal/endtoend/testdata/golden/...
 	$(GO) test -race -run 'Metrics|Redaction|Vectors|WireFormats' ./internal/endtoend/
 	$(GO) test -race -run 'ChecksDoNotDependOnWorkers' ./internal/model/
+	$(GO) test -tags errgen_rules -run '^TestRuleSwitches$$' ./internal/endtoend/
 	$(GO) run ./cmd/errgen check
 	$(GO) run ./cmd/errgen generate -check
 	node node_modules/typescript/bin/tsc -p internal/endtoend/testdata/tstests/tsconfig.json

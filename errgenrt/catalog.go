@@ -2,6 +2,7 @@ package errgenrt
 
 import (
 	"errors"
+	"slices"
 	"sort"
 )
 
@@ -78,6 +79,13 @@ type Def struct {
 // sensitive reports whether the error's sensitive list names the
 // top-level field name.
 func (d *Def) sensitive(name string) bool {
+	if otherReading(RuleSensitiveList) && d.Catalog != nil && d.Details != nil {
+		for _, o := range d.Catalog.Defs {
+			if o != d && o.Details != nil && o.Details.Object == d.Details.Object && slices.Contains(o.Sensitive, name) {
+				return true
+			}
+		}
+	}
 	for _, s := range d.Sensitive {
 		if s == name {
 			return true

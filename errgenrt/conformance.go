@@ -47,6 +47,25 @@ type ConformanceMember struct {
 	Value any    `json:"value"`
 }
 
+// UnmarshalJSON reads a member with its value's numbers as json.Number,
+// so that any JSON number reads (1e400 too, which a float64 cannot hold).
+func (m *ConformanceMember) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Key   string          `json:"key"`
+		Value json.RawMessage `json:"value"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	m.Key, m.Value = raw.Key, nil
+	if len(raw.Value) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw.Value))
+	dec.UseNumber()
+	return dec.Decode(&m.Value)
+}
+
 // ConformanceOptions are the rendering options of an input: [Options],
 // with the clock and the default problem instance fixed.
 type ConformanceOptions struct {

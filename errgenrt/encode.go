@@ -210,7 +210,7 @@ type Violation struct {
 // largest finite numbers.
 func appendFloat(dst []byte, v float64) []byte {
 	switch {
-	case math.IsNaN(v), v == 0:
+	case math.IsNaN(v), v == 0 && !otherReading(RuleNegativeZero):
 		v = 0 // also -0
 	case math.IsInf(v, 1):
 		v = math.MaxFloat64
@@ -238,6 +238,9 @@ func appendNumber(dst []byte, x string) []byte {
 	f, ok := parseNumber(x)
 	if !ok {
 		return append(dst, '0')
+	}
+	if otherReading(RuleNumberAsDouble) && !strings.ContainsAny(x, ".eE") && x != "-0" {
+		return append(dst, x...)
 	}
 	return appendFloat(dst, f)
 }
@@ -288,7 +291,7 @@ func cutAt(s string, limit int) int {
 	if cut < 0 {
 		cut = 0
 	}
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(s[cut]) && !otherReading(RuleCutAtCharacter) {
 		cut--
 	}
 	return cut
@@ -309,6 +312,13 @@ func truncate(s string, limit int) string {
 // limit means no limit. Invalid UTF-8 becomes U+FFFD; <, >, &, U+2028 and
 // U+2029 are escaped so the JSON is safe inside HTML and JavaScript.
 func appendQuoted(dst []byte, s string, limit int) []byte {
+	if otherReading(RuleHTMLEscape) {
+		s = validUTF8(s)
+		if limit >= 0 && len(s) > limit {
+			return append(appendEscaped(append(dst, '"'), s[:cutAt(s, limit)], false), `..."`...)
+		}
+		return append(appendEscaped(append(dst, '"'), s, false), '"')
+	}
 	if (limit < 0 || len(s) <= limit) && plainString(s) {
 		// Nothing to replace, escape or cut: the bytes themselves.
 		dst = append(dst, '"')
@@ -376,7 +386,7 @@ func appendEscaped(dst []byte, s string, html bool) []byte {
 			start = i
 			continue
 		}
-		if r == '\u2028' || r == '\u2029' {
+		if (r == '\u2028' || r == '\u2029') && !otherReading(RuleLineSeparators) {
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
 			i += size

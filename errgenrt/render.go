@@ -197,14 +197,14 @@ func (e *Error) appendDebugInfo(o *Options, dst []byte) []byte {
 		n++
 	}
 	dst = append(dst, ']')
-	if e.requestID != "" {
+	if e.requestID != "" || otherReading(RuleEmptyUnset) {
 		dst = append(dst, `,"requestId":`...)
 		dst = appendQuoted(dst, e.requestID, DebugStringBytes)
 	}
 	dst = append(dst, `,"timestamp":"`...)
 	dst = now(o).AppendFormat(dst, time.RFC3339)
 	dst = append(dst, '"')
-	if o.ServerVersion != "" {
+	if o.ServerVersion != "" || otherReading(RuleEmptyUnset) {
 		dst = append(dst, `,"serverVersion":`...)
 		dst = appendQuoted(dst, o.ServerVersion, DebugStringBytes)
 	}
@@ -252,7 +252,11 @@ func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte,
 		enc.def, enc.report = e.Def, true
 		enc.flush("fallback")
 		enc.report = false
-		return fb.fresh(&ViolationError{Err: e}).fit(enc, o, dst[:start], write)
+		f := fb.fresh(&ViolationError{Err: e})
+		if otherReading(RuleFallbackInstance) {
+			f.instance = e.instance
+		}
+		return f.fit(enc, o, dst[:start], write)
 	}
 	enc.pending = enc.pending[:0]
 	for _, n := range MinimalStringBytes {
@@ -266,6 +270,9 @@ func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte,
 		return dst, e
 	}
 	f := fb.fresh(e)
+	if otherReading(RuleFallbackInstance) {
+		f.instance = e.instance
+	}
 	return write(f, enc, o, dst[:start]), f
 }
 
@@ -334,7 +341,7 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	}
 	if !enc.minimal {
 		for i, kv := range e.ext {
-			if contains(problemMembers, kv.Key) || e.Def.detailField(kv.Key) || contains(enc.flatKeys, kv.Key) || dupKey(e.ext, i) {
+			if contains(problemMembers, kv.Key) || e.Def.detailField(kv.Key) && !otherReading(RuleDetailNameDropped) || contains(enc.flatKeys, kv.Key) || dupKey(e.ext, i) {
 				continue
 			}
 			dst = append(dst, ',')
@@ -417,7 +424,11 @@ func contains(list []string, s string) bool {
 // dupKey reports whether an earlier entry of kvs has the key of kvs[i]:
 // the first one wins.
 func dupKey(kvs []KV, i int) bool {
-	for _, x := range kvs[:i] {
+	others := kvs[:i]
+	if otherReading(RuleFirstMemberWins) {
+		others = kvs[i+1:]
+	}
+	for _, x := range others {
 		if x.Key == kvs[i].Key {
 			return true
 		}

@@ -162,7 +162,7 @@ func redactToken(run string) string {
 			marks++
 		}
 	}
-	if digit && upper && lower && 8*marks <= len(run) {
+	if digit && upper && lower && 8*marks <= len(run) && !otherReading(RuleTokenRun) {
 		return Redacted
 	}
 	return alnumRE.ReplaceAllString(run, Redacted)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -86,7 +88,7 @@ func (e *Encoder) writeValue(dst []byte, n *Node, v *Value, sensitive bool) ([]b
 	if kw := n.Check.checkAny(x); kw != "" {
 		return dst, e.invalid(kw)
 	}
-	if x != nil && (sensitive || n.Sensitive) && e.redact() {
+	if (x != nil || otherReading(RuleRedactedNull)) && (sensitive || n.Sensitive) && e.redact() {
 		return appendQuoted(dst, Redacted, -1), true
 	}
 	return e.appendAny(dst, n, x, 0), true
@@ -137,7 +139,7 @@ func (e *Encoder) bound(n *Node) int {
 	if n != nil && n.MaxBytes > 0 {
 		b = n.MaxBytes
 	}
-	if e.minimal && b > e.minString {
+	if e.minimal && (b > e.minString || otherReading(RuleMinimalBound)) {
 		b = e.minString
 	}
 	return b
@@ -286,7 +288,7 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 // A member whose value breaks the checks is left out.
 func (e *Encoder) writeExtra(dst []byte, o *Object, extra Map, top bool, first *bool) []byte {
 	keys := extra.Keys()
-	sort.Strings(keys)
+	sort.Slice(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
 	flat := top && e.flatten
 	for _, k := range keys {
 		if o.has(k) || flat && contains(problemMembers, k) {
@@ -323,13 +325,16 @@ func (e *Encoder) writeExtra(dst []byte, o *Object, extra Map, top bool, first *
 // key (their keys scrubbed and bounded too; of members whose keys come out
 // the same, only the first is written); past 32 levels a value is null.
 func (e *Encoder) appendAny(dst []byte, n *Node, x any, depth int) []byte {
-	if depth >= UntypedDepth {
+	if depth >= UntypedDepth && !(depth == UntypedDepth && otherReading(RuleUntypedDepth)) {
 		return append(dst, "null"...)
 	}
 	switch v := x.(type) {
 	case nil:
 		return append(dst, "null"...)
 	case string:
+		if depth > 0 && otherReading(RuleScrubNested) {
+			return appendQuoted(dst, v, e.bound(n))
+		}
 		return appendQuoted(dst, e.scrubAny(n, v), e.bound(n))
 	case bool:
 		return strconv.AppendBool(dst, v)
@@ -354,18 +359,22 @@ func (e *Encoder) appendAny(dst []byte, n *Node, x any, depth int) []byte {
 		type member struct{ key, written string }
 		members := make([]member, 0, len(v))
 		for k := range v {
-			members = append(members, member{k, truncate(validUTF8(e.scrubAny(n, k)), e.bound(n))})
+			written := validUTF8(e.scrubAny(n, k))
+			if !otherReading(RuleUntypedKeyBound) {
+				written = truncate(written, e.bound(n))
+			}
+			members = append(members, member{k, written})
 		}
 		sort.Slice(members, func(i, j int) bool {
 			a, b := members[i], members[j]
 			if a.written != b.written {
-				return a.written < b.written
+				return keyLess(a.written, b.written)
 			}
-			return a.key < b.key
+			return keyLess(a.key, b.key)
 		})
 		dst = append(dst, '{')
 		for i, m := range members {
-			if i > 0 && m.written == members[i-1].written {
+			if i > 0 && m.written == members[i-1].written && !otherReading(RuleUntypedKeyOnce) {
 				continue // a key that came out as the one before: the first wins
 			}
 			if i > 0 {
@@ -377,6 +386,15 @@ func (e *Encoder) appendAny(dst []byte, n *Node, x any, depth int) []byte {
 		return append(dst, '}')
 	}
 	return e.appendGo(dst, n, x, depth)
+}
+
+// keyLess orders keys by code point (byte order of UTF-8), not by UTF-16
+// code units as JavaScript's sort does.
+func keyLess(a, b string) bool {
+	if otherReading(RuleKeyOrder) {
+		return slices.Compare(utf16.Encode([]rune(a)), utf16.Encode([]rune(b))) < 0
+	}
+	return a < b
 }
 
 // scrubAny scrubs a string of an untyped value by its node's x-sanitize.
@@ -463,7 +481,7 @@ func (v *Value) integer() (int64, bool) {
 			i, ok = x, true
 		}
 	}
-	return i, ok && i >= -MaxSafeInteger && i <= MaxSafeInteger
+	return i, ok && (i >= -MaxSafeInteger && i <= MaxSafeInteger || otherReading(RuleSafeInteger))
 }
 
 func (v *Value) number() (float64, bool) {
@@ -647,12 +665,14 @@ func appendText(dst, js []byte) []byte {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			if it[0] == '"' {
+			switch {
+			case it[0] == '"':
 				var s string
 				_ = json.Unmarshal(it, &s)
 				dst = append(dst, s...)
-			} else {
-				dst = append(dst, it...)
+			case it[0] == 'n' && otherReading(RulePlaceholderNull):
+			default:
+				dst = append(dst, it...) // null too
 			}
 		}
 		return dst
@@ -676,7 +696,7 @@ func NewJSONDetails(n *Node) *JSONDetails { return &JSONDetails{Object: n.Object
 // ErrgenField implements [Details].
 func (j *JSONDetails) ErrgenField(i int, v *Value) bool {
 	x, ok := j.Members[j.Object.Fields[i].Name]
-	if !ok || x == nil {
+	if !ok || x == nil && !otherReading(RuleNullAbsent) {
 		return false
 	}
 	*v = Value{Any: x, IsAny: true}

@@ -56,7 +56,7 @@ var sanitizeBreaks = map[string]map[string]string{
 		"date-time":             "2024-01-01T12:00:00.12345678901234567890123456789012Z",
 		"time":                  "12:00:00.12345678901234567890123456789012Z",
 		"duration":              "P12345678901234567890123456789012Y",
-		"uuid":                  "3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f",
+		"uuid":                  "3f7E4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f", // mixed case: a token,
 		"hostname":              "a1234567890123456789012345678901.example.com",
 		"email":                 "alice@example.com",
 		"uri":                   "http://h/?q=alice@example.com",

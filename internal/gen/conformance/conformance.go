@@ -94,6 +94,7 @@ func Vectors(m *model.Catalog) ([]Vector, error) {
 		g.errorVectors(e)
 	}
 	g.catalogVectors()
+	g.ruleVectors()
 	return g.out, g.err
 }
 
@@ -108,6 +109,8 @@ type generator struct {
 	// limitsShown is set once a vector bounds a string by the catalog's
 	// own max_string_bytes rather than an option's
 	limitsShown bool
+	// shown holds the field rules a rule vector shows already
+	shown map[string]bool
 	// chainShown is set once a verbose vector of an error carries the
 	// whole cause chain and a request id past their bounds; the later
 	// ones carry a short chain, which keeps the file small
@@ -294,7 +297,10 @@ var optionSets = []optionSet{
 		in.Options.MaxSuggestions = 1
 	}},
 	{"tight-data", func(e *model.Error, in *errgenrt.ConformanceInput) { in.Options.MaxDataBytes = 512 }},
-	{"fallback", func(e *model.Error, in *errgenrt.ConformanceInput) { in.Options.MaxDataBytes = 160 }},
+	{"fallback", func(e *model.Error, in *errgenrt.ConformanceInput) {
+		in.Options.MaxDataBytes = 160
+		in.Instance = "urn:uuid:22222222-2222-4222-8222-222222222222" // the fallback's instance is its own
+	}},
 	{"overrides", func(e *model.Error, in *errgenrt.ConformanceInput) {
 		in.Status = otherStatus(e)
 		flipped := !e.Retryable

@@ -1,0 +1,79 @@
+//go:build errgen_rules
+
+package endtoend
+
+import (
+	"encoding/json"
+	"sort"
+	"testing"
+
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/gen/conformance"
+	"github.com/errgen/errgen/internal/runtimemodel"
+)
+
+// TestRuleSwitches reads each rule of the page the other way in turn
+// (errgenrt's test-only switches, named after the rules) and holds the
+// conformance vectors of the test catalogs to catching it: for every rule,
+// at least one vector must fail. A rule no vector pins could be read
+// either way by a runner that passes them all. Run by make test with
+// -tags errgen_rules.
+func TestRuleSwitches(t *testing.T) {
+	type catalogVectors struct {
+		name  string
+		rc    *errgenrt.Catalog
+		lines [][]byte
+		want  []errgenrt.ConformancePayloads
+	}
+	var sets []catalogVectors
+	catalogs := conformanceCatalogs(t)
+	names := make([]string, 0, len(catalogs))
+	for name := range catalogs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m := catalogs[name]
+		vs, err := conformance.Vectors(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := catalogVectors{name: name, rc: runtimemodel.Build(m).Runtime}
+		for _, v := range vs {
+			line, err := json.Marshal(struct {
+				ID    string                    `json:"id"`
+				Input errgenrt.ConformanceInput `json:"input"`
+			}{v.ID, v.Input})
+			if err != nil {
+				t.Fatal(err)
+			}
+			set.lines = append(set.lines, line)
+			set.want = append(set.want, v.Expect)
+		}
+		sets = append(sets, set)
+	}
+	defer errgenrt.SwitchRule("")
+	for _, r := range errgenrt.Rules {
+		errgenrt.SwitchRule(r)
+		failed, first := 0, ""
+		for _, s := range sets {
+			for i, line := range s.lines {
+				id, in, err := errgenrt.ReadConformanceLine(line)
+				if err != nil {
+					t.Fatalf("%s %s: %v", s.name, id, err)
+				}
+				if p, err := s.rc.ConformancePayloads(in); err != nil || p != s.want[i] {
+					if failed == 0 {
+						first = s.name + " " + id
+					}
+					failed++
+				}
+			}
+		}
+		if failed == 0 {
+			t.Errorf("rule %q read the other way: every vector still passes", r)
+		} else {
+			t.Logf("rule %q read the other way: %d vectors fail, first %s", r, failed, first)
+		}
+	}
+}
