@@ -20,7 +20,7 @@ import (
 // that show the error: adding an error with a lower code than 990 others
 // changes at most 10 (its Go domain file; the TypeScript declarations,
 // the package's facts for the client and for the server runtime
-// (catalog.js, definitions.js) and the error's constructor with its
+// (catalog.js, facts.js) and the error's constructor with its
 // declaration (constructors.js, constructors.d.ts); the JSON Schema; its
 // docs page, its domain's page and the docs sidebar), and so does
 // removing or editing one. The records of what errgen wrote (.errgen-HASH, one per output

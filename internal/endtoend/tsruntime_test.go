@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/typescript"
@@ -33,7 +35,8 @@ import (
 // catalog and a synthetic one; TestTSRuntimeVariants feeds the runner
 // more inputs — each catalog example, variants of it and its strings made
 // hostile, under many option sets — and compares each answer with what
-// errgenrt renders for the same input.
+// errgenrt renders for the same input, or, for details of another type
+// than their nodes' (tsRefused), holds the runner to the error answer.
 
 // convInput is the input of one vector (docs/guide/conformance.md).
 type convInput struct {
@@ -373,6 +376,7 @@ func TestTSRuntimeVariants(t *testing.T) {
 			vectors := convVectors(m)
 			answers := runConformance(t, dir, vectors)
 			failures := 0
+			rejected := 0
 			for _, v := range vectors {
 				a := answers[v.ID]
 				if a == nil {
@@ -380,7 +384,17 @@ func TestTSRuntimeVariants(t *testing.T) {
 					failures++
 					continue
 				}
-				if msg, ok := a["error"].(string); ok {
+				msg, failed := a["error"].(string)
+				if v.Input.Kind == "error" && tsRefused(rm.Facts, v.Input.Symbol, v.Input.Details) {
+					// an input every runner refuses: the error answer
+					rejected++
+					if !failed || !strings.HasPrefix(msg, "details") {
+						t.Errorf("%s: details of another type than their nodes', want the error answer, got %v", v.ID, a)
+						failures++
+					}
+					continue
+				}
+				if failed {
 					t.Errorf("%s: the runner failed: %s", v.ID, msg)
 					failures++
 					continue
@@ -404,8 +418,94 @@ func TestTSRuntimeVariants(t *testing.T) {
 			if len(answers) != len(vectors) {
 				t.Errorf("%d answers to %d vectors", len(answers), len(vectors))
 			}
+			t.Logf("%d vectors, %d of them refused", len(vectors), rejected)
+			if rejected == len(vectors) {
+				t.Errorf("every vector's details are out of their error's type")
+			}
 		})
 	}
+}
+
+// tsRefused reports whether the TypeScript runner refuses details v of
+// error symbol, as docs/guide/conformance.md's "Reading the input" says:
+// details that are not an object, or a value of another type than its
+// node's at any depth (an integer is a number without a fraction; null is
+// a value of every type; a member no node describes is ignored).
+func tsRefused(f *facts.Catalog, symbol string, v any) bool {
+	shapes := map[string]*facts.Node{}
+	for _, s := range f.Shapes {
+		shapes[s.Name] = s.Node
+	}
+	var wrong func(n *facts.Node, v any) bool
+	wrong = func(n *facts.Node, v any) bool {
+		if v == nil {
+			return false
+		}
+		switch n.Type {
+		case "any":
+			return false
+		case "string":
+			_, ok := v.(string)
+			return !ok
+		case "integer":
+			var x float64
+			switch n := v.(type) {
+			case float64:
+				x = n
+			case json.Number:
+				x, _ = n.Float64()
+			default:
+				return true
+			}
+			return math.IsInf(x, 0) || x != math.Trunc(x)
+		case "number":
+			switch v.(type) {
+			case float64, json.Number:
+				return false
+			}
+			return true
+		case "boolean":
+			_, ok := v.(bool)
+			return !ok
+		case "array":
+			list, ok := v.([]any)
+			if !ok {
+				return true
+			}
+			for _, it := range list {
+				if wrong(n.Items, it) {
+					return true
+				}
+			}
+			return false
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			return true
+		}
+		o := n
+		if n.Shape != "" {
+			o = shapes[n.Shape]
+		}
+		for k, x := range m {
+			node := o.AdditionalProperties
+			for _, p := range o.Properties {
+				if p.Name == k {
+					node = p.Node
+				}
+			}
+			if node != nil && wrong(node, x) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, e := range f.Errors {
+		if e.Symbol == symbol || slicesContains(e.Aliases, symbol) {
+			return e.Details != nil && wrong(e.Details, v)
+		}
+	}
+	return false
 }
 
 // byteDiff says where two payloads first differ, with both sides around

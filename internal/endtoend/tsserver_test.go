@@ -13,9 +13,9 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gencatalog"
-	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -62,9 +62,14 @@ type serverCase struct {
 // serverCases returns a case per error of m that can be raised with its
 // details: with an example, or without required fields.
 func serverCases(m *model.Catalog) []serverCase {
-	sensitive := gotype.Sensitive(m)
+	f := facts.Build(m)
+	shapes := map[string]*facts.Node{}
+	for _, s := range f.Shapes {
+		shapes[s.Name] = s.Node
+	}
 	var out []serverCase
-	for _, e := range m.Errors {
+	for i, e := range m.Errors {
+		fe := f.Errors[i]
 		c := serverCase{Symbol: e.Symbol, RPC: e.MCPToolErrors == model.ToolErrorsError, Status: e.Status()}
 		if root := rootSchema(e); root != nil {
 			ex, _ := firstExample(e).(map[string]any)
@@ -75,8 +80,15 @@ func serverCases(m *model.Catalog) []serverCase {
 				ex = map[string]any{}
 			}
 			c.Details = ex
-			for _, p := range root.Properties {
-				if f := gotype.FieldOf(p, sensitive); f.Sensitive && gotype.Of(p.Schema).Kind == gotype.String {
+			props := fe.Details.Properties
+			if fe.Details.Shape != "" {
+				props = shapes[fe.Details.Shape].Properties
+			}
+			for _, p := range props {
+				// a string the wire redacts: x-sensitive, or on the error's
+				// own sensitive list; a secret of no other constraint
+				listed := slicesContains(fe.Sensitive, p.Name)
+				if p.Node.Type == "string" && (p.Node.Sensitive || listed) && p.Node.Check == nil {
 					secret := fmt.Sprintf("s3cr3t-%s-%s", strings.ToLower(e.Symbol), p.Name)
 					c.Details[p.Name] = secret
 					c.Secrets = append(c.Secrets, secret)

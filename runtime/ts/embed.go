@@ -1,12 +1,13 @@
 // Package ts holds the catalog-independent part of the npm package errgen
 // generates for a catalog: the client's guards and parsers (index.js and
-// the tail of index.d.ts), the server runtime (server.js, wire.js,
-// sanitize.js), its MCP and HTTP adapters and the conformance runner, with
-// their declarations. They are real source, type-checked, linted and
-// unit-tested on their own (see README.md); the TypeScript emitter
-// (internal/gen/typescript) copies them into every package beside the
-// catalog's facts, which it generates (catalog.js, definitions.js and the
-// catalog's types in index.d.ts).
+// the tail of index.d.ts), the server runtime (server.js, write.js,
+// check.js, wire.js, sanitize.js), its MCP and HTTP adapters and the
+// conformance runner, with their declarations. They are real source,
+// type-checked, linted and unit-tested on their own (see README.md); the
+// TypeScript emitter (internal/gen/typescript) copies them into every
+// package beside what it generates from the catalog (catalog.js, the
+// catalog's facts as facts.js, the constructors and the catalog's types in
+// index.d.ts).
 package ts
 
 import (
@@ -23,9 +24,9 @@ var src embed.FS
 // follow the catalog's types in the package's index.d.ts.
 const Tail = "index.tail.d.ts"
 
-// facts are the declarations of the generated facts, for type-checking
+// facts are the declarations of the generated files, for type-checking
 // the runtime on its own: the package has the generated files instead.
-var facts = map[string]bool{"catalog.d.ts": true, "constructors.d.ts": true, "definitions.d.ts": true}
+var facts = map[string]bool{"catalog.d.ts": true, "constructors.d.ts": true, "facts.d.ts": true}
 
 // Files returns the names of the files the emitter copies into the
 // package as they are (Tail aside), sorted.

@@ -2,8 +2,8 @@
 // package given (a directory): an entry that imports the package's guards,
 // parsers and metadata, as a web app does. The bundle must hold the client
 // alone — index.js and catalog.js, none of the server runtime (server.js,
-// wire.js, sanitize.js, definitions.js) or its adapters (mcp.js, http.js) —
-// and none of the server's text.
+// write.js, check.js, wire.js, sanitize.js, facts.js) or its adapters
+// (mcp.js, http.js) — and none of the server's text.
 //
 //   node test/bundle/client.mjs DIR...
 import assert from "node:assert/strict";
@@ -19,7 +19,7 @@ const err = pkg.parseJsonRpcError?.(wire) ?? pkg.parseProblemDetails?.(wire) ?? 
 export const result = [err && pkg.symbolOf(err), pkg.isRetryable(err ?? "x"), pkg.CATALOG.name, pkg.isUnknownError(err)];
 `;
 // what only the server runtime holds
-const serverText = ["<redacted>", "application/problem+json", "urn:uuid:", "DEFINITIONS", "newError", "renderProblem", "optionsFromEnv", "setRequestHandler"];
+const serverText = ["<redacted>", "application/problem+json", "urn:uuid:", "FACTS", "minMaxDataBytes", "newError", "renderProblem", "optionsFromEnv", "setRequestHandler"];
 const client = new Set(["index.js", "catalog.js"]);
 
 for (const dir of dirs) {

@@ -13,8 +13,8 @@ func (g *generator) constructorsJS() []byte {
 	var b bytes.Buffer
 	b.Grow(1024 + 200*len(g.m.Errors))
 	g.header(&b)
-	b.WriteString("\n// A constructor of each error of the " + jsLine(g.m.Name) + " catalog (see newError in server.js).\n\n")
-	b.WriteString("import { newError } from \"./server.js\";\n")
+	b.WriteString("\n// A constructor of each error of the " + jsLine(g.m.Name) + " catalog (see newError in core.js; server.js exports them).\n\n")
+	b.WriteString("import { newError } from \"./core.js\";\n")
 	for _, e := range g.m.Errors {
 		b.WriteString("\n")
 		if e.Details != nil {
@@ -36,7 +36,7 @@ func (g *generator) constructorsDTS() []byte {
 	b.Grow(1024 + 400*len(g.m.Errors))
 	g.header(&b)
 	b.WriteString("\nimport type { DetailsBySymbol } from \"./index.js\";\n")
-	b.WriteString("import type { CatalogError, ErrorOptions } from \"./server.js\";\n")
+	b.WriteString("import type { CatalogError, ErrorOptions } from \"./core.js\";\n")
 	for _, e := range g.m.Errors {
 		b.WriteString("\n")
 		jsdoc(&b, "", e.Title+": returns an error "+e.Symbol+" (code "+strconv.FormatInt(e.Code, 10)+").", e.Doc, deprecatedTag(e))

@@ -1,7 +1,8 @@
-// Package typescript emits the npm package of a catalog: its facts —
-// catalog.js (metadata and the guards' field checks), definitions.js (what
-// the server runtime writes of each error) and the types of index.d.ts —
-// beside the catalog-independent runtime it copies from runtime/ts (the
+// Package typescript emits the npm package of a catalog: what it
+// generates from the catalog — catalog.js (metadata and the guards' field
+// checks), facts.js (the catalog's facts, internal/facts, which the server
+// runtime writes every payload from) and the types of index.d.ts — beside
+// the catalog-independent runtime it copies from runtime/ts (the
 // client's guards and parsers, the server runtime, its MCP and HTTP
 // adapters and the conformance runner), a package.json and a README. ESM
 // with declarations: no dependencies and no build step in the consumer.
@@ -22,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/runtime/ts"
@@ -38,7 +40,7 @@ func PackageName(catalogName string) string { return catalogName + "-errors" }
 
 // generated are the files the emitter writes from the catalog; the others
 // are runtime/ts's.
-var generated = []string{"README.md", "catalog.js", "constructors.d.ts", "constructors.js", "definitions.js", "index.d.ts", "package.json"}
+var generated = []string{"README.md", "catalog.js", "constructors.d.ts", "constructors.js", "facts.js", "index.d.ts", "package.json"}
 
 // Files returns the names of every file of a package, sorted: the same for
 // every catalog.
@@ -57,8 +59,12 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if pkg == "" {
 		pkg = PackageName(m.Name)
 	}
-	g := &generator{m: m, pkg: pkg, opts: opts}
+	g := &generator{m: m, facts: facts.Build(m), pkg: pkg, opts: opts}
 	pj, err := g.packageJSON()
+	if err != nil {
+		return nil, err
+	}
+	fj, err := g.factsJS()
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +73,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 		{Path: "catalog.js", Data: g.catalogJS()},
 		{Path: "constructors.d.ts", Data: g.constructorsDTS()},
 		{Path: "constructors.js", Data: g.constructorsJS()},
-		{Path: "definitions.js", Data: g.definitionsJS()},
+		{Path: "facts.js", Data: fj},
 		{Path: "index.d.ts", Data: g.declarations()},
 		{Path: "package.json", Data: pj},
 	}
@@ -91,9 +97,10 @@ func (g *generator) runtimeFile(name string) []byte {
 }
 
 type generator struct {
-	m    *model.Catalog
-	pkg  string
-	opts Options
+	m     *model.Catalog
+	facts *facts.Catalog // the catalog's facts, which facts.js holds
+	pkg   string
+	opts  Options
 }
 
 // str writes s as a JavaScript/TypeScript string literal: JSON escaping,
@@ -611,6 +618,8 @@ func quoted(list []string) []string {
 	return out
 }
 
+// rootSchema returns the resolved schema of e's details, nil for none: the
+// declarations type them from it.
 func rootSchema(e *model.Error) *model.Schema {
 	if e.Details == nil {
 		return nil
@@ -618,17 +627,28 @@ func rootSchema(e *model.Error) *model.Schema {
 	return e.Details.Schema.Resolved()
 }
 
-// fieldKind is the primitive check of one detail field in the JS guards.
-func fieldKind(s *model.Schema) string {
-	r := s.Resolved()
-	if r == nil {
-		return "unknown"
-	}
-	switch r.Type {
+// fieldKind is the primitive check of one detail field in the JS guards:
+// its node's JSON type.
+func fieldKind(n *facts.Node) string {
+	switch n.Type {
 	case "string", "number", "integer", "boolean", "array", "object":
-		return r.Type
+		return n.Type
 	}
 	return "unknown"
+}
+
+// properties returns the declared properties of the object node n: its
+// shape's, or its own.
+func (g *generator) properties(n *facts.Node) []facts.Property {
+	if n.Shape == "" {
+		return n.Properties
+	}
+	for _, s := range g.facts.Shapes {
+		if s.Name == n.Shape {
+			return s.Node.Properties
+		}
+	}
+	return nil
 }
 
 // catalogJS returns catalog.js: the catalog's metadata and what the guards
@@ -665,15 +685,14 @@ func (g *generator) catalogJS() []byte {
 	// detail field checks: symbol -> [[name, kind, required], ...]; null for no details
 	b.WriteString("// Each error's top-level detail fields: [name, JSON type, required]; null for an error without details.\n")
 	b.WriteString("export const FIELDS = {\n")
-	for _, e := range m.Errors {
-		root := rootSchema(e)
-		if root == nil {
+	for _, e := range g.facts.Errors {
+		if e.Details == nil {
 			b.WriteString("  " + e.Symbol + ": null,\n")
 			continue
 		}
 		var parts []string
-		for _, p := range root.Properties {
-			parts = append(parts, "["+str(p.Name)+", "+str(fieldKind(p.Schema))+", "+strconv.FormatBool(p.Required)+"]")
+		for _, p := range g.properties(e.Details) {
+			parts = append(parts, "["+str(p.Name)+", "+str(fieldKind(p.Node))+", "+strconv.FormatBool(p.Required)+"]")
 		}
 		b.WriteString("  " + e.Symbol + ": [" + strings.Join(parts, ", ") + "],\n")
 	}
@@ -690,16 +709,19 @@ func (g *generator) catalogJS() []byte {
 	return b.Bytes()
 }
 
-// rules writes the rules index.js checks payloads against, taken from the
-// Go that enforces them: the catalog's naming patterns and the members
-// each format has of its own, which errgenrt writes.
+// rules writes the rules index.js checks payloads against: the catalog's
+// naming patterns, and the members each format has of its own (the facts'
+// rules, which the server runtime reads from facts.js; the client keeps
+// its copy so that it bundles without the facts).
 func (g *generator) rules(b *bytes.Buffer) {
 	b.WriteString("// The naming rules of errgen catalogs, which any well-formed payload follows.\n")
 	b.WriteString("export const SYMBOL_RE = /" + model.SymbolRE.String() + "/;\n")
 	b.WriteString("export const TYPE_RE = /" + model.TypeRE.String() + "/;\n")
 	b.WriteString("\n// The members each format has of its own.\n")
-	b.WriteString("export const RPC_DATA_MEMBERS = [" + strings.Join(quoted(errgenrt.JSONRPCDataMembers()), ", ") + "];\n")
-	b.WriteString("export const PROBLEM_MEMBERS = [" + strings.Join(quoted(errgenrt.ProblemMembers()), ", ") + "];\n")
+	b.WriteString("export const RPC_DATA_MEMBERS = [" + strings.Join(quoted(g.facts.Rules.JSONRPCDataMembers), ", ") + "];\n")
+	b.WriteString("export const PROBLEM_MEMBERS = [" + strings.Join(quoted(g.facts.Rules.ProblemMembers), ", ") + "];\n")
+	b.WriteString("\n// The most entries of debugInfo.errorChain.\n")
+	b.WriteString("export const ERROR_CHAIN_ENTRIES = " + strconv.Itoa(g.facts.Rules.ErrorChainEntries) + ";\n")
 }
 
 // jsLine makes text fit on one line of a // comment.
@@ -757,8 +779,8 @@ func (g *generator) readmeServer(b *bytes.Buffer) {
 	b.WriteString("throw newError(" + args + ", { cause: err }); // details typed by the catalog\n")
 	b.WriteString("writeProblem(res, fromError(thrown));      // application/problem+json, the error's status\n```\n\n")
 	b.WriteString("| export | what |\n|---|---|\n")
-	b.WriteString("| `./server`: `newError`, `errorOf`, `fromError`, `isCatalogError`, `CatalogError` | raise an error with typed details; turn anything thrown into the catalog's (its fallback, the text only a cause) |\n")
-	b.WriteString("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv` | the wire formats, redacted, scrubbed and bounded as the catalog says |\n")
+	b.WriteString("| `./server`: `newError`, `errorOf`, `fromError`, `isCatalogError`, `CatalogError` | raise an error with typed details; turn anything thrown into the catalog's (its fallback, the text only a cause); log it without its secrets (`verboseError`, `logValue`, `util.inspect`) |\n")
+	b.WriteString("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv`, `onViolation` | the wire formats, redacted, scrubbed, checked against the detail schema and bounded as the catalog says; a hook that learns of values that break it |\n")
 	b.WriteString("| `./mcp`: `withToolErrors`, `handleErrors`, `toolResult`, `toMcpError` | failing MCP tools as isError results with the problem document; JSON-RPC errors from every other handler |\n")
 	b.WriteString("| `./http`: `writeProblem`, `problemResponse`, `sendProblem` | a problem document on a node:http (Express) response, as a Fetch API Response, on a Fastify reply |\n")
 	b.WriteString("| `conformance.mjs` | the conformance runner: `errgen conformance -vectors vectors.json -- node conformance.mjs` |\n")

@@ -37,4 +37,6 @@ export declare const RESERVED_DOMAINS: readonly string[];
 export declare const SYMBOL_RE: RegExp;
 export declare const TYPE_RE: RegExp;
 export declare const RPC_DATA_MEMBERS: readonly string[];
+/** The most entries of debugInfo.errorChain. */
+export declare const ERROR_CHAIN_ENTRIES: number;
 export declare const PROBLEM_MEMBERS: readonly string[];

@@ -2,7 +2,7 @@
 // The runtime's tests run on a package put together from the source (src)
 // and the generated facts of the fixture catalog (fixture), the way errgen
 // puts a package together: the source files as they are, beside
-// catalog.js, constructors.js, definitions.js and index.d.ts.
+// catalog.js, constructors.js, facts.js and index.d.ts.
 
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ export const src = join(here, "..", "src");
 export const fixture = join(here, "fixture");
 
 /** Declarations of the facts, for type-checking the source alone. */
-const factTypes = new Set(["catalog.d.ts", "constructors.d.ts", "definitions.d.ts", "index.tail.d.ts"]);
+const factTypes = new Set(["catalog.d.ts", "constructors.d.ts", "facts.d.ts", "index.tail.d.ts"]);
 
 /**
  * assemble writes a package of the fixture catalog into a new temporary
@@ -25,7 +25,7 @@ export function assemble() {
   for (const name of readdirSync(src)) {
     if (!factTypes.has(name)) copyFileSync(join(src, name), join(dir, name));
   }
-  for (const name of ["catalog.js", "constructors.js", "definitions.js", "index.d.ts"]) copyFileSync(join(fixture, name), join(dir, name));
+  for (const name of ["catalog.js", "constructors.js", "facts.js", "index.d.ts"]) copyFileSync(join(fixture, name), join(dir, name));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "fixture-errors", type: "module" }));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

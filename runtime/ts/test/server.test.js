@@ -59,7 +59,8 @@ test("every payload parses back to its error with the package's own client", () 
   assert.equal(problem.detail, "File is 4096 bytes; the limit is 1024 bytes");
   assert.deepEqual(problem.suggestions, ["Read at most 1024 bytes at a time", "Use the offset argument", "A third suggestion"]);
   assert.equal(problem.config_source, undefined, "a verbose-only field outside verbose mode");
-  assert.equal(JSON.parse(server.renderProblem(err, { ...fixed, verbose: true })).config_source, "/home/alice/policy.yaml", "verbose: unsanitized");
+  assert.equal(JSON.parse(server.renderProblem(err, { ...fixed, verbose: true })).config_source, "~/policy.yaml", "verbose: still sanitized");
+  assert.equal(JSON.parse(server.renderProblem(err, { ...fixed, verbose: true, showSensitive: true })).config_source, "/home/alice/policy.yaml", "shown: as given");
 });
 
 test("sensitive values never reach the wire, the message or a log line by default", () => {
@@ -71,14 +72,17 @@ test("sensitive values never reach the wire, the message or a log line by defaul
     JSON.stringify(err), JSON.stringify({ err }), inspect(err, { depth: 0 }).split("\n")[0], Object.keys(err).join()]) {
     assert.ok(!text.includes("hunter2") && !text.includes("/home/alice"), text);
   }
-  // shown only on request, and the cause only in verbose mode
+  // shown only on request, and the cause only in verbose mode, which
+  // redacts and scrubs as the default does
   assert.match(server.renderProblem(err, { showSensitive: true }), /"token":"hunter2"/);
   assert.doesNotMatch(server.renderProblem(err, { showSensitive: true }), /EACCES/);
   const verbose = JSON.parse(server.renderProblem(err, { verbose: true }));
-  assert.equal(verbose.token, "hunter2");
+  assert.equal(verbose.token, "<redacted>");
+  assert.equal(verbose.path, "~/secret.txt");
   assert.deepEqual(verbose.debugInfo.errorChain, ["open ~/secret.txt: EACCES with hunter2"]);
-  // the server's own log helpers have everything, the stack included
-  assert.equal(err.verboseError(), "E_FS_DENIED: Access to /home/alice/secret.txt is denied (hunter2): open /home/alice/secret.txt: EACCES with hunter2");
+  // the server's own log helpers have the cause chain, the stack, and the
+  // details as the wire has them (test/logs.test.js)
+  assert.equal(err.verboseError(), "E_FS_DENIED: Access to ~/secret.txt is denied (<redacted>): open /home/alice/secret.txt: EACCES with hunter2");
   const log = err.logValue();
   assert.equal(log.symbol, "E_FS_DENIED");
   assert.match(log.cause, /EACCES/);
@@ -86,10 +90,13 @@ test("sensitive values never reach the wire, the message or a log line by defaul
   assert.deepEqual(err.details, denied);
 });
 
-test("the details are typed by the catalog: required fields empty when missing, others ignored", () => {
-  const err = server.newError("E_FS_DENIED", /** @type {any} */ ({ path: "/tmp/x", unknown: 1, ratio: "not a number" }));
-  assert.equal(server.renderResponse(err), '{"error":true,"code":"E_FS_DENIED","message":"Access to /tmp/x is denied (\\u003credacted\\u003e)","details":{"path":"/tmp/x","token":"\\u003credacted\\u003e"}}');
+test("the details are typed by the catalog: a JavaScript caller's wrong ones are a TypeError", () => {
+  assert.throws(() => server.newError("E_FS_DENIED", /** @type {any} */ ({ path: "/tmp/x", token: "t", unknown: 1 })), /^TypeError: E_FS_DENIED: details has no field "unknown"$/);
+  assert.throws(() => server.newError("E_FS_DENIED", /** @type {any} */ ({ path: "/tmp/x", token: "t", ratio: "not a number" })), /^TypeError: E_FS_DENIED: details.ratio must be a number, got string$/);
+  assert.throws(() => server.newError("E_FS_DENIED", /** @type {any} */ ({ path: "/tmp/x" })), /^TypeError: E_FS_DENIED: details.token is required$/);
   assert.throws(() => server.newError("E_NOT_THERE", {}), /no error "E_NOT_THERE"/);
+  // an error raised without its details has each required field empty
+  assert.equal(server.renderResponse(server.errorOf("E_UNAVAILABLE")), '{"error":true,"code":"E_UNAVAILABLE","message":"The  service is unavailable","details":{"service":""}}');
 });
 
 test("aliases raise their error; options override the status, the retryable flag and add members", () => {
@@ -161,7 +168,11 @@ test("payloads stay within maxDataBytes: minimal, then the fallback with its sta
   assert.ok(Buffer.byteLength(minimal.body) <= 512, minimal.body);
   assert.equal(minimal.status, 403);
   assert.doesNotMatch(minimal.body, /"tool"/);
-  const fallback = server.problemOf(err, { ...fixed, maxDataBytes: 200 });
+  // a bound below 512 is 512
+  assert.equal(server.problemOf(err, { ...fixed, maxDataBytes: 200 }).body, minimal.body);
+  // exact strings are never shortened: past the bound even minimal, the fallback
+  const long = server.newError("E_FS_BAD_NAME", { name: "x".repeat(600) });
+  const fallback = server.problemOf(long, { ...fixed, maxDataBytes: 512 });
   assert.equal(JSON.parse(fallback.body).symbol, "E_INTERNAL");
   assert.equal(fallback.status, 500);
 });

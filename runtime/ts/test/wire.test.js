@@ -9,6 +9,7 @@ import { assemble, load } from "./package.js";
 const pkg = assemble();
 after(pkg.remove);
 const wire = await load(pkg.dir, "wire.js");
+const write = await load(pkg.dir, "write.js");
 const sanitize = await load(pkg.dir, "sanitize.js");
 
 test("strings are escaped as the conformance table says, and nothing else", () => {
@@ -50,10 +51,10 @@ test("numbers as ECMAScript writes them, with JSON's limits", () => {
     [-Infinity, "-1.7976931348623157e+308"],
   ];
   for (const [n, s] of cases) assert.equal(wire.formatNumber(n), s, String(n));
-  assert.equal(wire.formatInt(42.9), "42");
-  assert.equal(wire.formatInt(-0), "0");
-  assert.equal(wire.formatInt(2n ** 60n), "1152921504606846976");
-  assert.equal(wire.formatInt(1e21), "1000000000000000000000");
+  assert.equal(wire.formatInteger(42), "42");
+  assert.equal(wire.formatInteger(-0), "0");
+  assert.equal(wire.formatInteger(2 ** 53), "9007199254740992");
+  assert.equal(wire.formatInteger(2n ** 60n), "1152921504606846976");
 });
 
 test("keys sort by code point (UTF-8 byte order), not by UTF-16 unit", () => {
@@ -63,13 +64,17 @@ test("keys sort by code point (UTF-8 byte order), not by UTF-16 unit", () => {
 });
 
 test("untyped values: members sorted, strings and keys bounded, 32 levels deep at most", () => {
-  const enc = new wire.Encoder({}, 8, new wire.Reader({}));
-  assert.equal(enc.any({ b: 1, a: [true, null, "x<"], "\uE000": {}, "\u{1F600}": 0.5 }, -1), '{"a":[true,null,"x\\u003c"],"b":1,"\uE000":{},"\u{1F600}":0.5}');
-  assert.equal(enc.any({ "a long key": "a long value" }, 6), '{"a l...":"a l..."}');
+  const tables = new write.Tables(/** @type {any} */ ({ name: "t", limits: { maxStringBytes: 8 }, rules: { redacted: "<redacted>", untypedDepth: 32, minMaxStringBytes: 16 }, shapes: [] }));
+  const enc = new write.Encoder(tables, {});
+  const any = /** @type {any} */ ({ type: "any" });
+  assert.equal(enc.maxString, 16, "the catalog's bound below the floor is the floor");
+  assert.equal(enc.writeAny(any, { b: 1, a: [true, null, "x<"], "\uE000": {}, "\u{1F600}": 0.5 }, 0), '{"a":[true,null,"x\\u003c"],"b":1,"\uE000":{},"\u{1F600}":0.5}');
+  assert.equal(enc.writeAny(any, { "a long key past the bound": "a long value past the bound" }, 0), '{"a long key pa...":"a long value ..."}');
   let deep = /** @type {unknown} */ ("x");
   for (let i = 0; i < 40; i++) deep = [deep];
-  const out = enc.any(deep, -1);
-  assert.equal(out, "[".repeat(32) + "null" + "]".repeat(32));
+  assert.equal(enc.writeAny(any, deep, 0), "[".repeat(32) + "null" + "]".repeat(32));
+  // keys alike once bounded: the first in code point order wins
+  assert.equal(enc.writeAny(any, { "a long key past the bound, two": 2, "a long key past the bound, one": 1 }, 0), '{"a long key pa...":1}');
 });
 
 test("path sanitizing: home directories become ~", () => {
@@ -90,8 +95,22 @@ test("URL sanitizing: the password and secret query values, the rest kept byte f
 test("free text: paths, URLs, e-mail addresses and long tokens", () => {
   assert.equal(sanitize.sanitizeText("mail a.b@example.com about /home/al/x"), "mail <email> about ~/x");
   assert.equal(sanitize.sanitizeText("key abcdefghijklmnopqrstuvwxyz0123456789"), "key <redacted>");
-  // no digit, or a slash: kept
-  assert.equal(sanitize.sanitizeText("word abcdefghijklmnopqrstuvwxyzabcdefghij"), "word abcdefghijklmnopqrstuvwxyzabcdefghij");
-  assert.equal(sanitize.sanitizeText("/x/abcdefghijklmnopqrstuvwxyz0123456789"), "/x/abcdefghijklmnopqrstuvwxyz0123456789");
   assert.equal(sanitize.sanitizeText("short a1b2c3"), "short a1b2c3");
+  // errgenrt's table (TestSanitizeFreeTextTokens)
+  const r = "<redacted>";
+  /** @type {Array<[string, string]>} */
+  const cases = [
+    ["ghp_0123456789abcdefABCDEFghijklmnopqrstu", r], // prefixed token: the whole run
+    ["key dGhpcyBpcyBhIHNlY3JldC+rZXkgZm9y/IHRlc3Rz0A== ok", "key " + r + "== ok"], // base64: = ends the run
+    ["abcdefghijklmnopqrstuvwxyzabcdefgh", r], // letters only, 34
+    ["abcdefghijklmnopqrstuvwxyzabcde", "abcdefghijklmnopqrstuvwxyzabcde"], // 31: kept
+    ["01234567890123456789012345678901", r], // digits only, 32
+    ["a/b/c/0123456789012345678901234567890123", "a/b/c/" + r], // marks past 1 in 8: the stretch
+    ["SOME_CONSTANT_NAME_THAT_IS_VERY_LONG_INDEED", "SOME_CONSTANT_NAME_THAT_IS_VERY_LONG_INDEED"], // no stretch of 32
+    ["550e8400-e29b-41d4-a716-446655440000", "550e8400-e29b-41d4-a716-446655440000"], // a UUID: no upper case
+    ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.x", "eyJhbGciOiJIUzI1NiJ9." + r + ".x"],
+    ["version 1.2.3-rc.4+build.5678", "version 1.2.3-rc.4+build.5678"],
+    ["é" + "a".repeat(32) + "é", "é" + r + "é"], // non-ASCII ends a run
+  ];
+  for (const [input, want] of cases) assert.equal(sanitize.sanitizeText(input), want, input);
 });

@@ -2,7 +2,7 @@
 // source: ../errors.yaml
 
 import type { DetailsBySymbol } from "./index.js";
-import type { CatalogError, ErrorOptions } from "./server.js";
+import type { CatalogError, ErrorOptions } from "./core.js";
 
 /**
  * Parse error: returns an error E_PARSE (code -32700).

@@ -5,9 +5,9 @@
 // Node's http.ServerResponse (what Express hands a handler) or Fastify's
 // reply. Each writes the bytes the renderer made; none needs a framework.
 
-import { PROBLEM_CONTENT_TYPE, problemOf } from "./server.js";
+import { PROBLEM_CONTENT_TYPE, problemOf } from "./core.js";
 
-/** @typedef {import("./server.js").RenderOptions} RenderOptions */
+/** @typedef {import("./core.js").RenderOptions} RenderOptions */
 
 const UTF8 = new TextEncoder();
 

@@ -2,7 +2,7 @@
 // source: ../../../../../../examples/mdmcp/errors.yaml
 
 import type { DetailsBySymbol } from "./index.js";
-import type { CatalogError, ErrorOptions } from "./server.js";
+import type { CatalogError, ErrorOptions } from "./core.js";
 
 /**
  * Path not allowed: returns an error E_PATH_NOT_ALLOWED (code 1000).

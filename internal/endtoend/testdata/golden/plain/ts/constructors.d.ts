@@ -2,7 +2,7 @@
 // source: ../../../../../../examples/plain/errors.yaml
 
 import type { DetailsBySymbol } from "./index.js";
-import type { CatalogError, ErrorOptions } from "./server.js";
+import type { CatalogError, ErrorOptions } from "./core.js";
 
 /**
  * No project activated: returns an error PROJECT_NOT_ACTIVATED (code 100).

@@ -2,7 +2,7 @@
 // source: ../../../../../../examples/problem/errors.yaml
 
 import type { DetailsBySymbol } from "./index.js";
-import type { CatalogError, ErrorOptions } from "./server.js";
+import type { CatalogError, ErrorOptions } from "./core.js";
 
 /**
  * Validation Failed: returns an error VALIDATION_ERROR (code 1000).

@@ -1,0 +1,38 @@
+package typescript
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+)
+
+// protoKey matches a member named __proto__ in the indented JSON of the
+// facts (a key is the first thing on its line): in a JavaScript object
+// literal it would set the object's prototype rather than make a member,
+// so factsJS writes it as a computed key.
+var protoKey = regexp.MustCompile(`(?m)^(\s*)"__proto__":`)
+
+// factsJS returns facts.js: the catalog's facts (internal/facts), the same
+// JSON errgen generate -facts writes (schema/facts.schema.json), as the
+// object FACTS. The server runtime (server.js, write.js) writes every
+// payload from them: each error's codes, names, statuses and templates,
+// every detail schema as a tree of nodes with its keywords resolved, and
+// the constants of the wire every runtime shares.
+func (g *generator) factsJS() ([]byte, error) {
+	body, err := json.MarshalIndent(g.facts, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	body = protoKey.ReplaceAll(body, []byte(`$1["__proto__"]:`))
+	var b bytes.Buffer
+	b.Grow(len(body) + 512)
+	g.header(&b)
+	b.WriteString("\n// The facts of the " + jsLine(g.m.Name) + " catalog, which the server runtime (server.js, write.js)\n")
+	b.WriteString("// writes every payload from: each error, every detail schema as a tree of nodes with its keywords\n")
+	b.WriteString("// resolved, and the rules of the wire every runtime shares. The JSON is errgen generate -facts'\n")
+	b.WriteString("// (schema/facts.schema.json).\n\n")
+	b.WriteString("export const FACTS = ")
+	b.Write(body)
+	b.WriteString(";\n")
+	return b.Bytes(), nil
+}

@@ -1,0 +1,1036 @@
+// @ts-check
+// The core of the server half of the generated package (server.js exports
+// it with the constructors): errors of the catalog raised with typed
+// details, any other throw turned into the catalog's fallback, the
+// renderers of every wire format, and the log forms of an error. It reads
+// the catalog's facts (facts.js) and writes every detail value with the
+// one interpreter of write.js; its rules are those of errgen's Go runtime
+// (errgenrt), byte for byte: docs/guide/conformance.md.
+
+import { FACTS } from "./facts.js";
+import { sanitizeText } from "./sanitize.js";
+import { quote, truncate, utf8Length } from "./wire.js";
+import { Encoder, Tables, isObject } from "./write.js";
+
+/** @typedef {import("./facts.js").ErrorFacts} Def */
+/** @typedef {import("./facts.js").Template} Template */
+/** @typedef {import("./write.js").Violation} Violation */
+/** @typedef {import("./write.js").Members} DetailMembers */
+
+/**
+ * @typedef {object} RenderOptions
+ * @property {boolean} [verbose] verbose-only fields and debugInfo (sensitive values stay redacted, x-sanitize values scrubbed)
+ * @property {boolean} [showSensitive] sensitive values in clear and x-sanitize values as given
+ * @property {boolean} [omitSuggestions] no suggestions
+ * @property {number} [maxDataBytes] the bound of each whole payload (0: the catalog's; below the rules' floor, 512, the floor)
+ * @property {number} [maxStringBytes] the bound of each string (0: the catalog's; below the rules' floor, 16, the floor)
+ * @property {number} [maxSuggestions] the most suggestions (0: the catalog's)
+ * @property {string} [serverVersion] debugInfo.serverVersion
+ * @property {() => Date} [now] the clock
+ * @property {() => string} [instance] the instance of a problem document whose occurrence sets none
+ */
+
+/**
+ * @typedef {Iterable<readonly [string, unknown]> | { readonly [key: string]: unknown }} Members
+ */
+
+/**
+ * @typedef {object} ErrorOptions
+ * @property {unknown} [cause]
+ * @property {number} [status]
+ * @property {boolean} [retryable]
+ * @property {string} [requestId]
+ * @property {string} [instance]
+ * @property {Members} [data]
+ * @property {Members} [extensions]
+ * @property {boolean} [logSensitive] the log forms show this occurrence's sensitive values in clear (never the wire)
+ */
+
+/**
+ * ErrorStats is a snapshot of the counters of rendered errors: the
+ * sys/errorStats result.
+ * @typedef {object} ErrorStats
+ * @property {number} total
+ * @property {{ [code: string]: number }} byCode
+ * @property {{ [domain: string]: number }} byDomain
+ * @property {{ [symbol: string]: number }} bySymbol
+ */
+
+/**
+ * Occurrence is one raised error: its definition (the error's facts), its
+ * details and the per-occurrence members.
+ * @typedef {object} Occurrence
+ * @property {Def} def
+ * @property {DetailMembers | null} details null: none given (each member absent)
+ * @property {unknown} raw the details as given
+ * @property {boolean} hasCause
+ * @property {unknown} cause
+ * @property {boolean | undefined} retryable
+ * @property {number} status 0: the default
+ * @property {ReadonlyArray<readonly [string, unknown]>} data
+ * @property {ReadonlyArray<readonly [string, unknown]>} extensions
+ * @property {string} requestId
+ * @property {string} instance
+ * @property {boolean} logSensitive
+ * @property {CatalogError} [error]
+ */
+
+const CATALOG_NAME = FACTS.name;
+/** The format of the facts this runtime reads (their "facts" member). */
+const FACTS_FORMAT = 1;
+if (FACTS.facts !== FACTS_FORMAT) throw new Error(`${CATALOG_NAME}: facts of format ${FACTS.facts}; this runtime reads format ${FACTS_FORMAT}`);
+const RULES = FACTS.rules;
+const TABLES = new Tables(FACTS);
+
+/** The media type of RFC 9457 problem documents. */
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+/** @type {Map<string, Def>} by symbol and by alias */
+const DEFS = new Map();
+for (const def of FACTS.errors) {
+  for (const s of [def.symbol, ...(def.aliases ?? [])]) DEFS.set(s, def);
+}
+
+/**
+ * defOf returns the error of a symbol or alias.
+ * @param {unknown} symbol
+ * @returns {Def | undefined}
+ */
+function defOf(symbol) {
+  return typeof symbol === "string" ? DEFS.get(symbol) : undefined;
+}
+
+/** @returns {Def} */
+function fallbackDef() {
+  const def = DEFS.get(FACTS.fallback);
+  if (def === undefined) throw new Error(`${CATALOG_NAME}: no fallback error ${FACTS.fallback}`);
+  return def;
+}
+
+/**
+ * detailField reports whether name is a top-level property of def's details.
+ * @param {Def} def
+ * @param {string} name
+ */
+function detailField(def, name) {
+  return def.details !== undefined && (TABLES.object(def.details).properties ?? []).some((p) => p.name === name);
+}
+
+/**
+ * onViolation sets the function that learns of every detail value the
+ * renderers do not write as given, since it breaks its schema (errgenrt's
+ * Catalog.OnViolation): its error, its path in the details (a JSON
+ * Pointer), the keyword it breaks and what was written instead (omitted,
+ * replaced, fallback). It runs while a payload renders, once per payload,
+ * and is not passed the value, which may be secret: count violations, log
+ * them or, in tests, throw. null removes it; it returns the previous one.
+ * @param {((v: Violation) => void) | null} hook
+ * @returns {((v: Violation) => void) | null}
+ */
+export function onViolation(hook) {
+  if (hook !== null && typeof hook !== "function") throw new TypeError(`${CATALOG_NAME}: onViolation takes a function or null`);
+  const previous = TABLES.onViolation;
+  TABLES.onViolation = hook;
+  return previous;
+}
+
+const BRAND = Symbol.for("errgen.CatalogError");
+/** @type {WeakMap<object, Occurrence>} the occurrence of each error this copy made */
+const OCCURRENCES = new WeakMap();
+
+/**
+ * occurrenceOf returns the occurrence of an error this copy made.
+ * @param {CatalogError} err
+ * @returns {Occurrence}
+ */
+function occurrenceOf(err) {
+  const o = OCCURRENCES.get(err);
+  if (o === undefined) throw new TypeError(`${CATALOG_NAME}: not an error of this package`);
+  return o;
+}
+const OCCURRENCE = Symbol.for("errgen.CatalogError.occurrence");
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+// ---------------------------------------------------------------- errors
+
+/**
+ * CatalogError is one occurrence of an error of the catalog. Its message
+ * is what the wire carries by default (sensitive values redacted, bounded,
+ * no cause; the fallback's, when its details have no valid form), its name
+ * the symbol that message is of, and toJSON its JSON-RPC error object, so
+ * that String(err), JSON.stringify or an SDK that sends the message
+ * discloses nothing more; its details are read explicitly (err.details),
+ * never enumerated. Its log forms — verboseError(), logValue(),
+ * util.inspect and console.log, and its enumerable log member, which a
+ * serializer that walks its properties (pino's) records — have its
+ * verbose-only fields and its cause chain, sensitive values redacted and
+ * x-sanitize values scrubbed unless the occurrence was made with
+ * logSensitive. It is recognised by a brand, across copies of
+ * the package too.
+ */
+export class CatalogError extends Error {
+  /**
+   * @param {Occurrence} o
+   * @param {unknown} [key]
+   */
+  constructor(o, key) {
+    if (key !== OCCURRENCE) throw new TypeError(`${CATALOG_NAME}: create errors with newError`);
+    const r = resolved(o);
+    super(messageText(r, new Encoder(TABLES, {})), o.hasCause ? { cause: o.cause } : undefined);
+    OCCURRENCES.set(this, o);
+    o.error = this;
+    Object.defineProperty(this, "name", { value: r.def.symbol, enumerable: false, configurable: true, writable: true });
+  }
+
+  /**
+   * Reports whether value is an error of this catalog, from this copy of
+   * the package or another.
+   * @override
+   * @param {unknown} value
+   */
+  static [Symbol.hasInstance](value) {
+    return isCatalogError(value);
+  }
+
+  /** The brand: the catalog's name. */
+  get [BRAND]() {
+    return CATALOG_NAME;
+  }
+
+  /**
+   * The occurrence as another copy of the package reads it.
+   * @returns {{ symbol: string, details: unknown, options: ErrorOptions }}
+   */
+  get [OCCURRENCE]() {
+    const o = occurrenceOf(this);
+    /** @type {ErrorOptions} */
+    const options = { data: o.data, extensions: o.extensions, requestId: o.requestId, instance: o.instance };
+    if (o.hasCause) options.cause = o.cause;
+    if (o.status !== 0) options.status = o.status;
+    if (o.retryable !== undefined) options.retryable = o.retryable;
+    if (o.logSensitive) options.logSensitive = true;
+    return { symbol: o.def.symbol, details: o.raw, options };
+  }
+
+  /** The error's symbol (never an alias). */
+  get symbol() {
+    return occurrenceOf(this).def.symbol;
+  }
+
+  /** The error's catalog code. */
+  get code() {
+    return occurrenceOf(this).def.code;
+  }
+
+  /** The JSON-RPC error.code. */
+  get wireCode() {
+    return occurrenceOf(this).def.wireCode;
+  }
+
+  /** The error's type. */
+  get type() {
+    return occurrenceOf(this).def.type;
+  }
+
+  /** The error's domain. */
+  get domain() {
+    return occurrenceOf(this).def.domain;
+  }
+
+  /** The HTTP status of the occurrence. */
+  get status() {
+    return statusOf(occurrenceOf(this));
+  }
+
+  /** Whether the occurrence may be retried. */
+  get retryable() {
+    return retryableOf(occurrenceOf(this));
+  }
+
+  /** The details as given (unredacted: for the server only). */
+  get details() {
+    return occurrenceOf(this).raw;
+  }
+
+  /** The JSON-RPC error object, rendered with the default options. */
+  toJSON() {
+    return JSON.parse(renderJsonRpcError(this));
+  }
+
+  /**
+   * The message for server logs: verbose (verbose-only fields included),
+   * not bounded, followed by the cause chain; sensitive values redacted
+   * and x-sanitize values scrubbed unless the occurrence was made with
+   * logSensitive. Never send it.
+   */
+  verboseError() {
+    const o = occurrenceOf(this);
+    return [o.def.symbol + ": " + logMessage(o), ...causeChain(o, Infinity)].join(": ");
+  }
+
+  /**
+   * What a structured logger should record: the symbol, the code, the log
+   * message (as verboseError's), the cause chain, the request id and the
+   * stack. For server logs only; the wire never carries a stack.
+   */
+  logValue() {
+    const o = occurrenceOf(this);
+    /** @type {{ symbol: string, code: number, message: string, cause?: string, requestId?: string, stack?: string }} */
+    const v = { symbol: o.def.symbol, code: o.def.code, message: logMessage(o) };
+    const chain = causeChain(o, Infinity);
+    if (chain.length > 0) v.cause = chain.join(": ");
+    if (o.requestId !== "") v.requestId = o.requestId;
+    if (this.stack !== undefined) v.stack = this.stack;
+    return v;
+  }
+
+  /**
+   * util.inspect and console.log: the error as Node shows one, its first
+   * line the symbol and the log message, then its stack and its cause.
+   * @param {number} _depth
+   * @param {object} options
+   * @param {(value: unknown, options: object) => string} [inspect]
+   */
+  [INSPECT](_depth, options, inspect) {
+    const o = OCCURRENCES.get(this);
+    if (o === undefined || typeof inspect !== "function") return this;
+    const head = o.def.symbol + ": " + logMessage(o);
+    const view = new Error(head, o.hasCause ? { cause: o.cause } : undefined);
+    Object.defineProperty(view, "name", { value: o.def.symbol, enumerable: false, configurable: true, writable: true });
+    const stack = typeof this.stack === "string" ? this.stack : "";
+    const header = this.name + ": " + this.message;
+    const nl = stack.indexOf("\n");
+    const frames = stack.startsWith(header) ? stack.slice(header.length) : nl < 0 ? "" : stack.slice(nl);
+    Object.defineProperty(view, "stack", { value: head + frames, enumerable: false, configurable: true, writable: true });
+    if (o.requestId !== "") Object.defineProperty(view, "requestId", { value: o.requestId, enumerable: true });
+    return inspect(view, options);
+  }
+}
+
+/**
+ * log is verboseError() as an enumerable member of every error of the
+ * catalog (an accessor of its prototype): a serializer that copies an
+ * error's enumerable properties, as pino's err serializer does, records
+ * the log form beside the wire's message.
+ */
+Object.defineProperty(CatalogError.prototype, "log", {
+  enumerable: true,
+  configurable: true,
+  get() {
+    return OCCURRENCES.has(this) ? /** @type {CatalogError} */ (this).verboseError() : undefined;
+  },
+});
+
+/**
+ * isCatalogError reports whether value is an error of this catalog (from
+ * any copy of its package).
+ * @param {unknown} value
+ * @returns {value is CatalogError}
+ */
+export function isCatalogError(value) {
+  return typeof value === "object" && value !== null && /** @type {{ [BRAND]?: unknown }} */ (value)[BRAND] === CATALOG_NAME;
+}
+
+/**
+ * @param {Members | undefined} m
+ * @returns {Array<readonly [string, unknown]>}
+ */
+function members(m) {
+  if (m === undefined || m === null) return [];
+  if (typeof (/** @type {{ [Symbol.iterator]?: unknown }} */ (m))[Symbol.iterator] === "function") {
+    return [.../** @type {Iterable<readonly [string, unknown]>} */ (m)].map(([k, v]) => [String(k), v]);
+  }
+  return Object.entries(m);
+}
+
+/**
+ * occurrence builds an occurrence of def with the details given and the
+ * options.
+ * @param {Def} def
+ * @param {unknown} details
+ * @param {ErrorOptions | undefined} options
+ * @returns {Occurrence}
+ */
+function occurrence(def, details, options) {
+  if (typeof options !== "object" || options === null) options = {};
+  const status = options.status;
+  return {
+    def,
+    details: def.details !== undefined && isObject(details) ? details : null,
+    raw: def.details === undefined ? undefined : details,
+    hasCause: "cause" in options,
+    cause: options.cause,
+    retryable: typeof options.retryable === "boolean" ? options.retryable : undefined,
+    status: typeof status === "number" && def.statuses.includes(status) ? status : 0,
+    data: members(options.data),
+    extensions: members(options.extensions),
+    requestId: typeof options.requestId === "string" ? options.requestId : "",
+    instance: typeof options.instance === "string" ? options.instance : "",
+    logSensitive: options.logSensitive === true,
+  };
+}
+
+/**
+ * fresh returns an occurrence of def with empty details, caused by cause
+ * (none when undefined).
+ * @param {Def} def
+ * @param {unknown} [cause]
+ * @returns {Occurrence}
+ */
+function fresh(def, cause) {
+  return {
+    def,
+    details: null,
+    raw: def.details === undefined ? undefined : {},
+    hasCause: cause !== undefined,
+    cause,
+    retryable: undefined,
+    status: 0,
+    data: [],
+    extensions: [],
+    requestId: "",
+    instance: "",
+    logSensitive: false,
+  };
+}
+
+/**
+ * detailsTypeError returns what makes details no details of def as its
+ * TypeScript type has them, "" when nothing does: the TypeError of a
+ * JavaScript caller.
+ * @param {Def} def
+ * @param {unknown} details
+ */
+function detailsTypeError(def, details) {
+  if (def.details === undefined) {
+    if (details === undefined || details === null) return "";
+    if (isObject(details) && Object.values(details).every((v) => v === undefined)) return "";
+    return `details must be undefined: it has none, got ${Array.isArray(details) ? "array" : typeof details}`;
+  }
+  const d = details === undefined || details === null ? {} : details;
+  return TABLES.typeError(def.details, d, "details");
+}
+
+/**
+ * newError returns an error of the catalog: symbol (or an alias) with its
+ * details and per-occurrence options. Details of another type than the
+ * error's (a value of another JSON type, a required field missing, a field
+ * closed details do not have) are a TypeError naming the error and the
+ * field; values that break the schema's constraints are the renderers' to
+ * leave out or replace.
+ * @param {string} symbol
+ * @param {unknown} [details]
+ * @param {ErrorOptions} [options]
+ */
+export function newError(symbol, details, options) {
+  const def = defOf(symbol);
+  if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
+  const wrong = detailsTypeError(def, details);
+  if (wrong !== "") throw new TypeError(`${def.symbol}: ${wrong}`);
+  return new CatalogError(occurrence(def, details, options), OCCURRENCE);
+}
+
+/**
+ * errorOf returns the error of a symbol raised without its details (each
+ * required field empty), as Go's `return pkg.ErrX` does; where empty
+ * details would break its schema, the catalog's fallback, caused by it.
+ * @param {string} symbol
+ */
+export function errorOf(symbol) {
+  const def = defOf(symbol);
+  if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
+  if (def.needsDetails === true) {
+    return new CatalogError(fresh(fallbackDef(), new Error(def.symbol + ": " + def.title)), OCCURRENCE);
+  }
+  return new CatalogError(fresh(def), OCCURRENCE);
+}
+
+/**
+ * fromError turns anything thrown into an error of the catalog: an error of
+ * the catalog (or one found in its cause chain) is itself, from another
+ * copy of the package rebuilt here; anything else becomes the catalog's
+ * fallback, the thrown value kept only as its cause (which the wire carries
+ * only in verbose mode, sanitized, in debugInfo).
+ * @param {unknown} err
+ * @returns {CatalogError}
+ */
+export function fromError(err) {
+  let c = err;
+  for (let depth = 0; typeof c === "object" && c !== null && depth < 100; depth++) {
+    if (isCatalogError(c)) return own(c);
+    c = /** @type {{ cause?: unknown }} */ (c).cause;
+  }
+  return new CatalogError(fresh(fallbackDef(), err ?? undefined), OCCURRENCE);
+}
+
+/**
+ * own returns an error of this catalog made by this copy of the package.
+ * @param {CatalogError} err
+ */
+function own(err) {
+  if (OCCURRENCES.has(err)) return err;
+  const o = /** @type {{ [OCCURRENCE]?: { symbol: string, details: unknown, options: ErrorOptions } }} */ (/** @type {unknown} */ (err))[OCCURRENCE];
+  const def = o === undefined ? undefined : defOf(o.symbol);
+  if (o === undefined || def === undefined) return new CatalogError(fresh(fallbackDef(), err), OCCURRENCE);
+  return new CatalogError(occurrence(def, o.details, o.options), OCCURRENCE);
+}
+
+/** @param {Occurrence} o */
+function statusOf(o) {
+  return o.status !== 0 ? o.status : /** @type {number} */ (o.def.statuses[0]);
+}
+
+/** @param {Occurrence} o */
+function retryableOf(o) {
+  return o.retryable ?? o.def.retryable;
+}
+
+/**
+ * ViolationError is the cause of the fallback an error becomes when its
+ * details have no valid form (errgenrt.ViolationError).
+ */
+class ViolationError extends Error {
+  /** @param {Occurrence} o */
+  constructor(o) {
+    super(o.def.symbol + ": details break the schema", { cause: o.error });
+    Object.defineProperty(this, "name", { value: "ViolationError", enumerable: false, configurable: true, writable: true });
+  }
+}
+
+// ---------------------------------------------------------------- options
+
+/**
+ * optionsFromEnv reads rendering options from the environment variables
+ * named with prefix, as errgenrt.OptionsFromEnv does: PREFIX_VERBOSE,
+ * _REDACT, _SUGGESTIONS (booleans: 1/0, true/false, yes/no, on/off;
+ * VERBOSE also a positive number or "full"; REDACT=false shows sensitive
+ * fields, SUGGESTIONS=false omits suggestions), _MAX_DATA_BYTES,
+ * _MAX_STRING_BYTES, _MAX_SUGGESTIONS (non-negative integers) and
+ * _SERVER_VERSION. It throws a RangeError naming every invalid value.
+ * @param {string} prefix
+ * @param {{ readonly [name: string]: string | undefined }} [env] default: process.env
+ * @returns {RenderOptions}
+ */
+export function optionsFromEnv(prefix, env) {
+  const vars = env ?? /** @type {{ process?: { env?: { [name: string]: string | undefined } } }} */ (globalThis).process?.env ?? {};
+  /** @type {RenderOptions} */
+  const o = {};
+  /** @type {string[]} */
+  const errs = [];
+  /** @param {string} name */
+  const get = (name) => vars[prefix + "_" + name] ?? "";
+  /**
+   * @param {string} name
+   * @param {boolean} verbose
+   * @returns {boolean | undefined}
+   */
+  const boolean = (name, verbose) => {
+    const v = get(name).trim();
+    switch (v.toLowerCase()) {
+      case "": return undefined;
+      case "1": case "true": case "yes": case "on": return true;
+      case "0": case "false": case "no": case "off": return false;
+    }
+    if (verbose && ((/^[+-]?\d+$/.test(v) && Number(v) > 0) || v.toLowerCase() === "full")) return true;
+    errs.push(`${prefix}_${name}=${JSON.stringify(v)}: want true or false`);
+    return undefined;
+  };
+  /** @param {string} name */
+  const integer = (name) => {
+    const v = get(name).trim();
+    if (v === "") return undefined;
+    const n = Number(v);
+    if (!/^[+-]?\d+$/.test(v) || n < 0 || !Number.isSafeInteger(n)) {
+      errs.push(`${prefix}_${name}=${JSON.stringify(v)}: want a non-negative integer`);
+      return undefined;
+    }
+    return n;
+  };
+  if (boolean("VERBOSE", true) === true) o.verbose = true;
+  if (boolean("REDACT", false) === false) o.showSensitive = true;
+  if (boolean("SUGGESTIONS", false) === false) o.omitSuggestions = true;
+  const maxData = integer("MAX_DATA_BYTES");
+  if (maxData !== undefined) o.maxDataBytes = maxData;
+  const maxString = integer("MAX_STRING_BYTES");
+  if (maxString !== undefined) o.maxStringBytes = maxString;
+  const maxSuggestions = integer("MAX_SUGGESTIONS");
+  if (maxSuggestions !== undefined) o.maxSuggestions = maxSuggestions;
+  const version = vars[prefix + "_SERVER_VERSION"];
+  if (version !== undefined && version !== "") o.serverVersion = version;
+  if (errs.length > 0) throw new RangeError(`${CATALOG_NAME}: ${errs.join("; ")}`);
+  return o;
+}
+
+// ---------------------------------------------------------------- rendering
+
+/**
+ * text renders template tpl of the occurrence e.
+ * @param {Occurrence} e
+ * @param {Encoder} enc
+ * @param {Template} tpl
+ */
+function text(e, enc, tpl) {
+  return enc.render(tpl, e.def, e.details);
+}
+
+/**
+ * messageText returns the message of e as the wire carries it: rendered
+ * and bounded.
+ * @param {Occurrence} e
+ * @param {Encoder} enc
+ */
+function messageText(e, enc) {
+  return truncate(text(e, enc, e.def.message), enc.bound(null));
+}
+
+/**
+ * resolved returns o, or the fallback the wire carries instead when o's
+ * details have no valid form.
+ * @param {Occurrence} o
+ * @returns {Occurrence}
+ */
+function resolved(o) {
+  const fb = fallbackDef();
+  if (o.def.details === undefined || o.def === fb) return o;
+  const enc = new Encoder(TABLES, {});
+  detailsJSON(o, enc);
+  return enc.failed ? fresh(fb) : o;
+}
+
+/**
+ * logMessage renders the message of o for server logs: verbose, not
+ * bounded, its sensitive values redacted and x-sanitize values scrubbed
+ * unless the occurrence was made with logSensitive.
+ * @param {Occurrence} o
+ */
+function logMessage(o) {
+  const enc = new Encoder(TABLES, { verbose: true, showSensitive: o.logSensitive });
+  enc.text = true;
+  return text(o, enc, o.def.message);
+}
+
+/**
+ * causeText returns the text of one error of a cause chain: an error's
+ * message (for an error of the catalog, its name and message, as Go's
+ * Error()), anything else as a string.
+ * @param {unknown} c
+ */
+function causeText(c) {
+  if (isCatalogError(c)) return c.name + ": " + c.message;
+  if (typeof c === "object" && c !== null && typeof (/** @type {{ message?: unknown }} */ (c)).message === "string") return /** @type {{ message: string }} */ (c).message;
+  return String(c);
+}
+
+/**
+ * causeChain returns the texts of the cause chain of o, outermost first, at
+ * most max of them.
+ * @param {Occurrence} o
+ * @param {number} max
+ */
+function causeChain(o, max) {
+  const out = [];
+  let c = o.hasCause ? o.cause : undefined;
+  for (; c !== undefined && c !== null && out.length < max; c = typeof c === "object" ? /** @type {{ cause?: unknown }} */ (c).cause : undefined) {
+    out.push(causeText(c));
+  }
+  return out;
+}
+
+/**
+ * positive returns n when it is a positive number, else 0.
+ * @param {unknown} n
+ */
+function positive(n) {
+  return typeof n === "number" && n > 0 ? Math.trunc(n) : 0;
+}
+
+/** @param {RenderOptions} o */
+function suggestionsBound(o) {
+  return positive(o.maxSuggestions) || FACTS.limits.maxSuggestions;
+}
+
+/**
+ * dataBound returns the bound of a whole payload: the option, raised to
+ * the rules' floor, else the catalog's.
+ * @param {RenderOptions} o
+ */
+function dataBound(o) {
+  const n = positive(o.maxDataBytes);
+  return n > 0 ? Math.max(n, RULES.minMaxDataBytes) : FACTS.limits.maxDataBytes;
+}
+
+/** @param {RenderOptions} o */
+function timestamp(o) {
+  const d = o.now !== undefined ? o.now() : new Date();
+  return d.toISOString().replace(/\.\d+Z$/, "Z");
+}
+
+/**
+ * @callback Writer
+ * @param {Occurrence} e
+ * @param {Encoder} enc
+ * @param {RenderOptions} o
+ * @returns {string}
+ */
+
+/**
+ * render writes one whole payload of e that write makes, counted by the
+ * metrics, and returns it with the occurrence it is of and the encoder as
+ * it was left (see fit).
+ * @param {Occurrence} e
+ * @param {RenderOptions} o
+ * @param {Writer} write
+ * @returns {[string, Occurrence, Encoder]}
+ */
+function render(e, o, write) {
+  countRendered(e.def);
+  return fit(e, new Encoder(TABLES, o), o, write);
+}
+
+/**
+ * fit writes the payload of e. Details without a valid form make it the
+ * catalog's fallback's, caused by a ViolationError. Past maxDataBytes it
+ * is written again minimal (strings of 64 bytes, then of 8), and still
+ * past it it is the catalog's fallback, minimal, caused by e, unless e is
+ * the fallback. Violations are reported on the first pass only.
+ * @param {Occurrence} e
+ * @param {Encoder} enc
+ * @param {RenderOptions} o
+ * @param {Writer} write
+ * @returns {[string, Occurrence, Encoder]}
+ */
+function fit(e, enc, o, write) {
+  const max = dataBound(o);
+  const fb = fallbackDef();
+  enc.report = true;
+  let out = write(e, enc, o);
+  enc.report = false;
+  if (enc.failed && fb !== e.def) {
+    enc.failed = false;
+    enc.def = e.def;
+    enc.report = true;
+    enc.flush("fallback");
+    enc.report = false;
+    return fit(fresh(fb, new ViolationError(e)), enc, o, write);
+  }
+  enc.pending = [];
+  for (const n of RULES.minimalStringBytes) {
+    if (max <= 0 || utf8Length(out) <= max) return [out, e, enc];
+    enc.minimal = true;
+    enc.minString = n;
+    out = write(e, enc, o);
+  }
+  if (max <= 0 || utf8Length(out) <= max || fb === e.def) return [out, e, enc];
+  const f = fresh(fb, e.error ?? new Error(e.def.symbol));
+  return [write(f, enc, o), f, enc];
+}
+
+/**
+ * detailsJSON writes the details object, {} for an error without. Details
+ * without a valid form (a required value breaks its schema and has no
+ * replacement) are written {} and mark the encoder failed: fit then
+ * writes the catalog's fallback instead.
+ * @param {Occurrence} e
+ * @param {Encoder} enc
+ */
+function detailsJSON(e, enc) {
+  const n = e.def.details;
+  if (n === undefined) return "{}";
+  enc.def = e.def;
+  const out = enc.writeObject(n, e.details, true);
+  if (out !== null) return out;
+  enc.failed = true;
+  return "{}";
+}
+
+/** The node of legacy data and extension values: any JSON value, its strings bounded like the message. */
+const UNTYPED = Object.freeze({ type: /** @type {const} */ ("any") });
+
+/**
+ * firstAt returns the index of the first member named k.
+ * @param {ReadonlyArray<readonly [string, unknown]>} kvs
+ * @param {string} k
+ */
+function firstAt(kvs, k) {
+  return kvs.findIndex((kv) => kv[0] === k);
+}
+
+/** @type {Writer} */
+function writeJsonRpc(e, enc, o) {
+  const def = e.def;
+  let out = '{"code":' + def.wireCode + ',"message":' + quote(text(e, enc, def.message), enc.bound(null)) + ',"data":{';
+  if (!enc.minimal) {
+    e.data.forEach(([k, v], i) => {
+      if (RULES.jsonrpcDataMembers.includes(k) || firstAt(e.data, k) < i) return;
+      out += quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0) + ",";
+    });
+  }
+  out += '"domain":' + quote(def.domain, -1) + ',"symbol":' + quote(def.symbol, -1) + ',"retryable":' + retryableOf(e);
+  out += ',"context":{"schemaVersion":' + FACTS.schemaVersion + ',"type":' + quote(def.type, -1) + ',"details":' + detailsJSON(e, enc);
+  out += advice(e, enc, o) + ',"retryable":' + retryableOf(e);
+  if (o.verbose === true && !enc.minimal) out += ',"debugInfo":' + debugInfo(e, o);
+  return out + "}}}";
+}
+
+/**
+ * advice writes ,"userMessage" and ,"suggestions", when the error has them
+ * and the payload is not minimal.
+ * @param {Occurrence} e
+ * @param {Encoder} enc
+ * @param {RenderOptions} o
+ */
+function advice(e, enc, o) {
+  if (enc.minimal) return "";
+  const def = e.def;
+  let out = "";
+  if (def.userMessage !== undefined && def.userMessage.source !== "") {
+    out += ',"userMessage":' + quote(text(e, enc, def.userMessage), enc.bound(null));
+  }
+  const suggestions = def.suggestions ?? [];
+  const max = suggestionsBound(o);
+  if (o.omitSuggestions !== true && suggestions.length > 0 && max > 0) {
+    out += ',"suggestions":[' + suggestions.slice(0, max).map((s) => quote(text(e, enc, s), enc.bound(null))).join(",") + "]";
+  }
+  return out;
+}
+
+/**
+ * debugInfo writes {errorChain, requestId, timestamp, serverVersion}: the
+ * cause chain sanitized, at most the rules' errorChainEntries, each string
+ * bounded to their debugStringBytes.
+ * @param {Occurrence} e
+ * @param {RenderOptions} o
+ */
+function debugInfo(e, o) {
+  const bound = RULES.debugStringBytes;
+  let out = '{"errorChain":[' + causeChain(e, RULES.errorChainEntries).map((t) => quote(sanitizeText(t), bound)).join(",") + "]";
+  if (e.requestId !== "") out += ',"requestId":' + quote(e.requestId, bound);
+  out += ',"timestamp":"' + timestamp(o) + '"';
+  if (o.serverVersion !== undefined && o.serverVersion !== "") out += ',"serverVersion":' + quote(o.serverVersion, bound);
+  return out + "}";
+}
+
+/** @type {Writer} */
+function writeProblem(e, enc, o) {
+  const def = e.def;
+  let out = '{"type":' + quote(def.problemType, -1) + ',"title":' + quote(def.title, -1) + ',"status":' + statusOf(e);
+  out += ',"detail":' + quote(text(e, enc, def.message), enc.bound(null));
+  let instance = e.instance;
+  if (instance === "") instance = o.instance !== undefined ? o.instance() : "urn:uuid:" + randomUUID();
+  out += ',"instance":' + quote(instance, -1) + ',"timestamp":"' + timestamp(o) + '","symbol":' + quote(def.symbol, -1) + ',"retryable":' + retryableOf(e);
+  out += advice(e, enc, o);
+  enc.flatKeys = [];
+  if (def.details !== undefined) {
+    // the details flattened: their members without the object's braces
+    enc.flatten = true;
+    const details = detailsJSON(e, enc);
+    enc.flatten = false;
+    if (details.length > 2) out += "," + details.slice(1, -1);
+  }
+  if (!enc.minimal) {
+    e.extensions.forEach(([k, v], i) => {
+      if (RULES.problemMembers.includes(k) || detailField(def, k) || enc.flatKeys.includes(k) || firstAt(e.extensions, k) < i) return;
+      out += "," + quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0);
+    });
+  }
+  if (o.verbose === true && !enc.minimal) out += ',"debugInfo":' + debugInfo(e, o);
+  return out + "}";
+}
+
+function randomUUID() {
+  const c = /** @type {{ crypto?: { randomUUID?: () => string } }} */ (globalThis).crypto;
+  if (c?.randomUUID !== undefined) return c.randomUUID();
+  const hex = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16));
+  hex[12] = "4";
+  hex[16] = "89ab"[Math.floor(Math.random() * 4)] ?? "8";
+  const s = hex.join("");
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+/** @type {Writer} */
+function writeResponse(e, enc) {
+  const def = e.def;
+  let out = '{"error":true,"code":' + quote(def.symbol, -1) + ',"message":' + quote(text(e, enc, def.message), enc.bound(null));
+  if (def.details !== undefined) out += ',"details":' + detailsJSON(e, enc);
+  return out + "}";
+}
+
+/**
+ * @param {unknown} err
+ * @returns {Occurrence}
+ */
+function occurrenceFrom(err) {
+  return occurrenceOf(fromError(err));
+}
+
+// --------------------------------------------------------------- metrics
+
+/**
+ * countRendered counts a rendered error when metrics are enabled (set by
+ * Metrics, which alone reaches its counters).
+ * @type {(def: Def) => void}
+ */
+let countRendered = () => {};
+
+/**
+ * Metrics counts rendered errors: in all, by code, by domain and by
+ * symbol, as errgenrt.Metrics does. The counters live until the process
+ * ends.
+ */
+export class Metrics {
+  #total = 0;
+  /** @type {Map<string, number>} */
+  #byCode = new Map();
+  /** @type {Map<string, number>} */
+  #byDomain = new Map();
+  /** @type {Map<string, number>} */
+  #bySymbol = new Map();
+
+  /**
+   * record counts one error of a symbol (or alias); a symbol the catalog
+   * does not have is a TypeError.
+   * @param {string} symbol
+   */
+  record(symbol) {
+    const def = defOf(symbol);
+    if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
+    this.#count(def);
+  }
+
+  /** @param {Def} meta */
+  #count(meta) {
+    this.#total++;
+    for (const [m, k] of /** @type {const} */ ([[this.#byCode, String(meta.code)], [this.#byDomain, meta.domain], [this.#bySymbol, meta.symbol]])) {
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * snapshot returns the counters at this moment, in the shape of the
+   * sys/errorStats result: { total, byCode, byDomain, bySymbol }.
+   * @returns {ErrorStats}
+   */
+  snapshot() {
+    /** @param {Map<string, number>} m */
+    const obj = (m) => Object.fromEntries(sorted(m));
+    return { total: this.#total, byCode: obj(this.#byCode), byDomain: obj(this.#byDomain), bySymbol: obj(this.#bySymbol) };
+  }
+
+  /**
+   * snapshotJSON returns the snapshot as the sys/errorStats result's JSON,
+   * byte for byte what errgenrt's Stats.AppendJSON writes: every object's
+   * keys sorted. (JSON.stringify of snapshot() would put the codes that
+   * are array indexes, 0 and up, before the others.)
+   */
+  snapshotJSON() {
+    /** @param {Map<string, number>} m */
+    const obj = (m) => "{" + sorted(m).map(([k, n]) => quote(k, -1) + ":" + n).join(",") + "}";
+    return '{"total":' + this.#total + ',"byCode":' + obj(this.#byCode) + ',"byDomain":' + obj(this.#byDomain) + ',"bySymbol":' + obj(this.#bySymbol) + "}";
+  }
+
+  static {
+    countRendered = (def) => {
+      if (metrics !== null) metrics.#count(def);
+    };
+  }
+}
+
+
+/**
+ * sorted returns the counts of m by key, as Go sorts the keys: codes,
+ * domains and symbols are ASCII, where string order is byte order.
+ * @param {Map<string, number>} m
+ */
+const sorted = (m) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** @type {Metrics | null} */
+let metrics = null;
+
+/**
+ * enableMetrics starts counting the errors the renderers render, each
+ * payload once (as errgenrt's Catalog.EnableMetrics does), and returns the
+ * counters: the same ones on every call. Serve snapshotJSON() as the
+ * result of sys/errorStats.
+ * @returns {Metrics}
+ */
+export function enableMetrics() {
+  return (metrics ??= new Metrics());
+}
+
+/**
+ * renderJsonRpcError returns the JSON-RPC error object of err (the error
+ * member of a response): {code, message, data: {legacy data…, domain,
+ * symbol, retryable, context}}. Anything that is not an error of the
+ * catalog is its fallback (see fromError).
+ * @param {unknown} err
+ * @param {RenderOptions} [options]
+ */
+export function renderJsonRpcError(err, options) {
+  return render(occurrenceFrom(err), options ?? {}, writeJsonRpc)[0];
+}
+
+/**
+ * jsonRpcParts returns the members of the JSON-RPC error object apart: the
+ * wire code, the message and data as JSON text, for libraries whose error
+ * type holds them so.
+ * @param {unknown} err
+ * @param {RenderOptions} [options]
+ * @returns {{ code: number, message: string, data: string }}
+ */
+export function jsonRpcParts(err, options) {
+  const [obj, r, enc] = render(occurrenceFrom(err), options ?? {}, writeJsonRpc);
+  const at = obj.indexOf(',"data":');
+  return { code: r.def.wireCode, message: messageText(r, enc), data: obj.slice(at + ',"data":'.length, -1) };
+}
+
+/**
+ * renderProblem returns the RFC 9457 problem document of err.
+ * @param {unknown} err
+ * @param {RenderOptions} [options]
+ */
+export function renderProblem(err, options) {
+  return problemOf(err, options).body;
+}
+
+/**
+ * problemOf returns the problem document of err with the HTTP status of
+ * the error it is of (the fallback's, where the error's own did not fit or
+ * its details had no valid form): what an HTTP response carries.
+ * @param {unknown} err
+ * @param {RenderOptions} [options]
+ * @returns {{ status: number, body: string }}
+ */
+export function problemOf(err, options) {
+  const [body, r] = render(occurrenceFrom(err), options ?? {}, writeProblem);
+  return { status: statusOf(r), body };
+}
+
+/**
+ * renderResponse returns the plain response {error, code, message,
+ * details} of err.
+ * @param {unknown} err
+ * @param {RenderOptions} [options]
+ */
+export function renderResponse(err, options) {
+  return render(occurrenceFrom(err), options ?? {}, writeResponse)[0];
+}
+
+/**
+ * renderToolResult returns the MCP tool result carrying the problem
+ * document of err as text: {"content":[{"type":"text","text":…}],"isError":true}.
+ * @param {unknown} err
+ * @param {RenderOptions} [options]
+ */
+export function renderToolResult(err, options) {
+  return '{"content":[{"type":"text","text":' + quote(renderProblem(err, options), -1) + '}],"isError":true}';
+}
+
+/**
+ * toolErrorsAsJsonRpc reports whether a failing MCP tools/call sends err
+ * as a JSON-RPC error rather than as an isError result (the catalog's
+ * mcp.tool_errors: error).
+ * @param {unknown} err
+ */
+export function toolErrorsAsJsonRpc(err) {
+  return occurrenceFrom(err).def.toolErrorsAsRpc === true;
+}

@@ -1,0 +1,127 @@
+// The facts errgen generates for each catalog as facts.js (the JSON of
+// `errgen generate -facts`, schema/facts.schema.json), which the server
+// runtime writes every payload from. (A declaration for type-checking the
+// runtime on its own: the generated package has facts.js instead.)
+
+/** The constants of the wire every runtime shares. */
+export interface Rules {
+  /** What a sensitive value is written as: "<redacted>". */
+  readonly redacted: string;
+  /** The string bounds of a minimal payload: a first try, then a harsher one. */
+  readonly minimalStringBytes: readonly number[];
+  /** The bound of each string of debugInfo. */
+  readonly debugStringBytes: number;
+  /** How many errors of the cause chain debugInfo lists. */
+  readonly errorChainEntries: number;
+  /** How deep an untyped value is written (the field's own value is level 1). */
+  readonly untypedDepth: number;
+  /** The floors of the maxDataBytes and maxStringBytes options. */
+  readonly minMaxDataBytes: number;
+  readonly minMaxStringBytes: number;
+  /** The members a problem document writes itself. */
+  readonly problemMembers: readonly string[];
+  /** The members of a JSON-RPC error's data the runtime writes itself. */
+  readonly jsonrpcDataMembers: readonly string[];
+}
+
+/** What a node's schema requires of a value, each keyword applying to the values of its type. */
+export interface Check {
+  readonly enum?: readonly string[];
+  /** The value equals it (present: even null). */
+  readonly const?: unknown;
+  /** ECMAScript regular expressions (u flag) a string matches anywhere. */
+  readonly patterns?: readonly string[];
+  readonly formats?: readonly string[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  /** In code points. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+}
+
+/** One node of a detail schema. */
+export interface Node {
+  readonly type: "string" | "integer" | "number" | "boolean" | "array" | "object" | "any";
+  /** An object node that names a shape has its properties there. */
+  readonly shape?: string;
+  readonly properties?: readonly Property[];
+  /** The node of an object's other members; absent: none are written. */
+  readonly additionalProperties?: Node;
+  /** A minimal payload leaves the object's optional properties out. */
+  readonly trim?: boolean;
+  readonly items?: Node;
+  /** The items a minimal payload keeps of an array (-1: all; absent: 0). */
+  readonly keep?: number;
+  readonly sensitive?: boolean;
+  readonly verbose?: boolean;
+  readonly sanitize?: "path" | "uri" | "text";
+  readonly maxBytes?: number;
+  /** Its strings are written whole (their schema constrains them). */
+  readonly exact?: boolean;
+  readonly check?: Check;
+  /** What a required property of this node that breaks its checks is written as (present: even null). */
+  readonly replacement?: unknown;
+}
+
+/** One declared property of an object node. */
+export interface Property {
+  readonly name: string;
+  readonly required?: boolean;
+  readonly node: Node;
+}
+
+/** A template: its source, and its literal text and placeholders in order. */
+export interface Template {
+  readonly source: string;
+  readonly parts: ReadonlyArray<{ readonly text?: string; readonly field?: string }>;
+}
+
+/** One error of the catalog. */
+export interface ErrorFacts {
+  readonly symbol: string;
+  readonly aliases?: readonly string[];
+  readonly code: number;
+  readonly wireCode: number;
+  readonly type: string;
+  readonly domain: string;
+  readonly title: string;
+  readonly problemType: string;
+  /** The allowed HTTP statuses, the default first. */
+  readonly statuses: readonly number[];
+  readonly retryable: boolean;
+  readonly deprecated?: boolean;
+  readonly replacedBy?: string;
+  /** A failing MCP tools/call sends it as a JSON-RPC error (mcp.tool_errors: error). */
+  readonly toolErrorsAsRpc?: boolean;
+  /** Its empty details break their schema: raised without them it becomes the fallback. */
+  readonly needsDetails?: boolean;
+  /** The node of its details (an object); absent: it has none. */
+  readonly details?: Node;
+  /** The top-level detail fields its own sensitive list redacts. */
+  readonly sensitive?: readonly string[];
+  readonly message: Template;
+  readonly userMessage?: Template;
+  readonly suggestions?: readonly Template[];
+}
+
+/** The facts of a catalog. */
+export interface Facts {
+  readonly facts: number;
+  readonly name: string;
+  readonly version: string;
+  readonly schemaVersion: number;
+  readonly limits: { readonly maxDataBytes: number; readonly maxStringBytes: number; readonly maxSuggestions: number };
+  /** The symbol of the error any other error becomes. */
+  readonly fallback: string;
+  readonly rules: Rules;
+  readonly shapes: ReadonlyArray<{ readonly name: string; readonly node: Node }>;
+  readonly errors: readonly ErrorFacts[];
+}
+
+export declare const FACTS: Facts;
