@@ -125,14 +125,15 @@ func putEncoder(e *Encoder) {
 // pathSeg is one step of the path of a value: a member's name, or (name
 // "") an item's index.
 type pathSeg struct {
-	name  string
-	index int
+	name    string
+	index   int
+	isIndex bool
 }
 
 // push, pushIndex and pop keep the path of the value being written, for
 // violations.
 func (e *Encoder) push(name string) { e.path = append(e.path, pathSeg{name: name}) }
-func (e *Encoder) pushIndex(i int)  { e.path = append(e.path, pathSeg{index: i}) }
+func (e *Encoder) pushIndex(i int)  { e.path = append(e.path, pathSeg{index: i, isIndex: true}) }
 func (e *Encoder) pop()             { e.path = e.path[:len(e.path)-1] }
 
 // violation reports the value at the current path, which broke
@@ -179,7 +180,7 @@ func (e *Encoder) pointer() string {
 	var p strings.Builder
 	for _, seg := range e.path {
 		p.WriteByte('/')
-		if seg.name == "" {
+		if seg.isIndex {
 			p.WriteString(strconv.Itoa(seg.index))
 			continue
 		}

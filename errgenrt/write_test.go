@@ -247,3 +247,19 @@ func TestCheckFormat(t *testing.T) {
 		}
 	}
 }
+
+// A violation's path is a JSON Pointer: an empty member name is an empty
+// segment, not an index.
+func TestViolationPathOfEmptyName(t *testing.T) {
+	node := &Node{Kind: KindObject, Object: &Object{Fields: []Field{
+		{Name: "m", Node: &Node{Kind: KindObject, Object: &Object{Extra: &Node{Kind: KindInteger}}}},
+	}}}
+	def := &Def{Code: 2, WireCode: 2, Symbol: "E_X", Type: "x", Domain: "d", Title: "X", ProblemType: "urn:x:x", Statuses: []int{400}, Message: "m", Details: node}
+	c := testCatalog(t, def)
+	var seen []string
+	c.OnViolation = func(v Violation) { seen = append(seen, v.Path) }
+	New(def, testDetails(node, map[string]any{"m": map[string]any{"": "x", "a/b~": "y"}})).AppendResponse(nil, fixedTestOptions())
+	if strings.Join(seen, " ") != "/m/ /m/a~1b~0" {
+		t.Errorf("paths %q, want /m/ and /m/a~1b~0", seen)
+	}
+}

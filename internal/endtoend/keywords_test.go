@@ -210,6 +210,8 @@ func TestSecurityKeywordRefusals(t *testing.T) {
 		{"in prefixItems", `{type: array, prefixItems: [{type: string, x-sensitive: true}]}`, `keyword "prefixItems"`},
 		{"unique redacted items", `{type: array, uniqueItems: true, items: {type: string, x-sensitive: true}}`, "x-sensitive on the items of an array with uniqueItems"},
 		{"unique scrubbed items", `{type: array, uniqueItems: true, items: {type: string, x-sanitize: path}}`, "x-sanitize on the items of an array with uniqueItems"},
+		{"const on an object", `{type: object, const: {a: 1}}`, `keyword "const" on an object field: errgen's runtimes check it on strings, numbers and untyped values only`},
+		{"enum on a boolean", `{type: boolean, enum: [true]}`, `keyword "enum" on a boolean field`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()

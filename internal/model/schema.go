@@ -315,6 +315,13 @@ func describe(s *Schema) string {
 func (p *schemaParser) checkExtensions() {
 	for _, s := range p.all {
 		v := s.Source
+		if r := s.Resolved(); r != nil && (r.Type == "boolean" || r.Type == "array" || r.Type == "object") {
+			for _, kw := range []string{"enum", "const"} {
+				if m := v.Member(kw); m != nil {
+					p.diags.Errorf(m.KeyPos, "keyword %q on %s field: errgen's runtimes check it on strings, numbers and untyped values only, so a payload could break the schema; drop it, or say it on the values inside", kw, describe(s))
+				}
+			}
+		}
 		if s.Sensitive && !stringOrAny(s) {
 			p.diags.Errorf(v.Member("x-sensitive").KeyPos, "x-sensitive on %s field: only string or untyped fields can be redacted%s", describe(s), onItems(s))
 		}
