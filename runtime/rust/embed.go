@@ -1,7 +1,9 @@
 // Package rustrt holds errgen's Rust runtime: the module rt that errgen
 // writes into every Rust crate it generates (src/rt/*.rs here, built,
 // linted and tested as the crate errgen-runtime). Only the catalog's facts
-// are generated beside it.
+// are generated beside it. A crate whose catalog checks no pattern and no
+// format gets stub/regexp.rs as its rt/regexp.rs, and needs no regex
+// crate.
 package rustrt
 
 import (
@@ -12,6 +14,13 @@ import (
 
 //go:embed src/rt/*.rs
 var files embed.FS
+
+//go:embed stub/regexp.rs
+var regexpStub []byte
+
+// RegexpStub returns the regexp.rs of a crate whose catalog checks no
+// pattern and no format: no regular expression engine.
+func RegexpStub() []byte { return append([]byte(nil), regexpStub...) }
 
 // File is one source file of the module.
 type File struct {

@@ -5,7 +5,6 @@
 //!
 //! Running catalog commands in the sandbox.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the command domain's errors, by code.
@@ -45,7 +44,11 @@ pub(crate) static DEF_COMMAND_FAILED: rt::Def = rt::Def {
     message: "Command {operation} exited with code {exit_code}",
     user_message: "",
     suggestions: &["Inspect details.stderr for the cause"],
-    details: ExecutionError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_EXECUTION_ERROR,
+        retype: rt::retype::<ExecutionError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CMD_FAILED (3100): Command failed.
@@ -80,7 +83,11 @@ pub(crate) static DEF_CMD_TIMEOUT: rt::Def = rt::Def {
     message: "Command execution timed out after {limit} {unit}",
     user_message: "",
     suggestions: &["Consider increasing timeout or optimizing the command"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CMD_TIMEOUT (3101): Command timed out.
@@ -115,7 +122,11 @@ pub(crate) static DEF_OUTPUT_TOO_LARGE: rt::Def = rt::Def {
     message: "Command output is {actual} {unit}; the limit is {limit} {unit}",
     user_message: "",
     suggestions: &["Narrow the command so it prints less"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CMD_OUTPUT_TOO_LARGE (3102): Output too large.
@@ -151,7 +162,11 @@ pub(crate) static DEF_INVALID_ARGUMENT: rt::Def = rt::Def {
     message: "Invalid argument {arg_index}: {reason}",
     user_message: "Command arguments failed validation.",
     suggestions: &["Check the argument format"],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CMD_INVALID_ARGUMENT (3103): Invalid command argument.
@@ -186,13 +201,17 @@ pub(crate) static DEF_INVALID_ENVIRONMENT: rt::Def = rt::Def {
     message: "Invalid environment variable {field}: {reason}",
     user_message: "",
     suggestions: &[],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &["value"],
 };
 
 /// E_CMD_INVALID_ENV (3104): Invalid environment.
 ///
 /// An environment variable has a value the catalog rejects. The value is
-/// redacted unless verbose mode is on.
+/// redacted on the wire and in logs.
 pub fn invalid_environment(details: ValidationFailure) -> Error {
     Error::new(&DEF_INVALID_ENVIRONMENT, &details)
 }
@@ -221,7 +240,11 @@ pub(crate) static DEF_MISSING_REQUIRED: rt::Def = rt::Def {
     message: "Missing required parameter {field}",
     user_message: "",
     suggestions: &[],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CMD_MISSING_REQUIRED (3105): Missing required parameter.
@@ -255,7 +278,11 @@ pub(crate) static DEF_CONCURRENCY_LIMIT: rt::Def = rt::Def {
     message: "{actual} commands are running; the limit is {limit}",
     user_message: "",
     suggestions: &["Wait for a running command to finish and retry"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CMD_CONCURRENCY_LIMIT (3106): Too many concurrent commands.
@@ -289,7 +316,11 @@ pub(crate) static DEF_CMD_WORKDIR_INVALID: rt::Def = rt::Def {
     message: "Invalid working directory: {reason}",
     user_message: "",
     suggestions: &[],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CMD_WORKDIR_INVALID (3107): Invalid working directory.
@@ -324,7 +355,11 @@ pub(crate) static DEF_CMD_SANDBOX: rt::Def = rt::Def {
     message: "Sandbox failed: {message}",
     user_message: "",
     suggestions: &[],
-    details: SystemError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_SYSTEM_ERROR,
+        retype: rt::retype::<SystemError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CMD_SANDBOX (3108): Sandbox failure.

@@ -5,7 +5,6 @@
 //!
 //! Errors any server of the family may raise.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +49,11 @@ pub(crate) static DEF_INVALID_PARAMS: rt::Def = rt::Def {
     message: "Invalid parameter {field}: {reason}",
     user_message: "The value given for {field} is not valid.",
     suggestions: &["Expected format: {expected_format}"],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_INVALID_PARAMS (1000): Invalid parameters.
@@ -67,6 +70,42 @@ pub fn invalid_params(details: ValidationFailure) -> Error {
 pub const CODE_TIMEOUT: i64 = 1001;
 /// The symbol of E_TIMEOUT.
 pub const SYMBOL_TIMEOUT: &str = "E_TIMEOUT";
+
+/// The table of the details of E_TIMEOUT: the runtime reads them through it.
+pub(crate) static DETAILS_TIMEOUT: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "operation",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "timeout_ms",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "elapsed_ms",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_TIMEOUT (1001): Operation timed out.
 pub(crate) static DEF_TIMEOUT: rt::Def = rt::Def {
@@ -87,7 +126,11 @@ pub(crate) static DEF_TIMEOUT: rt::Def = rt::Def {
     message: "{operation} timed out after {timeout_ms} ms",
     user_message: "The operation took too long and was stopped.",
     suggestions: &["Retry the operation", "Split the work into smaller steps"],
-    details: TimeoutDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_TIMEOUT,
+        retype: rt::retype::<TimeoutDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TIMEOUT (1001): Operation timed out.
@@ -122,30 +165,7 @@ impl TimeoutDetails {
 }
 
 impl rt::Details for TimeoutDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "operation",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "timeout_ms",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "elapsed_ms",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["operation", "timeout_ms", "elapsed_ms"];
 }
 
 /// The code of E_LIMIT_EXCEEDED.
@@ -172,7 +192,11 @@ pub(crate) static DEF_LIMIT_EXCEEDED: rt::Def = rt::Def {
     message: "Limit exceeded: {resource} is {actual} {unit}, the limit is {limit} {unit}",
     user_message: "",
     suggestions: &["Close unused sessions before opening new ones"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_LIMIT_EXCEEDED (1002): Limit exceeded.
@@ -188,6 +212,24 @@ pub fn limit_exceeded(details: ResourceLimit) -> Error {
 pub const CODE_NOT_INSTALLED: i64 = 1003;
 /// The symbol of E_NOT_INSTALLED.
 pub const SYMBOL_NOT_INSTALLED: &str = "E_NOT_INSTALLED";
+
+/// The table of the details of E_NOT_INSTALLED: the runtime reads them through it.
+pub(crate) static DETAILS_NOT_INSTALLED: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "dependency",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "install_hint",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_NOT_INSTALLED (1003): Dependency not installed.
 pub(crate) static DEF_NOT_INSTALLED: rt::Def = rt::Def {
@@ -208,7 +250,11 @@ pub(crate) static DEF_NOT_INSTALLED: rt::Def = rt::Def {
     message: "Dependency not installed: {dependency}",
     user_message: "",
     suggestions: &["Install it with: {install_hint}"],
-    details: NotInstalledDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_NOT_INSTALLED,
+        retype: rt::retype::<NotInstalledDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_NOT_INSTALLED (1003): Dependency not installed.
@@ -241,31 +287,28 @@ impl NotInstalledDetails {
 }
 
 impl rt::Details for NotInstalledDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "dependency",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "install_hint",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["dependency", "install_hint"];
 }
 
 /// The code of E_SESSION_NOT_FOUND.
 pub const CODE_SESSION_NOT_FOUND: i64 = 1004;
 /// The symbol of E_SESSION_NOT_FOUND.
 pub const SYMBOL_SESSION_NOT_FOUND: &str = "E_SESSION_NOT_FOUND";
+
+/// The table of the details of E_SESSION_NOT_FOUND: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_SESSION_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "session_id",
+        required: true,
+        node: &rt::Node {
+            sensitive: true,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_SESSION_NOT_FOUND (1004): Session not found.
 pub(crate) static DEF_SESSION_NOT_FOUND: rt::Def = rt::Def {
@@ -286,20 +329,24 @@ pub(crate) static DEF_SESSION_NOT_FOUND: rt::Def = rt::Def {
     message: "Session not found",
     user_message: "The session has expired or never existed.",
     suggestions: &["Open a new session and retry with its id"],
-    details: SessionNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_SESSION_NOT_FOUND,
+        retype: rt::retype::<SessionNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_SESSION_NOT_FOUND (1004): Session not found.
 ///
 /// The `sessionId` does not name a live session: it was closed, it timed
-/// out, or the server restarted. The id is redacted unless verbose mode
-/// is on, since session ids act as bearer handles.
+/// out, or the server restarted. The id is redacted on the wire and in
+/// logs, since session ids act as bearer handles.
 pub fn session_not_found(details: SessionNotFoundDetails) -> Error {
     Error::new(&DEF_SESSION_NOT_FOUND, &details)
 }
 
 /// SessionNotFoundDetails is the details of E_SESSION_NOT_FOUND.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionNotFoundDetails {
     /// The unknown session id.
     pub session_id: String,
@@ -314,20 +361,18 @@ impl SessionNotFoundDetails {
     }
 }
 
-impl rt::Details for SessionNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "session_id",
-                ty: rt::Type::String,
-                sensitive: true,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for SessionNotFoundDetails {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("SessionNotFoundDetails");
+        d.field("session_id", &redacted);
+        d.finish()
     }
+}
+
+impl rt::Details for SessionNotFoundDetails {
+    const FIELDS: &'static [&'static str] = &["session_id"];
 }
 
 /// The code of E_INPUT_TOO_LARGE.
@@ -354,7 +399,11 @@ pub(crate) static DEF_INPUT_TOO_LARGE: rt::Def = rt::Def {
     message: "Input too large: {resource} is {actual} {unit}, the limit is {limit} {unit}",
     user_message: "",
     suggestions: &["Send smaller input, or split it across several calls"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_INPUT_TOO_LARGE (1005): Input too large.
@@ -369,6 +418,24 @@ pub fn input_too_large(details: ResourceLimit) -> Error {
 pub const CODE_UNSUPPORTED: i64 = 1006;
 /// The symbol of E_UNSUPPORTED.
 pub const SYMBOL_UNSUPPORTED: &str = "E_UNSUPPORTED";
+
+/// The table of the details of E_UNSUPPORTED: the runtime reads them through it.
+pub(crate) static DETAILS_UNSUPPORTED: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "operation",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "reason",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_UNSUPPORTED (1006): Unsupported operation.
 pub(crate) static DEF_UNSUPPORTED: rt::Def = rt::Def {
@@ -389,7 +456,11 @@ pub(crate) static DEF_UNSUPPORTED: rt::Def = rt::Def {
     message: "Unsupported operation: {operation}",
     user_message: "",
     suggestions: &[],
-    details: UnsupportedDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_UNSUPPORTED,
+        retype: rt::retype::<UnsupportedDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_UNSUPPORTED (1006): Unsupported operation.
@@ -419,25 +490,7 @@ impl UnsupportedDetails {
 }
 
 impl rt::Details for UnsupportedDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "operation",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["operation", "reason"];
 }
 
 /// The code of E_RATE_LIMITED.
@@ -464,7 +517,11 @@ pub(crate) static DEF_RATE_LIMIT: rt::Def = rt::Def {
     message: "Rate limit reached: {actual} {unit} for a limit of {limit}",
     user_message: "",
     suggestions: &["Wait a moment and retry"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_RATE_LIMITED (1007): Rate limited.
@@ -499,7 +556,11 @@ pub(crate) static DEF_VALIDATION_ERROR: rt::Def = rt::Def {
     message: "Validation failed: {totalErrors} errors",
     user_message: "",
     suggestions: &["Fix every field listed in details.fieldErrors and resend"],
-    details: rt::FieldErrors::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FIELD_ERRORS,
+        retype: rt::retype::<rt::FieldErrors>,
+    }),
+    sensitive: &[],
 };
 
 /// E_VALIDATION (1008): Validation failed.
@@ -535,7 +596,11 @@ pub(crate) static DEF_CONFIGURATION_ERROR: rt::Def = rt::Def {
     message: "Configuration error in {component}: {message}",
     user_message: "The server is misconfigured.",
     suggestions: &[],
-    details: SystemError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_SYSTEM_ERROR,
+        retype: rt::retype::<SystemError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CONFIGURATION (1009): Configuration error.
@@ -550,6 +615,45 @@ pub fn configuration_error(details: SystemError) -> Error {
 pub const CODE_UPSTREAM_UNAVAILABLE: i64 = 1010;
 /// The symbol of E_UPSTREAM_UNAVAILABLE.
 pub const SYMBOL_UPSTREAM_UNAVAILABLE: &str = "E_UPSTREAM_UNAVAILABLE";
+
+/// The table of the details of E_UPSTREAM_UNAVAILABLE: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_UPSTREAM_UNAVAILABLE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "service",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "endpoint",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Uri,
+                exact: true,
+                check: Some(&rt::Check {
+                    formats: &["uri"],
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "upstream_status",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(100.0),
+                    maximum: Some(599.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_UPSTREAM_UNAVAILABLE (1010): Upstream service error.
 pub(crate) static DEF_UPSTREAM_UNAVAILABLE: rt::Def = rt::Def {
@@ -570,7 +674,11 @@ pub(crate) static DEF_UPSTREAM_UNAVAILABLE: rt::Def = rt::Def {
     message: "Upstream service failed: {service} answered {upstream_status}",
     user_message: "",
     suggestions: &["Retry later; the upstream service may be temporarily unavailable"],
-    details: UpstreamUnavailableDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_UPSTREAM_UNAVAILABLE,
+        retype: rt::retype::<UpstreamUnavailableDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_UPSTREAM_UNAVAILABLE (1010): Upstream service error.
@@ -578,7 +686,7 @@ pub(crate) static DEF_UPSTREAM_UNAVAILABLE: rt::Def = rt::Def {
 /// A third-party service the tool depends on failed or is down. The
 /// server answers 502 when the upstream gave a bad answer and 503 when it
 /// is unavailable. Query parameters that look like secrets are scrubbed
-/// from `endpoint` unless verbose mode is on.
+/// from `endpoint`, verbose mode included.
 pub fn upstream_unavailable(details: UpstreamUnavailableDetails) -> Error {
     Error::new(&DEF_UPSTREAM_UNAVAILABLE, &details)
 }
@@ -606,38 +714,38 @@ impl UpstreamUnavailableDetails {
 }
 
 impl rt::Details for UpstreamUnavailableDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "service",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "endpoint",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Uri,
-                    exact: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "upstream_status",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["service", "endpoint", "upstream_status"];
 }
 
 /// The code of E_UNAUTHORIZED.
 pub const CODE_UNAUTHORIZED: i64 = 1011;
 /// The symbol of E_UNAUTHORIZED.
 pub const SYMBOL_UNAUTHORIZED: &str = "E_UNAUTHORIZED";
+
+/// The table of the details of E_UNAUTHORIZED: the runtime reads them through it.
+pub(crate) static DETAILS_UNAUTHORIZED: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "scheme",
+            required: false,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &["bearer", "api_key", "session"],
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "credential_hint",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_UNAUTHORIZED (1011): Not authorized.
 pub(crate) static DEF_UNAUTHORIZED: rt::Def = rt::Def {
@@ -658,20 +766,23 @@ pub(crate) static DEF_UNAUTHORIZED: rt::Def = rt::Def {
     message: "Authentication or authorization failed",
     user_message: "",
     suggestions: &[],
-    details: UnauthorizedDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_UNAUTHORIZED,
+        retype: rt::retype::<UnauthorizedDetails>,
+    }),
+    sensitive: &["credential_hint"],
 };
 
 /// E_UNAUTHORIZED (1011): Not authorized.
 ///
 /// The caller is not authenticated (401) or not allowed to do this
-/// (403). The rejected credential is never echoed back unless verbose
-/// mode is on.
+/// (403). The rejected credential is never echoed back.
 pub fn unauthorized(details: UnauthorizedDetails) -> Error {
     Error::new(&DEF_UNAUTHORIZED, &details)
 }
 
 /// UnauthorizedDetails is the details of E_UNAUTHORIZED.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct UnauthorizedDetails {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scheme: Option<UnauthorizedDetailsScheme>,
@@ -680,28 +791,22 @@ pub struct UnauthorizedDetails {
     pub credential_hint: Option<String>,
 }
 
-impl rt::Details for UnauthorizedDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "scheme",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "credential_hint",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for UnauthorizedDetails {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("UnauthorizedDetails");
+        d.field("scheme", &self.scheme);
+        d.field(
+            "credential_hint",
+            &rt::hidden(&self.credential_hint, redacted),
+        );
+        d.finish()
     }
+}
+
+impl rt::Details for UnauthorizedDetails {
+    const FIELDS: &'static [&'static str] = &["scheme", "credential_hint"];
 }
 
 /// UnauthorizedDetailsScheme is the details of E_UNAUTHORIZED, property "scheme".
@@ -740,6 +845,7 @@ pub(crate) static DEF_INTERNAL_ERROR: rt::Def = rt::Def {
     user_message: "Something went wrong on the server.",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// E_INTERNAL (1099): Internal error.
@@ -747,7 +853,7 @@ pub(crate) static DEF_INTERNAL_ERROR: rt::Def = rt::Def {
 /// Something failed inside the server. Every error that is not in this
 /// catalog is reported as `E_INTERNAL`; nothing about it (text, paths,
 /// stack) is disclosed unless verbose mode is on, where the error chain
-/// appears in `context.debugInfo`.
+/// appears in `context.debugInfo`, scrubbed.
 pub fn internal_error() -> Error {
     DEF_INTERNAL_ERROR.error()
 }

@@ -33,34 +33,7 @@ impl AllowedValuesSample {
 }
 
 impl rt::Details for AllowedValuesSample {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "values",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 0,
-                    },
-                    exact: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "more_count",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "list_endpoint",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["values", "more_count", "list_endpoint"];
 }
 
 /// ExecutionError is detail shape execution_error.
@@ -98,44 +71,8 @@ impl ExecutionError {
 }
 
 impl rt::Details for ExecutionError {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "phase",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "operation",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "exit_code",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "stderr",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Text,
-                    max_bytes: 2048,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "system_error",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] =
+        &["phase", "operation", "exit_code", "stderr", "system_error"];
 }
 
 /// ExecutionErrorPhase is detail shape execution_error, property "phase".
@@ -158,7 +95,7 @@ pub enum ExecutionErrorPhase {
 /// PolicyViolation is detail shape policy_violation.
 ///
 /// The request was denied by a policy rule.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyViolation {
     /// What was requested (sanitized, truncated).
     pub requested: String,
@@ -184,43 +121,22 @@ impl PolicyViolation {
     }
 }
 
-impl rt::Details for PolicyViolation {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "requested",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "rule",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "allowed_sample",
-                    ty: rt::Type::Struct {
-                        shape: AllowedValuesSample::shape,
-                        by_ref: true,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "policy_location",
-                    ty: rt::Type::String,
-                    verbose: true,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for PolicyViolation {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("PolicyViolation");
+        d.field("requested", &redacted);
+        d.field("rule", &self.rule);
+        d.field("allowed_sample", &self.allowed_sample);
+        d.field("policy_location", &self.policy_location);
+        d.finish()
     }
+}
+
+impl rt::Details for PolicyViolation {
+    const FIELDS: &'static [&'static str] =
+        &["requested", "rule", "allowed_sample", "policy_location"];
 }
 
 /// ResourceLimit is detail shape resource_limit.
@@ -260,41 +176,8 @@ impl ResourceLimit {
 }
 
 impl rt::Details for ResourceLimit {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "resource",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "limit",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "actual",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "unit",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "config_source",
-                    ty: rt::Type::String,
-                    verbose: true,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] =
+        &["resource", "limit", "actual", "unit", "config_source"];
 }
 
 /// SystemError is detail shape system_error.
@@ -323,37 +206,13 @@ impl SystemError {
 }
 
 impl rt::Details for SystemError {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "component",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "message",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "code",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["component", "message", "code"];
 }
 
 /// ValidationFailure is detail shape validation_failure.
 ///
 /// A parameter or argument failed validation.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValidationFailure {
     /// Field or parameter that failed validation.
     pub field: String,
@@ -390,49 +249,336 @@ impl ValidationFailure {
     }
 }
 
-impl rt::Details for ValidationFailure {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "field",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "value",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    sanitize: rt::Sanitize::Text,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "expected_format",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "arg_index",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "examples",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 0,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for ValidationFailure {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("ValidationFailure");
+        d.field("field", &self.field);
+        d.field("value", &redacted);
+        d.field("reason", &self.reason);
+        d.field("expected_format", &self.expected_format);
+        d.field("arg_index", &self.arg_index);
+        d.field("examples", &self.examples);
+        d.finish()
     }
 }
+
+impl rt::Details for ValidationFailure {
+    const FIELDS: &'static [&'static str] = &[
+        "field",
+        "value",
+        "reason",
+        "expected_format",
+        "arg_index",
+        "examples",
+    ];
+}
+
+/// The table of detail shape allowed_values_sample: the runtime reads its values
+/// through it.
+pub(crate) static SHAPE_ALLOWED_VALUES_SAMPLE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "values",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node {
+                        exact: true,
+                        check: Some(&rt::Check {
+                            max_length: Some(128),
+                            ..rt::Check::NONE
+                        }),
+                        ..rt::Node::STRING
+                    },
+                    keep: Some(0),
+                },
+                check: Some(&rt::Check {
+                    max_items: Some(5),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("[]"),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "more_count",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(1.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "list_endpoint",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape execution_error: the runtime reads its values through
+/// it.
+pub(crate) static SHAPE_EXECUTION_ERROR: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "phase",
+            required: true,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &[
+                        "validation",
+                        "preparation",
+                        "execution",
+                        "output_processing",
+                        "cleanup",
+                    ],
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("\"validation\""),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "operation",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "exit_code",
+            required: false,
+            node: &rt::Node::INTEGER,
+        },
+        rt::Field {
+            name: "stderr",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                max_bytes: 2048,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "system_error",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape field_errors: the runtime reads its values through it.
+pub(crate) static SHAPE_FIELD_ERRORS: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "fieldErrors",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[],
+                    extra: Some(&rt::Node {
+                        kind: rt::Kind::Array {
+                            items: &rt::Node::STRING,
+                            keep: Some(0),
+                        },
+                        ..rt::Node::ANY
+                    }),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "totalErrors",
+            required: true,
+            node: &rt::Node::INTEGER,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape policy_violation: the runtime reads its values through
+/// it.
+pub(crate) static SHAPE_POLICY_VIOLATION: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "requested",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "rule",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "allowed_sample",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&SHAPE_ALLOWED_VALUES_SAMPLE),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "policy_location",
+            required: false,
+            node: &rt::Node {
+                verbose: true,
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape resource_limit: the runtime reads its values through
+/// it.
+pub(crate) static SHAPE_RESOURCE_LIMIT: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "resource",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "limit",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "actual",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "unit",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "config_source",
+            required: false,
+            node: &rt::Node {
+                verbose: true,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape system_error: the runtime reads its values through it.
+pub(crate) static SHAPE_SYSTEM_ERROR: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "component",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "message",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "code",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape validation_failure: the runtime reads its values
+/// through it.
+pub(crate) static SHAPE_VALIDATION_FAILURE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "field",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "value",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "reason",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "expected_format",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "arg_index",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "examples",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::STRING,
+                    keep: Some(0),
+                },
+                check: Some(&rt::Check {
+                    max_items: Some(2),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::ANY
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};

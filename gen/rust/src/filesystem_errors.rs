@@ -5,7 +5,6 @@
 //!
 //! Guarded file access inside the allowed roots.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -44,7 +43,11 @@ pub(crate) static DEF_PATH_TRAVERSAL: rt::Def = rt::Def {
     message: "Path traversal detected in {field}",
     user_message: "The path points outside the allowed directories.",
     suggestions: &["Use an absolute path inside an allowed root, without \"..\" segments"],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_PATH_ESCAPE (2500): Path escapes its root.
@@ -80,7 +83,11 @@ pub(crate) static DEF_PERMISSION_DENIED: rt::Def = rt::Def {
     message: "Permission denied: {operation}",
     user_message: "",
     suggestions: &[],
-    details: ExecutionError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_EXECUTION_ERROR,
+        retype: rt::retype::<ExecutionError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_DENIED (2501): Permission denied.
@@ -118,7 +125,11 @@ pub(crate) static DEF_FILE_TOO_LARGE: rt::Def = rt::Def {
         "Read the file in chunks using offset and length",
         "Use 'tail' or 'head' mode for partial reads",
     ],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_FILE_TOO_LARGE (2502): File too large.
@@ -134,6 +145,20 @@ pub fn file_too_large(details: ResourceLimit) -> Error {
 pub const CODE_NOT_FOUND: i64 = 2503;
 /// The symbol of E_FS_NOT_FOUND.
 pub const SYMBOL_NOT_FOUND: &str = "E_FS_NOT_FOUND";
+
+/// The table of the details of E_FS_NOT_FOUND: the runtime reads them through it.
+pub(crate) static DETAILS_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "path",
+        required: true,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Path,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_FS_NOT_FOUND (2503): File not found.
 pub(crate) static DEF_NOT_FOUND: rt::Def = rt::Def {
@@ -154,13 +179,17 @@ pub(crate) static DEF_NOT_FOUND: rt::Def = rt::Def {
     message: "File or directory not found",
     user_message: "",
     suggestions: &[],
-    details: NotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_NOT_FOUND,
+        retype: rt::retype::<NotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_NOT_FOUND (2503): File not found.
 ///
 /// Nothing exists at the path. Home-directory parts of the path are
-/// scrubbed unless verbose mode is on.
+/// scrubbed, verbose mode included.
 pub fn not_found(details: NotFoundDetails) -> Error {
     Error::new(&DEF_NOT_FOUND, &details)
 }
@@ -179,19 +208,7 @@ impl NotFoundDetails {
 }
 
 impl rt::Details for NotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "path",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Path,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["path"];
 }
 
 /// The code of E_FS_IO_ERROR.
@@ -218,7 +235,11 @@ pub(crate) static DEF_IO_ERROR: rt::Def = rt::Def {
     message: "File operation failed",
     user_message: "File operation failed.",
     suggestions: &[],
-    details: SystemError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_SYSTEM_ERROR,
+        retype: rt::retype::<SystemError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_IO_ERROR (2504): I/O error.
@@ -253,7 +274,11 @@ pub(crate) static DEF_INVALID_PATH: rt::Def = rt::Def {
     message: "Invalid path: {reason}",
     user_message: "",
     suggestions: &[],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_INVALID_PATH (2505): Invalid path.
@@ -272,6 +297,20 @@ pub const CODE_FS_LOCKED: i64 = 2506;
 ///
 /// Deprecated: E_FS_LOCKED is deprecated since 2.0.0; use E_FS_DENIED (permission_denied) instead. Writes are atomic renames now; a lock conflict is reported as permission denied.
 pub const SYMBOL_FS_LOCKED: &str = "E_FS_LOCKED";
+
+/// The table of the details of E_FS_LOCKED: the runtime reads them through it.
+pub(crate) static DETAILS_FS_LOCKED: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "path",
+        required: true,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Path,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_FS_LOCKED (2506): File locked.
 pub(crate) static DEF_FS_LOCKED: rt::Def = rt::Def {
@@ -292,7 +331,11 @@ pub(crate) static DEF_FS_LOCKED: rt::Def = rt::Def {
     message: "File is locked: {path}",
     user_message: "",
     suggestions: &[],
-    details: FsLockedDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_FS_LOCKED,
+        retype: rt::retype::<FsLockedDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_LOCKED (2506): File locked.
@@ -323,17 +366,5 @@ impl FsLockedDetails {
 }
 
 impl rt::Details for FsLockedDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "path",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Path,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["path"];
 }

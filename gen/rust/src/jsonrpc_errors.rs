@@ -5,7 +5,6 @@
 //!
 //! JSON-RPC 2.0 reserved block; protocol-level errors only.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +22,24 @@ pub(crate) static ERRORS_JSONRPC: &[&rt::Def] = &[
 pub const CODE_RPC_PARSE_ERROR: i64 = -32700;
 /// The symbol of E_RPC_PARSE_ERROR.
 pub const SYMBOL_RPC_PARSE_ERROR: &str = "E_RPC_PARSE_ERROR";
+
+/// The table of the details of E_RPC_PARSE_ERROR: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_RPC_PARSE_ERROR: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "offset",
+        required: false,
+        node: &rt::Node {
+            check: Some(&rt::Check {
+                minimum: Some(0.0),
+                ..rt::Check::NONE
+            }),
+            ..rt::Node::INTEGER
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_RPC_PARSE_ERROR (-32700): Parse error.
 pub(crate) static DEF_RPC_PARSE_ERROR: rt::Def = rt::Def {
@@ -43,7 +60,11 @@ pub(crate) static DEF_RPC_PARSE_ERROR: rt::Def = rt::Def {
     message: "Parse error",
     user_message: "The request was not valid JSON.",
     suggestions: &["Send one complete JSON-RPC 2.0 message per line"],
-    details: RpcParseErrorDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_RPC_PARSE_ERROR,
+        retype: rt::retype::<RpcParseErrorDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_RPC_PARSE_ERROR (-32700): Parse error.
@@ -66,18 +87,7 @@ pub struct RpcParseErrorDetails {
 }
 
 impl rt::Details for RpcParseErrorDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "offset",
-                ty: rt::Type::Int,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["offset"];
 }
 
 /// The code of E_RPC_INTERNAL_ERROR.
@@ -105,6 +115,7 @@ pub(crate) static DEF_RPC_INTERNAL_ERROR: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// E_RPC_INTERNAL_ERROR (-32603): Internal JSON-RPC error.
@@ -139,7 +150,11 @@ pub(crate) static DEF_RPC_INVALID_PARAMS: rt::Def = rt::Def {
     message: "Invalid params: {reason}",
     user_message: "",
     suggestions: &[],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_RPC_INVALID_PARAMS (-32602): Invalid params.
@@ -156,6 +171,26 @@ pub fn rpc_invalid_params(details: ValidationFailure) -> Error {
 pub const CODE_RPC_METHOD_NOT_FOUND: i64 = -32601;
 /// The symbol of E_RPC_METHOD_NOT_FOUND.
 pub const SYMBOL_RPC_METHOD_NOT_FOUND: &str = "E_RPC_METHOD_NOT_FOUND";
+
+/// The table of the details of E_RPC_METHOD_NOT_FOUND: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_RPC_METHOD_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "method",
+        required: true,
+        node: &rt::Node {
+            exact: true,
+            check: Some(&rt::Check {
+                max_length: Some(256),
+                ..rt::Check::NONE
+            }),
+            replacement: Some("\"\""),
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
 pub(crate) static DEF_RPC_METHOD_NOT_FOUND: rt::Def = rt::Def {
@@ -176,7 +211,11 @@ pub(crate) static DEF_RPC_METHOD_NOT_FOUND: rt::Def = rt::Def {
     message: "Method not found: {method}",
     user_message: "",
     suggestions: &["Call tools/list to discover the methods this server provides"],
-    details: RpcMethodNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_RPC_METHOD_NOT_FOUND,
+        retype: rt::retype::<RpcMethodNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_RPC_METHOD_NOT_FOUND (-32601): Method not found.
@@ -204,25 +243,25 @@ impl RpcMethodNotFoundDetails {
 }
 
 impl rt::Details for RpcMethodNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "method",
-                ty: rt::Type::String,
-                exact: true,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["method"];
 }
 
 /// The code of E_RPC_INVALID_REQUEST.
 pub const CODE_RPC_INVALID_REQUEST: i64 = -32600;
 /// The symbol of E_RPC_INVALID_REQUEST.
 pub const SYMBOL_RPC_INVALID_REQUEST: &str = "E_RPC_INVALID_REQUEST";
+
+/// The table of the details of E_RPC_INVALID_REQUEST: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_RPC_INVALID_REQUEST: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "reason",
+        required: false,
+        node: &rt::Node::STRING,
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_RPC_INVALID_REQUEST (-32600): Invalid request.
 pub(crate) static DEF_RPC_INVALID_REQUEST: rt::Def = rt::Def {
@@ -243,7 +282,11 @@ pub(crate) static DEF_RPC_INVALID_REQUEST: rt::Def = rt::Def {
     message: "Invalid Request",
     user_message: "",
     suggestions: &[],
-    details: RpcInvalidRequestDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_RPC_INVALID_REQUEST,
+        retype: rt::retype::<RpcInvalidRequestDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_RPC_INVALID_REQUEST (-32600): Invalid request.
@@ -262,18 +305,7 @@ pub struct RpcInvalidRequestDetails {
 }
 
 impl rt::Details for RpcInvalidRequestDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "reason",
-                ty: rt::Type::String,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["reason"];
 }
 
 /// The code of E_RPC_SERVER_ERROR.
@@ -305,6 +337,7 @@ pub(crate) static DEF_RPC_SERVER_ERROR: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// E_RPC_SERVER_ERROR (-32000): Server error.

@@ -5,7 +5,6 @@
 //!
 //! The entity/relation knowledge graph store.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +35,11 @@ pub(crate) static DEF_KG_FULL: rt::Def = rt::Def {
     message: "The knowledge graph holds {actual} {unit}; the limit is {limit}",
     user_message: "",
     suggestions: &["Delete entities or relations you no longer need"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_KG_FULL (2400): Knowledge graph full.
@@ -50,6 +53,35 @@ pub fn kg_full(details: ResourceLimit) -> Error {
 pub const CODE_KG_INVALID_TRIPLE: i64 = 2401;
 /// The symbol of E_KG_INVALID_TRIPLE.
 pub const SYMBOL_KG_INVALID_TRIPLE: &str = "E_KG_INVALID_TRIPLE";
+
+/// The table of the details of E_KG_INVALID_TRIPLE: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_KG_INVALID_TRIPLE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "subject",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "predicate",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "object",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "reason",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_KG_INVALID_TRIPLE (2401): Invalid triple.
 pub(crate) static DEF_KG_INVALID_TRIPLE: rt::Def = rt::Def {
@@ -70,7 +102,11 @@ pub(crate) static DEF_KG_INVALID_TRIPLE: rt::Def = rt::Def {
     message: "Invalid relation: {reason}",
     user_message: "",
     suggestions: &[],
-    details: KgInvalidTripleDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_KG_INVALID_TRIPLE,
+        retype: rt::retype::<KgInvalidTripleDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_KG_INVALID_TRIPLE (2401): Invalid triple.
@@ -107,33 +143,5 @@ impl KgInvalidTripleDetails {
 }
 
 impl rt::Details for KgInvalidTripleDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "subject",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "predicate",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "object",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["subject", "predicate", "object", "reason"];
 }

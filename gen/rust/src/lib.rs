@@ -37,7 +37,8 @@ pub use policy_errors::*;
 pub use python_errors::*;
 pub use rt::{DebugInfo, Error, ErrorContext, FieldErrors, Options};
 
-/// The mcp catalog: its settings and every error, by code.
+/// The mcp catalog: its settings, the rules of the wire every errgen runtime
+/// shares, and every error, by code.
 pub static CATALOG: rt::Catalog = rt::Catalog {
     name: "mcp",
     version: "2.1.0",
@@ -46,6 +47,29 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         max_data_bytes: 16384,
         max_string_bytes: 1024,
         max_suggestions: 3,
+    },
+    rules: rt::Rules {
+        redacted: "<redacted>",
+        minimal_string_bytes: &[64, 8],
+        debug_string_bytes: 256,
+        error_chain_entries: 5,
+        untyped_depth: 32,
+        min_max_data_bytes: 512,
+        min_max_string_bytes: 16,
+        problem_members: &[
+            "type",
+            "title",
+            "status",
+            "detail",
+            "instance",
+            "timestamp",
+            "symbol",
+            "retryable",
+            "userMessage",
+            "suggestions",
+            "debugInfo",
+        ],
+        jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
     },
     domains: &[
         jsonrpc_errors::ERRORS_JSONRPC,
@@ -60,6 +84,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
     ],
     fallback: &common_errors::DEF_INTERNAL_ERROR,
     metrics: rt::Metrics::new(),
+    violations: rt::Violations::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

@@ -5,7 +5,6 @@
 //!
 //! Per-project markdown memory files.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +21,28 @@ pub(crate) static ERRORS_MEMORY_BANK: &[&rt::Def] = &[
 pub const CODE_MB_FILE_NOT_FOUND: i64 = 2300;
 /// The symbol of E_MB_FILE_NOT_FOUND.
 pub const SYMBOL_MB_FILE_NOT_FOUND: &str = "E_MB_FILE_NOT_FOUND";
+
+/// The table of the details of E_MB_FILE_NOT_FOUND: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_MB_FILE_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "project",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "file",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 pub(crate) static DEF_MB_FILE_NOT_FOUND: rt::Def = rt::Def {
@@ -42,7 +63,11 @@ pub(crate) static DEF_MB_FILE_NOT_FOUND: rt::Def = rt::Def {
     message: "File {file} not found in project {project}",
     user_message: "",
     suggestions: &["List the project's files with list_project_files"],
-    details: MbFileNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_MB_FILE_NOT_FOUND,
+        retype: rt::retype::<MbFileNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
@@ -70,32 +95,37 @@ impl MbFileNotFoundDetails {
 }
 
 impl rt::Details for MbFileNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "project",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "file",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["project", "file"];
 }
 
 /// The code of E_MB_READ.
 pub const CODE_MB_READ: i64 = 2301;
 /// The symbol of E_MB_READ.
 pub const SYMBOL_MB_READ: &str = "E_MB_READ";
+
+/// The table of the details of E_MB_READ: the runtime reads them through it.
+pub(crate) static DETAILS_MB_READ: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "file",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "system_error",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_MB_READ (2301): Memory-bank read failed.
 pub(crate) static DEF_MB_READ: rt::Def = rt::Def {
@@ -116,7 +146,11 @@ pub(crate) static DEF_MB_READ: rt::Def = rt::Def {
     message: "Could not read {file}",
     user_message: "",
     suggestions: &[],
-    details: MbReadDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_MB_READ,
+        retype: rt::retype::<MbReadDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_MB_READ (2301): Memory-bank read failed.
@@ -146,33 +180,37 @@ impl MbReadDetails {
 }
 
 impl rt::Details for MbReadDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "file",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "system_error",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["file", "system_error"];
 }
 
 /// The code of E_MB_WRITE.
 pub const CODE_MB_WRITE: i64 = 2302;
 /// The symbol of E_MB_WRITE.
 pub const SYMBOL_MB_WRITE: &str = "E_MB_WRITE";
+
+/// The table of the details of E_MB_WRITE: the runtime reads them through it.
+pub(crate) static DETAILS_MB_WRITE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "file",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "system_error",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_MB_WRITE (2302): Memory-bank write failed.
 pub(crate) static DEF_MB_WRITE: rt::Def = rt::Def {
@@ -193,7 +231,11 @@ pub(crate) static DEF_MB_WRITE: rt::Def = rt::Def {
     message: "Could not write {file}",
     user_message: "",
     suggestions: &[],
-    details: MbWriteDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_MB_WRITE,
+        retype: rt::retype::<MbWriteDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_MB_WRITE (2302): Memory-bank write failed.
@@ -223,33 +265,25 @@ impl MbWriteDetails {
 }
 
 impl rt::Details for MbWriteDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "file",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "system_error",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["file", "system_error"];
 }
 
 /// The code of E_MB_PROJECT_NOT_FOUND.
 pub const CODE_MB_PROJECT_NOT_FOUND: i64 = 2303;
 /// The symbol of E_MB_PROJECT_NOT_FOUND.
 pub const SYMBOL_MB_PROJECT_NOT_FOUND: &str = "E_MB_PROJECT_NOT_FOUND";
+
+/// The table of the details of E_MB_PROJECT_NOT_FOUND: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_MB_PROJECT_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "project",
+        required: true,
+        node: &rt::Node::STRING,
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
 pub(crate) static DEF_MB_PROJECT_NOT_FOUND: rt::Def = rt::Def {
@@ -270,7 +304,11 @@ pub(crate) static DEF_MB_PROJECT_NOT_FOUND: rt::Def = rt::Def {
     message: "Project {project} not found",
     user_message: "",
     suggestions: &["List projects with list_projects"],
-    details: MbProjectNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_MB_PROJECT_NOT_FOUND,
+        retype: rt::retype::<MbProjectNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_MB_PROJECT_NOT_FOUND (2303): Memory-bank project not found.
@@ -296,18 +334,7 @@ impl MbProjectNotFoundDetails {
 }
 
 impl rt::Details for MbProjectNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "project",
-                ty: rt::Type::String,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["project"];
 }
 
 /// The code of E_MB_INVALID_NAME.
@@ -334,7 +361,11 @@ pub(crate) static DEF_MB_INVALID_NAME: rt::Def = rt::Def {
     message: "Invalid {field}: {reason}",
     user_message: "",
     suggestions: &[],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_MB_INVALID_NAME (2304): Invalid memory-bank name.

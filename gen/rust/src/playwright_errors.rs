@@ -5,7 +5,6 @@
 //!
 //! Browser automation through Playwright.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +21,39 @@ pub(crate) static ERRORS_PLAYWRIGHT: &[&rt::Def] = &[
 pub const CODE_PW_NAV: i64 = 2100;
 /// The symbol of E_PW_NAV.
 pub const SYMBOL_PW_NAV: &str = "E_PW_NAV";
+
+/// The table of the details of E_PW_NAV: the runtime reads them through it.
+pub(crate) static DETAILS_PW_NAV: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "url",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Uri,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "reason",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "http_status",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(100.0),
+                    maximum: Some(599.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_PW_NAV (2100): Navigation failed.
 pub(crate) static DEF_PW_NAV: rt::Def = rt::Def {
@@ -45,14 +77,18 @@ pub(crate) static DEF_PW_NAV: rt::Def = rt::Def {
         "Check that the URL is reachable from the server",
         "Retry; navigation failures are often transient",
     ],
-    details: PwNavDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_PW_NAV,
+        retype: rt::retype::<PwNavDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PW_NAV (2100): Navigation failed.
 ///
 /// The browser could not load the page: DNS failure, connection refused,
 /// TLS error or an error status. Secrets in the query string are
-/// scrubbed from `url` unless verbose mode is on.
+/// scrubbed from `url`, verbose mode included.
 pub fn pw_nav(details: PwNavDetails) -> Error {
     Error::new(&DEF_PW_NAV, &details)
 }
@@ -79,37 +115,42 @@ impl PwNavDetails {
 }
 
 impl rt::Details for PwNavDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "url",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Uri,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "http_status",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["url", "reason", "http_status"];
 }
 
 /// The code of E_PW_LAUNCH.
 pub const CODE_PW_LAUNCH: i64 = 2101;
 /// The symbol of E_PW_LAUNCH.
 pub const SYMBOL_PW_LAUNCH: &str = "E_PW_LAUNCH";
+
+/// The table of the details of E_PW_LAUNCH: the runtime reads them through it.
+pub(crate) static DETAILS_PW_LAUNCH: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "browser",
+            required: true,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &["chromium", "firefox", "webkit"],
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("\"chromium\""),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "reason",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_PW_LAUNCH (2101): Browser launch failed.
 pub(crate) static DEF_PW_LAUNCH: rt::Def = rt::Def {
@@ -130,7 +171,11 @@ pub(crate) static DEF_PW_LAUNCH: rt::Def = rt::Def {
     message: "Could not launch {browser}",
     user_message: "",
     suggestions: &["Check that the browser build is installed (npx playwright install {browser})"],
-    details: PwLaunchDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_PW_LAUNCH,
+        retype: rt::retype::<PwLaunchDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PW_LAUNCH (2101): Browser launch failed.
@@ -161,27 +206,7 @@ impl PwLaunchDetails {
 }
 
 impl rt::Details for PwLaunchDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "browser",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["browser", "reason"];
 }
 
 /// PwLaunchDetailsBrowser is the details of E_PW_LAUNCH, property "browser".
@@ -199,6 +224,39 @@ pub enum PwLaunchDetailsBrowser {
 pub const CODE_PW_SELECTOR_NOT_FOUND: i64 = 2102;
 /// The symbol of E_PW_SELECTOR_NOT_FOUND.
 pub const SYMBOL_PW_SELECTOR_NOT_FOUND: &str = "E_PW_SELECTOR_NOT_FOUND";
+
+/// The table of the details of E_PW_SELECTOR_NOT_FOUND: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_PW_SELECTOR_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "selector",
+            required: true,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    max_length: Some(1024),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("\"\""),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "timeout_ms",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
 pub(crate) static DEF_PW_SELECTOR_NOT_FOUND: rt::Def = rt::Def {
@@ -222,7 +280,11 @@ pub(crate) static DEF_PW_SELECTOR_NOT_FOUND: rt::Def = rt::Def {
         "Wait for the page to finish loading before querying",
         "Take a snapshot to inspect the current DOM",
     ],
-    details: PwSelectorNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_PW_SELECTOR_NOT_FOUND,
+        retype: rt::retype::<PwSelectorNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PW_SELECTOR_NOT_FOUND (2102): Selector matched nothing.
@@ -252,32 +314,24 @@ impl PwSelectorNotFoundDetails {
 }
 
 impl rt::Details for PwSelectorNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "selector",
-                    ty: rt::Type::String,
-                    exact: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "timeout_ms",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["selector", "timeout_ms"];
 }
 
 /// The code of E_PW_PAGE_CLOSED.
 pub const CODE_PW_PAGE_CLOSED: i64 = 2103;
 /// The symbol of E_PW_PAGE_CLOSED.
 pub const SYMBOL_PW_PAGE_CLOSED: &str = "E_PW_PAGE_CLOSED";
+
+/// The table of the details of E_PW_PAGE_CLOSED: the runtime reads them through it.
+pub(crate) static DETAILS_PW_PAGE_CLOSED: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "page_id",
+        required: false,
+        node: &rt::Node::STRING,
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_PW_PAGE_CLOSED (2103): Page closed.
 pub(crate) static DEF_PW_PAGE_CLOSED: rt::Def = rt::Def {
@@ -298,7 +352,11 @@ pub(crate) static DEF_PW_PAGE_CLOSED: rt::Def = rt::Def {
     message: "The page or browser context was closed",
     user_message: "",
     suggestions: &["Open a new page and retry"],
-    details: PwPageClosedDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_PW_PAGE_CLOSED,
+        retype: rt::retype::<PwPageClosedDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PW_PAGE_CLOSED (2103): Page closed.
@@ -317,24 +375,36 @@ pub struct PwPageClosedDetails {
 }
 
 impl rt::Details for PwPageClosedDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "page_id",
-                ty: rt::Type::String,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["page_id"];
 }
 
 /// The code of E_PW_EVAL.
 pub const CODE_PW_EVAL: i64 = 2104;
 /// The symbol of E_PW_EVAL.
 pub const SYMBOL_PW_EVAL: &str = "E_PW_EVAL";
+
+/// The table of the details of E_PW_EVAL: the runtime reads them through it.
+pub(crate) static DETAILS_PW_EVAL: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "error_text",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "script",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "thrown",
+            required: false,
+            node: &rt::Node::ANY,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_PW_EVAL (2104): Script evaluation failed.
 pub(crate) static DEF_PW_EVAL: rt::Def = rt::Def {
@@ -355,19 +425,23 @@ pub(crate) static DEF_PW_EVAL: rt::Def = rt::Def {
     message: "Script evaluation threw: {error_text}",
     user_message: "",
     suggestions: &[],
-    details: PwEvalDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_PW_EVAL,
+        retype: rt::retype::<PwEvalDetails>,
+    }),
+    sensitive: &["script", "thrown"],
 };
 
 /// E_PW_EVAL (2104): Script evaluation failed.
 ///
 /// `page.evaluate` threw inside the page. The script and the thrown value
-/// may carry user data, so both are redacted unless verbose mode is on.
+/// may carry user data, so both are redacted on the wire and in logs.
 pub fn pw_eval(details: PwEvalDetails) -> Error {
     Error::new(&DEF_PW_EVAL, &details)
 }
 
 /// PwEvalDetails is the details of E_PW_EVAL.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct PwEvalDetails {
     pub error_text: String,
     /// The evaluated script.
@@ -389,31 +463,18 @@ impl PwEvalDetails {
     }
 }
 
-impl rt::Details for PwEvalDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "error_text",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "script",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "thrown",
-                    ty: rt::Type::Any,
-                    sensitive: true,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for PwEvalDetails {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("PwEvalDetails");
+        d.field("error_text", &self.error_text);
+        d.field("script", &rt::hidden(&self.script, redacted));
+        d.field("thrown", &rt::hidden(&self.thrown, redacted));
+        d.finish()
     }
+}
+
+impl rt::Details for PwEvalDetails {
+    const FIELDS: &'static [&'static str] = &["error_text", "script", "thrown"];
 }

@@ -5,7 +5,6 @@
 //!
 //! Requests denied by the server's policy file.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the policy domain's errors, by code.
@@ -42,7 +41,11 @@ pub(crate) static DEF_PATH_NOT_ALLOWED: rt::Def = rt::Def {
     message: "Path is outside allowed roots",
     user_message: "The path is not within allowed directories.",
     suggestions: &["Use a path within allowed root directories"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_POLICY_PATH_NOT_ALLOWED (3000): Path not allowed.
@@ -78,7 +81,11 @@ pub(crate) static DEF_COMMAND_NOT_ALLOWED: rt::Def = rt::Def {
     message: "Command execution denied by policy: {requested}",
     user_message: "This command is not in the allowed list.",
     suggestions: &["Call tools/list to see every allowed command"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_POLICY_COMMAND_NOT_ALLOWED (3001): Command not allowed.
@@ -112,13 +119,17 @@ pub(crate) static DEF_ENVIRONMENT_NOT_ALLOWED: rt::Def = rt::Def {
     message: "Environment variable not allowed: {requested}",
     user_message: "",
     suggestions: &[],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &["requested"],
 };
 
 /// E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
 ///
 /// The command asked to set an environment variable the policy does not
-/// allow. The variable is redacted unless verbose mode is on, since it
+/// allow. The variable is redacted on the wire and in logs, since it
 /// may carry a secret.
 pub fn environment_not_allowed(details: PolicyViolation) -> Error {
     Error::new(&DEF_ENVIRONMENT_NOT_ALLOWED, &details)
@@ -148,7 +159,11 @@ pub(crate) static DEF_NETWORK_FS_DENIED: rt::Def = rt::Def {
     message: "Network filesystem access denied",
     user_message: "Network filesystem access is not allowed.",
     suggestions: &["Copy the file to a local filesystem first"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_POLICY_NETWORK_FS_DENIED (3003): Network filesystem denied.
@@ -183,7 +198,11 @@ pub(crate) static DEF_WRITE_NOT_PERMITTED: rt::Def = rt::Def {
     message: "Writing is not permitted at {requested}",
     user_message: "",
     suggestions: &["Write inside one of the writable roots"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_POLICY_WRITE_NOT_PERMITTED (3004): Write not permitted.
@@ -221,7 +240,11 @@ pub(crate) static DEF_POLICY_DENIED: rt::Def = rt::Def {
     message: "Policy denied the operation",
     user_message: "",
     suggestions: &[],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_POLICY_DENIED (3005): Policy denied the operation.

@@ -5,7 +5,6 @@
 //!
 //! The sandboxed Python execution server.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -42,7 +41,11 @@ pub(crate) static DEF_PY_EXEC_FAIL: rt::Def = rt::Def {
     message: "Python code failed with exit code {exit_code}",
     user_message: "",
     suggestions: &["Inspect details.stderr for the traceback"],
-    details: ExecutionError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_EXECUTION_ERROR,
+        retype: rt::retype::<ExecutionError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PY_EXEC_FAIL (2000): Python execution failed.
@@ -78,7 +81,11 @@ pub(crate) static DEF_PY_SECURITY: rt::Def = rt::Def {
     message: "Code rejected by sandbox rule {rule}",
     user_message: "",
     suggestions: &["Use only the allowed modules"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PY_SECURITY (2001): Python code rejected by the sandbox.
@@ -94,6 +101,42 @@ pub fn py_security(details: PolicyViolation) -> Error {
 pub const CODE_PY_SYNTAX: i64 = 2002;
 /// The symbol of E_PY_SYNTAX.
 pub const SYMBOL_PY_SYNTAX: &str = "E_PY_SYNTAX";
+
+/// The table of the details of E_PY_SYNTAX: the runtime reads them through it.
+pub(crate) static DETAILS_PY_SYNTAX: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "line",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(1.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("3"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "column",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "error_text",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_PY_SYNTAX (2002): Python syntax error.
 pub(crate) static DEF_PY_SYNTAX: rt::Def = rt::Def {
@@ -114,7 +157,11 @@ pub(crate) static DEF_PY_SYNTAX: rt::Def = rt::Def {
     message: "Syntax error at line {line}: {error_text}",
     user_message: "",
     suggestions: &[],
-    details: PySyntaxDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_PY_SYNTAX,
+        retype: rt::retype::<PySyntaxDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PY_SYNTAX (2002): Python syntax error.
@@ -145,36 +192,25 @@ impl PySyntaxDetails {
 }
 
 impl rt::Details for PySyntaxDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "line",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "column",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "error_text",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["line", "column", "error_text"];
 }
 
 /// The code of E_PY_MODULE_NOT_FOUND.
 pub const CODE_PY_MODULE_NOT_FOUND: i64 = 2003;
 /// The symbol of E_PY_MODULE_NOT_FOUND.
 pub const SYMBOL_PY_MODULE_NOT_FOUND: &str = "E_PY_MODULE_NOT_FOUND";
+
+/// The table of the details of E_PY_MODULE_NOT_FOUND: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_PY_MODULE_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "module",
+        required: true,
+        node: &rt::Node::STRING,
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
 pub(crate) static DEF_PY_MODULE_NOT_FOUND: rt::Def = rt::Def {
@@ -197,7 +233,11 @@ pub(crate) static DEF_PY_MODULE_NOT_FOUND: rt::Def = rt::Def {
     suggestions: &[
         "Use a module from the standard library, or ask an operator to install {module}",
     ],
-    details: PyModuleNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_PY_MODULE_NOT_FOUND,
+        retype: rt::retype::<PyModuleNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PY_MODULE_NOT_FOUND (2003): Python module not installed.
@@ -224,18 +264,7 @@ impl PyModuleNotFoundDetails {
 }
 
 impl rt::Details for PyModuleNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "module",
-                ty: rt::Type::String,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["module"];
 }
 
 /// The code of E_PY_KERNEL_DIED.
@@ -262,7 +291,11 @@ pub(crate) static DEF_PY_KERNEL_DIED: rt::Def = rt::Def {
     message: "The Python kernel died unexpectedly",
     user_message: "",
     suggestions: &["Retry; a fresh kernel is started automatically"],
-    details: ExecutionError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_EXECUTION_ERROR,
+        retype: rt::retype::<ExecutionError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PY_KERNEL_DIED (2004): Python kernel died.

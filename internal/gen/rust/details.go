@@ -1,19 +1,15 @@
 package rust
 
 import (
-	"strconv"
-
-	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
 )
 
-// The detail types: a struct per object (with its serde attributes and,
-// for the runtime, its shape: rt::Details), an enum per string enum. Their
-// kinds, fields and extension keywords come from internal/gotype, the
-// rules of the Go output, so that both runtimes read the same schema
-// alike.
+// The detail types: a struct per object (with its serde attributes and
+// the wire names of its fields: rt::Details), an enum per string enum.
+// Their kinds come from internal/gotype, the rules of the Go output; the
+// runtime reads their values through the catalog's facts (tables.go).
 
 // genTypes writes the struct and enum types of a schema tree: the node's,
 // then its properties', then its other members'. root marks an error's
@@ -70,12 +66,17 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 			required = append(required, p)
 		}
 	}
-	if len(required) == 0 {
-		w.line(0, "#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]")
-	} else {
-		w.line(0, "#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]")
-	}
 	extra, open := gotype.Extra(s)
+	hidden := g.hiddenFields(s)
+	debug := "Debug, " // a struct with sensitive fields writes its own
+	if len(hidden) > 0 {
+		debug = ""
+	}
+	if len(required) == 0 {
+		w.line(0, "#[derive(Clone, "+debug+"Default, PartialEq, Serialize, Deserialize)]")
+	} else {
+		w.line(0, "#[derive(Clone, "+debug+"PartialEq, Serialize, Deserialize)]")
+	}
 	if len(s.Properties) == 0 && !open {
 		w.line(0, "pub struct "+name+" {}")
 	} else {
@@ -110,32 +111,102 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 	if len(required) > 0 {
 		g.genNew(w, s, name, required)
 	}
+	if len(hidden) > 0 {
+		g.genDebug(w, s, name, open, hidden)
+	}
 
 	w.blank()
 	w.open(0, "impl rt::Details for "+name)
-	w.line(1, "fn shape() -> rt::Shape {")
-	w.line(2, "static OBJECT: rt::Object = rt::Object {")
-	switch len(s.Properties) {
-	case 0:
-		w.line(3, "props: &[],")
-	case 1:
-		p := s.Properties[0]
-		g.prop(w, u, 3, "props: &[", p.Name, p.Required, gotype.Of(p.Schema), gotype.FieldOf(p, g.sensitive), "}],")
-	default:
-		w.line(3, "props: &[")
-		for _, p := range s.Properties {
-			g.prop(w, u, 4, "", p.Name, p.Required, gotype.Of(p.Schema), gotype.FieldOf(p, g.sensitive), "},")
+	names := make([]string, len(s.Properties))
+	for i, p := range s.Properties {
+		names[i] = lit(p.Name)
+	}
+	w.assignArray(1, "const FIELDS", "&'static [&'static str]", "&", names)
+	w.line(0, "}")
+}
+
+// hiddenFields returns the fields of struct s (by wire name; "" for the
+// other members of an open object) whose values the struct's Debug form
+// hides: x-sensitive on the value, its items or its map values (along
+// every $ref), or named by the sensitive list of an error that takes s as
+// its details.
+func (g *generator) hiddenFields(s *model.Schema) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range s.Properties {
+		if sensitiveValues(p.Schema, 0) {
+			out[p.Name] = true
 		}
-		w.line(3, "],")
 	}
-	w.line(3, "trim: "+strconv.FormatBool(gotype.Trim(s))+",")
-	if extra, open := gotype.Extra(s); open {
-		g.prop(w, u, 3, "extra: Some(", "", true, extra, gotype.ExtraFieldOf(s), "}),")
-	} else {
-		w.line(3, "extra: None,")
+	if s.Additional != nil && sensitiveValues(s.Additional, 0) {
+		out[""] = true
 	}
-	w.line(2, "};")
-	w.line(2, "rt::Shape::Object(&OBJECT)")
+	for _, e := range g.m.Errors {
+		if t, ok := gotype.Details(e); ok && t.Schema == s {
+			for _, name := range g.errors[e.Symbol].Sensitive {
+				out[name] = true
+			}
+			for _, name := range e.Sensitive {
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+// sensitiveValues reports whether values of schema s hold sensitive
+// values outside a struct of their own: x-sensitive on s (along its $ref
+// chain), on its items or on its map values.
+func sensitiveValues(s *model.Schema, depth int) bool {
+	for ; s != nil && depth < 32; depth++ {
+		if s.Sensitive {
+			return true
+		}
+		if s.Ref != nil {
+			if s.Ref.Builtin {
+				return false
+			}
+			s = s.Ref.Schema
+			continue
+		}
+		switch {
+		case s.Type == "array":
+			s = s.Items
+		case s.Type == "object" && len(s.Properties) == 0:
+			s = s.Additional
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// genDebug writes the Debug form of struct s: its fields, a sensitive one's
+// value as the catalog's redaction marker (Some of it for an optional one
+// that is set), so that no log line made of the details shows it.
+func (g *generator) genDebug(w *writer, s *model.Schema, name string, open bool, hidden map[string]bool) {
+	w.blank()
+	w.open(0, "impl std::fmt::Debug for "+name)
+	w.doc(1, "///", own("The fields, a sensitive one's value as the redaction marker."))
+	w.line(1, "fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {")
+	w.line(2, "let redacted = CATALOG.rules.redacted;")
+	w.expr(2, "let mut d = ", call{"f.debug_struct", []expr{atom(lit(name))}}, ";")
+	field := func(label, ident string, hide, optional bool) {
+		value := expr(atom("&self." + ident))
+		switch {
+		case hide && optional:
+			value = ref{call{"rt::hidden", []expr{atom("&self." + ident), atom("redacted")}}}
+		case hide:
+			value = atom("&redacted")
+		}
+		w.expr(2, "", call{"d.field", []expr{atom(lit(label)), value}}, ";")
+	}
+	for _, p := range s.Properties {
+		field(p.Name, naming.RustIdent(naming.RustSnake(p.Name)), hidden[p.Name], !p.Required)
+	}
+	if open {
+		field("extra", "extra", hidden[""], false)
+	}
+	w.line(2, "d.finish()")
 	w.line(1, "}")
 	w.line(0, "}")
 }
@@ -181,85 +252,6 @@ func (g *generator) genNew(w *writer, s *model.Schema, name string, required []*
 	w.structLit(2, "Self", fields)
 	w.line(1, "}")
 	w.line(0, "}")
-}
-
-// prop writes the rt::Prop literal of one property (or, unnamed, of an
-// open object's other members), opened after head and closed by tail.
-func (g *generator) prop(w *writer, u *uses, indent int, head, name string, required bool, t gotype.Type, f gotype.Field, tail string) {
-	w.line(indent, head+"rt::Prop {")
-	if name != "" {
-		w.field(indent+1, "name", lit(name))
-	}
-	g.typeField(w, indent+1, "ty", "", t)
-	if f.Sensitive {
-		w.line(indent+1, "sensitive: true,")
-	}
-	if f.Verbose {
-		w.line(indent+1, "verbose: true,")
-	}
-	if f.Sanitize != errgenrt.SanitizeNone {
-		w.line(indent+1, "sanitize: rt::Sanitize::"+sanitizer(f.Sanitize)+",")
-	}
-	if f.MaxBytes > 0 {
-		w.line(indent+1, "max_bytes: "+strconv.Itoa(f.MaxBytes)+",")
-	}
-	if f.Exact {
-		w.line(indent+1, "exact: true,")
-	}
-	if required {
-		w.line(indent+1, "..rt::Prop::REQUIRED")
-	} else {
-		w.line(indent+1, "..rt::Prop::OPTIONAL")
-	}
-	w.line(indent, tail)
-}
-
-func sanitizer(s errgenrt.Sanitizer) string {
-	switch s {
-	case errgenrt.SanitizePath:
-		return "Path"
-	case errgenrt.SanitizeURI:
-		return "Uri"
-	}
-	return "Text"
-}
-
-// typeField writes the field name of an rt::Prop or rt::Type::Array that
-// holds an rt::Type (behind a reference with amp): a path, or an array or
-// struct type as a vertical struct literal.
-func (g *generator) typeField(w *writer, indent int, name, amp string, t gotype.Type) {
-	switch t.Kind {
-	case gotype.Slice:
-		w.line(indent, name+": "+amp+"rt::Type::Array {")
-		g.typeField(w, indent+1, "items", "&", *t.Elem)
-		w.field(indent+1, "keep", strconv.Itoa(t.Keep))
-		w.line(indent, "},")
-	case gotype.Struct:
-		w.line(indent, name+": "+amp+"rt::Type::Struct {")
-		w.field(indent+1, "shape", g.structName(t)+"::shape")
-		w.field(indent+1, "by_ref", strconv.FormatBool(t.Ptr))
-		w.line(indent, "},")
-	default:
-		w.field(indent, name, amp+"rt::Type::"+kindName(t.Kind))
-	}
-}
-
-func kindName(k gotype.Kind) string {
-	switch k {
-	case gotype.String:
-		return "String"
-	case gotype.Enum:
-		return "Enum"
-	case gotype.Int:
-		return "Int"
-	case gotype.Float:
-		return "Float"
-	case gotype.Bool:
-		return "Bool"
-	case gotype.Map:
-		return "Map"
-	}
-	return "Any"
 }
 
 // structName is the Rust type of a struct type.

@@ -407,7 +407,7 @@ func (w *writer) assignArray(indent int, prefix, ty, head string, items []string
 	switch {
 	case !l.ok || short(items) && l.sameLine(one):
 		l.write(w, one+";", false)
-	case short(items) && fits(indent+1, one+";"):
+	case short(items) && fits(indent+1, one+"; "): // an array on the next line takes a column less
 		l.write(w, one+";", true)
 	case !l.sameLine(head + "["):
 		for _, line := range l.lines {

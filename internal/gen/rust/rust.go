@@ -1,16 +1,19 @@
 // Package rust emits the Rust crate of a catalog: Cargo.toml; the module
 // rt, errgen's Rust runtime, written as it is (runtime/rust); and the
-// catalog's facts beside it — the ErrorCode enum and the catalog value
-// (src/lib.rs), one module per domain with each error's code and symbol
-// constants, definition and constructor (src/DOMAIN_errors.rs), the
-// detail structs and enums with serde and their shapes for the runtime
-// (src/details.rs for the named shapes, an error's inline details in its
-// domain's module), and the conformance runner (examples/conformance.rs).
+// catalog's facts (internal/facts) beside it — the ErrorCode enum and the
+// catalog value with the rules of the wire (src/lib.rs), one module per
+// domain with each error's code and symbol constants, definition,
+// constructor and the table of its inline details (src/DOMAIN_errors.rs),
+// the detail structs and enums with serde (src/details.rs for the named
+// shapes, with their tables; an error's inline details in its domain's
+// module), and the conformance runner (examples/conformance.rs). The
+// runtime writes every detail value from the tables (see tables.go).
 //
-// The crate depends on serde and serde_json, and on the official MCP SDK
-// (rmcp) behind its feature rmcp. Its code is written as rustfmt writes it
-// (see layout.go). A change to one error changes its domain's module and
-// the ErrorCode enum, no other file.
+// The crate depends on serde and serde_json, on regex when its catalog
+// checks a pattern or a format (else its rt/regexp.rs is the runtime's
+// stub), and on the official MCP SDK (rmcp) behind its feature rmcp. Its
+// code is written as rustfmt writes it (see layout.go). A change to one
+// error changes its domain's module and the ErrorCode enum, no other file.
 package rust
 
 import (
@@ -19,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
@@ -34,6 +38,7 @@ type Options struct {
 
 // Versions of the crate's dependencies (caret requirements).
 const (
+	regexVersion     = "1"
 	serdeVersion     = "1"
 	serdeJSONVersion = "1"
 	rmcpVersion      = "3"
@@ -57,7 +62,11 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	case !model.ValidCrateName(crate):
 		return nil, fmt.Errorf("crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test", crate)
 	}
-	g := &generator{m: m, crate: crate, opts: opts, sensitive: gotype.Sensitive(m), roots: map[*model.Schema]bool{}}
+	g := &generator{m: m, crate: crate, opts: opts, facts: facts.Build(m), errors: map[string]*facts.Error{}, roots: map[*model.Schema]bool{}}
+	for i := range g.facts.Errors {
+		g.errors[g.facts.Errors[i].Symbol] = &g.facts.Errors[i]
+	}
+	g.regexp = needsRegexp(g.facts)
 	for _, e := range m.Errors {
 		if t, ok := gotype.Details(e); ok && !t.Builtin() {
 			g.roots[t.Schema] = true
@@ -71,10 +80,13 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	for _, d := range g.domains() {
 		files = append(files, gen.File{Path: "src/" + domainModule(d) + ".rs", Data: g.domainFile(d)})
 	}
-	if g.m.NamedShapes() {
+	if g.hasDetailsFile() {
 		files = append(files, gen.File{Path: "src/details.rs", Data: g.detailsFile()})
 	}
 	for _, f := range rustrt.Files() {
+		if f.Name == "regexp.rs" && !g.regexp {
+			f.Data = rustrt.RegexpStub()
+		}
 		files = append(files, gen.File{Path: "src/rt/" + f.Name, Data: g.runtimeFile(f.Data)})
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
@@ -82,12 +94,29 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 }
 
 type generator struct {
-	m         *model.Catalog
-	crate     string
-	opts      Options
-	sensitive map[*model.Property]bool
-	roots     map[*model.Schema]bool // the structs some error takes as its details
+	m      *model.Catalog
+	crate  string
+	opts   Options
+	facts  *facts.Catalog          // the tables the runtime reads
+	errors map[string]*facts.Error // the facts of each error, by symbol
+	regexp bool                    // a node checks a pattern or a format
+	roots  map[*model.Schema]bool  // the structs some error takes as its details
 }
+
+// publicShapes reports whether src/details.rs declares types: the crate
+// exports them.
+func (g *generator) publicShapes() bool {
+	for _, s := range g.m.Shapes {
+		if s.DeclaresTypes() {
+			return true
+		}
+	}
+	return false
+}
+
+// hasDetailsFile reports whether the crate has src/details.rs: the types
+// of the named shapes, and the tables of the object shapes.
+func (g *generator) hasDetailsFile() bool { return g.m.NamedShapes() || len(g.facts.Shapes) > 0 }
 
 // header writes the first lines of a generated Rust file.
 func (g *generator) header(w *writer) {
@@ -180,15 +209,23 @@ description = %s
 doctest = false
 
 [dependencies]
-rmcp = { version = %q, optional = true, default-features = false }
+%srmcp = { version = %q, optional = true, default-features = false }
 serde = { version = %q, features = ["derive"] }
-serde_json = %q
+serde_json = { version = %q, features = ["float_roundtrip"] }
 
 [features]
 rmcp = ["dep:rmcp"]
 `, tomlString(g.crate), tomlString(g.m.Version), tomlString("The errors of the "+g.m.Name+" error catalog"),
-		rmcpVersion, serdeVersion, serdeJSONVersion)
+		g.regexDependency(), rmcpVersion, serdeVersion, serdeJSONVersion)
 	return []byte(b.String())
+}
+
+// regexDependency is the manifest's line of regex, when the crate needs it.
+func (g *generator) regexDependency() string {
+	if !g.regexp {
+		return ""
+	}
+	return fmt.Sprintf("regex = %q\n", regexVersion)
 }
 
 // tomlString writes s as a TOML basic string.
@@ -233,7 +270,7 @@ func (g *generator) libFile() []byte {
 	for _, d := range g.domains() {
 		mods = append(mods, domainModule(d))
 	}
-	if g.m.NamedShapes() {
+	if g.hasDetailsFile() {
 		mods = append(mods, "details")
 	}
 	sort.Strings(mods)
@@ -244,24 +281,34 @@ func (g *generator) libFile() []byte {
 	// rustfmt sorts a group of use declarations by path
 	reexports := []string{"rt::{DebugInfo, Error, ErrorContext, FieldErrors, Options}"}
 	for _, mod := range mods {
-		reexports = append(reexports, mod+"::*")
+		if mod != "details" || g.publicShapes() {
+			reexports = append(reexports, mod+"::*")
+		}
 	}
 	sort.Strings(reexports)
 	for _, r := range reexports {
 		w.line(0, "pub use "+r+";")
 	}
+	if g.hasDetailsFile() && !g.publicShapes() {
+		// the tables alone, for the domains' modules
+		w.blank()
+		w.line(0, "use details::*;")
+	}
 	w.blank()
 
-	w.doc(0, "///", own("The %s catalog: its settings and every error, by code.", m.Name))
+	fc := g.facts
+	w.doc(0, "///", own("The %s catalog: its settings, the rules of the wire every errgen runtime "+
+		"shares, and every error, by code.", m.Name))
 	w.line(0, "pub static CATALOG: rt::Catalog = rt::Catalog {")
-	w.field(1, "name", lit(m.Name))
-	w.field(1, "version", lit(m.Version))
-	w.line(1, "schema_version: "+strconv.Itoa(m.SchemaVersion)+",")
+	w.field(1, "name", lit(fc.Name))
+	w.field(1, "version", lit(fc.Version))
+	w.line(1, "schema_version: "+strconv.Itoa(fc.SchemaVersion)+",")
 	w.line(1, "limits: rt::Limits {")
-	w.line(2, "max_data_bytes: "+strconv.Itoa(m.Limits.MaxDataBytes)+",")
-	w.line(2, "max_string_bytes: "+strconv.Itoa(m.Limits.MaxStringBytes)+",")
-	w.line(2, "max_suggestions: "+strconv.Itoa(m.Limits.MaxSuggestions)+",")
+	w.line(2, "max_data_bytes: "+strconv.Itoa(fc.Limits.MaxDataBytes)+",")
+	w.line(2, "max_string_bytes: "+strconv.Itoa(fc.Limits.MaxStringBytes)+",")
+	w.line(2, "max_suggestions: "+strconv.Itoa(fc.Limits.MaxSuggestions)+",")
 	w.line(1, "},")
+	w.expr(1, "rules: ", rulesExpr(fc.Rules), ",")
 	var lists []string
 	for _, d := range g.domains() {
 		lists = append(lists, domainModule(d)+"::"+domainList(d))
@@ -269,6 +316,7 @@ func (g *generator) libFile() []byte {
 	w.arrayField(1, "domains", "&", lists)
 	w.field(1, "fallback", "&"+domainModule(m.Fallback.Domain)+"::"+defStatic(m.Fallback))
 	w.line(1, "metrics: rt::Metrics::new(),")
+	w.line(1, "violations: rt::Violations::new(),")
 	w.line(0, "};")
 	w.blank()
 
@@ -415,23 +463,22 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 		w.assign(0, "pub const "+aliasConst(a), "&str", lit(a.Symbol))
 	}
 
-	d := gotype.Def(e)
-	w.blank()
-	w.doc(0, "///", cat("The definition of "+summary(e)))
+	d := g.errors[e.Symbol]
 	t, has := gotype.Details(e)
 	if has {
-		u.trait = true
+		if d.Details.Shape == "" {
+			w.objectStatic([]text{own("The table of the details of %s: the runtime reads them through it.", e.Symbol)},
+				detailsStatic(e.Type), d.Details)
+		}
 	}
+	w.blank()
+	w.doc(0, "///", cat("The definition of "+summary(e)))
 	w.assignStruct(0, "pub(crate) static "+defStatic(e), "rt::Def", "rt::Def {", func(in int) {
 		w.field(in, "catalog", "&CATALOG")
 		w.field(in, "code", codeConst(e))
 		w.field(in, "wire_code", strconv.FormatInt(d.WireCode, 10))
 		w.field(in, "symbol", symbolConst(e))
-		aliases := make([]string, len(d.Aliases))
-		for i, a := range d.Aliases {
-			aliases[i] = lit(a)
-		}
-		w.arrayField(in, "aliases", "&", aliases)
+		w.arrayField(in, "aliases", "&", lits(d.Aliases))
 		w.field(in, "error_type", lit(d.Type))
 		w.field(in, "domain", lit(d.Domain))
 		w.field(in, "title", lit(d.Title))
@@ -445,18 +492,30 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 		w.field(in, "deprecated", strconv.FormatBool(d.Deprecated))
 		w.field(in, "tool_errors_as_rpc", strconv.FormatBool(d.ToolErrorsAsRPC))
 		w.field(in, "needs_details", strconv.FormatBool(d.NeedsDetails))
-		w.field(in, "message", lit(string(d.Message)))
-		w.field(in, "user_message", lit(string(d.UserMessage)))
+		w.field(in, "message", lit(d.Message.Source))
+		userMessage := ""
+		if d.UserMessage != nil {
+			userMessage = d.UserMessage.Source
+		}
+		w.field(in, "user_message", lit(userMessage))
 		suggestions := make([]string, len(d.Suggestions))
 		for i, s := range d.Suggestions {
-			suggestions[i] = lit(string(s))
+			suggestions[i] = lit(s.Source)
 		}
 		w.arrayField(in, "suggestions", "&", suggestions)
 		if has {
-			w.field(in, "details", g.detailsType(t)+"::DETAILS")
+			object := atom(detailsStatic(e.Type))
+			if d.Details.Shape != "" {
+				object = atom(shapeStatic(d.Details.Shape))
+			}
+			w.expr(in, "details: ", some(structLit{typ: "rt::DetailsType", fields: []fieldExpr{
+				{"object", ref{object}},
+				{"retype", atom("rt::retype::<" + g.detailsType(t) + ">")},
+			}}), ",")
 		} else {
 			w.field(in, "details", "None")
 		}
+		w.arrayField(in, "sensitive", "&", lits(d.Sensitive))
 	})
 
 	w.blank()
@@ -476,6 +535,15 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 	if s := e.Details; s != nil && s.Inline && s.Schema.Ref == nil {
 		g.genTypes(w, u, s.Schema, s.RustName, shapeWhat(s), true)
 	}
+}
+
+// lits returns each string as a Rust string literal.
+func lits(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = lit(s)
+	}
+	return out
 }
 
 // detailsType is the Rust type of an error's details.
@@ -505,6 +573,11 @@ func (g *generator) detailsFile() []byte {
 		if s.DeclaresTypes() {
 			g.genTypes(&body, u, s.Schema, s.RustName, shapeWhat(s), true)
 		}
+	}
+	for _, s := range g.facts.Shapes {
+		u.crate = true
+		body.objectStatic([]text{own("The table of detail shape %s: the runtime reads its values through it.", s.Name)},
+			shapeStatic(s.Name), s.Node)
 	}
 	u.write(&w)
 	w.b.WriteString(body.b.String())

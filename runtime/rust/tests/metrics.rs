@@ -12,9 +12,30 @@ static CATALOG: rt::Catalog = rt::Catalog {
         max_string_bytes: 64,
         max_suggestions: 2,
     },
+    rules: rt::Rules {
+        redacted: "<redacted>",
+        minimal_string_bytes: &[64, 8],
+        debug_string_bytes: 256,
+        error_chain_entries: 5,
+        untyped_depth: 32,
+        min_max_data_bytes: 512,
+        min_max_string_bytes: 16,
+        problem_members: &[
+            "type",
+            "title",
+            "status",
+            "detail",
+            "instance",
+            "timestamp",
+            "symbol",
+            "retryable",
+        ],
+        jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
+    },
     domains: &[&[&PARSE], &[&INTERNAL], &[&MISSING]],
     fallback: &INTERNAL,
     metrics: rt::Metrics::new(),
+    violations: rt::Violations::new(),
 };
 
 static PARSE: rt::Def = def(-32700, -32700, "E_PARSE", "jsonrpc");
@@ -41,6 +62,7 @@ const fn def(code: i64, wire_code: i64, symbol: &'static str, domain: &'static s
         user_message: "",
         suggestions: &[],
         details: None,
+        sensitive: &[],
     }
 }
 

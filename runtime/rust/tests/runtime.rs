@@ -1,16 +1,19 @@
 //! The runtime alone: its number and string writers, its scanners (held to
 //! fixtures the Go runtime makes, see tests/testdata), its options, and the
-//! payloads of a small catalog written here by hand as errgen writes one.
+//! payloads of a small catalog written here by hand as errgen writes one:
+//! its tables, the keywords in every place, the checks, the log forms.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, UNIX_EPOCH};
 
-use errgen_runtime::rt::{self, Details as _, Error, Options};
+use errgen_runtime::rt::{self, Error, Options};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 // A catalog, as errgen generates one: two domains, a fallback, an error
-// whose details are required, one with open details, one with field_errors.
+// whose details are required, one with open details, one with field_errors,
+// one with floats, and two sharing the details of every keyword in every
+// place.
 
 static CATALOG: rt::Catalog = rt::Catalog {
     name: "demo",
@@ -21,93 +24,348 @@ static CATALOG: rt::Catalog = rt::Catalog {
         max_string_bytes: 64,
         max_suggestions: 2,
     },
-    domains: &[&[&INTERNAL], &[&FILE, &OPEN, &INVALID]],
+    rules: RULES,
+    domains: &[
+        &[&INTERNAL],
+        &[&FILE, &OPEN, &INVALID, &MEASURE, &KEYWORDS, &UNLISTED],
+    ],
     fallback: &INTERNAL,
     metrics: rt::Metrics::new(),
+    violations: rt::Violations::new(),
 };
 
+const RULES: rt::Rules = rt::Rules {
+    redacted: "<redacted>",
+    minimal_string_bytes: &[64, 8],
+    debug_string_bytes: 256,
+    error_chain_entries: 5,
+    untyped_depth: 32,
+    min_max_data_bytes: 512,
+    min_max_string_bytes: 16,
+    problem_members: &[
+        "type",
+        "title",
+        "status",
+        "detail",
+        "instance",
+        "timestamp",
+        "symbol",
+        "retryable",
+        "userMessage",
+        "suggestions",
+        "debugInfo",
+    ],
+    jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
+};
+
+/// A definition of the demo catalog with the fields every test sets.
+const fn def(
+    code: i64,
+    symbol: &'static str,
+    message: &'static str,
+    details: Option<rt::DetailsType>,
+) -> rt::Def {
+    rt::Def {
+        catalog: &CATALOG,
+        code,
+        wire_code: code,
+        symbol,
+        aliases: &[],
+        error_type: symbol,
+        domain: "fs",
+        title: "Title",
+        problem_type: "urn:demo:x",
+        statuses: &[400],
+        retryable: false,
+        deprecated: false,
+        tool_errors_as_rpc: false,
+        needs_details: false,
+        message,
+        user_message: "",
+        suggestions: &[],
+        details,
+        sensitive: &[],
+    }
+}
+
 static INTERNAL: rt::Def = rt::Def {
-    catalog: &CATALOG,
-    code: 1,
-    wire_code: -32603,
-    symbol: "E_INTERNAL",
-    aliases: &[],
-    error_type: "internal",
     domain: "core",
-    title: "Internal error",
-    problem_type: "urn:demo:internal",
+    wire_code: -32603,
     statuses: &[500],
-    retryable: false,
-    deprecated: false,
-    tool_errors_as_rpc: false,
-    needs_details: false,
-    message: "An internal error occurred",
-    user_message: "",
-    suggestions: &[],
-    details: None,
+    problem_type: "urn:demo:internal",
+    title: "Internal error",
+    error_type: "internal",
+    ..def(1, "E_INTERNAL", "An internal error occurred", None)
 };
 
 static FILE: rt::Def = rt::Def {
-    catalog: &CATALOG,
-    code: 100,
-    wire_code: 100,
-    symbol: "E_FILE",
     aliases: &["E_FILE_OLD"],
     error_type: "file",
-    domain: "fs",
     title: "File error",
     problem_type: "urn:demo:file",
     statuses: &[404, 410],
     retryable: true,
-    deprecated: false,
     tool_errors_as_rpc: true,
     needs_details: true,
-    message: "Cannot read {path} ({size} bytes, {{literal}})",
     user_message: "The file {path} is unavailable",
     suggestions: &["Check {path}", "Retry", "Never shown"],
-    details: FileDetails::DETAILS,
+    ..def(
+        100,
+        "E_FILE",
+        "Cannot read {path} ({size} bytes, {{literal}})",
+        Some(rt::DetailsType {
+            object: &FILE_DETAILS,
+            retype: rt::retype::<FileDetails>,
+        }),
+    )
 };
 
 static OPEN: rt::Def = rt::Def {
-    catalog: &CATALOG,
-    code: 101,
-    wire_code: 101,
-    symbol: "E_OPEN",
-    aliases: &[],
     error_type: "open",
-    domain: "fs",
-    title: "Open",
-    problem_type: "urn:demo:open",
-    statuses: &[400],
-    retryable: false,
-    deprecated: false,
-    tool_errors_as_rpc: false,
-    needs_details: false,
-    message: "Open {name}",
-    user_message: "",
-    suggestions: &[],
-    details: OpenDetails::DETAILS,
+    ..def(
+        101,
+        "E_OPEN",
+        "Open {name}",
+        Some(rt::DetailsType {
+            object: &OPEN_DETAILS,
+            retype: rt::retype::<OpenDetails>,
+        }),
+    )
 };
 
 static INVALID: rt::Def = rt::Def {
-    catalog: &CATALOG,
-    code: 102,
     wire_code: -32602,
-    symbol: "E_INVALID",
-    aliases: &[],
-    error_type: "invalid",
-    domain: "fs",
-    title: "Invalid",
-    problem_type: "urn:demo:invalid",
     statuses: &[422],
-    retryable: false,
-    deprecated: false,
-    tool_errors_as_rpc: false,
-    needs_details: false,
-    message: "{totalErrors} invalid: {fieldErrors}",
-    user_message: "",
-    suggestions: &[],
-    details: rt::FieldErrors::DETAILS,
+    ..def(
+        102,
+        "E_INVALID",
+        "{totalErrors} invalid: {fieldErrors}",
+        Some(rt::DetailsType {
+            object: &FIELD_ERRORS,
+            retype: rt::retype::<rt::FieldErrors>,
+        }),
+    )
+};
+
+static MEASURE: rt::Def = def(
+    103,
+    "E_MEASURE",
+    "Ratio {ratio}",
+    Some(rt::DetailsType {
+        object: &MEASURE_DETAILS,
+        retype: rt::retype::<MeasureDetails>,
+    }),
+);
+
+/// Every keyword in every place, the field `listed` in its sensitive list.
+static KEYWORDS: rt::Def = rt::Def {
+    sensitive: &["listed"],
+    ..def(
+        104,
+        "E_KEYWORDS",
+        "{listed} {secrets} {paths} {blob}",
+        Some(rt::DetailsType {
+            object: &KEYWORD_DETAILS,
+            retype: rt::retype::<Free>,
+        }),
+    )
+};
+
+/// The same details as KEYWORDS, without the sensitive list.
+static UNLISTED: rt::Def = def(
+    105,
+    "E_UNLISTED",
+    "{listed}",
+    Some(rt::DetailsType {
+        object: &KEYWORD_DETAILS,
+        retype: rt::retype::<Free>,
+    }),
+);
+
+static FILE_DETAILS: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "path",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "size",
+            required: true,
+            node: &rt::Node::INTEGER,
+        },
+        rt::Field {
+            name: "token",
+            required: false,
+            node: &rt::Node {
+                sensitive: true,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "source",
+            required: false,
+            node: &rt::Node {
+                verbose: true,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "tags",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::STRING,
+                    keep: Some(1),
+                },
+                ..rt::Node::ANY
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+static OPEN_DETAILS: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "name",
+        required: true,
+        node: &rt::Node::STRING,
+    }],
+    extra: Some(&rt::Node::ANY),
+    trim: true,
+};
+
+static FIELD_ERRORS: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "fieldErrors",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[],
+                    extra: Some(&rt::Node {
+                        kind: rt::Kind::Array {
+                            items: &rt::Node::STRING,
+                            keep: Some(0),
+                        },
+                        ..rt::Node::ANY
+                    }),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "totalErrors",
+            required: true,
+            node: &rt::Node::INTEGER,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+static MEASURE_DETAILS: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "ratio",
+            required: true,
+            node: &rt::Node::NUMBER,
+        },
+        rt::Field {
+            name: "samples",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node {
+                        kind: rt::Kind::Array {
+                            items: &rt::Node::NUMBER,
+                            keep: Some(0),
+                        },
+                        ..rt::Node::ANY
+                    },
+                    keep: Some(0),
+                },
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "best",
+            required: false,
+            node: &rt::Node::NUMBER,
+        },
+    ],
+    extra: Some(&rt::Node {
+        kind: rt::Kind::Array {
+            items: &rt::Node::NUMBER,
+            keep: Some(0),
+        },
+        ..rt::Node::ANY
+    }),
+    trim: true,
+};
+
+static KEYWORD_DETAILS: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "listed",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "secrets",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node {
+                        sensitive: true,
+                        ..rt::Node::STRING
+                    },
+                    keep: None,
+                },
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "paths",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[],
+                    extra: Some(&rt::Node {
+                        sanitize: rt::Sanitize::Path,
+                        max_bytes: 16,
+                        ..rt::Node::STRING
+                    }),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "blob",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                max_bytes: 16,
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "whole",
+            required: false,
+            node: &rt::Node {
+                sensitive: true,
+                ..rt::Node::ANY
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
 };
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -122,46 +380,7 @@ struct FileDetails {
 }
 
 impl rt::Details for FileDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "path",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "size",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "token",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "source",
-                    ty: rt::Type::String,
-                    verbose: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "tags",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 1,
-                    },
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["path", "size", "token", "source", "tags"];
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -172,21 +391,33 @@ struct OpenDetails {
 }
 
 impl rt::Details for OpenDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "name",
-                ty: rt::Type::String,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::Any,
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["name"];
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct MeasureDetails {
+    ratio: f64,
+    samples: Vec<Vec<f32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<f64>,
+    #[serde(
+        flatten,
+        serialize_with = "rt::serialize_extra::<MeasureDetails, _, _>"
+    )]
+    extra: BTreeMap<String, Vec<f64>>,
+}
+
+impl rt::Details for MeasureDetails {
+    const FIELDS: &'static [&'static str] = &["ratio", "samples", "best"];
+}
+
+/// Any details, read as they are.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+struct Free(Value);
+
+impl rt::Details for Free {
+    const FIELDS: &'static [&'static str] = &[];
 }
 
 fn file(path: &str) -> Error {
@@ -208,6 +439,12 @@ fn fixed() -> Options {
         instance: Some("urn:x".into()),
         ..Options::default()
     }
+}
+
+/// The `details` of the plain response of `e` under `o`.
+fn details(e: &Error, o: &Options) -> Value {
+    let v: Value = serde_json::from_str(&e.to_response(o)).unwrap();
+    v["details"].clone()
 }
 
 #[test]
@@ -239,6 +476,29 @@ fn numbers_as_ecmascript_writes_them() {
 }
 
 #[test]
+fn decimals_round_trip_as_go_and_javascript_write_them() {
+    // the nearest double of the digits, written back as its shortest digits
+    for text in [
+        "1486382262.8810139",
+        "0.1",
+        "5e-324",
+        "1.7976931348623157e308",
+        "9007199254740993",
+    ] {
+        let v: Value = serde_json::from_str(text).unwrap();
+        let want: f64 = text.parse().unwrap();
+        assert_eq!(v.as_f64(), Some(want), "{text}");
+    }
+    let v: Value = serde_json::from_str(r#"{"ratio": 1486382262.8810139, "samples": []}"#).unwrap();
+    let e = Error::from_value(&MEASURE, &v);
+    assert_eq!(e.message(&fixed()), "Ratio 1486382262.8810139");
+    assert_eq!(
+        details(&e, &fixed())["ratio"].to_string(),
+        "1486382262.8810139"
+    );
+}
+
+#[test]
 fn strings_escaped_and_bounded_in_utf8_bytes() {
     assert_eq!(
         rt::quote("a\"\\\n\r\t\u{1}\u{1f}<>&\u{2028}\u{2029}\u{7f}é😀"),
@@ -261,7 +521,11 @@ fn sanitizers_match_the_go_runtime() {
         let s = &c["in"];
         assert_eq!(rt::sanitize_path(s), c["path"], "path of {s:?}");
         assert_eq!(rt::sanitize_uri(s), c["uri"], "uri of {s:?}");
-        assert_eq!(rt::sanitize_text(s), c["text"], "text of {s:?}");
+        assert_eq!(
+            rt::sanitize_text(s, "<redacted>"),
+            c["text"],
+            "text of {s:?}"
+        );
         n += 1;
     }
     assert!(n > 1000);
@@ -269,7 +533,27 @@ fn sanitizers_match_the_go_runtime() {
         rt::sanitize_uri("see https://h/p?z=1&api_key=abc&Token=x#frag ok"),
         "see https://h/p?z=1&api_key=redacted&Token=redacted#frag ok"
     );
-    assert_eq!(rt::sanitize_text("mail bob@example.com"), "mail <email>");
+    assert_eq!(
+        rt::sanitize_text("mail bob@example.com", "<redacted>"),
+        "mail <email>"
+    );
+    // the token rule: a run that looks like a secret whole, else its long
+    // stretches of letters and digits
+    for (s, want) in [
+        ("ghp_0123456789abcdefABCDEFghijklmnopqrstu", "<r>"),
+        ("abcdefghijklmnopqrstuvwxyzabcdefgh", "<r>"),
+        (
+            "abcdefghijklmnopqrstuvwxyzabcde",
+            "abcdefghijklmnopqrstuvwxyzabcde",
+        ),
+        ("a/b/c/0123456789012345678901234567890123", "a/b/c/<r>"),
+        (
+            "550e8400-e29b-41d4-a716-446655440000",
+            "550e8400-e29b-41d4-a716-446655440000",
+        ),
+    ] {
+        assert_eq!(rt::sanitize_text(s, "<r>"), want, "{s}");
+    }
 }
 
 #[test]
@@ -318,15 +602,49 @@ fn options_from_the_environment() {
 }
 
 #[test]
-fn display_never_shows_a_sensitive_or_verbose_value() {
-    let e = file("/home/alice/secret.txt");
-    let text = e.to_string();
+fn log_forms_never_show_a_sensitive_value_without_the_opt_in() {
+    let e = file("/home/alice/secret.txt")
+        .with_cause(std::io::Error::other("open failed"))
+        .with_request_id("r1");
+    // Display: the message as the wire carries it by default
     assert_eq!(
-        text,
+        e.to_string(),
         "E_FILE: Cannot read ~/secret.txt (42 bytes, {literal})"
     );
-    assert!(!format!("{e:?}").contains("s3cret") && !format!("{e:?}").contains("alice"));
-    assert!(e.verbose_error().contains("/home/alice/secret.txt"));
+    // verbose_error: verbose, the cause chain, still redacted and scrubbed
+    assert_eq!(
+        e.verbose_error(),
+        "E_FILE: Cannot read ~/secret.txt (42 bytes, {literal}): open failed"
+    );
+    let debug = format!("{e:?}");
+    assert_eq!(
+        debug,
+        r#"Error { symbol: "E_FILE", code: 100, message: "Cannot read ~/secret.txt (42 bytes, {literal})", cause: "open failed", request_id: "r1" }"#
+    );
+    for text in [e.to_string(), e.verbose_error(), debug, format!("{e:#?}")] {
+        assert!(
+            !text.contains("alice") && !text.contains("s3cret"),
+            "{text}"
+        );
+    }
+    // with the log-only opt-in, the log forms show them; Display and the wire never do
+    let shown = e.clone().with_log_sensitive(true);
+    assert!(shown.verbose_error().contains("/home/alice/secret.txt"));
+    assert!(format!("{shown:?}").contains("/home/alice/secret.txt"));
+    assert!(!shown.to_string().contains("alice"));
+    assert!(!shown.to_problem(&fixed()).contains("alice"));
+    // a sensitive value in the message of the log forms
+    let v = json!({"listed": "L1st3d", "secrets": ["S3cr3t"], "whole": {"k": "W"}});
+    let k = Error::from_value(&KEYWORDS, &v);
+    for text in [k.to_string(), k.verbose_error(), format!("{k:?}")] {
+        assert!(
+            !text.contains("L1st3d") && !text.contains("S3cr3t"),
+            "{text}"
+        );
+    }
+    let k = k.with_log_sensitive(true);
+    assert!(k.verbose_error().contains("L1st3d") && k.verbose_error().contains("S3cr3t"));
+    assert!(!k.to_string().contains("L1st3d"));
 }
 
 #[test]
@@ -354,7 +672,7 @@ fn payloads_by_default() {
 }
 
 #[test]
-fn verbose_shows_everything_and_the_scrubbed_cause_chain() {
+fn verbose_adds_verbose_fields_and_the_chain_but_redacts_and_scrubs() {
     let o = Options {
         verbose: true,
         server_version: "9".into(),
@@ -366,7 +684,8 @@ fn verbose_shows_everything_and_the_scrubbed_cause_chain() {
         ))
         .with_request_id("r1");
     let ctx = e.context(&o);
-    assert_eq!(ctx.details["token"], "s3cret");
+    assert_eq!(ctx.details["token"], "<redacted>");
+    assert_eq!(ctx.details["path"], "~/x");
     assert_eq!(ctx.details["source"], "policy.yaml");
     let debug = ctx.debug_info.unwrap();
     assert_eq!(debug.error_chain, ["open ~/x: token <redacted>"]);
@@ -375,6 +694,108 @@ fn verbose_shows_everything_and_the_scrubbed_cause_chain() {
         (Some("r1"), Some("9"))
     );
     assert_eq!(debug.timestamp, "2026-01-02T03:04:05Z");
+    // only show_sensitive shows them
+    let shown = Options {
+        show_sensitive: true,
+        ..fixed()
+    };
+    let d = details(&e, &shown);
+    assert_eq!(
+        (d["token"].as_str(), d["path"].as_str()),
+        (Some("s3cret"), Some("/home/alice/x"))
+    );
+    assert!(d.get("source").is_none());
+}
+
+#[test]
+fn keywords_act_on_items_map_values_and_every_string_of_an_untyped_value() {
+    let mut deep = json!("/home/alice/bottom");
+    for _ in 0..40 {
+        deep = json!([deep]);
+    }
+    let v = json!({
+        "listed": "/home/alice/listed",
+        "secrets": ["one", "two"],
+        "paths": {"b": "/home/bob/file.txt", "a": "/home/alice/a-rather-long-name.txt"},
+        "blob": {
+            "mail bob@example.com": "at /home/alice/x",
+            "/home/carol": ["mail bob@example.com", 1.5, null],
+            "zz-a-key-longer-than-sixteen-1": 1,
+            "zz-a-key-longer-than-sixteen-2": 2,
+            "é": "deep",
+            "deep": deep,
+        },
+        "whole": {"k": "v"},
+    });
+    let e = Error::from_value(&KEYWORDS, &v);
+    let d = details(&e, &fixed());
+    assert_eq!(d["listed"], "<redacted>", "the error's sensitive list");
+    assert_eq!(
+        d["secrets"],
+        json!(["<redacted>", "<redacted>"]),
+        "x-sensitive items"
+    );
+    assert_eq!(
+        d["paths"],
+        json!({"a": "~/a-rather-lo...", "b": "~/file.txt"}),
+        "map values: scrubbed, bounded"
+    );
+    assert_eq!(
+        d["whole"], "<redacted>",
+        "an x-sensitive untyped value, whole"
+    );
+    let blob = d["blob"].as_object().unwrap();
+    // keys scrubbed and bounded, sorted by code point, written once when alike
+    let keys: Vec<&str> = blob.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["deep", "mail <email>", "zz-a-key-long...", "~", "é"]);
+    assert_eq!(
+        blob["zz-a-key-long..."], 1,
+        "the first of the keys that come out alike"
+    );
+    assert_eq!(blob["mail <email>"], "at ~/x");
+    assert_eq!(blob["~"], json!(["mail <email>", 1.5, null]));
+    // past 32 levels, null
+    let mut level = &blob["deep"];
+    let mut depth = 1;
+    while let Value::Array(items) = level {
+        level = &items[0];
+        depth += 1;
+    }
+    assert_eq!((depth, level), (32, &Value::Null));
+    // the response text of the problem document, the message: the same
+    let message = e.message(&fixed());
+    assert!(
+        message.starts_with("<redacted> <redacted>, <redacted> {"),
+        "{message}"
+    );
+    assert!(
+        !message.contains("alice") && !message.contains("bob@"),
+        "{message}"
+    );
+    // the same details, the other error: not in its sensitive list
+    let other = Error::from_value(&UNLISTED, &v);
+    assert_eq!(details(&other, &fixed())["listed"], "/home/alice/listed");
+    assert_eq!(other.message(&fixed()), "/home/alice/listed");
+    // verbose: redacted and scrubbed still; shown: everything
+    let verbose = Options {
+        verbose: true,
+        ..fixed()
+    };
+    assert_eq!(
+        details(&e, &verbose)["secrets"],
+        json!(["<redacted>", "<redacted>"])
+    );
+    let shown = Options {
+        show_sensitive: true,
+        ..fixed()
+    };
+    let d = details(&e, &shown);
+    assert_eq!(d["listed"], "/home/alice/listed");
+    assert_eq!(d["secrets"], json!(["one", "two"]));
+    assert_eq!(
+        d["blob"]["/home/carol"][0], "mail bob@exam...",
+        "bounded still"
+    );
 }
 
 #[test]
@@ -400,30 +821,41 @@ fn bounds_minimal_payload_and_fallback() {
     assert_eq!(d["path"].as_str().unwrap().len(), 63);
     // past max_data_bytes: minimal (no advice, optional fields left out, one tag kept)
     let tight = Options {
-        max_data_bytes: 400,
+        max_data_bytes: 512,
+        max_string_bytes: 512,
         ..fixed()
     };
+    let e = file(&"é".repeat(200));
     let rpc = e.to_jsonrpc(&tight);
-    assert!(rpc.len() <= 400, "{rpc}");
+    assert!(rpc.len() <= 512, "{rpc}");
     let v: Value = serde_json::from_str(&rpc).unwrap();
     assert_eq!(
         v["data"]["context"]["details"],
         json!({"path": format!("{}...", "é".repeat(30)), "size": 42, "tags": ["a"]})
     );
     assert!(v["data"]["context"].get("suggestions").is_none());
-    // still past it: the fallback
-    let tiny = Options {
-        max_data_bytes: 120,
+    // an option below the floor is raised to it
+    let floor = Options {
+        max_data_bytes: 512,
         ..fixed()
     };
-    let (body, status) = e.to_problem_with_status(&tiny);
-    assert_eq!(status, 500);
-    assert!(body.contains(r#""symbol":"E_INTERNAL""#), "{body}");
-    let (code, message, data) = e.jsonrpc_parts(&tiny);
-    assert_eq!((code, message.as_str()), (-32603, "An in...")); // 8 bytes
+    let below = Options {
+        max_data_bytes: 100,
+        ..fixed()
+    };
+    assert_eq!(file("/x").to_problem(&below), file("/x").to_problem(&floor));
     assert!(
-        data.starts_with(r#"{"domain":"core","symbol":"E_INTERNAL""#),
-        "{data}"
+        file("/x").to_problem(&below).contains("\"userMessage\""),
+        "not minimal"
+    );
+    // options below the floors are raised to them
+    let o = Options {
+        max_string_bytes: 4,
+        ..fixed()
+    };
+    assert_eq!(
+        details(&file("abcdefghijklmnopqrstuvwxyz"), &o)["path"],
+        "abcdefghijklm..."
     );
 }
 
@@ -467,7 +899,7 @@ fn definitions_foreign_errors_and_lookups() {
     assert_eq!(CATALOG.by_symbol("E_FILE_OLD").map(|d| d.code), Some(100));
     assert_eq!(CATALOG.by_code(102).map(|d| d.symbol), Some("E_INVALID"));
     assert_eq!(CATALOG.by_type("open").map(|d| d.code), Some(101));
-    assert_eq!(CATALOG.all().count(), 4);
+    assert_eq!(CATALOG.all().count(), 7);
 }
 
 #[test]
@@ -558,79 +990,6 @@ fn rmcp_error_and_tool_result() {
 fn an_error_is_one_pointer_wide() {
     // small enough to return in a Result without clippy's result_large_err
     assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
-}
-
-static MEASURE: rt::Def = rt::Def {
-    catalog: &CATALOG,
-    code: 103,
-    wire_code: 103,
-    symbol: "E_MEASURE",
-    aliases: &[],
-    error_type: "measure",
-    domain: "fs",
-    title: "Measure",
-    problem_type: "urn:demo:measure",
-    statuses: &[400],
-    retryable: false,
-    deprecated: false,
-    tool_errors_as_rpc: false,
-    needs_details: false,
-    message: "Ratio {ratio}",
-    user_message: "",
-    suggestions: &[],
-    details: MeasureDetails::DETAILS,
-};
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct MeasureDetails {
-    ratio: f64,
-    samples: Vec<Vec<f32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best: Option<f64>,
-    #[serde(
-        flatten,
-        serialize_with = "rt::serialize_extra::<MeasureDetails, _, _>"
-    )]
-    extra: BTreeMap<String, Vec<f64>>,
-}
-
-impl rt::Details for MeasureDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "ratio",
-                    ty: rt::Type::Float,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "samples",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::Array {
-                            items: &rt::Type::Float,
-                            keep: 0,
-                        },
-                        keep: 0,
-                    },
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "best",
-                    ty: rt::Type::Float,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::Array {
-                    items: &rt::Type::Float,
-                    keep: 0,
-                },
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
 }
 
 #[test]

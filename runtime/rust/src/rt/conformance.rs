@@ -1,180 +1,710 @@
 //! The conformance runner: the protocol `errgen conformance` drives, on
 //! standard input and output, to hold this runtime to errgen's reference
-//! runtime byte for byte.
+//! runtime byte for byte. Every line is read as errgen's conformance guide
+//! says ("Reading the input"), as every runtime reads it.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use super::catalog::Catalog;
+use super::catalog::{Catalog, Def};
 use super::error::Error;
 use super::json::quote;
+use super::node::{fill, Kind, Node, Object};
 use super::options::Options;
 use super::time::parse_rfc3339;
+
+/// The deepest nesting of arrays and objects a line may have, the line's
+/// own object being level 1.
+const MAX_INPUT_DEPTH: usize = 100;
+
+/// The largest integer every runtime holds exactly, 2^53 − 1.
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
 /// Serves the conformance runner protocol for `catalog`: reads one vector
 /// per line from `input` (`{"id", "input"}`), renders it, and answers each
 /// with one line on `output`: `{"id", "payloads": {"jsonrpc", "problem",
-/// "response", "toolResult"}}`, or `{"id", "error"}` for a vector it cannot
-/// run. It returns at the end of the input.
+/// "response", "toolResult"}}`, or `{"id", "error"}` for an input it
+/// refuses — a member of the wrong type, details a typed constructor could
+/// not take, an unknown symbol, a clock that names no instant — with the id
+/// `""` for a line it cannot read at all (not UTF-8, not one JSON object
+/// with a string `id`, nested deeper than 100 levels). It skips blank
+/// lines, never stops on an input, and returns at the end of the input (or
+/// on a read or write error).
 pub fn serve_conformance(
     catalog: &'static Catalog,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        if String::from_utf8_lossy(&line).trim().is_empty() {
             continue;
         }
-        let answer = match serde_json::from_str::<Value>(&line) {
-            Ok(v) => {
-                let id = v.get("id").and_then(Value::as_str).unwrap_or_default();
-                match run(catalog, v.get("input").unwrap_or(&Value::Null)) {
-                    Ok(p) => format!(
-                        "{{\"id\":{},\"payloads\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}}}}",
-                        quote(id),
-                        quote(&p[0]),
-                        quote(&p[1]),
-                        quote(&p[2]),
-                        quote(&p[3])
-                    ),
-                    Err(why) => format!("{{\"id\":{},\"error\":{}}}", quote(id), quote(&why)),
-                }
+        let answer = match catch_unwind(AssertUnwindSafe(|| answer(catalog, &line))) {
+            Ok(answer) => answer,
+            Err(panic) => {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                error_answer(&read_id(&line), &format!("the runtime panicked: {why}"))
             }
-            Err(e) => format!(
-                "{{\"id\":\"\",\"error\":{}}}",
-                quote(&format!("not a JSON vector: {e}"))
-            ),
         };
         writeln!(output, "{answer}")?;
         output.flush()?;
     }
-    Ok(())
 }
 
-/// Renders one vector's input in the four formats.
-fn run(catalog: &'static Catalog, input: &Value) -> Result<[String; 4], String> {
-    let o = options(input.get("options").unwrap_or(&Value::Null))?;
-    let str_of = |key: &str| input.get(key).and_then(Value::as_str);
-    let cause = input
-        .get("cause")
-        .and_then(Value::as_array)
-        .map(|texts| chain(texts));
-    let e = match str_of("kind") {
-        Some("error") => {
-            let symbol = str_of("symbol").ok_or("an error without a symbol")?;
-            let def = catalog
-                .by_symbol(symbol)
-                .ok_or_else(|| format!("no error {symbol:?} in the catalog"))?;
-            let mut e = match def.details {
-                Some(t) => {
-                    let empty = Value::Object(serde_json::Map::new());
-                    let normalized = (t.shape)().normalize(input.get("details").unwrap_or(&empty));
-                    // through the typed struct, as the generated constructor
-                    // takes the details; details it cannot hold (a required
-                    // $ref struct left out, which the Go runtime holds as
-                    // nil) go as they are
-                    let typed = (t.retype)(&normalized).unwrap_or(normalized);
-                    Error::from_value(def, &typed)
+/// The answer to one line.
+fn answer(catalog: &'static Catalog, line: &[u8]) -> String {
+    let (id, input) = match read_line(line) {
+        Ok(read) => read,
+        Err((id, why)) => return error_answer(&id, &why),
+    };
+    match input.and_then(|input| run(catalog, &input)) {
+        Ok(p) => format!(
+            "{{\"id\":{},\"payloads\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}}}}",
+            quote(&id),
+            quote(&p[0]),
+            quote(&p[1]),
+            quote(&p[2]),
+            quote(&p[3])
+        ),
+        Err(why) => error_answer(&id, &why),
+    }
+}
+
+fn error_answer(id: &str, why: &str) -> String {
+    format!("{{\"id\":{},\"error\":{}}}", quote(id), quote(why))
+}
+
+/// The id of a line, or `""` when it cannot be read.
+fn read_id(line: &[u8]) -> String {
+    match read_line(line) {
+        Ok((id, _)) | Err((id, _)) => id,
+    }
+}
+
+/// Reads one line: its id and its input (or why the input is refused), or
+/// why the line cannot be read at all (its id then `""`).
+#[allow(clippy::type_complexity)]
+fn read_line(line: &[u8]) -> Result<(String, Result<Input, String>), (String, String)> {
+    let unreadable = |why: &str| Err((String::new(), format!("unreadable line: {why}")));
+    let Ok(text) = std::str::from_utf8(line) else {
+        return unreadable("not UTF-8");
+    };
+    if depth(text) > MAX_INPUT_DEPTH {
+        return unreadable(&format!("nested deeper than {MAX_INPUT_DEPTH} levels"));
+    }
+    let Some(J::Obj(v)) = J::parse(text) else {
+        return unreadable("not one JSON object");
+    };
+    let Some(J::Str(id)) = v.get("id") else {
+        return unreadable("no string id");
+    };
+    Ok((id.clone(), read_input(v.get("input"))))
+}
+
+/// The deepest nesting of arrays and objects in the JSON text `s`.
+fn depth(s: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string) = (0usize, 0, false);
+    let mut bytes = s.bytes();
+    while let Some(c) = bytes.next() {
+        match c {
+            b'\\' if in_string => {
+                bytes.next();
+            }
+            b'"' => in_string = !in_string,
+            _ if in_string => {}
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// A JSON value as JSON.parse reads it (RFC 8259): a member given twice
+/// counts once, with its last value; a `\uD800`–`\uDFFF` escape that is
+/// not half of a pair is U+FFFD; every number is the nearest double, ±∞
+/// past the largest one and 0 below the smallest. serde_json reads a lone
+/// surrogate and an infinite number otherwise (it refuses both), hence
+/// this reader of the lines.
+#[derive(Clone, Debug, PartialEq)]
+enum J {
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Arr(Vec<J>),
+    Obj(BTreeMap<String, J>),
+}
+
+impl J {
+    /// Reads the JSON text `s`: one value, nothing after it but white
+    /// space. Its nesting is bounded by the caller.
+    fn parse(s: &str) -> Option<J> {
+        let mut p = Parser {
+            s: s.as_bytes(),
+            i: 0,
+        };
+        let v = p.value()?;
+        p.space();
+        (p.i == p.s.len()).then_some(v)
+    }
+
+    /// The value as the runtime holds JSON: an infinite number as the
+    /// largest double of its sign, as JSON writes it.
+    fn value(&self) -> Value {
+        match self {
+            J::Null => Value::Null,
+            J::Bool(b) => Value::Bool(*b),
+            J::Num(f) => super::value::float(*f),
+            J::Str(s) => Value::String(s.clone()),
+            J::Arr(items) => Value::Array(items.iter().map(J::value).collect()),
+            J::Obj(m) => Value::Object(m.iter().map(|(k, v)| (k.clone(), v.value())).collect()),
+        }
+    }
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl Parser<'_> {
+    fn space(&mut self) {
+        while matches!(self.s.get(self.i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        self.space();
+        let ok = self.s.get(self.i) == Some(&c);
+        self.i += usize::from(ok);
+        ok
+    }
+
+    fn value(&mut self) -> Option<J> {
+        self.space();
+        match *self.s.get(self.i)? {
+            b'{' => {
+                self.i += 1;
+                let mut m = BTreeMap::new();
+                if self.eat(b'}') {
+                    return Some(J::Obj(m));
                 }
-                None => Error::from_value(def, &Value::Null),
-            };
-            if let Some(c) = cause {
-                e = e.with_shared_cause(c);
+                loop {
+                    self.space();
+                    let k = self.string()?;
+                    if !self.eat(b':') {
+                        return None;
+                    }
+                    m.insert(k, self.value()?);
+                    if self.eat(b'}') {
+                        return Some(J::Obj(m));
+                    }
+                    if !self.eat(b',') {
+                        return None;
+                    }
+                }
             }
-            if let Some(r) = input.get("retryable").and_then(Value::as_bool) {
-                e = e.with_retryable(r);
+            b'[' => {
+                self.i += 1;
+                let mut items = Vec::new();
+                if self.eat(b']') {
+                    return Some(J::Arr(items));
+                }
+                loop {
+                    items.push(self.value()?);
+                    if self.eat(b']') {
+                        return Some(J::Arr(items));
+                    }
+                    if !self.eat(b',') {
+                        return None;
+                    }
+                }
             }
-            if let Some(s) = input.get("status").and_then(Value::as_u64) {
-                e = e.with_status(u16::try_from(s).unwrap_or(0));
-            }
-            if let Some(id) = str_of("requestId") {
-                e = e.with_request_id(id);
-            }
-            if let Some(i) = str_of("instance") {
-                e = e.with_instance(i);
-            }
-            for (k, v) in members(input.get("data")) {
-                e = e.with_data(k, v);
-            }
-            for (k, v) in members(input.get("extensions")) {
-                e = e.with_extension(k, v);
-            }
-            e
+            b'"' => self.string().map(J::Str),
+            b't' => self.word("true", J::Bool(true)),
+            b'f' => self.word("false", J::Bool(false)),
+            b'n' => self.word("null", J::Null),
+            _ => self.number(),
         }
-        Some("definition") => {
-            let symbol = str_of("symbol").ok_or("a definition without a symbol")?;
-            catalog
-                .by_symbol(symbol)
-                .ok_or_else(|| format!("no error {symbol:?} in the catalog"))?
-                .error()
+    }
+
+    fn word(&mut self, w: &str, v: J) -> Option<J> {
+        self.s[self.i..].starts_with(w.as_bytes()).then(|| {
+            self.i += w.len();
+            v
+        })
+    }
+
+    fn digits(&mut self) -> usize {
+        let n = self.s[self.i..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        self.i += n;
+        n
+    }
+
+    fn number(&mut self) -> Option<J> {
+        let start = self.i;
+        if self.s.get(self.i) == Some(&b'-') {
+            self.i += 1;
         }
-        Some("foreign") => {
-            let cause = cause.ok_or("a foreign error without its text")?;
+        match self.s.get(self.i) {
+            Some(b'0') => self.i += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return None,
+        }
+        if self.s.get(self.i) == Some(&b'.') {
+            self.i += 1;
+            if self.digits() == 0 {
+                return None;
+            }
+        }
+        if matches!(self.s.get(self.i), Some(b'e' | b'E')) {
+            self.i += 1;
+            if matches!(self.s.get(self.i), Some(b'+' | b'-')) {
+                self.i += 1;
+            }
+            if self.digits() == 0 {
+                return None;
+            }
+        }
+        let text = std::str::from_utf8(&self.s[start..self.i]).ok()?;
+        text.parse::<f64>().ok().map(J::Num)
+    }
+
+    /// A string, its quote next.
+    fn string(&mut self) -> Option<String> {
+        if self.s.get(self.i) != Some(&b'"') {
+            return None;
+        }
+        self.i += 1;
+        let mut out = Vec::new();
+        loop {
+            let c = *self.s.get(self.i)?;
+            self.i += 1;
+            match c {
+                b'"' => return String::from_utf8(out).ok(),
+                b'\\' => {
+                    let e = *self.s.get(self.i)?;
+                    self.i += 1;
+                    let c = match e {
+                        b'"' | b'\\' | b'/' => char::from(e),
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => self.escaped()?,
+                        _ => return None,
+                    };
+                    out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+                c if c < 0x20 => return None,
+                c => out.push(c),
+            }
+        }
+    }
+
+    /// The character of a `\u` escape (its `\u` read): a pair of
+    /// surrogate escapes is one character, any other surrogate U+FFFD.
+    fn escaped(&mut self) -> Option<char> {
+        let hex = |p: &Parser<'_>, at: usize| -> Option<u32> {
+            let h = p.s.get(at..at + 4)?;
+            h.iter()
+                .all(u8::is_ascii_hexdigit)
+                .then(|| u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok())?
+        };
+        let u = hex(self, self.i)?;
+        self.i += 4;
+        if !(0xd800..=0xdfff).contains(&u) {
+            return char::from_u32(u);
+        }
+        if (0xd800..=0xdbff).contains(&u) && self.s.get(self.i..self.i + 2) == Some(b"\\u") {
+            if let Some(low) = hex(self, self.i + 2).filter(|l| (0xdc00..=0xdfff).contains(l)) {
+                self.i += 6;
+                return char::from_u32(0x10000 + ((u - 0xd800) << 10) + (low - 0xdc00));
+            }
+        }
+        Some('\u{fffd}')
+    }
+}
+
+/// The input of a line, its members read.
+struct Input {
+    kind: String,
+    symbol: String,
+    details: Option<J>,
+    cause: Vec<String>,
+    retryable: Option<bool>,
+    status: i64,
+    request_id: String,
+    instance: String,
+    data: Vec<(String, Value)>,
+    extensions: Vec<(String, Value)>,
+    options: Options,
+}
+
+/// Reads the members of one object of an input, keeping the first error;
+/// `null` is an absent member.
+struct Reader<'a> {
+    m: Option<&'a BTreeMap<String, J>>,
+    path: String,
+    err: Option<String>,
+}
+
+impl<'a> Reader<'a> {
+    fn get(&self, key: &str) -> Option<&'a J> {
+        self.m?.get(key).filter(|v| **v != J::Null)
+    }
+
+    fn fail(&mut self, key: &str, want: &str) {
+        if self.err.is_none() {
+            self.err = Some(format!("{}.{key}: want {want}", self.path));
+        }
+    }
+
+    fn string(&mut self, key: &str) -> String {
+        match self.get(key) {
+            None => String::new(),
+            Some(J::Str(s)) => s.clone(),
+            Some(_) => {
+                self.fail(key, "a string");
+                String::new()
+            }
+        }
+    }
+
+    fn boolean(&mut self, key: &str) -> Option<bool> {
+        match self.get(key) {
+            None => None,
+            Some(J::Bool(b)) => Some(*b),
+            Some(_) => {
+                self.fail(key, "true or false");
+                None
+            }
+        }
+    }
+
+    /// A number without a fraction, held within ±(2^53 − 1).
+    fn int(&mut self, key: &str) -> i64 {
+        match self.get(key) {
+            None => 0,
+            Some(J::Num(f)) if f.is_finite() && f.trunc() == *f => {
+                f.clamp(-MAX_SAFE_INTEGER, MAX_SAFE_INTEGER) as i64
+            }
+            Some(_) => {
+                self.fail(key, "an integer");
+                0
+            }
+        }
+    }
+
+    fn strings(&mut self, key: &str) -> Vec<String> {
+        let list = match self.get(key) {
+            None => return Vec::new(),
+            Some(J::Arr(a)) => a
+                .iter()
+                .map(|x| match x {
+                    J::Str(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect(),
+            Some(_) => None,
+        };
+        list.unwrap_or_else(|| {
+            self.fail(key, "an array of strings");
+            Vec::new()
+        })
+    }
+
+    fn members(&mut self, key: &str) -> Vec<(String, Value)> {
+        let list = match self.get(key) {
+            None => return Vec::new(),
+            Some(J::Arr(a)) => a
+                .iter()
+                .map(|m| match m {
+                    J::Obj(m) => match m.get("key") {
+                        Some(J::Str(k)) => {
+                            Some((k.clone(), m.get("value").map_or(Value::Null, J::value)))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect(),
+            Some(_) => None,
+        };
+        list.unwrap_or_else(|| {
+            self.fail(key, "an array of {key, value} with a string key");
+            Vec::new()
+        })
+    }
+
+    fn object(&mut self, key: &str) -> Reader<'a> {
+        let m = match self.get(key) {
+            None => None,
+            Some(J::Obj(m)) => Some(m),
+            Some(_) => {
+                self.fail(key, "an object");
+                None
+            }
+        };
+        Reader {
+            m,
+            path: format!("{}.{key}", self.path),
+            err: None,
+        }
+    }
+}
+
+/// Reads the input of a line, its members typed as the guide's tables say.
+fn read_input(v: Option<&J>) -> Result<Input, String> {
+    let Some(J::Obj(m)) = v else {
+        return Err("input: want an object".to_owned());
+    };
+    let mut r = Reader {
+        m: Some(m),
+        path: "input".to_owned(),
+        err: None,
+    };
+    let mut input = Input {
+        kind: r.string("kind"),
+        symbol: r.string("symbol"),
+        details: None,
+        cause: r.strings("cause"),
+        retryable: r.boolean("retryable"),
+        status: r.int("status"),
+        request_id: r.string("requestId"),
+        instance: r.string("instance"),
+        data: r.members("data"),
+        extensions: r.members("extensions"),
+        options: Options::default(),
+    };
+    match r.get("details") {
+        Some(d @ J::Obj(_)) => input.details = Some(d.clone()),
+        Some(_) => r.fail("details", "an object"),
+        None => {}
+    }
+    let mut o = r.object("options");
+    let size = |n: i64| usize::try_from(n).unwrap_or(0); // 0 or less: the catalog's
+    let now = o.string("now");
+    input.options = Options {
+        verbose: o.boolean("verbose").unwrap_or(false),
+        show_sensitive: o.boolean("showSensitive").unwrap_or(false),
+        omit_suggestions: o.boolean("omitSuggestions").unwrap_or(false),
+        max_data_bytes: size(o.int("maxDataBytes")),
+        max_string_bytes: size(o.int("maxStringBytes")),
+        max_suggestions: size(o.int("maxSuggestions")),
+        server_version: o.string("serverVersion"),
+        instance: Some(o.string("instance")),
+        now: None,
+    };
+    if let Some(err) = r.err.or(o.err) {
+        return Err(err);
+    }
+    input.options.now = Some(parse_now(&now)?);
+    if input.options.instance.as_deref() == Some("") {
+        return Err("options.instance: want the problem instance, a non-empty string".to_owned());
+    }
+    Ok(input)
+}
+
+/// Reads the clock: `YYYY-MM-DDTHH:MM:SSZ` naming a real instant.
+fn parse_now(s: &str) -> Result<std::time::SystemTime, String> {
+    let b = s.as_bytes();
+    let shape = b.len() == 20
+        && b.iter().enumerate().all(|(i, c)| match i {
+            4 | 7 => *c == b'-',
+            10 => *c == b'T',
+            13 | 16 => *c == b':',
+            19 => *c == b'Z',
+            _ => c.is_ascii_digit(),
+        });
+    if !shape {
+        return Err(format!("options.now {s:?}: want YYYY-MM-DDTHH:MM:SSZ"));
+    }
+    parse_rfc3339(s).ok_or_else(|| format!("options.now {s:?}: not a real instant"))
+}
+
+/// Renders one input in the four formats.
+fn run(catalog: &'static Catalog, input: &Input) -> Result<[String; 4], String> {
+    let o = &input.options;
+    let cause = (!input.cause.is_empty()).then(|| chain(&input.cause));
+    let e = match input.kind.as_str() {
+        "foreign" => {
+            let cause = cause.ok_or("a foreign error needs its text in cause")?;
             catalog.from_error(Shared(cause))
         }
-        other => return Err(format!("unknown kind {other:?}")),
+        "definition" | "error" => {
+            let def = catalog
+                .by_symbol(&input.symbol)
+                .ok_or_else(|| format!("no error has symbol {:?}", input.symbol))?;
+            if input.kind == "definition" {
+                def.error()
+            } else {
+                occurrence(def, input, cause)?
+            }
+        }
+        kind => {
+            return Err(format!(
+                "unknown kind {kind:?}: want error, definition or foreign"
+            ))
+        }
     };
     Ok([
-        e.to_jsonrpc(&o),
-        e.to_problem(&o),
-        e.to_response(&o),
-        e.to_tool_result(&o),
+        e.to_jsonrpc(o),
+        e.to_problem(o),
+        e.to_response(o),
+        e.to_tool_result(o),
     ])
 }
 
-fn options(v: &Value) -> Result<Options, String> {
-    let flag = |key: &str| v.get(key).and_then(Value::as_bool).unwrap_or(false);
-    let size = |key: &str| v.get(key).and_then(Value::as_u64).map_or(0, |n| n as usize);
-    let now = match v.get("now").and_then(Value::as_str) {
-        Some(s) => Some(
-            parse_rfc3339(s)
-                .ok_or_else(|| format!("options.now {s:?} is no YYYY-MM-DDTHH:MM:SSZ"))?,
-        ),
-        None => None,
+/// The error an `error` input describes, made by its constructor.
+fn occurrence(
+    def: &'static Def,
+    input: &Input,
+    cause: Option<Arc<dyn std::error::Error + Send + Sync>>,
+) -> Result<Error, String> {
+    let mut e = match (def.details, &input.details) {
+        (Some(t), Some(d)) => {
+            let refused = |why: String| format!("details of {}: {why}", def.symbol);
+            let d = read_object(t.object, d, "details").map_err(refused)?;
+            // through the typed struct, as the generated constructor takes the
+            // details; a string outside its enum, which the struct's enum
+            // cannot hold, breaks its node as given
+            match (t.retype)(&fill(t.object, &d)) {
+                Ok(typed) => Error::from_value(def, &typed),
+                Err(_) if outside_enum(t.object, &d) => Error::from_value(def, &d),
+                Err(why) => return Err(refused(why.to_string())),
+            }
+        }
+        _ => Error::from_value(def, &Value::Null),
     };
-    Ok(Options {
-        verbose: flag("verbose"),
-        show_sensitive: flag("showSensitive"),
-        omit_suggestions: flag("omitSuggestions"),
-        max_data_bytes: size("maxDataBytes"),
-        max_string_bytes: size("maxStringBytes"),
-        max_suggestions: size("maxSuggestions"),
-        server_version: v
-            .get("serverVersion")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned(),
-        now,
-        instance: v.get("instance").and_then(Value::as_str).map(str::to_owned),
-    })
+    if let Some(c) = cause {
+        e = e.with_shared_cause(c);
+    }
+    if let Some(r) = input.retryable {
+        e = e.with_retryable(r);
+    }
+    if input.status != 0 {
+        e = e.with_status(u16::try_from(input.status).unwrap_or(0));
+    }
+    if !input.request_id.is_empty() {
+        e = e.with_request_id(&input.request_id);
+    }
+    if !input.instance.is_empty() {
+        e = e.with_instance(&input.instance);
+    }
+    for (k, v) in &input.data {
+        e = e.with_data(k, v.clone());
+    }
+    for (k, v) in &input.extensions {
+        e = e.with_extension(k, v.clone());
+    }
+    Ok(e)
 }
 
-/// The members `[{key, value}]` of legacy data or extensions.
-fn members(v: Option<&Value>) -> Vec<(String, Value)> {
-    v.and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .map(|m| {
-            let key = m
-                .get("key")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_owned();
-            (key, m.get("value").cloned().unwrap_or(Value::Null))
-        })
-        .collect()
+/// Reads details of object `o`: each value must be of its node's type
+/// (`null` is any type's), an integer a finite number without a fraction
+/// (held at the bounds of an i64 past them: it breaks its node either way).
+fn read_object(o: &Object, v: &J, path: &str) -> Result<Value, String> {
+    let J::Obj(m) = v else {
+        return Err(format!("{path}: want an object"));
+    };
+    let mut out = Map::new();
+    for (k, x) in m {
+        let x = match o.field(k).map(|f| f.node).or(o.extra) {
+            Some(n) => read_value(n, x, &format!("{path}.{k}"))?,
+            None => x.value(), // not written: any value
+        };
+        out.insert(k.clone(), x);
+    }
+    Ok(Value::Object(out))
+}
+
+fn read_value(n: &Node, v: &J, path: &str) -> Result<Value, String> {
+    let want = |what: &str| Err(format!("{path}: want {what}"));
+    match (n.kind, v) {
+        (_, J::Null) | (Kind::Any, _) => Ok(v.value()),
+        (Kind::String, J::Str(_)) | (Kind::Boolean, J::Bool(_)) | (Kind::Number, J::Num(_)) => {
+            Ok(v.value())
+        }
+        (Kind::String, _) => want("a string"),
+        (Kind::Boolean, _) => want("true or false"),
+        (Kind::Number, _) => want("a number"),
+        (Kind::Integer, J::Num(f)) if f.is_finite() && f.trunc() == *f => {
+            Ok(Value::from(f.clamp(i64::MIN as f64, i64::MAX as f64) as i64))
+        }
+        (Kind::Integer, _) => want("an integer"),
+        (Kind::Array { items, .. }, J::Arr(list)) => list
+            .iter()
+            .enumerate()
+            .map(|(i, it)| read_value(items, it, &format!("{path}[{i}]")))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array),
+        (Kind::Array { .. }, _) => want("an array"),
+        (Kind::Object(o), _) => read_object(o, v, path),
+    }
+}
+
+/// Reports whether a string of the value `v` of object `o` is outside its
+/// node's enum (a required one absent is the empty string).
+fn outside_enum(o: &Object, v: &Value) -> bool {
+    fn value(n: &Node, v: &Value) -> bool {
+        match (n.kind, v) {
+            (Kind::String, Value::String(s)) => n
+                .check
+                .is_some_and(|c| !c.r#enum.is_empty() && !c.r#enum.contains(&s.as_str())),
+            (Kind::Array { items, .. }, Value::Array(list)) => {
+                list.iter().any(|it| value(items, it))
+            }
+            (Kind::Object(o), _) => outside_enum(o, v),
+            _ => false,
+        }
+    }
+    let empty = Map::new();
+    let m = v.as_object().unwrap_or(&empty);
+    let missing = o.fields.iter().any(|f| {
+        f.required
+            && !matches!(m.get(f.name), Some(x) if !x.is_null())
+            && value(f.node, &Value::String(String::new()))
+    });
+    missing
+        || m.iter()
+            .any(|(k, x)| match o.field(k).map(|f| f.node).or(o.extra) {
+                Some(n) => value(n, x),
+                None => false,
+            })
 }
 
 /// The cause chain of the texts, outermost first.
-fn chain(texts: &[Value]) -> Arc<dyn std::error::Error + Send + Sync> {
+fn chain(texts: &[String]) -> Arc<dyn std::error::Error + Send + Sync> {
     let mut source: Option<Box<Text>> = None;
     for t in texts.iter().rev() {
         source = Some(Box::new(Text {
-            text: t.as_str().unwrap_or_default().to_owned(),
+            text: t.clone(),
             source,
         }));
     }

@@ -3,7 +3,6 @@
 
 //! The common domain: codes 1000 to 1099.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +13,18 @@ pub(crate) static ERRORS_COMMON: &[&rt::Def] = &[&DEF_UPSTREAM_UNAVAILABLE, &DEF
 pub const CODE_UPSTREAM_UNAVAILABLE: i64 = 1010;
 /// The symbol of E_UPSTREAM_UNAVAILABLE.
 pub const SYMBOL_UPSTREAM_UNAVAILABLE: &str = "E_UPSTREAM_UNAVAILABLE";
+
+/// The table of the details of E_UPSTREAM_UNAVAILABLE: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_UPSTREAM_UNAVAILABLE: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "service",
+        required: true,
+        node: &rt::Node::STRING,
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_UPSTREAM_UNAVAILABLE (1010): Upstream unavailable.
 pub(crate) static DEF_UPSTREAM_UNAVAILABLE: rt::Def = rt::Def {
@@ -34,7 +45,11 @@ pub(crate) static DEF_UPSTREAM_UNAVAILABLE: rt::Def = rt::Def {
     message: "The {service} service is unavailable",
     user_message: "",
     suggestions: &[],
-    details: UpstreamUnavailableDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_UPSTREAM_UNAVAILABLE,
+        retype: rt::retype::<UpstreamUnavailableDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_UPSTREAM_UNAVAILABLE (1010): Upstream unavailable.
@@ -60,18 +75,7 @@ impl UpstreamUnavailableDetails {
 }
 
 impl rt::Details for UpstreamUnavailableDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "service",
-                ty: rt::Type::String,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["service"];
 }
 
 /// The code of E_INTERNAL.
@@ -99,6 +103,7 @@ pub(crate) static DEF_INTERNAL: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// E_INTERNAL (1099): Internal error.

@@ -33,33 +33,48 @@ impl ResourceLimit {
 }
 
 impl rt::Details for ResourceLimit {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "resource",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "limit",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "actual",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "unit",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["resource", "limit", "actual", "unit"];
 }
+
+/// The table of detail shape resource_limit: the runtime reads its values through
+/// it.
+pub(crate) static SHAPE_RESOURCE_LIMIT: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "resource",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "limit",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "actual",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "unit",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};

@@ -3,7 +3,6 @@
 
 //! The files domain: codes 2500 to 2599.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the files domain's errors, by code.
@@ -33,7 +32,11 @@ pub(crate) static DEF_FS_FILE_TOO_LARGE: rt::Def = rt::Def {
     message: "File is {actual} {unit}; the limit is {limit} {unit}",
     user_message: "",
     suggestions: &["Read the file in chunks of at most {limit} {unit}"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_FILE_TOO_LARGE (2502): File too large.

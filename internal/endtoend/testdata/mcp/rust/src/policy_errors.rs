@@ -3,7 +3,6 @@
 
 //! The policy domain: codes 3000 to 3099.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +13,32 @@ pub(crate) static ERRORS_POLICY: &[&rt::Def] = &[&DEF_POLICY_ENV_NOT_ALLOWED];
 pub const CODE_POLICY_ENV_NOT_ALLOWED: i64 = 3002;
 /// The symbol of E_POLICY_ENV_NOT_ALLOWED.
 pub const SYMBOL_POLICY_ENV_NOT_ALLOWED: &str = "E_POLICY_ENV_NOT_ALLOWED";
+
+/// The table of the details of E_POLICY_ENV_NOT_ALLOWED: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_POLICY_ENV_NOT_ALLOWED: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "variable",
+            required: true,
+            node: &rt::Node {
+                sensitive: true,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "policy_location",
+            required: false,
+            node: &rt::Node {
+                verbose: true,
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
 pub(crate) static DEF_POLICY_ENV_NOT_ALLOWED: rt::Def = rt::Def {
@@ -34,7 +59,11 @@ pub(crate) static DEF_POLICY_ENV_NOT_ALLOWED: rt::Def = rt::Def {
     message: "Environment variable {variable} is not allowed by the policy",
     user_message: "The server's policy does not allow reading that variable.",
     suggestions: &[],
-    details: PolicyEnvNotAllowedDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_POLICY_ENV_NOT_ALLOWED,
+        retype: rt::retype::<PolicyEnvNotAllowedDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
@@ -45,7 +74,7 @@ pub fn policy_env_not_allowed(details: PolicyEnvNotAllowedDetails) -> Error {
 }
 
 /// PolicyEnvNotAllowedDetails is the details of E_POLICY_ENV_NOT_ALLOWED.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyEnvNotAllowedDetails {
     pub variable: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -63,27 +92,17 @@ impl PolicyEnvNotAllowedDetails {
     }
 }
 
-impl rt::Details for PolicyEnvNotAllowedDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "variable",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "policy_location",
-                    ty: rt::Type::String,
-                    verbose: true,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for PolicyEnvNotAllowedDetails {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("PolicyEnvNotAllowedDetails");
+        d.field("variable", &redacted);
+        d.field("policy_location", &self.policy_location);
+        d.finish()
     }
+}
+
+impl rt::Details for PolicyEnvNotAllowedDetails {
+    const FIELDS: &'static [&'static str] = &["variable", "policy_location"];
 }

@@ -5,7 +5,6 @@
 //!
 //! Core errors: "quoted", `ticked`, */ and ${x}.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the core domain's errors, by code.
@@ -39,6 +38,7 @@ pub(crate) static DEF_INTERNAL: rt::Def = rt::Def {
     user_message: "Something went wrong — please retry. \u{1f600}",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// E_INTERNAL (1): Internal error.
@@ -75,7 +75,11 @@ pub(crate) static DEF_EVERYTHING: rt::Def = rt::Def {
         "Try {e} instead of {s}",
         "Second suggestion with a \"quote\" and a \\ backslash",
     ],
-    details: Everything::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_EVERYTHING,
+        retype: rt::retype::<Everything>,
+    }),
+    sensitive: &["anything"],
 };
 
 /// E_EVERYTHING (2): Everything "at once" */ `x` ${y}.
@@ -117,7 +121,11 @@ pub(crate) static DEF_REASON: rt::Def = rt::Def {
     message: "Failed: {reason}",
     user_message: "",
     suggestions: &[],
-    details: ErrorInfo::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_ERROR_INFO,
+        retype: rt::retype::<ErrorInfo>,
+    }),
+    sensitive: &[],
 };
 
 /// E_REASON (3): Failed for a reason.

@@ -54,76 +54,9 @@ impl ErrorInfo {
 }
 
 impl rt::Details for ErrorInfo {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "domain",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "metadata",
-                    ty: rt::Type::Struct {
-                        shape: ErrorInfoMetadata::shape,
-                        by_ref: false,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "counts",
-                    ty: rt::Type::Struct {
-                        shape: ErrorInfoCounts::shape,
-                        by_ref: false,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "owners",
-                    ty: rt::Type::Struct {
-                        shape: ErrorInfoOwners::shape,
-                        by_ref: false,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "labels",
-                    ty: rt::Type::Struct {
-                        shape: ErrorInfoLabels::shape,
-                        by_ref: false,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "secrets",
-                    ty: rt::Type::Struct {
-                        shape: ErrorInfoSecrets::shape,
-                        by_ref: false,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "groups",
-                    ty: rt::Type::Struct {
-                        shape: ErrorInfoGroups::shape,
-                        by_ref: false,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::Any,
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &[
+        "reason", "domain", "metadata", "counts", "owners", "labels", "secrets", "groups",
+    ];
 }
 
 /// ErrorInfoMetadata is detail shape error_info, property "metadata".
@@ -143,28 +76,7 @@ pub struct ErrorInfoMetadata {
 }
 
 impl rt::Details for ErrorInfoMetadata {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "service",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "region",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::String,
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["service", "region"];
 }
 
 /// ErrorInfoCounts is detail shape error_info, property "counts".
@@ -189,21 +101,7 @@ impl ErrorInfoCounts {
 }
 
 impl rt::Details for ErrorInfoCounts {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "total",
-                ty: rt::Type::Int,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::Int,
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["total"];
 }
 
 /// ErrorInfoOwners is detail shape error_info, property "owners".
@@ -219,27 +117,7 @@ pub struct ErrorInfoOwners {
 }
 
 impl rt::Details for ErrorInfoOwners {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "primary",
-                ty: rt::Type::Struct {
-                    shape: Node::shape,
-                    by_ref: true,
-                },
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::Struct {
-                    shape: Node::shape,
-                    by_ref: true,
-                },
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["primary"];
 }
 
 /// ErrorInfoLabels is detail shape error_info, property "labels".
@@ -255,23 +133,7 @@ pub struct ErrorInfoLabels {
 }
 
 impl rt::Details for ErrorInfoLabels {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "env",
-                ty: rt::Type::Enum,
-                exact: true,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::Enum,
-                exact: true,
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["env"];
 }
 
 /// ErrorInfoLabelsEnv is detail shape error_info, property "labels", property "env".
@@ -293,7 +155,7 @@ pub enum ErrorInfoLabelsExtra {
 }
 
 /// ErrorInfoSecrets is detail shape error_info, property "secrets".
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ErrorInfoSecrets {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
@@ -304,23 +166,19 @@ pub struct ErrorInfoSecrets {
     pub extra: std::collections::BTreeMap<String, String>,
 }
 
-impl rt::Details for ErrorInfoSecrets {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "id",
-                ty: rt::Type::String,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::String,
-                sensitive: true,
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for ErrorInfoSecrets {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("ErrorInfoSecrets");
+        d.field("id", &self.id);
+        d.field("extra", &redacted);
+        d.finish()
     }
+}
+
+impl rt::Details for ErrorInfoSecrets {
+    const FIELDS: &'static [&'static str] = &["id"];
 }
 
 /// ErrorInfoGroups is detail shape error_info, property "groups".
@@ -336,27 +194,7 @@ pub struct ErrorInfoGroups {
 }
 
 impl rt::Details for ErrorInfoGroups {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "main",
-                ty: rt::Type::Array {
-                    items: &rt::Type::Int,
-                    keep: 0,
-                },
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::Struct {
-                    shape: ErrorInfoGroupsExtra::shape,
-                    by_ref: true,
-                },
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["main"];
 }
 
 /// ErrorInfoGroupsExtra is detail shape error_info, property "groups", additionalProperties.
@@ -372,28 +210,7 @@ pub struct ErrorInfoGroupsExtra {
 }
 
 impl rt::Details for ErrorInfoGroupsExtra {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "kind",
-                ty: rt::Type::Enum,
-                exact: true,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::Array {
-                    items: &rt::Type::Array {
-                        items: &rt::Type::Float,
-                        keep: 0,
-                    },
-                    keep: 0,
-                },
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["kind"];
 }
 
 /// ErrorInfoGroupsExtraKind is detail shape error_info, property "groups", additionalProperties, property "kind".
@@ -406,7 +223,7 @@ pub enum ErrorInfoGroupsExtraKind {
 }
 
 /// Everything is detail shape everything.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct Everything {
     /// A string. */ // not a comment end
     /// second line
@@ -497,179 +314,68 @@ impl Everything {
     }
 }
 
-impl rt::Details for Everything {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "s",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "i",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "n",
-                    ty: rt::Type::Float,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "b",
-                    ty: rt::Type::Bool,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "e",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "tags",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 0,
-                    },
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "nums",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::Int,
-                        keep: 0,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "nested",
-                    ty: rt::Type::Struct {
-                        shape: EverythingNested::shape,
-                        by_ref: false,
-                    },
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "grid",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::Array {
-                            items: &rt::Type::Float,
-                            keep: 0,
-                        },
-                        keep: 0,
-                    },
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "points",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::Struct {
-                            shape: EverythingPointsItem::shape,
-                            by_ref: false,
-                        },
-                        keep: 0,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "root",
-                    ty: rt::Type::Struct {
-                        shape: Node::shape,
-                        by_ref: true,
-                    },
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "maybe_node",
-                    ty: rt::Type::Struct {
-                        shape: Node::shape,
-                        by_ref: true,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "level",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "anything",
-                    ty: rt::Type::Any,
-                    sensitive: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "map",
-                    ty: rt::Type::Map,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "opt_s",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "opt_i",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "opt_n",
-                    ty: rt::Type::Float,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "opt_b",
-                    ty: rt::Type::Bool,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "opt_e",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "secret",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "home",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "link",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Uri,
-                    exact: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "note",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Text,
-                    max_bytes: 100,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "debug",
-                    ty: rt::Type::String,
-                    verbose: true,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for Everything {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("Everything");
+        d.field("s", &self.s);
+        d.field("i", &self.i);
+        d.field("n", &self.n);
+        d.field("b", &self.b);
+        d.field("e", &self.e);
+        d.field("tags", &self.tags);
+        d.field("nums", &self.nums);
+        d.field("nested", &self.nested);
+        d.field("grid", &self.grid);
+        d.field("points", &self.points);
+        d.field("root", &self.root);
+        d.field("maybe_node", &self.maybe_node);
+        d.field("level", &self.level);
+        d.field("anything", &redacted);
+        d.field("map", &self.map);
+        d.field("opt_s", &self.opt_s);
+        d.field("opt_i", &self.opt_i);
+        d.field("opt_n", &self.opt_n);
+        d.field("opt_b", &self.opt_b);
+        d.field("opt_e", &self.opt_e);
+        d.field("secret", &rt::hidden(&self.secret, redacted));
+        d.field("home", &self.home);
+        d.field("link", &self.link);
+        d.field("note", &self.note);
+        d.field("debug", &self.debug);
+        d.finish()
     }
+}
+
+impl rt::Details for Everything {
+    const FIELDS: &'static [&'static str] = &[
+        "s",
+        "i",
+        "n",
+        "b",
+        "e",
+        "tags",
+        "nums",
+        "nested",
+        "grid",
+        "points",
+        "root",
+        "maybe_node",
+        "level",
+        "anything",
+        "map",
+        "opt_s",
+        "opt_i",
+        "opt_n",
+        "opt_b",
+        "opt_e",
+        "secret",
+        "home",
+        "link",
+        "note",
+        "debug",
+    ];
 }
 
 /// EverythingE is detail shape everything, property "e".
@@ -703,33 +409,7 @@ impl EverythingNested {
 }
 
 impl rt::Details for EverythingNested {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "x",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "y",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "deep",
-                    ty: rt::Type::Struct {
-                        shape: EverythingNestedDeep::shape,
-                        by_ref: false,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["x", "y", "deep"];
 }
 
 /// EverythingNestedDeep is detail shape everything, property "nested", property "deep".
@@ -740,18 +420,7 @@ pub struct EverythingNestedDeep {
 }
 
 impl rt::Details for EverythingNestedDeep {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "z",
-                ty: rt::Type::Bool,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["z"];
 }
 
 /// EverythingPointsItem is detail shape everything, property "points" items.
@@ -771,25 +440,7 @@ impl EverythingPointsItem {
 }
 
 impl rt::Details for EverythingPointsItem {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "x",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "label",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["x", "label"];
 }
 
 /// EverythingOptE is detail shape everything, property "opt_e".
@@ -840,35 +491,529 @@ impl Node {
 }
 
 impl rt::Details for Node {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "name",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "level",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "children",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::Struct {
-                            shape: Node::shape,
-                            by_ref: true,
-                        },
-                        keep: 0,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["name", "level", "children"];
 }
+
+/// The table of detail shape error_info: the runtime reads its values through it.
+pub(crate) static SHAPE_ERROR_INFO: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "reason",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "domain",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "metadata",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[
+                        rt::Field {
+                            name: "service",
+                            required: false,
+                            node: &rt::Node::STRING,
+                        },
+                        rt::Field {
+                            name: "region",
+                            required: false,
+                            node: &rt::Node::STRING,
+                        },
+                    ],
+                    extra: Some(&rt::Node::STRING),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "counts",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[rt::Field {
+                        name: "total",
+                        required: true,
+                        node: &rt::Node::INTEGER,
+                    }],
+                    extra: Some(&rt::Node::INTEGER),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "owners",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[rt::Field {
+                        name: "primary",
+                        required: false,
+                        node: &rt::Node {
+                            kind: rt::Kind::Object(&SHAPE_NODE),
+                            ..rt::Node::ANY
+                        },
+                    }],
+                    extra: Some(&rt::Node {
+                        kind: rt::Kind::Object(&SHAPE_NODE),
+                        ..rt::Node::ANY
+                    }),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "labels",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[rt::Field {
+                        name: "env",
+                        required: false,
+                        node: &rt::Node {
+                            exact: true,
+                            check: Some(&rt::Check {
+                                r#enum: &["prod", "dev"],
+                                ..rt::Check::NONE
+                            }),
+                            ..rt::Node::STRING
+                        },
+                    }],
+                    extra: Some(&rt::Node {
+                        exact: true,
+                        check: Some(&rt::Check {
+                            r#enum: &["on", "off"],
+                            ..rt::Check::NONE
+                        }),
+                        ..rt::Node::STRING
+                    }),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "secrets",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[rt::Field {
+                        name: "id",
+                        required: false,
+                        node: &rt::Node::STRING,
+                    }],
+                    extra: Some(&rt::Node {
+                        sensitive: true,
+                        ..rt::Node::STRING
+                    }),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "groups",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[rt::Field {
+                        name: "main",
+                        required: false,
+                        node: &rt::Node {
+                            kind: rt::Kind::Array {
+                                items: &rt::Node::INTEGER,
+                                keep: Some(0),
+                            },
+                            ..rt::Node::ANY
+                        },
+                    }],
+                    extra: Some(&rt::Node {
+                        kind: rt::Kind::Object(&rt::Object {
+                            fields: &[rt::Field {
+                                name: "kind",
+                                required: false,
+                                node: &rt::Node {
+                                    exact: true,
+                                    check: Some(&rt::Check {
+                                        r#enum: &["a", "b"],
+                                        ..rt::Check::NONE
+                                    }),
+                                    ..rt::Node::STRING
+                                },
+                            }],
+                            extra: Some(&rt::Node {
+                                kind: rt::Kind::Array {
+                                    items: &rt::Node {
+                                        kind: rt::Kind::Array {
+                                            items: &rt::Node::NUMBER,
+                                            keep: Some(0),
+                                        },
+                                        ..rt::Node::ANY
+                                    },
+                                    keep: Some(0),
+                                },
+                                ..rt::Node::ANY
+                            }),
+                            trim: true,
+                        }),
+                        ..rt::Node::ANY
+                    }),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+    ],
+    extra: Some(&rt::Node::ANY),
+    trim: true,
+};
+
+/// The table of detail shape everything: the runtime reads its values through it.
+pub(crate) static SHAPE_EVERYTHING: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "s",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "i",
+            required: true,
+            node: &rt::Node::INTEGER,
+        },
+        rt::Field {
+            name: "n",
+            required: true,
+            node: &rt::Node::NUMBER,
+        },
+        rt::Field {
+            name: "b",
+            required: true,
+            node: &rt::Node::BOOLEAN,
+        },
+        rt::Field {
+            name: "e",
+            required: true,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &["one", "two"],
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("\"one\""),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "tags",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::STRING,
+                    keep: Some(0),
+                },
+                replacement: Some("[]"),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "nums",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::INTEGER,
+                    keep: Some(0),
+                },
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "nested",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[
+                        rt::Field {
+                            name: "x",
+                            required: true,
+                            node: &rt::Node::INTEGER,
+                        },
+                        rt::Field {
+                            name: "y",
+                            required: false,
+                            node: &rt::Node::STRING,
+                        },
+                        rt::Field {
+                            name: "deep",
+                            required: false,
+                            node: &rt::Node {
+                                kind: rt::Kind::Object(&rt::Object {
+                                    fields: &[rt::Field {
+                                        name: "z",
+                                        required: false,
+                                        node: &rt::Node::BOOLEAN,
+                                    }],
+                                    extra: None,
+                                    trim: true,
+                                }),
+                                ..rt::Node::ANY
+                            },
+                        },
+                    ],
+                    extra: None,
+                    trim: true,
+                }),
+                replacement: Some("{}"),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "grid",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node {
+                        kind: rt::Kind::Array {
+                            items: &rt::Node::NUMBER,
+                            keep: Some(0),
+                        },
+                        ..rt::Node::ANY
+                    },
+                    keep: Some(0),
+                },
+                replacement: Some("[]"),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "points",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node {
+                        kind: rt::Kind::Object(&rt::Object {
+                            fields: &[
+                                rt::Field {
+                                    name: "x",
+                                    required: true,
+                                    node: &rt::Node::INTEGER,
+                                },
+                                rt::Field {
+                                    name: "label",
+                                    required: false,
+                                    node: &rt::Node::STRING,
+                                },
+                            ],
+                            extra: None,
+                            trim: true,
+                        }),
+                        ..rt::Node::ANY
+                    },
+                    keep: Some(0),
+                },
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "root",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&SHAPE_NODE),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "maybe_node",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&SHAPE_NODE),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "level",
+            required: false,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &["low", "mid", "high", "very-high", "with space"],
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "anything",
+            required: true,
+            node: &rt::Node::ANY,
+        },
+        rt::Field {
+            name: "map",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[],
+                    extra: Some(&rt::Node::ANY),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "opt_s",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "opt_i",
+            required: false,
+            node: &rt::Node::INTEGER,
+        },
+        rt::Field {
+            name: "opt_n",
+            required: false,
+            node: &rt::Node::NUMBER,
+        },
+        rt::Field {
+            name: "opt_b",
+            required: false,
+            node: &rt::Node::BOOLEAN,
+        },
+        rt::Field {
+            name: "opt_e",
+            required: false,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &["alpha", "beta"],
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "secret",
+            required: false,
+            node: &rt::Node {
+                sensitive: true,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "home",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "link",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Uri,
+                exact: true,
+                check: Some(&rt::Check {
+                    formats: &["uri"],
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "note",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                max_bytes: 100,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "debug",
+            required: false,
+            node: &rt::Node {
+                verbose: true,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape field_errors: the runtime reads its values through it.
+pub(crate) static SHAPE_FIELD_ERRORS: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "fieldErrors",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[],
+                    extra: Some(&rt::Node {
+                        kind: rt::Kind::Array {
+                            items: &rt::Node::STRING,
+                            keep: Some(0),
+                        },
+                        ..rt::Node::ANY
+                    }),
+                    trim: true,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "totalErrors",
+            required: true,
+            node: &rt::Node::INTEGER,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape node: the runtime reads its values through it.
+pub(crate) static SHAPE_NODE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "name",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "level",
+            required: false,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &["low", "mid", "high", "very-high", "with space"],
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "children",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node {
+                        kind: rt::Kind::Object(&SHAPE_NODE),
+                        ..rt::Node::ANY
+                    },
+                    keep: Some(0),
+                },
+                ..rt::Node::ANY
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};

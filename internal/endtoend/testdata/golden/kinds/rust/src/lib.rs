@@ -25,7 +25,8 @@ pub use rpc_errors::*;
 pub use rt::{DebugInfo, Error, ErrorContext, FieldErrors, Options};
 pub use tree_errors::*;
 
-/// The kinds catalog: its settings and every error, by code.
+/// The kinds catalog: its settings, the rules of the wire every errgen runtime
+/// shares, and every error, by code.
 pub static CATALOG: rt::Catalog = rt::Catalog {
     name: "kinds",
     version: "0.3.0",
@@ -35,6 +36,29 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         max_string_bytes: 40,
         max_suggestions: 2,
     },
+    rules: rt::Rules {
+        redacted: "<redacted>",
+        minimal_string_bytes: &[64, 8],
+        debug_string_bytes: 256,
+        error_chain_entries: 5,
+        untyped_depth: 32,
+        min_max_data_bytes: 512,
+        min_max_string_bytes: 16,
+        problem_members: &[
+            "type",
+            "title",
+            "status",
+            "detail",
+            "instance",
+            "timestamp",
+            "symbol",
+            "retryable",
+            "userMessage",
+            "suggestions",
+            "debugInfo",
+        ],
+        jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
+    },
     domains: &[
         rpc_errors::ERRORS_RPC,
         core_errors::ERRORS_CORE,
@@ -42,6 +66,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
     ],
     fallback: &core_errors::DEF_INTERNAL,
     metrics: rt::Metrics::new(),
+    violations: rt::Violations::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

@@ -33,6 +33,7 @@ pub(crate) static DEF_PARSE: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// E_PARSE (-32700): Parse error.

@@ -3,7 +3,6 @@
 
 //! The tree domain: codes 100 to 199.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +42,11 @@ pub(crate) static DEF_TREE_INVALID: rt::Def = rt::Def {
     message: "Node {name} is invalid",
     user_message: "",
     suggestions: &[],
-    details: Node::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_NODE,
+        retype: rt::retype::<Node>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TREE_INVALID (100): Invalid tree.
@@ -88,7 +91,11 @@ pub(crate) static DEF_TREE_VALIDATION: rt::Def = rt::Def {
     message: "Validation failed: {totalErrors} errors",
     user_message: "",
     suggestions: &[],
-    details: rt::FieldErrors::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FIELD_ERRORS,
+        retype: rt::retype::<rt::FieldErrors>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TREE_VALIDATION (101): Tree validation failed.
@@ -102,6 +109,43 @@ pub fn tree_validation(details: rt::FieldErrors) -> Error {
 pub const CODE_TREE_INLINE: i64 = 102;
 /// The symbol of E_TREE_INLINE.
 pub const SYMBOL_TREE_INLINE: &str = "E_TREE_INLINE";
+
+/// The table of the details of E_TREE_INLINE: the runtime reads them through it.
+pub(crate) static DETAILS_TREE_INLINE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "kind",
+            required: true,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &["cycle", "orphan"],
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("\"cycle\""),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "depth",
+            required: false,
+            node: &rt::Node::INTEGER,
+        },
+        rt::Field {
+            name: "path",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::STRING,
+                    keep: Some(0),
+                },
+                ..rt::Node::ANY
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_TREE_INLINE (102): Inline details.
 pub(crate) static DEF_TREE_INLINE: rt::Def = rt::Def {
@@ -122,7 +166,11 @@ pub(crate) static DEF_TREE_INLINE: rt::Def = rt::Def {
     message: "{kind} at depth {depth}",
     user_message: "",
     suggestions: &[],
-    details: TreeInlineDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_TREE_INLINE,
+        retype: rt::retype::<TreeInlineDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TREE_INLINE (102): Inline details.
@@ -154,34 +202,7 @@ impl TreeInlineDetails {
 }
 
 impl rt::Details for TreeInlineDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "kind",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "depth",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "path",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 0,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["kind", "depth", "path"];
 }
 
 /// TreeInlineDetailsKind is the details of E_TREE_INLINE, property "kind".
@@ -197,6 +218,16 @@ pub enum TreeInlineDetailsKind {
 pub const CODE_TREE_LABELS: i64 = 103;
 /// The symbol of E_TREE_LABELS.
 pub const SYMBOL_TREE_LABELS: &str = "E_TREE_LABELS";
+
+/// The table of the details of E_TREE_LABELS: the runtime reads them through it.
+pub(crate) static DETAILS_TREE_LABELS: rt::Object = rt::Object {
+    fields: &[],
+    extra: Some(&rt::Node {
+        sanitize: rt::Sanitize::Path,
+        ..rt::Node::STRING
+    }),
+    trim: true,
+};
 
 /// The definition of E_TREE_LABELS (103): Labels.
 pub(crate) static DEF_TREE_LABELS: rt::Def = rt::Def {
@@ -217,7 +248,11 @@ pub(crate) static DEF_TREE_LABELS: rt::Def = rt::Def {
     message: "The tree's labels are invalid",
     user_message: "",
     suggestions: &[],
-    details: TreeLabelsDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_TREE_LABELS,
+        retype: rt::retype::<TreeLabelsDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TREE_LABELS (103): Labels.
@@ -240,16 +275,5 @@ pub struct TreeLabelsDetails {
 }
 
 impl rt::Details for TreeLabelsDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[],
-            trim: true,
-            extra: Some(rt::Prop {
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Path,
-                ..rt::Prop::REQUIRED
-            }),
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &[];
 }

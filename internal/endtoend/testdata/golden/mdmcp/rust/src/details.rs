@@ -36,34 +36,7 @@ impl AllowedValuesSample {
 }
 
 impl rt::Details for AllowedValuesSample {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "values",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 0,
-                    },
-                    exact: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "moreCount",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "listEndpoint",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["values", "moreCount", "listEndpoint"];
 }
 
 /// ExecutionError is detail shape execution_error.
@@ -103,44 +76,8 @@ impl ExecutionError {
 }
 
 impl rt::Details for ExecutionError {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "phase",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "operation",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "exitCode",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "stderr",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Text,
-                    max_bytes: 2048,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "systemError",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] =
+        &["phase", "operation", "exitCode", "stderr", "systemError"];
 }
 
 /// ExecutionErrorPhase is detail shape execution_error, property "phase".
@@ -163,7 +100,7 @@ pub enum ExecutionErrorPhase {
 /// PolicyViolation is detail shape policy_violation.
 ///
 /// Details for policy violation errors.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyViolation {
     /// What was requested (truncated and sanitized).
     pub requested: String,
@@ -191,42 +128,22 @@ impl PolicyViolation {
     }
 }
 
-impl rt::Details for PolicyViolation {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "requested",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "rule",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "allowedSample",
-                    ty: rt::Type::Struct {
-                        shape: AllowedValuesSample::shape,
-                        by_ref: true,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "policyLocation",
-                    ty: rt::Type::String,
-                    verbose: true,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for PolicyViolation {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("PolicyViolation");
+        d.field("requested", &redacted);
+        d.field("rule", &self.rule);
+        d.field("allowedSample", &self.allowed_sample);
+        d.field("policyLocation", &self.policy_location);
+        d.finish()
     }
+}
+
+impl rt::Details for PolicyViolation {
+    const FIELDS: &'static [&'static str] =
+        &["requested", "rule", "allowedSample", "policyLocation"];
 }
 
 /// ResourceLimit is detail shape resource_limit.
@@ -267,41 +184,8 @@ impl ResourceLimit {
 }
 
 impl rt::Details for ResourceLimit {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "resource",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "limit",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "actual",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "unit",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "configSource",
-                    ty: rt::Type::String,
-                    verbose: true,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] =
+        &["resource", "limit", "actual", "unit", "configSource"];
 }
 
 /// SystemError is detail shape system_error.
@@ -330,37 +214,13 @@ impl SystemError {
 }
 
 impl rt::Details for SystemError {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "component",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "message",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "code",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["component", "message", "code"];
 }
 
 /// ValidationFailure is detail shape validation_failure.
 ///
 /// Details for validation failure errors.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValidationFailure {
     /// Field or parameter that failed validation.
     pub field: String,
@@ -399,49 +259,304 @@ impl ValidationFailure {
     }
 }
 
-impl rt::Details for ValidationFailure {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "field",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "value",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    sanitize: rt::Sanitize::Text,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "expectedFormat",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "argIndex",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "examples",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 0,
-                    },
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for ValidationFailure {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("ValidationFailure");
+        d.field("field", &self.field);
+        d.field("value", &redacted);
+        d.field("reason", &self.reason);
+        d.field("expectedFormat", &self.expected_format);
+        d.field("argIndex", &self.arg_index);
+        d.field("examples", &self.examples);
+        d.finish()
     }
 }
+
+impl rt::Details for ValidationFailure {
+    const FIELDS: &'static [&'static str] = &[
+        "field",
+        "value",
+        "reason",
+        "expectedFormat",
+        "argIndex",
+        "examples",
+    ];
+}
+
+/// The table of detail shape allowed_values_sample: the runtime reads its values
+/// through it.
+pub(crate) static SHAPE_ALLOWED_VALUES_SAMPLE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "values",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node {
+                        exact: true,
+                        check: Some(&rt::Check {
+                            max_length: Some(128),
+                            ..rt::Check::NONE
+                        }),
+                        ..rt::Node::STRING
+                    },
+                    keep: Some(0),
+                },
+                check: Some(&rt::Check {
+                    max_items: Some(5),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("[]"),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "moreCount",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(1.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "listEndpoint",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape execution_error: the runtime reads its values through
+/// it.
+pub(crate) static SHAPE_EXECUTION_ERROR: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "phase",
+            required: true,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &[
+                        "validation",
+                        "preparation",
+                        "execution",
+                        "output_processing",
+                        "cleanup",
+                    ],
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("\"validation\""),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "operation",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "exitCode",
+            required: false,
+            node: &rt::Node::INTEGER,
+        },
+        rt::Field {
+            name: "stderr",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                max_bytes: 2048,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "systemError",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape policy_violation: the runtime reads its values through
+/// it.
+pub(crate) static SHAPE_POLICY_VIOLATION: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "requested",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "rule",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "allowedSample",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&SHAPE_ALLOWED_VALUES_SAMPLE),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "policyLocation",
+            required: false,
+            node: &rt::Node {
+                verbose: true,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape resource_limit: the runtime reads its values through
+/// it.
+pub(crate) static SHAPE_RESOURCE_LIMIT: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "resource",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "limit",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "actual",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "unit",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "configSource",
+            required: false,
+            node: &rt::Node {
+                verbose: true,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape system_error: the runtime reads its values through it.
+pub(crate) static SHAPE_SYSTEM_ERROR: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "component",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "message",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "code",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape validation_failure: the runtime reads its values
+/// through it.
+pub(crate) static SHAPE_VALIDATION_FAILURE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "field",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "value",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "reason",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "expectedFormat",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "argIndex",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "examples",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::STRING,
+                    keep: Some(0),
+                },
+                check: Some(&rt::Check {
+                    max_items: Some(2),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::ANY
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};

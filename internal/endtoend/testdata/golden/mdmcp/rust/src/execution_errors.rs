@@ -5,7 +5,6 @@
 //!
 //! A command or file operation failed while running.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the execution domain's errors, by code.
@@ -40,7 +39,11 @@ pub(crate) static DEF_COMMAND_FAILED: rt::Def = rt::Def {
     message: "Command {operation} failed",
     user_message: "The command failed",
     suggestions: &["Check details.stderr for the command's error output"],
-    details: ExecutionError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_EXECUTION_ERROR,
+        retype: rt::retype::<ExecutionError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_COMMAND_FAILED (1300): Command failed.
@@ -76,7 +79,11 @@ pub(crate) static DEF_IO_ERROR: rt::Def = rt::Def {
     message: "File operation failed",
     user_message: "File operation failed",
     suggestions: &[],
-    details: SystemError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_SYSTEM_ERROR,
+        retype: rt::retype::<SystemError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_IO_ERROR (1301): I/O error.
@@ -112,7 +119,11 @@ pub(crate) static DEF_PERMISSION_DENIED: rt::Def = rt::Def {
     message: "Permission denied",
     user_message: "The server is not allowed to access this file",
     suggestions: &[],
-    details: ExecutionError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_EXECUTION_ERROR,
+        retype: rt::retype::<ExecutionError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PERMISSION_DENIED (1302): Permission denied.
@@ -147,7 +158,11 @@ pub(crate) static DEF_NOT_FOUND: rt::Def = rt::Def {
     message: "File or directory not found",
     user_message: "",
     suggestions: &[],
-    details: ExecutionError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_EXECUTION_ERROR,
+        retype: rt::retype::<ExecutionError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_NOT_FOUND (1303): Not found.

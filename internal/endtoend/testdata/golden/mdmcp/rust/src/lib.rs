@@ -29,7 +29,8 @@ pub use rt::{DebugInfo, Error, ErrorContext, FieldErrors, Options};
 pub use system_errors::*;
 pub use validation_errors::*;
 
-/// The mdmcp catalog: its settings and every error, by code.
+/// The mdmcp catalog: its settings, the rules of the wire every errgen runtime
+/// shares, and every error, by code.
 pub static CATALOG: rt::Catalog = rt::Catalog {
     name: "mdmcp",
     version: "2.0.0",
@@ -38,6 +39,29 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         max_data_bytes: 16384,
         max_string_bytes: 1024,
         max_suggestions: 3,
+    },
+    rules: rt::Rules {
+        redacted: "<redacted>",
+        minimal_string_bytes: &[64, 8],
+        debug_string_bytes: 256,
+        error_chain_entries: 5,
+        untyped_depth: 32,
+        min_max_data_bytes: 512,
+        min_max_string_bytes: 16,
+        problem_members: &[
+            "type",
+            "title",
+            "status",
+            "detail",
+            "instance",
+            "timestamp",
+            "symbol",
+            "retryable",
+            "userMessage",
+            "suggestions",
+            "debugInfo",
+        ],
+        jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
     },
     domains: &[
         policy_errors::ERRORS_POLICY,
@@ -48,6 +72,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
     ],
     fallback: &system_errors::DEF_INTERNAL_ERROR,
     metrics: rt::Metrics::new(),
+    violations: rt::Violations::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

@@ -5,7 +5,6 @@
 //!
 //! The request was denied by the policy file (legacy code PolicyDeny, -32001).
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the policy domain's errors, by code.
@@ -41,7 +40,11 @@ pub(crate) static DEF_PATH_NOT_ALLOWED: rt::Def = rt::Def {
     message: "Path is outside allowed roots",
     user_message: "The path is not within allowed directories",
     suggestions: &["Use a path within allowed root directories"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PATH_NOT_ALLOWED (1000): Path not allowed.
@@ -80,7 +83,11 @@ pub(crate) static DEF_COMMAND_NOT_ALLOWED: rt::Def = rt::Def {
     message: "Command execution denied by policy",
     user_message: "The command is not in the allowed list",
     suggestions: &["Use one of the commands listed by tools/list"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_COMMAND_NOT_ALLOWED (1001): Command not allowed.
@@ -116,7 +123,11 @@ pub(crate) static DEF_ENVIRONMENT_NOT_ALLOWED: rt::Def = rt::Def {
     message: "Environment variable {requested} is not allowed by policy",
     user_message: "An environment variable is not allowed for this command",
     suggestions: &["Remove the variable, or use one the command allows"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &["requested"],
 };
 
 /// E_ENVIRONMENT_NOT_ALLOWED (1002): Environment variable not allowed.
@@ -152,7 +163,11 @@ pub(crate) static DEF_NETWORK_FS_DENIED: rt::Def = rt::Def {
     message: "Network filesystem access denied",
     user_message: "Network filesystem access is not allowed",
     suggestions: &["Copy the file to a local filesystem first"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_NETWORK_FS_DENIED (1003): Network filesystem denied.
@@ -187,7 +202,11 @@ pub(crate) static DEF_WRITE_NOT_PERMITTED: rt::Def = rt::Def {
     message: "Writing to this path is not permitted by policy",
     user_message: "This location is read-only for the server",
     suggestions: &["Write inside one of the allowed write locations"],
-    details: PolicyViolation::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_POLICY_VIOLATION,
+        retype: rt::retype::<PolicyViolation>,
+    }),
+    sensitive: &[],
 };
 
 /// E_WRITE_NOT_PERMITTED (1004): Write not permitted.

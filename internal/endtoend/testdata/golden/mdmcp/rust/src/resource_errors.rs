@@ -5,7 +5,6 @@
 //!
 //! A configured limit was exceeded.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the resource domain's errors, by code.
@@ -44,7 +43,11 @@ pub(crate) static DEF_FILE_TOO_LARGE: rt::Def = rt::Def {
         "Read the file in chunks using offset/length",
         "Use 'tail' or 'head' mode for partial reads",
     ],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FILE_TOO_LARGE (1200): File too large.
@@ -79,7 +82,11 @@ pub(crate) static DEF_OUTPUT_TOO_LARGE: rt::Def = rt::Def {
     message: "Output exceeded the size limit and was truncated",
     user_message: "",
     suggestions: &["Narrow the command so that it produces less output"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_OUTPUT_TOO_LARGE (1201): Output too large.
@@ -114,7 +121,11 @@ pub(crate) static DEF_TIMEOUT: rt::Def = rt::Def {
     message: "Command execution timed out",
     user_message: "The operation did not finish within {limit} {unit}",
     suggestions: &["Consider increasing timeout or optimizing the command"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TIMEOUT (1202): Operation timed out.
@@ -149,7 +160,11 @@ pub(crate) static DEF_CONCURRENCY_LIMIT: rt::Def = rt::Def {
     message: "Too many operations running at once",
     user_message: "",
     suggestions: &["Retry after a running operation finishes"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CONCURRENCY_LIMIT (1203): Concurrency limit reached.
@@ -185,7 +200,11 @@ pub(crate) static DEF_RATE_LIMIT: rt::Def = rt::Def {
     message: "Rate limit exceeded",
     user_message: "",
     suggestions: &["Slow down and retry later"],
-    details: ResourceLimit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_RESOURCE_LIMIT,
+        retype: rt::retype::<ResourceLimit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_RATE_LIMIT (1204): Rate limit exceeded.

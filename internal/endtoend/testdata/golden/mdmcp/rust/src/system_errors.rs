@@ -5,7 +5,6 @@
 //!
 //! Internal and configuration failures.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the system domain's errors, by code.
@@ -35,7 +34,11 @@ pub(crate) static DEF_INTERNAL_ERROR: rt::Def = rt::Def {
     message: "Internal server error",
     user_message: "",
     suggestions: &[],
-    details: SystemError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_SYSTEM_ERROR,
+        retype: rt::retype::<SystemError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_INTERNAL_ERROR (1400): Internal error.
@@ -72,7 +75,11 @@ pub(crate) static DEF_CONFIGURATION_ERROR: rt::Def = rt::Def {
     message: "Configuration error in {component}",
     user_message: "The server configuration is invalid",
     suggestions: &[],
-    details: SystemError::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_SYSTEM_ERROR,
+        retype: rt::retype::<SystemError>,
+    }),
+    sensitive: &[],
 };
 
 /// E_CONFIGURATION_ERROR (1401): Configuration error.

@@ -5,7 +5,6 @@
 //!
 //! Parameters or command arguments failed validation (legacy code InvalidArgs, -32602).
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the validation domain's errors, by code.
@@ -41,7 +40,11 @@ pub(crate) static DEF_INVALID_PATH: rt::Def = rt::Def {
     message: "Invalid path parameter",
     user_message: "The path is not valid",
     suggestions: &["Pass a path of the form: {expectedFormat}"],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_INVALID_PATH (1100): Invalid path.
@@ -76,7 +79,11 @@ pub(crate) static DEF_INVALID_ARGUMENT: rt::Def = rt::Def {
     message: "Invalid command argument: {reason}",
     user_message: "Command arguments failed validation",
     suggestions: &["Check the argument format"],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_INVALID_ARGUMENT (1101): Invalid argument.
@@ -113,7 +120,11 @@ pub(crate) static DEF_INVALID_ENVIRONMENT: rt::Def = rt::Def {
     message: "Invalid environment: {reason}",
     user_message: "An environment value failed validation",
     suggestions: &[],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &["value"],
 };
 
 /// E_INVALID_ENVIRONMENT (1102): Invalid environment.
@@ -149,7 +160,11 @@ pub(crate) static DEF_MISSING_REQUIRED: rt::Def = rt::Def {
     message: "Missing required parameter: {field}",
     user_message: "",
     suggestions: &[],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_MISSING_REQUIRED (1103): Missing required parameter.
@@ -183,7 +198,11 @@ pub(crate) static DEF_PATH_TRAVERSAL: rt::Def = rt::Def {
     message: "Invalid path parameter",
     user_message: "The path tries to leave the allowed directories",
     suggestions: &["Use an absolute path within allowed roots, without '..'"],
-    details: ValidationFailure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_VALIDATION_FAILURE,
+        retype: rt::retype::<ValidationFailure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PATH_TRAVERSAL (1104): Path traversal.

@@ -5,7 +5,6 @@
 //!
 //! Compounding documents, doc-types and frontmatter.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +19,21 @@ pub(crate) static ERRORS_DOCUMENTS: &[&rt::Def] = &[
 pub const CODE_DOCUMENT_NOT_FOUND: i64 = 200;
 /// The symbol of DOCUMENT_NOT_FOUND.
 pub const SYMBOL_DOCUMENT_NOT_FOUND: &str = "DOCUMENT_NOT_FOUND";
+
+/// The table of the details of DOCUMENT_NOT_FOUND: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_DOCUMENT_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "path",
+        required: true,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Path,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of DOCUMENT_NOT_FOUND (200): Document not found.
 pub(crate) static DEF_DOCUMENT_NOT_FOUND: rt::Def = rt::Def {
@@ -40,7 +54,11 @@ pub(crate) static DEF_DOCUMENT_NOT_FOUND: rt::Def = rt::Def {
     message: "Document not found at path: {path}. Verify the file exists and the path is relative to the compounding docs folder.",
     user_message: "",
     suggestions: &[],
-    details: DocumentNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_DOCUMENT_NOT_FOUND,
+        retype: rt::retype::<DocumentNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// DOCUMENT_NOT_FOUND (200): Document not found.
@@ -66,25 +84,38 @@ impl DocumentNotFoundDetails {
 }
 
 impl rt::Details for DocumentNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "path",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Path,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["path"];
 }
 
 /// The code of INVALID_DOC_TYPE.
 pub const CODE_INVALID_DOC_TYPE: i64 = 201;
 /// The symbol of INVALID_DOC_TYPE.
 pub const SYMBOL_INVALID_DOC_TYPE: &str = "INVALID_DOC_TYPE";
+
+/// The table of the details of INVALID_DOC_TYPE: the runtime reads them through it.
+pub(crate) static DETAILS_INVALID_DOC_TYPE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "docType",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "validDocTypes",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::STRING,
+                    keep: Some(0),
+                },
+                replacement: Some("[]"),
+                ..rt::Node::ANY
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of INVALID_DOC_TYPE (201): Invalid doc-type.
 pub(crate) static DEF_INVALID_DOC_TYPE: rt::Def = rt::Def {
@@ -105,7 +136,11 @@ pub(crate) static DEF_INVALID_DOC_TYPE: rt::Def = rt::Def {
     message: "Invalid doc-type '{docType}'. Valid doc-types are: {validDocTypes}.",
     user_message: "",
     suggestions: &[],
-    details: InvalidDocTypeDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_INVALID_DOC_TYPE,
+        retype: rt::retype::<InvalidDocTypeDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// INVALID_DOC_TYPE (201): Invalid doc-type.
@@ -138,34 +173,46 @@ impl InvalidDocTypeDetails {
 }
 
 impl rt::Details for InvalidDocTypeDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "docType",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "validDocTypes",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 0,
-                    },
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["docType", "validDocTypes"];
 }
 
 /// The code of SCHEMA_VALIDATION_FAILED.
 pub const CODE_SCHEMA_VALIDATION_FAILED: i64 = 202;
 /// The symbol of SCHEMA_VALIDATION_FAILED.
 pub const SYMBOL_SCHEMA_VALIDATION_FAILED: &str = "SCHEMA_VALIDATION_FAILED";
+
+/// The table of the details of SCHEMA_VALIDATION_FAILED: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_SCHEMA_VALIDATION_FAILED: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "errors",
+            required: true,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::STRING,
+                    keep: Some(0),
+                },
+                replacement: Some("[]"),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "errorCount",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(1.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("2"),
+                ..rt::Node::INTEGER
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed.
 pub(crate) static DEF_SCHEMA_VALIDATION_FAILED: rt::Def = rt::Def {
@@ -186,7 +233,11 @@ pub(crate) static DEF_SCHEMA_VALIDATION_FAILED: rt::Def = rt::Def {
     message: "Document frontmatter validation failed with {errorCount} error(s). See details for specific issues.",
     user_message: "",
     suggestions: &[],
-    details: SchemaValidationFailedDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_SCHEMA_VALIDATION_FAILED,
+        retype: rt::retype::<SchemaValidationFailedDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// SCHEMA_VALIDATION_FAILED (202): Frontmatter validation failed.
@@ -217,26 +268,5 @@ impl SchemaValidationFailedDetails {
 }
 
 impl rt::Details for SchemaValidationFailedDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "errors",
-                    ty: rt::Type::Array {
-                        items: &rt::Type::String,
-                        keep: 0,
-                    },
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "errorCount",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["errors", "errorCount"];
 }

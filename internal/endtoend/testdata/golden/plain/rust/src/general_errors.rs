@@ -5,7 +5,6 @@
 //!
 //! Parameter validation and the generic fallback.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the general domain's errors, by code.
@@ -35,7 +34,11 @@ pub(crate) static DEF_VALIDATION_ERROR: rt::Def = rt::Def {
     message: "Validation failed: {totalErrors} errors",
     user_message: "",
     suggestions: &[],
-    details: rt::FieldErrors::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FIELD_ERRORS,
+        retype: rt::retype::<rt::FieldErrors>,
+    }),
+    sensitive: &[],
 };
 
 /// VALIDATION_ERROR (900): Validation failed.
@@ -72,6 +75,7 @@ pub(crate) static DEF_INTERNAL_ERROR: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// INTERNAL_ERROR (999): Internal error.

@@ -14,6 +14,7 @@
 
 pub mod rt;
 
+mod details;
 mod documents_errors;
 mod general_errors;
 mod project_errors;
@@ -25,7 +26,10 @@ pub use project_errors::*;
 pub use rt::{DebugInfo, Error, ErrorContext, FieldErrors, Options};
 pub use services_errors::*;
 
-/// The compound-docs catalog: its settings and every error, by code.
+use details::*;
+
+/// The compound-docs catalog: its settings, the rules of the wire every errgen
+/// runtime shares, and every error, by code.
 pub static CATALOG: rt::Catalog = rt::Catalog {
     name: "compound-docs",
     version: "1.0.0",
@@ -35,6 +39,29 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         max_string_bytes: 1024,
         max_suggestions: 3,
     },
+    rules: rt::Rules {
+        redacted: "<redacted>",
+        minimal_string_bytes: &[64, 8],
+        debug_string_bytes: 256,
+        error_chain_entries: 5,
+        untyped_depth: 32,
+        min_max_data_bytes: 512,
+        min_max_string_bytes: 16,
+        problem_members: &[
+            "type",
+            "title",
+            "status",
+            "detail",
+            "instance",
+            "timestamp",
+            "symbol",
+            "retryable",
+            "userMessage",
+            "suggestions",
+            "debugInfo",
+        ],
+        jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
+    },
     domains: &[
         project_errors::ERRORS_PROJECT,
         documents_errors::ERRORS_DOCUMENTS,
@@ -43,6 +70,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
     ],
     fallback: &general_errors::DEF_INTERNAL_ERROR,
     metrics: rt::Metrics::new(),
+    violations: rt::Violations::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

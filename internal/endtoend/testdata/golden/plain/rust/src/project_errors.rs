@@ -39,6 +39,7 @@ pub(crate) static DEF_PROJECT_NOT_ACTIVATED: rt::Def = rt::Def {
     user_message: "",
     suggestions: &["Call activate_project with the path of your project's config.json"],
     details: None,
+    sensitive: &[],
 };
 
 /// PROJECT_NOT_ACTIVATED (100): No project activated.
@@ -75,6 +76,7 @@ pub(crate) static DEF_EXTERNAL_DOCS_NOT_CONFIGURED: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// EXTERNAL_DOCS_NOT_CONFIGURED (101): External docs not configured.
@@ -117,6 +119,7 @@ pub(crate) static DEF_EXTERNAL_DOCS_NOT_PROMOTABLE: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// EXTERNAL_DOCS_NOT_PROMOTABLE (102): External docs cannot be promoted.

@@ -5,7 +5,6 @@
 //!
 //! Ollama embeddings, PostgreSQL and the file system.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +19,21 @@ pub(crate) static ERRORS_SERVICES: &[&rt::Def] = &[
 pub const CODE_EMBEDDING_SERVICE_ERROR: i64 = 300;
 /// The symbol of EMBEDDING_SERVICE_ERROR.
 pub const SYMBOL_EMBEDDING_SERVICE_ERROR: &str = "EMBEDDING_SERVICE_ERROR";
+
+/// The table of the details of EMBEDDING_SERVICE_ERROR: the runtime reads them
+/// through it.
+pub(crate) static DETAILS_EMBEDDING_SERVICE_ERROR: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "reason",
+        required: false,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Text,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of EMBEDDING_SERVICE_ERROR (300): Embedding service error.
 pub(crate) static DEF_EMBEDDING_SERVICE_ERROR: rt::Def = rt::Def {
@@ -40,7 +54,11 @@ pub(crate) static DEF_EMBEDDING_SERVICE_ERROR: rt::Def = rt::Def {
     message: "Embedding service (Ollama) is temporarily unavailable. The operation will be retried automatically. If this persists, check that Ollama is running and accessible.",
     user_message: "",
     suggestions: &[],
-    details: EmbeddingServiceErrorDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_EMBEDDING_SERVICE_ERROR,
+        retype: rt::retype::<EmbeddingServiceErrorDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// EMBEDDING_SERVICE_ERROR (300): Embedding service error.
@@ -60,25 +78,27 @@ pub struct EmbeddingServiceErrorDetails {
 }
 
 impl rt::Details for EmbeddingServiceErrorDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "reason",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Text,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["reason"];
 }
 
 /// The code of DATABASE_ERROR.
 pub const CODE_DATABASE_ERROR: i64 = 301;
 /// The symbol of DATABASE_ERROR.
 pub const SYMBOL_DATABASE_ERROR: &str = "DATABASE_ERROR";
+
+/// The table of the details of DATABASE_ERROR: the runtime reads them through it.
+pub(crate) static DETAILS_DATABASE_ERROR: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "reason",
+        required: false,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Text,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of DATABASE_ERROR (301): Database error.
 pub(crate) static DEF_DATABASE_ERROR: rt::Def = rt::Def {
@@ -99,7 +119,11 @@ pub(crate) static DEF_DATABASE_ERROR: rt::Def = rt::Def {
     message: "Database connection failed. The operation will be retried automatically. If this persists, check PostgreSQL connectivity.",
     user_message: "",
     suggestions: &[],
-    details: DatabaseErrorDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_DATABASE_ERROR,
+        retype: rt::retype::<DatabaseErrorDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// DATABASE_ERROR (301): Database error.
@@ -119,25 +143,28 @@ pub struct DatabaseErrorDetails {
 }
 
 impl rt::Details for DatabaseErrorDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "reason",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Text,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["reason"];
 }
 
 /// The code of FILE_SYSTEM_ERROR.
 pub const CODE_FILE_SYSTEM_ERROR: i64 = 302;
 /// The symbol of FILE_SYSTEM_ERROR.
 pub const SYMBOL_FILE_SYSTEM_ERROR: &str = "FILE_SYSTEM_ERROR";
+
+/// The table of the details of FILE_SYSTEM_ERROR: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_FILE_SYSTEM_ERROR: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "path",
+        required: false,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Path,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of FILE_SYSTEM_ERROR (302): File system error.
 pub(crate) static DEF_FILE_SYSTEM_ERROR: rt::Def = rt::Def {
@@ -158,7 +185,11 @@ pub(crate) static DEF_FILE_SYSTEM_ERROR: rt::Def = rt::Def {
     message: "A file read/write operation failed. Check that the compounding docs folder exists and is writable.",
     user_message: "",
     suggestions: &[],
-    details: FileSystemErrorDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_FILE_SYSTEM_ERROR,
+        retype: rt::retype::<FileSystemErrorDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// FILE_SYSTEM_ERROR (302): File system error.
@@ -178,17 +209,5 @@ pub struct FileSystemErrorDetails {
 }
 
 impl rt::Details for FileSystemErrorDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "path",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Path,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["path"];
 }

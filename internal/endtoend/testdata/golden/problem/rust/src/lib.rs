@@ -25,7 +25,8 @@ pub use storage_errors::*;
 pub use system_errors::*;
 pub use upstream_errors::*;
 
-/// The mouse-mcp catalog: its settings and every error, by code.
+/// The mouse-mcp catalog: its settings, the rules of the wire every errgen runtime
+/// shares, and every error, by code.
 pub static CATALOG: rt::Catalog = rt::Catalog {
     name: "mouse-mcp",
     version: "1.0.0",
@@ -35,6 +36,29 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         max_string_bytes: 1024,
         max_suggestions: 3,
     },
+    rules: rt::Rules {
+        redacted: "<redacted>",
+        minimal_string_bytes: &[64, 8],
+        debug_string_bytes: 256,
+        error_chain_entries: 5,
+        untyped_depth: 32,
+        min_max_data_bytes: 512,
+        min_max_string_bytes: 16,
+        problem_members: &[
+            "type",
+            "title",
+            "status",
+            "detail",
+            "instance",
+            "timestamp",
+            "symbol",
+            "retryable",
+            "userMessage",
+            "suggestions",
+            "debugInfo",
+        ],
+        jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
+    },
     domains: &[
         request_errors::ERRORS_REQUEST,
         upstream_errors::ERRORS_UPSTREAM,
@@ -43,6 +67,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
     ],
     fallback: &system_errors::DEF_GENERIC_ERROR,
     metrics: rt::Metrics::new(),
+    violations: rt::Violations::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

@@ -5,7 +5,6 @@
 //!
 //! Problems with what the caller asked for.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +15,24 @@ pub(crate) static ERRORS_REQUEST: &[&rt::Def] = &[&DEF_VALIDATION_ERROR, &DEF_NO
 pub const CODE_VALIDATION_ERROR: i64 = 1000;
 /// The symbol of VALIDATION_ERROR.
 pub const SYMBOL_VALIDATION_ERROR: &str = "VALIDATION_ERROR";
+
+/// The table of the details of VALIDATION_ERROR: the runtime reads them through it.
+pub(crate) static DETAILS_VALIDATION_ERROR: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "field",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "invalidValue",
+            required: false,
+            node: &rt::Node::ANY,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of VALIDATION_ERROR (1000): Validation Failed.
 pub(crate) static DEF_VALIDATION_ERROR: rt::Def = rt::Def {
@@ -36,7 +53,11 @@ pub(crate) static DEF_VALIDATION_ERROR: rt::Def = rt::Def {
     message: "Invalid value for {field}",
     user_message: "",
     suggestions: &[],
-    details: ValidationErrorDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_VALIDATION_ERROR,
+        retype: rt::retype::<ValidationErrorDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// VALIDATION_ERROR (1000): Validation Failed.
@@ -73,31 +94,31 @@ impl ValidationErrorDetails {
 }
 
 impl rt::Details for ValidationErrorDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "field",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "invalidValue",
-                    ty: rt::Type::Any,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["field", "invalidValue"];
 }
 
 /// The code of NOT_FOUND.
 pub const CODE_NOT_FOUND: i64 = 1001;
 /// The symbol of NOT_FOUND.
 pub const SYMBOL_NOT_FOUND: &str = "NOT_FOUND";
+
+/// The table of the details of NOT_FOUND: the runtime reads them through it.
+pub(crate) static DETAILS_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "entityId",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "entityType",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of NOT_FOUND (1001): Resource Not Found.
 pub(crate) static DEF_NOT_FOUND: rt::Def = rt::Def {
@@ -118,7 +139,11 @@ pub(crate) static DEF_NOT_FOUND: rt::Def = rt::Def {
     message: "{entityType} with ID '{entityId}' not found",
     user_message: "",
     suggestions: &["Search for the entity by name to find its current ID"],
-    details: NotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_NOT_FOUND,
+        retype: rt::retype::<NotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// NOT_FOUND (1001): Resource Not Found.
@@ -151,23 +176,5 @@ impl NotFoundDetails {
 }
 
 impl rt::Details for NotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "entityId",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "entityType",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["entityId", "entityType"];
 }

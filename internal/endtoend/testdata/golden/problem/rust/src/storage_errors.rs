@@ -35,6 +35,7 @@ pub(crate) static DEF_DATABASE_ERROR: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// DATABASE_ERROR (1200): Database Error.
@@ -71,6 +72,7 @@ pub(crate) static DEF_CACHE_ERROR: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// CACHE_ERROR (1201): Cache Error.

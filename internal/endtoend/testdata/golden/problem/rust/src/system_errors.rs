@@ -5,7 +5,6 @@
 //!
 //! Configuration and unclassified failures.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +15,17 @@ pub(crate) static ERRORS_SYSTEM: &[&rt::Def] = &[&DEF_CONFIGURATION_ERROR, &DEF_
 pub const CODE_CONFIGURATION_ERROR: i64 = 1900;
 /// The symbol of CONFIG_ERROR.
 pub const SYMBOL_CONFIGURATION_ERROR: &str = "CONFIG_ERROR";
+
+/// The table of the details of CONFIG_ERROR: the runtime reads them through it.
+pub(crate) static DETAILS_CONFIGURATION_ERROR: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "configKey",
+        required: false,
+        node: &rt::Node::STRING,
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of CONFIG_ERROR (1900): Configuration Error.
 pub(crate) static DEF_CONFIGURATION_ERROR: rt::Def = rt::Def {
@@ -36,7 +46,11 @@ pub(crate) static DEF_CONFIGURATION_ERROR: rt::Def = rt::Def {
     message: "Missing or invalid configuration: {configKey}",
     user_message: "",
     suggestions: &[],
-    details: ConfigurationErrorDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_CONFIGURATION_ERROR,
+        retype: rt::retype::<ConfigurationErrorDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// CONFIG_ERROR (1900): Configuration Error.
@@ -57,18 +71,7 @@ pub struct ConfigurationErrorDetails {
 }
 
 impl rt::Details for ConfigurationErrorDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "configKey",
-                ty: rt::Type::String,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["configKey"];
 }
 
 /// The code of GENERIC_ERROR.
@@ -96,6 +99,7 @@ pub(crate) static DEF_GENERIC_ERROR: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// GENERIC_ERROR (1999): An error occurred.

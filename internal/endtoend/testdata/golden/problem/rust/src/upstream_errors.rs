@@ -5,7 +5,6 @@
 //!
 //! The Disney APIs and the Disney session.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +15,20 @@ pub(crate) static ERRORS_UPSTREAM: &[&rt::Def] = &[&DEF_API_ERROR, &DEF_SESSION_
 pub const CODE_API_ERROR: i64 = 1100;
 /// The symbol of API_ERROR.
 pub const SYMBOL_API_ERROR: &str = "API_ERROR";
+
+/// The table of the details of API_ERROR: the runtime reads them through it.
+pub(crate) static DETAILS_API_ERROR: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "endpoint",
+        required: true,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Uri,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of API_ERROR (1100): External API Error.
 pub(crate) static DEF_API_ERROR: rt::Def = rt::Def {
@@ -36,7 +49,11 @@ pub(crate) static DEF_API_ERROR: rt::Def = rt::Def {
     message: "External API request failed",
     user_message: "",
     suggestions: &[],
-    details: ApiErrorDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_API_ERROR,
+        retype: rt::retype::<ApiErrorDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// API_ERROR (1100): External API Error.
@@ -67,19 +84,7 @@ impl ApiErrorDetails {
 }
 
 impl rt::Details for ApiErrorDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "endpoint",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Uri,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["endpoint"];
 }
 
 /// The code of SESSION_ERROR.
@@ -107,6 +112,7 @@ pub(crate) static DEF_SESSION_ERROR: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// SESSION_ERROR (1101): Session Error.

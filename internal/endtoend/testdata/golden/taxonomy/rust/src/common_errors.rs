@@ -5,7 +5,6 @@
 //!
 //! Errors any server built on the shared harness may raise.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +23,24 @@ pub(crate) static ERRORS_COMMON: &[&rt::Def] = &[
 pub const CODE_INVALID_PARAMS: i64 = 1000;
 /// The symbol of E_INVALID_PARAMS.
 pub const SYMBOL_INVALID_PARAMS: &str = "E_INVALID_PARAMS";
+
+/// The table of the details of E_INVALID_PARAMS: the runtime reads them through it.
+pub(crate) static DETAILS_INVALID_PARAMS: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "param",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "reason",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_INVALID_PARAMS (1000): Invalid parameters.
 pub(crate) static DEF_INVALID_PARAMS: rt::Def = rt::Def {
@@ -44,7 +61,11 @@ pub(crate) static DEF_INVALID_PARAMS: rt::Def = rt::Def {
     message: "Invalid parameters",
     user_message: "",
     suggestions: &[],
-    details: InvalidParamsDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_INVALID_PARAMS,
+        retype: rt::retype::<InvalidParamsDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_INVALID_PARAMS (1000): Invalid parameters.
@@ -67,31 +88,37 @@ pub struct InvalidParamsDetails {
 }
 
 impl rt::Details for InvalidParamsDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "param",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["param", "reason"];
 }
 
 /// The code of E_TIMEOUT.
 pub const CODE_TIMEOUT: i64 = 1001;
 /// The symbol of E_TIMEOUT.
 pub const SYMBOL_TIMEOUT: &str = "E_TIMEOUT";
+
+/// The table of the details of E_TIMEOUT: the runtime reads them through it.
+pub(crate) static DETAILS_TIMEOUT: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "operation",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "timeoutMs",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_TIMEOUT (1001): Operation timed out.
 pub(crate) static DEF_TIMEOUT: rt::Def = rt::Def {
@@ -112,7 +139,11 @@ pub(crate) static DEF_TIMEOUT: rt::Def = rt::Def {
     message: "Operation timed out",
     user_message: "",
     suggestions: &[],
-    details: TimeoutDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_TIMEOUT,
+        retype: rt::retype::<TimeoutDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TIMEOUT (1001): Operation timed out.
@@ -134,25 +165,7 @@ pub struct TimeoutDetails {
 }
 
 impl rt::Details for TimeoutDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "operation",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "timeoutMs",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["operation", "timeoutMs"];
 }
 
 /// The code of E_LIMIT_EXCEEDED.
@@ -179,7 +192,11 @@ pub(crate) static DEF_LIMIT_EXCEEDED: rt::Def = rt::Def {
     message: "Limit exceeded",
     user_message: "",
     suggestions: &[],
-    details: Limit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_LIMIT,
+        retype: rt::retype::<Limit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_LIMIT_EXCEEDED (1002): Limit exceeded.
@@ -193,6 +210,25 @@ pub fn limit_exceeded(details: Limit) -> Error {
 pub const CODE_NOT_INSTALLED: i64 = 1003;
 /// The symbol of E_NOT_INSTALLED.
 pub const SYMBOL_NOT_INSTALLED: &str = "E_NOT_INSTALLED";
+
+/// The table of the details of E_NOT_INSTALLED: the runtime reads them through it.
+pub(crate) static DETAILS_NOT_INSTALLED: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "dependency",
+        required: true,
+        node: &rt::Node {
+            exact: true,
+            check: Some(&rt::Check {
+                r#enum: &["playwright", "puppeteer", "python"],
+                ..rt::Check::NONE
+            }),
+            replacement: Some("\"playwright\""),
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_NOT_INSTALLED (1003): Dependency not installed.
 pub(crate) static DEF_NOT_INSTALLED: rt::Def = rt::Def {
@@ -213,7 +249,11 @@ pub(crate) static DEF_NOT_INSTALLED: rt::Def = rt::Def {
     message: "Dependency not installed",
     user_message: "",
     suggestions: &["Install {dependency} on the server host"],
-    details: NotInstalledDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_NOT_INSTALLED,
+        retype: rt::retype::<NotInstalledDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_NOT_INSTALLED (1003): Dependency not installed.
@@ -238,19 +278,7 @@ impl NotInstalledDetails {
 }
 
 impl rt::Details for NotInstalledDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "dependency",
-                ty: rt::Type::Enum,
-                exact: true,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["dependency"];
 }
 
 /// NotInstalledDetailsDependency is the details of E_NOT_INSTALLED, property "dependency".
@@ -268,6 +296,21 @@ pub enum NotInstalledDetailsDependency {
 pub const CODE_SESSION_NOT_FOUND: i64 = 1004;
 /// The symbol of E_SESSION_NOT_FOUND.
 pub const SYMBOL_SESSION_NOT_FOUND: &str = "E_SESSION_NOT_FOUND";
+
+/// The table of the details of E_SESSION_NOT_FOUND: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_SESSION_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "sessionId",
+        required: false,
+        node: &rt::Node {
+            sensitive: true,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_SESSION_NOT_FOUND (1004): Session not found.
 pub(crate) static DEF_SESSION_NOT_FOUND: rt::Def = rt::Def {
@@ -288,7 +331,11 @@ pub(crate) static DEF_SESSION_NOT_FOUND: rt::Def = rt::Def {
     message: "Session not found",
     user_message: "",
     suggestions: &[],
-    details: SessionNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_SESSION_NOT_FOUND,
+        retype: rt::retype::<SessionNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_SESSION_NOT_FOUND (1004): Session not found.
@@ -300,27 +347,25 @@ pub fn session_not_found(details: SessionNotFoundDetails) -> Error {
 }
 
 /// SessionNotFoundDetails is the details of E_SESSION_NOT_FOUND.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SessionNotFoundDetails {
     #[serde(rename = "sessionId")]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_id: Option<String>,
 }
 
-impl rt::Details for SessionNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "sessionId",
-                ty: rt::Type::String,
-                sensitive: true,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for SessionNotFoundDetails {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("SessionNotFoundDetails");
+        d.field("sessionId", &rt::hidden(&self.session_id, redacted));
+        d.finish()
     }
+}
+
+impl rt::Details for SessionNotFoundDetails {
+    const FIELDS: &'static [&'static str] = &["sessionId"];
 }
 
 /// The code of E_INPUT_TOO_LARGE.
@@ -347,7 +392,11 @@ pub(crate) static DEF_INPUT_TOO_LARGE: rt::Def = rt::Def {
     message: "Input too large",
     user_message: "",
     suggestions: &[],
-    details: Limit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_LIMIT,
+        retype: rt::retype::<Limit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_INPUT_TOO_LARGE (1005): Input too large.
@@ -362,6 +411,17 @@ pub fn input_too_large(details: Limit) -> Error {
 pub const CODE_UNSUPPORTED: i64 = 1006;
 /// The symbol of E_UNSUPPORTED.
 pub const SYMBOL_UNSUPPORTED: &str = "E_UNSUPPORTED";
+
+/// The table of the details of E_UNSUPPORTED: the runtime reads them through it.
+pub(crate) static DETAILS_UNSUPPORTED: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "operation",
+        required: false,
+        node: &rt::Node::STRING,
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_UNSUPPORTED (1006): Unsupported operation.
 pub(crate) static DEF_UNSUPPORTED: rt::Def = rt::Def {
@@ -382,7 +442,11 @@ pub(crate) static DEF_UNSUPPORTED: rt::Def = rt::Def {
     message: "Unsupported operation",
     user_message: "",
     suggestions: &[],
-    details: UnsupportedDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_UNSUPPORTED,
+        retype: rt::retype::<UnsupportedDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_UNSUPPORTED (1006): Unsupported operation.
@@ -401,16 +465,5 @@ pub struct UnsupportedDetails {
 }
 
 impl rt::Details for UnsupportedDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "operation",
-                ty: rt::Type::String,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["operation"];
 }

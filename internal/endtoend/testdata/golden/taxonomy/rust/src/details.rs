@@ -17,19 +17,7 @@ pub struct Failure {
 }
 
 impl rt::Details for Failure {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "reason",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Text,
-                ..rt::Prop::OPTIONAL
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["reason"];
 }
 
 /// Limit is detail shape limit.
@@ -58,35 +46,7 @@ impl Limit {
 }
 
 impl rt::Details for Limit {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "what",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "limit",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "actual",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "unit",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["what", "limit", "actual", "unit"];
 }
 
 /// Upstream is detail shape upstream.
@@ -109,35 +69,109 @@ pub struct Upstream {
 }
 
 impl rt::Details for Upstream {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "endpoint",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Uri,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "httpStatus",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "retryAfterSeconds",
-                    ty: rt::Type::Int,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Text,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] =
+        &["endpoint", "httpStatus", "retryAfterSeconds", "reason"];
 }
+
+/// The table of detail shape failure: the runtime reads its values through it.
+pub(crate) static SHAPE_FAILURE: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "reason",
+        required: false,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Text,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape limit: the runtime reads its values through it.
+pub(crate) static SHAPE_LIMIT: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "what",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "limit",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "actual",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "unit",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The table of detail shape upstream: the runtime reads its values through it.
+pub(crate) static SHAPE_UPSTREAM: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "endpoint",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Uri,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "httpStatus",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(100.0),
+                    maximum: Some(599.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "retryAfterSeconds",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::INTEGER
+            },
+        },
+        rt::Field {
+            name: "reason",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};

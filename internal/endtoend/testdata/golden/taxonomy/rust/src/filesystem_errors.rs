@@ -3,7 +3,6 @@
 
 //! The filesystem domain: codes 2500 to 2599.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +13,20 @@ pub(crate) static ERRORS_FILESYSTEM: &[&rt::Def] = &[&DEF_FS_PATH_ESCAPE, &DEF_F
 pub const CODE_FS_PATH_ESCAPE: i64 = 2500;
 /// The symbol of E_FS_PATH_ESCAPE.
 pub const SYMBOL_FS_PATH_ESCAPE: &str = "E_FS_PATH_ESCAPE";
+
+/// The table of the details of E_FS_PATH_ESCAPE: the runtime reads them through it.
+pub(crate) static DETAILS_FS_PATH_ESCAPE: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "path",
+        required: true,
+        node: &rt::Node {
+            sanitize: rt::Sanitize::Path,
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
 pub(crate) static DEF_FS_PATH_ESCAPE: rt::Def = rt::Def {
@@ -34,7 +47,11 @@ pub(crate) static DEF_FS_PATH_ESCAPE: rt::Def = rt::Def {
     message: "Path escapes the allowed directories",
     user_message: "",
     suggestions: &[],
-    details: FsPathEscapeDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_FS_PATH_ESCAPE,
+        retype: rt::retype::<FsPathEscapeDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_PATH_ESCAPE (2500): Path escapes the allowed directories.
@@ -59,25 +76,41 @@ impl FsPathEscapeDetails {
 }
 
 impl rt::Details for FsPathEscapeDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "path",
-                ty: rt::Type::String,
-                sanitize: rt::Sanitize::Path,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["path"];
 }
 
 /// The code of E_FS_DENIED.
 pub const CODE_FS_DENIED: i64 = 2501;
 /// The symbol of E_FS_DENIED.
 pub const SYMBOL_FS_DENIED: &str = "E_FS_DENIED";
+
+/// The table of the details of E_FS_DENIED: the runtime reads them through it.
+pub(crate) static DETAILS_FS_DENIED: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "path",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "operation",
+            required: false,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    r#enum: &["read", "write", "list", "delete"],
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_FS_DENIED (2501): Access denied.
 pub(crate) static DEF_FS_DENIED: rt::Def = rt::Def {
@@ -98,7 +131,11 @@ pub(crate) static DEF_FS_DENIED: rt::Def = rt::Def {
     message: "Access denied",
     user_message: "",
     suggestions: &[],
-    details: FsDeniedDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_FS_DENIED,
+        retype: rt::retype::<FsDeniedDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_FS_DENIED (2501): Access denied.
@@ -118,27 +155,7 @@ pub struct FsDeniedDetails {
 }
 
 impl rt::Details for FsDeniedDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "path",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "operation",
-                    ty: rt::Type::Enum,
-                    exact: true,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["path", "operation"];
 }
 
 /// FsDeniedDetailsOperation is the details of E_FS_DENIED, property "operation".

@@ -5,7 +5,6 @@
 //!
 //! Protocol-level issues only (parse errors, unknown methods, the generic server error).
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +40,11 @@ pub(crate) static DEF_PARSE_ERROR: rt::Def = rt::Def {
     message: "Parse error",
     user_message: "",
     suggestions: &[],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PARSE_ERROR (-32700): Parse error.
@@ -76,7 +79,11 @@ pub(crate) static DEF_RPC_INVALID_PARAMS: rt::Def = rt::Def {
     message: "Invalid params",
     user_message: "",
     suggestions: &[],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_RPC_INVALID_PARAMS (-32602): Invalid params.
@@ -91,6 +98,18 @@ pub fn rpc_invalid_params(details: Failure) -> Error {
 pub const CODE_METHOD_NOT_FOUND: i64 = -32601;
 /// The symbol of E_METHOD_NOT_FOUND.
 pub const SYMBOL_METHOD_NOT_FOUND: &str = "E_METHOD_NOT_FOUND";
+
+/// The table of the details of E_METHOD_NOT_FOUND: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_METHOD_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "method",
+        required: true,
+        node: &rt::Node::STRING,
+    }],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_METHOD_NOT_FOUND (-32601): Method not found.
 pub(crate) static DEF_METHOD_NOT_FOUND: rt::Def = rt::Def {
@@ -111,7 +130,11 @@ pub(crate) static DEF_METHOD_NOT_FOUND: rt::Def = rt::Def {
     message: "Method not found",
     user_message: "",
     suggestions: &["Call tools/list to see the methods this server registers"],
-    details: MethodNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_METHOD_NOT_FOUND,
+        retype: rt::retype::<MethodNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_METHOD_NOT_FOUND (-32601): Method not found.
@@ -139,18 +162,7 @@ impl MethodNotFoundDetails {
 }
 
 impl rt::Details for MethodNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[rt::Prop {
-                name: "method",
-                ty: rt::Type::String,
-                ..rt::Prop::REQUIRED
-            }],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["method"];
 }
 
 /// The code of E_SERVER_ERROR.
@@ -178,6 +190,7 @@ pub(crate) static DEF_SERVER_ERROR: rt::Def = rt::Def {
     user_message: "",
     suggestions: &[],
     details: None,
+    sensitive: &[],
 };
 
 /// E_SERVER_ERROR (-32000): Server error.

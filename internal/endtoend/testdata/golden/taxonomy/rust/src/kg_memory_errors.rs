@@ -3,7 +3,6 @@
 
 //! The kg-memory domain: codes 2400 to 2499.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +33,11 @@ pub(crate) static DEF_KG_FULL: rt::Def = rt::Def {
     message: "Knowledge graph is full",
     user_message: "",
     suggestions: &[],
-    details: Limit::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_LIMIT,
+        retype: rt::retype::<Limit>,
+    }),
+    sensitive: &[],
 };
 
 /// E_KG_FULL (2400): Knowledge graph full.
@@ -48,6 +51,30 @@ pub fn kg_full(details: Limit) -> Error {
 pub const CODE_KG_INVALID_TRIPLE: i64 = 2401;
 /// The symbol of E_KG_INVALID_TRIPLE.
 pub const SYMBOL_KG_INVALID_TRIPLE: &str = "E_KG_INVALID_TRIPLE";
+
+/// The table of the details of E_KG_INVALID_TRIPLE: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_KG_INVALID_TRIPLE: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "from",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "relationType",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "to",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_KG_INVALID_TRIPLE (2401): Invalid triple.
 pub(crate) static DEF_KG_INVALID_TRIPLE: rt::Def = rt::Def {
@@ -68,7 +95,11 @@ pub(crate) static DEF_KG_INVALID_TRIPLE: rt::Def = rt::Def {
     message: "Invalid triple",
     user_message: "",
     suggestions: &[],
-    details: KgInvalidTripleDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_KG_INVALID_TRIPLE,
+        retype: rt::retype::<KgInvalidTripleDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_KG_INVALID_TRIPLE (2401): Invalid triple.
@@ -92,28 +123,5 @@ pub struct KgInvalidTripleDetails {
 }
 
 impl rt::Details for KgInvalidTripleDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "from",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "relationType",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "to",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["from", "relationType", "to"];
 }

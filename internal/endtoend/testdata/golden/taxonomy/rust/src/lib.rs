@@ -41,7 +41,8 @@ pub use rt::{DebugInfo, Error, ErrorContext, FieldErrors, Options};
 pub use sql_server_errors::*;
 pub use tavily_errors::*;
 
-/// The mcp-harness catalog: its settings and every error, by code.
+/// The mcp-harness catalog: its settings, the rules of the wire every errgen
+/// runtime shares, and every error, by code.
 pub static CATALOG: rt::Catalog = rt::Catalog {
     name: "mcp-harness",
     version: "1.0.0",
@@ -50,6 +51,29 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
         max_data_bytes: 16384,
         max_string_bytes: 1024,
         max_suggestions: 3,
+    },
+    rules: rt::Rules {
+        redacted: "<redacted>",
+        minimal_string_bytes: &[64, 8],
+        debug_string_bytes: 256,
+        error_chain_entries: 5,
+        untyped_depth: 32,
+        min_max_data_bytes: 512,
+        min_max_string_bytes: 16,
+        problem_members: &[
+            "type",
+            "title",
+            "status",
+            "detail",
+            "instance",
+            "timestamp",
+            "symbol",
+            "retryable",
+            "userMessage",
+            "suggestions",
+            "debugInfo",
+        ],
+        jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
     },
     domains: &[
         jsonrpc_errors::ERRORS_JSONRPC,
@@ -66,6 +90,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
     ],
     fallback: &jsonrpc_errors::DEF_SERVER_ERROR,
     metrics: rt::Metrics::new(),
+    violations: rt::Violations::new(),
 };
 
 /// An error of the catalog: its discriminant is its code.

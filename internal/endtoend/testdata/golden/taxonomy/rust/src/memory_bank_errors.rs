@@ -3,7 +3,6 @@
 
 //! The memory-bank domain: codes 2300 to 2399.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +13,28 @@ pub(crate) static ERRORS_MEMORY_BANK: &[&rt::Def] = &[&DEF_MB_FILE_NOT_FOUND, &D
 pub const CODE_MB_FILE_NOT_FOUND: i64 = 2300;
 /// The symbol of E_MB_FILE_NOT_FOUND.
 pub const SYMBOL_MB_FILE_NOT_FOUND: &str = "E_MB_FILE_NOT_FOUND";
+
+/// The table of the details of E_MB_FILE_NOT_FOUND: the runtime reads them through
+/// it.
+pub(crate) static DETAILS_MB_FILE_NOT_FOUND: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "projectName",
+            required: true,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "fileName",
+            required: true,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Path,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
 pub(crate) static DEF_MB_FILE_NOT_FOUND: rt::Def = rt::Def {
@@ -34,7 +55,11 @@ pub(crate) static DEF_MB_FILE_NOT_FOUND: rt::Def = rt::Def {
     message: "File not found",
     user_message: "",
     suggestions: &[],
-    details: MbFileNotFoundDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_MB_FILE_NOT_FOUND,
+        retype: rt::retype::<MbFileNotFoundDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_MB_FILE_NOT_FOUND (2300): Memory-bank file not found.
@@ -64,26 +89,7 @@ impl MbFileNotFoundDetails {
 }
 
 impl rt::Details for MbFileNotFoundDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "projectName",
-                    ty: rt::Type::String,
-                    ..rt::Prop::REQUIRED
-                },
-                rt::Prop {
-                    name: "fileName",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Path,
-                    ..rt::Prop::REQUIRED
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["projectName", "fileName"];
 }
 
 /// The code of E_MB_READ.
@@ -110,7 +116,11 @@ pub(crate) static DEF_MB_READ: rt::Def = rt::Def {
     message: "Could not read file",
     user_message: "",
     suggestions: &[],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_MB_READ (2301): Memory-bank read failed.

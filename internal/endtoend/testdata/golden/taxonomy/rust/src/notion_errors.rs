@@ -3,7 +3,6 @@
 
 //! The notion domain: codes 2700 to 2799.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the notion domain's errors, by code.
@@ -33,7 +32,11 @@ pub(crate) static DEF_NOTION_AUTH: rt::Def = rt::Def {
     message: "Notion authentication failed",
     user_message: "",
     suggestions: &["Check the NOTION_API_KEY environment variable"],
-    details: Upstream::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_UPSTREAM,
+        retype: rt::retype::<Upstream>,
+    }),
+    sensitive: &[],
 };
 
 /// E_NOTION_AUTH (2700): Notion authentication failed.
@@ -68,7 +71,11 @@ pub(crate) static DEF_NOTION_RATE: rt::Def = rt::Def {
     message: "Notion rate limit reached",
     user_message: "",
     suggestions: &[],
-    details: Upstream::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_UPSTREAM,
+        retype: rt::retype::<Upstream>,
+    }),
+    sensitive: &[],
 };
 
 /// E_NOTION_RATE (2701): Notion rate limit.

@@ -3,7 +3,6 @@
 
 //! The playwright domain: codes 2100 to 2199.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the playwright domain's errors, by code.
@@ -33,7 +32,11 @@ pub(crate) static DEF_PW_NAV: rt::Def = rt::Def {
     message: "Navigation failed",
     user_message: "",
     suggestions: &["Retry the navigation"],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PW_NAV (2100): Navigation failed.
@@ -69,7 +72,11 @@ pub(crate) static DEF_PW_LAUNCH: rt::Def = rt::Def {
     message: "Browser launch failed",
     user_message: "",
     suggestions: &[],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PW_LAUNCH (2101): Browser launch failed.

@@ -3,7 +3,6 @@
 
 //! The puppeteer domain: codes 2200 to 2299.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the puppeteer domain's errors, by code.
@@ -33,7 +32,11 @@ pub(crate) static DEF_PT_NAV: rt::Def = rt::Def {
     message: "Navigation failed",
     user_message: "",
     suggestions: &[],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PT_NAV (2200): Navigation failed.
@@ -67,7 +70,11 @@ pub(crate) static DEF_PT_LAUNCH: rt::Def = rt::Def {
     message: "Browser launch failed",
     user_message: "",
     suggestions: &[],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PT_LAUNCH (2201): Browser launch failed.

@@ -3,7 +3,6 @@
 
 //! The python domain: codes 2000 to 2099.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the python domain's errors, by code.
@@ -33,7 +32,11 @@ pub(crate) static DEF_PY_EXEC_FAIL: rt::Def = rt::Def {
     message: "Python execution failed",
     user_message: "",
     suggestions: &[],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PY_EXEC_FAIL (2000): Python execution failed.
@@ -67,7 +70,11 @@ pub(crate) static DEF_PY_SECURITY: rt::Def = rt::Def {
     message: "Code rejected by security checks",
     user_message: "",
     suggestions: &[],
-    details: Failure::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_FAILURE,
+        retype: rt::retype::<Failure>,
+    }),
+    sensitive: &[],
 };
 
 /// E_PY_SECURITY (2001): Python security violation.

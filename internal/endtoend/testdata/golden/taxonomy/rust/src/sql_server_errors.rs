@@ -3,7 +3,6 @@
 
 //! The sql-server domain: codes 2600 to 2699.
 
-use crate::rt::Details as _;
 use crate::*;
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +13,27 @@ pub(crate) static ERRORS_SQL_SERVER: &[&rt::Def] = &[&DEF_SQL_CONN, &DEF_SQL_QUE
 pub const CODE_SQL_CONN: i64 = 2600;
 /// The symbol of E_SQL_CONN.
 pub const SYMBOL_SQL_CONN: &str = "E_SQL_CONN";
+
+/// The table of the details of E_SQL_CONN: the runtime reads them through it.
+pub(crate) static DETAILS_SQL_CONN: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "server",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "reason",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                ..rt::Node::STRING
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_SQL_CONN (2600): Database connection failed.
 pub(crate) static DEF_SQL_CONN: rt::Def = rt::Def {
@@ -34,7 +54,11 @@ pub(crate) static DEF_SQL_CONN: rt::Def = rt::Def {
     message: "Database connection failed",
     user_message: "",
     suggestions: &[],
-    details: SqlConnDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_SQL_CONN,
+        retype: rt::retype::<SqlConnDetails>,
+    }),
+    sensitive: &[],
 };
 
 /// E_SQL_CONN (2600): Database connection failed.
@@ -55,32 +79,43 @@ pub struct SqlConnDetails {
 }
 
 impl rt::Details for SqlConnDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "server",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    sanitize: rt::Sanitize::Text,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
-    }
+    const FIELDS: &'static [&'static str] = &["server", "reason"];
 }
 
 /// The code of E_SQL_QUERY.
 pub const CODE_SQL_QUERY: i64 = 2601;
 /// The symbol of E_SQL_QUERY.
 pub const SYMBOL_SQL_QUERY: &str = "E_SQL_QUERY";
+
+/// The table of the details of E_SQL_QUERY: the runtime reads them through it.
+pub(crate) static DETAILS_SQL_QUERY: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "sqlState",
+            required: false,
+            node: &rt::Node {
+                exact: true,
+                check: Some(&rt::Check {
+                    patterns: &["^[0-9A-Z]{5}$"],
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "reason",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+        rt::Field {
+            name: "query",
+            required: false,
+            node: &rt::Node::STRING,
+        },
+    ],
+    extra: None,
+    trim: true,
+};
 
 /// The definition of E_SQL_QUERY (2601): Query failed.
 pub(crate) static DEF_SQL_QUERY: rt::Def = rt::Def {
@@ -101,7 +136,11 @@ pub(crate) static DEF_SQL_QUERY: rt::Def = rt::Def {
     message: "Query failed",
     user_message: "",
     suggestions: &[],
-    details: SqlQueryDetails::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &DETAILS_SQL_QUERY,
+        retype: rt::retype::<SqlQueryDetails>,
+    }),
+    sensitive: &["query"],
 };
 
 /// E_SQL_QUERY (2601): Query failed.
@@ -113,7 +152,7 @@ pub fn sql_query(details: SqlQueryDetails) -> Error {
 }
 
 /// SqlQueryDetails is the details of E_SQL_QUERY.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SqlQueryDetails {
     #[serde(rename = "sqlState")]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -124,31 +163,18 @@ pub struct SqlQueryDetails {
     pub query: Option<String>,
 }
 
-impl rt::Details for SqlQueryDetails {
-    fn shape() -> rt::Shape {
-        static OBJECT: rt::Object = rt::Object {
-            props: &[
-                rt::Prop {
-                    name: "sqlState",
-                    ty: rt::Type::String,
-                    exact: true,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "reason",
-                    ty: rt::Type::String,
-                    ..rt::Prop::OPTIONAL
-                },
-                rt::Prop {
-                    name: "query",
-                    ty: rt::Type::String,
-                    sensitive: true,
-                    ..rt::Prop::OPTIONAL
-                },
-            ],
-            trim: true,
-            extra: None,
-        };
-        rt::Shape::Object(&OBJECT)
+impl std::fmt::Debug for SqlQueryDetails {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("SqlQueryDetails");
+        d.field("sqlState", &self.sql_state);
+        d.field("reason", &self.reason);
+        d.field("query", &rt::hidden(&self.query, redacted));
+        d.finish()
     }
+}
+
+impl rt::Details for SqlQueryDetails {
+    const FIELDS: &'static [&'static str] = &["sqlState", "reason", "query"];
 }

@@ -3,7 +3,6 @@
 
 //! The tavily domain: codes 2800 to 2899.
 
-use crate::rt::Details as _;
 use crate::*;
 
 /// The definitions of the tavily domain's errors, by code.
@@ -33,7 +32,11 @@ pub(crate) static DEF_TAVILY_HTTP: rt::Def = rt::Def {
     message: "Tavily request failed",
     user_message: "",
     suggestions: &[],
-    details: Upstream::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_UPSTREAM,
+        retype: rt::retype::<Upstream>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TAVILY_HTTP (2800): Tavily request failed.
@@ -68,7 +71,11 @@ pub(crate) static DEF_TAVILY_RATE: rt::Def = rt::Def {
     message: "Tavily rate limit reached",
     user_message: "",
     suggestions: &[],
-    details: Upstream::DETAILS,
+    details: Some(rt::DetailsType {
+        object: &SHAPE_UPSTREAM,
+        retype: rt::retype::<Upstream>,
+    }),
+    sensitive: &[],
 };
 
 /// E_TAVILY_RATE (2801): Tavily rate limit.

@@ -16,8 +16,14 @@ pub(crate) fn to_value<T: Serialize + ?Sized>(v: &T) -> Result<Value, Error> {
     v.serialize(Finite)
 }
 
+/// A number value of `f` (the float the wire writes for it, see
+/// [`finite`]).
+pub(crate) fn float(f: f64) -> Value {
+    serde_json::Number::from_f64(finite(f)).map_or(Value::from(0), Value::Number)
+}
+
 /// The float the wire writes for `v`.
-fn finite(v: f64) -> f64 {
+pub(crate) fn finite(v: f64) -> f64 {
     if v.is_nan() {
         0.0
     } else {

@@ -2,19 +2,19 @@
 // errgen's Rust runtime: the same in every crate errgen generates.
 
 //! One occurrence of a catalog error: its definition, its details and the
-//! members of this occurrence.
+//! members of this occurrence, and its log forms.
 
 use std::fmt;
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::catalog::Def;
-use super::encode::Encoder;
 use super::json::truncate;
+use super::node::Details;
 use super::options::Options;
-use super::shape::Details;
+use super::write::Encoder;
 
 /// The cause of an error.
 pub type Cause = Arc<dyn std::error::Error + Send + Sync>;
@@ -24,11 +24,16 @@ pub type Cause = Arc<dyn std::error::Error + Send + Sync>;
 /// ([`Error::to_jsonrpc`], [`Error::to_problem`], [`Error::to_response`],
 /// [`Error::to_tool_result`]).
 ///
-/// Its `Display` (and `Debug`) text is the symbol and the message as the
-/// wire carries it by default — sensitive fields redacted, verbose-only
+/// Its log forms never show a sensitive value in clear, unless the
+/// occurrence was made [`Error::with_log_sensitive`]: its `Display` text is
+/// the symbol and the message as the wire carries it by default —
+/// sensitive fields redacted, `x-sanitize` fields scrubbed, verbose-only
 /// fields left out, no cause — so that an error reaching a client or a log
-/// line discloses nothing the wire would not. Server logs get the
-/// unredacted form with the cause chain from [`Error::verbose_error`].
+/// line discloses nothing the wire would not; its `Debug` form (and so a
+/// `tracing` field `?err`) holds the symbol, the code, the verbose message
+/// (sensitive values redacted and scrubbed), the cause and the request id;
+/// [`Error::verbose_error`] is the verbose message with the cause chain, for
+/// server logs.
 #[derive(Clone)]
 pub struct Error(pub(crate) Box<Occurrence>);
 
@@ -37,10 +42,14 @@ pub struct Error(pub(crate) Box<Occurrence>);
 #[derive(Clone)]
 pub(crate) struct Occurrence {
     pub(crate) def: &'static Def,
+    /// The details as a JSON object, read through the tables of the
+    /// error's details (`None`: every field absent).
     pub(crate) details: Option<Value>,
     pub(crate) cause: Option<Cause>,
     pub(crate) retryable: Option<bool>,
     pub(crate) status: Option<u16>,
+    /// Shows sensitive values in the log forms.
+    pub(crate) log_sensitive: bool,
     pub(crate) data: Vec<(String, Value)>,
     pub(crate) extensions: Vec<(String, Value)>,
     pub(crate) request_id: String,
@@ -54,13 +63,16 @@ impl Error {
         Error::from_value(def, &value)
     }
 
-    /// Returns an error of `def` whose details are read from a JSON value,
-    /// as a typed struct would read it: a missing or mistyped required field
-    /// is its empty value, a missing or mistyped optional one is absent.
+    /// Returns an error of `def` whose details are the JSON object
+    /// `details`, read as errgen's Go runtime reads JSON details: members
+    /// by their exact names, a `null` or missing member absent (a required
+    /// one then its type's empty value), a value that breaks its schema —
+    /// of another type, out of its enum or bounds, … — not written as
+    /// given (see [`Catalog::on_violation`](super::Catalog::on_violation)).
     pub fn from_value(def: &'static Def, details: &Value) -> Error {
         let mut e = Error::fresh(def, None);
-        if let Some(t) = def.details {
-            e.0.details = Some((t.shape)().normalize(details));
+        if def.details.is_some() && details.is_object() {
+            e.0.details = Some(details.clone());
         }
         e
     }
@@ -70,17 +82,17 @@ impl Error {
     pub(crate) fn fresh(def: &'static Def, cause: Option<Cause>) -> Error {
         Error(Box::new(Occurrence {
             def,
-            details: def.details.map(|t| (t.shape)().zero()),
+            details: None,
             cause,
             retryable: None,
             status: None,
+            log_sensitive: false,
             data: Vec::new(),
             extensions: Vec::new(),
             request_id: String::new(),
             instance: String::new(),
         }))
     }
-
     /// Keeps `cause` as the cause: [`std::error::Error::source`] returns
     /// it, and verbose mode lists its chain in `debugInfo.errorChain`. Its
     /// text never reaches the wire otherwise.
@@ -139,6 +151,17 @@ impl Error {
         self
     }
 
+    /// With `true`, shows this occurrence's sensitive detail values, in
+    /// clear and unscrubbed, in its log forms ([`Error::verbose_error`] and
+    /// `Debug`), which redact them otherwise (as the Go runtime's
+    /// `WithLogSensitive`). The wire is unaffected: only
+    /// [`Options::show_sensitive`] shows them there, and `Display` never
+    /// does.
+    pub fn with_log_sensitive(mut self, show: bool) -> Error {
+        self.0.log_sensitive = show;
+        self
+    }
+
     /// The error's definition.
     pub fn def(&self) -> &'static Def {
         self.0.def
@@ -164,8 +187,9 @@ impl Error {
         self.0.status.unwrap_or_else(|| self.0.def.status())
     }
 
-    /// The details as a JSON value, every field as the typed struct holds
-    /// it; `None` for an error without details.
+    /// The details as the error holds them, a JSON object (every field as
+    /// the typed struct holds it, for an error made by its constructor);
+    /// `None` for an error without details or with empty details.
     pub fn details(&self) -> Option<&Value> {
         self.0.details.as_ref()
     }
@@ -173,6 +197,11 @@ impl Error {
     /// Reads the details into their typed struct (or any type they fit).
     pub fn details_as<T: DeserializeOwned>(&self) -> Option<T> {
         self.0.details.as_ref().and_then(|v| T::deserialize(v).ok())
+    }
+
+    /// The members of the details, for the encoder.
+    pub(crate) fn members(&self) -> Option<&Map<String, Value>> {
+        self.0.details.as_ref().and_then(Value::as_object)
     }
 
     /// The legacy JSON-RPC data members, in the order added.
@@ -191,39 +220,56 @@ impl Error {
     }
 
     /// The message rendered under `o`: the text of the JSON-RPC `message`,
-    /// the problem `detail` and the plain response's `message`.
+    /// the problem `detail` and the plain response's `message` (the
+    /// fallback's, when the error's details cannot be written valid).
     pub fn message(&self, o: &Options) -> String {
-        let mut enc = Encoder::new(o, self.0.def.catalog.limits.max_string_bytes);
-        self.message_text(&mut enc)
+        let mut enc = Encoder::new(self.0.def, o);
+        self.resolved(&mut enc).message_text(&mut enc)
     }
 
-    /// The message as the wire carries it under the encoder's state.
-    pub(crate) fn message_text(&self, enc: &mut Encoder) -> String {
-        let text = enc.render(self.0.def.message, self.shaped());
-        truncate(&text, enc.limit(None))
-    }
-
-    /// The details with their shape, for the encoder.
-    pub(crate) fn shaped(&self) -> Option<(super::shape::Shape, &Value)> {
-        match (&self.0.details, self.0.def.details) {
-            (Some(v), Some(t)) => Some(((t.shape)(), v)),
-            _ => None,
+    /// The error, or the fallback the wire carries instead when its details
+    /// cannot be written valid.
+    fn resolved(&self, enc: &mut Encoder) -> Error {
+        let fallback = self.0.def.catalog.fallback;
+        if self.0.def.details.is_none() || std::ptr::eq(fallback, self.0.def) {
+            return self.clone();
         }
+        enc.failed = false;
+        self.write_details(enc, &mut String::new());
+        if !std::mem::take(&mut enc.failed) {
+            return self.clone();
+        }
+        Error::fresh(fallback, Some(Arc::new(ViolationError(self.clone()))))
     }
 
-    /// The message for server logs: verbose, unredacted, not cut, followed
-    /// by the cause's text. Never send it on the wire.
-    pub fn verbose_error(&self) -> String {
+    /// The message as the wire carries it under the encoder's state:
+    /// rendered and bounded.
+    pub(crate) fn message_text(&self, enc: &mut Encoder) -> String {
+        let text = self.text(enc, self.0.def.message);
+        truncate(&text, enc.bound(None))
+    }
+
+    /// The message for server logs: verbose (verbose-only fields included),
+    /// not bounded, its sensitive values redacted and `x-sanitize` values
+    /// scrubbed unless the occurrence was made
+    /// [`Error::with_log_sensitive`].
+    fn log_message(&self) -> String {
         let o = Options {
             verbose: true,
+            show_sensitive: self.0.log_sensitive,
             ..Options::default()
         };
-        let mut enc = Encoder::new(&o, self.0.def.catalog.limits.max_string_bytes);
-        let mut msg = format!(
-            "{}: {}",
-            self.0.def.symbol,
-            enc.render(self.0.def.message, self.shaped())
-        );
+        let mut enc = Encoder::new(self.0.def, &o);
+        enc.text = true;
+        self.text(&mut enc, self.0.def.message)
+    }
+
+    /// The message for server logs: verbose, not cut, followed by the
+    /// cause's text; sensitive values are redacted and `x-sanitize` values
+    /// scrubbed unless the occurrence was made
+    /// [`Error::with_log_sensitive`]. Never send it on the wire.
+    pub fn verbose_error(&self) -> String {
+        let mut msg = format!("{}: {}", self.0.def.symbol, self.log_message());
         if let Some(c) = &self.0.cause {
             msg.push_str(": ");
             msg.push_str(&c.to_string());
@@ -233,23 +279,32 @@ impl Error {
 }
 
 impl fmt::Display for Error {
+    /// `SYMBOL: message` as the wire carries it by default (the fallback's,
+    /// when the error's details cannot be written valid).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {}",
-            self.0.def.symbol,
-            self.message(&Options::default())
-        )
+        let mut enc = Encoder::new(self.0.def, &Options::default());
+        let r = self.resolved(&mut enc);
+        write!(f, "{}: {}", r.0.def.symbol, r.message_text(&mut enc))
     }
 }
 
 impl fmt::Debug for Error {
+    /// The log form of the error, as the Go runtime's `LogValue`: its
+    /// symbol, code, verbose message (sensitive values redacted unless made
+    /// [`Error::with_log_sensitive`]), cause and request id. The details
+    /// themselves are never printed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("symbol", &self.0.def.symbol)
+        let mut d = f.debug_struct("Error");
+        d.field("symbol", &self.0.def.symbol)
             .field("code", &self.0.def.code)
-            .field("message", &self.message(&Options::default()))
-            .finish_non_exhaustive()
+            .field("message", &self.log_message());
+        if let Some(c) = &self.0.cause {
+            d.field("cause", &c.to_string());
+        }
+        if !self.0.request_id.is_empty() {
+            d.field("request_id", &self.0.request_id);
+        }
+        d.finish()
     }
 }
 
@@ -259,5 +314,24 @@ impl std::error::Error for Error {
             .cause
             .as_deref()
             .map(|c| c as &(dyn std::error::Error + 'static))
+    }
+}
+
+/// The cause of the fallback an error becomes when its details cannot be
+/// written valid: a required detail value breaks its schema and has no
+/// replacement. Its text is `SYMBOL: details break the schema`; its source
+/// is the error.
+#[derive(Debug)]
+pub struct ViolationError(pub Error);
+
+impl fmt::Display for ViolationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: details break the schema", self.0 .0.def.symbol)
+    }
+}
+
+impl std::error::Error for ViolationError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
     }
 }

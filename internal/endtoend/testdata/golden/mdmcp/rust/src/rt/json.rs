@@ -2,10 +2,7 @@
 // errgen's Rust runtime: the same in every crate errgen generates.
 
 //! JSON text as every errgen runtime writes it: strings escaped and bounded
-//! in UTF-8 bytes, numbers in ECMAScript's form, untyped values with their
-//! object members sorted.
-
-use serde_json::Value;
+//! in UTF-8 bytes, numbers in ECMAScript's form.
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
@@ -173,50 +170,4 @@ pub fn number(v: f64) -> String {
     let mut out = String::new();
     write_number(&mut out, v);
     out
-}
-
-/// The deepest level of nesting an untyped value is written to: deeper
-/// values are written `null`.
-pub(crate) const MAX_DEPTH: usize = 32;
-
-/// Appends an untyped value: strings bounded to `limit` bytes, numbers as
-/// doubles in ECMAScript's form, object members sorted by key (in UTF-8
-/// byte order; keys bounded like strings). `depth` counts the levels of
-/// nesting above `v`: a value past [`MAX_DEPTH`] levels is `null`.
-pub(crate) fn write_untyped(out: &mut String, v: &Value, limit: Option<usize>, depth: usize) {
-    let depth = depth + 1;
-    if depth > MAX_DEPTH {
-        out.push_str("null");
-        return;
-    }
-    match v {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => write_number(out, n.as_f64().unwrap_or(0.0)),
-        Value::String(s) => write_string(out, s, limit),
-        Value::Array(items) => {
-            out.push('[');
-            for (i, it) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_untyped(out, it, limit, depth);
-            }
-            out.push(']');
-        }
-        Value::Object(members) => {
-            let mut keys: Vec<&String> = members.keys().collect();
-            keys.sort();
-            out.push('{');
-            for (i, k) in keys.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(out, k, limit);
-                out.push(':');
-                write_untyped(out, &members[k], limit, depth);
-            }
-            out.push('}');
-        }
-    }
 }

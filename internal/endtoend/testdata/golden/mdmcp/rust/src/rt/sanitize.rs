@@ -221,7 +221,7 @@ fn email_domain(c: u8) -> bool {
 
 /// The characters of a token.
 fn token_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'+' | b'/' | b'=' | b'.')
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'/' | b'-')
 }
 
 /// Replaces each e-mail address of `s` by `<email>`: one or more of
@@ -277,9 +277,13 @@ fn email_end(b: &[u8], d: usize) -> Option<usize> {
     })
 }
 
-/// Replaces every run of 32 or more of `A-Z a-z 0-9 _ - + / = .` that
-/// holds a digit and a letter or `_`, and no `/`, by `<redacted>`.
-fn scrub_tokens(s: &str) -> Cow<'_, str> {
+/// Replaces tokens by `redacted` (the rules' redaction marker): in every
+/// maximal run of 32 or more of `A-Z a-z 0-9 _ + / -`, the whole run when
+/// it holds a digit, an upper-case and a lower-case letter and at most one
+/// of `_ + / -` per 8 bytes (keys, base64, JWT parts, prefixed tokens),
+/// else each maximal stretch of 32 or more letters and digits in it (a
+/// letters-only or digits-only secret).
+fn scrub_tokens<'a>(s: &'a str, redacted: &str) -> Cow<'a, str> {
     if s.len() < 32 {
         return Cow::Borrowed(s);
     }
@@ -292,14 +296,19 @@ fn scrub_tokens(s: &str) -> Cow<'_, str> {
             i += 1;
             continue;
         }
-        let tok = &b[i..i + n];
-        if n >= 32
-            && tok.iter().any(u8::is_ascii_digit)
-            && tok.iter().any(|c| (b'A'..=b'z').contains(c))
-            && !tok.contains(&b'/')
-        {
+        if n >= 32 {
+            let tok = &b[i..i + n];
+            let marks = tok.iter().filter(|c| !c.is_ascii_alphanumeric()).count();
             out.push_str(&s[copied..i]);
-            out.push_str(super::REDACTED);
+            if tok.iter().any(u8::is_ascii_digit)
+                && tok.iter().any(u8::is_ascii_uppercase)
+                && tok.iter().any(u8::is_ascii_lowercase)
+                && 8 * marks <= n
+            {
+                out.push_str(redacted);
+            } else {
+                scrub_stretches(&mut out, &s[i..i + n], redacted);
+            }
             copied = i + n;
         }
         i += n;
@@ -308,13 +317,31 @@ fn scrub_tokens(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Appends `tok` with each maximal stretch of 32 or more ASCII letters and
+/// digits replaced by `redacted`.
+fn scrub_stretches(out: &mut String, tok: &str, redacted: &str) {
+    let b = tok.as_bytes();
+    let (mut i, mut copied) = (0, 0);
+    while i < b.len() {
+        let n = run(b, i, |c| c.is_ascii_alphanumeric());
+        if n >= 32 {
+            out.push_str(&tok[copied..i]);
+            out.push_str(redacted);
+            copied = i + n;
+        }
+        i += n.max(1);
+    }
+    out.push_str(&tok[copied..]);
+}
+
 /// Scrubs free text: home paths ([`sanitize_path`]), URL secrets
-/// ([`sanitize_uri`]), e-mail addresses and long tokens. It is applied to
-/// `x-sanitize: text` fields and always to the text of the cause chain in
+/// ([`sanitize_uri`]), e-mail addresses and long tokens, each token replaced
+/// by `redacted` (the catalog's `rules.redacted`). It is applied to
+/// `x-sanitize: text` values and always to the text of the cause chain in
 /// `debugInfo`.
-pub fn sanitize_text(s: &str) -> String {
+pub fn sanitize_text(s: &str, redacted: &str) -> String {
     let s = sanitize_path(s);
     let s = sanitize_uri(&s).into_owned();
     let s = scrub_emails(&s).into_owned();
-    scrub_tokens(&s).into_owned()
+    scrub_tokens(&s, redacted).into_owned()
 }

@@ -12,15 +12,19 @@ use std::time::SystemTime;
 /// set a field only to show more.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
-    /// Adds verbose-only fields and `debugInfo`; no redaction or sanitizing.
+    /// Adds verbose-only fields and `debugInfo`. It does not lift
+    /// redaction or sanitizing: only `show_sensitive` does.
     pub verbose: bool,
-    /// Writes sensitive fields in clear instead of `"<redacted>"`.
+    /// Writes sensitive values in clear instead of the redaction marker,
+    /// and `x-sanitize` values unscrubbed.
     pub show_sensitive: bool,
     /// Leaves the catalog's suggestions out.
     pub omit_suggestions: bool,
-    /// The bound of each payload; 0: the catalog's.
+    /// The bound of each payload; 0: the catalog's. A bound below the
+    /// rules' floor (512) is raised to it.
     pub max_data_bytes: usize,
-    /// The bound of each string; 0: the catalog's.
+    /// The bound of each string; 0: the catalog's. A bound below the
+    /// rules' floor (16) is raised to it.
     pub max_string_bytes: usize,
     /// How many suggestions a payload carries; 0: the catalog's.
     pub max_suggestions: usize,

@@ -2,14 +2,15 @@
 // errgen's Rust runtime: the same in every crate errgen generates.
 
 //! The built-in `field_errors` detail shape: validation failures
-//! aggregated by field.
+//! aggregated by field. Its node (`{fieldErrors: {FIELD: [MESSAGE…]…},
+//! totalErrors: N}`) is in the catalog's facts, and so in the tables of a
+//! crate whose catalog uses it.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
-use super::shape::{Details, Shape};
+use super::node::Details;
 
 /// The built-in `field_errors` details: the messages of each invalid field
 /// and their number.
@@ -24,8 +25,8 @@ pub struct FieldErrors {
 }
 
 impl FieldErrors {
-    pub(crate) const FIELD_ERRORS: &'static str = "fieldErrors";
-    pub(crate) const TOTAL_ERRORS: &'static str = "totalErrors";
+    const FIELD_ERRORS: &'static str = "fieldErrors";
+    const TOTAL_ERRORS: &'static str = "totalErrors";
 
     /// Returns empty field errors.
     pub fn new() -> FieldErrors {
@@ -50,51 +51,8 @@ impl FieldErrors {
     pub fn is_empty(&self) -> bool {
         self.total_errors <= 0
     }
-
-    /// The empty details: no map of messages (`null` in a message) and no
-    /// messages.
-    pub(crate) fn zero_value() -> Value {
-        let mut m = Map::new();
-        m.insert(Self::FIELD_ERRORS.to_owned(), Value::Null);
-        m.insert(Self::TOTAL_ERRORS.to_owned(), Value::from(0));
-        Value::Object(m)
-    }
-
-    /// Reads a JSON value as field errors: the messages of each field (a
-    /// value that is no list of messages is an empty list, a message that
-    /// is no string an empty one) and their number (an integer, else 0).
-    pub(crate) fn normalize(v: &Value) -> Value {
-        let mut out = Map::new();
-        let fields = match v.get(Self::FIELD_ERRORS) {
-            Some(Value::Object(fields)) => Value::Object(
-                fields
-                    .iter()
-                    .map(|(k, list)| {
-                        let msgs = match list {
-                            Value::Array(items) => items
-                                .iter()
-                                .map(|m| Value::from(m.as_str().unwrap_or_default()))
-                                .collect(),
-                            _ => Vec::new(),
-                        };
-                        (k.clone(), Value::Array(msgs))
-                    })
-                    .collect(),
-            ),
-            _ => Value::Null,
-        };
-        out.insert(Self::FIELD_ERRORS.to_owned(), fields);
-        let total = v
-            .get(Self::TOTAL_ERRORS)
-            .and_then(Value::as_i64)
-            .unwrap_or(0);
-        out.insert(Self::TOTAL_ERRORS.to_owned(), Value::from(total));
-        Value::Object(out)
-    }
 }
 
 impl Details for FieldErrors {
-    fn shape() -> Shape {
-        Shape::FieldErrors
-    }
+    const FIELDS: &'static [&'static str] = &[FieldErrors::FIELD_ERRORS, FieldErrors::TOTAL_ERRORS];
 }

@@ -7,32 +7,13 @@
 
 use std::sync::Arc;
 
-use super::encode::{Encoder, MINIMAL_STRING_BYTES};
-use super::error::Error;
-use super::json::{quote, write_string, write_untyped};
+use super::catalog::Outcome;
+use super::error::{Error, ViolationError};
+use super::json::{quote, write_string};
 use super::options::Options;
+use super::sanitize::sanitize_text;
 use super::time::{rfc3339, urn_uuid};
-
-/// The members of a JSON-RPC error's data that the runtime writes itself:
-/// legacy data never takes one of these names.
-pub const JSONRPC_DATA_MEMBERS: [&str; 4] = ["domain", "symbol", "retryable", "context"];
-
-/// The members of a problem document that the runtime writes itself:
-/// extension members (and the other members of flattened details) never
-/// take one of these names.
-pub const PROBLEM_MEMBERS: [&str; 11] = [
-    "type",
-    "title",
-    "status",
-    "detail",
-    "instance",
-    "timestamp",
-    "symbol",
-    "retryable",
-    "userMessage",
-    "suggestions",
-    "debugInfo",
-];
+use super::write::{Encoder, UNTYPED};
 
 /// The media type of RFC 9457 problem documents.
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
@@ -54,11 +35,13 @@ impl Error {
     /// whose error type holds them apart (such as an MCP SDK's).
     pub fn jsonrpc_parts(&self, o: &Options) -> (i64, String, String) {
         self.0.def.catalog.metrics.rendered(self.0.def);
-        let mut enc = self.encoder(o);
+        let mut enc = Encoder::new(self.0.def, o);
         let (obj, fallback) = self.fit(&mut enc, o, Error::write_jsonrpc);
         let r = fallback.as_ref().unwrap_or(self);
         // obj is {"code":…,"message":"…","data":{…}}: a quote inside the
-        // message is escaped, so the first ,"data": is the member's key
+        // message is escaped, so the first ,"data": is the member's key.
+        // fit leaves the encoder as the object needed it, so the message
+        // renders as it does in obj.
         const KEY: &str = ",\"data\":";
         let start = obj.find(KEY).map_or(0, |i| i + KEY.len());
         let data = obj[start..obj.len() - 1].to_owned();
@@ -68,17 +51,20 @@ impl Error {
     /// The RFC 9457 problem document: `type`, `title`, `status`, `detail`,
     /// `instance`, `timestamp`, `symbol`, `retryable`, `userMessage` and
     /// `suggestions`, the detail fields flattened as members, then the
-    /// extension members. Past the payload bound it is written again
-    /// minimal — no user message, suggestions, debug information or extra
-    /// members, optional fields left out where the schema allows, strings
-    /// shortened to 64 bytes, then 8 — and, when even that does not fit, it
-    /// is the catalog's fallback instead.
+    /// extension members. Details that cannot be written valid (a required
+    /// value breaks its schema and has no replacement) make it the
+    /// catalog's fallback's, caused by a [`ViolationError`]. Past the
+    /// payload bound it is written again minimal — no user message,
+    /// suggestions, debug information or extra members, optional fields
+    /// left out where the schema allows, strings shortened to 64 bytes,
+    /// then 8 — and, when even that does not fit, it is the catalog's
+    /// fallback instead.
     pub fn to_problem(&self, o: &Options) -> String {
         self.bounded(o, Error::write_problem).0
     }
 
     /// The problem document with the error it is of: the fallback when the
-    /// error itself does not fit. Its status is the response's.
+    /// error itself could not be written. Its status is the response's.
     pub fn to_problem_with_status(&self, o: &Options) -> (String, u16) {
         let (body, fallback) = self.bounded(o, Error::write_problem);
         (body, fallback.as_ref().unwrap_or(self).status())
@@ -100,31 +86,49 @@ impl Error {
         )
     }
 
-    fn encoder(&self, o: &Options) -> Encoder {
-        Encoder::new(o, self.0.def.catalog.limits.max_string_bytes)
+    /// The payload bound: the option's (raised to the rules' floor), else
+    /// the catalog's.
+    fn max_data(&self, o: &Options) -> usize {
+        let c = self.0.def.catalog;
+        match o.max_data_bytes {
+            0 => c.limits.max_data_bytes,
+            n => n.max(c.rules.min_max_data_bytes),
+        }
     }
 
     /// Writes one whole payload within the bound, with the fallback that
     /// took the error's place, if any (see [`Error::fit`]).
     fn bounded(&self, o: &Options, write: Writer) -> (String, Option<Error>) {
         self.0.def.catalog.metrics.rendered(self.0.def);
-        let mut enc = self.encoder(o);
+        let mut enc = Encoder::new(self.0.def, o);
         self.fit(&mut enc, o, write)
     }
 
-    /// Writes the payload `write` makes of the error. Past the payload
-    /// bound it is written again minimal (64-byte, then 8-byte strings);
-    /// still past it, it is the catalog's fallback, minimal, caused by the
-    /// error — unless the error is the fallback.
+    /// Writes the payload `write` makes of the error. Details that cannot
+    /// be written valid make it the catalog's fallback's, caused by a
+    /// [`ViolationError`]. Past the payload bound it is written again
+    /// minimal (64-byte, then 8-byte strings); still past it, it is the
+    /// catalog's fallback, minimal, caused by the error — unless the error
+    /// is the fallback.
     fn fit(&self, enc: &mut Encoder, o: &Options, write: Writer) -> (String, Option<Error>) {
-        let max_data = if o.max_data_bytes > 0 {
-            o.max_data_bytes
-        } else {
-            self.0.def.catalog.limits.max_data_bytes
-        };
+        let max_data = self.max_data(o);
+        let fallback = self.0.def.catalog.fallback;
         let mut out = String::new();
+        enc.report = true;
         write(self, enc, o, &mut out);
-        for n in MINIMAL_STRING_BYTES {
+        enc.report = false;
+        if enc.failed && !std::ptr::eq(fallback, self.0.def) {
+            enc.failed = false;
+            enc.def = Some(self.0.def);
+            enc.report = true;
+            enc.flush(Outcome::Fallback);
+            enc.report = false;
+            let f = Error::fresh(fallback, Some(Arc::new(ViolationError(self.clone()))));
+            let (out, inner) = f.fit(enc, o, write);
+            return (out, Some(inner.unwrap_or(f)));
+        }
+        enc.forget();
+        for &n in enc.rules.minimal_string_bytes {
             if max_data == 0 || out.len() <= max_data {
                 return (out, None);
             }
@@ -133,7 +137,6 @@ impl Error {
             out.clear();
             write(self, enc, o, &mut out);
         }
-        let fallback = self.0.def.catalog.fallback;
         if max_data == 0 || out.len() <= max_data || std::ptr::eq(fallback, self.0.def) {
             return (out, None);
         }
@@ -143,23 +146,30 @@ impl Error {
         (out, Some(f))
     }
 
+    /// Renders template `tpl` of the error for the wire.
+    pub(crate) fn text(&self, enc: &mut Encoder, tpl: &str) -> String {
+        enc.def = Some(self.0.def);
+        let object = self.0.def.details.map(|t| t.object);
+        enc.render(tpl, object, self.members())
+    }
+
     fn write_jsonrpc(&self, enc: &mut Encoder, o: &Options, out: &mut String) {
         out.push_str("{\"code\":");
         out.push_str(&self.0.def.wire_code.to_string());
         out.push_str(",\"message\":");
-        let message = enc.render(self.0.def.message, self.shaped());
-        write_string(out, &message, enc.limit(None));
+        let message = self.text(enc, self.0.def.message);
+        write_string(out, &message, enc.bound(None));
         out.push_str(",\"data\":{");
-        if enc.full() {
+        if !enc.minimal {
             for (i, (k, v)) in self.0.data.iter().enumerate() {
-                if JSONRPC_DATA_MEMBERS.contains(&k.as_str())
+                if enc.rules.jsonrpc_data_members.contains(&k.as_str())
                     || self.0.data[..i].iter().any(|(p, _)| p == k)
                 {
                     continue;
                 }
                 write_string(out, k, None);
                 out.push(':');
-                write_untyped(out, v, enc.limit(None), 0);
+                enc.write_any(out, &UNTYPED, v, 0);
                 out.push(',');
             }
         }
@@ -174,31 +184,43 @@ impl Error {
         out.push_str(",\"type\":");
         write_string(out, self.0.def.error_type, None);
         out.push_str(",\"details\":");
-        match self.shaped() {
-            Some((shape, v)) => enc.write_details(out, shape, v, false),
-            None => out.push_str("{}"),
-        }
+        self.write_details(enc, out);
         self.write_advice(enc, o, out);
         out.push_str(",\"retryable\":");
         out.push_str(bool_text(self.retryable()));
-        if o.verbose && enc.full() {
+        if o.verbose && !enc.minimal {
             out.push_str(",\"debugInfo\":");
-            self.write_debug_info(o, out);
+            self.write_debug_info(enc, o, out);
         }
         out.push_str("}}}");
+    }
+
+    /// Writes the details object, or `{}` for an error without details.
+    /// Details that cannot be written valid are written `{}` and mark the
+    /// encoder failed: [`Error::fit`] then writes the catalog's fallback
+    /// instead.
+    pub(crate) fn write_details(&self, enc: &mut Encoder, out: &mut String) {
+        let Some(t) = self.0.def.details else {
+            return out.push_str("{}");
+        };
+        enc.def = Some(self.0.def);
+        if !enc.write_object(out, t.object, self.members(), true) {
+            enc.failed = true;
+            out.push_str("{}");
+        }
     }
 
     /// Writes the members `,"userMessage"` and `,"suggestions"` that the
     /// context and the problem document carry, when the error has them and
     /// the payload is not minimal.
     fn write_advice(&self, enc: &mut Encoder, o: &Options, out: &mut String) {
-        if !enc.full() {
+        if enc.minimal {
             return;
         }
         if !self.0.def.user_message.is_empty() {
             out.push_str(",\"userMessage\":");
-            let text = enc.render(self.0.def.user_message, self.shaped());
-            write_string(out, &text, enc.limit(None));
+            let text = self.text(enc, self.0.def.user_message);
+            write_string(out, &text, enc.bound(None));
         }
         let max = if o.max_suggestions > 0 {
             o.max_suggestions
@@ -211,17 +233,19 @@ impl Error {
                 if i > 0 {
                     out.push(',');
                 }
-                let text = enc.render(s, self.shaped());
-                write_string(out, &text, enc.limit(None));
+                let text = self.text(enc, s);
+                write_string(out, &text, enc.bound(None));
             }
             out.push(']');
         }
     }
 
     /// Writes `{errorChain, requestId, timestamp, serverVersion}`: the cause
-    /// chain, each entry scrubbed as free text, at most five entries of at
-    /// most 256 bytes.
-    fn write_debug_info(&self, o: &Options, out: &mut String) {
+    /// chain, each entry scrubbed as free text, at most the rules' number
+    /// of entries, each string bounded by the rules' debug bound.
+    fn write_debug_info(&self, enc: &Encoder, o: &Options, out: &mut String) {
+        let rules = enc.rules;
+        let bound = Some(rules.debug_string_bytes);
         out.push_str("{\"errorChain\":[");
         let mut cause: Option<&(dyn std::error::Error + 'static)> = self
             .0
@@ -229,29 +253,25 @@ impl Error {
             .as_deref()
             .map(|c| c as &(dyn std::error::Error + 'static));
         let mut n = 0;
-        while let (Some(c), true) = (cause, n < 5) {
+        while let (Some(c), true) = (cause, n < rules.error_chain_entries) {
             if n > 0 {
                 out.push(',');
             }
-            write_string(
-                out,
-                &super::sanitize::sanitize_text(&c.to_string()),
-                Some(256),
-            );
+            write_string(out, &sanitize_text(&c.to_string(), rules.redacted), bound);
             n += 1;
             cause = c.source();
         }
         out.push(']');
         if !self.0.request_id.is_empty() {
             out.push_str(",\"requestId\":");
-            write_string(out, &self.0.request_id, Some(256));
+            write_string(out, &self.0.request_id, bound);
         }
         out.push_str(",\"timestamp\":\"");
         out.push_str(&rfc3339(o.now()));
         out.push('"');
         if !o.server_version.is_empty() {
             out.push_str(",\"serverVersion\":");
-            write_string(out, &o.server_version, Some(256));
+            write_string(out, &o.server_version, bound);
         }
         out.push('}');
     }
@@ -264,8 +284,8 @@ impl Error {
         out.push_str(",\"status\":");
         out.push_str(&self.status().to_string());
         out.push_str(",\"detail\":");
-        let message = enc.render(self.0.def.message, self.shaped());
-        write_string(out, &message, enc.limit(None));
+        let message = self.text(enc, self.0.def.message);
+        write_string(out, &message, enc.bound(None));
         out.push_str(",\"instance\":");
         match (&self.0.instance, &o.instance) {
             (i, _) if !i.is_empty() => write_string(out, i, None),
@@ -280,22 +300,23 @@ impl Error {
         out.push_str(bool_text(self.retryable()));
         self.write_advice(enc, o, out);
         enc.flat_keys.clear();
-        let mut detail_fields = Vec::new();
-        if let Some((shape, v)) = self.shaped() {
+        if self.0.def.details.is_some() {
             // the details flattened: their object's members without braces
             let mut obj = String::new();
-            enc.write_details(&mut obj, shape, v, true);
+            enc.flatten = true;
+            self.write_details(enc, &mut obj);
+            enc.flatten = false;
             let body = &obj[1..obj.len() - 1];
             if !body.is_empty() {
                 out.push(',');
                 out.push_str(body);
             }
-            detail_fields = shape.fields();
         }
-        if enc.full() {
+        if !enc.minimal {
+            let object = self.0.def.details.map(|t| t.object);
             for (i, (k, v)) in self.0.extensions.iter().enumerate() {
-                if PROBLEM_MEMBERS.contains(&k.as_str())
-                    || detail_fields.contains(&k.as_str())
+                if enc.rules.problem_members.contains(&k.as_str())
+                    || object.is_some_and(|o| o.declares(k))
                     || enc.flat_keys.iter().any(|f| f == k)
                     || self.0.extensions[..i].iter().any(|(p, _)| p == k)
                 {
@@ -304,12 +325,12 @@ impl Error {
                 out.push(',');
                 write_string(out, k, None);
                 out.push(':');
-                write_untyped(out, v, enc.limit(None), 0);
+                enc.write_any(out, &UNTYPED, v, 0);
             }
         }
-        if o.verbose && enc.full() {
+        if o.verbose && !enc.minimal {
             out.push_str(",\"debugInfo\":");
-            self.write_debug_info(o, out);
+            self.write_debug_info(enc, o, out);
         }
         out.push('}');
     }
@@ -318,11 +339,11 @@ impl Error {
         out.push_str("{\"error\":true,\"code\":");
         write_string(out, self.0.def.symbol, None);
         out.push_str(",\"message\":");
-        let message = enc.render(self.0.def.message, self.shaped());
-        write_string(out, &message, enc.limit(None));
-        if let Some((shape, v)) = self.shaped() {
+        let message = self.text(enc, self.0.def.message);
+        write_string(out, &message, enc.bound(None));
+        if self.0.def.details.is_some() {
             out.push_str(",\"details\":");
-            enc.write_details(out, shape, v, false);
+            self.write_details(enc, out);
         }
         out.push('}');
     }

@@ -25,7 +25,8 @@ pub fn rfc3339(t: SystemTime) -> String {
     )
 }
 
-/// Reads a timestamp of the form `YYYY-MM-DDTHH:MM:SSZ`.
+/// Reads a timestamp of the form `YYYY-MM-DDTHH:MM:SSZ` that names a real
+/// instant: a day the month has, hours 00–23, minutes and seconds 00–59.
 pub fn parse_rfc3339(s: &str) -> Option<SystemTime> {
     let b = s.as_bytes();
     let num = |from: usize, to: usize| -> Option<i64> {
@@ -46,7 +47,14 @@ pub fn parse_rfc3339(s: &str) -> Option<SystemTime> {
     }
     let (y, mo, d) = (num(0, 4)?, num(5, 7)?, num(8, 10)?);
     let (h, mi, sec) = (num(11, 13)?, num(14, 16)?, num(17, 19)?);
-    if !(1..=12).contains(&mo) || !(1..=31).contains(&d) || h > 23 || mi > 59 || sec > 59 {
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let days = match mo {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    if !(1..=12).contains(&mo) || !(1..=days).contains(&d) || h > 23 || mi > 59 || sec > 59 {
         return None;
     }
     let secs = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
