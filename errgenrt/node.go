@@ -126,7 +126,7 @@ func (c *Check) regexps() []*regexp.Regexp {
 	c.once.Do(func() {
 		c.res = make([]*regexp.Regexp, 0, len(c.Patterns))
 		for _, p := range c.Patterns {
-			if re, err := regexp.Compile(p); err == nil {
+			if re, err := CompilePattern(p); err == nil {
 				c.res = append(c.res, re)
 			} else {
 				c.res = append(c.res, nil) // errgen check refuses such a pattern

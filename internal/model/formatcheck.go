@@ -30,13 +30,14 @@ import (
 // and iri-reference as URIs, the idn ones not at all.
 
 // RegexpEngine compiles the patterns of detail schemas, and checks the
-// regex format, for both readers: Go's regexp (RE2) must compile it, and
-// so must JavaScript's RegExp as ajv-formats calls it (without flags, the
+// regex format, for both readers: Go's regexp (RE2) must compile it as
+// errgenrt.CompilePattern translates it (ECMAScript's meanings of \s, .,
+// [] and the escapes), and so must JavaScript's RegExp as ajv-formats calls it (without flags, the
 // syntax of ECMAScript's Annex B; see [jsRegexp]). Ajv compiles patterns
 // with the u flag, which refuses yet more (identity escapes such as \-
 // outside a class, a lone ] or {): those are not caught here.
 func RegexpEngine(s string) (jsonschema.Regexp, error) {
-	re, err := regexp.Compile(s)
+	re, err := errgenrt.CompilePattern(s)
 	if err != nil {
 		return nil, err
 	}

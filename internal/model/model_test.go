@@ -196,3 +196,33 @@ func TestEmptyDetailsFormats(t *testing.T) {
 		}
 	}
 }
+
+// An enum beside a $ref keeps only the values both allow; none is a
+// schema no value keeps, refused at the enum.
+func TestEnumBesideRefSharesAValue(t *testing.T) {
+	const catalogText = `errgen: 1
+name: svc
+version: 1.0.0
+fallback: E_INTERNAL
+domains:
+  common: {range: [1, 99]}
+details:
+  mode: {type: string, enum: [read, write]}
+errors:
+  E_INTERNAL: {code: 1, title: Internal, message: m, doc: d}
+  E_X:
+    code: 2
+    title: X
+    message: m
+    doc: d
+    details:
+      type: object
+      properties:
+        ok: {$ref: mode, enum: [write, exec]}
+        none: {$ref: mode, enum: [exec]}
+`
+	_, diags := build(t, catalog.MapFS{"errors.yaml": []byte(catalogText)})
+	if !strings.Contains(diags, "errors.yaml:20:") || !strings.Contains(diags, "enum shares no value with the enum of $ref mode") || strings.Contains(diags, "errors.yaml:19:") {
+		t.Errorf("diagnostics:\n%s", diags)
+	}
+}

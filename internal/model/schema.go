@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -315,6 +316,22 @@ func describe(s *Schema) string {
 func (p *schemaParser) checkExtensions() {
 	for _, s := range p.all {
 		v := s.Source
+		if m := v.Member("enum"); m != nil && s.Ref != nil && len(s.Enum) > 0 {
+			// the enums of a $ref chain all hold: some value must be in each
+			common := s.Enum
+			for t := s.Ref.Schema; t != nil; {
+				if len(t.Enum) > 0 {
+					common = slices.DeleteFunc(slices.Clone(common), func(x string) bool { return !slices.Contains(t.Enum, x) })
+				}
+				if t.Ref == nil {
+					break
+				}
+				t = t.Ref.Schema
+			}
+			if len(common) == 0 {
+				p.diags.Errorf(m.KeyPos, "enum shares no value with the enum of $ref %s: no value is valid; list values of both, or drop one enum", s.Ref.Name)
+			}
+		}
 		if r := s.Resolved(); r != nil && (r.Type == "boolean" || r.Type == "array" || r.Type == "object") {
 			for _, kw := range []string{"enum", "const"} {
 				if m := v.Member(kw); m != nil {
