@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,7 +12,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
@@ -201,100 +198,6 @@ func TestRustConformance(t *testing.T) {
 			}
 			t.Log(strings.TrimSpace(stdout))
 		})
-	}
-}
-
-// TestRustRuntimeFixtures keeps the fixtures of the Rust runtime's own
-// tests (runtime/rust/tests/testdata) as the Go runtime makes them: random
-// doubles with their text in the shared number form, random text with
-// home paths, URLs, e-mail addresses and tokens, scrubbed by each
-// sanitizer, and the sys/errorStats result of the counts of its metrics
-// test (go test -update rewrites them). cargo test of the runtime holds
-// its number writer, its scanners and its metrics to them.
-func TestRustRuntimeFixtures(t *testing.T) {
-	dir := filepath.Join(repoRoot(t), "runtime", "rust", "tests", "testdata")
-	r := rand.New(rand.NewPCG(29, 1))
-	var floats bytes.Buffer
-	for i := 0; i < 4000; i++ {
-		var v float64
-		switch i % 4 {
-		case 0: // any double
-			v = math.Float64frombits(r.Uint64())
-		case 1: // around the notation bounds
-			v = math.Pow(10, float64(r.IntN(50)-25)) * (1 + r.Float64())
-		case 2: // short decimals
-			v = float64(r.IntN(2000000)-1000000) / math.Pow(10, float64(r.IntN(12)))
-		default: // integers past 2^53
-			v = float64(r.Int64())
-		}
-		if math.IsNaN(v) || math.IsInf(v, 0) || v == 0 {
-			continue
-		}
-		text, err := json.Marshal(v) // encoding/json writes the shared form (errgenrt's TestFloatFormAgreesWithEncodingJSON)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(&floats, "%016x %s\n", math.Float64bits(v), text)
-	}
-	fragments := []string{
-		"/home/alice/x", "/home/", "/home//", "/Users/bob's", "/root", "/rootkit", `C:\Users\carol\doc`, `c:\Users\`, "x:/Users/d",
-		"https://u:p@h.example/p?q=1&token=abc#f", "ftp://h", "a1+b.c-d://x", "://x", "http://", "http://<x>", "https://h/?key",
-		"https://h/?T%6Fken=1&ok=2", "https://u@h/?a=1#?key=2", "http://a:b:c@d@e/f", "HTTPS://H/?PASSWORD=x",
-		"a@b.co", "a.b+c@d-e.example.org", "@x.com", "a@b.c", "a@b.cc.d1", "x@@y.zz", "é@x.com",
-		"ghp_0123456789abcdefABCDEFghijklmnopqrstu", "0123456789012345678901234567890123", "abcdefghijklmnopqrstuvwxyzabcdefgh",
-		"a/b/c/0123456789012345678901234567890123", "___________________________________1",
-		" ", "\t", "\n", "\f", "\r", "\"", "'", "<", ">", "é", "😀", "日本", ".", ":", "/", `\`, "?", "#", "&", "=", "%", "+", "@",
-	}
-	var cases []map[string]string
-	for i := 0; i < 1500; i++ {
-		var b strings.Builder
-		for n := r.IntN(6) + 1; n > 0; n-- {
-			b.WriteString(fragments[r.IntN(len(fragments))])
-		}
-		s := b.String()
-		cases = append(cases, map[string]string{"in": s, "path": errgenrt.SanitizePathText(s),
-			"uri": errgenrt.SanitizeURIText(s), "text": errgenrt.SanitizeFreeText(s)})
-	}
-	var sanitize bytes.Buffer
-	for _, c := range cases {
-		line, err := json.Marshal(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sanitize.Write(line)
-		sanitize.WriteByte('\n')
-	}
-	// the counts of the Rust runtime's metrics test (tests/metrics.rs):
-	// codes sort as strings, "-32700" before "1"
-	metrics := errgenrt.NewMetrics()
-	for _, d := range []errgenrt.Def{
-		{Code: -32700, Domain: "jsonrpc", Symbol: "E_PARSE"},
-		{Code: -32700, Domain: "jsonrpc", Symbol: "E_PARSE"},
-		{Code: 100, Domain: "fs", Symbol: "E_MISSING"},
-		{Code: 100, Domain: "fs", Symbol: "E_MISSING"},
-		{Code: 1, Domain: "core", Symbol: "E_INTERNAL"},
-		{Code: 100, Domain: "fs", Symbol: "E_MISSING"},
-	} {
-		metrics.Record(&d)
-	}
-	for name, data := range map[string][]byte{"floats.txt": floats.Bytes(), "sanitize.jsonl": sanitize.Bytes(), "stats.json": metrics.Snapshot().AppendJSON(nil)} {
-		path := filepath.Join(dir, name)
-		if *update {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		have, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if !bytes.Equal(have, data) {
-			t.Errorf("%s differs from what the Go runtime makes (run go test -update):\n%s", path, firstDiff(have, data))
-		}
 	}
 }
 

@@ -55,31 +55,6 @@ func TestFixture(t *testing.T) {
 	}
 }
 
-// TestMetricsFixture: test/fixture/stats.json, the sys/errorStats result
-// the runtime's metrics test (test/server.test.js) expects of the
-// TypeScript runtime, is what errgenrt writes for the same counts: the
-// fixture's errors rendered in that test, by code, domain and symbol.
-func TestMetricsFixture(t *testing.T) {
-	m := errgenrt.NewMetrics()
-	for _, d := range []errgenrt.Def{
-		{Code: 1001, Domain: "core", Symbol: "E_UNAVAILABLE"},
-		{Code: 1001, Domain: "core", Symbol: "E_UNAVAILABLE"},
-		{Code: -32700, Domain: "jsonrpc", Symbol: "E_PARSE"},
-		{Code: -32700, Domain: "jsonrpc", Symbol: "E_PARSE"},
-		{Code: 1000, Domain: "core", Symbol: "E_INTERNAL"},
-		{Code: 2001, Domain: "files", Symbol: "E_FS_DENIED"},
-	} {
-		m.Record(&d)
-	}
-	want, err := os.ReadFile(filepath.Join("test", "fixture", "stats.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := m.Snapshot().AppendJSON(nil); !bytes.Equal(got, want) {
-		t.Errorf("errgenrt writes\n%s\nthe TypeScript test expects\n%s", got, want)
-	}
-}
-
 // payloadCase is one case of test/fixture/payloads.json: an input (the
 // conformance vectors' form), and what errgenrt renders for it — the
 // payload of each format and the violations OnViolation learns of while

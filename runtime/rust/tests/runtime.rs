@@ -1,5 +1,5 @@
 //! The runtime alone: its number and string writers, its scanners (held to
-//! fixtures the Go runtime makes, see tests/testdata), its options, and the
+//! fixtures the Go runtime makes, see runtime/fixtures), its options, and the
 //! payloads of a small catalog written here by hand as errgen writes one:
 //! its tables, the keywords in every place, the checks, the log forms.
 
@@ -467,7 +467,7 @@ fn numbers_as_ecmascript_writes_them() {
         assert_eq!(rt::number(v), want, "{v:?}");
     }
     // the Go runtime's text of random doubles
-    let fixture = include_str!("testdata/floats.txt");
+    let fixture = include_str!("../../fixtures/floats.txt");
     for line in fixture.lines() {
         let (bits, want) = line.split_once(' ').unwrap();
         let v = f64::from_bits(u64::from_str_radix(bits, 16).unwrap());
@@ -514,7 +514,7 @@ fn strings_escaped_and_bounded_in_utf8_bytes() {
 
 #[test]
 fn sanitizers_match_the_go_runtime() {
-    let fixture = include_str!("testdata/sanitize.jsonl");
+    let fixture = include_str!("../../fixtures/sanitize.jsonl");
     let mut n = 0;
     for line in fixture.lines() {
         let c: BTreeMap<String, String> = serde_json::from_str(line).unwrap();

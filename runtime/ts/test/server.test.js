@@ -203,9 +203,9 @@ test("metrics count each rendered payload and snapshot as errgenrt does", () => 
   assert.throws(() => m.record(/** @type {any} */ ("E_NOPE")), TypeError);
   // codes sort as Go sorts strings: "-32700" before "1000", so the JSON is
   // not JSON.stringify's (which puts the array-index keys first).
-  // fixture/stats.json is what errgenrt writes for the same counts
-  // (TestMetricsFixture in fixture_test.go).
-  const want = readFileSync(new URL("fixture/stats.json", import.meta.url), "utf8");
+  // runtime/fixtures/metrics-ts.json is what errgenrt writes for the same
+  // counts (TestFixtures in runtime/fixtures).
+  const want = readFileSync(new URL("../../fixtures/metrics-ts.json", import.meta.url), "utf8");
   assert.equal(m.snapshotJSON(), want);
   assert.deepEqual(m.snapshot(), JSON.parse(want));
   assert.notEqual(JSON.stringify(m.snapshot()), want);

@@ -4,6 +4,7 @@
 // sanitizers.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { assemble, load } from "./package.js";
 
 const pkg = assemble();
@@ -113,4 +114,35 @@ test("free text: paths, URLs, e-mail addresses and long tokens", () => {
     ["é" + "a".repeat(32) + "é", "é" + r + "é"], // non-ASCII ends a run
   ];
   for (const [input, want] of cases) assert.equal(sanitize.sanitizeText(input), want, input);
+});
+
+// runtime/fixtures holds what errgenrt makes (TestFixtures there): every
+// runtime's writers and scanners are held to the same files.
+const shared = (/** @type {string} */ name) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), "utf8");
+
+test("numbers are written as errgenrt writes them (runtime/fixtures/floats.txt)", () => {
+  const view = new DataView(new ArrayBuffer(8));
+  let n = 0;
+  for (const line of shared("floats.txt").split("\n")) {
+    if (line === "") continue;
+    const [bits, text] = line.split(" ");
+    view.setBigUint64(0, BigInt(`0x${bits}`));
+    assert.equal(wire.formatNumber(view.getFloat64(0)), text, `bits ${bits}`);
+    n++;
+  }
+  assert.ok(n > 3000, `${n} numbers`);
+});
+
+test("the sanitizers scrub as errgenrt does (runtime/fixtures/sanitize.jsonl)", () => {
+  let n = 0;
+  for (const line of shared("sanitize.jsonl").split("\n")) {
+    if (line === "") continue;
+    /** @type {{ in: string, path: string, uri: string, text: string }} */
+    const c = JSON.parse(line);
+    assert.equal(sanitize.sanitizePath(c.in), c.path, `path of ${JSON.stringify(c.in)}`);
+    assert.equal(sanitize.sanitizeURI(c.in), c.uri, `uri of ${JSON.stringify(c.in)}`);
+    assert.equal(sanitize.sanitizeText(c.in), c.text, `text of ${JSON.stringify(c.in)}`);
+    n++;
+  }
+  assert.ok(n > 1000, `${n} cases`);
 });
