@@ -196,8 +196,9 @@ func Extra(s *model.Schema) (Type, bool) {
 	return t, true
 }
 
-// Field is what the TypeScript and Rust emitters write of a property: its
-// wire name and errgen's keywords on it.
+// Field is what the conformance vectors' maximal details read of a
+// property (internal/gen/conformance): its wire name and errgen's keywords
+// on it.
 type Field struct {
 	Name      string
 	Sensitive bool
