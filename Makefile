@@ -148,3 +148,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/tmpl/
 	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/diff/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendQuoted$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./errgenrt/
+	ERRGEN_DIFF_N=$${ERRGEN_DIFF_N:-20000} ERRGEN_DIFF_SEED=$${ERRGEN_DIFF_SEED:-random} $(GO) test -count=1 -timeout 0 -run '^TestDifferential$$' ./internal/endtoend/

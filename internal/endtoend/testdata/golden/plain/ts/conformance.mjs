@@ -20,6 +20,7 @@
 
 import { FACTS } from "./facts.js";
 import { errorOf, fromError, newError, renderJsonRpcError, renderProblem, renderResponse, renderToolResult } from "./core.js";
+import { wellFormed } from "./wire.js";
 import { Tables, isObject } from "./write.js";
 
 /** @typedef {import("./core.js").RenderOptions} RenderOptions */
@@ -154,7 +155,10 @@ function now(s) {
   const m = NOW.exec(s ?? "");
   if (m === null) return refuse(`options.now ${JSON.stringify(s ?? "")}: want YYYY-MM-DDTHH:MM:SSZ`);
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
-  const d = new Date(Date.UTC(/** @type {number} */ (year), /** @type {number} */ (month) - 1, day, hour, minute, second));
+  // setUTCFullYear, not Date.UTC, which reads years 0 to 99 as 1900 to 1999
+  const d = new Date(0);
+  d.setUTCFullYear(/** @type {number} */ (year), /** @type {number} */ (month) - 1, day);
+  d.setUTCHours(/** @type {number} */ (hour), minute, second, 0);
   if (d.getUTCFullYear() !== year || d.getUTCMonth() + 1 !== month || d.getUTCDate() !== day || d.getUTCHours() !== hour || d.getUTCMinutes() !== minute || d.getUTCSeconds() !== second) {
     return refuse(`options.now ${JSON.stringify(s)}: not a real instant`);
   }
@@ -294,6 +298,8 @@ function run(value) {
   const requestId = input.string("requestId");
   const instance = input.string("instance");
   const rendering = options(new Members(input.get("options"), "input.options"));
+  const given = input.get("details");
+  if (given !== undefined && !isObject(given)) refuse("input.details: want an object");
   let err;
   switch (kind) {
     case "foreign":
@@ -308,8 +314,7 @@ function run(value) {
         err = errorOf(def.symbol);
         break;
       }
-      const details = def.details === undefined ? undefined : input.get("details");
-      if (details !== undefined && !isObject(details)) refuse("input.details: want an object");
+      const details = def.details === undefined ? undefined : given;
       const c = chain(cause);
       if (c !== undefined) o.cause = c;
       if (retryable !== undefined) o.retryable = retryable;
@@ -338,7 +343,8 @@ function answer(bytes) {
   /** @type {string} */
   let text;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // ignoreBOM: a byte order mark is kept, and JSON.parse refuses it
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     return { id: "", error: "unreadable line: not UTF-8" };
   }
@@ -346,7 +352,7 @@ function answer(bytes) {
   /** @type {unknown} */
   let v;
   try {
-    v = JSON.parse(text);
+    v = wellFormedKeys(JSON.parse(text));
   } catch {
     return { id: "", error: "unreadable line: not one JSON object" };
   }
@@ -358,12 +364,27 @@ function answer(bytes) {
   }
 }
 
-// one answer per line, as it comes; blank lines skipped
+/**
+ * wellFormedKeys returns v with every lone surrogate of its strings and
+ * member names U+FFFD, as every runtime reads the line (a name made alike
+ * by it: the last member counts, as JSON.parse keeps the last).
+ * @param {unknown} v
+ * @returns {unknown}
+ */
+function wellFormedKeys(v) {
+  if (typeof v === "string") return wellFormed(v);
+  if (Array.isArray(v)) return v.map(wellFormedKeys);
+  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [wellFormed(k), wellFormedKeys(x)]));
+  return v;
+}
+
+// one answer per line, as it comes; a blank line (JSON white space only:
+// spaces, tabs, carriage returns) skipped
 /** @type {Uint8Array[]} */
 let pending = [];
 /** @param {Uint8Array} bytes */
 function line(bytes) {
-  if (new TextDecoder().decode(bytes).trim() !== "") process.stdout.write(JSON.stringify(answer(bytes)) + "\n");
+  if (!bytes.every((b) => b === 0x20 || b === 0x09 || b === 0x0d)) process.stdout.write(JSON.stringify(answer(bytes)) + "\n");
 }
 for await (const chunk of process.stdin) {
   const buf = /** @type {Uint8Array} */ (chunk);

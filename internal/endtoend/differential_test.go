@@ -1,0 +1,396 @@
+package endtoend
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/difffuzz"
+	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/golang"
+	"github.com/errgen/errgen/internal/gencatalog"
+	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/runtimemodel"
+)
+
+// TestDifferential fuzzes the runtimes against each other (issue 37,
+// docs/guide/conformance.md, "The runtimes fuzzed against each other"):
+// for the hostile, a synthetic, the probe and the golden catalogs it
+// sends the same input lines — generated from each catalog's facts by
+// internal/difffuzz: typed, mutated, hostile, unreadable — to the
+// generated Go package's runner, errgenrt's own rendering of the facts
+// (internal/runtimemodel, in this process), the TypeScript package's
+// conformance.mjs and the Rust crate's example conformance, and compares
+// every answer: the payloads of every format byte for byte, or the error
+// answer with the same id, and no runner that dies, hangs or answers a
+// malformed line. A line the runners disagree on is shrunk while they
+// still disagree the same way, and printed; ERRGEN_DIFF_KEEP=1 appends it
+// to testdata/differential/CATALOG.jsonl, whose lines every run replays
+// first and which must agree.
+//
+// ERRGEN_DIFF_N sets the lines per catalog, ERRGEN_DIFF_SEED the seed (a
+// number, or "random"), ERRGEN_DIFF_RUNNERS the runners (go, errgenrt,
+// ts, rust; default all), ERRGEN_DIFF_CATALOGS the catalogs (default
+// all), ERRGEN_DIFF_EXTRA more catalog files (comma-separated, each named
+// by its directory, and its file's name unless errors.yaml): make fuzz runs a long pass.
+func TestDifferential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every runtime's runner: skipped in -short mode")
+	}
+	start := time.Now()
+	n := envInt(t, "ERRGEN_DIFF_N", 1500)
+	seed := uint64(37)
+	switch s := os.Getenv("ERRGEN_DIFF_SEED"); s {
+	case "":
+	case "random":
+		seed = rand.Uint64()
+	default:
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("ERRGEN_DIFF_SEED=%q: want a number or random", s)
+		}
+		seed = v
+	}
+	t.Logf("seed %d, %d lines per catalog (reproduce: ERRGEN_DIFF_SEED=%d ERRGEN_DIFF_N=%d)", seed, n, seed, n)
+	keep := os.Getenv("ERRGEN_DIFF_KEEP") == "1"
+	want := func(name string) bool {
+		list := os.Getenv("ERRGEN_DIFF_RUNNERS")
+		return list == "" || strings.Contains(","+list+",", ","+name+",")
+	}
+
+	catalogs := diffCatalogs(t)
+	for _, path := range strings.Split(os.Getenv("ERRGEN_DIFF_EXTRA"), ",") {
+		if path != "" { // a held-out catalog, named by its directory
+			abs, err := filepath.Abs(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Base(filepath.Dir(abs))
+			if base := strings.TrimSuffix(filepath.Base(abs), filepath.Ext(abs)); base != "errors" {
+				name += "-" + base
+			}
+			catalogs[name] = errgentest.Model(t, catalog.OSFS{}, abs)
+		}
+	}
+	names := make([]string, 0, len(catalogs))
+	for name := range catalogs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	if list := os.Getenv("ERRGEN_DIFF_CATALOGS"); list != "" {
+		names = names[:0]
+		for _, name := range strings.Split(list, ",") {
+			if catalogs[name] == nil {
+				t.Fatalf("ERRGEN_DIFF_CATALOGS: no catalog %q", name)
+			}
+			names = append(names, name)
+		}
+	}
+
+	// the runners of every catalog, built once
+	var goRunner string
+	var rustBins map[string]string
+	var tsDirs map[string]string
+	if want("go") {
+		goRunner = diffGoRunner(t, catalogs, names)
+	}
+	if want("ts") {
+		if _, err := exec.LookPath("node"); err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("node is not installed: %v", err)
+			}
+			t.Log("node is not installed: the TypeScript runner is left out")
+		} else {
+			tsDirs = map[string]string{}
+			for _, name := range names {
+				dir := filepath.Join(t.TempDir(), "ts")
+				writePackage(t, catalogs[name], dir)
+				tsDirs[name] = dir
+			}
+		}
+	}
+	if want("rust") {
+		if _, err := exec.LookPath("cargo"); err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("cargo is not installed: %v", err)
+			}
+			t.Log("cargo is not installed: the Rust runner is left out")
+		} else {
+			rustBins = diffRustRunners(t, catalogs, names)
+		}
+	}
+	t.Logf("runners built in %v", time.Since(start).Round(time.Millisecond))
+
+	// shrinking takes at most a minute in all (longer in a long run), 15
+	// seconds a line, four lines a catalog
+	shrinkUntil := time.Now().Add(max(time.Minute, time.Duration(n)*10*time.Millisecond))
+	corpusDir := filepath.Join("testdata", "differential")
+	for ci, name := range names {
+		m := catalogs[name]
+		rm := runtimemodel.Build(m)
+		var runners []*difffuzz.Runner
+		if goRunner != "" {
+			runners = append(runners, &difffuzz.Runner{Name: "go", Command: []string{goRunner, name}})
+		}
+		if want("errgenrt") {
+			rt := rm.Runtime
+			runners = append(runners, &difffuzz.Runner{Name: "errgenrt", Serve: func(r io.Reader, w io.Writer) error {
+				return errgenrt.ServeConformance(rt, r, w)
+			}})
+		}
+		if dir := tsDirs[name]; dir != "" {
+			runners = append(runners, &difffuzz.Runner{Name: "ts", Command: []string{"node", filepath.Join(dir, "conformance.mjs")}})
+		}
+		if bin := rustBins[name]; bin != "" {
+			runners = append(runners, &difffuzz.Runner{Name: "rust", Command: []string{bin}})
+		}
+		if len(runners) < 2 {
+			t.Fatalf("%s: fewer than two runners to compare", name)
+		}
+
+		t.Run(name, func(t *testing.T) {
+			began := time.Now()
+			corpusPath := filepath.Join(corpusDir, name+".jsonl")
+			kept, err := difffuzz.ReadCorpus(corpusPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := append([]*difffuzz.Line(nil), kept...)
+			if ci == 0 {
+				lines = append(lines, difffuzz.BlankLines("blank/")...)
+			}
+			lines = append(lines, difffuzz.New(rm.Facts, seed+uint64(ci)*1_000_003, fmt.Sprintf("%s/%d/", name, seed)).Lines(n)...)
+			results, problems := difffuzz.Compare(runners, lines)
+			for _, p := range problems {
+				t.Errorf("%s", p)
+			}
+			kinds := map[string]int{}
+			keptClass := map[string]string{} // the classes of the kept lines that disagree
+			bySignature := map[string][]difffuzz.Result{}
+			var signatures []string
+			for _, r := range results {
+				kinds[r.Outcomes[0].Kind.String()]++
+				if r.Agree() {
+					continue
+				}
+				if r.Line.Class == "kept" {
+					t.Errorf("a kept line (%s) disagrees:\n%s", corpusPath, r.Describe(runners))
+					keptClass[r.Class()] = r.Line.ID
+					continue
+				}
+				sig := r.Class()
+				if bySignature[sig] == nil {
+					signatures = append(signatures, sig)
+				}
+				bySignature[sig] = append(bySignature[sig], r)
+			}
+			runnerNames := make([]string, len(runners))
+			for i, r := range runners {
+				runnerNames[i] = r.Name
+			}
+			t.Logf("%d lines (%d kept) to %s in %v: %v; %d disagree", len(lines), len(kept), strings.Join(runnerNames, ", "),
+				time.Since(began).Round(time.Millisecond), kinds, len(results)-countAgree(results))
+			// shrink the shortest line of each way to disagree
+			shrunk := 0
+			for _, sig := range signatures {
+				group := bySignature[sig]
+				sort.SliceStable(group, func(a, b int) bool { return len(group[a].Line.Text()) < len(group[b].Line.Text()) })
+				if id := keptClass[sig]; id != "" {
+					t.Errorf("%d more lines disagree as the kept line %s does (%s)", len(group), id, sig)
+					continue
+				}
+				if shrunk >= 4 || time.Now().After(shrinkUntil) {
+					t.Errorf("%d more lines disagree (%s), not shrunk; the shortest:\n%s", len(group), sig, group[0].Describe(runners))
+					continue
+				}
+				shrunk++
+				shrinking := time.Now()
+				small := difffuzz.Minimize(runners, group[0], minTime(shrinkUntil, time.Now().Add(15*time.Second)))
+				keepLine := difffuzz.Kept(small.Line)
+				t.Errorf("%d lines disagree (%s); the shortest, shrunk from %d to %d bytes in %v:\n%s", len(group), sig,
+					len(group[0].Line.Text()), len(small.Line.Text()), time.Since(shrinking).Round(time.Millisecond), small.Describe(runners))
+				if keep {
+					if err := difffuzz.AppendCorpus(corpusPath, keepLine); err != nil {
+						t.Fatal(err)
+					}
+					t.Logf("kept in %s as %s", corpusPath, keepLine.ID)
+				}
+			}
+		})
+	}
+	t.Logf("in all %v", time.Since(start).Round(time.Millisecond))
+}
+
+func countAgree(results []difffuzz.Result) int {
+	n := 0
+	for _, r := range results {
+		if r.Agree() {
+			n++
+		}
+	}
+	return n
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 {
+		t.Fatalf("%s=%q: want a count", name, s)
+	}
+	return v
+}
+
+// diffCatalogs are the catalogs of TestDifferential: the hostile one, a
+// synthetic one, the probe catalog and the golden ones.
+func diffCatalogs(t *testing.T) map[string]*model.Catalog {
+	out := map[string]*model.Catalog{
+		"hostile":   errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"),
+		"synthetic": errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(40)}, "errors.yaml"),
+		"probe":     errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.ProbeCatalog()}, "errors.yaml"),
+	}
+	for _, c := range goldenCases(t) {
+		out[c.name] = errgentest.Model(t, catalog.OSFS{}, c.catalog)
+	}
+	return out
+}
+
+// diffGoRunner builds one runner of the generated Go packages of every
+// catalog, in a module of their own: `runner NAME` serves catalog NAME.
+func diffGoRunner(t *testing.T, catalogs map[string]*model.Catalog, names []string) string {
+	files := map[string]string{}
+	var imports, entries strings.Builder
+	for i, name := range names {
+		pkg := fmt.Sprintf("c%d", i)
+		out, err := golang.Generate(catalogs[name], golang.Options{Package: pkg})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, f := range out {
+			files[pkg+"/"+f.Path] = string(f.Data)
+		}
+		fmt.Fprintf(&imports, "\t%s \"example.com/diff/%s\"\n", pkg, pkg)
+		fmt.Fprintf(&entries, "\t%q: %s.Catalog,\n", name, pkg)
+	}
+	files["main.go"] = `package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/errgen/errgen/errgenrt"
+` + imports.String() + `)
+
+var catalogs = map[string]*errgenrt.Catalog{
+` + entries.String() + `}
+
+func main() {
+	c := catalogs[os.Args[1]]
+	if c == nil {
+		log.Fatalf("no catalog %q", os.Args[1])
+	}
+	if err := errgenrt.ServeConformance(c, os.Stdin, os.Stdout); err != nil {
+		log.Fatal(err)
+	}
+}
+`
+	dir := tempModule(t, "example.com/diff", files)
+	goIn(t, dir, "build", "-o", "runner", ".")
+	return filepath.Join(dir, "runner")
+}
+
+// diffRustRunners builds the example conformance of the Rust crate of
+// every catalog, in one workspace with the shared target directory, and
+// returns each runner's binary by catalog (none for a crate that does not
+// build, which is an error of the test).
+func diffRustRunners(t *testing.T, catalogs map[string]*model.Catalog, names []string) map[string]string {
+	crates := map[string][]gen.File{}
+	packages := map[string]bool{}
+	pkgOf := map[string]string{}
+	for _, name := range names {
+		files := rustCrate(t, catalogs[name])
+		// every crate's example has the one name: each its own here, so
+		// that one cargo build builds them all
+		for i, f := range files {
+			if f.Path == "examples/conformance.rs" {
+				files[i].Path = "examples/conformance_" + name + ".rs"
+			}
+			// two catalogs of one name (an extra one): the package
+			// renamed, its library's name kept
+			if crate := crateName(catalogs[name]); f.Path == "Cargo.toml" && packages[crate] {
+				toml := strings.Replace(string(f.Data), fmt.Sprintf("name = %q", crate), fmt.Sprintf("name = %q", crate+"-"+name), 1)
+				toml = strings.Replace(toml, "[lib]\n", fmt.Sprintf("[lib]\nname = %q\n", strings.ReplaceAll(crate, "-", "_")), 1)
+				files[i].Data = []byte(toml)
+			}
+		}
+		pkgOf[name] = crateName(catalogs[name])
+		if packages[pkgOf[name]] {
+			pkgOf[name] += "-" + name
+		}
+		packages[pkgOf[name]] = true
+		crates[name] = files
+	}
+	ws := rustWorkspace(t, crates)
+	args := []string{"build", "--message-format=json", "--examples"}
+	for _, name := range names {
+		args = append(args, "-p", pkgOf[name])
+	}
+	cmd := exec.Command("cargo", args...)
+	cmd.Dir = ws
+	cmd.Env = append(os.Environ(), "CARGO_TARGET_DIR="+targetDir(t), "CARGO_TERM_COLOR=never")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	bins := map[string]string{}
+	for _, line := range bytes.Split(out, []byte("\n")) {
+		var msg struct {
+			Reason       string `json:"reason"`
+			ManifestPath string `json:"manifest_path"`
+			Target       struct{ Name string }
+			Filenames    []string `json:"filenames"`
+			Executable   string   `json:"executable"`
+		}
+		if json.Unmarshal(line, &msg) != nil || msg.Reason != "compiler-artifact" || !strings.HasPrefix(msg.Target.Name, "conformance_") || msg.Executable == "" {
+			continue
+		}
+		bins[filepath.Base(filepath.Dir(msg.ManifestPath))] = msg.Executable
+	}
+	if err != nil {
+		t.Errorf("cargo build of the Rust runners: %v\n%s", err, tail(stderr.String(), 4000))
+	}
+	for _, name := range names {
+		if bins[name] == "" {
+			t.Errorf("%s: no Rust runner built: the Rust runner is left out for it\n%s", name, tail(stderr.String(), 2000))
+		}
+	}
+	return bins
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "…" + s[len(s)-n:]
+}
