@@ -223,3 +223,40 @@ func TestConformanceAjv(t *testing.T) {
 	}
 	t.Logf("%s", out)
 }
+
+// TestGoPackagesPassVectors: the Go package errgen generates for every
+// catalog in the repository — the hostile ones (names with backticks and
+// quotes, every length), the probe, the registries, the formats catalogs,
+// the MCP test catalog and a synthetic one, beside the golden ones
+// TestGoRunnerMatchesVectors runs precompiled — compiled and driven through
+// errgen conformance, passes every vector of its catalog.
+func TestGoPackagesPassVectors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a module: skipped in -short mode")
+	}
+	catalogs := conformanceCatalogs(t)
+	for name, path := range map[string]string{
+		"markdown-hostile": filepath.Join("..", "gen", "markdown", "testdata", "hostile.yaml"),
+		"formats-http":     filepath.Join("testdata", "formats", "http.yaml"),
+		"formats-rpc":      filepath.Join("testdata", "formats", "rpc.yaml"),
+		"mcp":              filepath.Join("testdata", "mcp", "errors.yaml"),
+	} {
+		catalogs[name] = errgentest.Model(t, catalog.OSFS{}, path)
+	}
+	names := sortedNames(catalogs)
+	runner := diffGoRunner(t, catalogs, names)
+	dir := t.TempDir()
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			files, err := conformance.Generate(catalogs[name], conformance.Options{File: name + ".json"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			errgentest.WriteFile(t, dir, files[0].Path, string(files[0].Data))
+			stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", files[0].Path, "--", runner, name)
+			if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+				t.Errorf("errgen conformance of the %s package: exit %d\n%s%.4000s", name, exit, stdout, stderr)
+			}
+		})
+	}
+}
