@@ -82,9 +82,13 @@ fn metrics_count_each_rendered_payload_as_the_go_runtime_does() {
     let stats = m.snapshot();
     assert_eq!(stats.total, 6);
     // what the Go runtime writes for the same counts (runtime/fixtures, TestFixtures)
-    assert_eq!(stats.to_json(), include_str!("../../fixtures/metrics-rust.json"));
+    assert_eq!(
+        stats.to_json(),
+        include_str!("../../fixtures/metrics-rust.json")
+    );
     assert_eq!(
         serde_json::to_value(&stats).unwrap(),
-        serde_json::from_str::<serde_json::Value>(include_str!("../../fixtures/metrics-rust.json")).unwrap()
+        serde_json::from_str::<serde_json::Value>(include_str!("../../fixtures/metrics-rust.json"))
+            .unwrap()
     );
 }

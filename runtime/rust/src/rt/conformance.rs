@@ -46,7 +46,10 @@ pub fn serve_conformance(
         if input.read_until(b'\n', &mut line)? == 0 {
             return Ok(());
         }
-        if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+        if line
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        {
             continue; // a blank line: JSON white space only
         }
         let answer = match catch_unwind(AssertUnwindSafe(|| answer(catalog, &line))) {
