@@ -1,12 +1,14 @@
 // Measures what narrowing costs the TypeScript compiler: a file that
 // narrows every symbol of an N-error catalog in the three wire formats
-// (parse, then isSymbol, then read a typed member) against a bare import
+// (parse, then isSymbol, then read a typed member and every field of the
+// error's details) against a bare import
 // of the same package, each type-checked by tsc --extendedDiagnostics,
 // alternately, RUNS times. A third file, the floor, is the first with
 // isSymbol replaced by a one-line guard of its own: what the compiler's
 // control-flow analysis of so many narrowings in one scope costs whatever
-// the package's types. Prints every run and the medians of tsc's total and
-// check times, and their ratios.
+// the package's types. A fourth, split, is the first with each symbol's
+// three narrowings in a function of its own. Prints every run and the
+// medians of tsc's total and check times, and their ratios.
 //
 //   node test/bench/ts-narrowing.mjs [N] [RUNS]      (make bench-ts)
 //
@@ -37,21 +39,35 @@ try {
     "const p = parseProblemDetails(x);",
     "const s = parseErrorResponse(x);",
   ];
+  const fields = detailFields(readFileSync(join(dir, "ts", "index.d.ts"), "utf8"));
   symbols.forEach((sym, i) => {
-    lines.push(`if (r && isSymbol(r, "${sym}")) { const v${i}a = r.data.context; void v${i}a; }`);
-    lines.push(`if (p && isSymbol(p, "${sym}")) { const v${i}b = p.status; void v${i}b; }`);
-    lines.push(`if (s && isSymbol(s, "${sym}")) { const v${i}c = s.code; void v${i}c; }`);
+    // each narrowed payload's own member, then every field of its details
+    // (destructured: a field read costs the check as in code, without a
+    // branch of its own for the control-flow analysis)
+    const f = fields.get(sym) ?? [];
+    const read = (at) => (f.length === 0 ? "" : ` const { ${f.map((name, j) => `${name}: f${j}`).join(", ")} } = ${at};`);
+    lines.push(`if (r && isSymbol(r, "${sym}")) { const v${i}a = r.data.context; void v${i}a;${read("r.data.context!.details")} }`);
+    lines.push(`if (p && isSymbol(p, "${sym}")) { const v${i}b = p.status; void v${i}b;${read("p")} }`);
+    lines.push(`if (s && isSymbol(s, "${sym}")) { const v${i}c = s.code; void v${i}c;${read("s.details")} }`);
   });
   writeFileSync(join(dir, "narrow.ts"), lines.join("\n") + "\n");
+  // the same narrowings, each symbol's three in a function of its own, as
+  // handlers spread over a program have them: the control-flow analysis
+  // of one function no longer walks back through every other narrowing
+  const head = lines.slice(0, 5);
+  const body = lines.slice(5);
+  const perFunction = [...head];
+  for (let i = 0; i < body.length; i += 3) perFunction.push(`export function n${i / 3}() {`, ...body.slice(i, i + 3).map((l) => "  " + l), "}");
+  writeFileSync(join(dir, "split.ts"), perFunction.join("\n") + "\n");
   lines[0] = lines[0].replace(", isSymbol }", " }") +
-    "\ndeclare function isSymbol(value: unknown, symbol: string): value is { data: { context: object }; status: number; code: string };";
+    "\ndeclare function isSymbol(value: unknown, symbol: string): value is { data: { context?: { details: Record<string, unknown> } }; status: number; code: string; details: Record<string, unknown>; [field: string]: unknown };";
   writeFileSync(join(dir, "floor.ts"), lines.join("\n") + "\n");
   writeFileSync(join(dir, "bare.ts"), 'import { CATALOG } from "./ts/index.js";\nvoid CATALOG;\n');
   const options = {
     strict: true, noEmit: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true,
     module: "esnext", moduleResolution: "bundler", target: "es2022", lib: ["es2022"], types: [],
   };
-  const names = ["narrow", "floor", "bare"];
+  const names = ["narrow", "floor", "split", "bare"];
   for (const name of names) {
     writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: options, files: [`${name}.ts`] }));
   }
@@ -61,7 +77,7 @@ try {
     const seconds = (label) => Number(new RegExp(`^${label}:\\s+([0-9.]+)s$`, "m").exec(out)[1]);
     return { total: seconds("Total time"), check: seconds("Check time") };
   };
-  const times = { narrow: [], floor: [], bare: [] };
+  const times = { narrow: [], floor: [], split: [], bare: [] };
   for (let i = 0; i < runs; i++) {
     for (const name of names) times[name].push(measure(name));
   }
@@ -73,7 +89,27 @@ try {
   const m = (name, key) => median(times[name].map((t) => t[key]));
   console.log(`medians: ${names.map((name) => `${name} ${m(name, "total").toFixed(2)} s total, ${m(name, "check").toFixed(2)} s check`).join("; ")}`);
   const ratio = (a, b) => `${(m(a, "total") / m(b, "total")).toFixed(2)}x total, ${(m(a, "check") / m(b, "check")).toFixed(2)}x check`;
-  console.log(`ratio narrow/bare: ${ratio("narrow", "bare")}; floor/bare: ${ratio("floor", "bare")}; narrow/floor: ${ratio("narrow", "floor")}`);
+  console.log(`ratio narrow/bare: ${ratio("narrow", "bare")}; floor/bare: ${ratio("floor", "bare")}; narrow/floor: ${ratio("narrow", "floor")}; split/bare: ${ratio("split", "bare")}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * detailFields returns the fields of each symbol's details, read from the
+ * package's declarations: the interface its plain error response's
+ * details name, its members in order (none for an error without details).
+ * @param {string} dts
+ * @returns {Map<string, string[]>}
+ */
+function detailFields(dts) {
+  const interfaces = new Map();
+  for (const m of dts.matchAll(/^export interface (\w+) \{\n([\s\S]*?)^\}$/gm)) {
+    interfaces.set(m[1], [...m[2].matchAll(/^ {2}(\w+)\??: /gm)].map((p) => p[1]));
+  }
+  const fields = new Map();
+  for (const m of dts.matchAll(/^ \* The plain error response of (\w+) [\s\S]*?^\}$/gm)) {
+    const details = /^ {2}details\??: (\w+);$/m.exec(m[0]);
+    fields.set(m[1], details === null ? [] : interfaces.get(details[1]) ?? []);
+  }
+  return fields;
 }

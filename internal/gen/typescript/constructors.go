@@ -7,22 +7,24 @@ import (
 
 // constructorsJS returns constructors.js: a constructor per error,
 // newX(details, options) for an error with details and newX(options)
-// for one without, each a call of the server runtime's newError with the
-// error's symbol. server.js exports them.
+// for one without, each the server runtime's newError bound to the
+// error's symbol (and, without details, to undefined details). Bound, a
+// constructor adds no frame of its own to the stack an error captures:
+// raising one costs what raising it with newError does. (Each is marked
+// pure, so that a bundler drops the ones a server does not use.)
+// server.js exports them.
 func (g *generator) constructorsJS() []byte {
 	var b bytes.Buffer
-	b.Grow(1024 + 200*len(g.m.Errors))
+	b.Grow(1024 + 100*len(g.m.Errors))
 	g.header(&b)
-	b.WriteString("\n// A constructor of each error of the " + jsLine(g.m.Name) + " catalog (see newError in core.js; server.js exports them).\n\n")
-	b.WriteString("import { newError } from \"./core.js\";\n")
+	b.WriteString("\n// A constructor of each error of the " + jsLine(g.m.Name) + " catalog: newError bound to its symbol (see newError in\n")
+	b.WriteString("// core.js; server.js exports them), so that it adds no frame of its own to an error's stack.\n\n")
+	b.WriteString("import { newError } from \"./core.js\";\n\n")
 	for _, e := range g.m.Errors {
-		b.WriteString("\n")
 		if e.Details != nil {
-			b.WriteString("export function new" + e.TSName + "(details, options) {\n")
-			b.WriteString("  return newError(" + str(e.Symbol) + ", details, options);\n}\n")
+			b.WriteString("export const new" + e.TSName + " = /* @__PURE__ */ newError.bind(undefined, " + str(e.Symbol) + ");\n")
 		} else {
-			b.WriteString("export function new" + e.TSName + "(options) {\n")
-			b.WriteString("  return newError(" + str(e.Symbol) + ", undefined, options);\n}\n")
+			b.WriteString("export const new" + e.TSName + " = /* @__PURE__ */ newError.bind(undefined, " + str(e.Symbol) + ", undefined);\n")
 		}
 	}
 	return b.Bytes()

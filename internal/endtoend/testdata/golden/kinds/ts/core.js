@@ -10,7 +10,7 @@
 
 import { FACTS } from "./facts.js";
 import { sanitizeText } from "./sanitize.js";
-import { quote, truncate, utf8Length } from "./wire.js";
+import { fits, quote, truncate } from "./wire.js";
 import { Encoder, Tables, isObject } from "./write.js";
 
 /** @typedef {import("./facts.js").ErrorFacts} Def */
@@ -73,7 +73,8 @@ import { Encoder, Tables, isObject } from "./write.js";
  * @property {string} requestId
  * @property {string} instance
  * @property {boolean} logSensitive
- * @property {CatalogError} [error]
+ * @property {CatalogError | undefined} error the error raised with it
+ * @property {{ readonly symbol: string, readonly message: string } | undefined} wire its error's name and message, once read
  */
 
 const CATALOG_NAME = FACTS.name;
@@ -114,7 +115,7 @@ function fallbackDef() {
  * @param {string} name
  */
 function detailField(def, name) {
-  return def.details !== undefined && (TABLES.object(def.details).properties ?? []).some((p) => p.name === name);
+  return def.details !== undefined && TABLES.fields(def.details).byName.has(name);
 }
 
 /**
@@ -136,8 +137,14 @@ export function onViolation(hook) {
 }
 
 const BRAND = Symbol.for("errgen.CatalogError");
-/** @type {WeakMap<object, Occurrence>} the occurrence of each error this copy made */
-const OCCURRENCES = new WeakMap();
+
+/**
+ * madeHere returns the occurrence of value when it is an error this copy
+ * of the package made, else undefined (CatalogError sets it: its private
+ * member holds the occurrence).
+ * @type {(value: unknown) => Occurrence | undefined}
+ */
+let madeHere = () => undefined;
 
 /**
  * occurrenceOf returns the occurrence of an error this copy made.
@@ -145,12 +152,24 @@ const OCCURRENCES = new WeakMap();
  * @returns {Occurrence}
  */
 function occurrenceOf(err) {
-  const o = OCCURRENCES.get(err);
+  const o = madeHere(err);
   if (o === undefined) throw new TypeError(`${CATALOG_NAME}: not an error of this package`);
   return o;
 }
 const OCCURRENCE = Symbol.for("errgen.CatalogError.occurrence");
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * ownValue gives err an own data property as an Error's own message is:
+ * writable, configurable, not enumerable (what assigning its message or
+ * name does).
+ * @param {Error} err
+ * @param {string} key
+ * @param {unknown} value
+ */
+function ownValue(err, key, value) {
+  Object.defineProperty(err, key, { value, enumerable: false, configurable: true, writable: true });
+}
 
 // ---------------------------------------------------------------- errors
 
@@ -168,19 +187,59 @@ const INSPECT = Symbol.for("nodejs.util.inspect.custom");
  * x-sanitize values scrubbed unless the occurrence was made with
  * logSensitive. It is recognised by a brand, across copies of
  * the package too.
+ *
+ * Its name and message are rendered when first read (by the accessors
+ * below, by String(err), or by the stack, which V8 writes out when it is
+ * first read), then kept: raising an error costs about what raising an
+ * Error costs, and a server that only renders it never renders them.
  */
 export class CatalogError extends Error {
+  /** @type {Occurrence} */
+  #o;
+
   /**
    * @param {Occurrence} o
    * @param {unknown} [key]
    */
   constructor(o, key) {
     if (key !== OCCURRENCE) throw new TypeError(`${CATALOG_NAME}: create errors with newError`);
-    const r = resolved(o);
-    super(messageText(r, new Encoder(TABLES, {})), o.hasCause ? { cause: o.cause } : undefined);
-    OCCURRENCES.set(this, o);
+    super(undefined, o.hasCause ? { cause: o.cause } : undefined);
+    this.#o = o;
     o.error = this;
-    Object.defineProperty(this, "name", { value: r.def.symbol, enumerable: false, configurable: true, writable: true });
+  }
+
+  static {
+    madeHere = (value) => (typeof value === "object" && value !== null && #o in value ? value.#o : undefined);
+  }
+
+  /**
+   * The message the wire carries by default: rendered and bounded,
+   * sensitive values redacted (the fallback's, when the details have no
+   * valid form). Assigning it gives the error an own message, as it would
+   * any Error.
+   * @override
+   */
+  get message() {
+    return wireForm(this.#o).message;
+  }
+
+  /** @override */
+  set message(value) {
+    ownValue(this, "message", value);
+  }
+
+  /**
+   * The symbol of the message: the error's, or the fallback's when the
+   * details have no valid form. Assigning it gives the error an own name.
+   * @override
+   */
+  get name() {
+    return wireForm(this.#o).symbol;
+  }
+
+  /** @override */
+  set name(value) {
+    ownValue(this, "name", value);
   }
 
   /**
@@ -293,16 +352,16 @@ export class CatalogError extends Error {
    * @param {(value: unknown, options: object) => string} [inspect]
    */
   [INSPECT](_depth, options, inspect) {
-    const o = OCCURRENCES.get(this);
+    const o = madeHere(this);
     if (o === undefined || typeof inspect !== "function") return this;
     const head = o.def.symbol + ": " + logMessage(o);
     const view = new Error(head, o.hasCause ? { cause: o.cause } : undefined);
-    Object.defineProperty(view, "name", { value: o.def.symbol, enumerable: false, configurable: true, writable: true });
+    ownValue(view, "name", o.def.symbol);
     const stack = typeof this.stack === "string" ? this.stack : "";
     const header = this.name + ": " + this.message;
     const nl = stack.indexOf("\n");
     const frames = stack.startsWith(header) ? stack.slice(header.length) : nl < 0 ? "" : stack.slice(nl);
-    Object.defineProperty(view, "stack", { value: head + frames, enumerable: false, configurable: true, writable: true });
+    ownValue(view, "stack", head + frames);
     if (o.requestId !== "") Object.defineProperty(view, "requestId", { value: o.requestId, enumerable: true });
     return inspect(view, options);
   }
@@ -318,7 +377,7 @@ Object.defineProperty(CatalogError.prototype, "log", {
   enumerable: true,
   configurable: true,
   get() {
-    return OCCURRENCES.has(this) ? /** @type {CatalogError} */ (this).verboseError() : undefined;
+    return madeHere(this) !== undefined ? /** @type {CatalogError} */ (this).verboseError() : undefined;
   },
 });
 
@@ -332,12 +391,17 @@ export function isCatalogError(value) {
   return typeof value === "object" && value !== null && /** @type {{ [BRAND]?: unknown }} */ (value)[BRAND] === CATALOG_NAME;
 }
 
+/** @type {ReadonlyArray<readonly [string, unknown]>} no members */
+const NONE = Object.freeze([]);
+/** @type {ErrorOptions} */
+const NO_OPTIONS = Object.freeze({});
+
 /**
  * @param {Members | undefined} m
- * @returns {Array<readonly [string, unknown]>}
+ * @returns {ReadonlyArray<readonly [string, unknown]>}
  */
 function members(m) {
-  if (m === undefined || m === null) return [];
+  if (m === undefined || m === null) return NONE;
   if (typeof (/** @type {{ [Symbol.iterator]?: unknown }} */ (m))[Symbol.iterator] === "function") {
     return [.../** @type {Iterable<readonly [string, unknown]>} */ (m)].map(([k, v]) => [String(k), v]);
   }
@@ -353,7 +417,7 @@ function members(m) {
  * @returns {Occurrence}
  */
 function occurrence(def, details, options) {
-  if (typeof options !== "object" || options === null) options = {};
+  if (typeof options !== "object" || options === null) options = NO_OPTIONS;
   const status = options.status;
   return {
     def,
@@ -368,6 +432,8 @@ function occurrence(def, details, options) {
     requestId: typeof options.requestId === "string" ? options.requestId : "",
     instance: typeof options.instance === "string" ? options.instance : "",
     logSensitive: options.logSensitive === true,
+    error: undefined,
+    wire: undefined,
   };
 }
 
@@ -387,11 +453,13 @@ function fresh(def, cause) {
     cause,
     retryable: undefined,
     status: 0,
-    data: [],
-    extensions: [],
+    data: NONE,
+    extensions: NONE,
     requestId: "",
     instance: "",
     logSensitive: false,
+    error: undefined,
+    wire: undefined,
   };
 }
 
@@ -409,7 +477,7 @@ function detailsTypeError(def, details) {
     return `details must be undefined: it has none, got ${Array.isArray(details) ? "array" : typeof details}`;
   }
   const d = details === undefined || details === null ? {} : details;
-  return TABLES.typeError(def.details, d, "details");
+  return TABLES.typeError(def.details, d, "details", "");
 }
 
 /**
@@ -469,7 +537,7 @@ export function fromError(err) {
  * @param {CatalogError} err
  */
 function own(err) {
-  if (OCCURRENCES.has(err)) return err;
+  if (madeHere(err) !== undefined) return err;
   const o = /** @type {{ [OCCURRENCE]?: { symbol: string, details: unknown, options: ErrorOptions } }} */ (/** @type {unknown} */ (err))[OCCURRENCE];
   const def = o === undefined ? undefined : defOf(o.symbol);
   if (o === undefined || def === undefined) return new CatalogError(fresh(fallbackDef(), err), OCCURRENCE);
@@ -494,7 +562,7 @@ class ViolationError extends Error {
   /** @param {Occurrence} o */
   constructor(o) {
     super(o.def.symbol + ": details break the schema", { cause: o.error });
-    Object.defineProperty(this, "name", { value: "ViolationError", enumerable: false, configurable: true, writable: true });
+    ownValue(this, "name", "ViolationError");
   }
 }
 
@@ -594,8 +662,22 @@ function resolved(o) {
   const fb = fallbackDef();
   if (o.def.details === undefined || o.def === fb) return o;
   const enc = new Encoder(TABLES, {});
-  detailsJSON(o, enc);
+  detailsMembers(o, enc);
   return enc.failed ? fresh(fb) : o;
+}
+
+/**
+ * wireForm returns the name and message of the error of occurrence o: the
+ * symbol and message the wire carries by default (rendered on first use,
+ * then kept).
+ * @param {Occurrence} o
+ */
+function wireForm(o) {
+  if (o.wire === undefined) {
+    const r = resolved(o);
+    o.wire = { symbol: r.def.symbol, message: messageText(r, new Encoder(TABLES, {})) };
+  }
+  return o.wire;
 }
 
 /**
@@ -660,10 +742,50 @@ function dataBound(o) {
   return n > 0 ? Math.max(n, RULES.minMaxDataBytes) : FACTS.limits.maxDataBytes;
 }
 
-/** @param {RenderOptions} o */
+/** The second (in ms since the epoch) of the default clock's last timestamp, and its text. */
+let stampSecond = NaN;
+let stampText = "";
+
+/**
+ * timestamp returns the time of o's clock (the default: the system's) in
+ * RFC 3339, UTC, whole seconds. The system clock's text is made once a
+ * second.
+ * @param {RenderOptions} o
+ */
 function timestamp(o) {
-  const d = o.now !== undefined ? o.now() : new Date();
-  return d.toISOString().replace(/\.\d+Z$/, "Z");
+  if (o.now !== undefined) return rfc3339(o.now());
+  const second = Math.floor(Date.now() / 1000) * 1000;
+  if (second !== stampSecond) {
+    stampText = rfc3339(new Date(second));
+    stampSecond = second;
+  }
+  return stampText;
+}
+
+/**
+ * rfc3339 returns d in RFC 3339, UTC, whole seconds.
+ * @param {Date} d
+ */
+function rfc3339(d) {
+  return d.toISOString().slice(0, -5) + "Z"; // without its milliseconds (.sss)
+}
+
+/** @type {Map<string, string>} */
+const QUOTED = new Map();
+
+/**
+ * constant returns the JSON string of a name of the catalog's facts (a
+ * symbol, domain, type, title or problem type): quoted on its first use,
+ * then kept, as every payload of the error writes it.
+ * @param {string} s
+ */
+function constant(s) {
+  let q = QUOTED.get(s);
+  if (q === undefined) {
+    q = quote(s, -1);
+    QUOTED.set(s, q);
+  }
+  return q;
 }
 
 /**
@@ -716,32 +838,33 @@ function fit(e, enc, o, write) {
   }
   enc.pending = [];
   for (const n of RULES.minimalStringBytes) {
-    if (max <= 0 || utf8Length(out) <= max) return [out, e, enc];
+    if (max <= 0 || fits(out, max)) return [out, e, enc];
     enc.minimal = true;
     enc.minString = n;
     out = write(e, enc, o);
   }
-  if (max <= 0 || utf8Length(out) <= max || fb === e.def) return [out, e, enc];
+  if (max <= 0 || fits(out, max) || fb === e.def) return [out, e, enc];
   const f = fresh(fb, e.error ?? new Error(e.def.symbol));
   return [write(f, enc, o), f, enc];
 }
 
 /**
- * detailsJSON writes the details object, {} for an error without. Details
- * without a valid form (a required value breaks its schema and has no
- * replacement) are written {} and mark the encoder failed: fit then
- * writes the catalog's fallback instead.
+ * detailsMembers writes the members of the details object (without its
+ * braces), none for an error without. Details without a valid form (a
+ * required value breaks its schema and has no replacement) are written
+ * without members and mark the encoder failed: fit then writes the
+ * catalog's fallback instead.
  * @param {Occurrence} e
  * @param {Encoder} enc
  */
-function detailsJSON(e, enc) {
+function detailsMembers(e, enc) {
   const n = e.def.details;
-  if (n === undefined) return "{}";
+  if (n === undefined) return "";
   enc.def = e.def;
-  const out = enc.writeObject(n, e.details, true);
+  const out = enc.writeMembers(n, e.details, true);
   if (out !== null) return out;
   enc.failed = true;
-  return "{}";
+  return "";
 }
 
 /** The node of legacy data and extension values: any JSON value, its strings bounded like the message. */
@@ -760,14 +883,13 @@ function firstAt(kvs, k) {
 function writeJsonRpc(e, enc, o) {
   const def = e.def;
   let out = '{"code":' + def.wireCode + ',"message":' + quote(text(e, enc, def.message), enc.bound(null)) + ',"data":{';
-  if (!enc.minimal) {
-    e.data.forEach(([k, v], i) => {
-      if (RULES.jsonrpcDataMembers.includes(k) || firstAt(e.data, k) < i) return;
-      out += quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0) + ",";
-    });
+  for (let i = 0; i < e.data.length && !enc.minimal; i++) {
+    const [k, v] = /** @type {readonly [string, unknown]} */ (e.data[i]);
+    if (RULES.jsonrpcDataMembers.includes(k) || firstAt(e.data, k) < i) continue;
+    out += quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0) + ",";
   }
-  out += '"domain":' + quote(def.domain, -1) + ',"symbol":' + quote(def.symbol, -1) + ',"retryable":' + retryableOf(e);
-  out += ',"context":{"schemaVersion":' + FACTS.schemaVersion + ',"type":' + quote(def.type, -1) + ',"details":' + detailsJSON(e, enc);
+  out += '"domain":' + constant(def.domain) + ',"symbol":' + constant(def.symbol) + ',"retryable":' + retryableOf(e);
+  out += ',"context":{"schemaVersion":' + FACTS.schemaVersion + ',"type":' + constant(def.type) + ',"details":{' + detailsMembers(e, enc) + "}";
   out += advice(e, enc, o) + ',"retryable":' + retryableOf(e);
   if (o.verbose === true && !enc.minimal) out += ',"debugInfo":' + debugInfo(e, o);
   return out + "}}}";
@@ -787,10 +909,14 @@ function advice(e, enc, o) {
   if (def.userMessage !== undefined && def.userMessage.source !== "") {
     out += ',"userMessage":' + quote(text(e, enc, def.userMessage), enc.bound(null));
   }
-  const suggestions = def.suggestions ?? [];
+  const suggestions = def.suggestions;
   const max = suggestionsBound(o);
-  if (o.omitSuggestions !== true && suggestions.length > 0 && max > 0) {
-    out += ',"suggestions":[' + suggestions.slice(0, max).map((s) => quote(text(e, enc, s), enc.bound(null))).join(",") + "]";
+  if (o.omitSuggestions !== true && suggestions !== undefined && suggestions.length > 0 && max > 0) {
+    out += ',"suggestions":[';
+    for (let i = 0; i < suggestions.length && i < max; i++) {
+      out += (i > 0 ? "," : "") + quote(text(e, enc, /** @type {Template} */ (suggestions[i])), enc.bound(null));
+    }
+    out += "]";
   }
   return out;
 }
@@ -814,25 +940,26 @@ function debugInfo(e, o) {
 /** @type {Writer} */
 function writeProblem(e, enc, o) {
   const def = e.def;
-  let out = '{"type":' + quote(def.problemType, -1) + ',"title":' + quote(def.title, -1) + ',"status":' + statusOf(e);
+  let out = '{"type":' + constant(def.problemType) + ',"title":' + constant(def.title) + ',"status":' + statusOf(e);
   out += ',"detail":' + quote(text(e, enc, def.message), enc.bound(null));
-  let instance = e.instance;
-  if (instance === "") instance = o.instance !== undefined ? o.instance() : "urn:uuid:" + randomUUID();
-  out += ',"instance":' + quote(instance, -1) + ',"timestamp":"' + timestamp(o) + '","symbol":' + quote(def.symbol, -1) + ',"retryable":' + retryableOf(e);
+  let instance; // the occurrence's, else the option's, else a fresh UUID (which needs no escaping)
+  if (e.instance !== "") instance = quote(e.instance, -1);
+  else if (o.instance !== undefined) instance = quote(o.instance(), -1);
+  else instance = '"urn:uuid:' + randomUUID() + '"';
+  out += ',"instance":' + instance + ',"timestamp":"' + timestamp(o) + '","symbol":' + constant(def.symbol) + ',"retryable":' + retryableOf(e);
   out += advice(e, enc, o);
   enc.flatKeys = [];
   if (def.details !== undefined) {
-    // the details flattened: their members without the object's braces
+    // the details flattened: their members beside the document's
     enc.flatten = true;
-    const details = detailsJSON(e, enc);
+    const details = detailsMembers(e, enc);
     enc.flatten = false;
-    if (details.length > 2) out += "," + details.slice(1, -1);
+    if (details !== "") out += "," + details;
   }
-  if (!enc.minimal) {
-    e.extensions.forEach(([k, v], i) => {
-      if (RULES.problemMembers.includes(k) || detailField(def, k) || enc.flatKeys.includes(k) || firstAt(e.extensions, k) < i) return;
-      out += "," + quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0);
-    });
+  for (let i = 0; i < e.extensions.length && !enc.minimal; i++) {
+    const [k, v] = /** @type {readonly [string, unknown]} */ (e.extensions[i]);
+    if (RULES.problemMembers.includes(k) || detailField(def, k) || enc.flatKeys.includes(k) || firstAt(e.extensions, k) < i) continue;
+    out += "," + quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0);
   }
   if (o.verbose === true && !enc.minimal) out += ',"debugInfo":' + debugInfo(e, o);
   return out + "}";
@@ -851,17 +978,19 @@ function randomUUID() {
 /** @type {Writer} */
 function writeResponse(e, enc) {
   const def = e.def;
-  let out = '{"error":true,"code":' + quote(def.symbol, -1) + ',"message":' + quote(text(e, enc, def.message), enc.bound(null));
-  if (def.details !== undefined) out += ',"details":' + detailsJSON(e, enc);
+  let out = '{"error":true,"code":' + constant(def.symbol) + ',"message":' + quote(text(e, enc, def.message), enc.bound(null));
+  if (def.details !== undefined) out += ',"details":{' + detailsMembers(e, enc) + "}";
   return out + "}";
 }
 
 /**
+ * occurrenceFrom returns the occurrence of fromError(err): err's own when
+ * this copy made it.
  * @param {unknown} err
  * @returns {Occurrence}
  */
 function occurrenceFrom(err) {
-  return occurrenceOf(fromError(err));
+  return madeHere(err) ?? occurrenceOf(fromError(err));
 }
 
 // --------------------------------------------------------------- metrics

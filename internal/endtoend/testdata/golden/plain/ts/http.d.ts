@@ -10,7 +10,8 @@ import type { RenderOptions } from "./core.js";
 export interface NodeResponse {
   statusCode: number;
   setHeader(name: string, value: string): unknown;
-  end(chunk: Uint8Array): unknown;
+  /** The document, which node:http writes as UTF-8. */
+  end(chunk: string): unknown;
 }
 
 /**

@@ -20,12 +20,15 @@ export function wellFormed(s) {
   return f !== undefined ? f.call(s) : s.replace(LONE_SURROGATE, "\uFFFD");
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /**
  * utf8Length returns the length of the well-formed string s in UTF-8
- * bytes.
+ * bytes (an ASCII string's is its length, which is not counted).
  * @param {string} s
  */
 export function utf8Length(s) {
+  if (!NON_ASCII.test(s)) return s.length;
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -37,6 +40,17 @@ export function utf8Length(s) {
     } else n += 3;
   }
   return n;
+}
+
+/**
+ * fits reports whether the well-formed string s has at most max UTF-8
+ * bytes (a UTF-16 code unit is at most 3 of them, so a short string is
+ * not counted).
+ * @param {string} s
+ * @param {number} max
+ */
+export function fits(s, max) {
+  return s.length * 3 <= max || utf8Length(s) <= max;
 }
 
 /**
@@ -66,17 +80,33 @@ function prefix(s, max) {
 }
 
 /**
- * cut returns the well-formed string s bounded to limit bytes: a longer
- * string is cut to its first limit − 3 bytes, moved back to a character's
- * start, and "..." marks the cut. A negative limit means none; suffix
- * tells whether it was cut (the "..." is then not part of the result).
+ * cutAt returns where the well-formed string s is cut to bound it to limit
+ * bytes, -1 where it is not: a longer string is cut to its first limit − 3
+ * bytes, moved back to a character's start, and "..." marks the cut. A
+ * negative limit means none.
  * @param {string} s
  * @param {number} limit
- * @returns {[string, boolean]}
  */
-function cut(s, limit) {
-  if (limit < 0 || s.length <= limit / 3 || utf8Length(s) <= limit) return [s, false];
-  return [prefix(s, Math.max(limit - 3, 0)), true];
+function cutAt(s, limit) {
+  if (limit < 0 || fits(s, limit)) return -1;
+  return prefix(s, Math.max(limit - 3, 0)).length;
+}
+
+/** What makes a string need escaping (in JSON, HTML or JavaScript) or replacing (a surrogate, which may be lone). */
+// eslint-disable-next-line no-control-regex
+const UNPLAIN = /["\\\u0000-\u001f<>&\u2028\u2029\uD800-\uDFFF]/;
+
+/**
+ * plain reports whether s is written as it is, within limit bytes: it has
+ * nothing to escape, no surrogate (so nothing to replace) and no more
+ * than limit UTF-8 bytes (a negative limit: any number). Such a string
+ * needs none of the work of quote and truncate, which could not change
+ * it: the skipping of that work, not a second way of writing it.
+ * @param {string} s
+ * @param {number} limit
+ */
+function plain(s, limit) {
+  return !UNPLAIN.test(s) && (limit < 0 || fits(s, limit));
 }
 
 /**
@@ -86,38 +116,47 @@ function cut(s, limit) {
  * @param {number} limit
  */
 export function truncate(s, limit) {
-  const [t, suffix] = cut(wellFormed(s), limit);
-  return suffix ? t + "..." : t;
-}
-
-// eslint-disable-next-line no-control-regex
-const ESCAPED = /["\\\u0000-\u001f<>&\u2028\u2029]/g;
-const HEX = "0123456789abcdef";
-
-/** @param {string} c */
-function escapeChar(c) {
-  switch (c) {
-    case '"': return '\\"';
-    case "\\": return "\\\\";
-    case "\n": return "\\n";
-    case "\r": return "\\r";
-    case "\t": return "\\t";
-  }
-  const code = c.charCodeAt(0);
-  return "\\u" + HEX[code >> 12] + HEX[(code >> 8) & 15] + HEX[(code >> 4) & 15] + HEX[code & 15];
+  if (plain(s, limit)) return s;
+  const t = wellFormed(s);
+  const at = cutAt(t, limit);
+  return at < 0 ? t : t.slice(0, at) + "...";
 }
 
 /**
- * quote writes s as a JSON string, bounded to limit UTF-8 bytes (see cut;
+ * What the wire escapes beyond JSON.stringify, in its output: <, >, & (the
+ * JSON stays safe in HTML) and U+2028, U+2029 (it stays valid JavaScript),
+ * which it leaves raw, and backspace and form feed, which it writes \b
+ * and \f where the wire writes \u0008 and \u000c. An escaped backslash
+ * is matched whole, so that the character after it is not read as an
+ * escape's.
+ */
+const BEYOND_JSON = /\\\\|\\[bf]|[<>&\u2028\u2029]/g;
+
+/** @param {string} m a match of BEYOND_JSON */
+function escapeBeyondJSON(m) {
+  switch (m) {
+    case "\\\\": return m;
+    case "\\b": return "\\u0008";
+    case "\\f": return "\\u000c";
+  }
+  return "\\u" + m.charCodeAt(0).toString(16).padStart(4, "0");
+}
+
+/**
+ * quote writes s as a JSON string, bounded to limit UTF-8 bytes (see cutAt;
  * negative: whole). Quotes, backslashes and control characters are
- * escaped, and so are <, >, & (the JSON stays safe in HTML) and U+2028,
- * U+2029 (it stays valid JavaScript); a lone surrogate is U+FFFD.
+ * escaped (\n, \r, \t, else \u00XX), and so are <, >, & (the JSON stays
+ * safe in HTML) and U+2028, U+2029 (it stays valid JavaScript); a lone
+ * surrogate is U+FFFD. The escaping is JSON.stringify's, which ECMAScript
+ * fixes character for character, and BEYOND_JSON's.
  * @param {string} s
  * @param {number} limit
  */
 export function quote(s, limit) {
-  const [t, suffix] = cut(wellFormed(s), limit);
-  return '"' + t.replace(ESCAPED, escapeChar) + (suffix ? '..."' : '"');
+  if (plain(s, limit)) return '"' + s + '"';
+  const t = wellFormed(s);
+  const at = cutAt(t, limit);
+  return JSON.stringify(at < 0 ? t : t.slice(0, at) + "...").replace(BEYOND_JSON, escapeBeyondJSON);
 }
 
 /**

@@ -130,8 +130,28 @@ function sanitize(mode, s) {
 }
 
 /**
+ * One declared property of an object node as the interpreter reads it:
+ * made once per node (Tables.fields), with what writing and naming it
+ * needs at hand.
+ * @typedef {object} Field
+ * @property {string} name
+ * @property {string} key its name as a JSON member's name, then ":"
+ * @property {string} at how a message names it after its object's path: .name, or ["name"]
+ * @property {boolean} required
+ * @property {Node} node
+ */
+
+/**
+ * The declared properties of an object node, in order and by name.
+ * @typedef {object} Fields
+ * @property {readonly Field[]} list
+ * @property {ReadonlyMap<string, Field>} byName
+ */
+
+/**
  * Tables are a catalog's facts as the interpreter reads them: its object
- * shapes by name, its rules, and the hook that learns of violations.
+ * shapes by name, the properties of each object node (made on first use,
+ * then kept), its rules, and the hook that learns of violations.
  */
 export class Tables {
   /** @param {Facts} facts */
@@ -140,6 +160,8 @@ export class Tables {
     this.rules = facts.rules;
     /** @type {Map<string, Node>} */
     this.shapes = new Map(facts.shapes.map((s) => [s.name, s.node]));
+    /** @type {Map<Node, Fields>} */
+    this.byNode = new Map();
     /**
      * Learns of every detail value not written as given, once per payload
      * rendered (errgenrt's Catalog.OnViolation); null: none.
@@ -162,65 +184,100 @@ export class Tables {
   }
 
   /**
+   * fields returns the declared properties of object node n (those of the
+   * shape it names).
+   * @param {Node} n
+   * @returns {Fields}
+   */
+  fields(n) {
+    let f = this.byNode.get(n);
+    if (f === undefined) {
+      const list = (this.object(n).properties ?? []).map((p) => ({
+        name: p.name,
+        key: quote(p.name, -1) + ":",
+        at: memberPath("", p.name),
+        required: p.required === true,
+        node: p.node,
+      }));
+      f = { list, byName: new Map(list.map((p) => [p.name, p])) };
+      this.byNode.set(n, f);
+    }
+    return f;
+  }
+
+  /**
    * typeError returns what makes v no value of node n as the details'
    * TypeScript type has it — a value of another JSON type, a required
    * property missing (absent, undefined or null; an untyped one absent),
    * a member an object without additionalProperties does not declare —
    * or "" when nothing does. The constraints (enum, pattern, bounds, an integer's fraction…)
-   * are the writer's to check.
+   * are the writer's to check. The path of v, for the message, is parent
+   * followed by at, joined only when a message or a value inside v needs
+   * it.
    * @param {Node} n
    * @param {unknown} v
-   * @param {string} path where v is, for the message
-   * @param {Set<object>} [seen] the objects and arrays v is inside of
+   * @param {string} parent
+   * @param {string} at
+   * @param {object[]} [seen] the objects and arrays v is inside of
    * @returns {string}
    */
-  typeError(n, v, path, seen = new Set()) {
-    /** @param {string} what */
-    const want = (what) => `${path} must be ${what}, got ${kindOf(v)}`;
+  typeError(n, v, parent, at, seen = []) {
     switch (n.type) {
-      case "string": return typeof v === "string" ? "" : want("a string");
-      case "integer": return typeof v === "number" || typeof v === "bigint" ? "" : want("an integer");
-      case "number": return typeof v === "number" ? "" : want("a number");
-      case "boolean": return typeof v === "boolean" ? "" : want("a boolean");
+      case "string": return typeof v === "string" ? "" : mustBe(parent + at, "a string", v);
+      case "integer": return typeof v === "number" || typeof v === "bigint" ? "" : mustBe(parent + at, "an integer", v);
+      case "number": return typeof v === "number" ? "" : mustBe(parent + at, "a number", v);
+      case "boolean": return typeof v === "boolean" ? "" : mustBe(parent + at, "a boolean", v);
       case "any": return "";
     }
-    if (n.type === "array" ? !Array.isArray(v) : !isObject(v)) return want(n.type === "array" ? "an array" : "an object");
+    const path = parent + at;
+    if (n.type === "array" ? !Array.isArray(v) : !isObject(v)) return mustBe(path, n.type === "array" ? "an array" : "an object", v);
     const o = /** @type {object} */ (v);
-    if (seen.has(o)) return `${path} contains itself`;
-    seen.add(o);
+    if (seen.includes(o)) return `${path} contains itself`;
+    seen.push(o);
     try {
       if (Array.isArray(v)) {
         const items = /** @type {Node} */ (n.items);
         for (let i = 0; i < v.length; i++) {
-          const err = this.typeError(items, v[i], `${path}[${i}]`, seen);
+          const err = this.typeError(items, v[i], path, `[${i}]`, seen);
           if (err !== "") return err;
         }
         return "";
       }
       const d = /** @type {Members} */ (v);
-      const obj = this.object(n);
-      const props = obj.properties ?? [];
-      for (const p of props) {
+      const fields = this.fields(n);
+      for (const p of fields.list) {
         const x = member(d, p.name);
         // an untyped property takes null and undefined too, once it is there
         if (p.node.type === "any" ? !Object.hasOwn(d, p.name) : x === undefined || x === null) {
-          if (p.required === true) return `${memberPath(path, p.name)} is required`;
+          if (p.required) return `${path}${p.at} is required`;
           continue;
         }
-        const err = this.typeError(p.node, x, memberPath(path, p.name), seen);
+        const err = this.typeError(p.node, x, path, p.at, seen);
         if (err !== "") return err;
       }
+      const extra = this.object(n).additionalProperties;
       for (const k of Object.keys(d)) {
-        if (d[k] === undefined || props.some((p) => p.name === k)) continue;
-        if (obj.additionalProperties === undefined) return `${path} has no field ${JSON.stringify(k)}`;
-        const err = this.typeError(obj.additionalProperties, d[k], memberPath(path, k), seen);
+        if (d[k] === undefined || fields.byName.has(k)) continue;
+        if (extra === undefined) return `${path} has no field ${JSON.stringify(k)}`;
+        const err = this.typeError(extra, d[k], path, memberPath("", k), seen);
         if (err !== "") return err;
       }
       return "";
     } finally {
-      seen.delete(o);
+      seen.pop();
     }
   }
+}
+
+/**
+ * mustBe returns the message of a value v of another type than what at
+ * path.
+ * @param {string} path
+ * @param {string} what
+ * @param {unknown} v
+ */
+function mustBe(path, what, v) {
+  return `${path} must be ${what}, got ${kindOf(v)}`;
 }
 
 /**
@@ -292,8 +349,8 @@ export class Encoder {
     this.flatten = false;
     /** @type {string[]} the other members of open details written there, which extensions may not take */
     this.flatKeys = [];
-    /** @type {Set<object>} the untyped objects and arrays being written */
-    this.seen = new Set();
+    /** @type {Set<object> | null} the untyped objects and arrays being written (made on first use) */
+    this.seen = null;
   }
 
   // ------------------------------------------------------------ strings
@@ -476,78 +533,92 @@ export class Encoder {
    * @returns {string | null}
    */
   writeObject(n, d, top) {
+    const members = this.writeMembers(n, d, top);
+    return members === null ? null : "{" + members + "}";
+  }
+
+  /**
+   * writeMembers returns the members of object d of node n as writeObject
+   * writes them, without the object's braces.
+   * @param {Node} n
+   * @param {Members | null} d
+   * @param {boolean} top
+   * @returns {string | null}
+   */
+  writeMembers(n, d, top) {
     const o = this.tables.object(n);
-    /** @type {string[]} */
-    const members = [];
-    for (const p of o.properties ?? []) {
+    const sensitives = top && this.def !== null ? this.def.sensitive : undefined;
+    let out = "";
+    for (const p of this.tables.fields(o).list) {
       const f = p.node;
       if (f.verbose === true && !this.verbose) continue;
-      const required = p.required === true;
       let v = d === null ? undefined : member(d, p.name);
       if (v === undefined || v === null) {
-        if (!required) continue;
+        if (!p.required) continue;
         v = emptyValue(f);
-      } else if (!required && this.minimal && o.trim === true) {
+      } else if (!p.required && this.minimal && o.trim === true) {
         continue;
       }
-      const sensitive = top && this.def !== null && (this.def.sensitive ?? []).includes(p.name);
+      const sensitive = sensitives !== undefined && sensitives.includes(p.name);
       this.path.push(p.name);
-      let out = this.writeValue(f, v, sensitive);
-      if (out === null) {
-        if (!required) {
+      let js = this.writeValue(f, v, sensitive);
+      if (js === null) {
+        if (!p.required) {
           this.violation("omitted");
         } else if (Object.hasOwn(f, "replacement")) {
           this.violation("replaced");
-          out = this.writeValue(f, f.replacement, sensitive);
+          js = this.writeValue(f, f.replacement, sensitive);
         } else {
           this.hold(); // this object fails: what becomes of it decides
         }
       }
       this.path.pop();
-      if (out === null) {
-        if (required) return null;
+      if (js === null) {
+        if (p.required) return null;
         continue;
       }
-      members.push(quote(p.name, -1) + ":" + out);
+      out += (out === "" ? "" : ",") + p.key + js;
     }
     const extra = o.additionalProperties;
     if (extra !== undefined && d !== null && !this.minimal && (extra.verbose !== true || this.verbose)) {
-      this.writeExtra(o, extra, d, top, members);
+      out = this.writeExtra(o, extra, d, top, out);
     }
-    return "{" + members.join(",") + "}";
+    return out;
   }
 
   /**
-   * writeExtra adds to members the other members of the open object d of
-   * node o, sorted by key in code point order; a key named like a declared
-   * property is left out, and so is, in a problem document's flattened
-   * details, one named like a member of the document. A member whose value
-   * breaks the node extra is left out.
+   * writeExtra returns the members out followed by the other members of
+   * the open object d of node o, sorted by key in code point order; a key
+   * named like a declared property is left out, and so is, in a problem
+   * document's flattened details, one named like a member of the
+   * document. A member whose value breaks the node extra is left out.
    * @param {Node} o
    * @param {Node} extra
    * @param {Members} d
    * @param {boolean} top
-   * @param {string[]} members
+   * @param {string} out
+   * @returns {string}
    */
-  writeExtra(o, extra, d, top, members) {
+  writeExtra(o, extra, d, top, out) {
     const flat = top && this.flatten;
-    const props = o.properties ?? [];
+    const declared = this.tables.fields(o).byName;
     const keys = Object.keys(d).filter((k) => d[k] !== undefined).sort(byCodePoint);
     /** @type {Set<string>} */
     const written = new Set();
     for (const k of keys) {
-      if (props.some((p) => p.name === k) || (flat && this.tables.rules.problemMembers.includes(k))) continue;
+      if (declared.has(k) || (flat && this.tables.rules.problemMembers.includes(k))) continue;
       const key = quote(k, -1);
       if (written.has(key)) continue; // two keys alike once lone surrogates are U+FFFD: the first wins
       this.path.push(k);
-      const out = this.writeValue(extra, d[k], false);
-      if (out === null) this.violation("omitted");
+      const js = this.writeValue(extra, d[k], false);
+      if (js === null) this.violation("omitted");
       this.path.pop();
-      if (out === null) continue;
+      if (js === null) continue;
       written.add(key);
-      members.push(key + ":" + out);
+      out += (out === "" ? "" : ",") + key + ":" + js;
       if (flat) this.flatKeys.push(k);
     }
+    return out;
   }
 
   /**
@@ -574,8 +645,9 @@ export class Encoder {
       case "object": break;
       default: return "null";
     }
-    if (x === null || this.seen.has(x)) return "null"; // null, or a value inside itself
-    this.seen.add(x);
+    const seen = (this.seen ??= new Set());
+    if (x === null || seen.has(x)) return "null"; // null, or a value inside itself
+    seen.add(x);
     try {
       const toJSON = /** @type {{ toJSON?: unknown }} */ (x).toJSON;
       if (typeof toJSON === "function") return this.writeAny(n, toJSON.call(x, ""), depth);
@@ -595,7 +667,7 @@ export class Encoder {
       }
       return "{" + out + "}";
     } finally {
-      this.seen.delete(x);
+      seen.delete(x);
     }
   }
 
@@ -632,17 +704,17 @@ export class Encoder {
    * @param {string} name
    */
   placeholder(n, d, name) {
-    const p = (this.tables.object(n).properties ?? []).find((q) => q.name === name);
+    const p = this.tables.fields(n).byName.get(name);
     if (p === undefined) return "";
     const f = p.node;
     if (f.verbose === true && !this.verbose) return "";
-    const required = p.required === true;
+    const required = p.required;
     let v = d === null ? undefined : member(d, name);
     if (v === undefined || v === null) {
       if (!required) return "";
       v = emptyValue(f);
     }
-    const sensitive = this.def !== null && (this.def.sensitive ?? []).includes(name);
+    const sensitive = this.def?.sensitive?.includes(name) === true;
     const replaces = required && Object.hasOwn(f, "replacement");
     const text = this.scalarText(f, v, sensitive) ?? (replaces ? this.scalarText(f, f.replacement, sensitive) : null);
     if (text !== null) return text;
