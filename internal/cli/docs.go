@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 
@@ -49,7 +50,7 @@ func docsEmitter(env *Env, fl *flag.FlagSet, m *model.Catalog, catalogPath strin
 		}
 		return files, nil
 	}
-	return &emitter{name: "docs", label: "markdown docs", dir: dir, run: run}, ExitOK
+	return &emitter{key: "docs", name: "docs", label: "markdown docs", dir: dir, run: run}, ExitOK
 }
 
 // vitePressConfigs are the names a VitePress config may take in a site's
@@ -69,7 +70,7 @@ var vitePressConfigs = []string{"config.js", "config.mjs", "config.cjs", "config
 // It returns the config's path, "" when none is added, and the
 // .gitignore's, "" when none is added.
 func addStarterConfig(docs *emitter, m *model.Catalog, raw *catalog.Catalog, ld *ledger) (config, ignore string) {
-	if len(ld.previous(docs.dir)) > 0 {
+	if ld.hasOutput(docs.dir, "docs") {
 		return "", ""
 	}
 	root := realPath(raw.TreeRoot)
@@ -84,6 +85,11 @@ func addStarterConfig(docs *emitter, m *model.Catalog, raw *catalog.Catalog, ld 
 		}
 	}
 	starter := []gen.File{{Path: markdown.ConfigPath, Data: markdown.VitePressConfig(m)}}
+	if _, err := os.Lstat(filepath.Join(docs.dir, filepath.FromSlash(path.Dir(markdown.ThemePath)))); err != nil {
+		// the theme the config's pages need (errgen's, markdown.SiteDir),
+		// unless the site has a theme of its own
+		starter = append(starter, gen.File{Path: markdown.ThemePath, Data: []byte(markdown.VitePressTheme)})
+	}
 	ignore = filepath.Join(docs.dir, filepath.FromSlash(markdown.GitignorePath))
 	if _, err := os.Lstat(ignore); err == nil {
 		ignore = "" // the user's own

@@ -101,15 +101,18 @@ func TestDocsRepo(t *testing.T) {
 	compareDir(t, filepath.Join(root, "docs", "errors"), files)
 }
 
-// jsonBlock matches a fenced json block of the docs and its label line.
-var jsonBlock = regexp.MustCompile("(?m)^(.*):\n\n(`{3,})json\n((?s:.*?))\n?^`{3,}$")
+// jsonBlock matches a fenced json block of the docs, a tab of a code
+// group, and its label.
+var jsonBlock = regexp.MustCompile("(?m)^(`{3,})json \\[([^\\]\n]*)\\]\n((?s:.*?))\n?^`{3,}$")
 
-// TestDocsJSONBlocks parses every ```json block of the generated docs: each
-// is valid JSON, equals (compacted) the payload the compiled generated
-// package renders for the same example — the runtime's own bytes — and
-// validates against the catalog's JSON Schema: the JSON-RPC error object
-// against #/$defs/JsonRpcError, the problem document against
-// #/$defs/ProblemDetails, the plain response against #/$defs/ErrorResponse.
+// TestDocsJSONBlocks parses every ```json block of the generated docs (an
+// error page shows its first example, one tab per wire format of the
+// catalog): each is valid JSON, equals (compacted) the payload the
+// compiled generated package renders for the same example — the
+// runtime's own bytes — and validates against the catalog's JSON Schema:
+// the JSON-RPC error object against #/$defs/JsonRpcError, the problem
+// document against #/$defs/ProblemDetails, the plain response against
+// #/$defs/ErrorResponse.
 func TestDocsJSONBlocks(t *testing.T) {
 	for _, c := range docsCases(t) {
 		t.Run(c.name, func(t *testing.T) {
@@ -130,19 +133,27 @@ func TestDocsJSONBlocks(t *testing.T) {
 					continue
 				}
 				var examples []any
-				for _, ex := range e.Examples {
-					examples = append(examples, ex.Value)
-				}
-				if len(examples) == 0 && e.Details == nil {
+				if len(e.Examples) > 0 {
+					examples = []any{e.Examples[0].Value}
+				} else if e.Details == nil {
 					examples = []any{nil}
 				}
-				if len(found) != 3*len(examples) {
-					t.Errorf("%s: %d json blocks, want 3 per example (%d)", f.Path, len(found), len(examples))
+				var formats []string // the schema definitions of the catalog's formats, in page order
+				for _, f := range []struct {
+					format string
+					def    string
+				}{{model.FormatJSONRPC, jsonschema.DefJSONRPCError}, {model.FormatProblem, jsonschema.DefProblemDetails}, {model.FormatResponse, jsonschema.DefErrorResponse}} {
+					if m.Uses(f.format) {
+						formats = append(formats, f.def)
+					}
+				}
+				if len(found) != len(formats)*len(examples) {
+					t.Errorf("%s: %d json blocks, want one per format (%d) of %d example", f.Path, len(found), len(formats), len(examples))
 					continue
 				}
 				for i, b := range found {
 					blocks++
-					label, body := string(b[1]), b[3]
+					label, body := string(b[2]), b[3]
 					var compact bytes.Buffer
 					if err := json.Compact(&compact, body); err != nil {
 						t.Errorf("%s block %d is not JSON: %v\n%s", f.Path, i+1, err, body)
@@ -152,22 +163,16 @@ func TestDocsJSONBlocks(t *testing.T) {
 					var def string
 					var rt *errgenrt.Error
 					if c.compiled != nil {
-						rt = exampleErrorPlain(t, c.compiled.BySymbol(e.Symbol), examples[i/3])
+						rt = exampleErrorPlain(t, c.compiled.BySymbol(e.Symbol), examples[i/len(formats)])
 					}
-					switch i % 3 {
-					case 0:
-						def = jsonschema.DefJSONRPCError
-						if rt != nil {
+					def = formats[i%len(formats)]
+					if rt != nil {
+						switch def {
+						case jsonschema.DefJSONRPCError:
 							want = rt.AppendJSONRPC(nil, &o)
-						}
-					case 1:
-						def = jsonschema.DefProblemDetails
-						if rt != nil {
+						case jsonschema.DefProblemDetails:
 							want = rt.AppendProblem(nil, &o)
-						}
-					case 2:
-						def = jsonschema.DefErrorResponse
-						if rt != nil {
+						case jsonschema.DefErrorResponse:
 							want = rt.AppendResponse(nil, &o)
 						}
 					}
@@ -175,6 +180,9 @@ func TestDocsJSONBlocks(t *testing.T) {
 						jsonschema.DefJSONRPCError: "json-rpc", jsonschema.DefProblemDetails: "problem", jsonschema.DefErrorResponse: "response"}[def]) {
 						t.Errorf("%s block %d: label %q does not name a %s", f.Path, i+1, label, def)
 					}
+					// the page shows <, > and & as themselves, where the
+					// runtime escapes them (\u003c …): the same JSON value
+					want = []byte(htmlEscapes.Replace(string(want)))
 					if rt != nil && !bytes.Equal(compact.Bytes(), want) {
 						t.Errorf("%s block %d differs from the compiled runtime's payload:\n got %s\nwant %s", f.Path, i+1, compact.Bytes(), want)
 					}
@@ -193,6 +201,10 @@ func TestDocsJSONBlocks(t *testing.T) {
 		})
 	}
 }
+
+// htmlEscapes replaces the escapes of <, > and & the runtime writes in JSON
+// strings by the characters, as the docs' examples show them.
+var htmlEscapes = strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&")
 
 // errorOfPage returns the error a docs page documents, or nil.
 func errorOfPage(m *model.Catalog, path string) *model.Error {
@@ -244,14 +256,24 @@ func docsSchema(t *testing.T, m *model.Catalog) map[string]*sjs.Schema {
 }
 
 // sidebarText matches the text of a sidebar item in a page VitePress built.
-var sidebarText = regexp.MustCompile(`class="text" data-v-[0-9a-f]+>([^<]*)</(?:p|h2)>`)
+var sidebarText = regexp.MustCompile(`class="text" data-v-[0-9a-f]+>(.*?)</(?:p|h2)>`)
+
+// htmlTag matches an HTML tag, which sidebarItem drops.
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
+
+// sidebarItem returns the text of a sidebar item's HTML: its tags (<wbr>,
+// badges) dropped, spaces collapsed.
+func sidebarItem(h string) string {
+	return strings.Join(strings.Fields(htmlTag.ReplaceAllString(h, "")), " ")
+}
 
 // TestDocsSite builds VitePress sites with dead-link checking on (every
 // page must compile, through Vue and markdown-it, and every link resolve):
 //
 //   - the site of a user's own catalog, from exactly what errgen generate
-//     writes for it: the docs, the sidebar, the starter config (local
-//     search included) and .gitignore, for the markdown emitter's hostile
+//     writes for it: the docs, the sidebar, errgen's site files, the
+//     starter config (errgen's local search), theme and .gitignore, for
+//     the markdown emitter's hostile
 //     catalog, whose text must reach pages and sidebar as text; committed
 //     to git, the build leaves git status clean;
 //   - the docs of every golden catalog in one site.
@@ -294,7 +316,7 @@ func TestDocsSite(t *testing.T) {
 		// the site is what generate wrote, nothing more
 		docs := filepath.Join(dir, "docs", "errors")
 		m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "catalog", "errors.yaml"))
-		want := []string{markdown.ConfigPath, markdown.GitignorePath}
+		want := []string{markdown.ConfigPath, markdown.GitignorePath, markdown.ThemePath}
 		for _, f := range docsFiles(t, goldenCase{}, m) {
 			want = append(want, f.Path)
 		}
@@ -353,18 +375,23 @@ func TestDocsSite(t *testing.T) {
 		// The sidebar: every domain, and every error linked to its page.
 		var sidebar []string
 		for _, m := range sidebarText.FindAllSubmatch(page, -1) {
-			sidebar = append(sidebar, string(m[1]))
+			sidebar = append(sidebar, sidebarItem(string(m[1])))
 		}
 		wantSidebar := []string{"All errors"}
 		for _, d := range m.Domains {
-			wantSidebar = append(wantSidebar, html.EscapeString(cmp.Or(d.Title, d.Name)))
+			wantSidebar = append(wantSidebar, sidebarItem(html.EscapeString(cmp.Or(d.Title, d.Name))))
 			for _, e := range d.Errors {
-				wantSidebar = append(wantSidebar, e.Symbol)
-				if link := `href="/` + strings.TrimSuffix(strings.TrimSuffix(markdown.ErrorPath(e), ".md"), "index") + `"`; !bytes.Contains(page, []byte(link)) {
+				label := fmt.Sprintf("%d %s", e.Code, e.Symbol)
+				if e.Deprecated != nil {
+					label += " deprecated"
+				}
+				wantSidebar = append(wantSidebar, label)
+				if link := `href="` + markdown.SiteBase(m) + strings.TrimSuffix(strings.TrimSuffix(markdown.ErrorPath(e), ".md"), "index") + `"`; !bytes.Contains(page, []byte(link)) {
 					t.Errorf("domains/core.html links no %s (%s)", e.Symbol, link)
 				}
 			}
 		}
+		wantSidebar = append(wantSidebar, "Retired", "50 E_OLD retired")
 		if strings.Join(sidebar, "\n") != strings.Join(wantSidebar, "\n") {
 			t.Errorf("the sidebar of domains/core.html:\n%s\nwant:\n%s", strings.Join(sidebar, "\n"), strings.Join(wantSidebar, "\n"))
 		}

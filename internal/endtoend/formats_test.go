@@ -155,7 +155,8 @@ func formatsDocs(t *testing.T, m *model.Catalog) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	labels := map[string]string{model.FormatJSONRPC: "JSON-RPC `error` object:", model.FormatProblem: "Problem document (`application/problem+json`):", model.FormatResponse: "Plain response:"}
+	// each example is a code group with a tab per format the catalog uses
+	labels := map[string]string{model.FormatJSONRPC: "```json [JSON-RPC error]\n", model.FormatProblem: "```json [Problem document]\n", model.FormatResponse: "```json [Plain response]\n"}
 	facts := map[string]string{model.FormatJSONRPC: "| JSON-RPC code |", model.FormatProblem: "| Problem type |"}
 	for _, f := range files {
 		page := string(f.Data)
@@ -171,8 +172,11 @@ func formatsDocs(t *testing.T, m *model.Catalog) {
 			continue
 		}
 		examples := max(len(e.Examples), 1)
-		if blocks := strings.Count(page, "```json\n"); blocks != examples*len(m.Formats) {
-			t.Errorf("%s: %d json blocks, want %d per example", f.Path, blocks, len(m.Formats))
+		if blocks := strings.Count(page, "```json ["); blocks != examples*len(m.Formats) {
+			t.Errorf("%s: %d json tabs, want %d per example", f.Path, blocks, len(m.Formats))
+		}
+		if groups := strings.Count(page, "::: code-group\n"); groups != examples {
+			t.Errorf("%s: %d code groups, want one per example (%d)", f.Path, groups, examples)
 		}
 		for _, format := range model.Formats {
 			if got := strings.Count(page, labels[format]); got != examples*btoi(m.Uses(format)) {

@@ -161,6 +161,12 @@ func longestRun(s string, c byte) int {
 // with the closing fence, without a newline.
 func fence(lang, s string) string { return string(appendFence(nil, lang, s)) }
 
+// tab renders s as a fenced code block of a VitePress code group, the tab
+// named label (which holds no "]").
+func tab(lang, label, s string) string {
+	return string(appendFence(nil, lang+" ["+strings.ReplaceAll(label, "]", "")+"]", s))
+}
+
 // appendFence appends fence(lang, s) to b.
 func appendFence(b []byte, lang, s string) []byte {
 	if strings.IndexByte(s, '\r') >= 0 {

@@ -19,6 +19,8 @@
 //	yaml S          S as a YAML double-quoted scalar (front matter)
 //	join LIST SEP   strings.Join
 //	yesno B         "yes" or "no"
+//	symbol S        S as an HTML code element that breaks only after an
+//	                underscore (for link text in a table)
 //
 // Example payloads are rendered by the errgenrt runtime itself through
 // internal/runtimemodel, with the default options and a fixed timestamp
@@ -40,6 +42,7 @@ package markdown
 
 import (
 	"bytes"
+	"html"
 	"io/fs"
 	"runtime"
 	"sort"
@@ -78,15 +81,18 @@ var (
 
 // Template names: the page templates every template set has.
 const (
-	indexTemplate  = "index.md.tmpl"
-	domainTemplate = "domain.md.tmpl"
-	errorTemplate  = "error.md.tmpl"
-	fieldsTemplate = "fields.md.tmpl"
+	indexTemplate   = "index.md.tmpl"
+	domainTemplate  = "domain.md.tmpl"
+	errorTemplate   = "error.md.tmpl"
+	retiredTemplate = "retired.md.tmpl"
+	fieldsTemplate  = "fields.md.tmpl"
 )
 
 // Generate returns the docs of m: index.md, domains/NAME.md, one SLUG.md
-// per error, and the VitePress sidebar .vitepress/sidebar.mjs, sorted by
-// path.
+// per error, one SLUG.md per retired error at the slug it had (when that
+// is known and no error has it now), the VitePress sidebar
+// .vitepress/sidebar.mjs and errgen's theme and config parts under
+// .vitepress/errgen/ (see [SiteDir]), sorted by path.
 func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	t, err := loadTemplates(opts.Templates)
 	if err != nil {
@@ -117,11 +123,27 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 		return nil, err
 	}
 	files = append(files, pages...)
+	for _, r := range m.Retired {
+		p := g.retiredPath(r)
+		if p == "" {
+			continue
+		}
+		data, err := g.exec(&buf, retiredTemplate, g.retiredPage(r, p))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, gen.File{Path: p, Data: data})
+	}
 	sidebar, err := g.sidebar()
 	if err != nil {
 		return nil, err
 	}
 	files = append(files, gen.File{Path: SidebarPath, Data: sidebar})
+	site, err := g.siteFiles()
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, site...)
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
 }
@@ -215,11 +237,14 @@ func domainPath(d *model.Domain) string { return "domains/" + d.Name + ".md" }
 // ErrorPath returns the path of e's page in the docs directory: SLUG.md;
 // the one slug that would take the index's name, "index", gets
 // index/index.md (served at …/index/).
-func ErrorPath(e *model.Error) string {
-	if e.Slug == "index" {
+func ErrorPath(e *model.Error) string { return slugPath(e.Slug) }
+
+// slugPath returns the path of the page at slug (see ErrorPath).
+func slugPath(slug string) string {
+	if slug == "index" {
 		return "index/index.md"
 	}
-	return e.Slug + ".md"
+	return slug + ".md"
 }
 
 // link returns the relative link from the page at path from to the page at
@@ -275,7 +300,13 @@ type indexView struct {
 	Header, Source, Path, Index string // see page
 	Catalog                     *catalogInfo
 	Domains                     []*domainView // by range
+	Errors                      []errorRow    // every error, by code
 	Retired                     []retiredView // by code
+	// AtIndex is the error whose slug is "index", nil for none: its
+	// problem type URI, problem_base + "index", is the index's own
+	// address on a static host (…/index is …/index.html), so the index
+	// leads to its page (index/index.md) first.
+	AtIndex *errorRef
 }
 
 // domainView is a domain with its errors, links relative to the page that
@@ -302,13 +333,32 @@ type errorRow struct {
 	Retryable  bool
 	Deprecated bool
 	Link       string // to the error page
+	// Keys are the other names a developer may hold of the error, space
+	// separated, for a filter or a search to find it by: its type, slug,
+	// aliases, JSON-RPC code (when not its code) and problem type URI.
+	Keys string
 }
 
+// errorTableView is the view of errors.md.tmpl: a table of errors, which
+// the site's theme sorts (and, with Filter, filters).
+type errorTableView struct {
+	Formats formatsView
+	Errors  []errorRow
+	Filter  bool
+}
+
+// retiredView is a retired error, links relative to the page that shows
+// it.
 type retiredView struct {
-	Code   string // "" when the entry has none
-	Symbol string
-	Since  string
-	Note   string
+	Code        string // "" when the entry has none
+	Symbol      string
+	Type        string // the type it had; "" unknown
+	Slug        string // the slug it had; "" unknown
+	ProblemType string // the problem type URI it had; "" unknown
+	Since       string
+	Note        string
+	ReplacedBy  *errorRef // nil when none is named
+	Link        string    // to its page; "" when it has none
 }
 
 func (g *generator) indexView() *indexView {
@@ -317,14 +367,65 @@ func (g *generator) indexView() *indexView {
 	for _, d := range g.m.Domains {
 		v.Domains = append(v.Domains, g.domainView(d, indexPath))
 	}
-	for _, r := range g.m.Retired {
-		rv := retiredView{Symbol: r.Symbol, Since: r.Since, Note: r.Note}
-		if r.HasCode {
-			rv.Code = strconv.FormatInt(r.Code, 10)
+	v.Errors = make([]errorRow, len(g.m.Errors))
+	for i, e := range g.m.Errors {
+		v.Errors[i] = g.errorRow(e, indexPath)
+		v.Errors[i].Keys = errorKeys(e, g.info.Formats)
+		if e.Slug == "index" {
+			v.AtIndex = &errorRef{Code: e.Code, Symbol: e.Symbol, Title: e.Title, Link: link(indexPath, ErrorPath(e))}
 		}
-		v.Retired = append(v.Retired, rv)
+	}
+	for _, r := range g.m.Retired {
+		v.Retired = append(v.Retired, g.retiredView(r, indexPath))
 	}
 	return v
+}
+
+// errorKeys returns the Keys of e's row.
+func errorKeys(e *model.Error, f formatsView) string {
+	keys := []string{e.Type, e.Slug}
+	keys = append(keys, e.AliasSymbols()...)
+	if f.JSONRPC && e.WireCode != e.Code {
+		keys = append(keys, strconv.FormatInt(e.WireCode, 10))
+	}
+	if f.Problem {
+		keys = append(keys, flat(e.ProblemType))
+	}
+	return strings.Join(keys, " ")
+}
+
+func (g *generator) errorRow(e *model.Error, from string) errorRow {
+	return errorRow{Code: e.Code, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Title: e.Title,
+		Statuses: statusList(e.Statuses), Retryable: e.Retryable, Deprecated: e.Deprecated != nil,
+		Link: link(from, ErrorPath(e))}
+}
+
+func (g *generator) retiredView(r *model.Retired, from string) retiredView {
+	rv := retiredView{Symbol: r.Symbol, Type: r.Type, Slug: r.Slug, Since: r.Since, Note: r.Note}
+	if r.HasCode {
+		rv.Code = strconv.FormatInt(r.Code, 10)
+	}
+	if g.info.Formats.Problem {
+		rv.ProblemType = r.ProblemType
+	}
+	if e := r.ReplacedBy; e != nil {
+		rv.ReplacedBy = &errorRef{Code: e.Code, Symbol: e.Symbol, Title: e.Title, Link: link(from, ErrorPath(e))}
+	}
+	if p := g.retiredPath(r); p != "" {
+		rv.Link = link(from, p)
+	}
+	return rv
+}
+
+// retiredPath returns the path of the page of a retired error: at the slug
+// it had, so that its problem type URI still leads to a page about it;
+// "" when its type is unknown or an error has that type now (whose page is
+// there).
+func (g *generator) retiredPath(r *model.Retired) string {
+	if r.Slug == "" || g.m.ByType(r.Type) != nil {
+		return ""
+	}
+	return slugPath(r.Slug)
 }
 
 func (g *generator) domainView(d *model.Domain, from string) *domainView {
@@ -335,9 +436,7 @@ func (g *generator) domainView(d *model.Domain, from string) *domainView {
 	}
 	v.Errors = make([]errorRow, len(d.Errors))
 	for i, e := range d.Errors {
-		v.Errors[i] = errorRow{Code: e.Code, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Title: e.Title,
-			Statuses: statusList(e.Statuses), Retryable: e.Retryable, Deprecated: e.Deprecated != nil,
-			Link: link(from, ErrorPath(e))}
+		v.Errors[i] = g.errorRow(e, from)
 	}
 	return v
 }
@@ -365,11 +464,32 @@ func (g *generator) domainPage(d *model.Domain) *domainPage {
 		Position: d.Low, Domain: g.domainView(d, path)}
 }
 
+// retiredPage is the view of retired.md.tmpl: the page a retired error
+// keeps at the slug it had.
+type retiredPage struct {
+	Header, Source, Path, Index string // see page
+	Catalog                     *catalogInfo
+	Position                    int64  // sidebar position: the code, else after every 32-bit code
+	Label                       string // its code and symbol: "2599 E_FS_LEGACY_LOCK"
+	Retired                     retiredView
+}
+
+func (g *generator) retiredPage(r *model.Retired, path string) *retiredPage {
+	pg := g.page(path)
+	v := &retiredPage{Header: pg.Header, Source: pg.Source, Catalog: pg.Catalog, Path: pg.Path, Index: pg.Index,
+		Position: 1 << 31, Label: retiredLabel(r), Retired: g.retiredView(r, path)}
+	if r.HasCode {
+		v.Position = r.Code
+	}
+	return v
+}
+
 // errorPage is the view of error.md.tmpl.
 type errorPage struct {
 	Header, Source, Path, Index string // see page
 	Catalog                     *catalogInfo
-	Position                    int64 // sidebar position: the error's code, which adding another error does not change
+	Position                    int64  // sidebar position: the error's code, which adding another error does not change
+	Label                       string // its code and symbol, "2502 E_FS_FILE_TOO_LARGE": titles and sidebar
 	Code                        int64
 	WireCode                    int64 // the JSON-RPC error.code
 	Symbol                      string
@@ -390,8 +510,22 @@ type errorPage struct {
 	// Placeholders reports whether a template has a {field} placeholder.
 	Placeholders bool
 	Details      *Details // nil when the error has no details
-	Doc          string   // the doc markdown, closed (see safeDoc); "" none
+	Doc          string   // the doc markdown, closed, its headings below the page's (see safeDoc); "" none
+	// Examples holds the one example the page shows: the first catalog
+	// example (or, for an error without details, the error itself); none
+	// for an error with details but no example.
 	Examples     []exampleView
+	ExampleCount int // the catalog's examples of the error
+	Client       clientView
+}
+
+// clientView is what a client should make of the error.
+type clientView struct {
+	Retryable  bool
+	Status     int   // the default HTTP status
+	Others     []int // the other statuses it may be sent with
+	Server     bool  // the default status is a server error (5xx)
+	RetryAfter bool  // a status that may carry Retry-After (429, 503) is among them
 }
 
 type domainRef struct {
@@ -407,6 +541,7 @@ type deprecationView struct {
 }
 
 type errorRef struct {
+	Code   int64
 	Symbol string
 	Title  string
 	Link   string
@@ -416,6 +551,7 @@ type errorRef struct {
 // shape, and the shapes they reach through $ref, each once.
 type Details struct {
 	Shape       string // the shape's name; "" for inline details
+	Anchor      string // the id the details' shape is linked by, from the fields of its shapes (see ShapeAnchor); "" for inline details
 	Builtin     bool   // the built-in field_errors
 	Description string
 	Type        string // the root's type when it is not an object with fields
@@ -427,6 +563,7 @@ type Details struct {
 // ShapeFields describes a shape a detail field refers to.
 type ShapeFields struct {
 	Name        string
+	Anchor      string // the id of its heading (see ShapeAnchor)
 	Description string
 	Type        string // the shape's type, for a shape that is not an object with fields
 	Values      []string
@@ -445,8 +582,35 @@ type Field struct {
 	Constraints []string // plain text: "≥ 0", "format uri", "pattern ^a+$"
 	Required    bool
 	Description string
-	Notes       []string // "sensitive", "verbose only", "sanitized (path)", "at most 2048 bytes"
+	// Notes are the field's marks in plain text: "sensitive: redacted
+	// unless sensitive values are shown", "verbose only", "sanitized
+	// (path) unless sensitive values are shown", "at most 2048 bytes".
+	Notes []string
+	// Shape is the shape the field's type names (its $ref, or that of the
+	// innermost items of an array), whose table the page shows under
+	// ShapeAnchor; Type then ends with it ("array of node"). "" for none.
+	Shape string
+	// The marks of Notes, for badges.
+	Sensitive bool   // redacted unless sensitive values are shown
+	Verbose   bool   // sent in verbose mode only
+	Sanitize  string // the x-sanitize mode; "" none
+	MaxBytes  int64  // x-max-bytes; 0 unset
+	// Remarks are the notes that are no mark, for the description.
+	Remarks []string
 }
+
+// TypeHead returns the field's type without the shape it names at its
+// end ("array of" for "array of node"; "" for "node"), for a page that
+// links the shape.
+func (f Field) TypeHead() string { return strings.TrimSpace(strings.TrimSuffix(f.Type, f.Shape)) }
+
+// ShapeAnchor returns the id of the heading of the table of the shape the
+// field's type names.
+func (f Field) ShapeAnchor() string { return ShapeAnchor(f.Shape) }
+
+// ShapeAnchor returns the id of the heading of the table of the shape
+// named name on an error page.
+func ShapeAnchor(name string) string { return "shape-" + name }
 
 // exampleView is one catalog example in the wire formats the catalog
 // uses, pretty JSON ("" for a format it does not use).
@@ -461,7 +625,7 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 	path := ErrorPath(e)
 	pg := g.page(path)
 	v := &errorPage{
-		Header: pg.Header, Source: pg.Source, Catalog: pg.Catalog, Path: pg.Path, Index: pg.Index, Position: e.Code,
+		Header: pg.Header, Source: pg.Source, Catalog: pg.Catalog, Path: pg.Path, Index: pg.Index, Position: e.Code, Label: errorLabel(e),
 		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Slug: e.Slug, Title: e.Title,
 		ProblemType: e.ProblemType, Retryable: e.Retryable, Since: e.Since,
 		Message: e.Message.Source, Doc: safeDoc(e.Doc),
@@ -486,7 +650,7 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 	if dep := e.Deprecated; dep != nil {
 		v.Deprecated = &deprecationView{Since: dep.Since, Note: dep.Note}
 		if r := dep.ReplacedBy; r != nil {
-			v.Deprecated.ReplacedBy = &errorRef{Symbol: r.Symbol, Title: r.Title, Link: link(path, ErrorPath(r))}
+			v.Deprecated.ReplacedBy = &errorRef{Code: r.Code, Symbol: r.Symbol, Title: r.Title, Link: link(path, ErrorPath(r))}
 		}
 	}
 	if e.UserMessage != nil {
@@ -501,7 +665,11 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 		v.Placeholders = v.Placeholders || !s.IsLiteral()
 	}
 	v.Details = g.shapes[e.Details]
-	v.Examples = g.examples(e)
+	v.Examples, v.ExampleCount = g.examples(e), len(e.Examples)
+	v.Client = clientView{Retryable: e.Retryable, Status: e.Statuses[0], Others: e.Statuses[1:], Server: e.Statuses[0] >= 500}
+	for _, st := range e.Statuses {
+		v.Client.RetryAfter = v.Client.RetryAfter || st == 429 || st == 503
+	}
 	return v
 }
 
@@ -536,15 +704,15 @@ func summary(doc string) string {
 	return s
 }
 
-// examples renders the catalog examples of e in the wire formats the
+// examples renders the first catalog example of e in the wire formats the
 // catalog uses; an error without details gets one rendering, an error with
 // details but no example none.
 func (g *generator) examples(e *model.Error) []exampleView {
-	values := make([]any, len(e.Examples))
-	for i, ex := range e.Examples {
-		values[i] = ex.Value
-	}
-	if len(values) == 0 && e.Details == nil {
+	var values []any
+	switch {
+	case len(e.Examples) > 0:
+		values = []any{e.Examples[0].Value}
+	case e.Details == nil:
 		values = []any{nil}
 	}
 	o := errgenrt.DefaultOptions()
@@ -573,7 +741,10 @@ func (g *generator) examples(e *model.Error) []exampleView {
 // Indent does: a line per member and element, "key": value, and {} and []
 // kept whole. The runtime's JSON is valid, so unlike Indent it does not scan
 // every byte to check it: it copies each string whole and breaks lines
-// only at the punctuation between.
+// only at the punctuation between. In strings, the escapes \u003c, \u003e
+// and \u0026, which the runtime writes for <, > and & (so that a payload
+// is safe inside HTML), are shown as the characters they stand for: the
+// same JSON value, which reads "<redacted>" as a reader expects.
 func pretty(raw []byte) string {
 	b := make([]byte, 0, len(raw)+len(raw)/2)
 	depth := 0
@@ -593,7 +764,7 @@ func pretty(raw []byte) string {
 				}
 				j++
 			}
-			b = append(b, raw[i:min(j+1, len(raw))]...)
+			b = appendString(b, raw[i:min(j+1, len(raw))])
 			i = j
 		case '{', '[':
 			b = append(b, c)
@@ -620,6 +791,33 @@ func pretty(raw []byte) string {
 	return string(b)
 }
 
+// appendString appends the JSON string s (quotes included) to b, its
+// escapes of <, > and & replaced by the characters.
+func appendString(b, s []byte) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b = append(b, s[i])
+			continue
+		}
+		if s[i+1] == 'u' && i+6 <= len(s) {
+			switch string(s[i+2 : i+6]) {
+			case "003c", "003C":
+				b, i = append(b, '<'), i+5
+				continue
+			case "003e", "003E":
+				b, i = append(b, '>'), i+5
+				continue
+			case "0026":
+				b, i = append(b, '&'), i+5
+				continue
+			}
+		}
+		b = append(b, s[i], s[i+1]) // an escape: both bytes
+		i++
+	}
+	return b
+}
+
 // DetailsOf returns the details tables of e, or nil when e has none.
 func DetailsOf(m *model.Catalog, e *model.Error) *Details {
 	if e.Details == nil {
@@ -637,7 +835,7 @@ func (g *generator) details(e *model.Error) *Details {
 		sh = sh.Schema.Ref // inline details that only name a shape
 	}
 	if !sh.Inline {
-		v.Shape, v.Builtin = sh.Name, sh.Builtin
+		v.Shape, v.Anchor, v.Builtin = sh.Name, ShapeAnchor(sh.Name), sh.Builtin
 	}
 	if v.Description == "" {
 		v.Description = sh.Schema.Description
@@ -652,7 +850,9 @@ func (g *generator) details(e *model.Error) *Details {
 		w.collect(&v.Fields, s, "")
 		for i := range v.Fields {
 			if v.Fields[i].Path == OtherMembers {
-				v.Fields[i].Notes = append(v.Fields[i].Notes, "not in problem documents when named like one of their members (type, title, status, …)")
+				const clash = "not in problem documents when named like one of their members (type, title, status, …)"
+				v.Fields[i].Notes = append(v.Fields[i].Notes, clash)
+				v.Fields[i].Remarks = append(v.Fields[i].Remarks, clash)
 			}
 		}
 	default:
@@ -681,10 +881,11 @@ func (w *walker) collect(rows *[]Field, s *model.Schema, prefix string) {
 		ps := p.Schema
 		row := Field{Path: prefix + p.Name, Required: p.Required, Description: ps.Description}
 		row.Type, row.Values, row.Constraints = w.describe(ps)
+		row.Shape = shapeOf(ps)
 		if row.Description == "" && ps.Ref != nil {
 			row.Description = ps.Ref.Schema.Description
 		}
-		row.Notes = fieldNotes(ps, w.g.sensitive[p])
+		row.marks(ps, w.g.sensitive[p])
 		*rows = append(*rows, row)
 		w.nested(rows, ps, prefix+p.Name)
 	}
@@ -695,10 +896,23 @@ func (w *walker) collect(rows *[]Field, s *model.Schema, prefix string) {
 			row.Description += " " + a.Description
 		}
 		row.Type, row.Values, row.Constraints = w.describe(a)
-		row.Notes = fieldNotes(a, false)
+		row.Shape = shapeOf(a)
+		row.marks(a, false)
 		*rows = append(*rows, row)
 		w.nested(rows, a, prefix+OtherMembers)
 	}
+}
+
+// shapeOf returns the name of the shape schema s names: its $ref, or that
+// of its innermost array items; "" for none.
+func shapeOf(s *model.Schema) string {
+	for s != nil && s.Ref == nil && s.Type == "array" {
+		s = s.Items
+	}
+	if s == nil || s.Ref == nil {
+		return ""
+	}
+	return s.Ref.Name
 }
 
 // OtherMembers is the path segment of the row that describes the other
@@ -717,23 +931,24 @@ func (w *walker) nested(rows *[]Field, s *model.Schema, path string) {
 	}
 }
 
-// fieldNotes returns the notes of a field of schema s: its extension
-// keywords; sensitive also when an error's sensitive list names it.
-func fieldNotes(s *model.Schema, sensitive bool) []string {
-	var notes []string
-	if s.Sensitive || sensitive {
-		notes = append(notes, "sensitive: redacted unless verbose")
+// marks sets the marks of a field of schema s, and their notes: its
+// extension keywords; sensitive also when an error's sensitive list names
+// it. Verbose mode lifts neither redaction nor scrubbing: only the
+// options' ShowSensitive does.
+func (f *Field) marks(s *model.Schema, sensitive bool) {
+	f.Sensitive, f.Verbose, f.Sanitize, f.MaxBytes = s.Sensitive || sensitive, s.Verbose, s.Sanitize, s.MaxBytes
+	if f.Sensitive {
+		f.Notes = append(f.Notes, "sensitive: redacted unless sensitive values are shown")
 	}
-	if s.Verbose {
-		notes = append(notes, "verbose only")
+	if f.Verbose {
+		f.Notes = append(f.Notes, "verbose only")
 	}
-	if s.Sanitize != "" {
-		notes = append(notes, "sanitized ("+s.Sanitize+") unless verbose")
+	if f.Sanitize != "" {
+		f.Notes = append(f.Notes, "sanitized ("+f.Sanitize+") unless sensitive values are shown")
 	}
-	if s.MaxBytes > 0 {
-		notes = append(notes, "at most "+strconv.FormatInt(s.MaxBytes, 10)+" bytes")
+	if f.MaxBytes > 0 {
+		f.Notes = append(f.Notes, "at most "+strconv.FormatInt(f.MaxBytes, 10)+" bytes")
 	}
-	return notes
 }
 
 // describe returns the plain-text type of a schema, its enum values and
@@ -770,7 +985,7 @@ func (w *walker) ref(sh *model.Shape) {
 }
 
 func (w *walker) shapeRows(sh *model.Shape) {
-	v := &ShapeFields{Name: sh.Name, Description: sh.Schema.Description}
+	v := &ShapeFields{Name: sh.Name, Anchor: ShapeAnchor(sh.Name), Description: sh.Schema.Description}
 	w.shapes = append(w.shapes, v)
 	s := sh.Schema
 	if s.Ref != nil {
@@ -852,8 +1067,21 @@ var funcs = template.FuncMap{
 	"code":     code,
 	"cellcode": cellcode,
 	"fence":    fence,
-	"indent":   indent,
-	"yaml":     yaml,
-	"join":     strings.Join,
-	"yesno":    yesno,
+	"tab":      tab,
+	"errorTable": func(f formatsView, errors []errorRow, filter bool) errorTableView {
+		return errorTableView{Formats: f, Errors: errors, Filter: filter}
+	},
+	"indent": indent,
+	"yaml":   yaml,
+	"join":   strings.Join,
+	"yesno":  yesno,
+	"symbol": symbolHTML,
+}
+
+// symbolHTML returns a symbol as an HTML code element that may break after
+// each underscore, never inside a word, for a link's text in a narrow
+// table column: <code>E_<wbr>FS_<wbr>LOCKED</code>. A symbol is letters,
+// digits and underscores; anything else is escaped all the same.
+func symbolHTML(s string) string {
+	return "<code>" + strings.ReplaceAll(html.EscapeString(s), "_", "_<wbr>") + "</code>"
 }

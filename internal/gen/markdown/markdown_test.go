@@ -21,8 +21,9 @@ func hostile(t testing.TB) *model.Catalog {
 	return errgentest.Model(t, catalog.OSFS{}, "testdata/hostile.yaml")
 }
 
-// generate returns the pages of m's docs by path; the sidebar, which
-// every docs set has, is left out (see TestDocsSidebar).
+// generate returns the pages of m's docs by path; the sidebar and the
+// site's files (markdown.SiteDir), which every docs set has, are left out
+// (see TestDocsSidebar and TestDocsSiteFiles).
 func generate(t testing.TB, m *model.Catalog, opts markdown.Options) map[string]string {
 	t.Helper()
 	files, err := markdown.Generate(m, opts)
@@ -40,7 +41,57 @@ func generate(t testing.TB, m *model.Catalog, opts markdown.Options) map[string]
 		t.Errorf("no %s", markdown.SidebarPath)
 	}
 	delete(out, markdown.SidebarPath)
+	for p := range out {
+		if strings.HasPrefix(p, markdown.SiteDir) {
+			delete(out, p)
+		}
+	}
 	return out
+}
+
+// TestDocsSiteFiles: the site's files errgen writes beside the sidebar
+// carry errgen's header in their own comment syntax, and errors.mjs
+// lists every error, and every retired error with a page, by the names a
+// developer may hold of it.
+func TestDocsSiteFiles(t *testing.T) {
+	files, err := markdown.Generate(hostile(t), markdown.Options{Source: "../catalog/errors.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	site := map[string]string{}
+	for _, f := range files {
+		if !strings.HasPrefix(f.Path, markdown.SiteDir) {
+			continue
+		}
+		names = append(names, strings.TrimPrefix(f.Path, markdown.SiteDir))
+		site[f.Path] = string(f.Data)
+		head := "// " + gen.Header + "\n"
+		if strings.HasSuffix(f.Path, ".vue") {
+			head = "<!-- " + gen.Header + " -->\n"
+		}
+		if !strings.HasPrefix(string(f.Data), head) {
+			t.Errorf("%s starts %q", f.Path, string(f.Data)[:min(len(f.Data), 80)])
+		}
+	}
+	if got, want := strings.Join(names, " "), "ErrgenEnhance.vue ErrgenNotFound.vue errors.mjs site.mjs theme.mjs"; got != want {
+		t.Errorf("site files: %s, want %s", got, want)
+	}
+	if js := site[markdown.SiteModulePath]; !strings.Contains(js, "provider: 'local'") || !strings.Contains(js, "boostDocument") {
+		t.Errorf("site.mjs has no local search ranking an error first:\n%s", js)
+	}
+	lookup := site[markdown.SiteDir+"errors.mjs"]
+	for _, want := range []string{
+		"// source: ../../../catalog/errors.yaml\n",
+		`{"label":"-32700 E_PARSE","title":"Parse | error","link":"/parse","keys":["-32700","E_PARSE","parse","parse"]},`,
+		`{"label":"2 E_INDEX",`,
+		`"link":"/index/"`,
+		`{"label":"50 E_OLD","title":"retired in 0.5.0","link":"/old","keys":["50","E_OLD","old","old"],"retired":true},`,
+	} {
+		if !strings.Contains(lookup, want) {
+			t.Errorf("errors.mjs lacks %q:\n%s", want, lookup)
+		}
+	}
 }
 
 // TestDocsPages checks the page set and the header every page carries on
@@ -59,7 +110,8 @@ func TestDocsPages(t *testing.T) {
 			t.Errorf("%s lacks the HTML header after the front matter", p)
 		}
 	}
-	want := "domains/core.md domains/misc.md domains/rpc.md escape.md index.md index/index.md internal.md misc-html.md parse.md"
+	// old.md: the page the retired E_OLD keeps at the slug it had
+	want := "domains/core.md domains/misc.md domains/rpc.md escape.md index.md index/index.md internal.md misc-html.md old.md parse.md"
 	if got := strings.Join(sortStrings(names), " "); got != want {
 		t.Errorf("pages:\n got %s\nwant %s", got, want)
 	}
@@ -73,8 +125,18 @@ func TestDocsPages(t *testing.T) {
 	if p := pages["escape.md"]; !strings.Contains(p, "Use [`E_INDEX`](index/index.md)") {
 		t.Errorf("deprecation notice does not link the replacement:\n%s", p)
 	}
-	if p := pages["index.md"]; !strings.Contains(p, "| 50 | `E_OLD` | 0.5.0 | gone \\| for good |") {
+	if p := pages["index.md"]; !strings.Contains(p, "| 50 | [`E_OLD`](old.md) | 0.5.0 |  | gone \\| for good |") {
 		t.Errorf("retired codes missing from the index:\n%s", p)
+	}
+	if p := pages["old.md"]; !strings.Contains(p, "# 50 `E_OLD` (retired)\n") || !strings.Contains(p, "::: danger Retired in 0.5.0\n") ||
+		!strings.Contains(p, "| Problem type | `https://docs.example.com/errors/old` |") {
+		t.Errorf("the retired error's page:\n%s", p)
+	}
+	// the index: one table of every error by code, sortable and filterable,
+	// each row holding the other names of the error for the filter
+	if p := pages["index.md"]; !strings.Contains(p, `<div class="errgen-table errgen-errors" data-errgen-sort data-errgen-filter>`) ||
+		!strings.Contains(p, "| 3 | [<code>E_<wbr>ESCAPE</code>](escape.md) <span class=\"errgen-badge errgen-deprecated\">deprecated</span> <span class=\"errgen-keys\" hidden>escape escape https://docs.example.com/errors/escape</span> |") {
+		t.Errorf("the index's table of errors:\n%s", p)
 	}
 }
 
@@ -92,32 +154,32 @@ func TestDocsHostileText(t *testing.T) {
 	pages := generate(t, hostile(t), markdown.Options{})
 	for _, c := range []struct{ page, want string }{
 		// table cells: pipes escaped, newlines gone, HTML and attributes inert
-		{"domains/rpc.md", "| -32700 | [`E_PARSE`](../parse.md) | Parse \\| error | 400 | no |"},
+		{"domains/rpc.md", "| -32700 | [<code>E_<wbr>PARSE</code>](../parse.md) | Parse \\| error | 400 | no |"},
 		{"index.md", "| [Core \\<script>alert(1)\\</script> \\{\\{ hack() \\}\\}](domains/core.md) |"},
 		{"index.md", "| Line one line two \\| with pipe \\*and\\* \\_emphasis\\_ \\[link\\](http://x) \\&amp; \\{.red\\} |"},
-		{"misc-html.md", "# `E_MISC_HTML`: 1\\. Looks like a list\n"},
+		{"misc-html.md", "# 100 `E_MISC_HTML`: 1\\. Looks like a list\n"},
 		// code spans: fence longer than the content's runs, pipes escaped in cells
 		{"index/index.md", "| `a\\|b` | string | yes |"},
 		{"index/index.md", "| ``c`d`` | string, one of `x\\|y`, ``` `` ```, `  spaced  ` |"},
 		// templates in fenced blocks whose fence outruns the content's
 		{"index/index.md", "````text\n```{a|b}```\n````\n"},
 		// front matter: YAML double-quoted, escapes, </ broken for VitePress
-		{"escape.md", `title: "E_ESCAPE: Terminal \u001b[31mred\u001b[0m ` + "\u202e" + `evil"`},
+		{"escape.md", `title: "3 E_ESCAPE: Terminal \u001b[31mred\u001b[0m ` + "\u202e" + `evil"`},
 		{"domains/core.md", `title: "Core <script>alert(1)<\u200b/script> {{ hack() }} errors"`},
 		{"domains/core.md", `description: "Line one\nline two | with pipe *and* _emphasis_ [link](http://x) &amp; {.red}"`},
 		// docs: unclosed blocks closed before the page goes on
-		{"internal.md", "```js\nconsole.log('{{ x }}')\n## not a heading\n```\n\n## Message"},
-		{"escape.md", "~~~~\nunclosed tilde fence\n~~~~\n\n## Message"},
-		{"misc-html.md", "<pre>\nunclosed pre\n\n\nstill pre\n</pre>\n\n## Message"},
+		{"internal.md", "```js\nconsole.log('{{ x }}')\n## not a heading\n```\n\n## How to fix it"},
+		{"escape.md", "~~~~\nunclosed tilde fence\n~~~~\n\n## How to fix it"},
+		{"misc-html.md", "<pre>\nunclosed pre\n\n\nstill pre\n</pre>\n\n## How to fix it"},
 		// a fence inside a list item ends with the item: nothing added
-		{"parse.md", "  ```go\n  unclosed fence inside the list\n\n## Message"},
+		{"parse.md", "  ```go\n  unclosed fence inside the list\n\n## How to fix it"},
 	} {
 		if !strings.Contains(pages[c.page], c.want) {
 			t.Errorf("%s lacks %q", c.page, c.want)
 		}
 	}
 	for p, data := range pages {
-		if !strings.Contains(data, "\n<div v-pre>\n\n") || !strings.HasSuffix(data, "\n</div>\n") {
+		if !strings.Contains(data, "\n<div v-pre class=\"errgen ") || !strings.HasSuffix(data, "\n</div>\n") {
 			t.Errorf("%s: body not wrapped in <div v-pre>", p)
 		}
 	}
@@ -132,7 +194,7 @@ func TestDocsTemplateOverride(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	edited := strings.Replace(string(orig), "| Field | Type | Required | Notes | Description |", "| Name | Kind | Required | Notes | About |", 1)
+	edited := strings.Replace(string(orig), "| Field | Type | Required | Description |", "| Name | Kind | Required | About |", 1)
 	if edited == string(orig) {
 		t.Fatal("fields.md.tmpl has no header row to edit")
 	}
@@ -153,7 +215,7 @@ func TestDocsTemplateOverride(t *testing.T) {
 				continue
 			}
 			changed++
-			if wl[i] != "| Field | Type | Required | Notes | Description |" || gl[i] != "| Name | Kind | Required | Notes | About |" {
+			if wl[i] != "| Field | Type | Required | Description |" || gl[i] != "| Name | Kind | Required | About |" {
 				t.Errorf("%s:%d changed beyond the override:\n- %s\n+ %s", p, i+1, wl[i], gl[i])
 			}
 		}
@@ -214,7 +276,7 @@ func BenchmarkDocs(b *testing.B) {
 func TestOverriddenPartialsReachErrorPages(t *testing.T) {
 	m := hostile(t)
 	for _, c := range []struct{ name, old, new string }{
-		{"examples.md.tmpl", "JSON-RPC `error` object:", "The JSON-RPC error:"},
+		{"examples.md.tmpl", "Plain response", "Plain body"},
 		{"fields.md.tmpl", "| Field | Type |", "| Name | Kind |"},
 	} {
 		orig, err := fs.ReadFile(templates.FS, c.name)
@@ -241,9 +303,12 @@ func TestOverriddenPartialsReachErrorPages(t *testing.T) {
 }
 
 // TestDocsSidebar: the VitePress sidebar is an ES module exporting the
-// index, then each domain by range with its errors by code, linked from
-// the docs directory as the site's root; catalog text is HTML-escaped (the
-// sidebar's text is HTML to VitePress), and errgen's header marks it.
+// index, then each domain by range with its errors by code, then the
+// retired errors that have a page, linked from the docs directory as the
+// site's root; an error reads its code and symbol (a line break allowed
+// after each underscore, never inside a word) with a badge when it is
+// deprecated or retired; catalog text is HTML-escaped (the sidebar's text
+// is HTML to VitePress), and errgen's header marks it.
 func TestDocsSidebar(t *testing.T) {
 	files, err := markdown.Generate(hostile(t), markdown.Options{Source: "../catalog/errors.yaml"})
 	if err != nil {
@@ -292,13 +357,15 @@ func TestDocsSidebar(t *testing.T) {
 	want := []string{
 		"All errors /",
 		"JSON-RPC | protocol /domains/rpc",
-		"  E_PARSE /parse",
+		"  -32700 E_<wbr>PARSE /parse",
 		"Core &lt;script&gt;alert(1)&lt;/script&gt; {{ hack() }} /domains/core",
-		"  E_INTERNAL /internal",
-		"  E_INDEX /index/",
-		"  E_ESCAPE /escape",
+		"  1 E_<wbr>INTERNAL /internal",
+		"  2 E_<wbr>INDEX /index/",
+		`  3 E_<wbr>ESCAPE <span class="errgen-badge errgen-deprecated">deprecated</span> /escape`,
 		"misc /domains/misc",
-		"  E_MISC_HTML /misc-html",
+		"  100 E_<wbr>MISC_<wbr>HTML /misc-html",
+		"Retired /#retired",
+		`  50 E_<wbr>OLD <span class="errgen-badge errgen-retired">retired</span> /old`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("sidebar:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -308,11 +375,14 @@ func TestDocsSidebar(t *testing.T) {
 	}
 }
 
-// TestVitePressConfig: the starter config uses the sidebar, local search
-// and clean URLs, and leaves dead-link checking on.
+// TestVitePressConfig: the starter config uses the sidebar, errgen's
+// search (local search ranking an error first, site.mjs), markdown and
+// head, clean URLs and the path of problem_base as its base, and leaves
+// dead-link checking on.
 func TestVitePressConfig(t *testing.T) {
 	c := string(markdown.VitePressConfig(hostile(t)))
-	for _, want := range []string{"import sidebar from './sidebar.mjs'", "    sidebar,\n", "search: { provider: 'local' }", "cleanUrls: true"} {
+	for _, want := range []string{"import sidebar from './sidebar.mjs'", "import errgen from './errgen/site.mjs'", "    sidebar,\n",
+		"    search: errgen.search,\n", "  head: errgen.head,\n", "  markdown: errgen.markdown,\n", "cleanUrls: true", `  base: "/errors/",`} {
 		if !strings.Contains(c, want) {
 			t.Errorf("config lacks %q:\n%s", want, c)
 		}

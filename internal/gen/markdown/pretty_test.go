@@ -34,6 +34,13 @@ func TestPretty(t *testing.T) {
     }
   }
 }`},
+		// the runtime's HTML-safe escapes read as the characters; others stay
+		{`{"a":"\u003credacted\u003e","b":"x \u0026 y","c":"\\u003c","d":"\u2028"}`, `{
+  "a": "<redacted>",
+  "b": "x & y",
+  "c": "\\u003c",
+  "d": "\u2028"
+}`},
 	} {
 		if got := pretty([]byte(tc.in)); got != tc.want {
 			t.Errorf("pretty(%s):\n%s\nwant\n%s", tc.in, got, tc.want)

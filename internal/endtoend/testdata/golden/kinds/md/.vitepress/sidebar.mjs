@@ -2,23 +2,23 @@
 // source: ../../errors.yaml
 //
 // The VitePress sidebar of this error reference: all errors, then each
-// domain with its errors, linked from the site's root, the docs directory
-// that holds this .vitepress directory. The site's config uses it:
-// import sidebar from './sidebar.mjs'.
+// domain with its errors, then the retired errors, linked from the site's
+// root, the docs directory that holds this .vitepress directory. The
+// site's config uses it: import sidebar from './sidebar.mjs'.
 export default [
   {"text":"All errors","link":"/"},
   {"text":"rpc","link":"/domains/rpc","collapsed":true,"items":[
-    {"text":"E_PARSE","link":"/parse"},
+    {"text":"-32700 E_\u003cwbr\u003ePARSE","link":"/parse"},
   ]},
   {"text":"core","link":"/domains/core","collapsed":true,"items":[
-    {"text":"E_INTERNAL","link":"/internal"},
-    {"text":"E_EVERYTHING","link":"/everything"},
-    {"text":"E_REASON","link":"/reason"},
+    {"text":"1 E_\u003cwbr\u003eINTERNAL","link":"/internal"},
+    {"text":"2 E_\u003cwbr\u003eEVERYTHING","link":"/everything"},
+    {"text":"3 E_\u003cwbr\u003eREASON","link":"/reason"},
   ]},
   {"text":"tree","link":"/domains/tree","collapsed":true,"items":[
-    {"text":"E_TREE_INVALID","link":"/tree-invalid"},
-    {"text":"E_TREE_VALIDATION","link":"/tree-validation"},
-    {"text":"E_TREE_INLINE","link":"/tree-inline"},
-    {"text":"E_TREE_LABELS","link":"/tree-labels"},
+    {"text":"100 E_\u003cwbr\u003eTREE_\u003cwbr\u003eINVALID \u003cspan class=\"errgen-badge errgen-deprecated\"\u003edeprecated\u003c/span\u003e","link":"/tree-invalid"},
+    {"text":"101 E_\u003cwbr\u003eTREE_\u003cwbr\u003eVALIDATION","link":"/tree-validation"},
+    {"text":"102 E_\u003cwbr\u003eTREE_\u003cwbr\u003eINLINE","link":"/tree-inline"},
+    {"text":"103 E_\u003cwbr\u003eTREE_\u003cwbr\u003eLABELS","link":"/tree-labels"},
   ]},
 ];

@@ -2,40 +2,40 @@
 // source: ../../../../../../../examples/mdmcp/errors.yaml
 //
 // The VitePress sidebar of this error reference: all errors, then each
-// domain with its errors, linked from the site's root, the docs directory
-// that holds this .vitepress directory. The site's config uses it:
-// import sidebar from './sidebar.mjs'.
+// domain with its errors, then the retired errors, linked from the site's
+// root, the docs directory that holds this .vitepress directory. The
+// site's config uses it: import sidebar from './sidebar.mjs'.
 export default [
   {"text":"All errors","link":"/"},
   {"text":"Policy violations","link":"/domains/policy","collapsed":true,"items":[
-    {"text":"E_PATH_NOT_ALLOWED","link":"/path-not-allowed"},
-    {"text":"E_COMMAND_NOT_ALLOWED","link":"/command-not-allowed"},
-    {"text":"E_ENVIRONMENT_NOT_ALLOWED","link":"/environment-not-allowed"},
-    {"text":"E_NETWORK_FS_DENIED","link":"/network-fs-denied"},
-    {"text":"E_WRITE_NOT_PERMITTED","link":"/write-not-permitted"},
+    {"text":"1000 E_\u003cwbr\u003ePATH_\u003cwbr\u003eNOT_\u003cwbr\u003eALLOWED","link":"/path-not-allowed"},
+    {"text":"1001 E_\u003cwbr\u003eCOMMAND_\u003cwbr\u003eNOT_\u003cwbr\u003eALLOWED","link":"/command-not-allowed"},
+    {"text":"1002 E_\u003cwbr\u003eENVIRONMENT_\u003cwbr\u003eNOT_\u003cwbr\u003eALLOWED","link":"/environment-not-allowed"},
+    {"text":"1003 E_\u003cwbr\u003eNETWORK_\u003cwbr\u003eFS_\u003cwbr\u003eDENIED","link":"/network-fs-denied"},
+    {"text":"1004 E_\u003cwbr\u003eWRITE_\u003cwbr\u003eNOT_\u003cwbr\u003ePERMITTED","link":"/write-not-permitted"},
   ]},
   {"text":"Validation failures","link":"/domains/validation","collapsed":true,"items":[
-    {"text":"E_INVALID_PATH","link":"/invalid-path"},
-    {"text":"E_INVALID_ARGUMENT","link":"/invalid-argument"},
-    {"text":"E_INVALID_ENVIRONMENT","link":"/invalid-environment"},
-    {"text":"E_MISSING_REQUIRED","link":"/missing-required"},
-    {"text":"E_PATH_TRAVERSAL","link":"/path-traversal"},
+    {"text":"1100 E_\u003cwbr\u003eINVALID_\u003cwbr\u003ePATH","link":"/invalid-path"},
+    {"text":"1101 E_\u003cwbr\u003eINVALID_\u003cwbr\u003eARGUMENT","link":"/invalid-argument"},
+    {"text":"1102 E_\u003cwbr\u003eINVALID_\u003cwbr\u003eENVIRONMENT","link":"/invalid-environment"},
+    {"text":"1103 E_\u003cwbr\u003eMISSING_\u003cwbr\u003eREQUIRED","link":"/missing-required"},
+    {"text":"1104 E_\u003cwbr\u003ePATH_\u003cwbr\u003eTRAVERSAL","link":"/path-traversal"},
   ]},
   {"text":"Resource limits","link":"/domains/resource","collapsed":true,"items":[
-    {"text":"E_FILE_TOO_LARGE","link":"/file-too-large"},
-    {"text":"E_OUTPUT_TOO_LARGE","link":"/output-too-large"},
-    {"text":"E_TIMEOUT","link":"/timeout"},
-    {"text":"E_CONCURRENCY_LIMIT","link":"/concurrency-limit"},
-    {"text":"E_RATE_LIMIT","link":"/rate-limit"},
+    {"text":"1200 E_\u003cwbr\u003eFILE_\u003cwbr\u003eTOO_\u003cwbr\u003eLARGE","link":"/file-too-large"},
+    {"text":"1201 E_\u003cwbr\u003eOUTPUT_\u003cwbr\u003eTOO_\u003cwbr\u003eLARGE","link":"/output-too-large"},
+    {"text":"1202 E_\u003cwbr\u003eTIMEOUT","link":"/timeout"},
+    {"text":"1203 E_\u003cwbr\u003eCONCURRENCY_\u003cwbr\u003eLIMIT","link":"/concurrency-limit"},
+    {"text":"1204 E_\u003cwbr\u003eRATE_\u003cwbr\u003eLIMIT","link":"/rate-limit"},
   ]},
   {"text":"Execution errors","link":"/domains/execution","collapsed":true,"items":[
-    {"text":"E_COMMAND_FAILED","link":"/command-failed"},
-    {"text":"E_IO_ERROR","link":"/io-error"},
-    {"text":"E_PERMISSION_DENIED","link":"/permission-denied"},
-    {"text":"E_NOT_FOUND","link":"/not-found"},
+    {"text":"1300 E_\u003cwbr\u003eCOMMAND_\u003cwbr\u003eFAILED","link":"/command-failed"},
+    {"text":"1301 E_\u003cwbr\u003eIO_\u003cwbr\u003eERROR","link":"/io-error"},
+    {"text":"1302 E_\u003cwbr\u003ePERMISSION_\u003cwbr\u003eDENIED","link":"/permission-denied"},
+    {"text":"1303 E_\u003cwbr\u003eNOT_\u003cwbr\u003eFOUND","link":"/not-found"},
   ]},
   {"text":"System errors","link":"/domains/system","collapsed":true,"items":[
-    {"text":"E_INTERNAL_ERROR","link":"/internal-error"},
-    {"text":"E_CONFIGURATION_ERROR","link":"/configuration-error"},
+    {"text":"1400 E_\u003cwbr\u003eINTERNAL_\u003cwbr\u003eERROR","link":"/internal-error"},
+    {"text":"1401 E_\u003cwbr\u003eCONFIGURATION_\u003cwbr\u003eERROR","link":"/configuration-error"},
   ]},
 ];

@@ -2,28 +2,28 @@
 // source: ../../../../../../../examples/plain/errors.yaml
 //
 // The VitePress sidebar of this error reference: all errors, then each
-// domain with its errors, linked from the site's root, the docs directory
-// that holds this .vitepress directory. The site's config uses it:
-// import sidebar from './sidebar.mjs'.
+// domain with its errors, then the retired errors, linked from the site's
+// root, the docs directory that holds this .vitepress directory. The
+// site's config uses it: import sidebar from './sidebar.mjs'.
 export default [
   {"text":"All errors","link":"/"},
   {"text":"Project","link":"/domains/project","collapsed":true,"items":[
-    {"text":"PROJECT_NOT_ACTIVATED","link":"/project-not-activated"},
-    {"text":"EXTERNAL_DOCS_NOT_CONFIGURED","link":"/external-docs-not-configured"},
-    {"text":"EXTERNAL_DOCS_NOT_PROMOTABLE","link":"/external-docs-not-promotable"},
+    {"text":"100 PROJECT_\u003cwbr\u003eNOT_\u003cwbr\u003eACTIVATED","link":"/project-not-activated"},
+    {"text":"101 EXTERNAL_\u003cwbr\u003eDOCS_\u003cwbr\u003eNOT_\u003cwbr\u003eCONFIGURED","link":"/external-docs-not-configured"},
+    {"text":"102 EXTERNAL_\u003cwbr\u003eDOCS_\u003cwbr\u003eNOT_\u003cwbr\u003ePROMOTABLE","link":"/external-docs-not-promotable"},
   ]},
   {"text":"Documents","link":"/domains/documents","collapsed":true,"items":[
-    {"text":"DOCUMENT_NOT_FOUND","link":"/document-not-found"},
-    {"text":"INVALID_DOC_TYPE","link":"/invalid-doc-type"},
-    {"text":"SCHEMA_VALIDATION_FAILED","link":"/schema-validation-failed"},
+    {"text":"200 DOCUMENT_\u003cwbr\u003eNOT_\u003cwbr\u003eFOUND","link":"/document-not-found"},
+    {"text":"201 INVALID_\u003cwbr\u003eDOC_\u003cwbr\u003eTYPE","link":"/invalid-doc-type"},
+    {"text":"202 SCHEMA_\u003cwbr\u003eVALIDATION_\u003cwbr\u003eFAILED","link":"/schema-validation-failed"},
   ]},
   {"text":"Backing services","link":"/domains/services","collapsed":true,"items":[
-    {"text":"EMBEDDING_SERVICE_ERROR","link":"/embedding-service-error"},
-    {"text":"DATABASE_ERROR","link":"/database-error"},
-    {"text":"FILE_SYSTEM_ERROR","link":"/file-system-error"},
+    {"text":"300 EMBEDDING_\u003cwbr\u003eSERVICE_\u003cwbr\u003eERROR","link":"/embedding-service-error"},
+    {"text":"301 DATABASE_\u003cwbr\u003eERROR","link":"/database-error"},
+    {"text":"302 FILE_\u003cwbr\u003eSYSTEM_\u003cwbr\u003eERROR","link":"/file-system-error"},
   ]},
   {"text":"General","link":"/domains/general","collapsed":true,"items":[
-    {"text":"VALIDATION_ERROR","link":"/validation-error"},
-    {"text":"INTERNAL_ERROR","link":"/internal-error"},
+    {"text":"900 VALIDATION_\u003cwbr\u003eERROR","link":"/validation-error"},
+    {"text":"999 INTERNAL_\u003cwbr\u003eERROR","link":"/internal-error"},
   ]},
 ];

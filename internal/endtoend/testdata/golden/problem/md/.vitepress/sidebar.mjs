@@ -2,25 +2,25 @@
 // source: ../../../../../../../examples/problem/errors.yaml
 //
 // The VitePress sidebar of this error reference: all errors, then each
-// domain with its errors, linked from the site's root, the docs directory
-// that holds this .vitepress directory. The site's config uses it:
-// import sidebar from './sidebar.mjs'.
+// domain with its errors, then the retired errors, linked from the site's
+// root, the docs directory that holds this .vitepress directory. The
+// site's config uses it: import sidebar from './sidebar.mjs'.
 export default [
   {"text":"All errors","link":"/"},
   {"text":"Request errors","link":"/domains/request","collapsed":true,"items":[
-    {"text":"VALIDATION_ERROR","link":"/validation-error"},
-    {"text":"NOT_FOUND","link":"/not-found"},
+    {"text":"1000 VALIDATION_\u003cwbr\u003eERROR","link":"/validation-error"},
+    {"text":"1001 NOT_\u003cwbr\u003eFOUND","link":"/not-found"},
   ]},
   {"text":"Upstream errors","link":"/domains/upstream","collapsed":true,"items":[
-    {"text":"API_ERROR","link":"/api-error"},
-    {"text":"SESSION_ERROR","link":"/session-error"},
+    {"text":"1100 API_\u003cwbr\u003eERROR","link":"/api-error"},
+    {"text":"1101 SESSION_\u003cwbr\u003eERROR","link":"/session-error"},
   ]},
   {"text":"Storage errors","link":"/domains/storage","collapsed":true,"items":[
-    {"text":"DATABASE_ERROR","link":"/database-error"},
-    {"text":"CACHE_ERROR","link":"/cache-error"},
+    {"text":"1200 DATABASE_\u003cwbr\u003eERROR","link":"/database-error"},
+    {"text":"1201 CACHE_\u003cwbr\u003eERROR","link":"/cache-error"},
   ]},
   {"text":"System errors","link":"/domains/system","collapsed":true,"items":[
-    {"text":"CONFIG_ERROR","link":"/configuration-error"},
-    {"text":"GENERIC_ERROR","link":"/generic-error"},
+    {"text":"1900 CONFIG_\u003cwbr\u003eERROR","link":"/configuration-error"},
+    {"text":"1999 GENERIC_\u003cwbr\u003eERROR","link":"/generic-error"},
   ]},
 ];

@@ -2,61 +2,61 @@
 // source: ../../../../../../../examples/taxonomy/errors.yaml
 //
 // The VitePress sidebar of this error reference: all errors, then each
-// domain with its errors, linked from the site's root, the docs directory
-// that holds this .vitepress directory. The site's config uses it:
-// import sidebar from './sidebar.mjs'.
+// domain with its errors, then the retired errors, linked from the site's
+// root, the docs directory that holds this .vitepress directory. The
+// site's config uses it: import sidebar from './sidebar.mjs'.
 export default [
   {"text":"All errors","link":"/"},
   {"text":"JSON-RPC reserved codes","link":"/domains/jsonrpc","collapsed":true,"items":[
-    {"text":"E_PARSE_ERROR","link":"/parse-error"},
-    {"text":"E_RPC_INVALID_PARAMS","link":"/rpc-invalid-params"},
-    {"text":"E_METHOD_NOT_FOUND","link":"/method-not-found"},
-    {"text":"E_SERVER_ERROR","link":"/server-error"},
+    {"text":"-32700 E_\u003cwbr\u003ePARSE_\u003cwbr\u003eERROR","link":"/parse-error"},
+    {"text":"-32602 E_\u003cwbr\u003eRPC_\u003cwbr\u003eINVALID_\u003cwbr\u003ePARAMS","link":"/rpc-invalid-params"},
+    {"text":"-32601 E_\u003cwbr\u003eMETHOD_\u003cwbr\u003eNOT_\u003cwbr\u003eFOUND","link":"/method-not-found"},
+    {"text":"-32000 E_\u003cwbr\u003eSERVER_\u003cwbr\u003eERROR","link":"/server-error"},
   ]},
   {"text":"Global common range","link":"/domains/common","collapsed":true,"items":[
-    {"text":"E_INVALID_PARAMS","link":"/invalid-params"},
-    {"text":"E_TIMEOUT","link":"/timeout"},
-    {"text":"E_LIMIT_EXCEEDED","link":"/limit-exceeded"},
-    {"text":"E_NOT_INSTALLED","link":"/not-installed"},
-    {"text":"E_SESSION_NOT_FOUND","link":"/session-not-found"},
-    {"text":"E_INPUT_TOO_LARGE","link":"/input-too-large"},
-    {"text":"E_UNSUPPORTED","link":"/unsupported"},
+    {"text":"1000 E_\u003cwbr\u003eINVALID_\u003cwbr\u003ePARAMS","link":"/invalid-params"},
+    {"text":"1001 E_\u003cwbr\u003eTIMEOUT","link":"/timeout"},
+    {"text":"1002 E_\u003cwbr\u003eLIMIT_\u003cwbr\u003eEXCEEDED","link":"/limit-exceeded"},
+    {"text":"1003 E_\u003cwbr\u003eNOT_\u003cwbr\u003eINSTALLED","link":"/not-installed"},
+    {"text":"1004 E_\u003cwbr\u003eSESSION_\u003cwbr\u003eNOT_\u003cwbr\u003eFOUND","link":"/session-not-found"},
+    {"text":"1005 E_\u003cwbr\u003eINPUT_\u003cwbr\u003eTOO_\u003cwbr\u003eLARGE","link":"/input-too-large"},
+    {"text":"1006 E_\u003cwbr\u003eUNSUPPORTED","link":"/unsupported"},
   ]},
   {"text":"Python Exec","link":"/domains/python","collapsed":true,"items":[
-    {"text":"E_PY_EXEC_FAIL","link":"/py-exec-fail"},
-    {"text":"E_PY_SECURITY","link":"/py-security"},
+    {"text":"2000 E_\u003cwbr\u003ePY_\u003cwbr\u003eEXEC_\u003cwbr\u003eFAIL","link":"/py-exec-fail"},
+    {"text":"2001 E_\u003cwbr\u003ePY_\u003cwbr\u003eSECURITY","link":"/py-security"},
   ]},
   {"text":"Playwright","link":"/domains/playwright","collapsed":true,"items":[
-    {"text":"E_PW_NAV","link":"/pw-nav"},
-    {"text":"E_PW_LAUNCH","link":"/pw-launch"},
+    {"text":"2100 E_\u003cwbr\u003ePW_\u003cwbr\u003eNAV","link":"/pw-nav"},
+    {"text":"2101 E_\u003cwbr\u003ePW_\u003cwbr\u003eLAUNCH","link":"/pw-launch"},
   ]},
   {"text":"Puppeteer","link":"/domains/puppeteer","collapsed":true,"items":[
-    {"text":"E_PT_NAV","link":"/pt-nav"},
-    {"text":"E_PT_LAUNCH","link":"/pt-launch"},
+    {"text":"2200 E_\u003cwbr\u003ePT_\u003cwbr\u003eNAV","link":"/pt-nav"},
+    {"text":"2201 E_\u003cwbr\u003ePT_\u003cwbr\u003eLAUNCH","link":"/pt-launch"},
   ]},
   {"text":"Memory Bank","link":"/domains/memory-bank","collapsed":true,"items":[
-    {"text":"E_MB_FILE_NOT_FOUND","link":"/mb-file-not-found"},
-    {"text":"E_MB_READ","link":"/mb-read"},
+    {"text":"2300 E_\u003cwbr\u003eMB_\u003cwbr\u003eFILE_\u003cwbr\u003eNOT_\u003cwbr\u003eFOUND","link":"/mb-file-not-found"},
+    {"text":"2301 E_\u003cwbr\u003eMB_\u003cwbr\u003eREAD","link":"/mb-read"},
   ]},
   {"text":"KG Memory","link":"/domains/kg-memory","collapsed":true,"items":[
-    {"text":"E_KG_FULL","link":"/kg-full"},
-    {"text":"E_KG_INVALID_TRIPLE","link":"/kg-invalid-triple"},
+    {"text":"2400 E_\u003cwbr\u003eKG_\u003cwbr\u003eFULL","link":"/kg-full"},
+    {"text":"2401 E_\u003cwbr\u003eKG_\u003cwbr\u003eINVALID_\u003cwbr\u003eTRIPLE","link":"/kg-invalid-triple"},
   ]},
   {"text":"Filesystem","link":"/domains/filesystem","collapsed":true,"items":[
-    {"text":"E_FS_PATH_ESCAPE","link":"/fs-path-escape"},
-    {"text":"E_FS_DENIED","link":"/fs-denied"},
+    {"text":"2500 E_\u003cwbr\u003eFS_\u003cwbr\u003ePATH_\u003cwbr\u003eESCAPE","link":"/fs-path-escape"},
+    {"text":"2501 E_\u003cwbr\u003eFS_\u003cwbr\u003eDENIED","link":"/fs-denied"},
   ]},
   {"text":"SQL Server","link":"/domains/sql-server","collapsed":true,"items":[
-    {"text":"E_SQL_CONN","link":"/sql-conn"},
-    {"text":"E_SQL_QUERY","link":"/sql-query"},
+    {"text":"2600 E_\u003cwbr\u003eSQL_\u003cwbr\u003eCONN","link":"/sql-conn"},
+    {"text":"2601 E_\u003cwbr\u003eSQL_\u003cwbr\u003eQUERY","link":"/sql-query"},
   ]},
   {"text":"Notion","link":"/domains/notion","collapsed":true,"items":[
-    {"text":"E_NOTION_AUTH","link":"/notion-auth"},
-    {"text":"E_NOTION_RATE","link":"/notion-rate"},
+    {"text":"2700 E_\u003cwbr\u003eNOTION_\u003cwbr\u003eAUTH","link":"/notion-auth"},
+    {"text":"2701 E_\u003cwbr\u003eNOTION_\u003cwbr\u003eRATE","link":"/notion-rate"},
   ]},
   {"text":"Tavily","link":"/domains/tavily","collapsed":true,"items":[
-    {"text":"E_TAVILY_HTTP","link":"/tavily-http"},
-    {"text":"E_TAVILY_RATE","link":"/tavily-rate"},
+    {"text":"2800 E_\u003cwbr\u003eTAVILY_\u003cwbr\u003eHTTP","link":"/tavily-http"},
+    {"text":"2801 E_\u003cwbr\u003eTAVILY_\u003cwbr\u003eRATE","link":"/tavily-rate"},
   ]},
   {"text":"Future / Misc","link":"/domains/misc","collapsed":true,"items":[
   ]},
