@@ -33,7 +33,8 @@ import (
 // internal/difffuzz: typed, mutated, hostile, unreadable — to the
 // generated Go package's runner, errgenrt's own rendering of the facts
 // (internal/runtimemodel, in this process), the TypeScript package's
-// conformance.mjs and the Rust crate's example conformance, and compares
+// conformance.mjs, the Rust crate's example conformance and the Python
+// package's runner (python -m PACKAGE.conformance), and compares
 // every answer: the payloads of every format byte for byte, or the error
 // answer with the same id, and no runner that dies, hangs or answers a
 // malformed line. A line the runners disagree on is shrunk while they
@@ -43,7 +44,7 @@ import (
 //
 // ERRGEN_DIFF_N sets the lines per catalog, ERRGEN_DIFF_SEED the seed (a
 // number, or "random"), ERRGEN_DIFF_RUNNERS the runners (go, errgenrt,
-// ts, rust; default all), ERRGEN_DIFF_CATALOGS the catalogs (default
+// ts, rust, python; default all), ERRGEN_DIFF_CATALOGS the catalogs (default
 // all), ERRGEN_DIFF_EXTRA more catalog files (comma-separated, each named
 // by its directory, and its file's name unless errors.yaml): make fuzz runs a long pass.
 func TestDifferential(t *testing.T) {
@@ -132,6 +133,20 @@ func TestDifferential(t *testing.T) {
 			rustBins = diffRustRunners(t, catalogs, names)
 		}
 	}
+	var pyRunners map[string]*difffuzz.Runner
+	if want("python") {
+		if py, ok := pythonEnv(t); !ok {
+			t.Log("no Python test environment (.venv-test: make test creates it): the Python runner is left out")
+		} else {
+			pyRunners = map[string]*difffuzz.Runner{}
+			for _, name := range names {
+				dir := t.TempDir()
+				pkg := pythonPackage(t, catalogs[name], dir)
+				pyRunners[name] = &difffuzz.Runner{Name: "python", Command: []string{py, "-m", pkg + ".conformance"}, Dir: dir,
+					Env: append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")}
+			}
+		}
+	}
 	t.Logf("runners built in %v", time.Since(start).Round(time.Millisecond))
 
 	// shrinking takes at most a minute in all (longer in a long run), 15
@@ -156,6 +171,9 @@ func TestDifferential(t *testing.T) {
 		}
 		if bin := rustBins[name]; bin != "" {
 			runners = append(runners, &difffuzz.Runner{Name: "rust", Command: []string{bin}})
+		}
+		if r := pyRunners[name]; r != nil {
+			runners = append(runners, r)
 		}
 		if len(runners) < 2 {
 			t.Fatalf("%s: fewer than two runners to compare", name)

@@ -24,7 +24,8 @@ import (
 // a home path and an e-mail address under x-sanitize, the tail of a string
 // under x-max-bytes, a verbose-only value outside verbose mode — and show
 // it only where the options say; the TypeScript and Rust runtimes write the
-// same bytes for the same inputs (errgen conformance); and the log forms
+// same bytes for the same inputs (errgen conformance), and so does the
+// Python runtime; and the log forms
 // hide the same.
 
 // probeCase is one input of the matrix: an error of the probe catalog,
@@ -186,6 +187,14 @@ func TestSecurityKeywordMatrix(t *testing.T) {
 		stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", "vectors.json", "--", bin)
 		if exit != 0 || !strings.Contains(stdout, "every payload matches") {
 			t.Errorf("errgen conformance -- the Rust runner: exit %d\n%s%s", exit, stdout, stderr)
+		}
+	})
+	t.Run("python", func(t *testing.T) {
+		py := pythonBin(t)
+		pkg := pythonPackage(t, m, dir) // beside vectors.json: python -m finds it there
+		stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", "vectors.json", "--", py, "-m", pkg+".conformance")
+		if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+			t.Errorf("errgen conformance -- the Python runner: exit %d\n%s%s", exit, stdout, stderr)
 		}
 	})
 }

@@ -1,0 +1,396 @@
+"""The conformance runner of the runtime: it reads one vector input per
+line and answers each with the payloads the runtime renders, one JSON
+object per line (docs/guide/conformance.md, "The runner protocol"):
+
+    errgen conformance -vectors vectors.json -- python -m PACKAGE.conformance
+
+It reads each line as every runtime does ("Reading the input"): a line it
+cannot read gets the error answer with the id "", and an input it refuses
+(a member of another type than the protocol's, a clock that names no
+instant, an unknown kind or symbol, a detail value of another type than
+its node's) gets the error answer {"id", "error"}. Accepted details are
+the details the error's constructor takes, with what the wire reads them
+as made explicit (a None or absent required value its empty value, a None
+or absent optional one left out, a member no node describes dropped).
+Nothing a line holds makes the runner stop: it answers every line and
+skips blank ones.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timezone
+from typing import IO, Any
+
+from .core import Catalog, CatalogError, Options, TextError
+from .wire import MAX_SAFE_INTEGER, well_formed
+
+__all__ = ["MAX_INPUT_DEPTH", "answer", "main", "serve"]
+
+#: The deepest nesting of arrays and objects a line may have, its own object level 1.
+MAX_INPUT_DEPTH = 100
+
+
+class Refusal(Exception):
+    """An input the runner refuses: its message is the error answer."""
+
+
+def _depth(s: str) -> int:
+    """The deepest nesting of arrays and objects in the JSON text s."""
+    d = deepest = 0
+    in_string = False
+    i = 0
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if in_string:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            d += 1
+            deepest = max(deepest, d)
+        elif c in "]}":
+            d -= 1
+        i += 1
+    return deepest
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # a member given twice counts once, with its last value; a lone
+    # surrogate escape is U+FFFD, in names too
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        out[well_formed(k)] = _fix(v)
+    return out
+
+
+def _fix(v: Any) -> Any:
+    if isinstance(v, str):
+        return well_formed(v)
+    if isinstance(v, list):
+        return [_fix(x) for x in v]
+    return v
+
+
+def _parse(text: str) -> Any:
+    """Reads JSON as JSON.parse does: every number the nearest double (past
+    the largest, an infinity), no NaN or Infinity literals."""
+    return json.loads(text, parse_int=float, parse_float=float, parse_constant=_reject_constant, object_pairs_hook=_pairs)
+
+
+class _Members:
+    """Reads the members of one object of an input by the types the
+    protocol gives them; None is an absent member."""
+
+    def __init__(self, v: object, path: str) -> None:
+        if v is not None and not isinstance(v, dict):
+            raise Refusal(f"{path}: want an object")
+        self.m: dict[str, Any] = v if isinstance(v, dict) else {}
+        self.path = path
+
+    def get(self, key: str) -> Any:
+        return self.m.get(key)
+
+    def fail(self, key: str, what: str) -> Refusal:
+        return Refusal(f"{self.path}.{key}: want {what}")
+
+    def string(self, key: str) -> str | None:
+        v = self.get(key)
+        if v is not None and not isinstance(v, str):
+            raise self.fail(key, "a string")
+        return v
+
+    def boolean(self, key: str) -> bool | None:
+        v = self.get(key)
+        if v is not None and not isinstance(v, bool):
+            raise self.fail(key, "true or false")
+        return v
+
+    def integer(self, key: str) -> int | None:
+        """A number without a fraction, held within the safe integers."""
+        v = self.get(key)
+        if v is None:
+            return None
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v != math.trunc(v):
+            raise self.fail(key, "an integer")
+        return int(max(min(v, MAX_SAFE_INTEGER), -MAX_SAFE_INTEGER))
+
+    def strings(self, key: str) -> list[str]:
+        v = self.get(key)
+        if v is None:
+            return []
+        if not isinstance(v, list) or not all(isinstance(s, str) for s in v):
+            raise self.fail(key, "an array of strings")
+        return v
+
+    def members(self, key: str) -> list[tuple[str, object]]:
+        v = self.get(key)
+        if v is None:
+            return []
+        if not isinstance(v, list) or not all(isinstance(kv, dict) and isinstance(kv.get("key"), str) for kv in v):
+            raise self.fail(key, "an array of {key, value} with a string key")
+        return [(kv["key"], kv.get("value")) for kv in v]
+
+
+_NOW = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})Z\Z")
+
+
+class _Year0(datetime):
+    """An instant of the year 0, which the proleptic Gregorian calendar of
+    the other runtimes has and datetime has not: held as the same day and
+    time 400 years later (the calendar repeats every 400 years, so the day
+    exists and is as leap), its year read as 0."""
+
+    @property
+    def year(self) -> int:
+        return super().year - 400
+
+
+def _now(s: str | None) -> datetime:
+    """Reads the clock: YYYY-MM-DDTHH:MM:SSZ naming a real instant."""
+    m = _NOW.match(s or "")
+    if m is None:
+        raise Refusal(f"options.now {json.dumps(s or '')}: want YYYY-MM-DDTHH:MM:SSZ")
+    try:
+        year, month, day, hour, minute, second = (int(x) for x in m.groups())
+        if year == 0:
+            return _Year0(400, month, day, hour, minute, second, tzinfo=timezone.utc)
+        return datetime(year, month, day, hour, minute, second, tzinfo=timezone.utc)
+    except ValueError:
+        raise Refusal(f"options.now {json.dumps(s)}: not a real instant") from None
+
+
+def _options(o: _Members) -> Options:
+    at = _now(o.string("now"))
+    instance = o.string("instance")
+    if not instance:
+        raise Refusal("options.instance: want the problem instance, a non-empty string")
+    flags = {k: o.boolean(k) is True for k in ("verbose", "showSensitive", "omitSuggestions")}
+    limits = {k: o.integer(k) or 0 for k in ("maxDataBytes", "maxStringBytes", "maxSuggestions")}
+    return Options(
+        verbose=flags["verbose"],
+        show_sensitive=flags["showSensitive"],
+        omit_suggestions=flags["omitSuggestions"],
+        max_data_bytes=limits["maxDataBytes"],
+        max_string_bytes=limits["maxStringBytes"],
+        max_suggestions=limits["maxSuggestions"],
+        server_version=o.string("serverVersion") or "",
+        now=lambda: at,
+        instance=lambda: instance,
+    )
+
+
+class _ChainError(TextError):
+    """One error of a cause chain given as texts: its text as given, empty
+    included."""
+
+
+def _chain(texts: list[str]) -> BaseException | None:
+    """The cause chain of texts, outermost first: each an exception whose
+    cause is the next."""
+    c: BaseException | None = None
+    for text in reversed(texts):
+        e = _ChainError(text)
+        e.__cause__ = c
+        c = e
+    return c
+
+
+def _empty(catalog: Catalog, n: Mapping[str, Any], level: int = 0) -> object:
+    """What the wire reads an absent required value of node n as."""
+    t = n["type"]
+    if t == "string":
+        return ""
+    if t in ("integer", "number"):
+        return 0.0
+    if t == "boolean":
+        return False
+    if t == "array":
+        return []
+    if t == "object":
+        out: dict[str, object] = {}
+        if level < MAX_INPUT_DEPTH:
+            for p in catalog.tables.shape_of(n).get("properties", ()):
+                if p.get("required") is True:
+                    out[p["name"]] = _empty(catalog, p["node"], level + 1)
+        return out
+    return None
+
+
+def _detail(catalog: Catalog, n: Mapping[str, Any], v: object, path: str) -> object:
+    """Reads the detail value v of node n: a value of another type than the
+    node's is refused (an integer is a number without a fraction; None is a
+    value of every type), and the value is returned as the constructor
+    takes it."""
+    t = n["type"]
+    if v is None:
+        return None if t == "any" else _empty(catalog, n)
+
+    def want(what: str) -> Refusal:
+        return Refusal(f"{path}: want {what}")
+
+    if t == "any":
+        return v
+    if t == "string":
+        if not isinstance(v, str):
+            raise want("a string")
+        return v
+    if t == "boolean":
+        if not isinstance(v, bool):
+            raise want("true or false")
+        return v
+    if t == "integer":
+        if isinstance(v, bool) or not isinstance(v, float) or not math.isfinite(v) or v != math.trunc(v):
+            raise want("an integer")
+        return v
+    if t == "number":
+        if isinstance(v, bool) or not isinstance(v, float):
+            raise want("a number")
+        return v
+    if t == "array":
+        if not isinstance(v, list):
+            raise want("an array")
+        return [_detail(catalog, n["items"], x, f"{path}[{i}]") for i, x in enumerate(v)]
+    if not isinstance(v, dict):
+        raise want("an object")
+    o = catalog.tables.shape_of(n)
+    props = o.get("properties", ())
+    names = {p["name"] for p in props}
+    out: dict[str, object] = {}
+    for p in props:
+        x = v.get(p["name"])
+        if x is None:
+            if p.get("required") is True:
+                out[p["name"]] = None if p["node"]["type"] == "any" else _empty(catalog, p["node"])
+            continue
+        out[p["name"]] = _detail(catalog, p["node"], x, f"{path}.{p['name']}")
+    extra = o.get("additionalProperties")
+    if extra is not None:
+        for k, x in v.items():
+            if k not in names:
+                out[k] = _detail(catalog, extra, x, f"{path}.{k}")
+    return out
+
+
+def _run(catalog: Catalog, value: object) -> dict[str, str]:
+    """Renders one vector's input in every format."""
+    if not isinstance(value, dict):
+        raise Refusal("input: want an object")
+    inp = _Members(value, "input")
+    kind = inp.string("kind")
+    symbol = inp.string("symbol")
+    cause = inp.strings("cause")
+    retryable = inp.boolean("retryable")
+    status = inp.integer("status")
+    request_id = inp.string("requestId")
+    instance = inp.string("instance")
+    data = inp.members("data")
+    extensions = inp.members("extensions")
+    details = inp.get("details")
+    if details is not None and not isinstance(details, dict):
+        raise Refusal("input.details: want an object")
+    rendering = _options(_Members(inp.get("options"), "input.options"))
+    err: CatalogError
+    if kind == "foreign":
+        if not cause:
+            raise Refusal("a foreign error needs its text in cause")
+        err = catalog.from_error(_chain(cause))
+    elif kind in ("definition", "error"):
+        if symbol is None or not catalog.has(symbol):
+            raise Refusal(f"no error has symbol {json.dumps(symbol or '')}")
+        d = catalog.definition(symbol)
+        if kind == "definition":
+            err = catalog.error_of(d["symbol"])
+        else:
+            node = d.get("details")
+            given: Any = None
+            if node is not None:
+                given = _detail(catalog, node, details if details is not None else {}, "details")
+            err = catalog.new(
+                d["symbol"],
+                given,
+                cause=_chain(cause),
+                retryable=retryable,
+                status=status,
+                request_id=request_id,
+                instance=instance,
+                data=data,
+                extensions=extensions,
+            )
+    else:
+        raise Refusal(f"unknown kind {json.dumps(kind or '')}: want error, definition or foreign")
+    return {
+        "jsonrpc": catalog.render_jsonrpc_error(err, rendering),
+        "problem": catalog.render_problem(err, rendering),
+        "response": catalog.render_response(err, rendering),
+        "toolResult": catalog.render_tool_result(err, rendering),
+    }
+
+
+def answer(catalog: Catalog, line: bytes) -> dict[str, object]:
+    """The answer to one line: {"id", "payloads"} or {"id", "error"}."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        return {"id": "", "error": "unreadable line: not UTF-8"}
+    if _depth(text) > MAX_INPUT_DEPTH:
+        return {"id": "", "error": f"unreadable line: nested deeper than {MAX_INPUT_DEPTH} levels"}
+    try:
+        v = _parse(text)
+    except (ValueError, RecursionError):
+        return {"id": "", "error": "unreadable line: not one JSON object"}
+    if not isinstance(v, dict) or not isinstance(v.get("id"), str):
+        return {"id": "", "error": "unreadable line: not a JSON object with a string id"}
+    id_: str = v["id"]
+    try:
+        return {"id": id_, "payloads": _run(catalog, v.get("input"))}
+    except Refusal as e:
+        return {"id": id_, "error": str(e)}
+    except Exception as e:  # nothing a line holds stops the runner
+        return {"id": id_, "error": f"{type(e).__name__}: {e}"}
+
+
+def _blank(line: bytes) -> bool:
+    """A blank line: JSON white space only (space, tab, carriage return;
+    the newline ends the line)."""
+    return not line.strip(b" \t\r")
+
+
+def _lines(stream: IO[bytes]) -> Iterable[bytes]:
+    while True:
+        line = stream.readline()
+        if not line:
+            return
+        yield line[:-1] if line.endswith(b"\n") else line
+
+
+def serve(catalog: Catalog, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
+    """Serves the conformance protocol for catalog: one answer per line of
+    stdin (default: the process's standard input) on stdout, written as it
+    comes; blank lines are skipped."""
+    src = stdin if stdin is not None else sys.stdin.buffer
+    dst = stdout if stdout is not None else sys.stdout.buffer
+    for line in _lines(src):
+        if _blank(line):
+            continue
+        a = answer(catalog, line)
+        dst.write(json.dumps(a).encode("ascii") + b"\n")  # ASCII: no text of a line can make it invalid
+        dst.flush()
+
+
+def main(catalog: Catalog) -> None:
+    """The runner's main: serve on the standard streams."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
+    serve(catalog)

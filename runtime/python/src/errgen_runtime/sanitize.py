@@ -1,0 +1,165 @@
+"""The scrubbing of x-sanitize fields and of the cause chain in debugInfo,
+as errgen's Go runtime (errgenrt/sanitize.go) does it, character for
+character (docs/guide/conformance.md, "Sanitizing"). Go's regexp \\s is
+ASCII white space only: [\\t\\n\\f\\r ].
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["REDACTED", "sanitize", "sanitize_path", "sanitize_text", "sanitize_uri"]
+
+#: What a long token of free text becomes: the rules' redaction marker.
+REDACTED = "<redacted>"
+
+_HOME_PATH = re.compile("(/home/[^/\\t\\n\\f\\r \"']+|/Users/[^/\\t\\n\\f\\r \"']+|/root|[A-Za-z]:\\\\Users\\\\[^\\\\\\t\\n\\f\\r \"']+)")
+_URL = re.compile("[a-zA-Z][a-zA-Z0-9+.-]*://[^\\t\\n\\f\\r \"'<>]+")
+_EMAIL = re.compile("[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}")
+_TOKEN = re.compile("[A-Za-z0-9_+/-]{32,}")
+_ALNUM = re.compile("[A-Za-z0-9]{32,}")
+_AUTHORITY_END = re.compile("[/?#]")
+
+
+def sanitize_path(s: str) -> str:
+    """Replaces home-directory prefixes by ~ (/home/alice/x -> ~/x):
+    x-sanitize: path."""
+    if "/home/" not in s and "/Users/" not in s and "/root" not in s and ":\\Users\\" not in s:
+        return s
+    return _HOME_PATH.sub("~", s)
+
+
+def sanitize_uri(s: str) -> str:
+    """Redacts, in every URL of s, the password of its user information and
+    the value of each query parameter whose name is secret; everything else
+    of the URL is kept: x-sanitize: uri."""
+    if "://" not in s:
+        return s
+    return _URL.sub(_scrub_url, s)
+
+
+def _scrub_url(m: re.Match[str]) -> str:
+    u = m.group(0)
+    i = u.index("://") + 3
+    out = u[:i]
+    rest = u[i:]
+    # the authority runs to the first /, ? or #; its user information to
+    # the last @ in it, and the password from the first : in that
+    e = _AUTHORITY_END.search(rest)
+    end = e.start() if e is not None else len(rest)
+    auth = rest[:end]
+    at = auth.rfind("@")
+    if at >= 0:
+        colon = auth[:at].find(":")
+        if colon >= 0:
+            auth = auth[: colon + 1] + "redacted" + auth[at:]
+    out += auth
+    rest = rest[end:]
+    # the query runs from the first ? (before any #) to the first # after
+    # it; its parameters are separated by &
+    q = rest.find("?")
+    if q < 0 or "#" in rest[:q]:
+        return out + rest
+    out += rest[: q + 1]
+    query = rest[q + 1 :]
+    fragment = ""
+    h = query.find("#")
+    if h >= 0:
+        query, fragment = query[:h], query[h:]
+    params = []
+    for param in query.split("&"):
+        name = param.split("=", 1)[0]
+        params.append(name + "=redacted" if _secret_param(name) else param)
+    return out + "&".join(params) + fragment
+
+
+_SECRET_NAMES = frozenset(["pass", "password", "pwd", "code", "credential", "credentials", "sig", "signature"])
+
+
+def _secret_param(name: str) -> bool:
+    """Reports whether a URL query parameter name (its %XX escapes and +
+    decoded here) names a secret: ASCII case aside, it contains "token",
+    "key" or "secret", starts with "auth" or "session", or is one of
+    _SECRET_NAMES."""
+    n = _lower(_unescape_query(name))
+    if n in _SECRET_NAMES:
+        return True
+    return "token" in n or "key" in n or "secret" in n or n.startswith("auth") or n.startswith("session")
+
+
+def _lower(s: str) -> str:
+    """Lower-cases s as Go's strings.ToLower does: each character alone."""
+    if s.isascii():
+        return s.lower()
+    out = []
+    for c in s:
+        lc = "i" if c == "\u0130" else c.lower()
+        out.append(lc if len(lc) == 1 else c)
+    return "".join(out)
+
+
+def _unescape_query(s: str) -> str:
+    """Decodes + and the %XX escapes of a query component, as bytes read as
+    UTF-8; a % not followed by two hex digits stays as it is."""
+    if "%" not in s and "+" not in s:
+        return s
+    src = s.encode("utf-8", "surrogatepass")
+    out = bytearray()
+    i = 0
+    hexdigits = b"0123456789abcdefABCDEF"
+    while i < len(src):
+        c = src[i]
+        if c == 0x2B:
+            out.append(0x20)
+        elif c == 0x25 and i + 2 < len(src) and src[i + 1] in hexdigits and src[i + 2] in hexdigits:
+            out.append(int(src[i + 1 : i + 3], 16))
+            i += 2
+        else:
+            out.append(c)
+        i += 1
+    return out.decode("utf-8", "replace")
+
+
+def sanitize_text(s: str) -> str:
+    """Scrubs free text: home paths, URL secrets, e-mail addresses and long
+    tokens. It is applied to x-sanitize: text fields and always to the text
+    of the cause chain."""
+    s = sanitize_uri(sanitize_path(s))
+    if "@" in s:
+        s = _EMAIL.sub("<email>", s)
+    if len(s) >= 32:
+        s = _TOKEN.sub(_redact_token, s)
+    return s
+
+
+def _redact_token(m: re.Match[str]) -> str:
+    """Scrubs one run of 32 or more of A-Z a-z 0-9 _ + / -: the whole run
+    when it looks like a secret (a digit, an upper-case and a lower-case
+    letter, and at most one of _ + / - per 8 characters), else each stretch
+    of 32 or more letters and digits in it."""
+    run = m.group(0)
+    digit = upper = lower = False
+    marks = 0
+    for c in run:
+        if "0" <= c <= "9":
+            digit = True
+        elif "A" <= c <= "Z":
+            upper = True
+        elif "a" <= c <= "z":
+            lower = True
+        else:
+            marks += 1
+    if digit and upper and lower and 8 * marks <= len(run):
+        return REDACTED
+    return _ALNUM.sub(REDACTED, run)
+
+
+def sanitize(mode: str | None, s: str) -> str:
+    """Scrubs s by the sanitizer mode names (path, uri, text; None: none)."""
+    if mode == "path":
+        return sanitize_path(s)
+    if mode == "uri":
+        return sanitize_uri(s)
+    if mode == "text":
+        return sanitize_text(s)
+    return s

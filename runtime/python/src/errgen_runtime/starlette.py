@@ -1,0 +1,56 @@
+"""The Starlette (and FastAPI) adapter: an exception handler answering an
+error of the catalog, and any other exception as the catalog's fallback,
+with its RFC 9457 problem document: ``application/problem+json``, the
+status of the error it is of, the bytes the renderer wrote.
+
+    adapter.install(app)                  # Starlette(...) or FastAPI()
+    app.add_exception_handler(CatalogError, adapter.exception_handler())
+
+Starlette's own HTTP exceptions (404, 405) and FastAPI's request
+validation errors keep their handlers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from .core import PROBLEM_CONTENT_TYPE, Catalog, Options
+
+__all__ = ["Adapter"]
+
+ExceptionHandler = Callable[[Request, Exception], Awaitable[Response]]
+
+
+class Adapter:
+    """The Starlette adapter of one catalog."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._catalog = catalog
+
+    def problem_response(self, err: object, options: Options | None = None, headers: Mapping[str, str] | None = None) -> Response:
+        """err as an application/problem+json response with the status of
+        the error it is of (anything not the catalog's: the fallback)."""
+        status, body = self._catalog.problem_of(err, options)
+        return Response(content=body.encode("utf-8"), status_code=status, media_type=PROBLEM_CONTENT_TYPE, headers=headers)
+
+    def exception_handler(self, options: Options | None = None) -> ExceptionHandler:
+        """An exception handler for Starlette's exception_handlers (or
+        app.add_exception_handler) answering with the problem document."""
+
+        async def handle(request: Request, exc: Exception) -> Response:
+            return self.problem_response(exc, options)
+
+        return handle
+
+    def install(self, app: Any, options: Options | None = None, *, everything: bool = True) -> None:
+        """Adds the handler to a Starlette or FastAPI app for the catalog's
+        errors and, with everything (the default), for every other
+        exception, which becomes the fallback (a 500 without its text)."""
+        handler = self.exception_handler(options)
+        app.add_exception_handler(self._catalog.base, handler)
+        if everything:
+            app.add_exception_handler(Exception, handler)

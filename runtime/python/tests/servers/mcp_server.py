@@ -1,0 +1,71 @@
+"""An MCP server of the fixture catalog for test_mcp.py: FastMCP
+(handle_errors after its tools) or the low-level Server (before), over
+stdio."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import anyio
+import mcp.server.stdio
+from fixture_errors.core_errors import UnavailableError
+from fixture_errors.files_errors import FsDeniedError
+from fixture_errors.mcp import handle_errors, with_tool_errors
+from mcp import types
+from mcp.server.fastmcp import FastMCP
+from mcp.server.lowlevel import Server
+
+TOKEN = "tok_" + "SECRET_9f8e7d"
+
+
+def fail(name: str) -> str:
+    if name == "unavailable":
+        raise UnavailableError(service="db")
+    if name == "denied":
+        raise FsDeniedError(path="/home/alice/x", token=TOKEN)
+    if name == "crash":
+        raise RuntimeError("password=hunter2")
+    return "fine"
+
+
+def fastmcp() -> None:
+    server = FastMCP("fixture")
+    for name in ("unavailable", "denied", "crash", "fine"):
+        server.add_tool(lambda n=name: fail(n), name=name, structured_output=False)
+
+    @with_tool_errors
+    def wrapped() -> str:
+        return fail("unavailable")
+
+    server.add_tool(wrapped, name="wrapped", structured_output=False)
+    handle_errors(server)
+    server.run()
+
+
+def lowlevel() -> None:
+    server: Server[Any, Any] = Server("fixture")
+    handle_errors(server)
+
+    @server.list_tools()
+    async def list_tools() -> list[types.Tool]:
+        return [types.Tool(name=n, inputSchema={"type": "object"}) for n in ("unavailable", "denied", "crash", "fine")]
+
+    @server.call_tool()
+    async def call_tool(name: str, arguments: dict[str, Any]) -> list[types.TextContent]:
+        return [types.TextContent(type="text", text=fail(name))]
+
+    @server.list_prompts()
+    async def list_prompts() -> list[types.Prompt]:
+        fail("crash")
+        return []
+
+    async def main() -> None:
+        async with mcp.server.stdio.stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
+    anyio.run(main)
+
+
+if __name__ == "__main__":
+    {"fastmcp": fastmcp, "lowlevel": lowlevel}[sys.argv[1]]()
