@@ -444,6 +444,12 @@ func FormatError(f string, v any) error {
 		return nil
 	}
 	if f == "regex" {
+		// a validator in Go reads the value with regexp as it stands,
+		// with no translation: a value both readers take is one RE2
+		// compiles as written and JavaScript compiles too
+		if _, err := regexp.Compile(s); err != nil {
+			return err
+		}
 		_, err := RegexpEngine(s)
 		return err
 	}
