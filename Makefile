@@ -6,7 +6,7 @@ FUZZTIME    ?= 60s
 # spend a short run shrinking a pair of catalogs (FuzzDiff) instead of fuzzing.
 FUZZMIN     ?= 5s
 
-.PHONY: all test lint check generate bench bench-cli bench-tools bench-ts fuzz docs-site
+.PHONY: all test lint check generate bench bench-cli bench-tools bench-ts fuzz docs-site dist
 
 all: lint test
 
@@ -30,8 +30,16 @@ all: lint test
 # unit tests (runtime/ts), an esbuild browser bundle of each package's
 # client holding no server code, and the official MCP conformance suite
 # (test/mcp-conformance) against a TypeScript, a Go and a Rust MCP server,
-# each without errgen and with its adapter.
-test: node_modules test/mcp-conformance/node_modules
+# each without errgen and with its adapter; errgen's release for this
+# platform (internal/dist: two builds alike byte for byte, the npm packages
+# installed from their tarballs and the wheel into a virtual environment,
+# each running errgen with no Go on PATH) and generate killed at random
+# moments (internal/cli); the Python runtime (runtime/python: ruff, mypy
+# --strict, pytest, its MCP and Starlette adapters on the frameworks' own
+# clients) and the generated Python packages (errgen conformance on their
+# runners, mypy --strict of a user's module, FastMCP and low-level MCP
+# servers driven by raw JSON-RPC lines) in .venv-test.
+test: node_modules test/mcp-conformance/node_modules .venv-test
 	$(GO) mod download all
 	cargo fetch --locked
 	cargo fmt --check
@@ -51,12 +59,26 @@ test: node_modules test/mcp-conformance/node_modules
 	node node_modules/typescript/bin/tsc -p runtime/ts/tsconfig.json
 	node --test runtime/ts/test/*.test.js
 	node test/bundle/client.mjs gen/ts internal/endtoend/testdata/golden/*/ts
+	cd runtime/python && ../../.venv-test/bin/ruff check . && ../../.venv-test/bin/ruff format --check . && ../../.venv-test/bin/mypy
+	cd runtime/python && ../../.venv-test/bin/python -m pytest
 
 # TypeScript, Ajv, the MCP SDK, esbuild, Fastify and ESLint for the tests,
 # pinned in package-lock.json.
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch node_modules
+
+# The Python test environment (the Python runtime's tests and linters, the
+# generated packages' conformance runs, mypy, MCP SDK and Starlette tests in
+# internal/endtoend): pytest, mypy, ruff, hatchling, the MCP Python SDK,
+# Starlette and FastAPI, pinned and hashed in
+# runtime/python/requirements-dev.txt.
+PYTHON ?= python3
+.venv-test: runtime/python/requirements-dev.txt
+	rm -rf $@
+	$(PYTHON) -m venv $@
+	$@/bin/pip install -q --disable-pip-version-check --require-hashes --no-deps -r runtime/python/requirements-dev.txt
+	@touch $@
 
 # The official MCP conformance suite and the Node (22) it needs, from the
 # npm registry (Node as the package of this platform), pinned in
@@ -66,20 +88,42 @@ test/mcp-conformance/node_modules: test/mcp-conformance/package.json test/mcp-co
 	@touch $@
 
 # Build the docs sites with VitePress (pinned in package-lock.json), dead
-# links failing the build: the repo's own docs/errors (docs/.vitepress, with
-# the sidebar errgen writes), the guide (docs/guide), then in throwaway
-# directories (TestDocsSite)
-# the site of a test catalog from exactly what errgen generate writes for
-# it (docs, sidebar, starter config with local search) and the docs of the
-# golden catalogs. About a minute.
+# links failing the build, in throwaway directories: TestDocsSite builds the
+# site of a test catalog from exactly what errgen generate writes for it
+# (docs, sidebar, site files, starter config and theme) and the docs of the
+# golden catalogs; TestDocsBrowser builds the repo's own docs/errors
+# (docs/.vitepress, with the sidebar and site files errgen writes), the
+# guide (docs/guide) and the sites errgen generate writes for two catalogs
+# the pages were not made on, then drives them in Debian's Chromium
+# (installed here when missing: apt-get, as root in CI) through
+# playwright-core (pinned in package-lock.json), each site served on
+# 127.0.0.1 at its base path: every problem type URI, retired ones
+# included, lands on its error's page; search by code and by symbol lists
+# the error first; no page scrolls sideways at 390 px nor holds a table
+# wider than its column at 390 or 1280 px; following every link meets no
+# 404 and no console error. Screenshots of one error page at 390 and
+# 1280 px go to .artifacts/docs-browser (gitignored; CI keeps it as
+# artifacts). Two to three minutes.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 docs-site: node_modules
-	node node_modules/vitepress/bin/vitepress.js build docs
-	node node_modules/vitepress/bin/vitepress.js build docs/guide
-	$(GO) test -count=1 -run '^TestDocsSite$$' ./internal/endtoend/ -args -docs-site
+	command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q --no-install-recommends chromium; }
+	$(GO) test -count=1 -timeout 15m -run '^(TestDocsSite|TestDocsBrowser)$$' ./internal/endtoend/ -args -docs-site -docs-browser
 
 # Regenerate the repo's own outputs from catalog/errors.yaml.
 generate:
 	$(GO) run ./cmd/errgen generate
+
+# errgen's release, into dist/: for Linux, macOS and Windows on amd64 and
+# arm64, archives (tar.gz, zip) with SHA256SUMS, the npm packages (the
+# launcher errgen and one package per platform) and the Python wheels,
+# stamped with VERSION (default errgen's, cli.Version) and the commit.
+# Reproducible: two runs on one commit give the same bytes. Needs python3
+# (the wheels). To publish: npm publish dist/npm/cli-* (each), then
+# dist/npm/errgen; twine upload dist/*.whl; the archives and SHA256SUMS to
+# the release. See RELEASING.md.
+VERSION ?=
+dist:
+	$(GO) run ./internal/cmd/dist $(if $(VERSION),-version $(VERSION)) -out dist
 
 # gofmt, go vet, staticcheck (pinned), ESLint (pinned) over the TypeScript
 # runtime, and rustfmt (clippy runs in test).
@@ -89,7 +133,7 @@ lint: node_modules
 	cargo fmt --check
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
-	node node_modules/eslint/bin/eslint.js --config runtime/ts/eslint.config.js runtime/ts test/bundle
+	node node_modules/eslint/bin/eslint.js --config runtime/ts/eslint.config.js runtime/ts test/bundle test/bench
 
 # What CI checks of a catalog change, locally: the catalogs are valid, the
 # generated outputs are fresh, and nothing breaks against BASE.
@@ -132,16 +176,32 @@ bench-tools:
 	GOBIN=$(BENCH_TOOLS) $(GO) install $(PROTOC_GEN_GO)
 
 # What narrowing costs the TypeScript compiler: a file narrowing every
-# symbol of a TS_N-error catalog in the three formats against a bare
-# import and a floor (the same file with a trivial guard), tsc
-# --extendedDiagnostics, RUNS runs each (see BENCHMARKS.md).
-TS_N ?= 133
+# symbol of a TS_N-error catalog in the three formats (reading every
+# detail field) against a bare import, a floor (the same file with a
+# trivial guard) and the same narrowings a function per symbol, tsc
+# --extendedDiagnostics, RUNS runs each; then the
+# TypeScript runtime's error path against new Error and JSON.stringify on
+# the repo's, a synthetic and the hostile catalog, beside Go's benchmarks
+# (TS_ROUNDS rounds); the Rust crate's against serde_json; a node:http
+# server's requests/s with writeProblem against JSON.stringify (HTTP_ROUNDS
+# rounds of HTTP_SECONDS s, internal/cmd/httpload); and the size of a
+# client bundle of one guard and one parser (see BENCHMARKS.md).
+TS_N         ?= 133
+TS_ROUNDS    ?= 21
+HTTP_ROUNDS  ?= 5
+HTTP_SECONDS ?= 5
 bench-ts: node_modules
 	node test/bench/ts-narrowing.mjs $(TS_N) $(RUNS)
+	node test/bench/ts-error-path.mjs $(TS_ROUNDS) go
+	cargo fetch --locked
+	node test/bench/rust-error-path.mjs $(TS_ROUNDS)
+	node test/bench/ts-http-problem.mjs $(HTTP_ROUNDS) $(HTTP_SECONDS) 32
+	d=$$(mktemp -d) && $(GO) run ./cmd/errgen generate -catalog catalog/errors.yaml -ts $$d/ts && \
+	node test/bundle/client.mjs $$d/ts; s=$$?; rm -rf $$d; exit $$s
 
 # Fuzz the loader + checker, the encoders, the catalog text check, the
 # template parser and diff (FUZZTIME=10m for a long run).
-fuzz:
+fuzz: .venv-test
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzScanText$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/catalog/

@@ -1,21 +1,26 @@
 // Command errgen turns one declarative error catalog (YAML) into Go
 // constants, typed constructors and a runtime, a TypeScript package (client
-// and server runtime), a Rust crate, a JSON Schema of the wire envelope,
+// and server runtime), a Rust crate, a Python package, a JSON Schema of
+// the wire envelope,
 // conformance vectors and markdown docs.
 //
 // Usage:
 //
 //	errgen check    [-catalog FILE]      validate a catalog; writes nothing
 //	errgen generate [-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR]
-//	                [-rust DIR] [-rust-crate NAME] [-schema FILE] [-docs DIR]
-//	                [-conformance FILE] [-templates DIR] [-check]
+//	                [-rust DIR] [-rust-crate NAME] [-python DIR]
+//	                [-python-package NAME] [-schema FILE] [-docs DIR]
+//	                [-conformance FILE] [-facts FILE] [-templates DIR] [-check]
 //	errgen diff     [-json] OLD NEW      breaking-change report (files or git:REV:PATH)
 //	errgen conformance -vectors FILE -- CMD [ARGS...]  hold a runtime's runner to the conformance vectors
 //	errgen explain  CODE|SYMBOL|TYPE|STATUS [-catalog FILE]  one error's reference, or the errors allowing an HTTP status
 //	errgen init     [DIR]                scaffold DIR/catalog/errors.yaml, named after DIR
-//	errgen version                       print errgen's version
+//	errgen version                       print errgen's version and commit
 //
-// The catalog defaults to catalog/errors.yaml. Diagnostics are printed to
+// generate writes the outputs its flags name and no others; with none
+// named, the catalog's outputs (and the Go package, TypeScript package,
+// JSON Schema and docs at their default places). The catalog defaults to
+// catalog/errors.yaml. Diagnostics are printed to
 // standard error as FILE:LINE:COL: error: MESSAGE, sorted, all of them in one
 // run. Exit status: 0 ok, 1 catalog invalid (or stale outputs under
 // generate -check), 2 usage or I/O error.

@@ -74,6 +74,7 @@ type Catalog struct {
 	Outputs       Outputs
 	MCP           MCP
 	Formats       Formats
+	Package       Package
 
 	Domains []*Domain
 	Details []*Detail
@@ -103,14 +104,31 @@ type Outputs struct {
 	TSPackage Str
 	RustDir   Str
 	RustCrate Str
-	Schema    Str
-	Docs      Str
+	// PythonDir and PythonPackage place and name the Python package;
+	// unset dir: none is written.
+	PythonDir     Str
+	PythonPackage Str
+	Schema        Str
+	Docs          Str
 	// Conformance is the conformance vector file; unset: none is written.
 	Conformance Str
 	// Facts is the file of the catalog's facts (JSON); unset: none.
 	Facts Str
 	Set   bool
-	Pos         diag.Pos
+	Pos   diag.Pos
+}
+
+// Package is the catalog's `package`: the publishing metadata of the
+// packages errgen generates (npm package, crate, Python package).
+type Package struct {
+	Version    Str // the packages' version; unset: the catalog's
+	License    Str // an SPDX license expression
+	Repository Str
+	Homepage   Str
+	Authors    []Str
+	Keywords   []Str
+	Set        bool
+	Pos        diag.Pos
 }
 
 // Formats is the catalog's `formats`: the wire formats it uses.
@@ -198,11 +216,13 @@ type Deprecated struct {
 
 // Retired is one entry of `retired`.
 type Retired struct {
-	Pos    diag.Pos
-	Code   Int
-	Symbol Str
-	Since  Str
-	Note   Str
+	Pos        diag.Pos
+	Code       Int
+	Symbol     Str
+	Type       Str // the type the error had, when its symbol does not give it
+	Since      Str
+	ReplacedBy Str
+	Note       Str
 }
 
 // PosAt returns the position of byte offset off of the string s, and true,

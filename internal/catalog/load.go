@@ -30,7 +30,7 @@ const (
 var (
 	domainKeys  = keys([]string{"range"}, "range", "reserved", "prefix", "title", "description")
 	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "aliases", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated", "mcp")
-	retiredKeys = keys(nil, "code", "symbol", "since", "note")
+	retiredKeys = keys(nil, "code", "symbol", "type", "since", "replaced_by", "note")
 )
 
 // Parse loads the catalog at path and every file it includes. The error is
@@ -144,6 +144,7 @@ func (l *loader) walkFile(path string, doc *yaml.Node, main bool, chain []string
 		fields["limits"] = func(k, v *yaml.Node) { l.limits(v) }
 		fields["outputs"] = func(k, v *yaml.Node) { l.outputs(v) }
 		fields["mcp"] = func(k, v *yaml.Node) { c.MCP = l.mcp(v, "mcp", false) }
+		fields["package"] = func(k, v *yaml.Node) { l.pkg(v) }
 		fields["formats"] = func(k, v *yaml.Node) {
 			c.Formats = Formats{Values: l.stringList(v, "formats"), Pos: l.pos(v), Set: v.Kind == yaml.SequenceNode}
 		}
@@ -573,10 +574,26 @@ func (l *loader) outputs(n *yaml.Node) {
 				"crate": func(k, v *yaml.Node) { o.RustCrate = l.str(v, "outputs.rust.crate") },
 			})
 		},
+		"python":      dirPkg("python", &o.PythonDir, &o.PythonPackage),
 		"schema":      func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
 		"docs":        func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
 		"conformance": func(k, v *yaml.Node) { o.Conformance = l.str(v, "outputs.conformance") },
 		"facts":       func(k, v *yaml.Node) { o.Facts = l.str(v, "outputs.facts") },
+	})
+}
+
+// pkg reads the `package` mapping: the generated packages' publishing
+// metadata.
+func (l *loader) pkg(n *yaml.Node) {
+	p := &l.cat.Package
+	p.Set, p.Pos = true, l.pos(n)
+	l.mapping(n, "package", map[string]func(k, v *yaml.Node){
+		"version":    func(k, v *yaml.Node) { p.Version = l.str(v, "package.version") },
+		"license":    func(k, v *yaml.Node) { p.License = l.str(v, "package.license") },
+		"repository": func(k, v *yaml.Node) { p.Repository = l.str(v, "package.repository") },
+		"homepage":   func(k, v *yaml.Node) { p.Homepage = l.str(v, "package.homepage") },
+		"authors":    func(k, v *yaml.Node) { p.Authors = l.stringList(v, "package.authors") },
+		"keywords":   func(k, v *yaml.Node) { p.Keywords = l.stringList(v, "package.keywords") },
 	})
 }
 
@@ -777,8 +794,12 @@ func (l *loader) retired(n *yaml.Node) {
 				hasCode, r.Code = true, l.integer(v, "retired code")
 			case "symbol":
 				hasSymbol, r.Symbol = true, l.str(v, "retired symbol")
+			case "type":
+				r.Type = l.str(v, "retired type")
 			case "since":
 				r.Since = l.str(v, "retired since")
+			case "replaced_by":
+				r.ReplacedBy = l.str(v, "retired replaced_by")
 			case "note":
 				r.Note = l.str(v, "retired note")
 			}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -26,7 +27,9 @@ const (
 	ExitUsage   = 2 // usage or I/O error
 )
 
-// Version is errgen's release; a module build reports its module version instead.
+// Version is errgen's release: what make dist stamps a build with unless
+// told otherwise. errgen version prints the version a build was stamped
+// with, or its module's (see versionInfo).
 const Version = "0.1.0"
 
 // DefaultCatalog is the catalog used when -catalog is not given.
@@ -154,7 +157,7 @@ func flagSet(c *command, env *Env) *flag.FlagSet {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "errgen turns an error catalog (YAML) into Go, TypeScript, JSON Schema and docs.\n\nUsage:\n\n")
+	fmt.Fprintf(w, "errgen turns an error catalog (YAML) into a Go package, a TypeScript package, a Rust crate,\na Python package, a JSON Schema, markdown docs, conformance vectors and the catalog's facts.\n\nUsage:\n\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  errgen %-8s %-28s %s\n", c.name, c.args, c.summary)
 	}
@@ -305,21 +308,86 @@ var checkCmd = &command{
 
 var versionCmd = &command{
 	name:    "version",
-	summary: "Print errgen's version.",
+	summary: "Print errgen's version and the commit it was built from.",
 	run: func(env *Env, fl *flag.FlagSet, args []string) int {
 		if len(args) > 0 {
 			fmt.Fprintf(env.Stderr, "errgen version: unexpected argument %q\n", args[0])
 			return ExitUsage
 		}
-		fmt.Fprintf(env.Stdout, "errgen %s\n", version())
+		fmt.Fprintf(env.Stdout, "errgen %s\n", versionLine())
 		return ExitOK
 	},
 }
 
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Path == "github.com/errgen/errgen" &&
-		bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return strings.TrimPrefix(bi.Main.Version, "v")
+// Set at link time by a release build (make dist): -ldflags "-X
+// github.com/errgen/errgen/internal/cli.stampVersion=0.1.0 -X
+// github.com/errgen/errgen/internal/cli.stampCommit=COMMIT".
+var stampVersion, stampCommit string
+
+// versionLine is what errgen version prints: the version, and the commit
+// when known ("0.1.0 (commit 8299155…)", "devel (commit 8299155…,
+// modified)").
+func versionLine() string {
+	v, commit, modified := versionInfo()
+	switch {
+	case commit != "" && modified:
+		return v + " (commit " + commit + ", modified)"
+	case commit != "":
+		return v + " (commit " + commit + ")"
 	}
-	return Version
+	return v
 }
+
+// versionInfo returns errgen's version, the commit it was built from and
+// whether that checkout had changes: the version and commit a release
+// build was stamped with; else the module version of errgen from the
+// module proxy (go install …@v0.1.0, go tool with errgen required at a
+// version); else "devel", with the commit version control stamped (go
+// build in a clone) or that a pseudo-version names. A replace directive
+// makes any build devel: its version names no code.
+func versionInfo() (version, commit string, modified bool) {
+	if stampVersion != "" {
+		return strings.TrimPrefix(stampVersion, "v"), stampCommit, false
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel", "", false
+	}
+	mod := &bi.Main
+	if bi.Main.Path != modulePath {
+		mod = nil
+		for _, d := range bi.Deps {
+			if d.Path == modulePath {
+				mod = d
+			}
+		}
+	}
+	if mod == nil {
+		return "devel", "", false
+	}
+	for _, s := range bi.Settings {
+		switch {
+		case mod != &bi.Main:
+		case s.Key == "vcs.revision":
+			commit = s.Value
+		case s.Key == "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	v := mod.Version
+	pseudo := pseudoVersion.FindStringSubmatch(v)
+	if mod.Replace == nil && releaseVersion.MatchString(v) && pseudo == nil {
+		return strings.TrimPrefix(v, "v"), commit, modified
+	}
+	if commit == "" && pseudo != nil && strings.Trim(pseudo[1], "0") != "" {
+		commit = pseudo[1]
+	}
+	return "devel", commit, modified
+}
+
+var (
+	// a semantic version without build metadata: v0.1.0, v1.2.0-rc.1
+	releaseVersion = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$`)
+	// a pseudo-version and its commit: v0.0.0-20250101120000-abcdef123456
+	pseudoVersion = regexp.MustCompile(`[-.][0-9]{14}-([0-9a-f]{12})(\+[0-9A-Za-z.-]+)?$`)
+)

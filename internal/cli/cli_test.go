@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func TestUsageAndVersion(t *testing.T) {
 	if _, stderr, code := run(t, dir, "frobnicate"); code != ExitUsage || !strings.Contains(stderr, `unknown command "frobnicate"`) {
 		t.Errorf("unknown command: exit %d, stderr %q", code, stderr)
 	}
-	if out, _, code := run(t, dir, "version"); code != ExitOK || out != "errgen "+Version+"\n" {
+	if out, _, code := run(t, dir, "version"); code != ExitOK || out != "errgen devel\n" { // a test binary: no version, no commit
 		t.Errorf("version: exit %d, %q", code, out)
 	}
 	for _, c := range []string{"check", "init", "version"} {
@@ -160,5 +161,124 @@ func TestCheckInvalidExitsOne(t *testing.T) {
 	want := "bad.yaml:1:1: error: catalog is missing required key \"domains\"\n"
 	if code != ExitInvalid || !strings.HasPrefix(stderr, want) || !strings.HasSuffix(stderr, "bad.yaml: 6 errors\n") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestVersionStamped: a release build prints the version and commit it
+// was stamped with (make dist).
+func TestVersionStamped(t *testing.T) {
+	saved, savedCommit := stampVersion, stampCommit
+	defer func() { stampVersion, stampCommit = saved, savedCommit }()
+	stampVersion, stampCommit = "v1.2.3", "0123456789abcdef0123456789abcdef01234567"
+	if out, _, code := run(t, t.TempDir(), "version"); code != ExitOK || out != "errgen 1.2.3 (commit 0123456789abcdef0123456789abcdef01234567)\n" {
+		t.Errorf("version: exit %d, %q", code, out)
+	}
+	for v, want := range map[string]string{
+		"v0.1.0": "", "v1.2.0-rc.1": "", "v0.0.0-00010101000000-000000000000": "000000000000",
+		"v0.0.0-20250101120000-abcdef123456": "abcdef123456", "v0.1.1-0.20250101120000-abcdef123456+dirty": "abcdef123456",
+	} {
+		m := pseudoVersion.FindStringSubmatch(v)
+		if got := ""; m != nil {
+			got = m[1]
+			if got != want {
+				t.Errorf("%s: pseudo-version commit %q, want %q", v, got, want)
+			}
+		} else if want != "" || !releaseVersion.MatchString(v) {
+			t.Errorf("%s: not a release, nor a pseudo-version", v)
+		}
+	}
+}
+
+// TestHelpNamesEveryOutput: errgen help names every output generate
+// writes.
+func TestHelpNamesEveryOutput(t *testing.T) {
+	out, _, code := run(t, t.TempDir(), "help")
+	for _, what := range []string{"Go package", "TypeScript package", "Rust crate", "JSON Schema", "docs", "conformance vectors", "facts"} {
+		if code != ExitOK || !strings.Contains(out, what) {
+			t.Errorf("errgen help does not name %q:\n%s", what, out)
+		}
+	}
+}
+
+// TestStarterOutputsEveryOutput: the starter catalog's outputs block,
+// uncommented, names every output generate has, and a generate with no
+// output named then writes each of them.
+func TestStarterOutputsEveryOutput(t *testing.T) {
+	dir := newModule(t)
+	lines := strings.Split(string(starterCatalog), "\n")
+	in := false
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "# outputs:"):
+			lines[i], in = "outputs:", true
+		case in && strings.HasPrefix(l, "#   "):
+			lines[i] = strings.TrimPrefix(l, "#")
+		case in && strings.HasPrefix(l, "#"):
+			lines[i] = ""
+		default:
+			in = false
+		}
+	}
+	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(strings.Join(lines, "\n")))
+	out := generate(t, dir)
+	for _, k := range outputKinds {
+		if !strings.Contains(strings.Join(lines, "\n"), "\n   "+k.key+": ") {
+			t.Errorf("the starter's outputs block has no %s", k.key)
+		}
+	}
+	if !strings.Contains(out, "(Go, TypeScript, JSON Schema, docs, Rust, Python, conformance vectors, facts)\n") {
+		t.Errorf("generate with every output in the catalog:\n%s", out)
+	}
+	for _, f := range []string{"gen/rust/Cargo.toml", "gen/python/myservice_errors/__init__.py", "conformance/vectors.json", "conformance/facts.json", "gen/go/errors.go", "gen/ts/package.json"} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f))); err != nil {
+			t.Errorf("no %s: %v", f, err)
+		}
+	}
+}
+
+// TestStarterLinks: every page of errgen's that the starter catalog
+// points at is in the repository.
+func TestStarterLinks(t *testing.T) {
+	links := regexp.MustCompile(`https://github\.com/errgen/errgen/blob/main/([^\s#)]+)`).FindAllStringSubmatch(string(starterCatalog), -1)
+	if len(links) == 0 {
+		t.Fatal("the starter catalog points at no page of errgen's")
+	}
+	for _, l := range links {
+		if _, err := os.Stat(filepath.Join("..", "..", filepath.FromSlash(l[1]))); err != nil {
+			t.Errorf("the starter points at %s: %v", l[0], err)
+		}
+	}
+	if strings.Contains(string(starterCatalog), "README") {
+		t.Error("the starter points at the README, whose sections move")
+	}
+}
+
+// TestStarterPackageBlock: the starter catalog's package block,
+// uncommented, is valid, and its metadata reaches the npm package.
+func TestStarterPackageBlock(t *testing.T) {
+	dir := newModule(t)
+	lines := strings.Split(string(starterCatalog), "\n")
+	in := false
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "# package:"):
+			lines[i], in = "package:", true
+		case in && strings.HasPrefix(l, "#   "):
+			lines[i] = strings.TrimPrefix(l, "#")
+		case in && strings.HasPrefix(l, "#"):
+			lines[i] = ""
+		default:
+			in = false
+		}
+	}
+	text := strings.Join(lines, "\n")
+	if !strings.Contains(text, "\npackage:\n   version: 0.1.1") || !strings.Contains(text, "\n   license: ") {
+		t.Fatalf("the starter has no package block to uncomment:\n%s", text)
+	}
+	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(text))
+	generate(t, dir, "-ts", "gen/ts")
+	data, err := os.ReadFile(filepath.Join(dir, "gen", "ts", "package.json"))
+	if err != nil || !strings.Contains(string(data), `"version": "0.1.1"`) || !strings.Contains(string(data), `"license": "Apache-2.0 OR MIT"`) {
+		t.Errorf("package.json of the starter's package block: %v\n%s", err, data)
 	}
 }

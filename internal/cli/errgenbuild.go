@@ -16,9 +16,10 @@ import (
 	"sync"
 )
 
-// The records note the errgen build that wrote them, since another build
-// may write other outputs from the same catalog; generate trusts a record
-// only when it comes from the running build (see [unchanged]).
+// The cache entries of the unchanged short-circuit are of the errgen
+// build that wrote them, since another build may write other outputs from
+// the same catalog; generate trusts an entry only when it comes from the
+// running build (see [unchanged]).
 //
 // A build is named by its release and Go version, and a hash that tells
 // builds apart:
@@ -26,9 +27,7 @@ import (
 //   - errgen from the module proxy (go tool errgen, go install …@version):
 //     its version and checksum, and those of every module linked in, and
 //     the Go version and build tags. These pin every line of code the
-//     binary runs, cost nothing to read (runtime/debug), and are the same
-//     on every machine that builds that version with that Go, so a record
-//     committed from a laptop is trusted in CI.
+//     binary runs and cost nothing to read (runtime/debug).
 //   - a clean checkout built with version control stamps (go build,
 //     go install ./cmd/errgen): the commit, and the modules linked in.
 //   - any other build (go run, a replace directive to a local directory,
@@ -43,7 +42,7 @@ import (
 // modulePath is errgen's module.
 const modulePath = "github.com/errgen/errgen"
 
-// errgenBuild returns the running build's line of the records: "RELEASE
+// errgenBuild returns the running build's line: "RELEASE
 // GOVERSION HASH", RELEASE "devel" for a build of no release, HASH
 // [unknownBuild] when there is nothing to tell builds apart by. Tests
 // replace it to play another build.
@@ -57,14 +56,8 @@ var errgenBuild = sync.OnceValue(func() string {
 })
 
 // unknownBuild ends the line of a build errgen could not identify: no
-// record is trusted then, not even one it wrote itself.
+// cache entry is written or trusted then.
 const unknownBuild = "unknown"
-
-// buildRelease returns the release part of a build line.
-func buildRelease(line string) string {
-	release, _, _ := strings.Cut(line, " ")
-	return release
-}
 
 func buildIdentity() (release, id string) {
 	bi, ok := debug.ReadBuildInfo()

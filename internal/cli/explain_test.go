@@ -153,7 +153,7 @@ Details (shape limit)
     resource    string        yes
         What was limited.
     limit       integer; ≥ 0  yes
-    secret      string        no        sensitive: redacted unless verbose
+    secret      string        no        sensitive: redacted unless sensitive values are shown
     where       object        no
     where.file  string        no
 

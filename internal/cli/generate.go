@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,6 +22,7 @@ import (
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
+	"github.com/errgen/errgen/internal/gen/python"
 	"github.com/errgen/errgen/internal/gen/rust"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
@@ -30,19 +31,21 @@ import (
 
 var generateCmd = &command{
 	name:    "generate",
-	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-rust DIR] [-rust-crate NAME] [-schema FILE] [-docs DIR] [-conformance FILE] [-facts FILE] [-templates DIR] [-check]",
-	summary: "Check a catalog and write its outputs. Nothing is written unless the catalog is valid and every emitter succeeds.",
+	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-rust DIR] [-rust-crate NAME] [-python DIR] [-python-package NAME] [-schema FILE] [-docs DIR] [-conformance FILE] [-facts FILE] [-templates DIR] [-check]",
+	summary: "Check a catalog and write its outputs: those the flags name (-go DIR, -rust DIR, -schema FILE, …) and no others; with none named, the catalog's outputs, and the Go package, TypeScript package, JSON Schema and docs at their default places unless it places them. Nothing is written unless the catalog is valid and every emitter succeeds.",
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
-		fl.String("go", "", "Go output `dir` (default: the catalog's outputs.go.dir, else gen/go)")
+		fl.String("go", "", "write the Go package to `dir` (with no output named: outputs.go.dir, else gen/go)")
 		fl.String("go-package", "", "Go package `name` (default: outputs.go.package, else the Go directory's base name when it is a usable package name, else derived from the catalog name)")
-		fl.String("ts", "", "TypeScript package `dir` (default: outputs.ts.dir, else gen/ts)")
-		fl.String("rust", "", "Rust crate `dir` (default: outputs.rust.dir; none when neither is set)")
+		fl.String("ts", "", "write the TypeScript package to `dir` (with no output named: outputs.ts.dir, else gen/ts)")
+		fl.String("rust", "", "write the Rust crate to `dir` (with no output named: outputs.rust.dir, else none)")
 		fl.String("rust-crate", "", "Rust crate `name` (default: outputs.rust.crate, else the catalog name followed by -errors)")
-		fl.String("schema", "", "JSON Schema `file` (default: outputs.schema, else schema/error-context.schema.json)")
-		fl.String("docs", "", "markdown docs `dir` (default: outputs.docs, else docs/errors)")
-		fl.String("conformance", "", "conformance vector `file` (default: outputs.conformance, else none)")
-		fl.String("facts", "", "`file` of the catalog's facts, the JSON every runtime renders from (default: outputs.facts, else none)")
+		fl.String("python", "", "write the Python package to `dir` (with no output named: outputs.python.dir, else none)")
+		fl.String("python-package", "", "Python package's import `name` (default: outputs.python.package, else the catalog name followed by _errors, each . and - an _)")
+		fl.String("schema", "", "write the JSON Schema of the wire envelope to `file` (with no output named: outputs.schema, else schema/error-context.schema.json)")
+		fl.String("docs", "", "write the markdown docs to `dir` (with no output named: outputs.docs, else docs/errors)")
+		fl.String("conformance", "", "write the conformance vectors to `file` (with no output named: outputs.conformance, else none)")
+		fl.String("facts", "", "write the catalog's facts, the JSON every runtime renders from, to `file` (with no output named: outputs.facts, else none)")
 		fl.String("templates", "", "`dir` of docs templates overriding the built-in ones")
 		fl.Bool("check", false, "write nothing; exit 1 listing every output that is stale, missing or extra")
 	},
@@ -81,8 +84,9 @@ func (r *refusal) message(env *Env) string {
 }
 
 type planned struct {
-	path string // absolute
-	data []byte // nil once prepared
+	path   string // absolute
+	data   []byte // nil once prepared
+	record bool   // a record of errgen's (see ledger): renamed into place last
 }
 
 // relTo returns path relative to dir, slash-separated, for source headers.
@@ -137,54 +141,100 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 		fmt.Fprintf(env.Stderr, "errgen generate: -rust-crate %q is not a crate name: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test (nothing written)\n", rustCrate)
 		return ExitUsage
 	}
-	goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))
-	tsDir := env.abs(pick(flagString(fl, "ts"), o.TSDir, "gen/ts"))
-	schemaPath := env.abs(pick(flagString(fl, "schema"), o.Schema, "schema/error-context.schema.json"))
-	docs, status := docsEmitter(env, fl, m, catalogPath)
-	if docs == nil {
-		return status
+	pythonPackage := flagString(fl, "python-package")
+	if pythonPackage != "" && !model.ValidPythonPackage(pythonPackage) {
+		fmt.Fprintf(env.Stderr, "errgen generate: -python-package %q is not a Python package name: %s (nothing written)\n", pythonPackage, model.PythonPackageRule)
+		return ExitUsage
 	}
-	emitters := []*emitter{
-		{name: "Go", label: "Go emitter", dir: goDir, run: func() ([]gen.File, error) {
+	named := namedOutputs(fl)
+	// with outputs named, those and no others; else the catalog's
+	// outputs, the default place for those that have one
+	want := func(key string) bool {
+		if len(named) > 0 {
+			return slices.Contains(named, key)
+		}
+		for _, k := range outputKinds {
+			if k.key == key {
+				return k.def != "" || strings.TrimSpace(k.get(&raw.Outputs).Value) != ""
+			}
+		}
+		return false
+	}
+	for _, dep := range []struct{ flag, key, what, none string }{
+		{"go-package", "go", "the Go package's name", ""},
+		{"rust-crate", "rust", "the crate's name", "names no crate: give the crate's directory with -rust DIR or outputs.rust.dir"},
+		{"python-package", "python", "the Python package's name", "names no package: give the package's directory with -python DIR or outputs.python.dir"},
+		{"templates", "docs", "the docs' templates", ""},
+	} {
+		v := flagString(fl, dep.flag)
+		if v == "" || want(dep.key) {
+			continue
+		}
+		if len(named) > 0 {
+			fmt.Fprintf(env.Stderr, "errgen generate: -%s %s gives %s, but only the outputs named are generated (%s): add -%s %s, or leave -%s out (nothing written)\n",
+				dep.flag, shellWord(v), dep.what, namedList(named), dep.key, kindArg(dep.key), dep.flag)
+		} else {
+			fmt.Fprintf(env.Stderr, "errgen generate: -%s %q %s (nothing written)\n", dep.flag, v, dep.none)
+		}
+		return ExitUsage
+	}
+	var emitters []*emitter
+	if want("go") {
+		goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))
+		emitters = append(emitters, &emitter{key: "go", name: "Go", label: "Go emitter", dir: goDir, run: func() ([]gen.File, error) {
 			return golang.Generate(m, golang.Options{
 				Package: pick(goPackage, o.GoPackage, dirPackage(goDir)),
 				Source:  relTo(goDir, catalogPath),
 			})
-		}},
-		{name: "TypeScript", label: "TypeScript emitter", dir: tsDir, run: func() ([]gen.File, error) {
+		}})
+	}
+	if want("ts") {
+		tsDir := env.abs(pick(flagString(fl, "ts"), o.TSDir, "gen/ts"))
+		emitters = append(emitters, &emitter{key: "ts", name: "TypeScript", label: "TypeScript emitter", dir: tsDir, run: func() ([]gen.File, error) {
 			return typescript.Generate(m, typescript.Options{Source: relTo(tsDir, catalogPath)})
-		}},
-		{name: "JSON Schema", label: "JSON Schema emitter", dir: filepath.Dir(schemaPath), run: func() ([]gen.File, error) {
+		}})
+	}
+	if want("schema") {
+		schemaPath := env.abs(pick(flagString(fl, "schema"), o.Schema, "schema/error-context.schema.json"))
+		emitters = append(emitters, &emitter{key: "schema", name: "JSON Schema", label: "JSON Schema emitter", dir: filepath.Dir(schemaPath), run: func() ([]gen.File, error) {
 			return jsonschema.Generate(m, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
-		}},
-		docs,
+		}})
 	}
-	if rustCrate != "" && pick(flagString(fl, "rust"), o.RustDir, "") == "" {
-		fmt.Fprintf(env.Stderr, "errgen generate: -rust-crate %q names no crate: give the crate's directory with -rust DIR or outputs.rust.dir (nothing written)\n", rustCrate)
-		return ExitUsage
+	var docs *emitter
+	if want("docs") {
+		if docs, status = docsEmitter(env, fl, m, catalogPath); docs == nil {
+			return status
+		}
+		emitters = append(emitters, docs)
 	}
-	if dir := pick(flagString(fl, "rust"), o.RustDir, ""); dir != "" {
-		rustDir := env.abs(dir)
-		emitters = append(emitters, &emitter{name: "Rust", label: "Rust emitter", dir: rustDir, run: func() ([]gen.File, error) {
+	if want("rust") {
+		rustDir := env.abs(pick(flagString(fl, "rust"), o.RustDir, ""))
+		emitters = append(emitters, &emitter{key: "rust", name: "Rust", label: "Rust emitter", dir: rustDir, run: func() ([]gen.File, error) {
 			return rust.Generate(m, rust.Options{Crate: pick(rustCrate, o.RustCrate, ""), Source: relTo(rustDir, catalogPath)})
 		}})
 	}
-	if path := pick(flagString(fl, "conformance"), o.Conformance, ""); path != "" {
-		path = env.abs(path)
-		emitters = append(emitters, &emitter{name: "conformance vectors", label: "conformance emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
+	if want("python") {
+		pythonDir := env.abs(pick(flagString(fl, "python"), o.PythonDir, ""))
+		emitters = append(emitters, &emitter{key: "python", name: "Python", label: "Python emitter", dir: pythonDir, run: func() ([]gen.File, error) {
+			return python.Generate(m, python.Options{Package: pick(pythonPackage, o.PythonPackage, ""), Source: relTo(pythonDir, catalogPath)})
+		}})
+	}
+	if want("conformance") {
+		path := env.abs(pick(flagString(fl, "conformance"), o.Conformance, ""))
+		emitters = append(emitters, &emitter{key: "conformance", name: "conformance vectors", label: "conformance emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
 			return conformance.Generate(m, conformance.Options{File: filepath.Base(path)})
 		}})
 	}
-	if path := pick(flagString(fl, "facts"), o.Facts, ""); path != "" {
-		path = env.abs(path)
-		emitters = append(emitters, &emitter{name: "facts", label: "facts emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
+	if want("facts") {
+		path := env.abs(pick(flagString(fl, "facts"), o.Facts, ""))
+		emitters = append(emitters, &emitter{key: "facts", name: "facts", label: "facts emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
 			return facts.Generate(m, facts.Options{File: filepath.Base(path)})
 		}})
 	}
-	ld := newLedger(env, raw, fl, warnings, emitters)
+	ld := newLedger(env, raw, fl, warnings, emitters, len(named) > 0)
 	ld.wrap(emitters)
 	starter, ignore := "", ""
-	if !check {
+	if !check && docs != nil {
 		starter, ignore = addStarterConfig(docs, m, raw, ld) // after wrap: no record lists them
 	}
 	outputs, ok := runEmitters(env, emitters, !check)
@@ -194,9 +244,16 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	}
 	ld.addRecords(outputs, !check)
 	if check {
-		return checkOutputs(env, outputs, ld, rerun(env, fl))
+		status = checkOutputs(env, outputs, ld, rerun(env, fl))
+		if status == ExitOK {
+			ld.remember(outputs)
+		}
+		return status
 	}
 	status = writeOutputs(env, m, outputs, ld)
+	if status == ExitOK {
+		ld.remember(outputs)
+	}
 	if status == ExitOK && starter != "" {
 		fmt.Fprintf(env.Stdout, "wrote %s, a starter VitePress config of the docs: yours to edit, errgen does not write it again\n", relPath(env, starter))
 	}
@@ -206,8 +263,48 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	return status
 }
 
+// namedOutputs returns the outputs the flags name (their keys, in
+// emitter order): generate writes those and no others. None named, it
+// writes the catalog's outputs and those with a default place.
+func namedOutputs(fl *flag.FlagSet) []string {
+	var named []string
+	for _, k := range outputKinds {
+		if flagString(fl, k.key) != "" {
+			named = append(named, k.key)
+		}
+	}
+	return named
+}
+
+// namedList spells the outputs named: "-rust and -schema".
+func namedList(keys []string) string {
+	s := ""
+	for i, k := range keys {
+		switch {
+		case i == 0:
+		case i == len(keys)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += "-" + k
+	}
+	return s
+}
+
+// kindArg is the argument an output's flag takes: DIR or FILE.
+func kindArg(key string) string {
+	for _, k := range outputKinds {
+		if k.key == key && !k.dir {
+			return "FILE"
+		}
+	}
+	return "DIR"
+}
+
 // emitter is one output of generate and the function producing its files.
 type emitter struct {
+	key   string // the output's flag: go, ts, rust, python, schema, docs, conformance, facts
 	name  string // what, for the summary line
 	label string // what, for error messages
 	dir   string // directory the emitter's files are relative to
@@ -259,7 +356,7 @@ func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 // beside it.
 func (out *output) prepare(files []gen.File, write bool) {
 	for _, f := range files {
-		out.files = append(out.files, planned{filepath.Join(out.dir, filepath.FromSlash(f.Path)), f.Data})
+		out.files = append(out.files, planned{path: filepath.Join(out.dir, filepath.FromSlash(f.Path)), data: f.Data})
 	}
 	out.states = make([]state, len(out.files))
 	if out.fresh {
@@ -339,7 +436,7 @@ func (out *output) writeEach(write func(k int, f planned) error) {
 }
 
 // stageFresh writes a fresh output: every file, under its own name, into a new
-// staging directory beside out.dir (.NAME.tmpPID), which writeOutputs
+// staging directory beside out.dir (see tmpName), which writeOutputs
 // renames to out.dir once every output is ready.
 func (out *output) stageFresh() {
 	out.todo = make([]int, len(out.files))
@@ -351,11 +448,11 @@ func (out *output) stageFresh() {
 		return
 	}
 	parent, base := filepath.Split(out.dir)
-	name := filepath.Join(parent, "."+base+".tmp"+strconv.Itoa(os.Getpid()))
+	name := filepath.Join(parent, tmpName(base))
 	err := os.Mkdir(name, 0o755)
 	if errors.Is(err, fs.ErrExist) {
-		// left by an earlier run of the same process id: take a fresh name
-		if name, err = os.MkdirTemp(parent, "."+base+".tmp*"); err == nil {
+		// a name taken (by a run of the same process id and token): take a fresh one
+		if name, err = os.MkdirTemp(parent, tmpName(base)+"-*"); err == nil {
 			err = os.Chmod(name, 0o755)
 		}
 	}
@@ -467,6 +564,9 @@ func checkOutputs(env *Env, outputs []*output, ld *ledger, again string) int {
 	for _, f := range ld.extras(p.want) {
 		problems = append(problems, relPath(env, f)+": extra (generated by errgen, no longer produced)")
 	}
+	for _, f := range leftovers(sweepDirs(outputs)) {
+		problems = append(problems, relPath(env, f)+": extra (left by an interrupted errgen generate)")
+	}
 	for _, r := range ld.moved() {
 		problems = append(problems, relPath(env, r.path)+": extra ("+movedNote(env, r)+")")
 	}
@@ -522,6 +622,7 @@ var headerLines = []string{
 	"// " + gen.Header,            // Go, TypeScript, JavaScript
 	"<!-- " + gen.Header + " -->", // Markdown
 	"# " + gen.Header,             // Markdown front matter (YAML)
+	"# " + gen.ManifestHeader,     // Cargo.toml
 	`"//": "` + gen.Header + `",`, // package.json
 	`"$comment": "` + gen.Header,  // JSON Schema
 }
@@ -632,7 +733,10 @@ func parallelN(workers, n int, f func(i int)) {
 // are unchanged are not rewritten; a file without errgen's header, or one
 // another catalog's record lists, is never overwritten or deleted; the
 // files this catalog's records list and no output produces any more are
-// removed last.
+// removed, and then the records renamed into place, so that a run killed
+// at any moment leaves records listing every file the next run may have
+// to remove (see leftovers.go). Temporary files interrupted runs left in
+// the outputs' directories are removed last.
 //
 // The files are not synced to disk one by one: they are derived from the
 // catalog and regenerated by running errgen again, and syncing each of ten
@@ -659,10 +763,27 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output, ld *ledger) int
 	stale := ld.extras(p.want) // from the records as they were, before the new ones replace them
 	moved, orphans := ld.moved(), ld.orphans()
 	written, unchanged := 0, 0
-	for o, out := range outputs {
+	// the changed files, then (once the files no longer produced are
+	// gone) the records: a run killed on the way leaves records that
+	// still list every file the next run may have to remove
+	type pending struct {
+		out  *output
+		k, i int
+	}
+	var records []pending
+	renameOne := func(out *output, k, i int) bool {
+		if err := os.Rename(out.tmps[k], out.files[i].path); err != nil {
+			discard(outputs)
+			fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v\n", relPath(env, out.files[i].path), unwrapPath(err))
+			return false
+		}
+		out.tmps[k] = ""
+		return true
+	}
+	for _, out := range outputs {
 		if out.stageDir != "" {
 			if err := os.Rename(out.stageDir, out.dir); err != nil {
-				discard(outputs[o:])
+				discard(outputs) // this one's staging directory, and every record not yet in place
 				fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v\n", relPath(env, out.dir), unwrapPath(err))
 				return ExitUsage
 			}
@@ -671,23 +792,32 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output, ld *ledger) int
 			continue
 		}
 		for k, i := range out.todo {
-			if err := os.Rename(out.tmps[k], out.files[i].path); err != nil {
-				out.tmps = out.tmps[k:]
-				discard(outputs[o:])
-				fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v\n", relPath(env, out.files[i].path), unwrapPath(err))
+			if out.files[i].record {
+				records = append(records, pending{out, k, i})
+				continue
+			}
+			if !renameOne(out, k, i) {
 				return ExitUsage
 			}
 		}
-		out.tmps = nil
 		written += len(out.todo)
 		unchanged += len(out.files) - len(out.todo)
 	}
 	for _, f := range stale {
 		if err := os.Remove(f); err != nil {
+			discard(outputs)
 			fmt.Fprintf(env.Stderr, "errgen generate: %v\n", err)
 			return ExitUsage
 		}
 		fmt.Fprintf(env.Stdout, "removed %s (no longer produced)\n", relPath(env, f))
+	}
+	for _, r := range records {
+		if !renameOne(r.out, r.k, r.i) {
+			return ExitUsage
+		}
+	}
+	for _, out := range outputs {
+		out.tmps = nil
 	}
 	for _, r := range moved {
 		if err := os.Remove(r.path); err != nil {
@@ -695,6 +825,10 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output, ld *ledger) int
 			return ExitUsage
 		}
 		fmt.Fprintf(env.Stdout, "removed %s (%s)\n", relPath(env, r.path), movedNote(env, r))
+	}
+	if err := removeLeftovers(env, leftovers(sweepDirs(outputs))); err != nil {
+		fmt.Fprintf(env.Stderr, "errgen generate: %v\n", err)
+		return ExitUsage
 	}
 	for _, n := range orphanNotes(env, orphans) {
 		fmt.Fprintf(env.Stderr, "errgen generate: %s\n", n)
@@ -719,11 +853,11 @@ func outputNames(outputs []*output) string {
 	return strings.Join(names, ", ")
 }
 
-// stage writes data to a new temporary file in path's directory and returns
-// its name.
+// stage writes data to a new temporary file in path's directory (see
+// tmpName) and returns its name.
 func stage(path string, data []byte) (string, error) {
 	dir, base := filepath.Split(path)
-	name := filepath.Join(dir, "."+base+".tmp"+strconv.Itoa(os.Getpid()))
+	name := filepath.Join(dir, tmpName(base))
 	err := createFile(name, data)
 	if !errors.Is(err, fs.ErrExist) {
 		if err != nil {
@@ -731,8 +865,8 @@ func stage(path string, data []byte) (string, error) {
 		}
 		return name, nil
 	}
-	// left by an earlier run of the same process id: take a fresh name
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
+	// a name taken (by a run of the same process id and token): take a fresh one
+	tmp, err := os.CreateTemp(dir, tmpName(base)+"-*")
 	if err != nil {
 		return "", err
 	}

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -113,7 +112,7 @@ func names(t *testing.T, dir string) []string {
 func noTempFiles(t *testing.T, dir string) {
 	t.Helper()
 	for _, n := range names(t, dir) {
-		if base := filepath.Base(n); strings.HasPrefix(base, ".") && strings.Contains(base, ".tmp") {
+		if base := filepath.Base(n); strings.HasPrefix(base, ".") && strings.Contains(base, ".tmp") || strings.HasPrefix(base, tmpPrefix) {
 			t.Errorf("temporary file left behind: %s", n)
 		}
 	}
@@ -496,8 +495,8 @@ func statMode(t *testing.T, path string) fs.FileMode {
 }
 
 // TestCreateFileAndStage: createFile writes a new file and never replaces
-// one; stage takes another name when a temporary file of the same process
-// id is in the way, and leaves that file alone.
+// one; stage takes another name, errgen's too, when a file of its
+// temporary name is in the way, and leaves that file alone.
 func TestCreateFileAndStage(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.md")
@@ -528,13 +527,13 @@ func TestCreateFileAndStage(t *testing.T) {
 		t.Errorf("createFile made mode %v, os.WriteFile %v", a, b)
 	}
 
-	squatter := filepath.Join(dir, ".a.md.tmp"+strconv.Itoa(os.Getpid()))
-	writeTestFile(t, squatter, []byte("left by an earlier run"))
+	squatter := filepath.Join(dir, tmpName("a.md"))
+	writeTestFile(t, squatter, []byte("in the way"))
 	name, err := stage(path, []byte("staged"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if name == squatter || filepath.Dir(name) != dir || !strings.HasPrefix(filepath.Base(name), ".a.md.tmp") {
+	if name == squatter || filepath.Dir(name) != dir || !strings.HasPrefix(filepath.Base(name), tmpName("a.md")) || !isTmpName(filepath.Base(name)) {
 		t.Errorf("stage wrote %s, want another temporary name beside %s", name, path)
 	}
 	if got, _ := os.ReadFile(name); string(got) != "staged" {
@@ -543,7 +542,7 @@ func TestCreateFileAndStage(t *testing.T) {
 	if info, err := os.Stat(name); err != nil || info.Mode().Perm() != 0o644 {
 		t.Errorf("staged file: %v, %v; want mode 0644 like the file it replaces", info, err)
 	}
-	if got, _ := os.ReadFile(squatter); string(got) != "left by an earlier run" {
+	if got, _ := os.ReadFile(squatter); string(got) != "in the way" {
 		t.Errorf("stage changed the file in its way: %q", got)
 	}
 }

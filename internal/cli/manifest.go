@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,19 +23,27 @@ import (
 // output directory (the schema file's directory included) holds one
 // manifest per catalog, .errgen-HASH, written with the outputs, which
 // names the catalog (its path from the directory, and its name) and lists
-// the files generated there with their SHA-256. HASH is taken from that
-// path, so two catalogs sharing a directory keep two records. A file a
-// record of another catalog lists is that catalog's: generate neither
-// overwrites nor removes it.
+// the files generated there, by output, with their SHA-256. HASH is taken
+// from that path, so two catalogs sharing a directory keep two records. A
+// file a record of another catalog lists is that catalog's: generate
+// neither overwrites nor removes it.
+//
+// A record holds nothing else, so that a committed record changes only
+// when a file it lists does: what the unchanged short-circuit needs
+// besides (the errgen build, digests of the inputs and the invocation)
+// is kept in errgen's cache, outside the tree (see cache.go). A record
+// of errgen before that, which noted them, is read as a list of files of
+// no output in particular.
+//
+// A run that names its outputs generates those only: in a directory they
+// share with other outputs of the catalog, the files of those are listed
+// again as they were, and are neither removed nor reported. A run naming
+// none generates every output of the catalog, and a file of its record
+// that none of them produces any more is removed.
 //
 // A catalog moved or renamed keeps its name: a record of a catalog that no
 // longer exists, of the same name, is this catalog's record at its old
 // path, and generate takes its files over and removes it.
-//
-// A record also notes what its files were made from (see [unchanged]):
-// the errgen build, a digest of the inputs, one of the invocation, and
-// every output directory of the catalog and the include patterns and
-// files it read.
 
 // manifestPrefix starts the name of every manifest.
 const manifestPrefix = ".errgen-"
@@ -43,26 +53,16 @@ const maxManifestBytes = 64 << 20
 
 // record is one manifest: the catalog it is of and the files it lists.
 type record struct {
-	source string          // the catalog, from the manifest's directory, slash-separated
-	name   string          // the catalog's name; "" in a record older than names in records
-	files  map[string]bool // slash-separated, relative to the directory
-
-	// What a record notes besides (none in a record older than these).
-	build      string            // the errgen build that wrote it (see errgenBuild)
-	inputs     string            // digest of the inputs' content and of the body (see recordDigest)
-	invocation string            // digest of the invocation (see inputSet.sums)
-	body       []byte            // every line but those three
-	warnings   int               // the catalog's warnings
-	outputs    []outputNote      // every output of the catalog, in emitter order
-	includes   []string          // include patterns, from the directory
-	included   []string          // included files, from the directory
-	sums       map[string]string // file -> hex SHA-256
+	source string            // the catalog, from the manifest's directory, slash-separated
+	name   string            // the catalog's name; "" in a record older than names in records
+	files  map[string]string // slash-separated, relative to the directory -> the output that wrote it (its flag, "go"); "" in a record older than outputs in records
+	sums   map[string]string // file -> hex SHA-256
 }
 
-// outputNote is one output of a catalog as its records note it.
+// outputNote is one output of a catalog as the cache notes it.
 type outputNote struct {
 	name string // "Go", "docs": what the summary line calls it
-	dir  string // in a record, from its directory, slash-separated; else absolute
+	dir  string // absolute
 }
 
 // ledger keeps the records of one catalog's outputs.
@@ -76,14 +76,24 @@ type ledger struct {
 	inputs  map[string]bool        // real paths of the catalog's files
 	names   map[string]string      // output directory -> its manifest's name
 	sources map[string]string      // output directory -> the catalog from it
-	prev    map[string]record      // output directory -> the record found there
+	prev    map[string]record      // output directory -> this catalog's records found there, merged
 	dirs    map[string]*dirRecords // output directory -> the other records there
+	subset  bool                   // outputs were named: the others are left as they are
+	kinds   map[string][]string    // output directory -> the outputs this run writes there
 
-	sums     sums // of the inputs and the invocation
+	sums     sums // of the inputs and the invocation, for the cache
 	warnings int
 
 	emitters []*emitter  // as wrapped
 	lists    [][]fileSum // emitter index -> the files it produced
+	records  []dirRecord // the records this run writes, for the cache
+}
+
+// dirRecord is a record as this run writes it.
+type dirRecord struct {
+	dir, name string
+	data      []byte
+	kinds     []string // the outputs this run writes there
 }
 
 // dirRecords are the records in a directory besides this catalog's own.
@@ -100,16 +110,20 @@ type othersRecord struct {
 	record
 }
 
-func newLedger(env *Env, raw *catalog.Catalog, fl *flag.FlagSet, warnings int, emitters []*emitter) *ledger {
+func newLedger(env *Env, raw *catalog.Catalog, fl *flag.FlagSet, warnings int, emitters []*emitter, subset bool) *ledger {
 	ld := &ledger{env: env, raw: raw, fl: fl, catalog: realPath(raw.Path), root: realPath(raw.TreeRoot), name: raw.Name.Value,
 		inputs: map[string]bool{}, names: map[string]string{}, sources: map[string]string{},
-		prev: map[string]record{}, dirs: map[string]*dirRecords{}, warnings: warnings}
+		prev: map[string]record{}, dirs: map[string]*dirRecords{}, warnings: warnings,
+		subset: subset, kinds: map[string][]string{}}
 	for _, f := range raw.Files {
 		ld.inputs[realPath(f)] = true
 	}
 	in := inputSet{catalog: raw.Path, files: raw.Files, globs: raw.Globs, root: raw.TreeRoot}
 	for _, em := range emitters {
 		in.outputs = append(in.outputs, outputNote{em.name, em.dir})
+		if !slices.Contains(ld.kinds[em.dir], em.key) {
+			ld.kinds[em.dir] = append(ld.kinds[em.dir], em.key)
+		}
 	}
 	ld.sums = in.sums(env, fl, func(path string) ([]byte, error) { return raw.Sources[path], nil })
 	return ld
@@ -164,75 +178,70 @@ func (ld *ledger) wrap(emitters []*emitter) {
 // addRecords adds to the outputs the record of each output directory,
 // once every emitter is done, to the output of the last emitter writing
 // there: the files of every emitter in the directory with their SHA-256,
-// and the stamp of the run.
-//
-// When the records there differ from this run's only in their stamp —
-// one stamp for all, of another build of this release (another Go
-// toolchain, another development build) or another invocation (other
-// flags or another working directory with the same outputs) — they are
-// kept as they are: they still say truly which build and invocation made
-// these files from these inputs, and the records of a team whose members
-// run errgen in different ways do not change back and forth. The next
-// generate like that one answers from them. Else every record carries
-// this run's stamp, so that the next generate like this one does.
+// by output, and, in a run that names its outputs, the files the record
+// there lists of the catalog's other outputs, as they were. A file this
+// run would write that the record lists as another output's refuses the
+// output: only a run of both may move a file from one to the other.
 func (ld *ledger) addRecords(outputs []*output, write bool) {
 	var dirs []string
 	last := map[string]int{}
-	files := map[string][]fileSum{}
+	files := map[string][]section{}
 	for i, em := range ld.emitters {
 		if _, ok := last[em.dir]; !ok {
 			dirs = append(dirs, em.dir)
 		}
 		last[em.dir] = i
-		files[em.dir] = append(files[em.dir], ld.lists[i]...)
+		files[em.dir] = append(files[em.dir], section{em.key, ld.lists[i]})
 	}
-	cur := ld.sums.stamp(errgenBuild())
-	infos := make([]manifestInfo, len(dirs))
-	same := true // every record there is this run's but for one stamp of this release
-	var old stamp
-	for k, dir := range dirs {
-		infos[k] = ld.manifestInfo(dir, files[dir])
-		if !same {
-			continue
+	for _, dir := range dirs {
+		info := manifestInfo{source: ld.sources[dir], name: ld.name, sections: files[dir]}
+		out := outputs[last[dir]]
+		if ld.subset {
+			produced := map[string]bool{}
+			for _, sec := range files[dir] {
+				for _, f := range sec.files {
+					produced[f.path] = true
+				}
+			}
+			prev := ld.previous(dir)
+			carried := map[string][]fileSum{}
+			for f, kind := range prev.files {
+				switch {
+				case slices.Contains(ld.kinds[dir], kind):
+					continue // this run's output: what it produces now
+				case produced[f] && kind != "":
+					if out.refuse == nil {
+						path := filepath.Join(dir, filepath.FromSlash(f))
+						out.refuse = &refusal{path, "", fmt.Sprintf("is a file of this catalog's %s output, as %s records, which this run does not generate; not overwriting it: "+
+							"give the output another place, or generate both (run generate with no output named to write every output)",
+							kind, relPath(ld.env, filepath.Join(dir, ld.names[dir])))}
+					}
+					continue
+				case produced[f]:
+					continue // listed by a record of no output in particular: now the producer's
+				}
+				carried[kind] = append(carried[kind], fileSum{f, prev.sums[f]})
+			}
+			for kind, list := range carried {
+				info.sections = append(info.sections, section{kind, list})
+			}
 		}
-		data, err := os.ReadFile(filepath.Join(dir, ld.names[dir]))
-		r, ok := parseRecord(data)
-		if err != nil || !ok || buildRelease(r.build) != buildRelease(cur.build) || k > 0 && (r.build != old.build || r.invocation != old.invocation) {
-			same = false
-			continue
-		}
-		old = cur
-		old.build, old.invocation = r.build, r.invocation
-		same = bytes.Equal(infos[k].render(old), data)
-	}
-	st := cur
-	if same {
-		st = old
-	}
-	for k, dir := range dirs {
-		outputs[last[dir]].addFile(gen.File{Path: ld.names[dir], Data: infos[k].render(st)}, write)
+		data := info.render()
+		ld.records = append(ld.records, dirRecord{dir, ld.names[dir], data, ld.kinds[dir]})
+		out.addFile(gen.File{Path: ld.names[dir], Data: data}, write, true)
 	}
 }
 
-// manifestInfo returns what the manifest of dir says, but for the stamp.
-func (ld *ledger) manifestInfo(dir string, files []fileSum) manifestInfo {
-	m := manifestInfo{source: ld.sources[dir], name: ld.name, warnings: ld.warnings, files: files}
-	for _, em := range ld.emitters {
-		m.outputs = append(m.outputs, outputNote{em.name, relTo(dir, em.dir)})
-	}
-	for _, g := range ld.raw.Globs {
-		m.includes = append(m.includes, relTo(dir, g.Pattern))
-	}
-	for _, f := range ld.raw.Files[1:] {
-		m.included = append(m.included, relTo(dir, f))
-	}
-	return m
+// section is the files of one output in a record.
+type section struct {
+	kind  string // the output's flag; "" for files of no output in particular
+	files []fileSum
 }
 
 // addFile adds a file to a prepared output, as prepare does for the
 // emitter's files: compared with the disk and, when write is set, staged.
-func (out *output) addFile(f gen.File, write bool) {
-	p := planned{filepath.Join(out.dir, filepath.FromSlash(f.Path)), f.Data}
+func (out *output) addFile(f gen.File, write, isRecord bool) {
+	p := planned{path: filepath.Join(out.dir, filepath.FromSlash(f.Path)), data: f.Data, record: isRecord}
 	i := len(out.files)
 	out.files = append(out.files, p)
 	if out.fresh {
@@ -273,72 +282,58 @@ func (out *output) addFile(f gen.File, write bool) {
 // manifestInfo is what a manifest says.
 type manifestInfo struct {
 	source, name string
-	warnings     int
-	outputs      []outputNote
-	includes     []string
-	included     []string
-	files        []fileSum
+	sections     []section
 }
 
-// stamp is what a record notes of the run that wrote it.
-type stamp struct {
-	build      string   // see errgenBuild
-	invocation string   // hex digest of the invocation
-	content    [32]byte // sum of the inputs' content
-	ok         bool     // false: an input could not be read again; the digest then matches nothing
-}
-
-// render writes a manifest: errgen's header, the catalog, what errgen
-// notes of the inputs, and the files, sorted, one a line after their
-// SHA-256 (names quoted when they would not read back).
-func (m manifestInfo) render(st stamp) []byte {
-	files := append([]fileSum(nil), m.files...)
-	sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })
-	var head, rest bytes.Buffer
-	head.WriteString("# " + gen.Header + "\n")
-	head.WriteString("# source: " + quoteName(m.source) + "\n")
-	head.WriteString("# catalog: " + quoteName(m.name) + "\n")
-	head.WriteString("# The files errgen generate wrote in this directory from the catalog\n" +
-		"# above, with their SHA-256, and what they were made from (paths from\n" +
-		"# this directory). It removes a listed file the catalog no longer\n" +
-		"# produces and leaves every other file alone; while nothing noted here\n" +
-		"# changed, it answers without reading the catalog.\n")
-	if m.warnings > 0 {
-		fmt.Fprintf(&rest, "# warnings: %d\n", m.warnings)
+// render writes a manifest: errgen's header, the catalog, and the files
+// of each output, sorted, one a line after their SHA-256 (names quoted
+// when they would not read back), the outputs in emitter order and the
+// files of no output in particular first.
+func (m manifestInfo) render() []byte {
+	order := func(kind string) int {
+		for i, k := range outputKinds {
+			if k.key == kind {
+				return i + 1
+			}
+		}
+		if kind == "" {
+			return 0
+		}
+		return len(outputKinds) + 1
 	}
-	for _, o := range m.outputs {
-		rest.WriteString("# output " + o.name + ": " + quoteName(o.dir) + "\n")
+	byKind := map[string][]fileSum{}
+	var kinds []string
+	for _, sec := range m.sections {
+		if _, ok := byKind[sec.kind]; !ok {
+			kinds = append(kinds, sec.kind)
+		}
+		byKind[sec.kind] = append(byKind[sec.kind], sec.files...)
 	}
-	for _, p := range m.includes {
-		rest.WriteString("# include: " + quoteName(p) + "\n")
+	sort.SliceStable(kinds, func(i, j int) bool {
+		if oi, oj := order(kinds[i]), order(kinds[j]); oi != oj {
+			return oi < oj
+		}
+		return kinds[i] < kinds[j]
+	})
+	var b bytes.Buffer
+	b.WriteString("# " + gen.Header + "\n")
+	b.WriteString("# source: " + quoteName(m.source) + "\n")
+	b.WriteString("# catalog: " + quoteName(m.name) + "\n")
+	b.WriteString("# The files errgen generate wrote in this directory from the catalog\n" +
+		"# above, by output, with their SHA-256 (paths from this directory). It\n" +
+		"# removes a listed file its output no longer produces and leaves every\n" +
+		"# other file alone.\n")
+	for _, kind := range kinds {
+		files := byKind[kind]
+		sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })
+		if kind != "" {
+			b.WriteString("# output: " + quoteName(kind) + "\n")
+		}
+		for _, f := range files {
+			b.WriteString(f.sum + "  " + quoteName(f.path) + "\n")
+		}
 	}
-	for _, p := range m.included {
-		rest.WriteString("# input: " + quoteName(p) + "\n")
-	}
-	for _, f := range files {
-		rest.WriteString(f.sum + "  " + quoteName(f.path) + "\n")
-	}
-	digest := "-"
-	if st.ok {
-		digest = recordDigest(st.content, head.Bytes(), rest.Bytes())
-	}
-	out := make([]byte, 0, head.Len()+rest.Len()+300)
-	out = append(out, head.Bytes()...)
-	out = append(out, "# errgen: "+st.build+"\n# inputs: "+digest+"\n# invocation: "+st.invocation+"\n"...)
-	return append(out, rest.Bytes()...)
-}
-
-// recordDigest is what a record's inputs line says: the SHA-256 of the
-// sum of the inputs' content and of the record's body (every line but the
-// errgen, inputs and invocation lines), so that a record edited by hand
-// matches nothing.
-func recordDigest(sum [32]byte, body ...[]byte) string {
-	h := sha256.New()
-	h.Write(sum[:])
-	for _, b := range body {
-		h.Write(b)
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return b.Bytes()
 }
 
 // quoteName writes a name as is, or Go-quoted when it would not read back
@@ -370,12 +365,15 @@ func readRecord(path string) (record, bool) {
 }
 
 // parseRecord reads a manifest; false when it is not one of errgen's.
+// The lines a record of errgen before noted besides the files (the build,
+// the digests, every output of the catalog, the includes) are comments
+// here; files before any output line are of no output in particular.
 func parseRecord(data []byte) (record, bool) {
 	if !hasHeader(data) {
 		return record{}, false
 	}
-	r := record{files: map[string]bool{}}
-	body := make([]byte, 0, len(data))
+	r := record{files: map[string]string{}, sums: map[string]string{}}
+	kind := ""
 	for len(data) > 0 {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -385,46 +383,20 @@ func parseRecord(data []byte) (record, bool) {
 		}
 		s := string(line)
 		switch {
-		case strings.HasPrefix(s, "# errgen: "):
-			r.build = strings.TrimPrefix(s, "# errgen: ")
-			continue
-		case strings.HasPrefix(s, "# inputs: "):
-			r.inputs = strings.TrimPrefix(s, "# inputs: ")
-			continue
-		case strings.HasPrefix(s, "# invocation: "):
-			r.invocation = strings.TrimPrefix(s, "# invocation: ")
-			continue
-		}
-		body = append(append(body, line...), '\n')
-		switch {
 		case strings.HasPrefix(s, "# source: "):
 			r.source = unquoteName(strings.TrimPrefix(s, "# source: "))
 		case strings.HasPrefix(s, "# catalog: "):
 			r.name = unquoteName(strings.TrimPrefix(s, "# catalog: "))
-		case strings.HasPrefix(s, "# warnings: "):
-			r.warnings, _ = strconv.Atoi(strings.TrimPrefix(s, "# warnings: "))
-		case strings.HasPrefix(s, "# output "):
-			name, dir, ok := strings.Cut(strings.TrimPrefix(s, "# output "), ": ")
-			if ok {
-				r.outputs = append(r.outputs, outputNote{name, unquoteName(dir)})
-			}
-		case strings.HasPrefix(s, "# include: "):
-			r.includes = append(r.includes, unquoteName(strings.TrimPrefix(s, "# include: ")))
-		case strings.HasPrefix(s, "# input: "):
-			r.included = append(r.included, unquoteName(strings.TrimPrefix(s, "# input: ")))
+		case strings.HasPrefix(s, "# output: "):
+			kind = unquoteName(strings.TrimPrefix(s, "# output: "))
 		case s == "" || strings.HasPrefix(s, "#"):
 		case len(s) > 66 && s[64:66] == "  " && isHex(s[:64]):
 			name := unquoteName(s[66:])
-			r.files[name] = true
-			if r.sums == nil {
-				r.sums = map[string]string{}
-			}
-			r.sums[name] = s[:64]
+			r.files[name], r.sums[name] = kind, s[:64]
 		default:
-			r.files[unquoteName(s)] = true
+			r.files[unquoteName(s)] = kind
 		}
 	}
-	r.body = body
 	return r, r.source != ""
 }
 
@@ -437,37 +409,76 @@ func isHex(s string) bool {
 	return true
 }
 
-// previous returns the files this catalog's records in dir list: its own
-// record's, and those of its records at paths it has left (see scan),
-// which it takes over.
-func (ld *ledger) previous(dir string) map[string]bool {
+// previous returns what this catalog's records in dir list: its own
+// record's files, and those of its records at paths it has left (see
+// scan), which it takes over.
+func (ld *ledger) previous(dir string) record {
 	if r, ok := ld.prev[dir]; ok {
-		return r.files
+		return r
 	}
 	r, ok := readRecord(filepath.Join(dir, ld.names[dir]))
 	if !ok || realPath(filepath.Join(realPath(dir), filepath.FromSlash(r.source))) != ld.catalog {
 		r = record{} // not this catalog's
 	}
 	if moved := ld.scan(dir).moved; len(moved) > 0 {
-		files := map[string]bool{}
-		for f := range r.files {
-			files[f] = true
-		}
-		for _, m := range moved {
-			for f := range m.files {
-				files[f] = true
+		m := record{files: map[string]string{}, sums: map[string]string{}}
+		for _, from := range append([]record{r}, recordsOf(moved)...) {
+			for f, kind := range from.files {
+				if k, ok := m.files[f]; ok && k != "" {
+					continue // the record's own word first
+				}
+				m.files[f], m.sums[f] = kind, from.sums[f]
 			}
 		}
-		r.files = files
+		r.files, r.sums = m.files, m.sums
 	}
 	ld.prev[dir] = r
-	return r.files
+	return r
+}
+
+func recordsOf(rs []othersRecord) []record {
+	out := make([]record, len(rs))
+	for i, r := range rs {
+		out[i] = r.record
+	}
+	return out
 }
 
 // listed reports whether this catalog's records in dir list path.
 func (ld *ledger) listed(dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
-	return err == nil && ld.previous(dir)[filepath.ToSlash(rel)]
+	if err != nil {
+		return false
+	}
+	_, ok := ld.previous(dir).files[filepath.ToSlash(rel)]
+	return ok
+}
+
+// owned returns the files of this catalog's records in dir that this run
+// answers for: those of the outputs it writes there; in a run naming no
+// output, every file (that of an output the catalog no longer has, or
+// has elsewhere, included).
+func (ld *ledger) owned(dir string) []string {
+	var out []string
+	r := ld.previous(dir)
+	for f, kind := range r.files {
+		if !ld.subset || slices.Contains(ld.kinds[dir], kind) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// hasOutput reports whether this catalog's records in dir list a file of
+// the output key, or of no output in particular.
+func (ld *ledger) hasOutput(dir, key string) bool {
+	r := ld.previous(dir)
+	for _, k := range r.files {
+		if k == key || k == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // recordsIn returns the records of other catalogs in dir: manifests whose
@@ -490,11 +501,16 @@ func (ld *ledger) scan(dir string) *dirRecords {
 // those of a catalog of the same name that no longer exists (this one,
 // moved), and the others of catalogs that no longer exist.
 func scanRecords(dir, catalogReal, name string) *dirRecords {
+	entries, _ := os.ReadDir(dir)
+	return scanEntries(dir, entries, catalogReal, name)
+}
+
+// scanEntries is [scanRecords] of dir's entries, read already.
+func scanEntries(dir string, entries []fs.DirEntry, catalogReal, name string) *dirRecords {
 	rs := &dirRecords{}
 	own, _ := recordName(dir, catalogReal)
-	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), manifestPrefix) || !e.Type().IsRegular() || e.Name() == own {
+		if !strings.HasPrefix(e.Name(), manifestPrefix) || !e.Type().IsRegular() || e.Name() == own || isTmpName(e.Name()) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
@@ -527,7 +543,7 @@ func (ld *ledger) claimed(path string) (othersRecord, bool) {
 		rel, err := filepath.Rel(dir, path)
 		if err == nil {
 			for _, r := range ld.recordsIn(dir) {
-				if r.files[filepath.ToSlash(rel)] {
+				if _, ok := r.files[filepath.ToSlash(rel)]; ok {
 					return r, true
 				}
 			}
@@ -613,7 +629,7 @@ func (ld *ledger) placeHint(out *output) string {
 func (ld *ledger) extras(want map[string]bool) []string {
 	var out []string
 	for _, dir := range ld.outputDirs() {
-		for rel := range ld.previous(dir) {
+		for _, rel := range ld.owned(dir) {
 			path := filepath.Join(dir, filepath.FromSlash(rel))
 			if want[path] || !catalog.Within(path, dir) || path == dir {
 				continue

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/errgen/errgen/internal/model"
@@ -83,10 +84,16 @@ const (
 )
 
 // invocation returns how the user runs errgen, as the commands errgen
-// suggests spell it: Env.Self when set, else what [detectInvocation] finds.
+// suggests spell it: Env.Self when set, else what the launcher that ran
+// the binary says ($ERRGEN_INVOKED_AS: the npm package's says "npx
+// errgen", the Python package's "errgen"), else what [detectInvocation]
+// finds.
 func (env *Env) invocation() string {
 	if env.Self != "" {
 		return env.Self
+	}
+	if v := os.Getenv(invokedAsEnv); v != "" && len(v) <= 100 && strconv.Quote(v) == `"`+v+`"` {
+		return v
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -97,6 +104,10 @@ func (env *Env) invocation() string {
 	}
 	return detectInvocation(exe, env.Dir, os.Getenv("GOCACHE"), exec.LookPath)
 }
+
+// invokedAsEnv is how a launcher (the npm and Python packages') tells the
+// binary it runs how the user ran errgen.
+const invokedAsEnv = "ERRGEN_INVOKED_AS"
 
 // detectInvocation tells how errgen, the executable exe, was run from the
 // working directory dir:

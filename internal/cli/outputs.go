@@ -22,7 +22,7 @@ import (
 
 // outputPlace is one output location and who chose it.
 type outputPlace struct {
-	key   string // go, ts, rust, schema, docs: the output, and its flag
+	key   string // go, ts, rust, python, schema, docs, …: the output, and its flag
 	value string // as written: flag value, catalog value or default
 	path  string // absolute
 	dir   bool   // a directory of files (go, ts, docs); else the schema file
@@ -49,6 +49,7 @@ var outputKinds = []struct {
 	{"go", "outputs.go.dir", "Go directory", "gen/go", true, func(o *catalog.Outputs) catalog.Str { return o.GoDir }},
 	{"ts", "outputs.ts.dir", "TypeScript directory", "gen/ts", true, func(o *catalog.Outputs) catalog.Str { return o.TSDir }},
 	{"rust", "outputs.rust.dir", "Rust crate directory", "", true, func(o *catalog.Outputs) catalog.Str { return o.RustDir }},
+	{"python", "outputs.python.dir", "Python package directory", "", true, func(o *catalog.Outputs) catalog.Str { return o.PythonDir }},
 	{"schema", "outputs.schema", "JSON Schema file", "schema/error-context.schema.json", false, func(o *catalog.Outputs) catalog.Str { return o.Schema }},
 	{"docs", "outputs.docs", "docs directory", "docs/errors", true, func(o *catalog.Outputs) catalog.Str { return o.Docs }},
 	{"conformance", "outputs.conformance", "conformance file", "", false, func(o *catalog.Outputs) catalog.Str { return o.Conformance }},
@@ -206,9 +207,12 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 // outputMayWrite reports whether the directory output key, at dir, may
 // write the file path: the Go directory's .go files, the TypeScript
 // package's files (typescript.Files), the Rust crate's Cargo.toml, .rs
-// files under src and its conformance example, the docs directory's .md
+// files under src and its conformance example, the Python package's
+// pyproject.toml, README.md and the .py files and py.typed of its
+// package directories, the docs directory's .md
 // pages at any
-// depth and its VitePress sidebar, starter config and .gitignore.
+// depth and its VitePress sidebar, site files (markdown.SiteDir), starter
+// config, theme and .gitignore.
 func outputMayWrite(key, dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	if err != nil {
@@ -222,8 +226,12 @@ func outputMayWrite(key, dir, path string) bool {
 		return slices.Contains(typescript.Files(), rel)
 	case "rust":
 		return rel == "Cargo.toml" || rel == "examples/conformance.rs" || strings.HasPrefix(rel, "src/") && strings.HasSuffix(rel, ".rs")
+	case "python":
+		base := rel[strings.LastIndex(rel, "/")+1:]
+		return rel == "pyproject.toml" || rel == "README.md" || strings.Contains(rel, "/") && (strings.HasSuffix(rel, ".py") || base == "py.typed")
 	case "docs":
-		return strings.HasSuffix(rel, ".md") || rel == markdown.SidebarPath || rel == markdown.ConfigPath || rel == markdown.GitignorePath
+		return strings.HasSuffix(rel, ".md") || rel == markdown.SidebarPath || rel == markdown.ConfigPath || rel == markdown.GitignorePath ||
+			rel == markdown.ThemePath || strings.HasPrefix(rel, markdown.SiteDir)
 	}
 	return false
 }

@@ -17,27 +17,30 @@ import (
 	"sync/atomic"
 
 	"github.com/errgen/errgen/internal/catalog"
-	"go.yaml.in/yaml/v3"
 )
 
 // Nearly every run of go generate finds nothing changed, so generate first
-// asks the records whether anything could have. Each record notes
+// asks whether anything could have. A run that wrote (or checked) every
+// output notes in errgen's cache (see cache.go), under a name made of
+// the errgen build, the catalog, the working directory and the flags:
 //
-//   - the errgen build that wrote it (see errgenBuild);
 //   - a digest of the inputs' content — the catalog and each included
-//     file, what each include pattern matched, the template overrides —
-//     and of the record itself (every output of the catalog and where it
-//     goes, the include patterns, and each file it lists with its
-//     SHA-256);
+//     file, what each include pattern matched, the template overrides;
 //   - a digest of the invocation: every flag's value, the working
-//     directory, the catalog's tree and where each output goes.
+//     directory, the catalog's tree and where each output goes;
+//   - the SHA-256 of each record it wrote (each lists its files with
+//     their SHA-256).
 //
-// When the running build wrote them, both digests match and every listed
-// file has its SHA-256, generate and generate -check answer without
-// loading the catalog; anything else takes the full path, which renders
-// every output and compares it with the disk. Only a record the running
-// build wrote is trusted, since another build may render the same catalog
-// differently.
+// When the entry of this build and invocation is there, both digests
+// match, every record is the one noted and every file it lists of the
+// run's outputs has its SHA-256, no temporary file of an interrupted run
+// is in their directories and no record of the catalog at an old path,
+// generate and generate -check answer without loading the catalog;
+// anything else takes the full path, which renders every output and
+// compares it with the disk. Only an entry of the running build is
+// trusted, since another build may render the same catalog differently;
+// as the entry lives outside the tree, another build costs a full run
+// and never a changed record.
 
 // flagKind is what a flag of generate is to the digests.
 type flagKind int
@@ -75,15 +78,6 @@ type sums struct {
 	content    [32]byte // of what the inputs hold
 	invocation [32]byte // of how errgen was run
 	ok         bool     // false: an input could not be read again
-}
-
-// stamp returns what a record of build notes of the run.
-func (s sums) stamp(build string) stamp {
-	inv := "-"
-	if s.ok {
-		inv = hex.EncodeToString(s.invocation[:])
-	}
-	return stamp{build: build, invocation: inv, content: s.content, ok: s.ok}
 }
 
 // sums returns the digests of a run: of the content of every file read
@@ -174,7 +168,8 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 		return 0, false
 	}
 	build := errgenBuild()
-	if strings.HasSuffix(build, " "+unknownBuild) {
+	cache := cacheDir()
+	if strings.HasSuffix(build, " "+unknownBuild) || cache == "" {
 		return 0, false
 	}
 	if tdir := flagString(fl, "templates"); tdir != "" {
@@ -187,44 +182,18 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 		return 0, false
 	}
 	catalogReal := realPath(catalogPath)
-
-	// a record of this catalog by this build, where an output may be
-	var first record
-	var firstDir string
-	for _, d := range candidateDirs(env, fl, data) {
-		name, _ := recordName(d, catalogReal)
-		if r, ok := readRecord(filepath.Join(d, name)); ok && r.build == build && len(r.outputs) > 0 {
-			first, firstDir = r, d
-			break
-		}
-	}
-	if firstDir == "" {
+	e := readEntry(cache, cacheKey(env, fl, build, catalogReal))
+	if e == nil || e.build != build || e.catalog != catalogReal {
 		return 0, false
 	}
-	at := func(p string) string { return filepath.Join(firstDir, filepath.FromSlash(p)) }
-	in := inputSet{catalog: catalogPath, files: []string{catalogPath}}
+	in := inputSet{catalog: catalogPath, files: append([]string{catalogPath}, e.included...), outputs: e.outputs}
 	in.root, _ = catalog.TreeRoot(env.FS, catalogPath)
-	for _, p := range first.included {
-		in.files = append(in.files, at(p))
-	}
-	for _, p := range first.includes {
-		matches, err := env.FS.Glob(at(p))
+	for _, p := range e.includes {
+		matches, err := env.FS.Glob(p)
 		if err != nil {
 			return 0, false
 		}
-		in.globs = append(in.globs, catalog.Glob{Pattern: at(p), Matches: matches})
-	}
-	var dirs, names []string
-	for _, o := range first.outputs {
-		d := at(o.dir)
-		in.outputs = append(in.outputs, outputNote{o.name, d})
-		names = append(names, o.name)
-		if !slices.Contains(dirs, d) {
-			dirs = append(dirs, d)
-		}
-	}
-	if !slices.Contains(dirs, firstDir) {
-		return 0, false
+		in.globs = append(in.globs, catalog.Glob{Pattern: p, Matches: matches})
 	}
 	sums := in.sums(env, fl, func(p string) ([]byte, error) {
 		if p == catalogPath {
@@ -232,37 +201,68 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 		}
 		return os.ReadFile(p)
 	})
-	if !sums.ok {
+	if !sums.ok || hex.EncodeToString(sums.content[:]) != e.content || hex.EncodeToString(sums.invocation[:]) != e.invocation {
 		return 0, false
 	}
-	invocation := sums.stamp(build).invocation
 
-	// every output directory's record, and every file each lists
+	// every output directory's record, and every file each lists of
+	// the run's outputs
 	type want struct{ path, sum string }
 	var files []want
 	var orphans []othersRecord
 	count := 0
-	for _, d := range dirs {
-		name, src := recordName(d, catalogReal)
-		r := first
-		if d != firstDir {
-			var ok bool
-			if r, ok = readRecord(filepath.Join(d, name)); !ok {
-				return 0, false
-			}
-		}
-		if r.build != build || r.invocation != invocation || r.source != src || r.inputs != recordDigest(sums.content, r.body) || len(r.sums) != len(r.files) {
+	for _, rec := range e.records {
+		d := rec.dir
+		entries, err := os.ReadDir(d)
+		if err != nil {
 			return 0, false
 		}
-		for f, s := range r.sums {
-			files = append(files, want{filepath.Join(d, filepath.FromSlash(f)), s})
+		rdata, err := os.ReadFile(filepath.Join(d, rec.name))
+		if err != nil || fmt.Sprintf("%x", sha256.Sum256(rdata)) != rec.sum {
+			return 0, false
 		}
-		count += len(r.files) + 1
-		rs := scanRecords(d, catalogReal, r.name)
+		r, ok := parseRecord(rdata)
+		if !ok {
+			return 0, false
+		}
+		subdirs := map[string]bool{}
+		for f, kind := range r.files {
+			if !slices.Contains(rec.kinds, kind) {
+				continue // another output's, left as it is
+			}
+			s, ok := r.sums[f]
+			if !ok {
+				return 0, false
+			}
+			files = append(files, want{filepath.Join(d, filepath.FromSlash(f)), s})
+			if i := strings.LastIndexByte(f, '/'); i > 0 {
+				subdirs[f[:i]] = true
+			}
+			count++
+		}
+		count++ // the record
+		rs := scanEntries(d, entries, catalogReal, r.name)
 		if len(rs.moved) > 0 {
 			return 0, false // generate removes them: the full path
 		}
 		orphans = append(orphans, rs.orphans...)
+		// what an interrupted run left: the full path removes it, or
+		// -check reports it
+		listed := func(path string) bool {
+			rel, err := filepath.Rel(d, path)
+			_, ok := r.files[filepath.ToSlash(rel)]
+			return err == nil && ok
+		}
+		if len(leftoversIn(d, entries, listed)) > 0 {
+			return 0, false
+		}
+		for sub := range subdirs {
+			dir := filepath.Join(d, filepath.FromSlash(sub))
+			entries, _ := os.ReadDir(dir)
+			if len(leftoversIn(dir, entries, listed)) > 0 {
+				return 0, false
+			}
+		}
 	}
 	// every file read and hashed, a worker per CPU, each through a buffer
 	// of its own (memory new to the process costs a page fault a page)
@@ -288,13 +288,17 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 	for _, n := range orphanNotes(env, orphans) {
 		fmt.Fprintf(env.Stderr, "errgen generate: %s\n", n)
 	}
-	if first.warnings > 0 {
+	if e.warnings > 0 {
 		fmt.Fprintf(env.Stderr, "%s: %s, unchanged since the outputs were generated (errgen check lists them)\n",
-			relPath(env, catalogPath), plural(first.warnings, "warning"))
+			relPath(env, catalogPath), plural(e.warnings, "warning"))
 	}
 	if check {
 		fmt.Fprintf(env.Stdout, "outputs are up to date\n")
 	} else {
+		var names []string
+		for _, o := range e.outputs {
+			names = append(names, o.name)
+		}
 		fmt.Fprintf(env.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(env, catalogPath), plural(0, "file"), plural(count, "file"), strings.Join(names, ", "))
 	}
 	return ExitOK, true
@@ -316,106 +320,3 @@ const maxOutputBytes = 1 << 30
 
 // errTooLarge is sumFile's error for a file past its limit.
 var errTooLarge = errors.New("file too large")
-
-// candidateDirs returns the directories where a record of the catalog may
-// be: those every flag's value names (and their parents, for a file such
-// as the schema's), those the catalog's outputs name, and the defaults.
-// Where the outputs really are, the record found says; these only find
-// it.
-func candidateDirs(env *Env, fl *flag.FlagSet, catalogData []byte) []string {
-	var values []string
-	fl.VisitAll(func(f *flag.Flag) {
-		if generateFlags[f.Name] == flagValue {
-			values = append(values, f.Value.String())
-		}
-	})
-	values = append(values, catalogOutputs(catalogData)...)
-	for _, k := range outputKinds {
-		values = append(values, k.def)
-	}
-	seen := map[string]bool{}
-	var dirs []string
-	for _, v := range values {
-		if strings.TrimSpace(v) == "" {
-			continue
-		}
-		p := env.abs(v)
-		for _, d := range []string{p, filepath.Dir(p)} {
-			if !seen[d] {
-				seen[d] = true
-				dirs = append(dirs, d)
-			}
-		}
-	}
-	return dirs
-}
-
-// catalogOutputs returns the strings of the catalog's outputs mapping,
-// found without parsing the catalog: the block of a top-level outputs key
-// at the start of a line, through the lines indented below it. A catalog
-// written otherwise yields nothing here (and takes the full path unless a
-// flag or a default names an output's directory).
-func catalogOutputs(data []byte) []string {
-	start := -1
-	for i := 0; i < len(data); {
-		j := bytes.Index(data[i:], []byte("outputs"))
-		if j < 0 {
-			break
-		}
-		k := i + j
-		lineStart := k == 0 || data[k-1] == '\n'
-		quoted := k > 0 && (data[k-1] == '"' || data[k-1] == '\'') && (k == 1 || data[k-2] == '\n')
-		if lineStart || quoted {
-			rest := bytes.TrimLeft(data[k+len("outputs"):], "\"' \t")
-			if len(rest) > 0 && rest[0] == ':' {
-				start = k
-				if quoted {
-					start--
-				}
-				break
-			}
-		}
-		i = k + len("outputs")
-	}
-	if start < 0 {
-		return nil
-	}
-	end := len(data)
-	for i := start; i < len(data); {
-		nl := bytes.IndexByte(data[i:], '\n')
-		if nl < 0 {
-			break
-		}
-		next := i + nl + 1
-		if next < len(data) {
-			c := data[next]
-			if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '#' {
-				end = next
-				break
-			}
-		}
-		i = next
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data[start:end], &doc); err != nil {
-		return nil
-	}
-	var out []string
-	var walk func(n *yaml.Node)
-	walk = func(n *yaml.Node) {
-		switch n.Kind {
-		case yaml.ScalarNode:
-			out = append(out, n.Value)
-		case yaml.MappingNode:
-			for i := 1; i < len(n.Content); i += 2 {
-				walk(n.Content[i]) // the values, not the keys
-			}
-		default:
-			for _, c := range n.Content {
-				walk(c)
-			}
-		}
-	}
-	walk(&doc)
-	return out
-}

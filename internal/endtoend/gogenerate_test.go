@@ -186,9 +186,10 @@ func TestGoGenerateEndToEnd(t *testing.T) {
 	if err != nil || !strings.Contains(string(gen), "\npackage fserrors\n") {
 		t.Fatalf("go generate wrote no package fserrors: %v", err)
 	}
-	for _, f := range []string{"gen/ts/index.d.ts", "schema/error-context.schema.json", "docs/errors/index.md"} {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			t.Errorf("go generate wrote no %s: %v", f, err)
+	// the output the go:generate line names, and no other
+	for _, f := range []string{"gen", "schema", "docs"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("go generate -go fserrors wrote %s too", f)
 		}
 	}
 	sh("go build -o server .")
@@ -201,12 +202,15 @@ func TestGoGenerateEndToEnd(t *testing.T) {
 	sh(ci)
 	sh("go tool errgen generate -go fserrors -check")
 	// A catalog change that was not regenerated fails it, naming the
-	// files: a changed one and a new one.
-	data := strings.Replace(serverCatalog, "errors:\n", "errors:\n  E_FS_GONE: {code: 2503, title: Gone, message: The file is gone, status: 410, doc: Deleted.}\n", 1)
+	// files: a changed one, a new one (of a new domain) and the record
+	// listing them.
+	data := strings.Replace(serverCatalog, "errors:\n", "errors:\n  E_FS_GONE: {code: 2503, title: Gone, message: The file is gone, status: 410, doc: Deleted.}\n"+
+		"  E_QUOTA: {code: 3000, title: Over quota, message: The quota is spent, status: 429, doc: Spent.}\n", 1)
+	data = strings.Replace(data, "domains:\n", "domains:\n  quota: {range: [3000, 3099]}\n", 1)
 	errgentest.WriteFile(t, dir, "catalog/errors.yaml", data)
 	sh("git add catalog && git -c user.name=ci -c user.email=ci@example.com commit -qm 'add an error'")
 	out, err := shIn(dir, ci)
-	if err == nil || !strings.Contains(out, " M fserrors/files_errors.go") || !strings.Contains(out, "?? docs/errors/fs-gone.md") {
+	if err == nil || !strings.Contains(out, " M fserrors/files_errors.go") || !strings.Contains(out, "?? fserrors/quota_errors.go") || !strings.Contains(out, " M fserrors/.errgen-") {
 		t.Errorf("the CI recipe on stale outputs: %v\n%s", err, out)
 	}
 }

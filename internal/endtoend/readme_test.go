@@ -86,6 +86,28 @@ func TestReadmeTourCatalog(t *testing.T) {
 	if stdout, stderr, code := runCLI(t, dir, "check", "-catalog", "errors.yaml"); code != 0 {
 		t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// the names the tour's Go server uses are those its catalog gets
+	model := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
+	files, err := golang.Generate(model, golang.Options{Package: "mcperrors"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src strings.Builder
+	for _, f := range files {
+		src.Write(f.Data)
+	}
+	goServer := strings.TrimPrefix(readmeSection(t, "### A Go server"), "\n")
+	goServer = goServer[:strings.Index(goServer, "\n### ")]
+	uses := regexp.MustCompile(`mcperrors\.([A-Z][A-Za-z]*)\b`).FindAllStringSubmatch(goServer, -1)
+	if len(uses) == 0 {
+		t.Fatal("the tour's Go server uses no name of mcperrors")
+	}
+	for _, use := range uses {
+		decl := regexp.MustCompile(`(?m)^(func|type|var) ` + use[1] + `\b|^\t` + use[1] + ` +=`)
+		if !decl.MatchString(src.String()) {
+			t.Errorf("the tour's Go server uses mcperrors.%s, which its catalog's package does not declare", use[1])
+		}
+	}
 }
 
 // TestReadmeSampleCatalog: the guide's sample catalog checks, and the Go

@@ -122,8 +122,9 @@ func (b *builder) settings() {
 	o := r.Outputs
 	m.Outputs = Outputs{GoDir: o.GoDir.Value, GoPackage: o.GoPackage.Value, TSDir: o.TSDir.Value,
 		TSPackage: o.TSPackage.Value, RustDir: o.RustDir.Value, RustCrate: o.RustCrate.Value,
+		PythonDir: o.PythonDir.Value, PythonPackage: o.PythonPackage.Value,
 		Schema: o.Schema.Value, Docs: o.Docs.Value, Conformance: o.Conformance.Value, Facts: o.Facts.Value}
-	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.RustDir, o.Schema, o.Docs, o.Conformance, o.Facts} {
+	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.RustDir, o.PythonDir, o.Schema, o.Docs, o.Conformance, o.Facts} {
 		if s.Set && strings.TrimSpace(s.Value) == "" {
 			b.diags.Errorf(s.Pos, "output path must not be empty")
 		}
@@ -134,9 +135,13 @@ func (b *builder) settings() {
 	if o.TSPackage.Set && (!NPMNameRE.MatchString(o.TSPackage.Value) || len(o.TSPackage.Value) > 214) {
 		b.diags.Errorf(o.TSPackage.Pos, "npm package name %q is not valid: want lower case, optionally scoped (@scope/name)", o.TSPackage.Value)
 	}
+	if o.PythonPackage.Set && !ValidPythonPackage(o.PythonPackage.Value) {
+		b.diags.Errorf(o.PythonPackage.Pos, "Python package name %q is not valid: %s", o.PythonPackage.Value, PythonPackageRule)
+	}
 	if o.RustCrate.Set && !ValidCrateName(o.RustCrate.Value) {
 		b.diags.Errorf(o.RustCrate.Pos, "crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test", o.RustCrate.Value)
 	}
+	b.pkg()
 }
 
 // hasDomainPrefix reports whether symbol starts as a domain's prefix asks:
@@ -166,6 +171,28 @@ func ValidCrateName(name string) bool {
 		return false
 	}
 	return naming.RustIdent(ident) == ident
+}
+
+// PythonPackageRule says what ValidPythonPackage takes, for messages.
+const PythonPackageRule = "want an ASCII identifier of at most 100 characters, not a Python keyword, not starting with _"
+
+// pyIdentRE is an ASCII Python identifier.
+var pyIdentRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// pyKeywords are Python's keywords (not the soft ones, which are names).
+var pyKeywords = map[string]bool{
+	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
+	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
+	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true,
+	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true,
+	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
+}
+
+// ValidPythonPackage reports whether name can be the import name of a
+// generated Python package: an ASCII identifier of at most 100
+// characters, not a keyword, not starting with an underscore.
+func ValidPythonPackage(name string) bool {
+	return pyIdentRE.MatchString(name) && !pyKeywords[name] && !strings.HasPrefix(name, "_") && len(name) <= 100
 }
 
 func (b *builder) limit(v catalog.Int, name string, def, minimum int) int {
@@ -795,10 +822,18 @@ func (b *builder) sensitive(e *Error, re *catalog.Error, root *Schema) {
 func (b *builder) retired() {
 	codes := map[int64]*Retired{}
 	symbols := map[string]*Retired{}
+	types := map[string]*Retired{}
 	for _, rr := range b.raw.Retired {
 		r := &Retired{Code: rr.Code.Value, HasCode: rr.Code.Set, Symbol: rr.Symbol.Value,
 			Since: rr.Since.Value, Note: rr.Note.Value, Pos: rr.Pos}
 		b.semver(rr.Since, "retired since")
+		b.retiredType(r, rr, types)
+		if rb := rr.ReplacedBy; rb.Set {
+			r.ReplacedBy = b.m.bySymbol[rb.Value]
+			if r.ReplacedBy == nil {
+				b.diags.Errorf(rb.Pos, "replaced_by names no error: %q", rb.Value)
+			}
+		}
 		if rr.Code.Set {
 			if first := codes[r.Code]; first != nil {
 				b.diags.Errorf(rr.Code.Pos, "code %d is retired twice (first at %s)", r.Code, first.Pos)
@@ -829,6 +864,47 @@ func (b *builder) retired() {
 		}
 		return a.Symbol < c.Symbol
 	})
+}
+
+// retiredType resolves the type, slug and problem type a retired error
+// had: the entry's type, which must be a valid type that no error has now
+// (a type, like a code or a symbol, is never reused: its problem type URI
+// would lead old clients to another error), else the type its symbol gives
+// as an error's default type would be, when that is valid. No two entries
+// may give one type (two symbols that give the same one are not reported:
+// the first has it). types holds the entries by type so far.
+func (b *builder) retiredType(r *Retired, rr *catalog.Retired, types map[string]*Retired) {
+	t, pos := rr.Type, rr.Type.Pos
+	switch {
+	case t.Set:
+		if !TypeRE.MatchString(t.Value) {
+			b.diags.Errorf(pos, "retired type %q must be snake_case (%s)", t.Value, TypeRE)
+			return
+		}
+		if e := b.m.byType[t.Value]; e != nil {
+			b.diags.Errorf(pos, "retired type %q is the type of %s: a retired type is never reused (its problem type URI would lead to another error)", t.Value, e.Symbol)
+			return
+		}
+		r.Type, r.TypeSet = t.Value, true
+	case rr.Symbol.Set:
+		derived := strings.ToLower(strings.TrimPrefix(r.Symbol, "E_"))
+		if !TypeRE.MatchString(derived) {
+			return
+		}
+		r.Type, pos = derived, rr.Pos
+	default:
+		return
+	}
+	if first := types[r.Type]; first != nil {
+		if r.TypeSet || first.TypeSet {
+			b.diags.Errorf(pos, "type %q is retired twice (first at %s)", r.Type, first.Pos)
+		}
+		r.Type = "" // two symbols that give one type: the first has it
+		return
+	}
+	types[r.Type] = r
+	r.Slug = naming.Kebab(r.Type)
+	r.ProblemType = b.problemType(r.Slug)
 }
 
 // references resolves fallback and replaced_by.

@@ -37,6 +37,7 @@ type Catalog struct {
 	Fallback      *Error
 	Limits        Limits
 	Outputs       Outputs
+	Package       Package    // the generated packages' publishing metadata
 	MCPToolErrors string     // the catalog's mcp.tool_errors: ToolErrorsResult (default) or ToolErrorsError
 	Formats       []string   // the wire formats the catalog uses, in the order of [Formats]; all by default
 	Domains       []*Domain  // by range
@@ -56,12 +57,30 @@ type Limits struct {
 	MaxSuggestions int
 }
 
+// Package is the publishing metadata of the packages errgen generates
+// (the npm package, the crate, the Python package): the catalog's
+// `package`. Empty strings and nil lists are unset.
+type Package struct {
+	// Version is the packages' version: package.version, else the
+	// catalog's version. It may be ahead of the catalog's, so that a
+	// package whose runtime changed is published again from an unchanged
+	// catalog; never behind it.
+	Version    string
+	License    string   // an SPDX license expression (MIT, Apache-2.0 OR MIT)
+	Repository string   // an http(s) URL
+	Homepage   string   // an http(s) URL
+	Authors    []string // "Name", "Name <email>"
+	Keywords   []string // at most 5, as the Rust registry takes them
+}
+
 // Outputs are the catalog's output settings; empty strings are unset.
 type Outputs struct {
 	GoDir, GoPackage string
 	TSDir, TSPackage string
 	RustDir          string
 	RustCrate        string
+	PythonDir        string // "": no Python package
+	PythonPackage    string // the import name; "": derived from the catalog's name
 	Schema           string
 	Docs             string
 	Conformance      string // "": no conformance vectors
@@ -252,9 +271,20 @@ type Retired struct {
 	Code    int64
 	HasCode bool
 	Symbol  string
-	Since   string
-	Note    string
-	Pos     diag.Pos
+	// Type is the type the error had: the entry's type, else the one its
+	// symbol gives (as an error's default type); "" when neither is a
+	// valid type (a code alone, or a symbol like E_404_GONE).
+	Type string
+	// Slug and ProblemType are those the error had, from Type ("" when
+	// Type is): the docs keep a page at the slug, so that the problem type
+	// URI old clients hold still leads somewhere.
+	Slug        string
+	ProblemType string
+	TypeSet     bool   // the entry gives its type
+	ReplacedBy  *Error // the error to use instead; nil when none is named
+	Since       string
+	Note        string
+	Pos         diag.Pos
 }
 
 // BySymbol returns the error with the given symbol or alias, or nil.

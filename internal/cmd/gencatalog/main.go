@@ -1,7 +1,9 @@
 // Command gencatalog prints a synthetic catalog of N errors (100 domains, 20
-// detail shapes) for benchmarks and scale tests:
+// detail shapes) for benchmarks and scale tests, or with -hostile the
+// hostile catalog (every string a hazard to some output):
 //
 //	go run ./internal/cmd/gencatalog -n 10000 > /tmp/big.yaml
+//	go run ./internal/cmd/gencatalog -hostile > /tmp/hostile.yaml
 package main
 
 import (
@@ -14,12 +16,17 @@ import (
 
 func main() {
 	n := flag.Int("n", 10000, "number of errors")
+	hostile := flag.Bool("hostile", false, "print the hostile catalog instead")
 	flag.Parse()
 	if *n < 1 {
 		fmt.Fprintln(os.Stderr, "gencatalog: -n must be at least 1")
 		os.Exit(2)
 	}
-	if _, err := os.Stdout.Write(gencatalog.Generate(*n)); err != nil {
+	out := gencatalog.Generate
+	if *hostile {
+		out = func(int) []byte { return gencatalog.HostileCatalog() }
+	}
+	if _, err := os.Stdout.Write(out(*n)); err != nil {
 		fmt.Fprintln(os.Stderr, "gencatalog:", err)
 		os.Exit(2)
 	}

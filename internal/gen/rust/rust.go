@@ -194,17 +194,18 @@ func deprecation(e *model.Error) string {
 // cargoToml is the crate's manifest.
 func (g *generator) cargoToml() []byte {
 	var b strings.Builder
-	b.WriteString("# " + gen.Header + "\n")
+	b.WriteString("# " + gen.ManifestHeader + "\n")
 	if g.opts.Source != "" {
 		b.WriteString("# source: " + commentText(g.opts.Source) + "\n")
 	}
+	p := g.m.Package
 	fmt.Fprintf(&b, `
 [package]
 name = %s
 version = %s
 edition = "2021"
 description = %s
-
+%s
 [lib]
 doctest = false
 
@@ -215,9 +216,34 @@ serde_json = { version = %q, features = ["float_roundtrip"] }
 
 [features]
 rmcp = ["dep:rmcp"]
-`, tomlString(g.crate), tomlString(g.m.Version), tomlString("The errors of the "+g.m.Name+" error catalog"),
-		g.regexDependency(), rmcpVersion, serdeVersion, serdeJSONVersion)
+`, tomlString(g.crate), tomlString(p.Version), tomlString("The errors of the "+g.m.Name+" error catalog"),
+		packageMetadata(p), g.regexDependency(), rmcpVersion, serdeVersion, serdeJSONVersion)
 	return []byte(b.String())
+}
+
+// packageMetadata is the manifest's lines of the catalog's publishing
+// metadata (package), each ending in a newline.
+func packageMetadata(p model.Package) string {
+	var b strings.Builder
+	for _, f := range []struct{ key, value string }{{"license", p.License}, {"repository", p.Repository}, {"homepage", p.Homepage}} {
+		if f.value != "" {
+			b.WriteString(f.key + " = " + tomlString(f.value) + "\n")
+		}
+	}
+	for _, f := range []struct {
+		key    string
+		values []string
+	}{{"authors", p.Authors}, {"keywords", p.Keywords}} {
+		if len(f.values) == 0 {
+			continue
+		}
+		quoted := make([]string, len(f.values))
+		for i, v := range f.values {
+			quoted[i] = tomlString(v)
+		}
+		b.WriteString(f.key + " = [" + strings.Join(quoted, ", ") + "]\n")
+	}
+	return b.String()
 }
 
 // regexDependency is the manifest's line of regex, when the crate needs it.

@@ -327,6 +327,12 @@ func (g *generator) packageJSON() ([]byte, error) {
 		Name                 string              `json:"name"`
 		Version              string              `json:"version"`
 		Description          string              `json:"description"`
+		Keywords             []string            `json:"keywords,omitempty"`
+		Homepage             string              `json:"homepage,omitempty"`
+		Repository           *npmRepository      `json:"repository,omitempty"`
+		License              string              `json:"license,omitempty"`
+		Author               string              `json:"author,omitempty"`
+		Contributors         []string            `json:"contributors,omitempty"`
 		Type                 string              `json:"type"`
 		Main                 string              `json:"main"`
 		Types                string              `json:"types"`
@@ -338,8 +344,12 @@ func (g *generator) packageJSON() ([]byte, error) {
 	}{
 		Comment:              gen.Header,
 		Name:                 g.pkg,
-		Version:              g.m.Version,
+		Version:              g.m.Package.Version,
 		Description:          "Error types, guards and metadata of the " + g.m.Name + " error catalog, and the server runtime that sends its errors.",
+		Keywords:             g.m.Package.Keywords,
+		Homepage:             g.m.Package.Homepage,
+		Repository:           repositoryOf(g.m.Package.Repository),
+		License:              g.m.Package.License,
 		Type:                 "module",
 		Main:                 "./index.js",
 		Types:                "./index.d.ts",
@@ -348,11 +358,46 @@ func (g *generator) packageJSON() ([]byte, error) {
 		PeerDependencies:     map[string]string{"@modelcontextprotocol/sdk": MCPSDK},
 		PeerDependenciesMeta: map[string]optional{"@modelcontextprotocol/sdk": {Optional: true}},
 	}
-	b, err := json.MarshalIndent(pj, "", "  ")
-	if err != nil {
+	if a := g.m.Package.Authors; len(a) > 0 {
+		pj.Author, pj.Contributors = a[0], a[1:]
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // an author's <email> as it is
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(pj); err != nil {
 		return nil, fmt.Errorf("package.json: %w", err)
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
+}
+
+// npmRepository is package.json's repository.
+type npmRepository struct {
+	Type string `json:"type"`
+	URL  string `json:"url"`
+}
+
+// repositoryOf returns the repository of a package.json as npm writes it
+// when it publishes (which otherwise rewrites it, with a warning): a
+// repository of GitHub, GitLab or Bitbucket as git+https://HOST/OWNER/NAME.git,
+// any other as it is.
+func repositoryOf(u string) *npmRepository {
+	if u == "" {
+		return nil
+	}
+	for _, host := range []string{"github.com", "gitlab.com", "bitbucket.org"} {
+		for _, scheme := range []string{"https://", "http://"} {
+			path, ok := strings.CutPrefix(u, scheme+host+"/")
+			if !ok {
+				continue
+			}
+			path = strings.TrimSuffix(strings.TrimSuffix(path, "/"), ".git")
+			if parts := strings.Split(path, "/"); len(parts) == 2 && parts[0] != "" && parts[1] != "" {
+				return &npmRepository{"git", "git+https://" + host + "/" + path + ".git"}
+			}
+		}
+	}
+	return &npmRepository{"git", u}
 }
 
 // member and object write a JSON object with its members in order.

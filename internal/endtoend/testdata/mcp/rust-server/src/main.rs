@@ -3,7 +3,8 @@
 //! error as an isError tool result carrying its problem document, or, for
 //! an error whose catalog entry says `mcp: {tool_errors: error}`, as a
 //! JSON-RPC error; any other error as the catalog's fallback. The verbose
-//! form, with the cause, goes to the server's log (standard error) only.
+//! form, with the cause (its sensitive values redacted still), goes to the
+//! server's log (standard error) only.
 
 use files_errors::{self as errors, Options};
 use rmcp::model::{
