@@ -180,7 +180,7 @@ var ErrInvalidEnvironment = &errgenrt.Def{
 // NewInvalidEnvironment returns E_CMD_INVALID_ENV (3104): Invalid environment.
 //
 // An environment variable has a value the catalog rejects. The value is
-// redacted unless verbose mode is on.
+// redacted on the wire and in logs.
 func NewInvalidEnvironment(d ValidationFailure, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[ValidationFailure, *ValidationFailure](ErrInvalidEnvironment, d, opts)
 }

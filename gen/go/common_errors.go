@@ -297,8 +297,8 @@ var ErrSessionNotFound = &errgenrt.Def{
 // NewSessionNotFound returns E_SESSION_NOT_FOUND (1004): Session not found.
 //
 // The `sessionId` does not name a live session: it was closed, it timed
-// out, or the server restarted. The id is redacted unless verbose mode
-// is on, since session ids act as bearer handles.
+// out, or the server restarted. The id is redacted on the wire and in
+// logs, since session ids act as bearer handles.
 func NewSessionNotFound(d SessionNotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[SessionNotFoundDetails, *SessionNotFoundDetails](ErrSessionNotFound, d, opts)
 }
@@ -582,7 +582,7 @@ var ErrUpstreamUnavailable = &errgenrt.Def{
 // A third-party service the tool depends on failed or is down. The
 // server answers 502 when the upstream gave a bad answer and 503 when it
 // is unavailable. Query parameters that look like secrets are scrubbed
-// from `endpoint` unless verbose mode is on.
+// from `endpoint`, verbose mode included.
 func NewUpstreamUnavailable(d UpstreamUnavailableDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[UpstreamUnavailableDetails, *UpstreamUnavailableDetails](ErrUpstreamUnavailable, d, opts)
 }
@@ -668,8 +668,7 @@ var ErrUnauthorized = &errgenrt.Def{
 // NewUnauthorized returns E_UNAUTHORIZED (1011): Not authorized.
 //
 // The caller is not authenticated (401) or not allowed to do this
-// (403). The rejected credential is never echoed back unless verbose
-// mode is on.
+// (403). The rejected credential is never echoed back.
 func NewUnauthorized(d UnauthorizedDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[UnauthorizedDetails, *UnauthorizedDetails](ErrUnauthorized, d, opts)
 }
@@ -760,7 +759,7 @@ var ErrInternalError = &errgenrt.Def{
 // Something failed inside the server. Every error that is not in this
 // catalog is reported as `E_INTERNAL`; nothing about it (text, paths,
 // stack) is disclosed unless verbose mode is on, where the error chain
-// appears in `context.debugInfo`.
+// appears in `context.debugInfo`, scrubbed.
 func NewInternalError(opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.New(ErrInternalError, nil, opts...)
 }

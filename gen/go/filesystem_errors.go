@@ -144,7 +144,7 @@ var ErrNotFound = &errgenrt.Def{
 // NewNotFound returns E_FS_NOT_FOUND (2503): File not found.
 //
 // Nothing exists at the path. Home-directory parts of the path are
-// scrubbed unless verbose mode is on.
+// scrubbed, verbose mode included.
 func NewNotFound(d NotFoundDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[NotFoundDetails, *NotFoundDetails](ErrNotFound, d, opts)
 }

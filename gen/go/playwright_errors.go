@@ -49,7 +49,7 @@ var ErrPwNav = &errgenrt.Def{
 //
 // The browser could not load the page: DNS failure, connection refused,
 // TLS error or an error status. Secrets in the query string are
-// scrubbed from `url` unless verbose mode is on.
+// scrubbed from `url`, verbose mode included.
 func NewPwNav(d PwNavDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[PwNavDetails, *PwNavDetails](ErrPwNav, d, opts)
 }
@@ -383,7 +383,7 @@ var ErrPwEval = &errgenrt.Def{
 // NewPwEval returns E_PW_EVAL (2104): Script evaluation failed.
 //
 // `page.evaluate` threw inside the page. The script and the thrown value
-// may carry user data, so both are redacted unless verbose mode is on.
+// may carry user data, so both are redacted on the wire and in logs.
 func NewPwEval(d PwEvalDetails, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[PwEvalDetails, *PwEvalDetails](ErrPwEval, d, opts)
 }

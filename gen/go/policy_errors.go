@@ -111,7 +111,7 @@ var ErrEnvironmentNotAllowed = &errgenrt.Def{
 // NewEnvironmentNotAllowed returns E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed.
 //
 // The command asked to set an environment variable the policy does not
-// allow. The variable is redacted unless verbose mode is on, since it
+// allow. The variable is redacted on the wire and in logs, since it
 // may carry a secret.
 func NewEnvironmentNotAllowed(d PolicyViolation, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[PolicyViolation, *PolicyViolation](ErrEnvironmentNotAllowed, d, opts)

@@ -2,7 +2,7 @@
 // source: ../../catalog/errors.yaml
 
 import type { DetailsBySymbol } from "./index.js";
-import type { CatalogError, ErrorOptions } from "./server.js";
+import type { CatalogError, ErrorOptions } from "./core.js";
 
 /**
  * Parse error: returns an error E_RPC_PARSE_ERROR (code -32700).
@@ -100,8 +100,8 @@ export declare function newNotInstalled(details: DetailsBySymbol["E_NOT_INSTALLE
  * Session not found: returns an error E_SESSION_NOT_FOUND (code 1004).
  *
  * The `sessionId` does not name a live session: it was closed, it timed
- * out, or the server restarted. The id is redacted unless verbose mode
- * is on, since session ids act as bearer handles.
+ * out, or the server restarted. The id is redacted on the wire and in
+ * logs, since session ids act as bearer handles.
  */
 export declare function newSessionNotFound(details: DetailsBySymbol["E_SESSION_NOT_FOUND"], options?: ErrorOptions): CatalogError<"E_SESSION_NOT_FOUND">;
 
@@ -152,7 +152,7 @@ export declare function newConfigurationError(details: DetailsBySymbol["E_CONFIG
  * A third-party service the tool depends on failed or is down. The
  * server answers 502 when the upstream gave a bad answer and 503 when it
  * is unavailable. Query parameters that look like secrets are scrubbed
- * from `endpoint` unless verbose mode is on.
+ * from `endpoint`, verbose mode included.
  */
 export declare function newUpstreamUnavailable(details: DetailsBySymbol["E_UPSTREAM_UNAVAILABLE"], options?: ErrorOptions): CatalogError<"E_UPSTREAM_UNAVAILABLE">;
 
@@ -160,8 +160,7 @@ export declare function newUpstreamUnavailable(details: DetailsBySymbol["E_UPSTR
  * Not authorized: returns an error E_UNAUTHORIZED (code 1011).
  *
  * The caller is not authenticated (401) or not allowed to do this
- * (403). The rejected credential is never echoed back unless verbose
- * mode is on.
+ * (403). The rejected credential is never echoed back.
  */
 export declare function newUnauthorized(details: DetailsBySymbol["E_UNAUTHORIZED"], options?: ErrorOptions): CatalogError<"E_UNAUTHORIZED">;
 
@@ -171,7 +170,7 @@ export declare function newUnauthorized(details: DetailsBySymbol["E_UNAUTHORIZED
  * Something failed inside the server. Every error that is not in this
  * catalog is reported as `E_INTERNAL`; nothing about it (text, paths,
  * stack) is disclosed unless verbose mode is on, where the error chain
- * appears in `context.debugInfo`.
+ * appears in `context.debugInfo`, scrubbed.
  */
 export declare function newInternalError(options?: ErrorOptions): CatalogError<"E_INTERNAL">;
 
@@ -221,7 +220,7 @@ export declare function newPyKernelDied(details: DetailsBySymbol["E_PY_KERNEL_DI
  *
  * The browser could not load the page: DNS failure, connection refused,
  * TLS error or an error status. Secrets in the query string are
- * scrubbed from `url` unless verbose mode is on.
+ * scrubbed from `url`, verbose mode included.
  */
 export declare function newPwNav(details: DetailsBySymbol["E_PW_NAV"], options?: ErrorOptions): CatalogError<"E_PW_NAV">;
 
@@ -253,7 +252,7 @@ export declare function newPwPageClosed(details: DetailsBySymbol["E_PW_PAGE_CLOS
  * Script evaluation failed: returns an error E_PW_EVAL (code 2104).
  *
  * `page.evaluate` threw inside the page. The script and the thrown value
- * may carry user data, so both are redacted unless verbose mode is on.
+ * may carry user data, so both are redacted on the wire and in logs.
  */
 export declare function newPwEval(details: DetailsBySymbol["E_PW_EVAL"], options?: ErrorOptions): CatalogError<"E_PW_EVAL">;
 
@@ -340,7 +339,7 @@ export declare function newFileTooLarge(details: DetailsBySymbol["E_FS_FILE_TOO_
  * File not found: returns an error E_FS_NOT_FOUND (code 2503).
  *
  * Nothing exists at the path. Home-directory parts of the path are
- * scrubbed unless verbose mode is on.
+ * scrubbed, verbose mode included.
  */
 export declare function newNotFound(details: DetailsBySymbol["E_FS_NOT_FOUND"], options?: ErrorOptions): CatalogError<"E_FS_NOT_FOUND">;
 
@@ -391,7 +390,7 @@ export declare function newCommandNotAllowed(details: DetailsBySymbol["E_POLICY_
  * Environment variable not allowed: returns an error E_POLICY_ENV_NOT_ALLOWED (code 3002).
  *
  * The command asked to set an environment variable the policy does not
- * allow. The variable is redacted unless verbose mode is on, since it
+ * allow. The variable is redacted on the wire and in logs, since it
  * may carry a secret.
  */
 export declare function newEnvironmentNotAllowed(details: DetailsBySymbol["E_POLICY_ENV_NOT_ALLOWED"], options?: ErrorOptions): CatalogError<"E_POLICY_ENV_NOT_ALLOWED">;
@@ -458,7 +457,7 @@ export declare function newInvalidArgument(details: DetailsBySymbol["E_CMD_INVAL
  * Invalid environment: returns an error E_CMD_INVALID_ENV (code 3104).
  *
  * An environment variable has a value the catalog rejects. The value is
- * redacted unless verbose mode is on.
+ * redacted on the wire and in logs.
  */
 export declare function newInvalidEnvironment(details: DetailsBySymbol["E_CMD_INVALID_ENV"], options?: ErrorOptions): CatalogError<"E_CMD_INVALID_ENV">;
 

@@ -4,13 +4,14 @@
 // error, with its status and application/problem+json, through a Fetch API
 // Response, a node:http ServerResponse (Express) or a Fastify reply.
 
-import type { RenderOptions } from "./server.js";
+import type { RenderOptions } from "./core.js";
 
 /** What writeProblem needs of a node:http ServerResponse (Express's res is one). */
 export interface NodeResponse {
   statusCode: number;
   setHeader(name: string, value: string): unknown;
-  end(chunk: Uint8Array): unknown;
+  /** The document, which node:http writes as UTF-8. */
+  end(chunk: string): unknown;
 }
 
 /**

@@ -5,26 +5,28 @@
 // Node's http.ServerResponse (what Express hands a handler) or Fastify's
 // reply. Each writes the bytes the renderer made; none needs a framework.
 
-import { PROBLEM_CONTENT_TYPE, problemOf } from "./server.js";
+import { PROBLEM_CONTENT_TYPE, problemOf } from "./core.js";
+import { utf8Length } from "./wire.js";
 
-/** @typedef {import("./server.js").RenderOptions} RenderOptions */
+/** @typedef {import("./core.js").RenderOptions} RenderOptions */
 
 const UTF8 = new TextEncoder();
 
 /**
  * writeProblem writes err as an application/problem+json response with the
  * status of its error on a node:http ServerResponse (Express's res too).
- * @param {{ statusCode: number, setHeader(name: string, value: string): unknown, end(chunk: Uint8Array): unknown }} res
+ * The body goes as a string (node:http writes it as UTF-8, the bytes of
+ * the document), which node:http sends in one write with the head.
+ * @param {{ statusCode: number, setHeader(name: string, value: string): unknown, end(chunk: string): unknown }} res
  * @param {unknown} err
  * @param {RenderOptions} [options]
  */
 export function writeProblem(res, err, options) {
   const { status, body } = problemOf(err, options);
-  const bytes = UTF8.encode(body);
   res.statusCode = status;
   res.setHeader("Content-Type", PROBLEM_CONTENT_TYPE);
-  res.setHeader("Content-Length", String(bytes.length));
-  res.end(bytes);
+  res.setHeader("Content-Length", String(utf8Length(body)));
+  res.end(body);
 }
 
 /**

@@ -1271,8 +1271,8 @@ export interface NotInstalledResponse {
  * The data.context of E_SESSION_NOT_FOUND (1004): Session not found
  *
  * The `sessionId` does not name a live session: it was closed, it timed
- * out, or the server restarted. The id is redacted unless verbose mode
- * is on, since session ids act as bearer handles.
+ * out, or the server restarted. The id is redacted on the wire and in
+ * logs, since session ids act as bearer handles.
  */
 export interface SessionNotFoundContext {
   schemaVersion: number;
@@ -1683,7 +1683,7 @@ export interface ConfigurationErrorResponse {
  * A third-party service the tool depends on failed or is down. The
  * server answers 502 when the upstream gave a bad answer and 503 when it
  * is unavailable. Query parameters that look like secrets are scrubbed
- * from `endpoint` unless verbose mode is on.
+ * from `endpoint`, verbose mode included.
  */
 export interface UpstreamUnavailableContext {
   schemaVersion: number;
@@ -1743,8 +1743,7 @@ export interface UpstreamUnavailableResponse {
  * The data.context of E_UNAUTHORIZED (1011): Not authorized
  *
  * The caller is not authenticated (401) or not allowed to do this
- * (403). The rejected credential is never echoed back unless verbose
- * mode is on.
+ * (403). The rejected credential is never echoed back.
  */
 export interface UnauthorizedContext {
   schemaVersion: number;
@@ -1808,7 +1807,7 @@ export interface UnauthorizedResponse {
  * Something failed inside the server. Every error that is not in this
  * catalog is reported as `E_INTERNAL`; nothing about it (text, paths,
  * stack) is disclosed unless verbose mode is on, where the error chain
- * appears in `context.debugInfo`.
+ * appears in `context.debugInfo`, scrubbed.
  */
 export interface InternalErrorContext {
   schemaVersion: number;
@@ -2212,7 +2211,7 @@ export interface PyKernelDiedResponse {
  *
  * The browser could not load the page: DNS failure, connection refused,
  * TLS error or an error status. Secrets in the query string are
- * scrubbed from `url` unless verbose mode is on.
+ * scrubbed from `url`, verbose mode included.
  */
 export interface PwNavContext {
   schemaVersion: number;
@@ -2451,7 +2450,7 @@ export interface PwPageClosedResponse {
  * The data.context of E_PW_EVAL (2104): Script evaluation failed
  *
  * `page.evaluate` threw inside the page. The script and the thrown value
- * may carry user data, so both are redacted unless verbose mode is on.
+ * may carry user data, so both are redacted on the wire and in logs.
  */
 export interface PwEvalContext {
   schemaVersion: number;
@@ -3205,7 +3204,7 @@ export interface FileTooLargeResponse {
  * The data.context of E_FS_NOT_FOUND (2503): File not found
  *
  * Nothing exists at the path. Home-directory parts of the path are
- * scrubbed unless verbose mode is on.
+ * scrubbed, verbose mode included.
  */
 export interface NotFoundContext {
   schemaVersion: number;
@@ -3626,7 +3625,7 @@ export interface CommandNotAllowedResponse {
  * The data.context of E_POLICY_ENV_NOT_ALLOWED (3002): Environment variable not allowed
  *
  * The command asked to set an environment variable the policy does not
- * allow. The variable is redacted unless verbose mode is on, since it
+ * allow. The variable is redacted on the wire and in logs, since it
  * may carry a secret.
  */
 export interface EnvironmentNotAllowedContext {
@@ -4239,7 +4238,7 @@ export interface InvalidArgumentResponse {
  * The data.context of E_CMD_INVALID_ENV (3104): Invalid environment
  *
  * An environment variable has a value the catalog rejects. The value is
- * redacted unless verbose mode is on.
+ * redacted on the wire and in logs.
  */
 export interface InvalidEnvironmentContext {
   schemaVersion: number;

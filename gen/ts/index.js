@@ -6,7 +6,7 @@
 // kept only in a package whose catalog uses one of those formats, a line
 // "//@" a part every package keeps.
 
-import { CATALOG_NAME, CATALOG, FIELDS, MAX_SUGGESTIONS, RESERVED_DOMAINS, SYMBOL_RE, TYPE_RE, RPC_DATA_MEMBERS, PROBLEM_MEMBERS } from "./catalog.js";
+import { CATALOG_NAME, CATALOG, ERROR_CHAIN_ENTRIES, FIELDS, MAX_SUGGESTIONS, RESERVED_DOMAINS, SYMBOL_RE, TYPE_RE, RPC_DATA_MEMBERS, PROBLEM_MEMBERS } from "./catalog.js";
 
 export { CATALOG_NAME, CATALOG };
 
@@ -114,7 +114,7 @@ function isDateTime(s) {
 
 /** @param {unknown} v */
 function debugInfoShape(v) {
-  return isObject(v) && isDateTime(v.timestamp) && optional(v, "errorChain", (c) => isStringList(c) && c.length <= 5) &&
+  return isObject(v) && isDateTime(v.timestamp) && optional(v, "errorChain", (c) => isStringList(c) && c.length <= ERROR_CHAIN_ENTRIES) &&
     optional(v, "requestId", isString) && optional(v, "serverVersion", isString);
 }
 

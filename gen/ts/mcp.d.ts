@@ -5,7 +5,7 @@
 // document, and the JSON-RPC errors of the catalog from every other
 // handler. It needs nothing of the SDK but the server it is given.
 
-import type { RenderOptions } from "./server.js";
+import type { RenderOptions } from "./core.js";
 
 /** Rendering options, and whether a tool result carries structuredContent. */
 export interface ToolErrorOptions extends RenderOptions {

@@ -18,9 +18,9 @@
 // withToolErrors makes of a failure reaches it through the request's
 // `extra`, which the SDK hands every handler of the request.
 
-import { fromError, isCatalogError, jsonRpcParts, renderProblem, toolErrorsAsJsonRpc } from "./server.js";
+import { fromError, isCatalogError, jsonRpcParts, renderProblem, toolErrorsAsJsonRpc } from "./core.js";
 
-/** @typedef {import("./server.js").RenderOptions} RenderOptions */
+/** @typedef {import("./core.js").RenderOptions} RenderOptions */
 /**
  * @typedef {RenderOptions & { structuredContent?: boolean }} ToolErrorOptions
  */

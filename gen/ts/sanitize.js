@@ -5,10 +5,16 @@
 // character (docs/guide/conformance.md, "Sanitizing"). Go's regexp \s is
 // ASCII white space only: [\t\n\f\r ].
 
+import { FACTS } from "./facts.js";
+
+/** What a long token of free text becomes: the rules' redaction marker. */
+const REDACTED = FACTS.rules.redacted;
+
 const HOME_PATH_RE = /(\/home\/[^/\t\n\f\r "']+|\/Users\/[^/\t\n\f\r "']+|\/root|[A-Za-z]:\\Users\\[^\\\t\n\f\r "']+)/g;
 const URL_RE = /[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\t\n\f\r "'<>]+/g;
 const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-const TOKEN_RE = /[A-Za-z0-9_\-+/=.]{32,}/g;
+const TOKEN_RE = /[A-Za-z0-9_+/-]{32,}/g;
+const ALNUM_RE = /[A-Za-z0-9]{32,}/g;
 
 /**
  * sanitizePath replaces home-directory prefixes by ~ (/home/alice/x →
@@ -152,5 +158,29 @@ function unhex(c) {
 export function sanitizeText(s) {
   s = sanitizeURI(sanitizePath(s));
   if (s.includes("@")) s = s.replace(EMAIL_RE, "<email>");
-  return s.replace(TOKEN_RE, (tok) => (/[0-9]/.test(tok) && /[A-Z[\\\]^_`a-z]/.test(tok) && !tok.includes("/") ? "<redacted>" : tok));
+  return s.replace(TOKEN_RE, redactToken);
+}
+
+/**
+ * redactToken scrubs one run of 32 or more of A-Z a-z 0-9 _ + / -: the
+ * whole run when it looks like a secret (a digit, an upper-case and a
+ * lower-case letter, and at most one of _ + / - per 8 characters: keys,
+ * base64, JWT parts, prefixed tokens), else each stretch of 32 or more
+ * letters and digits in it (a letters-only or digits-only secret).
+ * @param {string} run
+ */
+function redactToken(run) {
+  let digit = false;
+  let upperCase = false;
+  let lowerCase = false;
+  let marks = 0;
+  for (let i = 0; i < run.length; i++) {
+    const c = run.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) digit = true;
+    else if (c >= 0x41 && c <= 0x5a) upperCase = true;
+    else if (c >= 0x61 && c <= 0x7a) lowerCase = true;
+    else marks++;
+  }
+  if (digit && upperCase && lowerCase && 8 * marks <= run.length) return REDACTED;
+  return run.replace(ALNUM_RE, REDACTED);
 }

@@ -3,11 +3,18 @@
 
 //! A catalog's facts: its settings, the rules of the wire every runtime
 //! shares, and the definition of each error.
+//!
+//! The facts are read by every module that renders an error, so they
+//! depend only on the tables of the details (`node`) and on the counters
+//! a catalog holds (`metrics`), never on an error occurrence or on what
+//! renders one: the methods that turn a definition into an
+//! [`Error`](super::Error) — [`Def::error`], [`Catalog::from_error`] and
+//! `From<&Def> for Error` — are written beside the error, in its module;
+//! the counting of a definition ([`Metrics::record`]) is written here.
 
 use std::fmt;
 use std::sync::{Arc, PoisonError, RwLock};
 
-use super::error::Error;
 use super::metrics::Metrics;
 use super::node::DetailsType;
 
@@ -256,40 +263,9 @@ impl Catalog {
     pub fn by_type(&self, error_type: &str) -> Option<&'static Def> {
         self.all().find(|d| d.error_type == error_type)
     }
-
-    /// Converts any error for the wire: an [`Error`] renders as itself, and
-    /// so does the first one in the error's chain of sources; anything else
-    /// becomes the catalog's fallback, with the fallback's own message and
-    /// `err` kept only as the cause (it reaches the wire only in verbose
-    /// mode, sanitized).
-    pub fn from_error(&self, err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
-        let err = err.into();
-        let err = match err.downcast::<Error>() {
-            Ok(e) => return *e,
-            Err(err) => err,
-        };
-        let mut source = err.source();
-        while let Some(s) = source {
-            if let Some(e) = s.downcast_ref::<Error>() {
-                return e.clone();
-            }
-            source = s.source();
-        }
-        Error::fresh(self.fallback, Some(Arc::from(err)))
-    }
 }
 
 impl Def {
-    /// The definition raised as an error (as Go's `return pkg.ErrX`): an
-    /// error with empty details, or, when those break the error's detail
-    /// schema, the catalog's fallback caused by the definition.
-    pub fn error(&'static self) -> Error {
-        if self.needs_details {
-            return Error::fresh(self.catalog.fallback, Some(Arc::new(Definition(self))));
-        }
-        Error::fresh(self, None)
-    }
-
     /// The default HTTP status.
     pub fn status(&self) -> u16 {
         self.statuses.first().copied().unwrap_or(500)
@@ -315,20 +291,16 @@ impl PartialEq for Def {
 
 impl Eq for Def {}
 
-impl From<&'static Def> for Error {
-    fn from(def: &'static Def) -> Error {
-        def.error()
+impl Metrics {
+    /// Counts one error of `def`, enabled or not.
+    pub fn record(&self, def: &Def) {
+        self.count(def.code, def.domain, def.symbol);
+    }
+
+    /// Counts a rendered error of `def` when enabled.
+    pub(crate) fn rendered(&self, def: &Def) {
+        if self.enabled() {
+            self.record(def);
+        }
     }
 }
-
-/// A definition as the cause of the fallback: its text is `SYMBOL: TITLE`.
-#[derive(Debug)]
-struct Definition(&'static Def);
-
-impl fmt::Display for Definition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.0.symbol, self.0.title)
-    }
-}
-
-impl std::error::Error for Definition {}

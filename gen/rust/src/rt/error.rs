@@ -2,7 +2,9 @@
 // errgen's Rust runtime: the same in every crate errgen generates.
 
 //! One occurrence of a catalog error: its definition, its details and the
-//! members of this occurrence, and its log forms.
+//! members of this occurrence, and its log forms; and the ways a catalog's
+//! facts become one ([`Def::error`], [`Catalog::from_error`], `From<&Def>`),
+//! written here so that the facts depend on no error.
 
 use std::fmt;
 use std::sync::Arc;
@@ -10,7 +12,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use super::catalog::Def;
+use super::catalog::{Catalog, Def};
 use super::json::truncate;
 use super::node::Details;
 use super::options::Options;
@@ -316,6 +318,59 @@ impl std::error::Error for Error {
             .map(|c| c as &(dyn std::error::Error + 'static))
     }
 }
+
+impl Catalog {
+    /// Converts any error for the wire: an [`Error`] renders as itself, and
+    /// so does the first one in the error's chain of sources; anything else
+    /// becomes the catalog's fallback, with the fallback's own message and
+    /// `err` kept only as the cause (it reaches the wire only in verbose
+    /// mode, sanitized).
+    pub fn from_error(&self, err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
+        let err = err.into();
+        let err = match err.downcast::<Error>() {
+            Ok(e) => return *e,
+            Err(err) => err,
+        };
+        let mut source = err.source();
+        while let Some(s) = source {
+            if let Some(e) = s.downcast_ref::<Error>() {
+                return e.clone();
+            }
+            source = s.source();
+        }
+        Error::fresh(self.fallback, Some(Arc::from(err)))
+    }
+}
+
+impl Def {
+    /// The definition raised as an error (as Go's `return pkg.ErrX`): an
+    /// error with empty details, or, when those break the error's detail
+    /// schema, the catalog's fallback caused by the definition.
+    pub fn error(&'static self) -> Error {
+        if self.needs_details {
+            return Error::fresh(self.catalog.fallback, Some(Arc::new(Definition(self))));
+        }
+        Error::fresh(self, None)
+    }
+}
+
+impl From<&'static Def> for Error {
+    fn from(def: &'static Def) -> Error {
+        def.error()
+    }
+}
+
+/// A definition as the cause of the fallback: its text is `SYMBOL: TITLE`.
+#[derive(Debug)]
+struct Definition(&'static Def);
+
+impl fmt::Display for Definition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.0.symbol, self.0.title)
+    }
+}
+
+impl std::error::Error for Definition {}
 
 /// The cause of the fallback an error becomes when its details cannot be
 /// written valid: a required detail value breaks its schema and has no

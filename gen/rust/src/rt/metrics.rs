@@ -2,6 +2,11 @@
 // errgen's Rust runtime: the same in every crate errgen generates.
 
 //! Counters of rendered errors: the `sys/errorStats` result.
+//!
+//! The counters know nothing of a catalog: they count by code, domain and
+//! symbol. A catalog holds them, and the methods that count a definition —
+//! [`Metrics::record`] and the count of each rendered payload — are written
+//! beside the definition, in the catalog's module.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,7 +14,6 @@ use std::sync::{Mutex, PoisonError};
 
 use serde::Serialize;
 
-use super::catalog::Def;
 use super::json::write_string;
 
 /// Counts a catalog's rendered errors — in all, by code, by domain and by
@@ -51,13 +55,13 @@ impl Metrics {
         }
     }
 
-    /// Counts one error of `def`, enabled or not.
-    pub fn record(&self, def: &Def) {
+    /// Counts one error, by its code, domain and symbol.
+    pub(crate) fn count(&self, code: i64, domain: &str, symbol: &str) {
         let mut c = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
         c.total += 1;
-        *c.by_code.entry(def.code.to_string()).or_default() += 1;
-        *c.by_domain.entry(def.domain.to_owned()).or_default() += 1;
-        *c.by_symbol.entry(def.symbol.to_owned()).or_default() += 1;
+        *c.by_code.entry(code.to_string()).or_default() += 1;
+        *c.by_domain.entry(domain.to_owned()).or_default() += 1;
+        *c.by_symbol.entry(symbol.to_owned()).or_default() += 1;
     }
 
     /// The counters at this moment.
@@ -68,15 +72,14 @@ impl Metrics {
             .clone()
     }
 
+    /// Starts counting rendered errors.
     pub(crate) fn enable(&self) {
         self.enabled.store(true, Ordering::Relaxed);
     }
 
-    /// Counts a rendered error of `def` when enabled.
-    pub(crate) fn rendered(&self, def: &Def) {
-        if self.enabled.load(Ordering::Relaxed) {
-            self.record(def);
-        }
+    /// Whether rendered errors are counted.
+    pub(crate) fn enabled(&self) -> bool {
+        self.enabled.load(Ordering::Relaxed)
     }
 }
 
