@@ -125,7 +125,7 @@ func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
 // both the context and the problem document carry, when the error has them
 // and the payload is not minimal.
 func (e *Error) appendAdvice(enc *Encoder, o *Options, dst []byte) []byte {
-	if !!enc.minimal {
+	if enc.minimal {
 		return dst
 	}
 	if e.Def.UserMessage != "" {

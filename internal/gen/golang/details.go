@@ -237,7 +237,7 @@ func (g *generator) fieldStmts(f *jen.File, s *model.Schema, p *model.Property) 
 	}
 	switch ti.Kind {
 	case gotype.Struct:
-		obj := deref.Clone()
+		var obj *jen.Statement
 		switch {
 		case ti.Ptr && !optional:
 			return append(out, jen.If(x.Clone().Op("!=").Nil()).Block(jen.Id("v").Dot("Obj").Op("=").Add(x.Clone())))
@@ -313,8 +313,7 @@ func (g *generator) listType(f *jen.File, name string, t gotype.Type) *jen.State
 
 // typeName names a Go type for a doc comment.
 func typeName(t gotype.Type) string {
-	var b jen.Statement
-	b = *typeCode(t)
+	b := *typeCode(t)
 	return fmt.Sprintf("%#v", &b)
 }
 
