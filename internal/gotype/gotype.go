@@ -126,9 +126,11 @@ func Details(e *model.Error) (Type, bool) {
 // the struct of object schema s (model.Trimmable).
 func Trim(s *model.Schema) bool { return model.Trimmable(s) }
 
-// Sensitive returns the properties some error lists under `sensitive`. The
-// Go struct of a shape is shared by every error that uses it, so such a
-// field is redacted wherever its shape is used.
+// Sensitive returns the properties some error lists under `sensitive`.
+// Each error redacts only the fields its own list names (the Go struct of a
+// shape is shared, the list is the error's definition's); the set serves
+// what must hold for any error of the shape, such as the maximal vectors'
+// values.
 func Sensitive(m *model.Catalog) map[*model.Property]bool {
 	out := map[*model.Property]bool{}
 	for _, e := range m.Errors {

@@ -45,6 +45,7 @@ import (
 	"html"
 	"io/fs"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -56,7 +57,6 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/gen"
-	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -98,7 +98,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t, sensitive: gotype.Sensitive(m)}
+	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t}
 	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains), Formats: formatsOf(m)}
 
 	files := make([]gen.File, 0, len(m.Errors)+len(m.Domains)+1)
@@ -149,21 +149,33 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 }
 
 type generator struct {
-	m         *model.Catalog
-	opts      Options
-	rm        *runtimemodel.Catalog
-	t         *template.Template
-	info      *catalogInfo
-	sensitive map[*model.Property]bool
-	shapes    map[*model.Shape]*Details // the details view of each shape an error uses
+	m      *model.Catalog
+	opts   Options
+	rm     *runtimemodel.Catalog
+	t      *template.Template
+	info   *catalogInfo
+	shapes map[detailsKey]*Details // the details view of each shape an error uses, with its sensitive list
+}
+
+// detailsKey names the details view of an error: its shape and the
+// fields its own sensitive list names, which mark them on its page.
+type detailsKey struct {
+	shape     *model.Shape
+	sensitive string
+}
+
+func detailsKeyOf(e *model.Error) detailsKey {
+	names := slices.Clone(e.Sensitive)
+	slices.Sort(names)
+	return detailsKey{e.Details, strings.Join(names, "\x00")}
 }
 
 // detailTables builds the details view of every shape an error uses, once
-// per shape, with its tables rendered by fields.md.tmpl.
+// per shape and sensitive list, with its tables rendered by fields.md.tmpl.
 func (g *generator) detailTables(buf *bytes.Buffer) error {
-	g.shapes = map[*model.Shape]*Details{}
+	g.shapes = map[detailsKey]*Details{}
 	for _, e := range g.m.Errors {
-		if e.Details == nil || g.shapes[e.Details] != nil {
+		if e.Details == nil || g.shapes[detailsKeyOf(e)] != nil {
 			continue
 		}
 		d := g.details(e)
@@ -176,7 +188,7 @@ func (g *generator) detailTables(buf *bytes.Buffer) error {
 				return err
 			}
 		}
-		g.shapes[e.Details] = d
+		g.shapes[detailsKeyOf(e)] = d
 	}
 	return nil
 }
@@ -664,7 +676,7 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 		v.Suggestions = append(v.Suggestions, s.Source)
 		v.Placeholders = v.Placeholders || !s.IsLiteral()
 	}
-	v.Details = g.shapes[e.Details]
+	v.Details = g.shapes[detailsKeyOf(e)]
 	v.Examples, v.ExampleCount = g.examples(e), len(e.Examples)
 	v.Client = clientView{Retryable: e.Retryable, Status: e.Statuses[0], Others: e.Statuses[1:], Server: e.Statuses[0] >= 500}
 	for _, st := range e.Statuses {
@@ -823,7 +835,7 @@ func DetailsOf(m *model.Catalog, e *model.Error) *Details {
 	if e.Details == nil {
 		return nil
 	}
-	g := &generator{m: m, sensitive: gotype.Sensitive(m)}
+	g := &generator{m: m}
 	return g.details(e)
 }
 
@@ -840,7 +852,17 @@ func (g *generator) details(e *model.Error) *Details {
 	if v.Description == "" {
 		v.Description = sh.Schema.Description
 	}
-	w := &walker{g: g, seen: map[*model.Shape]bool{sh: true}}
+	// the fields the error's own sensitive list names: its details'
+	// top-level properties, redacted in this error's payloads (another
+	// error of the same shape sends them as its own list says)
+	sensitive := map[*model.Property]bool{}
+	r := e.Details.Schema.Resolved()
+	for _, name := range e.Sensitive {
+		if p := r.Property(name); p != nil {
+			sensitive[p] = true
+		}
+	}
+	w := &walker{g: g, seen: map[*model.Shape]bool{sh: true}, sensitive: sensitive}
 	s := sh.Schema
 	switch {
 	case s.Ref != nil:
@@ -870,10 +892,11 @@ func (g *generator) details(e *model.Error) *Details {
 // walker collects the field rows of a schema and the shapes they refer to,
 // each shape once.
 type walker struct {
-	g      *generator
-	seen   map[*model.Shape]bool
-	shapes []*ShapeFields
-	queue  []*model.Shape
+	g         *generator
+	seen      map[*model.Shape]bool
+	shapes    []*ShapeFields
+	queue     []*model.Shape
+	sensitive map[*model.Property]bool // named by the error's sensitive list
 }
 
 func (w *walker) collect(rows *[]Field, s *model.Schema, prefix string) {
@@ -885,7 +908,7 @@ func (w *walker) collect(rows *[]Field, s *model.Schema, prefix string) {
 		if row.Description == "" && ps.Ref != nil {
 			row.Description = ps.Ref.Schema.Description
 		}
-		row.marks(ps, w.g.sensitive[p])
+		row.marks(ps, w.sensitive[p])
 		*rows = append(*rows, row)
 		w.nested(rows, ps, prefix+p.Name)
 	}

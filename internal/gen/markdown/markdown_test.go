@@ -391,3 +391,54 @@ func TestVitePressConfig(t *testing.T) {
 		t.Errorf("config turns dead-link checking off, or claims to be generated:\n%s", c)
 	}
 }
+
+// TestDocsSensitivePerError: an error's sensitive list marks the fields
+// it names on that error's page only, as its payloads redact them there
+// only; another error of the same shape shows them unmarked, as it sends
+// them.
+func TestDocsSensitivePerError(t *testing.T) {
+	const src = `errgen: 1
+name: shared
+version: 1.0.0
+fallback: E_INTERNAL
+domains:
+  core: {range: [1, 99]}
+details:
+  pair:
+    type: object
+    required: [a, b]
+    properties:
+      a: {type: string}
+      b: {type: string}
+errors:
+  E_INTERNAL: {code: 1, title: Internal, message: Internal error}
+  E_HIDES: {code: 2, title: Hides, message: "Hides {b}", details: pair, sensitive: [a], examples: [{a: x1, b: y1}]}
+  E_SHOWS: {code: 3, title: Shows, message: "Shows {b}", details: pair, examples: [{a: x1, b: y1}]}
+`
+	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(src)}, "errors.yaml")
+	pages := generate(t, m, markdown.Options{})
+	marked := func(page, field string) bool {
+		for _, line := range strings.Split(pages[page], "\n") {
+			if strings.HasPrefix(line, "| `"+field+"` ") {
+				return strings.Contains(line, "errgen-sensitive")
+			}
+		}
+		t.Fatalf("%s: no row of %s:\n%s", page, field, pages[page])
+		return false
+	}
+	for _, c := range []struct {
+		page, field string
+		want        bool
+	}{{"hides.md", "a", true}, {"hides.md", "b", false}, {"shows.md", "a", false}, {"shows.md", "b", false}} {
+		if got := marked(c.page, c.field); got != c.want {
+			t.Errorf("%s: %s marked sensitive %v, want %v", c.page, c.field, got, c.want)
+		}
+	}
+	// and the examples agree with the marks
+	if !strings.Contains(pages["hides.md"], `"a": "<redacted>"`) || strings.Contains(pages["hides.md"], `"x1"`) {
+		t.Errorf("hides.md: the example does not redact a:\n%s", pages["hides.md"])
+	}
+	if !strings.Contains(pages["shows.md"], `"a": "x1"`) {
+		t.Errorf("shows.md: the example does not send a:\n%s", pages["shows.md"])
+	}
+}
