@@ -146,6 +146,9 @@ test("a JavaScript caller's details of the wrong type are a TypeError naming the
   }
   assert.doesNotThrow(() => server.newError("E_INTERNAL", {}));
   assert.doesNotThrow(() => server.newError("E_FS_BAD_NAME", { name: "Not Valid!" }));
+  // only own members are details: an inherited enumerable one is no field
+  const inherited = Object.assign(Object.create({ srevice: "x" }), { service: "db" });
+  assert.doesNotThrow(() => server.newError("E_UNAVAILABLE", inherited));
 });
 
 test("__proto__, constructor and toString are members, in details, open maps, untyped values and field errors", () => {

@@ -64,6 +64,15 @@ import { Encoder, Tables, isObject } from "./write.js";
  * @property {Def} def
  * @property {DetailMembers | null} details null: none given (each member absent)
  * @property {unknown} raw the details as given
+ * @property {OccurrenceOptions} options
+ * @property {CatalogError | undefined} error the error raised with it
+ * @property {{ readonly symbol: string, readonly message: string } | undefined} wire its error's name and message, once read
+ */
+
+/**
+ * The options of an occurrence, as newError's ErrorOptions gave them
+ * (NO_OCCURRENCE_OPTIONS, shared, when none were).
+ * @typedef {object} OccurrenceOptions
  * @property {boolean} hasCause
  * @property {unknown} cause
  * @property {boolean | undefined} retryable
@@ -73,8 +82,6 @@ import { Encoder, Tables, isObject } from "./write.js";
  * @property {string} requestId
  * @property {string} instance
  * @property {boolean} logSensitive
- * @property {CatalogError | undefined} error the error raised with it
- * @property {{ readonly symbol: string, readonly message: string } | undefined} wire its error's name and message, once read
  */
 
 const CATALOG_NAME = FACTS.name;
@@ -203,7 +210,7 @@ export class CatalogError extends Error {
    */
   constructor(o, key) {
     if (key !== OCCURRENCE) throw new TypeError(`${CATALOG_NAME}: create errors with newError`);
-    super(undefined, o.hasCause ? { cause: o.cause } : undefined);
+    super(undefined, o.options.hasCause ? { cause: o.options.cause } : undefined);
     this.#o = o;
     o.error = this;
   }
@@ -263,12 +270,13 @@ export class CatalogError extends Error {
    */
   get [OCCURRENCE]() {
     const o = occurrenceOf(this);
+    const given = o.options;
     /** @type {ErrorOptions} */
-    const options = { data: o.data, extensions: o.extensions, requestId: o.requestId, instance: o.instance };
-    if (o.hasCause) options.cause = o.cause;
-    if (o.status !== 0) options.status = o.status;
-    if (o.retryable !== undefined) options.retryable = o.retryable;
-    if (o.logSensitive) options.logSensitive = true;
+    const options = { data: given.data, extensions: given.extensions, requestId: given.requestId, instance: given.instance };
+    if (given.hasCause) options.cause = given.cause;
+    if (given.status !== 0) options.status = given.status;
+    if (given.retryable !== undefined) options.retryable = given.retryable;
+    if (given.logSensitive) options.logSensitive = true;
     return { symbol: o.def.symbol, details: o.raw, options };
   }
 
@@ -339,7 +347,7 @@ export class CatalogError extends Error {
     const v = { symbol: o.def.symbol, code: o.def.code, message: logMessage(o) };
     const chain = causeChain(o, Infinity);
     if (chain.length > 0) v.cause = chain.join(": ");
-    if (o.requestId !== "") v.requestId = o.requestId;
+    if (o.options.requestId !== "") v.requestId = o.options.requestId;
     if (this.stack !== undefined) v.stack = this.stack;
     return v;
   }
@@ -355,14 +363,14 @@ export class CatalogError extends Error {
     const o = madeHere(this);
     if (o === undefined || typeof inspect !== "function") return this;
     const head = o.def.symbol + ": " + logMessage(o);
-    const view = new Error(head, o.hasCause ? { cause: o.cause } : undefined);
+    const view = new Error(head, o.options.hasCause ? { cause: o.options.cause } : undefined);
     ownValue(view, "name", o.def.symbol);
     const stack = typeof this.stack === "string" ? this.stack : "";
     const header = this.name + ": " + this.message;
     const nl = stack.indexOf("\n");
     const frames = stack.startsWith(header) ? stack.slice(header.length) : nl < 0 ? "" : stack.slice(nl);
     ownValue(view, "stack", head + frames);
-    if (o.requestId !== "") Object.defineProperty(view, "requestId", { value: o.requestId, enumerable: true });
+    if (o.options.requestId !== "") Object.defineProperty(view, "requestId", { value: o.options.requestId, enumerable: true });
     return inspect(view, options);
   }
 }
@@ -393,8 +401,18 @@ export function isCatalogError(value) {
 
 /** @type {ReadonlyArray<readonly [string, unknown]>} no members */
 const NONE = Object.freeze([]);
-/** @type {ErrorOptions} */
-const NO_OPTIONS = Object.freeze({});
+/** @type {OccurrenceOptions} the options of an occurrence made without */
+const NO_OCCURRENCE_OPTIONS = Object.freeze({
+  hasCause: false,
+  cause: undefined,
+  retryable: undefined,
+  status: 0,
+  data: NONE,
+  extensions: NONE,
+  requestId: "",
+  instance: "",
+  logSensitive: false,
+});
 
 /**
  * @param {Members | undefined} m
@@ -417,12 +435,25 @@ function members(m) {
  * @returns {Occurrence}
  */
 function occurrence(def, details, options) {
-  if (typeof options !== "object" || options === null) options = NO_OPTIONS;
-  const status = options.status;
   return {
     def,
     details: def.details !== undefined && isObject(details) ? details : null,
     raw: def.details === undefined ? undefined : details,
+    options: typeof options === "object" && options !== null ? occurrenceOptions(def, options) : NO_OCCURRENCE_OPTIONS,
+    error: undefined,
+    wire: undefined,
+  };
+}
+
+/**
+ * occurrenceOptions reads the options of an occurrence of def.
+ * @param {Def} def
+ * @param {ErrorOptions} options
+ * @returns {OccurrenceOptions}
+ */
+function occurrenceOptions(def, options) {
+  const status = options.status;
+  return {
     hasCause: "cause" in options,
     cause: options.cause,
     retryable: typeof options.retryable === "boolean" ? options.retryable : undefined,
@@ -432,8 +463,6 @@ function occurrence(def, details, options) {
     requestId: typeof options.requestId === "string" ? options.requestId : "",
     instance: typeof options.instance === "string" ? options.instance : "",
     logSensitive: options.logSensitive === true,
-    error: undefined,
-    wire: undefined,
   };
 }
 
@@ -449,15 +478,7 @@ function fresh(def, cause) {
     def,
     details: null,
     raw: def.details === undefined ? undefined : {},
-    hasCause: cause !== undefined,
-    cause,
-    retryable: undefined,
-    status: 0,
-    data: NONE,
-    extensions: NONE,
-    requestId: "",
-    instance: "",
-    logSensitive: false,
+    options: cause === undefined ? NO_OCCURRENCE_OPTIONS : occurrenceOptions(def, { cause }),
     error: undefined,
     wire: undefined,
   };
@@ -546,12 +567,12 @@ function own(err) {
 
 /** @param {Occurrence} o */
 function statusOf(o) {
-  return o.status !== 0 ? o.status : /** @type {number} */ (o.def.statuses[0]);
+  return o.options.status !== 0 ? o.options.status : /** @type {number} */ (o.def.statuses[0]);
 }
 
 /** @param {Occurrence} o */
 function retryableOf(o) {
-  return o.retryable ?? o.def.retryable;
+  return o.options.retryable ?? o.def.retryable;
 }
 
 /**
@@ -687,7 +708,7 @@ function wireForm(o) {
  * @param {Occurrence} o
  */
 function logMessage(o) {
-  const enc = new Encoder(TABLES, { verbose: true, showSensitive: o.logSensitive });
+  const enc = new Encoder(TABLES, { verbose: true, showSensitive: o.options.logSensitive });
   enc.text = true;
   return text(o, enc, o.def.message);
 }
@@ -712,7 +733,7 @@ function causeText(c) {
  */
 function causeChain(o, max) {
   const out = [];
-  let c = o.hasCause ? o.cause : undefined;
+  let c = o.options.hasCause ? o.options.cause : undefined;
   for (; c !== undefined && c !== null && out.length < max; c = typeof c === "object" ? /** @type {{ cause?: unknown }} */ (c).cause : undefined) {
     out.push(causeText(c));
   }
@@ -883,9 +904,9 @@ function firstAt(kvs, k) {
 function writeJsonRpc(e, enc, o) {
   const def = e.def;
   let out = '{"code":' + def.wireCode + ',"message":' + quote(text(e, enc, def.message), enc.bound(null)) + ',"data":{';
-  for (let i = 0; i < e.data.length && !enc.minimal; i++) {
-    const [k, v] = /** @type {readonly [string, unknown]} */ (e.data[i]);
-    if (RULES.jsonrpcDataMembers.includes(k) || firstAt(e.data, k) < i) continue;
+  for (let i = 0; i < e.options.data.length && !enc.minimal; i++) {
+    const [k, v] = /** @type {readonly [string, unknown]} */ (e.options.data[i]);
+    if (RULES.jsonrpcDataMembers.includes(k) || firstAt(e.options.data, k) < i) continue;
     out += quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0) + ",";
   }
   out += '"domain":' + constant(def.domain) + ',"symbol":' + constant(def.symbol) + ',"retryable":' + retryableOf(e);
@@ -931,7 +952,7 @@ function advice(e, enc, o) {
 function debugInfo(e, o) {
   const bound = RULES.debugStringBytes;
   let out = '{"errorChain":[' + causeChain(e, RULES.errorChainEntries).map((t) => quote(sanitizeText(t), bound)).join(",") + "]";
-  if (e.requestId !== "") out += ',"requestId":' + quote(e.requestId, bound);
+  if (e.options.requestId !== "") out += ',"requestId":' + quote(e.options.requestId, bound);
   out += ',"timestamp":"' + timestamp(o) + '"';
   if (o.serverVersion !== undefined && o.serverVersion !== "") out += ',"serverVersion":' + quote(o.serverVersion, bound);
   return out + "}";
@@ -943,7 +964,7 @@ function writeProblem(e, enc, o) {
   let out = '{"type":' + constant(def.problemType) + ',"title":' + constant(def.title) + ',"status":' + statusOf(e);
   out += ',"detail":' + quote(text(e, enc, def.message), enc.bound(null));
   let instance; // the occurrence's, else the option's, else a fresh UUID (which needs no escaping)
-  if (e.instance !== "") instance = quote(e.instance, -1);
+  if (e.options.instance !== "") instance = quote(e.options.instance, -1);
   else if (o.instance !== undefined) instance = quote(o.instance(), -1);
   else instance = '"urn:uuid:' + randomUUID() + '"';
   out += ',"instance":' + instance + ',"timestamp":"' + timestamp(o) + '","symbol":' + constant(def.symbol) + ',"retryable":' + retryableOf(e);
@@ -956,9 +977,9 @@ function writeProblem(e, enc, o) {
     enc.flatten = false;
     if (details !== "") out += "," + details;
   }
-  for (let i = 0; i < e.extensions.length && !enc.minimal; i++) {
-    const [k, v] = /** @type {readonly [string, unknown]} */ (e.extensions[i]);
-    if (RULES.problemMembers.includes(k) || detailField(def, k) || enc.flatKeys.includes(k) || firstAt(e.extensions, k) < i) continue;
+  for (let i = 0; i < e.options.extensions.length && !enc.minimal; i++) {
+    const [k, v] = /** @type {readonly [string, unknown]} */ (e.options.extensions[i]);
+    if (RULES.problemMembers.includes(k) || detailField(def, k) || enc.flatKeys.includes(k) || firstAt(e.options.extensions, k) < i) continue;
     out += "," + quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0);
   }
   if (o.verbose === true && !enc.minimal) out += ',"debugInfo":' + debugInfo(e, o);

@@ -221,7 +221,7 @@ export class Tables {
    * @param {object[]} [seen] the objects and arrays v is inside of
    * @returns {string}
    */
-  typeError(n, v, parent, at, seen = []) {
+  typeError(n, v, parent, at, seen) {
     switch (n.type) {
       case "string": return typeof v === "string" ? "" : mustBe(parent + at, "a string", v);
       case "integer": return typeof v === "number" || typeof v === "bigint" ? "" : mustBe(parent + at, "an integer", v);
@@ -232,40 +232,42 @@ export class Tables {
     const path = parent + at;
     if (n.type === "array" ? !Array.isArray(v) : !isObject(v)) return mustBe(path, n.type === "array" ? "an array" : "an object", v);
     const o = /** @type {object} */ (v);
-    if (seen.includes(o)) return `${path} contains itself`;
-    seen.push(o);
-    try {
-      if (Array.isArray(v)) {
-        const items = /** @type {Node} */ (n.items);
-        for (let i = 0; i < v.length; i++) {
-          const err = this.typeError(items, v[i], path, `[${i}]`, seen);
-          if (err !== "") return err;
-        }
-        return "";
-      }
-      const d = /** @type {Members} */ (v);
-      const fields = this.fields(n);
-      for (const p of fields.list) {
-        const x = member(d, p.name);
-        // an untyped property takes null and undefined too, once it is there
-        if (p.node.type === "any" ? !Object.hasOwn(d, p.name) : x === undefined || x === null) {
-          if (p.required) return `${path}${p.at} is required`;
-          continue;
-        }
-        const err = this.typeError(p.node, x, path, p.at, seen);
-        if (err !== "") return err;
-      }
-      const extra = this.object(n).additionalProperties;
-      for (const k of Object.keys(d)) {
-        if (d[k] === undefined || fields.byName.has(k)) continue;
-        if (extra === undefined) return `${path} has no field ${JSON.stringify(k)}`;
-        const err = this.typeError(extra, d[k], path, memberPath("", k), seen);
+    if (seen !== undefined && seen.includes(o)) return `${path} contains itself`;
+    // what the values inside v are inside of (made for the first of them
+    // that is an array or an object: scalars need none)
+    /** @type {object[] | undefined} */
+    let inside;
+    if (Array.isArray(v)) {
+      const items = /** @type {Node} */ (n.items);
+      for (let i = 0; i < v.length; i++) {
+        if (inside === undefined && typeof v[i] === "object") inside = seen === undefined ? [o] : [...seen, o];
+        const err = this.typeError(items, v[i], path, `[${i}]`, inside);
         if (err !== "") return err;
       }
       return "";
-    } finally {
-      seen.pop();
     }
+    const d = /** @type {Members} */ (v);
+    const fields = this.fields(n);
+    for (const p of fields.list) {
+      const x = member(d, p.name);
+      // an untyped property takes null and undefined too, once it is there
+      if (p.node.type === "any" ? !Object.hasOwn(d, p.name) : x === undefined || x === null) {
+        if (p.required) return `${path}${p.at} is required`;
+        continue;
+      }
+      if (inside === undefined && typeof x === "object") inside = seen === undefined ? [o] : [...seen, o];
+      const err = this.typeError(p.node, x, path, p.at, inside);
+      if (err !== "") return err;
+    }
+    const extra = this.object(n).additionalProperties;
+    for (const k in d) {
+      if (!Object.hasOwn(d, k) || d[k] === undefined || fields.byName.has(k)) continue;
+      if (extra === undefined) return `${path} has no field ${JSON.stringify(k)}`;
+      if (inside === undefined && typeof d[k] === "object") inside = seen === undefined ? [o] : [...seen, o];
+      const err = this.typeError(extra, d[k], path, memberPath("", k), inside);
+      if (err !== "") return err;
+    }
+    return "";
   }
 }
 
