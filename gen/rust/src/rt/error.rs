@@ -61,8 +61,7 @@ pub(crate) struct Occurrence {
 impl Error {
     /// Returns an error of `def` with the details `details`.
     pub fn new<T: Details>(def: &'static Def, details: &T) -> Error {
-        let value = super::value::to_value(details).unwrap_or(Value::Null);
-        Error::from_value(def, &value)
+        Error::with_details(def, super::value::to_value(details).unwrap_or(Value::Null))
     }
 
     /// Returns an error of `def` whose details are the JSON object
@@ -72,9 +71,15 @@ impl Error {
     /// of another type, out of its enum or bounds, … — not written as
     /// given (see [`Catalog::on_violation`](super::Catalog::on_violation)).
     pub fn from_value(def: &'static Def, details: &Value) -> Error {
+        Error::with_details(def, details.clone())
+    }
+
+    /// Returns an error of `def` whose details are `details`, as
+    /// [`Error::from_value`] reads them.
+    fn with_details(def: &'static Def, details: Value) -> Error {
         let mut e = Error::fresh(def, None);
         if def.details.is_some() && details.is_object() {
-            e.0.details = Some(details.clone());
+            e.0.details = Some(details);
         }
         e
     }

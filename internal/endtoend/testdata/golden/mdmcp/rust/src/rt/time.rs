@@ -105,12 +105,15 @@ pub fn urn_uuid() -> String {
     }
     bytes[6] = bytes[6] & 0x0f | 0x40;
     bytes[8] = bytes[8] & 0x3f | 0x80;
-    let mut out = String::from("urn:uuid:");
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(45);
+    out.push_str("urn:uuid:");
     for (i, b) in bytes.iter().enumerate() {
         if matches!(i, 4 | 6 | 8 | 10) {
             out.push('-');
         }
-        out.push_str(&format!("{b:02x}"));
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 0xf)] as char);
     }
     out
 }

@@ -45,6 +45,24 @@ pub fn write_string(out: &mut String, s: &str, limit: Option<usize>) {
     out.push('"');
 }
 
+/// The bytes [`write_escaped`] looks at: those it escapes, and the first
+/// byte of U+2028 and U+2029. Every other byte is written as itself.
+const MAY_ESCAPE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 0x20 {
+        t[c] = true;
+        c += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'<' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'&' as usize] = true;
+    t[0xe2] = true;
+    t
+};
+
 /// Appends the escaped body of the JSON string of `s`: `"` and `\`
 /// escaped, line feed, carriage return and tab as `\n`, `\r`, `\t`, every
 /// other control character as `\u00xx`, `<`, `>` and `&` as `\u003c`,
@@ -57,6 +75,10 @@ pub fn write_escaped(out: &mut String, s: &str) {
     let mut i = 0;
     while i < bytes.len() {
         let c = bytes[i];
+        if !MAY_ESCAPE[usize::from(c)] {
+            i += 1;
+            continue;
+        }
         let escape: Option<&str> = match c {
             b'"' => Some("\\\""),
             b'\\' => Some("\\\\"),
