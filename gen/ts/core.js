@@ -96,7 +96,32 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 /** @type {Map<string, Def>} by symbol and by alias */
 const DEFS = new Map();
-for (const def of FACTS.errors) {
+for (const e of FACTS.errors) {
+  // every member present, in one order, the details' node the one the
+  // interpreter reads: every error an object of one shape (see
+  // Tables.uniform)
+  /** @type {Def} */
+  const def = {
+    symbol: e.symbol,
+    aliases: e.aliases,
+    code: e.code,
+    wireCode: e.wireCode,
+    type: e.type,
+    domain: e.domain,
+    title: e.title,
+    problemType: e.problemType,
+    statuses: e.statuses,
+    retryable: e.retryable,
+    deprecated: e.deprecated,
+    replacedBy: e.replacedBy,
+    toolErrorsAsRpc: e.toolErrorsAsRpc,
+    needsDetails: e.needsDetails,
+    details: e.details === undefined ? undefined : TABLES.uniform(e.details),
+    sensitive: e.sensitive,
+    message: e.message,
+    userMessage: e.userMessage,
+    suggestions: e.suggestions,
+  };
   for (const s of [def.symbol, ...(def.aliases ?? [])]) DEFS.set(s, def);
 }
 

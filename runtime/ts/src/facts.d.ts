@@ -1,7 +1,9 @@
 // The facts errgen generates for each catalog as facts.js (the JSON of
 // `errgen generate -facts`, schema/facts.schema.json), which the server
 // runtime writes every payload from. (A declaration for type-checking the
-// runtime on its own: the generated package has facts.js instead.)
+// runtime on its own: the generated package has facts.js instead.) An
+// optional member may also be undefined: the runtime reads nodes and
+// errors made uniform, every member present (Tables.uniform).
 
 /** The constants of the wire every runtime shares. */
 export interface Rules {
@@ -49,30 +51,30 @@ export interface Check {
 export interface Node {
   readonly type: "string" | "integer" | "number" | "boolean" | "array" | "object" | "any";
   /** An object node that names a shape has its properties there. */
-  readonly shape?: string;
-  readonly properties?: readonly Property[];
+  readonly shape?: string | undefined;
+  readonly properties?: readonly Property[] | undefined;
   /** The node of an object's other members; absent: none are written. */
-  readonly additionalProperties?: Node;
+  readonly additionalProperties?: Node | undefined;
   /** A minimal payload leaves the object's optional properties out. */
-  readonly trim?: boolean;
-  readonly items?: Node;
+  readonly trim?: boolean | undefined;
+  readonly items?: Node | undefined;
   /** The items a minimal payload keeps of an array (-1: all; absent: 0). */
-  readonly keep?: number;
-  readonly sensitive?: boolean;
-  readonly verbose?: boolean;
-  readonly sanitize?: "path" | "uri" | "text";
-  readonly maxBytes?: number;
+  readonly keep?: number | undefined;
+  readonly sensitive?: boolean | undefined;
+  readonly verbose?: boolean | undefined;
+  readonly sanitize?: "path" | "uri" | "text" | undefined;
+  readonly maxBytes?: number | undefined;
   /** Its strings are written whole (their schema constrains them). */
-  readonly exact?: boolean;
-  readonly check?: Check;
-  /** What a required property of this node that breaks its checks is written as (present: even null). */
+  readonly exact?: boolean | undefined;
+  readonly check?: Check | undefined;
+  /** What a required property of this node that breaks its checks is written as (present: even null; in the nodes the runtime reads, NO_REPLACEMENT when none). */
   readonly replacement?: unknown;
 }
 
 /** One declared property of an object node. */
 export interface Property {
   readonly name: string;
-  readonly required?: boolean;
+  readonly required?: boolean | undefined;
   readonly node: Node;
 }
 
@@ -85,7 +87,7 @@ export interface Template {
 /** One error of the catalog. */
 export interface ErrorFacts {
   readonly symbol: string;
-  readonly aliases?: readonly string[];
+  readonly aliases?: readonly string[] | undefined;
   readonly code: number;
   readonly wireCode: number;
   readonly type: string;
@@ -95,19 +97,19 @@ export interface ErrorFacts {
   /** The allowed HTTP statuses, the default first. */
   readonly statuses: readonly number[];
   readonly retryable: boolean;
-  readonly deprecated?: boolean;
-  readonly replacedBy?: string;
+  readonly deprecated?: boolean | undefined;
+  readonly replacedBy?: string | undefined;
   /** A failing MCP tools/call sends it as a JSON-RPC error (mcp.tool_errors: error). */
-  readonly toolErrorsAsRpc?: boolean;
+  readonly toolErrorsAsRpc?: boolean | undefined;
   /** Its empty details break their schema: raised without them it becomes the fallback. */
-  readonly needsDetails?: boolean;
+  readonly needsDetails?: boolean | undefined;
   /** The node of its details (an object); absent: it has none. */
-  readonly details?: Node;
+  readonly details?: Node | undefined;
   /** The top-level detail fields its own sensitive list redacts. */
-  readonly sensitive?: readonly string[];
+  readonly sensitive?: readonly string[] | undefined;
   readonly message: Template;
-  readonly userMessage?: Template;
-  readonly suggestions?: readonly Template[];
+  readonly userMessage?: Template | undefined;
+  readonly suggestions?: readonly Template[] | undefined;
 }
 
 /** The facts of a catalog. */

@@ -122,6 +122,13 @@ test("a JavaScript caller's details of the wrong type are a TypeError naming the
     [() => server.newError("E_UNAVAILABLE", { service: "db", srevice: "x" }), 'E_UNAVAILABLE: details has no field "srevice"'],
     [() => server.newUnavailable({ service: ["db"] }), "E_UNAVAILABLE: details.service must be a string, got array"],
     [() => server.newError("E_FS_TOO_LARGE", { resource: "r", limit: "10", actual: 1, unit: "bytes" }), "E_FS_TOO_LARGE: details.limit must be an integer, got string"],
+    // more than one thing wrong: the first the declared order meets,
+    // whatever the order of the object's members
+    [() => server.newError("E_FS_TOO_LARGE", { unit: 5, actual: "1", limit: 1, resource: "r" }), "E_FS_TOO_LARGE: details.actual must be an integer, got string"],
+    [() => server.newError("E_FS_TOO_LARGE", { unit: 5, actual: 1, limit: 1 }), "E_FS_TOO_LARGE: details.resource is required"],
+    [() => server.newError("E_FS_TOO_LARGE", { unit: 5, limit: 1, resource: "r" }), "E_FS_TOO_LARGE: details.actual is required"],
+    [() => server.newError("E_FS_TOO_LARGE", { zzz: 1, unit: "bytes", actual: 1, limit: 1, resource: 2 }), "E_FS_TOO_LARGE: details.resource must be a string, got number"],
+    [() => server.newError("E_FS_TOO_LARGE", { zzz: 1, yyy: 2, unit: "bytes", actual: 1, limit: 1, resource: "r" }), 'E_FS_TOO_LARGE: details has no field "zzz"'],
     [() => server.newError("E_FS_DENIED", { path: "p", token: "t", tags: ["a", 1] }), "E_FS_DENIED: details.tags[1] must be a string, got number"],
     [() => server.newError("E_FS_DENIED", { path: "p", token: "t", allowed: { values: "v" } }), "E_FS_DENIED: details.allowed.values must be an array, got string"],
     [() => server.newError("E_FS_DENIED", { path: "p", token: "t", labels: { owner: "o", k: true } }), "E_FS_DENIED: details.labels.k must be a string, got boolean"],

@@ -56,6 +56,9 @@ function member(d, name) {
   return Object.hasOwn(d, name) ? d[name] : undefined;
 }
 
+/** The replacement of a node without one (no JSON value: a symbol). */
+export const NO_REPLACEMENT = Symbol("no replacement");
+
 /** @type {readonly unknown[]} */
 const EMPTY_LIST = Object.freeze([]);
 const EMPTY_OBJECT = Object.freeze({});
@@ -139,6 +142,7 @@ function sanitize(mode, s) {
  * @property {string} at how a message names it after its object's path: .name, or ["name"]
  * @property {boolean} required
  * @property {Node} node
+ * @property {number} index its place in the declared order
  */
 
 /**
@@ -146,6 +150,7 @@ function sanitize(mode, s) {
  * @typedef {object} Fields
  * @property {readonly Field[]} list
  * @property {ReadonlyMap<string, Field>} byName
+ * @property {number} required how many are required
  */
 
 /**
@@ -158,8 +163,10 @@ export class Tables {
   constructor(facts) {
     this.facts = facts;
     this.rules = facts.rules;
+    /** @type {Map<Node, Node>} the node read for each node of the facts */
+    this.uniforms = new Map();
     /** @type {Map<string, Node>} */
-    this.shapes = new Map(facts.shapes.map((s) => [s.name, s.node]));
+    this.shapes = new Map(facts.shapes.map((s) => [s.name, this.uniform(s.node)]));
     /** @type {Map<Node, Fields>} */
     this.byNode = new Map();
     /**
@@ -168,6 +175,40 @@ export class Tables {
      * @type {ViolationHook | null}
      */
     this.onViolation = null;
+  }
+
+  /**
+   * uniform returns the node the interpreter reads for node n of the
+   * facts: the same keywords, every one present (undefined when n leaves
+   * it out; a replacement, NO_REPLACEMENT) in one order, so that every
+   * node is an object of one shape and the interpreter's reads of them
+   * stay fast whichever errors a server raises (the facts' nodes, parsed
+   * from JSON, have as many shapes as keyword sets). Made once per node.
+   * @param {Node} n
+   * @returns {Node}
+   */
+  uniform(n) {
+    let u = this.uniforms.get(n);
+    if (u === undefined) {
+      u = {
+        type: n.type,
+        shape: n.shape,
+        properties: n.properties?.map((p) => ({ name: p.name, required: p.required, node: this.uniform(p.node) })),
+        additionalProperties: n.additionalProperties === undefined ? undefined : this.uniform(n.additionalProperties),
+        trim: n.trim,
+        items: n.items === undefined ? undefined : this.uniform(n.items),
+        keep: n.keep,
+        sensitive: n.sensitive,
+        verbose: n.verbose,
+        sanitize: n.sanitize,
+        maxBytes: n.maxBytes,
+        exact: n.exact,
+        check: n.check,
+        replacement: Object.hasOwn(n, "replacement") ? n.replacement : NO_REPLACEMENT,
+      };
+      this.uniforms.set(n, u);
+    }
+    return u;
   }
 
   /**
@@ -192,14 +233,15 @@ export class Tables {
   fields(n) {
     let f = this.byNode.get(n);
     if (f === undefined) {
-      const list = (this.object(n).properties ?? []).map((p) => ({
+      const list = (this.object(n).properties ?? []).map((p, index) => ({
         name: p.name,
         key: quote(p.name, -1) + ":",
         at: memberPath("", p.name),
         required: p.required === true,
         node: p.node,
+        index,
       }));
-      f = { list, byName: new Map(list.map((p) => [p.name, p])) };
+      f = { list, byName: new Map(list.map((p) => [p.name, p])), required: list.filter((p) => p.required).length };
       this.byNode.set(n, f);
     }
     return f;
@@ -246,28 +288,50 @@ export class Tables {
       }
       return "";
     }
+    // One pass over the object's own members (the declared fields are not
+    // looked up one by one: a server's errors have details of many
+    // shapes). What it returns is what the declared order meets first: a
+    // declared field's error (a required one missing included), else the
+    // first other member's, in the object's order.
     const d = /** @type {Members} */ (v);
     const fields = this.fields(n);
-    for (const p of fields.list) {
-      const x = member(d, p.name);
-      // an untyped property takes null and undefined too, once it is there
-      if (p.node.type === "any" ? !Object.hasOwn(d, p.name) : x === undefined || x === null) {
-        if (p.required) return `${path}${p.at} is required`;
+    const extra = this.object(n).additionalProperties;
+    let present = 0; // the required fields present
+    let first = fields.list.length; // the place of the first declared field with an error
+    let err = "";
+    let other = ""; // the first other member's error
+    for (const k in d) {
+      if (!Object.hasOwn(d, k)) continue;
+      const x = d[k];
+      const p = fields.byName.get(k);
+      if (p === undefined) {
+        if (x === undefined || other !== "") continue;
+        if (extra === undefined) {
+          other = `${path} has no field ${JSON.stringify(k)}`;
+          continue;
+        }
+        if (inside === undefined && typeof x === "object") inside = seen === undefined ? [o] : [...seen, o];
+        other = this.typeError(extra, x, path, memberPath("", k), inside);
         continue;
       }
+      // an untyped property takes null and undefined too, once it is there
+      if (p.node.type !== "any" && (x === undefined || x === null)) continue;
+      if (p.required) present++;
+      if (p.index > first) continue;
       if (inside === undefined && typeof x === "object") inside = seen === undefined ? [o] : [...seen, o];
-      const err = this.typeError(p.node, x, path, p.at, inside);
-      if (err !== "") return err;
+      const e = this.typeError(p.node, x, path, p.at, inside);
+      if (e !== "") {
+        first = p.index;
+        err = e;
+      }
     }
-    const extra = this.object(n).additionalProperties;
-    for (const k in d) {
-      if (!Object.hasOwn(d, k) || d[k] === undefined || fields.byName.has(k)) continue;
-      if (extra === undefined) return `${path} has no field ${JSON.stringify(k)}`;
-      if (inside === undefined && typeof d[k] === "object") inside = seen === undefined ? [o] : [...seen, o];
-      const err = this.typeError(extra, d[k], path, memberPath("", k), inside);
-      if (err !== "") return err;
+    if (present < fields.required) {
+      for (const p of fields.list.slice(0, first)) {
+        const x = member(d, p.name);
+        if (p.required && (p.node.type === "any" ? !Object.hasOwn(d, p.name) : x === undefined || x === null)) return `${path}${p.at} is required`;
+      }
     }
-    return "";
+    return err !== "" ? err : other;
   }
 }
 
@@ -567,7 +631,7 @@ export class Encoder {
       if (js === null) {
         if (!p.required) {
           this.violation("omitted");
-        } else if (Object.hasOwn(f, "replacement")) {
+        } else if (f.replacement !== NO_REPLACEMENT) {
           this.violation("replaced");
           js = this.writeValue(f, f.replacement, sensitive);
         } else {
@@ -717,7 +781,7 @@ export class Encoder {
       v = emptyValue(f);
     }
     const sensitive = this.def?.sensitive?.includes(name) === true;
-    const replaces = required && Object.hasOwn(f, "replacement");
+    const replaces = required && f.replacement !== NO_REPLACEMENT;
     const text = this.scalarText(f, v, sensitive) ?? (replaces ? this.scalarText(f, f.replacement, sensitive) : null);
     if (text !== null) return text;
     const { minimal, text: inText, report } = this;
