@@ -4,6 +4,11 @@
 //
 //   construct   newX(details), the error's generated constructor
 //               against new Error(message), its message as a string;
+//   subclass    raise(message), a one-line function returning an
+//               instance of an empty subclass of Error, against the same
+//               new Error: what any constructor function of an Error
+//               subclass costs (V8 captures its frame and walks the
+//               subclass's), the floor of construct;
 //   jsonrpc     renderJsonRpcError(err) of a prebuilt error
 //   problem     renderProblem(err)        against JSON.stringify of the
 //   response    renderResponse(err)       same payload as an object
@@ -36,7 +41,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { generate } from "./package.mjs";
 
-const FORMATS = ["construct", "jsonrpc", "problem", "response", "toolResult"];
+const FORMATS = ["construct", "subclass", "jsonrpc", "problem", "response", "toolResult"];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 if (process.argv[2] === "child") {
@@ -141,10 +146,16 @@ async function child(pkg, mode, rounds) {
   }
   const k = cases.length;
   let sink;
+  class Raised extends Error {}
+  const raise = (message) => new Raised(message);
   // one loop function per side, so that each has its own type feedback
   const pairs = {
     construct: [
       (n) => { for (let i = 0; i < n; i++) { const c = cases[i % k]; sink = c.ctor(c.details); } },
+      (n) => { for (let i = 0; i < n; i++) sink = new Error(cases[i % k].message); },
+    ],
+    subclass: [
+      (n) => { for (let i = 0; i < n; i++) sink = raise(cases[i % k].message); },
       (n) => { for (let i = 0; i < n; i++) sink = new Error(cases[i % k].message); },
     ],
     jsonrpc: [

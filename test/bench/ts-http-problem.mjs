@@ -3,12 +3,17 @@
 // raised and written with the runtime's writeProblem — against the same
 // server writing the same problem document with JSON.stringify (an object
 // literal of its members, a fresh instance and timestamp in each, as a
-// server writing problem documents by hand does). Each server is a process
-// of its own on 127.0.0.1, started afresh for every run; the load is
-// internal/cmd/httpload (CONNS connections kept alive, a GET at a time on
-// each, SECONDS counted after a second of warm-up). The two servers run in
-// turn, ROUNDS times each; printed are the requests per second of each
-// run, their medians and the median of the per-round ratios.
+// server writing problem documents by hand does), and against that server
+// raising a plain Error of the same message too before it writes (what
+// raising any Error costs it: V8 captures the stack of the handler). Each
+// server is a process of its own on 127.0.0.1, started afresh for every
+// run; the load is internal/cmd/httpload (CONNS connections kept alive, a
+// GET at a time on each, SECONDS counted after a second of warm-up). The
+// servers run in turn, ROUNDS times each. Printed for each run: the
+// requests per second, and the server's CPU time per request (user and
+// system, all it answered, warm-up included), which the load generator
+// sharing the machine's cores inflates less than it does the requests per
+// second; then the medians and the median of the per-round ratios.
 //
 //   node test/bench/ts-http-problem.mjs [ROUNDS] [SECONDS] [CONNS]     (make bench-ts)
 import { execFileSync, spawn } from "node:child_process";
@@ -40,17 +45,35 @@ const byHand = () => JSON.stringify({
   resource: details.resource, limit: details.limit, actual: details.actual, unit: details.unit,
 });
 if (byHand().length !== renderProblem(newFileTooLarge(details)).length) throw new Error("the two documents differ");
+const json = (res) => {
+  const body = byHand();
+  res.statusCode = 413;
+  res.setHeader("Content-Type", "application/problem+json");
+  res.setHeader("Content-Length", String(Buffer.byteLength(body)));
+  res.end(body);
+};
+let raised; // the last Error, which the handler must make
 const handlers = {
   errgen: (req, res) => writeProblem(res, newFileTooLarge(details)),
-  json: (req, res) => {
-    const body = byHand();
-    res.statusCode = 413;
-    res.setHeader("Content-Type", "application/problem+json");
-    res.setHeader("Content-Length", String(Buffer.byteLength(body)));
-    res.end(body);
+  json: (req, res) => json(res),
+  "json+Error": (req, res) => {
+    raised = new Error(t.detail);
+    json(res);
   },
 };
-const server = createServer(handlers[mode]);
+let requests = 0;
+const handler = handlers[mode];
+const server = createServer((req, res) => {
+  requests++;
+  handler(req, res);
+});
+// asked (by the parent, over IPC) what the run cost: the CPU time of the
+// process since it listened, and the requests it answered
+const start = process.cpuUsage();
+process.on("message", () => {
+  const cpu = process.cpuUsage(start);
+  process.send({ requests, cpuMicros: cpu.user + cpu.system });
+});
 server.listen(0, "127.0.0.1", () => console.log(server.address().port));
 `;
 
@@ -64,35 +87,40 @@ try {
   generate(errgen, root, join(root, "catalog", "errors.yaml"), join(dir, "repo"));
   writeFileSync(join(dir, "server.mjs"), SERVER);
 
-  /** run starts the server of mode, loads it and returns its requests per second. */
+  /** run starts the server of mode, loads it and returns its requests per second and CPU time per request. */
   const run = async (mode) => {
-    const server = spawn(process.execPath, [join(dir, "server.mjs"), join(dir, "repo", "ts"), mode], { stdio: ["ignore", "pipe", "inherit"] });
+    const server = spawn(process.execPath, [join(dir, "server.mjs"), join(dir, "repo", "ts"), mode], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
     try {
       const [chunk] = await once(server.stdout, "data");
       const port = Number(String(chunk).trim());
       const out = execFileSync(load, ["-c", String(conns), "-d", `${seconds}s`, `http://127.0.0.1:${port}/`], { encoding: "utf8" });
-      return { rps: Number(/^(\d+) requests\/s/.exec(out)[1]), line: out.trim() };
+      server.send("cost");
+      const [cost] = await once(server, "message");
+      return { rps: Number(/^(\d+) requests\/s/.exec(out)[1]), cpu: cost.cpuMicros / cost.requests, line: out.trim() };
     } finally {
       server.kill();
     }
   };
 
+  const modes = ["errgen", "json", "json+Error"];
   console.log(`node ${process.version}, ${cpus().length} CPUs; ${conns} connections, ${seconds} s a run, ${rounds} rounds`);
-  const rps = { errgen: [], json: [] };
-  const ratios = [];
+  /** @type {Record<string, { rps: number, cpu: number }[]>} */
+  const runs = Object.fromEntries(modes.map((m) => [m, []]));
   for (let r = 0; r < rounds; r++) {
-    const order = r % 2 === 0 ? ["errgen", "json"] : ["json", "errgen"];
-    const got = {};
-    for (const mode of order) {
-      const { rps: n, line } = await run(mode);
-      got[mode] = n;
-      rps[mode].push(n);
-      console.log(`${mode.padEnd(6)} ${line}`);
+    for (const mode of r % 2 === 0 ? modes : [...modes].reverse()) {
+      const got = await run(mode);
+      runs[mode].push(got);
+      console.log(`${mode.padEnd(10)} ${got.line}; ${got.cpu.toFixed(1)} µs of CPU a request`);
     }
-    ratios.push(got.errgen / got.json);
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`medians: writeProblem ${median(rps.errgen)} requests/s, JSON.stringify ${median(rps.json)} requests/s; writeProblem/JSON.stringify ${(100 * median(ratios)).toFixed(0)}% (per round: ${ratios.map((x) => (100 * x).toFixed(0) + "%").join(" ")})`);
+  const m = (mode, key) => median(runs[mode].map((x) => x[key]));
+  /** the median over the rounds of a's figure over b's (requests per second) or b's over a's (CPU a request: requests per CPU second) */
+  const ratio = (a, b, key) => median(runs[a].map((x, i) => (key === "rps" ? x.rps / runs[b][i].rps : runs[b][i].cpu / x.cpu)));
+  const pct = (x) => `${(100 * x).toFixed(0)}%`;
+  console.log(`medians: ${modes.map((mode) => `${mode} ${m(mode, "rps")} requests/s, ${m(mode, "cpu").toFixed(1)} µs of CPU a request`).join("; ")}`);
+  console.log(`writeProblem/JSON.stringify: ${pct(ratio("errgen", "json", "rps"))} of the requests per second (per round: ${runs.errgen.map((x, i) => pct(x.rps / runs.json[i].rps)).join(" ")}), ${pct(ratio("errgen", "json", "cpu"))} of the requests per CPU second`);
+  console.log(`writeProblem/(JSON.stringify and new Error): ${pct(ratio("errgen", "json+Error", "rps"))} of the requests per second, ${pct(ratio("errgen", "json+Error", "cpu"))} of the requests per CPU second`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
