@@ -5,7 +5,9 @@
 // literal of its members, a fresh instance and timestamp in each, as a
 // server writing problem documents by hand does), and against that server
 // raising a plain Error of the same message too before it writes (what
-// raising any Error costs it: V8 captures the stack of the handler). Each
+// raising any Error costs it: V8 captures the stack of the handler), and
+// the errgen server once more with Error.stackTraceLimit = 0 (Node's own
+// switch, for every error of the process: what is left without stacks). Each
 // server is a process of its own on 127.0.0.1, started afresh for every
 // run; the load is internal/cmd/httpload (CONNS connections kept alive, a
 // GET at a time on each, SECONDS counted after a second of warm-up). The
@@ -55,12 +57,14 @@ const json = (res) => {
 let raised; // the last Error, which the handler must make
 const handlers = {
   errgen: (req, res) => writeProblem(res, newFileTooLarge(details)),
+  "errgen, no stack": (req, res) => writeProblem(res, newFileTooLarge(details)),
   json: (req, res) => json(res),
   "json+Error": (req, res) => {
     raised = new Error(t.detail);
     json(res);
   },
 };
+if (mode === "errgen, no stack") Error.stackTraceLimit = 0;
 let requests = 0;
 const handler = handlers[mode];
 const server = createServer((req, res) => {
@@ -102,7 +106,7 @@ try {
     }
   };
 
-  const modes = ["errgen", "json", "json+Error"];
+  const modes = ["errgen", "json", "json+Error", "errgen, no stack"];
   console.log(`node ${process.version}, ${cpus().length} CPUs; ${conns} connections, ${seconds} s a run, ${rounds} rounds`);
   /** @type {Record<string, { rps: number, cpu: number }[]>} */
   const runs = Object.fromEntries(modes.map((m) => [m, []]));
@@ -110,7 +114,7 @@ try {
     for (const mode of r % 2 === 0 ? modes : [...modes].reverse()) {
       const got = await run(mode);
       runs[mode].push(got);
-      console.log(`${mode.padEnd(10)} ${got.line}; ${got.cpu.toFixed(1)} µs of CPU a request`);
+      console.log(`${mode.padEnd(16)} ${got.line}; ${got.cpu.toFixed(1)} µs of CPU a request`);
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -121,6 +125,7 @@ try {
   console.log(`medians: ${modes.map((mode) => `${mode} ${m(mode, "rps")} requests/s, ${m(mode, "cpu").toFixed(1)} µs of CPU a request`).join("; ")}`);
   console.log(`writeProblem/JSON.stringify: ${pct(ratio("errgen", "json", "rps"))} of the requests per second (per round: ${runs.errgen.map((x, i) => pct(x.rps / runs.json[i].rps)).join(" ")}), ${pct(ratio("errgen", "json", "cpu"))} of the requests per CPU second`);
   console.log(`writeProblem/(JSON.stringify and new Error): ${pct(ratio("errgen", "json+Error", "rps"))} of the requests per second, ${pct(ratio("errgen", "json+Error", "cpu"))} of the requests per CPU second`);
+  console.log(`writeProblem without stacks/JSON.stringify: ${pct(ratio("errgen, no stack", "json", "rps"))} of the requests per second, ${pct(ratio("errgen, no stack", "json", "cpu"))} of the requests per CPU second`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

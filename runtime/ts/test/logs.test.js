@@ -116,6 +116,24 @@ test("the log forms redact by default, and keep the verbose-only fields and the 
   assert.deepEqual(Object.keys(err), [], "no own enumerable member");
 });
 
+test("with Error.stackTraceLimit = 0 an error has no frames, and its log forms stay whole", () => {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    const err = raise(false);
+    assert.equal(err.stack, err.name + ": " + err.message);
+    for (const [form, text] of Object.entries(logForms(err))) {
+      for (const s of secrets) assert.ok(!text.includes(s), `${form} shows ${s}: ${text}`);
+      assert.ok(text.includes("disk full"), `${form} lacks the cause chain: ${text}`);
+    }
+    // as Node shows an error without frames: [its first line] and its members
+    assert.ok(inspect(err).startsWith('[E_FS_AUDIT: Audit of <redacted> failed on ~/private ({"key":"~/blob"}) VERBOSE-NOTE]'), inspect(err));
+    assert.equal(JSON.parse(server.renderProblem(err)).symbol, "E_FS_AUDIT");
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+});
+
 test("logSensitive shows the sensitive values in the log forms, never on the wire", () => {
   const err = raise(true);
   for (const [form, text] of Object.entries(logForms(err))) {
