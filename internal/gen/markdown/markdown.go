@@ -686,21 +686,41 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 }
 
 // summary returns the first paragraph of a doc as one line of at most 200
-// bytes, for front matter descriptions.
+// bytes, for front matter descriptions. Blocks that are no paragraph are
+// passed over whole: a fenced code block up to its closing fence, an HTML
+// block or a table up to the next blank line.
 func summary(doc string) string {
 	var lines []string
+	fence := ""       // the opening fence of the code block the line is in
+	skipping := false // in an HTML block or a table
+scan:
 	for _, l := range strings.Split(strings.ReplaceAll(doc, "\r\n", "\n"), "\n") {
 		l = strings.TrimSpace(l)
-		if l == "" {
-			if len(lines) > 0 {
-				break
+		switch {
+		case fence != "":
+			if closesFence(l, fence) {
+				fence = ""
 			}
 			continue
-		}
-		if strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "<") {
+		case strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~"):
 			if len(lines) > 0 {
-				break
+				break scan
 			}
+			fence = l[:len(l)-len(strings.TrimLeft(l, l[:1]))]
+			continue
+		case l == "":
+			if len(lines) > 0 {
+				break scan
+			}
+			skipping = false
+			continue
+		case skipping:
+			continue
+		case strings.HasPrefix(l, "|") || strings.HasPrefix(l, "<"):
+			if len(lines) > 0 {
+				break scan
+			}
+			skipping = true
 			continue
 		}
 		lines = append(lines, strings.TrimLeft(l, "#> "))
@@ -714,6 +734,14 @@ func summary(doc string) string {
 		s = strings.TrimRight(s[:cut], " ") + "..."
 	}
 	return s
+}
+
+// closesFence reports whether line l closes the code block opened by
+// fence: a run of the fence's character at least as long, and nothing
+// after it.
+func closesFence(l, fence string) bool {
+	run := strings.TrimLeft(l, fence[:1])
+	return run == "" && len(l) >= len(fence)
 }
 
 // examples renders the first catalog example of e in the wire formats the

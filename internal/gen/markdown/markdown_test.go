@@ -442,3 +442,36 @@ errors:
 		t.Errorf("shows.md: the example does not send a:\n%s", pages["shows.md"])
 	}
 }
+
+// TestDocsDescription: an error page's description (its front matter's,
+// which search engines and link previews show) is the doc's first
+// paragraph; a code block, an HTML block or a table before it gives it
+// no text.
+func TestDocsDescription(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{"First paragraph,\nwrapped.\n\nSecond.", "First paragraph, wrapped."},
+		{"```go\nfmt.Println(\"code\")\n```\n\nAfter the code.", "After the code."},
+		{"````md\n```\ninner\n```\n````\n\nAfter a longer fence.", "After a longer fence."},
+		{"<div class=\"note\">\nHTML text\n</div>\n\nAfter the HTML.", "After the HTML."},
+		{"| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter the table.", "After the table."},
+		{"Before the code.\n```\ncode\n```", "Before the code."},
+	} {
+		src := "errgen: 1\nname: d\nversion: 1.0.0\nproblem_base: https://e.example.com/\nfallback: E_X\n" +
+			"domains:\n  core: {range: [1, 99]}\nerrors:\n  E_X:\n    code: 1\n    title: X\n    message: x\n    doc: " + strconvQuote(c.doc) + "\n"
+		m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(src)}, "errors.yaml")
+		pages := generate(t, m, markdown.Options{})
+		page, ok := pages["x.md"]
+		if !ok {
+			t.Fatalf("no page x.md among %d pages", len(pages))
+		}
+		if want := "description: " + strconvQuote(c.want); !strings.Contains(page, want+"\n") {
+			t.Errorf("doc %q: page lacks %s:\n%s", c.doc, want, page)
+		}
+	}
+}
+
+// strconvQuote quotes s as a double-quoted YAML (and JSON) string.
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
