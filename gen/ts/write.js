@@ -57,7 +57,7 @@ function member(d, name) {
 }
 
 /** The replacement of a node without one (no JSON value: a symbol). */
-export const NO_REPLACEMENT = Symbol("no replacement");
+const NO_REPLACEMENT = Symbol("no replacement");
 
 /** @type {readonly unknown[]} */
 const EMPTY_LIST = Object.freeze([]);
