@@ -201,7 +201,8 @@ func newModule(t *testing.T) string {
 // TestOutputsStayInTree: the outputs a catalog chooses stay inside its
 // tree, symbolic links followed; the root is the directory of go.mod or
 // .git above the catalog, so siblings of the catalog's directory are
-// inside; a flag may choose any path.
+// inside; a flag may choose any path, and with outputs named by flags the
+// catalog's places are not checked (that run writes none of them).
 func TestOutputsStayInTree(t *testing.T) {
 	top := t.TempDir()
 	dir := filepath.Join(top, "repo")
@@ -229,6 +230,17 @@ func TestOutputsStayInTree(t *testing.T) {
 		}
 		if after := strings.Join(entries(t, top), "\n"); after != before {
 			t.Errorf("%s: files changed", tc.outputs)
+		}
+		// with outputs named by flags, the catalog's places are not this
+		// run's: generate writes those and checks only them
+		named := filepath.Join(top, "named")
+		if _, stderr, code := run(t, dir, "generate", "-go", filepath.Join(named, "go"), "-schema", filepath.Join(named, "s.json")); code != ExitOK {
+			t.Errorf("generate with outputs named, catalog %s: exit %d\n%s", tc.outputs, code, stderr)
+		} else if _, err := os.Stat(filepath.Join(named, "s.json")); err != nil {
+			t.Errorf("generate with outputs named: %v", err)
+		}
+		if err := os.RemoveAll(named); err != nil {
+			t.Fatal(err)
 		}
 		editCatalog(t, dir, tc.outputs+"\n# outputs:", "# outputs:")
 	}
