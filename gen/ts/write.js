@@ -167,8 +167,6 @@ export class Tables {
     this.uniforms = new Map();
     /** @type {Map<string, Node>} */
     this.shapes = new Map(facts.shapes.map((s) => [s.name, this.uniform(s.node)]));
-    /** @type {Map<Node, Fields>} */
-    this.byNode = new Map();
     /**
      * Learns of every detail value not written as given, once per payload
      * rendered (errgenrt's Catalog.OnViolation); null: none.
@@ -205,6 +203,7 @@ export class Tables {
         exact: n.exact,
         check: n.check,
         replacement: Object.hasOwn(n, "replacement") ? n.replacement : NO_REPLACEMENT,
+        fields: undefined,
       };
       this.uniforms.set(n, u);
     }
@@ -231,7 +230,7 @@ export class Tables {
    * @returns {Fields}
    */
   fields(n) {
-    let f = this.byNode.get(n);
+    let f = n.fields;
     if (f === undefined) {
       const list = (this.object(n).properties ?? []).map((p, index) => ({
         name: p.name,
@@ -242,7 +241,7 @@ export class Tables {
         index,
       }));
       f = { list, byName: new Map(list.map((p) => [p.name, p])), required: list.filter((p) => p.required).length };
-      this.byNode.set(n, f);
+      n.fields = f;
     }
     return f;
   }

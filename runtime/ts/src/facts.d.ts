@@ -69,6 +69,8 @@ export interface Node {
   readonly check?: Check | undefined;
   /** What a required property of this node that breaks its checks is written as (present: even null; in the nodes the runtime reads, NO_REPLACEMENT when none). */
   readonly replacement?: unknown;
+  /** Not in the facts: in the nodes the runtime reads, an object node's declared properties, kept there by Tables.fields on first use. */
+  fields?: import("./write.js").Fields | undefined;
 }
 
 /** One declared property of an object node. */

@@ -13,7 +13,14 @@ import { sanitizeText } from "./sanitize.js";
 import { fits, quote, truncate } from "./wire.js";
 import { Encoder, Tables, isObject } from "./write.js";
 
-/** @typedef {import("./facts.js").ErrorFacts} Def */
+/**
+ * An error of the catalog as the runtime reads it: its facts, and the
+ * names every payload of it writes as JSON strings, quoted once, at load.
+ * @typedef {import("./facts.js").ErrorFacts & {
+ *   readonly jsonSymbol: string, readonly jsonDomain: string, readonly jsonType: string,
+ *   readonly jsonTitle: string, readonly jsonProblemType: string
+ * }} Def
+ */
 /** @typedef {import("./facts.js").Template} Template */
 /** @typedef {import("./write.js").Violation} Violation */
 /** @typedef {import("./write.js").Members} DetailMembers */
@@ -121,6 +128,11 @@ for (const e of FACTS.errors) {
     message: e.message,
     userMessage: e.userMessage,
     suggestions: e.suggestions,
+    jsonSymbol: quote(e.symbol, -1),
+    jsonDomain: quote(e.domain, -1),
+    jsonType: quote(e.type, -1),
+    jsonTitle: quote(e.title, -1),
+    jsonProblemType: quote(e.problemType, -1),
   };
   for (const s of [def.symbol, ...(def.aliases ?? [])]) DEFS.set(s, def);
 }
@@ -816,24 +828,6 @@ function rfc3339(d) {
   return d.toISOString().slice(0, -5) + "Z"; // without its milliseconds (.sss)
 }
 
-/** @type {Map<string, string>} */
-const QUOTED = new Map();
-
-/**
- * constant returns the JSON string of a name of the catalog's facts (a
- * symbol, domain, type, title or problem type): quoted on its first use,
- * then kept, as every payload of the error writes it.
- * @param {string} s
- */
-function constant(s) {
-  let q = QUOTED.get(s);
-  if (q === undefined) {
-    q = quote(s, -1);
-    QUOTED.set(s, q);
-  }
-  return q;
-}
-
 /**
  * @callback Writer
  * @param {Occurrence} e
@@ -934,8 +928,8 @@ function writeJsonRpc(e, enc, o) {
     if (RULES.jsonrpcDataMembers.includes(k) || firstAt(e.options.data, k) < i) continue;
     out += quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0) + ",";
   }
-  out += '"domain":' + constant(def.domain) + ',"symbol":' + constant(def.symbol) + ',"retryable":' + retryableOf(e);
-  out += ',"context":{"schemaVersion":' + FACTS.schemaVersion + ',"type":' + constant(def.type) + ',"details":{' + detailsMembers(e, enc) + "}";
+  out += '"domain":' + def.jsonDomain + ',"symbol":' + def.jsonSymbol + ',"retryable":' + retryableOf(e);
+  out += ',"context":{"schemaVersion":' + FACTS.schemaVersion + ',"type":' + def.jsonType + ',"details":{' + detailsMembers(e, enc) + "}";
   out += advice(e, enc, o) + ',"retryable":' + retryableOf(e);
   if (o.verbose === true && !enc.minimal) out += ',"debugInfo":' + debugInfo(e, o);
   return out + "}}}";
@@ -986,13 +980,13 @@ function debugInfo(e, o) {
 /** @type {Writer} */
 function writeProblem(e, enc, o) {
   const def = e.def;
-  let out = '{"type":' + constant(def.problemType) + ',"title":' + constant(def.title) + ',"status":' + statusOf(e);
+  let out = '{"type":' + def.jsonProblemType + ',"title":' + def.jsonTitle + ',"status":' + statusOf(e);
   out += ',"detail":' + quote(text(e, enc, def.message), enc.bound(null));
   let instance; // the occurrence's, else the option's, else a fresh UUID (which needs no escaping)
   if (e.options.instance !== "") instance = quote(e.options.instance, -1);
   else if (o.instance !== undefined) instance = quote(o.instance(), -1);
   else instance = '"urn:uuid:' + randomUUID() + '"';
-  out += ',"instance":' + instance + ',"timestamp":"' + timestamp(o) + '","symbol":' + constant(def.symbol) + ',"retryable":' + retryableOf(e);
+  out += ',"instance":' + instance + ',"timestamp":"' + timestamp(o) + '","symbol":' + def.jsonSymbol + ',"retryable":' + retryableOf(e);
   out += advice(e, enc, o);
   enc.flatKeys = [];
   if (def.details !== undefined) {
@@ -1024,7 +1018,7 @@ function randomUUID() {
 /** @type {Writer} */
 function writeResponse(e, enc) {
   const def = e.def;
-  let out = '{"error":true,"code":' + constant(def.symbol) + ',"message":' + quote(text(e, enc, def.message), enc.bound(null));
+  let out = '{"error":true,"code":' + def.jsonSymbol + ',"message":' + quote(text(e, enc, def.message), enc.bound(null));
   if (def.details !== undefined) out += ',"details":{' + detailsMembers(e, enc) + "}";
   return out + "}";
 }
