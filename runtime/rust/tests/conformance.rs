@@ -83,8 +83,10 @@ static X: rt::Def = def(
     }),
 );
 
-/// Details with a required enum: a string outside it breaks its node as
-/// given, though the typed struct's enum cannot hold it.
+/// Details with a required enum, and optional maps and lists of one: a
+/// string outside it breaks its node as given, though the typed struct's
+/// enum cannot hold it; so does a null member or item, whose empty value
+/// "" is outside it.
 static E: rt::Def = def(
     3,
     "E_E",
@@ -133,19 +135,52 @@ static X_DETAILS: rt::Object = rt::Object {
     trim: true,
 };
 
+static SWITCH: rt::Node = rt::Node {
+    check: Some(&rt::Check {
+        r#enum: &["on", "off"],
+        ..rt::Check::NONE
+    }),
+    ..rt::Node::STRING
+};
+
 static E_DETAILS: rt::Object = rt::Object {
-    fields: &[rt::Field {
-        name: "level",
-        required: true,
-        node: &rt::Node {
-            check: Some(&rt::Check {
-                r#enum: &["low", "high"],
-                ..rt::Check::NONE
-            }),
-            replacement: Some("\"low\""),
-            ..rt::Node::STRING
+    fields: &[
+        rt::Field {
+            name: "level",
+            required: true,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    r#enum: &["low", "high"],
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("\"low\""),
+                ..rt::Node::STRING
+            },
         },
-    }],
+        rt::Field {
+            name: "labels",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Object(&rt::Object {
+                    fields: &[],
+                    extra: Some(&SWITCH),
+                    trim: false,
+                }),
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "switches",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &SWITCH,
+                    keep: None,
+                },
+                ..rt::Node::ANY
+            },
+        },
+    ],
     extra: None,
     trim: true,
 };
@@ -176,12 +211,24 @@ enum Level {
 }
 
 #[derive(Serialize, Deserialize)]
+enum Switch {
+    #[serde(rename = "on")]
+    On,
+    #[serde(rename = "off")]
+    Off,
+}
+
+#[derive(Serialize, Deserialize)]
 struct EDetails {
     level: Level,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    labels: Option<std::collections::BTreeMap<String, Switch>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    switches: Option<Vec<Switch>>,
 }
 
 impl rt::Details for EDetails {
-    const FIELDS: &'static [&'static str] = &["level"];
+    const FIELDS: &'static [&'static str] = &["level", "labels", "switches"];
 }
 
 /// The answers of the runner to `input`.
@@ -234,6 +281,22 @@ fn every_line_gets_one_answer() {
             line("enum", &format!(r#""kind":"error","symbol":"E_E","details":{{"level":"odd"}},{OPTS}"#)),
             "enum",
             r#"{"level":"low"}"#,
+        ),
+        (
+            line(
+                "enum-null",
+                &format!(r#""kind":"error","symbol":"E_E","details":{{"level":"high","labels":{{"a":"on","b":null}},"switches":[null,"off"]}},{OPTS}"#),
+            ),
+            "enum-null",
+            r#"{"level":"high","labels":{"a":"on"},"switches":["off"]}"#,
+        ),
+        (
+            line(
+                "enum-typed",
+                &format!(r#""kind":"error","symbol":"E_E","details":{{"level":"high","labels":{{"a":"on"}},"switches":["off"]}},{OPTS}"#),
+            ),
+            "enum-typed",
+            r#"{"level":"high","labels":{"a":"on"},"switches":["off"]}"#,
         ),
         (
             line("deep-ok", &x(&format!(r#"{{"name":"a","blob":{}}}"#, nest(97)))),

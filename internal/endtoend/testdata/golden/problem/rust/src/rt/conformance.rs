@@ -599,10 +599,12 @@ fn occurrence(
             let d = read_object(t.object, d, "details").map_err(refused)?;
             // through the typed struct, as the generated constructor takes the
             // details; a string outside its enum, which the struct's enum
-            // cannot hold, breaks its node as given
-            match (t.retype)(&fill(t.object, &d)) {
+            // cannot hold, breaks its node as given (an absent or null one
+            // too, when its empty value "" is outside it)
+            let filled = fill(t.object, &d);
+            match (t.retype)(&filled) {
                 Ok(typed) => Error::from_value(def, &typed),
-                Err(_) if outside_enum(t.object, &d) => Error::from_value(def, &d),
+                Err(_) if outside_enum(t.object, &filled) => Error::from_value(def, &d),
                 Err(why) => return Err(refused(why.to_string())),
             }
         }
@@ -675,8 +677,9 @@ fn read_value(n: &Node, v: &J, path: &str) -> Result<Value, String> {
     }
 }
 
-/// Reports whether a string of the value `v` of object `o` is outside its
-/// node's enum (a required one absent is the empty string).
+/// Reports whether a string of the value `v` of object `o`, as `fill`
+/// leaves it (absent and null values their empty value, "" for a string),
+/// is outside its node's enum.
 fn outside_enum(o: &Object, v: &Value) -> bool {
     fn value(n: &Node, v: &Value) -> bool {
         match (n.kind, v) {
@@ -690,19 +693,13 @@ fn outside_enum(o: &Object, v: &Value) -> bool {
             _ => false,
         }
     }
-    let empty = Map::new();
-    let m = v.as_object().unwrap_or(&empty);
-    let missing = o.fields.iter().any(|f| {
-        f.required
-            && !matches!(m.get(f.name), Some(x) if !x.is_null())
-            && value(f.node, &Value::String(String::new()))
-    });
-    missing
-        || m.iter()
+    v.as_object().is_some_and(|m| {
+        m.iter()
             .any(|(k, x)| match o.field(k).map(|f| f.node).or(o.extra) {
                 Some(n) => value(n, x),
                 None => false,
             })
+    })
 }
 
 /// The cause chain of the texts, outermost first.
