@@ -565,7 +565,10 @@ func readValue(n *Node, v any, path string) (any, error) {
 				node = n.Object.Fields[i].Node
 			}
 			if node == nil {
-				continue // not written: any value
+				// not written: any value, its numbers read as an untyped
+				// value's (the details' decoder may hold it as one)
+				m[k] = untypedValue(x)
+				continue
 			}
 			var err error
 			if m[k], err = readValue(node, x, path+"."+k); err != nil {
