@@ -178,7 +178,8 @@ bench-tools:
 # What narrowing costs the TypeScript compiler: a file narrowing every
 # symbol of a TS_N-error catalog in the three formats (reading every
 # detail field) against a bare import, a floor (the same file with a
-# trivial guard) and the same narrowings a function per symbol, tsc
+# trivial guard), the same narrowings a function per symbol, and each on
+# a parse of its own in a block of its own (with the floor's guard too), tsc
 # --extendedDiagnostics, RUNS runs each; then the
 # TypeScript runtime's error path against new Error and JSON.stringify on
 # the repo's, a synthetic and the hostile catalog, beside Go's benchmarks
@@ -208,4 +209,4 @@ fuzz: .venv-test
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/tmpl/
 	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/diff/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendQuoted$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./errgenrt/
-	ERRGEN_DIFF_N=$${ERRGEN_DIFF_N:-20000} ERRGEN_DIFF_SEED=$${ERRGEN_DIFF_SEED:-random} $(GO) test -count=1 -timeout 0 -run '^TestDifferential$$' ./internal/endtoend/
+	ERRGEN_DIFF_N=$${ERRGEN_DIFF_N:-20000} ERRGEN_DIFF_SEED=$${ERRGEN_DIFF_SEED:-random} ERRGEN_DIFF_RANDOM=$${ERRGEN_DIFF_RANDOM:-8} $(GO) test -count=1 -timeout 0 -run '^TestDifferential$$' ./internal/endtoend/

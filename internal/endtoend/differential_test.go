@@ -28,8 +28,10 @@ import (
 
 // TestDifferential fuzzes the runtimes against each other (issue 37,
 // docs/guide/conformance.md, "The runtimes fuzzed against each other"):
-// for the hostile, a synthetic, the probe and the golden catalogs it
-// sends the same input lines — generated from each catalog's facts by
+// for the hostile, a synthetic, the probe and the golden catalogs, and
+// random ones drawn from the seed (gencatalog.Random: detail schemas that
+// combine node kinds, constraints and security keywords at random, the
+// ones errgen check accepts), it sends the same input lines — generated from each catalog's facts by
 // internal/difffuzz: typed, mutated, hostile, unreadable — to the
 // generated Go package's runner, errgenrt's own rendering of the facts
 // (internal/runtimemodel, in this process), the TypeScript package's
@@ -39,11 +41,13 @@ import (
 // answer with the same id, and no runner that dies, hangs or answers a
 // malformed line. A line the runners disagree on is shrunk while they
 // still disagree the same way, and printed; ERRGEN_DIFF_KEEP=1 appends it
-// to testdata/differential/CATALOG.jsonl, whose lines every run replays
-// first and which must agree.
+// to testdata/differential/CATALOG.jsonl (and a random catalog's YAML to
+// CATALOG.yaml), whose lines every run replays first and which must agree.
 //
 // ERRGEN_DIFF_N sets the lines per catalog, ERRGEN_DIFF_SEED the seed (a
-// number, or "random"), ERRGEN_DIFF_RUNNERS the runners (go, errgenrt,
+// number, or "random"), ERRGEN_DIFF_RANDOM the random catalogs (default
+// 2; each named random-SEED, go run ./internal/cmd/gencatalog -random SEED
+// prints it), ERRGEN_DIFF_RUNNERS the runners (go, errgenrt,
 // ts, rust, python; default all), ERRGEN_DIFF_CATALOGS the catalogs (default
 // all), ERRGEN_DIFF_EXTRA more catalog files (comma-separated, each named
 // by its directory, and its file's name unless errors.yaml): make fuzz runs a long pass.
@@ -73,6 +77,28 @@ func TestDifferential(t *testing.T) {
 	}
 
 	catalogs := diffCatalogs(t)
+	// random catalogs drawn from the seed: the first ones check accepts
+	randomYAML := map[string][]byte{}
+	for i, drawn := 0, 0; drawn < envInt(t, "ERRGEN_DIFF_RANDOM", 2); i++ {
+		if i >= 1000 {
+			t.Fatalf("ERRGEN_DIFF_RANDOM: check refused the first %d random catalogs", i)
+		}
+		catalogSeed := seed*1_000_003 + uint64(i)
+		src := gencatalog.Random(catalogSeed)
+		raw, diags, err := catalog.Parse(catalog.MapFS{"errors.yaml": src}, "errors.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, more := model.Build(raw)
+		diags.Append(more)
+		if diags.HasErrors() {
+			continue // a combination errgen check refuses: no catalog a user has
+		}
+		name := fmt.Sprintf("random-%d", catalogSeed)
+		catalogs[name] = m
+		randomYAML[name] = src
+		drawn++
+	}
 	for _, path := range strings.Split(os.Getenv("ERRGEN_DIFF_EXTRA"), ",") {
 		if path != "" { // a held-out catalog, named by its directory
 			abs, err := filepath.Abs(path)
@@ -241,6 +267,11 @@ func TestDifferential(t *testing.T) {
 				t.Errorf("%d lines disagree (%s); the shortest, shrunk from %d to %d bytes in %v:\n%s", len(group), sig,
 					len(group[0].Line.Text()), len(small.Line.Text()), time.Since(shrinking).Round(time.Millisecond), small.Describe(runners))
 				if keep {
+					if src := randomYAML[name]; src != nil { // the catalog is kept too, beside its lines
+						if err := os.WriteFile(filepath.Join(corpusDir, name+".yaml"), src, 0o644); err != nil {
+							t.Fatal(err)
+						}
+					}
 					if err := difffuzz.AppendCorpus(corpusPath, keepLine); err != nil {
 						t.Fatal(err)
 					}
@@ -282,7 +313,8 @@ func envInt(t *testing.T, name string, def int) int {
 }
 
 // diffCatalogs are the catalogs of TestDifferential: the hostile one, a
-// synthetic one, the probe catalog and the golden ones.
+// synthetic one, the probe catalog, the golden ones and the random ones
+// kept in testdata/differential.
 func diffCatalogs(t *testing.T) map[string]*model.Catalog {
 	out := map[string]*model.Catalog{
 		"hostile":   errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml"),
@@ -291,6 +323,14 @@ func diffCatalogs(t *testing.T) map[string]*model.Catalog {
 	}
 	for _, c := range goldenCases(t) {
 		out[c.name] = errgentest.Model(t, catalog.OSFS{}, c.catalog)
+	}
+	// the random catalogs whose lines the corpus keeps
+	kept, err := filepath.Glob(filepath.Join("testdata", "differential", "*.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range kept {
+		out[strings.TrimSuffix(filepath.Base(path), ".yaml")] = errgentest.Model(t, catalog.OSFS{}, path)
 	}
 	return out
 }
