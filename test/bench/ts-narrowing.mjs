@@ -7,8 +7,11 @@
 // isSymbol replaced by a one-line guard of its own: what the compiler's
 // control-flow analysis of so many narrowings in one scope costs whatever
 // the package's types. A fourth, split, is the first with each symbol's
-// three narrowings in a function of its own. Prints every run and the
-// medians of tsc's total and check times, and their ratios.
+// three narrowings in a function of its own; a fifth, blocks, the first
+// with each narrowing on a parse of its own, in a block of its own, all
+// in the file's one scope (and blocks-floor, it with the floor's guard).
+// Prints every run and the medians of tsc's total and check times, and
+// their ratios.
 //
 //   node test/bench/ts-narrowing.mjs [N] [RUNS]      (make bench-ts)
 //
@@ -59,15 +62,22 @@ try {
   const perFunction = [...head];
   for (let i = 0; i < body.length; i += 3) perFunction.push(`export function n${i / 3}() {`, ...body.slice(i, i + 3).map((l) => "  " + l), "}");
   writeFileSync(join(dir, "split.ts"), perFunction.join("\n") + "\n");
-  lines[0] = lines[0].replace(", isSymbol }", " }") +
+  // the same narrowings, each on a parse of its own in a block of its
+  // own, all in the one scope of the file
+  const blocks = [...head.slice(0, 2)];
+  const parse = { r: "parseJsonRpcError", p: "parseProblemDetails", s: "parseErrorResponse" };
+  for (const l of body) blocks.push(`{ const ${l[4]} = ${parse[l[4]]}(x); ${l} }`);
+  writeFileSync(join(dir, "blocks.ts"), blocks.join("\n") + "\n");
+  const guard = (importLine) => importLine.replace(", isSymbol }", " }") +
     "\ndeclare function isSymbol(value: unknown, symbol: string): value is { data: { context?: { details: Record<string, unknown> } }; status: number; code: string; details: Record<string, unknown>; [field: string]: unknown };";
-  writeFileSync(join(dir, "floor.ts"), lines.join("\n") + "\n");
+  writeFileSync(join(dir, "floor.ts"), [guard(lines[0]), ...lines.slice(1)].join("\n") + "\n");
+  writeFileSync(join(dir, "blocks-floor.ts"), [guard(blocks[0]), ...blocks.slice(1)].join("\n") + "\n");
   writeFileSync(join(dir, "bare.ts"), 'import { CATALOG } from "./ts/index.js";\nvoid CATALOG;\n');
   const options = {
     strict: true, noEmit: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true,
     module: "esnext", moduleResolution: "bundler", target: "es2022", lib: ["es2022"], types: [],
   };
-  const names = ["narrow", "floor", "split", "bare"];
+  const names = ["narrow", "floor", "split", "blocks", "blocks-floor", "bare"];
   for (const name of names) {
     writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: options, files: [`${name}.ts`] }));
   }
@@ -77,19 +87,19 @@ try {
     const seconds = (label) => Number(new RegExp(`^${label}:\\s+([0-9.]+)s$`, "m").exec(out)[1]);
     return { total: seconds("Total time"), check: seconds("Check time") };
   };
-  const times = { narrow: [], floor: [], split: [], bare: [] };
+  const times = Object.fromEntries(names.map((name) => [name, []]));
   for (let i = 0; i < runs; i++) {
     for (const name of names) times[name].push(measure(name));
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`${symbols.length} symbols x 3 formats, ${runs} runs each (tsc ${JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version})`);
   for (const name of names) {
-    console.log(`${name.padEnd(6)} total ${times[name].map((t) => t.total.toFixed(2)).join(" ")} s; check ${times[name].map((t) => t.check.toFixed(2)).join(" ")} s`);
+    console.log(`${name.padEnd(12)} total ${times[name].map((t) => t.total.toFixed(2)).join(" ")} s; check ${times[name].map((t) => t.check.toFixed(2)).join(" ")} s`);
   }
   const m = (name, key) => median(times[name].map((t) => t[key]));
   console.log(`medians: ${names.map((name) => `${name} ${m(name, "total").toFixed(2)} s total, ${m(name, "check").toFixed(2)} s check`).join("; ")}`);
   const ratio = (a, b) => `${(m(a, "total") / m(b, "total")).toFixed(2)}x total, ${(m(a, "check") / m(b, "check")).toFixed(2)}x check`;
-  console.log(`ratio narrow/bare: ${ratio("narrow", "bare")}; floor/bare: ${ratio("floor", "bare")}; narrow/floor: ${ratio("narrow", "floor")}; split/bare: ${ratio("split", "bare")}`);
+  console.log(`ratio narrow/bare: ${ratio("narrow", "bare")}; floor/bare: ${ratio("floor", "bare")}; narrow/floor: ${ratio("narrow", "floor")}; split/bare: ${ratio("split", "bare")}; blocks/bare: ${ratio("blocks", "bare")}; blocks-floor/bare: ${ratio("blocks-floor", "bare")}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
