@@ -17,6 +17,12 @@ test("strings are escaped as the conformance table says, and nothing else", () =
   assert.equal(wire.quote('a"b\\c\n\r\t\u0001\u001f\u0008', -1), '"a\\"b\\\\c\\n\\r\\t\\u0001\\u001f\\u0008"');
   assert.equal(wire.quote("<a href='x'>&</a>", -1), "\"\\u003ca href='x'\\u003e\\u0026\\u003c/a\\u003e\"");
   assert.equal(wire.quote("line\u2028para\u2029", -1), '"line\\u2028para\\u2029"');
+  // each character the wire escapes beyond JSON.stringify, alone beside a quote
+  assert.equal(wire.quote('"\u000c', -1), '"\\"\\u000c"');
+  assert.equal(wire.quote('"\u0008', -1), '"\\"\\u0008"');
+  assert.equal(wire.quote('"&', -1), '"\\"\\u0026"');
+  // a backslash before b or f is no escape of the input's
+  assert.equal(wire.quote('"\\b\\f', -1), '"\\"\\\\b\\\\f"');
   // U+007F and every other character as itself
   assert.equal(wire.quote("\u007f é 😀 \ufeff", -1), '"\u007f é 😀 \ufeff"');
   // a lone surrogate is U+FFFD, itself

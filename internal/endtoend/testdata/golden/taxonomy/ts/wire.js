@@ -132,6 +132,14 @@ export function truncate(s, limit) {
  */
 const BEYOND_JSON = /\\\\|\\[bf]|[<>&\u2028\u2029]/g;
 
+/**
+ * The characters of a string that JSON.stringify writes as BEYOND_JSON
+ * matches them (backspace and form feed as \b and \f; the others raw):
+ * without one of them in its input, the output has nothing to replace.
+ */
+// eslint-disable-next-line no-control-regex
+const BEYOND_JSON_INPUT = /[\u0008\u000c<>&\u2028\u2029]/;
+
 /** @param {string} m a match of BEYOND_JSON */
 function escapeBeyondJSON(m) {
   switch (m) {
@@ -156,7 +164,8 @@ export function quote(s, limit) {
   if (plain(s, limit)) return '"' + s + '"';
   const t = wellFormed(s);
   const at = cutAt(t, limit);
-  return JSON.stringify(at < 0 ? t : t.slice(0, at) + "...").replace(BEYOND_JSON, escapeBeyondJSON);
+  const json = JSON.stringify(at < 0 ? t : t.slice(0, at) + "...");
+  return BEYOND_JSON_INPUT.test(t) ? json.replace(BEYOND_JSON, escapeBeyondJSON) : json;
 }
 
 /**
