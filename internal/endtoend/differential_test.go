@@ -31,8 +31,9 @@ import (
 // for the hostile, a synthetic, the probe and the golden catalogs, and
 // random ones drawn from the seed (gencatalog.Random: detail schemas that
 // combine node kinds, constraints and security keywords at random, the
-// ones errgen check accepts), it sends the same input lines — generated from each catalog's facts by
-// internal/difffuzz: typed, mutated, hostile, unreadable — to the
+// ones errgen check accepts), it sends the same input lines — generated
+// from each catalog's facts by internal/difffuzz: typed, mutated,
+// hostile, unreadable — to the
 // generated Go package's runner, errgenrt's own rendering of the facts
 // (internal/runtimemodel, in this process), the TypeScript package's
 // conformance.mjs, the Rust crate's example conformance and the Python
