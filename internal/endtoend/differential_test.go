@@ -176,9 +176,9 @@ func TestDifferential(t *testing.T) {
 	}
 	t.Logf("runners built in %v", time.Since(start).Round(time.Millisecond))
 
-	// shrinking takes at most a minute in all (longer in a long run), 15
-	// seconds a line, four lines a catalog
-	shrinkUntil := time.Now().Add(max(time.Minute, time.Duration(n)*10*time.Millisecond))
+	// shrinking takes at most a minute in all for every eight catalogs
+	// (longer in a long run), 15 seconds a line, four lines a catalog
+	shrinkUntil := time.Now().Add(max(time.Minute, time.Duration(n)*10*time.Millisecond) * time.Duration((len(names)+7)/8))
 	corpusDir := filepath.Join("testdata", "differential")
 	for ci, name := range names {
 		m := catalogs[name]
