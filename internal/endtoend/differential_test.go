@@ -86,12 +86,7 @@ func TestDifferential(t *testing.T) {
 		}
 		catalogSeed := seed*1_000_003 + uint64(i)
 		src := gencatalog.Random(catalogSeed)
-		raw, diags, err := catalog.Parse(catalog.MapFS{"errors.yaml": src}, "errors.yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, more := model.Build(raw)
-		diags.Append(more)
+		m, diags := errgentest.Check(t, catalog.MapFS{"errors.yaml": src}, "errors.yaml")
 		if diags.HasErrors() {
 			continue // a combination errgen check refuses: no catalog a user has
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/model"
 	"golang.org/x/tools/txtar"
 )
@@ -17,16 +18,25 @@ import (
 // with every diagnostic when the catalog does not check.
 func Model(t testing.TB, fsys catalog.FS, path string) *model.Catalog {
 	t.Helper()
+	m, diags := Check(t, fsys, path)
+	if diags.HasErrors() {
+		t.Fatalf("%s:\n%s", path, diags.Format(""))
+	}
+	return m
+}
+
+// Check loads the catalog at path in fsys and builds its model, returning
+// every diagnostic of both (the model is not to be used when they hold an
+// error); it fails t only when the catalog cannot be read.
+func Check(t testing.TB, fsys catalog.FS, path string) (*model.Catalog, diag.List) {
+	t.Helper()
 	raw, diags, err := catalog.Parse(fsys, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, more := model.Build(raw)
 	diags.Append(more)
-	if diags.HasErrors() {
-		t.Fatalf("%s:\n%s", path, diags.Format(""))
-	}
-	return m
+	return m, diags
 }
 
 // WriteFile writes data to name (slash-separated) below dir, making the

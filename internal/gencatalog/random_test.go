@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gencatalog"
-	"github.com/errgen/errgen/internal/model"
 )
 
 // TestRandom: a seed always draws the same catalog, seeds draw different
@@ -24,12 +24,7 @@ func TestRandom(t *testing.T) {
 		if bytes.Equal(src, gencatalog.Random(seed+1)) {
 			t.Fatalf("seeds %d and %d drew the same catalog", seed, seed+1)
 		}
-		raw, diags, err := catalog.Parse(catalog.MapFS{"errors.yaml": src}, "errors.yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, more := model.Build(raw)
-		diags.Append(more)
+		_, diags := errgentest.Check(t, catalog.MapFS{"errors.yaml": src}, "errors.yaml")
 		if diags.HasErrors() {
 			t.Logf("seed %d refused:\n%s", seed, diags.Format(""))
 			continue
