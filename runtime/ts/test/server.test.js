@@ -4,7 +4,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { inspect } from "node:util";
+import { inspect, types } from "node:util";
 import { assemble, load } from "./package.js";
 
 const pkg = assemble();
@@ -88,6 +88,30 @@ test("sensitive values never reach the wire, the message or a log line by defaul
   assert.match(log.cause, /EACCES/);
   assert.match(log.stack, /server\.test\.js/);
   assert.deepEqual(err.details, denied);
+});
+
+test("an error of the catalog is an Error as Node knows one, its stack starting where it was raised", () => {
+  function handler() {
+    return server.newError("E_FS_DENIED", denied, { cause: new Error("EACCES") });
+  }
+  const err = handler();
+  assert.ok(types.isNativeError(err));
+  assert.ok(err instanceof Error && err instanceof server.CatalogError);
+  assert.equal(Object.getPrototypeOf(err), server.CatalogError.prototype);
+  assert.equal(err.constructor, server.CatalogError);
+  // its own members are an Error's: the stack and the cause, neither enumerable
+  assert.deepEqual(Object.getOwnPropertyNames(err).sort(), ["cause", "stack"]);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(err, "cause"), { value: err.cause, writable: true, enumerable: false, configurable: true });
+  assert.equal(/** @type {Error} */ (err.cause).message, "EACCES");
+  assert.ok(!("cause" in server.newError("E_FS_DENIED", denied)));
+  // the header is the wire's message; the first frame the runtime's
+  // constructor, the next the function that called it
+  const lines = String(err.stack).split("\n");
+  assert.equal(lines[0], "E_FS_DENIED: " + err.message);
+  assert.match(String(lines[1]), /^ {4}at (Module\.)?newError \(.*core\.js:\d+:\d+\)$/);
+  assert.match(String(lines[2]), /^ {4}at handler \(.*server\.test\.js:\d+:\d+\)$/);
+  // the runtime alone makes them
+  assert.throws(() => new (/** @type {any} */ (server.CatalogError))(), /^TypeError: .*create errors with newError$/);
 });
 
 test("the details are typed by the catalog: a JavaScript caller's wrong ones are a TypeError", () => {

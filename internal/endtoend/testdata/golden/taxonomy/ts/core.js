@@ -184,11 +184,43 @@ const BRAND = Symbol.for("errgen.CatalogError");
 
 /**
  * madeHere returns the occurrence of value when it is an error this copy
- * of the package made, else undefined (CatalogError sets it: its private
+ * of the package made, else undefined (Occurrences sets it: its private
  * member holds the occurrence).
  * @type {(value: unknown) => Occurrence | undefined}
  */
 let madeHere = () => undefined;
+
+/** A base class whose constructor returns the value it is given. */
+class Given {
+  /** @param {object} value */
+  constructor(value) {
+    return value;
+  }
+}
+
+/**
+ * Occurrences gives an error the private member that holds its occurrence:
+ * `new Occurrences(err, o)` adds the member to err itself (its base
+ * class's constructor returns err, so err is the `this` the member is
+ * added to), as a class's constructor adds its fields.
+ */
+class Occurrences extends Given {
+  /** @type {Occurrence} */
+  #o;
+
+  /**
+   * @param {Error} err
+   * @param {Occurrence} o
+   */
+  constructor(err, o) {
+    super(err);
+    this.#o = o;
+  }
+
+  static {
+    madeHere = (value) => (typeof value === "object" && value !== null && #o in value ? value.#o : undefined);
+  }
+}
 
 /**
  * occurrenceOf returns the occurrence of an error this copy made.
@@ -238,22 +270,10 @@ function ownValue(err, key, value) {
  * Error costs, and a server that only renders it never renders them.
  */
 export class CatalogError extends Error {
-  /** @type {Occurrence} */
-  #o;
-
-  /**
-   * @param {Occurrence} o
-   * @param {unknown} [key]
-   */
-  constructor(o, key) {
-    if (key !== OCCURRENCE) throw new TypeError(`${CATALOG_NAME}: create errors with newError`);
-    super(undefined, o.options.hasCause ? { cause: o.options.cause } : undefined);
-    this.#o = o;
-    o.error = this;
-  }
-
-  static {
-    madeHere = (value) => (typeof value === "object" && value !== null && #o in value ? value.#o : undefined);
+  /** Errors of the catalog are made by newError and the like (see made). */
+  constructor() {
+    super();
+    throw new TypeError(`${CATALOG_NAME}: create errors with newError`);
   }
 
   /**
@@ -264,7 +284,7 @@ export class CatalogError extends Error {
    * @override
    */
   get message() {
-    return wireForm(this.#o).message;
+    return wireForm(occurrenceOf(this)).message;
   }
 
   /** @override */
@@ -278,7 +298,7 @@ export class CatalogError extends Error {
    * @override
    */
   get name() {
-    return wireForm(this.#o).symbol;
+    return wireForm(occurrenceOf(this)).symbol;
   }
 
   /** @override */
@@ -427,6 +447,25 @@ Object.defineProperty(CatalogError.prototype, "log", {
 });
 
 /**
+ * made makes err, an Error its caller has just constructed, the error of
+ * the occurrence o: an instance of CatalogError that holds o and has its
+ * cause. The caller constructs the Error so that its stack starts at the
+ * caller's frame, as it would under a subclass's constructor; V8 captures
+ * it for less that way, as it walks no constructor's frame to skip.
+ * @param {Error} err
+ * @param {Occurrence} o
+ * @returns {CatalogError}
+ */
+function made(err, o) {
+  Object.setPrototypeOf(err, CatalogError.prototype);
+  new Occurrences(err, o);
+  if (o.options.hasCause) ownValue(err, "cause", o.options.cause);
+  const e = /** @type {CatalogError} */ (/** @type {unknown} */ (err));
+  o.error = e;
+  return e;
+}
+
+/**
  * isCatalogError reports whether value is an error of this catalog (from
  * any copy of its package).
  * @param {unknown} value
@@ -554,7 +593,7 @@ export function newError(symbol, details, options) {
   if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
   const wrong = detailsTypeError(def, details);
   if (wrong !== "") throw new TypeError(`${def.symbol}: ${wrong}`);
-  return new CatalogError(occurrence(def, details, options), OCCURRENCE);
+  return made(new Error(), occurrence(def, details, options));
 }
 
 /**
@@ -567,9 +606,9 @@ export function errorOf(symbol) {
   const def = defOf(symbol);
   if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
   if (def.needsDetails === true) {
-    return new CatalogError(fresh(fallbackDef(), new Error(def.symbol + ": " + def.title)), OCCURRENCE);
+    return made(new Error(), fresh(fallbackDef(), new Error(def.symbol + ": " + def.title)));
   }
-  return new CatalogError(fresh(def), OCCURRENCE);
+  return made(new Error(), fresh(def));
 }
 
 /**
@@ -587,7 +626,7 @@ export function fromError(err) {
     if (isCatalogError(c)) return own(c);
     c = /** @type {{ cause?: unknown }} */ (c).cause;
   }
-  return new CatalogError(fresh(fallbackDef(), err ?? undefined), OCCURRENCE);
+  return made(new Error(), fresh(fallbackDef(), err ?? undefined));
 }
 
 /**
@@ -598,8 +637,8 @@ function own(err) {
   if (madeHere(err) !== undefined) return err;
   const o = /** @type {{ [OCCURRENCE]?: { symbol: string, details: unknown, options: ErrorOptions } }} */ (/** @type {unknown} */ (err))[OCCURRENCE];
   const def = o === undefined ? undefined : defOf(o.symbol);
-  if (o === undefined || def === undefined) return new CatalogError(fresh(fallbackDef(), err), OCCURRENCE);
-  return new CatalogError(occurrence(def, o.details, o.options), OCCURRENCE);
+  if (o === undefined || def === undefined) return made(new Error(), fresh(fallbackDef(), err));
+  return made(new Error(), occurrence(def, o.details, o.options));
 }
 
 /** @param {Occurrence} o */
