@@ -6,9 +6,11 @@
 //               against new Error(message), its message as a string;
 //   subclass    raise(message), a one-line function returning an
 //               instance of an empty subclass of Error, against the same
-//               new Error: what any constructor function of an Error
-//               subclass costs (V8 captures its frame and walks the
-//               subclass's), the floor of construct;
+//               new Error: what an error class of one's own costs, made
+//               by a function (V8 captures the function's frame and
+//               walks the subclass constructor's to skip it); construct
+//               makes an Error and gives it CatalogError's prototype,
+//               which walks no constructor's frame;
 //   jsonrpc     renderJsonRpcError(err) of a prebuilt error
 //   problem     renderProblem(err)        against JSON.stringify of the
 //   response    renderResponse(err)       same payload as an object
@@ -220,10 +222,10 @@ async function child(pkg, mode, rounds) {
   };
   const results = {};
   for (const f of FORMATS) results[f] = measure(pairs[f]);
-  // construct and its floor again from a timer's callback, a shallow
+  // construct and subclass again from a timer's callback, a shallow
   // stack (node's timer loop below it, where the lines above have this
   // function and the module's): an Error costs less there, so the same
-  // fixed cost of a subclass's frame and errgen's work is a larger ratio
+  // fixed cost of one more frame and errgen's work is a larger ratio
   for (const f of SHALLOW) {
     results[`${f}, shallow`] = await new Promise((resolve) => setTimeout(() => resolve(measure(pairs[f])), 0));
   }
