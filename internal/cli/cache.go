@@ -29,8 +29,9 @@ import (
 // good for: the errgen build, the catalog's real path, the working
 // directory and every flag's value. It notes the digests of the inputs
 // and of the invocation (see inputSet.sums), the catalog's warnings, its
-// outputs, its includes, and the SHA-256 of each record the run wrote. An
-// entry unused for 30 days is removed by the next full run.
+// outputs, the catalog's own output places, its includes, and the SHA-256
+// of each record the run wrote. An entry unused for 30 days is removed by
+// the next full run.
 
 // cacheEnv names the cache directory, or turns the cache off.
 const cacheEnv = "ERRGEN_CACHE"
@@ -67,6 +68,7 @@ type cacheEntry struct {
 	content    string
 	warnings   int
 	outputs    []outputNote   // in emitter order, absolute
+	places     []placeNote    // the catalog's own output places, absolute
 	includes   []string       // include patterns, absolute
 	included   []string       // the files included, absolute
 	records    []cachedRecord // one per output directory
@@ -110,6 +112,13 @@ func (e *cacheEntry) encode() []byte {
 	line("warnings", strconv.Itoa(e.warnings))
 	for _, o := range e.outputs {
 		line("output", o.name, o.dir)
+	}
+	for _, p := range e.places {
+		kind := "file"
+		if p.dir {
+			kind = "dir"
+		}
+		line("place", p.key, p.path, kind)
 	}
 	for _, p := range e.includes {
 		line("include", p)
@@ -164,6 +173,11 @@ func decodeEntry(data []byte) (*cacheEntry, bool) {
 				return nil, false
 			}
 			e.outputs = append(e.outputs, outputNote{words[0], words[1]})
+		case "place":
+			if len(words) != 3 || words[2] != "dir" && words[2] != "file" {
+				return nil, false
+			}
+			e.places = append(e.places, placeNote{words[0], words[1], words[2] == "dir"})
 		case "include":
 			e.includes = append(e.includes, one)
 		case "input":
@@ -217,6 +231,7 @@ func (ld *ledger) remember(outputs []*output) {
 	for _, em := range ld.emitters {
 		e.outputs = append(e.outputs, outputNote{em.name, em.dir})
 	}
+	e.places = ld.places
 	for _, g := range ld.raw.Globs {
 		e.includes = append(e.includes, g.Pattern)
 	}

@@ -238,18 +238,16 @@ func loadCounted(env *Env, path string, warnings bool, more func(raw *catalog.Ca
 // loadForOutputs is [loadChecked] for the commands that place outputs:
 // where the catalog sends them is checked too.
 func loadForOutputs(env *Env, path string) (*catalog.Catalog, *model.Catalog, int) {
-	raw, m, _, status := loadForGenerate(env, path, nil)
+	raw, m, _, status := loadForGenerate(env, path)
 	return raw, m, status
 }
 
 // loadForGenerate is [loadForOutputs] that also returns the number of
-// warnings. With outputs named by flags (fl), the catalog's own places
-// are not checked: they are relative to the working directory, and this
-// run writes none of them (flagConflicts checks the places it writes).
-func loadForGenerate(env *Env, path string, fl *flag.FlagSet) (*catalog.Catalog, *model.Catalog, int, int) {
-	if fl != nil && len(namedOutputs(fl)) > 0 {
-		return loadCounted(env, path, true, nil)
-	}
+// warnings. The catalog's own places (its outputs, else the defaults) are
+// checked whatever outputs the flags name, so that generate refuses every
+// catalog check refuses, with the same diagnostics; the places the flags
+// choose are generate's to check (flagConflicts), as usage errors.
+func loadForGenerate(env *Env, path string) (*catalog.Catalog, *model.Catalog, int, int) {
 	return loadCounted(env, path, true, func(raw *catalog.Catalog) diag.List { return outputDiags(env, raw) })
 }
 

@@ -120,7 +120,7 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	if status, ok := unchanged(env, fl, catalogPath, check); ok {
 		return status
 	}
-	raw, m, warnings, status := loadForGenerate(env, catalogPath, fl)
+	raw, m, warnings, status := loadForGenerate(env, catalogPath)
 	if m == nil {
 		return status
 	}

@@ -81,7 +81,8 @@ type ledger struct {
 	subset  bool                   // outputs were named: the others are left as they are
 	kinds   map[string][]string    // output directory -> the outputs this run writes there
 
-	sums     sums // of the inputs and the invocation, for the cache
+	sums     sums        // of the inputs and the invocation, for the cache
+	places   []placeNote // the catalog's own output places, for the cache
 	warnings int
 
 	emitters []*emitter  // as wrapped
@@ -118,7 +119,8 @@ func newLedger(env *Env, raw *catalog.Catalog, fl *flag.FlagSet, warnings int, e
 	for _, f := range raw.Files {
 		ld.inputs[realPath(f)] = true
 	}
-	in := inputSet{catalog: raw.Path, files: raw.Files, globs: raw.Globs, root: raw.TreeRoot}
+	ld.places = catalogPlaces(env, raw)
+	in := inputSet{catalog: raw.Path, files: raw.Files, globs: raw.Globs, root: raw.TreeRoot, places: ld.places}
 	for _, em := range emitters {
 		in.outputs = append(in.outputs, outputNote{em.name, em.dir})
 		if !slices.Contains(ld.kinds[em.dir], em.key) {

@@ -27,20 +27,22 @@ import (
 //   - a digest of the inputs' content — the catalog and each included
 //     file, what each include pattern matched, the template overrides;
 //   - a digest of the invocation: every flag's value, the working
-//     directory, the catalog's tree and where each output goes;
+//     directory, the catalog's tree, where each output goes and where
+//     the catalog's own outputs go (those check checks, flags or not);
 //   - the SHA-256 of each record it wrote (each lists its files with
 //     their SHA-256).
 //
 // When the entry of this build and invocation is there, both digests
 // match, every record is the one noted and every file it lists of the
 // run's outputs has its SHA-256, no temporary file of an interrupted run
-// is in their directories and no record of the catalog at an old path,
-// generate and generate -check answer without loading the catalog;
-// anything else takes the full path, which renders every output and
-// compares it with the disk. Only an entry of the running build is
-// trusted, since another build may render the same catalog differently;
-// as the entry lives outside the tree, another build costs a full run
-// and never a changed record.
+// is in their directories, no record of the catalog at an old path and
+// no place of the catalog's own outputs is a file where a directory goes
+// or the reverse, generate and generate -check answer without loading
+// the catalog; anything else takes the full path, which renders every
+// output and compares it with the disk. Only an entry of the running
+// build is trusted, since another build may render the same catalog
+// differently; as the entry lives outside the tree, another build costs a
+// full run and never a changed record.
 
 // flagKind is what a flag of generate is to the digests.
 type flagKind int
@@ -71,6 +73,34 @@ type inputSet struct {
 	globs   []catalog.Glob // the include patterns and their matches
 	root    string         // the catalog's tree root
 	outputs []outputNote   // every output: its name and directory (absolute)
+	places  []placeNote    // the catalog's own output places (outputDiags')
+}
+
+// placeNote is one of the catalog's own output places (its outputs, else
+// the defaults), which check and generate check whatever outputs the
+// flags name: the cache notes them, so that a run answered from the
+// records refuses what the full path would (see outputConflicts).
+type placeNote struct {
+	key  string // go, schema, …
+	path string // absolute
+	dir  bool   // a directory of files; else a file
+}
+
+// catalogPlaces returns the catalog's own output places.
+func catalogPlaces(env *Env, raw *catalog.Catalog) []placeNote {
+	var out []placeNote
+	for _, p := range outputPlaces(env, raw, nil) {
+		out = append(out, placeNote{p.key, p.path, p.dir})
+	}
+	return out
+}
+
+// wrongKind reports whether the place is a file where a directory goes,
+// or a directory where a file goes: what outputConflicts refuses of an
+// existing path.
+func (p placeNote) wrongKind() bool {
+	info, err := os.Stat(realPath(p.path))
+	return err == nil && info.IsDir() != p.dir
 }
 
 // sums are the two digests a record notes of the run that wrote it.
@@ -84,10 +114,11 @@ type sums struct {
 // (by read) and what each include pattern matched (the files' names, as
 // written and with symbolic links followed), and of the files in a
 // directory a flag names (the template overrides); and of the invocation:
-// the working directory, the tree root, every flag's value and where each
-// output goes (as written and with symbolic links followed). Paths are
-// taken from the catalog's directory, so that both are the same on every
-// machine holding the same tree and running errgen the same way.
+// the working directory, the tree root, every flag's value, where each
+// output goes and where each of the catalog's own outputs would (as
+// written and with symbolic links followed). Paths are taken from the
+// catalog's directory, so that both are the same on every machine holding
+// the same tree and running errgen the same way.
 func (in inputSet) sums(env *Env, fl *flag.FlagSet, read func(path string) ([]byte, error)) sums {
 	content, inv := sha256.New(), sha256.New()
 	dir := filepath.Dir(in.catalog)
@@ -126,6 +157,9 @@ func (in inputSet) sums(env *Env, fl *flag.FlagSet, read func(path string) ([]by
 	}
 	for _, o := range in.outputs {
 		fmt.Fprintf(inv, "output %q %q %q\n", o.name, rel(o.dir), relTo(realDir, realPath(o.dir)))
+	}
+	for _, p := range in.places {
+		fmt.Fprintf(inv, "place %q %q %q %v\n", p.key, rel(p.path), relTo(realDir, realPath(p.path)), p.dir)
 	}
 	s := sums{ok: true}
 	content.Sum(s.content[:0])
@@ -186,7 +220,7 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 	if e == nil || e.build != build || e.catalog != catalogReal {
 		return 0, false
 	}
-	in := inputSet{catalog: catalogPath, files: append([]string{catalogPath}, e.included...), outputs: e.outputs}
+	in := inputSet{catalog: catalogPath, files: append([]string{catalogPath}, e.included...), outputs: e.outputs, places: e.places}
 	in.root, _ = catalog.TreeRoot(env.FS, catalogPath)
 	for _, p := range e.includes {
 		matches, err := env.FS.Glob(p)
@@ -203,6 +237,14 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 	})
 	if !sums.ok || hex.EncodeToString(sums.content[:]) != e.content || hex.EncodeToString(sums.invocation[:]) != e.invocation {
 		return 0, false
+	}
+	// the catalog's own places, which a run naming outputs by flags does
+	// not write: one now a file where a directory goes, or the reverse,
+	// is the full path's diagnostic, as check's
+	for _, p := range e.places {
+		if p.wrongKind() {
+			return 0, false
+		}
 	}
 
 	// every output directory's record, and every file each lists of

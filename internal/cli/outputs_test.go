@@ -1,0 +1,204 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Tests of issue 49: one verdict for a catalog. Flags choose where
+// generate writes; they do not make an invalid catalog valid.
+
+// diagLine is a diagnostic as errgen prints it: FILE:LINE:COL: SEVERITY: ….
+var diagLine = regexp.MustCompile(`^[^\s:][^:]*:[0-9]+:[0-9]+: (error|warning): `)
+
+// diagLines returns the diagnostic lines of stderr, in order.
+func diagLines(stderr string) string {
+	var out []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if diagLine.MatchString(l) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// tree describes every entry below dir, symbolic links not followed: path,
+// mode and, for a file, the SHA-256 of its bytes.
+func tree(t *testing.T, dir string) string {
+	t.Helper()
+	var lines []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		line := fmt.Sprintf("%s %v", filepath.ToSlash(rel), info.Mode())
+		if info.Mode().IsRegular() {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			line += fmt.Sprintf(" %d %x", info.ModTime().UnixNano(), sha256.Sum256(data))
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestNamedOutputsSameVerdict: a catalog whose own output places check
+// refuses (an outputs path leaving the tree, an output on a file of the
+// catalog or a directory output holding one, two outputs on one file, a
+// default place that cannot be one) is refused by generate and
+// generate -check as well when flags name outputs elsewhere: exit 1, the
+// same diagnostics at the same places, nothing written.
+func TestNamedOutputsSameVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		outputs string // the catalog's outputs block; "" for none
+		file    string // a file made in the tree first, relative to it
+		want    string // a diagnostic check prints
+	}{
+		{"leaves the tree", "outputs: {go: {dir: ../elsewhere}}", "",
+			`catalog/errors.yaml:18:21: error: outputs.go.dir "../elsewhere" leaves the catalog's tree (the directory of go.mod)`},
+		{"leaves the tree by a link", "outputs: {schema: link/x.json}", "",
+			`catalog/errors.yaml:18:19: error: outputs.schema "link/x.json" leaves the catalog's tree`},
+		{"on the catalog", "outputs: {schema: catalog/errors.yaml}", "",
+			`catalog/errors.yaml:18:19: error: outputs.schema "catalog/errors.yaml" is catalog/errors.yaml, a file of the catalog`},
+		{"holds the catalog", "outputs: {docs: catalog}", "",
+			`catalog/errors.yaml:18:17: error: outputs.docs "catalog" holds catalog/errors.yaml, a file of the catalog`},
+		{"two on one file", "outputs: {schema: out/x.json, conformance: out/x.json}", "",
+			`catalog/errors.yaml:18:19: error: outputs.schema "out/x.json" is also outputs.conformance "out/x.json" (at catalog/errors.yaml:18:44); two outputs may share a directory but not a file`},
+		{"on a default place", "outputs: {schema: docs/errors/index.md}", "",
+			`catalog/errors.yaml:18:19: error: outputs.schema "docs/errors/index.md" is a file the default docs directory docs/errors writes`},
+		{"a default place", "", "gen/go",
+			`catalog/errors.yaml:6:1: error: the default Go directory gen/go is a file; the output is a directory`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			top := t.TempDir()
+			dir := filepath.Join(top, "repo")
+			writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), starterCatalog)
+			writeTestFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/repo\n"))
+			if err := os.Mkdir(filepath.Join(top, "elsewhere"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(tc.outputs, "link/") {
+				if err := os.Symlink(filepath.Join(top, "elsewhere"), filepath.Join(dir, "link")); err != nil {
+					t.Skip("no symbolic links here:", err)
+				}
+			}
+			if tc.outputs != "" {
+				editCatalog(t, dir, "# outputs:", tc.outputs+"\n# outputs:")
+			}
+			if tc.file != "" {
+				writeTestFile(t, filepath.Join(dir, tc.file), []byte("a user's file\n"))
+			}
+			before := tree(t, top)
+
+			stdout, checked, code := run(t, dir, "check")
+			want := diagLines(checked)
+			if code != ExitInvalid || !strings.Contains(want, tc.want) {
+				t.Fatalf("check: exit %d, stdout %q, stderr:\n%s\nwant %s", code, stdout, checked, tc.want)
+			}
+			// the flags' places: one inside the tree, one outside
+			goDir, schema := filepath.Join(dir, "named", "go"), filepath.Join(top, "named", "s.json")
+			for _, cmd := range [][]string{
+				{"generate"},
+				{"generate", "-go", goDir, "-schema", schema},
+				{"generate", "-check", "-go", goDir, "-schema", schema},
+				{"generate", "-go", "named/go", "-schema", "named/s.json"},
+			} {
+				stdout, stderr, code := run(t, dir, cmd...)
+				if code != ExitInvalid || strings.Contains(stdout, "written") {
+					t.Errorf("%s: exit %d, stdout %q, stderr:\n%s", cmd, code, stdout, stderr)
+				}
+				if got := diagLines(stderr); got != want {
+					t.Errorf("%s: diagnostics\n%s\nwant those of check\n%s", cmd, got, want)
+				}
+			}
+			for _, d := range []string{filepath.Join(dir, "named"), filepath.Join(top, "named")} {
+				if _, err := os.Lstat(d); err == nil {
+					t.Errorf("generate wrote %s", d)
+				}
+			}
+			if after := tree(t, top); after != before {
+				t.Errorf("files changed:\nbefore:\n%s\nafter:\n%s", before, after)
+			}
+		})
+	}
+}
+
+// TestNamedOutputsSameVerdictUnchanged: a run naming outputs by flags
+// that the records could answer refuses, as check does, a catalog whose
+// own places went wrong since: a default place now a file where a
+// directory goes, a place of the catalog's outputs whose link now leads
+// out of the tree.
+func TestNamedOutputsSameVerdictUnchanged(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "repo")
+	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), starterCatalog)
+	writeTestFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/repo\n"))
+	for _, d := range []string{filepath.Join(dir, "inside"), filepath.Join(top, "elsewhere")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(filepath.Join(dir, "inside"), link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	editCatalog(t, dir, "# outputs:", "outputs: {schema: link/x.json}\n# outputs:")
+	flags := []string{"-go", "named/go"}
+	generate(t, dir, flags...)
+	if _, stderr, code, answered := fromRecords(t, dir, append([]string{"generate"}, flags...)...); code != ExitOK || !answered {
+		t.Fatalf("unchanged: exit %d, answered from the records %v\n%s", code, answered, stderr)
+	}
+
+	sameVerdict := func(what, want string) {
+		t.Helper()
+		_, checked, code := run(t, dir, "check")
+		if code != ExitInvalid || !strings.Contains(checked, want) {
+			t.Fatalf("%s: check: exit %d\n%s\nwant %s", what, code, checked, want)
+		}
+		before := tree(t, top)
+		for _, cmd := range [][]string{append([]string{"generate"}, flags...), append([]string{"generate", "-check"}, flags...)} {
+			stdout, stderr, code := run(t, dir, cmd...)
+			if code != ExitInvalid || diagLines(stderr) != diagLines(checked) {
+				t.Errorf("%s: %s: exit %d, stdout %q, stderr:\n%s\nwant the diagnostics of check:\n%s", what, cmd, code, stdout, stderr, diagLines(checked))
+			}
+		}
+		if after := tree(t, top); after != before {
+			t.Errorf("%s: files changed:\nbefore:\n%s\nafter:\n%s", what, before, after)
+		}
+	}
+
+	writeTestFile(t, filepath.Join(dir, "docs", "errors"), []byte("a user's file\n"))
+	sameVerdict("a default place a file", `catalog/errors.yaml:18:10: error: the default docs directory docs/errors is a file; the output is a directory`)
+	if err := os.RemoveAll(filepath.Join(dir, "docs")); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code, answered := fromRecords(t, dir, append([]string{"generate"}, flags...)...); code != ExitOK || !answered {
+		t.Fatalf("the place cleared: exit %d, answered from the records %v\n%s", code, answered, stderr)
+	}
+
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(top, "elsewhere"), link); err != nil {
+		t.Fatal(err)
+	}
+	sameVerdict("a link out of the tree", `catalog/errors.yaml:18:19: error: outputs.schema "link/x.json" leaves the catalog's tree`)
+}
