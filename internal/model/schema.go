@@ -17,6 +17,7 @@ import (
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/naming"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -564,6 +565,7 @@ func (vs *validators) compileOwn(s *Shape) *jsonschema.Schema {
 		vs.report(s, err)
 		return nil
 	}
+	regexFormats(sch)
 	return sch
 }
 
@@ -594,6 +596,11 @@ func (vs *validators) report(s *Shape, err error) {
 		}
 		for _, leaf := range leaves(ve) {
 			at := src.At(leaf.InstanceLocation)
+			if k, ok := leaf.ErrorKind.(*kind.Format); ok && k.Want == "regex" && k.Err != nil {
+				// a pattern, which the meta-schema reads with RegexpEngine
+				vs.diags.Errorf(at.Pos, "invalid pattern %q: %v", k.Got, k.Err)
+				continue
+			}
 			vs.diags.Errorf(at.Pos, "invalid detail schema at %s: %s", pointer(leaf.InstanceLocation), leaf.ErrorKind.LocalizedString(vs.printer))
 		}
 	case errors.As(err, &rxe):
