@@ -22,11 +22,16 @@ func (f *FieldErrors) Len() int { return int(f.TotalErrors) }
 // FieldErrorsNode is the node of the built-in field_errors shape:
 // {fieldErrors: {FIELD: [MESSAGE…]…}, totalErrors: N}, the messages of
 // each field as the other members of the fieldErrors object (sorted by
-// field; left out of a minimal payload).
+// field; left out of a minimal payload), and totalErrors at least 0 as
+// the shape's schema says (a negative count is written 0). It is the
+// node errgen's facts make of that schema, which the other runtimes
+// write from (internal/facts' TestFieldErrorsNode holds the two alike).
 var FieldErrorsNode = &Node{Kind: KindObject, Object: &Object{Trim: true, Fields: []Field{
 	{Name: "fieldErrors", Required: true, Node: &Node{Kind: KindObject, Object: &Object{Trim: true,
-		Extra: &Node{Kind: KindArray, Keep: 0, Items: &Node{Kind: KindString}}}}},
-	{Name: "totalErrors", Required: true, Node: &Node{Kind: KindInteger}},
+		Extra: &Node{Kind: KindArray, Keep: 0, Items: &Node{Kind: KindString}}},
+		Replacement: map[string]any{}, HasReplacement: true}},
+	{Name: "totalErrors", Required: true, Node: &Node{Kind: KindInteger, Check: &Check{Minimum: Bound(0)},
+		Replacement: float64(0), HasReplacement: true}},
 }}}
 
 // NewFieldErrors returns empty FieldErrors, the NewDetails of an error with

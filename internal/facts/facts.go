@@ -284,11 +284,7 @@ func (b *builder) details(e *model.Error) *Node {
 	for s.Schema.Ref != nil && !s.Builtin {
 		s = s.Schema.Ref
 	}
-	if s.Builtin {
-		b.fieldErrors()
-		return &Node{Type: "object", Shape: FieldErrors}
-	}
-	if !s.Inline {
+	if !s.Inline { // a named shape, the built-in field_errors among them
 		b.shape(s)
 		return &Node{Type: "object", Shape: s.Name}
 	}
@@ -311,19 +307,6 @@ func (b *builder) shape(s *model.Shape) {
 	n.Type = "object"
 }
 
-// fieldErrors declares the built-in shape: {fieldErrors: {FIELD: [MESSAGE…]…},
-// totalErrors: N}, the messages under each field as other members.
-func (b *builder) fieldErrors() {
-	if _, ok := b.shapes[FieldErrors]; ok {
-		return
-	}
-	b.shapes[FieldErrors] = &Node{Type: "object", Trim: true, Properties: []Property{
-		{Name: "fieldErrors", Required: true, Node: &Node{Type: "object", Trim: true,
-			AdditionalProperties: &Node{Type: "array", Items: &Node{Type: "string"}}}},
-		{Name: "totalErrors", Required: true, Node: &Node{Type: "integer"}},
-	}}
-}
-
 // node returns the node of schema s, the value of a property or an item,
 // at path from shape (or the inline details of owner).
 func (b *builder) node(s *model.Schema, shape, owner string, path []string, depth int) *Node {
@@ -341,8 +324,8 @@ func (b *builder) node(s *model.Schema, shape, owner string, path []string, dept
 			sources = append(sources, r.Source)
 		}
 		t := r.Ref
-		if t.Builtin {
-			b.fieldErrors()
+		if t.Builtin { // field_errors, from its schema as every shape (model.Shape.Builtin)
+			b.shape(t)
 			return &Node{Type: "object", Shape: FieldErrors, Verbose: verbose || t.Schema.Verbose}
 		}
 		if res := t.Schema.Resolved(); res != nil && res.Type == "object" && len(res.Properties) > 0 {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/facts"
@@ -62,5 +63,31 @@ func TestFactsFile(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: the facts do not read back as themselves", name)
 		}
+	}
+}
+
+// The field_errors shape's node is made from its schema as every shape's
+// is (totalErrors at least 0, a negative count written 0), and is
+// errgenrt.FieldErrorsNode, which the generated Go packages name instead.
+func TestFieldErrorsNode(t *testing.T) {
+	m := errgentest.Model(t, catalog.OSFS{}, "../../examples/plain/errors.yaml")
+	c := facts.Build(m)
+	var shape *facts.Node
+	for _, s := range c.Shapes {
+		if s.Name == facts.FieldErrors {
+			shape = s.Node
+		}
+	}
+	if shape == nil {
+		t.Fatal("examples/plain declares no field_errors shape")
+	}
+	total := shape.Properties[1].Node
+	if total.Check == nil || total.Check.Minimum == nil || *total.Check.Minimum != "0" || total.Replacement == nil || string(*total.Replacement) != "0" {
+		t.Errorf("totalErrors: %+v, want minimum 0 and the replacement 0", total)
+	}
+	got, _ := json.Marshal(facts.Runtime(c).Node(&facts.Node{Type: "object", Shape: facts.FieldErrors}))
+	want, _ := json.Marshal(errgenrt.FieldErrorsNode)
+	if !bytes.Equal(got, want) {
+		t.Errorf("the facts' field_errors node differs from errgenrt.FieldErrorsNode:\n%s\n%s", got, want)
 	}
 }
