@@ -256,3 +256,63 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Log(ids)
 }
+
+// The payloads held to the schema are those the runners agree on, each
+// distinct payload of a format once, with the first line that wrote it.
+func TestSchemaPayloads(t *testing.T) {
+	rm := probe(t)
+	lines := New(rm.Facts, 3, "s/").Lines(80)
+	runners := []*Runner{{Name: "a", Serve: serve(rm)}, {Name: "b", Serve: broken(rm, `"`+lines[10].ID+`"`, "payload")}}
+	results, _ := Compare(runners, lines)
+	payloads := SchemaPayloads(results)
+	seen := map[string]bool{}
+	for _, p := range payloads {
+		if seen[p.Format+"\x00"+p.Text] {
+			t.Errorf("%s: the %s payload twice", p.Line.ID, p.Format)
+		}
+		seen[p.Format+"\x00"+p.Text] = true
+		if p.Line == lines[10] {
+			t.Errorf("%s: a payload of a line the runners disagree on", p.Line.ID)
+		}
+	}
+	for _, r := range results {
+		if !r.Agree() || r.Outcomes[0].Kind != Payloads {
+			continue
+		}
+		for f, text := range r.Outcomes[0].Payloads {
+			if !seen[Formats[f]+"\x00"+text] {
+				t.Errorf("%s: its %s payload is not held to the schema", r.Line.ID, Formats[f])
+			}
+		}
+	}
+	if len(payloads) < 40 {
+		t.Errorf("%d payloads of 80 lines", len(payloads))
+	}
+}
+
+// The validator's protocol, on a stand-in for validate.mjs: its warnings
+// first, a verdict a payload in order, and a process that dies said so.
+func TestValidator(t *testing.T) {
+	payloads := []SchemaPayload{{Line: &Line{ID: "a"}, Format: "problem", Text: `{"x":1}`}, {Line: &Line{ID: "b"}, Format: "jsonrpc", Text: `{"bad":"\n"}`}}
+	script := `echo '{"warnings":["w"]}'; read a; echo '{"valid":true}'; read b; echo '{"valid":false,"def":"JsonRpcError","errors":[{"keyword":"minimum"}]}'`
+	v, err := StartValidator([]string{"sh", "-c", script})
+	if err != nil {
+		t.Skip(err)
+	}
+	defer v.Close()
+	if w, err := v.Ready(); err != nil || len(w) != 1 || w[0] != "w" {
+		t.Errorf("warnings %q, %v", w, err)
+	}
+	verdicts, err := v.Validate(payloads)
+	if err != nil || len(verdicts) != 2 || !verdicts[0].Valid || verdicts[1].Valid || verdicts[1].Def != "JsonRpcError" || !strings.Contains(string(verdicts[1].Errors), "minimum") {
+		t.Errorf("verdicts %+v, %v", verdicts, err)
+	}
+	v, err = StartValidator([]string{"sh", "-c", `echo '{"warnings":[]}'; read a; echo 'the schema broke' >&2; exit 3`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	if _, err := v.Validate(payloads); err == nil || !strings.Contains(err.Error(), "the schema broke") {
+		t.Errorf("a validator that dies: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package endtoend
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -21,6 +22,7 @@ import (
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
+	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
@@ -40,7 +42,13 @@ import (
 // package's runner (python -m PACKAGE.conformance), and compares
 // every answer: the payloads of every format byte for byte, or the error
 // answer with the same id, and no runner that dies, hangs or answers a
-// malformed line. A line the runners disagree on is shrunk while they
+// malformed line. Every distinct payload the runners agree on, of every
+// format, is then held to the catalog's generated wire schema by Ajv 2020
+// (strict: true, ajv-formats: test/schema/validate.mjs, one node process a
+// catalog, started while the runners build and fed every payload in one
+// stream), so that a rule every runtime breaks alike fails too: each
+// payload the schema rejects (or Ajv throws on) is an error with its
+// line, format and Ajv's errors. A line the runners disagree on is shrunk while they
 // still disagree the same way, and printed; ERRGEN_DIFF_KEEP=1 appends it
 // to testdata/differential/CATALOG.jsonl (and a random catalog's YAML to
 // CATALOG.yaml), whose lines every run replays first and which must agree.
@@ -121,6 +129,21 @@ func TestDifferential(t *testing.T) {
 			}
 			names = append(names, name)
 		}
+	}
+
+	// every payload the runners agree on is held to the catalog's wire
+	// schema by Ajv, whose processes start now, while the runners build
+	var validators *schemaValidators
+	_, noNode := exec.LookPath("node")
+	_, noAjv := os.Stat(filepath.Join(repoRoot(t), "node_modules", "ajv"))
+	switch {
+	case noNode != nil || noAjv != nil:
+		if os.Getenv("CI") != "" {
+			t.Fatalf("node or Ajv is not installed (npm ci installs Ajv): %v", errors.Join(noNode, noAjv))
+		}
+		t.Log("node or Ajv is not installed (make test installs Ajv): the payloads are not held to the schema")
+	default:
+		validators = startValidators(t, catalogs, names)
 	}
 
 	// the runners of every catalog, built once
@@ -217,6 +240,9 @@ func TestDifferential(t *testing.T) {
 			for _, p := range problems {
 				t.Errorf("%s", p)
 			}
+			if validators != nil {
+				validators.check(t, name, results)
+			}
 			kinds := map[string]int{}
 			keptClass := map[string]string{} // the classes of the kept lines that disagree
 			bySignature := map[string][]difffuzz.Result{}
@@ -275,8 +301,146 @@ func TestDifferential(t *testing.T) {
 				}
 			}
 		})
+		if validators != nil {
+			validators.done(name)
+		}
 	}
 	t.Logf("in all %v", time.Since(start).Round(time.Millisecond))
+}
+
+// validatorsAhead is how many validators live at once, each some 60-80
+// MB: enough for every catalog of a run by default, whose schemas then
+// compile (0.3-1 s each) while the runners build rather than after each
+// catalog's lines; past it, the next one starts as a catalog's run ends.
+const validatorsAhead = 12
+
+// schemaValidators are the validators of the catalogs of a run, started
+// ahead of their runs.
+type schemaValidators struct {
+	ready map[string]chan startedValidator
+	slots chan struct{}
+	taken map[string]*difffuzz.Validator
+}
+
+type startedValidator struct {
+	v   *difffuzz.Validator
+	err error
+}
+
+// startValidators writes the wire schema of every catalog and starts
+// test/schema/validate.mjs on each, in the order of names, one compiling
+// at a time: beside the runners' builds, which leave a core idle much of
+// the time, rather than both cores at once.
+func startValidators(t *testing.T, catalogs map[string]*model.Catalog, names []string) *schemaValidators {
+	command := []string{"node", filepath.Join(repoRoot(t), "test", "schema", "validate.mjs")}
+	dir := t.TempDir()
+	s := &schemaValidators{ready: map[string]chan startedValidator{}, slots: make(chan struct{}, validatorsAhead), taken: map[string]*difffuzz.Validator{}}
+	var paths []string
+	for _, name := range names { // here: the goroutine below reads no model
+		files, err := jsonschema.Generate(catalogs[name], jsonschema.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		path := filepath.Join(dir, strconv.Itoa(len(paths))+".schema.json")
+		if err := os.WriteFile(path, files[0].Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+		s.ready[name] = make(chan startedValidator, 1)
+	}
+	stop, finished := make(chan struct{}), make(chan struct{})
+	var live []*difffuzz.Validator
+	go func() {
+		defer close(finished)
+		for i, name := range names {
+			select {
+			case s.slots <- struct{}{}:
+			case <-stop:
+				return
+			}
+			v, err := difffuzz.StartValidator(append(command, paths[i]))
+			if err == nil {
+				live = append(live, v)
+				_, err = v.Ready() // compiled before the next one starts
+			}
+			s.ready[name] <- startedValidator{v, err}
+		}
+	}()
+	t.Cleanup(func() {
+		close(stop)
+		<-finished
+		for _, v := range live {
+			v.Close()
+		}
+	})
+	return s
+}
+
+// check holds every distinct payload the runners agree on to the
+// catalog's wire schema: a rule every runtime breaks alike shows here.
+func (s *schemaValidators) check(t *testing.T, name string, results []difffuzz.Result) {
+	began := time.Now()
+	started := <-s.ready[name]
+	s.taken[name] = started.v
+	if started.err != nil {
+		t.Errorf("the wire schema's validator: %v", started.err)
+		return
+	}
+	warnings, _ := started.v.Ready()
+	for _, w := range warnings {
+		t.Errorf("Ajv (strict) logged compiling the wire schema: %s", w)
+	}
+	payloads := difffuzz.SchemaPayloads(results)
+	verdicts, err := started.v.Validate(payloads)
+	if err != nil {
+		t.Errorf("the wire schema's validator: %v", err)
+		return
+	}
+	invalid, defects := 0, 0
+	for i, verdict := range verdicts {
+		if verdict.Valid {
+			continue
+		}
+		if verdict.Defect {
+			defects++ // Ajv could not tell: not the payload's fault
+			continue
+		}
+		invalid++
+		p := payloads[i]
+		what := "breaks the wire schema's"
+		if verdict.Threw {
+			what = "makes Ajv throw validating it against"
+		}
+		if invalid > 40 { // the rest briefly: one mistake makes many
+			t.Errorf("line %s: the %s payload %s %s: %s", p.Line.ID, p.Format, what, verdict.Def, verdict.Errors)
+			continue
+		}
+		t.Errorf("line %s: the %s payload %s %s:\n  Ajv: %s\n  payload: %s\n  line: %s",
+			p.Line.ID, p.Format, what, verdict.Def, verdict.Errors, cutText(p.Text, 1500), cutText(string(p.Line.Text()), 1500))
+	}
+	t.Logf("%d distinct payloads held to the wire schema (Ajv, strict, formats) in %v: %d invalid, %d Ajv could not validate (its deep equality calls a member named toString or valueOf)",
+		len(payloads), time.Since(began).Round(time.Millisecond), invalid, defects)
+}
+
+// done ends the catalog's validator, checked or not (its run failed
+// first), and frees its place for the next one.
+func (s *schemaValidators) done(name string) {
+	v, taken := s.taken[name]
+	if !taken {
+		started := <-s.ready[name]
+		v = started.v
+	}
+	if v != nil {
+		v.Close()
+	}
+	<-s.slots
+}
+
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
 func countAgree(results []difffuzz.Result) int {

@@ -21,7 +21,9 @@
 // Run from the repository root: node --test test/schema/ajv.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { compileStrict } from "./strict.mjs";
@@ -311,4 +313,61 @@ test("SPEC §2 examples get their verdict", (t) => {
   }
   assert.ok(checked > 0);
   assert.deepEqual(failures, []);
+});
+
+// validate.mjs, TestDifferential's validator, answers every payload in
+// order: a golden vector of each format valid, the tool result through the
+// problem document it carries, and a payload its schema rejects with the
+// entry point and Ajv's errors.
+test("validate.mjs answers each payload against its format's entry point", () => {
+  const suite = suites.find((s) => s.name === "plain");
+  const v = readJSONL(suite.vectors).find((x) => x.symbol === "VALIDATION_ERROR");
+  assert.ok(v, "no VALIDATION_ERROR vector of plain");
+  const bad = structuredClone(v.response);
+  bad.details.totalErrors = -1;
+  const tool = (doc) => JSON.stringify({ content: [{ type: "text", text: JSON.stringify(doc) }], isError: true });
+  const requests = [
+    ["jsonrpc", JSON.stringify(v.jsonrpc)],
+    ["problem", JSON.stringify(v.problem)],
+    ["response", JSON.stringify(v.response)],
+    ["toolResult", tool(v.problem)],
+    ["response", JSON.stringify(bad)],
+    ["toolResult", tool({ ...v.problem, totalErrors: -1 })],
+    ["toolResult", JSON.stringify({ content: [], isError: true })],
+  ];
+  const out = spawnSync(process.execPath, [path.join(root, "test", "schema", "validate.mjs"), suite.schema], {
+    input: requests.map(([format, payload]) => JSON.stringify({ format, payload }) + "\n").join(""),
+    encoding: "utf8",
+  });
+  assert.equal(out.status, 0, out.stderr);
+  const [head, ...answers] = out.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(head, { warnings: [] });
+  assert.deepEqual(answers.map((a) => a.valid), [true, true, true, true, false, false, false]);
+  assert.equal(answers[4].def, "ErrorResponse");
+  assert.equal(answers[4].errors[0].keyword, "minimum");
+  assert.equal(answers[5].def, "ProblemDetails");
+  assert.equal(answers[6].def, "ToolResult");
+});
+
+// A payload Ajv throws on (its deep equality calls an object's own
+// toString member) gets its answer, marked, and the payloads after it
+// theirs.
+test("validate.mjs answers a payload Ajv throws on", () => {
+  const def = { type: "array", items: {}, uniqueItems: true };
+  const schema = { $schema: "https://json-schema.org/draft/2020-12/schema", $id: "urn:test:throws", $defs: { JsonRpcError: def, ProblemDetails: def, ErrorResponse: def } };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "validate-"));
+  const file = path.join(dir, "schema.json");
+  fs.writeFileSync(file, JSON.stringify(schema));
+  const payloads = [[{ a: 1 }, { toString: "x" }], [{ a: 1 }, { a: 2 }]];
+  const out = spawnSync(process.execPath, [path.join(root, "test", "schema", "validate.mjs"), file], {
+    input: payloads.map((p) => JSON.stringify({ format: "response", payload: JSON.stringify(p) }) + "\n").join(""),
+    encoding: "utf8",
+  });
+  fs.rmSync(dir, { recursive: true });
+  assert.equal(out.status, 0, out.stderr);
+  const answers = out.stdout.trimEnd().split("\n").slice(1).map((l) => JSON.parse(l));
+  assert.equal(answers.length, 2);
+  assert.equal(answers[0].threw, true);
+  assert.match(answers[0].errors[0].message, /Ajv throws/);
+  assert.equal(answers[1].valid, true);
 });

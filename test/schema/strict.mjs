@@ -32,14 +32,15 @@ export const strictOptions = {
 };
 
 // strictAjv returns a fresh strict Ajv with ajv-formats whose logger
-// pushes every warning and error it logs onto warnings.
-export function strictAjv(warnings) {
+// pushes every warning and error it logs onto warnings; options are more
+// of Ajv's, none of them a strict rule (validate.mjs: how it compiles).
+export function strictAjv(warnings, options = {}) {
   const logger = {
     log() {},
     warn: (...args) => warnings.push(args.join(" ")),
     error: (...args) => warnings.push(args.join(" ")),
   };
-  const ajv = new Ajv2020({ ...strictOptions, logger });
+  const ajv = new Ajv2020({ ...options, ...strictOptions, logger });
   addFormats(ajv);
   return ajv;
 }
