@@ -23,6 +23,17 @@ func TestPatternsReadAsECMAScript(t *testing.T) {
 		{`^a[]?$`, "a", true}, {`^[]$`, "", false}, {`^[^]$`, "\n", true},
 		{`^\u00e9\x41\cJ$`, "éA\n", true}, {`^\u{1F600}$`, "😀", true},
 		{`b`, "abc", true}, {`^b`, "abc", false}, {`a$`, "a\n", false},
+		// classes by ECMAScript's ClassRanges: [--a] is - to a, [+--] + to -,
+		// a - first, last or after a range a dash
+		{`^[--a]+$`, "-.0Aa", true}, {`^[--a]$`, "b", false}, {`^[+--]$`, ",", true}, {`^[+--]$`, ".", false},
+		{`^[a-]+$`, "a-", true}, {`^[-a]+$`, "-a", true}, {`^[\-a]+$`, "-a", true}, {`^[\b]$`, "\b", true},
+		{`^[a-c-e]+$`, "b-e", true}, {`^[a-c-e]$`, "d", false}, {`^[\d-]+$`, "1-", true}, {`^[^-]$`, "-", false},
+		// a surrogate pair of escapes is one character; a lone surrogate none
+		{`^\uD83D\uDE00$`, "😀", true}, {`^\uD83D\uDE00+$`, "😀😀", true}, {`^[\uD83D\uDE00-\uD83D\uDE4F]$`, "😁", true},
+		{`^[\uD83D\uDE00-\uD83D\uDE4F]$`, "a", false}, {`\uD83D`, "😀u", false}, {`a|\uD800`, "a", true},
+		{`^[^\uD800]$`, "u", true}, {`^[\uD7FF-\uE000]+$`, "\ud7ff\ue000", true},
+		// counts in decimal, leading zeros and all
+		{`^a{01}$`, "a", true}, {`^a{01}$`, "a{01}", false}, {`^a{1,02}$`, "aa", true},
 	} {
 		re, err := CompilePattern(c.pattern)
 		if err != nil {

@@ -5,8 +5,10 @@ values that stall re read in one pass."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 
 from fixture_errors._rt.check import check_format
 from fixture_errors._rt.pattern import compile_pattern
@@ -57,6 +59,22 @@ def test_patterns_match_as_re_reads_them_with_ecmascripts_meanings() -> None:
             assert compiled.test(s) == (oracle.search(s) is not None), (p, s)
             compared += 1
     assert compared > 40000
+
+
+def test_patterns_match_as_errgenrt_matches_them() -> None:
+    """runtime/fixtures/patterns.jsonl: random patterns errgen check accepts,
+    with the Go runtime's verdict on short strings (TestFixtures in
+    runtime/fixtures, which holds them to JavaScript's RegExp)."""
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "patterns.jsonl"
+    n = 0
+    for line in fixture.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        compiled = compile_pattern(case["pattern"])
+        assert compiled is not None, case["pattern"]
+        for s, want in case["matches"]:
+            assert compiled.test(s) == want, (case["pattern"], s)
+            n += 1
+    assert n > 10000
 
 
 def test_refused() -> None:

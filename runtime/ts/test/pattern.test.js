@@ -4,6 +4,7 @@
 // syntax refused but for what errgen refuses on purpose, and the formats'
 // expressions against ajv-formats itself.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import ajv2020 from "ajv/dist/2020.js";
@@ -111,6 +112,25 @@ test("patterns match as RegExp with the u flag matches them", () => {
     }
   }
   assert.ok(compared > 50000, `only ${compared} comparisons`);
+});
+
+test("patterns match as errgenrt matches them (runtime/fixtures/patterns.jsonl)", () => {
+  // random patterns errgen check accepts, with the Go runtime's verdict on
+  // short strings (TestFixtures in runtime/fixtures, which holds them to
+  // RegExp)
+  let n = 0;
+  for (const line of readFileSync(new URL("../../fixtures/patterns.jsonl", import.meta.url), "utf8").split("\n")) {
+    if (line === "") continue;
+    /** @type {{ pattern: string, matches: [string, boolean][] }} */
+    const c = JSON.parse(line);
+    const compiled = compilePattern(c.pattern);
+    assert.ok(compiled !== null, `compilePattern refuses ${JSON.stringify(c.pattern)}`);
+    for (const [s, want] of c.matches) {
+      assert.equal(compiled.test(s), want, `pattern ${JSON.stringify(c.pattern)} on ${JSON.stringify(s)}`);
+      n++;
+    }
+  }
+  assert.ok(n > 10000, `${n} verdicts`);
 });
 
 /** What errgen refuses on purpose: lookarounds, back references, property escapes, counts past 1000. */
