@@ -1,7 +1,6 @@
 package errgenrt
 
 import (
-	"regexp"
 	"sort"
 	"sync"
 )
@@ -118,15 +117,15 @@ type Check struct {
 	UniqueItems          bool
 
 	once sync.Once
-	res  []*regexp.Regexp
+	res  []*Pattern
 }
 
-// regexps returns the compiled patterns, compiled on first use.
-func (c *Check) regexps() []*regexp.Regexp {
+// patterns returns the compiled patterns, compiled on first use.
+func (c *Check) patterns() []*Pattern {
 	c.once.Do(func() {
-		c.res = make([]*regexp.Regexp, 0, len(c.Patterns))
+		c.res = make([]*Pattern, 0, len(c.Patterns))
 		for _, p := range c.Patterns {
-			if re, err := CompilePattern(p); err == nil {
+			if re, err := NewPattern(p, false); err == nil {
 				c.res = append(c.res, re)
 			} else {
 				c.res = append(c.res, nil) // errgen check refuses such a pattern

@@ -67,16 +67,16 @@ import (
 // what is wrong and how to write it unless s is in the language above and
 // Go compiles its translation. It is the validators' regexp engine (see
 // [assertFormats]), so santhosh-tekuri/jsonschema reads every pattern
-// through it.
+// through it, and matches it as errgenrt does (errgenrt.Pattern).
 func RegexpEngine(s string) (jsonschema.Regexp, error) {
 	if err := jsPattern(s); err != nil {
 		return nil, err
 	}
-	re, err := errgenrt.CompilePattern(s)
-	if err != nil {
+	if _, err := errgenrt.CompilePattern(s); err != nil {
 		return nil, goPatternError(err)
 	}
-	return re, nil
+	// matched as the runtimes match it, in time linear in the value
+	return errgenrt.NewPattern(s, false)
 }
 
 // goPatternError words what Go's regexp refuses of a pattern JavaScript
