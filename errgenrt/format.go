@@ -249,7 +249,9 @@ func (c *Check) checkNumber(f float64) string {
 		return "exclusiveMinimum"
 	case c.ExclusiveMaximum != nil && f >= *c.ExclusiveMaximum:
 		return "exclusiveMaximum"
-	case c.MultipleOf > 0 && math.Mod(f, c.MultipleOf) != 0:
+	case c.MultipleOf > 0 && (math.Mod(f, c.MultipleOf) != 0 || math.Abs(f/c.MultipleOf) >= 1e21 && !otherReading(RuleQuotientBound)):
+		// a quotient past 1e21 is one Ajv's check (x/m === parseInt(x/m))
+		// refuses, reading it in exponent notation
 		return "multipleOf"
 	}
 	return ""

@@ -33,6 +33,7 @@ const (
 	RuleNumberAsDouble    Rule = "an untyped number is written as the double it reads as"          // other: its digits as given
 	RuleSafeInteger       Rule = "an integer is within ±(2^53 − 1)"                                // other: any int64
 	RulePlaceholderNull   Rule = "a null item of a placeholder's array is written null"            // other: empty text
+	RuleQuotientBound     Rule = "a multiple whose quotient is 1e21 or more breaks multipleOf"     // other: keeps it
 )
 
 // Rules lists every rule a test can switch.
@@ -41,5 +42,5 @@ var Rules = []Rule{
 	RuleFallbackInstance, RuleRedactedNull, RuleSensitiveList, RuleTokenRun, RuleEmptyUnset,
 	RuleNullAbsent, RuleMinimalBound, RuleNegativeZero, RuleHTMLEscape, RuleLineSeparators,
 	RuleCutAtCharacter, RuleFirstMemberWins, RuleDetailNameDropped, RuleNumberAsDouble,
-	RuleSafeInteger, RulePlaceholderNull,
+	RuleSafeInteger, RulePlaceholderNull, RuleQuotientBound,
 }

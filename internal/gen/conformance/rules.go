@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
@@ -94,6 +95,12 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 			g.fieldVector("placeholder-null", me, p.Name, []any{nil, "a", json.Number("1")})
 		case !p.Required && n.Type == "string" && !g.shown["null-absent"]:
 			g.fieldVector("null-absent", me, p.Name, nil)
+		case n.Type == "number" && n.Check != nil && n.Check.MultipleOf != nil && !g.shown["multipleof-quotient"]:
+			// a multiple whose quotient is 1e21: it breaks its node
+			m, err := n.Check.MultipleOf.Float64()
+			if err == nil && m > 0 {
+				g.fieldVector("multipleof-quotient", me, p.Name, json.Number(strconv.FormatFloat(m*1e21, 'g', -1, 64)))
+			}
 		}
 	}
 }

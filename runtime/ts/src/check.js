@@ -197,7 +197,8 @@ export function checkNumber(c, f) {
   if (c.maximum !== undefined && f > c.maximum) return "maximum";
   if (c.exclusiveMinimum !== undefined && f <= c.exclusiveMinimum) return "exclusiveMinimum";
   if (c.exclusiveMaximum !== undefined && f >= c.exclusiveMaximum) return "exclusiveMaximum";
-  if (c.multipleOf !== undefined && c.multipleOf > 0 && f % c.multipleOf !== 0) return "multipleOf";
+  // a quotient past 1e21 is one Ajv's check (x/m === parseInt(x/m)) refuses, reading it in exponent notation
+  if (c.multipleOf !== undefined && c.multipleOf > 0 && (f % c.multipleOf !== 0 || Math.abs(f / c.multipleOf) >= 1e21)) return "multipleOf";
   return "";
 }
 

@@ -230,7 +230,9 @@ def check_number(c: Check | None, f: float) -> str:
     if b is not None and f >= b:
         return "exclusiveMaximum"
     m = _bound(c, "multipleOf")
-    if m is not None and m > 0 and (not math.isfinite(f) or math.fmod(f, m) != 0):
+    # a quotient past 1e21 is one Ajv's check (x/m === parseInt(x/m)) refuses,
+    # reading it in exponent notation
+    if m is not None and m > 0 and (not math.isfinite(f) or math.fmod(f, m) != 0 or abs(f / m) >= 1e21):
         return "multipleOf"
     return ""
 
