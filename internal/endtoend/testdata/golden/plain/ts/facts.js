@@ -65,14 +65,19 @@ export const FACTS = {
                   "type": "string"
                 }
               },
-              "trim": true
+              "trim": true,
+              "replacement": {}
             }
           },
           {
             "name": "totalErrors",
             "required": true,
             "node": {
-              "type": "integer"
+              "type": "integer",
+              "check": {
+                "minimum": 0
+              },
+              "replacement": 0
             }
           }
         ],

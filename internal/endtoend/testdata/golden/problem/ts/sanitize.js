@@ -11,10 +11,28 @@ import { FACTS } from "./facts.js";
 const REDACTED = FACTS.rules.redacted;
 
 const HOME_PATH_RE = /(\/home\/[^/\t\n\f\r "']+|\/Users\/[^/\t\n\f\r "']+|\/root|[A-Za-z]:\\Users\\[^\\\t\n\f\r "']+)/g;
-const URL_RE = /[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\t\n\f\r "'<>]+/g;
-const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-const TOKEN_RE = /[A-Za-z0-9_+/-]{32,}/g;
-const ALNUM_RE = /[A-Za-z0-9]{32,}/g;
+// errgenrt's token expressions, [A-Za-z0-9_+/-]{32,} and [A-Za-z0-9]{32,},
+// tried from the first character of a run only: their matches are whole
+// runs, and RegExp would otherwise read up to 31 characters from each
+// character of a shorter run
+const TOKEN_RE = /(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+/-]{32,}/g;
+const ALNUM_RE = /(?<![A-Za-z0-9])[A-Za-z0-9]{32,}/g;
+
+// errgenrt's URL and e-mail expressions, [a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s"'<>]+
+// and [A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}, as RegExp finds their
+// RE2 matches in time linear in the text. Written as they are, RegExp would
+// try them from every character of a run of scheme (or local-part)
+// characters and read the rest of the run each time: quadratic in a run
+// without :// (or @). A match's run ends at its :// (or @), which those
+// characters never are, so every start in a run meets the same end, and
+// the leftmost start is the run's first character (for a URL its first
+// letter): each expression is tried from there only (the lookbehinds),
+// reading each run once. A URL ends at a character no scheme has, so the
+// next run starts after it; an address may end where a run goes on
+// (a@b.cc1@d.ee), so the next is also tried from its end (EMAIL_AT).
+const URL_RE = /(?<![a-zA-Z][0-9+.-]*)[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\t\n\f\r "'<>]+/g;
+const EMAIL_AT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/y;
+const EMAIL_RE = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 /**
  * sanitizePath replaces home-directory prefixes by ~ (/home/alice/x →
@@ -42,6 +60,7 @@ export function sanitizeURI(s) {
  * @param {string} u
  */
 function scrubURL(u) {
+  if (!u.includes("@") && !u.includes("?")) return u; // no password, no query: nothing to scrub
   const i = u.indexOf("://") + 3;
   let out = u.slice(0, i);
   let rest = u.slice(i);
@@ -157,8 +176,36 @@ function unhex(c) {
  */
 export function sanitizeText(s) {
   s = sanitizeURI(sanitizePath(s));
-  if (s.includes("@")) s = s.replace(EMAIL_RE, "<email>");
+  if (s.includes("@")) s = replaceEmails(s);
   return s.replace(TOKEN_RE, redactToken);
+}
+
+/**
+ * replaceEmails replaces every e-mail address of s by <email>: the
+ * matches of errgenrt's expression (see URL_RE).
+ * @param {string} s
+ */
+function replaceEmails(s) {
+  let out = "";
+  let pos = 0;
+  let found = false;
+  for (;;) {
+    let start;
+    let end;
+    EMAIL_AT.lastIndex = pos;
+    if (found && EMAIL_AT.test(s)) {
+      [start, end] = [pos, EMAIL_AT.lastIndex]; // from the end of the last
+    } else {
+      EMAIL_RE.lastIndex = pos;
+      const m = EMAIL_RE.exec(s);
+      if (m === null) break;
+      [start, end] = [m.index, EMAIL_RE.lastIndex];
+    }
+    out += s.slice(pos, start) + "<email>";
+    pos = end;
+    found = true;
+  }
+  return found ? out + s.slice(pos) : s;
 }
 
 /**

@@ -966,13 +966,21 @@ pub(crate) static SHAPE_FIELD_ERRORS: rt::Object = rt::Object {
                     }),
                     trim: true,
                 }),
+                replacement: Some("{}"),
                 ..rt::Node::ANY
             },
         },
         rt::Field {
             name: "totalErrors",
             required: true,
-            node: &rt::Node::INTEGER,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    minimum: Some(0.0),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("0"),
+                ..rt::Node::INTEGER
+            },
         },
     ],
     extra: None,

@@ -16,11 +16,32 @@ __all__ = ["REDACTED", "sanitize", "sanitize_path", "sanitize_text", "sanitize_u
 REDACTED = "<redacted>"
 
 _HOME_PATH = re.compile("(/home/[^/\\t\\n\\f\\r \"']+|/Users/[^/\\t\\n\\f\\r \"']+|/root|[A-Za-z]:\\\\Users\\\\[^\\\\\\t\\n\\f\\r \"']+)")
-_URL = re.compile("[a-zA-Z][a-zA-Z0-9+.-]*://[^\\t\\n\\f\\r \"'<>]+")
-_EMAIL = re.compile("[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}")
-_TOKEN = re.compile("[A-Za-z0-9_+/-]{32,}")
-_ALNUM = re.compile("[A-Za-z0-9]{32,}")
+# errgenrt's token expressions, [A-Za-z0-9_+/-]{32,} and [A-Za-z0-9]{32,},
+# tried from the first character of a run only: their matches are whole
+# runs, and re would otherwise read up to 31 characters from each character
+# of a shorter run
+_TOKEN = re.compile("(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+/-]{32,}")
+_ALNUM = re.compile("(?<![A-Za-z0-9])[A-Za-z0-9]{32,}")
 _AUTHORITY_END = re.compile("[/?#]")
+
+# errgenrt's URL and e-mail expressions, [a-zA-Z][a-zA-Z0-9+.-]*://[^\\s"'<>]+
+# and [A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}, as re finds their RE2
+# matches in time linear in the text. Written as they are, re would try
+# them from every character of a run of scheme (or local-part) characters
+# and read the rest of the run each time: quadratic in a run without :// (or
+# @). A match's run ends at its :// (or @), which those characters never
+# are, so every start in a run meets the same end, and the leftmost start
+# is the run's first character (for a URL its first letter): each
+# expression is tried from the first character of a run only (the
+# lookbehind), reading each run once. A URL ends at a character no scheme
+# has, so the next run starts after it; an address may end where a run goes
+# on (a@b.cc1@d.ee), so the next is also tried from its end (_EMAIL_AT).
+_URL = re.compile("(?<![a-zA-Z0-9+.-])[0-9+.-]*([a-zA-Z][a-zA-Z0-9+.-]*://[^\\t\\n\\f\\r \"'<>]+)")
+_EMAIL_AT = re.compile("[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}")
+_EMAIL = re.compile("(?<![A-Za-z0-9._%+-])" + _EMAIL_AT.pattern)
+_DIGIT = re.compile("[0-9]")
+_UPPER = re.compile("[A-Z]")
+_LOWER = re.compile("[a-z]")
 
 
 def sanitize_path(s: str) -> str:
@@ -37,11 +58,17 @@ def sanitize_uri(s: str) -> str:
     of the URL is kept: x-sanitize: uri."""
     if "://" not in s:
         return s
-    return _URL.sub(_scrub_url, s)
+    return _URL.sub(_scrub_url_match, s)
 
 
-def _scrub_url(m: re.Match[str]) -> str:
-    u = m.group(0)
+def _scrub_url_match(m: re.Match[str]) -> str:
+    # the run's characters before its first letter, then the URL scrubbed
+    return m.string[m.start() : m.start(1)] + _scrub_url(m.group(1))
+
+
+def _scrub_url(u: str) -> str:
+    if "@" not in u and "?" not in u:
+        return u  # no password, no query: nothing to scrub
     i = u.index("://") + 3
     out = u[:i]
     rest = u[i:]
@@ -128,10 +155,30 @@ def sanitize_text(s: str) -> str:
     of the cause chain."""
     s = sanitize_uri(sanitize_path(s))
     if "@" in s:
-        s = _EMAIL.sub("<email>", s)
+        s = _replace_emails(s)
     if len(s) >= 32:
         s = _TOKEN.sub(_redact_token, s)
     return s
+
+
+def _replace_emails(s: str) -> str:
+    """Replaces every e-mail address of s by <email>: the matches of
+    errgenrt's expression (see _URL)."""
+    out: list[str] = []
+    pos = 0
+    while True:
+        m = _EMAIL_AT.match(s, pos) if out else None  # from the end of the last
+        if m is None:
+            m = _EMAIL.search(s, pos)
+            if m is None:
+                break
+        out.append(s[pos : m.start()])
+        out.append("<email>")
+        pos = m.end()
+    if not out:
+        return s
+    out.append(s[pos:])
+    return "".join(out)
 
 
 def _redact_token(m: re.Match[str]) -> str:
@@ -140,18 +187,8 @@ def _redact_token(m: re.Match[str]) -> str:
     letter, and at most one of _ + / - per 8 characters), else each stretch
     of 32 or more letters and digits in it."""
     run = m.group(0)
-    digit = upper = lower = False
-    marks = 0
-    for c in run:
-        if "0" <= c <= "9":
-            digit = True
-        elif "A" <= c <= "Z":
-            upper = True
-        elif "a" <= c <= "z":
-            lower = True
-        else:
-            marks += 1
-    if digit and upper and lower and 8 * marks <= len(run):
+    marks = run.count("_") + run.count("+") + run.count("/") + run.count("-")
+    if 8 * marks <= len(run) and _DIGIT.search(run) and _UPPER.search(run) and _LOWER.search(run):
         return REDACTED
     return _ALNUM.sub(REDACTED, run)
 

@@ -9,9 +9,12 @@ they are. Each check returns the first keyword a value breaks, "" when it
 keeps them all.
 
 A pattern is an ECMAScript regular expression with the u flag, searched
-anywhere in the string; it is translated into Python's syntax with
-ECMAScript's meanings (ASCII \\d, \\w and \\b, ECMAScript's \\s and ., $ the
-end of the input) before it is compiled (see translate).
+anywhere in the string. Patterns, and every expression of a format run on a
+value, are matched by pattern.py, in time linear in the value (re
+backtracks, and a value a caller controls could stall the server on
+^(a+)+$); but _DATE and _TIME, whose parts are read: fixed widths with a
+single repetition (a fraction of a second) anchored at both ends, which re
+backtracks over at most once a character.
 """
 
 from __future__ import annotations
@@ -21,46 +24,66 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .pattern import Pattern, compile_pattern
 from .wire import json_float, well_formed
 
-__all__ = ["check_any", "check_format", "check_number", "check_string", "json_equal", "translate"]
+__all__ = ["check_any", "check_format", "check_number", "check_string", "json_equal"]
 
 Check = Mapping[str, Any]
 
 # ---------------------------------------------------------------- formats
 
+
+class _Linear:
+    """A format's expression (ECMAScript syntax, as ajv-formats writes it),
+    matched by pattern.py in time linear in the value; compiled on first
+    use."""
+
+    def __init__(self, source: str, ignore_case: bool = False) -> None:
+        self.source = source
+        self.ignore_case = ignore_case
+        self.compiled: Pattern | None = None
+
+    def __call__(self, s: str) -> bool:
+        if self.compiled is None:
+            self.compiled = compile_pattern(self.source, self.ignore_case)
+            if self.compiled is None:
+                raise ValueError("errgen: a format's expression does not compile: " + self.source)
+        return self.compiled.test(s)
+
+
 _I = re.ASCII | re.IGNORECASE
 _DATE = re.compile(r"(\d\d\d\d)-(\d\d)-(\d\d)\Z", re.ASCII)
 _DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 _TIME = re.compile(r"(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?\Z", _I)
-_URI = re.compile(
-    r"(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?\Z",
-    _I,
+_URI = _Linear(
+    r"^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$",
+    ignore_case=True,
 )
-_URI_REFERENCE = re.compile(
-    r"(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'\"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'\"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'\"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'\"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'\"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'\"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'\"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'\"()*+,;=:@/?]|%[0-9a-f]{2})*)?\Z",
-    _I,
+_URI_REFERENCE = _Linear(
+    r"""^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$""",
+    ignore_case=True,
 )
-_URI_TEMPLATE = re.compile(
-    r"(?:(?:[^\x00-\x20\"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*\Z",
-    _I,
+_URI_TEMPLATE = _Linear(
+    r"""^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$""",
+    ignore_case=True,
 )
-_EMAIL = re.compile(
-    r"[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\Z",
-    _I,
+_EMAIL = _Linear(
+    r"^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$",
+    ignore_case=True,
 )
 # hostname without its lookahead (?=.{1,253}\.?$): see _hostname
-_HOSTNAME = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?\Z", _I)
-_IPV4 = re.compile(r"(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\Z", re.ASCII)
-_IPV6 = re.compile(
-    r"((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))\Z",
-    _I,
+_HOSTNAME = _Linear(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$", ignore_case=True)
+_IPV4 = _Linear(r"^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$")
+_IPV6 = _Linear(
+    r"^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$",
+    ignore_case=True,
 )
-_UUID = re.compile(r"(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\Z", _I)
-_JSON_POINTER = re.compile(r"(?:\/(?:[^~/]|~0|~1)*)*\Z")
-_RELATIVE_JSON_POINTER = re.compile(r"(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)\Z")
+_UUID = _Linear(r"^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$", ignore_case=True)
+_JSON_POINTER = _Linear(r"^(?:\/(?:[^~/]|~0|~1)*)*$")
+_RELATIVE_JSON_POINTER = _Linear(r"^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$")
 # duration without its lookaheads P(?!$) and T(?=\d): see _duration
-_DURATION = re.compile(r"P((\d+Y)?(\d+M)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)\Z", re.ASCII)
+_DURATION = _Linear(r"^P((\d+Y)?(\d+M)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$")
 
 
 def _date(s: str) -> bool:
@@ -104,15 +127,11 @@ def _date_time(s: str) -> bool:
 
 def _hostname(s: str) -> bool:
     n = len(s)
-    return s.isascii() and (1 <= n <= 253 or (n == 254 and s[253] == ".")) and _HOSTNAME.match(s) is not None
+    return s.isascii() and (1 <= n <= 253 or (n == 254 and s[253] == ".")) and _HOSTNAME(s)
 
 
 def _duration(s: str) -> bool:
-    return s != "P" and not s.endswith("T") and _DURATION.match(s) is not None
-
-
-def _matcher(r: re.Pattern[str]) -> Callable[[str], bool]:
-    return lambda s: r.match(s) is not None
+    return s != "P" and not s.endswith("T") and _DURATION(s)
 
 
 _FORMATS: dict[str, Callable[[str], bool]] = {
@@ -120,16 +139,16 @@ _FORMATS: dict[str, Callable[[str], bool]] = {
     "time": _time,
     "date-time": _date_time,
     "duration": _duration,
-    "uri": lambda s: ("/" in s or ":" in s) and _URI.match(s) is not None,
-    "uri-reference": _matcher(_URI_REFERENCE),
-    "uri-template": _matcher(_URI_TEMPLATE),
-    "email": _matcher(_EMAIL),
+    "uri": lambda s: ("/" in s or ":" in s) and _URI(s),
+    "uri-reference": _URI_REFERENCE,
+    "uri-template": _URI_TEMPLATE,
+    "email": _EMAIL,
     "hostname": _hostname,
-    "ipv4": _matcher(_IPV4),
-    "ipv6": _matcher(_IPV6),
-    "uuid": _matcher(_UUID),
-    "json-pointer": _matcher(_JSON_POINTER),
-    "relative-json-pointer": _matcher(_RELATIVE_JSON_POINTER),
+    "ipv4": _IPV4,
+    "ipv6": _IPV6,
+    "uuid": _UUID,
+    "json-pointer": _JSON_POINTER,
+    "relative-json-pointer": _RELATIVE_JSON_POINTER,
 }
 
 
@@ -142,185 +161,16 @@ def check_format(fmt: str, s: str) -> bool:
 
 # ---------------------------------------------------------------- patterns
 
-_SPACE_CLASS = "\\t\\n\\x0b\\x0c\\r \\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
-# every other character, as the bodies of a class (\D, \W, \S in a class)
-_NON_SPACE_CLASS = (
-    "\\x00-\\x08\\x0e-\\x1f\\x21-\\x9f\\xa1-\\u167f\\u1681-\\u1fff\\u200b-\\u2027\\u202a-\\u202e"
-    "\\u2030-\\u205e\\u2060-\\u2fff\\u3001-\\ufefe\\uff00-\\U0010ffff"
-)
-_NON_DIGIT = "\\x00-\\x2f\\x3a-\\U0010ffff"
-_NON_WORD = "\\x00-\\x2f\\x3a-\\x40\\x5b-\\x5e\\x60\\x7b-\\U0010ffff"
-_DIGIT = "0-9"
-_WORD = "0-9A-Za-z_"
+_COMPILED: dict[str, Pattern | None] = {}
 
 
-def _code_point(c: int) -> str:
-    return "\\U%08x" % c if c > 0xFFFF else "\\u%04x" % c
-
-
-class _Reader:
-    def __init__(self, s: str) -> None:
-        self.s = s
-        self.i = 0
-
-    def peek(self, ahead: int = 0) -> str:
-        j = self.i + ahead
-        return self.s[j] if j < len(self.s) else ""
-
-    def next(self) -> str:
-        c = self.peek()
-        self.i += 1
-        return c
-
-
-def _escape(r: _Reader, e: str) -> str:
-    """Translates the escape \\e (its letter read) outside the classes'
-    own: control characters, hexadecimal and Unicode escapes as code
-    points, an escaped punctuation character as itself."""
-    if e in "nrtfv":
-        return "\\" + e
-    if e == "0":
-        return "\\x00"
-    if e == "c":
-        letter = r.peek()
-        if letter.isascii() and letter.isalpha():
-            r.next()
-            return _code_point(ord(letter) % 32)
-        return "\\\\c"
-    if e == "x":
-        h = r.s[r.i : r.i + 2]
-        if len(h) == 2 and all(c in "0123456789abcdefABCDEF" for c in h):
-            r.i += 2
-            return _code_point(int(h, 16))
-        return "x"
-    if e == "u":
-        if r.peek() == "{":
-            end = r.s.find("}", r.i)
-            h = r.s[r.i + 1 : end] if end > 0 else ""
-            if h and all(c in "0123456789abcdefABCDEF" for c in h) and int(h, 16) <= 0x10FFFF:
-                r.i = end + 1
-                return _code_point(int(h, 16))
-            raise re.error("bad \\u{} escape")
-        h = r.s[r.i : r.i + 4]
-        if len(h) == 4 and all(c in "0123456789abcdefABCDEF" for c in h):
-            r.i += 4
-            c = int(h, 16)
-            if 0xD800 <= c <= 0xDBFF and r.s[r.i : r.i + 2] == "\\u":
-                lo = r.s[r.i + 2 : r.i + 6]
-                if len(lo) == 4 and all(x in "0123456789abcdefABCDEF" for x in lo) and 0xDC00 <= int(lo, 16) <= 0xDFFF:
-                    r.i += 6
-                    c = 0x10000 + ((c - 0xD800) << 10) + (int(lo, 16) - 0xDC00)
-            return _code_point(c)
-        raise re.error("bad \\u escape")
-    if e in ("p", "P"):
-        raise re.error("Unicode property escapes are not supported")
-    if e.isascii() and e.isalnum():
-        return "\\" + e
-    return re.escape(e) if e else "\\\\"
-
-
-def _class(r: _Reader) -> str:
-    """Translates a class, its [ read, up to its ]."""
-    negated = r.peek() == "^"
-    if negated:
-        r.next()
-    if r.peek() == "]":
-        r.next()  # [] matches no character, [^] every one
-        return "[\\x00-\\U0010ffff]" if negated else "(?!)"
-    out = "[^" if negated else "["
-    dash = False  # the last character written was a range's -
-    while r.i < len(r.s):
-        c = r.next()
-        was_dash, dash = dash, False
-        if c == "]":
-            return out + "]"
-        if c == "\\":
-            e = r.next()
-            if e == "d":
-                out += _DIGIT
-            elif e == "w":
-                out += _WORD
-            elif e == "s":
-                out += _SPACE_CLASS
-            elif e == "D":
-                out += _NON_DIGIT
-            elif e == "W":
-                out += _NON_WORD
-            elif e == "S":
-                out += _NON_SPACE_CLASS
-            elif e == "b":
-                out += "\\x08"
-            elif e == "-":
-                out += "\\-"
-            else:
-                out += _escape(r, e)
-        elif c == "-" and was_dash:
-            out += "\\-"
-        elif c == "-":
-            out += "-"
-            dash = True
-        elif c in "[&~|":
-            out += "\\" + c
-        else:
-            out += c
-    raise re.error("unterminated class")
-
-
-def translate(pattern: str) -> str:
-    """Translates an ECMAScript pattern (u flag) into Python's syntax: its
-    classes with ECMAScript's meanings (ASCII \\d, \\w and \\b, ECMAScript's
-    \\s and .), $ the end of the input, named groups as Python names
-    them."""
-    r = _Reader(pattern)
-    out: list[str] = []
-    while r.i < len(pattern):
-        c = r.next()
-        if c == "\\":
-            e = r.next()
-            if e == "d":
-                out.append("[0-9]")
-            elif e == "D":
-                out.append("[^0-9]")
-            elif e == "w":
-                out.append("[0-9A-Za-z_]")
-            elif e == "W":
-                out.append("[^0-9A-Za-z_]")
-            elif e == "s":
-                out.append("[" + _SPACE_CLASS + "]")
-            elif e == "S":
-                out.append("[^" + _SPACE_CLASS + "]")
-            elif e in ("b", "B"):
-                out.append("\\" + e)
-            elif e == "":
-                raise re.error("\\ at end of pattern")
-            else:
-                out.append(_escape(r, e))
-        elif c == ".":
-            out.append("[^\\n\\r\\u2028\\u2029]")
-        elif c == "$":
-            out.append("\\Z")
-        elif c == "[":
-            out.append(_class(r))
-        elif c == "(" and pattern.startswith("?<", r.i) and r.peek(2) not in ("=", "!"):
-            r.i += 2
-            out.append("(?P<")
-        else:
-            out.append(c)
-    return "".join(out)
-
-
-_COMPILED: dict[str, re.Pattern[str] | None] = {}
-
-
-def _pattern(p: str) -> re.Pattern[str] | None:
-    if p in _COMPILED:
-        return _COMPILED[p]
-    try:
-        compiled: re.Pattern[str] | None = re.compile(translate(p), re.ASCII)
-    except (re.error, RecursionError, OverflowError, ValueError):
-        compiled = None  # errgen check refuses it; no string matches
-    _COMPILED[p] = compiled
-    return compiled
+def _pattern(p: str) -> Pattern | None:
+    """The compiled pattern p (pattern.py: matched in time linear in the
+    value), None for one that does not compile (errgen check refuses it),
+    which no string matches."""
+    if p not in _COMPILED:
+        _COMPILED[p] = compile_pattern(p)
+    return _COMPILED[p]
 
 
 # ---------------------------------------------------------------- checks
@@ -346,7 +196,7 @@ def check_string(c: Check | None, s: str) -> str:
             return "maxLength"
     for p in c.get("patterns", ()):
         compiled = _pattern(p)
-        if compiled is None or compiled.search(s) is None:
+        if compiled is None or not compiled.test(s):
             return "pattern"
     for f in c.get("formats", ()):
         if not check_format(f, s):
@@ -382,7 +232,9 @@ def check_number(c: Check | None, f: float) -> str:
     if b is not None and f >= b:
         return "exclusiveMaximum"
     m = _bound(c, "multipleOf")
-    if m is not None and m > 0 and (not math.isfinite(f) or math.fmod(f, m) != 0):
+    # a quotient past 1e21 is one Ajv's check (x/m === parseInt(x/m)) refuses,
+    # reading it in exponent notation
+    if m is not None and m > 0 and (not math.isfinite(f) or math.fmod(f, m) != 0 or abs(f / m) >= 1e21):
         return "multipleOf"
     return ""
 
