@@ -74,7 +74,10 @@ pub(crate) fn check_number(c: Option<&Check>, f: f64) -> Option<&'static str> {
         ),
         (
             "multipleOf",
-            c.multiple_of.is_some_and(|m| m > 0.0 && f % m != 0.0),
+            // a quotient past 1e21 is one Ajv's check (x/m === parseInt(x/m))
+            // refuses, reading it in exponent notation
+            c.multiple_of
+                .is_some_and(|m| m > 0.0 && (f % m != 0.0 || (f / m).abs() >= 1e21)),
         ),
     ];
     broken.into_iter().find(|(_, b)| *b).map(|(kw, _)| kw)
