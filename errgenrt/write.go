@@ -160,8 +160,11 @@ func (e *Encoder) writeArray(dst []byte, n *Node, l List) ([]byte, bool) {
 	if e.minimal && n.Keep >= 0 && (maxItems < 0 || n.Keep < maxItems) {
 		maxItems = n.Keep
 	}
-	var items [][2]int // where each written item is, for uniqueItems
+	var written map[string]bool // each item written, for uniqueItems: a lookup an item, not a comparison with each earlier one
 	unique := c != nil && c.UniqueItems
+	if unique {
+		written = map[string]bool{}
+	}
 	kept := 0
 	e.level++
 	for i := 0; i < l.Len() && (maxItems < 0 || kept < maxItems); i++ {
@@ -179,24 +182,19 @@ func (e *Encoder) writeArray(dst []byte, n *Node, l List) ([]byte, bool) {
 			e.violation("omitted")
 		}
 		e.pop()
-		if ok && unique {
-			for _, p := range items {
-				if string(dst[p[0]:p[1]]) == string(dst[at:]) {
-					ok = false
-					e.lastKeyword = "uniqueItems"
-					e.pushIndex(i)
-					e.violation("omitted")
-					e.pop()
-					break
-				}
-			}
+		if ok && unique && written[string(dst[at:])] {
+			ok = false
+			e.lastKeyword = "uniqueItems"
+			e.pushIndex(i)
+			e.violation("omitted")
+			e.pop()
 		}
 		if !ok {
 			dst = dst[:mark]
 			continue
 		}
 		if unique {
-			items = append(items, [2]int{at, len(dst)})
+			written[string(dst[at:])] = true
 		}
 		kept++
 	}

@@ -566,20 +566,24 @@ export class Encoder {
     let maxItems = c?.maxItems ?? -1;
     const keep = n.keep ?? 0;
     if (this.minimal && keep >= 0 && (maxItems < 0 || keep < maxItems)) maxItems = keep;
-    const unique = c?.uniqueItems === true;
+    /** @type {Set<string> | null} each item written, for uniqueItems: a lookup an item, not a comparison with each earlier one */
+    const written = c?.uniqueItems === true ? new Set() : null;
     /** @type {string[]} */
     const out = [];
     for (let i = 0; i < list.length && (maxItems < 0 || out.length < maxItems); i++) {
       this.path.push(i);
       let item = this.writeValue(items, list[i], false);
       if (item === null) this.violation("omitted");
-      else if (unique && out.includes(item)) {
+      else if (written?.has(item)) {
         this.lastKeyword = "uniqueItems";
         this.violation("omitted");
         item = null;
       }
       this.path.pop();
-      if (item !== null) out.push(item);
+      if (item !== null) {
+        out.push(item);
+        written?.add(item);
+      }
     }
     if (c?.minItems !== undefined && c.minItems > out.length) return this.invalid("minItems");
     return "[" + out.join(",") + "]";
