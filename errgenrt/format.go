@@ -200,6 +200,18 @@ func (c *Check) checkString(s string) string {
 	if c == nil {
 		return ""
 	}
+	if last := lastChecked.Load(); last != nil && last.c == c && last.s == s {
+		return last.kw
+	}
+	kw := c.checkStringOnce(s)
+	if len(s) >= longValue {
+		lastChecked.Store(&checked{c, s, kw})
+	}
+	return kw
+}
+
+// checkStringOnce is checkString, without the last verdict remembered.
+func (c *Check) checkStringOnce(s string) string {
 	s = validUTF8(s) // what is written
 	if len(c.Enum) > 0 && !contains(c.Enum, s) {
 		return "enum"

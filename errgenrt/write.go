@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -118,16 +119,49 @@ func (e *Encoder) scrub(n *Node, sensitive bool, s string) string {
 }
 
 func sanitize(s Sanitizer, v string) string {
+	if s == SanitizeNone {
+		return v
+	}
+	if last := lastScrubbed.Load(); last != nil && last.mode == s && last.in == v {
+		return last.out
+	}
+	out := v
 	switch s {
 	case SanitizePath:
-		return SanitizePathText(v)
+		out = SanitizePathText(v)
 	case SanitizeURI:
-		return SanitizeURIText(v)
+		out = SanitizeURIText(v)
 	case SanitizeText:
-		return SanitizeFreeText(v)
+		out = SanitizeFreeText(v)
 	}
-	return v
+	if len(v) >= longValue {
+		lastScrubbed.Store(&scrubbed{s, v, out})
+	}
+	return out
 }
+
+// The last long string (longValue bytes or more) scrubbed, and the last
+// checked: a value is written in every payload of an occurrence (each
+// format, its message's placeholders, a minimal payload after a full
+// one), and scrubbing or checking megabytes again each time took most of
+// the time of one; the same string gives the same text, and the same
+// verdict. One entry each, swapped whole, for every goroutine.
+const longValue = 4096
+
+type scrubbed struct {
+	mode    Sanitizer
+	in, out string
+}
+
+type checked struct {
+	c     *Check
+	s, kw string
+}
+
+var (
+	lastScrubbed atomic.Pointer[scrubbed]
+	lastChecked  atomic.Pointer[checked]
+)
 
 // bound returns the byte bound of the strings of node n (nil: the
 // message's), -1 for none.
