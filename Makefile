@@ -18,8 +18,12 @@ all: lint test
 # generate flow in a throwaway server module, a go-sdk MCP server driven
 # over stdio by a client on the MCP TypeScript SDK, an rmcp server driven
 # by raw JSON-RPC lines, and errgen conformance on the Go runner and the
-# Rust crates' runners included; the TypeScript server runtime against
-# errgen conformance and in TypeScript MCP and HTTP servers), the
+# Rust crates' runners included; hostile detail values of 64 KB to 5 MB
+# (super-linear patterns, formats, sanitizers, untyped values) sent to the
+# Go, TypeScript, Rust (built --release) and Python runners, each line
+# answered within a second in about linear time (TestHostileValues); the
+# TypeScript server runtime against errgen conformance and in TypeScript
+# MCP and HTTP servers), the
 # generated golden packages under go vet, the runtime and the model's
 # parallel check under the race detector, every rule of the conformance
 # page read the other way in turn (a test build of errgenrt) and caught by
