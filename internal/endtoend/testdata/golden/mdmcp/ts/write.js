@@ -120,16 +120,44 @@ function jsonFloat(f) {
 }
 
 /**
+ * The last long string (LONG code units or more) scrubbed, and the last
+ * checked: a value is written in every payload of an occurrence (each
+ * format, its message's placeholders, a minimal payload after a full one),
+ * and scrubbing or checking megabytes again each time took most of the
+ * time of one; the same string gives the same text, and the same verdict.
+ */
+const LONG = 4096;
+let lastScrubbed = { mode: "", s: "", out: "" };
+/** @type {{ c: import("./facts.js").Check | undefined, s: string, kw: string }} */
+let lastChecked = { c: undefined, s: "", kw: "" };
+
+/**
  * @param {string | undefined} mode
  * @param {string} s
  */
 function sanitize(mode, s) {
+  if (mode === undefined) return s;
+  if (lastScrubbed.mode === mode && lastScrubbed.s === s) return lastScrubbed.out;
+  let out = s;
   switch (mode) {
-    case "path": return sanitizePath(s);
-    case "uri": return sanitizeURI(s);
-    case "text": return sanitizeText(s);
+    case "path": out = sanitizePath(s); break;
+    case "uri": out = sanitizeURI(s); break;
+    case "text": out = sanitizeText(s); break;
   }
-  return s;
+  if (s.length >= LONG) lastScrubbed = { mode, s, out };
+  return out;
+}
+
+/**
+ * check is checkString, remembering the last long string's verdict.
+ * @param {import("./facts.js").Check | undefined} c
+ * @param {string} s
+ */
+function check(c, s) {
+  if (lastChecked.c === c && lastChecked.s === s && c !== undefined) return lastChecked.kw;
+  const kw = checkString(c, s);
+  if (s.length >= LONG) lastChecked = { c, s, kw };
+  return kw;
 }
 
 /**
@@ -517,7 +545,7 @@ export class Encoder {
     switch (n.type) {
       case "string": {
         if (typeof v !== "string") return this.invalid("type");
-        const kw = checkString(n.check, v);
+        const kw = check(n.check, v);
         if (kw !== "") return this.invalid(kw);
         return quote(this.scrub(n, sensitive, v), this.bound(n));
       }
@@ -567,20 +595,24 @@ export class Encoder {
     let maxItems = c?.maxItems ?? -1;
     const keep = n.keep ?? 0;
     if (this.minimal && keep >= 0 && (maxItems < 0 || keep < maxItems)) maxItems = keep;
-    const unique = c?.uniqueItems === true;
+    /** @type {Set<string> | null} each item written, for uniqueItems: a lookup an item, not a comparison with each earlier one */
+    const written = c?.uniqueItems === true ? new Set() : null;
     /** @type {string[]} */
     const out = [];
     for (let i = 0; i < list.length && (maxItems < 0 || out.length < maxItems); i++) {
       this.path.push(i);
       let item = this.writeValue(items, list[i], false);
       if (item === null) this.violation("omitted");
-      else if (unique && out.includes(item)) {
+      else if (written?.has(item)) {
         this.lastKeyword = "uniqueItems";
         this.violation("omitted");
         item = null;
       }
       this.path.pop();
-      if (item !== null) out.push(item);
+      if (item !== null) {
+        out.push(item);
+        written?.add(item);
+      }
     }
     if (c?.minItems !== undefined && c.minItems > out.length) return this.invalid("minItems");
     return "[" + out.join(",") + "]";
@@ -809,7 +841,7 @@ export class Encoder {
     if (v === null || v === undefined) return null;
     switch (n.type) {
       case "string":
-        return typeof v === "string" && checkString(n.check, v) === "" ? this.scrub(n, sensitive, v) : null;
+        return typeof v === "string" && check(n.check, v) === "" ? this.scrub(n, sensitive, v) : null;
       case "integer": {
         const i = integer(v);
         return i !== null && checkNumber(n.check, Number(i)) === "" ? formatInteger(i) : null;

@@ -92,6 +92,20 @@ function cutAt(s, limit) {
   return prefix(s, Math.max(limit - 3, 0)).length;
 }
 
+/**
+ * head returns the start of s that its cut to limit bytes keeps, cut
+ * (without its "..."), when s has more UTF-16 code units than limit (so
+ * more bytes: a code unit is one byte at least), reading no more of s
+ * than that, however long s is; null otherwise.
+ * @param {string} s
+ * @param {number} limit
+ */
+function head(s, limit) {
+  if (limit < 0 || s.length <= limit) return null;
+  const t = wellFormed(s.slice(0, limit));
+  return prefix(t, Math.max(limit - 3, 0));
+}
+
 /** What makes a string need escaping (in JSON, HTML or JavaScript) or replacing (a surrogate, which may be lone). */
 // eslint-disable-next-line no-control-regex
 const UNPLAIN = /["\\\u0000-\u001f<>&\u2028\u2029\uD800-\uDFFF]/;
@@ -116,6 +130,8 @@ function plain(s, limit) {
  * @param {number} limit
  */
 export function truncate(s, limit) {
+  const h = head(s, limit);
+  if (h !== null) return h + "...";
   if (plain(s, limit)) return s;
   const t = wellFormed(s);
   const at = cutAt(t, limit);
@@ -161,6 +177,11 @@ function escapeBeyondJSON(m) {
  * @param {number} limit
  */
 export function quote(s, limit) {
+  const h = head(s, limit);
+  if (h !== null) {
+    const json = JSON.stringify(h + "...");
+    return BEYOND_JSON_INPUT.test(h) ? json.replace(BEYOND_JSON, escapeBeyondJSON) : json;
+  }
   if (plain(s, limit)) return '"' + s + '"';
   const t = wellFormed(s);
   const at = cutAt(t, limit);

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .pattern import Pattern, compile_pattern
+from .sanitize import LONG
 from .wire import json_float, well_formed
 
 __all__ = ["check_any", "check_format", "check_number", "check_string", "json_equal"]
@@ -176,11 +177,26 @@ def _pattern(p: str) -> Pattern | None:
 # ---------------------------------------------------------------- checks
 
 
+# The last long string checked, as sanitize.py keeps the last scrubbed: a
+# value is checked in every payload of an occurrence.
+_last: list[tuple[Check | None, str, str]] = [(None, "", "")]  # check, string, keyword
+
+
 def check_string(c: Check | None, s: str) -> str:
     """Returns the first keyword of c that the string s breaks (enum,
     const, minLength, maxLength, pattern, format)."""
     if not c:
         return ""
+    last = _last[0]
+    if last[0] is c and last[1] is s:
+        return last[2]
+    broken = _check_string(c, s)
+    if len(s) >= LONG:
+        _last[0] = (c, s, broken)
+    return broken
+
+
+def _check_string(c: Check, s: str) -> str:
     s = well_formed(s)  # what is written
     enum = c.get("enum")
     if enum and s not in enum:

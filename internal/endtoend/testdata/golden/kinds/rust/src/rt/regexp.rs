@@ -14,12 +14,14 @@
 //! checks a pattern or a format; the crate then depends on regex.
 
 use std::collections::BTreeMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use regex::{Regex, RegexBuilder};
 
-/// The compiled expressions, by their text (`None`: it does not compile).
-static COMPILED: Mutex<BTreeMap<&'static str, Option<Regex>>> = Mutex::new(BTreeMap::new());
+/// The compiled expressions, by their text (`None`: it does not compile),
+/// shared: a clone of a `Regex` would start a matching cache of its own,
+/// and build its lazy DFA's states again on every value.
+static COMPILED: Mutex<BTreeMap<&'static str, Option<Arc<Regex>>>> = Mutex::new(BTreeMap::new());
 
 /// Reports whether the ECMAScript regular expression `pattern` matches
 /// somewhere in `s`; `None` when it does not compile.
@@ -38,6 +40,7 @@ pub(crate) fn is_match(pattern: &'static str, s: &str) -> Option<bool> {
                 .size_limit(1 << 28)
                 .build()
                 .ok()
+                .map(Arc::new)
         })
         .clone();
     re.map(|re| re.is_match(s))

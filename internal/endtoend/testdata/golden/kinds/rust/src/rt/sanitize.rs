@@ -268,13 +268,19 @@ fn scrub_emails(s: &str) -> Cow<'_, str> {
 fn email_end(b: &[u8], d: usize) -> Option<usize> {
     let n = run(b, d, email_domain);
     let dom = &b[d..d + n];
-    (1..n).rev().find_map(|dot| {
-        let letters = dom[dot + 1..]
-            .iter()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .count();
-        (dom[dot] == b'.' && letters >= 2).then_some(d + dot + 1 + letters)
-    })
+    // read once from the right: letters is the run of letters after dot
+    let mut letters = 0;
+    for dot in (1..n).rev() {
+        if dom[dot] == b'.' && letters >= 2 {
+            return Some(d + dot + 1 + letters);
+        }
+        letters = if dom[dot].is_ascii_alphabetic() {
+            letters + 1
+        } else {
+            0
+        };
+    }
+    None
 }
 
 /// Replaces tokens by `redacted` (the rules' redaction marker): in every

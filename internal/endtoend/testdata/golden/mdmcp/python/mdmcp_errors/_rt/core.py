@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
-from .sanitize import sanitize_text
+from .sanitize import sanitize
 from .wire import quote, truncate, utf8_length
 from .write import Encoder, Tables, Violation, ViolationHook, is_object, untyped
 
@@ -724,7 +724,7 @@ class Catalog:
     def _debug_info(self, e: CatalogError, o: Options) -> str:
         bound = int(self._rules["debugStringBytes"])
         chain = _cause_chain(e, int(self._rules["errorChainEntries"]))
-        out = '{"errorChain":[' + ",".join(quote(sanitize_text(t), bound) for t in chain) + "]"
+        out = '{"errorChain":[' + ",".join(quote(sanitize("text", t), bound) for t in chain) + "]"
         if e._o.request_id:
             out += ',"requestId":' + quote(e._o.request_id, bound)
         out += ',"timestamp":"' + self._timestamp(o) + '"'

@@ -422,7 +422,8 @@ class Encoder:
         keep: int = n.get("keep", 0)
         if self.minimal and keep >= 0 and (max_items < 0 or keep < max_items):
             max_items = keep
-        unique = c.get("uniqueItems") is True
+        # each item written, for uniqueItems: a lookup an item, not a comparison with each earlier one
+        written: set[str] | None = set() if c.get("uniqueItems") is True else None
         out: list[str] = []
         for i, x in enumerate(items):
             if max_items >= 0 and len(out) >= max_items:
@@ -431,13 +432,15 @@ class Encoder:
             item = self.write_value(item_node, x, False)
             if item is None:
                 self.violation("omitted")
-            elif unique and item in out:
+            elif written is not None and item in written:
                 self.last_keyword = "uniqueItems"
                 self.violation("omitted")
                 item = None
             self.path.pop()
             if item is not None:
                 out.append(item)
+                if written is not None:
+                    written.add(item)
         min_items = c.get("minItems")
         if min_items is not None and min_items > len(out):
             return self.invalid("minItems")

@@ -193,12 +193,30 @@ def _redact_token(m: re.Match[str]) -> str:
     return _ALNUM.sub(REDACTED, run)
 
 
+# The last long string (LONG characters or more) scrubbed: a value is written in every payload of an
+# occurrence (each format, its message's placeholders, a minimal payload
+# after a full one), and scrubbing megabytes again each time took most of
+# the time of one; the same string object gives the same text. One entry,
+# swapped whole (a thread reads the old or the new).
+LONG = 4096
+_last: list[tuple[str, str, str]] = [("", "", "")]  # mode, string, scrubbed
+
+
 def sanitize(mode: str | None, s: str) -> str:
     """Scrubs s by the sanitizer mode names (path, uri, text; None: none)."""
+    if mode is None:
+        return s
+    last = _last[0]
+    if last[0] == mode and last[1] == s:  # the same object at once; another, compared in C
+        return last[2]
     if mode == "path":
-        return sanitize_path(s)
-    if mode == "uri":
-        return sanitize_uri(s)
-    if mode == "text":
-        return sanitize_text(s)
-    return s
+        out = sanitize_path(s)
+    elif mode == "uri":
+        out = sanitize_uri(s)
+    elif mode == "text":
+        out = sanitize_text(s)
+    else:
+        return s
+    if len(s) >= LONG:
+        _last[0] = (mode, s, out)
+    return out

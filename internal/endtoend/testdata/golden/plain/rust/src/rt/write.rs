@@ -15,6 +15,7 @@
 //! values.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
@@ -352,7 +353,9 @@ impl Encoder {
             }
         }
         let unique = c.is_some_and(|c| c.unique_items);
-        let mut written: Vec<(usize, usize)> = Vec::new(); // where each written item is, for uniqueItems
+        // each item written, for uniqueItems: a lookup an item, not a
+        // comparison with each earlier one
+        let mut written: HashSet<String> = HashSet::new();
         let mut kept = 0;
         for (i, item) in list.iter().enumerate() {
             if max_items.is_some_and(|m| kept >= m) {
@@ -369,7 +372,7 @@ impl Encoder {
                 self.violation(Outcome::Omitted);
             }
             self.pop();
-            if ok && unique && written.iter().any(|&(a, b)| out[a..b] == out[at..]) {
+            if ok && unique && written.contains(&out[at..]) {
                 ok = false;
                 self.last_keyword = "uniqueItems";
                 self.push_index(i);
@@ -381,7 +384,7 @@ impl Encoder {
                 continue;
             }
             if unique {
-                written.push((at, out.len()));
+                written.insert(out[at..].to_string());
             }
             kept += 1;
         }
