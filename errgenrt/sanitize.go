@@ -18,28 +18,22 @@ func isAlnum(c byte) bool {
 // replaceRuns replaces each longest run of s of least or more bytes that in
 // takes with f of it: the matches of [in]{least,}.
 func replaceRuns(s string, in func(byte) bool, least int, f func(string) string) string {
-	var b strings.Builder
-	done := 0 // s[:done] is in b
-	for i := 0; i < len(s); {
-		if !in(s[i]) {
-			i++
-			continue
+	return replaceMatches(s, func(s string, from int) (int, int) {
+		for i := from; i < len(s); {
+			if !in(s[i]) {
+				i++
+				continue
+			}
+			start := i
+			for i < len(s) && in(s[i]) {
+				i++
+			}
+			if i-start >= least {
+				return start, i
+			}
 		}
-		start := i
-		for i < len(s) && in(s[i]) {
-			i++
-		}
-		if i-start >= least {
-			b.WriteString(s[done:start])
-			b.WriteString(f(s[start:i]))
-			done = i
-		}
-	}
-	if done == 0 {
-		return s
-	}
-	b.WriteString(s[done:])
-	return b.String()
+		return -1, -1
+	}, f)
 }
 
 // Home paths, URLs and e-mail addresses are found by scanners that read
@@ -49,11 +43,11 @@ func replaceRuns(s string, in func(byte) bool, least int, f func(string) string)
 // end of each match; sanitize_scan_test.go holds them to the
 // expressions). regexp kept a thread for each way a match could go on at
 // every byte: 0.4 to 1 s for 5 MB of near-misses, where the scanners take
-// a tenth of that (BenchmarkSanitizeFreeText). Every class below is of ASCII bytes or the complement of one:
-// regexp reads a non-ASCII byte as part of a character or as U+FFFD, in
-// every complement and in no class, so reading bytes is the same; and an
-// ASCII byte is always a character of its own, so a match starts at no
-// other byte for regexp than here.
+// a tenth of that (BenchmarkSanitizeFreeText). Every class below is of
+// ASCII bytes or the complement of one: regexp reads a non-ASCII byte as
+// part of a character or as U+FFFD, in every complement and in no class,
+// so reading bytes is the same; and an ASCII byte is always a character
+// of its own, so a match starts at no other byte for regexp than here.
 
 func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
 

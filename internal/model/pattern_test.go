@@ -204,7 +204,7 @@ func TestPatternsAgreeWithNode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(49, 4))
 	alphabet := []rune(`\\^$.*+?()[]{}|/-,:<>=!_0123456789abcdkpuxzABDPSWZ é℘😀`)
 	for i, n := 0, len(patterns); i < 10000; i++ {
-		add(mutatePattern(rng, patterns[rng.IntN(n)], alphabet))
+		add(mutate(rng, patterns[rng.IntN(n)], alphabet))
 	}
 	in, _ := json.Marshal(patterns)
 	cmd := exec.Command(node, "-e", `
@@ -248,34 +248,6 @@ process.stdout.write(JSON.stringify(patterns.map((p) => [compiles(p, "u"), compi
 		}
 	}
 	t.Logf("%d patterns", len(patterns))
-}
-
-// mutatePattern applies one to three random edits to s: insert, delete,
-// replace or repeat a character, or swap two.
-func mutatePattern(rng *rand.Rand, s string, alphabet []rune) string {
-	r := []rune(s)
-	for n := 1 + rng.IntN(3); n > 0; n-- {
-		i := 0
-		if len(r) > 0 {
-			i = rng.IntN(len(r))
-		}
-		c := alphabet[rng.IntN(len(alphabet))]
-		switch op := rng.IntN(5); {
-		case len(r) == 0 || op == 0:
-			r = append(r[:i], append([]rune{c}, r[i:]...)...)
-		case op == 1:
-			r = append(r[:i], r[i+1:]...)
-		case op == 2:
-			r[i] = c
-		case op == 3:
-			r = append(r[:i], append([]rune{r[i]}, r[i:]...)...)
-		default:
-			if i+1 < len(r) {
-				r[i], r[i+1] = r[i+1], r[i]
-			}
-		}
-	}
-	return string(r)
 }
 
 // TestPatternParserLinear holds the parser to time linear in the

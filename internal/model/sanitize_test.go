@@ -128,7 +128,8 @@ func TestSanitizeKeepsFormats(t *testing.T) {
 			}
 			values := append([]string(nil), seeds...)
 			for i := 0; i < 300 && len(seeds) > 0; i++ {
-				values = append(values, mutate(rng, seeds[rng.IntN(len(seeds))]))
+				seed := seeds[rng.IntN(len(seeds))]
+				values = append(values, mutate(rng, seed, []rune(rewriteAlphabet+seed)))
 			}
 			checked := 0
 			for _, v := range values {
@@ -174,11 +175,13 @@ func TestSanitizeFormatsKnown(t *testing.T) {
 	}
 }
 
+// rewriteAlphabet is the characters the rewrites look for.
+const rewriteAlphabet = "/~:@?#&=.-_0aZ\\%Tt rhomeUsrkn"
+
 // mutate applies one to three random edits to s: delete, insert, replace
-// or repeat a character, or swap two; the characters inserted are those
-// the rewrites look for.
-func mutate(rng *rand.Rand, s string) string {
-	alphabet := []rune("/~:@?#&=.-_0aZ\\%Tt rhomeUsrkn" + s)
+// or repeat a character, or swap two, the characters inserted drawn from
+// alphabet.
+func mutate(rng *rand.Rand, s string, alphabet []rune) string {
 	r := []rune(s)
 	for n := 1 + rng.IntN(3); n > 0; n-- {
 		i := 0
