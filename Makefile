@@ -205,7 +205,8 @@ bench-ts: node_modules
 	node test/bundle/client.mjs $$d/ts; s=$$?; rm -rf $$d; exit $$s
 
 # Fuzz the loader + checker, the encoders, the catalog text check, the
-# template parser and diff (FUZZTIME=10m for a long run).
+# template parser, diff and the sanitizers' scanners against the
+# expressions they stand for (FUZZTIME=10m for a long run).
 fuzz: .venv-test
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/endtoend/
 	$(GO) test -run '^$$' -fuzz '^FuzzEncoders$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/endtoend/
@@ -213,4 +214,5 @@ fuzz: .venv-test
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/tmpl/
 	$(GO) test -run '^$$' -fuzz '^FuzzDiff$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./internal/diff/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendQuoted$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./errgenrt/
+	$(GO) test -run '^$$' -fuzz '^FuzzSanitizeScanners$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) ./errgenrt/
 	ERRGEN_DIFF_N=$${ERRGEN_DIFF_N:-20000} ERRGEN_DIFF_SEED=$${ERRGEN_DIFF_SEED:-random} ERRGEN_DIFF_RANDOM=$${ERRGEN_DIFF_RANDOM:-8} $(GO) test -count=1 -timeout 0 -run '^TestDifferential$$' ./internal/endtoend/
