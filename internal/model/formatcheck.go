@@ -86,16 +86,16 @@ func goPatternError(err error) error {
 	if errors.As(err, &se) {
 		switch se.Code {
 		case syntax.ErrInvalidRepeatSize:
-			return fmt.Errorf("Go's regexp (RE2) refuses the repetition %s: it takes at most 1000 repetitions, nested ones multiplied; bound it lower, or write * or +", se.Expr)
+			return fmt.Errorf("the repetition %s is past what Go's regexp (RE2) takes, at most 1000 repetitions, nested ones multiplied: bound it lower, or write * or +", se.Expr)
 		case syntax.ErrInvalidNamedCapture:
-			return fmt.Errorf("Go's regexp refuses the group name in %s: it takes ASCII letters, digits and _ only; rename the group", se.Expr)
+			return fmt.Errorf("the group name in %s is not one Go's regexp takes (ASCII letters, digits and _ only): rename the group", se.Expr)
 		case syntax.ErrNestingDepth:
-			return errors.New("Go's regexp refuses it: its groups nest too deeply; flatten the pattern")
+			return errors.New("its groups nest too deeply for Go's regexp: flatten the pattern")
 		case syntax.ErrLarge:
-			return errors.New("Go's regexp (RE2) refuses it as too large: its repetitions multiply past what RE2 compiles; bound them lower")
+			return errors.New("too large for Go's regexp (RE2): its repetitions multiply past what RE2 compiles; bound them lower")
 		}
 	}
-	return fmt.Errorf("Go's regexp refuses it: %v", err)
+	return fmt.Errorf("refused by Go's regexp: %v", err)
 }
 
 // regexValue checks a value of the regex format as its readers read it:
