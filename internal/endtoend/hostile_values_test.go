@@ -386,7 +386,9 @@ type hostileSize struct {
 var hostileSizes = []hostileSize{{"25B", 25}, {"64KB", 64 << 10}, {"512KB", 512 << 10}, {"5MB", 5 << 20}}
 
 // hostilePartsSizes are the sizes of a value of many parts (members,
-// items, numbers): what costs there is each part, a few bytes, and a
+// items, numbers, and text dense in what the sanitizers rewrite: a URL
+// whose query is read parameter by parameter, an address, a path, a
+// token): what costs there is each part, a few bytes, and a
 // runtime's work on each (a key sorted, a number formatted, an item
 // compared), in every payload it writes the value in: up to three a format
 // (full, minimal, minimal with 8-byte strings, each past the payload's
@@ -565,7 +567,11 @@ func hostileValueCases() []hostileCase {
 	}
 	for _, s := range hostileSanitized {
 		for _, mode := range s.modes {
-			out = append(out, hostileCase{name: "sanitize/" + mode + "/" + s.name, error: hostileSymbol("sanitize/" + mode), value: str(s.value)})
+			c := hostileCase{name: "sanitize/" + mode + "/" + s.name, error: hostileSymbol("sanitize/" + mode), value: str(s.value)}
+			if s.name == "mixed" {
+				c.sizes = hostilePartsSizes // every eighth piece a URL, an address, a path or a token, each rewritten
+			}
+			out = append(out, c)
 		}
 	}
 	out = append(out,
@@ -613,7 +619,7 @@ func hostileValueCases() []hostileCase {
 		// code points counted
 		hostileCase{name: "length", error: hostileSymbol("length"), value: str(func(n int) string { return rep("é😀", n/6) })},
 		// the cause chain, scrubbed as text in verbose mode's debugInfo
-		hostileCase{name: "cause/mixed", error: hostileSymbol("plain"), place: "cause", value: str(hostileText)},
+		hostileCase{name: "cause/mixed", sizes: hostilePartsSizes, error: hostileSymbol("plain"), place: "cause", value: str(hostileText)},
 		hostileCase{name: "extensions", error: hostileSymbol("plain"), place: "extensions", value: str(hostileText)},
 	)
 	for i := range out {
