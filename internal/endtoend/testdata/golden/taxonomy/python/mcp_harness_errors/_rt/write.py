@@ -27,7 +27,7 @@ from typing import Any, Literal
 from typing import cast as _t_cast
 
 from .check import check_any, check_number, check_string
-from .sanitize import sanitize
+from .sanitize import LONG, sanitize
 from .wire import MAX_SAFE_INTEGER, format_integer, format_number, json_float, quote, truncate
 
 __all__ = ["Encoder", "Field", "Tables", "Violation", "is_array", "is_object"]
@@ -264,6 +264,10 @@ def _json_key(k: object) -> str | None:
 
 _UNTYPED: Node = {"type": "any"}
 _BROKEN: str | None = None  # the JSON of a value that breaks its node
+
+
+# The text of the last long string a template named (see Encoder.placeholder).
+_last_text: list[tuple[object, ...]] = [(None, None, None, None, None, None, "")]
 
 
 class Encoder:
@@ -596,6 +600,20 @@ class Encoder:
             v = empty_value(f)
         sensitive = self.def_ is not None and name in self.def_.get("sensitive", ())
         replaces = p.required and "replacement" in f
+        if not isinstance(v, str) or len(v) < LONG:
+            return self.value_text(f, v, sensitive, replaces)
+        # a long string's text, remembered as sanitize remembers the last
+        # one scrubbed: every payload of an occurrence writes its message
+        key = (f, v, sensitive, replaces, self.show, self.verbose)
+        last = _last_text[0]
+        if last[0] is key[0] and last[1] == key[1] and last[2:6] == key[2:]:
+            return str(last[6])
+        text = self.value_text(f, v, sensitive, replaces)
+        _last_text[0] = (*key, text)
+        return text
+
+    def value_text(self, f: Node, v: object, sensitive: bool, replaces: bool) -> str:
+        """The text of value v of node f in a template."""
         text = self.scalar_text(f, v, sensitive)
         if text is None and replaces:
             text = self.scalar_text(f, f["replacement"], sensitive)
