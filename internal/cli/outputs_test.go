@@ -3,7 +3,6 @@ package cli
 import (
 	"crypto/sha256"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -28,33 +27,28 @@ func diagLines(stderr string) string {
 	return strings.Join(out, "\n")
 }
 
-// tree describes every entry below dir, symbolic links not followed: path,
-// mode and, for a file, the SHA-256 of its bytes.
+// tree describes every entry below dir, symbolic links not followed: its
+// line of entries and, for a file, its modification time and the SHA-256
+// of its bytes.
 func tree(t *testing.T, dir string) string {
 	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	lines := entries(t, dir)
+	for i, line := range lines {
+		cut := strings.LastIndex(line, " ") // the path, then the mode
+		rel, mode := line[:cut], line[cut+1:]
+		if !strings.HasPrefix(mode, "-") {
+			continue // not a regular file
+		}
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		info, err := os.Lstat(p)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		info, err := d.Info()
+		data, err := os.ReadFile(p)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		rel, _ := filepath.Rel(dir, p)
-		line := fmt.Sprintf("%s %v", filepath.ToSlash(rel), info.Mode())
-		if info.Mode().IsRegular() {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			line += fmt.Sprintf(" %d %x", info.ModTime().UnixNano(), sha256.Sum256(data))
-		}
-		lines = append(lines, line)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+		lines[i] += fmt.Sprintf(" %d %x", info.ModTime().UnixNano(), sha256.Sum256(data))
 	}
 	return strings.Join(lines, "\n")
 }
