@@ -153,30 +153,16 @@ func TestDifferential(t *testing.T) {
 	if want("go") {
 		goRunner = diffGoRunner(t, catalogs, names)
 	}
-	if want("ts") {
-		if _, err := exec.LookPath("node"); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("node is not installed: %v", err)
-			}
-			t.Log("node is not installed: the TypeScript runner is left out")
-		} else {
-			tsDirs = map[string]string{}
-			for _, name := range names {
-				dir := filepath.Join(t.TempDir(), "ts")
-				writePackage(t, catalogs[name], dir)
-				tsDirs[name] = dir
-			}
+	if want("ts") && haveTool(t, "node", "the TypeScript runner is left out") {
+		tsDirs = map[string]string{}
+		for _, name := range names {
+			dir := filepath.Join(t.TempDir(), "ts")
+			writePackage(t, catalogs[name], dir)
+			tsDirs[name] = dir
 		}
 	}
-	if want("rust") {
-		if _, err := exec.LookPath("cargo"); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("cargo is not installed: %v", err)
-			}
-			t.Log("cargo is not installed: the Rust runner is left out")
-		} else {
-			rustBins = diffRustRunners(t, catalogs, names)
-		}
+	if want("rust") && haveTool(t, "cargo", "the Rust runner is left out") {
+		rustBins = diffRustRunners(t, catalogs, names)
 	}
 	var pyRunners map[string]*difffuzz.Runner
 	if want("python") {
@@ -611,4 +597,19 @@ func tail(s string, n int) string {
 		return s
 	}
 	return "…" + s[len(s)-n:]
+}
+
+// haveTool reports whether the program name is on PATH. Where it is not,
+// it fails t in CI, which installs every tool, and elsewhere logs what is
+// left out.
+func haveTool(t *testing.T, name, leftOut string) bool {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is not installed: %v", name, err)
+		}
+		t.Logf("%s is not installed: %s", name, leftOut)
+		return false
+	}
+	return true
 }

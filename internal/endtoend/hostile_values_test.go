@@ -122,25 +122,13 @@ func TestHostileValues(t *testing.T) {
 	if want("go") {
 		runners = append(runners, &hostileRunner{name: "go", command: []string{diffGoRunner(t, catalogs, names), name}})
 	}
-	if want("ts") {
-		if _, err := exec.LookPath("node"); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("node is not installed: %v", err)
-			}
-			t.Log("node is not installed: the TypeScript runner is left out")
-		} else {
-			dir := filepath.Join(t.TempDir(), "ts")
-			writePackage(t, m, dir)
-			runners = append(runners, &hostileRunner{name: "ts", command: []string{"node", filepath.Join(dir, "conformance.mjs")}})
-		}
+	if want("ts") && haveTool(t, "node", "the TypeScript runner is left out") {
+		dir := filepath.Join(t.TempDir(), "ts")
+		writePackage(t, m, dir)
+		runners = append(runners, &hostileRunner{name: "ts", command: []string{"node", filepath.Join(dir, "conformance.mjs")}})
 	}
-	if want("rust") {
-		if _, err := exec.LookPath("cargo"); err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("cargo is not installed: %v", err)
-			}
-			t.Log("cargo is not installed: the Rust runner is left out")
-		} else if os.Getenv("ERRGEN_HOSTILE_RUST") == "debug" {
+	if want("rust") && haveTool(t, "cargo", "the Rust runner is left out") {
+		if os.Getenv("ERRGEN_HOSTILE_RUST") == "debug" {
 			if bin := diffRustRunners(t, catalogs, names)[name]; bin != "" {
 				runners = append(runners, &hostileRunner{name: "rust", command: []string{bin}})
 			}
