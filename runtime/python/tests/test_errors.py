@@ -169,7 +169,7 @@ def test_metrics_count_each_payload_once() -> None:
 
 
 def test_field_errors_and_aliases() -> None:
-    err = ValidationError(fieldErrors={"name": ["is required"]}, totalErrors=1)
+    err = ValidationError(field_errors={"name": ["is required"]}, total_errors=1)
     assert json.loads(fx.render_response(err, FIXED))["message"] == "Validation failed: 1 errors"
     assert fx.new("E_INVALID", {"fieldErrors": {}, "totalErrors": 0}).symbol == "E_VALIDATION"
 
@@ -190,3 +190,73 @@ def test_timestamps_are_utc_whole_seconds() -> None:
     assert json.loads(fx.render_problem(InternalError(), o))["timestamp"] == "2026-05-06T07:08:09Z"
     fresh = json.loads(fx.render_problem(InternalError()))
     assert fresh["instance"].startswith("urn:uuid:") and fresh["timestamp"].endswith("Z")
+
+
+def test_args_hold_the_wire_text() -> None:
+    err = denied()
+    assert err.args == (str(err),) == ("E_FS_DENIED: Access to ~/notes.txt is denied (<redacted>)",)
+    assert fx.from_error(RuntimeError("password=hunter2")).args == ("E_INTERNAL: An internal error occurred",)
+    err.args = ("set by a library",)
+    assert err.args == ("set by a library",)
+
+
+def occurrence(err: fx.CatalogError) -> list[str]:
+    """Everything an error is for: its payloads in every format, verbose and
+    not, its text and its log forms."""
+    verbose = fx.Options(verbose=True, now=FIXED.now, instance=FIXED.instance)
+    out = [str(err), repr(err), err.verbose_error(), json.dumps(err.log_value()), type(err).__name__]
+    for o in (FIXED, verbose):
+        out += [fx.render_problem(err, o), fx.render_jsonrpc_error(err, o), fx.render_response(err, o)]
+    return out
+
+
+def made() -> list[fx.CatalogError]:
+    try:
+        try:
+            raise OSError("connect https://svc:hunter2@db.internal/")
+        except OSError as exc:
+            raise ValueError("") from exc
+    except ValueError as exc:
+        chained = denied(
+            status=403, retryable=True, request_id="r-1", instance="urn:i", data={"a": [1]}, extensions=[("x", {"y": 2})], log_sensitive=True, cause=exc
+        )
+    inner = UnavailableError(service="db")
+    outer = FsQuotaError(user="u", limit=2, used=3.5, zone="eu", cause=RuntimeError("over"))
+    outer.__cause__.__cause__ = inner  # type: ignore[union-attr]
+    return [chained, outer, fx.from_error(KeyError("k")), fx.error_of("E_FS_TOO_LARGE"), fx.new("E_FS_BAD_NAME", {"name": "x"})]
+
+
+def test_errors_pickle_and_copy_with_their_details_and_occurrence() -> None:
+    import copy
+    import pickle
+
+    for err in made():
+        want = occurrence(err)
+        err.note = {"kept": True}  # type: ignore[attr-defined]
+        for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(err, proto))
+            assert type(back) is type(err) and occurrence(back) == want
+            assert back.note == {"kept": True} and back.details == err.details and fx.from_error(back) is back
+        shallow, deep = copy.copy(err), copy.deepcopy(err)
+        assert occurrence(shallow) == want and occurrence(deep) == want
+        assert shallow.__cause__ is err.__cause__ and shallow.details is err.details
+        if err.details:
+            assert deep.details == err.details and deep.details is not err.details
+    chained, outer = made()[:2]
+    back = pickle.loads(pickle.dumps(outer))
+    assert isinstance(back.__cause__.__cause__, UnavailableError)  # an error of a catalog crosses as itself
+    assert pickle.loads(pickle.dumps(chained)).details["token"] == SECRET  # the details as given: the server's own
+
+
+def _raise_in_worker(n: int) -> int:
+    raise FsTooLargeError(resource="file_size", limit=n, actual=n * 2, unit="bytes", request_id="w")
+
+
+def test_an_error_raised_in_a_worker_process_reaches_the_caller() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1) as pool, pytest.raises(FsTooLargeError) as info:
+        pool.submit(_raise_in_worker, 10).result()
+    err = info.value
+    assert err.details == {"resource": "file_size", "limit": 10, "actual": 20, "unit": "bytes"} and err.request_id == "w"
+    assert fx.render_problem(err, FIXED) == fx.render_problem(FsTooLargeError(resource="file_size", limit=10, actual=20, unit="bytes", request_id="w"), FIXED)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import anyio
@@ -17,6 +18,7 @@ from fixture_errors import client
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.shared.exceptions import McpError
+from mcp.types import CallToolResult, TextContent
 
 from conftest import PACKAGE_ROOT
 
@@ -24,23 +26,34 @@ SERVER = str(Path(__file__).parent / "servers" / "mcp_server.py")
 SECRET = "SECRET_9f8e7d"
 
 
-async def session_run(mode: str) -> dict[str, object]:
-    params = StdioServerParameters(command=sys.executable, args=[SERVER, mode], env={**os.environ, "PYTHONPATH": PACKAGE_ROOT})
+async def session_run(mode: str, *flags: str) -> dict[str, object]:
+    params = StdioServerParameters(command=sys.executable, args=[SERVER, mode, *flags], env={**os.environ, "PYTHONPATH": PACKAGE_ROOT})
     out: dict[str, object] = {}
-    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
-        for name in ("unavailable", "crash", "fine", *(("wrapped",) if mode == "fastmcp" else ())):
-            out[name] = await session.call_tool(name, {})
-        try:
-            await session.call_tool("denied", {})
-        except McpError as exc:
-            out["denied"] = exc
-        if mode == "lowlevel":
+    with tempfile.TemporaryFile("w+") as log:
+        async with stdio_client(params, errlog=log) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            tools = ["unavailable", "crash", "fine", "mcp_error", "nope"]
+            if mode == "fastmcp":
+                tools += ["wrapped", "wrapped_typed", "wrapped_mcp_error"]
+            for name in tools:
+                out[name] = await session.call_tool(name, {})
             try:
-                await session.list_prompts()
+                await session.call_tool("denied", {})
             except McpError as exc:
-                out["prompts"] = exc
+                out["denied"] = exc
+            if mode == "lowlevel":
+                try:
+                    await session.list_prompts()
+                except McpError as exc:
+                    out["prompts"] = exc
+        log.seek(0)
+        out["log"] = log.read()
     return out
+
+
+def text_of(result: object) -> str:
+    assert isinstance(result, CallToolResult) and isinstance(result.content[0], TextContent)
+    return result.content[0].text
 
 
 @pytest.mark.parametrize("mode", ["fastmcp", "lowlevel"])
@@ -63,3 +76,28 @@ def test_tools_fail_in_the_catalogs_form(mode: str) -> None:
     if mode == "lowlevel":
         prompts = out["prompts"]
         assert isinstance(prompts, McpError) and prompts.error.code == 1000 and "hunter2" not in prompts.error.message
+    # the SDK's own failures, an McpError a tool raises among them, as the SDK sends them
+    said = {"mcp_error": "Error executing tool mcp_error: quota exceeded" if mode == "fastmcp" else "quota exceeded", "nope": "Unknown tool: nope"}
+    for name, text in said.items():
+        assert out[name].isError and text_of(out[name]) == text  # type: ignore[attr-defined]
+    # every crash logged once, with its traceback; a catalog error is the server's answer, not a crash
+    log = str(out["log"])
+    crashes = 2 if mode == "lowlevel" else 1  # the low-level server's list_prompts crashes too
+    assert log.count("Traceback (most recent call last)") == crashes and log.count("RuntimeError: password=hunter2") == crashes, log
+    assert "the client got E_INTERNAL" in log and "E_UNAVAILABLE" not in log and SECRET not in log
+
+
+def test_with_tool_errors_on_a_tool_with_an_output_schema() -> None:
+    """FastMCP gives a tool declared -> str an output schema, and checks
+    even an error result against it: with_tool_errors answers as
+    handle_errors does, without structuredContent, with handle_errors
+    installed or not; an McpError passes as the SDK sends it."""
+    for flags in ((), ("bare",)):
+        out = anyio.run(session_run, "fastmcp", *flags)
+        typed = out["wrapped_typed"]
+        assert isinstance(typed, CallToolResult) and typed.isError and typed.structuredContent is None
+        assert json.loads(text_of(typed))["symbol"] == "E_UNAVAILABLE"
+        assert text_of(out["wrapped_mcp_error"]) == "Error executing tool wrapped_mcp_error: quota exceeded"
+        if flags:
+            crash = text_of(out["crash"])  # without handle_errors: the SDK's text, the adapter not involved
+            assert crash == "Error executing tool crash: password=hunter2"

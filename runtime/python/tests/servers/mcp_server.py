@@ -1,6 +1,6 @@
 """An MCP server of the fixture catalog for test_mcp.py: FastMCP
-(handle_errors after its tools) or the low-level Server (before), over
-stdio."""
+(handle_errors after its tools; none with "fastmcp bare") or the
+low-level Server (before), over stdio."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from fixture_errors.mcp import handle_errors, with_tool_errors
 from mcp import types
 from mcp.server.fastmcp import FastMCP
 from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import McpError
 
 TOKEN = "tok_" + "SECRET_9f8e7d"
 
@@ -26,20 +27,36 @@ def fail(name: str) -> str:
         raise FsDeniedError(path="/home/alice/x", token=TOKEN)
     if name == "crash":
         raise RuntimeError("password=hunter2")
+    if name == "mcp_error":
+        raise McpError(types.ErrorData(code=-32001, message="quota exceeded"))
+    if name != "fine":
+        raise McpError(types.ErrorData(code=types.INVALID_PARAMS, message=f"Unknown tool: {name}"))
     return "fine"
 
 
 def fastmcp() -> None:
     server = FastMCP("fixture")
-    for name in ("unavailable", "denied", "crash", "fine"):
+    for name in ("unavailable", "denied", "crash", "fine", "mcp_error"):
         server.add_tool(lambda n=name: fail(n), name=name, structured_output=False)
 
     @with_tool_errors
     def wrapped() -> str:
         return fail("unavailable")
 
+    # FastMCP gives a tool declared -> str an output schema
+    @with_tool_errors
+    def wrapped_typed() -> str:
+        return fail("unavailable")
+
+    @with_tool_errors
+    def wrapped_mcp_error() -> str:
+        return fail("mcp_error")
+
     server.add_tool(wrapped, name="wrapped", structured_output=False)
-    handle_errors(server)
+    server.add_tool(wrapped_typed, name="wrapped_typed")
+    server.add_tool(wrapped_mcp_error, name="wrapped_mcp_error")
+    if sys.argv[2:] != ["bare"]:
+        handle_errors(server)
     server.run()
 
 
@@ -49,7 +66,7 @@ def lowlevel() -> None:
 
     @server.list_tools()
     async def list_tools() -> list[types.Tool]:
-        return [types.Tool(name=n, inputSchema={"type": "object"}) for n in ("unavailable", "denied", "crash", "fine")]
+        return [types.Tool(name=n, inputSchema={"type": "object"}) for n in ("unavailable", "denied", "crash", "fine", "mcp_error")]
 
     @server.call_tool()
     async def call_tool(name: str, arguments: dict[str, Any]) -> list[types.TextContent]:
