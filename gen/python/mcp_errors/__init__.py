@@ -11,7 +11,7 @@ from ._catalog import CATALOG, CatalogError, ErrorCode
 from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env
 from ._rt.write import Violation
 from .jsonrpc_errors import RpcInternalError, RpcInvalidParamsError, RpcInvalidRequestError, RpcMethodNotFoundError, RpcParseError, RpcServerError
-from .common_errors import ConfigurationError, InputTooLargeError, InternalError, InvalidParamsError, LimitExceededError, NotInstalledError, RateLimitError, SessionNotFoundError, TimeoutError, UnauthorizedError, UnsupportedError, UpstreamUnavailableError, ValidationError
+from .common_errors import CommonTimeoutError, ConfigurationError, InputTooLargeError, InternalError, InvalidParamsError, LimitExceededError, NotInstalledError, RateLimitError, SessionNotFoundError, UnauthorizedError, UnsupportedError, UpstreamUnavailableError, ValidationError
 from .python_errors import PyExecFailError, PyKernelDiedError, PyModuleNotFoundError, PySecurityError, PySyntaxError
 from .playwright_errors import PwEvalError, PwLaunchError, PwNavError, PwPageClosedError, PwSelectorNotFoundError
 from .memory_bank_errors import MbFileNotFoundError, MbInvalidNameError, MbProjectNotFoundError, MbReadError, MbWriteError
@@ -41,6 +41,7 @@ __all__ = [
     "CmdWorkdirInvalidError",
     "CommandFailedError",
     "CommandNotAllowedError",
+    "CommonTimeoutError",
     "ConcurrencyLimitError",
     "ConfigurationError",
     "EnvironmentNotAllowedError",
@@ -95,7 +96,6 @@ __all__ = [
     "RpcServerError",
     "SessionNotFoundError",
     "Stats",
-    "TimeoutError",
     "UnauthorizedError",
     "UnsupportedError",
     "UpstreamUnavailableError",

@@ -134,8 +134,8 @@ class ErrorCode(enum.IntEnum):
     """E_CMD_SANDBOX (3108): Sandbox failure."""
 
 
-#: The catalog's runtime: its errors, renderers, metrics and violation hook.
-CATALOG: _t.Final = _rt.Catalog(FACTS)
+#: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.
+CATALOG: _t.Final[_rt.Catalog[CatalogError]] = _rt.Catalog(FACTS)
 
 
 class CatalogError(_rt.CatalogError):

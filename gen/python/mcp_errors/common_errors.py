@@ -31,6 +31,7 @@ __all__ = [
     "CODE_UNSUPPORTED",
     "CODE_UPSTREAM_UNAVAILABLE",
     "CODE_VALIDATION_ERROR",
+    "CommonTimeoutError",
     "ConfigurationError",
     "InputTooLargeError",
     "InternalError",
@@ -52,7 +53,6 @@ __all__ = [
     "SYMBOL_UPSTREAM_UNAVAILABLE",
     "SYMBOL_VALIDATION_ERROR",
     "SessionNotFoundError",
-    "TimeoutError",
     "UnauthorizedError",
     "UnsupportedError",
     "UpstreamUnavailableError",
@@ -109,7 +109,7 @@ CODE_TIMEOUT: _t.Final = ErrorCode.TIMEOUT
 SYMBOL_TIMEOUT: _t.Final = "E_TIMEOUT"
 
 
-class TimeoutError(CatalogError):
+class CommonTimeoutError(CatalogError):
     """E_TIMEOUT (1001): Operation timed out.
 
     A long-running operation (browser navigation, Python execution, a
@@ -375,13 +375,13 @@ class ValidationError(CatalogError):
     def __init__(
         self,
         *,
-        fieldErrors: _t.Mapping[str, _t.Sequence[str]],
-        totalErrors: int,
+        field_errors: _t.Mapping[str, _t.Sequence[str]],
+        total_errors: int,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
-        _d["fieldErrors"] = fieldErrors
-        _d["totalErrors"] = totalErrors
+        _d["fieldErrors"] = field_errors
+        _d["totalErrors"] = total_errors
         self._errgen_init(_d, options)
 
     @property
@@ -420,9 +420,9 @@ class ConfigurationError(CatalogError):
         self._errgen_init(_d, options)
 
     @property
-    def details(self) -> _details.SystemError:
+    def details(self) -> _details.SystemErrorDetails:
         """The details as given (unredacted: for the server only)."""
-        return _t.cast("_details.SystemError", self._o.raw)
+        return _t.cast("_details.SystemErrorDetails", self._o.raw)
 
 
 CODE_UPSTREAM_UNAVAILABLE: _t.Final = ErrorCode.UPSTREAM_UNAVAILABLE

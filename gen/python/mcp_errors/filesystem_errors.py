@@ -228,9 +228,9 @@ class IoError(CatalogError):
         self._errgen_init(_d, options)
 
     @property
-    def details(self) -> _details.SystemError:
+    def details(self) -> _details.SystemErrorDetails:
         """The details as given (unredacted: for the server only)."""
-        return _t.cast("_details.SystemError", self._o.raw)
+        return _t.cast("_details.SystemErrorDetails", self._o.raw)
 
 
 CODE_INVALID_PATH: _t.Final = ErrorCode.INVALID_PATH

@@ -2,7 +2,6 @@ package python
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -19,7 +18,27 @@ var keywords = map[string]bool{
 	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
 }
 
-var asciiIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+// builtins are the names of Python's builtins module that start with a
+// capital letter (3.10 to 3.13): no class or type of a package takes one,
+// so that importing it never shadows one.
+var builtins = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup
+		BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError
+		ConnectionError ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError Ellipsis
+		EncodingWarning EnvironmentError Exception ExceptionGroup False FileExistsError FileNotFoundError
+		FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError
+		IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError
+		ModuleNotFoundError NameError None NotADirectoryError NotImplemented NotImplementedError OSError
+		OverflowError PendingDeprecationWarning PermissionError ProcessLookupError PythonFinalizationError
+		RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration
+		StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError True TypeError
+		UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError
+		UnicodeWarning UserWarning ValueError Warning ZeroDivisionError`) {
+		builtins[n] = true
+	}
+}
 
 // ValidPackage reports whether name can be the import name of a generated
 // package: an ASCII identifier, not a keyword, not starting with an
@@ -54,19 +73,17 @@ func (n names) claim(want string) string {
 }
 
 // paramName returns the Python parameter of a detail property named
-// wire: the name itself when it is a plain identifier, else its words in
-// snake case; a keyword, a name of the constructor's own or one taken by
-// another property takes a trailing underscore.
+// wire: its words in snake case (argIndex → arg_index, content-type →
+// content_type), as PEP 8 names arguments; a keyword, a name of the
+// constructor's own or one taken by another property takes a trailing
+// underscore (class_, data_). The wire keeps the property's name.
 func paramName(wire string, taken names) string {
-	name := wire
-	if !asciiIdent.MatchString(name) || strings.HasPrefix(name, "_") {
-		name = snake(wire)
-		switch {
-		case name == "":
-			name = "field"
-		case name[0] >= '0' && name[0] <= '9':
-			name = "f_" + name
-		}
+	name := snake(wire)
+	switch {
+	case name == "":
+		name = "field"
+	case name[0] >= '0' && name[0] <= '9':
+		name = "f_" + name
 	}
 	for keywords[name] || taken[name] {
 		name += "_"

@@ -112,22 +112,37 @@ func (g *generator) name() {
 	for _, n := range reservedRoot {
 		classes[n] = true
 	}
-	// an error's class: its TypeScript base name ending in Error; on a
-	// clash, the base name followed by Error
-	want := map[string]int{}
-	base := func(e *model.Error) string {
+	// an error's class: its type in Pascal case, followed by Error unless
+	// it ends in Error; one that would shadow a builtin or a name of the
+	// root module, or that another error's type names as it is (io beside
+	// io_error), or that two errors would get alike, takes its domain's
+	// name before it (CommonTimeoutError)
+	type wanted struct {
+		name  string
+		exact bool // the type's own words end in error
+	}
+	base := func(e *model.Error) wanted {
 		if strings.HasSuffix(e.TSName, "Error") {
-			return e.TSName
+			return wanted{e.TSName, true}
 		}
-		return e.TSName + "Error"
+		return wanted{e.TSName + "Error", false}
+	}
+	exact, appended := map[string]int{}, map[string]int{}
+	for _, e := range g.m.Errors {
+		if w := base(e); w.exact {
+			exact[w.name]++
+		} else {
+			appended[w.name]++
+		}
 	}
 	for _, e := range g.m.Errors {
-		want[base(e)]++
-	}
-	for _, e := range g.m.Errors {
-		name := base(e)
-		if want[name] > 1 || classes[name] {
-			name = e.TSName + "Error"
+		w := base(e)
+		name := w.name
+		clash := exact[name] > 1 || !w.exact && exact[name]+appended[name] > 1
+		if clash || classes[name] || builtins[name] {
+			if domain := naming.TS(e.Domain.Name); !strings.HasPrefix(name, domain) {
+				name = domain + name
+			}
 		}
 		g.classes[e] = classes.claim(name)
 	}
@@ -136,7 +151,7 @@ func (g *generator) name() {
 		if want == "" {
 			want = "Details"
 		}
-		if keywords[want] {
+		if keywords[want] || builtins[want] {
 			want += "Details"
 		}
 		return types.claim(want)
@@ -450,8 +465,8 @@ func (g *generator) catalogFile() []byte {
 		b.WriteString("    " + member(e) + " = " + strconv.FormatInt(e.Code, 10) + "\n")
 		doc(&b, "    ", summary(e))
 	}
-	b.WriteString("\n\n#: The catalog's runtime: its errors, renderers, metrics and violation hook.\n")
-	b.WriteString("CATALOG: _t.Final = _rt.Catalog(FACTS)\n\n\n")
+	b.WriteString("\n\n#: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.\n")
+	b.WriteString("CATALOG: _t.Final[_rt.Catalog[CatalogError]] = _rt.Catalog(FACTS)\n\n\n")
 	b.WriteString("class CatalogError(_rt.CatalogError):\n")
 	doc(&b, "    ", "An error of the "+g.m.Name+" catalog: the base class of each error's own class. str() is its wire message (SYMBOL: message, sensitive values redacted), never its secrets.")
 	b.WriteString("\n    _catalog = CATALOG\n")
@@ -831,7 +846,9 @@ if __name__ == "__main__":
 const mcpModule = `"""The adapter of the official MCP Python SDK (pip install PACKAGE[mcp]):
 handle_errors(server) makes a FastMCP or low-level server send every
 failure in the catalog's form; with_tool_errors wraps one tool; to_mcp_error
-and tool_result render one error for a handler that builds its reply.
+and tool_result render one error for a handler that builds its reply. An
+exception that is not the catalog's is logged, with its traceback, on this
+module's logger (PACKAGE.mcp).
 """
 
 from __future__ import annotations
@@ -839,7 +856,7 @@ from __future__ import annotations
 from ._catalog import CATALOG
 from ._rt import mcp as _mcp
 
-_ADAPTER = _mcp.Adapter(CATALOG)
+_ADAPTER = _mcp.Adapter(CATALOG, __name__)
 
 handle_errors = _ADAPTER.handle_errors
 with_tool_errors = _ADAPTER.with_tool_errors

@@ -8,6 +8,7 @@ import (
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gencatalog"
+	"github.com/errgen/errgen/internal/model"
 )
 
 func TestVersion(t *testing.T) {
@@ -50,11 +51,52 @@ func TestPyStr(t *testing.T) {
 func TestParamName(t *testing.T) {
 	taken := names{"self": true, "data": true}
 	for _, c := range []struct{ wire, want string }{
-		{"limit", "limit"}, {"class", "class_"}, {"content-type", "content_type"}, {"contentType", "contentType"},
+		{"limit", "limit"}, {"class", "class_"}, {"content-type", "content_type"}, {"contentType", "content_type_"},
+		{"argIndex", "arg_index"}, {"HTTPStatus", "http_status"}, {"timeout_ms", "timeout_ms"}, {"None", "none"},
 		{"data", "data_"}, {"2fa", "f_2fa"}, {"__proto__", "proto"}, {"_id", "id"}, {"", "field"}, {"é", "field_"}, {"self", "self_"},
 	} {
 		if got := paramName(c.wire, taken); got != c.want {
 			t.Errorf("paramName(%q) = %q, want %q", c.wire, got, c.want)
+		}
+	}
+}
+
+// An error's class is its type in Pascal case ending in Error; one that
+// would shadow a builtin, or that a type ending in error names as it is,
+// takes its domain's name before it.
+func TestClassNames(t *testing.T) {
+	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(`errgen: 1
+name: demo
+version: 1.0.0
+fallback: E_INTERNAL
+domains:
+  common: {range: [1000, 1099]}
+  files: {range: [2000, 2099], prefix: FS}
+errors:
+  E_INTERNAL: {code: 1000, title: T, message: M, doc: D.}
+  E_INTERNAL_ERROR: {code: 1001, title: T, message: M, doc: D.}
+  E_TIMEOUT: {code: 1002, title: T, message: M, doc: D.}
+  E_VALIDATION: {code: 1003, title: T, message: M, doc: D., type: validation_error}
+  E_VIOLATION: {code: 1004, title: T, message: M, doc: D.}
+  E_FS_IO: {code: 2000, title: T, message: M, doc: D., type: io}
+  E_FS_IO_ERROR: {code: 2001, title: T, message: M, doc: D., type: io_error}
+  E_FS_NOT_FOUND: {code: 2002, title: T, message: M, doc: D., type: file_not_found}
+  E_FS_PERMISSION: {code: 2003, title: T, message: M, doc: D., type: files_permission}
+`)}, "errors.yaml")
+	g := &generator{m: m, shapeNames: map[*model.Shape]string{}, objNames: map[*model.Schema]string{}, classes: map[*model.Error]string{}}
+	g.name()
+	got := map[string]string{}
+	for _, e := range m.Errors {
+		got[e.Symbol] = g.classes[e]
+	}
+	want := map[string]string{
+		"E_INTERNAL": "CommonInternalError", "E_INTERNAL_ERROR": "InternalError", "E_TIMEOUT": "CommonTimeoutError",
+		"E_VALIDATION": "ValidationError", "E_VIOLATION": "CommonViolationError", "E_FS_IO": "FilesIoError", "E_FS_IO_ERROR": "IoError",
+		"E_FS_NOT_FOUND": "FilesFileNotFoundError", "E_FS_PERMISSION": "FilesPermissionError",
+	}
+	for s, w := range want {
+		if got[s] != w {
+			t.Errorf("%s: class %s, want %s", s, got[s], w)
 		}
 	}
 }

@@ -3,7 +3,9 @@
 """The adapter of the official MCP Python SDK (pip install kinds_errors[mcp]):
 handle_errors(server) makes a FastMCP or low-level server send every
 failure in the catalog's form; with_tool_errors wraps one tool; to_mcp_error
-and tool_result render one error for a handler that builds its reply.
+and tool_result render one error for a handler that builds its reply. An
+exception that is not the catalog's is logged, with its traceback, on this
+module's logger (kinds_errors.mcp).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from ._catalog import CATALOG
 from ._rt import mcp as _mcp
 
-_ADAPTER = _mcp.Adapter(CATALOG)
+_ADAPTER = _mcp.Adapter(CATALOG, __name__)
 
 handle_errors = _ADAPTER.handle_errors
 with_tool_errors = _ADAPTER.with_tool_errors

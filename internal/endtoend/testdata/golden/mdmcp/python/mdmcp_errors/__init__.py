@@ -12,7 +12,7 @@ from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Op
 from ._rt.write import Violation
 from .policy_errors import CommandNotAllowedError, EnvironmentNotAllowedError, NetworkFsDeniedError, PathNotAllowedError, WriteNotPermittedError
 from .validation_errors import InvalidArgumentError, InvalidEnvironmentError, InvalidPathError, MissingRequiredError, PathTraversalError
-from .resource_errors import ConcurrencyLimitError, FileTooLargeError, OutputTooLargeError, RateLimitError, TimeoutError
+from .resource_errors import ConcurrencyLimitError, FileTooLargeError, OutputTooLargeError, RateLimitError, ResourceTimeoutError
 from .execution_errors import CommandFailedError, IoError, NotFoundError, PermissionDeniedError
 from .system_errors import ConfigurationError, InternalError
 
@@ -57,8 +57,8 @@ __all__ = [
     "PathTraversalError",
     "PermissionDeniedError",
     "RateLimitError",
+    "ResourceTimeoutError",
     "Stats",
-    "TimeoutError",
     "Violation",
     "ViolationError",
     "WriteNotPermittedError",

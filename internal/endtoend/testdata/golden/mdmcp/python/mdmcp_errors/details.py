@@ -11,7 +11,7 @@ __all__ = [
     "ExecutionError",
     "PolicyViolation",
     "ResourceLimit",
-    "SystemError",
+    "SystemErrorDetails",
     "ValidationFailure",
 ]
 
@@ -85,16 +85,16 @@ class ResourceLimit(_ResourceLimitRequired, _ResourceLimitOptional):
     """
 
 
-_SystemErrorRequired = _t.TypedDict("_SystemErrorRequired", {
+_SystemErrorDetailsRequired = _t.TypedDict("_SystemErrorDetailsRequired", {
     "component": "str",
     "message": "str",
 })
-_SystemErrorOptional = _t.TypedDict("_SystemErrorOptional", {
+_SystemErrorDetailsOptional = _t.TypedDict("_SystemErrorDetailsOptional", {
     "code": "str",
 }, total=False)
 
 
-class SystemError(_SystemErrorRequired, _SystemErrorOptional):
+class SystemErrorDetails(_SystemErrorDetailsRequired, _SystemErrorDetailsOptional):
     """Detail shape system_error.
 
     Details for system errors.

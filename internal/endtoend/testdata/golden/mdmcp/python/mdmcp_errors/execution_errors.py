@@ -53,21 +53,21 @@ class CommandFailedError(CatalogError):
         *,
         phase: _t.Literal["validation", "preparation", "execution", "output_processing", "cleanup"],
         operation: str | None = None,
-        exitCode: int | None = None,
+        exit_code: int | None = None,
         stderr: str | None = None,
-        systemError: str | None = None,
+        system_error: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["phase"] = phase
         if operation is not None:
             _d["operation"] = operation
-        if exitCode is not None:
-            _d["exitCode"] = exitCode
+        if exit_code is not None:
+            _d["exitCode"] = exit_code
         if stderr is not None:
             _d["stderr"] = stderr
-        if systemError is not None:
-            _d["systemError"] = systemError
+        if system_error is not None:
+            _d["systemError"] = system_error
         self._errgen_init(_d, options)
 
     @property
@@ -107,9 +107,9 @@ class IoError(CatalogError):
         self._errgen_init(_d, options)
 
     @property
-    def details(self) -> _details.SystemError:
+    def details(self) -> _details.SystemErrorDetails:
         """The details as given (unredacted: for the server only)."""
-        return _t.cast("_details.SystemError", self._o.raw)
+        return _t.cast("_details.SystemErrorDetails", self._o.raw)
 
 
 CODE_PERMISSION_DENIED: _t.Final = ErrorCode.PERMISSION_DENIED
@@ -131,21 +131,21 @@ class PermissionDeniedError(CatalogError):
         *,
         phase: _t.Literal["validation", "preparation", "execution", "output_processing", "cleanup"],
         operation: str | None = None,
-        exitCode: int | None = None,
+        exit_code: int | None = None,
         stderr: str | None = None,
-        systemError: str | None = None,
+        system_error: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["phase"] = phase
         if operation is not None:
             _d["operation"] = operation
-        if exitCode is not None:
-            _d["exitCode"] = exitCode
+        if exit_code is not None:
+            _d["exitCode"] = exit_code
         if stderr is not None:
             _d["stderr"] = stderr
-        if systemError is not None:
-            _d["systemError"] = systemError
+        if system_error is not None:
+            _d["systemError"] = system_error
         self._errgen_init(_d, options)
 
     @property
@@ -172,21 +172,21 @@ class NotFoundError(CatalogError):
         *,
         phase: _t.Literal["validation", "preparation", "execution", "output_processing", "cleanup"],
         operation: str | None = None,
-        exitCode: int | None = None,
+        exit_code: int | None = None,
         stderr: str | None = None,
-        systemError: str | None = None,
+        system_error: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["phase"] = phase
         if operation is not None:
             _d["operation"] = operation
-        if exitCode is not None:
-            _d["exitCode"] = exitCode
+        if exit_code is not None:
+            _d["exitCode"] = exit_code
         if stderr is not None:
             _d["stderr"] = stderr
-        if systemError is not None:
-            _d["systemError"] = systemError
+        if system_error is not None:
+            _d["systemError"] = system_error
         self._errgen_init(_d, options)
 
     @property

@@ -59,17 +59,17 @@ class PathNotAllowedError(CatalogError):
         *,
         requested: str,
         rule: str,
-        allowedSample: _details.AllowedValuesSample | None = None,
-        policyLocation: str | None = None,
+        allowed_sample: _details.AllowedValuesSample | None = None,
+        policy_location: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["requested"] = requested
         _d["rule"] = rule
-        if allowedSample is not None:
-            _d["allowedSample"] = allowedSample
-        if policyLocation is not None:
-            _d["policyLocation"] = policyLocation
+        if allowed_sample is not None:
+            _d["allowedSample"] = allowed_sample
+        if policy_location is not None:
+            _d["policyLocation"] = policy_location
         self._errgen_init(_d, options)
 
     @property
@@ -98,17 +98,17 @@ class CommandNotAllowedError(CatalogError):
         *,
         requested: str,
         rule: str,
-        allowedSample: _details.AllowedValuesSample | None = None,
-        policyLocation: str | None = None,
+        allowed_sample: _details.AllowedValuesSample | None = None,
+        policy_location: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["requested"] = requested
         _d["rule"] = rule
-        if allowedSample is not None:
-            _d["allowedSample"] = allowedSample
-        if policyLocation is not None:
-            _d["policyLocation"] = policyLocation
+        if allowed_sample is not None:
+            _d["allowedSample"] = allowed_sample
+        if policy_location is not None:
+            _d["policyLocation"] = policy_location
         self._errgen_init(_d, options)
 
     @property
@@ -137,17 +137,17 @@ class EnvironmentNotAllowedError(CatalogError):
         *,
         requested: str,
         rule: str,
-        allowedSample: _details.AllowedValuesSample | None = None,
-        policyLocation: str | None = None,
+        allowed_sample: _details.AllowedValuesSample | None = None,
+        policy_location: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["requested"] = requested
         _d["rule"] = rule
-        if allowedSample is not None:
-            _d["allowedSample"] = allowedSample
-        if policyLocation is not None:
-            _d["policyLocation"] = policyLocation
+        if allowed_sample is not None:
+            _d["allowedSample"] = allowed_sample
+        if policy_location is not None:
+            _d["policyLocation"] = policy_location
         self._errgen_init(_d, options)
 
     @property
@@ -175,17 +175,17 @@ class NetworkFsDeniedError(CatalogError):
         *,
         requested: str,
         rule: str,
-        allowedSample: _details.AllowedValuesSample | None = None,
-        policyLocation: str | None = None,
+        allowed_sample: _details.AllowedValuesSample | None = None,
+        policy_location: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["requested"] = requested
         _d["rule"] = rule
-        if allowedSample is not None:
-            _d["allowedSample"] = allowedSample
-        if policyLocation is not None:
-            _d["policyLocation"] = policyLocation
+        if allowed_sample is not None:
+            _d["allowedSample"] = allowed_sample
+        if policy_location is not None:
+            _d["policyLocation"] = policy_location
         self._errgen_init(_d, options)
 
     @property
@@ -213,17 +213,17 @@ class WriteNotPermittedError(CatalogError):
         *,
         requested: str,
         rule: str,
-        allowedSample: _details.AllowedValuesSample | None = None,
-        policyLocation: str | None = None,
+        allowed_sample: _details.AllowedValuesSample | None = None,
+        policy_location: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["requested"] = requested
         _d["rule"] = rule
-        if allowedSample is not None:
-            _d["allowedSample"] = allowedSample
-        if policyLocation is not None:
-            _d["policyLocation"] = policyLocation
+        if allowed_sample is not None:
+            _d["allowedSample"] = allowed_sample
+        if policy_location is not None:
+            _d["policyLocation"] = policy_location
         self._errgen_init(_d, options)
 
     @property

@@ -27,12 +27,12 @@ __all__ = [
     "FileTooLargeError",
     "OutputTooLargeError",
     "RateLimitError",
+    "ResourceTimeoutError",
     "SYMBOL_CONCURRENCY_LIMIT",
     "SYMBOL_FILE_TOO_LARGE",
     "SYMBOL_OUTPUT_TOO_LARGE",
     "SYMBOL_RATE_LIMIT",
     "SYMBOL_TIMEOUT",
-    "TimeoutError",
 ]
 
 
@@ -57,7 +57,7 @@ class FileTooLargeError(CatalogError):
         limit: int,
         actual: int,
         unit: str,
-        configSource: str | None = None,
+        config_source: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
@@ -65,8 +65,8 @@ class FileTooLargeError(CatalogError):
         _d["limit"] = limit
         _d["actual"] = actual
         _d["unit"] = unit
-        if configSource is not None:
-            _d["configSource"] = configSource
+        if config_source is not None:
+            _d["configSource"] = config_source
         self._errgen_init(_d, options)
 
     @property
@@ -96,7 +96,7 @@ class OutputTooLargeError(CatalogError):
         limit: int,
         actual: int,
         unit: str,
-        configSource: str | None = None,
+        config_source: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
@@ -104,8 +104,8 @@ class OutputTooLargeError(CatalogError):
         _d["limit"] = limit
         _d["actual"] = actual
         _d["unit"] = unit
-        if configSource is not None:
-            _d["configSource"] = configSource
+        if config_source is not None:
+            _d["configSource"] = config_source
         self._errgen_init(_d, options)
 
     @property
@@ -118,7 +118,7 @@ CODE_TIMEOUT: _t.Final = ErrorCode.TIMEOUT
 SYMBOL_TIMEOUT: _t.Final = "E_TIMEOUT"
 
 
-class TimeoutError(CatalogError):
+class ResourceTimeoutError(CatalogError):
     """E_TIMEOUT (1202): Operation timed out.
 
     The command or operation ran past its timeout and was stopped.
@@ -135,7 +135,7 @@ class TimeoutError(CatalogError):
         limit: int,
         actual: int,
         unit: str,
-        configSource: str | None = None,
+        config_source: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
@@ -143,8 +143,8 @@ class TimeoutError(CatalogError):
         _d["limit"] = limit
         _d["actual"] = actual
         _d["unit"] = unit
-        if configSource is not None:
-            _d["configSource"] = configSource
+        if config_source is not None:
+            _d["configSource"] = config_source
         self._errgen_init(_d, options)
 
     @property
@@ -175,7 +175,7 @@ class ConcurrencyLimitError(CatalogError):
         limit: int,
         actual: int,
         unit: str,
-        configSource: str | None = None,
+        config_source: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
@@ -183,8 +183,8 @@ class ConcurrencyLimitError(CatalogError):
         _d["limit"] = limit
         _d["actual"] = actual
         _d["unit"] = unit
-        if configSource is not None:
-            _d["configSource"] = configSource
+        if config_source is not None:
+            _d["configSource"] = config_source
         self._errgen_init(_d, options)
 
     @property
@@ -214,7 +214,7 @@ class RateLimitError(CatalogError):
         limit: int,
         actual: int,
         unit: str,
-        configSource: str | None = None,
+        config_source: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
@@ -222,8 +222,8 @@ class RateLimitError(CatalogError):
         _d["limit"] = limit
         _d["actual"] = actual
         _d["unit"] = unit
-        if configSource is not None:
-            _d["configSource"] = configSource
+        if config_source is not None:
+            _d["configSource"] = config_source
         self._errgen_init(_d, options)
 
     @property

@@ -59,9 +59,9 @@ class InternalError(CatalogError):
         self._errgen_init(_d, options)
 
     @property
-    def details(self) -> _details.SystemError:
+    def details(self) -> _details.SystemErrorDetails:
         """The details as given (unredacted: for the server only)."""
-        return _t.cast("_details.SystemError", self._o.raw)
+        return _t.cast("_details.SystemErrorDetails", self._o.raw)
 
 
 CODE_CONFIGURATION_ERROR: _t.Final = ErrorCode.CONFIGURATION_ERROR
@@ -94,6 +94,6 @@ class ConfigurationError(CatalogError):
         self._errgen_init(_d, options)
 
     @property
-    def details(self) -> _details.SystemError:
+    def details(self) -> _details.SystemErrorDetails:
         """The details as given (unredacted: for the server only)."""
-        return _t.cast("_details.SystemError", self._o.raw)
+        return _t.cast("_details.SystemErrorDetails", self._o.raw)

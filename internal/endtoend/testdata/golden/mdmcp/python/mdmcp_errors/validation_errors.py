@@ -56,8 +56,8 @@ class InvalidPathError(CatalogError):
         field: str,
         value: str,
         reason: str,
-        expectedFormat: str | None = None,
-        argIndex: int | None = None,
+        expected_format: str | None = None,
+        arg_index: int | None = None,
         examples: _t.Sequence[str] | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
@@ -65,10 +65,10 @@ class InvalidPathError(CatalogError):
         _d["field"] = field
         _d["value"] = value
         _d["reason"] = reason
-        if expectedFormat is not None:
-            _d["expectedFormat"] = expectedFormat
-        if argIndex is not None:
-            _d["argIndex"] = argIndex
+        if expected_format is not None:
+            _d["expectedFormat"] = expected_format
+        if arg_index is not None:
+            _d["argIndex"] = arg_index
         if examples is not None:
             _d["examples"] = examples
         self._errgen_init(_d, options)
@@ -101,8 +101,8 @@ class InvalidArgumentError(CatalogError):
         field: str,
         value: str,
         reason: str,
-        expectedFormat: str | None = None,
-        argIndex: int | None = None,
+        expected_format: str | None = None,
+        arg_index: int | None = None,
         examples: _t.Sequence[str] | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
@@ -110,10 +110,10 @@ class InvalidArgumentError(CatalogError):
         _d["field"] = field
         _d["value"] = value
         _d["reason"] = reason
-        if expectedFormat is not None:
-            _d["expectedFormat"] = expectedFormat
-        if argIndex is not None:
-            _d["argIndex"] = argIndex
+        if expected_format is not None:
+            _d["expectedFormat"] = expected_format
+        if arg_index is not None:
+            _d["argIndex"] = arg_index
         if examples is not None:
             _d["examples"] = examples
         self._errgen_init(_d, options)
@@ -145,8 +145,8 @@ class InvalidEnvironmentError(CatalogError):
         field: str,
         value: str,
         reason: str,
-        expectedFormat: str | None = None,
-        argIndex: int | None = None,
+        expected_format: str | None = None,
+        arg_index: int | None = None,
         examples: _t.Sequence[str] | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
@@ -154,10 +154,10 @@ class InvalidEnvironmentError(CatalogError):
         _d["field"] = field
         _d["value"] = value
         _d["reason"] = reason
-        if expectedFormat is not None:
-            _d["expectedFormat"] = expectedFormat
-        if argIndex is not None:
-            _d["argIndex"] = argIndex
+        if expected_format is not None:
+            _d["expectedFormat"] = expected_format
+        if arg_index is not None:
+            _d["argIndex"] = arg_index
         if examples is not None:
             _d["examples"] = examples
         self._errgen_init(_d, options)
@@ -187,8 +187,8 @@ class MissingRequiredError(CatalogError):
         field: str,
         value: str,
         reason: str,
-        expectedFormat: str | None = None,
-        argIndex: int | None = None,
+        expected_format: str | None = None,
+        arg_index: int | None = None,
         examples: _t.Sequence[str] | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
@@ -196,10 +196,10 @@ class MissingRequiredError(CatalogError):
         _d["field"] = field
         _d["value"] = value
         _d["reason"] = reason
-        if expectedFormat is not None:
-            _d["expectedFormat"] = expectedFormat
-        if argIndex is not None:
-            _d["argIndex"] = argIndex
+        if expected_format is not None:
+            _d["expectedFormat"] = expected_format
+        if arg_index is not None:
+            _d["argIndex"] = arg_index
         if examples is not None:
             _d["examples"] = examples
         self._errgen_init(_d, options)
@@ -230,8 +230,8 @@ class PathTraversalError(CatalogError):
         field: str,
         value: str,
         reason: str,
-        expectedFormat: str | None = None,
-        argIndex: int | None = None,
+        expected_format: str | None = None,
+        arg_index: int | None = None,
         examples: _t.Sequence[str] | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
@@ -239,10 +239,10 @@ class PathTraversalError(CatalogError):
         _d["field"] = field
         _d["value"] = value
         _d["reason"] = reason
-        if expectedFormat is not None:
-            _d["expectedFormat"] = expectedFormat
-        if argIndex is not None:
-            _d["argIndex"] = argIndex
+        if expected_format is not None:
+            _d["expectedFormat"] = expected_format
+        if arg_index is not None:
+            _d["argIndex"] = arg_index
         if examples is not None:
             _d["examples"] = examples
         self._errgen_init(_d, options)

@@ -40,8 +40,8 @@ class ErrorCode(enum.IntEnum):
     """INTERNAL_ERROR (999): Internal error."""
 
 
-#: The catalog's runtime: its errors, renderers, metrics and violation hook.
-CATALOG: _t.Final = _rt.Catalog(FACTS)
+#: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.
+CATALOG: _t.Final[_rt.Catalog[CatalogError]] = _rt.Catalog(FACTS)
 
 
 class CatalogError(_rt.CatalogError):

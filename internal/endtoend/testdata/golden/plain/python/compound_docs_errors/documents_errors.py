@@ -77,13 +77,13 @@ class InvalidDocTypeError(CatalogError):
     def __init__(
         self,
         *,
-        docType: str,
-        validDocTypes: _t.Sequence[str],
+        doc_type: str,
+        valid_doc_types: _t.Sequence[str],
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
-        _d["docType"] = docType
-        _d["validDocTypes"] = validDocTypes
+        _d["docType"] = doc_type
+        _d["validDocTypes"] = valid_doc_types
         self._errgen_init(_d, options)
 
     @property
@@ -110,12 +110,12 @@ class SchemaValidationFailedError(CatalogError):
         self,
         *,
         errors: _t.Sequence[str],
-        errorCount: int,
+        error_count: int,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["errors"] = errors
-        _d["errorCount"] = errorCount
+        _d["errorCount"] = error_count
         self._errgen_init(_d, options)
 
     @property

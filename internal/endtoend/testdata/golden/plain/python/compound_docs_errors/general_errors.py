@@ -45,13 +45,13 @@ class ValidationError(CatalogError):
     def __init__(
         self,
         *,
-        fieldErrors: _t.Mapping[str, _t.Sequence[str]],
-        totalErrors: int,
+        field_errors: _t.Mapping[str, _t.Sequence[str]],
+        total_errors: int,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
-        _d["fieldErrors"] = fieldErrors
-        _d["totalErrors"] = totalErrors
+        _d["fieldErrors"] = field_errors
+        _d["totalErrors"] = total_errors
         self._errgen_init(_d, options)
 
     @property

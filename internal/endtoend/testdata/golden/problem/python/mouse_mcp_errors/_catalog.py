@@ -34,8 +34,8 @@ class ErrorCode(enum.IntEnum):
     """GENERIC_ERROR (1999): An error occurred."""
 
 
-#: The catalog's runtime: its errors, renderers, metrics and violation hook.
-CATALOG: _t.Final = _rt.Catalog(FACTS)
+#: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.
+CATALOG: _t.Final[_rt.Catalog[CatalogError]] = _rt.Catalog(FACTS)
 
 
 class CatalogError(_rt.CatalogError):

@@ -48,13 +48,13 @@ class ValidationError(CatalogError):
         self,
         *,
         field: str,
-        invalidValue: object | None = None,
+        invalid_value: object | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         _d["field"] = field
-        if invalidValue is not None:
-            _d["invalidValue"] = invalidValue
+        if invalid_value is not None:
+            _d["invalidValue"] = invalid_value
         self._errgen_init(_d, options)
 
     @property
@@ -80,13 +80,13 @@ class NotFoundError(CatalogError):
     def __init__(
         self,
         *,
-        entityId: str,
-        entityType: str,
+        entity_id: str,
+        entity_type: str,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
-        _d["entityId"] = entityId
-        _d["entityType"] = entityType
+        _d["entityId"] = entity_id
+        _d["entityType"] = entity_type
         self._errgen_init(_d, options)
 
     @property

@@ -44,12 +44,12 @@ class ConfigurationError(CatalogError):
     def __init__(
         self,
         *,
-        configKey: str | None = None,
+        config_key: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
-        if configKey is not None:
-            _d["configKey"] = configKey
+        if config_key is not None:
+            _d["configKey"] = config_key
         self._errgen_init(_d, options)
 
     @property

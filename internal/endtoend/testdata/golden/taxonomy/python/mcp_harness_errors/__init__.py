@@ -11,7 +11,7 @@ from ._catalog import CATALOG, CatalogError, ErrorCode
 from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env
 from ._rt.write import Violation
 from .jsonrpc_errors import MethodNotFoundError, ParseError, RpcInvalidParamsError, ServerError
-from .common_errors import InputTooLargeError, InvalidParamsError, LimitExceededError, NotInstalledError, SessionNotFoundError, TimeoutError, UnsupportedError
+from .common_errors import CommonTimeoutError, InputTooLargeError, InvalidParamsError, LimitExceededError, NotInstalledError, SessionNotFoundError, UnsupportedError
 from .python_errors import PyExecFailError, PySecurityError
 from .playwright_errors import PwLaunchError, PwNavError
 from .puppeteer_errors import PtLaunchError, PtNavError
@@ -38,6 +38,7 @@ enable_metrics = CATALOG.enable_metrics  # starts counting rendered errors
 __all__ = [
     "CATALOG",
     "CatalogError",
+    "CommonTimeoutError",
     "ErrorCode",
     "ErrorOptions",
     "FsDeniedError",
@@ -72,7 +73,6 @@ __all__ = [
     "Stats",
     "TavilyHttpError",
     "TavilyRateError",
-    "TimeoutError",
     "UnsupportedError",
     "Violation",
     "ViolationError",

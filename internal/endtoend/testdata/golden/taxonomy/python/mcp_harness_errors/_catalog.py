@@ -76,8 +76,8 @@ class ErrorCode(enum.IntEnum):
     """E_TAVILY_RATE (2801): Tavily rate limit."""
 
 
-#: The catalog's runtime: its errors, renderers, metrics and violation hook.
-CATALOG: _t.Final = _rt.Catalog(FACTS)
+#: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.
+CATALOG: _t.Final[_rt.Catalog[CatalogError]] = _rt.Catalog(FACTS)
 
 
 class CatalogError(_rt.CatalogError):

@@ -25,6 +25,7 @@ __all__ = [
     "CODE_SESSION_NOT_FOUND",
     "CODE_TIMEOUT",
     "CODE_UNSUPPORTED",
+    "CommonTimeoutError",
     "InputTooLargeError",
     "InvalidParamsError",
     "LimitExceededError",
@@ -37,7 +38,6 @@ __all__ = [
     "SYMBOL_TIMEOUT",
     "SYMBOL_UNSUPPORTED",
     "SessionNotFoundError",
-    "TimeoutError",
     "UnsupportedError",
 ]
 
@@ -81,7 +81,7 @@ CODE_TIMEOUT: _t.Final = ErrorCode.TIMEOUT
 SYMBOL_TIMEOUT: _t.Final = "E_TIMEOUT"
 
 
-class TimeoutError(CatalogError):
+class CommonTimeoutError(CatalogError):
     """E_TIMEOUT (1001): Operation timed out.
 
     A long-running browser navigation, page action or Python run passed
@@ -95,14 +95,14 @@ class TimeoutError(CatalogError):
         self,
         *,
         operation: str | None = None,
-        timeoutMs: int | None = None,
+        timeout_ms: int | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         if operation is not None:
             _d["operation"] = operation
-        if timeoutMs is not None:
-            _d["timeoutMs"] = timeoutMs
+        if timeout_ms is not None:
+            _d["timeoutMs"] = timeout_ms
         self._errgen_init(_d, options)
 
     @property
@@ -194,12 +194,12 @@ class SessionNotFoundError(CatalogError):
     def __init__(
         self,
         *,
-        sessionId: str | None = None,
+        session_id: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
-        if sessionId is not None:
-            _d["sessionId"] = sessionId
+        if session_id is not None:
+            _d["sessionId"] = session_id
         self._errgen_init(_d, options)
 
     @property

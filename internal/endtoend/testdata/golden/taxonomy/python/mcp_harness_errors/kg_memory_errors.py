@@ -78,15 +78,15 @@ class KgInvalidTripleError(CatalogError):
         self,
         *,
         from_: str | None = None,
-        relationType: str | None = None,
+        relation_type: str | None = None,
         to: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         if from_ is not None:
             _d["from"] = from_
-        if relationType is not None:
-            _d["relationType"] = relationType
+        if relation_type is not None:
+            _d["relationType"] = relation_type
         if to is not None:
             _d["to"] = to
         self._errgen_init(_d, options)

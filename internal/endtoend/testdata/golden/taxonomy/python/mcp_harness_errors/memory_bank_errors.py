@@ -40,13 +40,13 @@ class MbFileNotFoundError(CatalogError):
     def __init__(
         self,
         *,
-        projectName: str,
-        fileName: str,
+        project_name: str,
+        file_name: str,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
-        _d["projectName"] = projectName
-        _d["fileName"] = fileName
+        _d["projectName"] = project_name
+        _d["fileName"] = file_name
         self._errgen_init(_d, options)
 
     @property

@@ -42,18 +42,18 @@ class NotionAuthError(CatalogError):
         self,
         *,
         endpoint: str | None = None,
-        httpStatus: int | None = None,
-        retryAfterSeconds: int | None = None,
+        http_status: int | None = None,
+        retry_after_seconds: int | None = None,
         reason: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         if endpoint is not None:
             _d["endpoint"] = endpoint
-        if httpStatus is not None:
-            _d["httpStatus"] = httpStatus
-        if retryAfterSeconds is not None:
-            _d["retryAfterSeconds"] = retryAfterSeconds
+        if http_status is not None:
+            _d["httpStatus"] = http_status
+        if retry_after_seconds is not None:
+            _d["retryAfterSeconds"] = retry_after_seconds
         if reason is not None:
             _d["reason"] = reason
         self._errgen_init(_d, options)
@@ -81,18 +81,18 @@ class NotionRateError(CatalogError):
         self,
         *,
         endpoint: str | None = None,
-        httpStatus: int | None = None,
-        retryAfterSeconds: int | None = None,
+        http_status: int | None = None,
+        retry_after_seconds: int | None = None,
         reason: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
         if endpoint is not None:
             _d["endpoint"] = endpoint
-        if httpStatus is not None:
-            _d["httpStatus"] = httpStatus
-        if retryAfterSeconds is not None:
-            _d["retryAfterSeconds"] = retryAfterSeconds
+        if http_status is not None:
+            _d["httpStatus"] = http_status
+        if retry_after_seconds is not None:
+            _d["retryAfterSeconds"] = retry_after_seconds
         if reason is not None:
             _d["reason"] = reason
         self._errgen_init(_d, options)

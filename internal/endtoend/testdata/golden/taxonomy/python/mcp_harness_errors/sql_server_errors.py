@@ -75,14 +75,14 @@ class SqlQueryError(CatalogError):
     def __init__(
         self,
         *,
-        sqlState: str | None = None,
+        sql_state: str | None = None,
         reason: str | None = None,
         query: str | None = None,
         **options: _Unpack[_ErrorOptions],
     ) -> None:
         _d: dict[str, object] = {}
-        if sqlState is not None:
-            _d["sqlState"] = sqlState
+        if sql_state is not None:
+            _d["sqlState"] = sql_state
         if reason is not None:
             _d["reason"] = reason
         if query is not None:

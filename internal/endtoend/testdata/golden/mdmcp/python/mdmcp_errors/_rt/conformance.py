@@ -205,7 +205,7 @@ def _chain(texts: list[str]) -> BaseException | None:
     return c
 
 
-def _empty(catalog: Catalog, n: Mapping[str, Any], level: int = 0) -> object:
+def _empty(catalog: Catalog[Any], n: Mapping[str, Any], level: int = 0) -> object:
     """What the wire reads an absent required value of node n as."""
     t = n["type"]
     if t == "string":
@@ -226,7 +226,7 @@ def _empty(catalog: Catalog, n: Mapping[str, Any], level: int = 0) -> object:
     return None
 
 
-def _detail(catalog: Catalog, n: Mapping[str, Any], v: object, path: str) -> object:
+def _detail(catalog: Catalog[Any], n: Mapping[str, Any], v: object, path: str) -> object:
     """Reads the detail value v of node n: a value of another type than the
     node's is refused (an integer is a number without a fraction; None is a
     value of every type), and the value is returned as the constructor
@@ -281,7 +281,7 @@ def _detail(catalog: Catalog, n: Mapping[str, Any], v: object, path: str) -> obj
     return out
 
 
-def _run(catalog: Catalog, value: object) -> dict[str, str]:
+def _run(catalog: Catalog[Any], value: object) -> dict[str, str]:
     """Renders one vector's input in every format."""
     if not isinstance(value, dict):
         raise Refusal("input: want an object")
@@ -336,7 +336,7 @@ def _run(catalog: Catalog, value: object) -> dict[str, str]:
     }
 
 
-def answer(catalog: Catalog, line: bytes) -> dict[str, object]:
+def answer(catalog: Catalog[Any], line: bytes) -> dict[str, object]:
     """The answer to one line: {"id", "payloads"} or {"id", "error"}."""
     try:
         text = line.decode("utf-8")
@@ -373,7 +373,7 @@ def _lines(stream: IO[bytes]) -> Iterable[bytes]:
         yield line[:-1] if line.endswith(b"\n") else line
 
 
-def serve(catalog: Catalog, stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
+def serve(catalog: Catalog[Any], stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
     """Serves the conformance protocol for catalog: one answer per line of
     stdin (default: the process's standard input) on stdout, written as it
     comes; blank lines are skipped."""
@@ -387,7 +387,7 @@ def serve(catalog: Catalog, stdin: IO[bytes] | None = None, stdout: IO[bytes] | 
         dst.flush()
 
 
-def main(catalog: Catalog) -> None:
+def main(catalog: Catalog[Any]) -> None:
     """The runner's main: serve on the standard streams."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
     serve(catalog)

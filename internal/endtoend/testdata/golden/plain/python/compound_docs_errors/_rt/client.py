@@ -130,7 +130,7 @@ def _get(o: object, name: str) -> object:
 class Client:
     """The guards and parsers of one catalog's payloads."""
 
-    def __init__(self, catalog: Catalog, reserved_domains: Sequence[str] = ()) -> None:
+    def __init__(self, catalog: Catalog[Any], reserved_domains: Sequence[str] = ()) -> None:
         facts = catalog.facts
         rules = facts["rules"]
         self._schema_version: int = facts["schemaVersion"]

@@ -11,6 +11,7 @@ docs/guide/conformance.md.
 
 from __future__ import annotations
 
+import copy
 import logging
 import os
 import re
@@ -19,7 +20,7 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeVar, cast
 
 from .sanitize import sanitize
 from .wire import quote, truncate, utf8_length
@@ -115,7 +116,7 @@ class Metrics:
     """Counts rendered errors: in all, by code, by domain and by symbol, as
     errgenrt.Metrics does. Safe for concurrent use."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog[Any]) -> None:
         self._catalog = catalog
         self._lock = threading.Lock()
         self._total = 0
@@ -204,7 +205,7 @@ class CatalogError(Exception):
     own base class."""
 
     #: the catalog of the package's base class and its errors
-    _catalog: ClassVar[Catalog]
+    _catalog: ClassVar[Catalog[Any]]
     #: the symbol of an error's own class
     SYMBOL: ClassVar[str]
 
@@ -243,6 +244,66 @@ class CatalogError(Exception):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        """(str(err),): the wire's text, as str() and repr() hold it (unless
+        something has set args since)."""
+        given: tuple[Any, ...] = BaseException.args.__get__(self)  # type: ignore[attr-defined]
+        return given if given else (str(self),)
+
+    @args.setter
+    def args(self, value: tuple[Any, ...]) -> None:
+        BaseException.args.__set__(self, value)  # type: ignore[attr-defined]
+
+    # ---------------------------------------------------------- copies
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles the error as its class, its symbol, its details and the
+        members of its occurrence, so that it crosses processes
+        (multiprocessing, a task queue) and renders there byte for byte as
+        here. Its cause chain crosses as the texts the wire and the log forms
+        read of it (each a TextError; an error of a catalog in it as itself),
+        since an exception of any other kind may not unpickle; the traceback
+        does not cross, as with every exception."""
+        o = self._o
+        occurrence = (o.details, o.raw, o.retryable, o.status, o.data, o.extensions, o.request_id, o.instance, o.log_sensitive)
+        state = {k: v for k, v in self.__dict__.items() if k not in ("_o", "_wire")}
+        return (_restore, (type(self), o.def_["symbol"], occurrence, _portable_chain(self)), state or None)
+
+    def __copy__(self) -> CatalogError:
+        """A copy sharing the details and the cause."""
+        return self._copy(self._o.details, self._o.raw, self._o.data, self._o.extensions, dict(self.__dict__))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CatalogError:
+        """A copy with copies of the details and the members; the cause is
+        shared (an exception need not be copyable)."""
+        o = self._o
+        details, raw, data, extensions = copy.deepcopy((o.details, o.raw, o.data, o.extensions), memo)
+        attrs = {k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k not in ("_o", "_wire")}
+        return self._copy(details, raw, data, extensions, attrs)
+
+    def _copy(
+        self,
+        details: Mapping[str, object] | None,
+        raw: Mapping[str, object] | None,
+        data: tuple[tuple[str, object], ...],
+        extensions: tuple[tuple[str, object], ...],
+        attrs: dict[str, Any],
+    ) -> CatalogError:
+        cls = type(self)
+        err = cls.__new__(cls)
+        Exception.__init__(err)
+        err.__dict__.update(attrs)
+        o = self._o
+        err._o = _Occurrence(o.def_)
+        err._o.details, err._o.raw, err._o.data, err._o.extensions = details, raw, data, extensions
+        err._o.retryable, err._o.status, err._o.request_id = o.retryable, o.status, o.request_id
+        err._o.instance, err._o.log_sensitive = o.instance, o.log_sensitive
+        err._wire = None
+        err.__cause__, err.__context__ = self.__cause__, self.__context__
+        err.__suppress_context__ = self.__suppress_context__
+        return err
 
     def _wire_form(self) -> tuple[str, str]:
         if self._wire is None:
@@ -400,6 +461,43 @@ def _cause_chain(err: BaseException, most: int) -> list[str]:
     return out
 
 
+def _portable_chain(err: BaseException) -> tuple[object, ...]:
+    """The cause chain of err as it pickles: the text of each cause
+    (_cause_text), up to an error of a catalog, which ends it as itself."""
+    out: list[object] = []
+    seen = {id(err)}
+    c = _next_cause(err)
+    while c is not None and id(c) not in seen:
+        if isinstance(c, CatalogError) and hasattr(c, "_o"):
+            out.append(c)
+            break
+        seen.add(id(c))
+        out.append(_cause_text(c))
+        c = _next_cause(c)
+    return tuple(out)
+
+
+def _restore(cls: type[CatalogError], symbol: str, occurrence: tuple[Any, ...], chain: tuple[object, ...]) -> CatalogError:
+    """An error pickled by CatalogError.__reduce__, again."""
+    err = cls.__new__(cls)
+    Exception.__init__(err)
+    o = _Occurrence(cls._catalog.definition(symbol))
+    o.details, o.raw, o.retryable, o.status, o.data, o.extensions, o.request_id, o.instance, o.log_sensitive = occurrence
+    err._o = o
+    err._wire = None
+    cause: BaseException | None = None
+    for link in reversed(chain):
+        if isinstance(link, BaseException):
+            cause = link
+            continue
+        text = TextError(link)
+        text.__cause__ = cause
+        cause = text
+    if cause is not None:
+        err.__cause__ = cause
+    return err
+
+
 def _rfc3339(dt: datetime) -> str:
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=timezone.utc)
@@ -410,11 +508,16 @@ def _rfc3339(dt: datetime) -> str:
 
 _Writer = Callable[[CatalogError, Encoder, Options], str]
 
+#: The base class of a catalog's errors (a generated package's CatalogError).
+E = TypeVar("E", bound=CatalogError)
 
-class Catalog:
+
+class Catalog(Generic[E]):
     """The runtime of one catalog, from its facts: its errors by symbol,
     alias and code, the renderers, the fallback, metrics and the violation
-    hook. A generated package makes one (CATALOG) and its error classes."""
+    hook. A generated package makes one (CATALOG, a Catalog of its own
+    CatalogError, which new, error_of and from_error return) and its error
+    classes."""
 
     def __init__(self, facts: Mapping[str, Any]) -> None:
         if facts.get("facts") != FACTS_FORMAT:
@@ -430,8 +533,8 @@ class Catalog:
             for s in [d["symbol"], *d.get("aliases", ())]:
                 self._defs[s] = d
             self._by_code[d["code"]] = d
-        self._classes: dict[str, type[CatalogError]] = {}
-        self._base: type[CatalogError] = type("CatalogError", (CatalogError,), {"_catalog": self, "__module__": __name__})
+        self._classes: dict[str, type[E]] = {}
+        self._base: type[E] = cast("type[E]", type("CatalogError", (CatalogError,), {"_catalog": self, "__module__": __name__}))
         self._metrics: Metrics | None = None
         fb = self._defs.get(facts["fallback"])
         if fb is None:
@@ -452,20 +555,20 @@ class Catalog:
         """Reports whether the catalog has an error of symbol (or alias)."""
         return symbol in self._defs
 
-    def error_class(self, symbol: str) -> type[CatalogError]:
+    def error_class(self, symbol: str) -> type[E]:
         """The class of the errors of a symbol (or alias): the generated
         one, else the catalog's base class."""
         d = self.definition(symbol)
         return self._classes.get(d["symbol"], self._base)
 
     @property
-    def base(self) -> type[CatalogError]:
+    def base(self) -> type[E]:
         """The base class of every error of this catalog."""
         return self._base
 
     # ---------------------------------------------------------- errors
 
-    def new(self, symbol: str, details: Mapping[str, object] | None = None, **options: Unpack[ErrorOptions]) -> CatalogError:
+    def new(self, symbol: str, details: Mapping[str, object] | None = None, **options: Unpack[ErrorOptions]) -> E:
         """An error of the catalog: symbol (or an alias) with its details
         and the members of its occurrence. Details of another type than the
         error's are a TypeError naming the error and the field; values that
@@ -510,7 +613,7 @@ class Catalog:
         o.log_sensitive = options.get("log_sensitive") is True
         return o
 
-    def _fresh(self, d: Mapping[str, Any], cause: BaseException | None) -> CatalogError:
+    def _fresh(self, d: Mapping[str, Any], cause: BaseException | None) -> E:
         """An error of d with empty details, caused by cause."""
         cls = self._classes.get(d["symbol"], self._base)
         err = cls.__new__(cls)
@@ -521,7 +624,7 @@ class Catalog:
             err.__cause__ = cause
         return err
 
-    def error_of(self, symbol: str) -> CatalogError:
+    def error_of(self, symbol: str) -> E:
         """The error of a symbol raised without its details (each required
         field empty), as Go's ``return pkg.ErrX`` does; where empty details
         would break its schema, the catalog's fallback, caused by it."""
@@ -530,7 +633,7 @@ class Catalog:
             return self._fresh(self._fallback, TextError(d["symbol"] + ": " + d["title"]))
         return self._fresh(d, None)
 
-    def from_error(self, err: object) -> CatalogError:
+    def from_error(self, err: object) -> E:
         """Turns anything raised into an error of the catalog: an error of the
         catalog (or one found along its chain of causes) is itself; anything
         else becomes the catalog's fallback, the exception kept only as its
@@ -540,7 +643,7 @@ class Catalog:
         seen: set[int] = set()
         while isinstance(c, BaseException) and id(c) not in seen and len(seen) < 100:
             if isinstance(c, CatalogError) and getattr(c, "_catalog", None) is self and hasattr(c, "_o"):
-                return c
+                return cast("E", c)
             seen.add(id(c))
             c = _next_cause(c)
         if err is None or isinstance(err, BaseException):

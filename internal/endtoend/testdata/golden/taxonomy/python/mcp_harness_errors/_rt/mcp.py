@@ -16,9 +16,11 @@ text, unless it is an ``McpError``. So:
   schema), or the JSON-RPC error where the catalog says ``mcp:
   {tool_errors: error}``; what any other handler raises becomes the
   JSON-RPC error of its catalog error. An exception that is not the
-  catalog's becomes the fallback, its text only a cause (never sent). The
-  SDK's own failures (an unknown tool, arguments that do not validate, an
-  ``McpError`` with no catalog error in its chain) pass unchanged.
+  catalog's becomes the fallback, its text only a cause (never sent), and
+  is logged once, with its traceback, on the package's ``mcp`` logger.
+  The SDK's own failures (an unknown tool, arguments that do not validate,
+  an ``McpError`` with no catalog error in its chain, raised by a tool or
+  a handler) pass unchanged.
 - ``with_tool_errors(fn)`` wraps one tool function (FastMCP's, or a
   low-level ``call_tool`` function) with the same result, for a server
   without ``handle_errors`` or a tool with options of its own.
@@ -26,7 +28,11 @@ text, unless it is an ``McpError``. So:
   handler that builds its reply itself.
 
 The SDK serializes what it sends itself: the values are the runtime's,
-the escaping of the JSON the SDK's (pydantic's).
+the escaping of the JSON the SDK's (pydantic's). FastMCP 1.x checks even
+an error result a tool returns against the tool's output schema (which it
+gives every tool with a return annotation), so the adapter lets the
+results it makes through that check, without their ``structuredContent``
+for such a tool, and checks nothing else differently.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ import contextvars
 import functools
 import inspect
 import json
+import logging
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
@@ -65,11 +72,42 @@ class _Request:
 _REQUEST: contextvars.ContextVar[_Request | None] = contextvars.ContextVar("errgen_mcp_request", default=None)
 
 
+class _ToolFailure(types.CallToolResult):
+    """The isError result of a failing tool, made by the adapter: FastMCP
+    passes it without checking it against the tool's output schema."""
+
+
+def _pass_failures_through_fastmcp() -> None:
+    """Makes FastMCP 1.x pass the adapter's own tool results as they are
+    (without structuredContent for a tool with an output schema) instead of
+    checking them against the tool's output schema, which an error result
+    does not follow. Every other result is checked as before. Once per
+    process; nothing where FastMCP is not there or does not check."""
+    try:
+        from mcp.server.fastmcp.utilities.func_metadata import FuncMetadata
+    except ImportError:  # pragma: no cover - an SDK without FastMCP
+        return
+    convert: Any = getattr(FuncMetadata, "convert_result", None)
+    if convert is None or getattr(convert, "_errgen", False):
+        return
+
+    def convert_result(self: Any, result: Any) -> Any:
+        if isinstance(result, _ToolFailure):
+            if getattr(self, "output_schema", None) is not None and result.structuredContent is not None:
+                return result.model_copy(update={"structuredContent": None})
+            return result
+        return convert(self, result)
+
+    convert_result._errgen = True  # type: ignore[attr-defined]
+    FuncMetadata.convert_result = convert_result  # type: ignore[method-assign]
+
+
 class Adapter:
     """The MCP adapter of one catalog."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog[Any], logger: str = __name__) -> None:
         self._catalog = catalog
+        self._log = logging.getLogger(logger)
 
     # ---------------------------------------------------------- rendering
 
@@ -85,17 +123,27 @@ class Adapter:
         content and, unless structured_content is False (a tool that
         declares an output schema), as structuredContent."""
         text = self._catalog.render_problem(err, options)
-        return types.CallToolResult(
+        return _ToolFailure(
             content=[types.TextContent(type="text", text=text)],
             structuredContent=json.loads(text) if structured_content else None,
             isError=True,
         )
 
+    def _unexpected(self, exc: BaseException, what: str) -> None:
+        """Logs exc once, with its traceback, when it is no error of the
+        catalog (the client gets the fallback, and nothing of it): a crash
+        the operators must see. Errors of a catalog in its chain are written
+        as their str(), sensitive values redacted."""
+        if not self._has_catalog_error(exc):
+            fallback = self._catalog.facts["fallback"]
+            self._log.error("%s: %s raised; the client got %s", what, type(exc).__name__, fallback, exc_info=(type(exc), exc, exc.__traceback__))
+
     def _failure(self, exc: BaseException, options: Options | None, structured_content: bool) -> types.CallToolResult:
         """The result of a tool's failure, told to handle_errors."""
+        req = _REQUEST.get()
+        self._unexpected(exc, "tools/call " + (req.name if req is not None else "(a tool)"))
         err = self._catalog.from_error(exc)
         result = self.tool_result(err, options, structured_content=structured_content)
-        req = _REQUEST.get()
         if req is not None:
             req.result = result
             if self._catalog.tool_errors_as_jsonrpc(err):
@@ -117,9 +165,18 @@ class Adapter:
     def with_tool_errors(self, fn: F, options: Options | None = None) -> F:
         """Wraps a tool function (sync or async): what it raises becomes the
         isError result of the catalog's error (tool_result), any other
-        exception the fallback without its text. An error the catalog sends
-        as a JSON-RPC error (mcp: {tool_errors: error}) is sent so where
-        handle_errors is installed; without it, as the result."""
+        exception the fallback without its text (logged). An McpError with no
+        catalog error in its chain is the SDK's: raised as it is. An error
+        the catalog sends as a JSON-RPC error (mcp: {tool_errors: error}) is
+        sent so where handle_errors is installed; without it, as the
+        result."""
+        _pass_failures_through_fastmcp()
+
+        def failure(exc: Exception) -> types.CallToolResult:
+            if isinstance(exc, McpError) and not self._has_catalog_error(exc):
+                raise exc
+            return self._failure(exc, options, True)
+
         if inspect.iscoroutinefunction(fn):
 
             @functools.wraps(fn)
@@ -127,7 +184,7 @@ class Adapter:
                 try:
                     return await fn(*args, **kwargs)
                 except Exception as exc:
-                    return self._failure(exc, options, True)
+                    return failure(exc)
 
             return cast(F, run_async)
 
@@ -136,7 +193,7 @@ class Adapter:
             try:
                 return fn(*args, **kwargs)
             except Exception as exc:
-                return self._failure(exc, options, True)
+                return failure(exc)
 
         return cast(F, run)
 
@@ -156,6 +213,7 @@ class Adapter:
             return
         low._errgen_installed = True
         adapter = self
+        _pass_failures_through_fastmcp()
 
         class _Handlers(dict[Any, Handler]):
             """The server's request handlers, each wrapped as it is set."""
@@ -183,6 +241,8 @@ class Adapter:
                 exc = req.raised
             elif message.startswith("Input validation error: "):
                 return make_error_result(message)
+            if isinstance(exc, McpError) and not self._has_catalog_error(exc):
+                return make_error_result(message)  # the SDK's own, as the SDK answers it
             tool = getattr(low, "_tool_cache", {}).get(req.name)
             structured = tool is None or getattr(tool, "outputSchema", None) is None
             return types.ServerResult(self._failure(exc, options, structured))
@@ -234,9 +294,18 @@ class Adapter:
                     raise
                 raise self.to_mcp_error(exc, options) from exc
             except Exception as exc:
+                self._unexpected(exc, _method(kind))
                 raise self.to_mcp_error(exc, options) from exc
 
         return other
+
+
+def _method(kind: Any) -> str:
+    """The JSON-RPC method of a request type of the SDK (its method field's
+    literal), else the type's name."""
+    field = getattr(kind, "model_fields", {}).get("method")
+    args = getattr(getattr(field, "annotation", None), "__args__", ())
+    return str(args[0]) if args else getattr(kind, "__name__", str(kind))
 
 
 def _watch(fn: Callable[..., Any], is_async: bool) -> Callable[..., Any]:

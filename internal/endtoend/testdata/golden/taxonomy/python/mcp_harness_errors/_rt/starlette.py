@@ -30,7 +30,7 @@ ExceptionHandler = Callable[[Request, Exception], Awaitable[Response]]
 class Adapter:
     """The Starlette adapter of one catalog."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog[Any]) -> None:
         self._catalog = catalog
 
     def problem_response(self, err: object, options: Options | None = None, headers: Mapping[str, str] | None = None) -> Response:
