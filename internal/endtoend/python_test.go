@@ -520,7 +520,8 @@ func ajvPayloads(t *testing.T, m *model.Catalog, name string, payloads []wirePay
 // golden catalogs', the MCP test catalog's and the hostile, probe and
 // widths catalogs' (every name and text a catalog may hold) — and a
 // user's module to its types: the error classes take their details as
-// keyword arguments, typed; one that forgets a required detail, passes a
+// keyword arguments, typed; new, error_of and from_error return the
+// package's CatalogError; one that forgets a required detail, passes a
 // value of another type or a detail the error does not have fails the
 // check.
 func TestPythonTypes(t *testing.T) {
@@ -546,7 +547,7 @@ func TestPythonTypes(t *testing.T) {
 			pkgs = append(pkgs, e.Name())
 		}
 	}
-	errgentest.WriteFile(t, dir, "user_ok.py", `from files_errors import FsFileTooLargeError, from_error, render_problem
+	errgentest.WriteFile(t, dir, "user_ok.py", `from files_errors import CatalogError, FsFileTooLargeError, error_of, from_error, new, render_problem
 from files_errors.details import ResourceLimit
 from files_errors.policy_errors import PolicyEnvNotAllowedError
 
@@ -564,6 +565,18 @@ def limit(err: FsFileTooLargeError) -> int:
 
 def answer(exc: Exception) -> str:
     return render_problem(from_error(exc))
+
+
+def made(size: int) -> CatalogError:
+    return new("E_FS_FILE_TOO_LARGE", {"resource": "file_size", "limit": 1, "actual": size, "unit": "bytes"})
+
+
+def bare() -> CatalogError:
+    return error_of("E_INTERNAL")
+
+
+def caught(exc: Exception) -> CatalogError:
+    return from_error(exc)
 `)
 	args := append([]string{"-m", "mypy", "--strict", "--no-incremental", "--cache-dir", filepath.Join(dir, ".mypy"), "user_ok.py"}, pkgs...)
 	out := runPython(t, dir, nil, args...)
