@@ -34,7 +34,7 @@ async def session_run(mode: str, *flags: str) -> dict[str, object]:
             await session.initialize()
             tools = ["unavailable", "crash", "fine", "mcp_error", "nope"]
             if mode == "fastmcp":
-                tools += ["wrapped", "wrapped_typed", "wrapped_mcp_error"]
+                tools += ["wrapped", "wrapped_typed", "wrapped_mcp_error", "wrapped_crash"]
             for name in tools:
                 out[name] = await session.call_tool(name, {})
             try:
@@ -82,7 +82,7 @@ def test_tools_fail_in_the_catalogs_form(mode: str) -> None:
         assert out[name].isError and text_of(out[name]) == text  # type: ignore[attr-defined]
     # every crash logged once, with its traceback; a catalog error is the server's answer, not a crash
     log = str(out["log"])
-    crashes = 2 if mode == "lowlevel" else 1  # the low-level server's list_prompts crashes too
+    crashes = 2  # the low-level server's list_prompts, FastMCP's wrapped_crash
     assert log.count("Traceback (most recent call last)") == crashes and log.count("RuntimeError: password=hunter2") == crashes, log
     assert "the client got E_INTERNAL" in log and "E_UNAVAILABLE" not in log and SECRET not in log
 
@@ -98,6 +98,9 @@ def test_with_tool_errors_on_a_tool_with_an_output_schema() -> None:
         assert isinstance(typed, CallToolResult) and typed.isError and typed.structuredContent is None
         assert json.loads(text_of(typed))["symbol"] == "E_UNAVAILABLE"
         assert text_of(out["wrapped_mcp_error"]) == "Error executing tool wrapped_mcp_error: quota exceeded"
+        assert json.loads(text_of(out["wrapped_crash"]))["symbol"] == "E_INTERNAL"
+        log = str(out["log"])
+        assert log.count("tools/call wrapped_crash: RuntimeError raised; the client got E_INTERNAL") == 1, log
         if flags:
             crash = text_of(out["crash"])  # without handle_errors: the SDK's text, the adapter not involved
             assert crash == "Error executing tool crash: password=hunter2"

@@ -52,9 +52,14 @@ def fastmcp() -> None:
     def wrapped_mcp_error() -> str:
         return fail("mcp_error")
 
+    @with_tool_errors
+    async def wrapped_crash() -> str:
+        return fail("crash")
+
     server.add_tool(wrapped, name="wrapped", structured_output=False)
     server.add_tool(wrapped_typed, name="wrapped_typed")
     server.add_tool(wrapped_mcp_error, name="wrapped_mcp_error")
+    server.add_tool(wrapped_crash, name="wrapped_crash")
     if sys.argv[2:] != ["bare"]:
         handle_errors(server)
     server.run()

@@ -138,10 +138,10 @@ class Adapter:
             fallback = self._catalog.facts["fallback"]
             self._log.error("%s: %s raised; the client got %s", what, type(exc).__name__, fallback, exc_info=(type(exc), exc, exc.__traceback__))
 
-    def _failure(self, exc: BaseException, options: Options | None, structured_content: bool) -> types.CallToolResult:
+    def _failure(self, exc: BaseException, options: Options | None, structured_content: bool, tool: str = "") -> types.CallToolResult:
         """The result of a tool's failure, told to handle_errors."""
         req = _REQUEST.get()
-        self._unexpected(exc, "tools/call " + (req.name if req is not None else "(a tool)"))
+        self._unexpected(exc, "tools/call " + (req.name if req is not None and req.name else tool))
         err = self._catalog.from_error(exc)
         result = self.tool_result(err, options, structured_content=structured_content)
         if req is not None:
@@ -175,7 +175,7 @@ class Adapter:
         def failure(exc: Exception) -> types.CallToolResult:
             if isinstance(exc, McpError) and not self._has_catalog_error(exc):
                 raise exc
-            return self._failure(exc, options, True)
+            return self._failure(exc, options, True, getattr(fn, "__name__", "a tool"))
 
         if inspect.iscoroutinefunction(fn):
 
