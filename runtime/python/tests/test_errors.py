@@ -198,6 +198,9 @@ def test_args_hold_the_wire_text() -> None:
     assert fx.from_error(RuntimeError("password=hunter2")).args == ("E_INTERNAL: An internal error occurred",)
     err.args = ("set by a library",)
     assert err.args == ("set by a library",)
+    import pickle
+
+    assert pickle.loads(pickle.dumps(err)).args == ("set by a library",)
 
 
 def occurrence(err: fx.CatalogError) -> list[str]:

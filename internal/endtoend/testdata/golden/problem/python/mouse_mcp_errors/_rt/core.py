@@ -269,6 +269,9 @@ class CatalogError(Exception):
         o = self._o
         occurrence = (o.details, o.raw, o.retryable, o.status, o.data, o.extensions, o.request_id, o.instance, o.log_sensitive)
         state = {k: v for k, v in self.__dict__.items() if k not in ("_o", "_wire")}
+        given = BaseException.args.__get__(self)  # type: ignore[attr-defined]
+        if given:
+            state["args"] = given
         return (_restore, (type(self), o.def_["symbol"], occurrence, _portable_chain(self)), state or None)
 
     def __copy__(self) -> CatalogError:
