@@ -11,6 +11,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -19,6 +20,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.shared.exceptions import McpError
 from mcp.types import CallToolResult, TextContent
+from pydantic import AnyUrl
 
 from conftest import PACKAGE_ROOT
 
@@ -46,6 +48,21 @@ async def session_run(mode: str, *flags: str) -> dict[str, object]:
                     await session.list_prompts()
                 except McpError as exc:
                     out["prompts"] = exc
+            else:
+                asks: dict[str, Any] = {
+                    "unknown resource": session.read_resource(AnyUrl("test://nope")),
+                    "crashing resource": session.read_resource(AnyUrl("test://crash")),
+                    "template error": session.read_resource(AnyUrl("test://items/unavailable")),
+                    "template": session.read_resource(AnyUrl("test://items/fine")),
+                    "unknown prompt": session.get_prompt("nope"),
+                    "missing argument": session.get_prompt("greet", {}),
+                    "prompt error": session.get_prompt("greet", {"who": "nobody"}),
+                }
+                for what, ask in asks.items():
+                    try:
+                        out[what] = await ask
+                    except McpError as exc:
+                        out[what] = exc
         log.seek(0)
         out["log"] = log.read()
     return out
@@ -82,9 +99,23 @@ def test_tools_fail_in_the_catalogs_form(mode: str) -> None:
         assert out[name].isError and text_of(out[name]) == text  # type: ignore[attr-defined]
     # every crash logged once, with its traceback; a catalog error is the server's answer, not a crash
     log = str(out["log"])
-    crashes = 2  # the low-level server's list_prompts, FastMCP's wrapped_crash
-    assert log.count("Traceback (most recent call last)") == crashes and log.count("RuntimeError: password=hunter2") == crashes, log
-    assert "the client got E_INTERNAL" in log and "E_UNAVAILABLE" not in log and SECRET not in log
+    assert log.count("tools/call crash: RuntimeError raised; the client got E_INTERNAL\nTraceback (most recent call last)") == 1, log
+    assert log.count("RuntimeError raised; the client got E_INTERNAL") == 2, log  # list_prompts, FastMCP's wrapped_crash
+    assert "UnavailableError raised" not in log and SECRET not in log
+    if mode == "fastmcp":
+        # FastMCP's own failures outside tools/call pass as FastMCP sends them (code 0, its text);
+        # what a resource or prompt function raises is the catalog's
+        for what, message in (("unknown resource", "Unknown resource: test://nope"), ("unknown prompt", "Unknown prompt: nope")):
+            sdk = out[what]
+            assert isinstance(sdk, McpError) and sdk.error.code == 0 and sdk.error.message == message, (what, sdk)
+        missing = out["missing argument"]
+        assert isinstance(missing, McpError) and missing.error.code == 0 and "Missing required arguments" in missing.error.message
+        crashed = out["crashing resource"]
+        assert isinstance(crashed, McpError) and client.symbol_of(client.from_mcp_error(crashed)) == "E_INTERNAL" and "hunter2" not in str(crashed.error)
+        for what in ("template error", "prompt error"):
+            failed = out[what]
+            assert isinstance(failed, McpError) and client.symbol_of(client.from_mcp_error(failed)) == "E_UNAVAILABLE", (what, failed)
+        assert not isinstance(out["template"], McpError)
 
 
 def test_with_tool_errors_on_a_tool_with_an_output_schema() -> None:

@@ -60,6 +60,19 @@ def fastmcp() -> None:
     server.add_tool(wrapped_typed, name="wrapped_typed")
     server.add_tool(wrapped_mcp_error, name="wrapped_mcp_error")
     server.add_tool(wrapped_crash, name="wrapped_crash")
+
+    @server.resource("test://crash")
+    def crash_resource() -> str:
+        return fail("crash")
+
+    @server.resource("test://items/{name}")
+    async def item(name: str) -> str:
+        return fail(name)
+
+    @server.prompt()
+    def greet(who: str) -> str:
+        return fail("unavailable" if who == "nobody" else "fine")
+
     if sys.argv[2:] != ["bare"]:
         handle_errors(server)
     server.run()

@@ -19,8 +19,9 @@ text, unless it is an ``McpError``. So:
   catalog's becomes the fallback, its text only a cause (never sent), and
   is logged once, with its traceback, on the package's ``mcp`` logger.
   The SDK's own failures (an unknown tool, arguments that do not validate,
-  an ``McpError`` with no catalog error in its chain, raised by a tool or
-  a handler) pass unchanged.
+  FastMCP's unknown resource or prompt and a prompt's missing argument, an
+  ``McpError`` with no catalog error in its chain, raised by a tool or a
+  handler) pass unchanged.
 - ``with_tool_errors(fn)`` wraps one tool function (FastMCP's, or a
   low-level ``call_tool`` function) with the same result, for a server
   without ``handle_errors`` or a tool with options of its own.
@@ -219,7 +220,7 @@ class Adapter:
             """The server's request handlers, each wrapped as it is set."""
 
             def __setitem__(self, kind: Any, handler: Handler) -> None:
-                super().__setitem__(kind, adapter._wrap(kind, handler, options))
+                super().__setitem__(kind, adapter._wrap(kind, handler, options, fast))
 
         wrapped = _Handlers()
         for kind, handler in handlers.items():
@@ -250,6 +251,7 @@ class Adapter:
         setattr(low, "_make_error_result", error_result)  # noqa: B010
         if fast:
             self._wrap_tools(server._tool_manager)
+            self._wrap_fastmcp(server)
 
     def _wrap_tools(self, manager: Any) -> None:
         """Wraps each tool's function as the tool is called, so that what the
@@ -258,13 +260,43 @@ class Adapter:
 
         def wrapping_get_tool(name: str) -> Any:
             tool = get_tool(name)
-            if tool is not None and not getattr(tool.fn, "_errgen_wrapped", False):
-                tool.fn = _watch(tool.fn, bool(tool.is_async))
+            if tool is not None:
+                tool.fn = _watch(tool.fn)
             return tool
 
         setattr(manager, "get_tool", wrapping_get_tool)  # noqa: B010
 
-    def _wrap(self, kind: Any, handler: Handler, options: Options | None) -> Handler:
+    def _wrap_fastmcp(self, server: Any) -> None:
+        """Wraps the functions of FastMCP's resources, resource templates and
+        prompts as they are read, as _wrap_tools does the tools', so that an
+        unknown resource or prompt, or a missing argument (the SDK's own
+        ValueError), is told apart from what a function raises."""
+        resources = getattr(server, "_resource_manager", None)
+        prompts = getattr(server, "_prompt_manager", None)
+        if resources is not None and hasattr(resources, "get_resource"):
+            get_resource: Callable[..., Awaitable[Any]] = resources.get_resource
+
+            async def wrapping_get_resource(*args: Any, **kwargs: Any) -> Any:
+                for template in getattr(resources, "_templates", {}).values():
+                    template.fn = _watch(template.fn)
+                resource = await get_resource(*args, **kwargs)
+                if resource is not None and hasattr(resource, "fn"):
+                    resource.fn = _watch(resource.fn)
+                return resource
+
+            setattr(resources, "get_resource", wrapping_get_resource)  # noqa: B010
+        if prompts is not None and hasattr(prompts, "get_prompt"):
+            get_prompt: Callable[[str], Any] = prompts.get_prompt
+
+            def wrapping_get_prompt(name: str) -> Any:
+                prompt = get_prompt(name)
+                if prompt is not None and hasattr(prompt, "fn"):
+                    prompt.fn = _watch(prompt.fn)
+                return prompt
+
+            setattr(prompts, "get_prompt", wrapping_get_prompt)  # noqa: B010
+
+    def _wrap(self, kind: Any, handler: Handler, options: Options | None, fast: bool) -> Handler:
         """handler, sending its failures in the catalog's form."""
         if kind is types.CallToolRequest:
 
@@ -286,7 +318,15 @@ class Adapter:
 
             return tools_call
 
+        method = _method(kind)
+        # FastMCP's resources/read and prompts/get run a function of the
+        # server's, and raise their own ValueError (an unknown resource or
+        # prompt, a missing argument) around it; both log what they raise
+        watched = fast and method in ("resources/read", "prompts/get")
+
         async def other(req: Any) -> Any:
+            state = _Request("")
+            token = _REQUEST.set(state)
             try:
                 return await handler(req)
             except McpError as exc:
@@ -294,8 +334,13 @@ class Adapter:
                     raise
                 raise self.to_mcp_error(exc, options) from exc
             except Exception as exc:
-                self._unexpected(exc, _method(kind))
+                if watched and state.raised is None and not self._has_catalog_error(exc):
+                    raise  # the SDK's own, as the SDK answers it
+                if not watched:
+                    self._unexpected(exc, method)
                 raise self.to_mcp_error(exc, options) from exc
+            finally:
+                _REQUEST.reset(token)
 
         return other
 
@@ -308,32 +353,41 @@ def _method(kind: Any) -> str:
     return str(args[0]) if args else getattr(kind, "__name__", str(kind))
 
 
-def _watch(fn: Callable[..., Any], is_async: bool) -> Callable[..., Any]:
-    """fn, telling the request what it raises."""
+def _watch(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """fn (sync, async, or returning an awaitable), telling the request
+    what it raises."""
+    if getattr(fn, "_errgen_wrapped", False):
+        return fn
 
     def tell(exc: BaseException) -> None:
         req = _REQUEST.get()
         if req is not None:
             req.raised = exc
 
-    if is_async:
+    async def awaited(result: Awaitable[Any]) -> Any:
+        try:
+            return await result
+        except Exception as exc:
+            tell(exc)
+            raise
 
+    if inspect.iscoroutinefunction(fn):
+
+        @functools.wraps(fn)
         async def run_async(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return await fn(*args, **kwargs)
-            except Exception as exc:
-                tell(exc)
-                raise
+            return await awaited(fn(*args, **kwargs))
 
         run_async._errgen_wrapped = True  # type: ignore[attr-defined]
         return run_async
 
+    @functools.wraps(fn)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
         except Exception as exc:
             tell(exc)
             raise
+        return awaited(result) if inspect.isawaitable(result) else result
 
     run._errgen_wrapped = True  # type: ignore[attr-defined]
     return run
