@@ -33,16 +33,16 @@ all: lint test
 # + compile of a consumer), the TypeScript runtime's own type check and
 # unit tests (runtime/ts), an esbuild browser bundle of each package's
 # client holding no server code, and the official MCP conformance suite
-# (test/mcp-conformance) against a TypeScript, a Go and a Rust MCP server,
-# each without errgen and with its adapter; errgen's release for this
-# platform (internal/dist: two builds alike byte for byte, the npm packages
-# installed from their tarballs and the wheel into a virtual environment,
-# each running errgen with no Go on PATH) and generate killed at random
-# moments (internal/cli); the Python runtime (runtime/python: ruff, mypy
-# --strict, pytest, its MCP and Starlette adapters on the frameworks' own
-# clients) and the generated Python packages (errgen conformance on their
-# runners, mypy --strict of a user's module, FastMCP and low-level MCP
-# servers driven by raw JSON-RPC lines) in .venv-test.
+# (test/mcp-conformance) against a TypeScript, a Go, a Rust and a Python MCP
+# server, each without errgen and with its adapter; errgen's release for
+# this platform (internal/dist: two builds alike byte for byte, the npm
+# packages installed from their tarballs and the wheel into a virtual
+# environment, each running errgen with no Go on PATH) and generate killed
+# at random moments (internal/cli); the Python runtime (runtime/python:
+# ruff, mypy --strict, pytest, its MCP and Starlette adapters on the
+# frameworks' own clients) and the generated Python packages (errgen
+# conformance on their runners, mypy --strict of a user's module, FastMCP
+# and low-level MCP servers driven by raw JSON-RPC lines) in .venv-test.
 test: node_modules test/mcp-conformance/node_modules .venv-test
 	$(GO) mod download all
 	cargo fetch --locked

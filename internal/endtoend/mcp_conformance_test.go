@@ -17,9 +17,11 @@ import (
 // SDK, built as that SDK's examples build one, over Streamable HTTP,
 // stateful and stateless: a TypeScript server (testdata/mcp/conformance/ts)
 // with handleErrors, a Go server on go-sdk (testdata/mcp/conformance/go)
-// with errgenmcp.Middleware, and a Rust server on rmcp
+// with errgenmcp.Middleware, a Rust server on rmcp
 // (testdata/mcp/rust-conformance) with the generated crate's rmcp
-// conversions, each installed as errgen's docs show. run.mjs starts each
+// conversions, and a Python server on FastMCP
+// (testdata/mcp/conformance/python) with the generated package's
+// handle_errors, each installed as errgen's docs show. run.mjs starts each
 // server without errgen and with it (ERRGEN=1): every check that passes
 // without errgen passes with it, the scenarios that fail are exactly the
 // SDK's gaps each <server>-expected-failures.yml lists, and with errgen the
@@ -28,7 +30,7 @@ import (
 // nothing secret on the wire).
 func TestMCPConformance(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds three servers: skipped in -short mode")
+		t.Skip("builds four servers: skipped in -short mode")
 	}
 	root := repoRoot(t)
 	conf := filepath.Join(root, "test", "mcp-conformance")
@@ -45,11 +47,12 @@ func TestMCPConformance(t *testing.T) {
 	}
 	src := filepath.Join(root, "internal", "endtoend", "testdata", "mcp")
 	build := map[string]func(t *testing.T) []string{
-		"go":   func(t *testing.T) []string { return conformanceGoServer(t, src) },
-		"ts":   func(t *testing.T) []string { return conformanceTSServer(t, src) },
-		"rust": func(t *testing.T) []string { return conformanceRustServer(t, root) },
+		"go":     func(t *testing.T) []string { return conformanceGoServer(t, src) },
+		"ts":     func(t *testing.T) []string { return conformanceTSServer(t, src) },
+		"rust":   func(t *testing.T) []string { return conformanceRustServer(t, root) },
+		"python": func(t *testing.T) []string { return conformancePythonServer(t, src) },
 	}
-	for _, name := range []string{"go", "rust", "ts"} {
+	for _, name := range []string{"go", "python", "rust", "ts"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			server := build[name](t)
@@ -144,4 +147,21 @@ func conformanceTSServer(t *testing.T, src string) []string {
 func conformanceRustServer(t *testing.T, root string) []string {
 	cargoIn(t, root, "build", "-q", "-p", "files-mcp-conformance")
 	return []string{filepath.Join(targetDir(t), "debug", "files-mcp-conformance")}
+}
+
+// conformancePythonServer writes testdata/mcp/conformance/python/server.py
+// beside the Python package errgen generates from testdata/mcp/errors.yaml
+// (files_errors), which the script imports from its own directory, and runs
+// it with the test environment's Python (mcp and uvicorn installed).
+func conformancePythonServer(t *testing.T, src string) []string {
+	py := pythonBin(t)
+	dir := t.TempDir()
+	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(src, "errors.yaml"))
+	pythonPackage(t, m, dir)
+	server, err := os.ReadFile(filepath.Join(src, "conformance", "python", "server.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errgentest.WriteFile(t, dir, "server.py", string(server))
+	return []string{py, filepath.Join(dir, "server.py")}
 }
