@@ -14,6 +14,10 @@
 //     pipx run errgen and uvx errgen work. wheel.py, a script of Python's
 //     standard library alone, writes them.
 //
+// Every package and archive carries errgen's license: License in its
+// metadata (npm's license, the wheels' License-Expression) and the
+// repository's LICENSE file.
+//
 // Two builds of one commit with one Go toolchain give the same bytes: the
 // binaries are built with -trimpath, without version control stamps (the
 // version and commit are linked in with -X instead) and without cgo;
@@ -132,9 +136,19 @@ type Options struct {
 	Platforms []Platform // default Platforms
 	Go        string     // the go command; default "go"
 	Python    string     // the python command; default "python3"
-	License   string     // an SPDX expression for the packages' metadata; "" for none
 	Log       io.Writer  // progress; nil for none
 }
+
+// License is errgen's license, as an SPDX expression: the license of its
+// npm packages and the License-Expression of its wheels. LicenseFile, at
+// the root of errgen's module, holds its text, which every package and
+// archive carries.
+const License = "Apache-2.0"
+
+// LicenseFile is the name of the license's text, in the repository and in
+// every package and archive (a wheel's .dist-info/licenses/LICENSE, as PEP
+// 639 places it).
+const LicenseFile = "LICENSE"
 
 var versionPattern = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-(alpha|beta|rc)\.[0-9]+)?$`)
 
@@ -147,6 +161,7 @@ func PythonVersion(version string) string {
 // Build writes the release into o.Out:
 //
 //	errgen_VERSION_OS_ARCH.tar.gz, errgen_VERSION_windows_ARCH.zip
+//	                           the binary and LICENSE
 //	errgen-PYVERSION-py3-none-TAGS.whl
 //	SHA256SUMS                 the archives' and wheels' SHA-256
 //	npm/errgen/                the launcher package
@@ -171,6 +186,10 @@ func Build(o Options) error {
 		o.Time = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
 	o.Time = o.Time.UTC().Truncate(time.Second)
+	license, err := os.ReadFile(filepath.Join(o.Root, LicenseFile))
+	if err != nil {
+		return fmt.Errorf("errgen's license: %v", err)
+	}
 	if err := os.RemoveAll(o.Out); err != nil {
 		return err
 	}
@@ -187,17 +206,17 @@ func Build(o Options) error {
 		}
 		binaries[p] = exe
 		name := p.Archive(o.Version)
-		if err := writeArchive(filepath.Join(o.Out, name), p, o, exe); err != nil {
+		if err := writeArchive(filepath.Join(o.Out, name), p, o, exe, license); err != nil {
 			return err
 		}
-		if err := writeNPMPlatform(filepath.Join(o.Out, "npm", p.npmDir()), p, o, exe); err != nil {
+		if err := writeNPMPlatform(filepath.Join(o.Out, "npm", p.npmDir()), p, o, exe, license); err != nil {
 			return err
 		}
 	}
-	if err := writeNPMLauncher(filepath.Join(o.Out, "npm", "errgen"), o); err != nil {
+	if err := writeNPMLauncher(filepath.Join(o.Out, "npm", "errgen"), o, license); err != nil {
 		return err
 	}
-	if err := writeWheels(o, binaries); err != nil {
+	if err := writeWheels(o, binaries, license); err != nil {
 		return err
 	}
 	if err := os.RemoveAll(bin); err != nil {
@@ -246,14 +265,23 @@ func buildBinary(o Options, p Platform, dir string) (string, error) {
 	return exe, nil
 }
 
-// writeArchive packs the binary into a tar.gz (a zip for Windows) under a
-// directory named as the archive.
-func writeArchive(path string, p Platform, o Options, exe string) error {
+// writeArchive packs the binary and the license's text into a tar.gz (a
+// zip for Windows) under a directory named as the archive.
+func writeArchive(path string, p Platform, o Options, exe string, license []byte) error {
 	data, err := os.ReadFile(exe)
 	if err != nil {
 		return err
 	}
 	top := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), ".zip"), ".tar.gz")
+	// in sorted order: LICENSE before errgen
+	files := []struct {
+		name string
+		data []byte
+		mode int64
+	}{
+		{top + "/" + LicenseFile, license, 0o644},
+		{top + "/" + p.Exe(), data, 0o755},
+	}
 	var buf bytes.Buffer
 	if p.GOOS == "windows" {
 		zw := zip.NewWriter(&buf)
@@ -265,14 +293,16 @@ func writeArchive(path string, p Platform, o Options, exe string) error {
 				return err
 			}
 		}
-		h := &zip.FileHeader{Name: top + "/" + p.Exe(), Method: zip.Deflate, Modified: o.Time}
-		h.SetMode(0o755)
-		w, err := zw.CreateHeader(h)
-		if err != nil {
-			return err
-		}
-		if _, err := w.Write(data); err != nil {
-			return err
+		for _, f := range files {
+			h := &zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: o.Time}
+			h.SetMode(os.FileMode(f.mode))
+			w, err := zw.CreateHeader(h)
+			if err != nil {
+				return err
+			}
+			if _, err := w.Write(f.data); err != nil {
+				return err
+			}
 		}
 		if err := zw.Close(); err != nil {
 			return err
@@ -283,17 +313,17 @@ func writeArchive(path string, p Platform, o Options, exe string) error {
 			return err
 		}
 		tw := tar.NewWriter(gz)
-		hdrs := []*tar.Header{
-			{Typeflag: tar.TypeDir, Name: top + "/", Mode: 0o755, ModTime: o.Time, Format: tar.FormatUSTAR},
-			{Typeflag: tar.TypeReg, Name: top + "/" + p.Exe(), Mode: 0o755, Size: int64(len(data)), ModTime: o.Time, Format: tar.FormatUSTAR},
+		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: top + "/", Mode: 0o755, ModTime: o.Time, Format: tar.FormatUSTAR}); err != nil {
+			return err
 		}
-		for _, h := range hdrs {
+		for _, f := range files {
+			h := &tar.Header{Typeflag: tar.TypeReg, Name: f.name, Mode: f.mode, Size: int64(len(f.data)), ModTime: o.Time, Format: tar.FormatUSTAR}
 			if err := tw.WriteHeader(h); err != nil {
 				return err
 			}
-		}
-		if _, err := tw.Write(data); err != nil {
-			return err
+			if _, err := tw.Write(f.data); err != nil {
+				return err
+			}
 		}
 		if err := tw.Close(); err != nil {
 			return err
@@ -315,12 +345,12 @@ const (
 // writeNPMPlatform writes the package of one platform's binary: its os
 // and cpu fields make npm install it only there; it has no bin, no
 // scripts: the launcher runs its binary.
-func writeNPMPlatform(dir string, p Platform, o Options, exe string) error {
+func writeNPMPlatform(dir string, p Platform, o Options, exe string, license []byte) error {
 	pkg := packageJSON{
 		Name:        p.NPMPackage(),
 		Version:     o.Version,
 		Description: "The errgen binary for " + p.NPMOS() + " " + p.NPMCPU() + ", which the errgen package runs",
-		License:     o.License,
+		License:     License,
 		Repository:  &repo{"git", "git+" + repository + ".git"},
 		Homepage:    repository,
 		OS:          []string{p.NPMOS()},
@@ -337,6 +367,7 @@ func writeNPMPlatform(dir string, p Platform, o Options, exe string) error {
 		". Install [errgen](https://www.npmjs.com/package/errgen), which depends on this package where it runs.\n"
 	return writePackage(dir, pkg, map[string]file{
 		"README.md":      {[]byte(readme), 0o644},
+		LicenseFile:      {license, 0o644},
 		"bin/" + p.Exe(): {data, 0o755},
 	})
 }
@@ -346,7 +377,7 @@ var launcher []byte
 
 // writeNPMLauncher writes the package errgen: its command, bin/errgen.js,
 // runs the binary of the platform package npm installed beside it.
-func writeNPMLauncher(dir string, o Options) error {
+func writeNPMLauncher(dir string, o Options, license []byte) error {
 	optional := map[string]string{}
 	for _, p := range Platforms {
 		optional[p.NPMPackage()] = o.Version
@@ -355,7 +386,7 @@ func writeNPMLauncher(dir string, o Options) error {
 		Name:         "errgen",
 		Version:      o.Version,
 		Description:  description,
-		License:      o.License,
+		License:      License,
 		Repository:   &repo{"git", "git+" + repository + ".git"},
 		Homepage:     repository,
 		Keywords:     []string{"errors", "error-codes", "codegen", "mcp", "json-rpc", "rfc9457"},
@@ -372,6 +403,7 @@ func writeNPMLauncher(dir string, o Options) error {
 		"`ERRGEN_BINARY_PATH` names another binary to run. See " + repository + ".\n"
 	return writePackage(dir, pkg, map[string]file{
 		"README.md":     {[]byte(readme), 0o644},
+		LicenseFile:     {license, 0o644},
 		"bin/errgen.js": {launcher, 0o755},
 	})
 }
@@ -406,6 +438,7 @@ type repo struct {
 }
 
 // writePackage writes an npm package directory: package.json and files.
+// npm packs README.md and LICENSE whatever files lists.
 func writePackage(dir string, pkg packageJSON, files map[string]file) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -434,16 +467,18 @@ func writePackage(dir string, pkg packageJSON, files map[string]file) error {
 var wheelScript []byte
 
 // writeWheels runs wheel.py for every platform's binary.
-func writeWheels(o Options, binaries map[Platform]string) error {
+func writeWheels(o Options, binaries map[Platform]string, license []byte) error {
 	script := filepath.Join(o.Out, "bin", "wheel.py")
 	if err := os.WriteFile(script, wheelScript, 0o644); err != nil {
 		return err
 	}
-	args := []string{script, "--name", "errgen", "--version", PythonVersion(o.Version),
-		"--summary", description, "--home", repository, "--epoch", strconv.FormatInt(o.Time.Unix(), 10), "--out", o.Out}
-	if o.License != "" {
-		args = append(args, "--license", o.License)
+	licensePath := filepath.Join(o.Out, "bin", LicenseFile)
+	if err := os.WriteFile(licensePath, license, 0o644); err != nil {
+		return err
 	}
+	args := []string{script, "--name", "errgen", "--version", PythonVersion(o.Version),
+		"--summary", description, "--home", repository, "--epoch", strconv.FormatInt(o.Time.Unix(), 10), "--out", o.Out,
+		"--license", License, "--license-file", licensePath}
 	for _, p := range o.Platforms {
 		args = append(args, "--binary", strings.Join(p.WheelTags(), ".")+"="+binaries[p])
 	}

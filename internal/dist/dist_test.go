@@ -23,7 +23,8 @@ import (
 // stay fast. Two builds give the same bytes; the npm packages, packed
 // with npm pack and installed from their tarballs into a fresh project,
 // and the wheel, installed with pip into a fresh virtual environment,
-// run errgen with no Go toolchain on PATH.
+// run errgen with no Go toolchain on PATH. Every package and archive
+// carries errgen's license, License, and the repository's LICENSE.
 
 // release is one build of the release for the host platform, shared by
 // the tests.
@@ -142,6 +143,36 @@ func TestReleaseReproducible(t *testing.T) {
 	}
 }
 
+// licenseText is the repository's LICENSE, which every package and
+// archive carries.
+func licenseText(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", LicenseFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestLicense: errgen's license is Apache-2.0, and LICENSE holds its text
+// (the terms and conditions, whole).
+func TestLicense(t *testing.T) {
+	if License != "Apache-2.0" {
+		t.Errorf("License is %q, want Apache-2.0", License)
+	}
+	text := string(licenseText(t))
+	for _, s := range []string{
+		"                                 Apache License\n                           Version 2.0, January 2004\n                        http://www.apache.org/licenses/\n",
+		"TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION",
+		"9. Accepting Warranty or Additional Liability.",
+		"END OF TERMS AND CONDITIONS",
+	} {
+		if !strings.Contains(text, s) {
+			t.Errorf("LICENSE does not hold %q", s)
+		}
+	}
+}
+
 // tree reads every file below dir.
 func tree(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
@@ -161,9 +192,9 @@ func tree(t *testing.T, dir string) map[string][]byte {
 	return out
 }
 
-// TestArchive: the archive holds the executable binary in a directory of
-// its name, at the release's time, and the binary prints the version and
-// commit it was stamped with.
+// TestArchive: the archive holds the executable binary and LICENSE in a
+// directory of its name, at the release's time, and the binary prints the
+// version and commit it was stamped with.
 func TestArchive(t *testing.T) {
 	dir := built(t)
 	p := host(t)
@@ -202,8 +233,13 @@ func TestArchive(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if h.Name == top+"/LICENSE" {
+			if data, _ := io.ReadAll(tr); !bytes.Equal(data, licenseText(t)) || h.Mode != 0o644 {
+				t.Errorf("the archive's LICENSE (mode %o) is not the repository's", h.Mode)
+			}
+		}
 	}
-	if strings.Join(names, " ") != top+"/ "+top+"/errgen" {
+	if strings.Join(names, " ") != top+"/ "+top+"/LICENSE "+top+"/errgen" {
 		t.Errorf("the archive holds %v", names)
 	}
 	got, err := exec.Command(out, "version").CombinedOutput()
@@ -212,8 +248,9 @@ func TestArchive(t *testing.T) {
 	}
 }
 
-// TestArchiveWindows: the Windows archive is a zip of errgen.exe, written
-// here without building (the binary's bytes do not matter).
+// TestArchiveWindows: the Windows archive is a zip of errgen.exe and
+// LICENSE, written here without building (the binary's bytes do not
+// matter).
 func TestArchiveWindows(t *testing.T) {
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "errgen.exe")
@@ -225,7 +262,7 @@ func TestArchiveWindows(t *testing.T) {
 	for i := range zips {
 		path := filepath.Join(dir, fmt.Sprint(i), p.Archive("1.0.0"))
 		os.MkdirAll(filepath.Dir(path), 0o755)
-		if err := writeArchive(path, p, Options{Time: testTime}, exe); err != nil {
+		if err := writeArchive(path, p, Options{Time: testTime}, exe, licenseText(t)); err != nil {
 			t.Fatal(err)
 		}
 		zips[i], _ = os.ReadFile(path)
@@ -243,26 +280,40 @@ func TestArchiveWindows(t *testing.T) {
 		if !f.Modified.Equal(testTime) {
 			t.Errorf("%s: time %v", f.Name, f.Modified)
 		}
+		if f.Name == "errgen_1.0.0_windows_arm64/LICENSE" {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(rc)
+			rc.Close()
+			if !bytes.Equal(data, licenseText(t)) {
+				t.Error("the zip's LICENSE is not the repository's")
+			}
+		}
 	}
-	if strings.Join(names, " ") != "errgen_1.0.0_windows_arm64/ errgen_1.0.0_windows_arm64/errgen.exe" {
+	if strings.Join(names, " ") != "errgen_1.0.0_windows_arm64/ errgen_1.0.0_windows_arm64/LICENSE errgen_1.0.0_windows_arm64/errgen.exe" {
 		t.Errorf("the zip holds %v", names)
 	}
 }
 
 // TestNPMPackages: the launcher lists every platform's package as an
 // optional dependency of the release's version, each platform package
-// names its os and cpu, and none has an install script.
+// names its os and cpu, none has an install script, and each has errgen's
+// license and LICENSE.
 func TestNPMPackages(t *testing.T) {
 	dir := built(t)
 	var launcherPkg struct {
 		Name         string
 		Version      string
+		License      string
 		Bin          map[string]string
 		Scripts      map[string]string
 		OptionalDeps map[string]string `json:"optionalDependencies"`
 	}
 	readJSON(t, filepath.Join(dir, "npm", "errgen", "package.json"), &launcherPkg)
-	if launcherPkg.Name != "errgen" || launcherPkg.Version != testVersion || launcherPkg.Bin["errgen"] != "bin/errgen.js" || len(launcherPkg.Scripts) != 0 {
+	if launcherPkg.Name != "errgen" || launcherPkg.Version != testVersion || launcherPkg.License != License ||
+		launcherPkg.Bin["errgen"] != "bin/errgen.js" || len(launcherPkg.Scripts) != 0 {
 		t.Errorf("the launcher's package.json: %+v", launcherPkg)
 	}
 	for _, p := range Platforms {
@@ -276,14 +327,20 @@ func TestNPMPackages(t *testing.T) {
 	p := host(t)
 	var platformPkg struct {
 		Name, Version string
+		License       string
 		OS, CPU       []string
 		Scripts       map[string]string
 		Bin           any
 	}
 	readJSON(t, filepath.Join(dir, "npm", p.npmDir(), "package.json"), &platformPkg)
-	if platformPkg.Name != p.NPMPackage() || platformPkg.Version != testVersion || strings.Join(platformPkg.OS, ",") != p.NPMOS() ||
+	if platformPkg.Name != p.NPMPackage() || platformPkg.Version != testVersion || platformPkg.License != License || strings.Join(platformPkg.OS, ",") != p.NPMOS() ||
 		strings.Join(platformPkg.CPU, ",") != p.NPMCPU() || len(platformPkg.Scripts) != 0 || platformPkg.Bin != nil {
 		t.Errorf("the platform package's package.json: %+v", platformPkg)
+	}
+	for _, d := range []string{"errgen", p.npmDir()} {
+		if data, err := os.ReadFile(filepath.Join(dir, "npm", d, LicenseFile)); err != nil || !bytes.Equal(data, licenseText(t)) {
+			t.Errorf("npm/%s: LICENSE is not the repository's (%v)", d, err)
+		}
 	}
 	// the launcher knows every platform package by the name the release gives it
 	for _, p := range Platforms {
@@ -363,7 +420,8 @@ func runIn(t *testing.T, dir string, env []string, name string, args ...string) 
 // TestNPMInstall: the launcher and this platform's package, packed with
 // npm pack and installed from the tarballs into a fresh project (offline:
 // the other platforms' packages, optional, are passed over), run errgen
-// with no Go on PATH: npx errgen init, generate and generate -check.
+// with no Go on PATH: npx errgen init, generate and generate -check. Both
+// packages, installed, hold LICENSE and name errgen's license.
 func TestNPMInstall(t *testing.T) {
 	dir := built(t)
 	_, err := exec.LookPath("npm")
@@ -388,6 +446,17 @@ func TestNPMInstall(t *testing.T) {
 		t.Fatal(err)
 	}
 	runIn(t, project, env, "npm", "install", "--offline", "--no-audit", "--no-fund", launcherTgz, platformTgz)
+	for _, name := range []string{"errgen", p.NPMPackage()} {
+		installed := filepath.Join(project, "node_modules", filepath.FromSlash(name))
+		var pkg struct{ License string }
+		readJSON(t, filepath.Join(installed, "package.json"), &pkg)
+		if pkg.License != License {
+			t.Errorf("%s, installed: license %q, want %q", name, pkg.License, License)
+		}
+		if data, err := os.ReadFile(filepath.Join(installed, LicenseFile)); err != nil || !bytes.Equal(data, licenseText(t)) {
+			t.Errorf("%s, installed: LICENSE is not the repository's (%v)", name, err)
+		}
+	}
 	if got := runIn(t, project, env, "npx", "errgen", "version"); !strings.HasPrefix(got, "errgen "+testVersion+" (commit ") {
 		t.Errorf("npx errgen version: %q", got)
 	}
@@ -411,10 +480,51 @@ func TestNPMInstall(t *testing.T) {
 	}
 }
 
+// TestWheel: the wheel's METADATA names errgen's license as PEP 639 has
+// it (Metadata-Version 2.4, License-Expression, License-File), its
+// .dist-info holds licenses/LICENSE, and RECORD lists it.
+func TestWheel(t *testing.T) {
+	dir := built(t)
+	p := host(t)
+	name := "errgen-0.1.0rc1-py3-none-" + strings.Join(p.WheelTags(), ".") + ".whl"
+	zr, err := zip.OpenReader(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	files := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f.Name], _ = io.ReadAll(rc)
+		rc.Close()
+	}
+	const distInfo = "errgen-0.1.0rc1.dist-info/"
+	meta, _, _ := strings.Cut(string(files[distInfo+"METADATA"]), "\n\n")
+	for _, line := range []string{"Metadata-Version: 2.4", "License-Expression: " + License, "License-File: LICENSE"} {
+		if !strings.Contains("\n"+meta+"\n", "\n"+line+"\n") {
+			t.Errorf("METADATA has no %q:\n%s", line, meta)
+		}
+	}
+	if strings.Contains(meta, "\nLicense: ") || strings.Contains(meta, "License ::") {
+		t.Errorf("METADATA names its license other than by License-Expression:\n%s", meta)
+	}
+	if data, ok := files[distInfo+"licenses/LICENSE"]; !ok || !bytes.Equal(data, licenseText(t)) {
+		t.Errorf("%slicenses/LICENSE is missing or not the repository's", distInfo)
+	}
+	if !strings.Contains(string(files[distInfo+"RECORD"]), distInfo+"licenses/LICENSE,sha256=") {
+		t.Errorf("RECORD does not list licenses/LICENSE:\n%s", files[distInfo+"RECORD"])
+	}
+}
+
 // TestWheelInstall: the wheel of this platform, installed with pip into
 // a fresh virtual environment (offline), runs errgen with no Go on PATH:
 // errgen init, errgen check, errgen generate of the outputs it names (and
-// -check), and python -m errgen.
+// -check), and python -m errgen. Installed, its metadata names errgen's
+// license and its .dist-info holds LICENSE, as importlib.metadata reads
+// them.
 func TestWheelInstall(t *testing.T) {
 	dir := built(t)
 	py := python(t)
@@ -428,6 +538,16 @@ func TestWheelInstall(t *testing.T) {
 	env = append(env, "PIP_DISABLE_PIP_VERSION_CHECK=1", "PIP_NO_INPUT=1")
 	bin := filepath.Join(venv, "bin")
 	runIn(t, t.TempDir(), env, filepath.Join(bin, "pip"), "install", "--no-index", "--no-cache-dir", wheel)
+	meta := runIn(t, t.TempDir(), env, filepath.Join(bin, "python"), "-c", `import importlib.metadata as m, sys
+d = m.distribution("errgen")
+print(d.metadata["License-Expression"])
+print(d.metadata.get_all("License-File"))
+sys.stdout.write(d.read_text("licenses/LICENSE") or "")`)
+	head, text, _ := strings.Cut(meta, "\n")
+	files, text, _ := strings.Cut(text, "\n")
+	if head != License || files != "['LICENSE']" || text != string(licenseText(t)) {
+		t.Errorf("the installed wheel: License-Expression %q, License-File %s, licenses/LICENSE the repository's: %v", head, files, text == string(licenseText(t)))
+	}
 	project := t.TempDir()
 	if got := runIn(t, project, env, filepath.Join(bin, "errgen"), "init", "."); !strings.Contains(got, "next: errgen check\n") {
 		t.Errorf("errgen init .: %q", got)

@@ -3,7 +3,8 @@
 
 Python's standard library alone, so that a release needs no build backend.
 A wheel is a zip (PEP 427): the package errgen (__init__.py, __main__.py and
-bin/errgen, the binary), and errgen-VERSION.dist-info with METADATA, WHEEL,
+bin/errgen, the binary), and errgen-VERSION.dist-info with METADATA (its
+License-Expression and License-File, PEP 639), licenses/LICENSE, WHEEL,
 entry_points.txt (the console script errgen, which runs the binary) and
 RECORD. Its name carries the platform's tags (py3-none-TAGS: the binary
 runs on any Python 3), so that pip, pipx and uv install the wheel of their
@@ -11,6 +12,7 @@ platform. Every entry has the modification time --epoch, a fixed mode and
 its place in sorted order, so that two runs write the same bytes.
 
     python3 wheel.py --name errgen --version 0.1.0 --summary TEXT --home URL \\
+        --license SPDX --license-file PATH \\
         --epoch SECONDS --out DIR --binary TAGS=PATH [--binary TAGS=PATH ...]
 
 TAGS is one platform tag or several joined by dots
@@ -89,9 +91,12 @@ def build(args, tags, binary_path):
     with open(binary_path, "rb") as f:
         exe = f.read()
     exe_name = "errgen.exe" if binary_path.endswith(".exe") else "errgen"
+    with open(args.license_file, "rb") as f:
+        license_text = f.read()
+    license_name = os.path.basename(args.license_file)
     dist_info = "%s-%s.dist-info" % (args.name, args.version)
     metadata = [
-        "Metadata-Version: 2.1",
+        "Metadata-Version: 2.4",
         "Name: %s" % args.name,
         "Version: %s" % args.version,
         "Summary: %s" % args.summary,
@@ -99,9 +104,9 @@ def build(args, tags, binary_path):
         "Project-URL: Source, %s" % args.home,
         "Requires-Python: >=3.8",
         "Description-Content-Type: text/markdown",
+        "License-Expression: %s" % args.license,
+        "License-File: %s" % license_name,
     ]
-    if args.license:
-        metadata.append("License: %s" % args.license)
     description = (
         "# errgen\n\n%s.\n\n"
         "```sh\npipx run errgen init .    # or: uvx errgen init .\npip install errgen\nerrgen generate\n```\n\n"
@@ -113,6 +118,7 @@ def build(args, tags, binary_path):
         ("%s/__init__.py" % args.name, INIT.format(version=args.version).encode(), 0o644),
         ("%s/__main__.py" % args.name, MAIN.encode(), 0o644),
         ("%s/bin/%s" % (args.name, exe_name), exe, 0o755),
+        ("%s/licenses/%s" % (dist_info, license_name), license_text, 0o644),
         ("%s/METADATA" % dist_info, ("\n".join(metadata) + "\n\n" + description).encode(), 0o644),
         ("%s/WHEEL" % dist_info, ("\n".join(wheel) + "\n").encode(), 0o644),
         ("%s/entry_points.txt" % dist_info, ("[console_scripts]\n%s = %s.__main__:main\n" % (args.name, args.name)).encode(), 0o644),
@@ -140,7 +146,8 @@ def main():
     p.add_argument("--version", required=True)
     p.add_argument("--summary", required=True)
     p.add_argument("--home", required=True)
-    p.add_argument("--license", default="")
+    p.add_argument("--license", required=True, help="an SPDX expression (License-Expression)")
+    p.add_argument("--license-file", required=True, help="the license's text, written as .dist-info/licenses/NAME")
     p.add_argument("--epoch", type=int, required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--binary", action="append", default=[], help="TAGS=PATH")

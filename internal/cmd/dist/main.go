@@ -7,7 +7,8 @@
 // Run it in errgen's module. The version defaults to errgen's release
 // (cli.Version); the commit linked in to git rev-parse HEAD; every archive
 // entry's time to SOURCE_DATE_EPOCH, else the commit's time. Two runs on
-// one commit give the same bytes.
+// one commit give the same bytes. Every package and archive carries
+// errgen's license (dist.License) and the repository's LICENSE.
 package main
 
 import (
@@ -30,7 +31,6 @@ func main() {
 	platforms := flag.String("platforms", "", "comma-separated `list` of OS_ARCH (default every one: "+platformList(dist.Platforms)+")")
 	commit := flag.String("commit", "", "the `commit` linked into the binaries (default git rev-parse HEAD)")
 	python := flag.String("python", "python3", "the Python 3 `command` that writes the wheels")
-	license := flag.String("license", "", "an SPDX `expression` for the packages' metadata (none by default)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fail("unexpected argument %q", flag.Arg(0))
@@ -43,7 +43,7 @@ func main() {
 		fail("run it in errgen's module (make dist): %s has no cmd/errgen", root)
 	}
 	o := dist.Options{Root: root, Out: *out, Version: strings.TrimPrefix(*version, "v"), Commit: *commit,
-		Python: *python, License: *license, Log: os.Stdout}
+		Python: *python, Log: os.Stdout}
 	if o.Commit == "" {
 		o.Commit = git(root, "rev-parse", "HEAD")
 		if o.Commit != "" && git(root, "status", "--porcelain", "--untracked-files=no") != "" {
