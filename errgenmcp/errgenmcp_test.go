@@ -13,6 +13,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -66,7 +67,7 @@ type demo struct {
 func load(t *testing.T) demo {
 	t.Helper()
 	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(testCatalog)}, "errors.yaml")
-	return demo{m, runtimemodel.Build(m)}
+	return demo{m, runtimemodel.Build(gen.NewInput(m))}
 }
 
 func (d demo) new(symbol string, details map[string]any, opts ...errgenrt.Option) *errgenrt.Error {

@@ -20,7 +20,8 @@ import (
 // directory from -docs, else outputs.docs, else docs/errors; templates from
 // -templates DIR over the built-in ones. It returns nil and the exit status
 // when the templates directory is unusable.
-func docsEmitter(env *Env, fl *flag.FlagSet, m *model.Catalog, catalogPath string) (*emitter, int) {
+func docsEmitter(env *Env, fl *flag.FlagSet, in *gen.Input, catalogPath string) (*emitter, int) {
+	m := in.Model
 	dir := env.abs(pick(flagString(fl, "docs"), m.Outputs.Docs, "docs/errors"))
 	opts := markdown.Options{Source: relTo(dir, catalogPath)}
 	tdir := flagString(fl, "templates")
@@ -36,7 +37,7 @@ func docsEmitter(env *Env, fl *flag.FlagSet, m *model.Catalog, catalogPath strin
 		}
 	}
 	run := func() ([]gen.File, error) {
-		files, err := markdown.Generate(m, opts)
+		files, err := markdown.Generate(in, opts)
 		if err != nil {
 			msg := err.Error()
 			// name the overriding file: "template: error.md.tmpl:12: …"

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/markdown"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
@@ -515,7 +516,7 @@ func examplePayload(m *model.Catalog, e *model.Error) (string, string) {
 	case e.Details != nil:
 		return "", ""
 	}
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	o := errgenrt.DefaultOptions()
 	o.Now = func() time.Time { return markdown.ExampleTime }
 	o.Instance = func() string { return markdown.ExampleInstance }

@@ -17,9 +17,9 @@ import (
 	"sync/atomic"
 
 	"github.com/errgen/errgen/internal/catalog"
-	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/conformance"
+	"github.com/errgen/errgen/internal/gen/factsfile"
 	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/python"
@@ -178,11 +178,12 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 		}
 		return ExitUsage
 	}
+	in := gen.NewInput(m) // the facts, built once for every output
 	var emitters []*emitter
 	if want("go") {
 		goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))
 		emitters = append(emitters, &emitter{key: "go", name: "Go", label: "Go emitter", dir: goDir, run: func() ([]gen.File, error) {
-			return golang.Generate(m, golang.Options{
+			return golang.Generate(in, golang.Options{
 				Package: pick(goPackage, o.GoPackage, dirPackage(goDir)),
 				Source:  relTo(goDir, catalogPath),
 			})
@@ -191,18 +192,18 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	if want("ts") {
 		tsDir := env.abs(pick(flagString(fl, "ts"), o.TSDir, "gen/ts"))
 		emitters = append(emitters, &emitter{key: "ts", name: "TypeScript", label: "TypeScript emitter", dir: tsDir, run: func() ([]gen.File, error) {
-			return typescript.Generate(m, typescript.Options{Source: relTo(tsDir, catalogPath)})
+			return typescript.Generate(in, typescript.Options{Source: relTo(tsDir, catalogPath)})
 		}})
 	}
 	if want("schema") {
 		schemaPath := env.abs(pick(flagString(fl, "schema"), o.Schema, "schema/error-context.schema.json"))
 		emitters = append(emitters, &emitter{key: "schema", name: "JSON Schema", label: "JSON Schema emitter", dir: filepath.Dir(schemaPath), run: func() ([]gen.File, error) {
-			return jsonschema.Generate(m, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
+			return jsonschema.Generate(in, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
 		}})
 	}
 	var docs *emitter
 	if want("docs") {
-		if docs, status = docsEmitter(env, fl, m, catalogPath); docs == nil {
+		if docs, status = docsEmitter(env, fl, in, catalogPath); docs == nil {
 			return status
 		}
 		emitters = append(emitters, docs)
@@ -210,25 +211,25 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	if want("rust") {
 		rustDir := env.abs(pick(flagString(fl, "rust"), o.RustDir, ""))
 		emitters = append(emitters, &emitter{key: "rust", name: "Rust", label: "Rust emitter", dir: rustDir, run: func() ([]gen.File, error) {
-			return rust.Generate(m, rust.Options{Crate: pick(rustCrate, o.RustCrate, ""), Source: relTo(rustDir, catalogPath)})
+			return rust.Generate(in, rust.Options{Crate: pick(rustCrate, o.RustCrate, ""), Source: relTo(rustDir, catalogPath)})
 		}})
 	}
 	if want("python") {
 		pythonDir := env.abs(pick(flagString(fl, "python"), o.PythonDir, ""))
 		emitters = append(emitters, &emitter{key: "python", name: "Python", label: "Python emitter", dir: pythonDir, run: func() ([]gen.File, error) {
-			return python.Generate(m, python.Options{Package: pick(pythonPackage, o.PythonPackage, ""), Source: relTo(pythonDir, catalogPath)})
+			return python.Generate(in, python.Options{Package: pick(pythonPackage, o.PythonPackage, ""), Source: relTo(pythonDir, catalogPath)})
 		}})
 	}
 	if want("conformance") {
 		path := env.abs(pick(flagString(fl, "conformance"), o.Conformance, ""))
 		emitters = append(emitters, &emitter{key: "conformance", name: "conformance vectors", label: "conformance emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
-			return conformance.Generate(m, conformance.Options{File: filepath.Base(path)})
+			return conformance.Generate(in, conformance.Options{File: filepath.Base(path)})
 		}})
 	}
 	if want("facts") {
 		path := env.abs(pick(flagString(fl, "facts"), o.Facts, ""))
 		emitters = append(emitters, &emitter{key: "facts", name: "facts", label: "facts emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
-			return facts.Generate(m, facts.Options{File: filepath.Base(path)})
+			return factsfile.Generate(in, factsfile.Options{File: filepath.Base(path)})
 		}})
 	}
 	ld := newLedger(env, raw, fl, warnings, emitters, len(named) > 0)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
 )
 
@@ -544,5 +545,24 @@ func TestCreateFileAndStage(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(squatter); string(got) != "in the way" {
 		t.Errorf("stage changed the file in its way: %q", got)
+	}
+}
+
+// A generate of every output builds the catalog's facts once and hands
+// them to every output (gen.Input), and an unchanged regenerate builds
+// none. Not parallel: the count is the process's.
+func TestGenerateBuildsFactsOnce(t *testing.T) {
+	dir := newProject(t)
+	all := []string{"-go", "gen/go", "-ts", "gen/ts", "-schema", "schema/s.json", "-docs", "docs/errors", "-rust", "gen/rust",
+		"-python", "gen/python", "-conformance", "conformance/vectors.json", "-facts", "conformance/facts.json"}
+	before := facts.BuildCount()
+	generate(t, dir, all...)
+	if n := facts.BuildCount() - before; n != 1 {
+		t.Errorf("a generate of every output built the facts %d times, want 1", n)
+	}
+	before = facts.BuildCount()
+	generate(t, dir, all...)
+	if n := facts.BuildCount() - before; n != 0 {
+		t.Errorf("an unchanged regenerate built the facts %d times, want 0", n)
 	}
 }

@@ -11,13 +11,14 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
 
 func probe(t *testing.T) *runtimemodel.Catalog {
 	t.Helper()
-	return runtimemodel.Build(errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.ProbeCatalog()}, "errors.yaml"))
+	return runtimemodel.Build(gen.NewInput(errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.ProbeCatalog()}, "errors.yaml")))
 }
 
 func serve(rm *runtimemodel.Catalog) func(io.Reader, io.Writer) error {

@@ -14,6 +14,7 @@ import (
 	mcp "github.com/errgen/errgen/gen/go"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gencatalog"
@@ -47,7 +48,7 @@ func conformanceCatalogs(t *testing.T) map[string]*model.Catalog {
 func TestConformanceVectorsValidate(t *testing.T) {
 	for name, m := range conformanceCatalogs(t) {
 		t.Run(name, func(t *testing.T) {
-			vs, err := conformance.Vectors(m)
+			vs, err := conformance.Vectors(gen.NewInput(m))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +86,7 @@ func TestGoldenConformance(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
-			files, err := conformance.Generate(m, conformance.Options{File: "conformance.json"})
+			files, err := conformance.Generate(gen.NewInput(m), conformance.Options{File: "conformance.json"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,7 +128,7 @@ func TestGoRunnerMatchesVectors(t *testing.T) {
 				rc = mcp.Catalog
 			}
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
-			vs, err := conformance.Vectors(m)
+			vs, err := conformance.Vectors(gen.NewInput(m))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -204,11 +205,11 @@ func TestConformanceAjv(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for name, m := range conformanceCatalogs(t) {
-		vectors, err := conformance.Generate(m, conformance.Options{File: "vectors.json"})
+		vectors, err := conformance.Generate(gen.NewInput(m), conformance.Options{File: "vectors.json"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		schema, err := jsonschema.Generate(m, jsonschema.Options{File: "schema.json"})
+		schema, err := jsonschema.Generate(gen.NewInput(m), jsonschema.Options{File: "schema.json"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,7 +249,7 @@ func TestGoPackagesPassVectors(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			files, err := conformance.Generate(catalogs[name], conformance.Options{File: name + ".json"})
+			files, err := conformance.Generate(gen.NewInput(catalogs[name]), conformance.Options{File: name + ".json"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
@@ -64,7 +65,7 @@ errors:
 func contractModel(t *testing.T) (*model.Catalog, *runtimemodel.Catalog) {
 	t.Helper()
 	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(contractCatalog)}, "errors.yaml")
-	return m, runtimemodel.Build(m)
+	return m, runtimemodel.Build(gen.NewInput(m))
 }
 
 // A list placeholder renders as its items joined by ", "; an empty or

@@ -186,7 +186,7 @@ func TestDifferential(t *testing.T) {
 	corpusDir := filepath.Join("testdata", "differential")
 	for ci, name := range names {
 		m := catalogs[name]
-		rm := runtimemodel.Build(m)
+		rm := runtimemodel.Build(gen.NewInput(m))
 		var runners []*difffuzz.Runner
 		if goRunner != "" {
 			runners = append(runners, &difffuzz.Runner{Name: "go", Command: []string{goRunner, name}})
@@ -323,7 +323,7 @@ func startValidators(t *testing.T, catalogs map[string]*model.Catalog, names []s
 	s := &schemaValidators{ready: map[string]chan startedValidator{}, slots: make(chan struct{}, validatorsAhead), taken: map[string]*difffuzz.Validator{}}
 	var paths []string
 	for _, name := range names { // here: the goroutine below reads no model
-		files, err := jsonschema.Generate(catalogs[name], jsonschema.Options{})
+		files, err := jsonschema.Generate(gen.NewInput(catalogs[name]), jsonschema.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -488,7 +488,7 @@ func diffGoRunner(t *testing.T, catalogs map[string]*model.Catalog, names []stri
 	var imports, entries strings.Builder
 	for i, name := range names {
 		pkg := fmt.Sprintf("c%d", i)
-		out, err := golang.Generate(catalogs[name], golang.Options{Package: pkg})
+		out, err := golang.Generate(gen.NewInput(catalogs[name]), golang.Options{Package: pkg})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -58,7 +58,7 @@ func docsFiles(t *testing.T, c goldenCase, m *model.Catalog) []gen.File {
 		rel, _ := filepath.Rel(abs, catAbs)
 		src = filepath.ToSlash(rel)
 	}
-	files, err := markdown.Generate(m, markdown.Options{Source: src})
+	files, err := markdown.Generate(gen.NewInput(m), markdown.Options{Source: src})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestDocsRepo(t *testing.T) {
 	if m.Outputs.Docs != "docs/errors" {
 		t.Fatalf("outputs.docs is %q", m.Outputs.Docs)
 	}
-	files, err := markdown.Generate(m, markdown.Options{Source: "../../catalog/errors.yaml"})
+	files, err := markdown.Generate(gen.NewInput(m), markdown.Options{Source: "../../catalog/errors.yaml"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func exampleErrorPlain(t *testing.T, def *errgenrt.Def, example any) *errgenrt.E
 // docsSchema compiles the entry points of the catalog's JSON Schema.
 func docsSchema(t *testing.T, m *model.Catalog) map[string]*sjs.Schema {
 	t.Helper()
-	files, err := jsonschema.Generate(m, jsonschema.Options{})
+	files, err := jsonschema.Generate(gen.NewInput(m), jsonschema.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

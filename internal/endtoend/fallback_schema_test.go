@@ -8,6 +8,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
@@ -21,7 +22,7 @@ func TestFallbackValidates(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			vs := schCompile(t, schFiles(t, c, m)[0].Data)
-			rt := runtimemodel.Build(m).Runtime
+			rt := runtimemodel.Build(gen.NewInput(m)).Runtime
 			err := rt.From(errors.New("open /home/alice/secret: permission denied"))
 			if err.Def != rt.Fallback {
 				t.Fatalf("a non-catalog error became %s", err.Symbol())
@@ -50,7 +51,7 @@ func TestZeroDetails(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			compiled := runtimeCatalogs[c.name]
-			rm := runtimemodel.Build(m)
+			rm := runtimemodel.Build(gen.NewInput(m))
 			o := errgenrt.DefaultOptions()
 			o.ShowSensitive = true // sensitive fields show their value, not "<redacted>"
 			checked := 0

@@ -13,6 +13,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/markdown"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/model"
@@ -151,7 +152,7 @@ func TestFormats(t *testing.T) {
 // formatsDocs checks the docs of a catalog that leaves formats out.
 func formatsDocs(t *testing.T, m *model.Catalog) {
 	t.Helper()
-	files, err := markdown.Generate(m, markdown.Options{})
+	files, err := markdown.Generate(gen.NewInput(m), markdown.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func btoi(b bool) int {
 // catalog's formats through its JavaScript.
 func formatsTypeScript(t *testing.T, m *model.Catalog, consumer string) {
 	t.Helper()
-	files, err := typescript.Generate(m, typescript.Options{})
+	files, err := typescript.Generate(gen.NewInput(m), typescript.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +231,7 @@ func formatsTypeScript(t *testing.T, m *model.Catalog, consumer string) {
 		Data           json.RawMessage
 	}
 	var payloads []payload
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	o := errgenrt.DefaultOptions()
 	for _, e := range m.Errors {
 		var example any // every error of these catalogs with details has an example

@@ -17,6 +17,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 	"golang.org/x/tools/txtar"
@@ -83,7 +84,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		// every error renders, with empty details and with its examples,
 		// and so does a non-catalog error (as the fallback)
-		rm := runtimemodel.Build(m)
+		rm := runtimemodel.Build(gen.NewInput(m))
 		o := errgenrt.DefaultOptions()
 		render := func(err *errgenrt.Error) {
 			for _, raw := range [][]byte{err.AppendJSONRPC(nil, &o), err.AppendProblem(nil, &o), err.AppendResponse(nil, &o)} {

@@ -60,7 +60,7 @@ func TestGoldenGo(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			want := filepath.Join(c.dir, "go")
-			files, err := golang.Generate(m, golang.Options{Package: m.Outputs.GoPackage, Source: c.source(want)})
+			files, err := golang.Generate(gen.NewInput(m), golang.Options{Package: m.Outputs.GoPackage, Source: c.source(want)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,7 +135,7 @@ func TestGoldenTS(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			want := filepath.Join(c.dir, "ts")
-			files, err := typescript.Generate(m, typescript.Options{Source: c.source(want)})
+			files, err := typescript.Generate(gen.NewInput(m), typescript.Options{Source: c.source(want)})
 			if err != nil {
 				t.Fatal(err)
 			}

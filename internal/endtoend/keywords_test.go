@@ -113,7 +113,7 @@ func slicesContains(list []string, s string) bool {
 
 func TestSecurityKeywordMatrix(t *testing.T) {
 	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.ProbeCatalog()}, "errors.yaml")
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	cases := probeCases(t)
 	type vector struct {
 		ID     string                       `json:"id"`

@@ -18,6 +18,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/python"
@@ -71,7 +72,7 @@ func pythonEnv(t *testing.T) (string, bool) {
 // import name.
 func pythonPackage(t *testing.T, m *model.Catalog, dir string) string {
 	t.Helper()
-	files, err := python.Generate(m, python.Options{})
+	files, err := python.Generate(gen.NewInput(m), python.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +107,7 @@ func TestGoldenPython(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			want := filepath.Join(c.dir, "python")
-			files, err := python.Generate(m, python.Options{Source: c.source(want)})
+			files, err := python.Generate(gen.NewInput(m), python.Options{Source: c.source(want)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -145,7 +146,7 @@ func TestPythonConformance(t *testing.T) {
 			dir := t.TempDir()
 			pkg := pythonPackage(t, m, dir)
 			runPython(t, dir, nil, "-W", "error", "-m", "compileall", "-q", pkg)
-			files, err := conformance.Generate(m, conformance.Options{File: "vectors.json"})
+			files, err := conformance.Generate(gen.NewInput(m), conformance.Options{File: "vectors.json"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,7 +208,7 @@ func TestPythonRuntimeVariants(t *testing.T) {
 // every runner refuses.
 func checkVariantAnswers(t *testing.T, m *model.Catalog, vectors []convVector, answers map[string]map[string]any) {
 	t.Helper()
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	failures, rejected := 0, 0
 	for _, v := range vectors {
 		a := answers[v.ID]
@@ -492,7 +493,7 @@ func ajvPayloads(t *testing.T, m *model.Catalog, name string, payloads []wirePay
 		t.Skip("Ajv is not installed; make test installs it")
 	}
 	dir := filepath.Join(t.TempDir(), name)
-	schemaFile, err := jsonschema.Generate(m, jsonschema.Options{})
+	schemaFile, err := jsonschema.Generate(gen.NewInput(m), jsonschema.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

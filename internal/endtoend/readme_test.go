@@ -9,6 +9,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
 )
 
@@ -88,7 +89,7 @@ func TestReadmeTourCatalog(t *testing.T) {
 	}
 	// the names the tour's Go server uses are those its catalog gets
 	model := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
-	files, err := golang.Generate(model, golang.Options{Package: "mcperrors"})
+	files, err := golang.Generate(gen.NewInput(model), golang.Options{Package: "mcperrors"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestReadmeSampleCatalog(t *testing.T) {
 		t.Fatalf("check: exit %d\n%s%s", code, stdout, stderr)
 	}
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
-	files, err := golang.Generate(m, golang.Options{})
+	files, err := golang.Generate(gen.NewInput(m), golang.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -34,11 +35,11 @@ func TestRuleSwitches(t *testing.T) {
 	sort.Strings(names)
 	for _, name := range names {
 		m := catalogs[name]
-		vs, err := conformance.Vectors(m)
+		vs, err := conformance.Vectors(gen.NewInput(m))
 		if err != nil {
 			t.Fatal(err)
 		}
-		set := catalogVectors{name: name, rc: runtimemodel.Build(m).Runtime}
+		set := catalogVectors{name: name, rc: runtimemodel.Build(gen.NewInput(m)).Runtime}
 		for _, v := range vs {
 			line, err := json.Marshal(struct {
 				ID    string                    `json:"id"`

@@ -20,6 +20,7 @@ import (
 	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
 	plain "github.com/errgen/errgen/internal/endtoend/testdata/golden/plain/go"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
 
@@ -120,7 +121,7 @@ func TestErrorsIsAndAsThroughWrapping(t *testing.T) {
 // occurrence was made WithLogSensitive.
 func TestErrorTextIsSafe(t *testing.T) {
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join("testdata", "mcp", "errors.yaml"))
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	err := rm.New(m.BySymbol("E_POLICY_ENV_NOT_ALLOWED"), map[string]any{"variable": "AWS_SECRET_ACCESS_KEY", "policy_location": "/home/alice/.config/policy.yaml"},
 		errgenrt.WithCause(errors.New("lookup in /home/alice/.config: db password hunter2")))
 	wrapped := fmt.Errorf("tool: %w", err)

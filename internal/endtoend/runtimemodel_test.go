@@ -13,6 +13,7 @@ import (
 	mcp "github.com/errgen/errgen/gen/go"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -27,7 +28,7 @@ func TestRuntimeModelVectors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			want := readVectors(t, filepath.Join(c.dir, "vectors.jsonl"))
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
-			rm := runtimemodel.Build(m)
+			rm := runtimemodel.Build(gen.NewInput(m))
 			n := 0
 			for _, e := range m.Errors {
 				examples := make([]any, len(e.Examples))
@@ -120,7 +121,7 @@ func TestRuntimeModelVariants(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			rc := compiled[c.name]
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
-			rm := runtimemodel.Build(m)
+			rm := runtimemodel.Build(gen.NewInput(m))
 			for _, e := range m.Errors {
 				def := rc.BySymbol(e.Symbol)
 				for _, ex := range append(exampleValues(e.Examples), map[string]any{}) {

@@ -101,7 +101,7 @@ func TestGoldenRust(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			want := filepath.Join(c.dir, "rust")
-			files, err := rust.Generate(m, rust.Options{Source: c.source(want)})
+			files, err := rust.Generate(gen.NewInput(m), rust.Options{Source: c.source(want)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +113,7 @@ func TestGoldenRust(t *testing.T) {
 // rustCrate generates the crate of catalog m.
 func rustCrate(t *testing.T, m *model.Catalog) []gen.File {
 	t.Helper()
-	files, err := rust.Generate(m, rust.Options{})
+	files, err := rust.Generate(gen.NewInput(m), rust.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestRustConformance(t *testing.T) {
 	}
 	for name, m := range catalogs {
 		t.Run(name, func(t *testing.T) {
-			files, err := conformance.Generate(m, conformance.Options{File: "vectors.json"})
+			files, err := conformance.Generate(gen.NewInput(m), conformance.Options{File: "vectors.json"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -23,11 +23,17 @@ var emitters = []struct {
 	name string
 	run  func(m *model.Catalog) ([]gen.File, error)
 }{
-	{"go", func(m *model.Catalog) ([]gen.File, error) { return golang.Generate(m, golang.Options{}) }},
-	{"ts", func(m *model.Catalog) ([]gen.File, error) { return typescript.Generate(m, typescript.Options{}) }},
-	{"schema", func(m *model.Catalog) ([]gen.File, error) { return jsonschema.Generate(m, jsonschema.Options{}) }},
-	{"docs", func(m *model.Catalog) ([]gen.File, error) { return markdown.Generate(m, markdown.Options{}) }},
-	{"rust", func(m *model.Catalog) ([]gen.File, error) { return rust.Generate(m, rust.Options{}) }},
+	{"go", func(m *model.Catalog) ([]gen.File, error) { return golang.Generate(gen.NewInput(m), golang.Options{}) }},
+	{"ts", func(m *model.Catalog) ([]gen.File, error) {
+		return typescript.Generate(gen.NewInput(m), typescript.Options{})
+	}},
+	{"schema", func(m *model.Catalog) ([]gen.File, error) {
+		return jsonschema.Generate(gen.NewInput(m), jsonschema.Options{})
+	}},
+	{"docs", func(m *model.Catalog) ([]gen.File, error) {
+		return markdown.Generate(gen.NewInput(m), markdown.Options{})
+	}},
+	{"rust", func(m *model.Catalog) ([]gen.File, error) { return rust.Generate(gen.NewInput(m), rust.Options{}) }},
 }
 
 // BenchmarkEmitters measures each emitter alone on generated catalogs of

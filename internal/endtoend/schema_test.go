@@ -70,7 +70,7 @@ func schFiles(t *testing.T, c goldenCase, m *model.Catalog) []gen.File {
 	abs, _ := filepath.Abs(dir)
 	catAbs, _ := filepath.Abs(c.catalog)
 	rel, _ := filepath.Rel(abs, catAbs)
-	files, err := jsonschema.Generate(m, jsonschema.Options{Source: filepath.ToSlash(rel)})
+	files, err := jsonschema.Generate(gen.NewInput(m), jsonschema.Options{Source: filepath.ToSlash(rel)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -745,7 +745,7 @@ func TestSchemaSpecExamples(t *testing.T) {
 	vs := map[string]schValidators{}
 	for name, path := range specCatalogs {
 		m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(root, path))
-		files, err := jsonschema.Generate(m, jsonschema.Options{})
+		files, err := jsonschema.Generate(gen.NewInput(m), jsonschema.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -292,7 +292,7 @@ func upperKeyVariant(ex, v any) bool {
 // writePackage generates the TypeScript package of m into dir.
 func writePackage(t *testing.T, m *model.Catalog, dir string) {
 	t.Helper()
-	files, err := typescript.Generate(m, typescript.Options{})
+	files, err := typescript.Generate(gen.NewInput(m), typescript.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +372,7 @@ func TestTSRuntimeVariants(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			writePackage(t, m, dir)
-			rm := runtimemodel.Build(m)
+			rm := runtimemodel.Build(gen.NewInput(m))
 			vectors := convVectors(m)
 			answers := runConformance(t, dir, vectors)
 			failures := 0
@@ -535,7 +535,7 @@ func TestTSConformance(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			writePackage(t, m, filepath.Join(dir, "ts"))
-			files, err := conformance.Generate(m, conformance.Options{File: "vectors.json"})
+			files, err := conformance.Generate(gen.NewInput(m), conformance.Options{File: "vectors.json"})
 			if err != nil {
 				t.Fatal(err)
 			}

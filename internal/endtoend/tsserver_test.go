@@ -14,6 +14,7 @@ import (
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/facts"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
@@ -136,7 +137,7 @@ func nodeProject(t *testing.T, m *model.Catalog, files map[string]string) string
 	}
 	dir := t.TempDir()
 	writePackage(t, m, filepath.Join(dir, "ts"))
-	schema, err := jsonschema.Generate(m, jsonschema.Options{})
+	schema, err := jsonschema.Generate(gen.NewInput(m), jsonschema.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/golang"
 )
 
@@ -25,7 +26,7 @@ func TestVersionGuard(t *testing.T) {
 		t.Skip("builds modules: skipped in -short mode")
 	}
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(repoRoot(t), "catalog", "errors.yaml"))
-	files, err := golang.Generate(m, golang.Options{Package: "guarded"})
+	files, err := golang.Generate(gen.NewInput(m), golang.Options{Package: "guarded"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/gencatalog"
@@ -57,12 +58,12 @@ func TestWireContract(t *testing.T) {
 		dir := filepath.Join(root, name)
 		var payloads []wirePayload
 		t.Run(name, func(t *testing.T) {
-			schemaFile, err := jsonschema.Generate(m, jsonschema.Options{})
+			schemaFile, err := jsonschema.Generate(gen.NewInput(m), jsonschema.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			vs := schCompile(t, schemaFile[0].Data)
-			tsFiles, err := typescript.Generate(m, typescript.Options{})
+			tsFiles, err := typescript.Generate(gen.NewInput(m), typescript.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +105,7 @@ func TestWireContract(t *testing.T) {
 // names.
 func renderEverything(t *testing.T, m *model.Catalog) []wirePayload {
 	t.Helper()
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	var out []wirePayload
 	add := func(name string, e *errgenrt.Error, o errgenrt.Options) {
 		rpc := e.AppendJSONRPC(nil, &o)

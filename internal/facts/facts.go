@@ -7,12 +7,14 @@
 // constants the runtimes share (the redaction marker, the bounds of the
 // wire, the members a payload writes itself).
 //
-// errgen builds the facts once from the model (Build); the Go emitter
-// writes them as errgenrt tables, the TypeScript and Rust emitters as
-// theirs, internal/runtimemodel turns them into an errgenrt catalog for
-// the conformance vectors and the docs, and `errgen generate -facts`
-// writes them as JSON (schema/facts.schema.json) for a runtime written by
-// hand.
+// errgen builds the facts once per run from the model (Build), every
+// keyword already resolved there (model.ResolveKeywords), and hands them
+// with the model to every output (gen.Input): the Go emitter writes them
+// as errgenrt tables, the TypeScript, Rust and Python emitters as theirs,
+// internal/runtimemodel turns them into an errgenrt catalog for the
+// conformance vectors and the docs, and the facts output
+// (internal/gen/factsfile, `errgen generate -facts`) writes them as JSON
+// (schema/facts.schema.json) for a runtime written by hand.
 package facts
 
 import (
@@ -20,11 +22,9 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
+	"sync/atomic"
 
 	"github.com/errgen/errgen/errgenrt"
-	"github.com/errgen/errgen/internal/catalog"
-	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/tmpl"
 )
@@ -145,23 +145,8 @@ type Property struct {
 }
 
 // Check is what a node's schema requires of a value, each keyword applying
-// to the values of its type (see errgenrt.Check).
-type Check struct {
-	Enum             []string         `json:"enum,omitempty"`
-	Const            *json.RawMessage `json:"const,omitempty"`
-	Patterns         []string         `json:"patterns,omitempty"`
-	Formats          []string         `json:"formats,omitempty"`
-	Minimum          *json.Number     `json:"minimum,omitempty"`
-	Maximum          *json.Number     `json:"maximum,omitempty"`
-	ExclusiveMinimum *json.Number     `json:"exclusiveMinimum,omitempty"`
-	ExclusiveMaximum *json.Number     `json:"exclusiveMaximum,omitempty"`
-	MultipleOf       *json.Number     `json:"multipleOf,omitempty"`
-	MinLength        *int             `json:"minLength,omitempty"`
-	MaxLength        *int             `json:"maxLength,omitempty"`
-	MinItems         *int             `json:"minItems,omitempty"`
-	MaxItems         *int             `json:"maxItems,omitempty"`
-	UniqueItems      bool             `json:"uniqueItems,omitempty"`
-}
+// to the values of its type (see errgenrt.Check), as the model resolves it.
+type Check = model.Check
 
 // RuleValues returns the shared constants as errgenrt defines them.
 func RuleValues() Rules {
@@ -178,8 +163,17 @@ func RuleValues() Rules {
 	}
 }
 
+// builds counts the runs of Build in this process (BuildCount).
+var builds atomic.Uint64
+
+// BuildCount returns how many times Build has run in this process: a run
+// of errgen builds the facts once and hands them to every output
+// (gen.Input), which the CLI's tests hold it to.
+func BuildCount() uint64 { return builds.Load() }
+
 // Build returns the facts of m.
 func Build(m *model.Catalog) *Catalog {
+	builds.Add(1)
 	b := &builder{m: m, shapes: map[string]*Node{}, sensitive: map[*model.Error]bool{}}
 	c := &Catalog{
 		Format:        Format,
@@ -289,7 +283,7 @@ func (b *builder) details(e *model.Error) *Node {
 		return &Node{Type: "object", Shape: s.Name}
 	}
 	n := &Node{}
-	b.fill(n, s.Schema, []*catalog.Value{s.Schema.Source}, "", e.Symbol, nil, 0)
+	b.fill(n, s.Schema, []*model.Schema{s.Schema}, "", e.Symbol, nil, 0)
 	if n.Type != "object" { // a root of any other schema: an object of what it has
 		n.Type = "object"
 	}
@@ -303,7 +297,7 @@ func (b *builder) shape(s *model.Shape) {
 	}
 	n := &Node{}
 	b.shapes[s.Name] = n // before its properties: it may contain itself
-	b.fill(n, s.Schema, []*catalog.Value{s.Schema.Source}, s.Name, "", nil, 0)
+	b.fill(n, s.Schema, []*model.Schema{s.Schema}, s.Name, "", nil, 0)
 	n.Type = "object"
 }
 
@@ -315,14 +309,12 @@ func (b *builder) node(s *model.Schema, shape, owner string, path []string, dept
 	}
 	// a $ref to an object shape names it; to another shape, the target's
 	// keywords and the referring nodes' apply together
-	var sources []*catalog.Value
+	var chain []*model.Schema
 	verbose := false // x-verbose anywhere along the $ref chain
 	r := s
 	for r.Ref != nil {
 		verbose = verbose || r.Verbose
-		if r.Source != nil {
-			sources = append(sources, r.Source)
-		}
+		chain = append(chain, r)
 		t := r.Ref
 		if t.Builtin { // field_errors, from its schema as every shape (model.Shape.Builtin)
 			b.shape(t)
@@ -337,42 +329,23 @@ func (b *builder) node(s *model.Schema, shape, owner string, path []string, dept
 		}
 		r = t.Schema
 	}
-	if r.Source != nil {
-		sources = append(sources, r.Source)
-	}
+	chain = append(chain, r)
 	n := &Node{}
-	b.fill(n, s, sources, shape, owner, path, depth)
+	b.fill(n, s, chain, shape, owner, path, depth)
 	return n
 }
 
-// fill makes n the node of schema s, whose keywords are in sources (s's
-// own and those of the shapes its $ref leads to).
-func (b *builder) fill(n *Node, s *model.Schema, sources []*catalog.Value, shape, owner string, path []string, depth int) {
+// fill makes n the node of schema s, whose keywords are those of chain
+// (s's own and those of the shapes its $ref leads to), as the model
+// resolves them.
+func (b *builder) fill(n *Node, s *model.Schema, chain []*model.Schema, shape, owner string, path []string, depth int) {
 	r := s.Resolved()
 	n.Type = r.Type
 	if n.Type == "" {
 		n.Type = "any"
 	}
-	n.Check = check(sources)
-	for _, src := range sources {
-		if src == nil || src.Kind != catalog.Object {
-			continue
-		}
-		if v := src.Get("x-sensitive"); v != nil && v.Kind == catalog.Bool && v.Bool {
-			n.Sensitive = true
-		}
-		if v := src.Get("x-verbose"); v != nil && v.Kind == catalog.Bool && v.Bool {
-			n.Verbose = true
-		}
-		if v := src.Get("x-sanitize"); v != nil && v.Kind == catalog.String && n.Sanitize == "" {
-			n.Sanitize = v.Str
-		}
-		if v := src.Get("x-max-bytes"); v != nil && v.Kind == catalog.Number {
-			if k, err := strconv.Atoi(string(v.Num)); err == nil && (n.MaxBytes == 0 || k < n.MaxBytes) {
-				n.MaxBytes = k
-			}
-		}
-	}
+	k := model.ResolveKeywords(chain...)
+	n.Check, n.Sensitive, n.Verbose, n.Sanitize, n.MaxBytes = k.Check, k.Sensitive, k.Verbose, k.Sanitize, k.MaxBytes
 	switch n.Type {
 	case "string", "any":
 		n.Exact = model.Exact(s)
@@ -397,7 +370,7 @@ func (b *builder) fill(n *Node, s *model.Schema, sources []*catalog.Value, shape
 			if len(r.Properties) == 0 && model.Exact(s) {
 				exactStrings(n.AdditionalProperties)
 			}
-		} else if len(r.Properties) == 0 && !closed(sources) {
+		} else if len(r.Properties) == 0 && !k.Closed {
 			// an object without properties: any members
 			n.AdditionalProperties = &Node{Type: "any", Exact: model.Exact(s)}
 		}
@@ -413,131 +386,6 @@ func exactStrings(n *Node) {
 	case "array":
 		exactStrings(n.Items)
 	}
-}
-
-// closed reports whether the schema forbids other members
-// (additionalProperties: false).
-func closed(sources []*catalog.Value) bool {
-	for _, src := range sources {
-		if src == nil || src.Kind != catalog.Object {
-			continue
-		}
-		if v := src.Get("additionalProperties"); v != nil && v.Kind == catalog.Bool && !v.Bool {
-			return true
-		}
-	}
-	return false
-}
-
-// check returns the constraints of the keywords in sources, each applying
-// (a $ref's target and the node that refers to it both apply: the
-// tighter bound wins, every pattern and format holds); nil for none.
-func check(sources []*catalog.Value) *Check {
-	c := &Check{}
-	any := false
-	tighter := func(dst **json.Number, v *catalog.Value, min bool) {
-		if v.Kind != catalog.Number {
-			return
-		}
-		n := json.Number(v.Num)
-		if *dst != nil {
-			a, _ := (*dst).Float64()
-			x, _ := n.Float64()
-			if min && x <= a || !min && x >= a {
-				return
-			}
-		}
-		*dst = &n
-		any = true
-	}
-	count := func(dst **int, v *catalog.Value, min bool) {
-		k, err := strconv.Atoi(strings.TrimSuffix(string(v.Num), ".0"))
-		if v.Kind != catalog.Number || err != nil {
-			return
-		}
-		if *dst == nil || min && k > **dst || !min && k < **dst {
-			*dst = &k
-			any = true
-		}
-	}
-	for _, src := range sources {
-		if src == nil || src.Kind != catalog.Object {
-			continue
-		}
-		for _, m := range src.Members {
-			v := m.Value
-			switch m.Key {
-			case "enum":
-				if list, ok := v.StringList(); ok {
-					if c.Enum == nil {
-						c.Enum = list
-					} else {
-						c.Enum = intersect(c.Enum, list)
-					}
-					any = true
-				}
-			case "const":
-				raw, _ := json.Marshal(v.JSON())
-				msg := json.RawMessage(raw)
-				c.Const = &msg
-				any = true
-			case "pattern":
-				if v.Kind == catalog.String {
-					c.Patterns = append(c.Patterns, v.Str)
-					any = true
-				}
-			case "format":
-				if v.Kind == catalog.String && errgenrt.HasFormatCheck(v.Str) {
-					c.Formats = append(c.Formats, v.Str)
-					any = true
-				}
-			case "minimum":
-				tighter(&c.Minimum, v, true)
-			case "exclusiveMinimum":
-				tighter(&c.ExclusiveMinimum, v, true)
-			case "maximum":
-				tighter(&c.Maximum, v, false)
-			case "exclusiveMaximum":
-				tighter(&c.ExclusiveMaximum, v, false)
-			case "multipleOf":
-				if v.Kind == catalog.Number {
-					n := json.Number(v.Num)
-					c.MultipleOf = &n
-					any = true
-				}
-			case "minLength":
-				count(&c.MinLength, v, true)
-			case "maxLength":
-				count(&c.MaxLength, v, false)
-			case "minItems":
-				count(&c.MinItems, v, true)
-			case "maxItems":
-				count(&c.MaxItems, v, false)
-			case "uniqueItems":
-				if v.Kind == catalog.Bool && v.Bool {
-					c.UniqueItems = true
-					any = true
-				}
-			}
-		}
-	}
-	if !any {
-		return nil
-	}
-	return c
-}
-
-func intersect(a, b []string) []string {
-	out := []string{}
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				out = append(out, x)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // replacements sets the Replacement of each node of a required property:
@@ -659,20 +507,4 @@ func at(v any, path []string) []any {
 		}
 	}
 	return nil
-}
-
-// Options configure the facts file.
-type Options struct {
-	File string // the file's name
-}
-
-// Generate returns the facts file of m: the facts as JSON, two-space
-// indented, with errgen's header as its first member.
-func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
-	body, err := json.MarshalIndent(Build(m), "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	data := append([]byte("{\n  \"//\": "+strconv.Quote(gen.Header)+",\n"), body[2:]...)
-	return []gen.File{{Path: opts.File, Data: append(data, '\n')}}, nil
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/facts"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/factsfile"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -39,11 +41,11 @@ func TestFactsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, m := range catalogs(t) {
-		files, err := facts.Generate(m, facts.Options{File: "facts.json"})
+		files, err := factsfile.Generate(gen.NewInput(m), factsfile.Options{File: "facts.json"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _ := facts.Generate(m, facts.Options{File: "facts.json"})
+		again, _ := factsfile.Generate(gen.NewInput(m), factsfile.Options{File: "facts.json"})
 		if !bytes.Equal(files[0].Data, again[0].Data) {
 			t.Errorf("%s: two runs differ", name)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -27,9 +28,9 @@ type Catalog struct {
 	defs map[*model.Error]*errgenrt.Def
 }
 
-// Build returns the runtime catalog of m.
-func Build(m *model.Catalog) *Catalog {
-	f := facts.Build(m)
+// Build returns the runtime catalog of in, from its facts.
+func Build(in *gen.Input) *Catalog {
+	m, f := in.Model, in.Facts
 	c := &Catalog{Facts: f, defs: make(map[*model.Error]*errgenrt.Def, len(m.Errors))}
 	c.Runtime = Runtime(f)
 	for _, e := range m.Errors {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -76,7 +77,7 @@ func fixed() *errgenrt.Options {
 // TestRuntimeModelSpecExample renders SPEC §2's example error.
 func TestRuntimeModelSpecExample(t *testing.T) {
 	m := buildSpec(t)
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	e := m.BySymbol("E_FS_FILE_TOO_LARGE")
 	err := rm.New(e, e.Examples[0].Value, errgenrt.WithData("method", "tools/call"), errgenrt.WithData("requestId", "req_123"))
 	o := fixed()
@@ -100,7 +101,7 @@ func TestRuntimeModelSpecExample(t *testing.T) {
 // (JSON Schema and every runtime match names exactly).
 func TestRuntimeModelZeroValues(t *testing.T) {
 	m := buildSpec(t)
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	e := m.BySymbol("E_FS_FILE_TOO_LARGE")
 	ex := map[string]any{"Resource": "x", "config_source": "policy.yaml", "actual": json.Number("5")}
 	got := string(rm.New(e, ex).AppendResponse(nil, fixed()))

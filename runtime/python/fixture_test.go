@@ -11,6 +11,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/python"
 )
 
@@ -23,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the fixture's generated package
 func TestFixture(t *testing.T) {
 	dir := filepath.Join("tests", "fixture")
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
-	files, err := python.Generate(m, python.Options{Source: "../errors.yaml"})
+	files, err := python.Generate(gen.NewInput(m), python.Options{Source: "../errors.yaml"})
 	if err != nil {
 		t.Fatal(err)
 	}

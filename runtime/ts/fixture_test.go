@@ -12,6 +12,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gen/typescript"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -27,7 +28,7 @@ var fixtureFacts = []string{"catalog.js", "constructors.js", "facts.js", "index.
 func TestFixture(t *testing.T) {
 	dir := filepath.Join("test", "fixture")
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
-	files, err := typescript.Generate(m, typescript.Options{Source: "errors.yaml"})
+	files, err := typescript.Generate(gen.NewInput(m), typescript.Options{Source: "errors.yaml"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ type violation struct {
 func TestPayloadsFixture(t *testing.T) {
 	dir := filepath.Join("test", "fixture")
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
-	rm := runtimemodel.Build(m)
+	rm := runtimemodel.Build(gen.NewInput(m))
 	path := filepath.Join(dir, "payloads.json")
 	data, err := os.ReadFile(path)
 	if err != nil {

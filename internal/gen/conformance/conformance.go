@@ -53,9 +53,10 @@ type Vector struct {
 	Expect errgenrt.ConformancePayloads `json:"expect"`
 }
 
-// Generate returns the vector file of m.
-func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
-	vs, err := Vectors(m)
+// Generate returns the vector file of in.
+func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
+	m := in.Model
+	vs, err := Vectors(in)
 	if err != nil {
 		return nil, err
 	}
@@ -83,10 +84,11 @@ func quote(s string) string { return string(errgenrt.AppendJSONString(nil, s, fa
 
 // Vectors returns the vectors of m, in the order of its errors (by code),
 // then the catalog's own.
-func Vectors(m *model.Catalog) ([]Vector, error) {
+func Vectors(in *gen.Input) ([]Vector, error) {
+	m := in.Model
 	g := &generator{
 		m:         m,
-		rc:        runtimemodel.Build(m),
+		rc:        runtimemodel.Build(in),
 		val:       model.NewValidator(m),
 		sensitive: gotype.Sensitive(m),
 	}

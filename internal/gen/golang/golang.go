@@ -56,7 +56,8 @@ func PackageName(catalogName string) string {
 // Generate returns the Go files of m, sorted by path: errors.go, one
 // DOMAIN_errors.go per domain ([DomainFile]) and, when the catalog names
 // detail shapes, details.go.
-func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
+	m := in.Model
 	pkg := opts.Package
 	if pkg == "" {
 		pkg = PackageName(m.Name)
@@ -67,7 +68,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 			g.roots[t.Schema] = true
 		}
 	}
-	g.tables(facts.Build(m))
+	g.tables(in.Facts)
 
 	type job struct {
 		path string

@@ -33,7 +33,7 @@ func ordinary(t *testing.T) map[string]*model.Catalog {
 
 func generate(t *testing.T, name string, m *model.Catalog) []gen.File {
 	t.Helper()
-	files, err := golang.Generate(m, golang.Options{Source: "errors.yaml"})
+	files, err := golang.Generate(gen.NewInput(m), golang.Options{Source: "errors.yaml"})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

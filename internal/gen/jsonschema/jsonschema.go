@@ -131,8 +131,9 @@ func fragmentEscape(s string) string {
 	return b.String()
 }
 
-// Generate returns the schema file of m.
-func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+// Generate returns the schema file of in.
+func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
+	m := in.Model
 	name := opts.File
 	if name == "" {
 		name = DefaultFile

@@ -14,6 +14,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
@@ -29,7 +30,7 @@ const edgeDir = "testdata/edge"
 
 func generate(t testing.TB, m *model.Catalog, opts Options) []byte {
 	t.Helper()
-	files, err := Generate(m, opts)
+	files, err := Generate(gen.NewInput(m), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +406,7 @@ func BenchmarkGenerate(b *testing.B) {
 		m := errgentest.Model(b, catalog.MapFS{"errors.yaml": gencatalog.Generate(n)}, "errors.yaml")
 		b.Run(fmt.Sprintf("errors=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := Generate(m, Options{}); err != nil {
+				if _, err := Generate(gen.NewInput(m), Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -93,12 +93,13 @@ const (
 // is known and no error has it now), the VitePress sidebar
 // .vitepress/sidebar.mjs and errgen's theme and config parts under
 // .vitepress/errgen/ (see [SiteDir]), sorted by path.
-func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
+	m := in.Model
 	t, err := loadTemplates(opts.Templates)
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(m), t: t}
+	g := &generator{m: m, opts: opts, rm: runtimemodel.Build(in), t: t}
 	g.info = &catalogInfo{Name: m.Name, Version: m.Version, Errors: len(m.Errors), Domains: len(m.Domains), Formats: formatsOf(m)}
 
 	files := make([]gen.File, 0, len(m.Errors)+len(m.Domains)+1)

@@ -26,7 +26,7 @@ func hostile(t testing.TB) *model.Catalog {
 // (see TestDocsSidebar and TestDocsSiteFiles).
 func generate(t testing.TB, m *model.Catalog, opts markdown.Options) map[string]string {
 	t.Helper()
-	files, err := markdown.Generate(m, opts)
+	files, err := markdown.Generate(gen.NewInput(m), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func generate(t testing.TB, m *model.Catalog, opts markdown.Options) map[string]
 // lists every error, and every retired error with a page, by the names a
 // developer may hold of it.
 func TestDocsSiteFiles(t *testing.T) {
-	files, err := markdown.Generate(hostile(t), markdown.Options{Source: "../catalog/errors.yaml"})
+	files, err := markdown.Generate(gen.NewInput(hostile(t)), markdown.Options{Source: "../catalog/errors.yaml"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestDocsTemplateErrors(t *testing.T) {
 		{"index.md.tmpl", "{{nosuchfunc .}}\n", "template: index.md.tmpl:1: function \"nosuchfunc\" not defined"},
 		{"fields.md.tmpl", "{{range .}}\n{{.Oops}}{{end}}", "template: fields.md.tmpl:2:2: executing \"fields.md.tmpl\" at <.Oops>"},
 	} {
-		_, err := markdown.Generate(m, markdown.Options{Templates: fstest.MapFS{c.name: {Data: []byte(c.src)}}})
+		_, err := markdown.Generate(gen.NewInput(m), markdown.Options{Templates: fstest.MapFS{c.name: {Data: []byte(c.src)}}})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %q: error %v, want it to contain %q", c.name, c.src, err, c.want)
 		}
@@ -262,7 +262,7 @@ func BenchmarkDocs(b *testing.B) {
 		m := errgentest.Model(b, catalog.MapFS{"errors.yaml": gencatalog.Generate(n)}, "errors.yaml")
 		b.Run(fmt.Sprintf("errors=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				if _, err := markdown.Generate(m, markdown.Options{}); err != nil {
+				if _, err := markdown.Generate(gen.NewInput(m), markdown.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -310,7 +310,7 @@ func TestOverriddenPartialsReachErrorPages(t *testing.T) {
 // deprecated or retired; catalog text is HTML-escaped (the sidebar's text
 // is HTML to VitePress), and errgen's header marks it.
 func TestDocsSidebar(t *testing.T) {
-	files, err := markdown.Generate(hostile(t), markdown.Options{Source: "../catalog/errors.yaml"})
+	files, err := markdown.Generate(gen.NewInput(hostile(t)), markdown.Options{Source: "../catalog/errors.yaml"})
 	if err != nil {
 		t.Fatal(err)
 	}

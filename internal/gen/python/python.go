@@ -43,7 +43,8 @@ const (
 )
 
 // Generate returns the files of the package, sorted by path.
-func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
+	m := in.Model
 	pkg := opts.Package
 	if pkg == "" {
 		pkg = PackageName(m.Name)
@@ -51,7 +52,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if !ValidPackage(pkg) {
 		return nil, fmt.Errorf("python package name %q is not valid: %s", pkg, model.PythonPackageRule)
 	}
-	g := &generator{m: m, pkg: pkg, opts: opts, facts: facts.Build(m),
+	g := &generator{m: m, pkg: pkg, opts: opts, facts: in.Facts,
 		shapeNames: map[*model.Shape]string{}, objNames: map[*model.Schema]string{}, classes: map[*model.Error]string{}}
 	g.name()
 	factsPy, err := g.factsFile()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
 )
@@ -111,11 +112,11 @@ func TestDocTextCannotEndTheString(t *testing.T) {
 // The same catalog gives the same bytes, and every file has the header.
 func TestDeterministic(t *testing.T) {
 	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.HostileCatalog()}, "errors.yaml")
-	a, err := Generate(m, Options{})
+	a, err := Generate(gen.NewInput(m), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Generate(m, Options{})
+	b, err := Generate(gen.NewInput(m), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestDeterministic(t *testing.T) {
 			t.Errorf("%s has no header", a[i].Path)
 		}
 	}
-	if _, err := Generate(m, Options{Package: "class"}); err == nil {
+	if _, err := Generate(gen.NewInput(m), Options{Package: "class"}); err == nil {
 		t.Error("a keyword as the package name")
 	}
 }

@@ -51,7 +51,8 @@ func CrateName(catalogName string) string {
 }
 
 // Generate returns the files of the crate, sorted by path.
-func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
+	m := in.Model
 	crate := opts.Crate
 	if crate == "" {
 		crate = m.Outputs.RustCrate
@@ -62,7 +63,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	case !model.ValidCrateName(crate):
 		return nil, fmt.Errorf("crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test", crate)
 	}
-	g := &generator{m: m, crate: crate, opts: opts, facts: facts.Build(m), errors: map[string]*facts.Error{}, roots: map[*model.Schema]bool{}}
+	g := &generator{m: m, crate: crate, opts: opts, facts: in.Facts, errors: map[string]*facts.Error{}, roots: map[*model.Schema]bool{}}
 	for i := range g.facts.Errors {
 		g.errors[g.facts.Errors[i].Symbol] = &g.facts.Errors[i]
 	}

@@ -56,7 +56,7 @@ func TestRustfmtLayout(t *testing.T) {
 			dir := t.TempDir()
 			errgentest.WriteFile(t, dir, "errors.yaml", string(gencatalog.Widths(r[0], r[1])))
 			m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
-			files, err := Generate(m, Options{})
+			files, err := Generate(gen.NewInput(m), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

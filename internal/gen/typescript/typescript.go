@@ -51,7 +51,8 @@ func Files() []string {
 }
 
 // Generate returns the files of the package (see Files).
-func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
+func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
+	m := in.Model
 	pkg := opts.Package
 	if pkg == "" {
 		pkg = m.Outputs.TSPackage
@@ -59,7 +60,7 @@ func Generate(m *model.Catalog, opts Options) ([]gen.File, error) {
 	if pkg == "" {
 		pkg = PackageName(m.Name)
 	}
-	g := &generator{m: m, facts: facts.Build(m), pkg: pkg, opts: opts}
+	g := &generator{m: m, facts: in.Facts, pkg: pkg, opts: opts}
 	pj, err := g.packageJSON()
 	if err != nil {
 		return nil, err

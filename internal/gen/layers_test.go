@@ -1,0 +1,74 @@
+package gen_test
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// The packages of errgen form layers, each importing only the layers
+// below it: the wire runtime and the helpers at the bottom, then the
+// catalog's YAML, the model, the facts (built from the model alone:
+// neither the catalog's raw values nor any output), the input every
+// output is given (gen), the runtime catalog of the docs and vectors,
+// the outputs, and the CLI on top. No arrow runs back up.
+func TestLayers(t *testing.T) {
+	const mod = "github.com/errgen/errgen/"
+	layer := map[string]int{
+		"errgenrt": 0, "internal/diag": 0, "internal/naming": 0, "internal/tmpl": 0,
+		"internal/catalog":      1,
+		"internal/model":        2,
+		"internal/facts":        3,
+		"internal/gotype":       3,
+		"internal/gen":          4,
+		"internal/runtimemodel": 5,
+		"internal/cli":          7,
+		"cmd/errgen":            8,
+	}
+	rank := func(pkg string) (int, bool) {
+		if n, ok := layer[pkg]; ok {
+			return n, true
+		}
+		if strings.HasPrefix(pkg, "internal/gen/") {
+			return 6, true // an output
+		}
+		return 0, false
+	}
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", mod+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	seen := 0
+	for dec.More() {
+		var p struct {
+			ImportPath string
+			Imports    []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		from := strings.TrimPrefix(p.ImportPath, mod)
+		r, ok := rank(from)
+		if !ok {
+			continue
+		}
+		seen++
+		for _, imp := range p.Imports {
+			to, inModule := strings.CutPrefix(imp, mod)
+			if !inModule {
+				continue
+			}
+			if s, ok := rank(to); ok && s > r {
+				t.Errorf("%s (layer %d) imports %s (layer %d): an arrow up", from, r, to, s)
+			}
+			if from == "internal/facts" && (to == "internal/catalog" || strings.HasPrefix(to, "internal/gen")) {
+				t.Errorf("internal/facts imports %s: the facts are built from the model alone", to)
+			}
+		}
+	}
+	if seen < len(layer) {
+		t.Fatalf("go list named %d of errgen's layered packages", seen)
+	}
+}
