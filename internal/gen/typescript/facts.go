@@ -3,14 +3,35 @@ package typescript
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 )
 
-// protoKey matches a member named __proto__ in the indented JSON of the
-// facts (a key is the first thing on its line): in a JavaScript object
-// literal it would set the object's prototype rather than make a member,
-// so factsJS writes it as a computed key.
-var protoKey = regexp.MustCompile(`(?m)^(\s*)"__proto__":`)
+// protoKeys writes each member named __proto__ of the indented JSON of
+// the facts (a key is the first thing on its line) as a computed key: in a
+// JavaScript object literal it would set the object's prototype rather
+// than make a member. A string's own quotes are escaped, so "__proto__":
+// is a key wherever it starts a line.
+func protoKeys(body []byte) []byte {
+	key := []byte(`"__proto__":`)
+	var out []byte
+	last := 0
+	for i := 0; ; {
+		j := bytes.Index(body[i:], key)
+		if j < 0 {
+			break
+		}
+		at := i + j
+		line := bytes.LastIndexByte(body[:at], '\n') + 1
+		if len(bytes.TrimLeft(body[line:at], " ")) == 0 {
+			out = append(append(append(out, body[last:at]...), `["__proto__"]`...), ':')
+			last = at + len(key)
+		}
+		i = at + len(key)
+	}
+	if out == nil {
+		return body
+	}
+	return append(out, body[last:]...)
+}
 
 // factsJS returns facts.js: the catalog's facts (internal/facts), the same
 // JSON errgen generate -facts writes (schema/facts.schema.json), as the
@@ -23,7 +44,7 @@ func (g *generator) factsJS() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	body = protoKey.ReplaceAll(body, []byte(`$1["__proto__"]:`))
+	body = protoKeys(body)
 	var b bytes.Buffer
 	b.Grow(len(body) + 512)
 	g.header(&b)
