@@ -115,8 +115,8 @@ func (b *builder) settings() {
 		m.ProblemBase = r.ProblemBase.Value
 	}
 	m.Limits = Limits{
-		MaxDataBytes:   b.limit(r.Limits.MaxDataBytes, "max_data_bytes", DefaultMaxDataBytes, 512),
-		MaxStringBytes: b.limit(r.Limits.MaxStringBytes, "max_string_bytes", DefaultMaxStringBytes, 16),
+		MaxDataBytes:   b.limit(r.Limits.MaxDataBytes, "max_data_bytes", DefaultMaxDataBytes, errgenrt.MinMaxDataBytes),
+		MaxStringBytes: b.limit(r.Limits.MaxStringBytes, "max_string_bytes", DefaultMaxStringBytes, errgenrt.MinMaxStringBytes),
 		MaxSuggestions: b.limit(r.Limits.MaxSuggestions, "max_suggestions", DefaultMaxSuggestions, 0),
 	}
 	o := r.Outputs

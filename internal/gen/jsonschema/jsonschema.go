@@ -31,6 +31,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
 	"github.com/errgen/errgen/internal/model"
@@ -385,11 +386,11 @@ func statuses(e *model.Error) object {
 
 func debugInfo() object {
 	return object{
-		{"description", "Debugging aids, written in verbose mode only: the cause chain (at most 5 entries of at most 256 bytes), the request id, the time and the server version."},
+		{"description", fmt.Sprintf("Debugging aids, written in verbose mode only: the cause chain (at most %d entries of at most %d bytes), the request id, the time and the server version.", errgenrt.ErrorChainEntries, errgenrt.DebugStringBytes)},
 		{"type", "object"},
 		{"required", []string{"timestamp"}},
 		{"properties", props(
-			member{"errorChain", typed("array", object{{"maxItems", 5}, {"items", object{{"type", "string"}}}})},
+			member{"errorChain", typed("array", object{{"maxItems", errgenrt.ErrorChainEntries}, {"items", object{{"type", "string"}}}})},
 			member{"requestId", object{{"type", "string"}}},
 			member{"timestamp", object{{"type", "string"}, {"format", "date-time"}}},
 			member{"serverVersion", object{{"type", "string"}}},
