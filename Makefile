@@ -43,6 +43,9 @@ all: lint test
 # frameworks' own clients) and the generated Python packages (errgen
 # conformance on their runners, mypy --strict of a user's module, FastMCP
 # and low-level MCP servers driven by raw JSON-RPC lines) in .venv-test.
+# internal/endtoend is one test binary of 6 to 12 minutes (its cargo
+# builds cold on a fresh machine), past go test's default 10-minute
+# timeout: hence -timeout.
 test: node_modules test/mcp-conformance/node_modules .venv-test
 	$(GO) mod download all
 	cargo fetch --locked
