@@ -3,8 +3,12 @@
 package gen
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/naming"
 )
 
 // File is one generated file: a slash-separated path relative to the
@@ -35,3 +39,42 @@ type Input struct {
 // NewInput builds the facts of m once and returns the input of every
 // output.
 func NewInput(m *model.Catalog) *Input { return &Input{Model: m, Facts: facts.Build(m)} }
+
+// Summary is how an output's doc comments name an error: "E_X (code):
+// Title."
+func Summary(e *model.Error) string {
+	return fmt.Sprintf("%s (%d): %s.", e.Symbol, e.Code, strings.TrimSuffix(e.Title, "."))
+}
+
+// Deprecation is the doc paragraph of a deprecated error ("" for one that
+// is not): since when, what to use instead (replacement, when the
+// replacing error has one in the output's language, follows its symbol:
+// "(NewX)"), and the catalog's note.
+func Deprecation(e *model.Error, replacement func(r *model.Error) string) string {
+	if e.Deprecated == nil {
+		return ""
+	}
+	s := "Deprecated: " + e.Symbol + " is deprecated"
+	if e.Deprecated.Since != "" {
+		s += " since " + e.Deprecated.Since
+	}
+	if r := e.Deprecated.ReplacedBy; r != nil {
+		s += "; use " + r.Symbol
+		if replacement != nil {
+			s += " (" + replacement(r) + ")"
+		}
+		s += " instead"
+	}
+	s += "."
+	if e.Deprecated.Note != "" {
+		s += " " + e.Deprecated.Note
+	}
+	return s
+}
+
+// AliasConst names the symbol constant of an alias in the outputs whose
+// constants are in screaming snake case (Rust, Python), as the symbol's
+// default type would be named: "SYMBOL_FS_OLD_NAME".
+func AliasConst(a *model.Alias) string {
+	return "SYMBOL_" + naming.RustScreaming(strings.ToLower(strings.TrimPrefix(a.Symbol, "E_")))
+}

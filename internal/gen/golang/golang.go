@@ -272,21 +272,7 @@ func commentCode(paragraphs ...string) jen.Code {
 }
 
 func deprecation(e *model.Error) string {
-	if e.Deprecated == nil {
-		return ""
-	}
-	s := "Deprecated: " + e.Symbol + " is deprecated"
-	if e.Deprecated.Since != "" {
-		s += " since " + e.Deprecated.Since
-	}
-	if r := e.Deprecated.ReplacedBy; r != nil {
-		s += "; use " + r.Symbol + " (New" + r.GoName + ") instead"
-	}
-	s += "."
-	if e.Deprecated.Note != "" {
-		s += " " + e.Deprecated.Note
-	}
-	return s
+	return gen.Deprecation(e, func(r *model.Error) string { return "New" + r.GoName })
 }
 
 // errorsFile is errors.go: the package doc, the types of the constants,

@@ -328,31 +328,7 @@ func domainModule(d *model.Domain) string { return naming.RustSnake(d.Name) + "_
 func member(e *model.Error) string      { return strings.ToUpper(e.Type) }
 func codeConst(e *model.Error) string   { return "CODE_" + member(e) }
 func symbolConst(e *model.Error) string { return "SYMBOL_" + member(e) }
-func aliasConst(a *model.Alias) string {
-	return "SYMBOL_" + naming.RustScreaming(strings.ToLower(strings.TrimPrefix(a.Symbol, "E_")))
-}
-
-func summary(e *model.Error) string {
-	return fmt.Sprintf("%s (%d): %s.", e.Symbol, e.Code, strings.TrimSuffix(e.Title, "."))
-}
-
-func deprecation(e *model.Error) string {
-	if e.Deprecated == nil {
-		return ""
-	}
-	s := "Deprecated: " + e.Symbol + " is deprecated"
-	if e.Deprecated.Since != "" {
-		s += " since " + e.Deprecated.Since
-	}
-	if r := e.Deprecated.ReplacedBy; r != nil {
-		s += "; use " + r.Symbol + " instead"
-	}
-	s += "."
-	if e.Deprecated.Note != "" {
-		s += " " + e.Deprecated.Note
-	}
-	return s
-}
+func deprecation(e *model.Error) string { return gen.Deprecation(e, nil) }
 
 // pyproject is the package's pyproject.toml.
 func (g *generator) pyproject() []byte {
@@ -464,7 +440,7 @@ func (g *generator) catalogFile() []byte {
 	b.WriteString("\n")
 	for _, e := range g.m.Errors {
 		b.WriteString("    " + member(e) + " = " + strconv.FormatInt(e.Code, 10) + "\n")
-		doc(&b, "    ", summary(e))
+		doc(&b, "    ", gen.Summary(e))
 	}
 	b.WriteString("\n\n#: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.\n")
 	b.WriteString("CATALOG: _t.Final[_rt.Catalog[CatalogError]] = _rt.Catalog(FACTS)\n\n\n")
@@ -645,7 +621,7 @@ func (g *generator) domainFile(d *model.Domain) []byte {
 	for _, e := range d.Errors {
 		all = append(all, g.classes[e], codeConst(e), symbolConst(e))
 		for _, a := range e.Aliases {
-			all = append(all, aliasConst(a))
+			all = append(all, gen.AliasConst(a))
 		}
 	}
 	writeAll(&b, all)
@@ -660,11 +636,11 @@ func (g *generator) errorDecl(b *bytes.Buffer, e *model.Error) {
 	b.WriteString("\n\n" + codeConst(e) + ": _t.Final = ErrorCode." + member(e) + "\n")
 	b.WriteString(symbolConst(e) + ": _t.Final = " + pyStr(e.Symbol) + "\n")
 	for _, a := range e.Aliases {
-		b.WriteString(aliasConst(a) + ": _t.Final = " + pyStr(a.Symbol) + "  # an alias of " + e.Symbol + "\n")
+		b.WriteString(gen.AliasConst(a) + ": _t.Final = " + pyStr(a.Symbol) + "  # an alias of " + e.Symbol + "\n")
 	}
 	cls := g.classes[e]
 	b.WriteString("\n\nclass " + cls + "(CatalogError):\n")
-	doc(b, "    ", summary(e), e.Doc, deprecation(e))
+	doc(b, "    ", gen.Summary(e), e.Doc, deprecation(e))
 	b.WriteString("\n    SYMBOL: _t.ClassVar[str] = " + pyStr(e.Symbol) + "\n")
 	b.WriteString("    CODE: _t.ClassVar[ErrorCode] = ErrorCode." + member(e) + "\n\n")
 	r := rootDetails(e)

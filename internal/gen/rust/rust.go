@@ -163,34 +163,7 @@ func defStatic(e *model.Error) string   { return "DEF_" + naming.RustScreaming(e
 func constructor(e *model.Error) string { return naming.RustIdent(e.Type) }
 func variant(e *model.Error) string     { return naming.RustVariant(e.Type) }
 
-// aliasConst names the symbol constant of an alias, as the symbol's
-// default type would be named.
-func aliasConst(a *model.Alias) string {
-	return "SYMBOL_" + naming.RustScreaming(strings.ToLower(strings.TrimPrefix(a.Symbol, "E_")))
-}
-
-// summary is how docs name an error: `E_X (code): Title.`
-func summary(e *model.Error) string {
-	return fmt.Sprintf("%s (%d): %s.", e.Symbol, e.Code, strings.TrimSuffix(e.Title, "."))
-}
-
-func deprecation(e *model.Error) string {
-	if e.Deprecated == nil {
-		return ""
-	}
-	s := "Deprecated: " + e.Symbol + " is deprecated"
-	if e.Deprecated.Since != "" {
-		s += " since " + e.Deprecated.Since
-	}
-	if r := e.Deprecated.ReplacedBy; r != nil {
-		s += "; use " + r.Symbol + " (" + constructor(r) + ") instead"
-	}
-	s += "."
-	if e.Deprecated.Note != "" {
-		s += " " + e.Deprecated.Note
-	}
-	return s
-}
+func deprecation(e *model.Error) string { return gen.Deprecation(e, constructor) }
 
 // cargoToml is the crate's manifest.
 func (g *generator) cargoToml() []byte {
@@ -351,7 +324,7 @@ func (g *generator) libFile() []byte {
 	w.line(0, "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]")
 	w.line(0, "pub enum ErrorCode {")
 	for _, e := range m.Errors {
-		w.doc(1, "///", cat(summary(e)), cat(deprecation(e)))
+		w.doc(1, "///", cat(gen.Summary(e)), cat(deprecation(e)))
 		w.line(1, variant(e)+" = "+strconv.FormatInt(e.Code, 10)+",")
 	}
 	w.line(0, "}")
@@ -487,7 +460,7 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 	w.assign(0, "pub const "+symbolConst(e), "&str", lit(e.Symbol))
 	for _, a := range e.Aliases {
 		w.doc(0, "///", own("%s, an alias of %s: the same error, which the wire names %s.", a.Symbol, e.Symbol, e.Symbol), cat(dep))
-		w.assign(0, "pub const "+aliasConst(a), "&str", lit(a.Symbol))
+		w.assign(0, "pub const "+gen.AliasConst(a), "&str", lit(a.Symbol))
 	}
 
 	d := g.errors[e.Symbol]
@@ -499,7 +472,7 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 		}
 	}
 	w.blank()
-	w.doc(0, "///", cat("The definition of "+summary(e)))
+	w.doc(0, "///", cat("The definition of "+gen.Summary(e)))
 	w.assignStruct(0, "pub(crate) static "+defStatic(e), "rt::Def", "rt::Def {", func(in int) {
 		w.field(in, "catalog", "&CATALOG")
 		w.field(in, "code", codeConst(e))
@@ -546,7 +519,7 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 	})
 
 	w.blank()
-	w.doc(0, "///", cat(summary(e)), cat(e.Doc), cat(dep))
+	w.doc(0, "///", cat(gen.Summary(e)), cat(e.Doc), cat(dep))
 	if e.Deprecated != nil {
 		w.attr(0, "deprecated", "note = "+lit(dep))
 	}
