@@ -180,6 +180,15 @@ class _Occurrence:
         self.instance = ""
         self.log_sensitive = False
 
+    def members(self) -> tuple[Any, ...]:
+        """The members of the occurrence besides its definition, in
+        __slots__' order: what a pickle carries."""
+        return tuple(getattr(self, k) for k in self.__slots__ if k != "def_")
+
+    def set_members(self, values: tuple[Any, ...]) -> None:
+        for k, v in zip((k for k in self.__slots__ if k != "def_"), values, strict=True):
+            setattr(self, k, v)
+
 
 def _members(m: Members | None) -> tuple[tuple[str, object], ...]:
     if m is None:
@@ -267,45 +276,27 @@ class CatalogError(Exception):
         since an exception of any other kind may not unpickle; the traceback
         does not cross, as with every exception."""
         o = self._o
-        occurrence = (o.details, o.raw, o.retryable, o.status, o.data, o.extensions, o.request_id, o.instance, o.log_sensitive)
         state = {k: v for k, v in self.__dict__.items() if k not in ("_o", "_wire")}
         given = BaseException.args.__get__(self)  # type: ignore[attr-defined]
         if given:
             state["args"] = given
-        return (_restore, (type(self), o.def_["symbol"], occurrence, _portable_chain(self)), state or None)
+        return (_restore, (type(self), o.def_["symbol"], o.members(), _portable_chain(self)), state or None)
 
     def __copy__(self) -> CatalogError:
         """A copy sharing the details and the cause."""
-        return self._copy(self._o.details, self._o.raw, self._o.data, self._o.extensions, dict(self.__dict__))
+        return self._copy(copy.copy(self._o), dict(self.__dict__))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CatalogError:
         """A copy with copies of the details and the members; the cause is
         shared (an exception need not be copyable)."""
-        o = self._o
-        details, raw, data, extensions = copy.deepcopy((o.details, o.raw, o.data, o.extensions), memo)
-        attrs = {k: copy.deepcopy(v, memo) for k, v in self.__dict__.items() if k not in ("_o", "_wire")}
-        return self._copy(details, raw, data, extensions, attrs)
+        o = copy.copy(self._o)
+        o.details, o.raw, o.data, o.extensions = copy.deepcopy((o.details, o.raw, o.data, o.extensions), memo)
+        return self._copy(o, {k: copy.deepcopy(v, memo) for k, v in self.__dict__.items()})
 
-    def _copy(
-        self,
-        details: Mapping[str, object] | None,
-        raw: Mapping[str, object] | None,
-        data: tuple[tuple[str, object], ...],
-        extensions: tuple[tuple[str, object], ...],
-        attrs: dict[str, Any],
-    ) -> CatalogError:
-        cls = type(self)
-        err = cls.__new__(cls)
-        Exception.__init__(err)
-        err.__dict__.update(attrs)
-        o = self._o
-        err._o = _Occurrence(o.def_)
-        err._o.details, err._o.raw, err._o.data, err._o.extensions = details, raw, data, extensions
-        err._o.retryable, err._o.status, err._o.request_id = o.retryable, o.status, o.request_id
-        err._o.instance, err._o.log_sensitive = o.instance, o.log_sensitive
-        err._wire = None
-        err.__cause__, err.__context__ = self.__cause__, self.__context__
-        err.__suppress_context__ = self.__suppress_context__
+    def _copy(self, o: _Occurrence, attrs: dict[str, Any]) -> CatalogError:
+        err = _instance(type(self), o, self.__cause__)
+        err.__dict__.update({k: v for k, v in attrs.items() if k not in ("_o", "_wire")})
+        err.__context__, err.__suppress_context__ = self.__context__, self.__suppress_context__
         return err
 
     def _wire_form(self) -> tuple[str, str]:
@@ -482,12 +473,8 @@ def _portable_chain(err: BaseException) -> tuple[object, ...]:
 
 def _restore(cls: type[CatalogError], symbol: str, occurrence: tuple[Any, ...], chain: tuple[object, ...]) -> CatalogError:
     """An error pickled by CatalogError.__reduce__, again."""
-    err = cls.__new__(cls)
-    Exception.__init__(err)
     o = _Occurrence(cls._catalog.definition(symbol))
-    o.details, o.raw, o.retryable, o.status, o.data, o.extensions, o.request_id, o.instance, o.log_sensitive = occurrence
-    err._o = o
-    err._wire = None
+    o.set_members(occurrence)
     cause: BaseException | None = None
     for link in reversed(chain):
         if isinstance(link, BaseException):
@@ -496,6 +483,19 @@ def _restore(cls: type[CatalogError], symbol: str, occurrence: tuple[Any, ...], 
         text = TextError(link)
         text.__cause__ = cause
         cause = text
+    return _instance(cls, o, cause)
+
+
+C = TypeVar("C", bound=CatalogError)
+
+
+def _instance(cls: type[C], o: _Occurrence, cause: BaseException | None) -> C:
+    """The error of class cls for the occurrence o, caused by cause: what
+    every way of making one but a generated constructor ends in."""
+    err = cls.__new__(cls)
+    Exception.__init__(err)
+    err._o = o
+    err._wire = None
     if cause is not None:
         err.__cause__ = cause
     return err
@@ -578,17 +578,10 @@ class Catalog(Generic[E]):
         break the schema's constraints are the renderers' to leave out or
         replace."""
         d = self.definition(symbol)
-        cls = self._classes.get(d["symbol"], self._base)
-        err = cls.__new__(cls)
         wrong = self._details_type_error(d, details)
         if wrong:
             raise TypeError(f"{d['symbol']}: {wrong}")
-        Exception.__init__(err)
-        err._o = self._occurrence(d, details, options)
-        err._wire = None
-        if options.get("cause") is not None:
-            err.__cause__ = options.get("cause")
-        return err
+        return _instance(self._classes.get(d["symbol"], self._base), self._occurrence(d, details, options), options.get("cause"))
 
     def _details_type_error(self, d: Mapping[str, Any], details: object) -> str:
         n = d.get("details")
@@ -618,14 +611,7 @@ class Catalog(Generic[E]):
 
     def _fresh(self, d: Mapping[str, Any], cause: BaseException | None) -> E:
         """An error of d with empty details, caused by cause."""
-        cls = self._classes.get(d["symbol"], self._base)
-        err = cls.__new__(cls)
-        Exception.__init__(err)
-        err._o = _Occurrence(d)
-        err._wire = None
-        if cause is not None:
-            err.__cause__ = cause
-        return err
+        return _instance(self._classes.get(d["symbol"], self._base), _Occurrence(d), cause)
 
     def error_of(self, symbol: str) -> E:
         """The error of a symbol raised without its details (each required
