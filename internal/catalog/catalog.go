@@ -96,26 +96,46 @@ type Limits struct {
 	MaxSuggestions Int
 }
 
-// Outputs are the catalog's default output locations.
+// Outputs is the catalog's outputs mapping, read without knowing the
+// outputs: internal/gen/outputs knows them and checks it. Each key is an
+// output, whose value is its place (a string) or a mapping of its
+// settings (strings).
 type Outputs struct {
-	GoDir     Str
-	GoPackage Str
-	TSDir     Str
-	TSPackage Str
-	RustDir   Str
-	RustCrate Str
-	// PythonDir and PythonPackage place and name the Python package;
-	// unset dir: none is written.
-	PythonDir     Str
-	PythonPackage Str
-	Schema        Str
-	Docs          Str
-	// Conformance is the conformance vector file; unset: none is written.
-	Conformance Str
-	// Facts is the file of the catalog's facts (JSON); unset: none.
-	Facts Str
-	Set   bool
-	Pos   diag.Pos
+	Entries []OutputEntry // in the catalog's order, each mapping's settings after it
+	Set     bool
+	Pos     diag.Pos
+}
+
+// OutputEntry is one key of the outputs mapping, or of an output's
+// mapping of settings.
+type OutputEntry struct {
+	Output  string   // the output's key ("go")
+	Setting string   // the setting's key in the output's mapping ("dir"); "": the output's own entry
+	KeyPos  diag.Pos // where the key stands
+	Value  Str      // the value, when a string
+	// Got says what the value is when not a string, for messages: "a
+	// mapping", "a list", "an integer (quote it)".
+	Got string
+}
+
+// Key is the entry's key in messages and in model.Outputs: "schema",
+// "go.dir".
+func (e *OutputEntry) Key() string {
+	if e.Setting == "" {
+		return e.Output
+	}
+	return e.Output + "." + e.Setting
+}
+
+// Get returns the string at key ("schema", "go.dir"); unset when the
+// catalog gives none.
+func (o *Outputs) Get(key string) Str {
+	for i := range o.Entries {
+		if o.Entries[i].Key() == key {
+			return o.Entries[i].Value
+		}
+	}
+	return Str{}
 }
 
 // Package is the catalog's `package`: the publishing metadata of the

@@ -459,16 +459,19 @@ func (l *loader) str(n *yaml.Node, what string) Str {
 			return Str{Value: n.Value, Pos: l.pos(n), Set: true}
 		}
 	}
-	hint := ""
+	l.diags.Errorf(l.pos(n), "%s must be a string, got %s%s", what, kindName(n), strHint(n))
+	return Str{Pos: l.pos(n)}
+}
+
+// strHint says how a scalar that is not a string becomes one.
+func strHint(n *yaml.Node) string {
 	switch tag := n.ShortTag(); {
 	case n.Kind != yaml.ScalarNode || tag == "!!null":
+		return ""
 	case strings.HasPrefix(tag, "!!"):
-		hint = " (quote it)"
-	default:
-		hint = " (remove the tag)"
+		return " (quote it)"
 	}
-	l.diags.Errorf(l.pos(n), "%s must be a string, got %s%s", what, kindName(n), hint)
-	return Str{Pos: l.pos(n)}
+	return " (remove the tag)"
 }
 
 func (l *loader) integer(n *yaml.Node, what string) Int {
@@ -557,29 +560,47 @@ func (l *loader) limits(n *yaml.Node) {
 func (l *loader) outputs(n *yaml.Node) {
 	o := &l.cat.Outputs
 	o.Set, o.Pos = true, l.pos(n)
-	dirPkg := func(what string, dir, pkg *Str) func(k, v *yaml.Node) {
-		return func(k, v *yaml.Node) {
-			l.mapping(v, "outputs."+what, map[string]func(k, v *yaml.Node){
-				"dir":     func(k, v *yaml.Node) { *dir = l.str(v, "outputs."+what+".dir") },
-				"package": func(k, v *yaml.Node) { *pkg = l.str(v, "outputs."+what+".package") },
-			})
+	if n.Kind != yaml.MappingNode {
+		l.diags.Errorf(l.pos(n), "outputs must be a mapping, got %s", kindName(n))
+		return
+	}
+	for _, p := range l.pairs(n, 0) {
+		v := l.resolve(p.v)
+		if v == nil {
+			continue
+		}
+		key := p.k.Value
+		if v.Kind != yaml.MappingNode {
+			o.Entries = append(o.Entries, l.outputEntry(key, "", p.k, v))
+			continue
+		}
+		o.Entries = append(o.Entries, OutputEntry{Output: key, KeyPos: l.pos(p.k), Value: Str{Pos: l.pos(v)}, Got: kindName(v)})
+		for _, sp := range l.pairs(v, 0) {
+			if sv := l.resolve(sp.v); sv != nil {
+				if sv.Kind == yaml.MappingNode {
+					l.diags.Errorf(l.pos(sv), "outputs.%s.%s must be a string, got %s", key, sp.k.Value, kindName(sv))
+					continue
+				}
+				o.Entries = append(o.Entries, l.outputEntry(key, sp.k.Value, sp.k, sv))
+			}
 		}
 	}
-	l.mapping(n, "outputs", map[string]func(k, v *yaml.Node){
-		"go": dirPkg("go", &o.GoDir, &o.GoPackage),
-		"ts": dirPkg("ts", &o.TSDir, &o.TSPackage),
-		"rust": func(k, v *yaml.Node) {
-			l.mapping(v, "outputs.rust", map[string]func(k, v *yaml.Node){
-				"dir":   func(k, v *yaml.Node) { o.RustDir = l.str(v, "outputs.rust.dir") },
-				"crate": func(k, v *yaml.Node) { o.RustCrate = l.str(v, "outputs.rust.crate") },
-			})
-		},
-		"python":      dirPkg("python", &o.PythonDir, &o.PythonPackage),
-		"schema":      func(k, v *yaml.Node) { o.Schema = l.str(v, "outputs.schema") },
-		"docs":        func(k, v *yaml.Node) { o.Docs = l.str(v, "outputs.docs") },
-		"conformance": func(k, v *yaml.Node) { o.Conformance = l.str(v, "outputs.conformance") },
-		"facts":       func(k, v *yaml.Node) { o.Facts = l.str(v, "outputs.facts") },
-	})
+}
+
+// outputEntry reads one key of the outputs and its value, not a mapping:
+// a string, else what it is (str's words).
+func (l *loader) outputEntry(output, setting string, k, v *yaml.Node) OutputEntry {
+	e := OutputEntry{Output: output, Setting: setting, KeyPos: l.pos(k)}
+	if v.Kind == yaml.ScalarNode {
+		switch v.ShortTag() {
+		case "!!str", "!!timestamp":
+			e.Value = Str{Value: v.Value, Pos: l.pos(v), Set: true}
+			return e
+		}
+	}
+	e.Value.Pos = l.pos(v)
+	e.Got = kindName(v) + strHint(v)
+	return e
 }
 
 // pkg reads the `package` mapping: the generated packages' publishing

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -100,4 +102,30 @@ func (c *Catalog) NoteIncludes(l diag.List) {
 		}
 		l[i].Extend(format+")", args...)
 	}
+}
+
+// RealPath returns path with every symbolic link on it followed, the part
+// that does not exist yet included as written: where a write to path
+// lands.
+func RealPath(path string) string { return resolvePath(filepath.Clean(path), 0) }
+
+func resolvePath(path string, links int) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	parent := filepath.Dir(path)
+	if parent == path || links > 40 {
+		return path
+	}
+	dir := resolvePath(parent, links)
+	full := filepath.Join(dir, filepath.Base(path))
+	if info, err := os.Lstat(full); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		if target, err := os.Readlink(full); err == nil {
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(dir, target)
+			}
+			return resolvePath(filepath.Clean(target), links+1)
+		}
+	}
+	return full
 }

@@ -85,7 +85,7 @@ type cachedRecord struct {
 // directory and every flag that decides the outputs.
 func cacheKey(env *Env, fl *flag.FlagSet, build, catalogReal string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "errgen unchanged 2\nbuild %q\ncatalog %q\ncwd %q\n", build, catalogReal, realPath(env.Dir))
+	fmt.Fprintf(h, "errgen unchanged 2\nbuild %q\ncatalog %q\ncwd %q\n", build, catalogReal, catalog.RealPath(env.Dir))
 	fl.VisitAll(func(f *flag.Flag) {
 		if generateFlags[f.Name] != flagNone {
 			fmt.Fprintf(h, "flag %q %q\n", f.Name, f.Value.String())

@@ -17,6 +17,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/gen/outputs"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -176,14 +177,16 @@ func commandUsage(w io.Writer, c *command, fl *flag.FlagSet) {
 	}
 }
 
-// build loads and checks the catalog at path: the loader's diagnostics, and
-// the model's when every file loaded, sorted. The error is an I/O problem
+// build loads and checks the catalog at path: the loader's diagnostics,
+// those of its outputs mapping (internal/gen/outputs), and the model's
+// when every file loaded, sorted. The error is an I/O problem
 // with the main file.
 func build(fsys catalog.FS, path string) (*catalog.Catalog, *model.Catalog, diag.List, error) {
 	raw, diags, err := catalog.Parse(fsys, path)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	diags.Append(outputs.Check(raw))
 	var m *model.Catalog
 	if !raw.Incomplete {
 		var more diag.List

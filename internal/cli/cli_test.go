@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/errgen/errgen/internal/gen/outputs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -221,12 +222,12 @@ func TestStarterOutputsEveryOutput(t *testing.T) {
 	}
 	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(strings.Join(lines, "\n")))
 	out := generate(t, dir)
-	for _, k := range outputKinds {
-		if !strings.Contains(strings.Join(lines, "\n"), "\n   "+k.key+": ") {
-			t.Errorf("the starter's outputs block has no %s", k.key)
+	for _, o := range outputs.All {
+		if k := o.Spec().Key; !strings.Contains(strings.Join(lines, "\n"), "\n   "+k+": ") {
+			t.Errorf("the starter's outputs block has no %s", k)
 		}
 	}
-	if !strings.Contains(out, "(Go, TypeScript, JSON Schema, docs, Rust, Python, conformance vectors, facts)\n") {
+	if !strings.Contains(out, "(Go, TypeScript, Rust, Python, JSON Schema, docs, conformance vectors, facts)\n") {
 		t.Errorf("generate with every output in the catalog:\n%s", out)
 	}
 	for _, f := range []string{"gen/rust/Cargo.toml", "gen/python/myservice_errors/__init__.py", "conformance/vectors.json", "conformance/facts.json", "gen/go/errors.go", "gen/ts/package.json"} {

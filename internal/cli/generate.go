@@ -18,38 +18,49 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
-	"github.com/errgen/errgen/internal/gen/conformance"
-	"github.com/errgen/errgen/internal/gen/factsfile"
-	"github.com/errgen/errgen/internal/gen/golang"
-	"github.com/errgen/errgen/internal/gen/jsonschema"
-	"github.com/errgen/errgen/internal/gen/python"
-	"github.com/errgen/errgen/internal/gen/rust"
-	"github.com/errgen/errgen/internal/gen/typescript"
+	"github.com/errgen/errgen/internal/gen/outputs"
 	"github.com/errgen/errgen/internal/model"
 	"golang.org/x/sync/errgroup"
 )
 
 var generateCmd = &command{
 	name:    "generate",
-	args:    "[-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR] [-rust DIR] [-rust-crate NAME] [-python DIR] [-python-package NAME] [-schema FILE] [-docs DIR] [-conformance FILE] [-facts FILE] [-templates DIR] [-check]",
+	args:    generateArgs(),
 	summary: "Check a catalog and write its outputs: those the flags name (-go DIR, -rust DIR, -schema FILE, …) and no others; with none named, the catalog's outputs, and the Go package, TypeScript package, JSON Schema and docs at their default places unless it places them. Nothing is written unless the catalog is valid and every emitter succeeds.",
 	flags: func(fl *flag.FlagSet) {
 		fl.String("catalog", DefaultCatalog, "catalog `file`")
-		fl.String("go", "", "write the Go package to `dir` (with no output named: outputs.go.dir, else gen/go)")
-		fl.String("go-package", "", "Go package `name` (default: outputs.go.package, else the Go directory's base name when it is a usable package name, else derived from the catalog name)")
-		fl.String("ts", "", "write the TypeScript package to `dir` (with no output named: outputs.ts.dir, else gen/ts)")
-		fl.String("rust", "", "write the Rust crate to `dir` (with no output named: outputs.rust.dir, else none)")
-		fl.String("rust-crate", "", "Rust crate `name` (default: outputs.rust.crate, else the catalog name followed by -errors)")
-		fl.String("python", "", "write the Python package to `dir` (with no output named: outputs.python.dir, else none)")
-		fl.String("python-package", "", "Python package's import `name` (default: outputs.python.package, else the catalog name followed by _errors, each . and - an _)")
-		fl.String("schema", "", "write the JSON Schema of the wire envelope to `file` (with no output named: outputs.schema, else schema/error-context.schema.json)")
-		fl.String("docs", "", "write the markdown docs to `dir` (with no output named: outputs.docs, else docs/errors)")
-		fl.String("conformance", "", "write the conformance vectors to `file` (with no output named: outputs.conformance, else none)")
-		fl.String("facts", "", "write the catalog's facts, the JSON every runtime renders from, to `file` (with no output named: outputs.facts, else none)")
-		fl.String("templates", "", "`dir` of docs templates overriding the built-in ones")
+		for _, o := range outputs.All {
+			s := o.Spec()
+			fl.String(s.Key, "", s.Usage)
+			for _, st := range s.Settings {
+				if st.Flag != "" {
+					fl.String(st.Flag, "", st.Usage)
+				}
+			}
+		}
 		fl.Bool("check", false, "write nothing; exit 1 listing every output that is stale, missing or extra")
 	},
 	run: runGenerate,
+}
+
+// generateArgs spells generate's arguments: "[-catalog FILE] [-go DIR]
+// [-go-package NAME] … [-check]".
+func generateArgs() string {
+	args := "[-catalog FILE]"
+	for _, o := range outputs.All {
+		s := o.Spec()
+		args += " [-" + s.Key + " " + kindArg(s.Key) + "]"
+		for _, st := range s.Settings {
+			switch {
+			case st.Flag == "":
+			case st.Dir:
+				args += " [-" + st.Flag + " DIR]"
+			default:
+				args += " [-" + st.Flag + " NAME]"
+			}
+		}
+	}
+	return args + " [-check]"
 }
 
 // output is one emitter's target: its files, what is on disk where they
@@ -130,113 +141,61 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 		}
 		return ExitUsage
 	}
-	o := m.Outputs
-	goPackage := flagString(fl, "go-package")
-	if goPackage != "" && !model.ValidGoPackage(goPackage) {
-		fmt.Fprintf(env.Stderr, "errgen generate: -go-package %q is not a Go package name: want a lower-case Go identifier that is not a keyword (nothing written)\n", goPackage)
-		return ExitUsage
-	}
-	rustCrate := flagString(fl, "rust-crate")
-	if rustCrate != "" && !model.ValidCrateName(rustCrate) {
-		fmt.Fprintf(env.Stderr, "errgen generate: -rust-crate %q is not a crate name: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test (nothing written)\n", rustCrate)
-		return ExitUsage
-	}
-	pythonPackage := flagString(fl, "python-package")
-	if pythonPackage != "" && !model.ValidPythonPackage(pythonPackage) {
-		fmt.Fprintf(env.Stderr, "errgen generate: -python-package %q is not a Python package name: %s (nothing written)\n", pythonPackage, model.PythonPackageRule)
-		return ExitUsage
-	}
 	named := namedOutputs(fl)
 	// with outputs named, those and no others; else the catalog's
 	// outputs, the default place for those that have one
-	want := func(key string) bool {
+	want := func(s *gen.Spec) bool {
 		if len(named) > 0 {
-			return slices.Contains(named, key)
+			return slices.Contains(named, s.Key)
 		}
-		for _, k := range outputKinds {
-			if k.key == key {
-				return k.def != "" || strings.TrimSpace(k.get(&raw.Outputs).Value) != ""
+		return s.Default != "" || strings.TrimSpace(raw.Outputs.Get(outputs.PlaceKey(s)).Value) != ""
+	}
+	// the settings' flags: valid, and for an output that is written
+	for _, o := range outputs.All {
+		s := o.Spec()
+		for _, st := range s.Settings {
+			if st.Flag == "" {
+				continue
+			}
+			v := flagString(fl, st.Flag)
+			switch {
+			case v == "":
+			case !want(s) && len(named) > 0:
+				fmt.Fprintf(env.Stderr, "errgen generate: -%s %s gives %s, but only the outputs named are generated (%s): add -%s %s, or leave -%s out (nothing written)\n",
+					st.Flag, shellWord(v), st.What, namedList(named), s.Key, kindArg(s.Key), st.Flag)
+				return ExitUsage
+			case !want(s):
+				fmt.Fprintf(env.Stderr, "errgen generate: -%s %q gives %s, but the catalog places no %s: give it with -%s %s or outputs.%s (nothing written)\n",
+					st.Flag, v, st.What, s.Place, s.Key, kindArg(s.Key), outputs.PlaceKey(s))
+				return ExitUsage
+			case st.Valid != nil && !st.Valid(v):
+				fmt.Fprintf(env.Stderr, "errgen generate: -%s %q is not a %s: %s (nothing written)\n", st.Flag, v, st.Noun, st.Want)
+				return ExitUsage
+			case st.Dir:
+				if info, err := os.Stat(env.abs(v)); err != nil || !info.IsDir() {
+					fmt.Fprintf(env.Stderr, "errgen generate: -%s %s is not a directory\n", st.Flag, v)
+					return ExitUsage
+				}
+				if st.Warn != nil {
+					if w := st.Warn(env.abs(v)); w != "" {
+						fmt.Fprintf(env.Stderr, "errgen generate: warning: -%s %s %s\n", st.Flag, v, w)
+					}
+				}
 			}
 		}
-		return false
-	}
-	for _, dep := range []struct{ flag, key, what, none string }{
-		{"go-package", "go", "the Go package's name", ""},
-		{"rust-crate", "rust", "the crate's name", "names no crate: give the crate's directory with -rust DIR or outputs.rust.dir"},
-		{"python-package", "python", "the Python package's name", "names no package: give the package's directory with -python DIR or outputs.python.dir"},
-		{"templates", "docs", "the docs' templates", ""},
-	} {
-		v := flagString(fl, dep.flag)
-		if v == "" || want(dep.key) {
-			continue
-		}
-		if len(named) > 0 {
-			fmt.Fprintf(env.Stderr, "errgen generate: -%s %s gives %s, but only the outputs named are generated (%s): add -%s %s, or leave -%s out (nothing written)\n",
-				dep.flag, shellWord(v), dep.what, namedList(named), dep.key, kindArg(dep.key), dep.flag)
-		} else {
-			fmt.Fprintf(env.Stderr, "errgen generate: -%s %q %s (nothing written)\n", dep.flag, v, dep.none)
-		}
-		return ExitUsage
 	}
 	in := gen.NewInput(m) // the facts, built once for every output
 	var emitters []*emitter
-	if want("go") {
-		goDir := env.abs(pick(flagString(fl, "go"), o.GoDir, "gen/go"))
-		emitters = append(emitters, &emitter{key: "go", name: "Go", label: "Go emitter", dir: goDir, run: func() ([]gen.File, error) {
-			return golang.Generate(in, golang.Options{
-				Package: pick(goPackage, o.GoPackage, dirPackage(goDir)),
-				Source:  relTo(goDir, catalogPath),
-			})
-		}})
-	}
-	if want("ts") {
-		tsDir := env.abs(pick(flagString(fl, "ts"), o.TSDir, "gen/ts"))
-		emitters = append(emitters, &emitter{key: "ts", name: "TypeScript", label: "TypeScript emitter", dir: tsDir, run: func() ([]gen.File, error) {
-			return typescript.Generate(in, typescript.Options{Source: relTo(tsDir, catalogPath)})
-		}})
-	}
-	if want("schema") {
-		schemaPath := env.abs(pick(flagString(fl, "schema"), o.Schema, "schema/error-context.schema.json"))
-		emitters = append(emitters, &emitter{key: "schema", name: "JSON Schema", label: "JSON Schema emitter", dir: filepath.Dir(schemaPath), run: func() ([]gen.File, error) {
-			return jsonschema.Generate(in, jsonschema.Options{File: filepath.Base(schemaPath), Source: relTo(filepath.Dir(schemaPath), catalogPath)})
-		}})
-	}
-	var docs *emitter
-	if want("docs") {
-		if docs, status = docsEmitter(env, fl, in, catalogPath); docs == nil {
-			return status
+	for _, o := range outputs.All {
+		if s := o.Spec(); want(s) {
+			emitters = append(emitters, newEmitter(env, fl, o, in, catalogPath))
 		}
-		emitters = append(emitters, docs)
-	}
-	if want("rust") {
-		rustDir := env.abs(pick(flagString(fl, "rust"), o.RustDir, ""))
-		emitters = append(emitters, &emitter{key: "rust", name: "Rust", label: "Rust emitter", dir: rustDir, run: func() ([]gen.File, error) {
-			return rust.Generate(in, rust.Options{Crate: pick(rustCrate, o.RustCrate, ""), Source: relTo(rustDir, catalogPath)})
-		}})
-	}
-	if want("python") {
-		pythonDir := env.abs(pick(flagString(fl, "python"), o.PythonDir, ""))
-		emitters = append(emitters, &emitter{key: "python", name: "Python", label: "Python emitter", dir: pythonDir, run: func() ([]gen.File, error) {
-			return python.Generate(in, python.Options{Package: pick(pythonPackage, o.PythonPackage, ""), Source: relTo(pythonDir, catalogPath)})
-		}})
-	}
-	if want("conformance") {
-		path := env.abs(pick(flagString(fl, "conformance"), o.Conformance, ""))
-		emitters = append(emitters, &emitter{key: "conformance", name: "conformance vectors", label: "conformance emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
-			return conformance.Generate(in, conformance.Options{File: filepath.Base(path)})
-		}})
-	}
-	if want("facts") {
-		path := env.abs(pick(flagString(fl, "facts"), o.Facts, ""))
-		emitters = append(emitters, &emitter{key: "facts", name: "facts", label: "facts emitter", dir: filepath.Dir(path), run: func() ([]gen.File, error) {
-			return factsfile.Generate(in, factsfile.Options{File: filepath.Base(path)})
-		}})
 	}
 	ld := newLedger(env, raw, fl, warnings, emitters, len(named) > 0)
 	ld.wrap(emitters)
-	starter, ignore := "", ""
-	if !check && docs != nil {
-		starter, ignore = addStarterConfig(docs, m, raw, ld) // after wrap: no record lists them
+	var notes []starterNote
+	if !check {
+		notes = addStarters(emitters, in, raw, ld) // after wrap: no record lists them
 	}
 	outputs, ok := runEmitters(env, emitters, !check)
 	if !ok {
@@ -255,11 +214,10 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	if status == ExitOK {
 		ld.remember(outputs)
 	}
-	if status == ExitOK && starter != "" {
-		fmt.Fprintf(env.Stdout, "wrote %s, a starter VitePress config of the docs: yours to edit, errgen does not write it again\n", relPath(env, starter))
-	}
-	if status == ExitOK && ignore != "" {
-		fmt.Fprintf(env.Stdout, "wrote %s, keeping the site vitepress build writes (dist, cache) out of git: yours too\n", relPath(env, ignore))
+	for _, n := range notes {
+		if status == ExitOK {
+			fmt.Fprintf(env.Stdout, "wrote %s, %s\n", relPath(env, n.path), n.note)
+		}
 	}
 	return status
 }
@@ -269,9 +227,9 @@ func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 // writes the catalog's outputs and those with a default place.
 func namedOutputs(fl *flag.FlagSet) []string {
 	var named []string
-	for _, k := range outputKinds {
-		if flagString(fl, k.key) != "" {
-			named = append(named, k.key)
+	for _, o := range outputs.All {
+		if k := o.Spec().Key; flagString(fl, k) != "" {
+			named = append(named, k)
 		}
 	}
 	return named
@@ -295,10 +253,8 @@ func namedList(keys []string) string {
 
 // kindArg is the argument an output's flag takes: DIR or FILE.
 func kindArg(key string) string {
-	for _, k := range outputKinds {
-		if k.key == key && !k.dir {
-			return "FILE"
-		}
+	if o := outputs.Lookup(key); o != nil && !o.Spec().Dir {
+		return "FILE"
 	}
 	return "DIR"
 }
@@ -309,7 +265,38 @@ type emitter struct {
 	name  string // what, for the summary line
 	label string // what, for error messages
 	dir   string // directory the emitter's files are relative to
+	place gen.Place
+	spec  *gen.Spec
 	run   func() ([]gen.File, error)
+}
+
+// newEmitter places output o as the flags and the catalog say (a flag
+// over the catalog's value, over the default) and returns its emitter.
+func newEmitter(env *Env, fl *flag.FlagSet, o gen.Output, in *gen.Input, catalogPath string) *emitter {
+	s := o.Spec()
+	path := env.abs(pick(flagString(fl, s.Key), in.Model.Outputs[outputs.PlaceKey(s)], s.Default))
+	at := gen.Place{Dir: path, Settings: map[string]string{}, Rel: func(p string) string { return relPath(env, p) }}
+	if !s.Dir {
+		at.Dir, at.File = filepath.Dir(path), filepath.Base(path)
+	}
+	at.Source = relTo(at.Dir, catalogPath)
+	for _, st := range s.Settings {
+		v := ""
+		if st.Flag != "" {
+			v = flagString(fl, st.Flag)
+		}
+		if v == "" && st.Key != "" {
+			v = in.Model.Outputs[s.Key+"."+st.Key]
+		}
+		if v != "" && st.Dir {
+			v = env.abs(v)
+		}
+		if v != "" {
+			at.Settings[st.SettingName()] = v
+		}
+	}
+	return &emitter{key: s.Key, name: s.Name, label: s.Label, dir: at.Dir, place: at, spec: s,
+		run: func() ([]gen.File, error) { return o.Generate(in, at) }}
 }
 
 // runEmitters runs the emitters side by side (each is independent and reads

@@ -16,6 +16,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/outputs"
 )
 
 // generate removes, and -check reports as extra, only the files it wrote
@@ -112,12 +113,12 @@ type othersRecord struct {
 }
 
 func newLedger(env *Env, raw *catalog.Catalog, fl *flag.FlagSet, warnings int, emitters []*emitter, subset bool) *ledger {
-	ld := &ledger{env: env, raw: raw, fl: fl, catalog: realPath(raw.Path), root: realPath(raw.TreeRoot), name: raw.Name.Value,
+	ld := &ledger{env: env, raw: raw, fl: fl, catalog: catalog.RealPath(raw.Path), root: catalog.RealPath(raw.TreeRoot), name: raw.Name.Value,
 		inputs: map[string]bool{}, names: map[string]string{}, sources: map[string]string{},
 		prev: map[string]record{}, dirs: map[string]*dirRecords{}, warnings: warnings,
 		subset: subset, kinds: map[string][]string{}}
 	for _, f := range raw.Files {
-		ld.inputs[realPath(f)] = true
+		ld.inputs[catalog.RealPath(f)] = true
 	}
 	ld.places = catalogPlaces(env, raw)
 	in := inputSet{catalog: raw.Path, files: raw.Files, globs: raw.Globs, root: raw.TreeRoot, places: ld.places}
@@ -134,7 +135,7 @@ func newLedger(env *Env, raw *catalog.Catalog, fl *flag.FlagSet, warnings int, e
 // recordName returns the name of the manifest the catalog at catalogReal
 // (a real path) keeps in dir, and the catalog's path from dir.
 func recordName(dir, catalogReal string) (name, src string) {
-	src = relTo(realPath(dir), catalogReal)
+	src = relTo(catalog.RealPath(dir), catalogReal)
 	sum := sha256.Sum256([]byte(src))
 	return manifestPrefix + hex.EncodeToString(sum[:6]), src
 }
@@ -293,15 +294,10 @@ type manifestInfo struct {
 // files of no output in particular first.
 func (m manifestInfo) render() []byte {
 	order := func(kind string) int {
-		for i, k := range outputKinds {
-			if k.key == kind {
-				return i + 1
-			}
-		}
 		if kind == "" {
 			return 0
 		}
-		return len(outputKinds) + 1
+		return outputs.Index(kind) + 1
 	}
 	byKind := map[string][]fileSum{}
 	var kinds []string
@@ -419,7 +415,7 @@ func (ld *ledger) previous(dir string) record {
 		return r
 	}
 	r, ok := readRecord(filepath.Join(dir, ld.names[dir]))
-	if !ok || realPath(filepath.Join(realPath(dir), filepath.FromSlash(r.source))) != ld.catalog {
+	if !ok || catalog.RealPath(filepath.Join(catalog.RealPath(dir), filepath.FromSlash(r.source))) != ld.catalog {
 		r = record{} // not this catalog's
 	}
 	if moved := ld.scan(dir).moved; len(moved) > 0 {
@@ -520,7 +516,7 @@ func scanEntries(dir string, entries []fs.DirEntry, catalogReal, name string) *d
 		if !ok {
 			continue
 		}
-		src := realPath(filepath.Join(realPath(dir), filepath.FromSlash(r.source)))
+		src := catalog.RealPath(filepath.Join(catalog.RealPath(dir), filepath.FromSlash(r.source)))
 		if src == catalogReal {
 			continue
 		}
@@ -540,7 +536,7 @@ func scanEntries(dir string, entries []fs.DirEntry, catalogReal, name string) *d
 // in path's directory and those above it, up to the catalog's tree root
 // (for a path inside the tree) or the file system's root.
 func (ld *ledger) claimed(path string) (othersRecord, bool) {
-	inside := catalog.Within(realPath(path), ld.root)
+	inside := catalog.Within(catalog.RealPath(path), ld.root)
 	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
 		rel, err := filepath.Rel(dir, path)
 		if err == nil {
@@ -550,7 +546,7 @@ func (ld *ledger) claimed(path string) (othersRecord, bool) {
 				}
 			}
 		}
-		if filepath.Dir(dir) == dir || inside && realPath(dir) == ld.root {
+		if filepath.Dir(dir) == dir || inside && catalog.RealPath(dir) == ld.root {
 			return othersRecord{}, false
 		}
 	}
@@ -607,18 +603,10 @@ func (ld *ledger) claimedTarget(outputs []*output, all bool) *refusal {
 // Go directory of its own (-go DIR, or outputs.go.dir in CATALOG)".
 func (ld *ledger) placeHint(out *output) string {
 	self := relPath(ld.env, ld.catalog)
-	for _, k := range outputKinds {
-		for _, p := range outputPlaces(ld.env, ld.raw, ld.fl) {
-			if p.key != k.key {
-				continue
-			}
-			if d := p.path; d == out.dir || !p.dir && filepath.Dir(d) == out.dir {
-				arg := "DIR"
-				if !k.dir {
-					arg = "FILE"
-				}
-				return fmt.Sprintf("a %s of its own (-%s %s, or %s in %s)", k.name, k.key, arg, k.catalogKey, self)
-			}
+	for _, p := range outputPlaces(ld.env, ld.raw, ld.fl) {
+		if d := p.path; d == out.dir || !p.dir && filepath.Dir(d) == out.dir {
+			s := outputs.Lookup(p.key).Spec()
+			return fmt.Sprintf("a %s of its own (-%s %s, or outputs.%s in %s)", s.Place, s.Key, kindArg(s.Key), outputs.PlaceKey(s), self)
 		}
 	}
 	return "a place of its own for its " + out.name + " output"
@@ -636,7 +624,7 @@ func (ld *ledger) extras(want map[string]bool) []string {
 			if want[path] || !catalog.Within(path, dir) || path == dir {
 				continue
 			}
-			if info, err := os.Lstat(path); err != nil || !info.Mode().IsRegular() || !isGenerated(path) || ld.inputs[realPath(path)] {
+			if info, err := os.Lstat(path); err != nil || !info.Mode().IsRegular() || !isGenerated(path) || ld.inputs[catalog.RealPath(path)] {
 				continue
 			}
 			if _, ok := ld.claimed(path); ok {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/errgen/errgen/internal/catalog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -246,7 +247,7 @@ func TestRecordOfErrgenBefore(t *testing.T) {
 // catalog in dir.
 func recordHash(t *testing.T, project, dir string) string {
 	t.Helper()
-	name, _ := recordName(filepath.Join(project, dir), realPath(filepath.Join(project, "catalog", "errors.yaml")))
+	name, _ := recordName(filepath.Join(project, dir), catalog.RealPath(filepath.Join(project, "catalog", "errors.yaml")))
 	return strings.TrimPrefix(name, manifestPrefix)
 }
 

@@ -14,33 +14,6 @@ import (
 // Names errgen takes from directories, and how it tells the user to run
 // itself again.
 
-// dirPackage returns the Go package name a directory gives its package:
-// its base name, lower-cased, without '-' and '.' ("fserrors",
-// "FS-Errors" → "fserrors"), when that is a Go identifier of lower-case
-// letters, digits and '_' that is neither a keyword nor "main"; else "",
-// and the package is named after the catalog ("gen/go": "go" is a
-// keyword).
-func dirPackage(dir string) string {
-	base := filepath.Base(filepath.Clean(dir))
-	var b strings.Builder
-	for _, r := range base {
-		switch {
-		case r >= 'A' && r <= 'Z':
-			b.WriteRune(r - 'A' + 'a')
-		case r == '-' || r == '.':
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '_':
-			b.WriteRune(r)
-		default:
-			return "" // a character no package name has
-		}
-	}
-	name := b.String()
-	if !model.ValidGoPackage(name) || name == "main" {
-		return ""
-	}
-	return name
-}
-
 // defaultCatalogName is the catalog name init writes when the directory's
 // name gives none.
 const defaultCatalogName = "myservice"

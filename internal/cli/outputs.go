@@ -3,16 +3,13 @@ package cli
 import (
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
-	"github.com/errgen/errgen/internal/gen/markdown"
-	"github.com/errgen/errgen/internal/gen/typescript"
+	"github.com/errgen/errgen/internal/gen/outputs"
 )
 
 // Where the outputs go, and what check and generate refuse about it
@@ -38,24 +35,6 @@ const (
 	fromFlag
 )
 
-// outputKinds are the outputs in emitter order, with their catalog keys and
-// defaults; an output without a default is written only where its flag or
-// the catalog puts it.
-var outputKinds = []struct {
-	key, catalogKey, name, def string
-	dir                        bool
-	get                        func(o *catalog.Outputs) catalog.Str
-}{
-	{"go", "outputs.go.dir", "Go directory", "gen/go", true, func(o *catalog.Outputs) catalog.Str { return o.GoDir }},
-	{"ts", "outputs.ts.dir", "TypeScript directory", "gen/ts", true, func(o *catalog.Outputs) catalog.Str { return o.TSDir }},
-	{"rust", "outputs.rust.dir", "Rust crate directory", "", true, func(o *catalog.Outputs) catalog.Str { return o.RustDir }},
-	{"python", "outputs.python.dir", "Python package directory", "", true, func(o *catalog.Outputs) catalog.Str { return o.PythonDir }},
-	{"schema", "outputs.schema", "JSON Schema file", "schema/error-context.schema.json", false, func(o *catalog.Outputs) catalog.Str { return o.Schema }},
-	{"docs", "outputs.docs", "docs directory", "docs/errors", true, func(o *catalog.Outputs) catalog.Str { return o.Docs }},
-	{"conformance", "outputs.conformance", "conformance file", "", false, func(o *catalog.Outputs) catalog.Str { return o.Conformance }},
-	{"facts", "outputs.facts", "facts file", "", false, func(o *catalog.Outputs) catalog.Str { return o.Facts }},
-}
-
 // outputPlaces returns where each output goes: from its flag (fl may be
 // nil), else from the catalog's outputs, else the default, relative to the
 // working directory. An output without a default (the conformance file)
@@ -66,13 +45,14 @@ func outputPlaces(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []outputPlac
 		defPos = raw.Outputs.Pos
 	}
 	var out []outputPlace
-	for _, k := range outputKinds {
-		p := outputPlace{key: k.key, value: k.def, dir: k.dir, pos: defPos}
-		if s := k.get(&raw.Outputs); s.Set && strings.TrimSpace(s.Value) != "" {
-			p.value, p.from, p.pos = s.Value, fromCatalog, s.Pos
+	for _, o := range outputs.All {
+		s := o.Spec()
+		p := outputPlace{key: s.Key, value: s.Default, dir: s.Dir, pos: defPos}
+		if v := raw.Outputs.Get(outputs.PlaceKey(s)); v.Set && strings.TrimSpace(v.Value) != "" {
+			p.value, p.from, p.pos = v.Value, fromCatalog, v.Pos
 		}
 		if fl != nil {
-			if v := flagString(fl, k.key); v != "" {
+			if v := flagString(fl, s.Key); v != "" {
 				p.value, p.from, p.pos = v, fromFlag, diag.Pos{}
 			}
 		}
@@ -87,19 +67,14 @@ func outputPlaces(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []outputPlac
 
 // label names an output place in messages.
 func (p outputPlace) label(env *Env) string {
-	for _, k := range outputKinds {
-		if k.key != p.key {
-			continue
-		}
-		switch p.from {
-		case fromFlag:
-			return fmt.Sprintf("-%s %s", p.key, p.value)
-		case fromCatalog:
-			return fmt.Sprintf("%s %q", k.catalogKey, p.value)
-		}
-		return fmt.Sprintf("the default %s %s", k.name, p.value)
+	s := outputs.Lookup(p.key).Spec()
+	switch p.from {
+	case fromFlag:
+		return fmt.Sprintf("-%s %s", p.key, p.value)
+	case fromCatalog:
+		return fmt.Sprintf("outputs.%s %q", outputs.PlaceKey(s), p.value)
 	}
-	return p.value
+	return fmt.Sprintf("the default %s %s", s.Place, p.value)
 }
 
 // outputConflict is one thing wrong with where the outputs go.
@@ -137,14 +112,14 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 	one := func(p outputPlace, format string, args ...any) {
 		out = append(out, outputConflict{places: []outputPlace{p}, format: "%s " + format, args: args})
 	}
-	root := realPath(raw.TreeRoot)
+	root := catalog.RealPath(raw.TreeRoot)
 	inputs := make([]string, len(raw.Files))
 	for i, f := range raw.Files {
-		inputs[i] = realPath(f)
+		inputs[i] = catalog.RealPath(f)
 	}
 	real := make([]string, len(places))
 	for i, p := range places {
-		real[i] = realPath(p.path)
+		real[i] = catalog.RealPath(p.path)
 	}
 	note, noteArgs := raw.TreeNote()
 	meetsInput := make([]bool, len(places))
@@ -205,35 +180,14 @@ func outputConflicts(raw *catalog.Catalog, places []outputPlace) []outputConflic
 }
 
 // outputMayWrite reports whether the directory output key, at dir, may
-// write the file path: the Go directory's .go files, the TypeScript
-// package's files (typescript.Files), the Rust crate's Cargo.toml, .rs
-// files under src and its conformance example, the Python package's
-// pyproject.toml, README.md and the .py files and py.typed of its
-// package directories, the docs directory's .md
-// pages at any
-// depth and its VitePress sidebar, site files (markdown.SiteDir), starter
-// config, theme and .gitignore.
+// write the file path (its Spec's MayWrite).
 func outputMayWrite(key, dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	if err != nil {
 		return false
 	}
-	rel = filepath.ToSlash(rel)
-	switch key {
-	case "go":
-		return !strings.Contains(rel, "/") && strings.HasSuffix(rel, ".go")
-	case "ts":
-		return slices.Contains(typescript.Files(), rel)
-	case "rust":
-		return rel == "Cargo.toml" || rel == "examples/conformance.rs" || strings.HasPrefix(rel, "src/") && strings.HasSuffix(rel, ".rs")
-	case "python":
-		base := rel[strings.LastIndex(rel, "/")+1:]
-		return rel == "pyproject.toml" || rel == "README.md" || strings.Contains(rel, "/") && (strings.HasSuffix(rel, ".py") || base == "py.typed")
-	case "docs":
-		return strings.HasSuffix(rel, ".md") || rel == markdown.SidebarPath || rel == markdown.ConfigPath || rel == markdown.GitignorePath ||
-			rel == markdown.ThemePath || strings.HasPrefix(rel, markdown.SiteDir)
-	}
-	return false
+	s := outputs.Lookup(key).Spec()
+	return s.MayWrite != nil && s.MayWrite(filepath.ToSlash(rel))
 }
 
 // outputDiags returns the conflicts of the catalog's own output places
@@ -281,28 +235,3 @@ func flagConflicts(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []string {
 	return out
 }
 
-// realPath returns path with every symbolic link on it followed, the part
-// that does not exist yet included as written: where a write to path
-// lands.
-func realPath(path string) string { return resolvePath(filepath.Clean(path), 0) }
-
-func resolvePath(path string, links int) string {
-	if r, err := filepath.EvalSymlinks(path); err == nil {
-		return r
-	}
-	parent := filepath.Dir(path)
-	if parent == path || links > 40 {
-		return path
-	}
-	dir := resolvePath(parent, links)
-	full := filepath.Join(dir, filepath.Base(path))
-	if info, err := os.Lstat(full); err == nil && info.Mode()&fs.ModeSymlink != 0 {
-		if target, err := os.Readlink(full); err == nil {
-			if !filepath.IsAbs(target) {
-				target = filepath.Join(dir, target)
-			}
-			return resolvePath(filepath.Clean(target), links+1)
-		}
-	}
-	return full
-}

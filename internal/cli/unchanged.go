@@ -99,7 +99,7 @@ func catalogPlaces(env *Env, raw *catalog.Catalog) []placeNote {
 // or a directory where a file goes: what outputConflicts refuses of an
 // existing path.
 func (p placeNote) wrongKind() bool {
-	info, err := os.Stat(realPath(p.path))
+	info, err := os.Stat(catalog.RealPath(p.path))
 	return err == nil && info.IsDir() != p.dir
 }
 
@@ -122,10 +122,10 @@ type sums struct {
 func (in inputSet) sums(env *Env, fl *flag.FlagSet, read func(path string) ([]byte, error)) sums {
 	content, inv := sha256.New(), sha256.New()
 	dir := filepath.Dir(in.catalog)
-	realDir := realPath(dir)
+	realDir := catalog.RealPath(dir)
 	rel := func(p string) string { return relTo(dir, p) }
 	fmt.Fprintf(content, "errgen content 1\n")
-	fmt.Fprintf(inv, "errgen invocation 1\ncwd %q\nroot %q\n", rel(env.Dir), relTo(realDir, realPath(in.root)))
+	fmt.Fprintf(inv, "errgen invocation 1\ncwd %q\nroot %q\n", rel(env.Dir), relTo(realDir, catalog.RealPath(in.root)))
 	var err error
 	fl.VisitAll(func(f *flag.Flag) {
 		kind := generateFlags[f.Name]
@@ -152,14 +152,14 @@ func (in inputSet) sums(env *Env, fl *flag.FlagSet, read func(path string) ([]by
 	for _, g := range in.globs {
 		fmt.Fprintf(content, "glob %q\n", rel(g.Pattern))
 		for _, m := range g.Matches {
-			fmt.Fprintf(content, "match %q %q\n", rel(m), relTo(realDir, realPath(m)))
+			fmt.Fprintf(content, "match %q %q\n", rel(m), relTo(realDir, catalog.RealPath(m)))
 		}
 	}
 	for _, o := range in.outputs {
-		fmt.Fprintf(inv, "output %q %q %q\n", o.name, rel(o.dir), relTo(realDir, realPath(o.dir)))
+		fmt.Fprintf(inv, "output %q %q %q\n", o.name, rel(o.dir), relTo(realDir, catalog.RealPath(o.dir)))
 	}
 	for _, p := range in.places {
-		fmt.Fprintf(inv, "place %q %q %q %v\n", p.key, rel(p.path), relTo(realDir, realPath(p.path)), p.dir)
+		fmt.Fprintf(inv, "place %q %q %q %v\n", p.key, rel(p.path), relTo(realDir, catalog.RealPath(p.path)), p.dir)
 	}
 	s := sums{ok: true}
 	content.Sum(s.content[:0])
@@ -215,7 +215,7 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 	if err != nil || len(data) > catalog.MaxFileBytes {
 		return 0, false
 	}
-	catalogReal := realPath(catalogPath)
+	catalogReal := catalog.RealPath(catalogPath)
 	e := readEntry(cache, cacheKey(env, fl, build, catalogReal))
 	if e == nil || e.build != build || e.catalog != catalogReal {
 		return 0, false

@@ -20,6 +20,7 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
+	"github.com/errgen/errgen/internal/gen/outputs"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/tmpl"
 )
@@ -413,27 +414,32 @@ func (c *comparer) catalog() {
 				"limits.%s raised from %d to %d", l.name, l.old, l.new)
 		}
 	}
-	for _, out := range []struct {
-		name     string
-		old, new string
+	// the outputs' settings, then their places, in the outputs' order;
+	// a setting whose change matters is a warning
+	type change struct {
+		key, why string
 		sev      Severity
-		why      string
-	}{
-		{"go.package", o.Outputs.GoPackage, n.Outputs.GoPackage, Warning, "; Go code using the generated package may have to change"},
-		{"ts.package", o.Outputs.TSPackage, n.Outputs.TSPackage, Warning, "; clients installing the npm package may have to change"},
-		{"rust.crate", o.Outputs.RustCrate, n.Outputs.RustCrate, Warning, "; Rust code depending on the generated crate may have to change"},
-		{"python.package", o.Outputs.PythonPackage, n.Outputs.PythonPackage, Warning, "; Python code importing the generated package may have to change"},
-		{"go.dir", o.Outputs.GoDir, n.Outputs.GoDir, Compatible, ""},
-		{"ts.dir", o.Outputs.TSDir, n.Outputs.TSDir, Compatible, ""},
-		{"rust.dir", o.Outputs.RustDir, n.Outputs.RustDir, Compatible, ""},
-		{"python.dir", o.Outputs.PythonDir, n.Outputs.PythonDir, Compatible, ""},
-		{"schema", o.Outputs.Schema, n.Outputs.Schema, Compatible, ""},
-		{"docs", o.Outputs.Docs, n.Outputs.Docs, Compatible, ""},
-		{"conformance", o.Outputs.Conformance, n.Outputs.Conformance, Compatible, ""},
-	} {
-		if out.old != out.new {
-			c.add(out.sev, KindOutputChanged, "", c.new.setting(func(r *catalog.Catalog) (diag.Pos, bool) { return r.Outputs.Pos, r.Outputs.Set }),
-				out.old, out.new, "outputs.%s changed from %s to %s%s", out.name, q(out.old), q(out.new), out.why)
+	}
+	var changes []change
+	for _, out := range outputs.All {
+		spec := out.Spec()
+		for _, st := range spec.Settings {
+			if st.Key != "" {
+				sev := Compatible
+				if st.Changed != "" {
+					sev = Warning
+				}
+				changes = append(changes, change{spec.Key + "." + st.Key, st.Changed, sev})
+			}
+		}
+	}
+	for _, out := range outputs.All {
+		changes = append(changes, change{outputs.PlaceKey(out.Spec()), "", Compatible})
+	}
+	for _, ch := range changes {
+		if old, new := o.Outputs[ch.key], n.Outputs[ch.key]; old != new {
+			c.add(ch.sev, KindOutputChanged, "", c.new.setting(func(r *catalog.Catalog) (diag.Pos, bool) { return r.Outputs.Pos, r.Outputs.Set }),
+				old, new, "outputs.%s changed from %s to %s%s", ch.key, q(old), q(new), ch.why)
 		}
 	}
 }

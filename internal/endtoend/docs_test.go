@@ -88,8 +88,8 @@ func TestDocsGolden(t *testing.T) {
 func TestDocsRepo(t *testing.T) {
 	root := repoRoot(t)
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(root, "catalog", "errors.yaml"))
-	if m.Outputs.Docs != "docs/errors" {
-		t.Fatalf("outputs.docs is %q", m.Outputs.Docs)
+	if m.Outputs["docs"] != "docs/errors" {
+		t.Fatalf("outputs.docs is %q", m.Outputs["docs"])
 	}
 	files, err := markdown.Generate(gen.NewInput(m), markdown.Options{Source: "../../catalog/errors.yaml"})
 	if err != nil {

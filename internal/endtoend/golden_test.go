@@ -60,7 +60,7 @@ func TestGoldenGo(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
 			want := filepath.Join(c.dir, "go")
-			files, err := golang.Generate(gen.NewInput(m), golang.Options{Package: m.Outputs.GoPackage, Source: c.source(want)})
+			files, err := golang.Generate(gen.NewInput(m), golang.Options{Package: m.Outputs["go.package"], Source: c.source(want)})
 			if err != nil {
 				t.Fatal(err)
 			}

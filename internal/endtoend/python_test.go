@@ -793,7 +793,7 @@ errors:
 		want string
 	}{
 		{[]string{"-python", "bad", "-python-package", "lambda"}, `-python-package "lambda" is not a Python package name`},
-		{[]string{"-python-package", "x_errors"}, "names no package: give the package's directory with -python DIR or outputs.python.dir"},
+		{[]string{"-python-package", "x_errors"}, "gives the Python package's name, but the catalog places no Python package directory: give it with -python DIR or outputs.python.dir"},
 		{[]string{"-go", "go", "-python-package", "x_errors"}, "-python-package x_errors gives the Python package's name, but only the outputs named are generated (-go)"},
 	} {
 		_, stderr, exit := runCLI(t, dir, append([]string{"generate", "-catalog", "errors.yaml"}, tc.args...)...)

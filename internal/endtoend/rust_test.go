@@ -148,8 +148,8 @@ var exampleMu sync.Mutex
 
 // crateName is the name of the crate of catalog m.
 func crateName(m *model.Catalog) string {
-	if m.Outputs.RustCrate != "" {
-		return m.Outputs.RustCrate
+	if m.Outputs["rust.crate"] != "" {
+		return m.Outputs["rust.crate"]
 	}
 	return rust.CrateName(m.Name)
 }
@@ -407,7 +407,7 @@ errors:
 	if _, _, exit := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-rust", "rust", "-rust-crate", "self"); exit != 2 {
 		t.Errorf("-rust-crate self: exit %d, want 2", exit)
 	}
-	if _, stderr, exit := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-rust-crate", "x"); exit != 2 || !strings.Contains(stderr, "names no crate") {
+	if _, stderr, exit := runCLI(t, dir, "generate", "-catalog", "errors.yaml", "-rust-crate", "x"); exit != 2 || !strings.Contains(stderr, "places no Rust crate directory: give it with -rust DIR or outputs.rust.dir") {
 		t.Errorf("-rust-crate without -rust: exit %d, want 2\n%s", exit, stderr)
 	}
 }

@@ -78,3 +78,109 @@ func Deprecation(e *model.Error, replacement func(r *model.Error) string) string
 func AliasConst(a *model.Alias) string {
 	return "SYMBOL_" + naming.RustScreaming(strings.ToLower(strings.TrimPrefix(a.Symbol, "E_")))
 }
+
+// Output is one output of errgen generate. Each output is a package under
+// internal/gen registered in internal/gen/outputs, the one list of them:
+// the catalog's outputs mapping, the flags of generate, where the output
+// may go and what it writes are all read from its Spec, so that adding an
+// output is its package and a line in that list.
+type Output interface {
+	// Spec says what the output is called, where it goes and what it
+	// takes.
+	Spec() *Spec
+	// Generate returns the output's files, relative to at.Dir.
+	Generate(in *Input, at Place) ([]File, error)
+}
+
+// Spec describes an output to the catalog's checks and the CLI.
+type Spec struct {
+	Key   string // its flag (-KEY) and its key in the catalog's outputs mapping
+	Name  string // what it writes, in the summary line: "Go"
+	Label string // what failed, in error messages: "Go emitter"
+	Place string // what its place is, in messages: "Go directory"
+	Dir   bool   // it writes a directory of files; else one file
+	// Default is where it goes when neither a flag nor the catalog places
+	// it, relative to the working directory; "": it is not written then.
+	Default string
+	// PlaceKey is the key of its place in the mapping outputs.KEY ("dir"
+	// in outputs.go.dir); "": outputs.KEY is the place itself.
+	PlaceKey string
+	Usage    string // the usage of -KEY, its argument quoted (`dir`)
+	Settings []Setting
+	// MayWrite reports whether a directory output at its place may write
+	// the file rel (slash-separated, relative to the place): outputs may
+	// share a directory, but a file output may not be a file a directory
+	// output writes. Nil for a file output.
+	MayWrite func(rel string) bool
+	// Starter, when set, returns the files the output adds the first time
+	// it is written to a directory (no record of the catalog there yet) at
+	// a place inside the catalog's tree root: files that are the user's
+	// from then on, listed by no record, never written again nor removed.
+	Starter func(in *Input, at Place, root string) []StarterFile
+}
+
+// Setting is a setting of an output beyond its place: a key of the
+// mapping outputs.KEY, a flag of generate, or both.
+type Setting struct {
+	Key   string // its key under outputs.KEY ("package"); "": a flag only
+	Flag  string // its flag ("go-package"); "": the catalog's only
+	Usage string // the flag's usage
+	What  string // what it gives, in messages: "the Go package's name"
+	// Noun, Want and Valid check a name: a value Valid refuses is "not a
+	// NOUN: WANT" (from a flag) or a "NOUN %q is not valid: WANT" (in the
+	// catalog). Valid nil: any value.
+	Noun, Want string
+	Valid      func(string) bool
+	// Dir is set on a setting naming a directory (resolved against the
+	// working directory, and which must exist); Warn, when set, returns a
+	// warning about that directory ("" for none).
+	Dir  bool
+	Warn func(dir string) string
+	// Changed says, in errgen diff, why a change of the catalog's value
+	// matters ("; Go code using the generated package may have to
+	// change"): a warning. Empty: a compatible change.
+	Changed string
+}
+
+// SettingName is the name a setting's value goes by in Place.Settings:
+// its catalog key, else its flag.
+func (s *Setting) SettingName() string {
+	if s.Key != "" {
+		return s.Key
+	}
+	return s.Flag
+}
+
+// Place is where one run writes an output, and with which settings.
+type Place struct {
+	Dir    string // absolute: the directory its files are relative to
+	File   string // a file output's name in Dir
+	Source string // the catalog's path relative to Dir, for headers
+	// Settings are the values given to its settings, a flag's over the
+	// catalog's, by SettingName; a setting given neither is absent.
+	Settings map[string]string
+	// Rel names an absolute path in messages (relative to the working
+	// directory).
+	Rel func(path string) string
+}
+
+// StarterFile is a file an output starts a directory with (Spec.Starter),
+// and the note printed when it is written ("" for none).
+type StarterFile struct {
+	File
+	Note string
+}
+
+// NewOutput returns the output spec describes, whose files generate
+// makes.
+func NewOutput(spec *Spec, generate func(in *Input, at Place) ([]File, error)) Output {
+	return &output{spec, generate}
+}
+
+type output struct {
+	spec     *Spec
+	generate func(in *Input, at Place) ([]File, error)
+}
+
+func (o *output) Spec() *Spec                                  { return o.spec }
+func (o *output) Generate(in *Input, at Place) ([]File, error) { return o.generate(in, at) }

@@ -119,27 +119,11 @@ func (b *builder) settings() {
 		MaxStringBytes: b.limit(r.Limits.MaxStringBytes, "max_string_bytes", DefaultMaxStringBytes, errgenrt.MinMaxStringBytes),
 		MaxSuggestions: b.limit(r.Limits.MaxSuggestions, "max_suggestions", DefaultMaxSuggestions, 0),
 	}
-	o := r.Outputs
-	m.Outputs = Outputs{GoDir: o.GoDir.Value, GoPackage: o.GoPackage.Value, TSDir: o.TSDir.Value,
-		TSPackage: o.TSPackage.Value, RustDir: o.RustDir.Value, RustCrate: o.RustCrate.Value,
-		PythonDir: o.PythonDir.Value, PythonPackage: o.PythonPackage.Value,
-		Schema: o.Schema.Value, Docs: o.Docs.Value, Conformance: o.Conformance.Value, Facts: o.Facts.Value}
-	for _, s := range []catalog.Str{o.GoDir, o.TSDir, o.RustDir, o.PythonDir, o.Schema, o.Docs, o.Conformance, o.Facts} {
-		if s.Set && strings.TrimSpace(s.Value) == "" {
-			b.diags.Errorf(s.Pos, "output path must not be empty")
+	m.Outputs = Outputs{}
+	for i := range r.Outputs.Entries {
+		if e := &r.Outputs.Entries[i]; e.Value.Set {
+			m.Outputs[e.Key()] = e.Value.Value
 		}
-	}
-	if o.GoPackage.Set && !ValidGoPackage(o.GoPackage.Value) {
-		b.diags.Errorf(o.GoPackage.Pos, "Go package name %q must be a lower-case Go identifier", o.GoPackage.Value)
-	}
-	if o.TSPackage.Set && (!NPMNameRE.MatchString(o.TSPackage.Value) || len(o.TSPackage.Value) > 214) {
-		b.diags.Errorf(o.TSPackage.Pos, "npm package name %q is not valid: want lower case, optionally scoped (@scope/name)", o.TSPackage.Value)
-	}
-	if o.PythonPackage.Set && !ValidPythonPackage(o.PythonPackage.Value) {
-		b.diags.Errorf(o.PythonPackage.Pos, "Python package name %q is not valid: %s", o.PythonPackage.Value, PythonPackageRule)
-	}
-	if o.RustCrate.Set && !ValidCrateName(o.RustCrate.Value) {
-		b.diags.Errorf(o.RustCrate.Pos, "crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test", o.RustCrate.Value)
 	}
 	b.pkg()
 }

@@ -73,19 +73,10 @@ type Package struct {
 	Keywords   []string // at most 5, as the Rust registry takes them
 }
 
-// Outputs are the catalog's output settings; empty strings are unset.
-type Outputs struct {
-	GoDir, GoPackage string
-	TSDir, TSPackage string
-	RustDir          string
-	RustCrate        string
-	PythonDir        string // "": no Python package
-	PythonPackage    string // the import name; "": derived from the catalog's name
-	Schema           string
-	Docs             string
-	Conformance      string // "": no conformance vectors
-	Facts            string // "": no facts file
-}
+// Outputs are the catalog's output settings that are strings, by key:
+// "go.dir", "schema", "rust.crate" (see catalog.OutputEntry); a key the
+// catalog does not set is absent. internal/gen/outputs checks them.
+type Outputs map[string]string
 
 // Domain is a range of codes.
 type Domain struct {

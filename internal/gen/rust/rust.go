@@ -55,7 +55,7 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 	m := in.Model
 	crate := opts.Crate
 	if crate == "" {
-		crate = m.Outputs.RustCrate
+		crate = m.Outputs["rust.crate"]
 	}
 	switch {
 	case crate == "":

@@ -55,7 +55,7 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 	m := in.Model
 	pkg := opts.Package
 	if pkg == "" {
-		pkg = m.Outputs.TSPackage
+		pkg = m.Outputs["ts.package"]
 	}
 	if pkg == "" {
 		pkg = PackageName(m.Name)
