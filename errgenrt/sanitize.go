@@ -9,7 +9,8 @@ import "strings"
 // once (see replaceRuns): regexp kept a thread for each of the
 // TokenRunBytes counts at every byte, which took a second on 5 MB of
 // shorter runs. The other runtimes write these numbers as literals in
-// their expressions and scanners.
+// their expressions and scanners; internal/facts's TestRuntimeLiterals
+// holds each of them to these constants.
 const (
 	// TokenRunBytes is the shortest run of token bytes that free text's
 	// scrubbing redacts, and the shortest stretch of letters and digits
