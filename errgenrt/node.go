@@ -32,7 +32,7 @@ const (
 // a value.
 type Node struct {
 	Kind Kind
-	// Sensitive: written "<redacted>" unless the options show sensitive
+	// Sensitive: written as Redacted unless the options show sensitive
 	// values (x-sensitive; for a top-level field also the error's
 	// sensitive list, see Def.Sensitive).
 	Sensitive bool

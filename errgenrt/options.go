@@ -14,7 +14,7 @@ import (
 // setting; set one only to show more.
 type Options struct {
 	Verbose         bool // add verbose-only fields and debugInfo; no redaction or sanitizing
-	ShowSensitive   bool // write sensitive fields in clear instead of "<redacted>"
+	ShowSensitive   bool // write sensitive fields in clear instead of Redacted
 	OmitSuggestions bool // leave the catalog's suggestions out
 	MaxDataBytes    int  // 0: the catalog's limit
 	MaxStringBytes  int  // 0: the catalog's limit

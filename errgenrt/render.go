@@ -185,7 +185,8 @@ func (e *Error) appendDetails(enc *Encoder, dst []byte) []byte {
 }
 
 // appendDebugInfo writes {errorChain, requestId, timestamp, serverVersion}:
-// the cause chain, sanitized, at most 5 entries of at most 256 bytes.
+// the cause chain, sanitized, at most ErrorChainEntries entries, and each
+// string at most DebugStringBytes bytes.
 func (e *Error) appendDebugInfo(o *Options, dst []byte) []byte {
 	dst = append(dst, `{"errorChain":[`...)
 	n := 0
@@ -235,11 +236,11 @@ func (e *Error) bounded(dst []byte, o *Options, write writer) ([]byte, *Error) {
 // it is of. Details that cannot be written valid make the payload the
 // catalog's fallback's, caused by a [ViolationError]. Past max_data_bytes
 // the payload is written again minimal: the message and every string whose
-// schema takes any string shortened to 64 bytes (then to 8), optional
-// members, suggestions, the user message, debug information and caller
-// members left out. A payload still past the bound (its constrained values
-// alone are larger) is the catalog's fallback instead, minimal, caused by
-// e.
+// schema takes any string shortened to each of MinimalStringBytes in turn,
+// optional members, suggestions, the user message, debug information and
+// caller members left out. A payload still past the bound (its constrained
+// values alone are larger) is the catalog's fallback instead, minimal,
+// caused by e.
 func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte, *Error) {
 	maxData, _ := e.limits(o)
 	start := len(dst)

@@ -2,12 +2,26 @@ package errgenrt
 
 import "strings"
 
-// The tokens of free text: runs of 32 or more of A-Z a-z 0-9 _ + / -
-// ([A-Za-z0-9_+/-]{32,}), and of letters and digits in them
-// ([A-Za-z0-9]{32,}), found by reading each byte once (see replaceRuns);
-// regexp kept a thread for each of the 32 counts at every byte, which took
-// a second on 5 MB of shorter runs.
-const tokenMin = 32
+// The tokens of free text, a rule every runtime shares
+// (docs/guide/conformance.md, "Sanitizing"): runs of TokenRunBytes or more
+// of A-Z a-z 0-9 _ + / - ([A-Za-z0-9_+/-]{32,}), and of letters and digits
+// in them ([A-Za-z0-9]{32,}). Here they are found by reading each byte
+// once (see replaceRuns): regexp kept a thread for each of the
+// TokenRunBytes counts at every byte, which took a second on 5 MB of
+// shorter runs. The other runtimes write these numbers as literals in
+// their expressions and scanners; internal/facts's TestRuntimeLiterals
+// holds each of them to these constants.
+const (
+	// TokenRunBytes is the shortest run of token bytes that free text's
+	// scrubbing redacts, and the shortest stretch of letters and digits
+	// in a run that it redacts when the run as a whole does not look like
+	// a secret.
+	TokenRunBytes = 32
+	// TokenBytesPerMark: a run is redacted whole only when it has at most
+	// one of _ + / - per TokenBytesPerMark bytes (and a digit, an
+	// upper-case and a lower-case letter).
+	TokenBytesPerMark = 8
+)
 
 func isTokenByte(c byte) bool { return isAlnum(c) || c == '_' || c == '+' || c == '/' || c == '-' }
 
@@ -353,18 +367,19 @@ func SanitizeFreeText(s string) string {
 	if strings.Contains(s, "@") {
 		s = replaceMatches(s, nextEmail, func(string) string { return "<email>" })
 	}
-	if len(s) >= tokenMin {
-		s = replaceRuns(s, isTokenByte, tokenMin, redactToken)
+	if len(s) >= TokenRunBytes {
+		s = replaceRuns(s, isTokenByte, TokenRunBytes, redactToken)
 	}
 	return s
 }
 
-// redactToken scrubs one run of 32 or more of A-Z a-z 0-9 _ + / -: the
-// whole run when it looks like a secret (a digit, an upper-case and a
-// lower-case letter, and at most one of _ + / - per 8 bytes: keys, base64,
-// JWT parts, prefixed tokens), else each stretch of 32 or more letters and
-// digits in it (a letters-only or digits-only secret). test/sanitize
-// measures the rule on secrets and on real text.
+// redactToken scrubs one run of TokenRunBytes or more of A-Z a-z 0-9
+// _ + / -: the whole run when it looks like a secret (a digit, an
+// upper-case and a lower-case letter, and at most one of _ + / - per
+// TokenBytesPerMark bytes: keys, base64, JWT parts, prefixed tokens), else
+// each stretch of TokenRunBytes or more letters and digits in it (a
+// letters-only or digits-only secret). test/sanitize measures the rule on
+// secrets and on real text.
 func redactToken(run string) string {
 	digit, upper, lower, marks := false, false, false, 0
 	for i := 0; i < len(run); i++ {
@@ -379,8 +394,8 @@ func redactToken(run string) string {
 			marks++
 		}
 	}
-	if digit && upper && lower && 8*marks <= len(run) && !otherReading(RuleTokenRun) {
+	if digit && upper && lower && TokenBytesPerMark*marks <= len(run) && !otherReading(RuleTokenRun) {
 		return Redacted
 	}
-	return replaceRuns(run, isAlnum, tokenMin, func(string) string { return Redacted })
+	return replaceRuns(run, isAlnum, TokenRunBytes, func(string) string { return Redacted })
 }

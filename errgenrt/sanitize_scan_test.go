@@ -68,8 +68,8 @@ func freeTextByRegexps(s string) string {
 	if strings.Contains(s, "@") {
 		s = emailRE.ReplaceAllString(s, "<email>")
 	}
-	if len(s) >= tokenMin {
-		s = replaceRuns(s, isTokenByte, tokenMin, redactToken)
+	if len(s) >= TokenRunBytes {
+		s = replaceRuns(s, isTokenByte, TokenRunBytes, redactToken)
 	}
 	return s
 }

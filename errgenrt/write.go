@@ -355,7 +355,8 @@ func (e *Encoder) writeExtra(dst []byte, o *Object, extra Map, top bool, first *
 // appendAny writes an untyped value x of node n: strings scrubbed by the
 // node's x-sanitize (unless shown) and bounded, object members sorted by
 // key (their keys scrubbed and bounded too; of members whose keys come out
-// the same, only the first is written); past 32 levels a value is null.
+// the same, only the first is written); past UntypedDepth levels a value
+// is null.
 func (e *Encoder) appendAny(dst []byte, n *Node, x any, depth int) []byte {
 	if depth >= UntypedDepth && !(depth == UntypedDepth && otherReading(RuleUntypedDepth)) {
 		return append(dst, "null"...)

@@ -56,6 +56,9 @@ type Limits struct {
 }
 
 // Rules are the constants of the wire every runtime shares, from errgenrt.
+// The runtimes read them from the facts; where one writes a constant as a
+// literal instead (a precompiled expression, a doc comment),
+// TestRuntimeLiterals holds the literal to its source here or in errgenrt.
 type Rules struct {
 	Redacted           string   `json:"redacted"`
 	MinimalStringBytes []int    `json:"minimalStringBytes"`

@@ -3,6 +3,7 @@ package jsonschema
 import (
 	"strings"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/model"
 )
@@ -38,8 +39,10 @@ func set(words ...string) map[string]bool {
 	return m
 }
 
-// Redacted is the value the runtime writes for a sensitive field.
-const Redacted = "<redacted>"
+// Redacted is the value the runtime writes for a sensitive field: the
+// runtime's own constant, so that the schema admits exactly what is
+// written.
+const Redacted = errgenrt.Redacted
 
 // detailSchema converts one node of a detail schema into its wire form:
 // errgen's x- keywords removed, $ref pointed at the shape's $defs entry,
