@@ -6,7 +6,7 @@ FUZZTIME    ?= 60s
 # spend a short run shrinking a pair of catalogs (FuzzDiff) instead of fuzzing.
 FUZZMIN     ?= 5s
 
-.PHONY: all test lint check generate bench bench-cli bench-tools bench-ts fuzz docs-site dist
+.PHONY: all test lint check generate bench bench-go bench-cli bench-tools bench-ts fuzz docs-site dist
 
 all: lint test
 
@@ -151,10 +151,21 @@ check:
 	$(GO) run ./cmd/errgen generate -check
 	$(GO) run ./cmd/errgen diff git:$(BASE):catalog/errors.yaml catalog/errors.yaml
 
+# The generate figures errgen holds itself to, at 1,000 and 10,000 errors
+# (RUNS runs each, paired medians, outputs on /dev/shm): a fresh generate
+# against SPEED_BASE's errgen, of the default outputs (Go, TypeScript,
+# JSON Schema, docs) and of every output both write (the Rust crate and
+# the conformance vectors too), and an unchanged regenerate against
+# copying the output tree. See BENCHMARKS.md.
+SPEED_BASE ?= 3d4e3a3
+bench:
+	$(GO) run ./internal/cmd/benchcli -n 1000,10000 -runs $(RUNS) -what generate -base $(SPEED_BASE)
+	$(GO) run ./internal/cmd/benchcli -n 1000,10000 -runs $(RUNS) -what generate -base $(SPEED_BASE) -all
+
 # Benchmarks on generated 1,000- and 10,000-error catalogs: check, each
 # emitter, errgen generate end to end (fresh and unchanged outputs); the
 # runtime's encoders against encoding/json.
-bench:
+bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/model/ ./internal/endtoend/ ./internal/gen/jsonschema/
 
 # The errgen command side by side with what it is compared to, a process
