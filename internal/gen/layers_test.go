@@ -20,7 +20,6 @@ func TestLayers(t *testing.T) {
 		"internal/catalog":      1,
 		"internal/model":        2,
 		"internal/facts":        3,
-		"internal/gotype":       3,
 		"internal/gen":          4,
 		"internal/runtimemodel": 5,
 		"internal/cli":          7,

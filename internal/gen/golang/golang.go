@@ -23,7 +23,6 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
-	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"golang.org/x/sync/errgroup"
 )
@@ -424,7 +423,7 @@ func (g *generator) aliasDecls(f *jen.File, e *model.Error) {
 // details and the constructor of empty ones are declared once per details
 // type, next to it.
 func (g *generator) defLiteral(e *model.Error) jen.Code {
-	d := gotype.Def(e)
+	d := Def(e)
 	statuses := make([]jen.Code, len(d.Statuses))
 	for i, s := range d.Statuses {
 		statuses[i] = jen.Lit(s)
