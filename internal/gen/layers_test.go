@@ -12,7 +12,10 @@ import (
 // catalog's YAML, the model, the facts (built from the model alone:
 // neither the catalog's raw values nor any output), the input every
 // output is given (gen), the runtime catalog of the docs and vectors,
-// the outputs, and the CLI on top. No arrow runs back up.
+// the outputs, and the CLI on top. No arrow runs back up, and no output
+// imports another: what outputs share — the facts, the kinds of the
+// detail values among them, gen's helpers — sits below them all, so that
+// no output declares its types by another language's rules.
 func TestLayers(t *testing.T) {
 	const mod = "github.com/errgen/errgen/"
 	layer := map[string]int{
@@ -64,6 +67,9 @@ func TestLayers(t *testing.T) {
 			}
 			if from == "internal/facts" && (to == "internal/catalog" || strings.HasPrefix(to, "internal/gen")) {
 				t.Errorf("internal/facts imports %s: the facts are built from the model alone", to)
+			}
+			if strings.HasPrefix(from, "internal/gen/") && strings.HasPrefix(to, "internal/gen/") && from != to {
+				t.Errorf("output %s imports output %s: what outputs share belongs below them (internal/gen, internal/facts)", from, to)
 			}
 		}
 	}
