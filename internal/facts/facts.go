@@ -15,6 +15,12 @@
 // conformance vectors and the docs, and the facts output
 // (internal/gen/factsfile, `errgen generate -facts`) writes them as JSON
 // (schema/facts.schema.json) for a runtime written by hand.
+//
+// Beside what the JSON holds, the facts resolve the language-neutral kind
+// of every schema node (Kind: a string, an enum, an array of items, an
+// object of declared properties, a map, the built-in field_errors, …),
+// which the Go, Rust, TypeScript and Python emitters declare their types
+// from, each in its language, rather than each reading the schemas anew.
 package facts
 
 import (
@@ -46,6 +52,10 @@ type Catalog struct {
 	Rules         Rules   `json:"rules"`
 	Shapes        []Shape `json:"shapes"` // the object shapes nodes name, by name
 	Errors        []Error `json:"errors"` // by code
+
+	// kinds are the kinds of every schema node of the model's shapes, for
+	// the emitters (Kind); not part of the JSON.
+	kinds kinds
 }
 
 // Limits are the catalog's payload bounds.
@@ -138,6 +148,13 @@ type Node struct {
 	// Replacement is the value a required property of this node that
 	// breaks its checks is written as; absent: none.
 	Replacement *json.RawMessage `json:"replacement,omitempty"`
+
+	// Kind is the language-neutral type of the node's value (Catalog.Kind
+	// of the schema it is made from; an error's details and a shape have
+	// their shape's): what the emitters read, never written to the JSON,
+	// so that the facts file and the runtimes' embedded facts stay as
+	// they are.
+	Kind *Kind `json:"-"`
 }
 
 // Property is one declared property of an object node.
@@ -177,7 +194,7 @@ func BuildCount() uint64 { return builds.Load() }
 // Build returns the facts of m.
 func Build(m *model.Catalog) *Catalog {
 	builds.Add(1)
-	b := &builder{m: m, shapes: map[string]*Node{}, sensitive: map[*model.Error]bool{}}
+	b := &builder{m: m, shapes: map[string]*Node{}, sensitive: map[*model.Error]bool{}, kinds: resolveKinds(m)}
 	c := &Catalog{
 		Format:        Format,
 		Name:          m.Name,
@@ -187,6 +204,7 @@ func Build(m *model.Catalog) *Catalog {
 		Rules:         RuleValues(),
 		Shapes:        []Shape{},
 		Errors:        []Error{},
+		kinds:         b.kinds,
 	}
 	if m.Fallback != nil {
 		c.Fallback = m.Fallback.Symbol
@@ -213,6 +231,7 @@ type builder struct {
 	// for their replacements.
 	required  []*requiredNode
 	sensitive map[*model.Error]bool
+	kinds     kinds // the kinds of the schema nodes, each node's Kind
 }
 
 type requiredNode struct {
@@ -283,9 +302,9 @@ func (b *builder) details(e *model.Error) *Node {
 	}
 	if !s.Inline { // a named shape, the built-in field_errors among them
 		b.shape(s)
-		return &Node{Type: "object", Shape: s.Name}
+		return &Node{Type: "object", Shape: s.Name, Kind: b.kinds.of(s.Schema)}
 	}
-	n := &Node{}
+	n := &Node{Kind: b.kinds.of(s.Schema)}
 	b.fill(n, s.Schema, []*model.Schema{s.Schema}, "", e.Symbol, nil, 0)
 	if n.Type != "object" { // a root of any other schema: an object of what it has
 		n.Type = "object"
@@ -298,7 +317,7 @@ func (b *builder) shape(s *model.Shape) {
 	if _, ok := b.shapes[s.Name]; ok {
 		return
 	}
-	n := &Node{}
+	n := &Node{Kind: b.kinds.of(s.Schema)}
 	b.shapes[s.Name] = n // before its properties: it may contain itself
 	b.fill(n, s.Schema, []*model.Schema{s.Schema}, s.Name, "", nil, 0)
 	n.Type = "object"
@@ -308,7 +327,7 @@ func (b *builder) shape(s *model.Shape) {
 // at path from shape (or the inline details of owner).
 func (b *builder) node(s *model.Schema, shape, owner string, path []string, depth int) *Node {
 	if depth > 64 {
-		return &Node{Type: "any"}
+		return &Node{Type: "any", Kind: b.kinds.of(s)}
 	}
 	// a $ref to an object shape names it; to another shape, the target's
 	// keywords and the referring nodes' apply together
@@ -321,19 +340,19 @@ func (b *builder) node(s *model.Schema, shape, owner string, path []string, dept
 		t := r.Ref
 		if t.Builtin { // field_errors, from its schema as every shape (model.Shape.Builtin)
 			b.shape(t)
-			return &Node{Type: "object", Shape: FieldErrors, Verbose: verbose || t.Schema.Verbose}
+			return &Node{Type: "object", Shape: FieldErrors, Verbose: verbose || t.Schema.Verbose, Kind: b.kinds.of(s)}
 		}
 		if res := t.Schema.Resolved(); res != nil && res.Type == "object" && len(res.Properties) > 0 {
 			for t.Schema.Ref != nil && !t.Schema.Ref.Builtin {
 				t = t.Schema.Ref
 			}
 			b.shape(t)
-			return &Node{Type: "object", Shape: t.Name, Verbose: verbose || t.Schema.Verbose}
+			return &Node{Type: "object", Shape: t.Name, Verbose: verbose || t.Schema.Verbose, Kind: b.kinds.of(s)}
 		}
 		r = t.Schema
 	}
 	chain = append(chain, r)
-	n := &Node{}
+	n := &Node{Kind: b.kinds.of(s)}
 	b.fill(n, s, chain, shape, owner, path, depth)
 	return n
 }
@@ -375,7 +394,7 @@ func (b *builder) fill(n *Node, s *model.Schema, chain []*model.Schema, shape, o
 			}
 		} else if len(r.Properties) == 0 && !k.Closed {
 			// an object without properties: any members
-			n.AdditionalProperties = &Node{Type: "any", Exact: model.Exact(s)}
+			n.AdditionalProperties = &Node{Type: "any", Exact: model.Exact(s), Kind: &Kind{}}
 		}
 	}
 }

@@ -107,7 +107,7 @@ func (b *builder) identifiers() {
 // properties, string types for enums — and the fields of each struct.
 // claimed tells that the caller has claimed name already: s is the root of
 // a shape, which is a struct even without properties (its other members
-// then are all it holds; see gotype.Extra).
+// then are all it holds).
 func (b *builder) goTypes(ids *idents, s *Schema, name, what string, pos diag.Pos, claimed bool) {
 	if s == nil || s.Ref != nil {
 		return

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/errgen/errgen/internal/catalog"
-	"github.com/errgen/errgen/internal/gotype"
+	"github.com/errgen/errgen/internal/gen/golang"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -336,7 +336,7 @@ type Def struct {
 
 `)
 	for _, e := range m.Errors {
-		d := gotype.Def(e)
+		d := golang.Def(e)
 		fmt.Fprintf(bw, "var Err%s = &Def{\n\tCode: %d,\n\tWireCode: %d,\n\tSymbol: %q,\n\tType: %q,\n\tDomain: %q,\n\tTitle: %q,\n\tProblemType: %q,\n\tStatuses: %#v,\n",
 			e.GoName, d.Code, d.WireCode, d.Symbol, d.Type, d.Domain, d.Title, d.ProblemType, d.Statuses)
 		if d.Retryable {

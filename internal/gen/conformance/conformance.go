@@ -16,7 +16,6 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
-	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -87,10 +86,9 @@ func quote(s string) string { return string(errgenrt.AppendJSONString(nil, s, fa
 func Vectors(in *gen.Input) ([]Vector, error) {
 	m := in.Model
 	g := &generator{
-		m:         m,
-		rc:        runtimemodel.Build(in),
-		val:       model.NewValidator(m),
-		sensitive: gotype.Sensitive(m),
+		m:   m,
+		rc:  runtimemodel.Build(in),
+		val: model.NewValidator(m),
 	}
 	for _, e := range m.Errors {
 		g.errorVectors(e)
@@ -101,13 +99,12 @@ func Vectors(in *gen.Input) ([]Vector, error) {
 }
 
 type generator struct {
-	m         *model.Catalog
-	rc        *runtimemodel.Catalog
-	val       *model.Validator
-	sensitive map[*model.Property]bool
-	out       []Vector
-	ids       map[string]bool
-	err       error
+	m   *model.Catalog
+	rc  *runtimemodel.Catalog
+	val *model.Validator
+	out []Vector
+	ids map[string]bool
+	err error
 	// limitsShown is set once a vector bounds a string by the catalog's
 	// own max_string_bytes rather than an option's
 	limitsShown bool

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/errgenrt"
-	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -35,6 +34,31 @@ type maker struct {
 // contain themselves.
 const maxDepth = 6
 
+// field is what the maker reads of the field a string is made for: its
+// x-max-bytes and x-sanitize, as the field's own schema writes them (the
+// zero field: the catalog's bound, no scrubbing).
+type field struct {
+	maxBytes int
+	sanitize errgenrt.Sanitizer
+}
+
+// fieldOf returns the field of a value of schema s.
+func fieldOf(s *model.Schema) field {
+	return field{maxBytes: int(s.MaxBytes), sanitize: sanitizerOf(s.Sanitize)}
+}
+
+func sanitizerOf(keyword string) errgenrt.Sanitizer {
+	switch keyword {
+	case "path":
+		return errgenrt.SanitizePath
+	case "uri":
+		return errgenrt.SanitizeURI
+	case "text":
+		return errgenrt.SanitizeText
+	}
+	return errgenrt.SanitizeNone
+}
+
 // details returns the maximal details of e and whether it found valid
 // ones.
 func (mk *maker) details(e *model.Error) (any, bool) {
@@ -53,7 +77,7 @@ func (mk *maker) details(e *model.Error) (any, bool) {
 		v := mk.fieldErrors()
 		return v, mk.g.val.Valid(e, v)
 	}
-	full, _ := mk.value(root, gotype.Field{}, base, 0).(map[string]any)
+	full, _ := mk.value(root, field{}, base, 0).(map[string]any)
 	if mk.g.val.Valid(e, full) {
 		return full, true
 	}
@@ -119,7 +143,7 @@ var extraKeys = []string{"zeta", "alpha", "title", "\uFF01fullwidth", "\U0001F60
 // value returns the maximal value of schema s, starting from base (nil:
 // none); f carries the rules of the field it is in (its bound and
 // scrubbing). nil leaves an optional member out.
-func (mk *maker) value(s *model.Schema, f gotype.Field, base any, depth int) any {
+func (mk *maker) value(s *model.Schema, f field, base any, depth int) any {
 	r := s.Resolved()
 	if r == nil || depth > maxDepth {
 		return base
@@ -178,13 +202,12 @@ func (mk *maker) value(s *model.Schema, f gotype.Field, base any, depth int) any
 		}
 		out := clone(m)
 		for _, p := range r.Properties {
-			pf := gotype.FieldOf(p, mk.g.sensitive)
-			if v := mk.value(p.Schema, pf, out[p.Name], depth+1); v != nil {
+			if v := mk.value(p.Schema, fieldOf(p.Schema), out[p.Name], depth+1); v != nil {
 				out[p.Name] = v
 			}
 		}
-		if _, open := gotype.Extra(r); open {
-			ef := gotype.ExtraFieldOf(r)
+		if r.Additional != nil { // an open object: other members too
+			ef := fieldOf(r.Additional)
 			for _, k := range extraKeys {
 				if r.Property(k) != nil {
 					continue
@@ -204,7 +227,7 @@ func (mk *maker) value(s *model.Schema, f gotype.Field, base any, depth int) any
 
 // members returns the members of an object without properties: values of
 // its additionalProperties schema (nil: any value).
-func (mk *maker) members(add *model.Schema, f gotype.Field, depth int) any {
+func (mk *maker) members(add *model.Schema, f field, depth int) any {
 	if add == nil {
 		return mk.untyped(f)
 	}
@@ -221,7 +244,7 @@ func (mk *maker) members(add *model.Schema, f gotype.Field, depth int) any {
 // U+FFFF among them), a key past the string bound, floats in both
 // notations, -0, nulls, a long string, HTML, and nesting past the 32
 // levels a runtime writes.
-func (mk *maker) untyped(f gotype.Field) any {
+func (mk *maker) untyped(f field) any {
 	if mk.untypedShown {
 		return mk.text(f)
 	}
@@ -242,7 +265,7 @@ func (mk *maker) untyped(f gotype.Field) any {
 
 // fieldErrors returns maximal field_errors details.
 func (mk *maker) fieldErrors() map[string]any {
-	f := gotype.Field{}
+	f := field{}
 	return map[string]any{
 		"fieldErrors": map[string]any{
 			"zeta":  []any{mk.text(f), "second <message>"},
@@ -267,14 +290,14 @@ var scrubbed = map[errgenrt.Sanitizer]string{
 // with a four-byte character across the cut; a sanitized field's string
 // starts with what its scrubbing removes and is long enough to be cut
 // after it.
-func (mk *maker) text(f gotype.Field) string {
-	bound := f.MaxBytes
+func (mk *maker) text(f field) string {
+	bound := f.maxBytes
 	if bound <= 0 {
 		bound = mk.bound
 		mk.usedBound = true
 	}
 	prefix := specials
-	if s, ok := scrubbed[f.Sanitize]; ok {
+	if s, ok := scrubbed[f.sanitize]; ok {
 		prefix = s + specials
 		if !mk.atBound {
 			bound += len(s) // scrubbing shortens it: still past the bound after

@@ -10,7 +10,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"github.com/errgen/errgen/internal/facts"
-	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
 )
@@ -23,32 +22,26 @@ import (
 // are errgenrt's: the generated code holds data, not decisions.
 
 // typeCode is the Go type t.
-func typeCode(t gotype.Type) *jen.Statement {
-	switch t.Kind {
-	case gotype.String:
+func typeCode(t goType) *jen.Statement {
+	switch t.k.Class {
+	case facts.ClassString:
 		return jen.String()
-	case gotype.Enum:
-		return jen.Id(t.Name)
-	case gotype.Int:
+	case facts.ClassEnum:
+		return jen.Id(t.k.Schema.GoName)
+	case facts.ClassInteger:
 		return jen.Int64()
-	case gotype.Float:
+	case facts.ClassNumber:
 		return jen.Float64()
-	case gotype.Bool:
+	case facts.ClassBoolean:
 		return jen.Bool()
-	case gotype.Slice:
-		return jen.Index().Add(typeCode(*t.Elem))
-	case gotype.Struct:
-		var s *jen.Statement
-		if t.Builtin() {
-			s = rt("FieldErrors")
-		} else {
-			s = jen.Id(t.Name)
+	case facts.ClassArray:
+		return jen.Index().Add(typeCode(fieldType(t.k.Items)))
+	case facts.ClassObject, facts.ClassFieldErrors:
+		if t.ptr {
+			return jen.Op("*").Add(structCode(t.k))
 		}
-		if t.Ptr {
-			return jen.Op("*").Add(s)
-		}
-		return s
-	case gotype.Map:
+		return structCode(t.k)
+	case facts.ClassMap:
 		return jen.Map(jen.String()).Any()
 	}
 	return jen.Any()
@@ -64,17 +57,21 @@ func shapeWhat(s *model.Shape) string {
 
 // genTypes emits the struct and enum types of a schema tree.
 func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
-	if s == nil || s.Ref != nil {
+	if s == nil {
+		return
+	}
+	k := g.facts.Kind(s)
+	if k.Ref { // the target shape declares the types
 		return
 	}
 	switch {
-	case s.Type == "object" && (len(s.Properties) > 0 || g.roots[s]) && s.GoName != "":
+	case (k.Class == facts.ClassObject || k.Class == facts.ClassMap && g.roots[s]) && s.GoName != "":
 		g.genStruct(f, s, what)
 		for _, p := range s.Properties {
 			g.genTypes(f, p.Schema, what+", property "+strconv.Quote(p.Name))
 		}
 		g.genTypes(f, s.Additional, what+", additionalProperties")
-	case s.Type == "string" && len(s.Enum) > 0 && s.GoName != "":
+	case k.Class == facts.ClassEnum && s.GoName != "":
 		doc(f, fmt.Sprintf("%s is %s.", s.GoName, what), s.Description)
 		f.Type().Id(s.GoName).String()
 		var defs []jen.Code
@@ -87,7 +84,7 @@ func (g *generator) genTypes(f *jen.File, s *model.Schema, what string) {
 			defs = append(defs, jen.Id(naming.GoEnumConst(s.GoName, v)).Id(s.GoName).Op("=").Lit(v))
 		}
 		f.Const().Defs(defs...)
-	case s.Type == "array":
+	case k.Class == facts.ClassArray:
 		g.genTypes(f, s.Items, what+" items")
 	}
 }
@@ -106,12 +103,12 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 	doc(f, fmt.Sprintf("%s is %s.", s.GoName, what), s.Description)
 	var fields []jen.Code
 	for _, p := range s.Properties {
-		ti := gotype.Of(p.Schema)
+		ti := fieldType(g.facts.Kind(p.Schema))
 		t := typeCode(ti)
 		tag := p.Name
 		if !p.Required {
 			tag += ",omitempty"
-			if ti.Pointable() {
+			if ti.pointable() {
 				t = jen.Op("*").Add(t)
 			}
 		}
@@ -123,8 +120,11 @@ func (g *generator) genStruct(f *jen.File, s *model.Schema, what string) {
 		}
 		fields = append(fields, jen.Id(p.GoName).Add(t).Tag(map[string]string{"json": tag}))
 	}
-	extra, open := gotype.Extra(s)
+	var extra goType
+	k := g.facts.Kind(s)
+	open := k.Extra != nil
 	if open {
+		extra = extraType(k.Extra)
 		fields = append(fields, g.extraComment(s), extraMember(extra))
 	}
 	f.Type().Id(s.GoName).Struct(fields...)
@@ -221,7 +221,7 @@ func newName(name string) string { return "new" + name }
 // fieldStmts fills v with property p of struct s (the receiver d): absent
 // when an optional value is nil.
 func (g *generator) fieldStmts(f *jen.File, s *model.Schema, p *model.Property) []jen.Code {
-	ti := gotype.Of(p.Schema)
+	ti := fieldType(g.facts.Kind(p.Schema))
 	x := jen.Id("d").Dot(p.GoName)
 	var out []jen.Code
 	optional := !p.Required
@@ -229,25 +229,25 @@ func (g *generator) fieldStmts(f *jen.File, s *model.Schema, p *model.Property) 
 		out = append(out, jen.If(x.Clone().Op("==").Nil()).Block(jen.Return(jen.False())))
 	}
 	deref := x.Clone()
-	if optional && ti.Pointable() {
+	if optional && ti.pointable() {
 		absent()
 		deref = jen.Op("*").Add(x.Clone())
-	} else if optional && (ti.Kind == gotype.Any || ti.Kind == gotype.Map || ti.Kind == gotype.Slice || ti.Kind == gotype.Struct) {
-		absent()
+	} else if optional {
+		absent() // a nil slice, map, untyped value or struct pointer
 	}
-	switch ti.Kind {
-	case gotype.Struct:
+	switch {
+	case ti.isStruct():
 		var obj *jen.Statement
 		switch {
-		case ti.Ptr && !optional:
+		case ti.ptr && !optional:
 			return append(out, jen.If(x.Clone().Op("!=").Nil()).Block(jen.Id("v").Dot("Obj").Op("=").Add(x.Clone())))
-		case ti.Ptr || optional:
+		case ti.ptr || optional:
 			obj = x.Clone()
 		default:
 			obj = jen.Op("&").Add(x.Clone())
 		}
 		return append(out, jen.Id("v").Dot("Obj").Op("=").Add(obj))
-	case gotype.Slice:
+	case ti.k.Class == facts.ClassArray:
 		list := g.listType(f, s.GoName+p.GoName, ti)
 		return append(out, jen.Id("v").Dot("List").Op("=").Parens(jen.Op("*").Add(list)).Call(jen.Op("&").Add(x.Clone())))
 	}
@@ -256,63 +256,64 @@ func (g *generator) fieldStmts(f *jen.File, s *model.Schema, p *model.Property) 
 
 // scalarFill sets the member of v that holds a value x of type t (a
 // string, enum, number, boolean, untyped value or map).
-func scalarFill(t gotype.Type, x *jen.Statement) jen.Code {
+func scalarFill(t goType, x *jen.Statement) jen.Code {
 	v := jen.Id("v")
-	switch t.Kind {
-	case gotype.String:
+	switch t.k.Class {
+	case facts.ClassString:
 		return v.Dot("Str").Op("=").Add(x)
-	case gotype.Enum:
+	case facts.ClassEnum:
 		return v.Dot("Str").Op("=").String().Call(x)
-	case gotype.Int:
+	case facts.ClassInteger:
 		return v.Dot("Int").Op("=").Add(x)
-	case gotype.Float:
+	case facts.ClassNumber:
 		return v.Dot("Num").Op("=").Add(x)
-	case gotype.Bool:
+	case facts.ClassBoolean:
 		return v.Dot("Bool").Op("=").Add(x)
-	case gotype.Map:
+	case facts.ClassMap:
 		return v.Dot("Map").Op("=").Parens(jen.Op("*").Add(rt("AnyMap"))).Call(jen.Op("&").Add(x))
 	}
 	return jen.List(v.Clone().Dot("Any"), v.Clone().Dot("IsAny")).Op("=").List(x, jen.True())
 }
 
 // elemFill sets the member of v that holds the item x of a slice of t.
-func (g *generator) elemFill(f *jen.File, name string, t gotype.Type, x *jen.Statement) jen.Code {
+func (g *generator) elemFill(f *jen.File, name string, t goType, x *jen.Statement) jen.Code {
 	v := jen.Id("v")
-	switch t.Kind {
-	case gotype.Struct:
-		if t.Ptr {
+	switch {
+	case t.isStruct():
+		if t.ptr {
 			return jen.If(x.Clone().Op("!=").Nil()).Block(v.Dot("Obj").Op("=").Add(x.Clone()))
 		}
 		return v.Dot("Obj").Op("=").Op("&").Add(x)
-	case gotype.Slice:
+	case t.k.Class == facts.ClassArray:
 		return v.Dot("List").Op("=").Parens(jen.Op("*").Add(g.listType(f, name, t))).Call(jen.Op("&").Add(x))
 	}
 	return scalarFill(t, x)
 }
 
 // runtimeLists are errgenrt's list types of slices of primitives.
-var runtimeLists = map[gotype.Kind]string{
-	gotype.String: "Strings", gotype.Int: "Int64s", gotype.Float: "Float64s", gotype.Bool: "Bools", gotype.Any: "Anys",
+var runtimeLists = map[facts.Class]string{
+	facts.ClassString: "Strings", facts.ClassInteger: "Int64s", facts.ClassNumber: "Float64s", facts.ClassBoolean: "Bools", facts.ClassAny: "Anys",
 }
 
 // listType returns the errgenrt.List type of a slice of type t: errgenrt's
 // for a slice of primitives, else listNAME, declared here.
-func (g *generator) listType(f *jen.File, name string, t gotype.Type) *jen.Statement {
-	if rl, ok := runtimeLists[t.Elem.Kind]; ok {
+func (g *generator) listType(f *jen.File, name string, t goType) *jen.Statement {
+	elem := fieldType(t.k.Items)
+	if rl, ok := runtimeLists[elem.k.Class]; ok {
 		return rt(rl)
 	}
 	list := "list" + name
-	doc(f, fmt.Sprintf("%s is a []%s as an errgenrt.List.", list, typeName(*t.Elem)))
-	f.Type().Id(list).Index().Add(typeCode(*t.Elem))
+	doc(f, fmt.Sprintf("%s is a []%s as an errgenrt.List.", list, typeName(elem)))
+	f.Type().Id(list).Index().Add(typeCode(elem))
 	l := jen.Parens(jen.Op("*").Id("l"))
 	f.Func().Params(jen.Id("l").Op("*").Id(list)).Id("Len").Params().Int().Block(jen.Return(jen.Len(l.Clone())))
 	f.Func().Params(jen.Id("l").Op("*").Id(list)).Id("At").Params(jen.Id("i").Int(), jen.Id("v").Op("*").Add(rt("Value"))).
-		Block(g.elemFill(f, name+"Items", *t.Elem, l.Clone().Index(jen.Id("i"))))
+		Block(g.elemFill(f, name+"Items", elem, l.Clone().Index(jen.Id("i"))))
 	return jen.Id(list)
 }
 
 // typeName names a Go type for a doc comment.
-func typeName(t gotype.Type) string {
+func typeName(t goType) string {
 	b := *typeCode(t)
 	return fmt.Sprintf("%#v", &b)
 }

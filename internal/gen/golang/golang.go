@@ -23,7 +23,6 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
-	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"golang.org/x/sync/errgroup"
 )
@@ -63,12 +62,12 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 		pkg = PackageName(m.Name)
 	}
 	g := &generator{m: m, pkg: pkg, opts: opts, roots: map[*model.Schema]bool{}}
+	g.tables(in.Facts)
 	for _, e := range m.Errors {
-		if t, ok := gotype.Details(e); ok && !t.Builtin() {
-			g.roots[t.Schema] = true
+		if k := g.facts.Details(e); k != nil && k.Class != facts.ClassFieldErrors {
+			g.roots[k.Schema] = true
 		}
 	}
-	g.tables(in.Facts)
 
 	type job struct {
 		path string
@@ -382,16 +381,16 @@ func (g *generator) errorDecls(f *jen.File, e *model.Error) {
 	}
 	doc(f, append(ctorDoc, dep)...)
 	opts := jen.Id("opts").Op("...").Add(rt("Option"))
-	t, has := gotype.Details(e)
-	if !has {
+	k := g.facts.Details(e)
+	if k == nil {
 		f.Func().Id("New" + e.GoName).Params(opts).Op("*").Add(rt("Error")).Block(
 			jen.Return(rt("New").Call(jen.Id(errVar), jen.Nil(), jen.Id("opts").Op("..."))),
 		)
 	} else {
 		// The type arguments are spelled out: inferring them at each of
 		// thousands of constructors took the compiler a tenth longer.
-		f.Func().Id("New"+e.GoName).Params(jen.Id("d").Add(typeCode(t)), opts).Op("*").Add(rt("Error")).Block(
-			jen.Return(rt("NewWith").Types(typeCode(t), jen.Op("*").Add(typeCode(t))).Call(jen.Id(errVar), jen.Id("d"), jen.Id("opts"))),
+		f.Func().Id("New"+e.GoName).Params(jen.Id("d").Add(structCode(k)), opts).Op("*").Add(rt("Error")).Block(
+			jen.Return(rt("NewWith").Types(structCode(k), jen.Op("*").Add(structCode(k))).Call(jen.Id(errVar), jen.Id("d"), jen.Id("opts"))),
 		)
 	}
 
@@ -424,7 +423,7 @@ func (g *generator) aliasDecls(f *jen.File, e *model.Error) {
 // details and the constructor of empty ones are declared once per details
 // type, next to it.
 func (g *generator) defLiteral(e *model.Error) jen.Code {
-	d := gotype.Def(e)
+	d := Def(e)
 	statuses := make([]jen.Code, len(d.Statuses))
 	for i, s := range d.Statuses {
 		statuses[i] = jen.Lit(s)
@@ -460,10 +459,10 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 	if d.NeedsDetails {
 		items = append(items, keyed("NeedsDetails", jen.True()))
 	}
-	if t, has := gotype.Details(e); has {
+	if k := g.facts.Details(e); k != nil {
 		node := rt("FieldErrorsNode")
-		if !t.Builtin() {
-			node = jen.Op("&").Add(rt("Node")).Values(keyed("Kind", rt("KindObject")), keyed("Object", jen.Id(objectVar(t.Name))))
+		if k.Class != facts.ClassFieldErrors {
+			node = jen.Op("&").Add(rt("Node")).Values(keyed("Kind", rt("KindObject")), keyed("Object", jen.Id(objectVar(k.Schema.GoName))))
 		}
 		items = append(items, keyed("Details", node))
 		if sens := g.factsOf(e).Sensitive; len(sens) > 0 {
@@ -485,10 +484,10 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 		}
 		items = append(items, keyed("Suggestions", jen.Index().Add(rt("Template")).Custom(multi, list...)))
 	}
-	if t, has := gotype.Details(e); has {
+	if k := g.facts.Details(e); k != nil {
 		newDetails := rt("NewFieldErrors")
-		if !t.Builtin() {
-			newDetails = jen.Id(newName(t.Name))
+		if k.Class != facts.ClassFieldErrors {
+			newDetails = jen.Id(newName(k.Schema.GoName))
 		}
 		items = append(items, keyed("NewDetails", newDetails))
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dave/jennifer/jen"
-	"github.com/errgen/errgen/internal/gotype"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
 )
@@ -15,7 +15,7 @@ import (
 // (see errgenrt.UnmarshalOpen and MarshalOpen).
 
 // extraMember is the Go field of an open struct's other members.
-func extraMember(t gotype.Type) jen.Code {
+func extraMember(t goType) jen.Code {
 	return jen.Id(naming.GoExtraField).Map(jen.String()).Add(typeCode(t)).Tag(map[string]string{"json": "-"})
 }
 
@@ -30,10 +30,10 @@ func (g *generator) extraComment(s *model.Schema) jen.Code {
 
 // openDecls declares ExtraMembers, through which the runtime reads the
 // other members of the open struct s (t their type).
-func (g *generator) openDecls(f *jen.File, s *model.Schema, t gotype.Type) {
+func (g *generator) openDecls(f *jen.File, s *model.Schema, t goType) {
 	extra := jen.Id("d").Dot(naming.GoExtraField)
 	var members jen.Code
-	if t.Kind == gotype.Any {
+	if t.k.Class == facts.ClassAny {
 		members = jen.Parens(jen.Op("*").Add(rt("AnyMap"))).Call(jen.Op("&").Add(extra))
 	} else {
 		mt := "extra" + s.GoName

@@ -183,7 +183,7 @@ func (g *generator) nameObjects(s *model.Schema, typeName func(string) string, r
 	if s == nil || s.Ref != nil {
 		return
 	}
-	if !root && closedObject(s) {
+	if !root && g.closedObject(s) {
 		want := s.RustName
 		if want == "" {
 			want = "Object"
@@ -201,10 +201,11 @@ func (g *generator) nameObjects(s *model.Schema, typeName func(string) string, r
 	}
 }
 
-// closedObject reports whether s is an object of declared properties and
-// no others: a TypedDict.
-func closedObject(s *model.Schema) bool {
-	return s != nil && s.Ref == nil && s.Type == "object" && len(s.Properties) > 0 && s.Additional == nil
+// closedObject reports whether s declares an object of properties and no
+// others: a TypedDict.
+func (g *generator) closedObject(s *model.Schema) bool {
+	k := g.facts.Kind(s)
+	return !k.Ref && k.Class == facts.ClassObject && k.Extra == nil
 }
 
 // usesFieldErrors reports whether an error's details or a $ref lead to the
@@ -218,58 +219,54 @@ func (g *generator) usesFieldErrors() bool {
 	return false
 }
 
-// target follows a $ref to the shape that declares the value's type.
-func target(s *model.Shape) *model.Shape {
-	for i := 0; s.Schema.Ref != nil && !s.Builtin && i < 1000; i++ {
-		s = s.Schema.Ref
-	}
-	return s
-}
-
 // typeExpr writes the Python type of a schema; q qualifies the names of
 // details.py ("" inside it, "_details." elsewhere).
 func (g *generator) typeExpr(s *model.Schema, q string) string {
-	if s == nil {
-		return "object"
+	return g.kindExpr(g.facts.Kind(s), q)
+}
+
+// kindExpr writes the Python type of a value of kind k (the catalog's
+// facts resolve what each schema node holds): the name details.py gives a
+// shape where a $ref names it, else the value's type in place.
+func (g *generator) kindExpr(k *facts.Kind, q string) string {
+	if k.Class == facts.ClassFieldErrors {
+		return q + g.fieldErrorsName
 	}
-	if s.Ref != nil {
-		t := target(s.Ref)
-		if t.Builtin {
-			return q + g.fieldErrorsName
-		}
-		if name, ok := g.shapeNames[t]; ok {
+	if k.Ref {
+		if name, ok := g.shapeNames[k.Shape]; ok {
 			return q + name
 		}
-		return g.typeExpr(t.Schema.Resolved(), q)
+		return g.kindExpr(g.facts.Kind(k.Schema), q) // the shape's type, in place
 	}
-	switch s.Type {
-	case "string":
-		if len(s.Enum) > 0 {
-			seen := map[string]bool{}
-			var alts []string
-			for _, v := range s.Enum {
-				if !seen[v] {
-					seen[v] = true
-					alts = append(alts, pyStr(v))
-				}
+	switch k.Class {
+	case facts.ClassEnum:
+		seen := map[string]bool{}
+		var alts []string
+		for _, v := range k.Schema.Enum {
+			if !seen[v] {
+				seen[v] = true
+				alts = append(alts, pyStr(v))
 			}
-			return "_t.Literal[" + strings.Join(alts, ", ") + "]"
 		}
+		return "_t.Literal[" + strings.Join(alts, ", ") + "]"
+	case facts.ClassString:
 		return "str"
-	case "integer":
+	case facts.ClassInteger:
 		return "int"
-	case "number":
+	case facts.ClassNumber:
 		return "float"
-	case "boolean":
+	case facts.ClassBoolean:
 		return "bool"
-	case "array":
-		return "_t.Sequence[" + g.typeExpr(s.Items, q) + "]"
-	case "object":
-		if name, ok := g.objNames[s]; ok {
+	case facts.ClassArray:
+		return "_t.Sequence[" + g.kindExpr(k.Items, q) + "]"
+	case facts.ClassObject:
+		if name, ok := g.objNames[k.Schema]; ok {
 			return q + name
 		}
-		if len(s.Properties) == 0 && s.Additional != nil {
-			return "_t.Mapping[str, " + g.typeExpr(s.Additional, q) + "]"
+		return "_t.Mapping[str, object]"
+	case facts.ClassMap:
+		if k.Extra != nil {
+			return "_t.Mapping[str, " + g.kindExpr(k.Extra, q) + "]"
 		}
 		return "_t.Mapping[str, object]"
 	}
@@ -471,7 +468,7 @@ func (g *generator) detailsFile() []byte {
 			what = "The details of " + s.Owner.Symbol + "."
 		}
 		r := s.Schema
-		if closedObject(r) {
+		if g.closedObject(r) {
 			g.typedDict(&decls, name, r, []string{what, r.Description})
 			declared[r] = true
 		} else {
@@ -571,23 +568,14 @@ func (g *generator) typedDict(b *bytes.Buffer, name string, s *model.Schema, par
 	}
 }
 
-// rootDetails returns the resolved schema of e's details, nil for none.
-func rootDetails(e *model.Error) *model.Schema {
-	if e.Details == nil {
-		return nil
-	}
-	return e.Details.Schema.Resolved()
-}
-
 // detailsType is the type of an error's details property: its TypedDict,
 // or a Mapping.
 func (g *generator) detailsType(e *model.Error) string {
-	s := e.Details
-	t := target(s)
-	if t.Builtin {
+	k := g.facts.Details(e)
+	if k.Class == facts.ClassFieldErrors {
 		return "_details." + g.fieldErrorsName
 	}
-	if name, ok := g.shapeNames[t]; ok && closedObject(t.Schema) {
+	if name, ok := g.shapeNames[k.Shape]; ok && g.closedObject(k.Schema) {
 		return "_details." + name
 	}
 	return "_t.Mapping[str, object]"
@@ -643,17 +631,17 @@ func (g *generator) errorDecl(b *bytes.Buffer, e *model.Error) {
 	doc(b, "    ", gen.Summary(e), e.Doc, deprecation(e))
 	b.WriteString("\n    SYMBOL: _t.ClassVar[str] = " + pyStr(e.Symbol) + "\n")
 	b.WriteString("    CODE: _t.ClassVar[ErrorCode] = ErrorCode." + member(e) + "\n\n")
-	r := rootDetails(e)
+	k := g.facts.Details(e)
 	options := "**options: _Unpack[_ErrorOptions]"
 	switch {
-	case e.Details == nil:
+	case k == nil:
 		b.WriteString("    def __init__(self, " + options + ") -> None:\n")
 		b.WriteString("        self._errgen_init(None, options)\n")
-	case r == nil || r.Type != "object" || len(r.Properties) == 0:
+	case k.Class != facts.ClassObject && k.Class != facts.ClassFieldErrors:
 		// a map: its members are the details
 		value := "object"
-		if r != nil && r.Type == "object" && r.Additional != nil {
-			value = g.typeExpr(r.Additional, "_details.")
+		if k.Extra != nil {
+			value = g.kindExpr(k.Extra, "_details.")
 		}
 		b.WriteString("    def __init__(self, details: _t.Mapping[str, " + value + "] | None = None, /, " + options + ") -> None:\n")
 		b.WriteString("        self._errgen_init({} if details is None else details, options)\n")
@@ -665,6 +653,7 @@ func (g *generator) errorDecl(b *bytes.Buffer, e *model.Error) {
 		var params, required, optional []string
 		type field struct{ wire, param string }
 		var req, opt []field
+		r := k.Schema
 		for _, p := range r.Properties {
 			param := paramName(p.Name, taken)
 			t := g.typeExpr(p.Schema, "_details.")
@@ -677,9 +666,9 @@ func (g *generator) errorDecl(b *bytes.Buffer, e *model.Error) {
 			}
 		}
 		extra := ""
-		if r.Additional != nil {
+		if k.Extra != nil {
 			extra = paramName("extra", taken)
-			optional = append(optional, extra+": _t.Mapping[str, "+g.typeExpr(r.Additional, "_details.")+"] | None = None")
+			optional = append(optional, extra+": _t.Mapping[str, "+g.kindExpr(k.Extra, "_details.")+"] | None = None")
 		}
 		params = append(append(required, optional...), options)
 		b.WriteString("    def __init__(\n        self,\n        *,\n")

@@ -1,35 +1,40 @@
 package rust
 
 import (
-	"github.com/errgen/errgen/internal/gotype"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
 )
 
 // The detail types: a struct per object (with its serde attributes and
 // the wire names of its fields: rt::Details), an enum per string enum.
-// Their kinds come from internal/gotype, the rules of the Go output; the
-// runtime reads their values through the catalog's facts (tables.go).
+// What each value is comes from the kinds the catalog's facts resolve
+// (facts.Kind), which every output reads; the runtime reads the values
+// through the facts' tables (tables.go).
 
 // genTypes writes the struct and enum types of a schema tree: the node's,
 // then its properties', then its other members'. root marks an error's
 // details, a struct even without properties.
 func (g *generator) genTypes(w *writer, u *uses, s *model.Schema, name, what string, root bool) {
-	if s == nil || s.Ref != nil {
+	if s == nil {
+		return
+	}
+	k := g.facts.Kind(s)
+	if k.Ref { // the target shape declares the types
 		return
 	}
 	switch {
-	case s.Type == "object" && (len(s.Properties) > 0 || root):
+	case k.Class == facts.ClassObject || root && k.Class == facts.ClassMap:
 		g.genStruct(w, u, s, name, what)
 		for _, p := range s.Properties {
 			g.genTypes(w, u, p.Schema, p.Schema.RustName, what+", property "+quote(p.Name), false)
 		}
-		if _, open := gotype.Extra(s); open {
+		if k.Extra != nil {
 			g.genTypes(w, u, s.Additional, s.Additional.RustName, what+", additionalProperties", false)
 		}
-	case s.Type == "string" && len(s.Enum) > 0 && s.RustName != "":
+	case k.Class == facts.ClassEnum && s.RustName != "":
 		g.genEnum(w, u, s, what)
-	case s.Type == "array":
+	case k.Class == facts.ClassArray:
 		if s.Items != nil {
 			g.genTypes(w, u, s.Items, s.Items.RustName, what+" items", false)
 		}
@@ -66,7 +71,8 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 			required = append(required, p)
 		}
 	}
-	extra, open := gotype.Extra(s)
+	extra := g.facts.Kind(s).Extra
+	open := extra != nil
 	hidden := g.hiddenFields(s)
 	debug := "Debug, " // a struct with sensitive fields writes its own
 	if len(hidden) > 0 {
@@ -87,7 +93,7 @@ func (g *generator) genStruct(w *writer, u *uses, s *model.Schema, name, what st
 			if field != p.Name {
 				w.attr(1, "serde", "rename = "+lit(p.Name))
 			}
-			t := g.fieldType(s, gotype.Of(p.Schema))
+			t := g.fieldType(s, g.facts.Kind(p.Schema))
 			if !p.Required {
 				w.attr(1, "serde", `skip_serializing_if = "Option::is_none"`)
 				t = "Option<" + t + ">"
@@ -141,7 +147,7 @@ func (g *generator) hiddenFields(s *model.Schema) map[string]bool {
 		out[""] = true
 	}
 	for _, e := range g.m.Errors {
-		if t, ok := gotype.Details(e); ok && t.Schema == s {
+		if k := g.facts.Details(e); k != nil && k.Class != facts.ClassFieldErrors && k.Schema == s {
 			for _, name := range g.errors[e.Symbol].Sensitive {
 				out[name] = true
 			}
@@ -222,20 +228,20 @@ func (g *generator) genNew(w *writer, s *model.Schema, name string, required []*
 			fields = append(fields, ident+": None")
 			continue
 		}
-		t := gotype.Of(p.Schema)
-		switch ft := g.fieldType(s, t); {
-		case t.Kind == gotype.String:
+		k := g.facts.Kind(p.Schema)
+		switch ft := g.fieldType(s, k); {
+		case k.Class == facts.ClassString:
 			params = append(params, ident+": impl Into<String>")
 			fields = append(fields, ident+": "+ident+".into()")
-		case ft != g.valueType(t): // boxed
-			params = append(params, ident+": "+g.valueType(t))
+		case ft != g.valueType(k): // boxed
+			params = append(params, ident+": "+g.valueType(k))
 			fields = append(fields, ident+": Box::new("+ident+")")
 		default:
 			params = append(params, ident+": "+ft)
 			fields = append(fields, ident)
 		}
 	}
-	if _, open := gotype.Extra(s); open {
+	if g.facts.Kind(s).Extra != nil {
 		fields = append(fields, "extra: std::collections::BTreeMap::new()")
 	}
 	w.blank()
@@ -254,50 +260,51 @@ func (g *generator) genNew(w *writer, s *model.Schema, name string, required []*
 	w.line(0, "}")
 }
 
-// structName is the Rust type of a struct type.
-func (g *generator) structName(t gotype.Type) string {
-	if t.Builtin() {
+// structName is the Rust type of the struct of an object, or of the
+// built-in field_errors.
+func (g *generator) structName(k *facts.Kind) string {
+	if k.Class == facts.ClassFieldErrors {
 		return "rt::FieldErrors"
 	}
-	return t.Schema.RustName
+	return k.Schema.RustName
 }
 
-// valueType is the Rust type of a value of type t.
-func (g *generator) valueType(t gotype.Type) string {
-	switch t.Kind {
-	case gotype.String:
+// valueType is the Rust type of a value of kind k.
+func (g *generator) valueType(k *facts.Kind) string {
+	switch k.Class {
+	case facts.ClassString:
 		return "String"
-	case gotype.Enum:
-		return t.Schema.RustName
-	case gotype.Int:
+	case facts.ClassEnum:
+		return k.Schema.RustName
+	case facts.ClassInteger:
 		return "i64"
-	case gotype.Float:
+	case facts.ClassNumber:
 		return "f64"
-	case gotype.Bool:
+	case facts.ClassBoolean:
 		return "bool"
-	case gotype.Map:
+	case facts.ClassMap:
 		return "serde_json::Map<String, serde_json::Value>"
-	case gotype.Slice:
-		return "Vec<" + g.valueType(*t.Elem) + ">"
-	case gotype.Struct:
-		return g.structName(t)
+	case facts.ClassArray:
+		return "Vec<" + g.valueType(k.Items) + ">"
+	case facts.ClassObject, facts.ClassFieldErrors:
+		return g.structName(k)
 	}
 	return "serde_json::Value"
 }
 
 // fieldType is the Rust type of a field of struct owner: a struct that
 // holds owner again, directly or through other structs, is boxed.
-func (g *generator) fieldType(owner *model.Schema, t gotype.Type) string {
-	if t.Kind == gotype.Struct && !t.Builtin() && reaches(t.Schema, owner, map[*model.Schema]bool{}) {
-		return "Box<" + g.valueType(t) + ">"
+func (g *generator) fieldType(owner *model.Schema, k *facts.Kind) string {
+	if k.Class == facts.ClassObject && g.reaches(k.Schema, owner, map[*model.Schema]bool{}) {
+		return "Box<" + g.valueType(k) + ">"
 	}
-	return g.valueType(t)
+	return g.valueType(k)
 }
 
 // reaches reports whether struct schema from holds target in a field
 // (optional or not) without an array or map between them: such structs
 // would contain themselves.
-func reaches(from, target *model.Schema, seen map[*model.Schema]bool) bool {
+func (g *generator) reaches(from, target *model.Schema, seen map[*model.Schema]bool) bool {
 	if from == target {
 		return true
 	}
@@ -306,8 +313,8 @@ func reaches(from, target *model.Schema, seen map[*model.Schema]bool) bool {
 	}
 	seen[from] = true
 	for _, p := range from.Properties {
-		t := gotype.Of(p.Schema)
-		if t.Kind == gotype.Struct && !t.Builtin() && reaches(t.Schema, target, seen) {
+		k := g.facts.Kind(p.Schema)
+		if k.Class == facts.ClassObject && g.reaches(k.Schema, target, seen) {
 			return true
 		}
 	}

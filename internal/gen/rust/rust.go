@@ -24,7 +24,6 @@ import (
 
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
-	"github.com/errgen/errgen/internal/gotype"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
 	rustrt "github.com/errgen/errgen/runtime/rust"
@@ -69,8 +68,8 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 	}
 	g.regexp = needsRegexp(g.facts)
 	for _, e := range m.Errors {
-		if t, ok := gotype.Details(e); ok && !t.Builtin() {
-			g.roots[t.Schema] = true
+		if k := g.facts.Details(e); k != nil && k.Class != facts.ClassFieldErrors {
+			g.roots[k.Schema] = true
 		}
 	}
 	files := []gen.File{
@@ -464,7 +463,7 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 	}
 
 	d := g.errors[e.Symbol]
-	t, has := gotype.Details(e)
+	k, has := g.facts.Details(e), e.Details != nil
 	if has {
 		if d.Details.Shape == "" {
 			w.objectStatic([]text{own("The table of the details of %s: the runtime reads them through it.", e.Symbol)},
@@ -510,7 +509,7 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 			}
 			w.expr(in, "details: ", some(structLit{typ: "rt::DetailsType", fields: []fieldExpr{
 				{"object", ref{object}},
-				{"retype", atom("rt::retype::<" + g.detailsType(t) + ">")},
+				{"retype", atom("rt::retype::<" + g.structName(k) + ">")},
 			}}), ",")
 		} else {
 			w.field(in, "details", "None")
@@ -524,7 +523,7 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 		w.attr(0, "deprecated", "note = "+lit(dep))
 	}
 	if has {
-		w.fnHead(0, "pub fn "+constructor(e), []string{"details: " + g.detailsType(t)}, " -> Error")
+		w.fnHead(0, "pub fn "+constructor(e), []string{"details: " + g.structName(k)}, " -> Error")
 		w.call(1, "Error::new", []string{"&" + defStatic(e), "&details"})
 	} else {
 		w.fnHead(0, "pub fn "+constructor(e), nil, " -> Error")
@@ -544,14 +543,6 @@ func lits(list []string) []string {
 		out[i] = lit(s)
 	}
 	return out
-}
-
-// detailsType is the Rust type of an error's details.
-func (g *generator) detailsType(t gotype.Type) string {
-	if t.Builtin() {
-		return "rt::FieldErrors"
-	}
-	return t.Schema.RustName
 }
 
 // shapeWhat is how the doc comments of a shape's types name it.

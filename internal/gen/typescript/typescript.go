@@ -173,54 +173,49 @@ func deprecatedTag(e *model.Error) string {
 	return s
 }
 
-// shapeName returns the TypeScript name of the shape a $ref leads to.
-func target(s *model.Shape) *model.Shape {
-	for s.Schema.Ref != nil {
-		s = s.Schema.Ref
-	}
-	return s
+// tsType writes the type expression of a schema node.
+func (g *generator) tsType(s *model.Schema, indent string) string {
+	return g.kindType(g.facts.Kind(s), indent)
 }
 
-// tsType writes the type expression of a schema node.
-func tsType(s *model.Schema, indent string) string {
-	if s == nil {
-		return "unknown"
+// kindType writes the type expression of a value of kind k (the catalog's
+// facts resolve what each schema node holds): a shape's interface or
+// alias where a $ref names it (FieldErrors for the built-in shape), else
+// the value's type in place.
+func (g *generator) kindType(k *facts.Kind, indent string) string {
+	if k.Ref || k.Class == facts.ClassFieldErrors {
+		return k.Shape.TSName
 	}
-	if s.Ref != nil {
-		return target(s.Ref).TSName
-	}
-	switch s.Type {
-	case "string":
-		if len(s.Enum) > 0 {
-			seen := map[string]bool{}
-			var alts []string
-			for _, v := range s.Enum {
-				if !seen[v] {
-					seen[v] = true
-					alts = append(alts, str(v))
-				}
+	switch k.Class {
+	case facts.ClassEnum:
+		seen := map[string]bool{}
+		var alts []string
+		for _, v := range k.Schema.Enum {
+			if !seen[v] {
+				seen[v] = true
+				alts = append(alts, str(v))
 			}
-			return strings.Join(alts, " | ")
 		}
+		return strings.Join(alts, " | ")
+	case facts.ClassString:
 		return "string"
-	case "integer", "number":
+	case facts.ClassInteger, facts.ClassNumber:
 		return "number"
-	case "boolean":
+	case facts.ClassBoolean:
 		return "boolean"
-	case "array":
-		return "Array<" + tsType(s.Items, indent) + ">"
-	case "object":
+	case facts.ClassArray:
+		return "Array<" + g.kindType(k.Items, indent) + ">"
+	case facts.ClassMap:
 		extra := "unknown" // what other members may hold
-		if s.Additional != nil && len(s.Properties) == 0 {
-			extra = tsType(s.Additional, indent)
+		if k.Extra != nil {
+			extra = g.kindType(k.Extra, indent)
 		}
-		if len(s.Properties) == 0 {
-			return "{ [key: string]: " + extra + " }"
-		}
+		return "{ [key: string]: " + extra + " }"
+	case facts.ClassObject:
 		var b bytes.Buffer
 		b.WriteString("{\n")
-		writeProps(&b, s, indent+"  ")
-		writeIndex(&b, s, indent+"  ")
+		g.writeProps(&b, k.Schema, indent+"  ")
+		g.writeIndex(&b, k.Schema, indent+"  ")
 		b.WriteString(indent + "}")
 		return b.String()
 	}
@@ -230,14 +225,15 @@ func tsType(s *model.Schema, indent string) string {
 // writeIndex writes the index signature of an open object (properties
 // beside additionalProperties): the type of its other members, which the
 // declared properties' types must fit too.
-func writeIndex(b *bytes.Buffer, s *model.Schema, indent string) {
-	if s.Additional == nil {
+func (g *generator) writeIndex(b *bytes.Buffer, s *model.Schema, indent string) {
+	extra := g.facts.Kind(s).Extra
+	if extra == nil {
 		return
 	}
-	types := []string{tsType(s.Additional, indent)}
+	types := []string{g.kindType(extra, indent)}
 	optional := false
 	for _, p := range s.Properties {
-		types = append(types, tsType(p.Schema, indent))
+		types = append(types, g.tsType(p.Schema, indent))
 		optional = optional || !p.Required
 	}
 	if optional {
@@ -258,23 +254,24 @@ func writeIndex(b *bytes.Buffer, s *model.Schema, indent string) {
 	b.WriteString(indent + "[key: string]: " + strings.Join(alts, " | ") + ";\n")
 }
 
-func writeProps(b *bytes.Buffer, s *model.Schema, indent string) {
+func (g *generator) writeProps(b *bytes.Buffer, s *model.Schema, indent string) {
 	for _, p := range s.Properties {
 		jsdoc(b, indent, p.Schema.Description)
 		opt := "?"
 		if p.Required {
 			opt = ""
 		}
-		b.WriteString(indent + key(p.Name) + opt + ": " + tsType(p.Schema, indent) + ";\n")
+		b.WriteString(indent + key(p.Name) + opt + ": " + g.tsType(p.Schema, indent) + ";\n")
 	}
 }
 
-// detailsTS returns the TypeScript type of e's details.
-func detailsTS(e *model.Error) string {
-	if e.Details == nil {
-		return ""
+// detailsTS returns the TypeScript type of e's details: their shape's
+// interface or alias ("" for none).
+func (g *generator) detailsTS(e *model.Error) string {
+	if k := g.facts.Details(e); k != nil {
+		return k.Shape.TSName
 	}
-	return target(e.Details).TSName
+	return ""
 }
 
 func literalStatuses(list []int) string {
@@ -493,11 +490,11 @@ func (g *generator) declarations() []byte {
 		jsdoc(&b, "", what, s.Schema.Description)
 		if s.Schema.Type == "object" && len(s.Schema.Properties) > 0 {
 			b.WriteString("export interface " + s.TSName + " {\n")
-			writeProps(&b, s.Schema, "  ")
-			writeIndex(&b, s.Schema, "  ")
+			g.writeProps(&b, s.Schema, "  ")
+			g.writeIndex(&b, s.Schema, "  ")
 			b.WriteString("}\n\n")
 		} else {
-			b.WriteString("export type " + s.TSName + " = " + tsType(s.Schema, "") + ";\n\n")
+			b.WriteString("export type " + s.TSName + " = " + g.tsType(s.Schema, "") + ";\n\n")
 		}
 	}
 
@@ -510,7 +507,7 @@ func (g *generator) declarations() []byte {
 		n := e.TSName
 		doc := fmt.Sprintf("%s (%d): %s", e.Symbol, e.Code, e.Title)
 		dep := deprecatedTag(e)
-		details := detailsTS(e)
+		details := g.detailsTS(e)
 		detailsType := details
 		if detailsType == "" {
 			detailsType = "{ [key: string]: never }"
@@ -529,8 +526,8 @@ func (g *generator) declarations() []byte {
 		if m.Uses(model.FormatProblem) {
 			jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
 			b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + syms + ";\n  retryable?: boolean;\n  userMessage?: string;\n  suggestions?: string[];\n  debugInfo?: DebugInfo;\n")
-			if root := rootSchema(e); root != nil {
-				writeProps(&b, root, "  ")
+			if k := g.facts.Details(e); k != nil {
+				g.writeProps(&b, k.Schema, "  ")
 			}
 			b.WriteString("}\n\n")
 		}
@@ -569,7 +566,7 @@ func (g *generator) declarations() []byte {
 	jsdoc(&b, "", "The details type of each symbol (undefined for errors without details).")
 	b.WriteString("export interface DetailsBySymbol {\n")
 	for _, e := range m.Errors {
-		d := detailsTS(e)
+		d := g.detailsTS(e)
 		if d == "" {
 			d = "undefined"
 		}
@@ -662,15 +659,6 @@ func quoted(list []string) []string {
 		out[i] = str(s)
 	}
 	return out
-}
-
-// rootSchema returns the resolved schema of e's details, nil for none: the
-// declarations type them from it.
-func rootSchema(e *model.Error) *model.Schema {
-	if e.Details == nil {
-		return nil
-	}
-	return e.Details.Schema.Resolved()
 }
 
 // fieldKind is the primitive check of one detail field in the JS guards:
