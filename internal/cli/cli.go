@@ -19,6 +19,7 @@ import (
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/gen/outputs"
 	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/pipeline"
 )
 
 // Exit statuses.
@@ -251,7 +252,7 @@ func loadForOutputs(env *Env, path string) (*catalog.Catalog, *model.Catalog, in
 // catalog check refuses, with the same diagnostics; the places the flags
 // choose are generate's to check (flagConflicts), as usage errors.
 func loadForGenerate(env *Env, path string) (*catalog.Catalog, *model.Catalog, int, int) {
-	return loadCounted(env, path, true, func(raw *catalog.Catalog) diag.List { return outputDiags(env, raw) })
+	return loadCounted(env, path, true, func(raw *catalog.Catalog) diag.List { return pipeline.OutputDiags(env.pipeline(), raw) })
 }
 
 // abs resolves a path given on the command line against the working
@@ -360,10 +361,10 @@ func versionInfo() (version, commit string, modified bool) {
 		return "devel", "", false
 	}
 	mod := &bi.Main
-	if bi.Main.Path != modulePath {
+	if bi.Main.Path != errgenModule {
 		mod = nil
 		for _, d := range bi.Deps {
-			if d.Path == modulePath {
+			if d.Path == errgenModule {
 				mod = d
 			}
 		}
@@ -397,3 +398,20 @@ var (
 	// a pseudo-version and its commit: v0.0.0-20250101120000-abcdef123456
 	pseudoVersion = regexp.MustCompile(`[-.][0-9]{14}-([0-9a-f]{12})(\+[0-9A-Za-z.-]+)?$`)
 )
+
+// pipeline returns the environment of generate's pipeline: env's streams,
+// working directory and file system.
+func (env *Env) pipeline() *pipeline.Env {
+	return &pipeline.Env{Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, FS: env.FS}
+}
+
+func flagString(fl *flag.FlagSet, name string) string { return fl.Lookup(name).Value.String() }
+
+// unwrapPath returns the error a *fs.PathError wraps, else err.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

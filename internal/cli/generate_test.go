@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -113,7 +112,7 @@ func names(t *testing.T, dir string) []string {
 func noTempFiles(t *testing.T, dir string) {
 	t.Helper()
 	for _, n := range names(t, dir) {
-		if base := filepath.Base(n); strings.HasPrefix(base, ".") && strings.Contains(base, ".tmp") || strings.HasPrefix(base, tmpPrefix) {
+		if base := filepath.Base(n); strings.HasPrefix(base, ".") && strings.Contains(base, ".tmp") || strings.HasPrefix(base, ".errgen-tmp-") {
 			t.Errorf("temporary file left behind: %s", n)
 		}
 	}
@@ -483,68 +482,6 @@ func TestGenerateFreshOutputs(t *testing.T) {
 	}
 	if after := entries(t, fresh); strings.Join(after, "\n") != strings.Join(before, "\n") {
 		t.Errorf("a failed fresh generate left files or directories:\nbefore:\n%s\nafter:\n%s", strings.Join(before, "\n"), strings.Join(after, "\n"))
-	}
-}
-
-func statMode(t *testing.T, path string) fs.FileMode {
-	t.Helper()
-	info, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return info.Mode()
-}
-
-// TestCreateFileAndStage: createFile writes a new file and never replaces
-// one; stage takes another name, errgen's too, when a file of its
-// temporary name is in the way, and leaves that file alone.
-func TestCreateFileAndStage(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "a.md")
-	if err := createFile(path, []byte("new")); err != nil {
-		t.Fatal(err)
-	}
-	if err := createFile(path, []byte("other")); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), path) {
-		t.Errorf("createFile over an existing file: %v, want an error naming it that is fs.ErrExist", err)
-	}
-	if got, _ := os.ReadFile(path); string(got) != "new" {
-		t.Errorf("the existing file holds %q, want %q", got, "new")
-	}
-	if err := createFile(filepath.Join(dir, "missing", "b.md"), nil); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("createFile in a missing directory: %v, want fs.ErrNotExist", err)
-	}
-	// a file of several megabytes, as the TypeScript declarations of a
-	// large catalog are, arrives whole, with the mode os.WriteFile gives
-	big := bytes.Repeat([]byte("0123456789abcdef"), 5<<18+3)
-	bigPath := filepath.Join(dir, "big.d.ts")
-	if err := createFile(bigPath, big); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(bigPath); !bytes.Equal(got, big) {
-		t.Errorf("createFile wrote %d bytes of %d, or others", len(got), len(big))
-	}
-	writeTestFile(t, filepath.Join(dir, "by-os.md"), nil)
-	if a, b := statMode(t, bigPath), statMode(t, filepath.Join(dir, "by-os.md")); a != b {
-		t.Errorf("createFile made mode %v, os.WriteFile %v", a, b)
-	}
-
-	squatter := filepath.Join(dir, tmpName("a.md"))
-	writeTestFile(t, squatter, []byte("in the way"))
-	name, err := stage(path, []byte("staged"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if name == squatter || filepath.Dir(name) != dir || !strings.HasPrefix(filepath.Base(name), tmpName("a.md")) || !isTmpName(filepath.Base(name)) {
-		t.Errorf("stage wrote %s, want another temporary name beside %s", name, path)
-	}
-	if got, _ := os.ReadFile(name); string(got) != "staged" {
-		t.Errorf("staged file holds %q", got)
-	}
-	if info, err := os.Stat(name); err != nil || info.Mode().Perm() != 0o644 {
-		t.Errorf("staged file: %v, %v; want mode 0644 like the file it replaces", info, err)
-	}
-	if got, _ := os.ReadFile(squatter); string(got) != "in the way" {
-		t.Errorf("stage changed the file in its way: %q", got)
 	}
 }
 

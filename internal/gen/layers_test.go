@@ -12,8 +12,8 @@ import (
 // catalog's YAML, the model, the facts (built from the model alone:
 // neither the catalog's raw values nor any output), the input every
 // output is given (gen), the runtime catalog of the docs and vectors,
-// the outputs (none importing another), the list of them, diff, and the
-// CLI on top. No arrow runs back up.
+// the outputs (none importing another), the list of them, the write
+// pipeline and diff (side by side), and the CLI on top. No arrow runs back up.
 func TestLayers(t *testing.T) {
 	const mod = "github.com/errgen/errgen/"
 	layer := map[string]int{
@@ -25,6 +25,7 @@ func TestLayers(t *testing.T) {
 		"internal/gen":          4,
 		"internal/runtimemodel": 5,
 		"internal/gen/outputs":  7, // the one list of the outputs
+		"internal/pipeline":     8, // places, records, cache, safe writes
 		"internal/diff":         8,
 		"internal/cli":          9,
 		"cmd/errgen":            10,

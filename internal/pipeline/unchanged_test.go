@@ -1,4 +1,4 @@
-package cli
+package pipeline
 
 import (
 	"bytes"
@@ -206,7 +206,7 @@ func TestUnchangedFlags(t *testing.T) {
 		"facts":          {"-facts", "out/facts.json"},
 		"check":          nil, // decides nothing the outputs hold
 	}
-	fl := flagSet(generateCmd, &Env{Stderr: new(bytes.Buffer)})
+	fl := generateFlagSet()
 	fl.VisitAll(func(f *flag.Flag) {
 		if _, ok := alt[f.Name]; !ok {
 			t.Errorf("generate has a flag -%s this test does not change: add it here, and to generateFlags if it names an input file or directory", f.Name)
@@ -259,7 +259,7 @@ func TestFlagsReachTheDigests(t *testing.T) {
 	in := inputSet{catalog: catalogPath, files: []string{catalogPath}, root: dir}
 	read := func(string) ([]byte, error) { return starterCatalog, nil }
 	sumsWith := func(args ...string) sums {
-		fl := flagSet(generateCmd, env)
+		fl := generateFlagSet()
 		if err := fl.Parse(args); err != nil {
 			t.Fatal(err)
 		}
@@ -270,7 +270,7 @@ func TestFlagsReachTheDigests(t *testing.T) {
 		return s
 	}
 	base := sumsWith("-templates", "tmpl")
-	fl := flagSet(generateCmd, env)
+	fl := generateFlagSet()
 	fl.VisitAll(func(f *flag.Flag) {
 		v := "other"
 		if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); isBool {

@@ -1,4 +1,4 @@
-package cli
+package pipeline
 
 import (
 	"bytes"
@@ -251,7 +251,7 @@ func (out *output) addFile(f gen.File, write, isRecord bool) {
 		out.states = append(out.states, state{missing: true})
 		out.todo = append(out.todo, i)
 		if out.refuse == nil && out.stageDir != "" {
-			if err := createFile(out.staged(p.path), p.data); err != nil {
+			if err := CreateFile(out.staged(p.path), p.data); err != nil {
 				out.refuse = &refusal{p.path, "cannot write", unwrapPath(err).Error()}
 			}
 		}

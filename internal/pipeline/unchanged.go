@@ -1,4 +1,4 @@
-package cli
+package pipeline
 
 import (
 	"bytes"
@@ -73,7 +73,7 @@ type inputSet struct {
 	globs   []catalog.Glob // the include patterns and their matches
 	root    string         // the catalog's tree root
 	outputs []outputNote   // every output: its name and directory (absolute)
-	places  []placeNote    // the catalog's own output places (outputDiags')
+	places  []placeNote    // the catalog's own output places (OutputDiags')
 }
 
 // placeNote is one of the catalog's own output places (its outputs, else

@@ -1,4 +1,4 @@
-package cli
+package pipeline
 
 import (
 	"flag"
@@ -190,9 +190,9 @@ func outputMayWrite(key, dir, path string) bool {
 	return s.MayWrite != nil && s.MayWrite(filepath.ToSlash(rel))
 }
 
-// outputDiags returns the conflicts of the catalog's own output places
+// OutputDiags returns the conflicts of the catalog's own output places
 // (its outputs, else the defaults) as diagnostics at their catalog lines.
-func outputDiags(env *Env, raw *catalog.Catalog) diag.List {
+func OutputDiags(env *Env, raw *catalog.Catalog) diag.List {
 	var l diag.List
 	for _, c := range outputConflicts(raw, outputPlaces(env, raw, nil)) {
 		at := c.reported()
@@ -234,4 +234,3 @@ func flagConflicts(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []string {
 	}
 	return out
 }
-
