@@ -250,9 +250,9 @@ func loadForOutputs(env *Env, path string) (*catalog.Catalog, *model.Catalog, in
 // warnings. The catalog's own places (its outputs, else the defaults) are
 // checked whatever outputs the flags name, so that generate refuses every
 // catalog check refuses, with the same diagnostics; the places the flags
-// choose are generate's to check (flagConflicts), as usage errors.
+// choose are the pipeline's to check, as usage errors.
 func loadForGenerate(env *Env, path string) (*catalog.Catalog, *model.Catalog, int, int) {
-	return loadCounted(env, path, true, func(raw *catalog.Catalog) diag.List { return pipeline.OutputDiags(env.pipeline(), raw) })
+	return loadCounted(env, path, true, func(raw *catalog.Catalog) diag.List { return pipeline.PlaceDiags(env.Dir, raw) })
 }
 
 // abs resolves a path given on the command line against the working
@@ -398,12 +398,6 @@ var (
 	// a pseudo-version and its commit: v0.0.0-20250101120000-abcdef123456
 	pseudoVersion = regexp.MustCompile(`[-.][0-9]{14}-([0-9a-f]{12})(\+[0-9A-Za-z.-]+)?$`)
 )
-
-// pipeline returns the environment of generate's pipeline: env's streams,
-// working directory and file system.
-func (env *Env) pipeline() *pipeline.Env {
-	return &pipeline.Env{Stdout: env.Stdout, Stderr: env.Stderr, Dir: env.Dir, FS: env.FS}
-}
 
 func flagString(fl *flag.FlagSet, name string) string { return fl.Lookup(name).Value.String() }
 

@@ -54,12 +54,57 @@ func generateArgs() string {
 	return args + " [-check]"
 }
 
+// runGenerate parses generate's flags into a request of the write
+// pipeline, which does the rest.
 func runGenerate(env *Env, fl *flag.FlagSet, args []string) int {
 	if len(args) > 0 {
 		fmt.Fprintf(env.Stderr, "errgen generate: unexpected argument %q\n", args[0])
 		return ExitUsage
 	}
-	penv := env.pipeline()
-	load := func(path string) (*catalog.Catalog, *model.Catalog, int, int) { return loadForGenerate(env, path) }
-	return pipeline.Generate(penv, fl, load, env.invocation)
+	return pipeline.Generate(generateRequest(env, fl))
+}
+
+// generateRequest returns the pipeline's request of generate's flags fl.
+func generateRequest(env *Env, fl *flag.FlagSet) *pipeline.Request {
+	req := &pipeline.Request{
+		Catalog:  flagString(fl, "catalog"),
+		Check:    flagString(fl, "check") == "true",
+		Places:   map[string]string{},
+		Settings: map[string]string{},
+		Rerun:    func() string { return rerun(env, fl) },
+		Load: func(path string) (*catalog.Catalog, *model.Catalog, int, int) {
+			return loadForGenerate(env, path)
+		},
+		Stdout: env.Stdout,
+		Stderr: env.Stderr,
+		Dir:    env.Dir,
+		FS:     env.FS,
+	}
+	for _, o := range outputs.All {
+		s := o.Spec()
+		if v := flagString(fl, s.Key); v != "" {
+			req.Places[s.Key] = v
+		}
+		for _, st := range s.Settings {
+			if st.Flag == "" {
+				continue
+			}
+			if v := flagString(fl, st.Flag); v != "" {
+				req.Settings[st.Flag] = v
+			}
+		}
+	}
+	return req
+}
+
+// rerun returns the command that writes what generate -check checked: the
+// same flags without -check, as the user runs errgen.
+func rerun(env *Env, fl *flag.FlagSet) string {
+	cmd := env.invocation() + " generate"
+	fl.Visit(func(f *flag.Flag) {
+		if f.Name != "check" {
+			cmd += " -" + f.Name + " " + pipeline.ShellWord(f.Value.String())
+		}
+	})
+	return cmd
 }

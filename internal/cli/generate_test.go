@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -501,5 +502,52 @@ func TestGenerateBuildsFactsOnce(t *testing.T) {
 	generate(t, dir, all...)
 	if n := facts.BuildCount() - before; n != 0 {
 		t.Errorf("an unchanged regenerate built the facts %d times, want 0", n)
+	}
+}
+
+// TestGenerateRequest: every flag of generate reaches the pipeline's
+// request, under its own name, and -check suggests the same flags.
+func TestGenerateRequest(t *testing.T) {
+	env, _, _ := testEnv(t.TempDir())
+	fl := flagSet(generateCmd, env)
+	var args []string
+	again := "errgen generate" // what -check suggests: the flags but -check
+	fl.VisitAll(func(f *flag.Flag) {
+		if f.Name == "check" {
+			args = append(args, "-check")
+			return
+		}
+		args = append(args, "-"+f.Name, "v-"+f.Name)
+		again += " -" + f.Name + " v-" + f.Name
+	})
+	if err := fl.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	req := generateRequest(env, fl)
+	got := map[string]string{"catalog": req.Catalog}
+	for k, v := range req.Places {
+		got[k] = v
+	}
+	for k, v := range req.Settings {
+		got[k] = v
+	}
+	if !req.Check {
+		t.Error("-check did not reach the request")
+	}
+	n := 0
+	fl.VisitAll(func(f *flag.Flag) {
+		if f.Name == "check" {
+			return
+		}
+		n++
+		if got[f.Name] != "v-"+f.Name {
+			t.Errorf("-%s: the request holds %q, want %q", f.Name, got[f.Name], "v-"+f.Name)
+		}
+	})
+	if len(got) != n {
+		t.Errorf("the request holds %d values, want the %d flags' values: %v", len(got), n, got)
+	}
+	if req.Rerun() != again {
+		t.Errorf("Rerun() = %q\nwant      %q", req.Rerun(), again)
 	}
 }

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -47,11 +46,11 @@ type refusal struct {
 	path, verb, reason string // "cannot write PATH: REASON"; "PATH REASON" without a verb
 }
 
-func (r *refusal) message(env *Env) string {
+func (r *refusal) message(req *Request) string {
 	if r.verb == "" {
-		return relPath(env, r.path) + " " + r.reason
+		return relPath(req, r.path) + " " + r.reason
 	}
-	return r.verb + " " + relPath(env, r.path) + ": " + r.reason
+	return r.verb + " " + relPath(req, r.path) + ": " + r.reason
 }
 
 type planned struct {
@@ -69,37 +68,38 @@ func relTo(dir, path string) string {
 	return filepath.ToSlash(rel)
 }
 
-func flagString(fl *flag.FlagSet, name string) string { return fl.Lookup(name).Value.String() }
-
-func pick(flagValue, catalogValue, def string) string {
+func pick(given, catalogValue, def string) string {
 	switch {
-	case flagValue != "":
-		return flagValue
+	case given != "":
+		return given
 	case catalogValue != "":
 		return catalogValue
 	}
 	return def
 }
 
-// Generate runs errgen generate with the flags fl. load reads and checks
-// the catalog as check does, and invocation says how the user runs errgen.
-func Generate(env *Env, fl *flag.FlagSet, load Loader, invocation func() string) int {
-	catalogPath := env.abs(flagString(fl, "catalog"))
-	check := fl.Lookup("check").Value.String() == "true"
-	if status, ok := unchanged(env, fl, catalogPath, check); ok {
+// Generate carries out req as errgen generate: it answers from the
+// records when nothing changed, else loads the catalog, checks where the
+// outputs go, runs their emitters and writes every changed file (with
+// req.Check, compares them with the disk), printing what it does. It
+// returns the exit status.
+func Generate(req *Request) int {
+	catalogPath := req.abs(req.Catalog)
+	check := req.Check
+	if status, ok := unchanged(req, catalogPath, check); ok {
 		return status
 	}
-	raw, m, warnings, status := load(catalogPath)
+	raw, m, warnings, status := req.Load(catalogPath)
 	if m == nil {
 		return status
 	}
-	if msgs := flagConflicts(env, raw, fl); len(msgs) > 0 {
+	if msgs := flagConflicts(req, raw); len(msgs) > 0 {
 		for _, msg := range msgs {
-			fmt.Fprintf(env.Stderr, "errgen generate: %s (nothing written)\n", msg)
+			fmt.Fprintf(req.Stderr, "errgen generate: %s (nothing written)\n", msg)
 		}
 		return ExitUsage
 	}
-	named := namedOutputs(fl)
+	named := namedOutputs(req)
 	// with outputs named, those and no others; else the catalog's
 	// outputs, the default place for those that have one
 	want := func(s *gen.Spec) bool {
@@ -115,28 +115,28 @@ func Generate(env *Env, fl *flag.FlagSet, load Loader, invocation func() string)
 			if st.Flag == "" {
 				continue
 			}
-			v := flagString(fl, st.Flag)
+			v := req.Settings[st.Flag]
 			switch {
 			case v == "":
 			case !want(s) && len(named) > 0:
-				fmt.Fprintf(env.Stderr, "errgen generate: -%s %s gives %s, but only the outputs named are generated (%s): add -%s %s, or leave -%s out (nothing written)\n",
+				fmt.Fprintf(req.Stderr, "errgen generate: -%s %s gives %s, but only the outputs named are generated (%s): add -%s %s, or leave -%s out (nothing written)\n",
 					st.Flag, ShellWord(v), st.What, namedList(named), s.Key, kindArg(s.Key), st.Flag)
 				return ExitUsage
 			case !want(s):
-				fmt.Fprintf(env.Stderr, "errgen generate: -%s %q gives %s, but the catalog places no %s: give it with -%s %s or outputs.%s (nothing written)\n",
+				fmt.Fprintf(req.Stderr, "errgen generate: -%s %q gives %s, but the catalog places no %s: give it with -%s %s or outputs.%s (nothing written)\n",
 					st.Flag, v, st.What, s.Place, s.Key, kindArg(s.Key), outputs.PlaceKey(s))
 				return ExitUsage
 			case st.Valid != nil && !st.Valid(v):
-				fmt.Fprintf(env.Stderr, "errgen generate: -%s %q is not a %s: %s (nothing written)\n", st.Flag, v, st.Noun, st.Want)
+				fmt.Fprintf(req.Stderr, "errgen generate: -%s %q is not a %s: %s (nothing written)\n", st.Flag, v, st.Noun, st.Want)
 				return ExitUsage
 			case st.Dir:
-				if info, err := os.Stat(env.abs(v)); err != nil || !info.IsDir() {
-					fmt.Fprintf(env.Stderr, "errgen generate: -%s %s is not a directory\n", st.Flag, v)
+				if info, err := os.Stat(req.abs(v)); err != nil || !info.IsDir() {
+					fmt.Fprintf(req.Stderr, "errgen generate: -%s %s is not a directory\n", st.Flag, v)
 					return ExitUsage
 				}
 				if st.Warn != nil {
-					if w := st.Warn(env.abs(v)); w != "" {
-						fmt.Fprintf(env.Stderr, "errgen generate: warning: -%s %s %s\n", st.Flag, v, w)
+					if w := st.Warn(req.abs(v)); w != "" {
+						fmt.Fprintf(req.Stderr, "errgen generate: warning: -%s %s %s\n", st.Flag, v, w)
 					}
 				}
 			}
@@ -146,47 +146,47 @@ func Generate(env *Env, fl *flag.FlagSet, load Loader, invocation func() string)
 	var emitters []*emitter
 	for _, o := range outputs.All {
 		if s := o.Spec(); want(s) {
-			emitters = append(emitters, newEmitter(env, fl, o, in, catalogPath))
+			emitters = append(emitters, newEmitter(req, o, in, catalogPath))
 		}
 	}
-	ld := newLedger(env, raw, fl, warnings, emitters, len(named) > 0)
+	ld := newLedger(req, raw, warnings, emitters, len(named) > 0)
 	ld.wrap(emitters)
 	var notes []starterNote
 	if !check {
 		notes = addStarters(emitters, in, raw, ld) // after wrap: no record lists them
 	}
-	outputs, ok := runEmitters(env, emitters, !check)
+	outputs, ok := runEmitters(req, emitters, !check)
 	if !ok {
 		discard(outputs)
 		return ExitUsage
 	}
 	ld.addRecords(outputs, !check)
 	if check {
-		status = checkOutputs(env, outputs, ld, rerun(invocation, fl))
+		status = checkOutputs(req, outputs, ld, req.Rerun())
 		if status == ExitOK {
 			ld.remember(outputs)
 		}
 		return status
 	}
-	status = writeOutputs(env, m, outputs, ld)
+	status = writeOutputs(req, m, outputs, ld)
 	if status == ExitOK {
 		ld.remember(outputs)
 	}
 	for _, n := range notes {
 		if status == ExitOK {
-			fmt.Fprintf(env.Stdout, "wrote %s, %s\n", relPath(env, n.path), n.note)
+			fmt.Fprintf(req.Stdout, "wrote %s, %s\n", relPath(req, n.path), n.note)
 		}
 	}
 	return status
 }
 
-// namedOutputs returns the outputs the flags name (their keys, in
-// emitter order): generate writes those and no others. None named, it
-// writes the catalog's outputs and those with a default place.
-func namedOutputs(fl *flag.FlagSet) []string {
+// namedOutputs returns the outputs req places (their keys, in emitter
+// order): generate writes those and no others. None named, it writes the
+// catalog's outputs and those with a default place.
+func namedOutputs(req *Request) []string {
 	var named []string
 	for _, o := range outputs.All {
-		if k := o.Spec().Key; flagString(fl, k) != "" {
+		if k := o.Spec().Key; req.Places[k] != "" {
 			named = append(named, k)
 		}
 	}
@@ -228,12 +228,13 @@ type emitter struct {
 	run   func() ([]gen.File, error)
 }
 
-// newEmitter places output o as the flags and the catalog say (a flag
-// over the catalog's value, over the default) and returns its emitter.
-func newEmitter(env *Env, fl *flag.FlagSet, o gen.Output, in *gen.Input, catalogPath string) *emitter {
+// newEmitter places output o as the request and the catalog say (the
+// request's place over the catalog's value, over the default) and returns
+// its emitter.
+func newEmitter(req *Request, o gen.Output, in *gen.Input, catalogPath string) *emitter {
 	s := o.Spec()
-	path := env.abs(pick(flagString(fl, s.Key), in.Model.Outputs[outputs.PlaceKey(s)], s.Default))
-	at := gen.Place{Dir: path, Settings: map[string]string{}, Rel: func(p string) string { return relPath(env, p) }}
+	path := req.abs(pick(req.Places[s.Key], in.Model.Outputs[outputs.PlaceKey(s)], s.Default))
+	at := gen.Place{Dir: path, Settings: map[string]string{}, Rel: func(p string) string { return relPath(req, p) }}
 	if !s.Dir {
 		at.Dir, at.File = filepath.Dir(path), filepath.Base(path)
 	}
@@ -241,13 +242,13 @@ func newEmitter(env *Env, fl *flag.FlagSet, o gen.Output, in *gen.Input, catalog
 	for _, st := range s.Settings {
 		v := ""
 		if st.Flag != "" {
-			v = flagString(fl, st.Flag)
+			v = req.Settings[st.Flag]
 		}
 		if v == "" && st.Key != "" {
 			v = in.Model.Outputs[s.Key+"."+st.Key]
 		}
 		if v != "" && st.Dir {
-			v = env.abs(v)
+			v = req.abs(v)
 		}
 		if v != "" {
 			at.Settings[st.SettingName()] = v
@@ -261,7 +262,7 @@ func newEmitter(env *Env, fl *flag.FlagSet, o gen.Output, in *gen.Input, catalog
 // the model only) and reports every failure, in emitter order. As soon as
 // an emitter is done, its output is compared with the disk and, when write
 // is set, its changed files are staged, while the other emitters still run.
-func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
+func runEmitters(req *Request, emitters []*emitter, write bool) ([]*output, bool) {
 	outputs := make([]*output, len(emitters))
 	errs := make([]error, len(emitters))
 	var eg errgroup.Group
@@ -292,7 +293,7 @@ func runEmitters(env *Env, emitters []*emitter, write bool) ([]*output, bool) {
 			continue
 		}
 		ok = false
-		fmt.Fprintf(env.Stderr, "errgen generate: %s: %v (nothing written)\n", emitters[i].label, err)
+		fmt.Fprintf(req.Stderr, "errgen generate: %s: %v (nothing written)\n", emitters[i].label, err)
 	}
 	return outputs, ok
 }
@@ -490,7 +491,7 @@ func makePlan(outputs []*output) plan {
 
 // checkOutputs compares the outputs with the files on disk; the extra
 // files are those the catalog's records list and no output produces.
-func checkOutputs(env *Env, outputs []*output, ld *ledger, again string) int {
+func checkOutputs(req *Request, outputs []*output, ld *ledger, again string) int {
 	p := makePlan(outputs)
 	var problems []string
 	for _, out := range outputs {
@@ -498,53 +499,41 @@ func checkOutputs(env *Env, outputs []*output, ld *ledger, again string) int {
 			f := out.files[i]
 			switch {
 			case st.missing:
-				problems = append(problems, relPath(env, f.path)+": missing")
+				problems = append(problems, relPath(req, f.path)+": missing")
 			case st.err != nil:
-				fmt.Fprintf(env.Stderr, "errgen generate: %v\n", st.err)
+				fmt.Fprintf(req.Stderr, "errgen generate: %v\n", st.err)
 				return ExitUsage
 			case !st.same:
-				problems = append(problems, relPath(env, f.path)+": stale")
+				problems = append(problems, relPath(req, f.path)+": stale")
 			}
 		}
 	}
 	for _, f := range ld.extras(p.want) {
-		problems = append(problems, relPath(env, f)+": extra (generated by errgen, no longer produced)")
+		problems = append(problems, relPath(req, f)+": extra (generated by errgen, no longer produced)")
 	}
 	for _, f := range leftovers(sweepDirs(outputs)) {
-		problems = append(problems, relPath(env, f)+": extra (left by an interrupted errgen generate)")
+		problems = append(problems, relPath(req, f)+": extra (left by an interrupted errgen generate)")
 	}
 	for _, r := range ld.moved() {
-		problems = append(problems, relPath(env, r.path)+": extra ("+movedNote(env, r)+")")
+		problems = append(problems, relPath(req, r.path)+": extra ("+movedNote(req, r)+")")
 	}
-	for _, n := range orphanNotes(env, ld.orphans()) {
-		fmt.Fprintf(env.Stderr, "errgen generate: %s\n", n)
+	for _, n := range orphanNotes(req, ld.orphans()) {
+		fmt.Fprintf(req.Stderr, "errgen generate: %s\n", n)
 	}
 	if len(problems) > 0 {
 		sort.Strings(problems)
 		for _, p := range problems {
-			fmt.Fprintln(env.Stderr, p)
+			fmt.Fprintln(req.Stderr, p)
 		}
 		if r := ld.claimedTarget(outputs, true); r != nil {
-			fmt.Fprintf(env.Stderr, "errgen generate -check: %s out of date, and generate would refuse: %s\n", plural(len(problems), "output"), r.message(env))
+			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date, and generate would refuse: %s\n", plural(len(problems), "output"), r.message(req))
 		} else {
-			fmt.Fprintf(env.Stderr, "errgen generate -check: %s out of date; run %s\n", plural(len(problems), "output"), again)
+			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date; run %s\n", plural(len(problems), "output"), again)
 		}
 		return ExitInvalid
 	}
-	fmt.Fprintf(env.Stdout, "outputs are up to date\n")
+	fmt.Fprintf(req.Stdout, "outputs are up to date\n")
 	return ExitOK
-}
-
-// rerun returns the command that writes what generate -check checked: the
-// same flags without -check, as the user runs errgen.
-func rerun(invocation func() string, fl *flag.FlagSet) string {
-	cmd := invocation() + " generate"
-	fl.Visit(func(f *flag.Flag) {
-		if f.Name != "check" {
-			cmd += " -" + f.Name + " " + ShellWord(f.Value.String())
-		}
-	})
-	return cmd
 }
 
 // ShellWord quotes s for a POSIX shell when it holds anything but safe
@@ -687,23 +676,23 @@ func parallelN(workers, n int, f func(i int)) {
 // The files are not synced to disk one by one: they are derived from the
 // catalog and regenerated by running errgen again, and syncing each of ten
 // thousand docs pages cost more than everything else generate does.
-func writeOutputs(env *Env, m *model.Catalog, outputs []*output, ld *ledger) int {
+func writeOutputs(req *Request, m *model.Catalog, outputs []*output, ld *ledger) int {
 	p := makePlan(outputs)
 	if p.dup != "" {
 		discard(outputs)
-		fmt.Fprintf(env.Stderr, "errgen generate: two outputs would write %s; give them different paths (nothing written)\n", relPath(env, p.dup))
+		fmt.Fprintf(req.Stderr, "errgen generate: two outputs would write %s; give them different paths (nothing written)\n", relPath(req, p.dup))
 		return ExitUsage
 	}
 	for _, out := range outputs {
 		if r := out.refuse; r != nil {
 			discard(outputs)
-			fmt.Fprintf(env.Stderr, "errgen generate: %s (nothing written)\n", r.message(env))
+			fmt.Fprintf(req.Stderr, "errgen generate: %s (nothing written)\n", r.message(req))
 			return ExitUsage
 		}
 	}
 	if r := ld.claimedTarget(outputs, false); r != nil {
 		discard(outputs)
-		fmt.Fprintf(env.Stderr, "errgen generate: %s (nothing written)\n", r.message(env))
+		fmt.Fprintf(req.Stderr, "errgen generate: %s (nothing written)\n", r.message(req))
 		return ExitUsage
 	}
 	stale := ld.extras(p.want) // from the records as they were, before the new ones replace them
@@ -720,7 +709,7 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output, ld *ledger) int
 	renameOne := func(out *output, k, i int) bool {
 		if err := os.Rename(out.tmps[k], out.files[i].path); err != nil {
 			discard(outputs)
-			fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v\n", relPath(env, out.files[i].path), unwrapPath(err))
+			fmt.Fprintf(req.Stderr, "errgen generate: cannot write %s: %v\n", relPath(req, out.files[i].path), unwrapPath(err))
 			return false
 		}
 		out.tmps[k] = ""
@@ -730,7 +719,7 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output, ld *ledger) int
 		if out.stageDir != "" {
 			if err := os.Rename(out.stageDir, out.dir); err != nil {
 				discard(outputs) // this one's staging directory, and every record not yet in place
-				fmt.Fprintf(env.Stderr, "errgen generate: cannot write %s: %v\n", relPath(env, out.dir), unwrapPath(err))
+				fmt.Fprintf(req.Stderr, "errgen generate: cannot write %s: %v\n", relPath(req, out.dir), unwrapPath(err))
 				return ExitUsage
 			}
 			out.stageDir = ""
@@ -752,10 +741,10 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output, ld *ledger) int
 	for _, f := range stale {
 		if err := os.Remove(f); err != nil {
 			discard(outputs)
-			fmt.Fprintf(env.Stderr, "errgen generate: %v\n", err)
+			fmt.Fprintf(req.Stderr, "errgen generate: %v\n", err)
 			return ExitUsage
 		}
-		fmt.Fprintf(env.Stdout, "removed %s (no longer produced)\n", relPath(env, f))
+		fmt.Fprintf(req.Stdout, "removed %s (no longer produced)\n", relPath(req, f))
 	}
 	for _, r := range records {
 		if !renameOne(r.out, r.k, r.i) {
@@ -767,19 +756,19 @@ func writeOutputs(env *Env, m *model.Catalog, outputs []*output, ld *ledger) int
 	}
 	for _, r := range moved {
 		if err := os.Remove(r.path); err != nil {
-			fmt.Fprintf(env.Stderr, "errgen generate: %v\n", err)
+			fmt.Fprintf(req.Stderr, "errgen generate: %v\n", err)
 			return ExitUsage
 		}
-		fmt.Fprintf(env.Stdout, "removed %s (%s)\n", relPath(env, r.path), movedNote(env, r))
+		fmt.Fprintf(req.Stdout, "removed %s (%s)\n", relPath(req, r.path), movedNote(req, r))
 	}
-	if err := removeLeftovers(env, leftovers(sweepDirs(outputs))); err != nil {
-		fmt.Fprintf(env.Stderr, "errgen generate: %v\n", err)
+	if err := removeLeftovers(req, leftovers(sweepDirs(outputs))); err != nil {
+		fmt.Fprintf(req.Stderr, "errgen generate: %v\n", err)
 		return ExitUsage
 	}
-	for _, n := range orphanNotes(env, orphans) {
-		fmt.Fprintf(env.Stderr, "errgen generate: %s\n", n)
+	for _, n := range orphanNotes(req, orphans) {
+		fmt.Fprintf(req.Stderr, "errgen generate: %s\n", n)
 	}
-	fmt.Fprintf(env.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(env, m.Path), plural(written, "file"), plural(unchanged, "file"), outputNames(outputs))
+	fmt.Fprintf(req.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(req, m.Path), plural(written, "file"), plural(unchanged, "file"), outputNames(outputs))
 	return ExitOK
 }
 

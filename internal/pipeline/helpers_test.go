@@ -2,12 +2,12 @@ package pipeline
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -41,38 +41,66 @@ var starterCatalog = func() []byte {
 	return data
 }()
 
-// testEnv is an environment running in dir, writing to the buffers it
-// returns.
-func testEnv(dir string) (*Env, *bytes.Buffer, *bytes.Buffer) {
-	var out, errb bytes.Buffer
-	return &Env{Stdout: &out, Stderr: &errb, Dir: dir, FS: catalog.OSFS{}}, &out, &errb
-}
-
-// generateFlags defines generate's flags, as errgen's command line does.
-func generateFlagSet() *flag.FlagSet {
-	fl := flag.NewFlagSet("errgen generate", flag.ContinueOnError)
-	fl.SetOutput(io.Discard)
-	fl.String("catalog", "catalog/errors.yaml", "")
+// flagNames returns the names of generate's flags, as errgen's command
+// line defines them from the outputs: -catalog, each output's place and
+// setting flags, and -check.
+func flagNames() []string {
+	names := []string{"catalog"}
 	for _, o := range outputs.All {
 		s := o.Spec()
-		fl.String(s.Key, "", "")
+		names = append(names, s.Key)
 		for _, st := range s.Settings {
 			if st.Flag != "" {
-				fl.String(st.Flag, "", "")
+				names = append(names, st.Flag)
 			}
 		}
 	}
-	fl.Bool("check", false, "")
-	return fl
+	return append(names, "check")
+}
+
+// request returns the request of errgen generate's arguments args in dir
+// ("-go", "out/go", "-check", "-docs=out/docs"), and the buffers it
+// writes to.
+func request(t *testing.T, dir string, args ...string) (*Request, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	req := &Request{Catalog: "catalog/errors.yaml", Places: map[string]string{}, Settings: map[string]string{},
+		Rerun: func() string { return "errgen generate" }, Stdout: &out, Stderr: &errb, Dir: dir, FS: catalog.OSFS{}}
+	req.Load = testLoad(req)
+	for i := 0; i < len(args); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(args[i], "-"), "=")
+		if !strings.HasPrefix(args[i], "-") || !slices.Contains(flagNames(), name) {
+			t.Fatalf("generate %q: no flag %s", args, args[i])
+		}
+		if name == "check" {
+			req.Check = !hasValue || value == "true"
+			continue
+		}
+		if !hasValue {
+			if i++; i == len(args) {
+				t.Fatalf("generate %q: -%s wants a value", args, name)
+			}
+			value = args[i]
+		}
+		switch {
+		case name == "catalog":
+			req.Catalog = value
+		case outputs.Lookup(name) != nil:
+			req.Places[name] = value
+		default:
+			req.Settings[name] = value
+		}
+	}
+	return req, &out, &errb
 }
 
 // testLoad reads and checks a catalog as errgen check does, printing its
 // diagnostics.
-func testLoad(env *Env) Loader {
+func testLoad(req *Request) Loader {
 	return func(path string) (*catalog.Catalog, *model.Catalog, int, int) {
-		raw, diags, err := catalog.Parse(env.FS, path)
+		raw, diags, err := catalog.Parse(req.FS, path)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "errgen: %v\n", err)
+			fmt.Fprintf(req.Stderr, "errgen: %v\n", err)
 			return nil, nil, 0, ExitUsage
 		}
 		diags.Append(outputs.Check(raw))
@@ -82,11 +110,11 @@ func testLoad(env *Env) Loader {
 			m, more = model.Build(raw)
 			diags.Append(more)
 		}
-		diags.Append(OutputDiags(env, raw))
+		diags.Append(PlaceDiags(req.Dir, raw))
 		diags.Sort()
-		io.WriteString(env.Stderr, diags.Format(env.Dir))
+		io.WriteString(req.Stderr, diags.Format(req.Dir))
 		if diags.HasErrors() {
-			fmt.Fprintf(env.Stderr, "%s: invalid\n", relPath(env, path))
+			fmt.Fprintf(req.Stderr, "%s: invalid\n", relPath(req, path))
 			return nil, nil, 0, ExitInvalid
 		}
 		return raw, m, len(diags), ExitOK
@@ -97,19 +125,16 @@ func testLoad(env *Env) Loader {
 // catalog as errgen check does (args is "check").
 func run(t *testing.T, dir string, args ...string) (string, string, int) {
 	t.Helper()
-	env, out, errb := testEnv(dir)
 	switch {
 	case len(args) == 1 && args[0] == "check":
-		_, _, _, code := testLoad(env)(filepath.Join(dir, "catalog", "errors.yaml"))
+		req, out, errb := request(t, dir)
+		_, _, _, code := req.Load(req.abs(req.Catalog))
 		return out.String(), errb.String(), code
 	case len(args) == 0 || args[0] != "generate":
 		t.Fatalf("run %q: only generate and check run here", args)
 	}
-	fl := generateFlagSet()
-	if err := fl.Parse(args[1:]); err != nil {
-		t.Fatal(err)
-	}
-	code := Generate(env, fl, testLoad(env), func() string { return "errgen" })
+	req, out, errb := request(t, dir, args[1:]...)
+	code := Generate(req)
 	return out.String(), errb.String(), code
 }
 
