@@ -22,11 +22,11 @@ import (
 	"github.com/errgen/errgen/internal/pipeline"
 )
 
-// Exit statuses.
+// Exit statuses, the write pipeline's too.
 const (
-	ExitOK      = 0 // success
-	ExitInvalid = 1 // the catalog is invalid
-	ExitUsage   = 2 // usage or I/O error
+	ExitOK      = pipeline.ExitOK      // success
+	ExitInvalid = pipeline.ExitInvalid // the catalog is invalid
+	ExitUsage   = pipeline.ExitUsage   // usage or I/O error
 )
 
 // Version is errgen's release: what make dist stamps a build with unless

@@ -23,14 +23,15 @@ import (
 	"github.com/errgen/errgen/internal/model"
 )
 
-// Exit statuses, errgen's.
+// Exit statuses, errgen's: [Generate] returns one.
 const (
 	ExitOK      = 0 // success
 	ExitInvalid = 1 // the catalog is invalid
 	ExitUsage   = 2 // usage or I/O error
 )
 
-// Request is one run of errgen generate, as its flags ask for it.
+// Request is one run of errgen generate, as its flags ask for it. Rerun
+// and Load are required; a place or setting absent or "" is not given.
 type Request struct {
 	// Catalog is the catalog file as given (-catalog), relative to Dir or
 	// absolute.
