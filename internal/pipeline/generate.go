@@ -68,6 +68,8 @@ func relTo(dir, path string) string {
 	return filepath.ToSlash(rel)
 }
 
+// pick returns the first value given: the request's, the catalog's, the
+// default.
 func pick(given, catalogValue, def string) string {
 	switch {
 	case given != "":
@@ -108,39 +110,8 @@ func Generate(req *Request) int {
 		}
 		return s.Default != "" || strings.TrimSpace(raw.Outputs.Get(outputs.PlaceKey(s)).Value) != ""
 	}
-	// the settings' flags: valid, and for an output that is written
-	for _, o := range outputs.All {
-		s := o.Spec()
-		for _, st := range s.Settings {
-			if st.Flag == "" {
-				continue
-			}
-			v := req.Settings[st.Flag]
-			switch {
-			case v == "":
-			case !want(s) && len(named) > 0:
-				fmt.Fprintf(req.Stderr, "errgen generate: -%s %s gives %s, but only the outputs named are generated (%s): add -%s %s, or leave -%s out (nothing written)\n",
-					st.Flag, ShellWord(v), st.What, namedList(named), s.Key, kindArg(s.Key), st.Flag)
-				return ExitUsage
-			case !want(s):
-				fmt.Fprintf(req.Stderr, "errgen generate: -%s %q gives %s, but the catalog places no %s: give it with -%s %s or outputs.%s (nothing written)\n",
-					st.Flag, v, st.What, s.Place, s.Key, kindArg(s.Key), outputs.PlaceKey(s))
-				return ExitUsage
-			case st.Valid != nil && !st.Valid(v):
-				fmt.Fprintf(req.Stderr, "errgen generate: -%s %q is not a %s: %s (nothing written)\n", st.Flag, v, st.Noun, st.Want)
-				return ExitUsage
-			case st.Dir:
-				if info, err := os.Stat(req.abs(v)); err != nil || !info.IsDir() {
-					fmt.Fprintf(req.Stderr, "errgen generate: -%s %s is not a directory\n", st.Flag, v)
-					return ExitUsage
-				}
-				if st.Warn != nil {
-					if w := st.Warn(req.abs(v)); w != "" {
-						fmt.Fprintf(req.Stderr, "errgen generate: warning: -%s %s %s\n", st.Flag, v, w)
-					}
-				}
-			}
-		}
+	if !settingsValid(req, named, want) {
+		return ExitUsage
 	}
 	in := gen.NewInput(m) // the facts, built once for every output
 	var emitters []*emitter
@@ -162,7 +133,7 @@ func Generate(req *Request) int {
 	}
 	ld.addRecords(outputs, !check)
 	if check {
-		status = checkOutputs(req, outputs, ld, req.Rerun())
+		status = checkOutputs(req, outputs, ld)
 		if status == ExitOK {
 			ld.remember(outputs)
 		}
@@ -178,6 +149,47 @@ func Generate(req *Request) int {
 		}
 	}
 	return status
+}
+
+// settingsValid reports whether the settings req gives are valid, and
+// each of an output that is written (want): named, the outputs req
+// places. When one is not, it says so and generate writes nothing. A
+// directory setting may warn.
+func settingsValid(req *Request, named []string, want func(*gen.Spec) bool) bool {
+	for _, o := range outputs.All {
+		s := o.Spec()
+		for _, st := range s.Settings {
+			if st.Flag == "" {
+				continue
+			}
+			v := req.Settings[st.Flag]
+			switch {
+			case v == "":
+			case !want(s) && len(named) > 0:
+				fmt.Fprintf(req.Stderr, "errgen generate: -%s %s gives %s, but only the outputs named are generated (%s): add -%s %s, or leave -%s out (nothing written)\n",
+					st.Flag, ShellWord(v), st.What, namedList(named), s.Key, kindArg(s.Key), st.Flag)
+				return false
+			case !want(s):
+				fmt.Fprintf(req.Stderr, "errgen generate: -%s %q gives %s, but the catalog places no %s: give it with -%s %s or outputs.%s (nothing written)\n",
+					st.Flag, v, st.What, s.Place, s.Key, kindArg(s.Key), outputs.PlaceKey(s))
+				return false
+			case st.Valid != nil && !st.Valid(v):
+				fmt.Fprintf(req.Stderr, "errgen generate: -%s %q is not a %s: %s (nothing written)\n", st.Flag, v, st.Noun, st.Want)
+				return false
+			case st.Dir:
+				if info, err := os.Stat(req.abs(v)); err != nil || !info.IsDir() {
+					fmt.Fprintf(req.Stderr, "errgen generate: -%s %s is not a directory\n", st.Flag, v)
+					return false
+				}
+				if st.Warn != nil {
+					if w := st.Warn(req.abs(v)); w != "" {
+						fmt.Fprintf(req.Stderr, "errgen generate: warning: -%s %s %s\n", st.Flag, v, w)
+					}
+				}
+			}
+		}
+	}
+	return true
 }
 
 // namedOutputs returns the outputs req places (their keys, in emitter
@@ -491,7 +503,7 @@ func makePlan(outputs []*output) plan {
 
 // checkOutputs compares the outputs with the files on disk; the extra
 // files are those the catalog's records list and no output produces.
-func checkOutputs(req *Request, outputs []*output, ld *ledger, again string) int {
+func checkOutputs(req *Request, outputs []*output, ld *ledger) int {
 	p := makePlan(outputs)
 	var problems []string
 	for _, out := range outputs {
@@ -528,7 +540,7 @@ func checkOutputs(req *Request, outputs []*output, ld *ledger, again string) int
 		if r := ld.claimedTarget(outputs, true); r != nil {
 			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date, and generate would refuse: %s\n", plural(len(problems), "output"), r.message(req))
 		} else {
-			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date; run %s\n", plural(len(problems), "output"), again)
+			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date; run %s\n", plural(len(problems), "output"), req.Rerun())
 		}
 		return ExitInvalid
 	}
