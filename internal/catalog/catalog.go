@@ -112,7 +112,7 @@ type OutputEntry struct {
 	Output  string   // the output's key ("go")
 	Setting string   // the setting's key in the output's mapping ("dir"); "": the output's own entry
 	KeyPos  diag.Pos // where the key stands
-	Value  Str      // the value, when a string
+	Value   Str      // the value, when a string
 	// Got says what the value is when not a string, for messages: "a
 	// mapping", "a list", "an integer (quote it)".
 	Got string

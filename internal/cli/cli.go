@@ -19,13 +19,14 @@ import (
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/gen/outputs"
 	"github.com/errgen/errgen/internal/model"
+	"github.com/errgen/errgen/internal/pipeline"
 )
 
-// Exit statuses.
+// Exit statuses, the write pipeline's too.
 const (
-	ExitOK      = 0 // success
-	ExitInvalid = 1 // the catalog is invalid
-	ExitUsage   = 2 // usage or I/O error
+	ExitOK      = pipeline.ExitOK      // success
+	ExitInvalid = pipeline.ExitInvalid // the catalog is invalid
+	ExitUsage   = pipeline.ExitUsage   // usage or I/O error
 )
 
 // Version is errgen's release: what make dist stamps a build with unless
@@ -249,9 +250,9 @@ func loadForOutputs(env *Env, path string) (*catalog.Catalog, *model.Catalog, in
 // warnings. The catalog's own places (its outputs, else the defaults) are
 // checked whatever outputs the flags name, so that generate refuses every
 // catalog check refuses, with the same diagnostics; the places the flags
-// choose are generate's to check (flagConflicts), as usage errors.
+// choose are the pipeline's to check, as usage errors.
 func loadForGenerate(env *Env, path string) (*catalog.Catalog, *model.Catalog, int, int) {
-	return loadCounted(env, path, true, func(raw *catalog.Catalog) diag.List { return outputDiags(env, raw) })
+	return loadCounted(env, path, true, func(raw *catalog.Catalog) diag.List { return pipeline.PlaceDiags(env.Dir, raw) })
 }
 
 // abs resolves a path given on the command line against the working
@@ -360,10 +361,10 @@ func versionInfo() (version, commit string, modified bool) {
 		return "devel", "", false
 	}
 	mod := &bi.Main
-	if bi.Main.Path != modulePath {
+	if bi.Main.Path != errgenModule {
 		mod = nil
 		for _, d := range bi.Deps {
-			if d.Path == modulePath {
+			if d.Path == errgenModule {
 				mod = d
 			}
 		}
@@ -397,3 +398,14 @@ var (
 	// a pseudo-version and its commit: v0.0.0-20250101120000-abcdef123456
 	pseudoVersion = regexp.MustCompile(`[-.][0-9]{14}-([0-9a-f]{12})(\+[0-9A-Za-z.-]+)?$`)
 )
+
+func flagString(fl *flag.FlagSet, name string) string { return fl.Lookup(name).Value.String() }
+
+// unwrapPath returns the error a *fs.PathError wraps, else err.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen/conformance"
+	"github.com/errgen/errgen/internal/pipeline"
 )
 
 var conformanceCmd = &command{
@@ -71,7 +72,7 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 		return usageErr("-vectors FILE is required: the file errgen generate -conformance FILE writes")
 	}
 	if len(args) == 0 {
-		return usageErr("no runner: give its command after --, e.g. errgen conformance -vectors %s -- node gen/ts/conformance.mjs", shellWord(path))
+		return usageErr("no runner: give its command after --, e.g. errgen conformance -vectors %s -- node gen/ts/conformance.mjs", pipeline.ShellWord(path))
 	}
 	formats := conformanceFormats
 	if list := flagString(fl, "formats"); list != "" {
@@ -156,7 +157,7 @@ func (r *conformanceRun) run(env *Env, args []string, timeout time.Duration) {
 		return
 	}
 	if err := cmd.Start(); err != nil {
-		r.problems = append(r.problems, fmt.Sprintf("cannot start the runner %s: %v", shellWord(args[0]), unwrapPath(err)))
+		r.problems = append(r.problems, fmt.Sprintf("cannot start the runner %s: %v", pipeline.ShellWord(args[0]), unwrapPath(err)))
 		return
 	}
 	go func() {

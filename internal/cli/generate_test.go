@@ -2,7 +2,7 @@ package cli
 
 import (
 	"bytes"
-	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -113,7 +113,7 @@ func names(t *testing.T, dir string) []string {
 func noTempFiles(t *testing.T, dir string) {
 	t.Helper()
 	for _, n := range names(t, dir) {
-		if base := filepath.Base(n); strings.HasPrefix(base, ".") && strings.Contains(base, ".tmp") || strings.HasPrefix(base, tmpPrefix) {
+		if base := filepath.Base(n); strings.HasPrefix(base, ".") && strings.Contains(base, ".tmp") || strings.HasPrefix(base, ".errgen-tmp-") {
 			t.Errorf("temporary file left behind: %s", n)
 		}
 	}
@@ -486,68 +486,6 @@ func TestGenerateFreshOutputs(t *testing.T) {
 	}
 }
 
-func statMode(t *testing.T, path string) fs.FileMode {
-	t.Helper()
-	info, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return info.Mode()
-}
-
-// TestCreateFileAndStage: createFile writes a new file and never replaces
-// one; stage takes another name, errgen's too, when a file of its
-// temporary name is in the way, and leaves that file alone.
-func TestCreateFileAndStage(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "a.md")
-	if err := createFile(path, []byte("new")); err != nil {
-		t.Fatal(err)
-	}
-	if err := createFile(path, []byte("other")); !errors.Is(err, fs.ErrExist) || !strings.Contains(err.Error(), path) {
-		t.Errorf("createFile over an existing file: %v, want an error naming it that is fs.ErrExist", err)
-	}
-	if got, _ := os.ReadFile(path); string(got) != "new" {
-		t.Errorf("the existing file holds %q, want %q", got, "new")
-	}
-	if err := createFile(filepath.Join(dir, "missing", "b.md"), nil); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("createFile in a missing directory: %v, want fs.ErrNotExist", err)
-	}
-	// a file of several megabytes, as the TypeScript declarations of a
-	// large catalog are, arrives whole, with the mode os.WriteFile gives
-	big := bytes.Repeat([]byte("0123456789abcdef"), 5<<18+3)
-	bigPath := filepath.Join(dir, "big.d.ts")
-	if err := createFile(bigPath, big); err != nil {
-		t.Fatal(err)
-	}
-	if got, _ := os.ReadFile(bigPath); !bytes.Equal(got, big) {
-		t.Errorf("createFile wrote %d bytes of %d, or others", len(got), len(big))
-	}
-	writeTestFile(t, filepath.Join(dir, "by-os.md"), nil)
-	if a, b := statMode(t, bigPath), statMode(t, filepath.Join(dir, "by-os.md")); a != b {
-		t.Errorf("createFile made mode %v, os.WriteFile %v", a, b)
-	}
-
-	squatter := filepath.Join(dir, tmpName("a.md"))
-	writeTestFile(t, squatter, []byte("in the way"))
-	name, err := stage(path, []byte("staged"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if name == squatter || filepath.Dir(name) != dir || !strings.HasPrefix(filepath.Base(name), tmpName("a.md")) || !isTmpName(filepath.Base(name)) {
-		t.Errorf("stage wrote %s, want another temporary name beside %s", name, path)
-	}
-	if got, _ := os.ReadFile(name); string(got) != "staged" {
-		t.Errorf("staged file holds %q", got)
-	}
-	if info, err := os.Stat(name); err != nil || info.Mode().Perm() != 0o644 {
-		t.Errorf("staged file: %v, %v; want mode 0644 like the file it replaces", info, err)
-	}
-	if got, _ := os.ReadFile(squatter); string(got) != "in the way" {
-		t.Errorf("stage changed the file in its way: %q", got)
-	}
-}
-
 // A generate of every output builds the catalog's facts once and hands
 // them to every output (gen.Input), and an unchanged regenerate builds
 // none. Not parallel: the count is the process's.
@@ -564,5 +502,52 @@ func TestGenerateBuildsFactsOnce(t *testing.T) {
 	generate(t, dir, all...)
 	if n := facts.BuildCount() - before; n != 0 {
 		t.Errorf("an unchanged regenerate built the facts %d times, want 0", n)
+	}
+}
+
+// TestGenerateRequest: every flag of generate reaches the pipeline's
+// request, under its own name, and -check suggests the same flags.
+func TestGenerateRequest(t *testing.T) {
+	env, _, _ := testEnv(t.TempDir())
+	fl := flagSet(generateCmd, env)
+	var args []string
+	again := "errgen generate" // what -check suggests: the flags but -check
+	fl.VisitAll(func(f *flag.Flag) {
+		if f.Name == "check" {
+			args = append(args, "-check")
+			return
+		}
+		args = append(args, "-"+f.Name, "v-"+f.Name)
+		again += " -" + f.Name + " v-" + f.Name
+	})
+	if err := fl.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	req := generateRequest(env, fl)
+	got := map[string]string{"catalog": req.Catalog}
+	for k, v := range req.Places {
+		got[k] = v
+	}
+	for k, v := range req.Settings {
+		got[k] = v
+	}
+	if !req.Check {
+		t.Error("-check did not reach the request")
+	}
+	n := 0
+	fl.VisitAll(func(f *flag.Flag) {
+		if f.Name == "check" {
+			return
+		}
+		n++
+		if got[f.Name] != "v-"+f.Name {
+			t.Errorf("-%s: the request holds %q, want %q", f.Name, got[f.Name], "v-"+f.Name)
+		}
+	})
+	if len(got) != n {
+		t.Errorf("the request holds %d values, want the %d flags' values: %v", len(got), n, got)
+	}
+	if req.Rerun() != again {
+		t.Errorf("Rerun() = %q\nwant      %q", req.Rerun(), again)
 	}
 }

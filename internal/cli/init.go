@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/errgen/errgen/internal/gen/golang"
+	"github.com/errgen/errgen/internal/pipeline"
 	"github.com/errgen/errgen/schema"
 )
 
@@ -59,7 +60,7 @@ var initCmd = &command{
 			return ExitUsage
 		}
 		self := env.invocation()
-		if err := createFile(path, starter(catalogName(dir), self)); err != nil {
+		if err := pipeline.CreateFile(path, starter(catalogName(dir), self)); err != nil {
 			fmt.Fprintf(env.Stderr, "errgen init: %v\n", err)
 			return ExitUsage
 		}
@@ -67,7 +68,7 @@ var initCmd = &command{
 		wrote := rel
 		// the schema its first line points editors at, unless one is there
 		schemaPath := filepath.Join(filepath.Dir(path), SchemaFile)
-		switch err := createFile(schemaPath, schema.Catalog); {
+		switch err := pipeline.CreateFile(schemaPath, schema.Catalog); {
 		case err == nil:
 			wrote += " and " + relPath(env, schemaPath)
 		case !errors.Is(err, fs.ErrExist):

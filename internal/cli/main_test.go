@@ -14,7 +14,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	os.Setenv(cacheEnv, dir)
+	os.Setenv("ERRGEN_CACHE", dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -50,7 +50,7 @@ func TestGenerateTwoCatalogsShareADirectory(t *testing.T) {
 			t.Errorf("-check of %s after both generated: exit %d\n%s%s", c, code, stdout, stderr)
 		}
 	}
-	records, _ := filepath.Glob(filepath.Join(dir, "schema", manifestPrefix+"*"))
+	records, _ := filepath.Glob(filepath.Join(dir, "schema", ".errgen-*"))
 	if len(records) != 2 {
 		t.Errorf("want one record per catalog in schema/, got %v", records)
 	}
@@ -262,7 +262,7 @@ func records(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
 	for _, d := range []string{"gen/go", "gen/ts", "schema", "docs/errors"} {
-		found, _ := filepath.Glob(filepath.Join(dir, d, manifestPrefix+"*"))
+		found, _ := filepath.Glob(filepath.Join(dir, d, ".errgen-*"))
 		for _, f := range found {
 			rel, _ := filepath.Rel(dir, f)
 			out = append(out, filepath.ToSlash(rel))
@@ -371,29 +371,6 @@ func TestCopiedCatalog(t *testing.T) {
 	}
 	if _, stderr, code := run(t, dir, "generate", "-check", "-catalog", "catalog/copy.yaml"); code != ExitOK {
 		t.Errorf("-check: exit %d\n%s", code, stderr)
-	}
-}
-
-// TestOrphanRecord: a record of a catalog that no longer exists and is
-// not this one (another name) is left alone, and said so.
-func TestOrphanRecord(t *testing.T) {
-	dir := newModule(t)
-	writeTestFile(t, filepath.Join(dir, "old", "errors.yaml"), []byte(strings.Replace(string(starterCatalog), "name: myservice ", "name: legacy ", 1)))
-	generate(t, dir, "-catalog", "old/errors.yaml", "-go", "gen/go", "-ts", "gen/legacy-ts", "-schema", "schema/legacy.json", "-docs", "docs/legacy")
-	if err := os.RemoveAll(filepath.Join(dir, "old")); err != nil {
-		t.Fatal(err)
-	}
-	stdout, stderr, code := run(t, dir, "generate")
-	note := "errgen generate: note: gen/go/.errgen-"
-	if code != ExitOK || !strings.Contains(stderr, note) || !strings.Contains(stderr, ` records files generated from old/errors.yaml (catalog "legacy"), which no longer exists; errgen leaves them alone: delete that record and its files if nothing uses them`) ||
-		strings.Contains(stdout, "removed") {
-		t.Errorf("generate: exit %d\n%s%s", code, stdout, stderr)
-	}
-	for _, cmd := range [][]string{{"generate", "-check"}, {"generate"}} {
-		_, stderr, code, answered := fromRecords(t, dir, cmd...)
-		if code != ExitOK || !answered || strings.Count(stderr, note) != 1 {
-			t.Errorf("%s: exit %d, answered %v\n%s", cmd, code, answered, stderr)
-		}
 	}
 }
 

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"github.com/errgen/errgen/internal/catalog"
 	"os"
 	"path/filepath"
@@ -166,7 +168,7 @@ func TestRecordsChangeWithTheirFiles(t *testing.T) {
 	records := func() map[string]string {
 		out := map[string]string{}
 		for _, d := range []string{"gen/go", "gen/ts", "schema", "docs/errors"} {
-			found, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), manifestPrefix+"*"))
+			found, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(d), ".errgen-*"))
 			if len(found) != 1 {
 				t.Fatalf("%s holds records %v", d, found)
 			}
@@ -244,11 +246,16 @@ func TestRecordOfErrgenBefore(t *testing.T) {
 }
 
 // recordHash returns the hash part of the record name of the project's
-// catalog in dir.
+// catalog in dir: the first six bytes of the SHA-256 of the catalog's path
+// from dir, in hex.
 func recordHash(t *testing.T, project, dir string) string {
 	t.Helper()
-	name, _ := recordName(filepath.Join(project, dir), catalog.RealPath(filepath.Join(project, "catalog", "errors.yaml")))
-	return strings.TrimPrefix(name, manifestPrefix)
+	src, err := filepath.Rel(catalog.RealPath(filepath.Join(project, dir)), catalog.RealPath(filepath.Join(project, "catalog", "errors.yaml")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(filepath.ToSlash(src)))
+	return hex.EncodeToString(sum[:6])
 }
 
 func readFile(t *testing.T, path string) string {

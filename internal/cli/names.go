@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/model"
 )
 
@@ -117,7 +118,7 @@ func detectInvocation(exe, dir, gocache string, lookPath func(string) (string, e
 // run or go tool: it lies in the build cache (gocache, or a directory named
 // go-build) or in a go-build* temporary directory.
 func goBuilt(exe, gocache string) bool {
-	if gocache != "" && gocache != "off" && within(exe, filepath.Clean(gocache)) {
+	if gocache != "" && gocache != "off" && catalog.Within(exe, filepath.Clean(gocache)) {
 		return true
 	}
 	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(exe)), "/") {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestMain gives the tests, and every errgen they run, a cache of their
-// own (ERRGEN_CACHE, see internal/cli/cache.go), so that they neither read
+// own (ERRGEN_CACHE, see internal/pipeline/cache.go), so that they neither read
 // nor fill the user's with entries of their temporary directories.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "errgen-endtoend-cache-")

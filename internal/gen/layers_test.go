@@ -12,11 +12,11 @@ import (
 // catalog's YAML, the model, the facts (built from the model alone:
 // neither the catalog's raw values nor any output), the input every
 // output is given (gen), the runtime catalog of the docs and vectors,
-// the outputs, the list of them, diff, and the CLI on top. No arrow runs
-// back up, and no output imports another: what outputs share — the facts,
-// the kinds of the detail values among them, gen's helpers — sits below
-// them all, so that no output declares its types by another language's
-// rules.
+// the outputs, the list of them, the write pipeline and diff (side by
+// side), and the CLI on top. No arrow runs back up, and no output imports
+// another: what outputs share — the facts, the kinds of the detail values
+// among them, gen's helpers — sits below them all, so that no output
+// declares its types by another language's rules.
 func TestLayers(t *testing.T) {
 	const mod = "github.com/errgen/errgen/"
 	layer := map[string]int{
@@ -28,6 +28,7 @@ func TestLayers(t *testing.T) {
 		"internal/runtimemodel": 5,
 		"internal/gen/outputs":  7, // the one list of the outputs
 		"internal/gen/explain":  7, // errgen explain's page, from the docs' field table
+		"internal/pipeline":     8, // places, records, cache, safe writes
 		"internal/diff":         8,
 		"internal/cli":          9,
 		"cmd/errgen":            10,

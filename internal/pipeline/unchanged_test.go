@@ -1,8 +1,7 @@
-package cli
+package pipeline
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -206,12 +205,11 @@ func TestUnchangedFlags(t *testing.T) {
 		"facts":          {"-facts", "out/facts.json"},
 		"check":          nil, // decides nothing the outputs hold
 	}
-	fl := flagSet(generateCmd, &Env{Stderr: new(bytes.Buffer)})
-	fl.VisitAll(func(f *flag.Flag) {
-		if _, ok := alt[f.Name]; !ok {
-			t.Errorf("generate has a flag -%s this test does not change: add it here, and to generateFlags if it names an input file or directory", f.Name)
+	for _, name := range flagNames() {
+		if _, ok := alt[name]; !ok {
+			t.Errorf("generate has a flag -%s this test does not change: add it here, and to generateFlags if it names an input file or directory", name)
 		}
-	})
+	}
 	dir := newProject(t)
 	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), builtinTemplate(t, "index.md.tmpl"))
 	generate(t, dir)
@@ -254,30 +252,25 @@ func TestUnchangedFlags(t *testing.T) {
 func TestFlagsReachTheDigests(t *testing.T) {
 	dir := newProject(t)
 	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), []byte("x"))
-	env, _, _ := testEnv(dir)
 	catalogPath := filepath.Join(dir, "catalog", "errors.yaml")
 	in := inputSet{catalog: catalogPath, files: []string{catalogPath}, root: dir}
 	read := func(string) ([]byte, error) { return starterCatalog, nil }
 	sumsWith := func(args ...string) sums {
-		fl := flagSet(generateCmd, env)
-		if err := fl.Parse(args); err != nil {
-			t.Fatal(err)
-		}
-		s := in.sums(env, fl, read)
+		req, _, _ := request(t, dir, args...)
+		s := in.sums(req, read)
 		if !s.ok {
 			t.Fatalf("sums of %s failed", args)
 		}
 		return s
 	}
 	base := sumsWith("-templates", "tmpl")
-	fl := flagSet(generateCmd, env)
-	fl.VisitAll(func(f *flag.Flag) {
+	for _, name := range flagNames() {
 		v := "other"
-		if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); isBool {
+		if name == "check" {
 			v = "true"
 		}
-		args := []string{"-templates", "tmpl", "-" + f.Name + "=" + v}
-		if f.Name == "templates" {
+		args := []string{"-templates", "tmpl", "-" + name + "=" + v}
+		if name == "templates" {
 			if err := os.Mkdir(filepath.Join(dir, "other"), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -285,14 +278,14 @@ func TestFlagsReachTheDigests(t *testing.T) {
 		}
 		s := sumsWith(args...)
 		switch {
-		case generateFlags[f.Name] == flagNone:
+		case generateFlags[name] == flagNone:
 			if s != base {
-				t.Errorf("-%s changed the digests; it is flagNone", f.Name)
+				t.Errorf("-%s changed the digests; it is flagNone", name)
 			}
 		case s.invocation == base.invocation:
-			t.Errorf("-%s=%s did not change the invocation's digest", f.Name, v)
+			t.Errorf("-%s=%s did not change the invocation's digest", name, v)
 		}
-	})
+	}
 	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), []byte("y"))
 	if s := sumsWith("-templates", "tmpl"); s.content == base.content || s.invocation != base.invocation {
 		t.Errorf("a changed template override: content digest changed %v, invocation's %v; want true, false", s.content != base.content, s.invocation != base.invocation)

@@ -1,10 +1,9 @@
-package cli
+package pipeline
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -68,9 +67,8 @@ type outputNote struct {
 
 // ledger keeps the records of one catalog's outputs.
 type ledger struct {
-	env     *Env
+	req     *Request
 	raw     *catalog.Catalog
-	fl      *flag.FlagSet
 	catalog string                 // the catalog's real path
 	root    string                 // the real path of the catalog's tree root
 	name    string                 // the catalog's name
@@ -112,15 +110,15 @@ type othersRecord struct {
 	record
 }
 
-func newLedger(env *Env, raw *catalog.Catalog, fl *flag.FlagSet, warnings int, emitters []*emitter, subset bool) *ledger {
-	ld := &ledger{env: env, raw: raw, fl: fl, catalog: catalog.RealPath(raw.Path), root: catalog.RealPath(raw.TreeRoot), name: raw.Name.Value,
+func newLedger(req *Request, raw *catalog.Catalog, warnings int, emitters []*emitter, subset bool) *ledger {
+	ld := &ledger{req: req, raw: raw, catalog: catalog.RealPath(raw.Path), root: catalog.RealPath(raw.TreeRoot), name: raw.Name.Value,
 		inputs: map[string]bool{}, names: map[string]string{}, sources: map[string]string{},
 		prev: map[string]record{}, dirs: map[string]*dirRecords{}, warnings: warnings,
 		subset: subset, kinds: map[string][]string{}}
 	for _, f := range raw.Files {
 		ld.inputs[catalog.RealPath(f)] = true
 	}
-	ld.places = catalogPlaces(env, raw)
+	ld.places = catalogPlaces(req, raw)
 	in := inputSet{catalog: raw.Path, files: raw.Files, globs: raw.Globs, root: raw.TreeRoot, places: ld.places}
 	for _, em := range emitters {
 		in.outputs = append(in.outputs, outputNote{em.name, em.dir})
@@ -128,7 +126,7 @@ func newLedger(env *Env, raw *catalog.Catalog, fl *flag.FlagSet, warnings int, e
 			ld.kinds[em.dir] = append(ld.kinds[em.dir], em.key)
 		}
 	}
-	ld.sums = in.sums(env, fl, func(path string) ([]byte, error) { return raw.Sources[path], nil })
+	ld.sums = in.sums(req, func(path string) ([]byte, error) { return raw.Sources[path], nil })
 	return ld
 }
 
@@ -217,7 +215,7 @@ func (ld *ledger) addRecords(outputs []*output, write bool) {
 						path := filepath.Join(dir, filepath.FromSlash(f))
 						out.refuse = &refusal{path, "", fmt.Sprintf("is a file of this catalog's %s output, as %s records, which this run does not generate; not overwriting it: "+
 							"give the output another place, or generate both (run generate with no output named to write every output)",
-							kind, relPath(ld.env, filepath.Join(dir, ld.names[dir])))}
+							kind, relPath(ld.req, filepath.Join(dir, ld.names[dir])))}
 					}
 					continue
 				case produced[f]:
@@ -251,7 +249,7 @@ func (out *output) addFile(f gen.File, write, isRecord bool) {
 		out.states = append(out.states, state{missing: true})
 		out.todo = append(out.todo, i)
 		if out.refuse == nil && out.stageDir != "" {
-			if err := createFile(out.staged(p.path), p.data); err != nil {
+			if err := CreateFile(out.staged(p.path), p.data); err != nil {
 				out.refuse = &refusal{p.path, "cannot write", unwrapPath(err).Error()}
 			}
 		}
@@ -559,7 +557,7 @@ func (ld *ledger) claimed(path string) (othersRecord, bool) {
 // delete the one it replaces or name it apart; for another catalog, give
 // the output another place or delete that catalog.
 func (ld *ledger) claimedTarget(outputs []*output, all bool) *refusal {
-	env := ld.env
+	req := ld.req
 	for _, out := range outputs {
 		todo := out.todo
 		if all {
@@ -579,13 +577,13 @@ func (ld *ledger) claimedTarget(outputs []*output, all bool) *refusal {
 			if !ok {
 				continue
 			}
-			other, self := relPath(env, r.catalog), relPath(env, ld.catalog)
+			other, self := relPath(req, r.catalog), relPath(req, ld.catalog)
 			place := ld.placeHint(out)
 			if r.name == ld.name {
 				return &refusal{f.path, "", fmt.Sprintf("was generated from %s, a catalog of the same name %q, as %s records; not overwriting it: "+
 					"if %s replaces %s, delete %s and generate again (its outputs pass to %s); "+
 					"if it is a second catalog, give it a name of its own and %s",
-					other, ld.name, relPath(env, r.path), self, other, other, self, place)}
+					other, ld.name, relPath(req, r.path), self, other, other, self, place)}
 			}
 			named := ""
 			if r.name != "" {
@@ -593,7 +591,7 @@ func (ld *ledger) claimedTarget(outputs []*output, all bool) *refusal {
 			}
 			return &refusal{f.path, "", fmt.Sprintf("was generated from another catalog, %s%s, as %s records; not overwriting it: "+
 				"give %s %s, or delete %s first if it is no longer used",
-				other, named, relPath(env, r.path), self, place, other)}
+				other, named, relPath(req, r.path), self, place, other)}
 		}
 	}
 	return nil
@@ -602,8 +600,8 @@ func (ld *ledger) claimedTarget(outputs []*output, all bool) *refusal {
 // placeHint says what to give this catalog for out to go elsewhere: "a
 // Go directory of its own (-go DIR, or outputs.go.dir in CATALOG)".
 func (ld *ledger) placeHint(out *output) string {
-	self := relPath(ld.env, ld.catalog)
-	for _, p := range outputPlaces(ld.env, ld.raw, ld.fl) {
+	self := relPath(ld.req, ld.catalog)
+	for _, p := range outputPlaces(ld.req, ld.raw, ld.req.Places) {
 		if d := p.path; d == out.dir || !p.dir && filepath.Dir(d) == out.dir {
 			s := outputs.Lookup(p.key).Spec()
 			return fmt.Sprintf("a %s of its own (-%s %s, or outputs.%s in %s)", s.Place, s.Key, kindArg(s.Key), outputs.PlaceKey(s), self)
@@ -658,14 +656,14 @@ func (ld *ledger) moved() []othersRecord {
 }
 
 // movedNote describes a record of this catalog at a path it has left.
-func movedNote(env *Env, r othersRecord) string {
-	return "the record of this catalog at its old path, " + relPath(env, r.catalog)
+func movedNote(req *Request, r othersRecord) string {
+	return "the record of this catalog at its old path, " + relPath(req, r.catalog)
 }
 
 // orphanNotes returns a note on each record, in the output directories, of
 // a catalog that no longer exists and is not this one: errgen leaves such
 // a record and its files, and says so once a run.
-func orphanNotes(env *Env, rs []othersRecord) []string {
+func orphanNotes(req *Request, rs []othersRecord) []string {
 	var notes []string
 	for _, r := range rs {
 		named := ""
@@ -673,7 +671,7 @@ func orphanNotes(env *Env, rs []othersRecord) []string {
 			named = fmt.Sprintf(" (catalog %q)", r.name)
 		}
 		notes = append(notes, fmt.Sprintf("note: %s records files generated from %s%s, which no longer exists; errgen leaves them alone: "+
-			"delete that record and its files if nothing uses them", relPath(env, r.path), relPath(env, r.catalog), named))
+			"delete that record and its files if nothing uses them", relPath(req, r.path), relPath(req, r.catalog), named))
 	}
 	return notes
 }

@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package cli
+package pipeline
 
 // processAlive cannot tell here: every process is taken to run, so no
 // temporary file of another process is ever removed.

@@ -1,7 +1,6 @@
-package cli
+package pipeline
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -35,11 +34,11 @@ const (
 	fromFlag
 )
 
-// outputPlaces returns where each output goes: from its flag (fl may be
-// nil), else from the catalog's outputs, else the default, relative to the
+// outputPlaces returns where each output goes: from given (the places
+// the request gives, by output key; nil for none), else from the catalog's outputs, else the default, relative to the
 // working directory. An output without a default (the conformance file)
 // that neither names is not written and has no place.
-func outputPlaces(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []outputPlace {
+func outputPlaces(req *Request, raw *catalog.Catalog, given map[string]string) []outputPlace {
 	defPos := raw.Root
 	if raw.Outputs.Set {
 		defPos = raw.Outputs.Pos
@@ -51,22 +50,20 @@ func outputPlaces(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []outputPlac
 		if v := raw.Outputs.Get(outputs.PlaceKey(s)); v.Set && strings.TrimSpace(v.Value) != "" {
 			p.value, p.from, p.pos = v.Value, fromCatalog, v.Pos
 		}
-		if fl != nil {
-			if v := flagString(fl, s.Key); v != "" {
-				p.value, p.from, p.pos = v, fromFlag, diag.Pos{}
-			}
+		if v := given[s.Key]; v != "" {
+			p.value, p.from, p.pos = v, fromFlag, diag.Pos{}
 		}
 		if p.value == "" {
 			continue // not written
 		}
-		p.path = env.abs(p.value)
+		p.path = req.abs(p.value)
 		out = append(out, p)
 	}
 	return out
 }
 
 // label names an output place in messages.
-func (p outputPlace) label(env *Env) string {
+func (p outputPlace) label(req *Request) string {
 	s := outputs.Lookup(p.key).Spec()
 	switch p.from {
 	case fromFlag:
@@ -190,16 +187,20 @@ func outputMayWrite(key, dir, path string) bool {
 	return s.MayWrite != nil && s.MayWrite(filepath.ToSlash(rel))
 }
 
-// outputDiags returns the conflicts of the catalog's own output places
-// (its outputs, else the defaults) as diagnostics at their catalog lines.
-func outputDiags(env *Env, raw *catalog.Catalog) diag.List {
+// PlaceDiags returns the conflicts of the catalog's own output places
+// (its outputs, else the defaults), relative to the working directory
+// dir, as diagnostics at their catalog lines: errgen check reports them,
+// and a Request's Load among the catalog's own, so that generate refuses
+// every catalog check refuses whatever places the request gives.
+func PlaceDiags(dir string, raw *catalog.Catalog) diag.List {
+	req := &Request{Dir: dir}
 	var l diag.List
-	for _, c := range outputConflicts(raw, outputPlaces(env, raw, nil)) {
+	for _, c := range outputConflicts(raw, outputPlaces(req, raw, nil)) {
 		at := c.reported()
 		format, args := c.format, make([]any, 0, 2*len(c.places)+len(c.args))
 		for i, p := range c.places {
 			verb := "%s"
-			args = append(args, p.label(env))
+			args = append(args, p.label(req))
 			if i != at && p.from == fromCatalog {
 				verb = "%s (at %s)"
 				args = append(args, p.pos)
@@ -214,19 +215,19 @@ func outputDiags(env *Env, raw *catalog.Catalog) diag.List {
 }
 
 // flagConflicts returns the conflicts a flag is part of, as messages.
-func flagConflicts(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []string {
+func flagConflicts(req *Request, raw *catalog.Catalog) []string {
 	var out []string
-	for _, c := range outputConflicts(raw, outputPlaces(env, raw, fl)) {
+	for _, c := range outputConflicts(raw, outputPlaces(req, raw, req.Places)) {
 		if !c.byFlag() {
 			continue
 		}
 		args := make([]any, 0, len(c.places)+len(c.args))
 		for _, p := range c.places {
-			args = append(args, p.label(env))
+			args = append(args, p.label(req))
 		}
 		for _, a := range c.args {
 			if p, ok := a.(diag.Pos); ok {
-				a = relPath(env, p.File)
+				a = relPath(req, p.File)
 			}
 			args = append(args, a)
 		}
@@ -234,4 +235,3 @@ func flagConflicts(env *Env, raw *catalog.Catalog, fl *flag.FlagSet) []string {
 	}
 	return out
 }
-

@@ -1,4 +1,4 @@
-package cli
+package pipeline
 
 import (
 	"crypto/rand"
@@ -152,12 +152,12 @@ func holdsRecord(dir string) bool {
 }
 
 // removeLeftovers removes what leftovers found, saying so for each.
-func removeLeftovers(env *Env, paths []string) error {
+func removeLeftovers(req *Request, paths []string) error {
 	for _, p := range paths {
 		if err := os.RemoveAll(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		fmt.Fprintf(env.Stdout, "removed %s (left by an interrupted errgen generate)\n", relPath(env, p))
+		fmt.Fprintf(req.Stdout, "removed %s (left by an interrupted errgen generate)\n", relPath(req, p))
 	}
 	return nil
 }

@@ -1,11 +1,10 @@
-package cli
+package pipeline
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"hash"
 	"os"
@@ -73,7 +72,7 @@ type inputSet struct {
 	globs   []catalog.Glob // the include patterns and their matches
 	root    string         // the catalog's tree root
 	outputs []outputNote   // every output: its name and directory (absolute)
-	places  []placeNote    // the catalog's own output places (outputDiags')
+	places  []placeNote    // the catalog's own output places (PlaceDiags')
 }
 
 // placeNote is one of the catalog's own output places (its outputs, else
@@ -87,9 +86,9 @@ type placeNote struct {
 }
 
 // catalogPlaces returns the catalog's own output places.
-func catalogPlaces(env *Env, raw *catalog.Catalog) []placeNote {
+func catalogPlaces(req *Request, raw *catalog.Catalog) []placeNote {
 	var out []placeNote
-	for _, p := range outputPlaces(env, raw, nil) {
+	for _, p := range outputPlaces(req, raw, nil) {
 		out = append(out, placeNote{p.key, p.path, p.dir})
 	}
 	return out
@@ -119,26 +118,25 @@ type sums struct {
 // written and with symbolic links followed). Paths are taken from the
 // catalog's directory, so that both are the same on every machine holding
 // the same tree and running errgen the same way.
-func (in inputSet) sums(env *Env, fl *flag.FlagSet, read func(path string) ([]byte, error)) sums {
+func (in inputSet) sums(req *Request, read func(path string) ([]byte, error)) sums {
 	content, inv := sha256.New(), sha256.New()
 	dir := filepath.Dir(in.catalog)
 	realDir := catalog.RealPath(dir)
 	rel := func(p string) string { return relTo(dir, p) }
 	fmt.Fprintf(content, "errgen content 1\n")
-	fmt.Fprintf(inv, "errgen invocation 1\ncwd %q\nroot %q\n", rel(env.Dir), relTo(realDir, catalog.RealPath(in.root)))
+	fmt.Fprintf(inv, "errgen invocation 1\ncwd %q\nroot %q\n", rel(req.Dir), relTo(realDir, catalog.RealPath(in.root)))
 	var err error
-	fl.VisitAll(func(f *flag.Flag) {
-		kind := generateFlags[f.Name]
+	for _, f := range req.flagValues() {
+		kind := generateFlags[f.name]
 		if kind == flagNone || err != nil {
-			return
+			continue
 		}
-		v := f.Value.String()
-		fmt.Fprintf(inv, "flag %q %q\n", f.Name, v)
-		if kind == flagDir && v != "" {
-			fmt.Fprintf(content, "dir %q\n", f.Name)
-			err = sumDir(content, env.abs(v))
+		fmt.Fprintf(inv, "flag %q %q\n", f.name, f.value)
+		if kind == flagDir && f.value != "" {
+			fmt.Fprintf(content, "dir %q\n", f.name)
+			err = sumDir(content, req.abs(f.value))
 		}
-	})
+	}
 	if err != nil {
 		return sums{}
 	}
@@ -197,8 +195,8 @@ var answeredFromRecords atomic.Int64
 // records alone when nothing they note has changed, and reports whether
 // it did; when it did not, generate takes the full path. It writes
 // nothing: unchanged outputs are left as they are either way.
-func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int, bool) {
-	if _, ok := env.FS.(catalog.OSFS); !ok {
+func unchanged(req *Request, catalogPath string, check bool) (int, bool) {
+	if _, ok := req.FS.(catalog.OSFS); !ok {
 		return 0, false
 	}
 	build := errgenBuild()
@@ -206,8 +204,8 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 	if strings.HasSuffix(build, " "+unknownBuild) || cache == "" {
 		return 0, false
 	}
-	if tdir := flagString(fl, "templates"); tdir != "" {
-		if names, _ := filepath.Glob(filepath.Join(env.abs(tdir), "*.md.tmpl")); len(names) == 0 {
+	if tdir := req.Settings["templates"]; tdir != "" {
+		if names, _ := filepath.Glob(filepath.Join(req.abs(tdir), "*.md.tmpl")); len(names) == 0 {
 			return 0, false // the full path warns of it
 		}
 	}
@@ -216,20 +214,20 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 		return 0, false
 	}
 	catalogReal := catalog.RealPath(catalogPath)
-	e := readEntry(cache, cacheKey(env, fl, build, catalogReal))
+	e := readEntry(cache, cacheKey(req, build, catalogReal))
 	if e == nil || e.build != build || e.catalog != catalogReal {
 		return 0, false
 	}
 	in := inputSet{catalog: catalogPath, files: append([]string{catalogPath}, e.included...), outputs: e.outputs, places: e.places}
-	in.root, _ = catalog.TreeRoot(env.FS, catalogPath)
+	in.root, _ = catalog.TreeRoot(req.FS, catalogPath)
 	for _, p := range e.includes {
-		matches, err := env.FS.Glob(p)
+		matches, err := req.FS.Glob(p)
 		if err != nil {
 			return 0, false
 		}
 		in.globs = append(in.globs, catalog.Glob{Pattern: p, Matches: matches})
 	}
-	sums := in.sums(env, fl, func(p string) ([]byte, error) {
+	sums := in.sums(req, func(p string) ([]byte, error) {
 		if p == catalogPath {
 			return data, nil
 		}
@@ -327,21 +325,21 @@ func unchanged(env *Env, fl *flag.FlagSet, catalogPath string, check bool) (int,
 	}
 
 	answeredFromRecords.Add(1)
-	for _, n := range orphanNotes(env, orphans) {
-		fmt.Fprintf(env.Stderr, "errgen generate: %s\n", n)
+	for _, n := range orphanNotes(req, orphans) {
+		fmt.Fprintf(req.Stderr, "errgen generate: %s\n", n)
 	}
 	if e.warnings > 0 {
-		fmt.Fprintf(env.Stderr, "%s: %s, unchanged since the outputs were generated (errgen check lists them)\n",
-			relPath(env, catalogPath), plural(e.warnings, "warning"))
+		fmt.Fprintf(req.Stderr, "%s: %s, unchanged since the outputs were generated (errgen check lists them)\n",
+			relPath(req, catalogPath), plural(e.warnings, "warning"))
 	}
 	if check {
-		fmt.Fprintf(env.Stdout, "outputs are up to date\n")
+		fmt.Fprintf(req.Stdout, "outputs are up to date\n")
 	} else {
 		var names []string
 		for _, o := range e.outputs {
 			names = append(names, o.name)
 		}
-		fmt.Fprintf(env.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(env, catalogPath), plural(0, "file"), plural(count, "file"), strings.Join(names, ", "))
+		fmt.Fprintf(req.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(req, catalogPath), plural(0, "file"), plural(count, "file"), strings.Join(names, ", "))
 	}
 	return ExitOK, true
 }

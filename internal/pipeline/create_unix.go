@@ -1,6 +1,6 @@
 //go:build unix
 
-package cli
+package pipeline
 
 import (
 	"errors"
@@ -9,13 +9,13 @@ import (
 	"syscall"
 )
 
-// createFile writes data to a new file at path (O_EXCL), and removes it
+// CreateFile writes data to a new file at path (O_EXCL), and removes it
 // again when writing fails. It takes open, write and close alone, as
 // sumFile reads: os.OpenFile would also try to register each file with the
 // poller (on Linux four fcntl and a failing epoll_ctl), which were most of
 // the system calls of a fresh generate writing a thousand files. The
 // errors are those of package os (*fs.PathError).
-func createFile(path string, data []byte) error {
+func CreateFile(path string, data []byte) error {
 	fd, err := syscall.Open(path, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o644)
 	for errors.Is(err, syscall.EINTR) {
 		fd, err = syscall.Open(path, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_CLOEXEC, 0o644)

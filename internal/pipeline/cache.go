@@ -1,10 +1,9 @@
-package cli
+package pipeline
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -83,14 +82,14 @@ type cachedRecord struct {
 
 // cacheKey names the entry of a run: the build, the catalog, the working
 // directory and every flag that decides the outputs.
-func cacheKey(env *Env, fl *flag.FlagSet, build, catalogReal string) string {
+func cacheKey(req *Request, build, catalogReal string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "errgen unchanged 2\nbuild %q\ncatalog %q\ncwd %q\n", build, catalogReal, catalog.RealPath(env.Dir))
-	fl.VisitAll(func(f *flag.Flag) {
-		if generateFlags[f.Name] != flagNone {
-			fmt.Fprintf(h, "flag %q %q\n", f.Name, f.Value.String())
+	fmt.Fprintf(h, "errgen unchanged 2\nbuild %q\ncatalog %q\ncwd %q\n", build, catalogReal, catalog.RealPath(req.Dir))
+	for _, f := range req.flagValues() {
+		if generateFlags[f.name] != flagNone {
+			fmt.Fprintf(h, "flag %q %q\n", f.name, f.value)
 		}
-	})
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -223,7 +222,7 @@ func (ld *ledger) remember(outputs []*output) {
 	if dir == "" || strings.HasSuffix(build, " "+unknownBuild) || !ld.sums.ok {
 		return
 	}
-	if _, ok := ld.env.FS.(catalog.OSFS); !ok {
+	if _, ok := ld.req.FS.(catalog.OSFS); !ok {
 		return
 	}
 	e := &cacheEntry{build: build, catalog: ld.catalog, warnings: ld.warnings,
@@ -240,7 +239,7 @@ func (ld *ledger) remember(outputs []*output) {
 		sum := sha256.Sum256(r.data)
 		e.records = append(e.records, cachedRecord{r.dir, r.name, hex.EncodeToString(sum[:]), r.kinds})
 	}
-	writeEntry(dir, cacheKey(ld.env, ld.fl, build, ld.catalog), e.encode())
+	writeEntry(dir, cacheKey(ld.req, build, ld.catalog), e.encode())
 }
 
 // writeEntry writes an entry atomically, and removes the entries unused

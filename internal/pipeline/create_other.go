@@ -1,12 +1,12 @@
 //go:build !unix
 
-package cli
+package pipeline
 
 import "os"
 
-// createFile writes data to a new file at path (O_EXCL), and removes it
+// CreateFile writes data to a new file at path (O_EXCL), and removes it
 // again when writing fails.
-func createFile(path string, data []byte) error {
+func CreateFile(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
