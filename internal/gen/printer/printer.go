@@ -2,8 +2,9 @@
 // Python and Rust outputs, in the way protogen's GeneratedFile writes Go:
 // a file is printed a line at a time from parts (P), at an indentation the
 // printer keeps (In, Out) in the unit of the file's language, with doc
-// comments in the syntaxes those languages read (JSDoc), and taken whole
-// at the end (Content).
+// comments in the syntaxes those languages read (JSDoc, Python
+// docstrings, line comments: ///, //!, #), and taken whole at the end
+// (Content).
 //
 // The printer writes what it is given: each output escapes its text for
 // its language and its comment syntax (a JS string, a docstring's body, a
@@ -37,18 +38,10 @@ func New(unit string, size int) *Printer {
 	return &Printer{buf: make([]byte, 0, size), unit: unit, pad: strings.Repeat(unit, levels)}
 }
 
-// P writes a line made of parts, at the current indentation. A line
-// without text (no parts, or empty ones) is empty: no indentation is left
-// at its end.
+// P writes a line made of parts, at the current indentation; P() writes
+// an empty line, without indentation.
 func (p *Printer) P(parts ...string) {
-	empty := true
-	for _, s := range parts {
-		if s != "" {
-			empty = false
-			break
-		}
-	}
-	if !empty {
+	if len(parts) > 0 {
 		p.buf = append(p.buf, p.indent...)
 		for _, s := range parts {
 			p.buf = append(p.buf, s...)
@@ -101,6 +94,46 @@ func (p *Printer) JSDoc(lines []string) {
 		}
 	}
 	p.P(" */")
+}
+
+// Comment writes lines as a comment of line comments starting with marker
+// ("///" or "//!" for a Rust doc comment, "#" for Python, "//"): "marker
+// line", or the marker alone for an empty line. A line must not hold a
+// line break.
+func (p *Printer) Comment(marker string, lines []string) {
+	for _, l := range lines {
+		if l == "" {
+			p.P(marker)
+		} else {
+			p.P(marker, " ", l)
+		}
+	}
+}
+
+// Docstring writes a Python docstring of lines at the current
+// indentation: the first line after the opening quotes as it is, and the
+// closing quotes after it when it is the only one; else each line after
+// it indented, its trailing spaces dropped (an empty line is left empty),
+// and the closing quotes on a line of their own. The lines must be a
+// docstring's escaped body: no quote or backslash unescaped, no line
+// break.
+func (p *Printer) Docstring(lines []string) {
+	switch len(lines) {
+	case 0:
+		return
+	case 1:
+		p.P(`"""`, lines[0], `"""`)
+		return
+	}
+	p.P(`"""`, lines[0])
+	for _, l := range lines[1:] {
+		if l == "" {
+			p.P()
+		} else {
+			p.P(strings.TrimRight(l, " "))
+		}
+	}
+	p.P(`"""`)
 }
 
 // Content returns the bytes of the file. The printer must not be used

@@ -11,30 +11,48 @@ func TestPrinter(t *testing.T) {
 	p.In()
 	p.JSDoc([]string{"A member."})
 	p.P("a: ", "string", ";")
-	p.P("") // empty: no indentation left behind
+	p.P() // empty: no indentation left behind
+	p.Comment("//", []string{"one", "", "two"})
 	p.Out()
 	p.P("}")
+	p.Docstring([]string{"Short."})
+	p.In()
+	// the first line as it is, the others without trailing spaces; a line
+	// of spaces keeps the indentation
+	p.Docstring([]string{"First.  ", "", "Then.  ", "  "})
+	p.Out()
 	p.JSDoc(nil)
-	const want = `// header
-
-/**
- * A type.
- *
- * More.
- */
-export interface X {
-  /**
-   * A member.
-   */
-  a: string;
-
-}
-`
+	p.Docstring(nil)
+	const want = "// header\n" +
+		"\n" +
+		"/**\n" +
+		" * A type.\n" +
+		" *\n" +
+		" * More.\n" +
+		" */\n" +
+		"export interface X {\n" +
+		"  /**\n" +
+		"   * A member.\n" +
+		"   */\n" +
+		"  a: string;\n" +
+		"\n" +
+		"  // one\n" +
+		"  //\n" +
+		"  // two\n" +
+		"}\n" +
+		`"""Short."""` + "\n" +
+		`  """First.  ` + "\n" +
+		"\n" +
+		"  Then.\n" +
+		"  \n" +
+		`  """` + "\n"
 	if got := string(p.Content()); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
 
+// TestDeepIndent holds indentation past the levels a printer keeps
+// ready.
 func TestDeepIndent(t *testing.T) {
 	p := New("    ", 0)
 	for i := 0; i < levels+2; i++ {
