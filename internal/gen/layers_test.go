@@ -25,6 +25,7 @@ func TestLayers(t *testing.T) {
 		"internal/model":        2,
 		"internal/facts":        3,
 		"internal/gen":          4,
+		"internal/gen/printer":  4, // the text outputs' printer
 		"internal/runtimemodel": 5,
 		"internal/gen/outputs":  7, // the one list of the outputs
 		"internal/gen/explain":  7, // errgen explain's page, from the docs' field table

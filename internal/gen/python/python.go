@@ -10,13 +10,13 @@
 // subpackage _rt, and the thin modules that bind it to the catalog
 // (client.py, mcp.py, starlette.py, conformance.py).
 //
-// The emitter writes its files with a builder rather than templates: every
-// text of the catalog goes through pyStr (a string literal of ASCII alone)
-// or docText (a docstring's body), so that none can break the Python.
+// The emitter prints its files a line at a time (internal/gen/printer)
+// rather than through templates: every text of the catalog goes through
+// pyStr (a string literal of ASCII alone), docText (a docstring's body) or
+// commentText (a # comment), so that none can break the Python.
 package python
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -25,6 +25,7 @@ import (
 
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/printer"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/naming"
 	pyrt "github.com/errgen/errgen/runtime/python"
@@ -76,10 +77,11 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 		files = append(files, gen.File{Path: pkg + "/" + domainModule(d) + ".py", Data: g.domainFile(d)})
 	}
 	for _, f := range pyrt.Files() {
-		var b bytes.Buffer
-		b.WriteString("# " + gen.Header + "\n# errgen's Python runtime: the same in every package errgen generates.\n")
-		b.Write(f.Data)
-		files = append(files, gen.File{Path: pkg + "/_rt/" + f.Name, Data: b.Bytes()})
+		p := printer.New(indent, len(f.Data)+128)
+		p.P("# ", gen.Header)
+		p.P("# errgen's Python runtime: the same in every package errgen generates.")
+		p.Write(f.Data)
+		files = append(files, gen.File{Path: pkg + "/_rt/" + f.Name, Data: p.Content()})
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
@@ -273,38 +275,32 @@ func (g *generator) kindExpr(k *facts.Kind, q string) string {
 	return "object"
 }
 
-// header writes the first lines of a generated Python file.
-func (g *generator) header(b *bytes.Buffer) {
-	b.WriteString("# " + gen.Header + "\n")
+// indent is Python's unit of indentation.
+const indent = "    "
+
+// newFile returns the printer of a generated Python file of about size
+// bytes, its header written.
+func (g *generator) newFile(size int) *printer.Printer {
+	p := printer.New(indent, size)
+	p.P("# ", gen.Header)
 	if g.opts.Source != "" {
-		b.WriteString("# source: " + commentText(g.opts.Source) + "\n")
+		p.P("# source: ", commentText(g.opts.Source))
 	}
+	return p
 }
 
-// doc writes a docstring of paragraphs at an indent.
-func doc(b *bytes.Buffer, indent string, paragraphs ...string) {
+// doc writes a docstring of paragraphs, an empty line between them.
+func doc(p *printer.Printer, paragraphs ...string) {
 	var parts []string
-	for _, p := range paragraphs {
-		if p = strings.TrimSpace(p); p != "" {
-			parts = append(parts, p)
+	for _, para := range paragraphs {
+		if para = strings.TrimSpace(para); para != "" {
+			parts = append(parts, para)
 		}
 	}
 	if len(parts) == 0 {
 		return
 	}
-	text := docText(strings.Join(parts, "\n\n"))
-	lines := strings.Split(text, "\n")
-	b.WriteString(indent + `"""` + lines[0])
-	for _, l := range lines[1:] {
-		b.WriteString("\n")
-		if l != "" {
-			b.WriteString(indent + strings.TrimRight(l, " "))
-		}
-	}
-	if len(lines) > 1 {
-		b.WriteString("\n" + indent)
-	}
-	b.WriteString(`"""` + "\n")
+	p.Docstring(strings.Split(docText(strings.Join(parts, "\n\n")), "\n"))
 }
 
 // domains are the domains that have errors, each a module.
@@ -329,25 +325,29 @@ func deprecation(e *model.Error) string { return gen.Deprecation(e, nil) }
 
 // pyproject is the package's pyproject.toml.
 func (g *generator) pyproject() []byte {
-	var b bytes.Buffer
-	b.WriteString("# " + gen.ManifestHeader + "\n")
+	p := printer.New(indent, 2048)
+	p.P("# ", gen.ManifestHeader)
 	if g.opts.Source != "" {
-		b.WriteString("# source: " + commentText(g.opts.Source) + "\n")
+		p.P("# source: ", commentText(g.opts.Source))
 	}
 	// hatchling 1.27 reads license as an SPDX expression (PEP 639)
-	b.WriteString("\n[build-system]\nrequires = [\"hatchling>=1.27\"]\nbuild-backend = \"hatchling.build\"\n\n")
-	b.WriteString("[project]\n")
-	b.WriteString("name = " + tomlStr(DistributionName(g.pkg)) + "\n")
-	p := g.m.Package
-	b.WriteString("version = " + tomlStr(Version(p.Version)) + "\n")
-	b.WriteString("description = " + tomlStr("The errors of the "+g.m.Name+" catalog, and the runtime that sends them: errgen's wire rules, byte for byte") + "\n")
-	b.WriteString("readme = \"README.md\"\n")
-	if p.License != "" {
-		b.WriteString("license = " + tomlStr(p.License) + "\n")
+	p.P()
+	p.P("[build-system]")
+	p.P(`requires = ["hatchling>=1.27"]`)
+	p.P(`build-backend = "hatchling.build"`)
+	p.P()
+	p.P("[project]")
+	p.P("name = ", tomlStr(DistributionName(g.pkg)))
+	pkg := g.m.Package
+	p.P("version = ", tomlStr(Version(pkg.Version)))
+	p.P("description = ", tomlStr("The errors of the "+g.m.Name+" catalog, and the runtime that sends them: errgen's wire rules, byte for byte"))
+	p.P(`readme = "README.md"`)
+	if pkg.License != "" {
+		p.P("license = ", tomlStr(pkg.License))
 	}
-	if len(p.Authors) > 0 {
+	if len(pkg.Authors) > 0 {
 		var authors []string
-		for _, a := range p.Authors {
+		for _, a := range pkg.Authors {
 			name, email, hasEmail := strings.Cut(a, " <")
 			if hasEmail {
 				authors = append(authors, "{ name = "+tomlStr(name)+", email = "+tomlStr(strings.TrimSuffix(email, ">"))+" }")
@@ -355,34 +355,39 @@ func (g *generator) pyproject() []byte {
 				authors = append(authors, "{ name = "+tomlStr(a)+" }")
 			}
 		}
-		b.WriteString("authors = [" + strings.Join(authors, ", ") + "]\n")
+		p.P("authors = [", strings.Join(authors, ", "), "]")
 	}
-	if len(p.Keywords) > 0 {
+	if len(pkg.Keywords) > 0 {
 		var keywords []string
-		for _, k := range p.Keywords {
+		for _, k := range pkg.Keywords {
 			keywords = append(keywords, tomlStr(k))
 		}
-		b.WriteString("keywords = [" + strings.Join(keywords, ", ") + "]\n")
+		p.P("keywords = [", strings.Join(keywords, ", "), "]")
 	}
-	b.WriteString("requires-python = \">=3.10\"\n")
-	b.WriteString("dependencies = []\n")
-	b.WriteString("classifiers = [\"Programming Language :: Python :: 3\", \"Typing :: Typed\"]\n\n")
-	b.WriteString("[project.optional-dependencies]\n")
-	b.WriteString("mcp = [" + tomlStr(MCPRequirement) + "]\n")
-	b.WriteString("starlette = [" + tomlStr(StarletteRequirement) + "]\n\n")
-	if p.Homepage != "" || p.Repository != "" {
-		b.WriteString("[project.urls]\n")
-		if p.Homepage != "" {
-			b.WriteString("Homepage = " + tomlStr(p.Homepage) + "\n")
+	p.P(`requires-python = ">=3.10"`)
+	p.P("dependencies = []")
+	p.P(`classifiers = ["Programming Language :: Python :: 3", "Typing :: Typed"]`)
+	p.P()
+	p.P("[project.optional-dependencies]")
+	p.P("mcp = [", tomlStr(MCPRequirement), "]")
+	p.P("starlette = [", tomlStr(StarletteRequirement), "]")
+	p.P()
+	if pkg.Homepage != "" || pkg.Repository != "" {
+		p.P("[project.urls]")
+		if pkg.Homepage != "" {
+			p.P("Homepage = ", tomlStr(pkg.Homepage))
 		}
-		if p.Repository != "" {
-			b.WriteString("Repository = " + tomlStr(p.Repository) + "\n")
+		if pkg.Repository != "" {
+			p.P("Repository = ", tomlStr(pkg.Repository))
 		}
-		b.WriteString("\n")
+		p.P()
 	}
-	b.WriteString("[tool.hatch.build.targets.wheel]\npackages = [" + tomlStr(g.pkg) + "]\n\n")
-	b.WriteString("[tool.hatch.build.targets.sdist]\ninclude = [" + tomlStr(g.pkg) + ", \"README.md\"]\n")
-	return b.Bytes()
+	p.P("[tool.hatch.build.targets.wheel]")
+	p.P("packages = [", tomlStr(g.pkg), "]")
+	p.P()
+	p.P("[tool.hatch.build.targets.sdist]")
+	p.P("include = [", tomlStr(g.pkg), `, "README.md"]`)
+	return p.Content()
 }
 
 // tomlStr writes s as a TOML basic string.
@@ -411,51 +416,83 @@ func (g *generator) factsFile() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
-	b.Grow(len(body)*5/4 + 1024)
-	g.header(&b)
-	doc(&b, "", "The facts of the "+g.m.Name+" catalog, which the runtime (_rt) writes every payload from: each error, every detail schema as a tree of nodes with its keywords resolved, and the rules of the wire every runtime shares. The JSON is errgen generate -facts' (schema/facts.schema.json).")
-	b.WriteString("\nfrom __future__ import annotations\n\nimport json as _json\nimport typing as _t\n\n")
-	b.WriteString("__all__ = [\"FACTS\"]\n\n_TEXT = (\n")
+	p := g.newFile(len(body)*5/4 + 1024)
+	doc(p, "The facts of the "+g.m.Name+" catalog, which the runtime (_rt) writes every payload from: each error, every detail schema as a tree of nodes with its keywords resolved, and the rules of the wire every runtime shares. The JSON is errgen generate -facts' (schema/facts.schema.json).")
+	p.P()
+	p.P("from __future__ import annotations")
+	p.P()
+	p.P("import json as _json")
+	p.P("import typing as _t")
+	p.P()
+	p.P(`__all__ = ["FACTS"]`)
+	p.P()
+	p.P("_TEXT = (")
+	p.In()
 	for _, line := range strings.Split(string(body), "\n") {
-		b.WriteString("    " + pyStr(line+"\n") + "\n")
+		p.P(pyStr(line + "\n"))
 	}
-	b.WriteString(")\n\n#: The facts, as JSON reads them.\nFACTS: _t.Final[_t.Mapping[str, _t.Any]] = _json.loads(_TEXT)\n")
-	return b.Bytes(), nil
+	p.Out()
+	p.P(")")
+	p.P()
+	p.P("#: The facts, as JSON reads them.")
+	p.P("FACTS: _t.Final[_t.Mapping[str, _t.Any]] = _json.loads(_TEXT)")
+	return p.Content(), nil
 }
 
 // catalogFile is _catalog.py: ErrorCode, CATALOG and the package's base
 // class of errors.
 func (g *generator) catalogFile() []byte {
-	var b bytes.Buffer
-	g.header(&b)
-	doc(&b, "", "The "+g.m.Name+" catalog bound to the runtime: its codes, CATALOG, and the base class of its errors.")
-	b.WriteString("\nfrom __future__ import annotations\n\nimport enum\nimport typing as _t\n\nfrom . import _rt\nfrom .facts import FACTS\n\n")
-	b.WriteString("__all__ = [\"CATALOG\", \"CatalogError\", \"ErrorCode\"]\n\n\n")
-	b.WriteString("class ErrorCode(enum.IntEnum):\n")
-	doc(&b, "    ", "Every error code of the "+g.m.Name+" catalog, by the error's type.")
-	b.WriteString("\n")
+	p := g.newFile(2048 + 160*len(g.m.Errors))
+	doc(p, "The "+g.m.Name+" catalog bound to the runtime: its codes, CATALOG, and the base class of its errors.")
+	p.P()
+	p.P("from __future__ import annotations")
+	p.P()
+	p.P("import enum")
+	p.P("import typing as _t")
+	p.P()
+	p.P("from . import _rt")
+	p.P("from .facts import FACTS")
+	p.P()
+	p.P(`__all__ = ["CATALOG", "CatalogError", "ErrorCode"]`)
+	p.P()
+	p.P()
+	p.P("class ErrorCode(enum.IntEnum):")
+	p.In()
+	doc(p, "Every error code of the "+g.m.Name+" catalog, by the error's type.")
+	p.P()
 	for _, e := range g.m.Errors {
-		b.WriteString("    " + member(e) + " = " + strconv.FormatInt(e.Code, 10) + "\n")
-		doc(&b, "    ", gen.Summary(e))
+		p.P(member(e), " = ", strconv.FormatInt(e.Code, 10))
+		doc(p, gen.Summary(e))
 	}
-	b.WriteString("\n\n#: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.\n")
-	b.WriteString("CATALOG: _t.Final[_rt.Catalog[CatalogError]] = _rt.Catalog(FACTS)\n\n\n")
-	b.WriteString("class CatalogError(_rt.CatalogError):\n")
-	doc(&b, "    ", "An error of the "+g.m.Name+" catalog: the base class of each error's own class. str() is its wire message (SYMBOL: message, sensitive values redacted), never its secrets.")
-	b.WriteString("\n    _catalog = CATALOG\n")
-	return b.Bytes()
+	p.Out()
+	p.P()
+	p.P()
+	p.P("#: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.")
+	p.P("CATALOG: _t.Final[_rt.Catalog[CatalogError]] = _rt.Catalog(FACTS)")
+	p.P()
+	p.P()
+	p.P("class CatalogError(_rt.CatalogError):")
+	p.In()
+	doc(p, "An error of the "+g.m.Name+" catalog: the base class of each error's own class. str() is its wire message (SYMBOL: message, sensitive values redacted), never its secrets.")
+	p.P()
+	p.P("_catalog = CATALOG")
+	p.Out()
+	return p.Content()
 }
 
 // detailsFile is details.py: a TypedDict per closed detail object, and a
 // type alias per other named shape.
 func (g *generator) detailsFile() []byte {
-	var b bytes.Buffer
-	g.header(&b)
-	doc(&b, "", "The detail types of the "+g.m.Name+" catalog: a TypedDict for each detail object of declared properties (a required property a required key), keyed by the wire's names exactly. An object that also takes other members (additionalProperties) is a Mapping.")
-	b.WriteString("\nfrom __future__ import annotations\n\nimport typing as _t\n")
+	p := g.newFile(2048)
+	doc(p, "The detail types of the "+g.m.Name+" catalog: a TypedDict for each detail object of declared properties (a required property a required key), keyed by the wire's names exactly. An object that also takes other members (additionalProperties) is a Mapping.")
+	p.P()
+	p.P("from __future__ import annotations")
+	p.P()
+	p.P("import typing as _t")
+	// the declarations are printed apart: __all__, before them, lists the
+	// names they take
 	var all []string
-	var decls bytes.Buffer
+	decls := printer.New(indent, 4096)
 	declared := map[*model.Schema]bool{}
 	for _, s := range g.m.Shapes {
 		name, ok := g.shapeNames[s]
@@ -469,103 +506,122 @@ func (g *generator) detailsFile() []byte {
 		}
 		r := s.Schema
 		if g.closedObject(r) {
-			g.typedDict(&decls, name, r, []string{what, r.Description})
+			g.typedDict(decls, name, r, []string{what, r.Description})
 			declared[r] = true
 		} else {
-			decls.WriteString("\n\n" + name + ": _t.TypeAlias = " + pyStr(g.typeExpr(r, "")) + "\n")
-			decls.WriteString(docComment(what, r.Description))
+			decls.P()
+			decls.P()
+			decls.P(name, ": _t.TypeAlias = ", pyStr(g.typeExpr(r, "")))
+			decls.Comment("#", commentLines(what, r.Description))
 		}
-		g.nested(&decls, r, declared, &all, true)
+		g.nested(decls, r, declared, &all, true)
 	}
 	if g.fieldErrs {
 		all = append(all, g.fieldErrorsName)
-		decls.WriteString("\n\n" + g.fieldErrorsName + " = _t.TypedDict(" + pyStr(g.fieldErrorsName) + ", {\"fieldErrors\": \"_t.Mapping[str, _t.Sequence[str]]\", \"totalErrors\": \"int\"})\n")
-		decls.WriteString("# Validation failures aggregated by field (the built-in field_errors shape).\n")
+		decls.P()
+		decls.P()
+		decls.P(g.fieldErrorsName, " = _t.TypedDict(", pyStr(g.fieldErrorsName), `, {"fieldErrors": "_t.Mapping[str, _t.Sequence[str]]", "totalErrors": "int"})`)
+		decls.P("# Validation failures aggregated by field (the built-in field_errors shape).")
 	}
-	b.WriteString("\n")
-	writeAll(&b, all)
-	b.Write(decls.Bytes())
-	return b.Bytes()
+	p.P()
+	writeAll(p, all)
+	p.Write(decls.Content())
+	return p.Content()
 }
 
-// docComment writes paragraphs as # comments (a type alias has no
-// docstring).
-func docComment(paragraphs ...string) string {
-	var b strings.Builder
-	for _, p := range paragraphs {
-		for _, l := range strings.Split(strings.TrimSpace(p), "\n") {
+// commentLines returns paragraphs as the lines of a # comment (a type
+// alias has no docstring), blank ones left out.
+func commentLines(paragraphs ...string) []string {
+	var lines []string
+	for _, para := range paragraphs {
+		for _, l := range strings.Split(strings.TrimSpace(para), "\n") {
 			if l = strings.TrimSpace(commentText(l)); l != "" {
-				b.WriteString("# " + l + "\n")
+				lines = append(lines, l)
 			}
 		}
 	}
-	return b.String()
+	return lines
 }
 
 // nested declares the TypedDicts of the closed objects below s.
-func (g *generator) nested(b *bytes.Buffer, s *model.Schema, declared map[*model.Schema]bool, all *[]string, root bool) {
+func (g *generator) nested(p *printer.Printer, s *model.Schema, declared map[*model.Schema]bool, all *[]string, root bool) {
 	if s == nil || s.Ref != nil {
 		return
 	}
 	if name, ok := g.objNames[s]; ok && !root && !declared[s] {
 		declared[s] = true
 		*all = append(*all, name)
-		g.typedDict(b, name, s, []string{s.Description})
+		g.typedDict(p, name, s, []string{s.Description})
 	}
 	switch s.Type {
 	case "array":
-		g.nested(b, s.Items, declared, all, false)
+		g.nested(p, s.Items, declared, all, false)
 	case "object":
-		for _, p := range s.Properties {
-			g.nested(b, p.Schema, declared, all, false)
+		for _, prop := range s.Properties {
+			g.nested(p, prop.Schema, declared, all, false)
 		}
-		g.nested(b, s.Additional, declared, all, false)
+		g.nested(p, s.Additional, declared, all, false)
 	}
 }
 
 // typedDict declares the TypedDict name of the closed object s, in the
 // functional syntax (the wire's names may be anything), its required keys
 // in one part and its optional ones in another.
-func (g *generator) typedDict(b *bytes.Buffer, name string, s *model.Schema, paragraphs []string) {
+func (g *generator) typedDict(p *printer.Printer, name string, s *model.Schema, paragraphs []string) {
 	var req, opt []string
-	for _, p := range s.Properties {
-		item := pyStr(p.Name) + ": " + pyStr(g.typeExpr(p.Schema, ""))
-		if p.Required {
+	for _, prop := range s.Properties {
+		item := pyStr(prop.Name) + ": " + pyStr(g.typeExpr(prop.Schema, ""))
+		if prop.Required {
 			req = append(req, item)
 		} else {
 			opt = append(opt, item)
 		}
 	}
-	dict := func(items []string) string {
-		if len(items) == 0 {
-			return "{}"
-		}
-		return "{\n    " + strings.Join(items, ",\n    ") + ",\n}"
-	}
-	b.WriteString("\n\n")
+	p.P()
+	p.P()
 	switch {
 	case len(opt) == 0:
-		b.WriteString(name + " = _t.TypedDict(" + pyStr(name) + ", " + dict(req) + ")\n")
-		b.WriteString(docComment(paragraphs...))
+		typedDictCall(p, name, req, "")
+		p.Comment("#", commentLines(paragraphs...))
 	case len(req) == 0:
-		b.WriteString(name + " = _t.TypedDict(" + pyStr(name) + ", " + dict(opt) + ", total=False)\n")
-		b.WriteString(docComment(paragraphs...))
+		typedDictCall(p, name, opt, ", total=False")
+		p.Comment("#", commentLines(paragraphs...))
 	default:
 		r, o := "_"+name+"Required", "_"+name+"Optional"
-		b.WriteString(r + " = _t.TypedDict(" + pyStr(r) + ", " + dict(req) + ")\n")
-		b.WriteString(o + " = _t.TypedDict(" + pyStr(o) + ", " + dict(opt) + ", total=False)\n\n\n")
-		b.WriteString("class " + name + "(" + r + ", " + o + "):\n")
+		typedDictCall(p, r, req, "")
+		typedDictCall(p, o, opt, ", total=False")
+		p.P()
+		p.P()
+		p.P("class ", name, "(", r, ", ", o, "):")
 		var parts []string
-		for _, p := range paragraphs {
-			if strings.TrimSpace(p) != "" {
-				parts = append(parts, p)
+		for _, para := range paragraphs {
+			if strings.TrimSpace(para) != "" {
+				parts = append(parts, para)
 			}
 		}
 		if len(parts) == 0 {
 			parts = []string{name + "."}
 		}
-		doc(b, "    ", parts...)
+		p.In()
+		doc(p, parts...)
+		p.Out()
 	}
+}
+
+// typedDictCall writes `name = _t.TypedDict("name", {items…}more)`, an
+// item to a line.
+func typedDictCall(p *printer.Printer, name string, items []string, more string) {
+	if len(items) == 0 {
+		p.P(name, " = _t.TypedDict(", pyStr(name), ", {}", more, ")")
+		return
+	}
+	p.P(name, " = _t.TypedDict(", pyStr(name), ", {")
+	p.In()
+	for _, it := range items {
+		p.P(it, ",")
+	}
+	p.Out()
+	p.P("}", more, ")")
 }
 
 // detailsType is the type of an error's details property: its TypedDict,
@@ -588,23 +644,32 @@ var reservedParams = []string{"self", "options", "cause", "status", "retryable",
 
 // domainFile is a domain's module: each error's constants and class.
 func (g *generator) domainFile(d *model.Domain) []byte {
-	var b bytes.Buffer
-	g.header(&b)
+	p := g.newFile(2048 + 1500*len(d.Errors))
 	title := d.Title
 	if title == "" {
 		title = d.Name
 	}
-	doc(&b, "", fmt.Sprintf("The errors of the domain %s (%d–%d): %s.", d.Name, d.Low, d.High, strings.TrimSuffix(title, ".")), d.Description)
-	b.WriteString("\nfrom __future__ import annotations\n\nimport typing as _t\n\n")
-	uses := false
+	doc(p, "The errors of the domain "+d.Name+" ("+strconv.FormatInt(d.Low, 10)+"–"+strconv.FormatInt(d.High, 10)+"): "+strings.TrimSuffix(title, ".")+".", d.Description)
+	p.P()
+	p.P("from __future__ import annotations")
+	p.P()
+	p.P("import typing as _t")
+	p.P()
 	for _, e := range d.Errors {
-		uses = uses || e.Details != nil
+		if e.Details != nil {
+			p.P("from . import details as _details")
+			break
+		}
 	}
-	if uses {
-		b.WriteString("from . import details as _details\n")
-	}
-	b.WriteString("from ._catalog import CatalogError, ErrorCode\n\n")
-	b.WriteString("if _t.TYPE_CHECKING:\n    from typing_extensions import Unpack as _Unpack\n\n    from ._rt.core import ErrorOptions as _ErrorOptions\n\n")
+	p.P("from ._catalog import CatalogError, ErrorCode")
+	p.P()
+	p.P("if _t.TYPE_CHECKING:")
+	p.In()
+	p.P("from typing_extensions import Unpack as _Unpack")
+	p.P()
+	p.P("from ._rt.core import ErrorOptions as _ErrorOptions")
+	p.Out()
+	p.P()
 	var all []string
 	for _, e := range d.Errors {
 		all = append(all, g.classes[e], codeConst(e), symbolConst(e))
@@ -612,100 +677,137 @@ func (g *generator) domainFile(d *model.Domain) []byte {
 			all = append(all, gen.AliasConst(a))
 		}
 	}
-	writeAll(&b, all)
+	writeAll(p, all)
 	for _, e := range d.Errors {
-		g.errorDecl(&b, e)
+		g.errorDecl(p, e)
 	}
-	return b.Bytes()
+	return p.Content()
 }
 
 // errorDecl writes an error's constants and class.
-func (g *generator) errorDecl(b *bytes.Buffer, e *model.Error) {
-	b.WriteString("\n\n" + codeConst(e) + ": _t.Final = ErrorCode." + member(e) + "\n")
-	b.WriteString(symbolConst(e) + ": _t.Final = " + pyStr(e.Symbol) + "\n")
+func (g *generator) errorDecl(p *printer.Printer, e *model.Error) {
+	p.P()
+	p.P()
+	p.P(codeConst(e), ": _t.Final = ErrorCode.", member(e))
+	p.P(symbolConst(e), ": _t.Final = ", pyStr(e.Symbol))
 	for _, a := range e.Aliases {
-		b.WriteString(gen.AliasConst(a) + ": _t.Final = " + pyStr(a.Symbol) + "  # an alias of " + e.Symbol + "\n")
+		p.P(gen.AliasConst(a), ": _t.Final = ", pyStr(a.Symbol), "  # an alias of ", e.Symbol)
 	}
-	cls := g.classes[e]
-	b.WriteString("\n\nclass " + cls + "(CatalogError):\n")
-	doc(b, "    ", gen.Summary(e), e.Doc, deprecation(e))
-	b.WriteString("\n    SYMBOL: _t.ClassVar[str] = " + pyStr(e.Symbol) + "\n")
-	b.WriteString("    CODE: _t.ClassVar[ErrorCode] = ErrorCode." + member(e) + "\n\n")
+	p.P()
+	p.P()
+	p.P("class ", g.classes[e], "(CatalogError):")
+	p.In()
+	doc(p, gen.Summary(e), e.Doc, deprecation(e))
+	p.P()
+	p.P("SYMBOL: _t.ClassVar[str] = ", pyStr(e.Symbol))
+	p.P("CODE: _t.ClassVar[ErrorCode] = ErrorCode.", member(e))
+	p.P()
+	g.constructor(p, e)
+	if e.Details != nil {
+		t := g.detailsType(e)
+		p.P()
+		p.P("@property")
+		p.P("def details(self) -> ", t, ":")
+		p.In()
+		p.P(`"""The details as given (unredacted: for the server only)."""`)
+		p.P("return _t.cast(", pyStr(t), ", self._o.raw)")
+		p.Out()
+	}
+	p.Out()
+}
+
+// constructor writes the __init__ of an error's class: without details, it
+// takes the options alone; with details that are a map, the map; else
+// each detail property as a keyword argument, typed.
+func (g *generator) constructor(p *printer.Printer, e *model.Error) {
 	k := g.facts.Details(e)
-	options := "**options: _Unpack[_ErrorOptions]"
+	const options = "**options: _Unpack[_ErrorOptions]"
 	switch {
 	case k == nil:
-		b.WriteString("    def __init__(self, " + options + ") -> None:\n")
-		b.WriteString("        self._errgen_init(None, options)\n")
+		p.P("def __init__(self, ", options, ") -> None:")
+		p.In()
+		p.P("self._errgen_init(None, options)")
+		p.Out()
+		return
 	case k.Class != facts.ClassObject && k.Class != facts.ClassFieldErrors:
 		// a map: its members are the details
 		value := "object"
 		if k.Extra != nil {
 			value = g.kindExpr(k.Extra, "_details.")
 		}
-		b.WriteString("    def __init__(self, details: _t.Mapping[str, " + value + "] | None = None, /, " + options + ") -> None:\n")
-		b.WriteString("        self._errgen_init({} if details is None else details, options)\n")
-	default:
-		taken := names{}
-		for _, n := range reservedParams {
-			taken[n] = true
-		}
-		var params, required, optional []string
-		type field struct{ wire, param string }
-		var req, opt []field
-		r := k.Schema
-		for _, p := range r.Properties {
-			param := paramName(p.Name, taken)
-			t := g.typeExpr(p.Schema, "_details.")
-			if p.Required {
-				required = append(required, param+": "+t)
-				req = append(req, field{p.Name, param})
-			} else {
-				optional = append(optional, param+": "+t+" | None = None")
-				opt = append(opt, field{p.Name, param})
-			}
-		}
-		extra := ""
-		if k.Extra != nil {
-			extra = paramName("extra", taken)
-			optional = append(optional, extra+": _t.Mapping[str, "+g.kindExpr(k.Extra, "_details.")+"] | None = None")
-		}
-		params = append(append(required, optional...), options)
-		b.WriteString("    def __init__(\n        self,\n        *,\n")
-		for _, p := range params {
-			b.WriteString("        " + p + ",\n")
-		}
-		b.WriteString("    ) -> None:\n")
-		b.WriteString("        _d: dict[str, object] = {}\n")
-		if extra != "" {
-			b.WriteString("        if " + extra + " is not None:\n            _d.update(" + extra + ")\n")
-		}
-		for _, f := range req {
-			b.WriteString("        _d[" + pyStr(f.wire) + "] = " + f.param + "\n")
-		}
-		for _, f := range opt {
-			b.WriteString("        if " + f.param + " is not None:\n            _d[" + pyStr(f.wire) + "] = " + f.param + "\n")
-		}
-		b.WriteString("        self._errgen_init(_d, options)\n")
+		p.P("def __init__(self, details: _t.Mapping[str, ", value, "] | None = None, /, ", options, ") -> None:")
+		p.In()
+		p.P("self._errgen_init({} if details is None else details, options)")
+		p.Out()
+		return
 	}
-	if e.Details != nil {
-		t := g.detailsType(e)
-		b.WriteString("\n    @property\n    def details(self) -> " + t + ":\n")
-		b.WriteString("        \"\"\"The details as given (unredacted: for the server only).\"\"\"\n")
-		b.WriteString("        return _t.cast(" + pyStr(t) + ", self._o.raw)\n")
+	r := k.Schema
+	taken := names{}
+	for _, n := range reservedParams {
+		taken[n] = true
 	}
+	var required, optional []string
+	type field struct{ wire, param string }
+	var req, opt []field
+	for _, prop := range r.Properties {
+		param := paramName(prop.Name, taken)
+		t := g.typeExpr(prop.Schema, "_details.")
+		if prop.Required {
+			required = append(required, param+": "+t)
+			req = append(req, field{prop.Name, param})
+		} else {
+			optional = append(optional, param+": "+t+" | None = None")
+			opt = append(opt, field{prop.Name, param})
+		}
+	}
+	extra := ""
+	if k.Extra != nil {
+		extra = paramName("extra", taken)
+		optional = append(optional, extra+": _t.Mapping[str, "+g.kindExpr(k.Extra, "_details.")+"] | None = None")
+	}
+	p.P("def __init__(")
+	p.In()
+	p.P("self,")
+	p.P("*,")
+	for _, params := range [][]string{required, optional, {options}} {
+		for _, param := range params {
+			p.P(param, ",")
+		}
+	}
+	p.Out()
+	p.P(") -> None:")
+	p.In()
+	p.P("_d: dict[str, object] = {}")
+	if extra != "" {
+		p.P("if ", extra, " is not None:")
+		p.In()
+		p.P("_d.update(", extra, ")")
+		p.Out()
+	}
+	for _, f := range req {
+		p.P("_d[", pyStr(f.wire), "] = ", f.param)
+	}
+	for _, f := range opt {
+		p.P("if ", f.param, " is not None:")
+		p.In()
+		p.P("_d[", pyStr(f.wire), "] = ", f.param)
+		p.Out()
+	}
+	p.P("self._errgen_init(_d, options)")
+	p.Out()
 }
 
 // initFile is the package's __init__.py.
 func (g *generator) initFile() []byte {
-	var b bytes.Buffer
-	g.header(&b)
-	doc(&b, "", "The errors of the "+g.m.Name+" catalog, version "+g.m.Version+", and the runtime that sends them: each error's class (its constructor takes the error's details as keyword arguments, typed), ErrorCode, and the renderers of every wire format, byte for byte as errgen's Go runtime writes them.",
+	p := g.newFile(4096 + 40*len(g.m.Errors))
+	doc(p, "The errors of the "+g.m.Name+" catalog, version "+g.m.Version+", and the runtime that sends them: each error's class (its constructor takes the error's details as keyword arguments, typed), ErrorCode, and the renderers of every wire format, byte for byte as errgen's Go runtime writes them.",
 		"Clients parse payloads with "+g.pkg+".client; "+g.pkg+".mcp (the mcp extra) connects the official MCP Python SDK, "+g.pkg+".starlette (the starlette extra) Starlette and FastAPI; python -m "+g.pkg+".conformance is the conformance runner.")
-	b.WriteString("\nfrom __future__ import annotations\n\n")
-	b.WriteString("from ._catalog import CATALOG, CatalogError, ErrorCode\n")
-	b.WriteString("from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env\n")
-	b.WriteString("from ._rt.write import Violation\n")
+	p.P()
+	p.P("from __future__ import annotations")
+	p.P()
+	p.P("from ._catalog import CATALOG, CatalogError, ErrorCode")
+	p.P("from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env")
+	p.P("from ._rt.write import Violation")
 	all := append([]string(nil), reservedRoot...)
 	for _, d := range g.domains() {
 		var list []string
@@ -714,9 +816,9 @@ func (g *generator) initFile() []byte {
 		}
 		sort.Strings(list)
 		all = append(all, list...)
-		b.WriteString("from ." + domainModule(d) + " import " + strings.Join(list, ", ") + "\n")
+		p.P("from .", domainModule(d), " import ", strings.Join(list, ", "))
 	}
-	b.WriteString("\n")
+	p.P()
 	bound := []struct{ name, doc string }{
 		{"new", "an error by symbol (or alias), its details a mapping"},
 		{"error_of", "an error raised without its details (Go's return pkg.ErrX)"},
@@ -732,48 +834,56 @@ func (g *generator) initFile() []byte {
 		{"enable_metrics", "starts counting rendered errors"},
 	}
 	for _, f := range bound {
-		b.WriteString(f.name + " = CATALOG." + f.name + "  # " + f.doc + "\n")
+		p.P(f.name, " = CATALOG.", f.name, "  # ", f.doc)
 		all = append(all, f.name)
 	}
 	all = append(all, "options_from_env")
-	b.WriteString("\n")
-	writeAll(&b, all)
-	return b.Bytes()
+	p.P()
+	writeAll(p, all)
+	return p.Content()
 }
 
 // clientFile is client.py: the parsers and guards bound to the catalog.
 func (g *generator) clientFile() []byte {
-	var b bytes.Buffer
-	g.header(&b)
-	doc(&b, "", "Parsers and guards of the "+g.m.Name+" catalog's payloads, for clients: a payload of this catalog comes back as itself (a dict), one of an error this catalog does not have (a newer catalog's) as an UnknownError, anything else as None. They never raise on a payload.")
-	b.WriteString("\nfrom __future__ import annotations\n\nfrom ._catalog import CATALOG\nfrom ._rt import client as _client\nfrom ._rt.client import UnknownError\n\n")
+	p := g.newFile(2048)
+	doc(p, "Parsers and guards of the "+g.m.Name+" catalog's payloads, for clients: a payload of this catalog comes back as itself (a dict), one of an error this catalog does not have (a newer catalog's) as an UnknownError, anything else as None. They never raise on a payload.")
+	p.P()
+	p.P("from __future__ import annotations")
+	p.P()
+	p.P("from ._catalog import CATALOG")
+	p.P("from ._rt import client as _client")
+	p.P("from ._rt.client import UnknownError")
+	p.P()
 	var reserved []string
 	for _, d := range g.m.Domains {
 		if d.Reserved {
 			reserved = append(reserved, pyStr(d.Name))
 		}
 	}
-	b.WriteString("_CLIENT = _client.Client(CATALOG, reserved_domains=(" + strings.Join(reserved, ", ") + trailingComma(len(reserved)) + "))\n\n")
+	p.P("_CLIENT = _client.Client(CATALOG, reserved_domains=(", strings.Join(reserved, ", "), trailingComma(len(reserved)), "))")
+	p.P()
 	funcs := []string{"is_jsonrpc_error", "is_error_context", "is_problem_details", "is_error_response", "is_unknown_error",
 		"parse_jsonrpc_error", "parse_error_context", "parse_problem_details", "parse_error_response",
 		"from_mcp_error", "from_tool_result", "symbol_of", "is_symbol", "is_retryable", "extensions_of"}
 	for _, f := range funcs {
-		b.WriteString(f + " = _CLIENT." + f + "\n")
+		p.P(f, " = _CLIENT.", f)
 	}
-	b.WriteString("\n")
-	writeAll(&b, append([]string{"UnknownError"}, funcs...))
-	return b.Bytes()
+	p.P()
+	writeAll(p, append([]string{"UnknownError"}, funcs...))
+	return p.Content()
 }
 
 // writeAll writes the module's __all__, sorted, a name a line.
-func writeAll(b *bytes.Buffer, names []string) {
+func writeAll(p *printer.Printer, names []string) {
 	sorted := append([]string(nil), names...)
 	sort.Strings(sorted)
-	b.WriteString("__all__ = [\n")
+	p.P("__all__ = [")
+	p.In()
 	for _, n := range sorted {
-		b.WriteString("    " + pyStr(n) + ",\n")
+		p.P(pyStr(n), ",")
 	}
-	b.WriteString("]\n")
+	p.Out()
+	p.P("]")
 }
 
 func trailingComma(n int) string {
@@ -786,10 +896,9 @@ func trailingComma(n int) string {
 // fixed returns one of the package's fixed modules after the header, the
 // package's name in its text.
 func (g *generator) fixed(text string) []byte {
-	var b bytes.Buffer
-	g.header(&b)
-	b.WriteString(strings.ReplaceAll(text, "PACKAGE", g.pkg))
-	return b.Bytes()
+	p := g.newFile(len(text) + 256)
+	p.Write([]byte(strings.ReplaceAll(text, "PACKAGE", g.pkg)))
+	return p.Content()
 }
 
 const conformanceModule = `"""The conformance runner of the package (docs/guide/conformance.md):
@@ -853,23 +962,33 @@ __all__ = ["exception_handler", "install", "problem_response"]
 
 // readme is the package's README.md.
 func (g *generator) readme() []byte {
-	var b bytes.Buffer
-	b.WriteString("<!-- " + gen.Header + " -->\n\n")
-	b.WriteString("# " + mdText(DistributionName(g.pkg)) + "\n\n")
-	b.WriteString("The errors of the " + mdText(g.m.Name) + " error catalog, version " + mdText(g.m.Version) + ", and the runtime that sends them ")
-	b.WriteString("byte for byte as errgen's Go runtime does. Python 3.10 or newer, standard library only; the MCP SDK and Starlette adapters are extras.\n\n")
-	fb := g.m.Fallback
-	cls := g.classes[fb]
-	b.WriteString("```python\nfrom " + g.pkg + " import " + cls + ", from_error, render_problem\n\n")
-	b.WriteString("try:\n    ...\nexcept Exception as exc:\n    body = render_problem(from_error(exc))  # the fallback for anything not the catalog's\n```\n\n")
-	b.WriteString("| module | what |\n|---|---|\n")
-	b.WriteString("| `" + g.pkg + "` | each error's class (keyword arguments, typed details), `ErrorCode`, `CATALOG`, `from_error`, the renderers, `Options`, `options_from_env`, `enable_metrics`, `on_violation`, `LogFilter` |\n")
-	b.WriteString("| `" + g.pkg + ".details` | the detail types (`TypedDict`) |\n")
-	b.WriteString("| `" + g.pkg + ".client` | parsers and guards of every payload |\n")
-	b.WriteString("| `" + g.pkg + ".mcp` | `handle_errors` for FastMCP and the low-level server (`pip install " + DistributionName(g.pkg) + "[mcp]`) |\n")
-	b.WriteString("| `" + g.pkg + ".starlette` | an exception handler answering `application/problem+json` (`[starlette]`) |\n")
-	b.WriteString("| `python -m " + g.pkg + ".conformance` | the conformance runner: `errgen conformance -vectors vectors.json -- python -m " + g.pkg + ".conformance` |\n")
-	return b.Bytes()
+	p := printer.New(indent, 2048)
+	p.P("<!-- ", gen.Header, " -->")
+	p.P()
+	p.P("# ", mdText(DistributionName(g.pkg)))
+	p.P()
+	p.P("The errors of the ", mdText(g.m.Name), " error catalog, version ", mdText(g.m.Version), ", and the runtime that sends them ",
+		"byte for byte as errgen's Go runtime does. Python 3.10 or newer, standard library only; the MCP SDK and Starlette adapters are extras.")
+	p.P()
+	cls := g.classes[g.m.Fallback]
+	p.P("```python")
+	p.P("from ", g.pkg, " import ", cls, ", from_error, render_problem")
+	p.P()
+	p.P("try:")
+	p.P("    ...")
+	p.P("except Exception as exc:")
+	p.P("    body = render_problem(from_error(exc))  # the fallback for anything not the catalog's")
+	p.P("```")
+	p.P()
+	p.P("| module | what |")
+	p.P("|---|---|")
+	p.P("| `", g.pkg, "` | each error's class (keyword arguments, typed details), `ErrorCode`, `CATALOG`, `from_error`, the renderers, `Options`, `options_from_env`, `enable_metrics`, `on_violation`, `LogFilter` |")
+	p.P("| `", g.pkg, ".details` | the detail types (`TypedDict`) |")
+	p.P("| `", g.pkg, ".client` | parsers and guards of every payload |")
+	p.P("| `", g.pkg, ".mcp` | `handle_errors` for FastMCP and the low-level server (`pip install ", DistributionName(g.pkg), "[mcp]`) |")
+	p.P("| `", g.pkg, ".starlette` | an exception handler answering `application/problem+json` (`[starlette]`) |")
+	p.P("| `python -m ", g.pkg, ".conformance` | the conformance runner: `errgen conformance -vectors vectors.json -- python -m ", g.pkg, ".conformance` |")
+	return p.Content()
 }
 
 // mdText escapes text for a markdown paragraph or heading.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/errgen/errgen/internal/gen/printer"
 )
 
 // The generated Rust is written as rustfmt writes it (its default
@@ -219,31 +221,53 @@ func longestRun(s string, c byte) int {
 	return best
 }
 
-// writer collects the lines of one generated file.
+// writer prints one generated file (internal/gen/printer) in rustfmt's
+// layout, which names the depth of each line: the widths it lays lines
+// out by count from it. Its zero value is ready to use.
 type writer struct {
-	b strings.Builder
+	p     *printer.Printer // nil before the first line
+	depth int              // the printer's indentation, in levels
 }
 
-func (w *writer) line(indent int, s string) {
-	if s != "" {
-		w.b.WriteString(strings.Repeat(" ", indent*indentWidth))
-		w.b.WriteString(s)
+// indentUnit is a level of indentation: indentWidth spaces.
+var indentUnit = strings.Repeat(" ", indentWidth)
+
+// at moves the printer to the given depth.
+func (w *writer) at(indent int) *printer.Printer {
+	if w.p == nil {
+		w.p = printer.New(indentUnit, 4096)
 	}
-	w.b.WriteByte('\n')
+	for ; w.depth < indent; w.depth++ {
+		w.p.In()
+	}
+	for ; w.depth > indent; w.depth-- {
+		w.p.Out()
+	}
+	return w.p
 }
 
-func (w *writer) blank() { w.b.WriteByte('\n') }
+// line prints s at a depth; an empty s is an empty line.
+func (w *writer) line(indent int, s string) {
+	if s == "" {
+		w.blank()
+		return
+	}
+	w.at(indent).P(s)
+}
+
+func (w *writer) blank() { w.at(w.depth).P() }
 
 // doc writes a doc comment (/// or, inner, //!) of paragraphs.
 func (w *writer) doc(indent int, marker string, paragraphs ...text) {
-	for _, l := range docLines(paragraphs...) {
-		if l == "" {
-			w.line(indent, marker)
-		} else {
-			w.line(indent, marker+" "+l)
-		}
-	}
+	w.at(indent).Comment(marker, docLines(paragraphs...))
 }
+
+// write appends what another writer printed (a module's items, printed
+// before the imports they need).
+func (w *writer) write(from *writer) { w.at(w.depth).Write(from.content()) }
+
+// content returns the bytes printed; the writer is not used after.
+func (w *writer) content() []byte { return w.at(0).Content() }
 
 // fits reports whether s fits on a line at the indent.
 func fits(indent int, s string) bool { return indent*indentWidth+width(s) <= maxWidth }

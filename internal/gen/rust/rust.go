@@ -134,7 +134,7 @@ func (g *generator) runtimeFile(data []byte) []byte {
 	w.line(0, "// "+gen.Header)
 	w.line(0, "// errgen's Rust runtime: the same in every crate errgen generates.")
 	w.blank()
-	return append([]byte(w.b.String()), data...)
+	return append(w.content(), data...)
 }
 
 // domains are the domains that have errors, each a module.
@@ -166,41 +166,42 @@ func deprecation(e *model.Error) string { return gen.Deprecation(e, constructor)
 
 // cargoToml is the crate's manifest.
 func (g *generator) cargoToml() []byte {
-	var b strings.Builder
-	b.WriteString("# " + gen.ManifestHeader + "\n")
+	var w writer
+	w.line(0, "# "+gen.ManifestHeader)
 	if g.opts.Source != "" {
-		b.WriteString("# source: " + commentText(g.opts.Source) + "\n")
+		w.line(0, "# source: "+commentText(g.opts.Source))
 	}
 	p := g.m.Package
-	fmt.Fprintf(&b, `
-[package]
-name = %s
-version = %s
-edition = "2021"
-description = %s
-%s
-[lib]
-doctest = false
-
-[dependencies]
-%srmcp = { version = %q, optional = true, default-features = false }
-serde = { version = %q, features = ["derive"] }
-serde_json = { version = %q, features = ["float_roundtrip"] }
-
-[features]
-rmcp = ["dep:rmcp"]
-`, tomlString(g.crate), tomlString(p.Version), tomlString("The errors of the "+g.m.Name+" error catalog"),
-		packageMetadata(p), g.regexDependency(), rmcpVersion, serdeVersion, serdeJSONVersion)
-	return []byte(b.String())
+	w.blank()
+	w.line(0, "[package]")
+	w.line(0, "name = "+tomlString(g.crate))
+	w.line(0, "version = "+tomlString(p.Version))
+	w.line(0, `edition = "2021"`)
+	w.line(0, "description = "+tomlString("The errors of the "+g.m.Name+" error catalog"))
+	packageMetadata(&w, p)
+	w.blank()
+	w.line(0, "[lib]")
+	w.line(0, "doctest = false")
+	w.blank()
+	w.line(0, "[dependencies]")
+	if g.regexp {
+		w.line(0, "regex = "+quote(regexVersion))
+	}
+	w.line(0, "rmcp = { version = "+quote(rmcpVersion)+", optional = true, default-features = false }")
+	w.line(0, "serde = { version = "+quote(serdeVersion)+`, features = ["derive"] }`)
+	w.line(0, "serde_json = { version = "+quote(serdeJSONVersion)+`, features = ["float_roundtrip"] }`)
+	w.blank()
+	w.line(0, "[features]")
+	w.line(0, `rmcp = ["dep:rmcp"]`)
+	return w.content()
 }
 
-// packageMetadata is the manifest's lines of the catalog's publishing
-// metadata (package), each ending in a newline.
-func packageMetadata(p model.Package) string {
-	var b strings.Builder
+// packageMetadata writes the manifest's lines of the catalog's publishing
+// metadata (package).
+func packageMetadata(w *writer, p model.Package) {
 	for _, f := range []struct{ key, value string }{{"license", p.License}, {"repository", p.Repository}, {"homepage", p.Homepage}} {
 		if f.value != "" {
-			b.WriteString(f.key + " = " + tomlString(f.value) + "\n")
+			w.line(0, f.key+" = "+tomlString(f.value))
 		}
 	}
 	for _, f := range []struct {
@@ -214,17 +215,8 @@ func packageMetadata(p model.Package) string {
 		for i, v := range f.values {
 			quoted[i] = tomlString(v)
 		}
-		b.WriteString(f.key + " = [" + strings.Join(quoted, ", ") + "]\n")
+		w.line(0, f.key+" = ["+strings.Join(quoted, ", ")+"]")
 	}
-	return b.String()
-}
-
-// regexDependency is the manifest's line of regex, when the crate needs it.
-func (g *generator) regexDependency() string {
-	if !g.regexp {
-		return ""
-	}
-	return fmt.Sprintf("regex = %q\n", regexVersion)
 }
 
 // tomlString writes s as a TOML basic string.
@@ -383,7 +375,7 @@ func (g *generator) libFile() []byte {
 	w.line(2, "code.def().error()")
 	w.line(1, "}")
 	w.line(0, "}")
-	return []byte(w.b.String())
+	return w.content()
 }
 
 // conformanceExample is examples/conformance.rs, the conformance runner.
@@ -400,7 +392,7 @@ func (g *generator) conformanceExample() []byte {
 	crate := strings.ReplaceAll(g.crate, "-", "_")
 	w.call(1, crate+"::rt::serve_conformance", []string{"&" + crate + "::CATALOG", "stdin.lock()", "stdout.lock()"})
 	w.line(0, "}")
-	return []byte(w.b.String())
+	return w.content()
 }
 
 // domainFile is the module of one domain's errors.
@@ -422,8 +414,8 @@ func (g *generator) domainFile(d *model.Domain) []byte {
 		g.errorItems(&body, uses, e)
 	}
 	uses.write(&w)
-	w.b.WriteString(body.b.String())
-	return []byte(w.b.String())
+	w.write(&body)
+	return w.content()
 }
 
 // uses are the imports a module needs.
@@ -571,6 +563,6 @@ func (g *generator) detailsFile() []byte {
 			shapeStatic(s.Name), s.Node)
 	}
 	u.write(&w)
-	w.b.WriteString(body.b.String())
-	return []byte(w.b.String())
+	w.write(&body)
+	return w.content()
 }

@@ -1,9 +1,6 @@
 package typescript
 
-import (
-	"bytes"
-	"strconv"
-)
+import "strconv"
 
 // constructorsJS returns constructors.js: a constructor per error,
 // newX(details, options) for an error with details and newX(options)
@@ -14,40 +11,40 @@ import (
 // pure, so that a bundler drops the ones a server does not use.)
 // server.js exports them.
 func (g *generator) constructorsJS() []byte {
-	var b bytes.Buffer
-	b.Grow(1024 + 100*len(g.m.Errors))
-	g.header(&b)
-	b.WriteString("\n// A constructor of each error of the " + jsLine(g.m.Name) + " catalog: newError bound to its symbol (see newError in\n")
-	b.WriteString("// core.js; server.js exports them), so that it adds no frame of its own to an error's stack.\n\n")
-	b.WriteString("import { newError } from \"./core.js\";\n\n")
+	p := g.newFile(1024 + 100*len(g.m.Errors))
+	p.P()
+	p.P("// A constructor of each error of the ", jsLine(g.m.Name), " catalog: newError bound to its symbol (see newError in")
+	p.P("// core.js; server.js exports them), so that it adds no frame of its own to an error's stack.")
+	p.P()
+	p.P(`import { newError } from "./core.js";`)
+	p.P()
 	for _, e := range g.m.Errors {
-		if e.Details != nil {
-			b.WriteString("export const new" + e.TSName + " = /* @__PURE__ */ newError.bind(undefined, " + str(e.Symbol) + ");\n")
-		} else {
-			b.WriteString("export const new" + e.TSName + " = /* @__PURE__ */ newError.bind(undefined, " + str(e.Symbol) + ", undefined);\n")
+		details := "" // an error without details binds them to undefined
+		if e.Details == nil {
+			details = ", undefined"
 		}
+		p.P("export const new", e.TSName, " = /* @__PURE__ */ newError.bind(undefined, ", str(e.Symbol), details, ");")
 	}
-	return b.Bytes()
+	return p.Content()
 }
 
 // constructorsDTS returns constructors.d.ts: the declaration of each
 // constructor, its details typed as the error's, documented with its
 // title and doc.
 func (g *generator) constructorsDTS() []byte {
-	var b bytes.Buffer
-	b.Grow(1024 + 400*len(g.m.Errors))
-	g.header(&b)
-	b.WriteString("\nimport type { DetailsBySymbol } from \"./index.js\";\n")
-	b.WriteString("import type { CatalogError, ErrorOptions } from \"./core.js\";\n")
+	p := g.newFile(1024 + 400*len(g.m.Errors))
+	p.P()
+	p.P(`import type { DetailsBySymbol } from "./index.js";`)
+	p.P(`import type { CatalogError, ErrorOptions } from "./core.js";`)
 	for _, e := range g.m.Errors {
-		b.WriteString("\n")
-		jsdoc(&b, "", e.Title+": returns an error "+e.Symbol+" (code "+strconv.FormatInt(e.Code, 10)+").", e.Doc, deprecatedTag(e))
+		p.P()
+		jsdoc(p, e.Title+": returns an error "+e.Symbol+" (code "+strconv.FormatInt(e.Code, 10)+").", e.Doc, deprecatedTag(e))
 		sym := str(e.Symbol)
 		if e.Details != nil {
-			b.WriteString("export declare function new" + e.TSName + "(details: DetailsBySymbol[" + sym + "], options?: ErrorOptions): CatalogError<" + sym + ">;\n")
+			p.P("export declare function new", e.TSName, "(details: DetailsBySymbol[", sym, "], options?: ErrorOptions): CatalogError<", sym, ">;")
 		} else {
-			b.WriteString("export declare function new" + e.TSName + "(options?: ErrorOptions): CatalogError<" + sym + ">;\n")
+			p.P("export declare function new", e.TSName, "(options?: ErrorOptions): CatalogError<", sym, ">;")
 		}
 	}
-	return b.Bytes()
+	return p.Content()
 }

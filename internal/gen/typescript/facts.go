@@ -45,15 +45,16 @@ func (g *generator) factsJS() ([]byte, error) {
 		return nil, err
 	}
 	body = protoKeys(body)
-	var b bytes.Buffer
-	b.Grow(len(body) + 512)
-	g.header(&b)
-	b.WriteString("\n// The facts of the " + jsLine(g.m.Name) + " catalog, which the server runtime (server.js, write.js)\n")
-	b.WriteString("// writes every payload from: each error, every detail schema as a tree of nodes with its keywords\n")
-	b.WriteString("// resolved, and the rules of the wire every runtime shares. The JSON is errgen generate -facts'\n")
-	b.WriteString("// (schema/facts.schema.json).\n\n")
-	b.WriteString("export const FACTS = ")
-	b.Write(body)
-	b.WriteString(";\n")
-	return b.Bytes(), nil
+	p := g.newFile(len(body) + 512)
+	p.P()
+	p.P("// The facts of the ", jsLine(g.m.Name), " catalog, which the server runtime (server.js, write.js)")
+	p.P("// writes every payload from: each error, every detail schema as a tree of nodes with its keywords")
+	p.P("// resolved, and the rules of the wire every runtime shares. The JSON is errgen generate -facts'")
+	p.P("// (schema/facts.schema.json).")
+	p.P()
+	// the JSON, many lines, as it is
+	p.Write([]byte("export const FACTS = "))
+	p.Write(body)
+	p.P(";")
+	return p.Content(), nil
 }

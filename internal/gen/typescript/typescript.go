@@ -7,10 +7,10 @@
 // adapters and the conformance runner), a package.json and a README. ESM
 // with declarations: no dependencies and no build step in the consumer.
 //
-// The emitter writes its files with a small builder rather than text
-// templates: nearly every line is an escaped literal, and one escaping
-// function per context (JS string, JSDoc, property key) is easier to hold
-// right than template pipelines.
+// The emitter prints its files a line at a time (internal/gen/printer)
+// rather than through text templates: nearly every line is an escaped
+// literal, and one escaping function per context (JS string, JSDoc,
+// property key) is easier to hold right than template pipelines.
 package typescript
 
 import (
@@ -25,6 +25,7 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/printer"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/runtime/ts"
 )
@@ -90,11 +91,21 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 // use, and without the "// @ts-check" that type-checks it in this
 // repository.
 func (g *generator) runtimeFile(name string) []byte {
-	var b bytes.Buffer
-	g.header(&b)
 	text := strings.TrimPrefix(ts.Source(name), "// @ts-check\n")
-	b.WriteString(g.sections(text))
-	return b.Bytes()
+	p := g.newFile(len(text) + 256)
+	g.sections(p, text)
+	return p.Content()
+}
+
+// newFile returns the printer of a generated file of about size bytes,
+// its header written.
+func (g *generator) newFile(size int) *printer.Printer {
+	p := printer.New("  ", size)
+	p.P("// ", gen.Header)
+	if g.opts.Source != "" {
+		p.P("// source: ", jsLine(g.opts.Source))
+	}
+	return p
 }
 
 type generator struct {
@@ -120,18 +131,18 @@ func key(name string) string {
 	return str(name)
 }
 
-// jsdoc writes a /** */ comment of the given lines at an indent; the text
-// cannot end the comment early.
-func jsdoc(b *bytes.Buffer, indent string, paragraphs ...string) {
+// jsdoc writes a /** */ comment of paragraphs, an empty line between
+// them; the text cannot end the comment early.
+func jsdoc(p *printer.Printer, paragraphs ...string) {
 	var lines []string
-	for _, p := range paragraphs {
-		if strings.TrimSpace(p) == "" {
+	for _, para := range paragraphs {
+		if strings.TrimSpace(para) == "" {
 			continue
 		}
 		if len(lines) > 0 {
 			lines = append(lines, "")
 		}
-		for _, l := range strings.Split(strings.TrimRight(p, "\n"), "\n") {
+		for _, l := range strings.Split(strings.TrimRight(para, "\n"), "\n") {
 			l = strings.ReplaceAll(l, "*/", "*\\/")
 			l = strings.Map(func(r rune) rune {
 				if r < 0x20 && r != '\t' || r == 0x7f || r == 0xfeff {
@@ -142,18 +153,7 @@ func jsdoc(b *bytes.Buffer, indent string, paragraphs ...string) {
 			lines = append(lines, strings.TrimRight(l, " \t"))
 		}
 	}
-	if len(lines) == 0 {
-		return
-	}
-	b.WriteString(indent + "/**\n")
-	for _, l := range lines {
-		if l == "" {
-			b.WriteString(indent + " *\n")
-		} else {
-			b.WriteString(indent + " * " + l + "\n")
-		}
-	}
-	b.WriteString(indent + " */\n")
+	p.JSDoc(lines)
 }
 
 func deprecatedTag(e *model.Error) string {
@@ -173,18 +173,28 @@ func deprecatedTag(e *model.Error) string {
 	return s
 }
 
-// tsType writes the type expression of a schema node.
-func (g *generator) tsType(s *model.Schema, indent string) string {
-	return g.kindType(g.facts.Kind(s), indent)
+// typeExpr is the type expression of a schema node as it is printed:
+// head alone for a type on one line; else a type that holds an object
+// literal of declared properties, printed head (ending in its "{"), the
+// members of obj a level in, and tail (from its "}").
+type typeExpr struct {
+	head string
+	obj  *model.Schema
+	tail string
 }
 
-// kindType writes the type expression of a value of kind k (the catalog's
+// tsType returns the type expression of a schema node.
+func (g *generator) tsType(s *model.Schema) typeExpr {
+	return g.kindType(g.facts.Kind(s))
+}
+
+// kindType returns the type expression of a value of kind k (the catalog's
 // facts resolve what each schema node holds): a shape's interface or
 // alias where a $ref names it (FieldErrors for the built-in shape), else
 // the value's type in place.
-func (g *generator) kindType(k *facts.Kind, indent string) string {
+func (g *generator) kindType(k *facts.Kind) typeExpr {
 	if k.Ref || k.Class == facts.ClassFieldErrors {
-		return k.Shape.TSName
+		return typeExpr{head: k.Shape.TSName}
 	}
 	switch k.Class {
 	case facts.ClassEnum:
@@ -196,72 +206,97 @@ func (g *generator) kindType(k *facts.Kind, indent string) string {
 				alts = append(alts, str(v))
 			}
 		}
-		return strings.Join(alts, " | ")
+		return typeExpr{head: strings.Join(alts, " | ")}
 	case facts.ClassString:
-		return "string"
+		return typeExpr{head: "string"}
 	case facts.ClassInteger, facts.ClassNumber:
-		return "number"
+		return typeExpr{head: "number"}
 	case facts.ClassBoolean:
-		return "boolean"
+		return typeExpr{head: "boolean"}
 	case facts.ClassArray:
-		return "Array<" + g.kindType(k.Items, indent) + ">"
+		return g.kindType(k.Items).wrap("Array<", ">")
 	case facts.ClassMap:
-		extra := "unknown" // what other members may hold
-		if k.Extra != nil {
-			extra = g.kindType(k.Extra, indent)
+		if k.Extra == nil {
+			return typeExpr{head: "{ [key: string]: unknown }"}
 		}
-		return "{ [key: string]: " + extra + " }"
+		return g.kindType(k.Extra).wrap("{ [key: string]: ", " }") // the type of every member
 	case facts.ClassObject:
-		var b bytes.Buffer
-		b.WriteString("{\n")
-		g.writeProps(&b, k.Schema, indent+"  ")
-		g.writeIndex(&b, k.Schema, indent+"  ")
-		b.WriteString(indent + "}")
-		return b.String()
+		return typeExpr{head: "{", obj: k.Schema, tail: "}"}
 	}
-	return "unknown"
+	return typeExpr{head: "unknown"}
 }
 
-// writeIndex writes the index signature of an open object (properties
-// beside additionalProperties): the type of its other members, which the
+// wrap returns the type open + t + close.
+func (t typeExpr) wrap(open, close string) typeExpr {
+	if t.obj == nil {
+		return typeExpr{head: open + t.head + close}
+	}
+	return typeExpr{head: open + t.head, obj: t.obj, tail: t.tail + close}
+}
+
+// printType prints the line prefix + t + suffix: on one line, or with the
+// members of t's object literal a level in.
+func (g *generator) printType(p *printer.Printer, prefix string, t typeExpr, suffix string) {
+	if t.obj == nil {
+		p.P(prefix, t.head, suffix)
+		return
+	}
+	p.P(prefix, t.head)
+	p.In()
+	g.members(p, t.obj)
+	p.Out()
+	p.P(t.tail, suffix)
+}
+
+// members prints the members of an object type of declared properties:
+// each property, then the index signature of an open one.
+func (g *generator) members(p *printer.Printer, s *model.Schema) {
+	g.props(p, s)
+	g.index(p, s)
+}
+
+// index prints the index signature of an open object (properties beside
+// additionalProperties): the type of its other members, which the
 // declared properties' types must fit too.
-func (g *generator) writeIndex(b *bytes.Buffer, s *model.Schema, indent string) {
+func (g *generator) index(p *printer.Printer, s *model.Schema) {
 	extra := g.facts.Kind(s).Extra
 	if extra == nil {
 		return
 	}
-	types := []string{g.kindType(extra, indent)}
+	types := []typeExpr{g.kindType(extra)}
 	optional := false
-	for _, p := range s.Properties {
-		types = append(types, g.tsType(p.Schema, indent))
-		optional = optional || !p.Required
+	for _, prop := range s.Properties {
+		types = append(types, g.tsType(prop.Schema))
+		optional = optional || !prop.Required
 	}
 	if optional {
-		types = append(types, "undefined")
+		types = append(types, typeExpr{head: "undefined"})
 	}
 	var alts []string
 	seen := map[string]bool{}
 	for _, t := range types {
-		if t == "unknown" || strings.Contains(t, "\n") {
+		if t.head == "unknown" || t.obj != nil {
 			alts = []string{"unknown"} // an untyped or multi-line member: any value
 			break
 		}
-		if !seen[t] {
-			seen[t] = true
-			alts = append(alts, t)
+		if !seen[t.head] {
+			seen[t.head] = true
+			alts = append(alts, t.head)
 		}
 	}
-	b.WriteString(indent + "[key: string]: " + strings.Join(alts, " | ") + ";\n")
+	p.P("[key: string]: ", strings.Join(alts, " | "), ";")
 }
 
-func (g *generator) writeProps(b *bytes.Buffer, s *model.Schema, indent string) {
-	for _, p := range s.Properties {
-		jsdoc(b, indent, p.Schema.Description)
+// props prints the declared properties of an object type, each with its
+// description.
+func (g *generator) props(p *printer.Printer, s *model.Schema) {
+	for _, prop := range s.Properties {
+		jsdoc(p, prop.Schema.Description)
 		opt := "?"
-		if p.Required {
+		if prop.Required {
 			opt = ""
 		}
-		b.WriteString(indent + key(p.Name) + opt + ": " + g.tsType(p.Schema, indent) + ";\n")
+		g.printType(p, key(prop.Name)+opt+": ", g.tsType(prop.Schema), ";")
 	}
 }
 
@@ -274,19 +309,16 @@ func (g *generator) detailsTS(e *model.Error) string {
 	return ""
 }
 
-func literalStatuses(list []int) string {
-	parts := make([]string, len(list))
-	for i, s := range list {
-		parts[i] = strconv.Itoa(s)
+// joinInts writes the numbers of list, sep between them.
+func joinInts(list []int, sep string) string {
+	var b []byte
+	for i, n := range list {
+		if i > 0 {
+			b = append(b, sep...)
+		}
+		b = strconv.AppendInt(b, int64(n), 10)
 	}
-	return strings.Join(parts, " | ")
-}
-
-func (g *generator) header(b *bytes.Buffer) {
-	b.WriteString("// " + gen.Header + "\n")
-	if g.opts.Source != "" {
-		b.WriteString("// source: " + jsLine(g.opts.Source) + "\n")
-	}
+	return string(b)
 }
 
 // Entry points of the package: the client (the catalog's types, guards and
@@ -429,30 +461,43 @@ func (o object) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// declarations returns index.d.ts: the catalog's types — its unions of
+// codes, symbols, types and domains, the detail shapes, each error's
+// payload types in the formats the catalog uses and the maps of them by
+// symbol, the metadata — then runtime/ts's tail, the declarations of the
+// guards and parsers over them.
 func (g *generator) declarations() []byte {
 	m := g.m
-	var b bytes.Buffer
-	b.Grow(4096 + 2600*len(m.Errors)) // about what an error takes: no regrowing
-	g.header(&b)
-	b.WriteString("\n")
-	jsdoc(&b, "", fmt.Sprintf("Errors of the %s catalog, version %s.", m.Name, m.Version))
-	b.WriteString("export declare const CATALOG_NAME: " + str(m.Name) + ";\n\n")
+	tail := ts.Source(ts.Tail)
+	p := g.newFile(len(tail) + 4096 + 2600*len(m.Errors)) // about what an error takes: no regrowing
+	p.P()
+	jsdoc(p, "Errors of the "+m.Name+" catalog, version "+m.Version+".")
+	p.P("export declare const CATALOG_NAME: ", str(m.Name), ";")
+	p.P()
+	g.unions(p)
+	jsdoc(p, "Debug information, present only when the server runs in verbose mode.")
+	p.P("export interface DebugInfo {")
+	p.In()
+	p.P("errorChain?: string[];")
+	p.P("requestId?: string;")
+	p.P("timestamp?: string;")
+	p.P("serverVersion?: string;")
+	p.Out()
+	p.P("}")
+	p.P()
+	g.shapes(p)
+	g.payloads(p)
+	g.bySymbol(p)
+	g.metadata(p)
+	g.sections(p, tail)
+	return p.Content()
+}
 
-	union := func(name, doc string, items []string) {
-		jsdoc(&b, "", doc)
-		if len(items) == 0 {
-			b.WriteString("export type " + name + " = never;\n\n")
-			return
-		}
-		b.WriteString("export type " + name + " =\n")
-		for _, it := range items {
-			b.WriteString("  | " + it + "\n")
-		}
-		b.WriteString("  ;\n\n")
-	}
+// unions prints the unions of every code, symbol, type and domain.
+func (g *generator) unions(p *printer.Printer) {
 	var codes, symbols, types, domains []string
 	seenCode := map[int64]bool{}
-	for _, e := range m.Errors {
+	for _, e := range g.m.Errors {
 		if !seenCode[e.Code] {
 			seenCode[e.Code] = true
 			codes = append(codes, strconv.FormatInt(e.Code, 10))
@@ -462,191 +507,309 @@ func (g *generator) declarations() []byte {
 		}
 		types = append(types, str(e.Type))
 	}
-	for _, d := range m.Domains {
+	for _, d := range g.m.Domains {
 		domains = append(domains, str(d.Name))
 	}
-	union("ErrorCode", "Every catalog error code.", codes)
-	union("ErrorSymbol", "Every catalog error symbol, aliases included.", symbols)
-	union("ErrorType", "Every catalog error type (data.context.type).", types)
-	union("ErrorDomain", "Every catalog domain.", domains)
+	union(p, "ErrorCode", "Every catalog error code.", codes)
+	union(p, "ErrorSymbol", "Every catalog error symbol, aliases included.", symbols)
+	union(p, "ErrorType", "Every catalog error type (data.context.type).", types)
+	union(p, "ErrorDomain", "Every catalog domain.", domains)
+}
 
-	jsdoc(&b, "", "Debug information, present only when the server runs in verbose mode.")
-	b.WriteString("export interface DebugInfo {\n  errorChain?: string[];\n  requestId?: string;\n  timestamp?: string;\n  serverVersion?: string;\n}\n\n")
+// union prints the type name, the union of items, one to a line.
+func union(p *printer.Printer, name, doc string, items []string) {
+	jsdoc(p, doc)
+	if len(items) == 0 {
+		p.P("export type ", name, " = never;")
+		p.P()
+		return
+	}
+	p.P("export type ", name, " =")
+	p.In()
+	for _, it := range items {
+		p.P("| ", it)
+	}
+	p.P(";")
+	p.Out()
+	p.P()
+}
 
-	// detail shapes
-	for _, s := range m.Shapes {
+// shapes prints the type of each detail shape that declares one.
+func (g *generator) shapes(p *printer.Printer) {
+	for _, s := range g.m.Shapes {
 		if s.Schema.Ref != nil {
 			continue
 		}
 		if s.Builtin {
-			jsdoc(&b, "", "Validation failures aggregated by field (the built-in field_errors shape).")
-			b.WriteString("export interface FieldErrors {\n  /** Messages for each invalid field. */\n  fieldErrors: { [field: string]: string[] };\n  /** Number of messages in fieldErrors. */\n  totalErrors: number;\n}\n\n")
+			jsdoc(p, "Validation failures aggregated by field (the built-in field_errors shape).")
+			p.P("export interface FieldErrors {")
+			p.In()
+			p.P("/** Messages for each invalid field. */")
+			p.P("fieldErrors: { [field: string]: string[] };")
+			p.P("/** Number of messages in fieldErrors. */")
+			p.P("totalErrors: number;")
+			p.Out()
+			p.P("}")
+			p.P()
 			continue
 		}
 		what := "Detail shape " + s.Name + "."
 		if s.Inline {
 			what = "Details of " + s.Owner.Symbol + "."
 		}
-		jsdoc(&b, "", what, s.Schema.Description)
+		jsdoc(p, what, s.Schema.Description)
 		if s.Schema.Type == "object" && len(s.Schema.Properties) > 0 {
-			b.WriteString("export interface " + s.TSName + " {\n")
-			g.writeProps(&b, s.Schema, "  ")
-			g.writeIndex(&b, s.Schema, "  ")
-			b.WriteString("}\n\n")
+			p.P("export interface ", s.TSName, " {")
+			p.In()
+			g.members(p, s.Schema)
+			p.Out()
+			p.P("}")
 		} else {
-			b.WriteString("export type " + s.TSName + " = " + g.tsType(s.Schema, "") + ";\n\n")
+			g.printType(p, "export type "+s.TSName+" = ", g.tsType(s.Schema), ";")
 		}
+		p.P()
 	}
+}
 
-	// per error
+// payloads prints the types of each error's payloads in the formats the
+// catalog uses: its JSON-RPC context and error object, its problem
+// document, its plain response.
+func (g *generator) payloads(p *printer.Printer) {
+	m := g.m
 	protocol := map[*model.Error]bool{}
 	for _, e := range m.ProtocolErrors() {
 		protocol[e] = true
 	}
 	for _, e := range m.Errors {
 		n := e.TSName
-		doc := fmt.Sprintf("%s (%d): %s", e.Symbol, e.Code, e.Title)
+		doc := e.Symbol + " (" + strconv.FormatInt(e.Code, 10) + "): " + e.Title
 		dep := deprecatedTag(e)
 		details := g.detailsTS(e)
-		detailsType := details
-		if detailsType == "" {
-			detailsType = "{ [key: string]: never }"
-		}
 		syms := symbolUnion(e)
 		if m.Uses(model.FormatJSONRPC) {
-			jsdoc(&b, "", "The data.context of "+doc, e.Doc, dep)
-			b.WriteString("export interface " + n + "Context {\n  schemaVersion: number;\n  type: " + str(e.Type) + ";\n  details: " + detailsType + ";\n  userMessage?: string;\n  suggestions?: string[];\n  retryable: boolean;\n  debugInfo?: DebugInfo;\n}\n\n")
-			jsdoc(&b, "", "The JSON-RPC error object of "+doc, dep)
+			detailsType := details
+			if detailsType == "" {
+				detailsType = "{ [key: string]: never }"
+			}
+			jsdoc(p, "The data.context of "+doc, e.Doc, dep)
+			p.P("export interface ", n, "Context {")
+			p.In()
+			p.P("schemaVersion: number;")
+			p.P("type: ", str(e.Type), ";")
+			p.P("details: ", detailsType, ";")
+			p.P("userMessage?: string;")
+			p.P("suggestions?: string[];")
+			p.P("retryable: boolean;")
+			p.P("debugInfo?: DebugInfo;")
+			p.Out()
+			p.P("}")
+			p.P()
+			jsdoc(p, "The JSON-RPC error object of "+doc, dep)
 			data := "data"
 			if protocol[e] {
 				data = "data?" // a protocol error, named by its code, may come without data
 			}
-			b.WriteString("export interface " + n + "RpcError {\n  code: " + strconv.FormatInt(e.WireCode, 10) + ";\n  message: string;\n  " + data + ": {\n    domain?: " + str(e.Domain.Name) + ";\n    symbol?: " + syms + ";\n    retryable?: boolean;\n    context?: " + n + "Context;\n  };\n}\n\n")
+			p.P("export interface ", n, "RpcError {")
+			p.In()
+			p.P("code: ", strconv.FormatInt(e.WireCode, 10), ";")
+			p.P("message: string;")
+			p.P(data, ": {")
+			p.In()
+			p.P("domain?: ", str(e.Domain.Name), ";")
+			p.P("symbol?: ", syms, ";")
+			p.P("retryable?: boolean;")
+			p.P("context?: ", n, "Context;")
+			p.Out()
+			p.P("};")
+			p.Out()
+			p.P("}")
+			p.P()
 		}
 		if m.Uses(model.FormatProblem) {
-			jsdoc(&b, "", "The RFC 9457 problem document of "+doc, dep)
-			b.WriteString("export interface " + n + "Problem {\n  type: " + str(e.ProblemType) + ";\n  title: string;\n  status: " + literalStatuses(e.Statuses) + ";\n  detail?: string;\n  instance?: string;\n  timestamp?: string;\n  symbol?: " + syms + ";\n  retryable?: boolean;\n  userMessage?: string;\n  suggestions?: string[];\n  debugInfo?: DebugInfo;\n")
+			jsdoc(p, "The RFC 9457 problem document of "+doc, dep)
+			p.P("export interface ", n, "Problem {")
+			p.In()
+			p.P("type: ", str(e.ProblemType), ";")
+			p.P("title: string;")
+			p.P("status: ", joinInts(e.Statuses, " | "), ";")
+			p.P("detail?: string;")
+			p.P("instance?: string;")
+			p.P("timestamp?: string;")
+			p.P("symbol?: ", syms, ";")
+			p.P("retryable?: boolean;")
+			p.P("userMessage?: string;")
+			p.P("suggestions?: string[];")
+			p.P("debugInfo?: DebugInfo;")
 			if k := g.facts.Details(e); k != nil {
-				g.writeProps(&b, k.Schema, "  ")
+				g.props(p, k.Schema)
 			}
-			b.WriteString("}\n\n")
+			p.Out()
+			p.P("}")
+			p.P()
 		}
 		if m.Uses(model.FormatResponse) {
-			jsdoc(&b, "", "The plain error response of "+doc, dep)
-			b.WriteString("export interface " + n + "Response {\n  error: true;\n  code: " + syms + ";\n  message: string;\n")
+			jsdoc(p, "The plain error response of "+doc, dep)
+			p.P("export interface ", n, "Response {")
+			p.In()
+			p.P("error: true;")
+			p.P("code: ", syms, ";")
+			p.P("message: string;")
 			if details != "" {
-				b.WriteString("  details: " + details + ";\n")
+				p.P("details: ", details, ";")
 			} else {
-				b.WriteString("  details?: never;\n")
+				p.P("details?: never;")
 			}
-			b.WriteString("}\n\n")
+			p.Out()
+			p.P("}")
+			p.P()
 		}
 	}
+}
 
-	bySymbol := func(name, suffix, doc string) {
-		jsdoc(&b, "", doc)
-		b.WriteString("export interface " + name + " {\n")
+// bySymbol prints the maps of each symbol (aliases included) to its
+// error's types: its payload types, its details.
+func (g *generator) bySymbol(p *printer.Printer) {
+	m := g.m
+	payload := func(name, suffix, doc string) {
+		jsdoc(p, doc)
+		p.P("export interface ", name, " {")
+		p.In()
 		for _, e := range m.Errors {
 			for _, sym := range e.Symbols() {
-				b.WriteString("  " + sym + ": " + e.TSName + suffix + ";\n")
+				p.P(sym, ": ", e.TSName, suffix, ";")
 			}
 		}
-		b.WriteString("}\n\n")
+		p.Out()
+		p.P("}")
+		p.P()
 	}
 	if m.Uses(model.FormatJSONRPC) {
-		bySymbol("ContextBySymbol", "Context", "The context type of each symbol.")
-		bySymbol("RpcErrorBySymbol", "RpcError", "The JSON-RPC error type of each symbol.")
+		payload("ContextBySymbol", "Context", "The context type of each symbol.")
+		payload("RpcErrorBySymbol", "RpcError", "The JSON-RPC error type of each symbol.")
 	}
 	if m.Uses(model.FormatProblem) {
-		bySymbol("ProblemBySymbol", "Problem", "The problem document type of each symbol.")
+		payload("ProblemBySymbol", "Problem", "The problem document type of each symbol.")
 	}
 	if m.Uses(model.FormatResponse) {
-		bySymbol("ResponseBySymbol", "Response", "The plain response type of each symbol.")
+		payload("ResponseBySymbol", "Response", "The plain response type of each symbol.")
 	}
-	jsdoc(&b, "", "The details type of each symbol (undefined for errors without details).")
-	b.WriteString("export interface DetailsBySymbol {\n")
+	jsdoc(p, "The details type of each symbol (undefined for errors without details).")
+	p.P("export interface DetailsBySymbol {")
+	p.In()
 	for _, e := range m.Errors {
 		d := g.detailsTS(e)
 		if d == "" {
 			d = "undefined"
 		}
 		for _, sym := range e.Symbols() {
-			b.WriteString("  " + sym + ": " + d + ";\n")
+			p.P(sym, ": ", d, ";")
 		}
 	}
-	b.WriteString("}\n\n")
-
-	// metadata
-	jsdoc(&b, "", "Static metadata of one catalog error.")
-	b.WriteString("export interface ErrorMeta {\n  readonly code: number;\n  readonly wireCode: number;\n  readonly symbol: ErrorSymbol;\n  readonly type: ErrorType;\n  readonly domain: ErrorDomain;\n  readonly title: string;\n  readonly status: number;\n  readonly statuses: readonly number[];\n  readonly problemType: string;\n  readonly retryable: boolean;\n  readonly deprecated: boolean;\n  readonly replacedBy?: ErrorSymbol;\n  /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */\n  readonly aliases?: readonly ErrorSymbol[];\n}\n\n")
-	jsdoc(&b, "", "The catalog metadata, by symbol.")
-	b.WriteString("export declare const CATALOG: {\n  readonly name: " + str(m.Name) + ";\n  readonly version: " + str(m.Version) + ";\n  readonly schemaVersion: " + strconv.Itoa(m.SchemaVersion) + ";\n  readonly errors: {\n")
-	for _, e := range m.Errors {
-		jsdoc(&b, "    ", e.Title, deprecatedTag(e))
-		b.WriteString("    readonly " + e.Symbol + ": {\n")
-		b.WriteString("      readonly code: " + strconv.FormatInt(e.Code, 10) + ";\n")
-		b.WriteString("      readonly wireCode: " + strconv.FormatInt(e.WireCode, 10) + ";\n")
-		b.WriteString("      readonly symbol: " + str(e.Symbol) + ";\n")
-		b.WriteString("      readonly type: " + str(e.Type) + ";\n")
-		b.WriteString("      readonly domain: " + str(e.Domain.Name) + ";\n")
-		b.WriteString("      readonly title: " + str(e.Title) + ";\n")
-		b.WriteString("      readonly status: " + strconv.Itoa(e.Status()) + ";\n")
-		b.WriteString("      readonly statuses: readonly [" + strings.ReplaceAll(literalStatuses(e.Statuses), " | ", ", ") + "];\n")
-		b.WriteString("      readonly problemType: " + str(e.ProblemType) + ";\n")
-		b.WriteString("      readonly retryable: " + strconv.FormatBool(e.Retryable) + ";\n")
-		b.WriteString("      readonly deprecated: " + strconv.FormatBool(e.Deprecated != nil) + ";\n")
-		if e.Deprecated != nil && e.Deprecated.ReplacedBy != nil {
-			b.WriteString("      readonly replacedBy: " + str(e.Deprecated.ReplacedBy.Symbol) + ";\n")
-		}
-		if len(e.Aliases) > 0 {
-			b.WriteString("      readonly aliases: readonly [" + strings.Join(quoted(e.AliasSymbols()), ", ") + "];\n")
-		}
-		b.WriteString("    };\n")
-	}
-	b.WriteString("  };\n};\n\n")
-
-	tail := g.sections(ts.Source(ts.Tail))
-	if !m.Uses(model.FormatJSONRPC) {
-		// the symbols that name S, from a type of a format the catalog uses
-		of := `ResponseBySymbol[S]["code"]`
-		if !m.Uses(model.FormatResponse) {
-			of = `NonNullable<ProblemBySymbol[S]["symbol"]>`
-		}
-		tail = strings.Replace(tail, symbolsOfS, of, 1)
-	}
-	b.WriteString(tail)
-	return b.Bytes()
+	p.Out()
+	p.P("}")
+	p.P()
 }
 
-// symbolsOfS is the type of the symbols that name the error S (its symbol
-// and aliases) in the declarations' tail, which a catalog without JSON-RPC
-// errors reads from another format's type.
-const symbolsOfS = `NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>`
+// metadata prints the type of an error's metadata, and the type of
+// CATALOG, every error's metadata as literal types.
+func (g *generator) metadata(p *printer.Printer) {
+	m := g.m
+	jsdoc(p, "Static metadata of one catalog error.")
+	p.P("export interface ErrorMeta {")
+	p.In()
+	p.P("readonly code: number;")
+	p.P("readonly wireCode: number;")
+	p.P("readonly symbol: ErrorSymbol;")
+	p.P("readonly type: ErrorType;")
+	p.P("readonly domain: ErrorDomain;")
+	p.P("readonly title: string;")
+	p.P("readonly status: number;")
+	p.P("readonly statuses: readonly number[];")
+	p.P("readonly problemType: string;")
+	p.P("readonly retryable: boolean;")
+	p.P("readonly deprecated: boolean;")
+	p.P("readonly replacedBy?: ErrorSymbol;")
+	p.P("/** More symbols of the error, which lookups and guards accept; the wire carries symbol. */")
+	p.P("readonly aliases?: readonly ErrorSymbol[];")
+	p.Out()
+	p.P("}")
+	p.P()
+	jsdoc(p, "The catalog metadata, by symbol.")
+	p.P("export declare const CATALOG: {")
+	p.In()
+	p.P("readonly name: ", str(m.Name), ";")
+	p.P("readonly version: ", str(m.Version), ";")
+	p.P("readonly schemaVersion: ", strconv.Itoa(m.SchemaVersion), ";")
+	p.P("readonly errors: {")
+	p.In()
+	for _, e := range m.Errors {
+		jsdoc(p, e.Title, deprecatedTag(e))
+		p.P("readonly ", e.Symbol, ": {")
+		p.In()
+		p.P("readonly code: ", strconv.FormatInt(e.Code, 10), ";")
+		p.P("readonly wireCode: ", strconv.FormatInt(e.WireCode, 10), ";")
+		p.P("readonly symbol: ", str(e.Symbol), ";")
+		p.P("readonly type: ", str(e.Type), ";")
+		p.P("readonly domain: ", str(e.Domain.Name), ";")
+		p.P("readonly title: ", str(e.Title), ";")
+		p.P("readonly status: ", strconv.Itoa(e.Status()), ";")
+		p.P("readonly statuses: readonly [", joinInts(e.Statuses, ", "), "];")
+		p.P("readonly problemType: ", str(e.ProblemType), ";")
+		p.P("readonly retryable: ", strconv.FormatBool(e.Retryable), ";")
+		p.P("readonly deprecated: ", strconv.FormatBool(e.Deprecated != nil), ";")
+		if e.Deprecated != nil && e.Deprecated.ReplacedBy != nil {
+			p.P("readonly replacedBy: ", str(e.Deprecated.ReplacedBy.Symbol), ";")
+		}
+		if len(e.Aliases) > 0 {
+			p.P("readonly aliases: readonly [", strings.Join(quoted(e.AliasSymbols()), ", "), "];")
+		}
+		p.Out()
+		p.P("};")
+	}
+	p.Out()
+	p.P("};")
+	p.Out()
+	p.P("};")
+	p.P()
+}
 
-// sections returns text without the parts that belong to wire formats the
-// catalog does not use. A line "//@ FORMAT…" starts a part kept when the
-// catalog uses one of the formats it names, a line "//@" a part always
-// kept; the marker lines themselves are dropped.
-func (g *generator) sections(text string) string {
-	var b strings.Builder
-	b.Grow(len(text))
+// sections prints the lines of text that belong to the wire formats the
+// catalog uses. A line "//@ FORMAT…" starts a part kept when the catalog
+// uses one of the formats it names and none it names after a "!"
+// ("//@ response !jsonrpc": the response format but not JSON-RPC); a line
+// "//@" starts a part always kept. The marker lines themselves are
+// dropped.
+func (g *generator) sections(p *printer.Printer, text string) {
 	kept := true
 	for text != "" {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
 		if f, ok := strings.CutPrefix(line, "//@"); ok {
-			kept = f == ""
-			for _, name := range strings.Fields(f) {
-				kept = kept || g.m.Uses(name)
-			}
+			kept = g.keeps(f)
 			continue
 		}
 		if kept {
-			b.WriteString(line)
-			b.WriteByte('\n')
+			p.P(line)
 		}
 	}
-	return b.String()
+}
+
+// keeps reports whether the catalog keeps the part of a marker: fields
+// names the formats of which it must use one, or none, and after a "!"
+// the formats it must not use.
+func (g *generator) keeps(fields string) bool {
+	named, uses := false, false
+	for _, name := range strings.Fields(fields) {
+		if not, ok := strings.CutPrefix(name, "!"); ok {
+			if g.m.Uses(not) {
+				return false
+			}
+			continue
+		}
+		named = true
+		uses = uses || g.m.Uses(name)
+	}
+	return !named || uses
 }
 
 // symbolUnion is the type of the members that name e: its symbol, or any
@@ -689,73 +852,87 @@ func (g *generator) properties(n *facts.Node) []facts.Property {
 // check of each error's details, which index.js reads.
 func (g *generator) catalogJS() []byte {
 	m := g.m
-	var b bytes.Buffer
-	b.Grow(4096 + 600*len(m.Errors))
-	g.header(&b)
-	b.WriteString("\n// The facts of the " + jsLine(m.Name) + " catalog that index.js and server.js read.\n\n")
-	b.WriteString("export const CATALOG_NAME = " + str(m.Name) + ";\n\n")
-	b.WriteString("export const CATALOG = {\n  name: " + str(m.Name) + ",\n  version: " + str(m.Version) + ",\n  schemaVersion: " + strconv.Itoa(m.SchemaVersion) + ",\n  errors: {\n")
+	p := g.newFile(4096 + 600*len(m.Errors))
+	p.P()
+	p.P("// The facts of the ", jsLine(m.Name), " catalog that index.js and server.js read.")
+	p.P()
+	p.P("export const CATALOG_NAME = ", str(m.Name), ";")
+	p.P()
+	p.P("export const CATALOG = {")
+	p.In()
+	p.P("name: ", str(m.Name), ",")
+	p.P("version: ", str(m.Version), ",")
+	p.P("schemaVersion: ", strconv.Itoa(m.SchemaVersion), ",")
+	p.P("errors: {")
+	p.In()
 	for _, e := range m.Errors {
-		statuses := make([]string, len(e.Statuses))
-		for i, s := range e.Statuses {
-			statuses[i] = strconv.Itoa(s)
-		}
-		b.WriteString("    " + e.Symbol + ": {code: " + strconv.FormatInt(e.Code, 10) + ", wireCode: " + strconv.FormatInt(e.WireCode, 10) +
-			", symbol: " + str(e.Symbol) + ", type: " + str(e.Type) + ", domain: " + str(e.Domain.Name) + ", title: " + str(e.Title) +
-			", status: " + strconv.Itoa(e.Status()) + ", statuses: [" + strings.Join(statuses, ", ") + "], problemType: " + str(e.ProblemType) +
-			", retryable: " + strconv.FormatBool(e.Retryable) + ", deprecated: " + strconv.FormatBool(e.Deprecated != nil))
+		var more string
 		if e.Deprecated != nil && e.Deprecated.ReplacedBy != nil {
-			b.WriteString(", replacedBy: " + str(e.Deprecated.ReplacedBy.Symbol))
+			more = ", replacedBy: " + str(e.Deprecated.ReplacedBy.Symbol)
 		}
 		if len(e.Aliases) > 0 {
-			b.WriteString(", aliases: [" + strings.Join(quoted(e.AliasSymbols()), ", ") + "]")
+			more += ", aliases: [" + strings.Join(quoted(e.AliasSymbols()), ", ") + "]"
 		}
-		b.WriteString("},\n")
+		p.P(e.Symbol, ": {code: ", strconv.FormatInt(e.Code, 10), ", wireCode: ", strconv.FormatInt(e.WireCode, 10),
+			", symbol: ", str(e.Symbol), ", type: ", str(e.Type), ", domain: ", str(e.Domain.Name), ", title: ", str(e.Title),
+			", status: ", strconv.Itoa(e.Status()), ", statuses: [", joinInts(e.Statuses, ", "), "], problemType: ", str(e.ProblemType),
+			", retryable: ", strconv.FormatBool(e.Retryable), ", deprecated: ", strconv.FormatBool(e.Deprecated != nil), more, "},")
 	}
-	b.WriteString("  },\n};\n\n")
-	b.WriteString("// The most suggestions a payload carries.\n")
-	b.WriteString("export const MAX_SUGGESTIONS = " + strconv.Itoa(m.Limits.MaxSuggestions) + ";\n\n")
+	p.Out()
+	p.P("},")
+	p.Out()
+	p.P("};")
+	p.P()
+	p.P("// The most suggestions a payload carries.")
+	p.P("export const MAX_SUGGESTIONS = ", strconv.Itoa(m.Limits.MaxSuggestions), ";")
+	p.P()
 
 	// detail field checks: symbol -> [[name, kind, required], ...]; null for no details
-	b.WriteString("// Each error's top-level detail fields: [name, JSON type, required]; null for an error without details.\n")
-	b.WriteString("export const FIELDS = {\n")
+	p.P("// Each error's top-level detail fields: [name, JSON type, required]; null for an error without details.")
+	p.P("export const FIELDS = {")
+	p.In()
 	for _, e := range g.facts.Errors {
 		if e.Details == nil {
-			b.WriteString("  " + e.Symbol + ": null,\n")
+			p.P(e.Symbol, ": null,")
 			continue
 		}
 		var parts []string
-		for _, p := range g.properties(e.Details) {
-			parts = append(parts, "["+str(p.Name)+", "+str(fieldKind(p.Node))+", "+strconv.FormatBool(p.Required)+"]")
+		for _, prop := range g.properties(e.Details) {
+			parts = append(parts, "["+str(prop.Name)+", "+str(fieldKind(prop.Node))+", "+strconv.FormatBool(prop.Required)+"]")
 		}
-		b.WriteString("  " + e.Symbol + ": [" + strings.Join(parts, ", ") + "],\n")
+		p.P(e.Symbol, ": [", strings.Join(parts, ", "), "],")
 	}
-	b.WriteString("};\n\n")
+	p.Out()
+	p.P("};")
+	p.P()
 	var reserved []string
 	for _, d := range m.Domains {
 		if d.Reserved {
 			reserved = append(reserved, str(d.Name))
 		}
 	}
-	b.WriteString("// The domains of the JSON-RPC protocol's own errors: a code alone names one of their errors that no other error shares it with.\n")
-	b.WriteString("export const RESERVED_DOMAINS = [" + strings.Join(reserved, ", ") + "];\n\n")
-	g.rules(&b)
-	return b.Bytes()
+	p.P("// The domains of the JSON-RPC protocol's own errors: a code alone names one of their errors that no other error shares it with.")
+	p.P("export const RESERVED_DOMAINS = [", strings.Join(reserved, ", "), "];")
+	p.P()
+	g.rules(p)
+	return p.Content()
 }
 
-// rules writes the rules index.js checks payloads against: the catalog's
+// rules prints the rules index.js checks payloads against: the catalog's
 // naming patterns, and the members each format has of its own (the facts'
 // rules, which the server runtime reads from facts.js; the client keeps
 // its copy so that it bundles without the facts).
-func (g *generator) rules(b *bytes.Buffer) {
-	b.WriteString("// The naming rules of errgen catalogs, which any well-formed payload follows.\n")
-	b.WriteString("export const SYMBOL_RE = /" + model.SymbolRE.String() + "/;\n")
-	b.WriteString("export const TYPE_RE = /" + model.TypeRE.String() + "/;\n")
-	b.WriteString("\n// The members each format has of its own.\n")
-	b.WriteString("export const RPC_DATA_MEMBERS = [" + strings.Join(quoted(g.facts.Rules.JSONRPCDataMembers), ", ") + "];\n")
-	b.WriteString("export const PROBLEM_MEMBERS = [" + strings.Join(quoted(g.facts.Rules.ProblemMembers), ", ") + "];\n")
-	b.WriteString("\n// The most entries of debugInfo.errorChain.\n")
-	b.WriteString("export const ERROR_CHAIN_ENTRIES = " + strconv.Itoa(g.facts.Rules.ErrorChainEntries) + ";\n")
+func (g *generator) rules(p *printer.Printer) {
+	p.P("// The naming rules of errgen catalogs, which any well-formed payload follows.")
+	p.P("export const SYMBOL_RE = /", model.SymbolRE.String(), "/;")
+	p.P("export const TYPE_RE = /", model.TypeRE.String(), "/;")
+	p.P()
+	p.P("// The members each format has of its own.")
+	p.P("export const RPC_DATA_MEMBERS = [", strings.Join(quoted(g.facts.Rules.JSONRPCDataMembers), ", "), "];")
+	p.P("export const PROBLEM_MEMBERS = [", strings.Join(quoted(g.facts.Rules.ProblemMembers), ", "), "];")
+	p.P()
+	p.P("// The most entries of debugInfo.errorChain.")
+	p.P("export const ERROR_CHAIN_ENTRIES = ", strconv.Itoa(g.facts.Rules.ErrorChainEntries), ";")
 }
 
 // jsLine makes text fit on one line of a // comment.
@@ -770,54 +947,79 @@ func jsLine(s string) string {
 
 func (g *generator) readme() []byte {
 	m := g.m
-	var b bytes.Buffer
-	b.WriteString("<!-- " + gen.Header + " -->\n\n")
-	b.WriteString("# " + mdText(g.pkg) + "\n\n")
-	b.WriteString("Types, guards and metadata of the " + mdText(m.Name) + " error catalog, version " + mdText(m.Version) + ", and the server runtime that sends its errors. ")
-	b.WriteString("ESM JavaScript with TypeScript declarations; no dependencies, no build step.\n\n")
-	b.WriteString("## Clients\n\n")
+	p := printer.New("  ", 4096)
+	p.P("<!-- ", gen.Header, " -->")
+	p.P()
+	p.P("# ", mdText(g.pkg))
+	p.P()
+	p.P("Types, guards and metadata of the ", mdText(m.Name), " error catalog, version ", mdText(m.Version), ", and the server runtime that sends its errors. ",
+		"ESM JavaScript with TypeScript declarations; no dependencies, no build step.")
+	p.P()
+	p.P("## Clients")
+	p.P()
 	sym := str(g.exampleSymbol())
+	p.P("```ts")
 	switch {
 	case g.m.Uses(model.FormatJSONRPC):
-		b.WriteString("```ts\nimport { parseJsonRpcError, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
-		b.WriteString("const err = parseJsonRpcError(response.error);\nif (err && isSymbol(err, " + sym + ")) {\n  console.log(err.data?.context?.details);\n}\n```\n\n")
+		p.P("import { parseJsonRpcError, isSymbol, isRetryable, CATALOG } from ", str(g.pkg), ";")
+		p.P()
+		p.P("const err = parseJsonRpcError(response.error);")
+		p.P("if (err && isSymbol(err, ", sym, ")) {")
+		p.P("  console.log(err.data?.context?.details);")
 	case g.m.Uses(model.FormatProblem):
-		b.WriteString("```ts\nimport { parseProblemDetails, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
-		b.WriteString("const problem = parseProblemDetails(await response.json());\nif (problem && isSymbol(problem, " + sym + ")) {\n  console.log(problem.status, problem.detail);\n}\n```\n\n")
+		p.P("import { parseProblemDetails, isSymbol, isRetryable, CATALOG } from ", str(g.pkg), ";")
+		p.P()
+		p.P("const problem = parseProblemDetails(await response.json());")
+		p.P("if (problem && isSymbol(problem, ", sym, ")) {")
+		p.P("  console.log(problem.status, problem.detail);")
 	default:
-		b.WriteString("```ts\nimport { parseErrorResponse, isSymbol, isRetryable, CATALOG } from " + str(g.pkg) + ";\n\n")
-		b.WriteString("const body = parseErrorResponse(await response.json());\nif (body && isSymbol(body, " + sym + ")) {\n  console.log(body.message);\n}\n```\n\n")
+		p.P("import { parseErrorResponse, isSymbol, isRetryable, CATALOG } from ", str(g.pkg), ";")
+		p.P()
+		p.P("const body = parseErrorResponse(await response.json());")
+		p.P("if (body && isSymbol(body, ", sym, ")) {")
+		p.P("  console.log(body.message);")
 	}
-	b.WriteString(g.sections(readmeExports))
-	b.WriteString("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |\n\n")
-	g.readmeServer(&b)
-	return b.Bytes()
+	p.P("}")
+	p.P("```")
+	p.P()
+	g.sections(p, readmeExports)
+	p.P("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |")
+	p.P()
+	g.readmeServer(p)
+	return p.Content()
 }
 
-// readmeServer writes the README's part on the server runtime: a raise and
-// a render of the fallback's error, and the entry points.
-func (g *generator) readmeServer(b *bytes.Buffer) {
-	b.WriteString("## Servers\n\n")
+// readmeServer prints the README's part on the server runtime: a raise
+// and a render of the fallback's error, and the entry points.
+func (g *generator) readmeServer(p *printer.Printer) {
+	p.P("## Servers")
+	p.P()
 	// an npm package name holds no backtick: it stands in a code span as it is
-	b.WriteString("`" + g.pkg + "/server` raises the catalog's errors and renders them byte for byte as errgen's Go runtime does; ")
-	b.WriteString("`/mcp` connects it to the MCP TypeScript SDK and `/http` writes problem documents to HTTP responses. ")
-	b.WriteString("A client that imports the package's root bundles none of it.\n\n")
+	p.P("`", g.pkg, "/server` raises the catalog's errors and renders them byte for byte as errgen's Go runtime does; ",
+		"`/mcp` connects it to the MCP TypeScript SDK and `/http` writes problem documents to HTTP responses. ",
+		"A client that imports the package's root bundles none of it.")
+	p.P()
 	fb := g.m.Fallback
 	args := str(fb.Symbol) + ", undefined" // an error without details takes none
 	if fb.Details != nil {
 		args = str(fb.Symbol) + ", details"
 	}
-	b.WriteString("```ts\nimport { newError, fromError, renderJsonRpcError } from " + str(g.pkg+"/server") + ";\n")
-	b.WriteString("import { withToolErrors, handleErrors } from " + str(g.pkg+"/mcp") + ";\n")
-	b.WriteString("import { writeProblem, problemResponse, sendProblem } from " + str(g.pkg+"/http") + ";\n\n")
-	b.WriteString("throw newError(" + args + ", { cause: err }); // details typed by the catalog\n")
-	b.WriteString("writeProblem(res, fromError(thrown));      // application/problem+json, the error's status\n```\n\n")
-	b.WriteString("| export | what |\n|---|---|\n")
-	b.WriteString("| `./server`: `newError`, `errorOf`, `fromError`, `isCatalogError`, `CatalogError` | raise an error with typed details; turn anything thrown into the catalog's (its fallback, the text only a cause); log it without its secrets (`verboseError`, `logValue`, `util.inspect`) |\n")
-	b.WriteString("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv`, `onViolation` | the wire formats, redacted, scrubbed, checked against the detail schema and bounded as the catalog says; a hook that learns of values that break it |\n")
-	b.WriteString("| `./mcp`: `withToolErrors`, `handleErrors`, `toolResult`, `toMcpError` | failing MCP tools as isError results with the problem document; JSON-RPC errors from every other handler |\n")
-	b.WriteString("| `./http`: `writeProblem`, `problemResponse`, `sendProblem` | a problem document on a node:http (Express) response, as a Fetch API Response, on a Fastify reply |\n")
-	b.WriteString("| `conformance.mjs` | the conformance runner: `errgen conformance -vectors vectors.json -- node conformance.mjs` |\n")
+	p.P("```ts")
+	p.P("import { newError, fromError, renderJsonRpcError } from ", str(g.pkg+"/server"), ";")
+	p.P("import { withToolErrors, handleErrors } from ", str(g.pkg+"/mcp"), ";")
+	p.P("import { writeProblem, problemResponse, sendProblem } from ", str(g.pkg+"/http"), ";")
+	p.P()
+	p.P("throw newError(", args, ", { cause: err }); // details typed by the catalog")
+	p.P("writeProblem(res, fromError(thrown));      // application/problem+json, the error's status")
+	p.P("```")
+	p.P()
+	p.P("| export | what |")
+	p.P("|---|---|")
+	p.P("| `./server`: `newError`, `errorOf`, `fromError`, `isCatalogError`, `CatalogError` | raise an error with typed details; turn anything thrown into the catalog's (its fallback, the text only a cause); log it without its secrets (`verboseError`, `logValue`, `util.inspect`) |")
+	p.P("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv`, `onViolation` | the wire formats, redacted, scrubbed, checked against the detail schema and bounded as the catalog says; a hook that learns of values that break it |")
+	p.P("| `./mcp`: `withToolErrors`, `handleErrors`, `toolResult`, `toMcpError` | failing MCP tools as isError results with the problem document; JSON-RPC errors from every other handler |")
+	p.P("| `./http`: `writeProblem`, `problemResponse`, `sendProblem` | a problem document on a node:http (Express) response, as a Fetch API Response, on a Fastify reply |")
+	p.P("| `conformance.mjs` | the conformance runner: `errgen conformance -vectors vectors.json -- node conformance.mjs` |")
 }
 
 // readmeExports is the README's table of exports, its "//@" lines marking

@@ -228,8 +228,12 @@ export declare function isSymbol<S extends ErrorSymbol>(value: ProblemDetails | 
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorResponse | UnknownError, symbol: S): value is ResponseBySymbol[S];
 //@ jsonrpc
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorContext | UnknownError, symbol: S): value is ContextBySymbol[S];
-//@
 export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is NonNullable<NonNullable<RpcErrorBySymbol[S]["data"]>["symbol"]>;
+//@ response !jsonrpc
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is ResponseBySymbol[S]["code"];
+//@ !jsonrpc !response
+export declare function isSymbol<S extends ErrorSymbol>(value: ErrorSymbol, symbol: S): value is NonNullable<ProblemBySymbol[S]["symbol"]>;
+//@
 export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: S): boolean;
 
 /**
