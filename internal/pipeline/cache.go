@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -71,6 +72,11 @@ type cacheEntry struct {
 	includes   []string       // include patterns, absolute
 	included   []string       // the files included, absolute
 	records    []cachedRecord // one per output directory
+	// stamps are the output files' stamps (see stamp.go), by absolute
+	// path, taken at taken (nanoseconds since the epoch) when their
+	// SHA-256 had just been written or checked.
+	stamps map[string]stamp
+	taken  int64
 }
 
 // cachedRecord is a record a run wrote: where, its SHA-256, and the
@@ -127,6 +133,17 @@ func (e *cacheEntry) encode() []byte {
 	}
 	for _, r := range e.records {
 		line("record", append([]string{r.dir, r.name, r.sum}, r.kinds...)...)
+	}
+	if len(e.stamps) > 0 {
+		line("taken", strconv.FormatInt(e.taken, 10))
+		paths := make([]string, 0, len(e.stamps))
+		for p := range e.stamps {
+			paths = append(paths, p)
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			line("stamp", p, e.stamps[p].encode())
+		}
 	}
 	return b.Bytes()
 }
@@ -186,6 +203,24 @@ func decodeEntry(data []byte) (*cacheEntry, bool) {
 				return nil, false
 			}
 			e.records = append(e.records, cachedRecord{words[0], words[1], words[2], words[3:]})
+		case "taken":
+			n, err := strconv.ParseInt(one, 10, 64)
+			if err != nil {
+				return nil, false
+			}
+			e.taken = n
+		case "stamp":
+			st, ok := stamp{}, len(words) == 2
+			if ok {
+				st, ok = decodeStamp(words[1])
+			}
+			if !ok {
+				return nil, false
+			}
+			if e.stamps == nil {
+				e.stamps = map[string]stamp{}
+			}
+			e.stamps[words[0]] = st
 		default:
 			return nil, false
 		}
@@ -239,6 +274,13 @@ func (ld *ledger) remember(outputs []*output) {
 		sum := sha256.Sum256(r.data)
 		e.records = append(e.records, cachedRecord{r.dir, r.name, hex.EncodeToString(sum[:]), r.kinds})
 	}
+	var paths []string
+	for _, out := range outputs {
+		for _, f := range out.files {
+			paths = append(paths, f.path)
+		}
+	}
+	e.stamps, e.taken = stampsOf(paths), ld.start
 	writeEntry(dir, cacheKey(ld.req, build, ld.catalog), e.encode())
 }
 

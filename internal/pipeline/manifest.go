@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
@@ -83,6 +84,10 @@ type ledger struct {
 	sums     sums        // of the inputs and the invocation, for the cache
 	places   []placeNote // the catalog's own output places, for the cache
 	warnings int
+	// start is when the ledger was made, before any output file was
+	// compared or written (nanoseconds since the epoch): the time the
+	// cache notes the files' stamps at (see stamp.go)
+	start int64
 
 	emitters []*emitter  // as wrapped
 	lists    [][]fileSum // emitter index -> the files it produced
@@ -114,7 +119,7 @@ func newLedger(req *Request, raw *catalog.Catalog, warnings int, emitters []*emi
 	ld := &ledger{req: req, raw: raw, catalog: catalog.RealPath(raw.Path), root: catalog.RealPath(raw.TreeRoot), name: raw.Name.Value,
 		inputs: map[string]bool{}, names: map[string]string{}, sources: map[string]string{},
 		prev: map[string]record{}, dirs: map[string]*dirRecords{}, warnings: warnings,
-		subset: subset, kinds: map[string][]string{}}
+		subset: subset, kinds: map[string][]string{}, start: time.Now().UnixNano()}
 	for _, f := range raw.Files {
 		ld.inputs[catalog.RealPath(f)] = true
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/errgen/errgen/internal/catalog"
 )
@@ -29,11 +30,14 @@ import (
 //     directory, the catalog's tree, where each output goes and where
 //     the catalog's own outputs go (those check checks, flags or not);
 //   - the SHA-256 of each record it wrote (each lists its files with
-//     their SHA-256).
+//     their SHA-256);
+//   - each output file's stamp (stamp.go: inode, size, modification and
+//     change times).
 //
 // When the entry of this build and invocation is there, both digests
 // match, every record is the one noted and every file it lists of the
-// run's outputs has its SHA-256, no temporary file of an interrupted run
+// run's outputs has its SHA-256 (read and hashed, unless its stamp is
+// the one noted and old enough to be trusted), no temporary file of an interrupted run
 // is in their directories, no record of the catalog at an old path and
 // no place of the catalog's own outputs is a file where a directory goes
 // or the reverse, generate and generate -check answer without loading
@@ -214,7 +218,8 @@ func unchanged(req *Request, catalogPath string, check bool) (int, bool) {
 		return 0, false
 	}
 	catalogReal := catalog.RealPath(catalogPath)
-	e := readEntry(cache, cacheKey(req, build, catalogReal))
+	key := cacheKey(req, build, catalogReal)
+	e := readEntry(cache, key)
 	if e == nil || e.build != build || e.catalog != catalogReal {
 		return 0, false
 	}
@@ -304,15 +309,21 @@ func unchanged(req *Request, catalogPath string, check bool) (int, bool) {
 			}
 		}
 	}
-	// every file read and hashed, a worker per CPU, each through a buffer
-	// of its own (memory new to the process costs a page fault a page)
-	var next atomic.Int64
+	// every file whose stamp is not trusted (stamp.go) read and hashed, a
+	// worker per CPU, each through a buffer of its own (memory new to the
+	// process costs a page fault a page)
+	start := time.Now().UnixNano()
+	var next, hashed atomic.Int64
 	var stale atomic.Bool
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(files)) {
 		wg.Go(func() {
 			buf := make([]byte, 64<<10)
 			for i := int(next.Add(1) - 1); i < len(files) && !stale.Load(); i = int(next.Add(1) - 1) {
+				if st, ok := e.stamps[files[i].path]; ok && trusted(files[i].path, st, e.taken) {
+					continue
+				}
+				hashed.Add(1)
 				if !hasSum(files[i].path, files[i].sum, buf) {
 					stale.Store(true)
 				}
@@ -320,8 +331,28 @@ func unchanged(req *Request, catalogPath string, check bool) (int, bool) {
 		})
 	}
 	wg.Wait()
+	hashedFiles.Add(hashed.Load())
 	if stale.Load() {
 		return 0, false
+	}
+	if hashed.Load() > 0 {
+		// the files just hashed are what the records say: their stamps,
+		// noted now, spare the next run hashing them again, once one is
+		// old enough to be trusted
+		paths := make([]string, len(files))
+		for i, f := range files {
+			paths[i] = f.path
+		}
+		stamps := stampsOf(paths)
+		for p, st := range stamps {
+			old, ok := e.stamps[p]
+			trustedBefore := ok && old == st && old.ctime < e.taken-int64(racyMargin)
+			if !trustedBefore && st.ctime < start-int64(racyMargin) {
+				e.stamps, e.taken = stamps, start
+				writeEntry(cache, key, e.encode())
+				break
+			}
+		}
 	}
 
 	answeredFromRecords.Add(1)
