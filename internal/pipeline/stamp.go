@@ -90,5 +90,13 @@ func decodeStamp(w string) (stamp, bool) {
 	return s, true
 }
 
-// modTime is a file's modification time in nanoseconds.
-func modTime(info os.FileInfo) int64 { return info.ModTime().UnixNano() }
+// statStamp returns the stamp of the file at path (not following a
+// symbolic link); false when it has none.
+func statStamp(path string) (stamp, bool) {
+	info, err := os.Lstat(path)
+	if err != nil || !info.Mode().IsRegular() {
+		return stamp{}, false
+	}
+	dev, ino, ctime, ok := sysStamp(info)
+	return stamp{dev: dev, ino: ino, size: info.Size(), mtime: info.ModTime().UnixNano(), ctime: ctime}, ok
+}

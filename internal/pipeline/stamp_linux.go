@@ -5,17 +5,11 @@ import (
 	"syscall"
 )
 
-// statStamp returns the stamp of the file at path (not following a
-// symbolic link); false when it has none.
-func statStamp(path string) (stamp, bool) {
-	info, err := os.Lstat(path)
-	if err != nil || !info.Mode().IsRegular() {
-		return stamp{}, false
-	}
+// sysStamp reads a file's device, inode and change time.
+func sysStamp(info os.FileInfo) (dev, ino uint64, ctime int64, ok bool) {
 	st, ok := info.Sys().(*syscall.Stat_t)
 	if !ok {
-		return stamp{}, false
+		return 0, 0, 0, false
 	}
-	return stamp{dev: uint64(st.Dev), ino: st.Ino, size: info.Size(), mtime: modTime(info),
-		ctime: st.Ctim.Sec*1e9 + st.Ctim.Nsec}, true
+	return st.Dev, st.Ino, st.Ctim.Nano(), true
 }
