@@ -18,6 +18,7 @@ import (
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/outputs"
 	"github.com/errgen/errgen/internal/model"
 	"github.com/errgen/errgen/internal/runtimemodel"
 	"golang.org/x/tools/txtar"
@@ -64,6 +65,7 @@ func FuzzCheck(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Parse: %v", err)
 		}
+		diags.Append(outputs.Check(raw)) // what check adds of the outputs mapping
 		m, more := model.Build(raw)
 		diags.Append(more)
 		for _, d := range diags {

@@ -1,10 +1,13 @@
 package outputs
 
 import (
+	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/schema"
 )
 
 // TestSpecs holds every registered output to a spec the CLI and the
@@ -83,4 +86,52 @@ func flagsOf(settings []gen.Setting) []string {
 		}
 	}
 	return out
+}
+
+// TestCatalogSchema holds the catalog language's JSON Schema, which editors
+// complete and check a catalog with, to the outputs registered: an
+// output's key, and for one of a mapping its place and settings, are the
+// schema's.
+func TestCatalogSchema(t *testing.T) {
+	var doc struct {
+		Defs struct {
+			Outputs struct {
+				Properties map[string]struct {
+					Type       string                     `json:"type"`
+					Properties map[string]json.RawMessage `json:"properties"`
+				} `json:"properties"`
+			} `json:"outputs"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(schema.Catalog, &doc); err != nil {
+		t.Fatal(err)
+	}
+	inSchema := doc.Defs.Outputs.Properties
+	for _, o := range All {
+		s := o.Spec()
+		p, ok := inSchema[s.Key]
+		if !ok {
+			t.Errorf("output %s is not in schema/catalog.schema.json's outputs", s.Key)
+			continue
+		}
+		delete(inSchema, s.Key)
+		if !mapped(s) {
+			if p.Type != "string" {
+				t.Errorf("outputs.%s: the schema's type is %q, want string (the place)", s.Key, p.Type)
+			}
+			continue
+		}
+		want := settingKeys(s)
+		var got []string
+		for k := range p.Properties {
+			got = append(got, k)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("outputs.%s: the schema's keys are %v, the output's %v", s.Key, got, want)
+		}
+	}
+	for k := range inSchema {
+		t.Errorf("schema/catalog.schema.json's outputs has %s, which no output is", k)
+	}
 }
