@@ -113,7 +113,8 @@ type generator struct {
 	opts  Options
 	roots map[*model.Schema]bool // the structs some error takes as its details
 
-	facts *facts.Catalog
+	facts      *facts.Catalog
+	errorFacts map[string]*facts.Error // by symbol
 	// tableOf are the object nodes of the facts that get a table
 	// (objectNAME): the named shapes and the errors' inline details, by
 	// the schema of their struct.
@@ -125,6 +126,10 @@ type generator struct {
 // tables notes which facts nodes the package declares tables of.
 func (g *generator) tables(f *facts.Catalog) {
 	g.facts = f
+	g.errorFacts = make(map[string]*facts.Error, len(f.Errors))
+	for i := range f.Errors {
+		g.errorFacts[f.Errors[i].Symbol] = &f.Errors[i]
+	}
 	g.tableOf = map[*model.Schema]*facts.Node{}
 	g.shapeName = map[string]string{}
 	byName := map[string]*facts.Node{}
@@ -495,14 +500,7 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 }
 
 // factsOf returns the facts of e.
-func (g *generator) factsOf(e *model.Error) *facts.Error {
-	for i := range g.facts.Errors {
-		if g.facts.Errors[i].Symbol == e.Symbol {
-			return &g.facts.Errors[i]
-		}
-	}
-	return nil
-}
+func (g *generator) factsOf(e *model.Error) *facts.Error { return g.errorFacts[e.Symbol] }
 
 // detailsFile is details.go: the types of the named detail shapes, by name.
 func (g *generator) detailsFile() *jen.File {
