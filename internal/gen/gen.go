@@ -126,9 +126,9 @@ type Setting struct {
 	Flag  string // its flag ("go-package"); "": the catalog's only
 	Usage string // the flag's usage
 	What  string // what it gives, in messages: "the Go package's name"
-	// Noun, Want and Valid check a name: a value Valid refuses is "not a
-	// NOUN: WANT" (from a flag) or a "NOUN %q is not valid: WANT" (in the
-	// catalog). Valid nil: any value.
+	// Noun, Want and Valid check a name. A flag's value Valid refuses is
+	// reported as `-FLAG "v" is not a NOUN: WANT`, the catalog's as `NOUN
+	// "v" is not valid: WANT`. Valid nil: any value is taken.
 	Noun, Want string
 	Valid      func(string) bool
 	// Dir is set on a setting naming a directory (resolved against the
