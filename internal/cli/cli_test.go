@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen/outputs"
 	"os"
 	"path/filepath"
@@ -220,7 +221,7 @@ func TestStarterOutputsEveryOutput(t *testing.T) {
 			in = false
 		}
 	}
-	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(strings.Join(lines, "\n")))
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(strings.Join(lines, "\n")))
 	out := generate(t, dir)
 	for _, o := range outputs.All {
 		if k := o.Spec().Key; !strings.Contains(strings.Join(lines, "\n"), "\n   "+k+": ") {
@@ -276,7 +277,7 @@ func TestStarterPackageBlock(t *testing.T) {
 	if !strings.Contains(text, "\npackage:\n   version: 0.1.1") || !strings.Contains(text, "\n   license: ") {
 		t.Fatalf("the starter has no package block to uncomment:\n%s", text)
 	}
-	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(text))
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(text))
 	generate(t, dir, "-ts", "gen/ts")
 	data, err := os.ReadFile(filepath.Join(dir, "gen", "ts", "package.json"))
 	if err != nil || !strings.Contains(string(data), `"version": "0.1.1"`) || !strings.Contains(string(data), `"license": "Apache-2.0 OR MIT"`) {

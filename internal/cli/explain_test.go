@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/errgen/errgen/internal/errgentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,7 +70,7 @@ retired:
 func explainProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(explainCatalog))
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(explainCatalog))
 	return dir
 }
 
@@ -266,7 +267,7 @@ func TestExplainUnknown(t *testing.T) {
 	if _, stderr, _ := run(t, dir, "explain", "--", "-32601"); !strings.Contains(stderr, "closest: E_INVALID_PARAMS (-32602)") {
 		t.Errorf("stderr %q", stderr)
 	}
-	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(strings.Replace(explainCatalog, "E_INVALID_PARAMS:\n    code: -32602", "E_INVALID_PARAMS:\n    code: -32000", 1)))
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(strings.Replace(explainCatalog, "E_INVALID_PARAMS:\n    code: -32602", "E_INVALID_PARAMS:\n    code: -32000", 1)))
 	if _, stderr, code := run(t, dir, "explain", "--", "-32602"); code != ExitInvalid || !strings.Contains(stderr, "errors sent with JSON-RPC code -32602: E_TOO_LARGE (1001)") {
 		t.Errorf("wire code: exit %d, stderr %q", code, stderr)
 	}
@@ -334,7 +335,7 @@ func TestExplainStatus(t *testing.T) {
 		"  common: {range: [1000, 1099], title: Common errors}\n  web: {range: [400, 599]}\n", 1)
 	both = strings.Replace(both, "errors:\n", "errors:\n  E_NOT_FOUND: {code: 404, title: Not found, message: Not found, status: 404}\n"+
 		"  E_GONE_AWAY: {code: 1003, title: Gone, message: Gone, status: [410, 404]}\n", 1)
-	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(both))
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(both))
 	out, stderr, code := run(t, dir, "explain", "404")
 	ref, _, _ := run(t, dir, "explain", "E_NOT_FOUND")
 	if want := ref + "\n404 is also an HTTP status, which 2 errors allow: E_NOT_FOUND (404), E_GONE_AWAY (1003)\n"; code != ExitOK || stderr != "" || out != want {
@@ -360,7 +361,7 @@ func TestExplainFormats(t *testing.T) {
 		if c.formats != "" {
 			cat = strings.Replace(cat, "fallback: E_INTERNAL\n", "fallback: E_INTERNAL\nformats: "+c.formats+"\nmcp: {tool_errors: error}\n", 1)
 		}
-		writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(cat))
+		errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(cat))
 		out, stderr, code := run(t, dir, "explain", "E_TOO_LARGE")
 		if code != ExitOK {
 			t.Fatalf("formats %s: exit %d: %s", c.formats, code, stderr)

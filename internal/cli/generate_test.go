@@ -3,7 +3,7 @@ package cli
 import (
 	"bytes"
 	"flag"
-	"fmt"
+	"github.com/errgen/errgen/internal/errgentest"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -27,18 +27,8 @@ import (
 func newProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), starterCatalog)
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), starterCatalog)
 	return dir
-}
-
-func writeTestFile(t *testing.T, path string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // editCatalog replaces old by new in the project's catalog.
@@ -52,7 +42,7 @@ func editCatalog(t *testing.T, dir, old, new string) {
 	if !bytes.Contains(data, []byte(old)) {
 		t.Fatalf("catalog has no %q", old)
 	}
-	writeTestFile(t, p, bytes.Replace(data, []byte(old), []byte(new), 1))
+	errgentest.WritePath(t, p, bytes.Replace(data, []byte(old), []byte(new), 1))
 }
 
 // generate runs errgen generate in dir and fails the test unless it succeeds.
@@ -63,36 +53,6 @@ func generate(t *testing.T, dir string, args ...string) string {
 		t.Fatalf("generate: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	return stdout
-}
-
-// snapshot describes every file below dir: path, mode, mtime and bytes.
-func snapshot(t *testing.T, dir string) string {
-	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		lines = append(lines, fmt.Sprintf("%s %v %d %x", filepath.ToSlash(rel), info.Mode(), info.ModTime().UnixNano(), data))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
 }
 
 // names lists the files below dir, relative and slash-separated.
@@ -142,7 +102,7 @@ func TestGenerateCheck(t *testing.T) {
 
 	// a user's file without the header in the output directory is no output
 	// of errgen's: -check leaves it out
-	writeTestFile(t, filepath.Join(goDir, "helpers.go"), []byte("package myserviceerrors\n"))
+	errgentest.WritePath(t, filepath.Join(goDir, "helpers.go"), []byte("package myserviceerrors\n"))
 	if _, stderr, code := run(t, dir, "generate", "-check"); code != ExitOK {
 		t.Errorf("-check with a user file: exit %d, stderr %q", code, stderr)
 	}
@@ -150,7 +110,7 @@ func TestGenerateCheck(t *testing.T) {
 	// a file with errgen's header that no record of this catalog lists (a
 	// copy made by hand, an older generator's, another catalog's) is no
 	// output of this catalog's either
-	writeTestFile(t, filepath.Join(goDir, "legacy.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
+	errgentest.WritePath(t, filepath.Join(goDir, "legacy.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
 	if _, stderr, code := run(t, dir, "generate", "-check"); code != ExitOK {
 		t.Errorf("-check with a generated file of unknown origin: exit %d, stderr %q", code, stderr)
 	}
@@ -162,12 +122,12 @@ func TestGenerateCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeTestFile(t, errorsGo, append(data, "// edited by hand\n"...))
+	errgentest.WritePath(t, errorsGo, append(data, "// edited by hand\n"...))
 	if err := os.Remove(filepath.Join(goDir, "details.go")); err != nil {
 		t.Fatal(err)
 	}
 	editCatalog(t, dir, "    code: 1000\n", "    code: 1000\n    type: internal_failure\n")
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	stdout, stderr, code = run(t, dir, "generate", "-check")
 	for _, want := range []string{
 		"docs/errors/internal-failure.md: missing\n",
@@ -182,7 +142,7 @@ func TestGenerateCheck(t *testing.T) {
 	if code != ExitInvalid || stdout != "" || strings.Contains(stderr, "legacy.go") || strings.Contains(stderr, "helpers.go") {
 		t.Errorf("-check: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("-check changed files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 
@@ -219,12 +179,12 @@ func TestGenerateKeepsUnchangedFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	stdout := generate(t, dir)
 	if !strings.Contains(stdout, ": 0 files written, ") {
 		t.Errorf("second generate wrote files:\n%s", stdout)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("second generate touched files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 
@@ -254,14 +214,14 @@ func TestGenerateKeepsUnchangedFiles(t *testing.T) {
 func TestGenerateNeverOverwritesUserFile(t *testing.T) {
 	dir := newProject(t)
 	mine := filepath.Join(dir, "gen", "go", "errors.go")
-	writeTestFile(t, mine, []byte("package mine // my own errors.go\n"))
-	before := snapshot(t, dir)
+	errgentest.WritePath(t, mine, []byte("package mine // my own errors.go\n"))
+	before := errgentest.Snapshot(t, dir)
 	stdout, stderr, code := run(t, dir, "generate")
 	if code != ExitUsage || stdout != "" ||
 		stderr != "errgen generate: gen/go/errors.go exists and was not generated by errgen; not overwriting it (nothing written)\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("generate wrote files although it refused:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	// the other outputs' directories, made for their staged files, are gone
@@ -274,7 +234,7 @@ func TestGenerateNeverOverwritesUserFile(t *testing.T) {
 	if _, stderr, code := run(t, dir, "generate", "-check"); code != ExitInvalid || !strings.Contains(stderr, "gen/go/errors.go: stale\n") {
 		t.Errorf("-check: exit %d, stderr:\n%s", code, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("-check wrote files")
 	}
 }
@@ -284,14 +244,14 @@ func TestGenerateNeverOverwritesUserFile(t *testing.T) {
 func TestGenerateInvalidCatalogKeepsOutputs(t *testing.T) {
 	dir := newProject(t)
 	generate(t, dir)
-	writeTestFile(t, filepath.Join(dir, "gen", "go", "legacy.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
+	errgentest.WritePath(t, filepath.Join(dir, "gen", "go", "legacy.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
 	editCatalog(t, dir, "    code: 2000\n", "    code: 1000\n") // E_ST_OBJECT_TOO_LARGE takes E_INTERNAL's code
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	stdout, stderr, code := run(t, dir, "generate")
 	if code != ExitInvalid || stdout != "" || !strings.Contains(stderr, "error: duplicate code 1000") {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("generate of an invalid catalog changed files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 }
@@ -304,13 +264,13 @@ func TestGenerateWriteFailureKeepsOutputs(t *testing.T) {
 	generate(t, dir)
 	goDir := filepath.Join(dir, "gen", "go")
 	editCatalog(t, dir, "message: An internal error occurred", "message: An internal error happened")
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	makeUnwritable(t, goDir)
 	stdout, stderr, code := run(t, dir, "generate")
 	if code != ExitUsage || !strings.HasPrefix(stderr, "errgen generate: ") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("a failed generate changed files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	restoreWritable(t, goDir)
@@ -357,14 +317,14 @@ func TestGenerateLaterOutputFailureKeepsEarlierOutputs(t *testing.T) {
 	generate(t, dir)
 	tsDir := filepath.Join(dir, "gen", "ts")
 	editCatalog(t, dir, "title: Internal error", "title: Internal failure")
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	makeUnwritable(t, tsDir)
 	_, stderr, code := run(t, dir, "generate")
 	restoreWritable(t, tsDir)
 	if code != ExitUsage || !strings.Contains(stderr, "nothing written") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("a failed generate changed files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	noTempFiles(t, dir)
@@ -389,39 +349,15 @@ func TestGenerateSamePathTwice(t *testing.T) {
 	dir := newProject(t)
 	generate(t, dir)
 	editCatalog(t, dir, "title: Internal error", "title: Internal failure")
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	_, stderr, code := run(t, dir, "generate", "-schema", "gen/go/errors.go")
 	if code != ExitUsage || !strings.Contains(stderr, "-schema gen/go/errors.go is a file the default Go directory gen/go writes") || !strings.Contains(stderr, "nothing written") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("changed files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	noTempFiles(t, dir)
-}
-
-// entries lists every file and directory below dir with its mode,
-// relative and slash-separated.
-func entries(t *testing.T, dir string) []string {
-	t.Helper()
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		out = append(out, fmt.Sprintf("%s %v", filepath.ToSlash(rel), info.Mode()))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // TestGenerateFreshOutputs: outputs whose directories do not exist yet are
@@ -438,12 +374,12 @@ func TestGenerateFreshOutputs(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(probe, "f"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	wantModes := entries(t, probe)[1:] // "d MODE", "f MODE"
+	wantModes := errgentest.Entries(t, probe)[1:] // "d MODE", "f MODE"
 
 	dir := newProject(t)
 	generate(t, dir, "-docs", "site/errors") // outputs in new directories, parents included
 	noTempFiles(t, dir)
-	for _, e := range entries(t, dir) {
+	for _, e := range errgentest.Entries(t, dir) {
 		name, mode, _ := strings.Cut(e, " ")
 		if name == "." || name == "catalog" || name == "catalog/errors.yaml" {
 			continue
@@ -467,7 +403,7 @@ func TestGenerateFreshOutputs(t *testing.T) {
 	}
 
 	fresh := newProject(t)
-	before := entries(t, fresh)
+	before := errgentest.Entries(t, fresh)
 	blocked := filepath.Join(fresh, "blocked")
 	if err := os.Mkdir(blocked, 0o755); err != nil {
 		t.Fatal(err)
@@ -481,7 +417,7 @@ func TestGenerateFreshOutputs(t *testing.T) {
 	if code != ExitUsage || !strings.Contains(stderr, "cannot write blocked/docs") || !strings.Contains(stderr, "nothing written") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	if after := entries(t, fresh); strings.Join(after, "\n") != strings.Join(before, "\n") {
+	if after := errgentest.Entries(t, fresh); strings.Join(after, "\n") != strings.Join(before, "\n") {
 		t.Errorf("a failed fresh generate left files or directories:\nbefore:\n%s\nafter:\n%s", strings.Join(before, "\n"), strings.Join(after, "\n"))
 	}
 }

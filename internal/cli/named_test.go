@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"github.com/errgen/errgen/internal/catalog"
+	"github.com/errgen/errgen/internal/errgentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,21 +100,21 @@ func TestNamedOutputsShareADirectory(t *testing.T) {
 	dir := sharedOutputs(t)
 	generate(t, dir)
 	recordPath := filepath.Join(dir, "out", ".errgen-"+recordHash(t, dir, "out"))
-	record := readFile(t, recordPath)
+	record := errgentest.ReadPath(t, recordPath)
 	if !strings.Contains(record, "\n# output: conformance\n") || !strings.Contains(record, "\n# output: facts\n") {
 		t.Fatalf("the record of out/ lists its files by output:\n%s", record)
 	}
-	facts := readFile(t, filepath.Join(dir, "out", "facts.json"))
+	facts := errgentest.ReadPath(t, filepath.Join(dir, "out", "facts.json"))
 
 	editCatalog(t, dir, "title: Internal error", "title: Internal failure")
 	out := generate(t, dir, "-conformance", "out/vectors.json")
 	if strings.Contains(out, "removed") {
 		t.Errorf("generate -conformance removed files:\n%s", out)
 	}
-	if got := readFile(t, filepath.Join(dir, "out", "facts.json")); got != facts {
+	if got := errgentest.ReadPath(t, filepath.Join(dir, "out", "facts.json")); got != facts {
 		t.Error("generate -conformance rewrote the facts")
 	}
-	after := readFile(t, recordPath)
+	after := errgentest.ReadPath(t, recordPath)
 	if factsSection(after) != factsSection(record) {
 		t.Errorf("the facts' files in the record changed:\nbefore:\n%s\nafter:\n%s", record, after)
 	}
@@ -137,8 +138,8 @@ func TestNamedOutputsShareADirectory(t *testing.T) {
 	if !strings.Contains(out, "removed out/facts.json (no longer produced)") {
 		t.Errorf("generate after dropping the facts:\n%s", out)
 	}
-	if strings.Contains(readFile(t, recordPath), "facts") {
-		t.Errorf("the record still lists the facts:\n%s", readFile(t, recordPath))
+	if strings.Contains(errgentest.ReadPath(t, recordPath), "facts") {
+		t.Errorf("the record still lists the facts:\n%s", errgentest.ReadPath(t, recordPath))
 	}
 }
 
@@ -149,12 +150,12 @@ func TestNamedOutputNotOverAnother(t *testing.T) {
 	generate(t, dir)
 	// the facts are to move, not regenerated yet: out/facts.json is still theirs
 	editCatalog(t, dir, "facts: out/facts.json", "facts: out/moved.json")
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	_, stderr, code := run(t, dir, "generate", "-schema", "out/facts.json")
 	if code != ExitUsage || !strings.Contains(stderr, "out/facts.json is a file of this catalog's facts output") || !strings.Contains(stderr, "nothing written") {
 		t.Errorf("generate -schema over the facts: exit %d\n%s", code, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("a refused generate changed files")
 	}
 	noTempFiles(t, dir)
@@ -176,7 +177,7 @@ func TestRecordsChangeWithTheirFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out[d] = readFile(t, found[0]) + info.ModTime().String()
+			out[d] = errgentest.ReadPath(t, found[0]) + info.ModTime().String()
 		}
 		return out
 	}
@@ -218,7 +219,7 @@ func TestRecordOfErrgenBefore(t *testing.T) {
 	dir := sharedOutputs(t)
 	generate(t, dir)
 	recordPath := filepath.Join(dir, "out", ".errgen-"+recordHash(t, dir, "out"))
-	current := readFile(t, recordPath)
+	current := errgentest.ReadPath(t, recordPath)
 	var old strings.Builder
 	for _, line := range strings.SplitAfter(current, "\n") {
 		if strings.HasPrefix(line, "# output: ") {
@@ -229,18 +230,18 @@ func TestRecordOfErrgenBefore(t *testing.T) {
 		}
 		old.WriteString(line)
 	}
-	writeTestFile(t, recordPath, []byte(old.String()))
+	errgentest.WritePath(t, recordPath, []byte(old.String()))
 	if _, stderr, code := run(t, dir, "generate", "-check"); code != ExitInvalid || !strings.Contains(stderr, "out/.errgen-") {
 		t.Errorf("-check of an old record: exit %d\n%s", code, stderr)
 	}
 	// one output named: the other's file stays listed, of no output
 	out := generate(t, dir, "-conformance", "out/vectors.json")
-	record := readFile(t, recordPath)
+	record := errgentest.ReadPath(t, recordPath)
 	if strings.Contains(out, "removed") || !strings.Contains(record, "  facts.json\n") || !strings.Contains(record, "# output: conformance\n") {
 		t.Errorf("generate -conformance over an old record:\n%s\n%s", out, record)
 	}
 	generate(t, dir)
-	if got := readFile(t, recordPath); got != current {
+	if got := errgentest.ReadPath(t, recordPath); got != current {
 		t.Errorf("generate over an old record wrote:\n%s\nwant:\n%s", got, current)
 	}
 }
@@ -256,15 +257,6 @@ func recordHash(t *testing.T, project, dir string) string {
 	}
 	sum := sha256.Sum256([]byte(filepath.ToSlash(src)))
 	return hex.EncodeToString(sum[:6])
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }
 
 // factsSection returns the lines of a record's facts output.

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"errors"
+	"github.com/errgen/errgen/internal/errgentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,7 @@ func TestDetectInvocation(t *testing.T) {
 	root := t.TempDir()
 	write := func(path, data string) string {
 		t.Helper()
-		writeTestFile(t, filepath.Join(root, path), []byte(data))
+		errgentest.WritePath(t, filepath.Join(root, path), []byte(data))
 		return filepath.Join(root, path)
 	}
 	write("tooluser/go.mod", "module example.com/tooluser\n\ntool github.com/errgen/errgen/cmd/errgen\n")
@@ -169,7 +170,7 @@ func TestGoPackageFromDir(t *testing.T) {
 	if got := pkgOf("gen/go"); got != "myserviceerrors" {
 		t.Errorf("default gen/go: package %q, want the catalog's myserviceerrors", got)
 	}
-	writeTestFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/svc\n")) // the catalog's tree: outputs.go.dir stays in it
+	errgentest.WritePath(t, filepath.Join(dir, "go.mod"), []byte("module example.com/svc\n")) // the catalog's tree: outputs.go.dir stays in it
 	editCatalog(t, dir, "# outputs:", "outputs: {go: {dir: pkg/svcerrors}}\n# outputs:")
 	generate(t, dir)
 	if got := pkgOf("pkg/svcerrors"); got != "svcerrors" {
@@ -181,11 +182,11 @@ func TestGoPackageFromDir(t *testing.T) {
 		t.Errorf("outputs.go.package: package %q", got)
 	}
 
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	if _, stderr, code := run(t, dir, "generate", "-go", "x", "-go-package", "type"); code != ExitUsage || !strings.Contains(stderr, `-go-package "type" is not a Go package name`) {
 		t.Errorf("-go-package type: exit %d, %s", code, stderr)
 	}
-	if snapshot(t, dir) != before {
+	if errgentest.Snapshot(t, dir) != before {
 		t.Errorf("a bad -go-package wrote files")
 	}
 }

@@ -1,57 +1,15 @@
 package cli
 
 import (
-	"crypto/sha256"
-	"fmt"
+	"github.com/errgen/errgen/internal/errgentest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
 
 // Tests of issue 49: one verdict for a catalog. Flags choose where
 // generate writes; they do not make an invalid catalog valid.
-
-// diagLine is a diagnostic as errgen prints it: FILE:LINE:COL: SEVERITY: ….
-var diagLine = regexp.MustCompile(`^[^\s:][^:]*:[0-9]+:[0-9]+: (error|warning): `)
-
-// diagLines returns the diagnostic lines of stderr, in order.
-func diagLines(stderr string) string {
-	var out []string
-	for _, l := range strings.Split(stderr, "\n") {
-		if diagLine.MatchString(l) {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
-// tree describes every entry below dir, symbolic links not followed: its
-// line of entries and, for a file, its modification time and the SHA-256
-// of its bytes.
-func tree(t *testing.T, dir string) string {
-	t.Helper()
-	lines := entries(t, dir)
-	for i, line := range lines {
-		cut := strings.LastIndex(line, " ") // the path, then the mode
-		rel, mode := line[:cut], line[cut+1:]
-		if !strings.HasPrefix(mode, "-") {
-			continue // not a regular file
-		}
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		info, err := os.Lstat(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines[i] += fmt.Sprintf(" %d %x", info.ModTime().UnixNano(), sha256.Sum256(data))
-	}
-	return strings.Join(lines, "\n")
-}
 
 // TestNamedOutputsSameVerdict: a catalog whose own output places check
 // refuses (an outputs path leaving the tree, an output on a file of the
@@ -84,8 +42,8 @@ func TestNamedOutputsSameVerdict(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			top := t.TempDir()
 			dir := filepath.Join(top, "repo")
-			writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), starterCatalog)
-			writeTestFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/repo\n"))
+			errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), starterCatalog)
+			errgentest.WritePath(t, filepath.Join(dir, "go.mod"), []byte("module example.com/repo\n"))
 			if err := os.Mkdir(filepath.Join(top, "elsewhere"), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -98,12 +56,12 @@ func TestNamedOutputsSameVerdict(t *testing.T) {
 				editCatalog(t, dir, "# outputs:", tc.outputs+"\n# outputs:")
 			}
 			if tc.file != "" {
-				writeTestFile(t, filepath.Join(dir, tc.file), []byte("a user's file\n"))
+				errgentest.WritePath(t, filepath.Join(dir, tc.file), []byte("a user's file\n"))
 			}
-			before := tree(t, top)
+			before := errgentest.Tree(t, top)
 
 			stdout, checked, code := run(t, dir, "check")
-			want := diagLines(checked)
+			want := errgentest.DiagLines(checked)
 			if code != ExitInvalid || !strings.Contains(want, tc.want) {
 				t.Fatalf("check: exit %d, stdout %q, stderr:\n%s\nwant %s", code, stdout, checked, tc.want)
 			}
@@ -119,7 +77,7 @@ func TestNamedOutputsSameVerdict(t *testing.T) {
 				if code != ExitInvalid || strings.Contains(stdout, "written") {
 					t.Errorf("%s: exit %d, stdout %q, stderr:\n%s", cmd, code, stdout, stderr)
 				}
-				if got := diagLines(stderr); got != want {
+				if got := errgentest.DiagLines(stderr); got != want {
 					t.Errorf("%s: diagnostics\n%s\nwant those of check\n%s", cmd, got, want)
 				}
 			}
@@ -128,7 +86,7 @@ func TestNamedOutputsSameVerdict(t *testing.T) {
 					t.Errorf("generate wrote %s", d)
 				}
 			}
-			if after := tree(t, top); after != before {
+			if after := errgentest.Tree(t, top); after != before {
 				t.Errorf("files changed:\nbefore:\n%s\nafter:\n%s", before, after)
 			}
 		})

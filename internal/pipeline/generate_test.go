@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/errgen/errgen/internal/errgentest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,7 +24,7 @@ func TestRerunOnlyWhenStale(t *testing.T) {
 	if stderr, code := check(); code != ExitOK || asked != 0 {
 		t.Errorf("-check of fresh outputs: exit %d, Rerun called %d times\n%s", code, asked, stderr)
 	}
-	editFile(t, filepath.Join(dir, "gen", "go", "errors.go"), "package", "// edited\npackage")
+	errgentest.EditPath(t, filepath.Join(dir, "gen", "go", "errors.go"), "package", "// edited\npackage")
 	stderr, code := check()
 	if code != ExitInvalid || asked != 1 || !strings.HasSuffix(stderr, "errgen generate -check: 1 output out of date; run errgen generate -go gen/go\n") {
 		t.Errorf("-check of a stale output: exit %d, Rerun called %d times\n%s", code, asked, stderr)

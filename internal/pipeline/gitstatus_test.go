@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/errgen/errgen/internal/errgentest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,7 +27,7 @@ func TestGitStatusClean(t *testing.T) {
 	}
 	dir := newModule(t)
 	editCatalog(t, dir, "# outputs:", "outputs:\n  rust: {dir: gen/rust}\n# outputs:")
-	writeTestFile(t, filepath.Join(dir, ".gitignore"), []byte("/conformance/\n"))
+	errgentest.WritePath(t, filepath.Join(dir, ".gitignore"), []byte("/conformance/\n"))
 	git := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command(gitPath, args...)

@@ -3,12 +3,11 @@ package pipeline
 import (
 	"bytes"
 	"fmt"
+	"github.com/errgen/errgen/internal/errgentest"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -142,7 +141,7 @@ func run(t *testing.T, dir string, args ...string) (string, string, int) {
 func newProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	writeTestFile(t, filepath.Join(dir, "catalog", "errors.yaml"), starterCatalog)
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), starterCatalog)
 	return dir
 }
 
@@ -150,46 +149,14 @@ func newProject(t *testing.T) string {
 // catalog's tree.
 func newModule(t *testing.T) string {
 	dir := newProject(t)
-	writeTestFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/myservice\n"))
+	errgentest.WritePath(t, filepath.Join(dir, "go.mod"), []byte("module example.com/myservice\n"))
 	return dir
-}
-
-func writeTestFile(t *testing.T, path string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // editCatalog replaces old by new in the project's catalog.
 func editCatalog(t *testing.T, dir, old, new string) {
 	t.Helper()
-	editFile(t, filepath.Join(dir, "catalog", "errors.yaml"), old, new)
-}
-
-// editFile replaces old by new in the file at path.
-func editFile(t *testing.T, path, old, new string) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), old) {
-		t.Fatalf("%s has no %q", path, old)
-	}
-	writeTestFile(t, path, []byte(strings.Replace(string(data), old, new, 1)))
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
+	errgentest.EditPath(t, filepath.Join(dir, "catalog", "errors.yaml"), old, new)
 }
 
 // generate runs errgen generate in dir and fails the test unless it succeeds.
@@ -200,34 +167,4 @@ func generate(t *testing.T, dir string, args ...string) string {
 		t.Fatalf("generate: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	return stdout
-}
-
-// snapshot describes every file below dir: path, mode, mtime and bytes.
-func snapshot(t *testing.T, dir string) string {
-	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		lines = append(lines, fmt.Sprintf("%s %v %d %x", filepath.ToSlash(rel), info.Mode(), info.ModTime().UnixNano(), data))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
 }

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"github.com/errgen/errgen/internal/errgentest"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -53,7 +54,7 @@ func TestLeftovers(t *testing.T) {
 		// of errgen before: a file it writes, with its header
 		"gen/go/.errors.go.tmp12345": header,
 		// and a staging directory of errgen before, holding a record
-		"docs/.errors.tmp4242/.errgen-5bdb91239beb": []byte(readFile(t, filepath.Join(goDir, ".errgen-5bdb91239beb"))),
+		"docs/.errors.tmp4242/.errgen-5bdb91239beb": []byte(errgentest.ReadPath(t, filepath.Join(goDir, ".errgen-5bdb91239beb"))),
 	}
 	kept := map[string][]byte{
 		// of a process that runs (init, or this test)
@@ -68,10 +69,10 @@ func TestLeftovers(t *testing.T) {
 		"docs/.errors.tmp77/notes.md": []byte("mine\n"),
 	}
 	for name, data := range leftover {
-		writeTestFile(t, filepath.Join(dir, filepath.FromSlash(name)), data)
+		errgentest.WritePath(t, filepath.Join(dir, filepath.FromSlash(name)), data)
 	}
 	for name, data := range kept {
-		writeTestFile(t, filepath.Join(dir, filepath.FromSlash(name)), data)
+		errgentest.WritePath(t, filepath.Join(dir, filepath.FromSlash(name)), data)
 	}
 	// the records do not answer: -check takes the full path and reports
 	// every leftover, and only those
@@ -131,11 +132,11 @@ func TestInterruptedGenerate(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := t.TempDir()
-	writeTestFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/bench\n"))
+	errgentest.WritePath(t, filepath.Join(dir, "go.mod"), []byte("module example.com/bench\n"))
 	catalogA := gencatalog.Generate(1000)
 	catalogB := bytes.ReplaceAll(catalogA, []byte("(error "), []byte("(fault "))
 	catalogPath := filepath.Join(dir, "catalog", "errors.yaml")
-	writeTestFile(t, catalogPath, catalogA)
+	errgentest.WritePath(t, catalogPath, catalogA)
 	mine := map[string]string{
 		"docs/errors/.errgen-tmp-1-0123abcd-index.md": "a process that runs: not a leftover\n",
 		"gen/go/.notes.go.tmp123":                     "the user's\n",
@@ -153,7 +154,7 @@ func TestInterruptedGenerate(t *testing.T) {
 	}
 	full := time.Since(start)
 	for name, data := range mine {
-		writeTestFile(t, filepath.Join(dir, filepath.FromSlash(name)), []byte(data))
+		errgentest.WritePath(t, filepath.Join(dir, filepath.FromSlash(name)), []byte(data))
 	}
 	seed := time.Now().UnixNano()
 	t.Logf("a full run takes %v; seed %d", full, seed)
@@ -166,7 +167,7 @@ func TestInterruptedGenerate(t *testing.T) {
 		if i%2 == 0 {
 			catalog = catalogB
 		}
-		writeTestFile(t, catalogPath, catalog)
+		errgentest.WritePath(t, catalogPath, catalog)
 		if i%3 == 2 {
 			for _, d := range []string{"gen/ts", "schema"} {
 				if err := os.RemoveAll(filepath.Join(dir, filepath.FromSlash(d))); err != nil {

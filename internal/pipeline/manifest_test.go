@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"github.com/errgen/errgen/internal/errgentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +12,7 @@ import (
 // not this one (another name) is left alone, and said so.
 func TestOrphanRecord(t *testing.T) {
 	dir := newModule(t)
-	writeTestFile(t, filepath.Join(dir, "old", "errors.yaml"), []byte(strings.Replace(string(starterCatalog), "name: myservice ", "name: legacy ", 1)))
+	errgentest.WritePath(t, filepath.Join(dir, "old", "errors.yaml"), []byte(strings.Replace(string(starterCatalog), "name: myservice ", "name: legacy ", 1)))
 	generate(t, dir, "-catalog", "old/errors.yaml", "-go", "gen/go", "-ts", "gen/legacy-ts", "-schema", "schema/legacy.json", "-docs", "docs/legacy")
 	if err := os.RemoveAll(filepath.Join(dir, "old")); err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"errors"
+	"github.com/errgen/errgen/internal/errgentest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,13 +48,13 @@ func TestCreateFileAndStage(t *testing.T) {
 	if got, _ := os.ReadFile(bigPath); !bytes.Equal(got, big) {
 		t.Errorf("CreateFile wrote %d bytes of %d, or others", len(got), len(big))
 	}
-	writeTestFile(t, filepath.Join(dir, "by-os.md"), nil)
+	errgentest.WritePath(t, filepath.Join(dir, "by-os.md"), nil)
 	if a, b := statMode(t, bigPath), statMode(t, filepath.Join(dir, "by-os.md")); a != b {
 		t.Errorf("CreateFile made mode %v, os.WriteFile %v", a, b)
 	}
 
 	squatter := filepath.Join(dir, tmpName("a.md"))
-	writeTestFile(t, squatter, []byte("in the way"))
+	errgentest.WritePath(t, squatter, []byte("in the way"))
 	name, err := stage(path, []byte("staged"))
 	if err != nil {
 		t.Fatal(err)

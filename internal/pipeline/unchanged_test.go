@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"github.com/errgen/errgen/internal/errgentest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,7 @@ func includingProject(t *testing.T) string {
 	t.Helper()
 	dir := newModule(t)
 	editCatalog(t, dir, "fallback: E_INTERNAL ", "include: [more/*.yaml]\nfallback: E_INTERNAL ")
-	writeTestFile(t, filepath.Join(dir, "catalog", "more", "billing.yaml"), []byte(billing))
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "more", "billing.yaml"), []byte(billing))
 	return dir
 }
 
@@ -54,7 +55,7 @@ func TestUnchangedAnswersFromRecords(t *testing.T) {
 	if !strings.Contains(first, "written") {
 		t.Fatalf("generate: %s", first)
 	}
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 
 	// the full path's answer, to compare with: another build's run
 	full := withBuild(t, "devel go0 0000000000000000", func() string {
@@ -72,7 +73,7 @@ func TestUnchangedAnswersFromRecords(t *testing.T) {
 	if code != ExitOK || !answered || stderr != "" || stdout != "outputs are up to date\n" {
 		t.Errorf("unchanged -check: exit %d, answered %v, stdout %q, stderr %q", code, answered, stdout, stderr)
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("an unchanged run touched files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 }
@@ -103,29 +104,29 @@ func TestUnchangedInputs(t *testing.T) {
 			editCatalog(t, dir, "# An errgen error catalog.", "# The errgen error catalog.")
 		}, ""},
 		{"included file", nil, func(t *testing.T, dir string) {
-			editFile(t, filepath.Join(dir, "catalog", "more", "billing.yaml"), "Payment is required", "Payment is due")
+			errgentest.EditPath(t, filepath.Join(dir, "catalog", "more", "billing.yaml"), "Payment is required", "Payment is due")
 		}, "gen/go/billing_errors.go: stale"},
 		{"file the include pattern matches newly", nil, func(t *testing.T, dir string) {
-			writeTestFile(t, filepath.Join(dir, "catalog", "more", "search.yaml"), []byte(strings.NewReplacer(
+			errgentest.WritePath(t, filepath.Join(dir, "catalog", "more", "search.yaml"), []byte(strings.NewReplacer(
 				"billing", "search", "3000", "4000", "3099", "4099", "PAYMENT_REQUIRED", "QUERY_TOO_LONG").Replace(billing)))
 		}, "gen/go/search_errors.go: missing"},
 		{"file the include pattern no longer matches", nil, func(t *testing.T, dir string) {
-			writeTestFile(t, filepath.Join(dir, "catalog", "more", "search.yaml"), []byte("errors: {}\n"))
+			errgentest.WritePath(t, filepath.Join(dir, "catalog", "more", "search.yaml"), []byte("errors: {}\n"))
 			generate(t, dir)
 			if err := os.Remove(filepath.Join(dir, "catalog", "more", "search.yaml")); err != nil {
 				t.Fatal(err)
 			}
 		}, ""},
 		{"template override", []string{"-templates", "tmpl"}, func(t *testing.T, dir string) {
-			editFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), "# ", "# Errors: ")
+			errgentest.EditPath(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), "# ", "# Errors: ")
 		}, "docs/errors/index.md: stale"},
 		{"template override added", []string{"-templates", "tmpl"}, func(t *testing.T, dir string) {
-			writeTestFile(t, filepath.Join(dir, "tmpl", "domain.md.tmpl"), append(builtinTemplate(t, "domain.md.tmpl"), "\nMore.\n"...))
+			errgentest.WritePath(t, filepath.Join(dir, "tmpl", "domain.md.tmpl"), append(builtinTemplate(t, "domain.md.tmpl"), "\nMore.\n"...))
 		}, "docs/errors/domains/common.md: stale"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := includingProject(t)
-			writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), builtinTemplate(t, "index.md.tmpl"))
+			errgentest.WritePath(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), builtinTemplate(t, "index.md.tmpl"))
 			generate(t, dir, tc.args...)
 			if _, _, _, answered := fromRecords(t, dir, append([]string{"generate", "-check"}, tc.args...)...); !answered {
 				t.Fatal("-check right after generate took the full path")
@@ -144,14 +145,14 @@ func TestUnchangedInputs(t *testing.T) {
 func checkStale(t *testing.T, dir string, args []string, want string) {
 	t.Helper()
 	if want == "" {
-		before := snapshot(t, dir)
+		before := errgentest.Snapshot(t, dir)
 		// -check takes the full path, finds every output fresh and notes
 		// it in the cache; generate then answers from the records
 		stdout, stderr, code, answered := fromRecords(t, dir, append([]string{"generate", "-check"}, args...)...)
 		if code != ExitOK || answered || stdout != "outputs are up to date\n" {
 			t.Errorf("-check after a change of no output: exit %d, answered from the records %v\n%s%s", code, answered, stdout, stderr)
 		}
-		if after := snapshot(t, dir); after != before {
+		if after := errgentest.Snapshot(t, dir); after != before {
 			t.Errorf("a change of no output changed files:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
 		for _, cmd := range [][]string{{"generate", "-check"}, {"generate"}} {
@@ -211,7 +212,7 @@ func TestUnchangedFlags(t *testing.T) {
 		}
 	}
 	dir := newProject(t)
-	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), builtinTemplate(t, "index.md.tmpl"))
+	errgentest.WritePath(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), builtinTemplate(t, "index.md.tmpl"))
 	generate(t, dir)
 	for name, args := range alt {
 		if args == nil {
@@ -251,7 +252,7 @@ func TestUnchangedFlags(t *testing.T) {
 // flag names the content's.
 func TestFlagsReachTheDigests(t *testing.T) {
 	dir := newProject(t)
-	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), []byte("x"))
+	errgentest.WritePath(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), []byte("x"))
 	catalogPath := filepath.Join(dir, "catalog", "errors.yaml")
 	in := inputSet{catalog: catalogPath, files: []string{catalogPath}, root: dir}
 	read := func(string) ([]byte, error) { return starterCatalog, nil }
@@ -286,7 +287,7 @@ func TestFlagsReachTheDigests(t *testing.T) {
 			t.Errorf("-%s=%s did not change the invocation's digest", name, v)
 		}
 	}
-	writeTestFile(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), []byte("y"))
+	errgentest.WritePath(t, filepath.Join(dir, "tmpl", "index.md.tmpl"), []byte("y"))
 	if s := sumsWith("-templates", "tmpl"); s.content == base.content || s.invocation != base.invocation {
 		t.Errorf("a changed template override: content digest changed %v, invocation's %v; want true, false", s.content != base.content, s.invocation != base.invocation)
 	}
@@ -298,7 +299,7 @@ func TestFlagsReachTheDigests(t *testing.T) {
 func TestUnchangedAnotherBuild(t *testing.T) {
 	dir := newProject(t)
 	generate(t, dir)
-	before := snapshot(t, dir)
+	before := errgentest.Snapshot(t, dir)
 	for _, build := range []string{"devel go0 1111111111111111", "v9.9.9 go0 2222222222222222"} {
 		withBuild(t, build, func() any {
 			if stdout, stderr, code, answered := fromRecords(t, dir, "generate"); code != ExitOK || answered || !strings.Contains(stdout, ": 0 files written") {
@@ -310,7 +311,7 @@ func TestUnchangedAnotherBuild(t *testing.T) {
 			return nil
 		})
 	}
-	if after := snapshot(t, dir); after != before {
+	if after := errgentest.Snapshot(t, dir); after != before {
 		t.Errorf("other builds rewrote files:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 	if _, _, _, answered := fromRecords(t, dir, "generate"); !answered {
@@ -328,14 +329,14 @@ func TestUnchangedWithoutCache(t *testing.T) {
 	dir := newProject(t)
 	for _, cache := range []string{"off", filepath.Join(dir, "file-in-the-way", "cache")} {
 		t.Setenv(cacheEnv, cache)
-		writeTestFile(t, filepath.Join(dir, "file-in-the-way"), nil)
+		errgentest.WritePath(t, filepath.Join(dir, "file-in-the-way"), nil)
 		generate(t, dir)
 		for _, cmd := range [][]string{{"generate", "-check"}, {"generate"}} {
 			if stdout, stderr, code, answered := fromRecords(t, dir, cmd...); code != ExitOK || answered {
 				t.Errorf("%s with cache %s: exit %d, answered %v\n%s%s", cmd, cache, code, answered, stdout, stderr)
 			}
 		}
-		editFile(t, filepath.Join(dir, "gen", "go", "errors.go"), "package", "// edited\npackage")
+		errgentest.EditPath(t, filepath.Join(dir, "gen", "go", "errors.go"), "package", "// edited\npackage")
 		if _, stderr, code, _ := fromRecords(t, dir, "generate", "-check"); code != ExitInvalid || !strings.Contains(stderr, "gen/go/errors.go: stale") {
 			t.Errorf("-check of an edited output with cache %s: exit %d\n%s", cache, code, stderr)
 		}
@@ -354,10 +355,10 @@ func TestUnchangedOutputs(t *testing.T) {
 		stale  string
 	}{
 		{"edited", func(t *testing.T, dir string) {
-			editFile(t, filepath.Join(goDir(dir), "errors.go"), "package", "// edited\npackage")
+			errgentest.EditPath(t, filepath.Join(goDir(dir), "errors.go"), "package", "// edited\npackage")
 		}, "gen/go/errors.go: stale"},
 		{"edited, same size", func(t *testing.T, dir string) {
-			editFile(t, filepath.Join(goDir(dir), "errors.go"), "package", "pockage")
+			errgentest.EditPath(t, filepath.Join(goDir(dir), "errors.go"), "package", "pockage")
 		}, "gen/go/errors.go: stale"},
 		{"deleted", func(t *testing.T, dir string) {
 			if err := os.Remove(filepath.Join(dir, "docs", "errors", "internal.md")); err != nil {
@@ -370,18 +371,18 @@ func TestUnchangedOutputs(t *testing.T) {
 			}
 		}, "gen/go/.errgen-5bdb91239beb: missing"},
 		{"extra listed in the record", func(t *testing.T, dir string) {
-			writeTestFile(t, filepath.Join(goDir(dir), "old.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
-			editFile(t, record(dir), "  errors.go\n", "  errors.go\n"+strings.Repeat("0", 64)+"  old.go\n")
+			errgentest.WritePath(t, filepath.Join(goDir(dir), "old.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
+			errgentest.EditPath(t, record(dir), "  errors.go\n", "  errors.go\n"+strings.Repeat("0", 64)+"  old.go\n")
 		}, "gen/go/old.go: extra"},
 		{"record edited", func(t *testing.T, dir string) {
-			editFile(t, record(dir), "# output: go", "# output: Go")
+			errgentest.EditPath(t, record(dir), "# output: go", "# output: Go")
 		}, "gen/go/.errgen-5bdb91239beb: stale"},
 		{"record of this catalog at an old path", func(t *testing.T, dir string) {
 			data, err := os.ReadFile(record(dir))
 			if err != nil {
 				t.Fatal(err)
 			}
-			writeTestFile(t, filepath.Join(goDir(dir), ".errgen-000000000000"), bytes.Replace(data, []byte("# source: ../../catalog/errors.yaml"), []byte("# source: ../../catalog/old.yaml"), 1))
+			errgentest.WritePath(t, filepath.Join(goDir(dir), ".errgen-000000000000"), bytes.Replace(data, []byte("# source: ../../catalog/errors.yaml"), []byte("# source: ../../catalog/old.yaml"), 1))
 		}, "gen/go/.errgen-000000000000: extra (the record of this catalog at its old path, catalog/old.yaml)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -396,8 +397,8 @@ func TestUnchangedOutputs(t *testing.T) {
 	// record, is no output: the records still answer, and leave it
 	dir := newProject(t)
 	generate(t, dir)
-	writeTestFile(t, filepath.Join(goDir(dir), "helpers.go"), []byte("package myserviceerrors\n"))
-	writeTestFile(t, filepath.Join(goDir(dir), "legacy.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
+	errgentest.WritePath(t, filepath.Join(goDir(dir), "helpers.go"), []byte("package myserviceerrors\n"))
+	errgentest.WritePath(t, filepath.Join(goDir(dir), "legacy.go"), []byte("// "+gen.Header+"\n\npackage myserviceerrors\n"))
 	for _, cmd := range [][]string{{"generate", "-check"}, {"generate"}} {
 		if stdout, stderr, code, answered := fromRecords(t, dir, cmd...); code != ExitOK || !answered {
 			t.Errorf("%s with files of others: exit %d, answered %v\n%s%s", cmd, code, answered, stdout, stderr)
