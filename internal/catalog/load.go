@@ -659,7 +659,7 @@ func (l *loader) domains(n *yaml.Node) {
 				d.RangePos = l.pos(v)
 				items := l.list(v, what+" range")
 				if v.Kind == yaml.SequenceNode && len(items) != 2 {
-					l.diags.Errorf(l.pos(v), "%s range must be a list of two integers [low, high], got %s", what, plural(len(items), "item"))
+					l.diags.Errorf(l.pos(v), "%s range must be a list of two integers [low, high], got %s", what, diag.Plural(len(items), "item"))
 					return
 				}
 				if len(items) == 2 {
@@ -935,12 +935,4 @@ func ParseDocument(file string, data []byte) (*Value, diag.List) {
 		return nil, l.diags
 	}
 	return l.value(doc.Content[0], 0), l.diags
-}
-
-// plural counts n of word: "1 item", "0 items", "3 items".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

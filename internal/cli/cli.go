@@ -264,10 +264,6 @@ func (env *Env) abs(path string) string {
 	return filepath.Join(env.Dir, path)
 }
 
-func relPath(env *Env, path string) string {
-	return strings.SplitN(diag.Diagnostic{Pos: diag.Pos{File: path}}.Format(env.Dir), ":", 2)[0]
-}
-
 func summary(l diag.List) string {
 	var errs, warns int
 	for _, d := range l {
@@ -277,18 +273,11 @@ func summary(l diag.List) string {
 			warns++
 		}
 	}
-	s := plural(errs, "error")
+	s := diag.Plural(errs, "error")
 	if warns > 0 {
-		s += ", " + plural(warns, "warning")
+		s += ", " + diag.Plural(warns, "warning")
 	}
 	return s
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 var checkCmd = &command{
@@ -307,8 +296,8 @@ var checkCmd = &command{
 		if m == nil {
 			return status
 		}
-		fmt.Fprintf(env.Stdout, "%s: ok: %s, %s, %s\n", relPath(env, m.Path), plural(len(m.Errors), "error"),
-			plural(len(m.Domains), "domain"), plural(len(m.Shapes), "detail shape"))
+		fmt.Fprintf(env.Stdout, "%s: ok: %s, %s, %s\n", relPath(env, m.Path), diag.Plural(len(m.Errors), "error"),
+			diag.Plural(len(m.Domains), "domain"), diag.Plural(len(m.Shapes), "detail shape"))
 		return ExitOK
 	},
 }
@@ -409,3 +398,6 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// relPath names path in messages, relative to the working directory.
+func relPath(env *Env, path string) string { return diag.Path(env.Dir, path) }

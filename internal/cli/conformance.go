@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/errgen/errgen/internal/diag"
 	"io"
 	"os"
 	"os/exec"
@@ -297,13 +298,13 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		if missing > len(ids) {
 			more = fmt.Sprintf(", … and %d more", missing-len(ids))
 		}
-		fmt.Fprintf(env.Stderr, "no answer for %s: %s%s\n", plural(missing, "vector"), strings.Join(ids, ", "), more)
+		fmt.Fprintf(env.Stderr, "no answer for %s: %s%s\n", diag.Plural(missing, "vector"), strings.Join(ids, ", "), more)
 	}
 	for _, p := range r.problems {
 		fmt.Fprintln(env.Stderr, p)
 	}
 	if differ == 0 && missing == 0 && len(r.problems) == 0 {
-		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches\n", plural(len(r.vectors), "vector"), plural(payloads, "payload"))
+		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches\n", diag.Plural(len(r.vectors), "vector"), diag.Plural(payloads, "payload"))
 		return ExitOK
 	}
 	if printed < differ {
@@ -311,11 +312,11 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	}
 	switch {
 	case r.answered == 0:
-		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: the runner answered none of %s\n", plural(len(r.vectors), "vector"))
+		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: the runner answered none of %s\n", diag.Plural(len(r.vectors), "vector"))
 	default:
-		msg := fmt.Sprintf("%d of %s differ", differ, plural(payloads, "payload"))
+		msg := fmt.Sprintf("%d of %s differ", differ, diag.Plural(payloads, "payload"))
 		if missing > 0 {
-			msg += fmt.Sprintf(", %d of %s unanswered", missing, plural(len(r.vectors), "vector"))
+			msg += fmt.Sprintf(", %d of %s unanswered", missing, diag.Plural(len(r.vectors), "vector"))
 		}
 		if len(r.problems) > 0 {
 			msg += ", and the runner failed (above)"

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/errgen/errgen/internal/diag"
 	"io"
 	"io/fs"
 	"os/exec"
@@ -52,7 +53,7 @@ func runDiff(env *Env, fl *flag.FlagSet, args []string) int {
 		args = fl.Args()
 	}
 	if len(pos) != 2 {
-		fmt.Fprintf(env.Stderr, "errgen diff: want two catalogs, OLD and NEW, got %s\n", plural(len(pos), "argument"))
+		fmt.Fprintf(env.Stderr, "errgen diff: want two catalogs, OLD and NEW, got %s\n", diag.Plural(len(pos), "argument"))
 		fl.Usage()
 		return ExitUsage
 	}
@@ -91,7 +92,7 @@ func runDiff(env *Env, fl *flag.FlagSet, args []string) int {
 			fmt.Fprintf(env.Stdout, "no changes\n")
 		} else {
 			fmt.Fprintf(env.Stdout, "%s: %d breaking, %s, %d compatible\n",
-				plural(len(changes), "change"), sum.Breaking, plural(sum.Warning, "warning"), sum.Compatible)
+				diag.Plural(len(changes), "change"), sum.Breaking, diag.Plural(sum.Warning, "warning"), sum.Compatible)
 		}
 	}
 	if sum.Breaking > 0 {

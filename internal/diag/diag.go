@@ -245,3 +245,15 @@ func (l List) Format(dir string) string {
 	}
 	return b.String()
 }
+
+// Path is file as messages name it: relative to dir when inside it,
+// slash-separated, its hidden characters escaped as in a diagnostic.
+func Path(dir, file string) string { return printable(relPath(dir, file)) }
+
+// Plural counts n of word in messages: "1 file", "0 files", "3 files".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

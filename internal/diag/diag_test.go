@@ -1,6 +1,9 @@
 package diag
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 func TestListSortFormat(t *testing.T) {
 	var l List
@@ -48,5 +51,21 @@ func TestHostileStringsStayOnTheirLine(t *testing.T) {
 	plain.Errorf(Pos{File: "errors.yaml", Line: 1, Col: 1}, "title %s is %d bytes", "Überlänge — 長い", 22)
 	if got, want := plain.Format(""), "errors.yaml:1:1: error: title Überlänge — 長い is 22 bytes\n"; got != want {
 		t.Errorf("Format = %q, want %q", got, want)
+	}
+}
+
+// TestPath: a path in a message is relative to the working directory when
+// inside it, whole even when it holds a colon, its hidden characters
+// escaped.
+func TestPath(t *testing.T) {
+	dir := filepath.Join(string(filepath.Separator), "work")
+	for file, want := range map[string]string{
+		filepath.Join(dir, "gen", "a:b", "x.go"):                       "gen/a:b/x.go",
+		filepath.Join(dir, "gen", "x\u202e.go"):                        `gen/x\u202e.go`,
+		filepath.Join(string(filepath.Separator), "elsewhere", "y.go"): filepath.ToSlash(filepath.Join(string(filepath.Separator), "elsewhere", "y.go")),
+	} {
+		if got := Path(dir, file); got != want {
+			t.Errorf("Path(%q, %q) = %q, want %q", dir, file, got, want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/errgen/errgen/internal/diag"
 	"io"
 	"io/fs"
 	"os"
@@ -538,9 +539,9 @@ func checkOutputs(req *Request, outputs []*output, ld *ledger) int {
 			fmt.Fprintln(req.Stderr, p)
 		}
 		if r := ld.claimedTarget(outputs, true); r != nil {
-			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date, and generate would refuse: %s\n", plural(len(problems), "output"), r.message(req))
+			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date, and generate would refuse: %s\n", diag.Plural(len(problems), "output"), r.message(req))
 		} else {
-			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date; run %s\n", plural(len(problems), "output"), req.Rerun())
+			fmt.Fprintf(req.Stderr, "errgen generate -check: %s out of date; run %s\n", diag.Plural(len(problems), "output"), req.Rerun())
 		}
 		return ExitInvalid
 	}
@@ -780,7 +781,7 @@ func writeOutputs(req *Request, m *model.Catalog, outputs []*output, ld *ledger)
 	for _, n := range orphanNotes(req, orphans) {
 		fmt.Fprintf(req.Stderr, "errgen generate: %s\n", n)
 	}
-	fmt.Fprintf(req.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(req, m.Path), plural(written, "file"), plural(unchanged, "file"), outputNames(outputs))
+	fmt.Fprintf(req.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(req, m.Path), diag.Plural(written, "file"), diag.Plural(unchanged, "file"), outputNames(outputs))
 	return ExitOK
 }
 

@@ -11,11 +11,9 @@
 package pipeline
 
 import (
-	"fmt"
 	"io"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
@@ -97,16 +95,5 @@ func (req *Request) abs(path string) string {
 	return filepath.Join(req.Dir, path)
 }
 
-// relPath returns path as messages show it: relative to the working
-// directory when inside it.
-func relPath(req *Request, path string) string {
-	return strings.SplitN(diag.Diagnostic{Pos: diag.Pos{File: path}}.Format(req.Dir), ":", 2)[0]
-}
-
-// plural spells a count of things: "1 file", "2 files".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+// relPath names path in messages, relative to the working directory.
+func relPath(req *Request, path string) string { return diag.Path(req.Dir, path) }

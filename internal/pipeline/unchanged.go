@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/errgen/errgen/internal/diag"
 	"hash"
 	"os"
 	"path/filepath"
@@ -361,7 +362,7 @@ func unchanged(req *Request, catalogPath string, check bool) (int, bool) {
 	}
 	if e.warnings > 0 {
 		fmt.Fprintf(req.Stderr, "%s: %s, unchanged since the outputs were generated (errgen check lists them)\n",
-			relPath(req, catalogPath), plural(e.warnings, "warning"))
+			relPath(req, catalogPath), diag.Plural(e.warnings, "warning"))
 	}
 	if check {
 		fmt.Fprintf(req.Stdout, "outputs are up to date\n")
@@ -370,7 +371,7 @@ func unchanged(req *Request, catalogPath string, check bool) (int, bool) {
 		for _, o := range e.outputs {
 			names = append(names, o.name)
 		}
-		fmt.Fprintf(req.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(req, catalogPath), plural(0, "file"), plural(count, "file"), strings.Join(names, ", "))
+		fmt.Fprintf(req.Stdout, "%s: %s written, %s unchanged (%s)\n", relPath(req, catalogPath), diag.Plural(0, "file"), diag.Plural(count, "file"), strings.Join(names, ", "))
 	}
 	return ExitOK, true
 }

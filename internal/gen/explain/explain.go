@@ -70,6 +70,7 @@ func CatalogStatuses(m *model.Catalog) string {
 	return strings.Join(parts, ", ")
 }
 
+// SymbolList names errors by symbol and code: "E_X (1001), E_Y (1002)".
 func SymbolList(list []*model.Error) string {
 	names := make([]string, len(list))
 	for i, e := range list {
@@ -78,6 +79,8 @@ func SymbolList(list []*model.Error) string {
 	return strings.Join(names, ", ")
 }
 
+// PluralVerb counts n with the words of one or of many: "1 error allows",
+// "2 errors allow".
 func PluralVerb(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
