@@ -789,11 +789,11 @@ func (c *comparer) retry(oe, ne *model.Error) {
 		return
 	case !oe.Retryable && ne.Retryable:
 		c.add(Warning, KindRetryableOn, sym, c.new.at(ne, posRetry), false, true,
-			"retryable of %s changed from false to true (retry class from %s to after_delay%s); clients that honour retryable start retrying it",
+			"retryable of %s changed from false to true (retry class from %s to after_delay%s); clients that honour retryable start retrying it, so the same request must be safe to repeat",
 			sym, retryClass(oe), retrySpec(ne))
 		return
 	case retryClass(oe) != retryClass(ne):
-		why := "clients that act on the class now retry it once the request is changed"
+		why := "clients that act on the class now retry it once the request is changed; say what to change in its suggestions"
 		if retryClass(ne) == errgenrt.RetryNever {
 			why = "clients that act on the class stop retrying it with a changed request; keep after_change if a changed request can succeed"
 		}
