@@ -499,7 +499,7 @@ def normalize_retry_after_ms(ms: float, most: int) -> int | None:
 def _retry_members(o: _Occurrence) -> str:
     """The "retry" member of a payload, and its "retryAfterMs" when the
     occurrence has a delay, each after a comma."""
-    out = ',"retry":"' + _retry_class(o) + '"'
+    out = ',"retry":' + quote(_retry_class(o), -1)
     ms = _retry_after(o)
     if ms is not None:
         out += ',"retryAfterMs":' + str(ms)
