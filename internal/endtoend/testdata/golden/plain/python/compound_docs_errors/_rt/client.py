@@ -73,12 +73,21 @@ def _is_int(v: object) -> bool:
 
 
 def _is_delay(v: object) -> bool:
-    """A retryAfterMs: an integer of no sign."""
+    """A well-formed retryAfterMs: an integer of no sign."""
     return _is_int(v) and cast(float, v) >= 0
 
 
+#: the largest delay a client reads, as errgenrt reads one (an int64)
+_MAX_DELAY = (1 << 63) - 1
+
+
 def _delay(v: object) -> int | None:
-    return int(cast(float, v)) if _is_delay(v) else None
+    """The delay a retryAfterMs gives a client: a JSON integer written in
+    plain digits (an int, as json reads it; not 3e3 or 3000.0), of no sign
+    and within an int64, as errgenrt's client reads it; else None."""
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= _MAX_DELAY:
+        return v
+    return None
 
 
 def _is_str_list(v: object) -> bool:
@@ -571,12 +580,13 @@ def retry_advice(payload: object) -> RetryAdvice:
     one's included): a JSON-RPC error object or a JSON-RPC response
     holding one (an McpError, its ErrorData), a problem document, a plain
     response, an MCP tool result (its structuredContent, else its text
-    content), each a dict, its JSON text or an SDK object, or what a parser
-    returned. Its retry class says: after_delay is "retry" (delay_ms its
-    retryAfterMs when that is an integer of no sign), after_change
-    "change", never "never"; without a class it knows, its retryable flag
-    true is "retry" (with its retryAfterMs), anything else "never". It
-    never raises on a payload."""
+    content) or a JSON-RPC response holding one, each a dict, its JSON
+    text or an SDK object, or what a parser returned. Its retry class
+    says: after_delay is "retry" (delay_ms its retryAfterMs when that is
+    an integer of no sign in plain digits), after_change "change", never
+    "never"; without a class it knows, its retryable flag true is "retry"
+    (with its retryAfterMs), anything else "never". It reads a payload as
+    errgenrt.AdviseRetry does, and never raises on one."""
     v = _carrier(_json(payload))
     if v is None:
         return _NEVER
@@ -584,19 +594,16 @@ def retry_advice(payload: object) -> RetryAdvice:
     delay = _delay(_get(v, "retryAfterMs"))
     action = _ACTIONS.get(retry) if isinstance(retry, str) else None
     if action is None:
-        flag = _get(v, "retryable")
-        if not isinstance(flag, bool):
-            flag = _get(_get(v, "context"), "retryable")  # a JSON-RPC error's data without a flag of its own
-        action = "retry" if flag is True else "never"
+        action = "retry" if _get(v, "retryable") is True else "never"
     return RetryAdvice(action, delay if action == "retry" else None)
 
 
 def _carrier(v: object) -> object:
     """The object of an error payload that holds its retry members: a
     problem document or a plain response itself, the data of a JSON-RPC
-    error, found through a JSON-RPC response, an McpError and a tool
-    result; None for no object."""
-    for _ in range(8):  # a response, its result, a tool result, its document; an error, its data
+    error, the problem document of a tool result, found through a JSON-RPC
+    response and an McpError; None for no object."""
+    for _ in range(8):  # a response, its error or result, a tool result, an error's data
         if isinstance(v, UnknownError):
             v = v.raw
             continue
@@ -604,16 +611,15 @@ def _carrier(v: object) -> object:
             return None
         if _get(v, "retry") is not None or _get(v, "retryable") is not None:
             return v  # a problem document, a plain response, an error's data
+        if _get(v, "content") is not None:
+            return _tool_problem(v)
         error = _get(v, "error")
         if _is_node(error):
             v = error  # a JSON-RPC response or an McpError: its error object
             continue
-        if _get(v, "isError") is True or _get(v, "is_error") is True:
-            v = _tool_problem(v)
-            continue
         result = _get(v, "result")
         if _is_node(result):
-            v = result  # a JSON-RPC response holding a (tool) result
+            v = result  # a JSON-RPC response holding a tool result
             continue
         data = _get(v, "data")
         if _get(v, "code") is not None and _is_node(data):
@@ -629,20 +635,19 @@ def _is_node(v: object) -> bool:
 
 
 def _tool_problem(result: object) -> object:
-    """The problem document an isError tool result carries: its
-    structuredContent, else the first text content holding a JSON object."""
+    """The problem document a tool result carries: its structuredContent,
+    else the first text content holding a JSON object, else the result
+    itself."""
     structured = _get(result, "structuredContent")
     if structured is None:
         structured = _get(result, "structured_content")
-    if isinstance(structured, Mapping):
+    if _is_node(structured):
         return structured
     content = _get(result, "content")
-    if not isinstance(content, (list, tuple)):
-        return None
-    for item in content:
+    for item in content if isinstance(content, (list, tuple)) else ():
         text = _get(item, "text")
         if _get(item, "type") == "text" and isinstance(text, str):
             doc = _json(text)
             if isinstance(doc, Mapping):
                 return doc
-    return None
+    return result
