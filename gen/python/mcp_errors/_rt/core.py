@@ -760,8 +760,8 @@ class Catalog(Generic[E]):
     def render_jsonrpc_error(self, err: object, options: Options | None = None) -> str:
         """The JSON-RPC error object of err (the error member of a response):
         {code, message, data: {legacy data..., domain, symbol, retryable,
-        retry, retryAfterMs, context}}. Anything that is not an error of the catalog is its
-        fallback (see from_error)."""
+        retry, retryAfterMs, context}}. Anything that is not an error of the
+        catalog is its fallback (see from_error)."""
         return self._render(self.from_error(err), options or _DEFAULT, self._write_jsonrpc)[0]
 
     def jsonrpc_parts(self, err: object, options: Options | None = None) -> tuple[int, str, str]:
