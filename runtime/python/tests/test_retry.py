@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+from pathlib import Path
 from datetime import datetime, timezone
 from typing import Any
 
@@ -403,3 +404,16 @@ def test_parsers_check_the_members_types() -> None:
     assert client.is_error_response(response) and client.is_retryable(response)
     assert not client.is_retryable(json.loads(fx.render_response(RateLimitedError(service="db", retryable=False), FIXED)))
     assert client.extensions_of(doc) == {}
+
+
+def test_retry_advice_reads_every_payload_as_errgenrt_does() -> None:
+    """runtime/fixtures/retry-advice.jsonl: every form of error payload, with
+    the advice errgenrt.AdviseRetry gives for it; retry_advice gives the
+    same, from the payload's JSON text and from the parsed value."""
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "retry-advice.jsonl"
+    lines = [json.loads(line) for line in fixture.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) > 50
+    for line in lines:
+        want = client.RetryAdvice(line["action"], line["delayMs"])
+        assert client.retry_advice(line["payload"]) == want, line["payload"]
+        assert client.retry_advice(json.loads(line["payload"])) == want, line["payload"]
