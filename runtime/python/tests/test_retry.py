@@ -8,8 +8,8 @@ from __future__ import annotations
 import copy
 import json
 import math
-from pathlib import Path
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 import fixture_errors as fx
