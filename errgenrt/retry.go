@@ -3,6 +3,7 @@ package errgenrt
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
 )
 
@@ -75,7 +76,7 @@ type RetryAdvice struct {
 // else its first text content holding a JSON object) or a JSON-RPC
 // response holding one. It needs no catalog, so an error a newer catalog
 // added reads too: retry "after_delay" is a retry (after retryAfterMs
-// when that is an integer written in plain digits), "after_change" a
+// when that is a whole number from 0 to MaxSafeInteger), "after_change" a
 // change, "never" never; a payload without retry (an older server) or
 // with a class this runtime does not know reads by retryable: true is a
 // retry, anything else never. The TypeScript, Python and Rust runtimes
@@ -101,7 +102,7 @@ func AdviseRetry(payload []byte) RetryAdvice {
 		}
 	}
 	if a.Action == RetryActionRetry {
-		a.DelayMs, a.HasDelay = plainInteger(v["retryAfterMs"])
+		a.DelayMs, a.HasDelay = wholeMillis(v["retryAfterMs"])
 	}
 	return a
 }
@@ -171,18 +172,17 @@ func present(o map[string]json.RawMessage, name string) bool {
 	return ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
 }
 
-// plainInteger reads a non-negative integer written in plain digits (as
-// the wire writes retryAfterMs), within an int64.
-func plainInteger(raw json.RawMessage) (int64, bool) {
+// wholeMillis reads a delay: a JSON number whose value is a whole number
+// from 0 to MaxSafeInteger (1e3 and 1000.0 are 1000), as every runtime
+// can hold it exactly.
+func wholeMillis(raw json.RawMessage) (int64, bool) {
 	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
+	if len(raw) == 0 || raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') {
 		return 0, false
 	}
-	for _, c := range raw {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
+	f, ok := parseNumber(string(raw))
+	if !ok || f != math.Trunc(f) || f < 0 || f > MaxSafeInteger {
+		return 0, false
 	}
-	n, err := strconv.ParseInt(string(raw), 10, 64)
-	return n, err == nil
+	return int64(f), true
 }

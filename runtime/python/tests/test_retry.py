@@ -363,11 +363,13 @@ def test_retry_advice_of_a_newer_catalog_and_of_an_older_payload() -> None:
     assert client.retry_advice(old_problem) == advice("retry", 40)
     assert client.retry_advice({**old_problem, "retryable": False}) == advice("never")
     assert client.retry_advice({"error": True, "code": "E_OLD", "message": "m", "details": {}}) == advice("never")
-    # a delay that is no integer of no sign in plain digits (within an int64) is none, as errgenrt reads it
-    for ms in (-1, 1.5, "10", True, None, math.inf, 3e3, 3000.0, 1 << 63):
+    # a delay that is no whole number from 0 to 2^53 - 1 is none, as errgenrt reads it
+    for ms in (-1, 1.5, "10", True, None, math.inf, math.nan, 1 << 53, 1 << 63):
         assert client.retry_advice({**old_problem, "retry": "after_delay", "retryAfterMs": ms}) == advice("retry"), ms
-    assert client.retry_advice('{"retry":"after_delay","retryAfterMs":3e3}') == advice("retry")
-    assert client.retry_advice('{"retry":"after_delay","retryAfterMs":9223372036854775807}') == advice("retry", (1 << 63) - 1)
+    for ms in (3e3, 3000.0, 3000):
+        assert client.retry_advice({**old_problem, "retry": "after_delay", "retryAfterMs": ms}) == advice("retry", 3000), ms
+    assert client.retry_advice('{"retry":"after_delay","retryAfterMs":3e3}') == advice("retry", 3000)
+    assert client.retry_advice('{"retry":"after_delay","retryAfterMs":9007199254740991}') == advice("retry", (1 << 53) - 1)
     assert client.retry_advice({**old_problem, "retry": "after_delay", "retryAfterMs": 0}) == advice("retry", 0)
     # a tool result is read by its content, isError or not; the result itself when it carries no document
     doc = json.dumps({"retry": "after_delay", "retryAfterMs": 7})

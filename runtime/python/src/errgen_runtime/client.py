@@ -75,16 +75,20 @@ def _is_delay(v: object) -> bool:
     return _is_int(v) and cast(float, v) >= 0
 
 
-#: the largest delay a client reads, as errgenrt reads one (an int64)
-_MAX_DELAY = (1 << 63) - 1
+#: the largest delay a client reads: 2^53 - 1, which every runtime holds exactly
+_MAX_DELAY = (1 << 53) - 1
 
 
 def _delay(v: object) -> int | None:
-    """The delay a retryAfterMs gives a client: a JSON integer written in
-    plain digits (an int, as json reads it; not 3e3 or 3000.0), of no sign
-    and within an int64, as errgenrt's client reads it; else None."""
-    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= _MAX_DELAY:
-        return v
+    """The delay a retryAfterMs gives a client: a JSON number whose value is
+    a whole number from 0 to 2^53 - 1 (3e3 and 3000.0 are 3000), as every
+    runtime holds it exactly; else None."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return None
+    if isinstance(v, float) and not v.is_integer():
+        return None  # a fraction, NaN or an infinity
+    if 0 <= v <= _MAX_DELAY:
+        return int(v)
     return None
 
 
@@ -581,7 +585,7 @@ def retry_advice(payload: object) -> RetryAdvice:
     content) or a JSON-RPC response holding one, each a dict, its JSON
     text or an SDK object, or what a parser returned. Its retry class
     says: after_delay is "retry" (delay_ms its retryAfterMs when that is
-    an integer of no sign in plain digits), after_change "change", never
+    a whole number from 0 to 2^53 - 1), after_change "change", never
     "never"; without a class it knows, its retryable flag true is "retry"
     (with its retryAfterMs), anything else "never". It reads a payload as
     errgenrt.AdviseRetry does, and never raises on one."""
