@@ -618,6 +618,7 @@ func (g *generator) payloads(p *printer.Printer) {
 			p.P("domain?: ", str(e.Domain.Name), ";")
 			p.P("symbol?: ", syms, ";")
 			p.P("retryable?: boolean;")
+			retryMembers(p)
 			p.P("context?: ", n, "Context;")
 			p.Out()
 			p.P("};")
@@ -637,6 +638,7 @@ func (g *generator) payloads(p *printer.Printer) {
 			p.P("timestamp?: string;")
 			p.P("symbol?: ", syms, ";")
 			p.P("retryable?: boolean;")
+			retryMembers(p)
 			p.P("userMessage?: string;")
 			p.P("suggestions?: string[];")
 			p.P("debugInfo?: DebugInfo;")
@@ -659,11 +661,19 @@ func (g *generator) payloads(p *printer.Printer) {
 			} else {
 				p.P("details?: never;")
 			}
+			retryMembers(p)
 			p.Out()
 			p.P("}")
 			p.P()
 		}
 	}
+}
+
+// retryMembers prints the members of a payload's retry class and delay,
+// optional: a server older than retry classes sends neither.
+func retryMembers(p *printer.Printer) {
+	p.P("retry?: RetryClass;")
+	p.P("retryAfterMs?: number;")
 }
 
 // bySymbol prints the maps of each symbol (aliases included) to its
@@ -984,6 +994,7 @@ func (g *generator) readme() []byte {
 	p.P()
 	g.sections(p, readmeExports)
 	p.P("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |")
+	p.P("| `retryAdvice` | what to do about any payload: `retry` (after `delayMs`, when it says), `change` the request, or `never` |")
 	p.P()
 	g.readmeServer(p)
 	return p.Content()
