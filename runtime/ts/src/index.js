@@ -565,12 +565,12 @@ export function isRetryable(value) {
 
 /**
  * retryMembers returns the object of a payload that holds its retry
- * members (retry, retryAfterMs, retryable): a JSON-RPC error object's data
- * (with its context's retryable where data has none), a problem document,
- * a plain response or a context itself; found inside a JSON-RPC response
- * (its error, or the tools/call result), an MCP tool result (its
- * structuredContent, else the first text content that is a JSON object)
- * or an UnknownError (its raw payload). null for anything else.
+ * members (retry, retryAfterMs, retryable), as every runtime finds it: a
+ * JSON-RPC error object's data, a problem document, a plain response or a
+ * context itself; found inside a JSON-RPC response (its error), an MCP
+ * tool result (its structuredContent, else the first text content that is
+ * a JSON object) or an UnknownError (its raw payload). null for anything
+ * else.
  * @param {unknown} value
  * @param {number} depth how many wrappers were opened to get here
  * @returns {Obj | null}
@@ -582,11 +582,10 @@ function retryMembers(value, depth) {
   // every payload has a type (a problem document) or a code; a JSON-RPC
   // response and a tool result have neither
   const envelope = !has(v, "type") && !has(v, "code");
-  // a JSON-RPC response holding an error, or the result of tools/call
+  // a JSON-RPC response holding an error (a plain response's error is true)
   if (envelope && isObject(v.error)) return retryMembers(v.error, depth + 1);
-  if (envelope && isObject(v.result)) return retryMembers(v.result, depth + 1);
   // an MCP tool result: the problem document in structuredContent, else as text
-  if (envelope && v.isError === true) {
+  if (envelope && has(v, "content")) {
     if (isObject(v.structuredContent)) return retryMembers(v.structuredContent, depth + 1);
     for (const item of Array.isArray(v.content) ? v.content : []) {
       if (!isObject(item) || item.type !== "text" || !isString(item.text)) continue;
@@ -595,12 +594,8 @@ function retryMembers(value, depth) {
     }
     return null;
   }
-  if (Number.isInteger(v.code) && isString(v.message)) {
-    // a JSON-RPC error object (an McpError too)
-    const data = isObject(v.data) ? v.data : {};
-    if (has(data, "retryable") || !isObject(data.context)) return data;
-    return { ...data, retryable: data.context.retryable };
-  }
+  // a JSON-RPC error object (an McpError too): its data
+  if (Number.isInteger(v.code) && isString(v.message)) return isObject(v.data) ? v.data : null;
   return v;
 }
 

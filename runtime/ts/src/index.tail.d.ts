@@ -287,9 +287,8 @@ export interface RetryAdvice {
  * retryAfterMs, if any), anything else "never". It takes any payload, or
  * its JSON text: a JSON-RPC error object (an McpError too) or a JSON-RPC
  * response holding one, a problem document, a plain response, a context,
- * an MCP tool result (its structuredContent, else its text content) or a
- * tools/call response holding one, and an UnknownError; anything else is
- * "never".
+ * an MCP tool result (its structuredContent, else its text content), and
+ * an UnknownError; anything else is "never".
  */
 export declare function retryAdvice(payload: unknown): RetryAdvice;
 

@@ -209,7 +209,6 @@ test("retryAdvice: every payload kind of this package, and the JSON text of each
       rpc, problem, response, tool,
       rpcResponse: `{"jsonrpc":"2.0","id":7,"error":${rpc}}`,
       toolStructured: { content: [{ type: "text", text: "not JSON" }], structuredContent: JSON.parse(problem), isError: true },
-      toolCallResponse: `{"jsonrpc":"2.0","id":8,"result":${tool}}`,
       context: JSON.parse(rpc).data.context,
       parsedRpc: client.parseJsonRpcError(rpc),
       parsedProblem: client.parseProblemDetails(problem),
@@ -232,7 +231,8 @@ test("retryAdvice: payloads without retry (older servers), of a newer catalog, h
     // older servers: retryable alone
     [{ code: 1001, message: "m", data: { domain: "core", symbol: "E_UNAVAILABLE", retryable: true, context: { schemaVersion: 1, type: "unavailable", details: { service: "db" }, retryable: true } } }, "retry", null],
     [{ code: 1000, message: "m", data: { domain: "core", symbol: "E_INTERNAL", retryable: false } }, "never", null],
-    [{ code: 1001, message: "m", data: { context: { schemaVersion: 1, type: "unavailable", details: {}, retryable: true } } }, "retry", null],
+    // data without a flag: its context's is not read, as no runtime reads it
+    [{ code: 1001, message: "m", data: { context: { schemaVersion: 1, type: "unavailable", details: {}, retryable: true } } }, "never", null],
     [{ type: "https://errors.example.com/fixture/unavailable", title: "t", status: 503, symbol: "E_UNAVAILABLE", retryable: true }, "retry", null],
     [{ type: "https://errors.example.com/fixture/internal", title: "t", status: 500, retryable: false }, "never", null],
     [{ error: true, code: "E_UNAVAILABLE", message: "m", details: { service: "db" } }, "never", null], // a plain response had no flag
@@ -267,6 +267,10 @@ test("retryAdvice: payloads without retry (older servers), of a newer catalog, h
     [[{ retry: "after_delay" }], "never", null],
     [{ isError: true, content: [{ type: "image" }, { type: "text", text: "oops" }] }, "never", null],
     [{ isError: true }, "never", null],
+    [{ code: 1, message: "m", data: "retry" }, "never", null],
+    // a successful tool result carries no advice; a tools/call response is no payload
+    [{ content: [{ type: "text", text: "42" }] }, "never", null],
+    [{ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"retry":"after_delay"}' }], isError: true } }, "never", null],
   ];
   for (const [payload, action, delayMs] of cases) {
     assert.deepEqual({ ...client.retryAdvice(payload) }, { action, delayMs }, JSON.stringify(payload));
