@@ -46,3 +46,5 @@ export declare const RPC_DATA_MEMBERS: readonly string[];
 /** The most entries of debugInfo.errorChain. */
 export declare const ERROR_CHAIN_ENTRIES: number;
 export declare const PROBLEM_MEMBERS: readonly string[];
+/** The longest delay before a retry a payload carries (retryAfterMs), in ms. */
+export declare const MAX_RETRY_AFTER_MS: number;

@@ -5,7 +5,7 @@
 // kept only in a package whose catalog uses one of those formats, a line
 // "//@" a part every package keeps.
 
-import { CATALOG_NAME, CATALOG, ERROR_CHAIN_ENTRIES, FIELDS, MAX_SUGGESTIONS, RESERVED_DOMAINS, SYMBOL_RE, TYPE_RE, RPC_DATA_MEMBERS, PROBLEM_MEMBERS } from "./catalog.js";
+import { CATALOG_NAME, CATALOG, ERROR_CHAIN_ENTRIES, FIELDS, MAX_RETRY_AFTER_MS, MAX_SUGGESTIONS, RESERVED_DOMAINS, SYMBOL_RE, TYPE_RE, RPC_DATA_MEMBERS, PROBLEM_MEMBERS } from "./catalog.js";
 
 export { CATALOG_NAME, CATALOG };
 
@@ -118,11 +118,20 @@ const isRetryClass = (v) => RETRY_CLASSES.includes(/** @type {string} */ (v));
 
 /**
  * isDelay reports whether v is a delay before a retry as the wire writes
- * one: a non-negative integer of ms (within the safe integers).
+ * one: a whole number of ms from 0 to MAX_RETRY_AFTER_MS (a day).
  * @param {unknown} v
  * @returns {v is number}
  */
-const isDelay = (v) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0;
+const isDelay = (v) => Number.isInteger(v) && /** @type {number} */ (v) >= 0 && /** @type {number} */ (v) <= MAX_RETRY_AFTER_MS;
+
+/**
+ * isAdvisedDelay reports whether v is a delay retryAdvice gives: any
+ * non-negative integer of ms (within the safe integers), as every runtime
+ * reads retryAfterMs.
+ * @param {unknown} v
+ * @returns {v is number}
+ */
+const isAdvisedDelay = (v) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0;
 //@ jsonrpc problem
 
 // isDateTime reports whether s is an RFC 3339 date-time (JSON Schema's
@@ -616,7 +625,7 @@ export function retryAdvice(value) {
   }
   if (action !== "retry") return Object.freeze({ action, delayMs: null });
   const ms = m.retryAfterMs;
-  return Object.freeze({ action, delayMs: isDelay(ms) ? ms + 0 : null }); // + 0: -0 is 0
+  return Object.freeze({ action, delayMs: isAdvisedDelay(ms) ? ms + 0 : null }); // + 0: -0 is 0
 }
 
 //@ jsonrpc problem

@@ -305,6 +305,7 @@ test("the guards and parsers read the members: a class of this package and a who
   assert.ok(client.isJsonRpcError(rpc));
   assert.ok(client.isProblemDetails(problem));
   assert.ok(client.isErrorResponse(response));
+  assert.ok(client.isProblemDetails({ ...problem, retryAfterMs: 86400000 }), "a day, the longest delay");
   assert.equal(client.parseJsonRpcError(rpc).data.retryAfterMs, 1500);
   assert.equal(client.parseProblemDetails(problem).retry, "after_delay");
   assert.equal(client.isRetryable(response), true);
@@ -317,7 +318,7 @@ test("the guards and parsers read the members: a class of this package and a who
   assert.ok(client.isJsonRpcError(rpc));
   assert.ok(client.isProblemDetails(problem));
   assert.ok(client.isErrorResponse(response));
-  for (const [retry, retryAfterMs] of /** @type {Array<[unknown, unknown]>} */ ([["later", 1], [true, 1], ["after_delay", -1], ["after_delay", 1.5], ["after_delay", "1"]])) {
+  for (const [retry, retryAfterMs] of /** @type {Array<[unknown, unknown]>} */ ([["later", 1], [true, 1], ["after_delay", -1], ["after_delay", 1.5], ["after_delay", "1"], ["after_delay", 86400001]])) {
     assert.equal(client.isJsonRpcError({ ...rpc, data: { ...rpc.data, retry, retryAfterMs } }), false, `${retry} ${retryAfterMs}`);
     assert.equal(client.isProblemDetails({ ...problem, retry, retryAfterMs }), false, `${retry} ${retryAfterMs}`);
     assert.equal(client.isErrorResponse({ ...response, retry, retryAfterMs }), false, `${retry} ${retryAfterMs}`);

@@ -34,6 +34,8 @@ function raise(input) {
     for (const text of [...input.cause].reverse()) c = new Error(text, c === undefined ? undefined : { cause: c });
     Object.assign(o, { cause: c });
   }
+  if (input.retryable !== undefined) Object.assign(o, { retryable: input.retryable });
+  if (input.retryAfterMs !== undefined) Object.assign(o, { retryAfterMs: input.retryAfterMs });
   return server.newError(input.symbol, input.details, o);
 }
 
