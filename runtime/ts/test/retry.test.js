@@ -268,6 +268,11 @@ test("retryAdvice: payloads without retry (older servers), of a newer catalog, h
     [{ isError: true, content: [{ type: "image" }, { type: "text", text: "oops" }] }, "never", null],
     [{ isError: true }, "never", null],
     [{ code: 1, message: "m", data: "retry" }, "never", null],
+    // without a data object, a JSON-RPC error object's own members, as the other runtimes read them
+    [{ code: 1, message: "m", retryable: true }, "retry", null],
+    // an integer is an integer however JSON writes it
+    ['{"retry":"after_delay","retryAfterMs":1e3}', "retry", 1000],
+    ['{"retry":"after_delay","retryAfterMs":1000.0}', "retry", 1000],
     // a successful tool result carries no advice; a tools/call response is no payload
     [{ content: [{ type: "text", text: "42" }] }, "never", null],
     [{ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"retry":"after_delay"}' }], isError: true } }, "never", null],

@@ -568,10 +568,10 @@ function retryMembers(value, depth) {
       const found = retryMembers(item.text, depth + 1);
       if (found !== null) return found;
     }
-    return null;
+    return v;
   }
   // a JSON-RPC error object (an McpError too): its data
-  if (Number.isInteger(v.code) && isString(v.message)) return isObject(v.data) ? v.data : null;
+  if (Number.isInteger(v.code) && isString(v.message) && isObject(v.data)) return v.data;
   return v;
 }
 
