@@ -168,7 +168,7 @@ function retryAfter(ms) {
   if (typeof ms !== "number" || Number.isNaN(ms) || ms < 0) return undefined;
   const whole = Math.ceil(ms);
   if (whole > RULES.maxRetryAfterMs) return RULES.maxRetryAfterMs;
-  return whole === 0 ? 0 : whole; // -0, and what rounds up to it, is 0
+  return whole === 0 ? 0 : whole; // Math.ceil(-0) is -0, written 0
 }
 
 /**
