@@ -618,6 +618,8 @@ export interface RpcParseErrorRpcError {
     domain?: "jsonrpc";
     symbol?: "E_RPC_PARSE_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RpcParseErrorContext;
   };
 }
@@ -634,6 +636,8 @@ export interface RpcParseErrorProblem {
   timestamp?: string;
   symbol?: "E_RPC_PARSE_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -651,6 +655,8 @@ export interface RpcParseErrorResponse {
   code: "E_RPC_PARSE_ERROR";
   message: string;
   details: RpcParseErrorDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -679,6 +685,8 @@ export interface RpcInternalErrorRpcError {
     domain?: "jsonrpc";
     symbol?: "E_RPC_INTERNAL_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RpcInternalErrorContext;
   };
 }
@@ -695,6 +703,8 @@ export interface RpcInternalErrorProblem {
   timestamp?: string;
   symbol?: "E_RPC_INTERNAL_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -708,6 +718,8 @@ export interface RpcInternalErrorResponse {
   code: "E_RPC_INTERNAL_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -738,6 +750,8 @@ export interface RpcInvalidParamsRpcError {
     domain?: "jsonrpc";
     symbol?: "E_RPC_INVALID_PARAMS";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RpcInvalidParamsContext;
   };
 }
@@ -754,6 +768,8 @@ export interface RpcInvalidParamsProblem {
   timestamp?: string;
   symbol?: "E_RPC_INVALID_PARAMS";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -791,6 +807,8 @@ export interface RpcInvalidParamsResponse {
   code: "E_RPC_INVALID_PARAMS";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -820,6 +838,8 @@ export interface RpcMethodNotFoundRpcError {
     domain?: "jsonrpc";
     symbol?: "E_RPC_METHOD_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RpcMethodNotFoundContext;
   };
 }
@@ -836,6 +856,8 @@ export interface RpcMethodNotFoundProblem {
   timestamp?: string;
   symbol?: "E_RPC_METHOD_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -850,6 +872,8 @@ export interface RpcMethodNotFoundResponse {
   code: "E_RPC_METHOD_NOT_FOUND";
   message: string;
   details: RpcMethodNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -878,6 +902,8 @@ export interface RpcInvalidRequestRpcError {
     domain?: "jsonrpc";
     symbol?: "E_RPC_INVALID_REQUEST";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RpcInvalidRequestContext;
   };
 }
@@ -894,6 +920,8 @@ export interface RpcInvalidRequestProblem {
   timestamp?: string;
   symbol?: "E_RPC_INVALID_REQUEST";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -908,6 +936,8 @@ export interface RpcInvalidRequestResponse {
   code: "E_RPC_INVALID_REQUEST";
   message: string;
   details: RpcInvalidRequestDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -941,6 +971,8 @@ export interface RpcServerErrorRpcError {
     domain?: "jsonrpc";
     symbol?: "E_RPC_SERVER_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RpcServerErrorContext;
   };
 }
@@ -959,6 +991,8 @@ export interface RpcServerErrorProblem {
   timestamp?: string;
   symbol?: "E_RPC_SERVER_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -974,6 +1008,8 @@ export interface RpcServerErrorResponse {
   code: "E_RPC_SERVER_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1004,6 +1040,8 @@ export interface InvalidParamsRpcError {
     domain?: "common";
     symbol?: "E_INVALID_PARAMS";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidParamsContext;
   };
 }
@@ -1020,6 +1058,8 @@ export interface InvalidParamsProblem {
   timestamp?: string;
   symbol?: "E_INVALID_PARAMS";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1057,6 +1097,8 @@ export interface InvalidParamsResponse {
   code: "E_INVALID_PARAMS";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1086,6 +1128,8 @@ export interface TimeoutRpcError {
     domain?: "common";
     symbol?: "E_TIMEOUT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TimeoutContext;
   };
 }
@@ -1102,6 +1146,8 @@ export interface TimeoutProblem {
   timestamp?: string;
   symbol?: "E_TIMEOUT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1124,6 +1170,8 @@ export interface TimeoutResponse {
   code: "E_TIMEOUT";
   message: string;
   details: TimeoutDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1153,6 +1201,8 @@ export interface LimitExceededRpcError {
     domain?: "common";
     symbol?: "E_LIMIT_EXCEEDED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: LimitExceededContext;
   };
 }
@@ -1169,6 +1219,8 @@ export interface LimitExceededProblem {
   timestamp?: string;
   symbol?: "E_LIMIT_EXCEEDED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1202,6 +1254,8 @@ export interface LimitExceededResponse {
   code: "E_LIMIT_EXCEEDED";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1231,6 +1285,8 @@ export interface NotInstalledRpcError {
     domain?: "common";
     symbol?: "E_NOT_INSTALLED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NotInstalledContext;
   };
 }
@@ -1247,6 +1303,8 @@ export interface NotInstalledProblem {
   timestamp?: string;
   symbol?: "E_NOT_INSTALLED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1265,6 +1323,8 @@ export interface NotInstalledResponse {
   code: "E_NOT_INSTALLED";
   message: string;
   details: NotInstalledDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1294,6 +1354,8 @@ export interface SessionNotFoundRpcError {
     domain?: "common";
     symbol?: "E_SESSION_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: SessionNotFoundContext;
   };
 }
@@ -1310,6 +1372,8 @@ export interface SessionNotFoundProblem {
   timestamp?: string;
   symbol?: "E_SESSION_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1327,6 +1391,8 @@ export interface SessionNotFoundResponse {
   code: "E_SESSION_NOT_FOUND";
   message: string;
   details: SessionNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1355,6 +1421,8 @@ export interface InputTooLargeRpcError {
     domain?: "common";
     symbol?: "E_INPUT_TOO_LARGE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InputTooLargeContext;
   };
 }
@@ -1371,6 +1439,8 @@ export interface InputTooLargeProblem {
   timestamp?: string;
   symbol?: "E_INPUT_TOO_LARGE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1404,6 +1474,8 @@ export interface InputTooLargeResponse {
   code: "E_INPUT_TOO_LARGE";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1432,6 +1504,8 @@ export interface UnsupportedRpcError {
     domain?: "common";
     symbol?: "E_UNSUPPORTED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: UnsupportedContext;
   };
 }
@@ -1448,6 +1522,8 @@ export interface UnsupportedProblem {
   timestamp?: string;
   symbol?: "E_UNSUPPORTED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1463,6 +1539,8 @@ export interface UnsupportedResponse {
   code: "E_UNSUPPORTED";
   message: string;
   details: UnsupportedDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1492,6 +1570,8 @@ export interface RateLimitRpcError {
     domain?: "common";
     symbol?: "E_RATE_LIMITED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RateLimitContext;
   };
 }
@@ -1508,6 +1588,8 @@ export interface RateLimitProblem {
   timestamp?: string;
   symbol?: "E_RATE_LIMITED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1541,6 +1623,8 @@ export interface RateLimitResponse {
   code: "E_RATE_LIMITED";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1570,6 +1654,8 @@ export interface ValidationErrorRpcError {
     domain?: "common";
     symbol?: "E_VALIDATION";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ValidationErrorContext;
   };
 }
@@ -1586,6 +1672,8 @@ export interface ValidationErrorProblem {
   timestamp?: string;
   symbol?: "E_VALIDATION";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1607,6 +1695,8 @@ export interface ValidationErrorResponse {
   code: "E_VALIDATION";
   message: string;
   details: FieldErrors;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1635,6 +1725,8 @@ export interface ConfigurationErrorRpcError {
     domain?: "common";
     symbol?: "E_CONFIGURATION";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ConfigurationErrorContext;
   };
 }
@@ -1651,6 +1743,8 @@ export interface ConfigurationErrorProblem {
   timestamp?: string;
   symbol?: "E_CONFIGURATION";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1676,6 +1770,8 @@ export interface ConfigurationErrorResponse {
   code: "E_CONFIGURATION";
   message: string;
   details: SystemError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1706,6 +1802,8 @@ export interface UpstreamUnavailableRpcError {
     domain?: "common";
     symbol?: "E_UPSTREAM_UNAVAILABLE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: UpstreamUnavailableContext;
   };
 }
@@ -1722,6 +1820,8 @@ export interface UpstreamUnavailableProblem {
   timestamp?: string;
   symbol?: "E_UPSTREAM_UNAVAILABLE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1738,6 +1838,8 @@ export interface UpstreamUnavailableResponse {
   code: "E_UPSTREAM_UNAVAILABLE";
   message: string;
   details: UpstreamUnavailableDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1766,6 +1868,8 @@ export interface UnauthorizedRpcError {
     domain?: "common";
     symbol?: "E_UNAUTHORIZED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: UnauthorizedContext;
   };
 }
@@ -1782,6 +1886,8 @@ export interface UnauthorizedProblem {
   timestamp?: string;
   symbol?: "E_UNAUTHORIZED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1800,6 +1906,8 @@ export interface UnauthorizedResponse {
   code: "E_UNAUTHORIZED";
   message: string;
   details: UnauthorizedDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1830,6 +1938,8 @@ export interface InternalErrorRpcError {
     domain?: "common";
     symbol?: "E_INTERNAL";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InternalErrorContext;
   };
 }
@@ -1846,6 +1956,8 @@ export interface InternalErrorProblem {
   timestamp?: string;
   symbol?: "E_INTERNAL";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1859,6 +1971,8 @@ export interface InternalErrorResponse {
   code: "E_INTERNAL";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1888,6 +2002,8 @@ export interface PyExecFailRpcError {
     domain?: "python";
     symbol?: "E_PY_EXEC_FAIL";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PyExecFailContext;
   };
 }
@@ -1904,6 +2020,8 @@ export interface PyExecFailProblem {
   timestamp?: string;
   symbol?: "E_PY_EXEC_FAIL";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1937,6 +2055,8 @@ export interface PyExecFailResponse {
   code: "E_PY_EXEC_FAIL";
   message: string;
   details: ExecutionError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1966,6 +2086,8 @@ export interface PySecurityRpcError {
     domain?: "python";
     symbol?: "E_PY_SECURITY";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PySecurityContext;
   };
 }
@@ -1982,6 +2104,8 @@ export interface PySecurityProblem {
   timestamp?: string;
   symbol?: "E_PY_SECURITY";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2011,6 +2135,8 @@ export interface PySecurityResponse {
   code: "E_PY_SECURITY";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2038,6 +2164,8 @@ export interface PySyntaxRpcError {
     domain?: "python";
     symbol?: "E_PY_SYNTAX";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PySyntaxContext;
   };
 }
@@ -2054,6 +2182,8 @@ export interface PySyntaxProblem {
   timestamp?: string;
   symbol?: "E_PY_SYNTAX";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2070,6 +2200,8 @@ export interface PySyntaxResponse {
   code: "E_PY_SYNTAX";
   message: string;
   details: PySyntaxDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2098,6 +2230,8 @@ export interface PyModuleNotFoundRpcError {
     domain?: "python";
     symbol?: "E_PY_MODULE_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PyModuleNotFoundContext;
   };
 }
@@ -2114,6 +2248,8 @@ export interface PyModuleNotFoundProblem {
   timestamp?: string;
   symbol?: "E_PY_MODULE_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2128,6 +2264,8 @@ export interface PyModuleNotFoundResponse {
   code: "E_PY_MODULE_NOT_FOUND";
   message: string;
   details: PyModuleNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2156,6 +2294,8 @@ export interface PyKernelDiedRpcError {
     domain?: "python";
     symbol?: "E_PY_KERNEL_DIED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PyKernelDiedContext;
   };
 }
@@ -2172,6 +2312,8 @@ export interface PyKernelDiedProblem {
   timestamp?: string;
   symbol?: "E_PY_KERNEL_DIED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2205,6 +2347,8 @@ export interface PyKernelDiedResponse {
   code: "E_PY_KERNEL_DIED";
   message: string;
   details: ExecutionError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2234,6 +2378,8 @@ export interface PwNavRpcError {
     domain?: "playwright";
     symbol?: "E_PW_NAV";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PwNavContext;
   };
 }
@@ -2250,6 +2396,8 @@ export interface PwNavProblem {
   timestamp?: string;
   symbol?: "E_PW_NAV";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2269,6 +2417,8 @@ export interface PwNavResponse {
   code: "E_PW_NAV";
   message: string;
   details: PwNavDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2298,6 +2448,8 @@ export interface PwLaunchRpcError {
     domain?: "playwright";
     symbol?: "E_PW_LAUNCH";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PwLaunchContext;
   };
 }
@@ -2314,6 +2466,8 @@ export interface PwLaunchProblem {
   timestamp?: string;
   symbol?: "E_PW_LAUNCH";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2329,6 +2483,8 @@ export interface PwLaunchResponse {
   code: "E_PW_LAUNCH";
   message: string;
   details: PwLaunchDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2356,6 +2512,8 @@ export interface PwSelectorNotFoundRpcError {
     domain?: "playwright";
     symbol?: "E_PW_SELECTOR_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PwSelectorNotFoundContext;
   };
 }
@@ -2372,6 +2530,8 @@ export interface PwSelectorNotFoundProblem {
   timestamp?: string;
   symbol?: "E_PW_SELECTOR_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2387,6 +2547,8 @@ export interface PwSelectorNotFoundResponse {
   code: "E_PW_SELECTOR_NOT_FOUND";
   message: string;
   details: PwSelectorNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2415,6 +2577,8 @@ export interface PwPageClosedRpcError {
     domain?: "playwright";
     symbol?: "E_PW_PAGE_CLOSED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PwPageClosedContext;
   };
 }
@@ -2431,6 +2595,8 @@ export interface PwPageClosedProblem {
   timestamp?: string;
   symbol?: "E_PW_PAGE_CLOSED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2445,6 +2611,8 @@ export interface PwPageClosedResponse {
   code: "E_PW_PAGE_CLOSED";
   message: string;
   details: PwPageClosedDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2473,6 +2641,8 @@ export interface PwEvalRpcError {
     domain?: "playwright";
     symbol?: "E_PW_EVAL";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PwEvalContext;
   };
 }
@@ -2489,6 +2659,8 @@ export interface PwEvalProblem {
   timestamp?: string;
   symbol?: "E_PW_EVAL";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2511,6 +2683,8 @@ export interface PwEvalResponse {
   code: "E_PW_EVAL";
   message: string;
   details: PwEvalDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2538,6 +2712,8 @@ export interface MbFileNotFoundRpcError {
     domain?: "memory-bank";
     symbol?: "E_MB_FILE_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MbFileNotFoundContext;
   };
 }
@@ -2554,6 +2730,8 @@ export interface MbFileNotFoundProblem {
   timestamp?: string;
   symbol?: "E_MB_FILE_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2569,6 +2747,8 @@ export interface MbFileNotFoundResponse {
   code: "E_MB_FILE_NOT_FOUND";
   message: string;
   details: MbFileNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2597,6 +2777,8 @@ export interface MbReadRpcError {
     domain?: "memory-bank";
     symbol?: "E_MB_READ";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MbReadContext;
   };
 }
@@ -2613,6 +2795,8 @@ export interface MbReadProblem {
   timestamp?: string;
   symbol?: "E_MB_READ";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2628,6 +2812,8 @@ export interface MbReadResponse {
   code: "E_MB_READ";
   message: string;
   details: MbReadDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2656,6 +2842,8 @@ export interface MbWriteRpcError {
     domain?: "memory-bank";
     symbol?: "E_MB_WRITE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MbWriteContext;
   };
 }
@@ -2672,6 +2860,8 @@ export interface MbWriteProblem {
   timestamp?: string;
   symbol?: "E_MB_WRITE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2687,6 +2877,8 @@ export interface MbWriteResponse {
   code: "E_MB_WRITE";
   message: string;
   details: MbWriteDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2714,6 +2906,8 @@ export interface MbProjectNotFoundRpcError {
     domain?: "memory-bank";
     symbol?: "E_MB_PROJECT_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MbProjectNotFoundContext;
   };
 }
@@ -2730,6 +2924,8 @@ export interface MbProjectNotFoundProblem {
   timestamp?: string;
   symbol?: "E_MB_PROJECT_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2744,6 +2940,8 @@ export interface MbProjectNotFoundResponse {
   code: "E_MB_PROJECT_NOT_FOUND";
   message: string;
   details: MbProjectNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2772,6 +2970,8 @@ export interface MbInvalidNameRpcError {
     domain?: "memory-bank";
     symbol?: "E_MB_INVALID_NAME";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MbInvalidNameContext;
   };
 }
@@ -2788,6 +2988,8 @@ export interface MbInvalidNameProblem {
   timestamp?: string;
   symbol?: "E_MB_INVALID_NAME";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2825,6 +3027,8 @@ export interface MbInvalidNameResponse {
   code: "E_MB_INVALID_NAME";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2852,6 +3056,8 @@ export interface KgFullRpcError {
     domain?: "kg-memory";
     symbol?: "E_KG_FULL";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: KgFullContext;
   };
 }
@@ -2868,6 +3074,8 @@ export interface KgFullProblem {
   timestamp?: string;
   symbol?: "E_KG_FULL";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2901,6 +3109,8 @@ export interface KgFullResponse {
   code: "E_KG_FULL";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2929,6 +3139,8 @@ export interface KgInvalidTripleRpcError {
     domain?: "kg-memory";
     symbol?: "E_KG_INVALID_TRIPLE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: KgInvalidTripleContext;
   };
 }
@@ -2945,6 +3157,8 @@ export interface KgInvalidTripleProblem {
   timestamp?: string;
   symbol?: "E_KG_INVALID_TRIPLE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2962,6 +3176,8 @@ export interface KgInvalidTripleResponse {
   code: "E_KG_INVALID_TRIPLE";
   message: string;
   details: KgInvalidTripleDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2991,6 +3207,8 @@ export interface PathTraversalRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_PATH_ESCAPE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PathTraversalContext;
   };
 }
@@ -3007,6 +3225,8 @@ export interface PathTraversalProblem {
   timestamp?: string;
   symbol?: "E_FS_PATH_ESCAPE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3044,6 +3264,8 @@ export interface PathTraversalResponse {
   code: "E_FS_PATH_ESCAPE";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3072,6 +3294,8 @@ export interface PermissionDeniedRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_DENIED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PermissionDeniedContext;
   };
 }
@@ -3088,6 +3312,8 @@ export interface PermissionDeniedProblem {
   timestamp?: string;
   symbol?: "E_FS_DENIED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3121,6 +3347,8 @@ export interface PermissionDeniedResponse {
   code: "E_FS_DENIED";
   message: string;
   details: ExecutionError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3150,6 +3378,8 @@ export interface FileTooLargeRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_FILE_TOO_LARGE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: FileTooLargeContext;
   };
 }
@@ -3166,6 +3396,8 @@ export interface FileTooLargeProblem {
   timestamp?: string;
   symbol?: "E_FS_FILE_TOO_LARGE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3199,6 +3431,8 @@ export interface FileTooLargeResponse {
   code: "E_FS_FILE_TOO_LARGE";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3227,6 +3461,8 @@ export interface NotFoundRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NotFoundContext;
   };
 }
@@ -3243,6 +3479,8 @@ export interface NotFoundProblem {
   timestamp?: string;
   symbol?: "E_FS_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3257,6 +3495,8 @@ export interface NotFoundResponse {
   code: "E_FS_NOT_FOUND";
   message: string;
   details: NotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3285,6 +3525,8 @@ export interface IoErrorRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_IO_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: IoErrorContext;
   };
 }
@@ -3301,6 +3543,8 @@ export interface IoErrorProblem {
   timestamp?: string;
   symbol?: "E_FS_IO_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3326,6 +3570,8 @@ export interface IoErrorResponse {
   code: "E_FS_IO_ERROR";
   message: string;
   details: SystemError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3354,6 +3600,8 @@ export interface InvalidPathRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_INVALID_PATH";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidPathContext;
   };
 }
@@ -3370,6 +3618,8 @@ export interface InvalidPathProblem {
   timestamp?: string;
   symbol?: "E_FS_INVALID_PATH";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3407,6 +3657,8 @@ export interface InvalidPathResponse {
   code: "E_FS_INVALID_PATH";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3440,6 +3692,8 @@ export interface FsLockedRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_LOCKED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: FsLockedContext;
   };
 }
@@ -3458,6 +3712,8 @@ export interface FsLockedProblem {
   timestamp?: string;
   symbol?: "E_FS_LOCKED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3474,6 +3730,8 @@ export interface FsLockedResponse {
   code: "E_FS_LOCKED";
   message: string;
   details: FsLockedDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3503,6 +3761,8 @@ export interface PathNotAllowedRpcError {
     domain?: "policy";
     symbol?: "E_POLICY_PATH_NOT_ALLOWED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PathNotAllowedContext;
   };
 }
@@ -3519,6 +3779,8 @@ export interface PathNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_PATH_NOT_ALLOWED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3548,6 +3810,8 @@ export interface PathNotAllowedResponse {
   code: "E_POLICY_PATH_NOT_ALLOWED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3575,6 +3839,8 @@ export interface CommandNotAllowedRpcError {
     domain?: "policy";
     symbol?: "E_POLICY_COMMAND_NOT_ALLOWED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: CommandNotAllowedContext;
   };
 }
@@ -3591,6 +3857,8 @@ export interface CommandNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_COMMAND_NOT_ALLOWED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3620,6 +3888,8 @@ export interface CommandNotAllowedResponse {
   code: "E_POLICY_COMMAND_NOT_ALLOWED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3649,6 +3919,8 @@ export interface EnvironmentNotAllowedRpcError {
     domain?: "policy";
     symbol?: "E_POLICY_ENV_NOT_ALLOWED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: EnvironmentNotAllowedContext;
   };
 }
@@ -3665,6 +3937,8 @@ export interface EnvironmentNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_ENV_NOT_ALLOWED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3694,6 +3968,8 @@ export interface EnvironmentNotAllowedResponse {
   code: "E_POLICY_ENV_NOT_ALLOWED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3722,6 +3998,8 @@ export interface NetworkFsDeniedRpcError {
     domain?: "policy";
     symbol?: "E_POLICY_NETWORK_FS_DENIED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NetworkFsDeniedContext;
   };
 }
@@ -3738,6 +4016,8 @@ export interface NetworkFsDeniedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_NETWORK_FS_DENIED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3767,6 +4047,8 @@ export interface NetworkFsDeniedResponse {
   code: "E_POLICY_NETWORK_FS_DENIED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3794,6 +4076,8 @@ export interface WriteNotPermittedRpcError {
     domain?: "policy";
     symbol?: "E_POLICY_WRITE_NOT_PERMITTED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: WriteNotPermittedContext;
   };
 }
@@ -3810,6 +4094,8 @@ export interface WriteNotPermittedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_WRITE_NOT_PERMITTED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3839,6 +4125,8 @@ export interface WriteNotPermittedResponse {
   code: "E_POLICY_WRITE_NOT_PERMITTED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3871,6 +4159,8 @@ export interface PolicyDeniedRpcError {
     domain?: "policy";
     symbol?: "E_POLICY_DENIED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PolicyDeniedContext;
   };
 }
@@ -3889,6 +4179,8 @@ export interface PolicyDeniedProblem {
   timestamp?: string;
   symbol?: "E_POLICY_DENIED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3920,6 +4212,8 @@ export interface PolicyDeniedResponse {
   code: "E_POLICY_DENIED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -3948,6 +4242,8 @@ export interface CommandFailedRpcError {
     domain?: "command";
     symbol?: "E_CMD_FAILED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: CommandFailedContext;
   };
 }
@@ -3964,6 +4260,8 @@ export interface CommandFailedProblem {
   timestamp?: string;
   symbol?: "E_CMD_FAILED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -3997,6 +4295,8 @@ export interface CommandFailedResponse {
   code: "E_CMD_FAILED";
   message: string;
   details: ExecutionError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4025,6 +4325,8 @@ export interface CmdTimeoutRpcError {
     domain?: "command";
     symbol?: "E_CMD_TIMEOUT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: CmdTimeoutContext;
   };
 }
@@ -4041,6 +4343,8 @@ export interface CmdTimeoutProblem {
   timestamp?: string;
   symbol?: "E_CMD_TIMEOUT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -4074,6 +4378,8 @@ export interface CmdTimeoutResponse {
   code: "E_CMD_TIMEOUT";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4103,6 +4409,8 @@ export interface OutputTooLargeRpcError {
     domain?: "command";
     symbol?: "E_CMD_OUTPUT_TOO_LARGE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: OutputTooLargeContext;
   };
 }
@@ -4119,6 +4427,8 @@ export interface OutputTooLargeProblem {
   timestamp?: string;
   symbol?: "E_CMD_OUTPUT_TOO_LARGE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -4152,6 +4462,8 @@ export interface OutputTooLargeResponse {
   code: "E_CMD_OUTPUT_TOO_LARGE";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4180,6 +4492,8 @@ export interface InvalidArgumentRpcError {
     domain?: "command";
     symbol?: "E_CMD_INVALID_ARGUMENT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidArgumentContext;
   };
 }
@@ -4196,6 +4510,8 @@ export interface InvalidArgumentProblem {
   timestamp?: string;
   symbol?: "E_CMD_INVALID_ARGUMENT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -4233,6 +4549,8 @@ export interface InvalidArgumentResponse {
   code: "E_CMD_INVALID_ARGUMENT";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4261,6 +4579,8 @@ export interface InvalidEnvironmentRpcError {
     domain?: "command";
     symbol?: "E_CMD_INVALID_ENV";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidEnvironmentContext;
   };
 }
@@ -4277,6 +4597,8 @@ export interface InvalidEnvironmentProblem {
   timestamp?: string;
   symbol?: "E_CMD_INVALID_ENV";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -4314,6 +4636,8 @@ export interface InvalidEnvironmentResponse {
   code: "E_CMD_INVALID_ENV";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4341,6 +4665,8 @@ export interface MissingRequiredRpcError {
     domain?: "command";
     symbol?: "E_CMD_MISSING_REQUIRED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MissingRequiredContext;
   };
 }
@@ -4357,6 +4683,8 @@ export interface MissingRequiredProblem {
   timestamp?: string;
   symbol?: "E_CMD_MISSING_REQUIRED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -4394,6 +4722,8 @@ export interface MissingRequiredResponse {
   code: "E_CMD_MISSING_REQUIRED";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4421,6 +4751,8 @@ export interface ConcurrencyLimitRpcError {
     domain?: "command";
     symbol?: "E_CMD_CONCURRENCY_LIMIT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ConcurrencyLimitContext;
   };
 }
@@ -4437,6 +4769,8 @@ export interface ConcurrencyLimitProblem {
   timestamp?: string;
   symbol?: "E_CMD_CONCURRENCY_LIMIT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -4470,6 +4804,8 @@ export interface ConcurrencyLimitResponse {
   code: "E_CMD_CONCURRENCY_LIMIT";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4498,6 +4834,8 @@ export interface CmdWorkdirInvalidRpcError {
     domain?: "command";
     symbol?: "E_CMD_WORKDIR_INVALID";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: CmdWorkdirInvalidContext;
   };
 }
@@ -4514,6 +4852,8 @@ export interface CmdWorkdirInvalidProblem {
   timestamp?: string;
   symbol?: "E_CMD_WORKDIR_INVALID";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -4551,6 +4891,8 @@ export interface CmdWorkdirInvalidResponse {
   code: "E_CMD_WORKDIR_INVALID";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4579,6 +4921,8 @@ export interface CmdSandboxRpcError {
     domain?: "command";
     symbol?: "E_CMD_SANDBOX";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: CmdSandboxContext;
   };
 }
@@ -4595,6 +4939,8 @@ export interface CmdSandboxProblem {
   timestamp?: string;
   symbol?: "E_CMD_SANDBOX";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -4620,6 +4966,8 @@ export interface CmdSandboxResponse {
   code: "E_CMD_SANDBOX";
   message: string;
   details: SystemError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -4956,6 +5304,12 @@ export interface ErrorMeta {
   readonly statuses: readonly number[];
   readonly problemType: string;
   readonly retryable: boolean;
+  /** When a failed request may be sent again: never, after a change, or as it is after a delay. */
+  readonly retry: RetryClass;
+  /** The catalog's default delay before a retry, in whole ms (only with after_delay). */
+  readonly retryAfterMs?: number;
+  /** The error is the server's throttling (only with after_delay). */
+  readonly throttling?: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
   /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
@@ -4984,6 +5338,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/rpc-parse-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5000,6 +5355,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/rpc-internal-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5016,6 +5372,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/rpc-invalid-params";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5032,6 +5389,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "https://errors.mcp.example.dev/rpc-method-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5048,6 +5406,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/rpc-invalid-request";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5066,6 +5425,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/rpc-server-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: true;
       readonly replacedBy: "E_INTERNAL";
     };
@@ -5083,6 +5443,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/invalid-params";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5099,6 +5460,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [504];
       readonly problemType: "https://errors.mcp.example.dev/timeout";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -5115,6 +5477,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [429, 413];
       readonly problemType: "https://errors.mcp.example.dev/limit-exceeded";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5131,6 +5494,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "https://errors.mcp.example.dev/not-installed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5147,6 +5511,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "https://errors.mcp.example.dev/session-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5163,6 +5528,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [413];
       readonly problemType: "https://errors.mcp.example.dev/input-too-large";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5179,6 +5545,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [501];
       readonly problemType: "https://errors.mcp.example.dev/unsupported";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5195,6 +5562,9 @@ export declare const CATALOG: {
       readonly statuses: readonly [429];
       readonly problemType: "https://errors.mcp.example.dev/rate-limit";
       readonly retryable: true;
+      readonly retry: "after_delay";
+      readonly retryAfterMs: 30000;
+      readonly throttling: true;
       readonly deprecated: false;
     };
     /**
@@ -5211,6 +5581,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422];
       readonly problemType: "https://errors.mcp.example.dev/validation-error";
       readonly retryable: false;
+      readonly retry: "after_change";
       readonly deprecated: false;
     };
     /**
@@ -5227,6 +5598,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/configuration-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5243,6 +5615,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [502, 503];
       readonly problemType: "https://errors.mcp.example.dev/upstream-unavailable";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -5259,6 +5632,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [401, 403];
       readonly problemType: "https://errors.mcp.example.dev/unauthorized";
       readonly retryable: false;
+      readonly retry: "after_change";
       readonly deprecated: false;
     };
     /**
@@ -5275,6 +5649,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/internal-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5291,6 +5666,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422];
       readonly problemType: "https://errors.mcp.example.dev/py-exec-fail";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5307,6 +5683,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.mcp.example.dev/py-security";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5323,6 +5700,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/py-syntax";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5339,6 +5717,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422];
       readonly problemType: "https://errors.mcp.example.dev/py-module-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5355,6 +5734,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "https://errors.mcp.example.dev/py-kernel-died";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -5371,6 +5751,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [502];
       readonly problemType: "https://errors.mcp.example.dev/pw-nav";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -5387,6 +5768,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "https://errors.mcp.example.dev/pw-launch";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -5403,6 +5785,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "https://errors.mcp.example.dev/pw-selector-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5419,6 +5802,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [409];
       readonly problemType: "https://errors.mcp.example.dev/pw-page-closed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5435,6 +5819,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422];
       readonly problemType: "https://errors.mcp.example.dev/pw-eval";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5451,6 +5836,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "https://errors.mcp.example.dev/mb-file-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5467,6 +5853,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/mb-read";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5483,6 +5870,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/mb-write";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5499,6 +5887,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "https://errors.mcp.example.dev/mb-project-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5515,6 +5904,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/mb-invalid-name";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5531,6 +5921,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [507];
       readonly problemType: "https://errors.mcp.example.dev/kg-full";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5547,6 +5938,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/kg-invalid-triple";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5563,6 +5955,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/path-traversal";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5579,6 +5972,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.mcp.example.dev/permission-denied";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5595,6 +5989,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [413];
       readonly problemType: "https://errors.mcp.example.dev/file-too-large";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5611,6 +6006,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "https://errors.mcp.example.dev/not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5627,6 +6023,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/io-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5643,6 +6040,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/invalid-path";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5661,6 +6059,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [423];
       readonly problemType: "https://errors.mcp.example.dev/fs-locked";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: true;
       readonly replacedBy: "E_FS_DENIED";
     };
@@ -5678,6 +6077,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.mcp.example.dev/path-not-allowed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5694,6 +6094,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.mcp.example.dev/command-not-allowed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5710,6 +6111,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.mcp.example.dev/environment-not-allowed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5726,6 +6128,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.mcp.example.dev/network-fs-denied";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5742,6 +6145,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.mcp.example.dev/write-not-permitted";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5760,6 +6164,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.mcp.example.dev/policy-denied";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: true;
       readonly replacedBy: "E_POLICY_PATH_NOT_ALLOWED";
     };
@@ -5777,6 +6182,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422];
       readonly problemType: "https://errors.mcp.example.dev/command-failed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5793,6 +6199,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [504];
       readonly problemType: "https://errors.mcp.example.dev/cmd-timeout";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -5809,6 +6216,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/output-too-large";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5825,6 +6233,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/invalid-argument";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5841,6 +6250,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/invalid-environment";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5857,6 +6267,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/missing-required";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5873,6 +6284,8 @@ export declare const CATALOG: {
       readonly statuses: readonly [429];
       readonly problemType: "https://errors.mcp.example.dev/concurrency-limit";
       readonly retryable: true;
+      readonly retry: "after_delay";
+      readonly throttling: true;
       readonly deprecated: false;
     };
     /**
@@ -5889,6 +6302,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.mcp.example.dev/cmd-workdir-invalid";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -5905,6 +6319,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.mcp.example.dev/cmd-sandbox";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
   };
@@ -5915,6 +6330,14 @@ export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
 export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
 export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
 export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * When a client may send a failed request again: "never"; "after_change",
+ * once the request is changed (other arguments, a fixed input, another
+ * permission); "after_delay", as it is, after the payload's retryAfterMs
+ * when it carries one (else with the client's own backoff).
+ */
+export type RetryClass = "never" | "after_change" | "after_delay";
 
 /**
  * The data.context of an error of this catalog. isSymbol narrows it to one
@@ -5943,6 +6366,10 @@ export interface JsonRpcError {
     domain?: ErrorDomain;
     symbol?: ErrorSymbol;
     retryable?: boolean;
+    /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+    retry?: RetryClass;
+    /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+    retryAfterMs?: number;
     context?: ErrorContext;
   };
 }
@@ -5961,6 +6388,10 @@ export interface ProblemDetails {
   timestamp?: string;
   symbol?: ErrorSymbol;
   retryable?: boolean;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"; an HTTP answer's Retry-After in seconds). */
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -5972,6 +6403,10 @@ export interface ErrorResponse {
   code: ErrorSymbol;
   message: string;
   details?: unknown;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+  retryAfterMs?: number;
 }
 
 /** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
@@ -6005,8 +6440,12 @@ export interface UnknownError {
   readonly status?: number;
   /** A JSON-RPC error's data, as the payload has it. */
   readonly data?: unknown;
-  /** The payload's own retryable flag; false when it has none. */
+  /** The payload's own retryable flag; without one, whether its retry class is "after_delay". */
   readonly retryable: boolean;
+  /** The payload's retry class as it has it: a RetryClass, or a class of a newer catalog. */
+  readonly retry?: string;
+  /** The payload's delay before a retry, in whole ms. */
+  readonly retryAfterMs?: number;
   readonly raw: unknown;
 }
 
@@ -6108,10 +6547,35 @@ export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: 
 
 /**
  * Reports whether the error may be retried: the occurrence's own flag when it
- * carries one, else the catalog's; an UnknownError's own flag; false for a
- * payload of no catalog error.
+ * carries one (a plain response: whether its retry class is "after_delay"),
+ * else the catalog's; an UnknownError's own flag; false for a payload of no
+ * catalog error.
  */
 export declare function isRetryable(value: ErrorInput): boolean;
+
+/** What a client should do about a failed request (retryAdvice). */
+export interface RetryAdvice {
+  /** "retry": send it again as it is; "change": only once changed; "never": not at all. */
+  readonly action: "retry" | "change" | "never";
+  /** With "retry", how long to wait first in whole ms, as the payload says; null: it says nothing (retry now, or with your own backoff). Always null otherwise. */
+  readonly delayMs: number | null;
+}
+
+/**
+ * Returns what to do about the failed request a payload answered, from the
+ * payload alone (the same advice for a known error and an unknown one of a
+ * newer catalog): its retry class — "after_delay" is "retry" with its
+ * retryAfterMs as delayMs when that is a non-negative integer, else null;
+ * "after_change" is "change"; "never" is "never" — and, where it carries
+ * no class or one this package does not know (a server older than retry
+ * classes, or newer), its retryable flag: true is "retry" (with its
+ * retryAfterMs, if any), anything else "never". It takes any payload, or
+ * its JSON text: a JSON-RPC error object (an McpError too) or a JSON-RPC
+ * response holding one, a problem document, a plain response, a context,
+ * an MCP tool result (its structuredContent, else its text content), and
+ * an UnknownError; anything else is "never".
+ */
+export declare function retryAdvice(payload: unknown): RetryAdvice;
 
 /**
  * Returns the members of a payload that are neither its format's own nor its

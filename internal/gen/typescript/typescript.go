@@ -618,6 +618,7 @@ func (g *generator) payloads(p *printer.Printer) {
 			p.P("domain?: ", str(e.Domain.Name), ";")
 			p.P("symbol?: ", syms, ";")
 			p.P("retryable?: boolean;")
+			retryMembers(p)
 			p.P("context?: ", n, "Context;")
 			p.Out()
 			p.P("};")
@@ -637,6 +638,7 @@ func (g *generator) payloads(p *printer.Printer) {
 			p.P("timestamp?: string;")
 			p.P("symbol?: ", syms, ";")
 			p.P("retryable?: boolean;")
+			retryMembers(p)
 			p.P("userMessage?: string;")
 			p.P("suggestions?: string[];")
 			p.P("debugInfo?: DebugInfo;")
@@ -659,11 +661,19 @@ func (g *generator) payloads(p *printer.Printer) {
 			} else {
 				p.P("details?: never;")
 			}
+			retryMembers(p)
 			p.Out()
 			p.P("}")
 			p.P()
 		}
 	}
+}
+
+// retryMembers prints the members of a payload's retry class and delay,
+// optional: a server older than retry classes sends neither.
+func retryMembers(p *printer.Printer) {
+	p.P("retry?: RetryClass;")
+	p.P("retryAfterMs?: number;")
 }
 
 // bySymbol prints the maps of each symbol (aliases included) to its
@@ -727,6 +737,12 @@ func (g *generator) metadata(p *printer.Printer) {
 	p.P("readonly statuses: readonly number[];")
 	p.P("readonly problemType: string;")
 	p.P("readonly retryable: boolean;")
+	p.P("/** When a failed request may be sent again: never, after a change, or as it is after a delay. */")
+	p.P("readonly retry: RetryClass;")
+	p.P("/** The catalog's default delay before a retry, in whole ms (only with after_delay). */")
+	p.P("readonly retryAfterMs?: number;")
+	p.P("/** The error is the server's throttling (only with after_delay). */")
+	p.P("readonly throttling?: boolean;")
 	p.P("readonly deprecated: boolean;")
 	p.P("readonly replacedBy?: ErrorSymbol;")
 	p.P("/** More symbols of the error, which lookups and guards accept; the wire carries symbol. */")
@@ -756,6 +772,13 @@ func (g *generator) metadata(p *printer.Printer) {
 		p.P("readonly statuses: readonly [", joinInts(e.Statuses, ", "), "];")
 		p.P("readonly problemType: ", str(e.ProblemType), ";")
 		p.P("readonly retryable: ", strconv.FormatBool(e.Retryable), ";")
+		p.P("readonly retry: ", str(string(e.Retry)), ";")
+		if e.RetryAfterMs > 0 {
+			p.P("readonly retryAfterMs: ", strconv.FormatInt(e.RetryAfterMs, 10), ";")
+		}
+		if e.Throttling {
+			p.P("readonly throttling: true;")
+		}
 		p.P("readonly deprecated: ", strconv.FormatBool(e.Deprecated != nil), ";")
 		if e.Deprecated != nil && e.Deprecated.ReplacedBy != nil {
 			p.P("readonly replacedBy: ", str(e.Deprecated.ReplacedBy.Symbol), ";")
@@ -866,7 +889,14 @@ func (g *generator) catalogJS() []byte {
 	p.P("errors: {")
 	p.In()
 	for _, e := range m.Errors {
-		var more string
+		more := ", retry: " + str(string(e.Retry))
+		if e.RetryAfterMs > 0 {
+			more += ", retryAfterMs: " + strconv.FormatInt(e.RetryAfterMs, 10)
+		}
+		if e.Throttling {
+			more += ", throttling: true"
+		}
+		more += ", deprecated: " + strconv.FormatBool(e.Deprecated != nil)
 		if e.Deprecated != nil && e.Deprecated.ReplacedBy != nil {
 			more = ", replacedBy: " + str(e.Deprecated.ReplacedBy.Symbol)
 		}
@@ -876,7 +906,7 @@ func (g *generator) catalogJS() []byte {
 		p.P(e.Symbol, ": {code: ", strconv.FormatInt(e.Code, 10), ", wireCode: ", strconv.FormatInt(e.WireCode, 10),
 			", symbol: ", str(e.Symbol), ", type: ", str(e.Type), ", domain: ", str(e.Domain.Name), ", title: ", str(e.Title),
 			", status: ", strconv.Itoa(e.Status()), ", statuses: [", joinInts(e.Statuses, ", "), "], problemType: ", str(e.ProblemType),
-			", retryable: ", strconv.FormatBool(e.Retryable), ", deprecated: ", strconv.FormatBool(e.Deprecated != nil), more, "},")
+			", retryable: ", strconv.FormatBool(e.Retryable), more, "},")
 	}
 	p.Out()
 	p.P("},")
@@ -933,6 +963,9 @@ func (g *generator) rules(p *printer.Printer) {
 	p.P()
 	p.P("// The most entries of debugInfo.errorChain.")
 	p.P("export const ERROR_CHAIN_ENTRIES = ", strconv.Itoa(g.facts.Rules.ErrorChainEntries), ";")
+	p.P()
+	p.P("// The longest delay before a retry a payload carries (retryAfterMs), in ms.")
+	p.P("export const MAX_RETRY_AFTER_MS = ", strconv.Itoa(g.facts.Rules.MaxRetryAfterMs), ";")
 }
 
 // jsLine makes text fit on one line of a // comment.
@@ -984,6 +1017,7 @@ func (g *generator) readme() []byte {
 	p.P()
 	g.sections(p, readmeExports)
 	p.P("| `isRetryable`, `symbolOf`, `byCode`, `bySymbol`, `byType`, `CATALOG` | metadata |")
+	p.P("| `retryAdvice` | what to do about any payload: `retry` (after `delayMs`, when it says), `change` the request, or `never` |")
 	p.P()
 	g.readmeServer(p)
 	return p.Content()

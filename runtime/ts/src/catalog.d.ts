@@ -14,6 +14,12 @@ export interface Meta {
   readonly statuses: readonly number[];
   readonly problemType: string;
   readonly retryable: boolean;
+  /** When a failed request may be sent again. */
+  readonly retry: "never" | "after_change" | "after_delay";
+  /** The catalog's default delay before a retry, in whole ms (only with after_delay). */
+  readonly retryAfterMs?: number;
+  /** The error is the server's throttling (only with after_delay). */
+  readonly throttling?: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: string;
   readonly aliases?: readonly string[];
@@ -40,3 +46,5 @@ export declare const RPC_DATA_MEMBERS: readonly string[];
 /** The most entries of debugInfo.errorChain. */
 export declare const ERROR_CHAIN_ENTRIES: number;
 export declare const PROBLEM_MEMBERS: readonly string[];
+/** The longest delay before a retry a payload carries (retryAfterMs), in ms. */
+export declare const MAX_RETRY_AFTER_MS: number;

@@ -20,6 +20,8 @@ export interface Rules {
   /** The floors of the maxDataBytes and maxStringBytes options. */
   readonly minMaxDataBytes: number;
   readonly minMaxStringBytes: number;
+  /** The longest delay before a retry a payload carries, in ms (one day): an occurrence's longer delay is this. */
+  readonly maxRetryAfterMs: number;
   /** The members a problem document writes itself. */
   readonly problemMembers: readonly string[];
   /** The members of a JSON-RPC error's data the runtime writes itself. */
@@ -86,6 +88,9 @@ export interface Template {
   readonly parts: ReadonlyArray<{ readonly text?: string; readonly field?: string }>;
 }
 
+/** When a client may send a failed request again (the catalog's retry class). */
+export type RetryClass = "never" | "after_change" | "after_delay";
+
 /** One error of the catalog. */
 export interface ErrorFacts {
   readonly symbol: string;
@@ -98,7 +103,14 @@ export interface ErrorFacts {
   readonly problemType: string;
   /** The allowed HTTP statuses, the default first. */
   readonly statuses: readonly number[];
+  /** Whether it may be retried as it is: its retry class is after_delay. */
   readonly retryable: boolean;
+  /** When a client may send the request again: never, after changing it, or as it is after a delay. */
+  readonly retry: RetryClass;
+  /** The catalog's default delay before a retry, in whole ms (> 0; only with after_delay); absent: none. */
+  readonly retryAfterMs?: number | undefined;
+  /** The error is the server's throttling (only with after_delay). */
+  readonly throttling?: boolean | undefined;
   readonly deprecated?: boolean | undefined;
   readonly replacedBy?: string | undefined;
   /** A failing MCP tools/call sends it as a JSON-RPC error (mcp.tool_errors: error). */

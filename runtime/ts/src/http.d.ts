@@ -1,5 +1,6 @@
 // The HTTP adapters of the server runtime: the problem document of an
-// error, with its status and application/problem+json, through a Fetch API
+// error, with its status and application/problem+json (and Retry-After when
+// the document carries a delay before a retry), through a Fetch API
 // Response, a node:http ServerResponse (Express) or a Fastify reply.
 
 import type { RenderOptions } from "./core.js";
@@ -26,23 +27,33 @@ export interface ProblemReply {
 }
 
 /**
+ * The value of a Retry-After header for a delay before a retry of ms
+ * milliseconds (problemOf's retryAfterMs): whole seconds, rounded up ("30"
+ * for 30000, "2" for 1001, "0" for 0).
+ */
+export declare function retryAfterSeconds(ms: number): string;
+
+/**
  * Writes err as an application/problem+json response with the status of
- * its error (anything not an error of the catalog as its fallback) on a
- * node:http ServerResponse, such as Express's res:
+ * its error (anything not an error of the catalog as its fallback), and
+ * Retry-After (whole seconds, rounded up) when the document carries
+ * retryAfterMs, on a node:http ServerResponse, such as Express's res:
  * `app.use((err, req, res, next) => writeProblem(res, err))`.
  */
 export declare function writeProblem(res: NodeResponse, err: unknown, options?: RenderOptions): void;
 
 /**
  * Returns err as a Fetch API Response, application/problem+json with the
- * status of its error: for Hono, Next.js route handlers, Deno, Bun and
+ * status of its error and Retry-After when the document carries
+ * retryAfterMs: for Hono, Next.js route handlers, Deno, Bun and
  * Cloudflare Workers.
  */
 export declare function problemResponse(err: unknown, options?: RenderOptions): FetchResponse;
 
 /**
  * Sends err on a Fastify reply, application/problem+json with the status of
- * its error, and returns what reply.send returns:
+ * its error and Retry-After when the document carries retryAfterMs, and
+ * returns what reply.send returns:
  * `app.setErrorHandler((err, req, reply) => sendProblem(reply, err))`.
  */
 export declare function sendProblem<R extends ProblemReply>(reply: R, err: unknown, options?: RenderOptions): ReturnType<R["send"]>;

@@ -58,7 +58,7 @@ export class McpError extends Error {
     super(message);
     /** The JSON-RPC error code. */
     this.code = code;
-    /** The data object: legacy keys, domain, symbol, retryable, context. */
+    /** The data object: legacy keys, domain, symbol, retryable, retry, retryAfterMs (when it carries a delay), context. */
     this.data = data;
     Object.defineProperty(this, "name", { value: "McpError", enumerable: false, configurable: true, writable: true });
   }

@@ -114,3 +114,69 @@ test("Fastify: sendProblem from an error handler", async () => {
     await app.close();
   }
 });
+
+/**
+ * retryAfterOf returns an answer's Retry-After header and the retryAfterMs
+ * of its document, checking that the header is the delay in whole seconds,
+ * rounded up, and absent without one.
+ * @param {Response} res
+ */
+async function retryAfterOf(res) {
+  const header = res.headers.get("retry-after");
+  const ms = JSON.parse(await res.text()).retryAfterMs;
+  assert.equal(header, ms === undefined ? null : String(Math.ceil(ms / 1000)));
+  return header;
+}
+
+const limited = (/** @type {object} */ options = {}) => server.newError("E_RATE_LIMITED", { tool: "search" }, options);
+
+/** Errors and the Retry-After each answer carries (null: none). */
+const retryCases = () => /** @type {Array<[unknown, string | null, object]>} */ ([
+  [limited(), "30", fixed],
+  [limited({ retryAfterMs: 1500 }), "2", fixed],
+  [limited({ retryAfterMs: 1000 }), "1", fixed],
+  [limited({ retryAfterMs: 1 }), "1", fixed],
+  [limited({ retryAfterMs: 0 }), "0", fixed],
+  [limited({ retryAfterMs: Infinity }), "86400", fixed],
+  [limited({ retryable: false }), null, fixed],
+  [server.newError("E_UNAVAILABLE", { service: "db" }), null, fixed],
+  [server.newError("E_UNAVAILABLE", { service: "db" }, { retryAfterMs: 60000 }), "60", fixed],
+  [server.newError("E_FS_TOO_LARGE", { resource: "r", limit: 1, actual: 2, unit: "bytes" }, { retryAfterMs: 60000 }), null, fixed],
+  // the error written is the fallback (past maxDataBytes), which has no delay
+  [server.newError("E_FS_BAD_NAME", { name: "a".repeat(600) }, { retryable: true, retryAfterMs: 60000 }), null, { ...fixed, maxDataBytes: 512 }],
+  [new Error("not the catalog's"), null, fixed],
+]);
+
+test("Retry-After: whole seconds, rounded up, whenever the document carries retryAfterMs, from every helper", async () => {
+  const cases = retryCases();
+  let at = 0;
+  const s = await listen((_req, res) => {
+    const [err, , o] = /** @type {[unknown, string | null, object]} */ (cases[at++]);
+    http.writeProblem(res, err, o);
+  });
+  const app = Fastify();
+  app.get("/:i", async (req) => {
+    throw (/** @type {any} */ (cases[Number(/** @type {any} */ (req.params).i)]))[0];
+  });
+  app.setErrorHandler((err, req, reply) => http.sendProblem(reply, err, (/** @type {any} */ (cases[Number(/** @type {any} */ (req.params).i)]))[2]));
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    const addr = /** @type {import("node:net").AddressInfo} */ (app.server.address());
+    for (const [i, [err, want, o]] of cases.entries()) {
+      const where = `case ${i}: ${server.renderResponse(err, o)}`;
+      const res = await fetch(s.url);
+      assert.equal(res.status, server.problemOf(err, o).status, where);
+      assert.equal(await retryAfterOf(res), want, `node:http ${where}`);
+      assert.equal(await retryAfterOf(http.problemResponse(err, o)), want, `Response ${where}`);
+      if (err instanceof server.CatalogError) {
+        assert.equal(await retryAfterOf(await fetch(`http://127.0.0.1:${addr.port}/${i}`)), want, `Fastify ${where}`);
+      }
+    }
+  } finally {
+    s.close();
+    await app.close();
+  }
+  assert.equal(http.retryAfterSeconds(30000), "30");
+  assert.equal(http.retryAfterSeconds(30001), "31");
+  assert.equal(http.retryAfterSeconds(0), "0");
+});

@@ -324,3 +324,90 @@ test("handleErrors refuses what is not a server of the SDK, saying what it wants
   }
 });
 
+
+test("rate limited, end to end on 127.0.0.1: a tool's retryAfterMs in structuredContent, an HTTP endpoint's Retry-After", async () => {
+  const http = await load(pkg.dir, "http.js");
+  const limited = () => server.newError("E_RATE_LIMITED", { tool: "search" }, { retryAfterMs: 1500 });
+  const build = () => {
+    const s = new McpServer({ name: "limited", version: "1.0.0" }, CAPABILITIES);
+    mcp.handleErrors(s);
+    s.registerTool("search", { description: "rate limited" }, async () => {
+      throw limited();
+    });
+    s.registerTool("search_typed", { description: "rate limited, with an output schema", outputSchema: { hits: z.number() } }, async () => {
+      throw limited();
+    });
+    s.registerTool("slow", { description: "rate limited with the catalog's default delay" }, async () => {
+      throw server.newError("E_RATE_LIMITED", { tool: "slow" });
+    });
+    s.registerResource("quota", "db://quota", {}, async () => {
+      throw limited();
+    });
+    return s;
+  };
+  // one node:http server: MCP over Streamable HTTP (stateless) at /mcp, a
+  // plain HTTP API answering with errgen's ./http helper elsewhere
+  const httpServer = createServer(async (req, res) => {
+    if (req.url !== "/mcp") {
+      http.writeProblem(res, limited());
+      return;
+    }
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const transport = new StreamableHTTPServerTransport({});
+    res.on("close", () => void transport.close());
+    await build().connect(transport);
+    await transport.handleRequest(req, res, chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : undefined);
+  });
+  await new Promise((resolve) => httpServer.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (httpServer.address());
+  const c = new Client({ name: "test", version: "1.0.0" });
+  try {
+    await c.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    await c.listTools();
+
+    const result = await c.callTool({ name: "search", arguments: {} });
+    assert.equal(result.isError, true);
+    const structured = /** @type {any} */ (result.structuredContent);
+    assert.equal(structured.symbol, "E_RATE_LIMITED");
+    assert.equal(structured.status, 429);
+    assert.equal(structured.retryable, true);
+    assert.equal(structured.retry, "after_delay");
+    assert.equal(structured.retryAfterMs, 1500);
+    assert.deepEqual(structured, JSON.parse(/** @type {any} */ (result.content)[0].text));
+    const problem = client.fromToolResult(result);
+    assert.ok(client.isSymbol(problem, "E_RATE_LIMITED"));
+    assert.equal(problem.retryAfterMs, 1500);
+    assert.deepEqual({ ...client.retryAdvice(result) }, { action: "retry", delayMs: 1500 });
+
+    // an output schema: no structuredContent, the text content still tells
+    const typed = await c.callTool({ name: "search_typed", arguments: {} });
+    assert.equal(typed.structuredContent, undefined);
+    assert.deepEqual({ ...client.retryAdvice(typed) }, { action: "retry", delayMs: 1500 });
+
+    const slow = await c.callTool({ name: "slow", arguments: {} });
+    assert.equal(/** @type {any} */ (slow.structuredContent).retryAfterMs, 30000);
+    assert.deepEqual({ ...client.retryAdvice(slow) }, { action: "retry", delayMs: 30000 });
+
+    // any other request: the JSON-RPC error's data carries them
+    const quota = await rejection(c.readResource({ uri: "db://quota" }));
+    assert.ok(quota instanceof SdkMcpError);
+    assert.equal(quota.code, 1003);
+    assert.equal(/** @type {any} */ (quota.data).retry, "after_delay");
+    assert.equal(/** @type {any} */ (quota.data).retryAfterMs, 1500);
+    assert.equal(client.fromMcpError(quota).data.retryAfterMs, 1500);
+    assert.deepEqual({ ...client.retryAdvice(quota) }, { action: "retry", delayMs: 1500 });
+
+    const res = await fetch(`http://127.0.0.1:${port}/api/search`);
+    assert.equal(res.status, 429);
+    assert.equal(res.headers.get("content-type"), "application/problem+json");
+    assert.equal(res.headers.get("retry-after"), "2");
+    const body = /** @type {any} */ (await res.json());
+    assert.equal(body.retryAfterMs, 1500);
+    assert.deepEqual({ ...client.retryAdvice(body) }, { action: "retry", delayMs: 1500 });
+  } finally {
+    await c.close();
+    httpServer.closeAllConnections();
+    await new Promise((resolve) => httpServer.close(() => resolve(undefined)));
+  }
+});

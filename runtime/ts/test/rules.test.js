@@ -34,6 +34,8 @@ function raise(input) {
     for (const text of [...input.cause].reverse()) c = new Error(text, c === undefined ? undefined : { cause: c });
     Object.assign(o, { cause: c });
   }
+  if (input.retryable !== undefined) Object.assign(o, { retryable: input.retryable });
+  if (input.retryAfterMs !== undefined) Object.assign(o, { retryAfterMs: input.retryAfterMs });
   return server.newError(input.symbol, input.details, o);
 }
 
@@ -199,7 +201,7 @@ test("the conformance runner reads every line as every runtime does, refuses wha
   assert.equal(answers.length, 14);
   assert.ok(answers[0].payloads);
   assert.equal(JSON.parse(answers[1].payloads.response).details.path, "");
-  assert.match(answers[1].payloads.response, /"tags":\["","t"\],"labels":\{"k":""\}\}\}$/);
+  assert.match(answers[1].payloads.response, /"tags":\["","t"\],"labels":\{"k":""\}\},"retry":"never"\}$/);
   assert.deepEqual(answers.slice(2).map((a) => [a.id, a.error]), [
     ["wrong", "details.service: want a string"],
     ["fraction", "details.limit: want an integer"],
@@ -214,4 +216,49 @@ test("the conformance runner reads every line as every runtime does, refuses wha
     ["", "unreadable line: nested deeper than 100 levels"],
     ["", "unreadable line: not UTF-8"],
   ]);
+});
+
+test("the conformance runner reads retryAfterMs as any JSON number, normalized as newError does, and refuses another type", () => {
+  const opts = '"options": {"now": "2026-01-02T03:04:05Z", "instance": "urn:x"}';
+  /** @type {Array<[string, string, string, string | null]>} id, symbol and the member as written; the response's retry members, or null for the error answer */
+  const cases = [
+    ["huge", "E_RATE_LIMITED", "1e400", '"retry":"after_delay","retryAfterMs":86400000'],
+    ["minus-huge", "E_RATE_LIMITED", "-1e400", '"retry":"after_delay","retryAfterMs":30000'],
+    ["tiny", "E_RATE_LIMITED", "5e-324", '"retry":"after_delay","retryAfterMs":1'],
+    ["minus-zero", "E_RATE_LIMITED", "-0", '"retry":"after_delay","retryAfterMs":0'],
+    ["fraction", "E_RATE_LIMITED", "1.5", '"retry":"after_delay","retryAfterMs":2'],
+    ["past-a-day", "E_RATE_LIMITED", "86400001", '"retry":"after_delay","retryAfterMs":86400000'],
+    ["a-day", "E_RATE_LIMITED", "86400000", '"retry":"after_delay","retryAfterMs":86400000'],
+    ["negative", "E_RATE_LIMITED", "-5", '"retry":"after_delay","retryAfterMs":30000'],
+    ["null", "E_RATE_LIMITED", "null", '"retry":"after_delay","retryAfterMs":30000'],
+    ["no-default", "E_UNAVAILABLE", "250", '"retry":"after_delay","retryAfterMs":250'],
+    ["never", "E_FS_TOO_LARGE", "250", '"retry":"never"'],
+    ["string", "E_RATE_LIMITED", '"30"', null],
+    ["boolean", "E_RATE_LIMITED", "true", null],
+    ["object", "E_RATE_LIMITED", "{}", null],
+    ["array", "E_RATE_LIMITED", "[1]", null],
+  ];
+  const details = { E_RATE_LIMITED: { tool: "search" }, E_UNAVAILABLE: { service: "db" }, E_FS_TOO_LARGE: { resource: "r", limit: 1, actual: 2, unit: "bytes" } };
+  const lines = cases.map(([id, symbol, ms]) => `{"id": "${id}", "input": {"kind": "error", "symbol": "${symbol}", "details": ${JSON.stringify(details[/** @type {keyof typeof details} */ (symbol)])}, "retryAfterMs": ${ms}, ${opts}}}`);
+  // the override moves the class; the delay goes with after_delay alone
+  lines.push(`{"id": "override-true", "input": {"kind": "error", "symbol": "E_FS_TOO_LARGE", "details": ${JSON.stringify(details.E_FS_TOO_LARGE)}, "retryable": true, "retryAfterMs": 7.2, ${opts}}}`);
+  lines.push(`{"id": "override-false", "input": {"kind": "error", "symbol": "E_RATE_LIMITED", "details": {"tool": "t"}, "retryable": false, "retryAfterMs": 100, ${opts}}}`);
+  const run = spawnSync(process.execPath, [join(pkg.dir, "conformance.mjs")], { input: lines.join("\n") + "\n", encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const answers = new Map(run.stdout.trim().split("\n").map((l) => JSON.parse(l)).map((a) => [a.id, a]));
+  assert.equal(answers.size, cases.length + 2);
+  for (const [id, , , want] of cases) {
+    const a = answers.get(id);
+    if (want === null) {
+      assert.equal(a.error, "input.retryAfterMs: want a number", id);
+      continue;
+    }
+    assert.ok(a.payloads, `${id}: ${a.error}`);
+    assert.ok(a.payloads.response.endsWith("}," + want + "}"), `${id}: ${a.payloads.response}`);
+    assert.ok(a.payloads.problem.includes(',"retryable":' + String(want.includes("after_delay")) + "," + want + ","), `${id}: ${a.payloads.problem}`);
+    assert.ok(a.payloads.jsonrpc.includes(',"retryable":' + String(want.includes("after_delay")) + "," + want + ',"context":'), `${id}: ${a.payloads.jsonrpc}`);
+  }
+  assert.ok(answers.get("override-true").payloads.response.endsWith('"retry":"after_delay","retryAfterMs":8}'));
+  assert.ok(answers.get("override-false").payloads.response.endsWith('"retry":"never"}'));
+  assert.match(answers.get("override-false").payloads.problem, /"retryable":false,"retry":"never","tool":"t"/);
 });

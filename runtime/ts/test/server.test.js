@@ -23,18 +23,18 @@ const denied = { path: "/home/alice/secret.txt", token: "hunter2" };
 test("an error renders every format, byte for byte", () => {
   const err = server.newError("E_UNAVAILABLE", { service: "db" });
   assert.equal(server.renderJsonRpcError(err, fixed),
-    '{"code":1001,"message":"The db service is unavailable","data":{"domain":"core","symbol":"E_UNAVAILABLE","retryable":true,"context":{"schemaVersion":1,"type":"unavailable","details":{"service":"db"},"retryable":true}}}');
+    '{"code":1001,"message":"The db service is unavailable","data":{"domain":"core","symbol":"E_UNAVAILABLE","retryable":true,"retry":"after_delay","context":{"schemaVersion":1,"type":"unavailable","details":{"service":"db"},"retryable":true}}}');
   assert.equal(server.renderProblem(err, fixed),
-    '{"type":"https://errors.example.com/fixture/unavailable","title":"Service unavailable","status":503,"detail":"The db service is unavailable","instance":"urn:uuid:00000000-0000-4000-8000-000000000000","timestamp":"2026-01-02T03:04:05Z","symbol":"E_UNAVAILABLE","retryable":true,"service":"db"}');
-  assert.equal(server.renderResponse(err, fixed), '{"error":true,"code":"E_UNAVAILABLE","message":"The db service is unavailable","details":{"service":"db"}}');
+    '{"type":"https://errors.example.com/fixture/unavailable","title":"Service unavailable","status":503,"detail":"The db service is unavailable","instance":"urn:uuid:00000000-0000-4000-8000-000000000000","timestamp":"2026-01-02T03:04:05Z","symbol":"E_UNAVAILABLE","retryable":true,"retry":"after_delay","service":"db"}');
+  assert.equal(server.renderResponse(err, fixed), '{"error":true,"code":"E_UNAVAILABLE","message":"The db service is unavailable","details":{"service":"db"},"retry":"after_delay"}');
   assert.equal(server.renderToolResult(err, fixed), '{"content":[{"type":"text","text":' + JSON.stringify(server.renderProblem(err, fixed)) + '}],"isError":true}');
   assert.deepEqual(server.jsonRpcParts(err, fixed), {
     code: 1001, message: "The db service is unavailable",
-    data: '{"domain":"core","symbol":"E_UNAVAILABLE","retryable":true,"context":{"schemaVersion":1,"type":"unavailable","details":{"service":"db"},"retryable":true}}',
+    data: '{"domain":"core","symbol":"E_UNAVAILABLE","retryable":true,"retry":"after_delay","context":{"schemaVersion":1,"type":"unavailable","details":{"service":"db"},"retryable":true}}',
   });
   // an error without details carries none in a plain response, {} in a context
   const internal = server.newError("E_INTERNAL");
-  assert.equal(server.renderResponse(internal), '{"error":true,"code":"E_INTERNAL","message":"An internal error occurred"}');
+  assert.equal(server.renderResponse(internal), '{"error":true,"code":"E_INTERNAL","message":"An internal error occurred","retry":"never"}');
   assert.match(server.renderJsonRpcError(internal), /"details":\{\},"userMessage":"Something went wrong on our side\."/);
 });
 
@@ -120,13 +120,13 @@ test("the details are typed by the catalog: a JavaScript caller's wrong ones are
   assert.throws(() => server.newError("E_FS_DENIED", /** @type {any} */ ({ path: "/tmp/x" })), /^TypeError: E_FS_DENIED: details.token is required$/);
   assert.throws(() => server.newError("E_NOT_THERE", {}), /no error "E_NOT_THERE"/);
   // an error raised without its details has each required field empty
-  assert.equal(server.renderResponse(server.errorOf("E_UNAVAILABLE")), '{"error":true,"code":"E_UNAVAILABLE","message":"The  service is unavailable","details":{"service":""}}');
+  assert.equal(server.renderResponse(server.errorOf("E_UNAVAILABLE")), '{"error":true,"code":"E_UNAVAILABLE","message":"The  service is unavailable","details":{"service":""},"retry":"after_delay"}');
 });
 
 test("aliases raise their error; options override the status, the retryable flag and add members", () => {
   const err = server.newError("E_INVALID", { fieldErrors: { b: ["no"], a: ["bad", "worse"] }, totalErrors: 3 });
   assert.equal(err.symbol, "E_VALIDATION");
-  assert.equal(server.renderResponse(err), '{"error":true,"code":"E_VALIDATION","message":"Validation failed: 3 errors","details":{"fieldErrors":{"a":["bad","worse"],"b":["no"]},"totalErrors":3}}');
+  assert.equal(server.renderResponse(err), '{"error":true,"code":"E_VALIDATION","message":"Validation failed: 3 errors","details":{"fieldErrors":{"a":["bad","worse"],"b":["no"]},"totalErrors":3},"retry":"never"}');
   const e2 = server.newError("E_UNAVAILABLE", { service: "db" }, {
     status: 502, retryable: false, requestId: "req_1", instance: "urn:x",
     data: [["method", "tools/call"], ["symbol", "E_SPOOF"], ["method", "again"]], extensions: { tool: "query", service: "shadow", type: "spoof" },
@@ -134,7 +134,7 @@ test("aliases raise their error; options override the status, the retryable flag
   assert.equal(e2.status, 502);
   assert.equal(e2.retryable, false);
   const rpc = JSON.parse(server.renderJsonRpcError(e2));
-  assert.deepEqual(Object.keys(rpc.data), ["method", "domain", "symbol", "retryable", "context"]);
+  assert.deepEqual(Object.keys(rpc.data), ["method", "domain", "symbol", "retryable", "retry", "context"]);
   assert.equal(rpc.data.method, "tools/call");
   const p = JSON.parse(server.renderProblem(e2));
   assert.equal(p.status, 502);
@@ -177,7 +177,7 @@ test("errors of another copy of the package are recognised by their brand", () =
 
 test("an error raised without its details: itself, or the fallback where empty details break its schema", () => {
   const parse = server.errorOf("E_PARSE");
-  assert.equal(server.renderJsonRpcError(parse), '{"code":-32700,"message":"Parse error","data":{"domain":"jsonrpc","symbol":"E_PARSE","retryable":false,"context":{"schemaVersion":1,"type":"parse","details":{},"retryable":false}}}');
+  assert.equal(server.renderJsonRpcError(parse), '{"code":-32700,"message":"Parse error","data":{"domain":"jsonrpc","symbol":"E_PARSE","retryable":false,"retry":"never","context":{"schemaVersion":1,"type":"parse","details":{},"retryable":false}}}');
   assert.equal(server.errorOf("E_UNAVAILABLE").symbol, "E_UNAVAILABLE");
   const bad = server.errorOf("E_FS_BAD_NAME");
   assert.equal(bad.symbol, "E_INTERNAL");

@@ -10,10 +10,13 @@ import {
   parseErrorResponse,
   parseJsonRpcError,
   parseProblemDetails,
+  retryAdvice,
   type ContextOf,
   type ErrorSymbol,
   type ProblemOf,
   type ResponseOf,
+  type RetryAdvice,
+  type RetryClass,
 } from "../golden/kinds/ts/index.js";
 import { isSymbol as isMcpSymbol, parseJsonRpcError as parseMcp } from "../../../../gen/ts/index.js";
 
@@ -144,3 +147,31 @@ if (err !== undefined && isSymbol(err, "E_REASON")) {
     void [reason, quota, reads, backup, canary, trace];
   }
 }
+
+// Retrying: every payload type has the class and the delay, optional (an
+// older server sends neither); retryAdvice takes anything.
+const advice: RetryAdvice = retryAdvice(payload);
+const action: "retry" | "change" | "never" = advice.action;
+const delayMs: number | null = advice.delayMs;
+if (err !== undefined && !("unknown" in err)) {
+  const rpcRetry: RetryClass | undefined = err.data?.retry;
+  const rpcDelay: number | undefined = err.data?.retryAfterMs;
+  void [rpcRetry, rpcDelay];
+}
+if (problem && isSymbol(problem, "E_TREE_INVALID")) {
+  const problemRetry: "never" | "after_change" | "after_delay" | undefined = problem.retry;
+  const problemDelay: number | undefined = problem.retryAfterMs;
+  void [problemRetry, problemDelay];
+}
+if (response && isSymbol(response, "E_TREE_VALIDATION")) {
+  const responseDelay: number | undefined = response.retryAfterMs;
+  void responseDelay;
+}
+if (err !== undefined && "unknown" in err) {
+  const newerRetry: string | undefined = err.retry;
+  const newerDelay: number | undefined = err.retryAfterMs;
+  void [newerRetry, newerDelay];
+}
+const metaRetry: RetryClass = CATALOG.errors.E_EVERYTHING.retry;
+const metaDelay: number | undefined = byCode(2)?.retryAfterMs;
+void [action, delayMs, metaRetry, metaDelay, retryAdvice(mcpError), retryAdvice(undefined)];

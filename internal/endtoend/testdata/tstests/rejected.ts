@@ -1,6 +1,6 @@
 // Must compile too: every line after @ts-expect-error is a type error, and
 // tsc fails on a directive whose line compiles.
-import { CATALOG, isSymbol, parseProblemDetails, type JsonRpcError, type JsonRpcErrorOf, type ResponseOf } from "../golden/kinds/ts/index.js";
+import { CATALOG, isSymbol, parseProblemDetails, retryAdvice, type JsonRpcError, type JsonRpcErrorOf, type ResponseOf } from "../golden/kinds/ts/index.js";
 
 declare const err: JsonRpcError;
 if (isSymbol(err, "E_TREE_INVALID")) {
@@ -59,3 +59,12 @@ declare const reason: ResponseOf<"E_REASON">;
 export const quota: number | undefined = reason.details.metadata?.["quota_limit"];
 // @ts-expect-error the details' other members are of any type: unknown until checked
 export const trace: string = reason.details["trace"];
+
+// @ts-expect-error a retry class the wire does not have
+export const badClass: ResponseOf = { error: true, code: "E_PARSE", message: "x", retry: "later" };
+
+// @ts-expect-error advice has no action "wait"
+export const wait: boolean = retryAdvice({}).action === "wait";
+
+// @ts-expect-error delayMs may be null
+export const delay: number = retryAdvice({}).delayMs;

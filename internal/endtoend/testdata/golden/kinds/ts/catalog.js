@@ -10,14 +10,14 @@ export const CATALOG = {
   version: "0.3.0",
   schemaVersion: 2,
   errors: {
-    E_PARSE: {code: -32700, wireCode: -32700, symbol: "E_PARSE", type: "parse", domain: "rpc", title: "Parse error", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/parse", retryable: false, deprecated: false},
-    E_INTERNAL: {code: 1, wireCode: 1, symbol: "E_INTERNAL", type: "internal", domain: "core", title: "Internal error", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/internal", retryable: true, deprecated: false, aliases: ["E_INTERNAL_ERROR"]},
-    E_EVERYTHING: {code: 2, wireCode: -32602, symbol: "E_EVERYTHING", type: "everything", domain: "core", title: "Everything \"at once\" */ `x` ${y}", status: 422, statuses: [422, 400], problemType: "https://errors.example.com/kinds/everything", retryable: false, deprecated: false},
-    E_REASON: {code: 3, wireCode: 3, symbol: "E_REASON", type: "reason", domain: "core", title: "Failed for a reason", status: 403, statuses: [403], problemType: "https://errors.example.com/kinds/reason", retryable: false, deprecated: false},
-    E_TREE_INVALID: {code: 100, wireCode: 100, symbol: "E_TREE_INVALID", type: "tree_invalid", domain: "tree", title: "Invalid tree", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-invalid", retryable: false, deprecated: true, replacedBy: "E_TREE_VALIDATION"},
-    E_TREE_VALIDATION: {code: 101, wireCode: 101, symbol: "E_TREE_VALIDATION", type: "tree_validation", domain: "tree", title: "Tree validation failed", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/tree-validation", retryable: false, deprecated: false, aliases: ["E_TREE_CHECK", "TREE_FAILED"]},
-    E_TREE_INLINE: {code: 102, wireCode: 102, symbol: "E_TREE_INLINE", type: "tree_inline", domain: "tree", title: "Inline details", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-inline", retryable: false, deprecated: false},
-    E_TREE_LABELS: {code: 103, wireCode: 103, symbol: "E_TREE_LABELS", type: "tree_labels", domain: "tree", title: "Labels", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-labels", retryable: false, deprecated: false},
+    E_PARSE: {code: -32700, wireCode: -32700, symbol: "E_PARSE", type: "parse", domain: "rpc", title: "Parse error", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/parse", retryable: false, retry: "never", deprecated: false},
+    E_INTERNAL: {code: 1, wireCode: 1, symbol: "E_INTERNAL", type: "internal", domain: "core", title: "Internal error", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/internal", retryable: true, retry: "after_delay", deprecated: false, aliases: ["E_INTERNAL_ERROR"]},
+    E_EVERYTHING: {code: 2, wireCode: -32602, symbol: "E_EVERYTHING", type: "everything", domain: "core", title: "Everything \"at once\" */ `x` ${y}", status: 422, statuses: [422, 400], problemType: "https://errors.example.com/kinds/everything", retryable: false, retry: "never", deprecated: false},
+    E_REASON: {code: 3, wireCode: 3, symbol: "E_REASON", type: "reason", domain: "core", title: "Failed for a reason", status: 403, statuses: [403], problemType: "https://errors.example.com/kinds/reason", retryable: false, retry: "never", deprecated: false},
+    E_TREE_INVALID: {code: 100, wireCode: 100, symbol: "E_TREE_INVALID", type: "tree_invalid", domain: "tree", title: "Invalid tree", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-invalid", retryable: false, replacedBy: "E_TREE_VALIDATION"},
+    E_TREE_VALIDATION: {code: 101, wireCode: 101, symbol: "E_TREE_VALIDATION", type: "tree_validation", domain: "tree", title: "Tree validation failed", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/tree-validation", retryable: false, retry: "never", deprecated: false, aliases: ["E_TREE_CHECK", "TREE_FAILED"]},
+    E_TREE_INLINE: {code: 102, wireCode: 102, symbol: "E_TREE_INLINE", type: "tree_inline", domain: "tree", title: "Inline details", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-inline", retryable: false, retry: "never", deprecated: false},
+    E_TREE_LABELS: {code: 103, wireCode: 103, symbol: "E_TREE_LABELS", type: "tree_labels", domain: "tree", title: "Labels", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-labels", retryable: false, retry: "never", deprecated: false},
   },
 };
 
@@ -49,3 +49,6 @@ export const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance",
 
 // The most entries of debugInfo.errorChain.
 export const ERROR_CHAIN_ENTRIES = 5;
+
+// The longest delay before a retry a payload carries (retryAfterMs), in ms.
+export const MAX_RETRY_AFTER_MS = 86400000;

@@ -218,6 +218,8 @@ export interface ParseRpcError {
     domain?: "rpc";
     symbol?: "E_PARSE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ParseContext;
   };
 }
@@ -234,6 +236,8 @@ export interface ParseProblem {
   timestamp?: string;
   symbol?: "E_PARSE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -247,6 +251,8 @@ export interface ParseResponse {
   code: "E_PARSE";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -274,6 +280,8 @@ export interface InternalRpcError {
     domain?: "core";
     symbol?: "E_INTERNAL" | "E_INTERNAL_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InternalContext;
   };
 }
@@ -290,6 +298,8 @@ export interface InternalProblem {
   timestamp?: string;
   symbol?: "E_INTERNAL" | "E_INTERNAL_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -303,6 +313,8 @@ export interface InternalResponse {
   code: "E_INTERNAL" | "E_INTERNAL_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -336,6 +348,8 @@ export interface EverythingRpcError {
     domain?: "core";
     symbol?: "E_EVERYTHING";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: EverythingContext;
   };
 }
@@ -352,6 +366,8 @@ export interface EverythingProblem {
   timestamp?: string;
   symbol?: "E_EVERYTHING";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -403,6 +419,8 @@ export interface EverythingResponse {
   code: "E_EVERYTHING";
   message: string;
   details: Everything;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -433,6 +451,8 @@ export interface ReasonRpcError {
     domain?: "core";
     symbol?: "E_REASON";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ReasonContext;
   };
 }
@@ -449,6 +469,8 @@ export interface ReasonProblem {
   timestamp?: string;
   symbol?: "E_REASON";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -492,6 +514,8 @@ export interface ReasonResponse {
   code: "E_REASON";
   message: string;
   details: ErrorInfo;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -523,6 +547,8 @@ export interface TreeInvalidRpcError {
     domain?: "tree";
     symbol?: "E_TREE_INVALID";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TreeInvalidContext;
   };
 }
@@ -541,6 +567,8 @@ export interface TreeInvalidProblem {
   timestamp?: string;
   symbol?: "E_TREE_INVALID";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -559,6 +587,8 @@ export interface TreeInvalidResponse {
   code: "E_TREE_INVALID";
   message: string;
   details: Node;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -586,6 +616,8 @@ export interface TreeValidationRpcError {
     domain?: "tree";
     symbol?: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TreeValidationContext;
   };
 }
@@ -602,6 +634,8 @@ export interface TreeValidationProblem {
   timestamp?: string;
   symbol?: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -623,6 +657,8 @@ export interface TreeValidationResponse {
   code: "E_TREE_VALIDATION" | "E_TREE_CHECK" | "TREE_FAILED";
   message: string;
   details: FieldErrors;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -650,6 +686,8 @@ export interface TreeInlineRpcError {
     domain?: "tree";
     symbol?: "E_TREE_INLINE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TreeInlineContext;
   };
 }
@@ -666,6 +704,8 @@ export interface TreeInlineProblem {
   timestamp?: string;
   symbol?: "E_TREE_INLINE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -682,6 +722,8 @@ export interface TreeInlineResponse {
   code: "E_TREE_INLINE";
   message: string;
   details: TreeInlineDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -709,6 +751,8 @@ export interface TreeLabelsRpcError {
     domain?: "tree";
     symbol?: "E_TREE_LABELS";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TreeLabelsContext;
   };
 }
@@ -725,6 +769,8 @@ export interface TreeLabelsProblem {
   timestamp?: string;
   symbol?: "E_TREE_LABELS";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -738,6 +784,8 @@ export interface TreeLabelsResponse {
   code: "E_TREE_LABELS";
   message: string;
   details: TreeLabelsDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -839,6 +887,12 @@ export interface ErrorMeta {
   readonly statuses: readonly number[];
   readonly problemType: string;
   readonly retryable: boolean;
+  /** When a failed request may be sent again: never, after a change, or as it is after a delay. */
+  readonly retry: RetryClass;
+  /** The catalog's default delay before a retry, in whole ms (only with after_delay). */
+  readonly retryAfterMs?: number;
+  /** The error is the server's throttling (only with after_delay). */
+  readonly throttling?: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
   /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
@@ -867,6 +921,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.example.com/kinds/parse";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -883,6 +938,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.example.com/kinds/internal";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
       readonly aliases: readonly ["E_INTERNAL_ERROR"];
     };
@@ -900,6 +956,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422, 400];
       readonly problemType: "https://errors.example.com/kinds/everything";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -916,6 +973,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.example.com/kinds/reason";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -934,6 +992,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.example.com/kinds/tree-invalid";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: true;
       readonly replacedBy: "E_TREE_VALIDATION";
     };
@@ -951,6 +1010,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://errors.example.com/kinds/tree-validation";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
       readonly aliases: readonly ["E_TREE_CHECK", "TREE_FAILED"];
     };
@@ -968,6 +1028,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.example.com/kinds/tree-inline";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -984,6 +1045,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.example.com/kinds/tree-labels";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
   };
@@ -994,6 +1056,14 @@ export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
 export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
 export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
 export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * When a client may send a failed request again: "never"; "after_change",
+ * once the request is changed (other arguments, a fixed input, another
+ * permission); "after_delay", as it is, after the payload's retryAfterMs
+ * when it carries one (else with the client's own backoff).
+ */
+export type RetryClass = "never" | "after_change" | "after_delay";
 
 /**
  * The data.context of an error of this catalog. isSymbol narrows it to one
@@ -1022,6 +1092,10 @@ export interface JsonRpcError {
     domain?: ErrorDomain;
     symbol?: ErrorSymbol;
     retryable?: boolean;
+    /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+    retry?: RetryClass;
+    /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+    retryAfterMs?: number;
     context?: ErrorContext;
   };
 }
@@ -1040,6 +1114,10 @@ export interface ProblemDetails {
   timestamp?: string;
   symbol?: ErrorSymbol;
   retryable?: boolean;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"; an HTTP answer's Retry-After in seconds). */
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1051,6 +1129,10 @@ export interface ErrorResponse {
   code: ErrorSymbol;
   message: string;
   details?: unknown;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+  retryAfterMs?: number;
 }
 
 /** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
@@ -1084,8 +1166,12 @@ export interface UnknownError {
   readonly status?: number;
   /** A JSON-RPC error's data, as the payload has it. */
   readonly data?: unknown;
-  /** The payload's own retryable flag; false when it has none. */
+  /** The payload's own retryable flag; without one, whether its retry class is "after_delay". */
   readonly retryable: boolean;
+  /** The payload's retry class as it has it: a RetryClass, or a class of a newer catalog. */
+  readonly retry?: string;
+  /** The payload's delay before a retry, in whole ms. */
+  readonly retryAfterMs?: number;
   readonly raw: unknown;
 }
 
@@ -1187,10 +1273,35 @@ export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: 
 
 /**
  * Reports whether the error may be retried: the occurrence's own flag when it
- * carries one, else the catalog's; an UnknownError's own flag; false for a
- * payload of no catalog error.
+ * carries one (a plain response: whether its retry class is "after_delay"),
+ * else the catalog's; an UnknownError's own flag; false for a payload of no
+ * catalog error.
  */
 export declare function isRetryable(value: ErrorInput): boolean;
+
+/** What a client should do about a failed request (retryAdvice). */
+export interface RetryAdvice {
+  /** "retry": send it again as it is; "change": only once changed; "never": not at all. */
+  readonly action: "retry" | "change" | "never";
+  /** With "retry", how long to wait first in whole ms, as the payload says; null: it says nothing (retry now, or with your own backoff). Always null otherwise. */
+  readonly delayMs: number | null;
+}
+
+/**
+ * Returns what to do about the failed request a payload answered, from the
+ * payload alone (the same advice for a known error and an unknown one of a
+ * newer catalog): its retry class — "after_delay" is "retry" with its
+ * retryAfterMs as delayMs when that is a non-negative integer, else null;
+ * "after_change" is "change"; "never" is "never" — and, where it carries
+ * no class or one this package does not know (a server older than retry
+ * classes, or newer), its retryable flag: true is "retry" (with its
+ * retryAfterMs, if any), anything else "never". It takes any payload, or
+ * its JSON text: a JSON-RPC error object (an McpError too) or a JSON-RPC
+ * response holding one, a problem document, a plain response, a context,
+ * an MCP tool result (its structuredContent, else its text content), and
+ * an UnknownError; anything else is "never".
+ */
+export declare function retryAdvice(payload: unknown): RetryAdvice;
 
 /**
  * Returns the members of a payload that are neither its format's own nor its

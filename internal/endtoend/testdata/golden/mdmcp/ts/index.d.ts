@@ -290,6 +290,8 @@ export interface PathNotAllowedRpcError {
     domain?: "policy";
     symbol?: "E_PATH_NOT_ALLOWED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PathNotAllowedContext;
   };
 }
@@ -306,6 +308,8 @@ export interface PathNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_PATH_NOT_ALLOWED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -335,6 +339,8 @@ export interface PathNotAllowedResponse {
   code: "E_PATH_NOT_ALLOWED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -364,6 +370,8 @@ export interface CommandNotAllowedRpcError {
     domain?: "policy";
     symbol?: "E_COMMAND_NOT_ALLOWED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: CommandNotAllowedContext;
   };
 }
@@ -380,6 +388,8 @@ export interface CommandNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_COMMAND_NOT_ALLOWED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -409,6 +419,8 @@ export interface CommandNotAllowedResponse {
   code: "E_COMMAND_NOT_ALLOWED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -438,6 +450,8 @@ export interface EnvironmentNotAllowedRpcError {
     domain?: "policy";
     symbol?: "E_ENVIRONMENT_NOT_ALLOWED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: EnvironmentNotAllowedContext;
   };
 }
@@ -454,6 +468,8 @@ export interface EnvironmentNotAllowedProblem {
   timestamp?: string;
   symbol?: "E_ENVIRONMENT_NOT_ALLOWED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -483,6 +499,8 @@ export interface EnvironmentNotAllowedResponse {
   code: "E_ENVIRONMENT_NOT_ALLOWED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -511,6 +529,8 @@ export interface NetworkFsDeniedRpcError {
     domain?: "policy";
     symbol?: "E_NETWORK_FS_DENIED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NetworkFsDeniedContext;
   };
 }
@@ -527,6 +547,8 @@ export interface NetworkFsDeniedProblem {
   timestamp?: string;
   symbol?: "E_NETWORK_FS_DENIED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -556,6 +578,8 @@ export interface NetworkFsDeniedResponse {
   code: "E_NETWORK_FS_DENIED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -584,6 +608,8 @@ export interface WriteNotPermittedRpcError {
     domain?: "policy";
     symbol?: "E_WRITE_NOT_PERMITTED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: WriteNotPermittedContext;
   };
 }
@@ -600,6 +626,8 @@ export interface WriteNotPermittedProblem {
   timestamp?: string;
   symbol?: "E_WRITE_NOT_PERMITTED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -629,6 +657,8 @@ export interface WriteNotPermittedResponse {
   code: "E_WRITE_NOT_PERMITTED";
   message: string;
   details: PolicyViolation;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -657,6 +687,8 @@ export interface InvalidPathRpcError {
     domain?: "validation";
     symbol?: "E_INVALID_PATH";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidPathContext;
   };
 }
@@ -673,6 +705,8 @@ export interface InvalidPathProblem {
   timestamp?: string;
   symbol?: "E_INVALID_PATH";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -710,6 +744,8 @@ export interface InvalidPathResponse {
   code: "E_INVALID_PATH";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -740,6 +776,8 @@ export interface InvalidArgumentRpcError {
     domain?: "validation";
     symbol?: "E_INVALID_ARGUMENT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidArgumentContext;
   };
 }
@@ -756,6 +794,8 @@ export interface InvalidArgumentProblem {
   timestamp?: string;
   symbol?: "E_INVALID_ARGUMENT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -793,6 +833,8 @@ export interface InvalidArgumentResponse {
   code: "E_INVALID_ARGUMENT";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -822,6 +864,8 @@ export interface InvalidEnvironmentRpcError {
     domain?: "validation";
     symbol?: "E_INVALID_ENVIRONMENT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidEnvironmentContext;
   };
 }
@@ -838,6 +882,8 @@ export interface InvalidEnvironmentProblem {
   timestamp?: string;
   symbol?: "E_INVALID_ENVIRONMENT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -875,6 +921,8 @@ export interface InvalidEnvironmentResponse {
   code: "E_INVALID_ENVIRONMENT";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -902,6 +950,8 @@ export interface MissingRequiredRpcError {
     domain?: "validation";
     symbol?: "E_MISSING_REQUIRED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MissingRequiredContext;
   };
 }
@@ -918,6 +968,8 @@ export interface MissingRequiredProblem {
   timestamp?: string;
   symbol?: "E_MISSING_REQUIRED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -955,6 +1007,8 @@ export interface MissingRequiredResponse {
   code: "E_MISSING_REQUIRED";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -983,6 +1037,8 @@ export interface PathTraversalRpcError {
     domain?: "validation";
     symbol?: "E_PATH_TRAVERSAL";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PathTraversalContext;
   };
 }
@@ -999,6 +1055,8 @@ export interface PathTraversalProblem {
   timestamp?: string;
   symbol?: "E_PATH_TRAVERSAL";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1036,6 +1094,8 @@ export interface PathTraversalResponse {
   code: "E_PATH_TRAVERSAL";
   message: string;
   details: ValidationFailure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1064,6 +1124,8 @@ export interface FileTooLargeRpcError {
     domain?: "resource";
     symbol?: "E_FILE_TOO_LARGE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: FileTooLargeContext;
   };
 }
@@ -1080,6 +1142,8 @@ export interface FileTooLargeProblem {
   timestamp?: string;
   symbol?: "E_FILE_TOO_LARGE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1113,6 +1177,8 @@ export interface FileTooLargeResponse {
   code: "E_FILE_TOO_LARGE";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1141,6 +1207,8 @@ export interface OutputTooLargeRpcError {
     domain?: "resource";
     symbol?: "E_OUTPUT_TOO_LARGE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: OutputTooLargeContext;
   };
 }
@@ -1157,6 +1225,8 @@ export interface OutputTooLargeProblem {
   timestamp?: string;
   symbol?: "E_OUTPUT_TOO_LARGE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1190,6 +1260,8 @@ export interface OutputTooLargeResponse {
   code: "E_OUTPUT_TOO_LARGE";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1218,6 +1290,8 @@ export interface TimeoutRpcError {
     domain?: "resource";
     symbol?: "E_TIMEOUT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TimeoutContext;
   };
 }
@@ -1234,6 +1308,8 @@ export interface TimeoutProblem {
   timestamp?: string;
   symbol?: "E_TIMEOUT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1267,6 +1343,8 @@ export interface TimeoutResponse {
   code: "E_TIMEOUT";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1296,6 +1374,8 @@ export interface ConcurrencyLimitRpcError {
     domain?: "resource";
     symbol?: "E_CONCURRENCY_LIMIT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ConcurrencyLimitContext;
   };
 }
@@ -1312,6 +1392,8 @@ export interface ConcurrencyLimitProblem {
   timestamp?: string;
   symbol?: "E_CONCURRENCY_LIMIT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1345,6 +1427,8 @@ export interface ConcurrencyLimitResponse {
   code: "E_CONCURRENCY_LIMIT";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1373,6 +1457,8 @@ export interface RateLimitRpcError {
     domain?: "resource";
     symbol?: "E_RATE_LIMIT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RateLimitContext;
   };
 }
@@ -1389,6 +1475,8 @@ export interface RateLimitProblem {
   timestamp?: string;
   symbol?: "E_RATE_LIMIT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1422,6 +1510,8 @@ export interface RateLimitResponse {
   code: "E_RATE_LIMIT";
   message: string;
   details: ResourceLimit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1451,6 +1541,8 @@ export interface CommandFailedRpcError {
     domain?: "execution";
     symbol?: "E_COMMAND_FAILED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: CommandFailedContext;
   };
 }
@@ -1467,6 +1559,8 @@ export interface CommandFailedProblem {
   timestamp?: string;
   symbol?: "E_COMMAND_FAILED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1500,6 +1594,8 @@ export interface CommandFailedResponse {
   code: "E_COMMAND_FAILED";
   message: string;
   details: ExecutionError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1529,6 +1625,8 @@ export interface IoErrorRpcError {
     domain?: "execution";
     symbol?: "E_IO_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: IoErrorContext;
   };
 }
@@ -1545,6 +1643,8 @@ export interface IoErrorProblem {
   timestamp?: string;
   symbol?: "E_IO_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1570,6 +1670,8 @@ export interface IoErrorResponse {
   code: "E_IO_ERROR";
   message: string;
   details: SystemError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1598,6 +1700,8 @@ export interface PermissionDeniedRpcError {
     domain?: "execution";
     symbol?: "E_PERMISSION_DENIED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PermissionDeniedContext;
   };
 }
@@ -1614,6 +1718,8 @@ export interface PermissionDeniedProblem {
   timestamp?: string;
   symbol?: "E_PERMISSION_DENIED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1647,6 +1753,8 @@ export interface PermissionDeniedResponse {
   code: "E_PERMISSION_DENIED";
   message: string;
   details: ExecutionError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1674,6 +1782,8 @@ export interface NotFoundRpcError {
     domain?: "execution";
     symbol?: "E_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NotFoundContext;
   };
 }
@@ -1690,6 +1800,8 @@ export interface NotFoundProblem {
   timestamp?: string;
   symbol?: "E_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1723,6 +1835,8 @@ export interface NotFoundResponse {
   code: "E_NOT_FOUND";
   message: string;
   details: ExecutionError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1753,6 +1867,8 @@ export interface InternalErrorRpcError {
     domain?: "system";
     symbol?: "E_INTERNAL_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InternalErrorContext;
   };
 }
@@ -1769,6 +1885,8 @@ export interface InternalErrorProblem {
   timestamp?: string;
   symbol?: "E_INTERNAL_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1794,6 +1912,8 @@ export interface InternalErrorResponse {
   code: "E_INTERNAL_ERROR";
   message: string;
   details: SystemError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1822,6 +1942,8 @@ export interface ConfigurationErrorRpcError {
     domain?: "system";
     symbol?: "E_CONFIGURATION_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ConfigurationErrorContext;
   };
 }
@@ -1838,6 +1960,8 @@ export interface ConfigurationErrorProblem {
   timestamp?: string;
   symbol?: "E_CONFIGURATION_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1863,6 +1987,8 @@ export interface ConfigurationErrorResponse {
   code: "E_CONFIGURATION_ERROR";
   message: string;
   details: SystemError;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2014,6 +2140,12 @@ export interface ErrorMeta {
   readonly statuses: readonly number[];
   readonly problemType: string;
   readonly retryable: boolean;
+  /** When a failed request may be sent again: never, after a change, or as it is after a delay. */
+  readonly retry: RetryClass;
+  /** The catalog's default delay before a retry, in whole ms (only with after_delay). */
+  readonly retryAfterMs?: number;
+  /** The error is the server's throttling (only with after_delay). */
+  readonly throttling?: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
   /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
@@ -2042,6 +2174,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mdmcp:path-not-allowed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2058,6 +2191,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mdmcp:command-not-allowed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2074,6 +2208,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mdmcp:environment-not-allowed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2090,6 +2225,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mdmcp:network-fs-denied";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2106,6 +2242,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mdmcp:write-not-permitted";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2122,6 +2259,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mdmcp:invalid-path";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2138,6 +2276,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mdmcp:invalid-argument";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2154,6 +2293,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mdmcp:invalid-environment";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2170,6 +2310,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mdmcp:missing-required";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2186,6 +2327,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mdmcp:path-traversal";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2202,6 +2344,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [413];
       readonly problemType: "urn:errgen:mdmcp:file-too-large";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2218,6 +2361,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:mdmcp:output-too-large";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2234,6 +2378,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [504];
       readonly problemType: "urn:errgen:mdmcp:timeout";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2250,6 +2395,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [429];
       readonly problemType: "urn:errgen:mdmcp:concurrency-limit";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2266,6 +2412,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [429];
       readonly problemType: "urn:errgen:mdmcp:rate-limit";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2282,6 +2429,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:mdmcp:command-failed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2298,6 +2446,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:mdmcp:io-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2314,6 +2463,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mdmcp:permission-denied";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2330,6 +2480,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "urn:errgen:mdmcp:not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2346,6 +2497,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:mdmcp:internal-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2362,6 +2514,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:mdmcp:configuration-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
   };
@@ -2372,6 +2525,14 @@ export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
 export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
 export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
 export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * When a client may send a failed request again: "never"; "after_change",
+ * once the request is changed (other arguments, a fixed input, another
+ * permission); "after_delay", as it is, after the payload's retryAfterMs
+ * when it carries one (else with the client's own backoff).
+ */
+export type RetryClass = "never" | "after_change" | "after_delay";
 
 /**
  * The data.context of an error of this catalog. isSymbol narrows it to one
@@ -2400,6 +2561,10 @@ export interface JsonRpcError {
     domain?: ErrorDomain;
     symbol?: ErrorSymbol;
     retryable?: boolean;
+    /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+    retry?: RetryClass;
+    /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+    retryAfterMs?: number;
     context?: ErrorContext;
   };
 }
@@ -2418,6 +2583,10 @@ export interface ProblemDetails {
   timestamp?: string;
   symbol?: ErrorSymbol;
   retryable?: boolean;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"; an HTTP answer's Retry-After in seconds). */
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2429,6 +2598,10 @@ export interface ErrorResponse {
   code: ErrorSymbol;
   message: string;
   details?: unknown;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+  retryAfterMs?: number;
 }
 
 /** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
@@ -2462,8 +2635,12 @@ export interface UnknownError {
   readonly status?: number;
   /** A JSON-RPC error's data, as the payload has it. */
   readonly data?: unknown;
-  /** The payload's own retryable flag; false when it has none. */
+  /** The payload's own retryable flag; without one, whether its retry class is "after_delay". */
   readonly retryable: boolean;
+  /** The payload's retry class as it has it: a RetryClass, or a class of a newer catalog. */
+  readonly retry?: string;
+  /** The payload's delay before a retry, in whole ms. */
+  readonly retryAfterMs?: number;
   readonly raw: unknown;
 }
 
@@ -2565,10 +2742,35 @@ export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: 
 
 /**
  * Reports whether the error may be retried: the occurrence's own flag when it
- * carries one, else the catalog's; an UnknownError's own flag; false for a
- * payload of no catalog error.
+ * carries one (a plain response: whether its retry class is "after_delay"),
+ * else the catalog's; an UnknownError's own flag; false for a payload of no
+ * catalog error.
  */
 export declare function isRetryable(value: ErrorInput): boolean;
+
+/** What a client should do about a failed request (retryAdvice). */
+export interface RetryAdvice {
+  /** "retry": send it again as it is; "change": only once changed; "never": not at all. */
+  readonly action: "retry" | "change" | "never";
+  /** With "retry", how long to wait first in whole ms, as the payload says; null: it says nothing (retry now, or with your own backoff). Always null otherwise. */
+  readonly delayMs: number | null;
+}
+
+/**
+ * Returns what to do about the failed request a payload answered, from the
+ * payload alone (the same advice for a known error and an unknown one of a
+ * newer catalog): its retry class — "after_delay" is "retry" with its
+ * retryAfterMs as delayMs when that is a non-negative integer, else null;
+ * "after_change" is "change"; "never" is "never" — and, where it carries
+ * no class or one this package does not know (a server older than retry
+ * classes, or newer), its retryable flag: true is "retry" (with its
+ * retryAfterMs, if any), anything else "never". It takes any payload, or
+ * its JSON text: a JSON-RPC error object (an McpError too) or a JSON-RPC
+ * response holding one, a problem document, a plain response, a context,
+ * an MCP tool result (its structuredContent, else its text content), and
+ * an UnknownError; anything else is "never".
+ */
+export declare function retryAdvice(payload: unknown): RetryAdvice;
 
 /**
  * Returns the members of a payload that are neither its format's own nor its

@@ -10,17 +10,17 @@ export const CATALOG = {
   version: "1.0.0",
   schemaVersion: 1,
   errors: {
-    PROJECT_NOT_ACTIVATED: {code: 100, wireCode: 100, symbol: "PROJECT_NOT_ACTIVATED", type: "project_not_activated", domain: "project", title: "No project activated", status: 409, statuses: [409], problemType: "urn:errgen:compound-docs:project-not-activated", retryable: false, deprecated: false},
-    EXTERNAL_DOCS_NOT_CONFIGURED: {code: 101, wireCode: 101, symbol: "EXTERNAL_DOCS_NOT_CONFIGURED", type: "external_docs_not_configured", domain: "project", title: "External docs not configured", status: 409, statuses: [409], problemType: "urn:errgen:compound-docs:external-docs-not-configured", retryable: false, deprecated: false},
-    EXTERNAL_DOCS_NOT_PROMOTABLE: {code: 102, wireCode: 102, symbol: "EXTERNAL_DOCS_NOT_PROMOTABLE", type: "external_docs_not_promotable", domain: "project", title: "External docs cannot be promoted", status: 400, statuses: [400], problemType: "urn:errgen:compound-docs:external-docs-not-promotable", retryable: false, deprecated: false},
-    DOCUMENT_NOT_FOUND: {code: 200, wireCode: 200, symbol: "DOCUMENT_NOT_FOUND", type: "document_not_found", domain: "documents", title: "Document not found", status: 404, statuses: [404], problemType: "urn:errgen:compound-docs:document-not-found", retryable: false, deprecated: false},
-    INVALID_DOC_TYPE: {code: 201, wireCode: 201, symbol: "INVALID_DOC_TYPE", type: "invalid_doc_type", domain: "documents", title: "Invalid doc-type", status: 400, statuses: [400], problemType: "urn:errgen:compound-docs:invalid-doc-type", retryable: false, deprecated: false},
-    SCHEMA_VALIDATION_FAILED: {code: 202, wireCode: 202, symbol: "SCHEMA_VALIDATION_FAILED", type: "schema_validation_failed", domain: "documents", title: "Frontmatter validation failed", status: 422, statuses: [422], problemType: "urn:errgen:compound-docs:schema-validation-failed", retryable: false, deprecated: false},
-    EMBEDDING_SERVICE_ERROR: {code: 300, wireCode: 300, symbol: "EMBEDDING_SERVICE_ERROR", type: "embedding_service_error", domain: "services", title: "Embedding service error", status: 503, statuses: [503], problemType: "urn:errgen:compound-docs:embedding-service-error", retryable: true, deprecated: false},
-    DATABASE_ERROR: {code: 301, wireCode: 301, symbol: "DATABASE_ERROR", type: "database_error", domain: "services", title: "Database error", status: 503, statuses: [503], problemType: "urn:errgen:compound-docs:database-error", retryable: true, deprecated: false},
-    FILE_SYSTEM_ERROR: {code: 302, wireCode: 302, symbol: "FILE_SYSTEM_ERROR", type: "file_system_error", domain: "services", title: "File system error", status: 500, statuses: [500], problemType: "urn:errgen:compound-docs:file-system-error", retryable: false, deprecated: false},
-    VALIDATION_ERROR: {code: 900, wireCode: 900, symbol: "VALIDATION_ERROR", type: "validation_error", domain: "general", title: "Validation failed", status: 400, statuses: [400], problemType: "urn:errgen:compound-docs:validation-error", retryable: false, deprecated: false},
-    INTERNAL_ERROR: {code: 999, wireCode: 999, symbol: "INTERNAL_ERROR", type: "internal_error", domain: "general", title: "Internal error", status: 500, statuses: [500], problemType: "urn:errgen:compound-docs:internal-error", retryable: false, deprecated: false},
+    PROJECT_NOT_ACTIVATED: {code: 100, wireCode: 100, symbol: "PROJECT_NOT_ACTIVATED", type: "project_not_activated", domain: "project", title: "No project activated", status: 409, statuses: [409], problemType: "urn:errgen:compound-docs:project-not-activated", retryable: false, retry: "never", deprecated: false},
+    EXTERNAL_DOCS_NOT_CONFIGURED: {code: 101, wireCode: 101, symbol: "EXTERNAL_DOCS_NOT_CONFIGURED", type: "external_docs_not_configured", domain: "project", title: "External docs not configured", status: 409, statuses: [409], problemType: "urn:errgen:compound-docs:external-docs-not-configured", retryable: false, retry: "never", deprecated: false},
+    EXTERNAL_DOCS_NOT_PROMOTABLE: {code: 102, wireCode: 102, symbol: "EXTERNAL_DOCS_NOT_PROMOTABLE", type: "external_docs_not_promotable", domain: "project", title: "External docs cannot be promoted", status: 400, statuses: [400], problemType: "urn:errgen:compound-docs:external-docs-not-promotable", retryable: false, retry: "never", deprecated: false},
+    DOCUMENT_NOT_FOUND: {code: 200, wireCode: 200, symbol: "DOCUMENT_NOT_FOUND", type: "document_not_found", domain: "documents", title: "Document not found", status: 404, statuses: [404], problemType: "urn:errgen:compound-docs:document-not-found", retryable: false, retry: "never", deprecated: false},
+    INVALID_DOC_TYPE: {code: 201, wireCode: 201, symbol: "INVALID_DOC_TYPE", type: "invalid_doc_type", domain: "documents", title: "Invalid doc-type", status: 400, statuses: [400], problemType: "urn:errgen:compound-docs:invalid-doc-type", retryable: false, retry: "never", deprecated: false},
+    SCHEMA_VALIDATION_FAILED: {code: 202, wireCode: 202, symbol: "SCHEMA_VALIDATION_FAILED", type: "schema_validation_failed", domain: "documents", title: "Frontmatter validation failed", status: 422, statuses: [422], problemType: "urn:errgen:compound-docs:schema-validation-failed", retryable: false, retry: "never", deprecated: false},
+    EMBEDDING_SERVICE_ERROR: {code: 300, wireCode: 300, symbol: "EMBEDDING_SERVICE_ERROR", type: "embedding_service_error", domain: "services", title: "Embedding service error", status: 503, statuses: [503], problemType: "urn:errgen:compound-docs:embedding-service-error", retryable: true, retry: "after_delay", deprecated: false},
+    DATABASE_ERROR: {code: 301, wireCode: 301, symbol: "DATABASE_ERROR", type: "database_error", domain: "services", title: "Database error", status: 503, statuses: [503], problemType: "urn:errgen:compound-docs:database-error", retryable: true, retry: "after_delay", deprecated: false},
+    FILE_SYSTEM_ERROR: {code: 302, wireCode: 302, symbol: "FILE_SYSTEM_ERROR", type: "file_system_error", domain: "services", title: "File system error", status: 500, statuses: [500], problemType: "urn:errgen:compound-docs:file-system-error", retryable: false, retry: "never", deprecated: false},
+    VALIDATION_ERROR: {code: 900, wireCode: 900, symbol: "VALIDATION_ERROR", type: "validation_error", domain: "general", title: "Validation failed", status: 400, statuses: [400], problemType: "urn:errgen:compound-docs:validation-error", retryable: false, retry: "never", deprecated: false},
+    INTERNAL_ERROR: {code: 999, wireCode: 999, symbol: "INTERNAL_ERROR", type: "internal_error", domain: "general", title: "Internal error", status: 500, statuses: [500], problemType: "urn:errgen:compound-docs:internal-error", retryable: false, retry: "never", deprecated: false},
   },
 };
 
@@ -55,3 +55,6 @@ export const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance",
 
 // The most entries of debugInfo.errorChain.
 export const ERROR_CHAIN_ENTRIES = 5;
+
+// The longest delay before a retry a payload carries (retryAfterMs), in ms.
+export const MAX_RETRY_AFTER_MS = 86400000;

@@ -124,6 +124,17 @@ class Members {
     return Math.max(Math.min(v, Number.MAX_SAFE_INTEGER), -Number.MAX_SAFE_INTEGER);
   }
 
+  /**
+   * number reads any number (a fraction, a negative one, ±Infinity for
+   * digits past the largest double).
+   * @param {string} key
+   */
+  number(key) {
+    const v = this.get(key);
+    if (v !== undefined && typeof v !== "number") this.fail(key, "a number");
+    return /** @type {number | undefined} */ (v);
+  }
+
   /** @param {string} key */
   strings(key) {
     const v = this.get(key);
@@ -294,6 +305,7 @@ function run(value) {
   /** @type {ErrorOptions} */
   const o = { data: input.members("data"), extensions: input.members("extensions") };
   const retryable = input.boolean("retryable");
+  const retryAfterMs = input.number("retryAfterMs");
   const status = input.integer("status");
   const requestId = input.string("requestId");
   const instance = input.string("instance");
@@ -318,6 +330,8 @@ function run(value) {
       const c = chain(cause);
       if (c !== undefined) o.cause = c;
       if (retryable !== undefined) o.retryable = retryable;
+      // the delay as given: newError normalizes it as every runtime does
+      if (retryAfterMs !== undefined) o.retryAfterMs = retryAfterMs;
       if (status !== undefined) o.status = status;
       if (requestId !== undefined) o.requestId = requestId;
       if (instance !== undefined) o.instance = instance;

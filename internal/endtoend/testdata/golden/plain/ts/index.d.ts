@@ -179,6 +179,8 @@ export interface ProjectNotActivatedRpcError {
     domain?: "project";
     symbol?: "PROJECT_NOT_ACTIVATED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ProjectNotActivatedContext;
   };
 }
@@ -195,6 +197,8 @@ export interface ProjectNotActivatedProblem {
   timestamp?: string;
   symbol?: "PROJECT_NOT_ACTIVATED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -208,6 +212,8 @@ export interface ProjectNotActivatedResponse {
   code: "PROJECT_NOT_ACTIVATED";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -240,6 +246,8 @@ export interface ExternalDocsNotConfiguredRpcError {
     domain?: "project";
     symbol?: "EXTERNAL_DOCS_NOT_CONFIGURED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ExternalDocsNotConfiguredContext;
   };
 }
@@ -256,6 +264,8 @@ export interface ExternalDocsNotConfiguredProblem {
   timestamp?: string;
   symbol?: "EXTERNAL_DOCS_NOT_CONFIGURED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -269,6 +279,8 @@ export interface ExternalDocsNotConfiguredResponse {
   code: "EXTERNAL_DOCS_NOT_CONFIGURED";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -297,6 +309,8 @@ export interface ExternalDocsNotPromotableRpcError {
     domain?: "project";
     symbol?: "EXTERNAL_DOCS_NOT_PROMOTABLE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ExternalDocsNotPromotableContext;
   };
 }
@@ -313,6 +327,8 @@ export interface ExternalDocsNotPromotableProblem {
   timestamp?: string;
   symbol?: "EXTERNAL_DOCS_NOT_PROMOTABLE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -326,6 +342,8 @@ export interface ExternalDocsNotPromotableResponse {
   code: "EXTERNAL_DOCS_NOT_PROMOTABLE";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -354,6 +372,8 @@ export interface DocumentNotFoundRpcError {
     domain?: "documents";
     symbol?: "DOCUMENT_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: DocumentNotFoundContext;
   };
 }
@@ -370,6 +390,8 @@ export interface DocumentNotFoundProblem {
   timestamp?: string;
   symbol?: "DOCUMENT_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -387,6 +409,8 @@ export interface DocumentNotFoundResponse {
   code: "DOCUMENT_NOT_FOUND";
   message: string;
   details: DocumentNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -415,6 +439,8 @@ export interface InvalidDocTypeRpcError {
     domain?: "documents";
     symbol?: "INVALID_DOC_TYPE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidDocTypeContext;
   };
 }
@@ -431,6 +457,8 @@ export interface InvalidDocTypeProblem {
   timestamp?: string;
   symbol?: "INVALID_DOC_TYPE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -452,6 +480,8 @@ export interface InvalidDocTypeResponse {
   code: "INVALID_DOC_TYPE";
   message: string;
   details: InvalidDocTypeDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -480,6 +510,8 @@ export interface SchemaValidationFailedRpcError {
     domain?: "documents";
     symbol?: "SCHEMA_VALIDATION_FAILED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: SchemaValidationFailedContext;
   };
 }
@@ -496,6 +528,8 @@ export interface SchemaValidationFailedProblem {
   timestamp?: string;
   symbol?: "SCHEMA_VALIDATION_FAILED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -514,6 +548,8 @@ export interface SchemaValidationFailedResponse {
   code: "SCHEMA_VALIDATION_FAILED";
   message: string;
   details: SchemaValidationFailedDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -542,6 +578,8 @@ export interface EmbeddingServiceErrorRpcError {
     domain?: "services";
     symbol?: "EMBEDDING_SERVICE_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: EmbeddingServiceErrorContext;
   };
 }
@@ -558,6 +596,8 @@ export interface EmbeddingServiceErrorProblem {
   timestamp?: string;
   symbol?: "EMBEDDING_SERVICE_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -575,6 +615,8 @@ export interface EmbeddingServiceErrorResponse {
   code: "EMBEDDING_SERVICE_ERROR";
   message: string;
   details: EmbeddingServiceErrorDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -603,6 +645,8 @@ export interface DatabaseErrorRpcError {
     domain?: "services";
     symbol?: "DATABASE_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: DatabaseErrorContext;
   };
 }
@@ -619,6 +663,8 @@ export interface DatabaseErrorProblem {
   timestamp?: string;
   symbol?: "DATABASE_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -636,6 +682,8 @@ export interface DatabaseErrorResponse {
   code: "DATABASE_ERROR";
   message: string;
   details: DatabaseErrorDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -664,6 +712,8 @@ export interface FileSystemErrorRpcError {
     domain?: "services";
     symbol?: "FILE_SYSTEM_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: FileSystemErrorContext;
   };
 }
@@ -680,6 +730,8 @@ export interface FileSystemErrorProblem {
   timestamp?: string;
   symbol?: "FILE_SYSTEM_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -697,6 +749,8 @@ export interface FileSystemErrorResponse {
   code: "FILE_SYSTEM_ERROR";
   message: string;
   details: FileSystemErrorDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -726,6 +780,8 @@ export interface ValidationErrorRpcError {
     domain?: "general";
     symbol?: "VALIDATION_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ValidationErrorContext;
   };
 }
@@ -742,6 +798,8 @@ export interface ValidationErrorProblem {
   timestamp?: string;
   symbol?: "VALIDATION_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -763,6 +821,8 @@ export interface ValidationErrorResponse {
   code: "VALIDATION_ERROR";
   message: string;
   details: FieldErrors;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -792,6 +852,8 @@ export interface InternalErrorRpcError {
     domain?: "general";
     symbol?: "INTERNAL_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InternalErrorContext;
   };
 }
@@ -808,6 +870,8 @@ export interface InternalErrorProblem {
   timestamp?: string;
   symbol?: "INTERNAL_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -821,6 +885,8 @@ export interface InternalErrorResponse {
   code: "INTERNAL_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -922,6 +988,12 @@ export interface ErrorMeta {
   readonly statuses: readonly number[];
   readonly problemType: string;
   readonly retryable: boolean;
+  /** When a failed request may be sent again: never, after a change, or as it is after a delay. */
+  readonly retry: RetryClass;
+  /** The catalog's default delay before a retry, in whole ms (only with after_delay). */
+  readonly retryAfterMs?: number;
+  /** The error is the server's throttling (only with after_delay). */
+  readonly throttling?: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
   /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
@@ -950,6 +1022,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [409];
       readonly problemType: "urn:errgen:compound-docs:project-not-activated";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -966,6 +1039,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [409];
       readonly problemType: "urn:errgen:compound-docs:external-docs-not-configured";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -982,6 +1056,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:compound-docs:external-docs-not-promotable";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -998,6 +1073,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "urn:errgen:compound-docs:document-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -1014,6 +1090,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:compound-docs:invalid-doc-type";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -1030,6 +1107,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422];
       readonly problemType: "urn:errgen:compound-docs:schema-validation-failed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -1046,6 +1124,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "urn:errgen:compound-docs:embedding-service-error";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -1062,6 +1141,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "urn:errgen:compound-docs:database-error";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -1078,6 +1158,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:compound-docs:file-system-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -1094,6 +1175,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:compound-docs:validation-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -1110,6 +1192,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:compound-docs:internal-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
   };
@@ -1120,6 +1203,14 @@ export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
 export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
 export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
 export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * When a client may send a failed request again: "never"; "after_change",
+ * once the request is changed (other arguments, a fixed input, another
+ * permission); "after_delay", as it is, after the payload's retryAfterMs
+ * when it carries one (else with the client's own backoff).
+ */
+export type RetryClass = "never" | "after_change" | "after_delay";
 
 /**
  * The data.context of an error of this catalog. isSymbol narrows it to one
@@ -1148,6 +1239,10 @@ export interface JsonRpcError {
     domain?: ErrorDomain;
     symbol?: ErrorSymbol;
     retryable?: boolean;
+    /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+    retry?: RetryClass;
+    /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+    retryAfterMs?: number;
     context?: ErrorContext;
   };
 }
@@ -1166,6 +1261,10 @@ export interface ProblemDetails {
   timestamp?: string;
   symbol?: ErrorSymbol;
   retryable?: boolean;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"; an HTTP answer's Retry-After in seconds). */
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1177,6 +1276,10 @@ export interface ErrorResponse {
   code: ErrorSymbol;
   message: string;
   details?: unknown;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+  retryAfterMs?: number;
 }
 
 /** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
@@ -1210,8 +1313,12 @@ export interface UnknownError {
   readonly status?: number;
   /** A JSON-RPC error's data, as the payload has it. */
   readonly data?: unknown;
-  /** The payload's own retryable flag; false when it has none. */
+  /** The payload's own retryable flag; without one, whether its retry class is "after_delay". */
   readonly retryable: boolean;
+  /** The payload's retry class as it has it: a RetryClass, or a class of a newer catalog. */
+  readonly retry?: string;
+  /** The payload's delay before a retry, in whole ms. */
+  readonly retryAfterMs?: number;
   readonly raw: unknown;
 }
 
@@ -1313,10 +1420,35 @@ export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: 
 
 /**
  * Reports whether the error may be retried: the occurrence's own flag when it
- * carries one, else the catalog's; an UnknownError's own flag; false for a
- * payload of no catalog error.
+ * carries one (a plain response: whether its retry class is "after_delay"),
+ * else the catalog's; an UnknownError's own flag; false for a payload of no
+ * catalog error.
  */
 export declare function isRetryable(value: ErrorInput): boolean;
+
+/** What a client should do about a failed request (retryAdvice). */
+export interface RetryAdvice {
+  /** "retry": send it again as it is; "change": only once changed; "never": not at all. */
+  readonly action: "retry" | "change" | "never";
+  /** With "retry", how long to wait first in whole ms, as the payload says; null: it says nothing (retry now, or with your own backoff). Always null otherwise. */
+  readonly delayMs: number | null;
+}
+
+/**
+ * Returns what to do about the failed request a payload answered, from the
+ * payload alone (the same advice for a known error and an unknown one of a
+ * newer catalog): its retry class — "after_delay" is "retry" with its
+ * retryAfterMs as delayMs when that is a non-negative integer, else null;
+ * "after_change" is "change"; "never" is "never" — and, where it carries
+ * no class or one this package does not know (a server older than retry
+ * classes, or newer), its retryable flag: true is "retry" (with its
+ * retryAfterMs, if any), anything else "never". It takes any payload, or
+ * its JSON text: a JSON-RPC error object (an McpError too) or a JSON-RPC
+ * response holding one, a problem document, a plain response, a context,
+ * an MCP tool result (its structuredContent, else its text content), and
+ * an UnknownError; anything else is "never".
+ */
+export declare function retryAdvice(payload: unknown): RetryAdvice;
 
 /**
  * Returns the members of a payload that are neither its format's own nor its

@@ -10,14 +10,14 @@ export const CATALOG = {
   version: "1.0.0",
   schemaVersion: 1,
   errors: {
-    VALIDATION_ERROR: {code: 1000, wireCode: 1000, symbol: "VALIDATION_ERROR", type: "validation_error", domain: "request", title: "Validation Failed", status: 400, statuses: [400], problemType: "https://mouse-mcp.dev/errors/validation-error", retryable: false, deprecated: false},
-    NOT_FOUND: {code: 1001, wireCode: 1001, symbol: "NOT_FOUND", type: "not_found", domain: "request", title: "Resource Not Found", status: 404, statuses: [404], problemType: "https://mouse-mcp.dev/errors/not-found", retryable: false, deprecated: false},
-    API_ERROR: {code: 1100, wireCode: 1100, symbol: "API_ERROR", type: "api_error", domain: "upstream", title: "External API Error", status: 502, statuses: [502, 503], problemType: "https://mouse-mcp.dev/errors/api-error", retryable: true, deprecated: false},
-    SESSION_ERROR: {code: 1101, wireCode: 1101, symbol: "SESSION_ERROR", type: "session_error", domain: "upstream", title: "Session Error", status: 401, statuses: [401, 403], problemType: "https://mouse-mcp.dev/errors/session-error", retryable: false, deprecated: false},
-    DATABASE_ERROR: {code: 1200, wireCode: 1200, symbol: "DATABASE_ERROR", type: "database_error", domain: "storage", title: "Database Error", status: 500, statuses: [500], problemType: "https://mouse-mcp.dev/errors/database-error", retryable: false, deprecated: false},
-    CACHE_ERROR: {code: 1201, wireCode: 1201, symbol: "CACHE_ERROR", type: "cache_error", domain: "storage", title: "Cache Error", status: 500, statuses: [500], problemType: "https://mouse-mcp.dev/errors/cache-error", retryable: false, deprecated: false},
-    CONFIG_ERROR: {code: 1900, wireCode: 1900, symbol: "CONFIG_ERROR", type: "configuration_error", domain: "system", title: "Configuration Error", status: 500, statuses: [500], problemType: "https://mouse-mcp.dev/errors/configuration-error", retryable: false, deprecated: false},
-    GENERIC_ERROR: {code: 1999, wireCode: 1999, symbol: "GENERIC_ERROR", type: "generic_error", domain: "system", title: "An error occurred", status: 500, statuses: [500], problemType: "about:blank", retryable: false, deprecated: false},
+    VALIDATION_ERROR: {code: 1000, wireCode: 1000, symbol: "VALIDATION_ERROR", type: "validation_error", domain: "request", title: "Validation Failed", status: 400, statuses: [400], problemType: "https://mouse-mcp.dev/errors/validation-error", retryable: false, retry: "never", deprecated: false},
+    NOT_FOUND: {code: 1001, wireCode: 1001, symbol: "NOT_FOUND", type: "not_found", domain: "request", title: "Resource Not Found", status: 404, statuses: [404], problemType: "https://mouse-mcp.dev/errors/not-found", retryable: false, retry: "never", deprecated: false},
+    API_ERROR: {code: 1100, wireCode: 1100, symbol: "API_ERROR", type: "api_error", domain: "upstream", title: "External API Error", status: 502, statuses: [502, 503], problemType: "https://mouse-mcp.dev/errors/api-error", retryable: true, retry: "after_delay", deprecated: false},
+    SESSION_ERROR: {code: 1101, wireCode: 1101, symbol: "SESSION_ERROR", type: "session_error", domain: "upstream", title: "Session Error", status: 401, statuses: [401, 403], problemType: "https://mouse-mcp.dev/errors/session-error", retryable: false, retry: "never", deprecated: false},
+    DATABASE_ERROR: {code: 1200, wireCode: 1200, symbol: "DATABASE_ERROR", type: "database_error", domain: "storage", title: "Database Error", status: 500, statuses: [500], problemType: "https://mouse-mcp.dev/errors/database-error", retryable: false, retry: "never", deprecated: false},
+    CACHE_ERROR: {code: 1201, wireCode: 1201, symbol: "CACHE_ERROR", type: "cache_error", domain: "storage", title: "Cache Error", status: 500, statuses: [500], problemType: "https://mouse-mcp.dev/errors/cache-error", retryable: false, retry: "never", deprecated: false},
+    CONFIG_ERROR: {code: 1900, wireCode: 1900, symbol: "CONFIG_ERROR", type: "configuration_error", domain: "system", title: "Configuration Error", status: 500, statuses: [500], problemType: "https://mouse-mcp.dev/errors/configuration-error", retryable: false, retry: "never", deprecated: false},
+    GENERIC_ERROR: {code: 1999, wireCode: 1999, symbol: "GENERIC_ERROR", type: "generic_error", domain: "system", title: "An error occurred", status: 500, statuses: [500], problemType: "about:blank", retryable: false, retry: "never", deprecated: false},
   },
 };
 
@@ -49,3 +49,6 @@ export const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance",
 
 // The most entries of debugInfo.errorChain.
 export const ERROR_CHAIN_ENTRIES = 5;
+
+// The longest delay before a retry a payload carries (retryAfterMs), in ms.
+export const MAX_RETRY_AFTER_MS = 86400000;

@@ -5,7 +5,7 @@
 // any other throw turned into its fallback, and the renderers of every wire
 // format, byte for byte as errgen's Go runtime writes them.
 
-import type { DetailsBySymbol, ErrorDomain, ErrorSymbol, ErrorType } from "./index.js";
+import type { DetailsBySymbol, ErrorDomain, ErrorSymbol, ErrorType, RetryClass } from "./index.js";
 
 /**
  * How a payload is rendered. Every member's absence is the safe side: not
@@ -42,13 +42,23 @@ export interface ErrorOptions {
   cause?: unknown;
   /** One of the error's allowed HTTP statuses; another is ignored. */
   status?: number;
-  /** Overrides the catalog's retryable flag. */
+  /**
+   * Overrides the catalog's retryable flag, and so moves its retry class: true makes it "after_delay" (an error of
+   * that class keeps its default delay), false makes "after_delay" "never" ("never" and "after_change" stay).
+   */
   retryable?: boolean;
+  /**
+   * The delay before a retry of this occurrence, in ms: rounded up to whole ms, at most a day (the facts'
+   * maxRetryAfterMs; Infinity is a day); NaN, a negative number or anything but a number is ignored. The payloads
+   * carry it as retryAfterMs (an HTTP answer as Retry-After) when the occurrence's retry class is "after_delay", else
+   * it is ignored; without it they carry the catalog's default delay, if any.
+   */
+  retryAfterMs?: number;
   /** The request id shown in verbose debugInfo. */
   requestId?: string;
   /** The problem document's instance URI (default: the option's, else a fresh urn:uuid). */
   instance?: string;
-  /** Legacy keys of the JSON-RPC error's data (method, requestId, …); never domain, symbol, retryable or context. */
+  /** Legacy keys of the JSON-RPC error's data (method, requestId, …); never domain, symbol, retryable, retry, retryAfterMs or context. */
   data?: Members;
   /** Extension members of the problem document (tool, …); never one of its own members or a detail field. */
   extensions?: Members;
@@ -115,8 +125,12 @@ export declare class CatalogError<S extends ErrorSymbol = ErrorSymbol> extends E
   readonly domain: ErrorDomain;
   /** The HTTP status of the occurrence. */
   readonly status: number;
-  /** Whether the occurrence may be retried. */
+  /** Whether the occurrence may be retried as it is: its retry class is "after_delay". */
   readonly retryable: boolean;
+  /** The occurrence's retry class: the catalog's, moved by the retryable option. */
+  readonly retry: RetryClass;
+  /** The delay before a retry its payloads carry, in whole ms (the occurrence's, else the catalog's default); undefined when they carry none. */
+  readonly retryAfterMs: number | undefined;
   /** The details as given: unredacted, for the server only. */
   readonly details: DetailsBySymbol[S];
   /** The JSON-RPC error object under the default options: what JSON.stringify writes. */
@@ -204,8 +218,8 @@ export declare function onViolation(hook: ((violation: Violation) => void) | nul
 
 /**
  * The JSON-RPC error object of err (the error member of a response):
- * {code, message, data: {legacy data…, domain, symbol, retryable,
- * context}}. Anything not an error of the catalog is rendered as
+ * {code, message, data: {legacy data…, domain, symbol, retryable, retry,
+ * retryAfterMs?, context}}. Anything not an error of the catalog is rendered as
  * fromError makes it.
  */
 export declare function renderJsonRpcError(err: unknown, options?: RenderOptions): string;
@@ -218,12 +232,13 @@ export declare function renderProblem(err: unknown, options?: RenderOptions): st
 
 /**
  * The problem document of err with the HTTP status of the error it is of
- * (the fallback's, where the error's own did not fit within maxDataBytes):
- * what an HTTP response carries.
+ * (the fallback's, where the error's own did not fit within maxDataBytes)
+ * and, when the document carries one, its delay before a retry in whole
+ * ms: what an HTTP response carries (Retry-After in whole seconds).
  */
-export declare function problemOf(err: unknown, options?: RenderOptions): { status: number; body: string };
+export declare function problemOf(err: unknown, options?: RenderOptions): { status: number; body: string; retryAfterMs?: number };
 
-/** The plain response {error: true, code, message, details} of err. */
+/** The plain response {error: true, code, message, details?, retry, retryAfterMs?} of err. */
 export declare function renderResponse(err: unknown, options?: RenderOptions): string;
 
 /** The MCP tool result carrying the problem document of err as text content. */

@@ -22,6 +22,7 @@ import { Encoder, Tables, isObject } from "./write.js";
  * }} Def
  */
 /** @typedef {import("./facts.js").Template} Template */
+/** @typedef {import("./facts.js").RetryClass} RetryClass */
 /** @typedef {import("./write.js").Violation} Violation */
 /** @typedef {import("./write.js").Members} DetailMembers */
 
@@ -47,6 +48,7 @@ import { Encoder, Tables, isObject } from "./write.js";
  * @property {unknown} [cause]
  * @property {number} [status]
  * @property {boolean} [retryable]
+ * @property {number} [retryAfterMs]
  * @property {string} [requestId]
  * @property {string} [instance]
  * @property {Members} [data]
@@ -83,6 +85,7 @@ import { Encoder, Tables, isObject } from "./write.js";
  * @property {boolean} hasCause
  * @property {unknown} cause
  * @property {boolean | undefined} retryable
+ * @property {number | undefined} retryAfterMs the delay before a retry, normalized (retryAfter); undefined: none given
  * @property {number} status 0: the default
  * @property {ReadonlyArray<readonly [string, unknown]>} data
  * @property {ReadonlyArray<readonly [string, unknown]>} extensions
@@ -93,7 +96,7 @@ import { Encoder, Tables, isObject } from "./write.js";
 
 const CATALOG_NAME = FACTS.name;
 /** The format of the facts this runtime reads (their "facts" member). */
-const FACTS_FORMAT = 1;
+const FACTS_FORMAT = 2;
 if (FACTS.facts !== FACTS_FORMAT) throw new Error(`${CATALOG_NAME}: facts of format ${FACTS.facts}; this runtime reads format ${FACTS_FORMAT}`);
 const RULES = FACTS.rules;
 const TABLES = new Tables(FACTS);
@@ -119,6 +122,9 @@ for (const e of FACTS.errors) {
     problemType: e.problemType,
     statuses: e.statuses,
     retryable: e.retryable,
+    retry: retryClass(e),
+    retryAfterMs: e.retryAfterMs,
+    throttling: e.throttling,
     deprecated: e.deprecated,
     replacedBy: e.replacedBy,
     toolErrorsAsRpc: e.toolErrorsAsRpc,
@@ -135,6 +141,34 @@ for (const e of FACTS.errors) {
     jsonProblemType: quote(e.problemType, -1),
   };
   for (const s of [def.symbol, ...(def.aliases ?? [])]) DEFS.set(s, def);
+}
+
+/**
+ * retryClass returns the retry class of error e of the facts, which must be
+ * one of the three the wire knows.
+ * @param {import("./facts.js").ErrorFacts} e
+ * @returns {RetryClass}
+ */
+function retryClass(e) {
+  const c = e.retry;
+  if (c !== "never" && c !== "after_change" && c !== "after_delay") throw new Error(`${CATALOG_NAME}: ${e.symbol} has retry class ${JSON.stringify(c)}; this runtime reads never, after_change and after_delay`);
+  return c;
+}
+
+/**
+ * retryAfter normalizes a delay before a retry given in ms: NaN, a
+ * negative number (-Infinity too) and anything but a number are none
+ * (undefined); any other is rounded up to whole ms (-0 is 0), and one past
+ * the rules' maxRetryAfterMs (Infinity too) is maxRetryAfterMs. The work
+ * is the same whatever the number.
+ * @param {unknown} ms
+ * @returns {number | undefined}
+ */
+function retryAfter(ms) {
+  if (typeof ms !== "number" || Number.isNaN(ms) || ms < 0) return undefined;
+  const whole = Math.ceil(ms);
+  if (whole > RULES.maxRetryAfterMs) return RULES.maxRetryAfterMs;
+  return whole === 0 ? 0 : whole; // Math.ceil(-0) is -0, written 0
 }
 
 /**
@@ -333,6 +367,7 @@ export class CatalogError extends Error {
     if (given.hasCause) options.cause = given.cause;
     if (given.status !== 0) options.status = given.status;
     if (given.retryable !== undefined) options.retryable = given.retryable;
+    if (given.retryAfterMs !== undefined) options.retryAfterMs = given.retryAfterMs;
     if (given.logSensitive) options.logSensitive = true;
     return { symbol: o.def.symbol, details: o.raw, options };
   }
@@ -367,9 +402,26 @@ export class CatalogError extends Error {
     return statusOf(occurrenceOf(this));
   }
 
-  /** Whether the occurrence may be retried. */
+  /** Whether the occurrence may be retried as it is: its retry class is after_delay. */
   get retryable() {
     return retryableOf(occurrenceOf(this));
+  }
+
+  /**
+   * When the request may be sent again: "never", "after_change" or
+   * "after_delay" (the catalog's class, moved by the retryable option).
+   */
+  get retry() {
+    return retryClassOf(occurrenceOf(this));
+  }
+
+  /**
+   * The delay before a retry in whole ms that the payloads carry (the
+   * occurrence's, else the catalog's default); undefined when they carry
+   * none.
+   */
+  get retryAfterMs() {
+    return retryAfterOf(occurrenceOf(this));
   }
 
   /** The details as given (unredacted: for the server only). */
@@ -482,6 +534,7 @@ const NO_OCCURRENCE_OPTIONS = Object.freeze({
   hasCause: false,
   cause: undefined,
   retryable: undefined,
+  retryAfterMs: undefined,
   status: 0,
   data: NONE,
   extensions: NONE,
@@ -533,6 +586,7 @@ function occurrenceOptions(def, options) {
     hasCause: "cause" in options,
     cause: options.cause,
     retryable: typeof options.retryable === "boolean" ? options.retryable : undefined,
+    retryAfterMs: retryAfter(options.retryAfterMs),
     status: typeof status === "number" && def.statuses.includes(status) ? status : 0,
     data: members(options.data),
     extensions: members(options.extensions),
@@ -646,9 +700,51 @@ function statusOf(o) {
   return o.options.status !== 0 ? o.options.status : /** @type {number} */ (o.def.statuses[0]);
 }
 
-/** @param {Occurrence} o */
+/**
+ * retryClassOf returns the retry class of occurrence o: the catalog's,
+ * moved by its retryable option — true makes it after_delay, false makes
+ * after_delay never (never and after_change stay).
+ * @param {Occurrence} o
+ * @returns {RetryClass}
+ */
+function retryClassOf(o) {
+  const r = o.options.retryable;
+  if (r === true) return "after_delay";
+  if (r === false && o.def.retry === "after_delay") return "never";
+  return o.def.retry;
+}
+
+/**
+ * retryableOf reports whether occurrence o may be retried as it is: its
+ * class is after_delay.
+ * @param {Occurrence} o
+ */
 function retryableOf(o) {
-  return o.options.retryable ?? o.def.retryable;
+  return retryClassOf(o) === "after_delay";
+}
+
+/**
+ * retryAfterOf returns the delay before a retry the payloads of o carry,
+ * in whole ms: only when its class is after_delay, the occurrence's delay,
+ * else the catalog's default delay of an after_delay error; undefined when
+ * they carry none.
+ * @param {Occurrence} o
+ * @returns {number | undefined}
+ */
+function retryAfterOf(o) {
+  if (retryClassOf(o) !== "after_delay") return undefined;
+  if (o.options.retryAfterMs !== undefined) return o.options.retryAfterMs;
+  return o.def.retry === "after_delay" ? o.def.retryAfterMs : undefined;
+}
+
+/**
+ * retryMembers writes the members of o's retry class and delay:
+ * ,"retry":CLASS and, when it carries one, ,"retryAfterMs":MS.
+ * @param {Occurrence} o
+ */
+function retryMembers(o) {
+  const ms = retryAfterOf(o);
+  return ',"retry":"' + retryClassOf(o) + '"' + (ms === undefined ? "" : ',"retryAfterMs":' + ms);
 }
 
 /**
@@ -967,7 +1063,7 @@ function writeJsonRpc(e, enc, o) {
     if (RULES.jsonrpcDataMembers.includes(k) || firstAt(e.options.data, k) < i) continue;
     out += quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0) + ",";
   }
-  out += '"domain":' + def.jsonDomain + ',"symbol":' + def.jsonSymbol + ',"retryable":' + retryableOf(e);
+  out += '"domain":' + def.jsonDomain + ',"symbol":' + def.jsonSymbol + ',"retryable":' + retryableOf(e) + retryMembers(e);
   out += ',"context":{"schemaVersion":' + FACTS.schemaVersion + ',"type":' + def.jsonType + ',"details":{' + detailsMembers(e, enc) + "}";
   out += advice(e, enc, o) + ',"retryable":' + retryableOf(e);
   if (o.verbose === true && !enc.minimal) out += ',"debugInfo":' + debugInfo(e, o);
@@ -1025,7 +1121,7 @@ function writeProblem(e, enc, o) {
   if (e.options.instance !== "") instance = quote(e.options.instance, -1);
   else if (o.instance !== undefined) instance = quote(o.instance(), -1);
   else instance = '"urn:uuid:' + randomUUID() + '"';
-  out += ',"instance":' + instance + ',"timestamp":"' + timestamp(o) + '","symbol":' + def.jsonSymbol + ',"retryable":' + retryableOf(e);
+  out += ',"instance":' + instance + ',"timestamp":"' + timestamp(o) + '","symbol":' + def.jsonSymbol + ',"retryable":' + retryableOf(e) + retryMembers(e);
   out += advice(e, enc, o);
   enc.flatKeys = [];
   if (def.details !== undefined) {
@@ -1059,7 +1155,7 @@ function writeResponse(e, enc) {
   const def = e.def;
   let out = '{"error":true,"code":' + def.jsonSymbol + ',"message":' + quote(text(e, enc, def.message), enc.bound(null));
   if (def.details !== undefined) out += ',"details":{' + detailsMembers(e, enc) + "}";
-  return out + "}";
+  return out + retryMembers(e) + "}";
 }
 
 /**
@@ -1169,7 +1265,7 @@ export function enableMetrics() {
 /**
  * renderJsonRpcError returns the JSON-RPC error object of err (the error
  * member of a response): {code, message, data: {legacy data…, domain,
- * symbol, retryable, context}}. Anything that is not an error of the
+ * symbol, retryable, retry, retryAfterMs?, context}}. Anything that is not an error of the
  * catalog is its fallback (see fromError).
  * @param {unknown} err
  * @param {RenderOptions} [options]
@@ -1204,19 +1300,23 @@ export function renderProblem(err, options) {
 /**
  * problemOf returns the problem document of err with the HTTP status of
  * the error it is of (the fallback's, where the error's own did not fit or
- * its details had no valid form): what an HTTP response carries.
+ * its details had no valid form) and the delay before a retry the
+ * document carries (its retryAfterMs, when it has one): what an HTTP
+ * response carries.
  * @param {unknown} err
  * @param {RenderOptions} [options]
- * @returns {{ status: number, body: string }}
+ * @returns {{ status: number, body: string, retryAfterMs?: number }}
  */
 export function problemOf(err, options) {
   const [body, r] = render(occurrenceFrom(err), options ?? {}, writeProblem);
-  return { status: statusOf(r), body };
+  const ms = retryAfterOf(r);
+  return ms === undefined ? { status: statusOf(r), body } : { status: statusOf(r), body, retryAfterMs: ms };
 }
 
 /**
  * renderResponse returns the plain response {error, code, message,
- * details} of err.
+ * details, retry, retryAfterMs} of err (details only for an error that
+ * has them, retryAfterMs only with a delay).
  * @param {unknown} err
  * @param {RenderOptions} [options]
  */

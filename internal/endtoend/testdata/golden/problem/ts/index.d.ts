@@ -145,6 +145,8 @@ export interface ValidationErrorRpcError {
     domain?: "request";
     symbol?: "VALIDATION_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ValidationErrorContext;
   };
 }
@@ -161,6 +163,8 @@ export interface ValidationErrorProblem {
   timestamp?: string;
   symbol?: "VALIDATION_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -182,6 +186,8 @@ export interface ValidationErrorResponse {
   code: "VALIDATION_ERROR";
   message: string;
   details: ValidationErrorDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -210,6 +216,8 @@ export interface NotFoundRpcError {
     domain?: "request";
     symbol?: "NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NotFoundContext;
   };
 }
@@ -226,6 +234,8 @@ export interface NotFoundProblem {
   timestamp?: string;
   symbol?: "NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -247,6 +257,8 @@ export interface NotFoundResponse {
   code: "NOT_FOUND";
   message: string;
   details: NotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -278,6 +290,8 @@ export interface ApiErrorRpcError {
     domain?: "upstream";
     symbol?: "API_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ApiErrorContext;
   };
 }
@@ -294,6 +308,8 @@ export interface ApiErrorProblem {
   timestamp?: string;
   symbol?: "API_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -311,6 +327,8 @@ export interface ApiErrorResponse {
   code: "API_ERROR";
   message: string;
   details: ApiErrorDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -340,6 +358,8 @@ export interface SessionErrorRpcError {
     domain?: "upstream";
     symbol?: "SESSION_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: SessionErrorContext;
   };
 }
@@ -356,6 +376,8 @@ export interface SessionErrorProblem {
   timestamp?: string;
   symbol?: "SESSION_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -369,6 +391,8 @@ export interface SessionErrorResponse {
   code: "SESSION_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -398,6 +422,8 @@ export interface DatabaseErrorRpcError {
     domain?: "storage";
     symbol?: "DATABASE_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: DatabaseErrorContext;
   };
 }
@@ -414,6 +440,8 @@ export interface DatabaseErrorProblem {
   timestamp?: string;
   symbol?: "DATABASE_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -427,6 +455,8 @@ export interface DatabaseErrorResponse {
   code: "DATABASE_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -455,6 +485,8 @@ export interface CacheErrorRpcError {
     domain?: "storage";
     symbol?: "CACHE_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: CacheErrorContext;
   };
 }
@@ -471,6 +503,8 @@ export interface CacheErrorProblem {
   timestamp?: string;
   symbol?: "CACHE_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -484,6 +518,8 @@ export interface CacheErrorResponse {
   code: "CACHE_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -512,6 +548,8 @@ export interface ConfigurationErrorRpcError {
     domain?: "system";
     symbol?: "CONFIG_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ConfigurationErrorContext;
   };
 }
@@ -528,6 +566,8 @@ export interface ConfigurationErrorProblem {
   timestamp?: string;
   symbol?: "CONFIG_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -545,6 +585,8 @@ export interface ConfigurationErrorResponse {
   code: "CONFIG_ERROR";
   message: string;
   details: ConfigurationErrorDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -575,6 +617,8 @@ export interface GenericErrorRpcError {
     domain?: "system";
     symbol?: "GENERIC_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: GenericErrorContext;
   };
 }
@@ -591,6 +635,8 @@ export interface GenericErrorProblem {
   timestamp?: string;
   symbol?: "GENERIC_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -604,6 +650,8 @@ export interface GenericErrorResponse {
   code: "GENERIC_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -690,6 +738,12 @@ export interface ErrorMeta {
   readonly statuses: readonly number[];
   readonly problemType: string;
   readonly retryable: boolean;
+  /** When a failed request may be sent again: never, after a change, or as it is after a delay. */
+  readonly retry: RetryClass;
+  /** The catalog's default delay before a retry, in whole ms (only with after_delay). */
+  readonly retryAfterMs?: number;
+  /** The error is the server's throttling (only with after_delay). */
+  readonly throttling?: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
   /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
@@ -718,6 +772,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "https://mouse-mcp.dev/errors/validation-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -734,6 +789,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "https://mouse-mcp.dev/errors/not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -750,6 +806,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [502, 503];
       readonly problemType: "https://mouse-mcp.dev/errors/api-error";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -766,6 +823,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [401, 403];
       readonly problemType: "https://mouse-mcp.dev/errors/session-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -782,6 +840,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://mouse-mcp.dev/errors/database-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -798,6 +857,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://mouse-mcp.dev/errors/cache-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -814,6 +874,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "https://mouse-mcp.dev/errors/configuration-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -830,6 +891,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "about:blank";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
   };
@@ -840,6 +902,14 @@ export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
 export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
 export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
 export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * When a client may send a failed request again: "never"; "after_change",
+ * once the request is changed (other arguments, a fixed input, another
+ * permission); "after_delay", as it is, after the payload's retryAfterMs
+ * when it carries one (else with the client's own backoff).
+ */
+export type RetryClass = "never" | "after_change" | "after_delay";
 
 /**
  * The data.context of an error of this catalog. isSymbol narrows it to one
@@ -868,6 +938,10 @@ export interface JsonRpcError {
     domain?: ErrorDomain;
     symbol?: ErrorSymbol;
     retryable?: boolean;
+    /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+    retry?: RetryClass;
+    /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+    retryAfterMs?: number;
     context?: ErrorContext;
   };
 }
@@ -886,6 +960,10 @@ export interface ProblemDetails {
   timestamp?: string;
   symbol?: ErrorSymbol;
   retryable?: boolean;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"; an HTTP answer's Retry-After in seconds). */
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -897,6 +975,10 @@ export interface ErrorResponse {
   code: ErrorSymbol;
   message: string;
   details?: unknown;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+  retryAfterMs?: number;
 }
 
 /** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
@@ -930,8 +1012,12 @@ export interface UnknownError {
   readonly status?: number;
   /** A JSON-RPC error's data, as the payload has it. */
   readonly data?: unknown;
-  /** The payload's own retryable flag; false when it has none. */
+  /** The payload's own retryable flag; without one, whether its retry class is "after_delay". */
   readonly retryable: boolean;
+  /** The payload's retry class as it has it: a RetryClass, or a class of a newer catalog. */
+  readonly retry?: string;
+  /** The payload's delay before a retry, in whole ms. */
+  readonly retryAfterMs?: number;
   readonly raw: unknown;
 }
 
@@ -1033,10 +1119,35 @@ export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: 
 
 /**
  * Reports whether the error may be retried: the occurrence's own flag when it
- * carries one, else the catalog's; an UnknownError's own flag; false for a
- * payload of no catalog error.
+ * carries one (a plain response: whether its retry class is "after_delay"),
+ * else the catalog's; an UnknownError's own flag; false for a payload of no
+ * catalog error.
  */
 export declare function isRetryable(value: ErrorInput): boolean;
+
+/** What a client should do about a failed request (retryAdvice). */
+export interface RetryAdvice {
+  /** "retry": send it again as it is; "change": only once changed; "never": not at all. */
+  readonly action: "retry" | "change" | "never";
+  /** With "retry", how long to wait first in whole ms, as the payload says; null: it says nothing (retry now, or with your own backoff). Always null otherwise. */
+  readonly delayMs: number | null;
+}
+
+/**
+ * Returns what to do about the failed request a payload answered, from the
+ * payload alone (the same advice for a known error and an unknown one of a
+ * newer catalog): its retry class — "after_delay" is "retry" with its
+ * retryAfterMs as delayMs when that is a non-negative integer, else null;
+ * "after_change" is "change"; "never" is "never" — and, where it carries
+ * no class or one this package does not know (a server older than retry
+ * classes, or newer), its retryable flag: true is "retry" (with its
+ * retryAfterMs, if any), anything else "never". It takes any payload, or
+ * its JSON text: a JSON-RPC error object (an McpError too) or a JSON-RPC
+ * response holding one, a problem document, a plain response, a context,
+ * an MCP tool result (its structuredContent, else its text content), and
+ * an UnknownError; anything else is "never".
+ */
+export declare function retryAdvice(payload: unknown): RetryAdvice;
 
 /**
  * Returns the members of a payload that are neither its format's own nor its

@@ -3,7 +3,8 @@
 // The HTTP adapters of the server runtime: a problem document written with
 // its status and application/problem+json through a Fetch API Response,
 // Node's http.ServerResponse (what Express hands a handler) or Fastify's
-// reply. Each writes the bytes the renderer made; none needs a framework.
+// reply, and Retry-After when the document carries a delay before a
+// retry. Each writes the bytes the renderer made; none needs a framework.
 
 import { PROBLEM_CONTENT_TYPE, problemOf } from "./core.js";
 import { utf8Length } from "./wire.js";
@@ -13,38 +14,53 @@ import { utf8Length } from "./wire.js";
 const UTF8 = new TextEncoder();
 
 /**
+ * retryAfterSeconds returns the Retry-After header's value for a delay of
+ * ms: whole seconds, rounded up (RFC 9110 has no fraction of a second).
+ * @param {number} ms a whole number of ms, at most the facts' maxRetryAfterMs
+ */
+export function retryAfterSeconds(ms) {
+  return String(Math.ceil(ms / 1000));
+}
+
+/**
  * writeProblem writes err as an application/problem+json response with the
- * status of its error on a node:http ServerResponse (Express's res too).
- * The body goes as a string (node:http writes it as UTF-8, the bytes of
- * the document), which node:http sends in one write with the head.
+ * status of its error on a node:http ServerResponse (Express's res too),
+ * and Retry-After when the document carries retryAfterMs. The body goes as
+ * a string (node:http writes it as UTF-8, the bytes of the document),
+ * which node:http sends in one write with the head.
  * @param {{ statusCode: number, setHeader(name: string, value: string): unknown, end(chunk: string): unknown }} res
  * @param {unknown} err
  * @param {RenderOptions} [options]
  */
 export function writeProblem(res, err, options) {
-  const { status, body } = problemOf(err, options);
+  const { status, body, retryAfterMs } = problemOf(err, options);
   res.statusCode = status;
   res.setHeader("Content-Type", PROBLEM_CONTENT_TYPE);
   res.setHeader("Content-Length", String(utf8Length(body)));
+  if (retryAfterMs !== undefined) res.setHeader("Retry-After", retryAfterSeconds(retryAfterMs));
   res.end(body);
 }
 
 /**
  * problemResponse returns err as a Fetch API Response (Hono, Next.js,
  * Deno, Bun, Cloudflare Workers): application/problem+json with the status
- * of its error.
+ * of its error, and Retry-After when the document carries retryAfterMs.
  * @param {unknown} err
  * @param {RenderOptions} [options]
  * @returns {Response}
  */
 export function problemResponse(err, options) {
-  const { status, body } = problemOf(err, options);
-  return new Response(body, { status, headers: { "Content-Type": PROBLEM_CONTENT_TYPE } });
+  const { status, body, retryAfterMs } = problemOf(err, options);
+  /** @type {Record<string, string>} */
+  const headers = { "Content-Type": PROBLEM_CONTENT_TYPE };
+  if (retryAfterMs !== undefined) headers["Retry-After"] = retryAfterSeconds(retryAfterMs);
+  return new Response(body, { status, headers });
 }
 
 /**
  * sendProblem sends err on a Fastify reply: application/problem+json with
- * the status of its error; it returns what reply.send returns. The body
+ * the status of its error, and Retry-After when the document carries
+ * retryAfterMs; it returns what reply.send returns. The body
  * goes as bytes, which Fastify sends as they are (to a string it would add
  * "; charset=utf-8" to the media type).
  * @template {{ code(status: number): unknown, header(name: string, value: string): unknown, send(payload: Uint8Array): unknown }} R
@@ -54,8 +70,9 @@ export function problemResponse(err, options) {
  * @returns {ReturnType<R["send"]>}
  */
 export function sendProblem(reply, err, options) {
-  const { status, body } = problemOf(err, options);
+  const { status, body, retryAfterMs } = problemOf(err, options);
   reply.code(status);
   reply.header("Content-Type", PROBLEM_CONTENT_TYPE);
+  if (retryAfterMs !== undefined) reply.header("Retry-After", retryAfterSeconds(retryAfterMs));
   return /** @type {ReturnType<R["send"]>} */ (reply.send(UTF8.encode(body)));
 }

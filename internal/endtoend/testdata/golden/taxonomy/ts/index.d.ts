@@ -306,6 +306,8 @@ export interface ParseErrorRpcError {
     domain?: "jsonrpc";
     symbol?: "E_PARSE_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ParseErrorContext;
   };
 }
@@ -322,6 +324,8 @@ export interface ParseErrorProblem {
   timestamp?: string;
   symbol?: "E_PARSE_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -339,6 +343,8 @@ export interface ParseErrorResponse {
   code: "E_PARSE_ERROR";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -367,6 +373,8 @@ export interface RpcInvalidParamsRpcError {
     domain?: "jsonrpc";
     symbol?: "E_RPC_INVALID_PARAMS";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: RpcInvalidParamsContext;
   };
 }
@@ -383,6 +391,8 @@ export interface RpcInvalidParamsProblem {
   timestamp?: string;
   symbol?: "E_RPC_INVALID_PARAMS";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -400,6 +410,8 @@ export interface RpcInvalidParamsResponse {
   code: "E_RPC_INVALID_PARAMS";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -429,6 +441,8 @@ export interface MethodNotFoundRpcError {
     domain?: "jsonrpc";
     symbol?: "E_METHOD_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MethodNotFoundContext;
   };
 }
@@ -445,6 +459,8 @@ export interface MethodNotFoundProblem {
   timestamp?: string;
   symbol?: "E_METHOD_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -459,6 +475,8 @@ export interface MethodNotFoundResponse {
   code: "E_METHOD_NOT_FOUND";
   message: string;
   details: MethodNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -488,6 +506,8 @@ export interface ServerErrorRpcError {
     domain?: "jsonrpc";
     symbol?: "E_SERVER_ERROR";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: ServerErrorContext;
   };
 }
@@ -504,6 +524,8 @@ export interface ServerErrorProblem {
   timestamp?: string;
   symbol?: "E_SERVER_ERROR";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -517,6 +539,8 @@ export interface ServerErrorResponse {
   code: "E_SERVER_ERROR";
   message: string;
   details?: never;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -546,6 +570,8 @@ export interface InvalidParamsRpcError {
     domain?: "common";
     symbol?: "E_INVALID_PARAMS";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InvalidParamsContext;
   };
 }
@@ -562,6 +588,8 @@ export interface InvalidParamsProblem {
   timestamp?: string;
   symbol?: "E_INVALID_PARAMS";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -580,6 +608,8 @@ export interface InvalidParamsResponse {
   code: "E_INVALID_PARAMS";
   message: string;
   details: InvalidParamsDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -608,6 +638,8 @@ export interface TimeoutRpcError {
     domain?: "common";
     symbol?: "E_TIMEOUT";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TimeoutContext;
   };
 }
@@ -624,6 +656,8 @@ export interface TimeoutProblem {
   timestamp?: string;
   symbol?: "E_TIMEOUT";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -639,6 +673,8 @@ export interface TimeoutResponse {
   code: "E_TIMEOUT";
   message: string;
   details: TimeoutDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -666,6 +702,8 @@ export interface LimitExceededRpcError {
     domain?: "common";
     symbol?: "E_LIMIT_EXCEEDED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: LimitExceededContext;
   };
 }
@@ -682,6 +720,8 @@ export interface LimitExceededProblem {
   timestamp?: string;
   symbol?: "E_LIMIT_EXCEEDED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -702,6 +742,8 @@ export interface LimitExceededResponse {
   code: "E_LIMIT_EXCEEDED";
   message: string;
   details: Limit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -730,6 +772,8 @@ export interface NotInstalledRpcError {
     domain?: "common";
     symbol?: "E_NOT_INSTALLED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NotInstalledContext;
   };
 }
@@ -746,6 +790,8 @@ export interface NotInstalledProblem {
   timestamp?: string;
   symbol?: "E_NOT_INSTALLED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -760,6 +806,8 @@ export interface NotInstalledResponse {
   code: "E_NOT_INSTALLED";
   message: string;
   details: NotInstalledDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -788,6 +836,8 @@ export interface SessionNotFoundRpcError {
     domain?: "common";
     symbol?: "E_SESSION_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: SessionNotFoundContext;
   };
 }
@@ -804,6 +854,8 @@ export interface SessionNotFoundProblem {
   timestamp?: string;
   symbol?: "E_SESSION_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -818,6 +870,8 @@ export interface SessionNotFoundResponse {
   code: "E_SESSION_NOT_FOUND";
   message: string;
   details: SessionNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -846,6 +900,8 @@ export interface InputTooLargeRpcError {
     domain?: "common";
     symbol?: "E_INPUT_TOO_LARGE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: InputTooLargeContext;
   };
 }
@@ -862,6 +918,8 @@ export interface InputTooLargeProblem {
   timestamp?: string;
   symbol?: "E_INPUT_TOO_LARGE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -882,6 +940,8 @@ export interface InputTooLargeResponse {
   code: "E_INPUT_TOO_LARGE";
   message: string;
   details: Limit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -910,6 +970,8 @@ export interface UnsupportedRpcError {
     domain?: "common";
     symbol?: "E_UNSUPPORTED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: UnsupportedContext;
   };
 }
@@ -926,6 +988,8 @@ export interface UnsupportedProblem {
   timestamp?: string;
   symbol?: "E_UNSUPPORTED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -940,6 +1004,8 @@ export interface UnsupportedResponse {
   code: "E_UNSUPPORTED";
   message: string;
   details: UnsupportedDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -967,6 +1033,8 @@ export interface PyExecFailRpcError {
     domain?: "python";
     symbol?: "E_PY_EXEC_FAIL";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PyExecFailContext;
   };
 }
@@ -983,6 +1051,8 @@ export interface PyExecFailProblem {
   timestamp?: string;
   symbol?: "E_PY_EXEC_FAIL";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1000,6 +1070,8 @@ export interface PyExecFailResponse {
   code: "E_PY_EXEC_FAIL";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1028,6 +1100,8 @@ export interface PySecurityRpcError {
     domain?: "python";
     symbol?: "E_PY_SECURITY";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PySecurityContext;
   };
 }
@@ -1044,6 +1118,8 @@ export interface PySecurityProblem {
   timestamp?: string;
   symbol?: "E_PY_SECURITY";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1061,6 +1137,8 @@ export interface PySecurityResponse {
   code: "E_PY_SECURITY";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1090,6 +1168,8 @@ export interface PwNavRpcError {
     domain?: "playwright";
     symbol?: "E_PW_NAV";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PwNavContext;
   };
 }
@@ -1106,6 +1186,8 @@ export interface PwNavProblem {
   timestamp?: string;
   symbol?: "E_PW_NAV";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1123,6 +1205,8 @@ export interface PwNavResponse {
   code: "E_PW_NAV";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1150,6 +1234,8 @@ export interface PwLaunchRpcError {
     domain?: "playwright";
     symbol?: "E_PW_LAUNCH";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PwLaunchContext;
   };
 }
@@ -1166,6 +1252,8 @@ export interface PwLaunchProblem {
   timestamp?: string;
   symbol?: "E_PW_LAUNCH";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1183,6 +1271,8 @@ export interface PwLaunchResponse {
   code: "E_PW_LAUNCH";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1210,6 +1300,8 @@ export interface PtNavRpcError {
     domain?: "puppeteer";
     symbol?: "E_PT_NAV";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PtNavContext;
   };
 }
@@ -1226,6 +1318,8 @@ export interface PtNavProblem {
   timestamp?: string;
   symbol?: "E_PT_NAV";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1243,6 +1337,8 @@ export interface PtNavResponse {
   code: "E_PT_NAV";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1270,6 +1366,8 @@ export interface PtLaunchRpcError {
     domain?: "puppeteer";
     symbol?: "E_PT_LAUNCH";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: PtLaunchContext;
   };
 }
@@ -1286,6 +1384,8 @@ export interface PtLaunchProblem {
   timestamp?: string;
   symbol?: "E_PT_LAUNCH";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1303,6 +1403,8 @@ export interface PtLaunchResponse {
   code: "E_PT_LAUNCH";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1330,6 +1432,8 @@ export interface MbFileNotFoundRpcError {
     domain?: "memory-bank";
     symbol?: "E_MB_FILE_NOT_FOUND";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MbFileNotFoundContext;
   };
 }
@@ -1346,6 +1450,8 @@ export interface MbFileNotFoundProblem {
   timestamp?: string;
   symbol?: "E_MB_FILE_NOT_FOUND";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1361,6 +1467,8 @@ export interface MbFileNotFoundResponse {
   code: "E_MB_FILE_NOT_FOUND";
   message: string;
   details: MbFileNotFoundDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1388,6 +1496,8 @@ export interface MbReadRpcError {
     domain?: "memory-bank";
     symbol?: "E_MB_READ";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: MbReadContext;
   };
 }
@@ -1404,6 +1514,8 @@ export interface MbReadProblem {
   timestamp?: string;
   symbol?: "E_MB_READ";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1421,6 +1533,8 @@ export interface MbReadResponse {
   code: "E_MB_READ";
   message: string;
   details: Failure;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1448,6 +1562,8 @@ export interface KgFullRpcError {
     domain?: "kg-memory";
     symbol?: "E_KG_FULL";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: KgFullContext;
   };
 }
@@ -1464,6 +1580,8 @@ export interface KgFullProblem {
   timestamp?: string;
   symbol?: "E_KG_FULL";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1484,6 +1602,8 @@ export interface KgFullResponse {
   code: "E_KG_FULL";
   message: string;
   details: Limit;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1512,6 +1632,8 @@ export interface KgInvalidTripleRpcError {
     domain?: "kg-memory";
     symbol?: "E_KG_INVALID_TRIPLE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: KgInvalidTripleContext;
   };
 }
@@ -1528,6 +1650,8 @@ export interface KgInvalidTripleProblem {
   timestamp?: string;
   symbol?: "E_KG_INVALID_TRIPLE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1544,6 +1668,8 @@ export interface KgInvalidTripleResponse {
   code: "E_KG_INVALID_TRIPLE";
   message: string;
   details: KgInvalidTripleDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1572,6 +1698,8 @@ export interface FsPathEscapeRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_PATH_ESCAPE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: FsPathEscapeContext;
   };
 }
@@ -1588,6 +1716,8 @@ export interface FsPathEscapeProblem {
   timestamp?: string;
   symbol?: "E_FS_PATH_ESCAPE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1602,6 +1732,8 @@ export interface FsPathEscapeResponse {
   code: "E_FS_PATH_ESCAPE";
   message: string;
   details: FsPathEscapeDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1629,6 +1761,8 @@ export interface FsDeniedRpcError {
     domain?: "filesystem";
     symbol?: "E_FS_DENIED";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: FsDeniedContext;
   };
 }
@@ -1645,6 +1779,8 @@ export interface FsDeniedProblem {
   timestamp?: string;
   symbol?: "E_FS_DENIED";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1660,6 +1796,8 @@ export interface FsDeniedResponse {
   code: "E_FS_DENIED";
   message: string;
   details: FsDeniedDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1688,6 +1826,8 @@ export interface SqlConnRpcError {
     domain?: "sql-server";
     symbol?: "E_SQL_CONN";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: SqlConnContext;
   };
 }
@@ -1704,6 +1844,8 @@ export interface SqlConnProblem {
   timestamp?: string;
   symbol?: "E_SQL_CONN";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1719,6 +1861,8 @@ export interface SqlConnResponse {
   code: "E_SQL_CONN";
   message: string;
   details: SqlConnDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1747,6 +1891,8 @@ export interface SqlQueryRpcError {
     domain?: "sql-server";
     symbol?: "E_SQL_QUERY";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: SqlQueryContext;
   };
 }
@@ -1763,6 +1909,8 @@ export interface SqlQueryProblem {
   timestamp?: string;
   symbol?: "E_SQL_QUERY";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1779,6 +1927,8 @@ export interface SqlQueryResponse {
   code: "E_SQL_QUERY";
   message: string;
   details: SqlQueryDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1807,6 +1957,8 @@ export interface NotionAuthRpcError {
     domain?: "notion";
     symbol?: "E_NOTION_AUTH";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NotionAuthContext;
   };
 }
@@ -1823,6 +1975,8 @@ export interface NotionAuthProblem {
   timestamp?: string;
   symbol?: "E_NOTION_AUTH";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1846,6 +2000,8 @@ export interface NotionAuthResponse {
   code: "E_NOTION_AUTH";
   message: string;
   details: Upstream;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1873,6 +2029,8 @@ export interface NotionRateRpcError {
     domain?: "notion";
     symbol?: "E_NOTION_RATE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: NotionRateContext;
   };
 }
@@ -1889,6 +2047,8 @@ export interface NotionRateProblem {
   timestamp?: string;
   symbol?: "E_NOTION_RATE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1912,6 +2072,8 @@ export interface NotionRateResponse {
   code: "E_NOTION_RATE";
   message: string;
   details: Upstream;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -1940,6 +2102,8 @@ export interface TavilyHttpRpcError {
     domain?: "tavily";
     symbol?: "E_TAVILY_HTTP";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TavilyHttpContext;
   };
 }
@@ -1956,6 +2120,8 @@ export interface TavilyHttpProblem {
   timestamp?: string;
   symbol?: "E_TAVILY_HTTP";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -1979,6 +2145,8 @@ export interface TavilyHttpResponse {
   code: "E_TAVILY_HTTP";
   message: string;
   details: Upstream;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2006,6 +2174,8 @@ export interface TavilyRateRpcError {
     domain?: "tavily";
     symbol?: "E_TAVILY_RATE";
     retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
     context?: TavilyRateContext;
   };
 }
@@ -2022,6 +2192,8 @@ export interface TavilyRateProblem {
   timestamp?: string;
   symbol?: "E_TAVILY_RATE";
   retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2045,6 +2217,8 @@ export interface TavilyRateResponse {
   code: "E_TAVILY_RATE";
   message: string;
   details: Upstream;
+  retry?: RetryClass;
+  retryAfterMs?: number;
 }
 
 /**
@@ -2236,6 +2410,12 @@ export interface ErrorMeta {
   readonly statuses: readonly number[];
   readonly problemType: string;
   readonly retryable: boolean;
+  /** When a failed request may be sent again: never, after a change, or as it is after a delay. */
+  readonly retry: RetryClass;
+  /** The catalog's default delay before a retry, in whole ms (only with after_delay). */
+  readonly retryAfterMs?: number;
+  /** The error is the server's throttling (only with after_delay). */
+  readonly throttling?: boolean;
   readonly deprecated: boolean;
   readonly replacedBy?: ErrorSymbol;
   /** More symbols of the error, which lookups and guards accept; the wire carries symbol. */
@@ -2264,6 +2444,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mcp-harness:parse-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2280,6 +2461,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mcp-harness:rpc-invalid-params";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2296,6 +2478,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "urn:errgen:mcp-harness:method-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2312,6 +2495,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:mcp-harness:server-error";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2328,6 +2512,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mcp-harness:invalid-params";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2344,6 +2529,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [504];
       readonly problemType: "urn:errgen:mcp-harness:timeout";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2360,6 +2546,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [429];
       readonly problemType: "urn:errgen:mcp-harness:limit-exceeded";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2376,6 +2563,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "urn:errgen:mcp-harness:not-installed";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2392,6 +2580,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "urn:errgen:mcp-harness:session-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2408,6 +2597,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [413];
       readonly problemType: "urn:errgen:mcp-harness:input-too-large";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2424,6 +2614,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [501];
       readonly problemType: "urn:errgen:mcp-harness:unsupported";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2440,6 +2631,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422];
       readonly problemType: "urn:errgen:mcp-harness:py-exec-fail";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2456,6 +2648,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mcp-harness:py-security";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2472,6 +2665,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [502];
       readonly problemType: "urn:errgen:mcp-harness:pw-nav";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2488,6 +2682,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "urn:errgen:mcp-harness:pw-launch";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2504,6 +2699,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [502];
       readonly problemType: "urn:errgen:mcp-harness:pt-nav";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2520,6 +2716,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "urn:errgen:mcp-harness:pt-launch";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2536,6 +2733,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [404];
       readonly problemType: "urn:errgen:mcp-harness:mb-file-not-found";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2552,6 +2750,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [500];
       readonly problemType: "urn:errgen:mcp-harness:mb-read";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2568,6 +2767,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [507];
       readonly problemType: "urn:errgen:mcp-harness:kg-full";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2584,6 +2784,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [400];
       readonly problemType: "urn:errgen:mcp-harness:kg-invalid-triple";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2600,6 +2801,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mcp-harness:fs-path-escape";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2616,6 +2818,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [403];
       readonly problemType: "urn:errgen:mcp-harness:fs-denied";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2632,6 +2835,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [503];
       readonly problemType: "urn:errgen:mcp-harness:sql-conn";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2648,6 +2852,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [422];
       readonly problemType: "urn:errgen:mcp-harness:sql-query";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2664,6 +2869,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [401, 403];
       readonly problemType: "urn:errgen:mcp-harness:notion-auth";
       readonly retryable: false;
+      readonly retry: "never";
       readonly deprecated: false;
     };
     /**
@@ -2680,6 +2886,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [429];
       readonly problemType: "urn:errgen:mcp-harness:notion-rate";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2696,6 +2903,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [502, 503];
       readonly problemType: "urn:errgen:mcp-harness:tavily-http";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
     /**
@@ -2712,6 +2920,7 @@ export declare const CATALOG: {
       readonly statuses: readonly [429];
       readonly problemType: "urn:errgen:mcp-harness:tavily-rate";
       readonly retryable: true;
+      readonly retry: "after_delay";
       readonly deprecated: false;
     };
   };
@@ -2722,6 +2931,14 @@ export type ContextOf<S extends ErrorSymbol = ErrorSymbol> = ContextBySymbol[S];
 export type JsonRpcErrorOf<S extends ErrorSymbol = ErrorSymbol> = RpcErrorBySymbol[S];
 export type ProblemOf<S extends ErrorSymbol = ErrorSymbol> = ProblemBySymbol[S];
 export type ResponseOf<S extends ErrorSymbol = ErrorSymbol> = ResponseBySymbol[S];
+
+/**
+ * When a client may send a failed request again: "never"; "after_change",
+ * once the request is changed (other arguments, a fixed input, another
+ * permission); "after_delay", as it is, after the payload's retryAfterMs
+ * when it carries one (else with the client's own backoff).
+ */
+export type RetryClass = "never" | "after_change" | "after_delay";
 
 /**
  * The data.context of an error of this catalog. isSymbol narrows it to one
@@ -2750,6 +2967,10 @@ export interface JsonRpcError {
     domain?: ErrorDomain;
     symbol?: ErrorSymbol;
     retryable?: boolean;
+    /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+    retry?: RetryClass;
+    /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+    retryAfterMs?: number;
     context?: ErrorContext;
   };
 }
@@ -2768,6 +2989,10 @@ export interface ProblemDetails {
   timestamp?: string;
   symbol?: ErrorSymbol;
   retryable?: boolean;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"; an HTTP answer's Retry-After in seconds). */
+  retryAfterMs?: number;
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
@@ -2779,6 +3004,10 @@ export interface ErrorResponse {
   code: ErrorSymbol;
   message: string;
   details?: unknown;
+  /** When the request may be sent again (absent in a payload of a server older than retry classes). */
+  retry?: RetryClass;
+  /** The delay before a retry, in whole ms (only with retry "after_delay"). */
+  retryAfterMs?: number;
 }
 
 /** Any payload of this catalog's wire formats: a JSON-RPC error or its context, a problem document, a plain response. */
@@ -2812,8 +3041,12 @@ export interface UnknownError {
   readonly status?: number;
   /** A JSON-RPC error's data, as the payload has it. */
   readonly data?: unknown;
-  /** The payload's own retryable flag; false when it has none. */
+  /** The payload's own retryable flag; without one, whether its retry class is "after_delay". */
   readonly retryable: boolean;
+  /** The payload's retry class as it has it: a RetryClass, or a class of a newer catalog. */
+  readonly retry?: string;
+  /** The payload's delay before a retry, in whole ms. */
+  readonly retryAfterMs?: number;
   readonly raw: unknown;
 }
 
@@ -2915,10 +3148,35 @@ export declare function isSymbol<S extends ErrorSymbol>(value: unknown, symbol: 
 
 /**
  * Reports whether the error may be retried: the occurrence's own flag when it
- * carries one, else the catalog's; an UnknownError's own flag; false for a
- * payload of no catalog error.
+ * carries one (a plain response: whether its retry class is "after_delay"),
+ * else the catalog's; an UnknownError's own flag; false for a payload of no
+ * catalog error.
  */
 export declare function isRetryable(value: ErrorInput): boolean;
+
+/** What a client should do about a failed request (retryAdvice). */
+export interface RetryAdvice {
+  /** "retry": send it again as it is; "change": only once changed; "never": not at all. */
+  readonly action: "retry" | "change" | "never";
+  /** With "retry", how long to wait first in whole ms, as the payload says; null: it says nothing (retry now, or with your own backoff). Always null otherwise. */
+  readonly delayMs: number | null;
+}
+
+/**
+ * Returns what to do about the failed request a payload answered, from the
+ * payload alone (the same advice for a known error and an unknown one of a
+ * newer catalog): its retry class — "after_delay" is "retry" with its
+ * retryAfterMs as delayMs when that is a non-negative integer, else null;
+ * "after_change" is "change"; "never" is "never" — and, where it carries
+ * no class or one this package does not know (a server older than retry
+ * classes, or newer), its retryable flag: true is "retry" (with its
+ * retryAfterMs, if any), anything else "never". It takes any payload, or
+ * its JSON text: a JSON-RPC error object (an McpError too) or a JSON-RPC
+ * response holding one, a problem document, a plain response, a context,
+ * an MCP tool result (its structuredContent, else its text content), and
+ * an UnknownError; anything else is "never".
+ */
+export declare function retryAdvice(payload: unknown): RetryAdvice;
 
 /**
  * Returns the members of a payload that are neither its format's own nor its

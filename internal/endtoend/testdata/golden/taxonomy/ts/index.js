@@ -6,7 +6,7 @@
 // kept only in a package whose catalog uses one of those formats, a line
 // "//@" a part every package keeps.
 
-import { CATALOG_NAME, CATALOG, ERROR_CHAIN_ENTRIES, FIELDS, MAX_SUGGESTIONS, RESERVED_DOMAINS, SYMBOL_RE, TYPE_RE, RPC_DATA_MEMBERS, PROBLEM_MEMBERS } from "./catalog.js";
+import { CATALOG_NAME, CATALOG, ERROR_CHAIN_ENTRIES, FIELDS, MAX_RETRY_AFTER_MS, MAX_SUGGESTIONS, RESERVED_DOMAINS, SYMBOL_RE, TYPE_RE, RPC_DATA_MEMBERS, PROBLEM_MEMBERS } from "./catalog.js";
 
 export { CATALOG_NAME, CATALOG };
 
@@ -97,6 +97,33 @@ const isString = (v) => typeof v === "string";
  * @returns {v is boolean}
  */
 const isBoolean = (v) => typeof v === "boolean";
+
+/** The retry classes the wire knows: when a failed request may be sent again. */
+const RETRY_CLASSES = ["never", "after_change", "after_delay"];
+
+/**
+ * isRetryClass reports whether v is a retry class of this package.
+ * @param {unknown} v
+ * @returns {v is "never" | "after_change" | "after_delay"}
+ */
+const isRetryClass = (v) => RETRY_CLASSES.includes(/** @type {string} */ (v));
+
+/**
+ * isDelay reports whether v is a delay before a retry as the wire writes
+ * one: a whole number of ms from 0 to MAX_RETRY_AFTER_MS (a day).
+ * @param {unknown} v
+ * @returns {v is number}
+ */
+const isDelay = (v) => Number.isInteger(v) && /** @type {number} */ (v) >= 0 && /** @type {number} */ (v) <= MAX_RETRY_AFTER_MS;
+
+/**
+ * isAdvisedDelay reports whether v is a delay retryAdvice gives: any
+ * non-negative integer of ms (within the safe integers), as every runtime
+ * reads retryAfterMs.
+ * @param {unknown} v
+ * @returns {v is number}
+ */
+const isAdvisedDelay = (v) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0;
 
 // isDateTime reports whether s is an RFC 3339 date-time (JSON Schema's
 // format "date-time").
@@ -206,7 +233,8 @@ function rpcMeta(v) {
 function problemShape(v) {
   return isObject(v) && isString(v.type) && isString(v.title) && Number.isInteger(v.status) &&
     ["detail", "instance", "symbol", "userMessage"].every((name) => optional(v, name, isString)) && optional(v, "timestamp", isDateTime) &&
-    optional(v, "retryable", isBoolean) && optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
+    optional(v, "retryable", isBoolean) && optional(v, "retry", isString) && optional(v, "retryAfterMs", isDelay) &&
+    optional(v, "suggestions", isStringList) && optional(v, "debugInfo", debugInfoShape);
 }
 
 /**
@@ -214,7 +242,8 @@ function problemShape(v) {
  * @returns {v is Obj & { code: string, message: string }}
  */
 function responseShape(v) {
-  return isObject(v) && v.error === true && isString(v.code) && isString(v.message) && optional(v, "details", isObject);
+  return isObject(v) && v.error === true && isString(v.code) && isString(v.message) && optional(v, "details", isObject) &&
+    optional(v, "retry", isString) && optional(v, "retryAfterMs", isDelay);
 }
 
 /**
@@ -249,6 +278,7 @@ function checkRpc(v, meta) {
   const data = v.data;
   return isObject(data) && optional(data, "symbol", (s) => isString(s) && BY_SYMBOL.get(s) === meta) &&
     optional(data, "domain", (d) => d === meta.domain) && optional(data, "retryable", isBoolean) &&
+    optional(data, "retry", isRetryClass) && optional(data, "retryAfterMs", isDelay) &&
     optional(data, "context", (c) => checkContext(c, meta));
 }
 
@@ -280,12 +310,12 @@ function problemMatches(value) {
 
 /** @param {unknown} value */
 export function isProblemDetails(value) {
-  return problemShape(value) && fewSuggestions(value) && problemMatches(value).length > 0;
+  return problemShape(value) && fewSuggestions(value) && optional(value, "retry", isRetryClass) && problemMatches(value).length > 0;
 }
 
 /** @param {unknown} value */
 export function isErrorResponse(value) {
-  if (!responseShape(value)) return false;
+  if (!responseShape(value) || !optional(value, "retry", isRetryClass)) return false;
   const meta = BY_SYMBOL.get(value.code);
   if (meta === undefined) return false;
   const symbol = meta.symbol;
@@ -304,6 +334,8 @@ export function isErrorResponse(value) {
  * @property {number} [status]
  * @property {unknown} [data]
  * @property {boolean} retryable
+ * @property {string} [retry]
+ * @property {number} [retryAfterMs]
  * @property {unknown} raw
  */
 
@@ -322,7 +354,7 @@ function unknownError(format, raw, props) {
   for (const [k, v] of Object.entries(props)) {
     if (v !== undefined) u[k] = v;
   }
-  u.retryable = typeof props.retryable === "boolean" ? props.retryable : false;
+  u.retryable = typeof props.retryable === "boolean" ? props.retryable : props.retry === "after_delay";
   u.raw = raw;
   return /** @type {Readonly<Unknown>} */ (Object.freeze(u));
 }
@@ -346,6 +378,7 @@ function unknownRpc(v) {
   return unknownError("jsonrpc", v, {
     code: v.code, symbol: stringOr(data?.symbol), type: stringOr(ctx?.type), message: v.message, data: v.data,
     retryable: isBoolean(data?.retryable) ? data.retryable : ctx?.retryable,
+    retry: stringOr(data?.retry), retryAfterMs: isDelay(data?.retryAfterMs) ? data.retryAfterMs : undefined,
   });
 }
 
@@ -355,13 +388,15 @@ function unknownProblem(v) {
   if (has(v, "symbol") ? !SYMBOL_RE.test(/** @type {string} */ (v.symbol)) || BY_SYMBOL.has(/** @type {string} */ (v.symbol)) : (BY_PROBLEM.get(v.type) ?? []).some((m) => m.statuses.includes(v.status))) {
     return undefined;
   }
-  return unknownError("problem", v, { symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable });
+  return unknownError("problem", v, {
+    symbol: v.symbol, type: v.type, message: v.detail, status: v.status, retryable: v.retryable, retry: v.retry, retryAfterMs: v.retryAfterMs,
+  });
 }
 
 /** @param {unknown} v */
 function unknownResponse(v) {
   if (!responseShape(v) || !SYMBOL_RE.test(v.code) || BY_SYMBOL.has(v.code)) return undefined;
-  return unknownError("response", v, { symbol: v.code, message: v.message });
+  return unknownError("response", v, { symbol: v.code, message: v.message, retry: v.retry, retryAfterMs: v.retryAfterMs });
 }
 
 /** @param {unknown} value */
@@ -492,8 +527,72 @@ export function isRetryable(value) {
     for (const flag of [value.retryable, data?.retryable, context?.retryable]) {
       if (isBoolean(flag)) return flag;
     }
+    // a plain response carries its class alone
+    if (isRetryClass(value.retry)) return value.retry === "after_delay";
   }
   return ERRORS[symbol]?.retryable ?? false;
+}
+
+/**
+ * @typedef {object} RetryAdvice
+ * @property {"retry" | "change" | "never"} action
+ * @property {number | null} delayMs
+ */
+
+/**
+ * retryMembers returns the object of a payload that holds its retry
+ * members (retry, retryAfterMs, retryable), as every runtime finds it: a
+ * JSON-RPC error object's data, a problem document, a plain response or a
+ * context itself; found inside a JSON-RPC response (its error), an MCP
+ * tool result (its structuredContent, else the first text content that is
+ * a JSON object) or an UnknownError (its raw payload). null for anything
+ * else.
+ * @param {unknown} value
+ * @param {number} depth how many wrappers were opened to get here
+ * @returns {Obj | null}
+ */
+function retryMembers(value, depth) {
+  const v = json(value);
+  if (!isObject(v) || depth > 4) return null;
+  if (isUnknownError(v)) return retryMembers(v.raw, depth + 1);
+  // every payload has a type (a problem document) or a code; a JSON-RPC
+  // response and a tool result have neither
+  const envelope = !has(v, "type") && !has(v, "code");
+  // a JSON-RPC response holding an error (a plain response's error is true)
+  if (envelope && isObject(v.error)) return retryMembers(v.error, depth + 1);
+  // an MCP tool result: the problem document in structuredContent, else as text
+  if (envelope && has(v, "content")) {
+    if (isObject(v.structuredContent)) return retryMembers(v.structuredContent, depth + 1);
+    for (const item of Array.isArray(v.content) ? v.content : []) {
+      if (!isObject(item) || item.type !== "text" || !isString(item.text)) continue;
+      const found = retryMembers(item.text, depth + 1);
+      if (found !== null) return found;
+    }
+    return v;
+  }
+  // a JSON-RPC error object (an McpError too): its data
+  if (Number.isInteger(v.code) && isString(v.message) && isObject(v.data)) return v.data;
+  return v;
+}
+
+/** The advice for anything that carries none. */
+const NEVER = Object.freeze({ action: /** @type {const} */ ("never"), delayMs: null });
+
+/** @param {unknown} value */
+export function retryAdvice(value) {
+  const m = retryMembers(value, 0);
+  if (m === null) return NEVER;
+  /** @type {RetryAdvice["action"]} */
+  let action;
+  switch (m.retry) {
+    case "after_delay": action = "retry"; break;
+    case "after_change": action = "change"; break;
+    case "never": action = "never"; break;
+    default: action = m.retryable === true ? "retry" : "never"; // no class, or one of a newer catalog
+  }
+  if (action !== "retry") return Object.freeze({ action, delayMs: null });
+  const ms = m.retryAfterMs;
+  return Object.freeze({ action, delayMs: isAdvisedDelay(ms) ? ms + 0 : null }); // + 0: -0 is 0
 }
 
 /** @param {unknown} value */

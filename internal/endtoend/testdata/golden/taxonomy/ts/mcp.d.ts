@@ -38,7 +38,7 @@ export declare class McpError extends Error {
   constructor(code: number, message: string, data: { [key: string]: unknown });
   /** The JSON-RPC error code. */
   readonly code: number;
-  /** The data object: legacy keys, domain, symbol, retryable, context. */
+  /** The data object: legacy keys, domain, symbol, retryable, retry, retryAfterMs (when it carries a delay), context. */
   readonly data: { [key: string]: unknown };
 }
 
