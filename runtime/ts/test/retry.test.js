@@ -7,6 +7,7 @@
 // kind, older and newer ones included.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { assemble, load } from "./package.js";
 
@@ -273,9 +274,9 @@ test("retryAdvice: payloads without retry (older servers), of a newer catalog, h
     // an integer is an integer however JSON writes it
     ['{"retry":"after_delay","retryAfterMs":1e3}', "retry", 1000],
     ['{"retry":"after_delay","retryAfterMs":1000.0}', "retry", 1000],
-    // a successful tool result carries no advice; a tools/call response is no payload
+    // a tool result without a document carries no advice; a tools/call response is read through its result
     [{ content: [{ type: "text", text: "42" }] }, "never", null],
-    [{ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"retry":"after_delay"}' }], isError: true } }, "never", null],
+    [{ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"retry":"after_delay"}' }], isError: true } }, "retry", null],
   ];
   for (const [payload, action, delayMs] of cases) {
     assert.deepEqual({ ...client.retryAdvice(payload) }, { action, delayMs }, JSON.stringify(payload));
@@ -337,4 +338,13 @@ test("the catalog's metadata has each error's class, default delay and throttlin
   assert.equal(client.bySymbol("E_FS_BAD_NAME").retry, "after_change");
   assert.equal(client.bySymbol("E_INTERNAL").retry, "never");
   assert.equal(client.bySymbol("E_INTERNAL").retryAfterMs, undefined);
+});
+
+test("retryAdvice reads every payload as errgenrt.AdviseRetry does (runtime/fixtures/retry-advice.jsonl)", () => {
+  const lines = readFileSync(new URL("../../fixtures/retry-advice.jsonl", import.meta.url), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  assert.ok(lines.length > 50);
+  for (const { payload, action, delayMs } of lines) {
+    assert.deepEqual({ ...client.retryAdvice(payload) }, { action, delayMs }, payload);
+    assert.deepEqual({ ...client.retryAdvice(JSON.parse(payload)) }, { action, delayMs }, payload);
+  }
 });

@@ -541,37 +541,35 @@ export function isRetryable(value) {
 
 /**
  * retryMembers returns the object of a payload that holds its retry
- * members (retry, retryAfterMs, retryable), as every runtime finds it: a
- * JSON-RPC error object's data, a problem document, a plain response or a
- * context itself; found inside a JSON-RPC response (its error), an MCP
- * tool result (its structuredContent, else the first text content that is
- * a JSON object) or an UnknownError (its raw payload). null for anything
- * else.
+ * members (retry, retryAfterMs, retryable), as every runtime finds it
+ * (runtime/fixtures/retry-advice.jsonl): an object that has retry or
+ * retryable itself (a problem document, a plain response, an error's
+ * data); an MCP tool result's problem document (its structuredContent,
+ * else its first text content holding a JSON object, else the result);
+ * inside a JSON-RPC response, its error or its result; a JSON-RPC error
+ * object's data; an UnknownError's raw payload. null for no object.
  * @param {unknown} value
  * @param {number} depth how many wrappers were opened to get here
  * @returns {Obj | null}
  */
 function retryMembers(value, depth) {
   const v = json(value);
-  if (!isObject(v) || depth > 4) return null;
+  if (!isObject(v) || depth > 8) return null;
   if (isUnknownError(v)) return retryMembers(v.raw, depth + 1);
-  // every payload has a type (a problem document) or a code; a JSON-RPC
-  // response and a tool result have neither
-  const envelope = !has(v, "type") && !has(v, "code");
-  // a JSON-RPC response holding an error (a plain response's error is true)
-  if (envelope && isObject(v.error)) return retryMembers(v.error, depth + 1);
-  // an MCP tool result: the problem document in structuredContent, else as text
-  if (envelope && has(v, "content")) {
-    if (isObject(v.structuredContent)) return retryMembers(v.structuredContent, depth + 1);
+  const present = (/** @type {string} */ k) => has(v, k) && v[k] !== null;
+  if (present("retry") || present("retryable")) return v;
+  if (present("content")) {
+    if (isObject(v.structuredContent)) return v.structuredContent;
     for (const item of Array.isArray(v.content) ? v.content : []) {
       if (!isObject(item) || item.type !== "text" || !isString(item.text)) continue;
-      const found = retryMembers(item.text, depth + 1);
-      if (found !== null) return found;
+      const doc = json(item.text);
+      if (isObject(doc)) return doc;
     }
     return v;
   }
-  // a JSON-RPC error object (an McpError too): its data
-  if (Number.isInteger(v.code) && isString(v.message) && isObject(v.data)) return v.data;
+  if (isObject(v.error)) return retryMembers(v.error, depth + 1); // a JSON-RPC response holding an error
+  if (isObject(v.result)) return retryMembers(v.result, depth + 1); // a JSON-RPC response holding a tool result
+  if (present("code") && isObject(v.data)) return v.data; // a JSON-RPC error object (an McpError too)
   return v;
 }
 
