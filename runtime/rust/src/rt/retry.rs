@@ -1,0 +1,256 @@
+//! When a client may send a failed request again: the retry class of an
+//! error and the delay of one occurrence, as every errgen runtime writes
+//! them (`retry` and `retryAfterMs` in each payload, `Retry-After` in an
+//! HTTP answer), and the advice a client reads back from any payload
+//! ([`retry_advice`]), a newer catalog's included.
+
+use std::fmt;
+use std::time::Duration;
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+/// When a client may send a failed request again (a payload's `retry`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RetryClass {
+    /// Not the same request: it fails again (`never`).
+    Never,
+    /// Only once the request, or what it depends on, has changed
+    /// (`after_change`).
+    AfterChange,
+    /// The same request, after a delay (`after_delay`): the payload's
+    /// `retryAfterMs` when it carries one, else the client's own backoff.
+    AfterDelay,
+}
+
+impl RetryClass {
+    /// The class as the wire names it: `never`, `after_change` or
+    /// `after_delay`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RetryClass::Never => "never",
+            RetryClass::AfterChange => "after_change",
+            RetryClass::AfterDelay => "after_delay",
+        }
+    }
+
+    /// The class the wire names `name`; `None` for another name (a class
+    /// of a newer catalog).
+    pub fn from_name(name: &str) -> Option<RetryClass> {
+        match name {
+            "never" => Some(RetryClass::Never),
+            "after_change" => Some(RetryClass::AfterChange),
+            "after_delay" => Some(RetryClass::AfterDelay),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for RetryClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a client does about a failed request (see [`retry_advice`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RetryAction {
+    /// Send the same request again, after [`RetryAdvice::delay_ms`] when
+    /// the payload gives one, else after a backoff of the client's own.
+    Retry,
+    /// Change the request (or what it depends on) before sending it again.
+    Change,
+    /// Do not send it again.
+    Never,
+}
+
+impl RetryAction {
+    /// The action's name: `retry`, `change` or `never`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RetryAction::Retry => "retry",
+            RetryAction::Change => "change",
+            RetryAction::Never => "never",
+        }
+    }
+}
+
+impl fmt::Display for RetryAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a client does about a failed request, read from its error payload
+/// (see [`retry_advice`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RetryAdvice {
+    /// Retry, change the request, or give up.
+    pub action: RetryAction,
+    /// How long to wait before retrying, in milliseconds (only with
+    /// [`RetryAction::Retry`]); `None`: retry now or with your own backoff.
+    pub delay_ms: Option<u64>,
+}
+
+impl RetryAdvice {
+    /// Do not retry.
+    pub const NEVER: RetryAdvice = RetryAdvice {
+        action: RetryAction::Never,
+        delay_ms: None,
+    };
+
+    /// The advice of a payload's members: its class when it names one this
+    /// runtime knows, else its `retryable` flag (a payload of an older
+    /// catalog, or a class of a newer one), with its delay when it retries.
+    pub fn from_members(
+        retry: Option<RetryClass>,
+        retryable: bool,
+        retry_after_ms: Option<u64>,
+    ) -> RetryAdvice {
+        let action = match retry {
+            Some(RetryClass::AfterDelay) => RetryAction::Retry,
+            Some(RetryClass::AfterChange) => RetryAction::Change,
+            Some(RetryClass::Never) => RetryAction::Never,
+            None if retryable => RetryAction::Retry,
+            None => RetryAction::Never,
+        };
+        RetryAdvice {
+            action,
+            delay_ms: retry_after_ms.filter(|_| action == RetryAction::Retry),
+        }
+    }
+
+    /// The delay as a duration.
+    pub fn delay(&self) -> Option<Duration> {
+        self.delay_ms.map(Duration::from_millis)
+    }
+}
+
+/// The retry advice of any error payload a server of an errgen catalog
+/// sends — a JSON-RPC error object or a JSON-RPC response holding one, an
+/// RFC 9457 problem document, a plain response, an MCP tool result (its
+/// `structuredContent`, else the JSON text of its content), or a JSON-RPC
+/// response holding that tool result — of this catalog's version or of
+/// any other:
+///
+/// - `retry` `after_delay`: [`RetryAction::Retry`], with `retryAfterMs` as
+///   the delay when it is a non-negative integer (else none: retry now or
+///   with your own backoff); `after_change`: [`RetryAction::Change`];
+///   `never`: [`RetryAction::Never`];
+/// - no `retry`, or a class this runtime does not know (a newer
+///   catalog's): `retryable` `true` is [`RetryAction::Retry`] (with
+///   `retryAfterMs` when present), anything else [`RetryAction::Never`].
+///
+/// A payload that is none of these (a successful tool result, a JSON-RPC
+/// error without errgen's data) is [`RetryAdvice::NEVER`].
+pub fn retry_advice(payload: &Value) -> RetryAdvice {
+    find(payload, 0).unwrap_or(RetryAdvice::NEVER)
+}
+
+/// How many envelopes (a response, a tool result, its text) [`find`] opens
+/// around the members that carry the advice.
+const MAX_ENVELOPES: usize = 4;
+
+/// The advice of the members of `v` that carry it, looked for inside the
+/// envelopes of the payload formats.
+fn find(v: &Value, depth: usize) -> Option<RetryAdvice> {
+    let m = v.as_object()?;
+    if m.contains_key("retry") || m.contains_key("retryable") {
+        // a problem document, a plain response, a JSON-RPC error's data
+        return Some(advise(m));
+    }
+    if depth >= MAX_ENVELOPES {
+        return None;
+    }
+    let inner = |key: &str| m.get(key).filter(|v| v.is_object());
+    if let Some(e) = inner("error") {
+        return find(e, depth + 1); // a JSON-RPC response holding an error
+    }
+    if let Some(d) = inner("data") {
+        return find(d, depth + 1); // a JSON-RPC error object
+    }
+    if let Some(r) = inner("result") {
+        return find(r, depth + 1); // a JSON-RPC response holding a tool result
+    }
+    if m.get("isError") != Some(&Value::Bool(true)) {
+        return None;
+    }
+    if let Some(a) = inner("structuredContent").and_then(|s| find(s, depth + 1)) {
+        return Some(a);
+    }
+    let content = m.get("content").and_then(Value::as_array)?;
+    content.iter().find_map(|item| {
+        if item.get("type").and_then(Value::as_str) != Some("text") {
+            return None;
+        }
+        let text = item.get("text").and_then(Value::as_str)?;
+        let doc = serde_json::from_str::<Value>(text).ok()?;
+        find(&doc, depth + 1)
+    })
+}
+
+/// The advice of the object that carries `retry`, `retryable` and
+/// `retryAfterMs`.
+fn advise(m: &Map<String, Value>) -> RetryAdvice {
+    RetryAdvice::from_members(
+        m.get("retry")
+            .and_then(Value::as_str)
+            .and_then(RetryClass::from_name),
+        m.get("retryable") == Some(&Value::Bool(true)),
+        m.get("retryAfterMs").and_then(delay_ms),
+    )
+}
+
+/// A delay in milliseconds as a payload gives it: a non-negative integer
+/// (`5.0` is one, as JSON's numbers are); anything else is none.
+fn delay_ms(v: &Value) -> Option<u64> {
+    if let Some(n) = v.as_u64() {
+        return Some(n);
+    }
+    let f = v.as_f64()?;
+    // 2^64 is the first double past u64::MAX
+    (f >= 0.0 && f.trunc() == f && f < 18_446_744_073_709_551_616.0).then_some(f as u64)
+}
+
+/// Reads a payload's `retry`: `None` when it is absent or names no class
+/// this runtime knows (never an error: a newer catalog's class falls back
+/// to `retryable`).
+pub(crate) fn read_class<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RetryClass>, D::Error> {
+    let v = Option::<Value>::deserialize(d)?;
+    Ok(v.as_ref()
+        .and_then(Value::as_str)
+        .and_then(RetryClass::from_name))
+}
+
+/// Reads a payload's `retryAfterMs`: `None` when it is absent or not a
+/// non-negative integer (never an error).
+pub(crate) fn read_delay<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let v = Option::<Value>::deserialize(d)?;
+    Ok(v.as_ref().and_then(delay_ms))
+}
+
+/// The delay of an occurrence given as a duration, in whole milliseconds:
+/// rounded up (`ceil(nanoseconds / 10^6)`, in integer arithmetic), at most
+/// `max`.
+pub(crate) fn duration_ms(d: Duration, max: u64) -> u64 {
+    let ms = d.as_nanos().div_ceil(1_000_000);
+    u64::try_from(ms).unwrap_or(u64::MAX).min(max)
+}
+
+/// The delay of an occurrence given as a double of milliseconds, in whole
+/// milliseconds: `None` (no delay) for NaN and a negative number (−∞
+/// included); else rounded up (−0 is 0), at most `max` (+∞ included).
+pub(crate) fn float_ms(ms: f64, max: u64) -> Option<u64> {
+    if ms.is_nan() || ms < 0.0 {
+        return None;
+    }
+    // `as` saturates: +∞ and any number past u64::MAX are u64::MAX
+    Some((ms.ceil() as u64).min(max))
+}
+
+/// The value of an HTTP `Retry-After` header for a delay of `ms`
+/// milliseconds: whole seconds, rounded up.
+pub fn retry_after_secs(ms: u64) -> u64 {
+    ms.div_ceil(1000)
+}
