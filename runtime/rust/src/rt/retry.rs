@@ -254,3 +254,73 @@ pub(crate) fn float_ms(ms: f64, max: u64) -> Option<u64> {
 pub fn retry_after_secs(ms: u64) -> u64 {
     ms.div_ceil(1000)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAX: u64 = 86_400_000;
+
+    #[test]
+    fn a_double_of_milliseconds_is_rounded_up_and_cut() {
+        for (ms, want) in [
+            (f64::NAN, None),
+            (-f64::NAN, None),
+            (-1.0, None),
+            (-0.5, None),
+            (-5e-324, None),
+            (f64::NEG_INFINITY, None),
+            (-0.0, Some(0)),
+            (0.0, Some(0)),
+            (5e-324, Some(1)),
+            (0.5, Some(1)),
+            (1.0, Some(1)),
+            (1.000_001, Some(2)),
+            (1500.0, Some(1500)),
+            (86_399_999.1, Some(MAX)),
+            (86_400_000.0, Some(MAX)),
+            (86_400_000.5, Some(MAX)),
+            (1e300, Some(MAX)),
+            (f64::MAX, Some(MAX)),
+            (f64::INFINITY, Some(MAX)),
+        ] {
+            assert_eq!(float_ms(ms, MAX), want, "{ms:?}");
+        }
+    }
+
+    #[test]
+    fn a_duration_is_rounded_up_to_whole_milliseconds_and_cut() {
+        for (d, want) in [
+            (Duration::ZERO, 0),
+            (Duration::from_nanos(1), 1),
+            (Duration::from_nanos(999_999), 1),
+            (Duration::from_millis(1), 1),
+            (Duration::from_nanos(1_000_001), 2),
+            (Duration::from_millis(1500), 1500),
+            (Duration::from_secs(86_400), MAX),
+            (Duration::from_secs(86_400) + Duration::from_nanos(1), MAX),
+            (Duration::from_secs(u64::MAX), MAX),
+            (Duration::MAX, MAX),
+        ] {
+            assert_eq!(duration_ms(d, MAX), want, "{d:?}");
+        }
+        // a maximum past what a u64 of milliseconds holds: no overflow
+        assert_eq!(duration_ms(Duration::MAX, u64::MAX), u64::MAX);
+        assert_eq!(float_ms(f64::INFINITY, u64::MAX), Some(u64::MAX));
+    }
+
+    #[test]
+    fn retry_after_is_whole_seconds_rounded_up() {
+        for (ms, want) in [
+            (0, 0),
+            (1, 1),
+            (999, 1),
+            (1000, 1),
+            (1001, 2),
+            (MAX, 86_400),
+        ] {
+            assert_eq!(retry_after_secs(ms), want, "{ms}");
+        }
+        assert_eq!(retry_after_secs(u64::MAX), u64::MAX / 1000 + 1);
+    }
+}
