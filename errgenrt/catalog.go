@@ -49,8 +49,18 @@ type Def struct {
 	Title       string
 	ProblemType string // RFC 9457 type URI
 	Statuses    []int  // allowed HTTP statuses, first the default
-	Retryable   bool
-	Deprecated  bool
+	Retryable   bool   // Retry is RetryAfterDelay
+	// Retry says whether and when a client may retry the error; "" reads
+	// as Retryable says (RetryAfterDelay or RetryNever).
+	Retry RetryClass
+	// RetryAfterMs is the delay, in milliseconds, a client waits before
+	// retrying the error (RetryAfterDelay), unless an occurrence gives
+	// its own ([WithRetryAfter]); 0: the catalog gives none.
+	RetryAfterMs int64
+	// Throttling marks an error that reports throttling: the client sent
+	// too much, too fast (RetryAfterDelay).
+	Throttling bool
+	Deprecated bool
 	// ToolErrorsAsRPC sends the error, when an MCP tools/call fails with
 	// it, as a JSON-RPC error object rather than as an isError tool result
 	// (the catalog's mcp.tool_errors: error).
@@ -74,6 +84,18 @@ type Def struct {
 	Message     Template
 	UserMessage Template // "" when the catalog sets none
 	Suggestions []Template
+}
+
+// retryClass returns the error's retry class, from Retryable when Retry
+// is unset.
+func (d *Def) retryClass() RetryClass {
+	switch {
+	case d.Retry != "":
+		return d.Retry
+	case d.Retryable:
+		return RetryAfterDelay
+	}
+	return RetryNever
 }
 
 // sensitive reports whether the error's sensitive list names the

@@ -31,14 +31,18 @@ type ConformanceInput struct {
 	Details json.RawMessage `json:"details,omitempty"`
 	// Cause is the cause chain, outermost first: each entry is the text of
 	// one error, which wraps the next.
-	Cause      []string            `json:"cause,omitempty"`
-	Retryable  *bool               `json:"retryable,omitempty"`
-	Status     int                 `json:"status,omitempty"`
-	RequestID  string              `json:"requestId,omitempty"`
-	Instance   string              `json:"instance,omitempty"`
-	Data       []ConformanceMember `json:"data,omitempty"`
-	Extensions []ConformanceMember `json:"extensions,omitempty"`
-	Options    ConformanceOptions  `json:"options"`
+	Cause     []string `json:"cause,omitempty"`
+	Retryable *bool    `json:"retryable,omitempty"`
+	// RetryAfterMs is the occurrence's retry delay in milliseconds, any
+	// JSON number (see [WithRetryAfter]); a number past a double's range
+	// reads as ±Inf.
+	RetryAfterMs *float64            `json:"retryAfterMs,omitempty"`
+	Status       int                 `json:"status,omitempty"`
+	RequestID    string              `json:"requestId,omitempty"`
+	Instance     string              `json:"instance,omitempty"`
+	Data         []ConformanceMember `json:"data,omitempty"`
+	Extensions   []ConformanceMember `json:"extensions,omitempty"`
+	Options      ConformanceOptions  `json:"options"`
 }
 
 // ConformanceMember is a legacy data or extension member of an input.
@@ -144,6 +148,9 @@ func (c *Catalog) conformanceError(in *ConformanceInput) (*Error, *Options, erro
 	}
 	if in.Retryable != nil {
 		opts = append(opts, WithRetryable(*in.Retryable))
+	}
+	if in.RetryAfterMs != nil {
+		opts = append(opts, withRetryAfterMs(*in.RetryAfterMs))
 	}
 	if in.Status != 0 {
 		opts = append(opts, WithStatus(in.Status))
@@ -372,6 +379,23 @@ func (r *inputReader) bool(key string) *bool {
 	return &x
 }
 
+// number reads any JSON number; one past a double's range reads as ±Inf.
+func (r *inputReader) number(key string) *float64 {
+	if r.m[key] == nil {
+		return nil
+	}
+	n, ok := r.m[key].(json.Number)
+	f := 0.0
+	if ok {
+		f, ok = parseNumber(string(n))
+	}
+	if !ok {
+		r.fail(key, "a number")
+		return nil
+	}
+	return &f
+}
+
 // int reads an integer: a number without a fraction, held within
 // ±MaxSafeInteger (a limit past that is no limit in practice).
 func (r *inputReader) int(key string) int {
@@ -443,15 +467,16 @@ func readInput(v any) (*ConformanceInput, error) {
 	}
 	r := &inputReader{m: m, path: "input"}
 	in := &ConformanceInput{
-		Kind:       r.string("kind"),
-		Symbol:     r.string("symbol"),
-		Cause:      r.strings("cause"),
-		Retryable:  r.bool("retryable"),
-		Status:     r.int("status"),
-		RequestID:  r.string("requestId"),
-		Instance:   r.string("instance"),
-		Data:       r.members("data"),
-		Extensions: r.members("extensions"),
+		Kind:         r.string("kind"),
+		Symbol:       r.string("symbol"),
+		Cause:        r.strings("cause"),
+		Retryable:    r.bool("retryable"),
+		RetryAfterMs: r.number("retryAfterMs"),
+		Status:       r.int("status"),
+		RequestID:    r.string("requestId"),
+		Instance:     r.string("instance"),
+		Data:         r.members("data"),
+		Extensions:   r.members("extensions"),
 	}
 	if d := m["details"]; d != nil {
 		if _, ok := d.(map[string]any); !ok {

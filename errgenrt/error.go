@@ -2,7 +2,9 @@ package errgenrt
 
 import (
 	"log/slog"
+	"math"
 	"strings"
+	"time"
 )
 
 // Error is one occurrence of a catalog error: its definition, its typed
@@ -13,6 +15,10 @@ type Error struct {
 
 	cause     error
 	retryable int8 // 0: the catalog's; 1 true; -1 false
+	// retryAfterMs is the occurrence's retry delay in milliseconds, when
+	// retryAfterSet (WithRetryAfter).
+	retryAfterMs  int64
+	retryAfterSet bool
 	// logSensitive shows sensitive values in the log forms
 	// (VerboseError, LogValue): WithLogSensitive.
 	logSensitive bool
@@ -37,7 +43,9 @@ type Option func(*Error)
 // wire otherwise.
 func WithCause(err error) Option { return func(e *Error) { e.cause = err } }
 
-// WithRetryable overrides the catalog's retryable flag for this occurrence.
+// WithRetryable overrides the catalog's retryable flag for this
+// occurrence, and so its retry class ([Error.RetryClass]): true makes it
+// RetryAfterDelay, false makes RetryAfterDelay RetryNever.
 func WithRetryable(r bool) Option {
 	return func(e *Error) {
 		if r {
@@ -46,6 +54,41 @@ func WithRetryable(r bool) Option {
 			e.retryable = -1
 		}
 	}
+}
+
+// WithRetryAfter sets how long a client waits before retrying this
+// occurrence: the wire's retryAfterMs, and the Retry-After header of
+// [Catalog.WriteProblem]. It counts only where the occurrence retries
+// after a delay (its class, after [WithRetryable], is RetryAfterDelay),
+// and replaces the catalog's delay there. The delay is rounded up to
+// whole milliseconds; a negative one is ignored, and one past
+// MaxRetryAfterMs (a day) is MaxRetryAfterMs.
+func WithRetryAfter(d time.Duration) Option {
+	if d < 0 {
+		return func(*Error) {}
+	}
+	ms := int64(d / time.Millisecond)
+	if d%time.Millisecond != 0 {
+		ms++
+	}
+	return func(e *Error) { e.retryAfterMs, e.retryAfterSet = min(ms, MaxRetryAfterMs), true }
+}
+
+// withRetryAfterMs is [WithRetryAfter] for a delay in milliseconds, as a
+// conformance input gives it: NaN or negative is ignored, else it is
+// rounded up and bounded by MaxRetryAfterMs (+Inf too).
+func withRetryAfterMs(ms float64) Option {
+	if math.IsNaN(ms) || ms < 0 {
+		return func(*Error) {}
+	}
+	n := int64(MaxRetryAfterMs)
+	if ms < MaxRetryAfterMs {
+		n = int64(math.Ceil(ms))
+		if otherReading(RuleRetryRoundUp) {
+			n = int64(ms)
+		}
+	}
+	return func(e *Error) { e.retryAfterMs, e.retryAfterSet = n, true }
 }
 
 // WithStatus picks one of the error's allowed HTTP statuses; a status the
@@ -61,8 +104,8 @@ func WithStatus(status int) Option {
 }
 
 // WithData adds a legacy key to the JSON-RPC data object (method,
-// requestId, policyHash, …). It never overwrites domain, symbol, retryable
-// or context.
+// requestId, policyHash, …). It never overwrites domain, symbol,
+// retryable, retry, retryAfterMs or context.
 func WithData(key string, value any) Option {
 	return func(e *Error) { e.data = append(e.data, KV{key, value}) }
 }
@@ -242,12 +285,41 @@ func (e *Error) Is(target error) bool {
 	return false
 }
 
-// Retryable reports whether the occurrence may be retried.
-func (e *Error) Retryable() bool {
-	if e.retryable != 0 {
-		return e.retryable > 0
+// Retryable reports whether the occurrence may be retried as it was
+// sent: its retry class is RetryAfterDelay.
+func (e *Error) Retryable() bool { return e.RetryClass() == RetryAfterDelay }
+
+// RetryClass returns whether and when a client may retry the occurrence:
+// the catalog's class, moved by [WithRetryable] (true makes it
+// RetryAfterDelay; false makes RetryAfterDelay RetryNever and keeps the
+// others).
+func (e *Error) RetryClass() RetryClass {
+	c := e.Def.retryClass()
+	switch {
+	case e.retryable > 0:
+		return RetryAfterDelay
+	case e.retryable < 0 && c == RetryAfterDelay:
+		return RetryNever
 	}
-	return e.Def.Retryable
+	return c
+}
+
+// RetryAfter returns the delay in milliseconds a client waits before
+// retrying the occurrence, and whether there is one: only where its class
+// is RetryAfterDelay, the occurrence's ([WithRetryAfter]), else the
+// catalog's when the catalog's class is RetryAfterDelay.
+func (e *Error) RetryAfter() (ms int64, ok bool) {
+	switch {
+	case e.retryAfterSet && otherReading(RuleRetryOnlyAfterDelay):
+		return e.retryAfterMs, true
+	case e.RetryClass() != RetryAfterDelay:
+		return 0, false
+	case e.retryAfterSet:
+		return e.retryAfterMs, true
+	case e.Def.retryClass() == RetryAfterDelay && e.Def.RetryAfterMs > 0:
+		return e.Def.RetryAfterMs, true
+	}
+	return 0, false
 }
 
 // Status returns the HTTP status of the occurrence.

@@ -12,8 +12,8 @@ import (
 
 // Reserved member names: caller data never overwrites them.
 var (
-	rpcDataMembers = []string{"domain", "symbol", "retryable", "context"}
-	problemMembers = []string{"type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"}
+	rpcDataMembers = []string{"domain", "symbol", "retryable", "retry", "retryAfterMs", "context"}
+	problemMembers = []string{"type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "retry", "retryAfterMs", "userMessage", "suggestions", "debugInfo"}
 )
 
 // JSONRPCDataMembers returns the members of a JSON-RPC error's data that
@@ -62,7 +62,7 @@ func (e *Error) text(enc *Encoder, tpl *Template) string {
 
 // AppendJSONRPC appends the JSON-RPC error object (the "error" member of a
 // response): {"code", "message", "data": {legacy keys…, "domain", "symbol",
-// "retryable", "context": {…}}}, bounded like every payload (see
+// "retryable", "retry", "retryAfterMs", "context": {…}}}, bounded like every payload (see
 // [Error.AppendProblem]).
 func (e *Error) AppendJSONRPC(dst []byte, o *Options) []byte {
 	dst, _ = e.bounded(dst, o, (*Error).appendJSONRPC)
@@ -116,6 +116,7 @@ func (e *Error) appendRPCData(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = appendQuoted(dst, e.Def.Symbol, -1)
 	dst = append(dst, `,"retryable":`...)
 	dst = strconv.AppendBool(dst, e.Retryable())
+	dst = e.appendRetry(dst)
 	dst = append(dst, `,"context":`...)
 	dst = e.appendContext(enc, o, dst)
 	return append(dst, '}')
@@ -292,7 +293,8 @@ func (v *ViolationError) Error() string {
 func (v *ViolationError) Unwrap() error { return v.Err }
 
 // AppendProblem appends the RFC 9457 problem document: type, title,
-// status, detail, instance, timestamp, symbol, retryable, userMessage and
+// status, detail, instance, timestamp, symbol, retryable, retry,
+// retryAfterMs (when the occurrence has a retry delay), userMessage and
 // suggestions, the detail fields flattened as extension members, then
 // caller extensions. Like every payload it keeps within max_data_bytes (the
 // catalog's, or the options'): see [Error.fit].
@@ -324,6 +326,7 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = appendQuoted(dst, e.Def.Symbol, -1)
 	dst = append(dst, `,"retryable":`...)
 	dst = strconv.AppendBool(dst, e.Retryable())
+	dst = e.appendRetry(dst)
 	dst = e.appendAdvice(enc, o, dst)
 	enc.flatKeys = enc.flatKeys[:0]
 	if e.Def.Details != nil {
@@ -358,8 +361,9 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 }
 
 // AppendResponse appends the plain response {"error": true, "code":
-// SYMBOL, "message", "details"}; details are left out for an error that has
-// none.
+// SYMBOL, "message", "details", "retry", "retryAfterMs"}; details are left
+// out for an error that has none, retryAfterMs for an occurrence without a
+// retry delay.
 func (e *Error) AppendResponse(dst []byte, o *Options) []byte {
 	dst, _ = e.bounded(dst, o, (*Error).appendResponse)
 	return dst
@@ -374,6 +378,7 @@ func (e *Error) appendResponse(enc *Encoder, _ *Options, dst []byte) []byte {
 		dst = append(dst, `,"details":`...)
 		dst = e.appendDetails(enc, dst)
 	}
+	dst = e.appendRetry(dst)
 	return append(dst, '}')
 }
 
@@ -393,7 +398,9 @@ func (e *Error) MarshalJSON() ([]byte, error) { return e.AppendJSONRPC(nil, nil)
 const ProblemContentType = "application/problem+json"
 
 // WriteProblem converts err with [Catalog.From] and writes it as an
-// application/problem+json response with the error's status.
+// application/problem+json response with the error's status and, when
+// the error written carries a retry delay, a Retry-After header: the
+// delay in whole seconds, rounded up.
 func (c *Catalog) WriteProblem(w http.ResponseWriter, err error, o *Options) {
 	e := c.From(err)
 	if e == nil {
@@ -403,6 +410,9 @@ func (c *Catalog) WriteProblem(w http.ResponseWriter, err error, o *Options) {
 	h := w.Header()
 	h.Set("Content-Type", ProblemContentType)
 	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if after := r.retryAfterSeconds(); after != "" {
+		h.Set("Retry-After", after)
+	}
 	w.WriteHeader(r.Status())
 	_, _ = w.Write(body)
 }

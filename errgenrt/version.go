@@ -26,8 +26,10 @@ type EnforceVersion uint
 // catalog text, placeholders rendered by field name (Placeholders).
 // Version 2: details described by tables ([Node], [Object]) and read
 // through [Details].ErrgenField; the runtime writes them.
+// Version 3: retry classes and delays ([Def].Retry, RetryAfterMs,
+// Throttling).
 const (
-	GenVersion = 2
+	GenVersion = 3
 	MinVersion = 2
 	MaxVersion = GenVersion
 )

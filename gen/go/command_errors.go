@@ -230,6 +230,7 @@ var ErrConcurrencyLimit = &errgenrt.Def{
 	ProblemType: "https://errors.mcp.example.dev/concurrency-limit",
 	Statuses:    []int{429},
 	Retryable:   true,
+	Throttling:  true,
 	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
 	Message:     "{actual} commands are running; the limit is {limit}",
 	Suggestions: []errgenrt.Template{

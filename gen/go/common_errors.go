@@ -464,17 +464,19 @@ const (
 
 // ErrRateLimit is the definition and errors.Is sentinel of E_RATE_LIMITED (1007): Rate limited.
 var ErrRateLimit = &errgenrt.Def{
-	Code:        1007,
-	WireCode:    1007,
-	Symbol:      "E_RATE_LIMITED",
-	Type:        "rate_limit",
-	Domain:      "common",
-	Title:       "Rate limited",
-	ProblemType: "https://errors.mcp.example.dev/rate-limit",
-	Statuses:    []int{429},
-	Retryable:   true,
-	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
-	Message:     "Rate limit reached: {actual} {unit} for a limit of {limit}",
+	Code:         1007,
+	WireCode:     1007,
+	Symbol:       "E_RATE_LIMITED",
+	Type:         "rate_limit",
+	Domain:       "common",
+	Title:        "Rate limited",
+	ProblemType:  "https://errors.mcp.example.dev/rate-limit",
+	Statuses:     []int{429},
+	Retryable:    true,
+	RetryAfterMs: 30000,
+	Throttling:   true,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectResourceLimit},
+	Message:      "Rate limit reached: {actual} {unit} for a limit of {limit}",
 	Suggestions: []errgenrt.Template{
 		"Wait a moment and retry",
 	},
@@ -484,7 +486,8 @@ var ErrRateLimit = &errgenrt.Def{
 // NewRateLimit returns E_RATE_LIMITED (1007): Rate limited.
 //
 // Too many requests in the current window. The error is retryable:
-// back off before trying again.
+// wait `retryAfterMs` (30 seconds unless the server knows better; the
+// HTTP answer's `Retry-After` says the same) before trying again.
 func NewRateLimit(d ResourceLimit, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[ResourceLimit, *ResourceLimit](ErrRateLimit, d, opts)
 }
@@ -505,6 +508,7 @@ var ErrValidationError = &errgenrt.Def{
 	Title:       "Validation failed",
 	ProblemType: "https://errors.mcp.example.dev/validation-error",
 	Statuses:    []int{422},
+	Retry:       errgenrt.RetryAfterChange,
 	Details:     errgenrt.FieldErrorsNode,
 	Message:     "Validation failed: {totalErrors} errors",
 	Suggestions: []errgenrt.Template{
@@ -659,6 +663,7 @@ var ErrUnauthorized = &errgenrt.Def{
 	Title:       "Not authorized",
 	ProblemType: "https://errors.mcp.example.dev/unauthorized",
 	Statuses:    []int{401, 403},
+	Retry:       errgenrt.RetryAfterChange,
 	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectUnauthorizedDetails},
 	Sensitive:   []string{"credential_hint"},
 	Message:     "Authentication or authorization failed",

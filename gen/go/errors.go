@@ -27,8 +27,8 @@ type Domain string
 
 // This package and the errgenrt it builds against must be of the same version: a mismatch fails to compile here. Regenerate the package with the errgen of the errgenrt in use (see errgenrt.EnforceVersion).
 const (
-	_ = errgenrt.EnforceVersion(2 - errgenrt.MinVersion)
-	_ = errgenrt.EnforceVersion(errgenrt.MaxVersion - 2)
+	_ = errgenrt.EnforceVersion(3 - errgenrt.MinVersion)
+	_ = errgenrt.EnforceVersion(errgenrt.MaxVersion - 3)
 )
 
 // Catalog is the mcp catalog: every error, lookups, conversion of any error (From) and metrics.

@@ -125,7 +125,8 @@ export declare function newUnsupported(details: DetailsBySymbol["E_UNSUPPORTED"]
  * Rate limited: returns an error E_RATE_LIMITED (code 1007).
  *
  * Too many requests in the current window. The error is retryable:
- * back off before trying again.
+ * wait `retryAfterMs` (30 seconds unless the server knows better; the
+ * HTTP answer's `Retry-After` says the same) before trying again.
  */
 export declare function newRateLimit(details: DetailsBySymbol["E_RATE_LIMITED"], options?: ErrorOptions): CatalogError<"E_RATE_LIMITED">;
 

@@ -7,7 +7,7 @@
 // (schema/facts.schema.json).
 
 export const FACTS = {
-  "facts": 1,
+  "facts": 2,
   "name": "mcp",
   "version": "2.1.0",
   "schemaVersion": 1,
@@ -28,6 +28,7 @@ export const FACTS = {
     "untypedDepth": 32,
     "minMaxDataBytes": 512,
     "minMaxStringBytes": 16,
+    "maxRetryAfterMs": 86400000,
     "problemMembers": [
       "type",
       "title",
@@ -37,6 +38,8 @@ export const FACTS = {
       "timestamp",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "userMessage",
       "suggestions",
       "debugInfo"
@@ -45,6 +48,8 @@ export const FACTS = {
       "domain",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "context"
     ]
   },
@@ -373,6 +378,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -427,6 +433,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "Internal error",
         "parts": [
@@ -448,6 +455,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -476,6 +484,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -528,6 +537,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -561,6 +571,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "deprecated": true,
       "replacedBy": "E_INTERNAL",
       "message": {
@@ -584,6 +595,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -645,6 +657,7 @@ export const FACTS = {
         504
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "properties": [
@@ -735,6 +748,7 @@ export const FACTS = {
         413
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -797,6 +811,7 @@ export const FACTS = {
         503
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -853,6 +868,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -906,6 +922,7 @@ export const FACTS = {
         413
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -968,6 +985,7 @@ export const FACTS = {
         501
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1011,6 +1029,9 @@ export const FACTS = {
         429
       ],
       "retryable": true,
+      "retry": "after_delay",
+      "retryAfterMs": 30000,
+      "throttling": true,
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -1061,6 +1082,7 @@ export const FACTS = {
         422
       ],
       "retryable": false,
+      "retry": "after_change",
       "details": {
         "type": "object",
         "shape": "field_errors"
@@ -1102,6 +1124,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "system_error"
@@ -1145,6 +1168,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "properties": [
@@ -1222,6 +1246,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "after_change",
       "details": {
         "type": "object",
         "properties": [
@@ -1272,6 +1297,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "An internal error occurred",
         "parts": [
@@ -1301,6 +1327,7 @@ export const FACTS = {
         422
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -1340,6 +1367,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -1378,6 +1406,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -1442,6 +1471,7 @@ export const FACTS = {
         422
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1492,6 +1522,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -1528,6 +1559,7 @@ export const FACTS = {
         502
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "properties": [
@@ -1607,6 +1639,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -1677,6 +1710,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1746,6 +1780,7 @@ export const FACTS = {
         409
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1789,6 +1824,7 @@ export const FACTS = {
         422
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1842,6 +1878,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1903,6 +1940,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1948,6 +1986,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1993,6 +2032,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -2043,6 +2083,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -2077,6 +2118,7 @@ export const FACTS = {
         507
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -2127,6 +2169,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -2182,6 +2225,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -2228,6 +2272,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -2257,6 +2302,7 @@ export const FACTS = {
         413
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -2329,6 +2375,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -2364,6 +2411,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "system_error"
@@ -2397,6 +2445,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -2425,6 +2474,7 @@ export const FACTS = {
         423
       ],
       "retryable": true,
+      "retry": "after_delay",
       "deprecated": true,
       "replacedBy": "E_FS_DENIED",
       "details": {
@@ -2465,6 +2515,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -2508,6 +2559,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -2554,6 +2606,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -2585,6 +2638,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -2628,6 +2682,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -2666,6 +2721,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "deprecated": true,
       "replacedBy": "E_POLICY_PATH_NOT_ALLOWED",
       "details": {
@@ -2693,6 +2749,7 @@ export const FACTS = {
         422
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -2738,6 +2795,7 @@ export const FACTS = {
         504
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -2782,6 +2840,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -2838,6 +2897,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -2890,6 +2950,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -2927,6 +2988,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -2955,6 +3017,8 @@ export const FACTS = {
         429
       ],
       "retryable": true,
+      "retry": "after_delay",
+      "throttling": true,
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -2996,6 +3060,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -3024,6 +3089,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "system_error"

@@ -1469,7 +1469,8 @@ export interface UnsupportedResponse {
  * The data.context of E_RATE_LIMITED (1007): Rate limited
  *
  * Too many requests in the current window. The error is retryable:
- * back off before trying again.
+ * wait `retryAfterMs` (30 seconds unless the server knows better; the
+ * HTTP answer's `Retry-After` says the same) before trying again.
  */
 export interface RateLimitContext {
   schemaVersion: number;

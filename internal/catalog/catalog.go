@@ -191,6 +191,7 @@ type Error struct {
 	ProblemType Str
 	WireCode    Int
 	Retryable   Flag
+	Retry       Retry
 	Details     DetailsRef
 	Sensitive   []Str
 	Suggestions []Str
@@ -207,6 +208,16 @@ type MCP struct {
 	ToolErrors   Str  // "result" or "error": how a failing tools/call reaches the client
 	AllowSDKCode Flag // an error's: its wire code is one an MCP SDK uses, knowingly
 	Pos          diag.Pos
+}
+
+// Retry is an error's `retry`: its retry class alone (`retry:
+// after_change`) or a mapping {class, delay, throttling}.
+type Retry struct {
+	Class      Str  // never, after_change or after_delay
+	Delay      Str  // the default delay, such as 30s (after_delay)
+	Throttling Flag // the error reports throttling (after_delay)
+	Pos        diag.Pos
+	Set        bool
 }
 
 // Status is an error's HTTP status: one value or a list, the first the

@@ -29,7 +29,7 @@ const (
 // Key sets of the mappings read once per entry.
 var (
 	domainKeys  = keys([]string{"range"}, "range", "reserved", "prefix", "title", "description")
-	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "aliases", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated", "mcp")
+	errorKeys   = keys([]string{"code", "title", "message"}, "code", "domain", "type", "aliases", "title", "message", "user_message", "status", "problem_type", "wire_code", "retryable", "retry", "details", "sensitive", "suggestions", "doc", "examples", "since", "deprecated", "mcp")
 	retiredKeys = keys(nil, "code", "symbol", "type", "since", "replaced_by", "note")
 )
 
@@ -720,6 +720,8 @@ func (l *loader) errors(n *yaml.Node) {
 				e.WireCode = l.integer(v, k)
 			case "retryable":
 				e.Retryable = l.boolean(v, k)
+			case "retry":
+				e.Retry = l.retry(v)
 			case "details":
 				e.Details = l.detailsRef(v)
 			case "sensitive":
@@ -766,6 +768,32 @@ func (l *loader) status(n *yaml.Node) Status {
 		s.Values = []Int{v}
 	}
 	return s
+}
+
+// retry reads an error's retry: a class name, or {class, delay,
+// throttling}.
+func (l *loader) retry(n *yaml.Node) Retry {
+	r := Retry{Pos: l.pos(n), Set: true}
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
+		r.Class = l.str(n, "retry")
+		return r
+	}
+	if n.Kind != yaml.MappingNode {
+		l.diags.Errorf(l.pos(n), "retry must be a retry class (never, after_change, after_delay) or a mapping {class, delay, throttling}, got %s", kindName(n))
+		return Retry{}
+	}
+	l.mapping(n, "retry", map[string]func(k, v *yaml.Node){
+		"class": func(k, v *yaml.Node) { r.Class = l.str(v, "retry.class") },
+		"delay": func(k, v *yaml.Node) {
+			if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!int" {
+				l.diags.Errorf(l.pos(v), "retry.delay %s has no unit: write %sms, %ss, %sm or %sh", v.Value, v.Value, v.Value, v.Value, v.Value)
+				return
+			}
+			r.Delay = l.str(v, "retry.delay")
+		},
+		"throttling": func(k, v *yaml.Node) { r.Throttling = l.boolean(v, "retry.throttling") },
+	}, "class")
+	return r
 }
 
 func (l *loader) detailsRef(n *yaml.Node) DetailsRef {

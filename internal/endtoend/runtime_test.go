@@ -55,9 +55,9 @@ func TestWireFormatsOfTheSpecExample(t *testing.T) {
 	o := fixedOptions()
 	err := fileTooLarge()
 	want := map[string]string{
-		"jsonrpc":  `{"code":-32602,"message":"File is 5242880 bytes; the limit is 1048576 bytes","data":{"method":"tools/call","requestId":"req_123","domain":"filesystem","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"context":{"schemaVersion":1,"type":"file_too_large","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length","Use 'tail' or 'head' mode for partial reads"],"retryable":false}}}`,
-		"problem":  `{"type":"https://errors.mcp.example.dev/file-too-large","title":"File too large","status":413,"detail":"File is 5242880 bytes; the limit is 1048576 bytes","instance":"urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f","timestamp":"2026-11-21T10:00:00Z","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length","Use 'tail' or 'head' mode for partial reads"],"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}`,
-		"response": `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5242880 bytes; the limit is 1048576 bytes","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}}`,
+		"jsonrpc":  `{"code":-32602,"message":"File is 5242880 bytes; the limit is 1048576 bytes","data":{"method":"tools/call","requestId":"req_123","domain":"filesystem","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"retry":"never","context":{"schemaVersion":1,"type":"file_too_large","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length","Use 'tail' or 'head' mode for partial reads"],"retryable":false}}}`,
+		"problem":  `{"type":"https://errors.mcp.example.dev/file-too-large","title":"File too large","status":413,"detail":"File is 5242880 bytes; the limit is 1048576 bytes","instance":"urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f","timestamp":"2026-11-21T10:00:00Z","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"retry":"never","userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length","Use 'tail' or 'head' mode for partial reads"],"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}`,
+		"response": `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5242880 bytes; the limit is 1048576 bytes","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"retry":"never"}`,
 	}
 	got := map[string]string{
 		"jsonrpc":  string(err.AppendJSONRPC(nil, &o)),
@@ -82,7 +82,7 @@ func TestFieldErrorsAggregation(t *testing.T) {
 	fe.Add("doc_types", "Invalid doc-type: bar")
 	err := plain.NewValidationError(fe)
 	got := string(err.AppendResponse(nil, nil))
-	want := `{"error":true,"code":"VALIDATION_ERROR","message":"Validation failed: 3 errors","details":{"fieldErrors":{"doc_types":["Invalid doc-type: foo","Invalid doc-type: bar"],"query":["Query is required"]},"totalErrors":3}}`
+	want := `{"error":true,"code":"VALIDATION_ERROR","message":"Validation failed: 3 errors","details":{"fieldErrors":{"doc_types":["Invalid doc-type: foo","Invalid doc-type: bar"],"query":["Query is required"]},"totalErrors":3},"retry":"never"}`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

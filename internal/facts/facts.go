@@ -36,7 +36,7 @@ import (
 )
 
 // Format is the version of the facts' JSON form.
-const Format = 1
+const Format = 2
 
 // FieldErrors is the name of the built-in shape.
 const FieldErrors = "field_errors"
@@ -77,6 +77,7 @@ type Rules struct {
 	UntypedDepth       int      `json:"untypedDepth"`
 	MinMaxDataBytes    int      `json:"minMaxDataBytes"`
 	MinMaxStringBytes  int      `json:"minMaxStringBytes"`
+	MaxRetryAfterMs    int      `json:"maxRetryAfterMs"`
 	ProblemMembers     []string `json:"problemMembers"`
 	JSONRPCDataMembers []string `json:"jsonrpcDataMembers"`
 }
@@ -100,6 +101,9 @@ type Error struct {
 	ProblemType     string     `json:"problemType"`
 	Statuses        []int      `json:"statuses"`
 	Retryable       bool       `json:"retryable"`
+	Retry           string     `json:"retry"`                  // never, after_change or after_delay
+	RetryAfterMs    int64      `json:"retryAfterMs,omitempty"` // the default retry delay; absent: none
+	Throttling      bool       `json:"throttling,omitempty"`
 	Deprecated      bool       `json:"deprecated,omitempty"`
 	ReplacedBy      string     `json:"replacedBy,omitempty"`
 	ToolErrorsAsRPC bool       `json:"toolErrorsAsRpc,omitempty"`
@@ -178,6 +182,7 @@ func RuleValues() Rules {
 		UntypedDepth:       errgenrt.UntypedDepth,
 		MinMaxDataBytes:    errgenrt.MinMaxDataBytes,
 		MinMaxStringBytes:  errgenrt.MinMaxStringBytes,
+		MaxRetryAfterMs:    errgenrt.MaxRetryAfterMs,
 		ProblemMembers:     errgenrt.ProblemMembers(),
 		JSONRPCDataMembers: errgenrt.JSONRPCDataMembers(),
 	}
@@ -253,6 +258,9 @@ func (b *builder) error(e *model.Error) Error {
 		ProblemType:     e.ProblemType,
 		Statuses:        append([]int(nil), e.Statuses...),
 		Retryable:       e.Retryable,
+		Retry:           string(e.Retry),
+		RetryAfterMs:    e.RetryAfterMs,
+		Throttling:      e.Throttling,
 		Deprecated:      e.Deprecated != nil,
 		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
 		NeedsDetails:    !e.EmptyDetailsValid,

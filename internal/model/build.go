@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/errgen/errgen/errgenrt"
@@ -309,6 +310,7 @@ func (b *builder) error(re *catalog.Error) {
 	e := &Error{Symbol: re.Symbol.Value, Pos: re.Pos, Title: re.Title.Value, Doc: re.Doc.Value,
 		Since: re.Since.Value, Retryable: re.Retryable.Value}
 	b.errPos[e] = re
+	b.retry(e, re)
 	if !SymbolRE.MatchString(e.Symbol) {
 		b.diags.Errorf(re.Pos, "symbol %q must be SCREAMING_SNAKE_CASE (%s)", e.Symbol, SymbolRE)
 	}
@@ -915,5 +917,71 @@ func (b *builder) references() {
 				b.diags.Errorf(rd.ReplacedBy.Pos, "replaced_by names no error: %q", rd.ReplacedBy.Value)
 			}
 		}
+	}
+}
+
+// retry resolves an error's retry class, default delay and throttling mark
+// from retry and retryable, and checks that they agree.
+func (b *builder) retry(e *Error, re *catalog.Error) {
+	e.Retry = errgenrt.RetryNever
+	if e.Retryable {
+		e.Retry = errgenrt.RetryAfterDelay
+	}
+	r := re.Retry
+	if !r.Class.Set {
+		return
+	}
+	c := errgenrt.RetryClass(r.Class.Value)
+	switch c {
+	case errgenrt.RetryNever, errgenrt.RetryAfterChange, errgenrt.RetryAfterDelay:
+	default:
+		b.diags.Errorf(r.Class.Pos, "retry class %q of %s is unknown: want never, after_change or after_delay", r.Class.Value, e.Symbol)
+		return
+	}
+	delayed := c == errgenrt.RetryAfterDelay
+	if re.Retryable.Set && re.Retryable.Value != delayed {
+		b.diags.Errorf(re.Retryable.Pos, "retryable: %t of %s contradicts its retry class %s: retryable is true exactly for after_delay; remove retryable, which the class implies", re.Retryable.Value, e.Symbol, c)
+	}
+	e.Retry, e.Retryable = c, delayed
+	if r.Delay.Set {
+		switch ms, err := parseDelay(r.Delay.Value); {
+		case !delayed:
+			b.diags.Errorf(r.Delay.Pos, "retry.delay of %s: its class %s does not wait for a delay; remove the delay, or make the class after_delay", e.Symbol, c)
+		case err != nil:
+			b.diags.Errorf(r.Delay.Pos, "retry.delay %q of %s %v", r.Delay.Value, e.Symbol, err)
+		default:
+			e.RetryAfterMs = ms
+		}
+	}
+	if r.Throttling.Set && r.Throttling.Value {
+		if !delayed {
+			b.diags.Errorf(r.Throttling.Pos, "retry.throttling of %s: its class %s does not retry after a delay, as a throttled client does; make the class after_delay, or remove throttling", e.Symbol, c)
+		}
+		e.Throttling = delayed
+	}
+}
+
+// delayUnits are the units of a retry delay, in milliseconds.
+var delayUnits = map[string]int64{"ms": 1, "s": 1000, "m": 60_000, "h": 3_600_000}
+
+// parseDelay reads a retry delay: a whole number and a unit (ms, s, m or
+// h), more than 0 and at most errgenrt.MaxRetryAfterMs.
+func parseDelay(s string) (int64, error) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	unit, ok := delayUnits[s[i:]]
+	if i == 0 || i > 9 || !ok {
+		return 0, fmt.Errorf("is not a delay: want a whole number and a unit (ms, s, m or h), such as 500ms or 30s")
+	}
+	n, _ := strconv.ParseInt(s[:i], 10, 64)
+	switch ms := n * unit; {
+	case ms == 0:
+		return 0, fmt.Errorf("is no delay: give at least 1ms, or leave delay out to let clients choose")
+	case ms > errgenrt.MaxRetryAfterMs:
+		return 0, fmt.Errorf("is longer than a day, the longest retry delay the wire carries: give at most 24h")
+	default:
+		return ms, nil
 	}
 }

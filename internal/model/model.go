@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"sort"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/tmpl"
@@ -200,13 +201,20 @@ type Error struct {
 	UserMessage *tmpl.Template // nil when unset
 	Suggestions []*tmpl.Template
 	Statuses    []int // allowed HTTP statuses, first the default
-	Retryable   bool
-	Details     *Shape   // nil when the error has no details
-	Sensitive   []string // top-level detail fields redacted unless verbose, in property order
-	Doc         string
-	Examples    []Example
-	Since       string
-	Deprecated  *Deprecation
+	Retryable   bool  // Retry is after_delay
+	// Retry is whether and when a client may retry the error (retry.class,
+	// else after_delay where retryable is true, else never).
+	Retry errgenrt.RetryClass
+	// RetryAfterMs is the default retry delay in milliseconds (retry.delay;
+	// after_delay), 0 for none.
+	RetryAfterMs int64
+	Throttling   bool     // retry.throttling: the error reports throttling
+	Details      *Shape   // nil when the error has no details
+	Sensitive    []string // top-level detail fields redacted unless verbose, in property order
+	Doc          string
+	Examples     []Example
+	Since        string
+	Deprecated   *Deprecation
 	// EmptyDetailsValid reports whether the error's empty details
 	// (ZeroDetails) validate against its detail schema (true for an error
 	// without details): only then does its definition, used bare as an

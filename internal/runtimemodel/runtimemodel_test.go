@@ -82,9 +82,9 @@ func TestRuntimeModelSpecExample(t *testing.T) {
 	err := rm.New(e, e.Examples[0].Value, errgenrt.WithData("method", "tools/call"), errgenrt.WithData("requestId", "req_123"))
 	o := fixed()
 	for _, c := range []struct{ got, want string }{
-		{string(err.AppendJSONRPC(nil, o)), `{"code":-32602,"message":"File is 5242880 bytes; the limit is 1048576 bytes","data":{"method":"tools/call","requestId":"req_123","domain":"filesystem","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"context":{"schemaVersion":1,"type":"file_too_large","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length"],"retryable":false}}}`},
-		{string(err.AppendProblem(nil, o)), `{"type":"https://errors.mcp.example.dev/file-too-large","title":"File too large","status":413,"detail":"File is 5242880 bytes; the limit is 1048576 bytes","instance":"urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f","timestamp":"2026-11-21T10:00:00Z","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length"],"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}`},
-		{string(err.AppendResponse(nil, o)), `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5242880 bytes; the limit is 1048576 bytes","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}}`},
+		{string(err.AppendJSONRPC(nil, o)), `{"code":-32602,"message":"File is 5242880 bytes; the limit is 1048576 bytes","data":{"method":"tools/call","requestId":"req_123","domain":"filesystem","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"retry":"never","context":{"schemaVersion":1,"type":"file_too_large","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length"],"retryable":false}}}`},
+		{string(err.AppendProblem(nil, o)), `{"type":"https://errors.mcp.example.dev/file-too-large","title":"File too large","status":413,"detail":"File is 5242880 bytes; the limit is 1048576 bytes","instance":"urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f","timestamp":"2026-11-21T10:00:00Z","symbol":"E_FS_FILE_TOO_LARGE","retryable":false,"retry":"never","userMessage":"The file is too large to read at once.","suggestions":["Read the file in chunks using offset and length"],"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"}`},
+		{string(err.AppendResponse(nil, o)), `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5242880 bytes; the limit is 1048576 bytes","details":{"resource":"file_size","limit":1048576,"actual":5242880,"unit":"bytes"},"retry":"never"}`},
 	} {
 		if c.got != c.want {
 			t.Errorf("\n got %s\nwant %s", c.got, c.want)
@@ -105,14 +105,14 @@ func TestRuntimeModelZeroValues(t *testing.T) {
 	e := m.BySymbol("E_FS_FILE_TOO_LARGE")
 	ex := map[string]any{"Resource": "x", "config_source": "policy.yaml", "actual": json.Number("5")}
 	got := string(rm.New(e, ex).AppendResponse(nil, fixed()))
-	want := `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5 ; the limit is 0 ","details":{"resource":"","limit":0,"actual":5,"unit":""}}`
+	want := `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5 ; the limit is 0 ","details":{"resource":"","limit":0,"actual":5,"unit":""},"retry":"never"}`
 	if got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)
 	}
 	o := fixed()
 	o.Verbose = true
 	got = string(rm.New(e, ex).AppendResponse(nil, o))
-	want = `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5 ; the limit is 0 ","details":{"resource":"","limit":0,"actual":5,"unit":"","config_source":"policy.yaml"}}`
+	want = `{"error":true,"code":"E_FS_FILE_TOO_LARGE","message":"File is 5 ; the limit is 0 ","details":{"resource":"","limit":0,"actual":5,"unit":"","config_source":"policy.yaml"},"retry":"never"}`
 	if got != want {
 		t.Errorf("verbose:\n got %s\nwant %s", got, want)
 	}

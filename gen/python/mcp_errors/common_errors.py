@@ -326,7 +326,8 @@ class RateLimitError(CatalogError):
     """E_RATE_LIMITED (1007): Rate limited.
 
     Too many requests in the current window. The error is retryable:
-    back off before trying again.
+    wait `retryAfterMs` (30 seconds unless the server knows better; the
+    HTTP answer's `Retry-After` says the same) before trying again.
     """
 
     SYMBOL: _t.ClassVar[str] = "E_RATE_LIMITED"

@@ -527,7 +527,8 @@ pub(crate) static DEF_RATE_LIMIT: rt::Def = rt::Def {
 /// E_RATE_LIMITED (1007): Rate limited.
 ///
 /// Too many requests in the current window. The error is retryable:
-/// back off before trying again.
+/// wait `retryAfterMs` (30 seconds unless the server knows better; the
+/// HTTP answer's `Retry-After` says the same) before trying again.
 pub fn rate_limit(details: ResourceLimit) -> Error {
     Error::new(&DEF_RATE_LIMIT, &details)
 }

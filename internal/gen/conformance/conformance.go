@@ -21,7 +21,7 @@ import (
 )
 
 // Version is the version of the vector file's format.
-const Version = 2
+const Version = 3
 
 // The fixed clock and problem instance of every vector.
 const (
@@ -304,6 +304,8 @@ var optionSets = []optionSet{
 		in.Status = otherStatus(e)
 		flipped := !e.Retryable
 		in.Retryable = &flipped
+		delay := 2500.5 // rounded up where the flipped flag retries after a delay, else ignored
+		in.RetryAfterMs = &delay
 	}},
 	{"members", func(e *model.Error, in *errgenrt.ConformanceInput) {
 		in.Instance = "urn:uuid:11111111-1111-4111-8111-111111111111"

@@ -63,6 +63,24 @@ func (g *generator) ruleVectors() {
 	values.Extensions = []errgenrt.ConformanceMember{{Key: "once", Value: 1}, {Key: "once", Value: 2}}
 	g.add("rules/untyped-values", values, nil)
 
+	// an occurrence's retry delay: rounded up, bounded, ignored where the
+	// occurrence does not retry after a delay or the delay is negative
+	yes, no := true, false
+	for _, r := range []struct {
+		id        string
+		retryable *bool
+		ms        float64
+	}{
+		{"rules/retry-after-round", &yes, 0.001},
+		{"rules/retry-after-bound", &yes, 1e300},
+		{"rules/retry-after-negative", &yes, -1},
+		{"rules/retry-after-not-retried", &no, 5000},
+	} {
+		in := base
+		in.Retryable, in.RetryAfterMs = r.retryable, &r.ms
+		g.add(r.id, in, nil)
+	}
+
 	for _, e := range f.Errors {
 		g.fieldRuleVectors(e)
 	}

@@ -12,21 +12,26 @@ import (
 // user_message is none.
 func Def(e *model.Error) *errgenrt.Def {
 	d := &errgenrt.Def{
-		Code:        e.Code,
-		WireCode:    e.WireCode,
-		Symbol:      e.Symbol,
-		Aliases:     e.AliasSymbols(),
-		Type:        e.Type,
-		Domain:      e.Domain.Name,
-		Title:       e.Title,
-		ProblemType: e.ProblemType,
-		Statuses:    append([]int(nil), e.Statuses...),
-		Retryable:   e.Retryable,
-		Deprecated:  e.Deprecated != nil,
-		Message:     errgenrt.Template(e.Message.Source),
+		Code:         e.Code,
+		WireCode:     e.WireCode,
+		Symbol:       e.Symbol,
+		Aliases:      e.AliasSymbols(),
+		Type:         e.Type,
+		Domain:       e.Domain.Name,
+		Title:        e.Title,
+		ProblemType:  e.ProblemType,
+		Statuses:     append([]int(nil), e.Statuses...),
+		Retryable:    e.Retryable,
+		RetryAfterMs: e.RetryAfterMs,
+		Throttling:   e.Throttling,
+		Deprecated:   e.Deprecated != nil,
+		Message:      errgenrt.Template(e.Message.Source),
 
 		ToolErrorsAsRPC: e.MCPToolErrors == model.ToolErrorsError,
 		NeedsDetails:    !e.EmptyDetailsValid,
+	}
+	if e.Retry == errgenrt.RetryAfterChange {
+		d.Retry = e.Retry // the others read from Retryable
 	}
 	if e.UserMessage != nil {
 		d.UserMessage = errgenrt.Template(e.UserMessage.Source)

@@ -455,6 +455,15 @@ func (g *generator) defLiteral(e *model.Error) jen.Code {
 	if d.Retryable {
 		items = append(items, keyed("Retryable", jen.True()))
 	}
+	if d.Retry != "" {
+		items = append(items, keyed("Retry", rt("RetryAfterChange")))
+	}
+	if d.RetryAfterMs > 0 {
+		items = append(items, keyed("RetryAfterMs", jen.Lit(int(d.RetryAfterMs))))
+	}
+	if d.Throttling {
+		items = append(items, keyed("Throttling", jen.True()))
+	}
 	if d.Deprecated {
 		items = append(items, keyed("Deprecated", jen.True()))
 	}

@@ -531,6 +531,7 @@ func (g *generator) jsonRPCError() object {
 			member{"domain", describe("The error's domain.", typed("string", object{{"enum", domains}}))},
 			member{"symbol", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
 			member{"retryable", object{{"type", "boolean"}}},
+			retryMember(), retryAfterMember(),
 			member{"context", object{{"$ref", Ref(DefErrorContext)}}},
 		)},
 	}
@@ -638,6 +639,7 @@ func (g *generator) problemDetails() object {
 			member{"timestamp", object{{"type", "string"}, {"format", "date-time"}}},
 			member{"symbol", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
 			member{"retryable", object{{"type", "boolean"}}},
+			retryMember(), retryAfterMember(),
 			member{"userMessage", describe("Text for end users (an extension member).", object{{"type", "string"}})},
 			member{"suggestions", describe("Actionable suggestions (an extension member).", g.suggestions())},
 			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
@@ -699,6 +701,7 @@ func (g *generator) errorResponse() object {
 			member{"code", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
 			member{"message", object{{"type", "string"}}},
 			member{"details", object{{"type", "object"}}},
+			retryMember(), retryAfterMember(),
 		)},
 	}
 	// per group of errors sharing a detail schema: details present and
@@ -715,6 +718,20 @@ func (g *generator) errorResponse() object {
 		g.addRules(&resp, DefErrorResponse, rules)
 	}
 	return resp
+}
+
+// retryMember is the member retry: the occurrence's retry class. An
+// error of another catalog (the Any… entry points) may carry a class a
+// newer errgen adds, so those take any string.
+func retryMember() member {
+	return member{"retry", describe("Whether and when a client may retry: never; after_change (the same request fails again, a changed one may not); after_delay (after retryAfterMs when present).",
+		typed("string", object{{"enum", []string{string(errgenrt.RetryNever), string(errgenrt.RetryAfterChange), string(errgenrt.RetryAfterDelay)}}}))}
+}
+
+// retryAfterMember is the member retryAfterMs: the retry delay.
+func retryAfterMember() member {
+	return member{"retryAfterMs", describe("How long to wait before retrying, in milliseconds (retry after_delay only).",
+		typed("integer", object{{"minimum", 0}, {"maximum", errgenrt.MaxRetryAfterMs}}))}
 }
 
 func (g *generator) suggestions() object {
@@ -848,6 +865,8 @@ func (g *generator) unknownProblem() object {
 			member{"timestamp", object{{"type", "string"}, {"format", "date-time"}}},
 			member{"symbol", object{{"type", "string"}}},
 			member{"retryable", object{{"type", "boolean"}}},
+			member{"retry", object{{"type", "string"}}},
+			retryAfterMember(),
 			member{"userMessage", object{{"type", "string"}}},
 			member{"suggestions", typed("array", object{{"items", object{{"type", "string"}}}})},
 			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
@@ -868,6 +887,8 @@ func (g *generator) unknownResponse() object {
 			member{"code", unknownName(symbolPattern, g.symbols())},
 			member{"message", object{{"type", "string"}}},
 			member{"details", object{{"type", "object"}}},
+			member{"retry", object{{"type", "string"}}},
+			retryAfterMember(),
 		)},
 	}
 }

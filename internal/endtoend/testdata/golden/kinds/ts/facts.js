@@ -7,7 +7,7 @@
 // (schema/facts.schema.json).
 
 export const FACTS = {
-  "facts": 1,
+  "facts": 2,
   "name": "kinds",
   "version": "0.3.0",
   "schemaVersion": 2,
@@ -28,6 +28,7 @@ export const FACTS = {
     "untypedDepth": 32,
     "minMaxDataBytes": 512,
     "minMaxStringBytes": 16,
+    "maxRetryAfterMs": 86400000,
     "problemMembers": [
       "type",
       "title",
@@ -37,6 +38,8 @@ export const FACTS = {
       "timestamp",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "userMessage",
       "suggestions",
       "debugInfo"
@@ -45,6 +48,8 @@ export const FACTS = {
       "domain",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "context"
     ]
   },
@@ -602,6 +607,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "Invalid JSON was received",
         "parts": [
@@ -626,6 +632,7 @@ export const FACTS = {
         500
       ],
       "retryable": true,
+      "retry": "after_delay",
       "message": {
         "source": "An internal error occurred",
         "parts": [
@@ -656,6 +663,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -801,6 +809,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "error_info"
@@ -829,6 +838,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "deprecated": true,
       "replacedBy": "E_TREE_VALIDATION",
       "details": {
@@ -866,6 +876,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "field_errors"
@@ -897,6 +908,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -961,6 +973,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "additionalProperties": {

@@ -7,7 +7,7 @@
 // (schema/facts.schema.json).
 
 export const FACTS = {
-  "facts": 1,
+  "facts": 2,
   "name": "mdmcp",
   "version": "2.0.0",
   "schemaVersion": 1,
@@ -28,6 +28,7 @@ export const FACTS = {
     "untypedDepth": 32,
     "minMaxDataBytes": 512,
     "minMaxStringBytes": 16,
+    "maxRetryAfterMs": 86400000,
     "problemMembers": [
       "type",
       "title",
@@ -37,6 +38,8 @@ export const FACTS = {
       "timestamp",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "userMessage",
       "suggestions",
       "debugInfo"
@@ -45,6 +48,8 @@ export const FACTS = {
       "domain",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "context"
     ]
   },
@@ -337,6 +342,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -380,6 +386,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -423,6 +430,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -475,6 +483,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -518,6 +527,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "policy_violation"
@@ -561,6 +571,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -607,6 +618,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -653,6 +665,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -692,6 +705,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -720,6 +734,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "validation_failure"
@@ -763,6 +778,7 @@ export const FACTS = {
         413
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -847,6 +863,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -882,6 +899,7 @@ export const FACTS = {
         504
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -934,6 +952,7 @@ export const FACTS = {
         429
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -969,6 +988,7 @@ export const FACTS = {
         429
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "resource_limit"
@@ -1004,6 +1024,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -1054,6 +1075,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "system_error"
@@ -1087,6 +1109,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -1121,6 +1144,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -1147,6 +1171,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "system_error"
@@ -1172,6 +1197,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "system_error"

@@ -50,8 +50,8 @@ export const SYMBOL_RE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 export const TYPE_RE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
 // The members each format has of its own.
-export const RPC_DATA_MEMBERS = ["domain", "symbol", "retryable", "context"];
-export const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage", "suggestions", "debugInfo"];
+export const RPC_DATA_MEMBERS = ["domain", "symbol", "retryable", "retry", "retryAfterMs", "context"];
+export const PROBLEM_MEMBERS = ["type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "retry", "retryAfterMs", "userMessage", "suggestions", "debugInfo"];
 
 // The most entries of debugInfo.errorChain.
 export const ERROR_CHAIN_ENTRIES = 5;

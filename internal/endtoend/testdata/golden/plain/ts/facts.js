@@ -7,7 +7,7 @@
 // (schema/facts.schema.json).
 
 export const FACTS = {
-  "facts": 1,
+  "facts": 2,
   "name": "compound-docs",
   "version": "1.0.0",
   "schemaVersion": 1,
@@ -28,6 +28,7 @@ export const FACTS = {
     "untypedDepth": 32,
     "minMaxDataBytes": 512,
     "minMaxStringBytes": 16,
+    "maxRetryAfterMs": 86400000,
     "problemMembers": [
       "type",
       "title",
@@ -37,6 +38,8 @@ export const FACTS = {
       "timestamp",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "userMessage",
       "suggestions",
       "debugInfo"
@@ -45,6 +48,8 @@ export const FACTS = {
       "domain",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "context"
     ]
   },
@@ -98,6 +103,7 @@ export const FACTS = {
         409
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "No project is currently activated. Call the activate_project tool with your project's config.json path.",
         "parts": [
@@ -129,6 +135,7 @@ export const FACTS = {
         409
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "External documentation search requires 'external_docs' to be configured in your project's config.json. Add an 'external_docs' property with the path to your documentation folder.",
         "parts": [
@@ -150,6 +157,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "External documentation cannot be promoted. Only compounding docs support promotion levels.",
         "parts": [
@@ -171,6 +179,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -212,6 +221,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -269,6 +279,7 @@ export const FACTS = {
         422
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -325,6 +336,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "properties": [
@@ -359,6 +371,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "properties": [
@@ -393,6 +406,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -427,6 +441,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "field_errors"
@@ -458,6 +473,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "An unexpected error occurred. Check server logs for details.",
         "parts": [

@@ -7,7 +7,7 @@
 // (schema/facts.schema.json).
 
 export const FACTS = {
-  "facts": 1,
+  "facts": 2,
   "name": "mouse-mcp",
   "version": "1.0.0",
   "schemaVersion": 1,
@@ -28,6 +28,7 @@ export const FACTS = {
     "untypedDepth": 32,
     "minMaxDataBytes": 512,
     "minMaxStringBytes": 16,
+    "maxRetryAfterMs": 86400000,
     "problemMembers": [
       "type",
       "title",
@@ -37,6 +38,8 @@ export const FACTS = {
       "timestamp",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "userMessage",
       "suggestions",
       "debugInfo"
@@ -45,6 +48,8 @@ export const FACTS = {
       "domain",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "context"
     ]
   },
@@ -62,6 +67,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -105,6 +111,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -166,6 +173,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "properties": [
@@ -202,6 +210,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "No valid Disney session. Session may have expired or authentication failed",
         "parts": [
@@ -223,6 +232,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "Database operation failed",
         "parts": [
@@ -244,6 +254,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "Cache operation failed",
         "parts": [
@@ -265,6 +276,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -301,6 +313,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "An unexpected error occurred",
         "parts": [

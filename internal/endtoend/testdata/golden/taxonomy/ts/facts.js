@@ -7,7 +7,7 @@
 // (schema/facts.schema.json).
 
 export const FACTS = {
-  "facts": 1,
+  "facts": 2,
   "name": "mcp-harness",
   "version": "1.0.0",
   "schemaVersion": 1,
@@ -28,6 +28,7 @@ export const FACTS = {
     "untypedDepth": 32,
     "minMaxDataBytes": 512,
     "minMaxStringBytes": 16,
+    "maxRetryAfterMs": 86400000,
     "problemMembers": [
       "type",
       "title",
@@ -37,6 +38,8 @@ export const FACTS = {
       "timestamp",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "userMessage",
       "suggestions",
       "debugInfo"
@@ -45,6 +48,8 @@ export const FACTS = {
       "domain",
       "symbol",
       "retryable",
+      "retry",
+      "retryAfterMs",
       "context"
     ]
   },
@@ -165,6 +170,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -190,6 +196,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -215,6 +222,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -259,6 +267,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "message": {
         "source": "Server error",
         "parts": [
@@ -280,6 +289,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -319,6 +329,7 @@ export const FACTS = {
         504
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "properties": [
@@ -361,6 +372,7 @@ export const FACTS = {
         429
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "limit"
@@ -386,6 +398,7 @@ export const FACTS = {
         503
       ],
       "retryable": false,
+      "retry": "never",
       "needsDetails": true,
       "details": {
         "type": "object",
@@ -446,6 +459,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -480,6 +494,7 @@ export const FACTS = {
         413
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "limit"
@@ -505,6 +520,7 @@ export const FACTS = {
         501
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -538,6 +554,7 @@ export const FACTS = {
         422
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -563,6 +580,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -588,6 +606,7 @@ export const FACTS = {
         502
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -623,6 +642,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -648,6 +668,7 @@ export const FACTS = {
         502
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -673,6 +694,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -698,6 +720,7 @@ export const FACTS = {
         404
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -740,6 +763,7 @@ export const FACTS = {
         500
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "failure"
@@ -765,6 +789,7 @@ export const FACTS = {
         507
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "limit"
@@ -790,6 +815,7 @@ export const FACTS = {
         400
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -835,6 +861,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -870,6 +897,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -919,6 +947,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "properties": [
@@ -959,6 +988,7 @@ export const FACTS = {
         422
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "properties": [
@@ -1014,6 +1044,7 @@ export const FACTS = {
         403
       ],
       "retryable": false,
+      "retry": "never",
       "details": {
         "type": "object",
         "shape": "upstream"
@@ -1049,6 +1080,7 @@ export const FACTS = {
         429
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "upstream"
@@ -1075,6 +1107,7 @@ export const FACTS = {
         503
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "upstream"
@@ -1100,6 +1133,7 @@ export const FACTS = {
         429
       ],
       "retryable": true,
+      "retry": "after_delay",
       "details": {
         "type": "object",
         "shape": "upstream"
