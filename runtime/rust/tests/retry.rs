@@ -478,7 +478,15 @@ fn retry_advice_from_older_newer_and_foreign_payloads() {
         ),
         (
             json!({"retry": "after_delay", "retryAfterMs": 5.0}),
-            retry(Some(5)),
+            retry(None),
+        ),
+        (
+            json!({"retry": "after_delay", "retryAfterMs": u64::MAX}),
+            retry(None),
+        ),
+        (
+            json!({"retry": "after_delay", "retryAfterMs": i64::MAX}),
+            retry(Some(i64::MAX as u64)),
         ),
         (
             json!({"retry": "after_delay", "retryAfterMs": 1e300}),
@@ -498,14 +506,19 @@ fn retry_advice_from_older_newer_and_foreign_payloads() {
             json!({"content": [{"type": "image", "data": ""}, {"type": "text", "text": "not json"}, {"type": "text", "text": "{\"retry\":\"after_delay\",\"retryAfterMs\":9}"}], "isError": true}),
             retry(Some(9)),
         ),
-        // not an error payload
+        // the first text that is a JSON object counts, and structured
+        // content before any text
         (
-            json!({"content": [{"type": "text", "text": "{\"retryable\":true}"}]}),
+            json!({"content": [{"type": "text", "text": "{\"x\":1}"}, {"type": "text", "text": "{\"retryable\":true}"}], "isError": true}),
             never,
         ),
         (
-            json!({"content": [], "structuredContent": {"retryable": true}, "isError": false}),
+            json!({"content": [{"type": "text", "text": "{\"retryable\":true}"}], "structuredContent": {"retry": "never"}, "isError": true}),
             never,
+        ),
+        (
+            json!({"content": [{"type": "text", "text": "[1]"}, {"type": "text", "text": "{\"retryable\":true}"}]}),
+            retry(None),
         ),
         (
             json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "m"}}),

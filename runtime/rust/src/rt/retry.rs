@@ -130,9 +130,10 @@ impl RetryAdvice {
 /// The retry advice of any error payload a server of an errgen catalog
 /// sends — a JSON-RPC error object or a JSON-RPC response holding one, an
 /// RFC 9457 problem document, a plain response, an MCP tool result (its
-/// `structuredContent`, else the JSON text of its content), or a JSON-RPC
-/// response holding that tool result — of this catalog's version or of
-/// any other:
+/// `structuredContent`, else the first item of its content whose text is
+/// a JSON object), or a JSON-RPC response holding that tool result — of
+/// this catalog's version or of any other, as errgen's Go runtime reads it
+/// (`AdviseRetry`):
 ///
 /// - `retry` `after_delay`: [`RetryAction::Retry`], with `retryAfterMs` as
 ///   the delay when it is a non-negative integer (else none: retry now or
@@ -142,8 +143,9 @@ impl RetryAdvice {
 ///   catalog's): `retryable` `true` is [`RetryAction::Retry`] (with
 ///   `retryAfterMs` when present), anything else [`RetryAction::Never`].
 ///
-/// A payload that is none of these (a successful tool result, a JSON-RPC
-/// error without errgen's data) is [`RetryAdvice::NEVER`].
+/// A payload that carries none of these members (a JSON-RPC error without
+/// errgen's data, a value that is no JSON object) is
+/// [`RetryAdvice::NEVER`].
 pub fn retry_advice(payload: &Value) -> RetryAdvice {
     find(payload, 0).unwrap_or(RetryAdvice::NEVER)
 }
@@ -153,7 +155,7 @@ pub fn retry_advice(payload: &Value) -> RetryAdvice {
 const MAX_ENVELOPES: usize = 4;
 
 /// The advice of the members of `v` that carry it, looked for inside the
-/// envelopes of the payload formats.
+/// envelopes of the payload formats; `None` when they are nowhere.
 fn find(v: &Value, depth: usize) -> Option<RetryAdvice> {
     let m = v.as_object()?;
     if m.contains_key("retry") || m.contains_key("retryable") {
@@ -173,21 +175,22 @@ fn find(v: &Value, depth: usize) -> Option<RetryAdvice> {
     if let Some(r) = inner("result") {
         return find(r, depth + 1); // a JSON-RPC response holding a tool result
     }
-    if m.get("isError") != Some(&Value::Bool(true)) {
-        return None;
+    if let Some(s) = inner("structuredContent") {
+        return find(s, depth + 1); // a tool result
     }
-    if let Some(a) = inner("structuredContent").and_then(|s| find(s, depth + 1)) {
-        return Some(a);
-    }
+    // a tool result without structured content: the first text that is a
+    // JSON object
     let content = m.get("content").and_then(Value::as_array)?;
-    content.iter().find_map(|item| {
+    let doc = content.iter().find_map(|item| {
         if item.get("type").and_then(Value::as_str) != Some("text") {
             return None;
         }
         let text = item.get("text").and_then(Value::as_str)?;
-        let doc = serde_json::from_str::<Value>(text).ok()?;
-        find(&doc, depth + 1)
-    })
+        serde_json::from_str::<Value>(text)
+            .ok()
+            .filter(Value::is_object)
+    })?;
+    find(&doc, depth + 1)
 }
 
 /// The advice of the object that carries `retry`, `retryable` and
@@ -203,14 +206,10 @@ fn advise(m: &Map<String, Value>) -> RetryAdvice {
 }
 
 /// A delay in milliseconds as a payload gives it: a non-negative integer
-/// (`5.0` is one, as JSON's numbers are); anything else is none.
+/// written as one (digits, at most 2^63 − 1, as errgen's Go runtime reads
+/// it); anything else (`5.0`, `1e3`, `-1`, `"5"`) is none.
 fn delay_ms(v: &Value) -> Option<u64> {
-    if let Some(n) = v.as_u64() {
-        return Some(n);
-    }
-    let f = v.as_f64()?;
-    // 2^64 is the first double past u64::MAX
-    (f >= 0.0 && f.trunc() == f && f < 18_446_744_073_709_551_616.0).then_some(f as u64)
+    v.as_i64().and_then(|n| u64::try_from(n).ok())
 }
 
 /// Reads a payload's `retry`: `None` when it is absent or names no class
