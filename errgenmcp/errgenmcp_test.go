@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +58,14 @@ errors:
         owner: {type: string, x-sensitive: true}
     doc: x
   E_DENIED: {code: 1002, title: Denied, message: Denied, doc: x}
+  E_RATE_LIMITED:
+    code: 1003
+    title: Rate limited
+    message: Too many calls
+    status: 429
+    mcp: {tool_errors: result}
+    retry: {class: after_delay, delay: 30s, throttling: true}
+    doc: x
 `
 
 const secret = "db password hunter2"
@@ -301,5 +312,74 @@ func TestRenderers(t *testing.T) {
 	}
 	if plain := errgenmcp.RPCError(c, errors.New(secret), nil); plain.Code != 1000 || strings.Contains(plain.Message+string(plain.Data), "hunter2") {
 		t.Errorf("a plain error renders as %+v", plain)
+	}
+}
+
+// TestRateLimited: over the go-sdk's Streamable HTTP transport, on a real
+// server on 127.0.0.1, a rate-limited tool answers with its retry class
+// and delay in structuredContent (a tool result) and in the JSON-RPC
+// error's data, and the server's plain HTTP endpoint beside it answers 429
+// with Retry-After; AdviseRetry reads each.
+func TestRateLimited(t *testing.T) {
+	d := load(t)
+	limited := d.new("E_RATE_LIMITED", nil, errgenrt.WithRetryAfter(1500*time.Millisecond))
+	server := mcp.NewServer(&mcp.Implementation{Name: "limited"}, nil)
+	server.AddReceivingMiddleware(errgenmcp.Middleware(d.rt.Runtime, &errgenrt.Options{}))
+	addTool(server, "search", true, false, limited)
+	addTool(server, "default_delay", false, false, d.new("E_RATE_LIMITED", nil))
+	addTool(server, "busy", false, false, d.new("E_DENIED", nil, errgenrt.WithRetryable(true), errgenrt.WithRetryAfter(2*time.Second)))
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	mux.HandleFunc("/api/search", func(w http.ResponseWriter, r *http.Request) { d.rt.Runtime.WriteProblem(w, limited, nil) })
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	ctx := context.Background()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL + "/mcp", MaxRetries: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+
+	for _, c := range []struct {
+		tool  string
+		delay int64
+	}{{"search", 1500}, {"default_delay", 30000}} {
+		o := call(t, cs, c.tool)
+		if o.result == nil {
+			t.Fatalf("%s: a JSON-RPC error, want a tool result: %s", c.tool, o.text())
+		}
+		raw, _ := json.Marshal(o.result.StructuredContent)
+		var doc struct {
+			Retry        string `json:"retry"`
+			RetryAfterMs *int64 `json:"retryAfterMs"`
+			Retryable    bool   `json:"retryable"`
+			Status       int    `json:"status"`
+		}
+		if err := json.Unmarshal(raw, &doc); err != nil || doc.Retry != "after_delay" || doc.RetryAfterMs == nil || *doc.RetryAfterMs != c.delay || !doc.Retryable || doc.Status != 429 {
+			t.Errorf("%s: structuredContent %s, want retry after_delay, retryAfterMs %d, status 429", c.tool, raw, c.delay)
+		}
+		whole, _ := json.Marshal(o.result)
+		if got := errgenrt.AdviseRetry(whole); got != (errgenrt.RetryAdvice{Action: errgenrt.RetryActionRetry, DelayMs: c.delay, HasDelay: true}) {
+			t.Errorf("%s: AdviseRetry %+v", c.tool, got)
+		}
+	}
+
+	o := call(t, cs, "busy")
+	if o.rpc == nil {
+		t.Fatalf("busy: a tool result, want a JSON-RPC error: %s", o.text())
+	}
+	if got := errgenrt.AdviseRetry(o.rpc.Data); got != (errgenrt.RetryAdvice{Action: errgenrt.RetryActionRetry, DelayMs: 2000, HasDelay: true}) {
+		t.Errorf("busy: AdviseRetry of the error's data %s: %+v", o.rpc.Data, got)
+	}
+
+	resp, err := http.Get(srv.URL + "/api/search")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "2" || !strings.Contains(string(body), `"retry":"after_delay","retryAfterMs":1500`) {
+		t.Errorf("HTTP %d, Retry-After %q, body %s; want 429, 2 (1.5 s rounded up) and the delay in the body", resp.StatusCode, resp.Header.Get("Retry-After"), body)
 	}
 }

@@ -69,88 +69,120 @@ type RetryAdvice struct {
 }
 
 // AdviseRetry reads the retry class and delay of any error payload
-// errgen's runtimes write — a JSON-RPC error object or a response holding
-// one, a problem document, a plain response, an MCP tool result (its
-// structuredContent, else its text content) — and returns what a client
-// should do. It needs no catalog, so an error a newer catalog added reads
-// too: retry "after_delay" is a retry (after retryAfterMs when the payload
-// carries it), "after_change" a change, "never" never; a payload without
-// retry (an older server) or with a class this runtime does not know
-// reads by retryable: true is a retry, anything else never.
+// errgen's runtimes write and returns what a client should do. It takes a
+// JSON-RPC error object or a JSON-RPC response holding one, a problem
+// document, a plain response, an MCP tool result (its structuredContent,
+// else its first text content holding a JSON object) or a JSON-RPC
+// response holding one. It needs no catalog, so an error a newer catalog
+// added reads too: retry "after_delay" is a retry (after retryAfterMs
+// when that is an integer written in plain digits), "after_change" a
+// change, "never" never; a payload without retry (an older server) or
+// with a class this runtime does not know reads by retryable: true is a
+// retry, anything else never. The TypeScript, Python and Rust runtimes
+// read payloads the same way (runtime/fixtures/retry-advice.jsonl).
 func AdviseRetry(payload []byte) RetryAdvice {
-	var v map[string]json.RawMessage
-	if json.Unmarshal(payload, &v) != nil {
+	v := retryCarrier(jsonObject(payload))
+	if v == nil {
 		return RetryAdvice{Action: RetryActionNever}
 	}
-	return adviseRetry(retryMembers(v, 0))
-}
-
-// retryMembers finds the object of a payload that holds retry,
-// retryAfterMs and retryable.
-func retryMembers(v map[string]json.RawMessage, depth int) map[string]json.RawMessage {
-	inner := func(name string) map[string]json.RawMessage {
-		var o map[string]json.RawMessage
-		if raw, ok := v[name]; ok && json.Unmarshal(raw, &o) == nil && o != nil && depth < 3 {
-			return retryMembers(o, depth+1)
-		}
-		return nil
-	}
-	if _, ok := v["content"]; ok {
-		if o := inner("structuredContent"); o != nil {
-			return o
-		}
-		var content []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		}
-		if json.Unmarshal(v["content"], &content) == nil {
-			for _, c := range content {
-				var o map[string]json.RawMessage
-				if c.Type == "text" && json.Unmarshal([]byte(c.Text), &o) == nil && o != nil {
-					return o
-				}
-			}
-		}
-		return v
-	}
-	if _, ok := v["error"]; ok && !bytes.Equal(bytes.TrimSpace(v["error"]), []byte("true")) {
-		if o := inner("error"); o != nil {
-			return o
-		}
-	}
-	if _, ok := v["code"]; ok {
-		if _, ok := v["data"]; ok {
-			if o := inner("data"); o != nil {
-				return o
-			}
-		}
-	}
-	return v
-}
-
-func adviseRetry(v map[string]json.RawMessage) RetryAdvice {
 	var class string
 	_ = json.Unmarshal(v["retry"], &class)
-	var ms json.Number
-	delay := func(a RetryAdvice) RetryAdvice {
-		if json.Unmarshal(v["retryAfterMs"], &ms) == nil {
-			if n, err := strconv.ParseInt(ms.String(), 10, 64); err == nil && n >= 0 {
-				a.DelayMs, a.HasDelay = n, true
-			}
-		}
-		return a
-	}
+	a := RetryAdvice{Action: RetryActionNever}
 	switch RetryClass(class) {
 	case RetryAfterDelay:
-		return delay(RetryAdvice{Action: RetryActionRetry})
+		a.Action = RetryActionRetry
 	case RetryAfterChange:
 		return RetryAdvice{Action: RetryActionChange}
 	case RetryNever:
-		return RetryAdvice{Action: RetryActionNever}
+		return a
+	default:
+		if bytes.Equal(v["retryable"], []byte("true")) {
+			a.Action = RetryActionRetry
+		}
 	}
-	var retryable bool
-	if json.Unmarshal(v["retryable"], &retryable) == nil && retryable {
-		return delay(RetryAdvice{Action: RetryActionRetry})
+	if a.Action == RetryActionRetry {
+		a.DelayMs, a.HasDelay = plainInteger(v["retryAfterMs"])
 	}
-	return RetryAdvice{Action: RetryActionNever}
+	return a
+}
+
+// retryCarrier returns the object of a payload that holds its retry
+// members: a problem document or a plain response itself, the data of a
+// JSON-RPC error object, the problem document of a tool result, each
+// found through a JSON-RPC response; nil for none.
+func retryCarrier(v map[string]json.RawMessage) map[string]json.RawMessage {
+	for range 8 {
+		switch {
+		case v == nil:
+			return nil
+		case present(v, "retry") || present(v, "retryable"):
+			return v // a problem document, a plain response, an error's data
+		case present(v, "content"):
+			return toolProblem(v)
+		case jsonObject(v["error"]) != nil:
+			v = jsonObject(v["error"]) // a JSON-RPC response: its error object
+		case jsonObject(v["result"]) != nil:
+			v = jsonObject(v["result"]) // a JSON-RPC response holding a tool result
+		case present(v, "code") && jsonObject(v["data"]) != nil:
+			return jsonObject(v["data"]) // a JSON-RPC error object
+		default:
+			return v
+		}
+	}
+	return nil
+}
+
+// toolProblem returns the problem document a tool result carries: its
+// structuredContent, else its first text content holding a JSON object,
+// else the result itself.
+func toolProblem(result map[string]json.RawMessage) map[string]json.RawMessage {
+	if doc := jsonObject(result["structuredContent"]); doc != nil {
+		return doc
+	}
+	var content []struct {
+		Type *string `json:"type"`
+		Text *string `json:"text"`
+	}
+	if json.Unmarshal(result["content"], &content) == nil {
+		for _, c := range content {
+			if c.Type != nil && *c.Type == "text" && c.Text != nil {
+				if doc := jsonObject([]byte(*c.Text)); doc != nil {
+					return doc
+				}
+			}
+		}
+	}
+	return result
+}
+
+// jsonObject returns the members of the JSON object raw holds, nil when
+// it holds another value or none.
+func jsonObject(raw []byte) map[string]json.RawMessage {
+	var o map[string]json.RawMessage
+	if json.Unmarshal(raw, &o) != nil {
+		return nil
+	}
+	return o
+}
+
+// present reports whether o has member name, not null.
+func present(o map[string]json.RawMessage, name string) bool {
+	raw, ok := o[name]
+	return ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
+}
+
+// plainInteger reads a non-negative integer written in plain digits (as
+// the wire writes retryAfterMs), within an int64.
+func plainInteger(raw json.RawMessage) (int64, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return 0, false
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(string(raw), 10, 64)
+	return n, err == nil
 }

@@ -135,6 +135,7 @@ func TestExplainOutput(t *testing.T) {
     JSON-RPC code  -32602
     HTTP status    413, 400 (the first is the default)
     retryable      no
+    retry          never
     domain         common (Common errors)
     since          1.1.0
 
@@ -177,6 +178,7 @@ Example (JSON-RPC error object)
         "domain": "common",
         "symbol": "E_TOO_LARGE",
         "retryable": false,
+        "retry": "never",
         "context": {
           "schemaVersion": 1,
           "type": "too_large",
@@ -197,6 +199,37 @@ Example (JSON-RPC error object)
 `
 	if out != want {
 		t.Errorf("explain E_TOO_LARGE:\n%s", lineDiff(want, out))
+	}
+}
+
+// TestExplainRetry: the retry class follows retryable, with the default
+// delay and the throttling mark.
+func TestExplainRetry(t *testing.T) {
+	dir := t.TempDir()
+	errgentest.WritePath(t, filepath.Join(dir, "catalog", "errors.yaml"), []byte(`errgen: 1
+name: shop
+version: 1.0.0
+fallback: E_INTERNAL
+domains:
+  common: {range: [1000, 1099]}
+errors:
+  E_INTERNAL: {code: 1000, title: Internal error, message: Internal error}
+  E_LIMITED: {code: 1001, title: Limited, message: Limited, status: 429, retry: {class: after_delay, delay: 90s, throttling: true}}
+  E_BUSY: {code: 1002, title: Busy, message: Busy, status: 503, retryable: true}
+  E_STALE: {code: 1003, title: Stale, message: Stale, status: 401, retry: after_change}
+  E_SOON: {code: 1004, title: Soon, message: Soon, status: 503, retry: {class: after_delay, delay: 250ms}}
+`))
+	for sym, want := range map[string]string{
+		"E_INTERNAL": "    retryable      no\n    retry          never\n",
+		"E_LIMITED":  "    retryable      yes\n    retry          after_delay (90 s by default; throttling)\n",
+		"E_BUSY":     "    retryable      yes\n    retry          after_delay\n",
+		"E_STALE":    "    retryable      no\n    retry          after_change\n",
+		"E_SOON":     "    retryable      yes\n    retry          after_delay (250 ms by default)\n",
+	} {
+		out, stderr, code := run(t, dir, "explain", sym)
+		if code != ExitOK || !strings.Contains(out, want) {
+			t.Errorf("explain %s: exit %d, stderr %q, want %q in:\n%s", sym, code, stderr, want, out)
+		}
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/diag"
 	"github.com/errgen/errgen/internal/gen/outputs"
@@ -103,6 +104,9 @@ const (
 	KindStatusAdded        = "status-added"
 	KindRetryableOff       = "retryable-off"
 	KindRetryableOn        = "retryable-on"
+	KindRetryClassChanged  = "retry-class-changed"
+	KindRetryDelayChanged  = "retry-delay-changed"
+	KindThrottlingChanged  = "throttling-changed"
 	KindProblemTypeChanged = "problem-type-changed"
 	KindTitleChanged       = "title-changed"
 	KindMessageChanged     = "message-changed"
@@ -271,6 +275,17 @@ func (s *side) at(e *model.Error, f func(re *catalog.Error) (diag.Pos, bool)) di
 	return e.Pos
 }
 
+// retryPart returns the position of a key of an error's retry mapping,
+// else that of the retry class (a delay or throttling mark removed).
+func retryPart(get func(r catalog.Retry) (diag.Pos, bool)) func(re *catalog.Error) (diag.Pos, bool) {
+	return func(re *catalog.Error) (diag.Pos, bool) {
+		if p, ok := get(re.Retry); ok {
+			return p, true
+		}
+		return posRetry(re)
+	}
+}
+
 func strPos(get func(re *catalog.Error) catalog.Str) func(re *catalog.Error) (diag.Pos, bool) {
 	return func(re *catalog.Error) (diag.Pos, bool) { s := get(re); return s.Pos, s.Set }
 }
@@ -292,8 +307,19 @@ var (
 	posProblem  = strPos(func(re *catalog.Error) catalog.Str { return re.ProblemType })
 	posStatus   = func(re *catalog.Error) (diag.Pos, bool) { return re.Status.Pos, re.Status.Set }
 	posDetails  = func(re *catalog.Error) (diag.Pos, bool) { return re.Details.Pos, re.Details.Set }
-	posRetry    = func(re *catalog.Error) (diag.Pos, bool) { return re.Retryable.Pos, re.Retryable.Set }
-	posExamples = func(re *catalog.Error) (diag.Pos, bool) {
+	// posRetry is the retry class: retry's class, else retryable
+	posRetry = func(re *catalog.Error) (diag.Pos, bool) {
+		switch r := re.Retry; {
+		case r.Class.Set:
+			return r.Class.Pos, true
+		case r.Set:
+			return r.Pos, true
+		}
+		return re.Retryable.Pos, re.Retryable.Set
+	}
+	posRetryDelay      = retryPart(func(r catalog.Retry) (diag.Pos, bool) { return r.Delay.Pos, r.Delay.Set })
+	posRetryThrottling = retryPart(func(r catalog.Retry) (diag.Pos, bool) { return r.Throttling.Pos, r.Throttling.Set })
+	posExamples        = func(re *catalog.Error) (diag.Pos, bool) {
 		if len(re.Examples) > 0 {
 			return re.Examples[0].Pos, true
 		}
@@ -726,14 +752,7 @@ func (c *comparer) error(oe, ne *model.Error) {
 			"problem type URI of %s changed from %s to %s", sym, q(oe.ProblemType), q(ne.ProblemType))
 	}
 	c.statuses(oe, ne)
-	switch {
-	case oe.Retryable && !ne.Retryable:
-		c.add(Breaking, KindRetryableOff, sym, c.new.at(ne, posRetry), true, false,
-			"retryable of %s changed from true to false; clients that retry it stop", sym)
-	case !oe.Retryable && ne.Retryable:
-		c.add(Warning, KindRetryableOn, sym, c.new.at(ne, posRetry), false, true,
-			"retryable of %s changed from false to true; clients that honour retryable start retrying it", sym)
-	}
+	c.retry(oe, ne)
 	c.text(KindTitleChanged, sym, "title of "+sym, oe.Title, ne.Title, c.new.at(ne, posTitle))
 	c.text(KindMessageChanged, sym, "message of "+sym, oe.Message.Source, ne.Message.Source, c.new.at(ne, posMessage))
 	c.text(KindUserMessageChanged, sym, "user_message of "+sym, tmplSource(oe.UserMessage), tmplSource(ne.UserMessage), c.new.at(ne, posUserMsg))
@@ -750,6 +769,100 @@ func (c *comparer) error(oe, ne *model.Error) {
 		c.add(Warning, KindSensitiveChanged, sym, c.new.at(ne, posSensitive), nonNil(oe.Sensitive), nonNil(ne.Sensitive),
 			"sensitive detail fields of %s changed from %s to %s; what clients see redacted changes", sym, list(oe.Sensitive), list(ne.Sensitive))
 	}
+}
+
+// retry compares an error's retry class, default delay and throttling
+// mark. A change into or out of after_delay is a change of retryable as
+// well, reported once, naming both; the delay and the mark, which only
+// after_delay has, are compared only when both sides have that class.
+func (c *comparer) retry(oe, ne *model.Error) {
+	sym := ne.Symbol
+	switch {
+	case oe.Retryable && !ne.Retryable:
+		also := ""
+		if retryClass(ne) == errgenrt.RetryAfterChange {
+			also = ", and those that act on the class retry only a changed request"
+		}
+		c.add(Breaking, KindRetryableOff, sym, c.new.at(ne, posRetry), true, false,
+			"retryable of %s changed from true to false (retry class from after_delay to %s); clients that retry it stop%s; keep it retryable (after_delay) if the same request can still succeed later",
+			sym, retryClass(ne), also)
+		return
+	case !oe.Retryable && ne.Retryable:
+		c.add(Warning, KindRetryableOn, sym, c.new.at(ne, posRetry), false, true,
+			"retryable of %s changed from false to true (retry class from %s to after_delay%s); clients that honour retryable start retrying it, so the same request must be safe to repeat",
+			sym, retryClass(oe), retrySpec(ne))
+		return
+	case retryClass(oe) != retryClass(ne):
+		why := "clients that act on the class now retry it once the request is changed; say what to change in its suggestions"
+		if retryClass(ne) == errgenrt.RetryNever {
+			why = "clients that act on the class stop retrying it with a changed request; keep after_change if a changed request can succeed"
+		}
+		c.add(Warning, KindRetryClassChanged, sym, c.new.at(ne, posRetry), string(retryClass(oe)), string(retryClass(ne)),
+			"retry class of %s changed from %s to %s; retryable stays false, but %s", sym, retryClass(oe), retryClass(ne), why)
+	}
+	if !ne.Retryable {
+		return
+	}
+	pos := c.new.at(ne, posRetryDelay)
+	switch o, n := oe.RetryAfterMs, ne.RetryAfterMs; {
+	case o == n:
+	case o == 0:
+		c.add(Compatible, KindRetryDelayChanged, sym, pos, nil, n,
+			"default retry delay of %s added: %s; where an occurrence gives no delay of its own, the wire now carries retryAfterMs (and an HTTP answer Retry-After) for clients to wait", sym, delay(n))
+	case n == 0:
+		c.add(Compatible, KindRetryDelayChanged, sym, pos, o, nil,
+			"default retry delay of %s removed (was %s); where an occurrence gives no delay of its own, clients retry on their own backoff", sym, delay(o))
+	default:
+		c.add(Compatible, KindRetryDelayChanged, sym, pos, o, n,
+			"default retry delay of %s changed from %s to %s; where an occurrence gives no delay of its own, clients that honour retryAfterMs or Retry-After wait %s", sym, delay(o), delay(n), delay(n))
+	}
+	if oe.Throttling != ne.Throttling {
+		state := "now marked as throttling"
+		if !ne.Throttling {
+			state = "no longer marked as throttling"
+		}
+		c.add(Compatible, KindThrottlingChanged, sym, c.new.at(ne, posRetryThrottling), oe.Throttling, ne.Throttling,
+			"%s %s (retry.throttling); its docs and generated definitions say so, the wire is unchanged", sym, state)
+	}
+}
+
+// retryClass returns e's retry class; a model built by hand may leave it
+// empty, which reads as retryable says.
+func retryClass(e *model.Error) errgenrt.RetryClass {
+	switch {
+	case e.Retry != "":
+		return e.Retry
+	case e.Retryable:
+		return errgenrt.RetryAfterDelay
+	}
+	return errgenrt.RetryNever
+}
+
+// retrySpec returns the default delay and throttling mark of an
+// after_delay error for a message: ", 30s by default, throttling".
+func retrySpec(e *model.Error) string {
+	s := ""
+	if e.RetryAfterMs > 0 {
+		s += ", " + delay(e.RetryAfterMs) + " by default"
+	}
+	if e.Throttling {
+		s += ", throttling"
+	}
+	return s
+}
+
+// delay returns a retry delay in milliseconds as the catalog writes one:
+// a whole number and the largest unit that divides it (30s, 2m, 1500ms).
+func delay(ms int64) string {
+	for _, u := range []struct {
+		name string
+		ms   int64
+	}{{"h", 3_600_000}, {"m", 60_000}, {"s", 1000}} {
+		if ms >= u.ms && ms%u.ms == 0 {
+			return strconv.FormatInt(ms/u.ms, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(ms, 10) + "ms"
 }
 
 // sensitiveFromSharedShape reports whether the change of an error's

@@ -162,17 +162,17 @@ func TestCompareCatches(t *testing.T) {
 	lines := New(rm.Facts, 5, "c/").Lines(60)
 	var target *Line
 	for _, l := range lines[20:] {
-		if l.Class == "typed" && l.Value != nil {
+		if l.Class == "typed" && l.Value != nil && strings.Contains(string(l.Text()), `"`+l.ID+`"`) { // an id written without escapes
 			target = l
 			break
 		}
 	}
-	marker := target.ID
+	marker := `"` + target.ID + `"`
 	for _, how := range []string{"crash", "twice", "malformed", "hang", "payload", "unreadable", "silent"} {
 		t.Run(how, func(t *testing.T) {
 			runners := []*Runner{
 				{Name: "good", Serve: serve(rm)},
-				{Name: "bad", Serve: broken(rm, `"`+marker+`"`, how), Timeout: 300 * time.Millisecond},
+				{Name: "bad", Serve: broken(rm, marker, how), Timeout: 300 * time.Millisecond},
 			}
 			results, problems := Compare(runners, lines)
 			for _, r := range results {

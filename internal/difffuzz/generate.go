@@ -228,6 +228,9 @@ func (g *Generator) occurrence(in *Value, e *facts.Error) {
 		in.Add("retryable", B(g.chance(2)))
 	}
 	if g.chance(4) {
+		in.Add("retryAfterMs", N(pick(g, retryDelays)))
+	}
+	if g.chance(4) {
 		switch x := g.r.IntN(10); {
 		case x < 6:
 			in.Add("status", I(int64(pick(g, e.Statuses))))
@@ -883,7 +886,9 @@ func (g *Generator) mutateInput(in *Value) {
 		}
 		o.Set(key, v)
 	}
-	switch g.r.IntN(22) {
+	switch g.r.IntN(23) {
+	case 21:
+		in.Set("retryAfterMs", pick(g, []*Value{S("1000"), S("1s"), B(true), A(), O(), A(N("1"))}))
 	case 0:
 		in.Set("status", pick(g, []*Value{S("400"), N("1.5"), N("1e400"), B(true), A()}))
 	case 1:

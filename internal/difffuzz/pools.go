@@ -30,6 +30,15 @@ var integerTokens = []string{
 var notIntegerTokens = []string{"1.5", "1e400", "-1e400", "1e-7", "5e-324", "0.1", "-2.5"}
 
 // badNumberTokens are not JSON numbers: a line holding one is unreadable.
+// retryDelays are retry delays as a conformance input gives them, in
+// milliseconds: whole, fractional, at and past the bound (a day), a
+// double's extremes and past them, negative and -0.
+var retryDelays = []string{
+	"0", "1", "30000", "2500.5", "0.001", "1e-7", "5e-324", "1e-400", "-0", "-0.0", "-1", "-0.5", "-1e400",
+	"86399999.5", "86400000", "86400000.0001", "86400001", "1e12", "9007199254740993", "1.7976931348623157e308", "1e400",
+	"1E3", "999.999", "1000.0000000001",
+}
+
 var badNumberTokens = []string{"01", "+1", ".5", "1.", "NaN", "Infinity", "-Infinity", "0x10", "-", "1e", "1e+", "--1", "1_000"}
 
 // words are plain texts.
@@ -98,7 +107,7 @@ var runStrings = runs()
 // point, names that bound alike, the empty name.
 var hostileKeys = []string{
 	"__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "__defineGetter__",
-	"type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "userMessage",
+	"type", "title", "status", "detail", "instance", "timestamp", "symbol", "retryable", "retry", "retryAfterMs", "userMessage",
 	"suggestions", "debugInfo", "domain", "context", "code", "message", "data", "details", "error",
 	"", " ", "1", "01", "-1", "10", "2", "1.5", "a", "A", "b", "B", "é", "e\u0301", "\uffff", "\U0001F600", "\ue000",
 	"<script>", "a\"b", "a\\b", "a\u2028b", "nul\x00", "\x7f", "k`k", "${x}",

@@ -12,7 +12,9 @@ import (
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
@@ -156,7 +158,7 @@ func TestSecurityKeywordMatrix(t *testing.T) {
 	}
 	// the same inputs through the TypeScript and Rust runtimes
 	var b strings.Builder
-	b.WriteString("{\"conformance\": 2, \"facts\": 1, \"catalog\": {\"name\": \"probe\", \"version\": \"1.0.0\"}, \"vectors\": [\n")
+	fmt.Fprintf(&b, "{\"conformance\": %d, \"facts\": %d, \"catalog\": {\"name\": \"probe\", \"version\": \"1.0.0\"}, \"vectors\": [\n", conformance.Version, facts.Format)
 	for i, v := range vectors {
 		line, err := json.Marshal(v)
 		if err != nil {

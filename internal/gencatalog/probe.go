@@ -71,6 +71,9 @@ func ProbeCatalog() []byte {
 		fmt.Fprintf(&b, "  obj_%s:\n    type: object\n    properties:\n      w: {type: string, %s}\n", k, probeKeyword[kw])
 	}
 	b.WriteString("errors:\n  E_INTERNAL: {code: 1, title: Internal, message: Internal error, doc: The fallback.}\n")
+	// the retry classes, and a default delay
+	b.WriteString("  E_RETRY_CHANGE: {code: 2, title: Change, message: Change it, doc: x, retry: after_change}\n")
+	b.WriteString("  E_RETRY_DELAY: {code: 3, title: Delay, message: Wait, status: 429, doc: x, retry: {class: after_delay, delay: 1500ms, throttling: true}}\n")
 	code := 100
 	for _, kw := range ProbeKeywords {
 		for _, p := range ProbePlaces {

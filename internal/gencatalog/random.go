@@ -93,7 +93,14 @@ func (g *randomCatalog) error(b *strings.Builder, i int) {
 		fmt.Fprintf(b, "    status: %s\n", g.pick(statuses...))
 	}
 	if g.chance(0.4) {
-		b.WriteString("    retryable: true\n")
+		b.WriteString(g.pick(
+			"    retryable: true\n",
+			"    retry: after_change\n",
+			"    retry: never\n",
+			fmt.Sprintf("    retry: {class: after_delay, delay: %dms}\n", 1+g.r.IntN(100000)),
+			"    retry: {class: after_delay, throttling: true}\n",
+			"    retryable: true\n    retry: {class: after_delay, delay: 24h, throttling: true}\n",
+		))
 	}
 	var sensitive []string
 	for _, name := range names {

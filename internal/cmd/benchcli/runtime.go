@@ -45,6 +45,7 @@ type rpcData struct {
 	Domain    string     ` + "`json:\"domain\"`" + `
 	Symbol    string     ` + "`json:\"symbol\"`" + `
 	Retryable bool       ` + "`json:\"retryable\"`" + `
+	Retry     string     ` + "`json:\"retry\"`" + `
 	Context   rpcContext ` + "`json:\"context\"`" + `
 }
 
@@ -68,7 +69,7 @@ func tagged() []byte {
 	out, _ := json.Marshal(rpcError{
 		Code:    10000,
 		Message: fmt.Sprintf("Resource %s is at %d of %d %s (error 0)", resource, actual, limit, unit),
-		Data: rpcData{Domain: "dom000", Symbol: "E_D000_ERR_000000", Retryable: true, Context: rpcContext{
+		Data: rpcData{Domain: "dom000", Symbol: "E_D000_ERR_000000", Retryable: true, Retry: "after_delay", Context: rpcContext{
 			SchemaVersion: 1, Type: "d000_err_000000",
 			Details:       details{Resource: resource, Limit: limit, Actual: actual, Unit: unit},
 			UserMessage:   "The request went over a limit.",
@@ -84,7 +85,7 @@ func untyped() []byte {
 		"code":    10000,
 		"message": fmt.Sprintf("Resource %s is at %d of %d %s (error 0)", resource, actual, limit, unit),
 		"data": map[string]any{
-			"domain": "dom000", "symbol": "E_D000_ERR_000000", "retryable": true,
+			"domain": "dom000", "symbol": "E_D000_ERR_000000", "retryable": true, "retry": "after_delay",
 			"context": map[string]any{
 				"schemaVersion": 1, "type": "d000_err_000000",
 				"details":     map[string]any{"resource": resource, "limit": limit, "actual": actual, "unit": unit},

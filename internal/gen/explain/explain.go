@@ -274,6 +274,7 @@ func Error(w io.Writer, m *model.Catalog, e *model.Error) {
 		add("HTTP status", status)
 	}
 	add("retryable", yesNo(e.Retryable))
+	add("retry", retryText(e))
 	dom := e.Domain.Name
 	if e.Domain.Title != "" && e.Domain.Title != e.Domain.Name {
 		dom += " (" + terminal(e.Domain.Title) + ")"
@@ -383,6 +384,24 @@ func Error(w io.Writer, m *model.Catalog, e *model.Error) {
 		}
 	}
 	io.WriteString(w, b.String())
+}
+
+// retryText returns e's retry class with its default delay and
+// throttling mark: "after_delay (30 s by default; throttling)",
+// "after_change", "never".
+func retryText(e *model.Error) string {
+	r := markdown.Retry(e)
+	var more []string
+	if r.Delay != "" {
+		more = append(more, r.Delay+" by default")
+	}
+	if r.Throttling {
+		more = append(more, "throttling")
+	}
+	if len(more) == 0 {
+		return r.Class
+	}
+	return r.Class + " (" + strings.Join(more, "; ") + ")"
 }
 
 func yesNo(v bool) string {

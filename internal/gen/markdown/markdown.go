@@ -343,7 +343,8 @@ type errorRow struct {
 	Type       string
 	Title      string
 	Statuses   string // "413, 400"
-	Retryable  bool
+	Retryable  bool   // Retry.Class is after_delay
+	Retry      RetryView
 	Deprecated bool
 	Link       string // to the error page
 	// Keys are the other names a developer may hold of the error, space
@@ -409,7 +410,7 @@ func errorKeys(e *model.Error, f formatsView) string {
 
 func (g *generator) errorRow(e *model.Error, from string) errorRow {
 	return errorRow{Code: e.Code, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Title: e.Title,
-		Statuses: statusList(e.Statuses), Retryable: e.Retryable, Deprecated: e.Deprecated != nil,
+		Statuses: statusList(e.Statuses), Retryable: e.Retryable, Retry: Retry(e), Deprecated: e.Deprecated != nil,
 		Link: link(from, ErrorPath(e))}
 }
 
@@ -513,7 +514,8 @@ type errorPage struct {
 	Description                 string // one line for the front matter: the doc's first paragraph, else the title
 	ProblemType                 string
 	Statuses                    string // "413 (default), 400"
-	Retryable                   bool
+	Retryable                   bool   // Retry.Class is after_delay
+	Retry                       RetryView
 	Domain                      *domainRef
 	Since                       string
 	Deprecated                  *deprecationView // nil unless deprecated
@@ -534,11 +536,71 @@ type errorPage struct {
 
 // clientView is what a client should make of the error.
 type clientView struct {
-	Retryable  bool
+	Retryable  bool // Retry.Class is after_delay
+	Retry      RetryView
 	Status     int   // the default HTTP status
 	Others     []int // the other statuses it may be sent with
 	Server     bool  // the default status is a server error (5xx)
 	RetryAfter bool  // a status that may carry Retry-After (429, 503) is among them
+}
+
+// RetryView is an error's retry class, default delay and throttling mark,
+// also in plain words.
+type RetryView struct {
+	Class      string // never, after_change or after_delay
+	Delay      string // the default delay in plain words ("30 s"); "" none
+	DelayMs    int64  // the default delay in milliseconds; 0 none
+	Throttling bool   // the error reports throttling
+	// Text is all of it in plain words: "after a delay (30 s by default;
+	// throttling)", "after a delay", "after a change", "never".
+	Text string
+}
+
+// Retry returns e's retry class, default delay and throttling mark.
+func Retry(e *model.Error) RetryView {
+	v := RetryView{Class: string(e.Retry), DelayMs: e.RetryAfterMs, Throttling: e.Throttling}
+	if v.Class == "" {
+		v.Class = string(errgenrt.RetryNever)
+		if e.Retryable {
+			v.Class = string(errgenrt.RetryAfterDelay)
+		}
+	}
+	if e.RetryAfterMs > 0 {
+		v.Delay = Duration(e.RetryAfterMs)
+	}
+	switch errgenrt.RetryClass(v.Class) {
+	case errgenrt.RetryAfterDelay:
+		var more []string
+		if v.Delay != "" {
+			more = append(more, v.Delay+" by default")
+		}
+		if v.Throttling {
+			more = append(more, "throttling")
+		}
+		v.Text = "after a delay"
+		if len(more) > 0 {
+			v.Text += " (" + strings.Join(more, "; ") + ")"
+		}
+	case errgenrt.RetryAfterChange:
+		v.Text = "after a change"
+	default:
+		v.Text = "never"
+	}
+	return v
+}
+
+// Duration returns a delay in milliseconds in plain words: "500 ms",
+// "1.5 s", "30 s", "2 min", "1 h".
+func Duration(ms int64) string {
+	switch {
+	case ms >= 3_600_000 && ms%3_600_000 == 0:
+		return strconv.FormatInt(ms/3_600_000, 10) + " h"
+	case ms >= 60_000 && ms%60_000 == 0:
+		return strconv.FormatInt(ms/60_000, 10) + " min"
+	case ms >= 1000:
+		return strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64) + " s"
+	}
+	return strconv.FormatInt(ms, 10) + " ms"
 }
 
 type domainRef struct {
@@ -640,7 +702,7 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 	v := &errorPage{
 		Header: pg.Header, Source: pg.Source, Catalog: pg.Catalog, Path: pg.Path, Index: pg.Index, Position: e.Code, Label: errorLabel(e),
 		Code: e.Code, WireCode: e.WireCode, Symbol: e.Symbol, Aliases: e.AliasSymbols(), Type: e.Type, Slug: e.Slug, Title: e.Title,
-		ProblemType: e.ProblemType, Retryable: e.Retryable, Since: e.Since,
+		ProblemType: e.ProblemType, Retryable: e.Retryable, Retry: Retry(e), Since: e.Since,
 		Message: e.Message.Source, Doc: safeDoc(e.Doc),
 	}
 	v.Description = summary(e.Doc)
@@ -679,7 +741,7 @@ func (g *generator) errorPage(e *model.Error) *errorPage {
 	}
 	v.Details = g.shapes[detailsKeyOf(e)]
 	v.Examples, v.ExampleCount = g.examples(e), len(e.Examples)
-	v.Client = clientView{Retryable: e.Retryable, Status: e.Statuses[0], Others: e.Statuses[1:], Server: e.Statuses[0] >= 500}
+	v.Client = clientView{Retryable: e.Retryable, Retry: v.Retry, Status: e.Statuses[0], Others: e.Statuses[1:], Server: e.Statuses[0] >= 500}
 	for _, st := range e.Statuses {
 		v.Client.RetryAfter = v.Client.RetryAfter || st == 429 || st == 503
 	}

@@ -154,7 +154,7 @@ func TestDocsHostileText(t *testing.T) {
 	pages := generate(t, hostile(t), markdown.Options{})
 	for _, c := range []struct{ page, want string }{
 		// table cells: pipes escaped, newlines gone, HTML and attributes inert
-		{"domains/rpc.md", "| -32700 | [<code>E_<wbr>PARSE</code>](../parse.md) | Parse \\| error | 400 | no |"},
+		{"domains/rpc.md", "| -32700 | [<code>E_<wbr>PARSE</code>](../parse.md) | Parse \\| error | 400 | never |"},
 		{"index.md", "| [Core \\<script>alert(1)\\</script> \\{\\{ hack() \\}\\}](domains/core.md) |"},
 		{"index.md", "| Line one line two \\| with pipe \\*and\\* \\_emphasis\\_ \\[link\\](http://x) \\&amp; \\{.red\\} |"},
 		{"misc-html.md", "# 100 `E_MISC_HTML`: 1\\. Looks like a list\n"},
@@ -474,4 +474,111 @@ func TestDocsDescription(t *testing.T) {
 func strconvQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// retryCatalog has an error of each retry class, one with a default delay
+// and throttling, one with retryable alone.
+const retryCatalog = `errgen: 1
+name: demo
+version: 1.0.0
+fallback: E_INTERNAL
+domains:
+  common: {range: [1000, 1099]}
+errors:
+  E_INTERNAL:
+    code: 1000
+    title: Internal error
+    message: An internal error occurred
+    status: 500
+    doc: Something failed.
+  E_LIMITED:
+    code: 1001
+    title: Limited
+    message: Too many requests
+    status: 429
+    retry: {class: after_delay, delay: 30s, throttling: true}
+    doc: Slow down.
+  E_BUSY:
+    code: 1002
+    title: Busy
+    message: Busy
+    status: 503
+    retryable: true
+    doc: Busy.
+  E_STALE:
+    code: 1003
+    title: Stale session
+    message: The session expired
+    status: 401
+    retry: after_change
+    doc: Log in again.
+  E_QUICK:
+    code: 1004
+    title: Quick
+    message: Quick
+    status: 503
+    retry: {class: after_delay, delay: 1500ms}
+    doc: Soon.
+`
+
+// TestDocsRetry: each error's retry class, default delay and throttling
+// mark in plain words, on its page (facts and what a client does) and in
+// the tables of errors.
+func TestDocsRetry(t *testing.T) {
+	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(retryCatalog)}, "errors.yaml")
+	pages := generate(t, m, markdown.Options{})
+	for _, c := range []struct{ page, want string }{
+		{"limited.md", "| Retry | after a delay (30 s by default; throttling) |\n"},
+		{"limited.md", "**Retry after a delay.** The same request may succeed later (`retry`\nis `after_delay`, `retryable` true). Wait the `retryAfterMs` the error carries (30 s\nunless the server gives a delay of its own; an HTTP answer says the same in\n`Retry-After`, in whole seconds), then retry, with a cap on the attempts. The error reports throttling: the client sent too much, too\nfast; slow down its other requests as well. Its HTTP status, 429, is a client error"},
+		{"busy.md", "| Retry | after a delay |\n"},
+		{"busy.md", "Wait `retryAfterMs` when the error carries it (an HTTP\nanswer says the same in `Retry-After`, in whole seconds); without it, retry with a\ngrowing delay between attempts and a cap on them. Its HTTP status, 503,"},
+		{"quick.md", "| Retry | after a delay (1.5 s by default) |\n"},
+		{"stale.md", "| Retry | after a change |\n"},
+		{"stale.md", "**Retry after a change.** The same request fails the same way again, but\na changed one may succeed (`retry` is `after_change`, `retryable` false):\nchange it first (see how to fix it, above), then send it again. Its HTTP status, 401,"},
+		{"internal.md", "| Retry | never |\n"},
+		{"internal.md", "**Do not retry.** Retrying does not help (`retry` is `never`, `retryable`\nfalse): the same request fails the same way again. See how to fix it,\nabove, or report the failure. Its HTTP status, 500,"},
+		{"index.md", "| Title | HTTP status | Retry |\n"},
+		{"index.md", "| Limited | 429 | after a delay (30 s by default; throttling) |\n"},
+		{"index.md", "| Stale session | 401 | after a change |\n"},
+		{"domains/common.md", "| Internal error | 500 | never |\n"},
+	} {
+		if !strings.Contains(pages[c.page], c.want) {
+			t.Errorf("%s lacks %q:\n%s", c.page, c.want, pages[c.page])
+		}
+	}
+	for _, p := range []string{"limited.md", "index.md"} {
+		if strings.Contains(pages[p], "Retryable") {
+			t.Errorf("%s still has a Retryable row or column", p)
+		}
+	}
+}
+
+// TestDocsRetryOldTemplates: templates written before retry classes, which
+// show the retryable flag alone, still render.
+func TestDocsRetryOldTemplates(t *testing.T) {
+	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(retryCatalog)}, "errors.yaml")
+	pages := generate(t, m, markdown.Options{Templates: fstest.MapFS{
+		"error.md.tmpl":  {Data: []byte("{{.Symbol}} retryable {{yesno .Retryable}}{{with .Client}}{{if .Retryable}}; retry{{if .RetryAfter}}, honour Retry-After{{end}}{{end}}{{end}}\n")},
+		"errors.md.tmpl": {Data: []byte("{{range .Errors}}{{.Symbol}} {{yesno .Retryable}}\n{{end}}")},
+	}})
+	for p, want := range map[string]string{
+		"limited.md": "E_LIMITED retryable yes; retry, honour Retry-After\n",
+		"stale.md":   "E_STALE retryable no\n",
+	} {
+		if pages[p] != want {
+			t.Errorf("%s = %q, want %q", p, pages[p], want)
+		}
+	}
+	if !strings.Contains(pages["index.md"], "E_LIMITED yes\nE_BUSY yes\nE_STALE no\n") {
+		t.Errorf("index.md:\n%s", pages["index.md"])
+	}
+}
+
+func TestDuration(t *testing.T) {
+	for ms, want := range map[int64]string{1: "1 ms", 999: "999 ms", 1000: "1 s", 1500: "1.5 s", 30_000: "30 s", 90_000: "90 s",
+		120_000: "2 min", 5_400_000: "90 min", 3_600_000: "1 h", 86_400_000: "24 h"} {
+		if got := markdown.Duration(ms); got != want {
+			t.Errorf("Duration(%d) = %q, want %q", ms, got, want)
+		}
+	}
 }

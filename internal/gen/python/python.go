@@ -639,7 +639,7 @@ func (g *generator) detailsType(e *model.Error) string {
 
 // reservedParams are the names a constructor takes of its own, or uses in
 // its body and annotations: no detail property's parameter takes one.
-var reservedParams = []string{"self", "options", "cause", "status", "retryable", "request_id", "instance", "data", "extensions",
+var reservedParams = []string{"self", "options", "cause", "status", "retryable", "retry_after_ms", "request_id", "instance", "data", "extensions",
 	"log_sensitive", "dict", "object", "str", "int", "float", "bool"}
 
 // domainFile is a domain's module: each error's constants and class.
@@ -806,7 +806,7 @@ func (g *generator) initFile() []byte {
 	p.P("from __future__ import annotations")
 	p.P()
 	p.P("from ._catalog import CATALOG, CatalogError, ErrorCode")
-	p.P("from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env")
+	p.P("from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env, retry_after_header")
 	p.P("from ._rt.write import Violation")
 	all := append([]string(nil), reservedRoot...)
 	for _, d := range g.domains() {
@@ -827,6 +827,7 @@ func (g *generator) initFile() []byte {
 		{"jsonrpc_parts", "the JSON-RPC error's code, message and data apart"},
 		{"render_problem", "the RFC 9457 problem document"},
 		{"problem_of", "the problem document with its HTTP status"},
+		{"http_problem", "the problem document with its HTTP status and its retryAfterMs, for Retry-After"},
 		{"render_response", "the plain response"},
 		{"render_tool_result", "the MCP tool result carrying the problem document"},
 		{"tool_errors_as_jsonrpc", "whether a failing tools/call sends the error as a JSON-RPC error"},
@@ -837,7 +838,7 @@ func (g *generator) initFile() []byte {
 		p.P(f.name, " = CATALOG.", f.name, "  # ", f.doc)
 		all = append(all, f.name)
 	}
-	all = append(all, "options_from_env")
+	all = append(all, "options_from_env", "retry_after_header")
 	p.P()
 	writeAll(p, all)
 	return p.Content()
@@ -846,13 +847,13 @@ func (g *generator) initFile() []byte {
 // clientFile is client.py: the parsers and guards bound to the catalog.
 func (g *generator) clientFile() []byte {
 	p := g.newFile(2048)
-	doc(p, "Parsers and guards of the "+g.m.Name+" catalog's payloads, for clients: a payload of this catalog comes back as itself (a dict), one of an error this catalog does not have (a newer catalog's) as an UnknownError, anything else as None. They never raise on a payload.")
+	doc(p, "Parsers and guards of the "+g.m.Name+" catalog's payloads, for clients: a payload of this catalog comes back as itself (a dict), one of an error this catalog does not have (a newer catalog's) as an UnknownError, anything else as None; retry_advice says whether and when to send a failed request again. They never raise on a payload.")
 	p.P()
 	p.P("from __future__ import annotations")
 	p.P()
 	p.P("from ._catalog import CATALOG")
 	p.P("from ._rt import client as _client")
-	p.P("from ._rt.client import UnknownError")
+	p.P("from ._rt.client import RetryAdvice, UnknownError, retry_advice")
 	p.P()
 	var reserved []string
 	for _, d := range g.m.Domains {
@@ -869,7 +870,7 @@ func (g *generator) clientFile() []byte {
 		p.P(f, " = _CLIENT.", f)
 	}
 	p.P()
-	writeAll(p, append([]string{"UnknownError"}, funcs...))
+	writeAll(p, append([]string{"RetryAdvice", "UnknownError", "retry_advice"}, funcs...))
 	return p.Content()
 }
 

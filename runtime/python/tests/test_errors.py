@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 import fixture_errors as fx
 import pytest
-from fixture_errors.core_errors import InternalError, UnavailableError, ValidationError
+from fixture_errors.core_errors import InternalError, RateLimitedError, UnavailableError, ValidationError
 from fixture_errors.files_errors import FsAuditError, FsDeniedError, FsQuotaError, FsTooLargeError
 
 FIXED = fx.Options(now=lambda: datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc), instance=lambda: "urn:test")
@@ -221,12 +221,21 @@ def made() -> list[fx.CatalogError]:
             raise ValueError("") from exc
     except ValueError as exc:
         chained = denied(
-            status=403, retryable=True, request_id="r-1", instance="urn:i", data={"a": [1]}, extensions=[("x", {"y": 2})], log_sensitive=True, cause=exc
+            status=403,
+            retryable=True,
+            retry_after_ms=1234.5,
+            request_id="r-1",
+            instance="urn:i",
+            data={"a": [1]},
+            extensions=[("x", {"y": 2})],
+            log_sensitive=True,
+            cause=exc,
         )
     inner = UnavailableError(service="db")
     outer = FsQuotaError(user="u", limit=2, used=3.5, zone="eu", cause=RuntimeError("over"))
     outer.__cause__.__cause__ = inner  # type: ignore[union-attr]
-    return [chained, outer, fx.from_error(KeyError("k")), fx.error_of("E_FS_TOO_LARGE"), fx.new("E_FS_BAD_NAME", {"name": "x"})]
+    limited = RateLimitedError(service="api", retryable=False, retry_after_ms=5)
+    return [chained, outer, fx.from_error(KeyError("k")), fx.error_of("E_FS_TOO_LARGE"), fx.new("E_FS_BAD_NAME", {"name": "x"}), limited]
 
 
 def test_errors_pickle_and_copy_with_their_details_and_occurrence() -> None:
@@ -235,17 +244,20 @@ def test_errors_pickle_and_copy_with_their_details_and_occurrence() -> None:
 
     for err in made():
         want = occurrence(err)
+        members = (err.retry, err.retry_after_ms, err.retryable)
         err.note = {"kept": True}  # type: ignore[attr-defined]
         for proto in range(pickle.HIGHEST_PROTOCOL + 1):
             back = pickle.loads(pickle.dumps(err, proto))
-            assert type(back) is type(err) and occurrence(back) == want
+            assert type(back) is type(err) and occurrence(back) == want and (back.retry, back.retry_after_ms, back.retryable) == members
             assert back.note == {"kept": True} and back.details == err.details and fx.from_error(back) is back
         shallow, deep = copy.copy(err), copy.deepcopy(err)
         assert occurrence(shallow) == want and occurrence(deep) == want
+        assert (shallow.retry, shallow.retry_after_ms) == (deep.retry, deep.retry_after_ms) == members[:2]
         assert shallow.__cause__ is err.__cause__ and shallow.details is err.details
         if err.details:
             assert deep.details == err.details and deep.details is not err.details
     chained, outer = made()[:2]
+    assert '"retryAfterMs":1235' in fx.render_problem(pickle.loads(pickle.dumps(chained)), FIXED)
     back = pickle.loads(pickle.dumps(outer))
     assert isinstance(back.__cause__.__cause__, UnavailableError)  # an error of a catalog crosses as itself
     assert pickle.loads(pickle.dumps(chained)).details["token"] == SECRET  # the details as given: the server's own

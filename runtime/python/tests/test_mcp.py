@@ -34,7 +34,7 @@ async def session_run(mode: str, *flags: str) -> dict[str, object]:
     with tempfile.TemporaryFile("w+") as log:
         async with stdio_client(params, errlog=log) as (read, write), ClientSession(read, write) as session:
             await session.initialize()
-            tools = ["unavailable", "crash", "fine", "mcp_error", "nope"]
+            tools = ["unavailable", "rate_limited", "crash", "fine", "mcp_error", "nope"]
             if mode == "fastmcp":
                 tools += ["wrapped", "wrapped_typed", "wrapped_mcp_error", "wrapped_crash"]
             for name in tools:
@@ -82,6 +82,15 @@ def test_tools_fail_in_the_catalogs_form(mode: str) -> None:
         assert result.structuredContent["symbol"] == "E_UNAVAILABLE"  # type: ignore[attr-defined]
         assert json.loads(result.content[0].text) == result.structuredContent  # type: ignore[attr-defined]
         assert client.symbol_of(client.from_tool_result(result)) == "E_UNAVAILABLE"
+        assert client.retry_advice(result) == client.RetryAdvice("retry", None)  # retried, with a backoff of the client's own
+    # a rate limit: its class and the occurrence's delay, as structured content and as text, for the SDK's client
+    limited = out["rate_limited"]
+    assert isinstance(limited, CallToolResult) and limited.isError and limited.structuredContent is not None
+    assert limited.structuredContent["retry"] == "after_delay" and limited.structuredContent["retryAfterMs"] == 1501
+    assert json.loads(text_of(limited)) == limited.structuredContent and limited.structuredContent["status"] == 429
+    assert client.retry_advice(limited) == client.RetryAdvice("retry", 1501)
+    assert client.retry_advice(limited.model_copy(update={"structuredContent": None})) == client.RetryAdvice("retry", 1501)
+    assert client.retry_advice(client.from_tool_result(limited)) == client.RetryAdvice("retry", 1501)
     crash = out["crash"]
     assert crash.isError and crash.structuredContent["symbol"] == "E_INTERNAL"  # type: ignore[attr-defined]
     assert "hunter2" not in crash.content[0].text  # type: ignore[attr-defined]
@@ -89,6 +98,7 @@ def test_tools_fail_in_the_catalogs_form(mode: str) -> None:
     denied = out["denied"]
     assert isinstance(denied, McpError) and denied.error.code == 2001
     assert client.symbol_of(client.from_mcp_error(denied)) == "E_FS_DENIED"
+    assert denied.error.data["retry"] == "never" and client.retry_advice(denied) == client.RetryAdvice("never")  # type: ignore[index]
     assert SECRET not in str(denied.error.data) and "alice" not in str(denied.error.data)
     if mode == "lowlevel":
         prompts = out["prompts"]

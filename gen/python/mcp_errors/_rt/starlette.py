@@ -3,7 +3,9 @@
 """The Starlette (and FastAPI) adapter: an exception handler answering an
 error of the catalog, and any other exception as the catalog's fallback,
 with its RFC 9457 problem document: ``application/problem+json``, the
-status of the error it is of, the bytes the renderer wrote.
+status of the error it is of, the bytes the renderer wrote, and
+``Retry-After`` (whole seconds, rounded up) when the document carries a
+delay (retryAfterMs).
 
     adapter.install(app)                  # Starlette(...) or FastAPI()
     app.add_exception_handler(CatalogError, adapter.exception_handler())
@@ -20,7 +22,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from .core import PROBLEM_CONTENT_TYPE, Catalog, Options
+from .core import PROBLEM_CONTENT_TYPE, Catalog, Options, retry_after_header
 
 __all__ = ["Adapter"]
 
@@ -35,8 +37,14 @@ class Adapter:
 
     def problem_response(self, err: object, options: Options | None = None, headers: Mapping[str, str] | None = None) -> Response:
         """err as an application/problem+json response with the status of
-        the error it is of (anything not the catalog's: the fallback)."""
-        status, body = self._catalog.problem_of(err, options)
+        the error it is of (anything not the catalog's: the fallback) and
+        headers; when the document written carries retryAfterMs, a
+        Retry-After header of its whole seconds, rounded up (it replaces
+        one in headers: the header says what the document says)."""
+        status, body, delay = self._catalog.http_problem(err, options)
+        if delay is not None:
+            headers = {k: v for k, v in (headers or {}).items() if k.lower() != "retry-after"}
+            headers["Retry-After"] = retry_after_header(delay)
         return Response(content=body.encode("utf-8"), status_code=status, media_type=PROBLEM_CONTENT_TYPE, headers=headers)
 
     def exception_handler(self, options: Options | None = None) -> ExceptionHandler:

@@ -9,7 +9,7 @@ from typing import Any
 
 import anyio
 import mcp.server.stdio
-from fixture_errors.core_errors import UnavailableError
+from fixture_errors.core_errors import RateLimitedError, UnavailableError
 from fixture_errors.files_errors import FsDeniedError
 from fixture_errors.mcp import handle_errors, with_tool_errors
 from mcp import types
@@ -23,6 +23,8 @@ TOKEN = "tok_" + "SECRET_9f8e7d"
 def fail(name: str) -> str:
     if name == "unavailable":
         raise UnavailableError(service="db")
+    if name == "rate_limited":
+        raise RateLimitedError(service="search", retry_after_ms=1500.5)
     if name == "denied":
         raise FsDeniedError(path="/home/alice/x", token=TOKEN)
     if name == "crash":
@@ -36,7 +38,7 @@ def fail(name: str) -> str:
 
 def fastmcp() -> None:
     server = FastMCP("fixture")
-    for name in ("unavailable", "denied", "crash", "fine", "mcp_error"):
+    for name in ("unavailable", "rate_limited", "denied", "crash", "fine", "mcp_error"):
         server.add_tool(lambda n=name: fail(n), name=name, structured_output=False)
 
     @with_tool_errors
@@ -84,7 +86,7 @@ def lowlevel() -> None:
 
     @server.list_tools()
     async def list_tools() -> list[types.Tool]:
-        return [types.Tool(name=n, inputSchema={"type": "object"}) for n in ("unavailable", "denied", "crash", "fine", "mcp_error")]
+        return [types.Tool(name=n, inputSchema={"type": "object"}) for n in ("unavailable", "rate_limited", "denied", "crash", "fine", "mcp_error")]
 
     @server.call_tool()
     async def call_tool(name: str, arguments: dict[str, Any]) -> list[types.TextContent]:

@@ -8,7 +8,7 @@ Clients parse payloads with kinds_errors.client; kinds_errors.mcp (the mcp extra
 from __future__ import annotations
 
 from ._catalog import CATALOG, CatalogError, ErrorCode
-from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env
+from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env, retry_after_header
 from ._rt.write import Violation
 from .rpc_errors import ParseError
 from .core_errors import EverythingError, InternalError, ReasonError
@@ -21,6 +21,7 @@ render_jsonrpc_error = CATALOG.render_jsonrpc_error  # the JSON-RPC error object
 jsonrpc_parts = CATALOG.jsonrpc_parts  # the JSON-RPC error's code, message and data apart
 render_problem = CATALOG.render_problem  # the RFC 9457 problem document
 problem_of = CATALOG.problem_of  # the problem document with its HTTP status
+http_problem = CATALOG.http_problem  # the problem document with its HTTP status and its retryAfterMs, for Retry-After
 render_response = CATALOG.render_response  # the plain response
 render_tool_result = CATALOG.render_tool_result  # the MCP tool result carrying the problem document
 tool_errors_as_jsonrpc = CATALOG.tool_errors_as_jsonrpc  # whether a failing tools/call sends the error as a JSON-RPC error
@@ -50,6 +51,7 @@ __all__ = [
     "enable_metrics",
     "error_of",
     "from_error",
+    "http_problem",
     "jsonrpc_parts",
     "new",
     "on_violation",
@@ -59,5 +61,6 @@ __all__ = [
     "render_problem",
     "render_response",
     "render_tool_result",
+    "retry_after_header",
     "tool_errors_as_jsonrpc",
 ]

@@ -5,7 +5,8 @@ catalog's payloads (as the TypeScript package's index.js has them). A
 payload of an error of the catalog that keeps its rules comes back as
 itself (the dict); a well-formed payload naming an error the catalog does
 not have (a newer catalog's) as an UnknownError; anything else as None.
-Nothing here raises on a payload.
+retry_advice reads what to do about any error payload, of this catalog or
+not. Nothing here raises on a payload.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 if TYPE_CHECKING:
     from .core import Catalog
 
-__all__ = ["Client", "UnknownError"]
+__all__ = ["Client", "RetryAdvice", "UnknownError", "retry_advice"]
 
 #: The naming rules of errgen catalogs, which any well-formed payload follows.
 SYMBOL_RE = re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*\Z")
@@ -45,6 +46,10 @@ class UnknownError:
     data: object = field(default=None, repr=False)
     retryable: bool = False
     unknown: bool = True
+    #: the retry class the payload carries ("never", "after_change", "after_delay", or a newer one), None when it has none
+    retry: str | None = None
+    #: the delay the payload carries before a retry, in milliseconds (retryAfterMs), None when it has none
+    retry_after_ms: int | None = None
 
 
 def _is_object(v: object) -> bool:
@@ -65,6 +70,24 @@ def _is_int(v: object) -> bool:
     if isinstance(v, int):
         return True
     return isinstance(v, float) and math.isfinite(v) and v == math.trunc(v)
+
+
+def _is_delay(v: object) -> bool:
+    """A well-formed retryAfterMs: an integer of no sign."""
+    return _is_int(v) and cast(float, v) >= 0
+
+
+#: the largest delay a client reads, as errgenrt reads one (an int64)
+_MAX_DELAY = (1 << 63) - 1
+
+
+def _delay(v: object) -> int | None:
+    """The delay a retryAfterMs gives a client: a JSON integer written in
+    plain digits (an int, as json reads it; not 3e3 or 3000.0), of no sign
+    and within an int64, as errgenrt's client reads it; else None."""
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= _MAX_DELAY:
+        return v
+    return None
 
 
 def _is_str_list(v: object) -> bool:
@@ -226,6 +249,8 @@ class Client:
             and all(_optional(v, name, _is_str) for name in ("detail", "instance", "symbol", "userMessage"))
             and _optional(v, "timestamp", _is_date_time)
             and _optional(v, "retryable", _is_bool)
+            and _optional(v, "retry", _is_str)
+            and _optional(v, "retryAfterMs", _is_delay)
             and _optional(v, "suggestions", _is_str_list)
             and _optional(v, "debugInfo", self._debug_info)
         )
@@ -233,7 +258,13 @@ class Client:
     @staticmethod
     def _response_shape(v: object) -> bool:
         return (
-            isinstance(v, Mapping) and v.get("error") is True and _is_str(v.get("code")) and _is_str(v.get("message")) and _optional(v, "details", _is_object)
+            isinstance(v, Mapping)
+            and v.get("error") is True
+            and _is_str(v.get("code"))
+            and _is_str(v.get("message"))
+            and _optional(v, "details", _is_object)
+            and _optional(v, "retry", _is_str)
+            and _optional(v, "retryAfterMs", _is_delay)
         )
 
     def _few_suggestions(self, v: Mapping[str, Any]) -> bool:
@@ -262,6 +293,8 @@ class Client:
             and _optional(data, "symbol", lambda s: isinstance(s, str) and self._by_symbol.get(s) is meta)
             and _optional(data, "domain", lambda d: d == meta["domain"])
             and _optional(data, "retryable", _is_bool)
+            and _optional(data, "retry", _is_str)
+            and _optional(data, "retryAfterMs", _is_delay)
             and _optional(data, "context", lambda c: self._check_context(c, meta))
         )
 
@@ -340,6 +373,7 @@ class Client:
             flag = _get(data, "retryable") if _is_object(data) else None
             if not isinstance(flag, bool):
                 flag = _get(ctx, "retryable") if _is_object(ctx) else None
+            retry = _get(data, "retry") if _is_object(data) else None
             return UnknownError(
                 "jsonrpc",
                 v,
@@ -349,6 +383,8 @@ class Client:
                 message=v["message"],
                 data=data,
                 retryable=flag if isinstance(flag, bool) else False,
+                retry=retry if isinstance(retry, str) else None,
+                retry_after_ms=_delay(_get(data, "retryAfterMs")) if _is_object(data) else None,
             )
         return dict(v) if self._check_rpc(v, meta) else None
 
@@ -374,6 +410,8 @@ class Client:
             message=v.get("detail"),
             status=int(v["status"]),
             retryable=flag if isinstance(flag, bool) else False,
+            retry=v.get("retry"),
+            retry_after_ms=_delay(v.get("retryAfterMs")),
         )
 
     def parse_error_response(self, value: object) -> Payload | UnknownError | None:
@@ -386,7 +424,16 @@ class Client:
         assert isinstance(v, Mapping)
         if not SYMBOL_RE.match(v["code"]) or v["code"] in self._by_symbol:
             return None
-        return UnknownError("response", v, symbol=v["code"], message=v["message"])
+        retry = v.get("retry")
+        return UnknownError(
+            "response",
+            v,
+            symbol=v["code"],
+            message=v["message"],
+            retryable=retry == "after_delay",
+            retry=retry,
+            retry_after_ms=_delay(v.get("retryAfterMs")),
+        )
 
     def from_mcp_error(self, error: object) -> Payload | UnknownError | None:
         """The catalog error an MCP SDK's JSON-RPC error carries: an McpError
@@ -465,8 +512,8 @@ class Client:
         return d is not None and self.symbol_of(value) == d["symbol"]
 
     def is_retryable(self, value: object) -> bool:
-        """Whether the error of a payload may be retried: the payload's flag,
-        else the catalog's."""
+        """Whether the error of a payload may be retried as it is: the
+        payload's retry class or flag, else the catalog's."""
         if isinstance(value, UnknownError):
             return value.retryable
         symbol = self.symbol_of(value)
@@ -474,8 +521,12 @@ class Client:
             return False
         if isinstance(value, Mapping):
             data = value.get("data")
-            ctx = _get(data, "context") if _is_object(data) else None
-            for flag in (value.get("retryable"), _get(data, "retryable") if _is_object(data) else None, _get(ctx, "retryable") if _is_object(ctx) else None):
+            data = data if _is_object(data) else None
+            ctx = _get(data, "context") if data is not None else None
+            retry = value.get("retry") if data is None else _get(data, "retry")
+            if retry in _ACTIONS:
+                return retry == "after_delay"
+            for flag in (value.get("retryable"), _get(data, "retryable") if data is not None else None, _get(ctx, "retryable") if _is_object(ctx) else None):
                 if isinstance(flag, bool):
                     return flag
         return self._by_symbol[symbol]["retryable"] is True
@@ -499,3 +550,104 @@ class Client:
             if k not in self._problem_members and k not in fields:
                 out[k] = v
         return out
+
+
+# ---------------------------------------------------------------- retry advice
+
+Action = Literal["retry", "change", "never"]
+
+#: the action of each retry class
+_ACTIONS: dict[object, Action] = {"after_delay": "retry", "after_change": "change", "never": "never"}
+
+
+@dataclass(frozen=True)
+class RetryAdvice:
+    """What a client should do about a failed request: "retry" it as it is
+    (after delay_ms milliseconds, or with a backoff of its own when
+    delay_ms is None), "change" it before sending it again, or "never"
+    send it again."""
+
+    action: Action
+    #: the delay the server asked for before a retry (retryAfterMs), None for none
+    delay_ms: int | None = None
+
+
+_NEVER = RetryAdvice("never")
+
+
+def retry_advice(payload: object) -> RetryAdvice:
+    """The advice an error payload carries, of any catalog (a newer
+    one's included): a JSON-RPC error object or a JSON-RPC response
+    holding one (an McpError, its ErrorData), a problem document, a plain
+    response, an MCP tool result (its structuredContent, else its text
+    content) or a JSON-RPC response holding one, each a dict, its JSON
+    text or an SDK object, or what a parser returned. Its retry class
+    says: after_delay is "retry" (delay_ms its retryAfterMs when that is
+    an integer of no sign in plain digits), after_change "change", never
+    "never"; without a class it knows, its retryable flag true is "retry"
+    (with its retryAfterMs), anything else "never". It reads a payload as
+    errgenrt.AdviseRetry does, and never raises on one."""
+    v = _carrier(_json(payload))
+    if v is None:
+        return _NEVER
+    retry = _get(v, "retry")
+    delay = _delay(_get(v, "retryAfterMs"))
+    action = _ACTIONS.get(retry) if isinstance(retry, str) else None
+    if action is None:
+        action = "retry" if _get(v, "retryable") is True else "never"
+    return RetryAdvice(action, delay if action == "retry" else None)
+
+
+def _carrier(v: object) -> object:
+    """The object of an error payload that holds its retry members: a
+    problem document or a plain response itself, the data of a JSON-RPC
+    error, the problem document of a tool result, found through a JSON-RPC
+    response and an McpError; None for no object."""
+    for _ in range(8):  # a response, its error or result, a tool result, an error's data
+        if isinstance(v, UnknownError):
+            v = v.raw
+            continue
+        if not _is_node(v):
+            return None
+        if _get(v, "retry") is not None or _get(v, "retryable") is not None:
+            return v  # a problem document, a plain response, an error's data
+        if _get(v, "content") is not None:
+            return _tool_problem(v)
+        error = _get(v, "error")
+        if _is_node(error):
+            v = error  # a JSON-RPC response or an McpError: its error object
+            continue
+        result = _get(v, "result")
+        if _is_node(result):
+            v = result  # a JSON-RPC response holding a tool result
+            continue
+        data = _get(v, "data")
+        if _get(v, "code") is not None and _is_node(data):
+            return data  # a JSON-RPC error object
+        return v
+    return None
+
+
+def _is_node(v: object) -> bool:
+    """An object of a payload: a mapping, or an SDK's model (not a JSON
+    scalar or array)."""
+    return v is not None and not isinstance(v, (str, bytes, bytearray, int, float, list, tuple))
+
+
+def _tool_problem(result: object) -> object:
+    """The problem document a tool result carries: its structuredContent,
+    else the first text content holding a JSON object, else the result
+    itself."""
+    structured = _get(result, "structuredContent")
+    if structured is None:
+        structured = _get(result, "structured_content")
+    if _is_node(structured):
+        return structured
+    content = _get(result, "content")
+    for item in content if isinstance(content, (list, tuple)) else ():
+        text = _get(item, "text")
+        if _get(item, "type") == "text" and isinstance(text, str):
+            doc = _json(text)
+            if isinstance(doc, Mapping):
+                return doc
+    return result

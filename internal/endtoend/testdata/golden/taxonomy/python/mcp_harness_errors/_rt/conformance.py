@@ -115,6 +115,14 @@ class _Members:
             raise self.fail(key, "true or false")
         return v
 
+    def number(self, key: str) -> float | None:
+        """Any number, as the line's digits read (past the largest double,
+        an infinity)."""
+        v = self.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
+            raise self.fail(key, "a number")
+        return None if v is None else float(v)
+
     def integer(self, key: str) -> int | None:
         """A number without a fraction, held within the safe integers."""
         v = self.get(key)
@@ -290,6 +298,7 @@ def _run(catalog: Catalog[Any], value: object) -> dict[str, str]:
     symbol = inp.string("symbol")
     cause = inp.strings("cause")
     retryable = inp.boolean("retryable")
+    retry_after_ms = inp.number("retryAfterMs")
     status = inp.integer("status")
     request_id = inp.string("requestId")
     instance = inp.string("instance")
@@ -320,6 +329,7 @@ def _run(catalog: Catalog[Any], value: object) -> dict[str, str]:
                 given,
                 cause=_chain(cause),
                 retryable=retryable,
+                retry_after_ms=retry_after_ms,
                 status=status,
                 request_id=request_id,
                 instance=instance,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import math
 import os
 import re
 import threading
@@ -43,7 +44,13 @@ __all__ = [
 ]
 
 #: The format of the facts this runtime reads (their "facts" member).
-FACTS_FORMAT = 1
+FACTS_FORMAT = 2
+
+#: The retry classes of the facts: never retried, retried once the request
+#: changed, retried as it is after a delay (the only one retryable).
+RETRY_NEVER = "never"
+RETRY_AFTER_CHANGE = "after_change"
+RETRY_AFTER_DELAY = "after_delay"
 
 #: The media type of RFC 9457 problem documents.
 PROBLEM_CONTENT_TYPE = "application/problem+json"
@@ -89,13 +96,16 @@ class ErrorOptions(TypedDict, total=False):
     cause: BaseException | None
     #: one of the error's allowed HTTP statuses; another is ignored
     status: int | None
-    #: overrides the catalog's retryable flag
+    #: overrides the catalog's retryable flag: True makes the retry class after_delay, False makes an after_delay error never retried
     retryable: bool | None
+    #: how long to wait before retrying this occurrence, in milliseconds (rounded up to whole ones, at most the rules' maxRetryAfterMs;
+    #: NaN or negative: not given); written only while the occurrence is retried after a delay
+    retry_after_ms: int | float | None
     #: the request id of verbose debugInfo
     request_id: str | None
     #: the problem document's instance (default: the options', else a fresh urn:uuid)
     instance: str | None
-    #: legacy JSON-RPC data members (never domain, symbol, retryable or context)
+    #: legacy JSON-RPC data members (never domain, symbol, retryable, retry, retryAfterMs or context)
     data: Members | None
     #: problem extension members (never a member of the document or a detail field)
     extensions: Members | None
@@ -166,13 +176,14 @@ class _Occurrence:
     """One raised error: its definition, its details and the members of
     the occurrence."""
 
-    __slots__ = ("data", "def_", "details", "extensions", "instance", "log_sensitive", "raw", "request_id", "retryable", "status")
+    __slots__ = ("data", "def_", "details", "extensions", "instance", "log_sensitive", "raw", "request_id", "retry_after_ms", "retryable", "status")
 
     def __init__(self, def_: Mapping[str, Any]) -> None:
         self.def_ = def_
         self.details: Mapping[str, object] | None = None  # None: none given (each member absent)
         self.raw: Mapping[str, object] | None = {} if "details" in def_ else None
         self.retryable: bool | None = None
+        self.retry_after_ms: int | None = None  # normalized: None for none
         self.status = 0
         self.data: tuple[tuple[str, object], ...] = ()
         self.extensions: tuple[tuple[str, object], ...] = ()
@@ -356,8 +367,28 @@ class CatalogError(Exception):
 
     @property
     def retryable(self) -> bool:
-        """Whether the occurrence may be retried."""
+        """Whether the occurrence may be retried as it is: its retry class is
+        after_delay."""
         return _retryable(self._o)
+
+    @property
+    def retry(self) -> str:
+        """The retry class of the occurrence: "never", "after_change" (once
+        the request changed) or "after_delay" (as it is, after a delay): the
+        catalog's, moved by the retryable option."""
+        return _retry_class(self._o)
+
+    @property
+    def retry_after_ms(self) -> int | None:
+        """The delay the wire carries (retryAfterMs), in whole milliseconds:
+        the occurrence's when given, else the catalog's default; None when
+        there is none or the occurrence is not retried after a delay."""
+        return _retry_after(self._o)
+
+    @property
+    def throttling(self) -> bool:
+        """Whether the catalog marks the error as throttling (a rate limit)."""
+        return self._o.def_.get("throttling") is True
 
     @property
     def details(self) -> Mapping[str, object] | None:
@@ -417,10 +448,64 @@ def _status(o: _Occurrence) -> int:
     return s
 
 
+def _retry_class(o: _Occurrence) -> str:
+    """The retry class of the occurrence: the retryable option True makes
+    it after_delay, False makes an after_delay error never retried (never
+    and after_change stay); without it, the catalog's."""
+    c: str = o.def_["retry"]
+    if o.retryable is True:
+        return RETRY_AFTER_DELAY
+    if o.retryable is False and c == RETRY_AFTER_DELAY:
+        return RETRY_NEVER
+    return c
+
+
 def _retryable(o: _Occurrence) -> bool:
-    if o.retryable is not None:
-        return o.retryable
-    return o.def_["retryable"] is True
+    return _retry_class(o) == RETRY_AFTER_DELAY
+
+
+def _retry_after(o: _Occurrence) -> int | None:
+    """The delay written for the occurrence, in milliseconds: none unless
+    it is retried after a delay; then its own when given, else the
+    catalog's default when the catalog's class is after_delay."""
+    if _retry_class(o) != RETRY_AFTER_DELAY:
+        return None
+    if o.retry_after_ms is not None:
+        return o.retry_after_ms
+    if o.def_["retry"] == RETRY_AFTER_DELAY:
+        ms: int | None = o.def_.get("retryAfterMs")
+        return ms
+    return None
+
+
+def retry_after_header(ms: int) -> str:
+    """The value of an HTTP Retry-After header for a delay of ms
+    milliseconds: whole seconds, rounded up."""
+    return str(-(-ms // 1000))
+
+
+def normalize_retry_after_ms(ms: float, most: int) -> int | None:
+    """A delay given in milliseconds as the wire writes it: None (as if not
+    given) for NaN or a negative one, -infinity included; otherwise rounded
+    up to whole milliseconds (-0 is 0) and at most most (+infinity is
+    most). An int is taken exactly, however large."""
+    if isinstance(ms, int):
+        return None if ms < 0 else min(ms, most)
+    if math.isnan(ms) or ms < 0:
+        return None
+    if ms > most:
+        return most
+    return math.ceil(ms)
+
+
+def _retry_members(o: _Occurrence) -> str:
+    """The "retry" member of a payload, and its "retryAfterMs" when the
+    occurrence has a delay, each after a comma."""
+    out = ',"retry":' + quote(_retry_class(o), -1)
+    ms = _retry_after(o)
+    if ms is not None:
+        out += ',"retryAfterMs":' + str(ms)
+    return out
 
 
 def _next_cause(c: BaseException) -> BaseException | None:
@@ -530,6 +615,7 @@ class Catalog(Generic[E]):
         self.version: str = facts["version"]
         self.tables = Tables(facts)
         self._rules: Mapping[str, Any] = facts["rules"]
+        self._max_retry_after_ms: int = int(self._rules["maxRetryAfterMs"])
         self._defs: dict[str, Mapping[str, Any]] = {}
         self._by_code: dict[int, Mapping[str, Any]] = {}
         for d in facts["errors"]:
@@ -602,6 +688,11 @@ class Catalog(Generic[E]):
         retryable = options.get("retryable")
         if isinstance(retryable, bool):
             o.retryable = retryable
+        ms = options.get("retry_after_ms")
+        if ms is not None:
+            if isinstance(ms, bool) or not isinstance(ms, (int, float)):
+                raise TypeError(f"{d['symbol']}: retry_after_ms must be an int or a float (milliseconds), got {type(ms).__name__}")
+            o.retry_after_ms = normalize_retry_after_ms(ms, self._max_retry_after_ms)
         o.data = _members(options.get("data"))
         o.extensions = _members(options.get("extensions"))
         o.request_id = options.get("request_id") or ""
@@ -669,8 +760,8 @@ class Catalog(Generic[E]):
     def render_jsonrpc_error(self, err: object, options: Options | None = None) -> str:
         """The JSON-RPC error object of err (the error member of a response):
         {code, message, data: {legacy data..., domain, symbol, retryable,
-        context}}. Anything that is not an error of the catalog is its
-        fallback (see from_error)."""
+        retry, retryAfterMs, context}}. Anything that is not an error of the
+        catalog is its fallback (see from_error)."""
         return self._render(self.from_error(err), options or _DEFAULT, self._write_jsonrpc)[0]
 
     def jsonrpc_parts(self, err: object, options: Options | None = None) -> tuple[int, str, str]:
@@ -690,11 +781,20 @@ class Catalog(Generic[E]):
         """The HTTP status and the problem document of err: the status of the
         error it is of (the fallback's, where the error's own did not fit or
         its details had no valid form)."""
+        status, body, _ = self.http_problem(err, options)
+        return status, body
+
+    def http_problem(self, err: object, options: Options | None = None) -> tuple[int, str, int | None]:
+        """What an HTTP answer of err needs: the status and the problem
+        document, as problem_of's, and the retryAfterMs the document carries
+        (None when it carries none), for the Retry-After header
+        (retry_after_header)."""
         body, r, _ = self._render(self.from_error(err), options or _DEFAULT, self._write_problem)
-        return _status(r._o), body
+        return _status(r._o), body, _retry_after(r._o)
 
     def render_response(self, err: object, options: Options | None = None) -> str:
-        """The plain response {error, code, message, details} of err."""
+        """The plain response {error, code, message, details, retry,
+        retryAfterMs} of err."""
         return self._render(self.from_error(err), options or _DEFAULT, self._write_response)[0]
 
     def render_tool_result(self, err: object, options: Options | None = None) -> str:
@@ -787,7 +887,7 @@ class Catalog(Generic[E]):
                 seen.add(k)
                 parts.append(quote(k, -1) + ":" + enc.write_any(untyped(), v, 0) + ",")
         retryable = "true" if _retryable(o_) else "false"
-        parts.append('"domain":' + quote(d["domain"], -1) + ',"symbol":' + quote(d["symbol"], -1) + ',"retryable":' + retryable)
+        parts.append('"domain":' + quote(d["domain"], -1) + ',"symbol":' + quote(d["symbol"], -1) + ',"retryable":' + retryable + _retry_members(o_))
         parts.append(',"context":{"schemaVersion":' + str(self.facts["schemaVersion"]) + ',"type":' + quote(d["type"], -1))
         parts.append(',"details":' + self._details_json(e, enc))
         parts.append(self._advice(e, enc, o) + ',"retryable":' + retryable)
@@ -834,7 +934,7 @@ class Catalog(Generic[E]):
             '{"type":' + quote(d["problemType"], -1) + ',"title":' + quote(d["title"], -1) + ',"status":' + str(_status(o_)),
             ',"detail":' + quote(self._text(e, enc, d["message"]), enc.bound(None)),
             ',"instance":' + quote(instance, -1) + ',"timestamp":"' + self._timestamp(o) + '","symbol":' + quote(d["symbol"], -1),
-            ',"retryable":' + ("true" if _retryable(o_) else "false"),
+            ',"retryable":' + ("true" if _retryable(o_) else "false") + _retry_members(o_),
             self._advice(e, enc, o),
         ]
         enc.flat_keys = []
@@ -865,7 +965,7 @@ class Catalog(Generic[E]):
         out = '{"error":true,"code":' + quote(d["symbol"], -1) + ',"message":' + quote(self._text(e, enc, d["message"]), enc.bound(None))
         if "details" in d:
             out += ',"details":' + self._details_json(e, enc)
-        return out + "}"
+        return out + _retry_members(e._o) + "}"
 
     # ---------------------------------------------------------- the log forms
 
@@ -996,4 +1096,4 @@ def _record_error(record: logging.LogRecord) -> CatalogError | None:
     return None
 
 
-__all__ += ["Violation", "options_from_env"]
+__all__ += ["RETRY_AFTER_CHANGE", "RETRY_AFTER_DELAY", "RETRY_NEVER", "Violation", "normalize_retry_after_ms", "options_from_env", "retry_after_header"]
