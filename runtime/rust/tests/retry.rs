@@ -551,6 +551,30 @@ fn retry_advice_from_older_newer_and_foreign_payloads() {
 }
 
 #[test]
+fn retry_advice_as_the_go_runtime_gives_it() {
+    // runtime/fixtures/retry-advice.jsonl: payloads of every form, each
+    // with the advice errgenrt.AdviseRetry gives
+    let fixture = include_str!("../../fixtures/retry-advice.jsonl");
+    let mut n = 0;
+    for line in fixture.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).expect("a JSON line");
+        let text = case["payload"].as_str().expect("the payload as text");
+        let payload: Value = serde_json::from_str(text).expect("the payload is JSON");
+        let action = match case["action"].as_str() {
+            Some("retry") => RetryAction::Retry,
+            Some("change") => RetryAction::Change,
+            Some("never") => RetryAction::Never,
+            other => panic!("{line}: action {other:?}"),
+        };
+        let want = advice(action, case["delayMs"].as_u64());
+        assert_eq!(rt::retry_advice(&payload), want, "{text}");
+        assert_eq!(want.action.as_str(), case["action"], "{line}");
+        n += 1;
+    }
+    assert!(n >= 50, "only {n} cases in the fixture");
+}
+
+#[test]
 fn retry_advice_reads_a_long_hostile_payload_in_one_pass() {
     // a tool result whose text nests envelopes: only a few are opened
     let mut text = json!({"retryable": true}).to_string();

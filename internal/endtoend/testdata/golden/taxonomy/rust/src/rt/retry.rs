@@ -139,61 +139,93 @@ impl RetryAdvice {
 /// (`AdviseRetry`):
 ///
 /// - `retry` `after_delay`: [`RetryAction::Retry`], with `retryAfterMs` as
-///   the delay when it is a non-negative integer (else none: retry now or
-///   with your own backoff); `after_change`: [`RetryAction::Change`];
-///   `never`: [`RetryAction::Never`];
+///   the delay when it is a non-negative integer in plain digits, within
+///   an i64 (else none: retry now or with your own backoff);
+///   `after_change`: [`RetryAction::Change`]; `never`:
+///   [`RetryAction::Never`];
 /// - no `retry`, or a class this runtime does not know (a newer
 ///   catalog's): `retryable` `true` is [`RetryAction::Retry`] (with
 ///   `retryAfterMs` when present), anything else [`RetryAction::Never`].
 ///
 /// A payload that carries none of these members (a JSON-RPC error without
 /// errgen's data, a value that is no JSON object) is
-/// [`RetryAdvice::NEVER`].
+/// [`RetryAdvice::NEVER`]. A `null` member is an absent one.
 pub fn retry_advice(payload: &Value) -> RetryAdvice {
-    find(payload, 0).unwrap_or(RetryAdvice::NEVER)
+    let Some(mut m) = payload.as_object() else {
+        return RetryAdvice::NEVER;
+    };
+    for _ in 0..MAX_ENVELOPES {
+        if present(m, "retry") || present(m, "retryable") {
+            return advise(m); // a problem document, a plain response, an error's data
+        }
+        if present(m, "content") {
+            return tool_advice(m);
+        }
+        if let Some(e) = object(m, "error") {
+            m = e; // a JSON-RPC response: its error object
+        } else if let Some(r) = object(m, "result") {
+            m = r; // a JSON-RPC response holding a tool result
+        } else if let (true, Some(d)) = (present(m, "code"), object(m, "data")) {
+            return advise(d); // a JSON-RPC error object
+        } else {
+            return advise(m);
+        }
+    }
+    RetryAdvice::NEVER
 }
 
-/// How many envelopes (a response, a tool result, its text) [`find`] opens
-/// around the members that carry the advice.
-const MAX_ENVELOPES: usize = 4;
+/// How many JSON-RPC responses [`retry_advice`] opens, one inside the
+/// other, before it gives up.
+const MAX_ENVELOPES: usize = 8;
 
-/// The advice of the members of `v` that carry it, looked for inside the
-/// envelopes of the payload formats; `None` when they are nowhere.
-fn find(v: &Value, depth: usize) -> Option<RetryAdvice> {
-    let m = v.as_object()?;
-    if m.contains_key("retry") || m.contains_key("retryable") {
-        // a problem document, a plain response, a JSON-RPC error's data
-        return Some(advise(m));
+/// The advice of a tool result: of its structured content, else of the
+/// first item of its content whose text is a JSON object, else of the
+/// result itself. A content that is not an array of objects whose `type`
+/// and `text` are strings (or absent) has no text that counts.
+fn tool_advice(result: &Map<String, Value>) -> RetryAdvice {
+    if let Some(doc) = object(result, "structuredContent") {
+        return advise(doc);
     }
-    if depth >= MAX_ENVELOPES {
-        return None;
-    }
-    let inner = |key: &str| m.get(key).filter(|v| v.is_object());
-    if let Some(e) = inner("error") {
-        return find(e, depth + 1); // a JSON-RPC response holding an error
-    }
-    if let Some(d) = inner("data") {
-        return find(d, depth + 1); // a JSON-RPC error object
-    }
-    if let Some(r) = inner("result") {
-        return find(r, depth + 1); // a JSON-RPC response holding a tool result
-    }
-    if let Some(s) = inner("structuredContent") {
-        return find(s, depth + 1); // a tool result
-    }
-    // a tool result without structured content: the first text that is a
-    // JSON object
-    let content = m.get("content").and_then(Value::as_array)?;
-    let doc = content.iter().find_map(|item| {
-        if item.get("type").and_then(Value::as_str) != Some("text") {
-            return None;
+    let items = match result.get("content") {
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|item| match item {
+                Value::Null => Ok((None, None)),
+                Value::Object(_) => Ok((string(item, "type")?, string(item, "text")?)),
+                _ => Err(()),
+            })
+            .collect::<Result<Vec<_>, ()>>()
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    for (kind, text) in items {
+        if let (Some("text"), Some(text)) = (kind, text) {
+            if let Ok(Value::Object(doc)) = serde_json::from_str::<Value>(text) {
+                return advise(&doc);
+            }
         }
-        let text = item.get("text").and_then(Value::as_str)?;
-        serde_json::from_str::<Value>(text)
-            .ok()
-            .filter(Value::is_object)
-    })?;
-    find(&doc, depth + 1)
+    }
+    advise(result)
+}
+
+/// The member `key` of an object `v` of a tool result's content: a string,
+/// `None` when it is absent or `null`, an error for another value.
+fn string<'a>(v: &'a Value, key: &str) -> Result<Option<&'a str>, ()> {
+    match v.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(()),
+    }
+}
+
+/// The member `key` of `m` when it is an object.
+fn object<'a>(m: &'a Map<String, Value>, key: &str) -> Option<&'a Map<String, Value>> {
+    m.get(key).and_then(Value::as_object)
+}
+
+/// Reports whether `m` has the member `key`, not `null`.
+fn present(m: &Map<String, Value>, key: &str) -> bool {
+    m.get(key).is_some_and(|v| !v.is_null())
 }
 
 /// The advice of the object that carries `retry`, `retryable` and
@@ -209,8 +241,9 @@ fn advise(m: &Map<String, Value>) -> RetryAdvice {
 }
 
 /// A delay in milliseconds as a payload gives it: a non-negative integer
-/// written as one (digits, at most 2^63 − 1, as errgen's Go runtime reads
-/// it); anything else (`5.0`, `1e3`, `-1`, `"5"`) is none.
+/// in plain digits, at most 2^63 − 1, as errgen's Go runtime reads it
+/// (serde_json holds `-0`, `5.0` and `1e3` as floats); anything else is
+/// none.
 fn delay_ms(v: &Value) -> Option<u64> {
     v.as_i64().and_then(|n| u64::try_from(n).ok())
 }
