@@ -43,6 +43,19 @@ const (
 	rmcpVersion      = "3"
 )
 
+// factsFormat is the version of the facts (facts.Format) this emitter
+// writes a crate from: a change of the facts' form is one the runtime must
+// learn first.
+const factsFormat = 2
+
+// retryClasses are the runtime's variants of the retry classes of the
+// facts.
+var retryClasses = map[string]string{
+	"never":        "rt::RetryClass::Never",
+	"after_change": "rt::RetryClass::AfterChange",
+	"after_delay":  "rt::RetryClass::AfterDelay",
+}
+
 // CrateName derives a crate name from a catalog name: the name with each
 // dot a hyphen, followed by -errors ("mouse-mcp" → "mouse-mcp-errors").
 func CrateName(catalogName string) string {
@@ -62,9 +75,16 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 	case !model.ValidCrateName(crate):
 		return nil, fmt.Errorf("crate name %q is not valid: want ASCII letters, digits, - and _, starting with a letter, at most 64 characters, not a Rust keyword nor std, core, alloc, proc_macro or test", crate)
 	}
+	if in.Facts.Format != factsFormat {
+		return nil, fmt.Errorf("facts of format %d: the Rust runtime reads format %d", in.Facts.Format, factsFormat)
+	}
 	g := &generator{m: m, crate: crate, opts: opts, facts: in.Facts, errors: map[string]*facts.Error{}, roots: map[*model.Schema]bool{}}
 	for i := range g.facts.Errors {
-		g.errors[g.facts.Errors[i].Symbol] = &g.facts.Errors[i]
+		e := &g.facts.Errors[i]
+		if retryClasses[e.Retry] == "" {
+			return nil, fmt.Errorf("%s: retry class %q: the Rust runtime knows never, after_change and after_delay", e.Symbol, e.Retry)
+		}
+		g.errors[e.Symbol] = e
 	}
 	g.regexp = needsRegexp(g.facts)
 	for _, e := range m.Errors {
@@ -480,6 +500,13 @@ func (g *generator) errorItems(w *writer, u *uses, e *model.Error) {
 		}
 		w.arrayField(in, "statuses", "&", statuses)
 		w.field(in, "retryable", strconv.FormatBool(d.Retryable))
+		w.field(in, "retry", retryClasses[d.Retry])
+		retryAfter := "None"
+		if d.RetryAfterMs > 0 {
+			retryAfter = "Some(" + strconv.FormatInt(d.RetryAfterMs, 10) + ")"
+		}
+		w.field(in, "retry_after_ms", retryAfter)
+		w.field(in, "throttling", strconv.FormatBool(d.Throttling))
 		w.field(in, "deprecated", strconv.FormatBool(d.Deprecated))
 		w.field(in, "tool_errors_as_rpc", strconv.FormatBool(d.ToolErrorsAsRPC))
 		w.field(in, "needs_details", strconv.FormatBool(d.NeedsDetails))

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/errgen/errgen/internal/catalog"
@@ -62,5 +63,26 @@ func TestRustfmtLayout(t *testing.T) {
 			}
 			checkFormatted(t, files)
 		})
+	}
+}
+
+// TestFactsRefused: the emitter writes a crate only from facts of the
+// format its runtime reads, and only with retry classes the runtime has.
+func TestFactsRefused(t *testing.T) {
+	dir := t.TempDir()
+	errgentest.WriteFile(t, dir, "errors.yaml", string(gencatalog.Widths(1, 3)))
+	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
+	in := gen.NewInput(m)
+	if _, err := Generate(in, Options{}); err != nil {
+		t.Fatalf("the facts as built: %v", err)
+	}
+	in.Facts.Format = factsFormat + 1
+	if _, err := Generate(in, Options{}); err == nil || !strings.Contains(err.Error(), "reads format 2") {
+		t.Errorf("facts of another format: got %v", err)
+	}
+	in = gen.NewInput(m)
+	in.Facts.Errors[0].Retry = "after_moon"
+	if _, err := Generate(in, Options{}); err == nil || !strings.Contains(err.Error(), `retry class "after_moon"`) {
+		t.Errorf("an unknown retry class: got %v", err)
 	}
 }

@@ -400,6 +400,7 @@ func rulesExpr(r facts.Rules) structLit {
 		{"min_max_string_bytes", atom(strconv.Itoa(r.MinMaxStringBytes))},
 		{"problem_members", strs(r.ProblemMembers)},
 		{"jsonrpc_data_members", strs(r.JSONRPCDataMembers)},
+		{"max_retry_after_ms", atom(strconv.Itoa(r.MaxRetryAfterMs))},
 	}}
 }
 

@@ -34,7 +34,15 @@ static CATALOG: rt::Catalog = rt::Catalog {
             "symbol",
             "retryable",
         ],
-        jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
+        jsonrpc_data_members: &[
+            "domain",
+            "symbol",
+            "retryable",
+            "retry",
+            "retryAfterMs",
+            "context",
+        ],
+        max_retry_after_ms: 86_400_000,
     },
     domains: &[&[&INTERNAL, &X, &E]],
     fallback: &INTERNAL,
@@ -60,6 +68,9 @@ const fn def(
         problem_type: "urn:runner:x",
         statuses: &[400],
         retryable: false,
+        retry: rt::RetryClass::Never,
+        retry_after_ms: None,
+        throttling: false,
         deprecated: false,
         tool_errors_as_rpc: false,
         needs_details: false,
@@ -354,7 +365,8 @@ fn every_line_gets_one_answer() {
         let response = a["payloads"]["response"].as_str().expect("payloads");
         let got = response
             .split_once(",\"details\":")
-            .map(|(_, d)| &d[..d.len() - 1]);
+            .and_then(|(_, d)| d.rsplit_once(",\"retry\":"))
+            .map(|(d, _)| d);
         if !details.is_empty() {
             assert_eq!(got, Some(details), "{shown}");
         }
@@ -378,4 +390,62 @@ fn answers_come_line_by_line_and_the_runner_never_stops() {
         .as_str()
         .unwrap()
         .contains("E_INTERNAL"));
+}
+
+#[test]
+fn retry_after_ms_is_any_number_normalized() {
+    const OPTS: &str = r#""options":{"now":"2026-01-02T03:04:05Z","instance":"urn:x"}"#;
+    // (retryAfterMs as the line gives it, the tail of the plain response;
+    // "" for an error answer)
+    for (given, want) in [
+        ("1500", r#""retry":"after_delay","retryAfterMs":1500}"#),
+        ("1.0001", r#""retry":"after_delay","retryAfterMs":2}"#),
+        ("0.5", r#""retry":"after_delay","retryAfterMs":1}"#),
+        ("5e-324", r#""retry":"after_delay","retryAfterMs":1}"#),
+        ("0", r#""retry":"after_delay","retryAfterMs":0}"#),
+        ("-0", r#""retry":"after_delay","retryAfterMs":0}"#),
+        ("-0.5", r#""retry":"after_delay"}"#),
+        ("-1e400", r#""retry":"after_delay"}"#),
+        ("1e400", r#""retry":"after_delay","retryAfterMs":86400000}"#),
+        (
+            "86400000.5",
+            r#""retry":"after_delay","retryAfterMs":86400000}"#,
+        ),
+        ("1e300", r#""retry":"after_delay","retryAfterMs":86400000}"#),
+        ("null", r#""retry":"after_delay"}"#),
+        (r#""5""#, ""),
+        ("true", ""),
+        ("{}", ""),
+        ("[1]", ""),
+    ] {
+        let line = format!(
+            r#"{{"id":"r","input":{{"kind":"error","symbol":"E_INTERNAL","retryable":true,"retryAfterMs":{given},{OPTS}}}}}"#
+        );
+        let answers = serve(line.as_bytes());
+        assert_eq!(answers.len(), 1, "{given}: {answers:?}");
+        let a = &answers[0];
+        if want.is_empty() {
+            assert_eq!(
+                a["error"].as_str(),
+                Some("input.retryAfterMs: want a number"),
+                "{given}: {a}"
+            );
+            continue;
+        }
+        let response = a["payloads"]["response"].as_str().expect("payloads");
+        assert_eq!(
+            response,
+            format!(
+                r#"{{"error":true,"code":"E_INTERNAL","message":"An internal error occurred",{want}"#
+            ),
+            "{given}"
+        );
+    }
+    // without the override the error's class is never: the delay is not written
+    let line = format!(
+        r#"{{"id":"n","input":{{"kind":"error","symbol":"E_INTERNAL","retryAfterMs":1500,{OPTS}}}}}"#
+    );
+    let a = &serve(line.as_bytes())[0];
+    let response = a["payloads"]["response"].as_str().expect("payloads");
+    assert!(response.ends_with(r#","retry":"never"}"#), "{response}");
 }

@@ -51,11 +51,21 @@ const RULES: rt::Rules = rt::Rules {
         "timestamp",
         "symbol",
         "retryable",
+        "retry",
+        "retryAfterMs",
         "userMessage",
         "suggestions",
         "debugInfo",
     ],
-    jsonrpc_data_members: &["domain", "symbol", "retryable", "context"],
+    jsonrpc_data_members: &[
+        "domain",
+        "symbol",
+        "retryable",
+        "retry",
+        "retryAfterMs",
+        "context",
+    ],
+    max_retry_after_ms: 86_400_000,
 };
 
 /// A definition of the demo catalog with the fields every test sets.
@@ -77,6 +87,9 @@ const fn def(
         problem_type: "urn:demo:x",
         statuses: &[400],
         retryable: false,
+        retry: rt::RetryClass::Never,
+        retry_after_ms: None,
+        throttling: false,
         deprecated: false,
         tool_errors_as_rpc: false,
         needs_details: false,
@@ -105,6 +118,7 @@ static FILE: rt::Def = rt::Def {
     problem_type: "urn:demo:file",
     statuses: &[404, 410],
     retryable: true,
+    retry: rt::RetryClass::AfterDelay,
     tool_errors_as_rpc: true,
     needs_details: true,
     user_message: "The file {path} is unavailable",
@@ -655,15 +669,15 @@ fn payloads_by_default() {
         .with_extension("tool", "read");
     assert_eq!(
         e.to_jsonrpc(&fixed()),
-        r#"{"code":100,"message":"Cannot read ~/x (42 bytes, {literal})","data":{"method":"tools/call","domain":"fs","symbol":"E_FILE","retryable":true,"context":{"schemaVersion":1,"type":"file","details":{"path":"~/x","size":42,"token":"\u003credacted\u003e","tags":["a","b"]},"userMessage":"The file ~/x is unavailable","suggestions":["Check ~/x","Retry"],"retryable":true}}}"#
+        r#"{"code":100,"message":"Cannot read ~/x (42 bytes, {literal})","data":{"method":"tools/call","domain":"fs","symbol":"E_FILE","retryable":true,"retry":"after_delay","context":{"schemaVersion":1,"type":"file","details":{"path":"~/x","size":42,"token":"\u003credacted\u003e","tags":["a","b"]},"userMessage":"The file ~/x is unavailable","suggestions":["Check ~/x","Retry"],"retryable":true}}}"#
     );
     assert_eq!(
         e.to_problem(&fixed()),
-        r#"{"type":"urn:demo:file","title":"File error","status":404,"detail":"Cannot read ~/x (42 bytes, {literal})","instance":"urn:x","timestamp":"2026-01-02T03:04:05Z","symbol":"E_FILE","retryable":true,"userMessage":"The file ~/x is unavailable","suggestions":["Check ~/x","Retry"],"path":"~/x","size":42,"token":"\u003credacted\u003e","tags":["a","b"],"tool":"read"}"#
+        r#"{"type":"urn:demo:file","title":"File error","status":404,"detail":"Cannot read ~/x (42 bytes, {literal})","instance":"urn:x","timestamp":"2026-01-02T03:04:05Z","symbol":"E_FILE","retryable":true,"retry":"after_delay","userMessage":"The file ~/x is unavailable","suggestions":["Check ~/x","Retry"],"path":"~/x","size":42,"token":"\u003credacted\u003e","tags":["a","b"],"tool":"read"}"#
     );
     assert_eq!(
         e.to_response(&fixed()),
-        r#"{"error":true,"code":"E_FILE","message":"Cannot read ~/x (42 bytes, {literal})","details":{"path":"~/x","size":42,"token":"\u003credacted\u003e","tags":["a","b"]}}"#
+        r#"{"error":true,"code":"E_FILE","message":"Cannot read ~/x (42 bytes, {literal})","details":{"path":"~/x","size":42,"token":"\u003credacted\u003e","tags":["a","b"]},"retry":"after_delay"}"#
     );
     let tool = e.to_tool_result(&fixed());
     let v: Value = serde_json::from_str(&tool).unwrap();
@@ -875,7 +889,7 @@ fn definitions_foreign_errors_and_lookups() {
     let e = Error::from(&OPEN);
     assert_eq!(
         e.to_response(&fixed()),
-        r#"{"error":true,"code":"E_OPEN","message":"Open ","details":{"name":""}}"#
+        r#"{"error":true,"code":"E_OPEN","message":"Open ","details":{"name":""},"retry":"never"}"#
     );
     // a foreign error is the fallback; a catalog error in the chain renders as itself
     let e = CATALOG.from_error(std::io::Error::other("disk /home/bob full"));
@@ -925,7 +939,7 @@ fn open_objects_and_field_errors() {
     let e = Error::new(&OPEN, &d).with_extension("z", "dropped: an open member's name");
     assert_eq!(
         e.to_response(&fixed()),
-        r#"{"error":true,"code":"E_OPEN","message":"Open n","details":{"name":"n","title":"a problem member: left out when flattened","z":{"a":null,"b":[1,2.5]}}}"#
+        r#"{"error":true,"code":"E_OPEN","message":"Open n","details":{"name":"n","title":"a problem member: left out when flattened","z":{"a":null,"b":[1,2.5]}},"retry":"never"}"#
     );
     assert!(e
         .to_problem(&fixed())
@@ -939,7 +953,7 @@ fn open_objects_and_field_errors() {
     let e = Error::new(&INVALID, &fe);
     assert_eq!(
         e.to_response(&fixed()),
-        r#"{"error":true,"code":"E_INVALID","message":"3 invalid: {\"a\":[\"missing\"],\"b\":[\"too \\u003clong\\u003e\",\"bad\"]}","details":{"fieldErrors":{"a":["missing"],"b":["too \u003clong\u003e","bad"]},"totalErrors":3}}"#
+        r#"{"error":true,"code":"E_INVALID","message":"3 invalid: {\"a\":[\"missing\"],\"b\":[\"too \\u003clong\\u003e\",\"bad\"]}","details":{"fieldErrors":{"a":["missing"],"b":["too \u003clong\u003e","bad"]},"totalErrors":3},"retry":"never"}"#
     );
     assert_eq!(e.details_as::<rt::FieldErrors>(), Some(fe));
 }
@@ -1005,7 +1019,7 @@ fn floats_json_cannot_hold_are_written_as_the_go_runtime_writes_them() {
     let got = Error::new(&MEASURE, &d).to_response(&fixed());
     assert_eq!(
         got,
-        r#"{"error":true,"code":"E_MEASURE","message":"Ratio 1.7976931348623157e+308","details":{"ratio":1.7976931348623157e+308,"samples":[[-1.7976931348623157e+308,0,1.5]],"best":0,"z":[1.7976931348623157e+308,0]}}"#
+        r#"{"error":true,"code":"E_MEASURE","message":"Ratio 1.7976931348623157e+308","details":{"ratio":1.7976931348623157e+308,"samples":[[-1.7976931348623157e+308,0,1.5]],"best":0,"z":[1.7976931348623157e+308,0]},"retry":"never"}"#
     );
     // finite details are what serde_json makes of them
     let d = MeasureDetails {

@@ -14,6 +14,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 
 use super::metrics::Metrics;
 use super::node::DetailsType;
+use super::retry::RetryClass;
 
 /// A catalog's payload bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +56,9 @@ pub struct Rules {
     /// The members of a JSON-RPC error's data the runtime writes itself:
     /// legacy data never takes one of these names.
     pub jsonrpc_data_members: &'static [&'static str],
+    /// The longest delay a payload's `retryAfterMs` carries (one day): an
+    /// occurrence's longer delay is cut to it.
+    pub max_retry_after_ms: u64,
 }
 
 /// A generated catalog: its settings and its errors.
@@ -104,8 +108,18 @@ pub struct Def {
     pub problem_type: &'static str,
     /// The HTTP statuses the error allows, the default first.
     pub statuses: &'static [u16],
-    /// Whether the error may be retried, unless an occurrence says otherwise.
+    /// Whether the error may be retried, unless an occurrence says
+    /// otherwise: always `retry == RetryClass::AfterDelay`.
     pub retryable: bool,
+    /// When a client may send the request again, unless an occurrence says
+    /// otherwise (see [`Error::with_retryable`](super::Error::with_retryable)).
+    pub retry: RetryClass,
+    /// The catalog's default delay, in milliseconds, before a retry (an
+    /// error of class [`RetryClass::AfterDelay`] only; `None`: none).
+    pub retry_after_ms: Option<u64>,
+    /// The error says the client sends too many requests (a rate limit);
+    /// only with [`RetryClass::AfterDelay`].
+    pub throttling: bool,
     /// Whether the catalog deprecates the error.
     pub deprecated: bool,
     /// A failing MCP `tools/call` sends the error as a JSON-RPC error

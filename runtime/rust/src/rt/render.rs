@@ -8,6 +8,7 @@ use super::catalog::Outcome;
 use super::error::{Error, ViolationError};
 use super::json::{quote, write_string};
 use super::options::Options;
+use super::retry::retry_after_secs;
 use super::sanitize::sanitize_text;
 use super::time::{rfc3339, urn_uuid};
 use super::write::{Encoder, UNTYPED};
@@ -18,11 +19,29 @@ pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 /// Writes one whole payload of an error.
 type Writer = fn(&Error, &mut Encoder, &Options, &mut String);
 
+/// An HTTP answer carrying an error, for a server's framework to write:
+/// its status, its `Content-Type`, its `Retry-After` and its body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HttpAnswer {
+    /// The status: the error's, or the fallback's when the fallback was
+    /// written in its place.
+    pub status: u16,
+    /// The media type of the body: [`PROBLEM_CONTENT_TYPE`] for a problem
+    /// document, `application/json` for a plain response.
+    pub content_type: &'static str,
+    /// The `Retry-After` header, in whole seconds (the body's
+    /// `retryAfterMs` rounded up), when the body carries a delay; `None`:
+    /// no such header.
+    pub retry_after: Option<u64>,
+    /// The payload.
+    pub body: String,
+}
+
 impl Error {
     /// The JSON-RPC error object (the `error` member of a response):
     /// `{"code", "message", "data": {legacy members…, "domain", "symbol",
-    /// "retryable", "context": {…}}}`, within the payload bound (see
-    /// [`Error::to_problem`]).
+    /// "retryable", "retry", "retryAfterMs", "context": {…}}}`, within the
+    /// payload bound (see [`Error::to_problem`]).
     pub fn to_jsonrpc(&self, o: &Options) -> String {
         self.bounded(o, Error::write_jsonrpc).0
     }
@@ -46,8 +65,9 @@ impl Error {
     }
 
     /// The RFC 9457 problem document: `type`, `title`, `status`, `detail`,
-    /// `instance`, `timestamp`, `symbol`, `retryable`, `userMessage` and
-    /// `suggestions`, the detail fields flattened as members, then the
+    /// `instance`, `timestamp`, `symbol`, `retryable`, `retry`,
+    /// `retryAfterMs` (when the occurrence retries after a known delay),
+    /// `userMessage` and `suggestions`, the detail fields flattened as members, then the
     /// extension members. Details that cannot be written valid (a required
     /// value breaks its schema and has no replacement) make it the
     /// catalog's fallback's, caused by a [`ViolationError`]. Past the
@@ -68,9 +88,43 @@ impl Error {
     }
 
     /// The plain response `{"error": true, "code": SYMBOL, "message",
-    /// "details"}`; `details` only for an error with details.
+    /// "details", "retry", "retryAfterMs"}`; `details` only for an error
+    /// with details, `retryAfterMs` only when the occurrence retries after
+    /// a known delay.
     pub fn to_response(&self, o: &Options) -> String {
         self.bounded(o, Error::write_response).0
+    }
+
+    /// The HTTP answer of the problem document ([`Error::to_problem`]):
+    /// the status of the error written (the fallback's when the error did
+    /// not fit or its details broke their schema) and, when the document
+    /// carries `retryAfterMs`, `Retry-After` in whole seconds.
+    pub fn to_http_problem(&self, o: &Options) -> HttpAnswer {
+        let (body, fallback) = self.bounded(o, Error::write_problem);
+        fallback
+            .as_ref()
+            .unwrap_or(self)
+            .http_answer(PROBLEM_CONTENT_TYPE, body)
+    }
+
+    /// The HTTP answer of the plain response ([`Error::to_response`]), its
+    /// status and `Retry-After` as [`Error::to_http_problem`] gives them.
+    pub fn to_http_response(&self, o: &Options) -> HttpAnswer {
+        let (body, fallback) = self.bounded(o, Error::write_response);
+        fallback
+            .as_ref()
+            .unwrap_or(self)
+            .http_answer("application/json", body)
+    }
+
+    /// The HTTP answer of `body`, a payload of this error.
+    fn http_answer(&self, content_type: &'static str, body: String) -> HttpAnswer {
+        HttpAnswer {
+            status: self.status(),
+            content_type,
+            retry_after: self.retry_after_ms().map(retry_after_secs),
+            body,
+        }
     }
 
     /// The MCP tool result carrying the problem document:
@@ -176,6 +230,7 @@ impl Error {
         write_string(out, self.0.def.symbol, None);
         out.push_str(",\"retryable\":");
         out.push_str(bool_text(self.retryable()));
+        self.write_retry(out);
         out.push_str(",\"context\":{\"schemaVersion\":");
         out.push_str(&self.0.def.catalog.schema_version.to_string());
         out.push_str(",\"type\":");
@@ -295,6 +350,7 @@ impl Error {
         write_string(out, self.0.def.symbol, None);
         out.push_str(",\"retryable\":");
         out.push_str(bool_text(self.retryable()));
+        self.write_retry(out);
         self.write_advice(enc, o, out);
         enc.flat_keys.clear();
         if self.0.def.details.is_some() {
@@ -342,7 +398,20 @@ impl Error {
             out.push_str(",\"details\":");
             self.write_details(enc, out);
         }
+        self.write_retry(out);
         out.push('}');
+    }
+
+    /// Writes the members `,"retry"` and, when the occurrence retries after
+    /// a known delay, `,"retryAfterMs"` (a minimal payload keeps both).
+    fn write_retry(&self, out: &mut String) {
+        out.push_str(",\"retry\":\"");
+        out.push_str(self.retry_class().as_str());
+        out.push('"');
+        if let Some(ms) = self.retry_after_ms() {
+            out.push_str(",\"retryAfterMs\":");
+            out.push_str(&ms.to_string());
+        }
     }
 }
 

@@ -67,6 +67,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
             "retryAfterMs",
             "context",
         ],
+        max_retry_after_ms: 86400000,
     },
     domains: &[
         rpc_errors::ERRORS_RPC,

@@ -71,6 +71,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
             "retryAfterMs",
             "context",
         ],
+        max_retry_after_ms: 86400000,
     },
     domains: &[
         policy_errors::ERRORS_POLICY,

@@ -70,6 +70,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
             "retryAfterMs",
             "context",
         ],
+        max_retry_after_ms: 86400000,
     },
     domains: &[
         project_errors::ERRORS_PROJECT,

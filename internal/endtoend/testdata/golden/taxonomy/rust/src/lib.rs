@@ -83,6 +83,7 @@ pub static CATALOG: rt::Catalog = rt::Catalog {
             "retryAfterMs",
             "context",
         ],
+        max_retry_after_ms: 86400000,
     },
     domains: &[
         jsonrpc_errors::ERRORS_JSONRPC,

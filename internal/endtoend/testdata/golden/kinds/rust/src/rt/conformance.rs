@@ -364,6 +364,9 @@ struct Input {
     details: Option<J>,
     cause: Vec<String>,
     retryable: Option<bool>,
+    /// The occurrence's delay in milliseconds, as given: any double, ±∞
+    /// included.
+    retry_after_ms: Option<f64>,
     status: i64,
     request_id: String,
     instance: String,
@@ -408,6 +411,19 @@ impl<'a> Reader<'a> {
             Some(J::Bool(b)) => Some(*b),
             Some(_) => {
                 self.fail(key, "true or false");
+                None
+            }
+        }
+    }
+
+    /// Any number: a fraction, a negative one, ±∞ (a number past the
+    /// largest double).
+    fn number(&mut self, key: &str) -> Option<f64> {
+        match self.get(key) {
+            None => None,
+            Some(J::Num(f)) => Some(*f),
+            Some(_) => {
+                self.fail(key, "a number");
                 None
             }
         }
@@ -501,6 +517,7 @@ fn read_input(v: Option<&J>) -> Result<Input, String> {
         details: None,
         cause: r.strings("cause"),
         retryable: r.boolean("retryable"),
+        retry_after_ms: r.number("retryAfterMs"),
         status: r.int("status"),
         request_id: r.string("requestId"),
         instance: r.string("instance"),
@@ -615,6 +632,9 @@ fn occurrence(
     }
     if let Some(r) = input.retryable {
         e = e.with_retryable(r);
+    }
+    if let Some(ms) = input.retry_after_ms {
+        e = e.with_retry_after_ms(ms);
     }
     if input.status != 0 {
         e = e.with_status(u16::try_from(input.status).unwrap_or(0));

@@ -5,12 +5,19 @@
 //! client of a JSON-RPC server, a test. The runtime writes the formats
 //! itself (see [`Error::to_jsonrpc`](super::Error::to_jsonrpc) and the
 //! others), byte for byte as every errgen runtime does.
+//!
+//! A payload's `retry` and `retryAfterMs` are read leniently, so that a
+//! payload of an older or a newer catalog reads too: a class this runtime
+//! does not know, or a delay that is not a non-negative integer, reads as
+//! `None`, and each type's `retry_advice` then falls back to `retryable`,
+//! as [`retry_advice`](super::retry_advice) does.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::error::Error;
 use super::options::Options;
+use super::retry::{read_class, read_delay, RetryAdvice, RetryClass};
 
 /// The JSON-RPC error object (the `error` member of a response).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,7 +31,7 @@ pub struct JsonRpcError {
 }
 
 /// The `data` of a JSON-RPC error: the legacy members, the error's domain,
-/// symbol and retryable flag, and its context.
+/// symbol, retryable flag, retry class and delay, and its context.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ErrorData {
     /// The error's domain.
@@ -33,6 +40,23 @@ pub struct ErrorData {
     pub symbol: String,
     /// Whether the request may be retried.
     pub retryable: bool,
+    /// When the request may be sent again (`None` in a payload of a
+    /// catalog older than retry classes, or naming a newer class).
+    #[serde(
+        default,
+        deserialize_with = "read_class",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub retry: Option<RetryClass>,
+    /// The delay before a retry, in milliseconds, when the server gives
+    /// one.
+    #[serde(
+        default,
+        rename = "retryAfterMs",
+        deserialize_with = "read_delay",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub retry_after_ms: Option<u64>,
     /// The structured context.
     pub context: ErrorContext,
     /// The legacy members (`method`, `requestId`, `policyHash`, …).
@@ -102,6 +126,23 @@ pub struct ProblemDetails {
     pub symbol: String,
     /// Whether the request may be retried.
     pub retryable: bool,
+    /// When the request may be sent again (`None` in a payload of a
+    /// catalog older than retry classes, or naming a newer class).
+    #[serde(
+        default,
+        deserialize_with = "read_class",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub retry: Option<RetryClass>,
+    /// The delay before a retry, in milliseconds, when the server gives
+    /// one.
+    #[serde(
+        default,
+        rename = "retryAfterMs",
+        deserialize_with = "read_delay",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub retry_after_ms: Option<u64>,
     /// The message for end users.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user_message: Option<String>,
@@ -116,7 +157,8 @@ pub struct ProblemDetails {
     pub members: Map<String, Value>,
 }
 
-/// The plain response `{error, code, message, details}`.
+/// The plain response `{error, code, message, details, retry,
+/// retryAfterMs}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ErrorResponse {
     /// Always true.
@@ -128,6 +170,57 @@ pub struct ErrorResponse {
     /// The details of an error that has them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub details: Option<Value>,
+    /// When the request may be sent again (`None` in a payload of a
+    /// catalog older than retry classes, or naming a newer class).
+    #[serde(
+        default,
+        deserialize_with = "read_class",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub retry: Option<RetryClass>,
+    /// The delay before a retry, in milliseconds, when the server gives
+    /// one.
+    #[serde(
+        default,
+        rename = "retryAfterMs",
+        deserialize_with = "read_delay",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub retry_after_ms: Option<u64>,
+}
+
+impl JsonRpcError {
+    /// What the client does about the error (see
+    /// [`retry_advice`](super::retry_advice)).
+    pub fn retry_advice(&self) -> RetryAdvice {
+        self.data.retry_advice()
+    }
+}
+
+impl ErrorData {
+    /// What the client does about the error (see
+    /// [`retry_advice`](super::retry_advice)).
+    pub fn retry_advice(&self) -> RetryAdvice {
+        RetryAdvice::from_members(self.retry, self.retryable, self.retry_after_ms)
+    }
+}
+
+impl ProblemDetails {
+    /// What the client does about the error (see
+    /// [`retry_advice`](super::retry_advice)).
+    pub fn retry_advice(&self) -> RetryAdvice {
+        RetryAdvice::from_members(self.retry, self.retryable, self.retry_after_ms)
+    }
+}
+
+impl ErrorResponse {
+    /// What the client does about the error (see
+    /// [`retry_advice`](super::retry_advice)): a plain response of a
+    /// catalog older than retry classes carries no `retryable`, and is
+    /// never retried.
+    pub fn retry_advice(&self) -> RetryAdvice {
+        RetryAdvice::from_members(self.retry, false, self.retry_after_ms)
+    }
 }
 
 impl Error {

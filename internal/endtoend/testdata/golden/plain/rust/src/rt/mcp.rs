@@ -30,8 +30,8 @@ use super::options::Options;
 
 impl Error {
     /// The error as rmcp's JSON-RPC error: the wire code, the message and
-    /// the data object (`domain`, `symbol`, `retryable`, `context`, the
-    /// legacy members), rendered under `o`.
+    /// the data object (`domain`, `symbol`, `retryable`, `retry`,
+    /// `retryAfterMs`, `context`, the legacy members), rendered under `o`.
     pub fn to_rmcp_error(&self, o: &Options) -> ErrorData {
         let (code, message, data) = self.jsonrpc_parts(o);
         let code = i32::try_from(code).unwrap_or(i32::MIN);
@@ -42,8 +42,10 @@ impl Error {
         )
     }
 
-    /// The error as an `isError` tool result carrying the problem document,
-    /// as text content and as structured content. A tool that declares an
+    /// The error as an `isError` tool result carrying the problem document
+    /// (its `retry` and `retryAfterMs` too, which a client reads with
+    /// [`retry_advice`](super::retry_advice)), as text content and as
+    /// structured content. A tool that declares an
     /// output schema should not send the structured content (clients check
     /// it against the schema, error or not): set `structured_content` to
     /// `None`.

@@ -8,6 +8,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -16,6 +17,7 @@ use super::catalog::{Catalog, Def};
 use super::json::truncate;
 use super::node::Details;
 use super::options::Options;
+use super::retry::{duration_ms, float_ms, RetryClass};
 use super::write::Encoder;
 
 /// The cause of an error.
@@ -49,6 +51,9 @@ pub(crate) struct Occurrence {
     pub(crate) details: Option<Value>,
     pub(crate) cause: Option<Cause>,
     pub(crate) retryable: Option<bool>,
+    /// The occurrence's delay before a retry, in whole milliseconds, at
+    /// most the rules' maximum.
+    pub(crate) retry_after: Option<u64>,
     pub(crate) status: Option<u16>,
     /// Shows sensitive values in the log forms.
     pub(crate) log_sensitive: bool,
@@ -92,6 +97,7 @@ impl Error {
             details: None,
             cause,
             retryable: None,
+            retry_after: None,
             status: None,
             log_sensitive: false,
             data: Vec::new(),
@@ -114,9 +120,35 @@ impl Error {
         self
     }
 
-    /// Overrides the catalog's retryable flag for this occurrence.
+    /// Overrides the catalog's retryable flag for this occurrence, and so
+    /// its retry class: `true` makes it [`RetryClass::AfterDelay`] (an
+    /// error of that class keeps its default delay); `false` makes an error
+    /// of that class [`RetryClass::Never`] and leaves another class as it
+    /// is.
     pub fn with_retryable(mut self, retryable: bool) -> Error {
         self.0.retryable = Some(retryable);
+        self
+    }
+
+    /// Sets how long the client should wait before sending the request
+    /// again (the payloads' `retryAfterMs`, an HTTP answer's `Retry-After`),
+    /// in place of the catalog's default delay: rounded up to whole
+    /// milliseconds, at most the rules' maximum (one day). It is written
+    /// only while the occurrence's class is [`RetryClass::AfterDelay`]
+    /// (see [`Error::with_retryable`]), and ignored otherwise.
+    pub fn with_retry_after(mut self, delay: Duration) -> Error {
+        let max = self.0.def.catalog.rules.max_retry_after_ms;
+        self.0.retry_after = Some(duration_ms(delay, max));
+        self
+    }
+
+    /// Sets the delay as [`Error::with_retry_after`] does, from a number of
+    /// milliseconds as a double (the conformance input's `retryAfterMs`):
+    /// NaN and a negative number (−∞ too) set none; any other is rounded up
+    /// and cut to the rules' maximum (+∞ too).
+    pub(crate) fn with_retry_after_ms(mut self, ms: f64) -> Error {
+        let max = self.0.def.catalog.rules.max_retry_after_ms;
+        self.0.retry_after = float_ms(ms, max);
         self
     }
 
@@ -184,9 +216,40 @@ impl Error {
         self.0.def.symbol
     }
 
-    /// Whether the occurrence may be retried.
+    /// Whether the occurrence may be retried as it is: its class is
+    /// [`RetryClass::AfterDelay`].
     pub fn retryable(&self) -> bool {
-        self.0.retryable.unwrap_or(self.0.def.retryable)
+        self.retry_class() == RetryClass::AfterDelay
+    }
+
+    /// When the request may be sent again: the catalog's class, moved by
+    /// [`Error::with_retryable`].
+    pub fn retry_class(&self) -> RetryClass {
+        let def = self.0.def.retry;
+        match self.0.retryable {
+            Some(true) => RetryClass::AfterDelay,
+            Some(false) if def == RetryClass::AfterDelay => RetryClass::Never,
+            _ => def,
+        }
+    }
+
+    /// The delay the payloads carry (`retryAfterMs`), in milliseconds: the
+    /// occurrence's ([`Error::with_retry_after`]), else the catalog's
+    /// default delay of an error of class [`RetryClass::AfterDelay`];
+    /// `None` when the occurrence's class is another.
+    pub fn retry_after_ms(&self) -> Option<u64> {
+        if self.retry_class() != RetryClass::AfterDelay {
+            return None;
+        }
+        let def = self.0.def;
+        self.0.retry_after.or(def
+            .retry_after_ms
+            .filter(|_| def.retry == RetryClass::AfterDelay))
+    }
+
+    /// The delay of [`Error::retry_after_ms`] as a duration.
+    pub fn retry_after(&self) -> Option<Duration> {
+        self.retry_after_ms().map(Duration::from_millis)
     }
 
     /// The HTTP status of the occurrence.

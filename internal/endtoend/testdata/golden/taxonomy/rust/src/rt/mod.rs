@@ -7,7 +7,9 @@
 //! byte for byte as errgen's Go runtime does: the checks of detail values
 //! against their schema, redaction, `x-sanitize`, verbose-only fields and
 //! debug information, suggestions, bounds in UTF-8 bytes, the minimal
-//! payload and the fallback.
+//! payload and the fallback; the retry class and delay of each error
+//! (`retry`, `retryAfterMs`), and the advice a client reads back from any
+//! payload ([`retry_advice`]).
 //!
 //! The module is the same in every crate errgen generates; only the
 //! catalog's facts (its definitions, the rules of the wire, and its detail
@@ -30,6 +32,7 @@ mod node;
 mod options;
 mod regexp;
 mod render;
+mod retry;
 mod sanitize;
 mod time;
 mod value;
@@ -47,7 +50,8 @@ pub use node::{
     Sanitize,
 };
 pub use options::{Options, OptionsError};
-pub use render::PROBLEM_CONTENT_TYPE;
+pub use render::{HttpAnswer, PROBLEM_CONTENT_TYPE};
+pub use retry::{retry_advice, retry_after_secs, RetryAction, RetryAdvice, RetryClass};
 pub use sanitize::{sanitize_path, sanitize_text, sanitize_uri};
 pub use time::{parse_rfc3339, rfc3339, urn_uuid};
 pub use wire::{DebugInfo, ErrorContext, ErrorData, ErrorResponse, JsonRpcError, ProblemDetails};
