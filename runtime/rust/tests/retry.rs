@@ -478,6 +478,10 @@ fn retry_advice_from_older_newer_and_foreign_payloads() {
         ),
         (
             json!({"retry": "after_delay", "retryAfterMs": 5.0}),
+            retry(Some(5)),
+        ),
+        (
+            json!({"retry": "after_delay", "retryAfterMs": 5.5}),
             retry(None),
         ),
         (
@@ -485,8 +489,12 @@ fn retry_advice_from_older_newer_and_foreign_payloads() {
             retry(None),
         ),
         (
-            json!({"retry": "after_delay", "retryAfterMs": i64::MAX}),
-            retry(Some(i64::MAX as u64)),
+            json!({"retry": "after_delay", "retryAfterMs": (1u64 << 53) - 1}),
+            retry(Some((1 << 53) - 1)),
+        ),
+        (
+            json!({"retry": "after_delay", "retryAfterMs": 1u64 << 53}),
+            retry(None),
         ),
         (
             json!({"retry": "after_delay", "retryAfterMs": 1e300}),

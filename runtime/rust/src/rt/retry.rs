@@ -136,8 +136,8 @@ impl RetryAdvice {
 /// (`AdviseRetry`):
 ///
 /// - `retry` `after_delay`: [`RetryAction::Retry`], with `retryAfterMs` as
-///   the delay when it is a non-negative integer in plain digits, within
-///   an i64 (else none: retry now or with your own backoff);
+///   the delay when it is a whole number from 0 to 2^53 − 1 (else none:
+///   retry now or with your own backoff);
 ///   `after_change`: [`RetryAction::Change`]; `never`:
 ///   [`RetryAction::Never`];
 /// - no `retry`, or a class this runtime does not know (a newer
@@ -237,12 +237,17 @@ fn advise(m: &Map<String, Value>) -> RetryAdvice {
     )
 }
 
-/// A delay in milliseconds as a payload gives it: a non-negative integer
-/// in plain digits, at most 2^63 − 1, as errgen's Go runtime reads it
-/// (serde_json holds `-0`, `5.0` and `1e3` as floats); anything else is
-/// none.
+/// A delay in milliseconds as a payload gives it: a number whose value is
+/// a whole number from 0 to 2^53 − 1 (`1e3` and `1000.0` are 1000, `-0`
+/// is 0), which every runtime holds exactly, as errgen's Go runtime reads
+/// it; anything else is none.
 fn delay_ms(v: &Value) -> Option<u64> {
-    v.as_i64().and_then(|n| u64::try_from(n).ok())
+    const MAX_SAFE: u64 = (1 << 53) - 1;
+    if let Some(n) = v.as_u64() {
+        return (n <= MAX_SAFE).then_some(n);
+    }
+    let f = v.as_f64()?;
+    (f.fract() == 0.0 && (0.0..=MAX_SAFE as f64).contains(&f)).then(|| f as u64)
 }
 
 /// Reads a payload's `retry`: `None` when it is absent or names no class
