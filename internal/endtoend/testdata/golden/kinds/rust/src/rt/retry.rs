@@ -250,7 +250,7 @@ fn delay_ms(v: &Value) -> Option<u64> {
         return (n <= MAX_SAFE).then_some(n);
     }
     let f = v.as_f64()?;
-    (f.fract() == 0.0 && (0.0..=MAX_SAFE as f64).contains(&f)).then(|| f as u64)
+    (f.fract() == 0.0 && (0.0..=MAX_SAFE as f64).contains(&f)).then_some(f as u64)
 }
 
 /// Reads a payload's `retry`: `None` when it is absent or names no class
