@@ -8,12 +8,17 @@ from __future__ import annotations
 import copy
 import json
 import math
+import socket
+import threading
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import fixture_errors as fx
+import httpx
 import pytest
+import uvicorn
 from fixture_errors import client
 from fixture_errors import starlette as problems
 from fixture_errors._rt.conformance import answer
@@ -230,6 +235,35 @@ def test_http_answers_carry_retry_after() -> None:
     assert r.headers["retry-after"] == "5"
     r = problems.problem_response(RateLimitedError(service="db", retry_after_ms=10), headers={"retry-after": "5", "X-Other": "y"})
     assert r.headers.getlist("retry-after") == ["1"] and r.headers["x-other"] == "y"
+
+
+def test_a_real_server_sends_retry_after() -> None:
+    """The same app served by uvicorn on 127.0.0.1 and asked over a socket
+    by httpx: the status, Retry-After and the body's delay reach the
+    client as a framework sends them."""
+    app = Starlette(routes=[Route("/limited", rate_limited), Route("/unavailable", unavailable)])
+    problems.install(app)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(500):
+            if server.started:
+                break
+            time.sleep(0.01)
+        base = "http://127.0.0.1:%d" % sock.getsockname()[1]
+        r = httpx.get(base + "/limited", params={"ms": "2500"})
+        assert r.status_code == 429 and r.headers["retry-after"] == "3" and r.json()["retryAfterMs"] == 2500
+        assert r.headers["content-type"] == "application/problem+json"
+        assert client.retry_advice(r.text) == client.RetryAdvice("retry", 2500)
+        r = httpx.get(base + "/unavailable")
+        assert r.status_code == 503 and "retry-after" not in r.headers and client.retry_advice(r.json()) == client.RetryAdvice("retry")
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
 
 
 OPTIONS = {"now": "2026-01-02T03:04:05Z", "instance": "urn:x"}
