@@ -699,3 +699,77 @@ mod rmcp_end_to_end {
         server.await.expect("the server's task");
     }
 }
+
+/// The HTTP answer through a real server: axum on 127.0.0.1 sends
+/// `to_http_problem`'s status, media type, `Retry-After` and body as they
+/// are, and a client reading the raw HTTP/1.1 response over a socket sees
+/// the delay in the header (whole seconds, rounded up) and in the body.
+#[tokio::test]
+async fn an_axum_endpoint_answers_with_retry_after() {
+    use axum::http::{header, HeaderValue, StatusCode};
+    use axum::response::{IntoResponse, Response};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    fn answer(e: Error) -> Response {
+        let a = e.to_http_problem(&Options::default());
+        let mut resp = (StatusCode::from_u16(a.status).expect("a status"), a.body).into_response();
+        let h = resp.headers_mut();
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(a.content_type),
+        );
+        if let Some(s) = a.retry_after {
+            h.insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        resp
+    }
+    let app = axum::Router::new()
+        .route(
+            "/search",
+            axum::routing::get(|| async {
+                answer(RATE.error().with_retry_after(Duration::from_millis(2500)))
+            }),
+        )
+        .route(
+            "/flaky",
+            axum::routing::get(|| async { answer(FLAKY.error()) }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("its address");
+    tokio::spawn(async move { axum::serve(listener, app).await });
+
+    async fn get(addr: std::net::SocketAddr, path: &str) -> (String, String) {
+        let mut s = tokio::net::TcpStream::connect(addr)
+            .await
+            .expect("connected");
+        let request =
+            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        s.write_all(request.as_bytes()).await.expect("sent");
+        let mut raw = String::new();
+        s.read_to_string(&mut raw).await.expect("read");
+        let (head, body) = raw.split_once("\r\n\r\n").expect("a head and a body");
+        (head.to_ascii_lowercase(), body.to_string())
+    }
+    let (head, body) = get(addr, "/search").await;
+    assert!(head.starts_with("http/1.1 429"), "{head}");
+    assert!(head.contains("\r\nretry-after: 3\r\n"), "{head}");
+    assert!(
+        head.contains("\r\ncontent-type: application/problem+json\r\n"),
+        "{head}"
+    );
+    let doc: Value = serde_json::from_str(&body).expect("a problem document");
+    assert_eq!(doc["retryAfterMs"], 2500);
+    assert_eq!(
+        rt::retry_advice(&doc),
+        advice(RetryAction::Retry, Some(2500))
+    );
+    let (head, body) = get(addr, "/flaky").await;
+    assert!(
+        head.starts_with("http/1.1 503") && !head.contains("retry-after"),
+        "{head}"
+    );
+    let doc: Value = serde_json::from_str(&body).expect("a problem document");
+    assert_eq!(rt::retry_advice(&doc), advice(RetryAction::Retry, None));
+}
