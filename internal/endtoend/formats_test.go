@@ -217,7 +217,7 @@ func formatsTypeScript(t *testing.T, m *model.Catalog, consumer string) {
 	tscIn(t, dir, "client.ts")
 
 	// The exported functions: those of the formats the catalog uses.
-	want := []string{"byCode", "bySymbol", "byType", "isRetryable", "isSymbol", "isUnknownError", "symbolOf"}
+	want := []string{"byCode", "bySymbol", "byType", "isRetryable", "isSymbol", "isUnknownError", "retryAdvice", "symbolOf"}
 	for name, formats := range formatExports {
 		if slices.ContainsFunc(formats, m.Uses) {
 			want = append(want, name)
