@@ -30,9 +30,8 @@ const MaxRetryAfterMs = 86_400_000
 // appendRetry appends the members ,"retry" and, where the occurrence
 // retries after a known delay, ,"retryAfterMs".
 func (e *Error) appendRetry(dst []byte) []byte {
-	dst = append(dst, `,"retry":"`...)
-	dst = append(dst, e.RetryClass()...)
-	dst = append(dst, '"')
+	dst = append(dst, `,"retry":`...)
+	dst = appendQuoted(dst, string(e.RetryClass()), -1) // quoted: a Def built by hand may hold any text
 	if ms, ok := e.RetryAfter(); ok {
 		dst = append(dst, `,"retryAfterMs":`...)
 		dst = strconv.AppendInt(dst, ms, 10)
