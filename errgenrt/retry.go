@@ -112,22 +112,24 @@ func AdviseRetry(payload []byte) RetryAdvice {
 // found through a JSON-RPC response; nil for none.
 func retryCarrier(v map[string]json.RawMessage) map[string]json.RawMessage {
 	for range 8 {
-		switch {
-		case v == nil:
-			return nil
-		case present(v, "retry") || present(v, "retryable"):
+		if v == nil || present(v, "retry") || present(v, "retryable") {
 			return v // a problem document, a plain response, an error's data
-		case present(v, "content"):
-			return toolProblem(v)
-		case jsonObject(v["error"]) != nil:
-			v = jsonObject(v["error"]) // a JSON-RPC response: its error object
-		case jsonObject(v["result"]) != nil:
-			v = jsonObject(v["result"]) // a JSON-RPC response holding a tool result
-		case present(v, "code") && jsonObject(v["data"]) != nil:
-			return jsonObject(v["data"]) // a JSON-RPC error object
-		default:
-			return v
 		}
+		if present(v, "content") {
+			return toolProblem(v)
+		}
+		if o := jsonObject(v["error"]); o != nil {
+			v = o // a JSON-RPC response: its error object
+			continue
+		}
+		if o := jsonObject(v["result"]); o != nil {
+			v = o // a JSON-RPC response holding a tool result
+			continue
+		}
+		if o := jsonObject(v["data"]); o != nil && present(v, "code") {
+			return o // a JSON-RPC error object
+		}
+		return v
 	}
 	return nil
 }

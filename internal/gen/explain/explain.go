@@ -391,17 +391,10 @@ func Error(w io.Writer, m *model.Catalog, e *model.Error) {
 // "after_change", "never".
 func retryText(e *model.Error) string {
 	r := markdown.Retry(e)
-	var more []string
-	if r.Delay != "" {
-		more = append(more, r.Delay+" by default")
-	}
-	if r.Throttling {
-		more = append(more, "throttling")
-	}
-	if len(more) == 0 {
+	if r.Note == "" {
 		return r.Class
 	}
-	return r.Class + " (" + strings.Join(more, "; ") + ")"
+	return r.Class + " (" + r.Note + ")"
 }
 
 func yesNo(v bool) string {

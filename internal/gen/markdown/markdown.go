@@ -551,35 +551,32 @@ type RetryView struct {
 	Delay      string // the default delay in plain words ("30 s"); "" none
 	DelayMs    int64  // the default delay in milliseconds; 0 none
 	Throttling bool   // the error reports throttling
+	// Note is the default delay and the throttling mark in plain words,
+	// "" for neither: "30 s by default; throttling".
+	Note string
 	// Text is all of it in plain words: "after a delay (30 s by default;
 	// throttling)", "after a delay", "after a change", "never".
 	Text string
 }
 
-// Retry returns e's retry class, default delay and throttling mark.
+// Retry returns e's retry class, default delay and throttling mark (the
+// model gives a delay and the mark only to after_delay).
 func Retry(e *model.Error) RetryView {
 	v := RetryView{Class: string(e.Retry), DelayMs: e.RetryAfterMs, Throttling: e.Throttling}
-	if v.Class == "" {
-		v.Class = string(errgenrt.RetryNever)
-		if e.Retryable {
-			v.Class = string(errgenrt.RetryAfterDelay)
-		}
-	}
+	var note []string
 	if e.RetryAfterMs > 0 {
 		v.Delay = Duration(e.RetryAfterMs)
+		note = append(note, v.Delay+" by default")
 	}
-	switch errgenrt.RetryClass(v.Class) {
+	if v.Throttling {
+		note = append(note, "throttling")
+	}
+	v.Note = strings.Join(note, "; ")
+	switch e.Retry {
 	case errgenrt.RetryAfterDelay:
-		var more []string
-		if v.Delay != "" {
-			more = append(more, v.Delay+" by default")
-		}
-		if v.Throttling {
-			more = append(more, "throttling")
-		}
 		v.Text = "after a delay"
-		if len(more) > 0 {
-			v.Text += " (" + strings.Join(more, "; ") + ")"
+		if v.Note != "" {
+			v.Text += " (" + v.Note + ")"
 		}
 	case errgenrt.RetryAfterChange:
 		v.Text = "after a change"
