@@ -105,8 +105,13 @@ func toolResult(e *errgenrt.Error, o *errgenrt.Options) *mcp.CallToolResult {
 // middleware learns the tools' output schemas from the tools/list results
 // it passes, and lists the tools itself for a tool it has not seen.
 //
-// Put logging middleware after this one (added later, it runs inside) to
-// see the handlers' own errors with their causes.
+// Each AddReceivingMiddleware call wraps the handler as it stands, so
+// middleware added later runs outside. Add logging middleware before this
+// one (it runs inside) to see the handlers' own errors with their causes.
+// The catalog's [errgenrt.Catalog.OnSend] hook (the errgenotel package,
+// when installed) learns of each error the middleware sends, with the
+// request's context: add tracing middleware after this one (it runs
+// outside) for the request's span to be in that context.
 func Middleware(c *errgenrt.Catalog, o *errgenrt.Options) mcp.Middleware {
 	m := &middleware{catalog: c, options: o, outputSchema: map[string]bool{}}
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
@@ -116,7 +121,7 @@ func Middleware(c *errgenrt.Catalog, o *errgenrt.Options) mcp.Middleware {
 			case method == "tools/call":
 				return m.toolCall(ctx, next, req, res, err)
 			case err != nil:
-				return nil, m.wireError(err)
+				return nil, m.wireError(ctx, err)
 			case method == "tools/list":
 				if r, ok := res.(*mcp.ListToolsResult); ok && r != nil {
 					m.record(req, r)
@@ -159,11 +164,12 @@ func (m *middleware) catalogError(err error) (*errgenrt.Error, *jsonrpc.Error) {
 }
 
 // wireError returns the JSON-RPC error a failing method sends.
-func (m *middleware) wireError(err error) error {
+func (m *middleware) wireError(ctx context.Context, err error) error {
 	e, sdk := m.catalogError(err)
 	if sdk != nil {
 		return sdk
 	}
+	m.catalog.Sent(ctx, e, errgenrt.SentJSONRPC)
 	return rpcError(e, m.options)
 }
 
@@ -194,8 +200,10 @@ func (m *middleware) toolCall(ctx context.Context, next mcp.MethodHandler, req m
 		}
 	}
 	if e.Def.ToolErrorsAsRPC {
+		m.catalog.Sent(ctx, e, errgenrt.SentJSONRPC)
 		return nil, rpcError(e, m.options)
 	}
+	m.catalog.Sent(ctx, e, errgenrt.SentTool)
 	r := toolResult(e, m.options)
 	if call, ok := req.(*mcp.CallToolRequest); ok && call.Params != nil && m.hasOutputSchema(ctx, next, call) {
 		r.StructuredContent = nil

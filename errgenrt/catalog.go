@@ -1,6 +1,7 @@
 package errgenrt
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"sort"
@@ -29,6 +30,10 @@ type Catalog struct {
 	// count them, log them, or, in tests, panic. It runs while a payload
 	// renders; the value itself is not passed, since it may be secret.
 	OnViolation func(Violation)
+	// OnSend, when set, learns of every error response errgen's adapters
+	// send (see [Catalog.Sent]): the errgenotel package sets it to record
+	// the errors in OpenTelemetry. Set it before the catalog serves.
+	OnSend func(ctx context.Context, e *Error, via SentVia)
 
 	bySymbol map[string]*Def
 	byCode   map[int64]*Def

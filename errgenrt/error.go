@@ -22,11 +22,14 @@ type Error struct {
 	// logSensitive shows sensitive values in the log forms
 	// (VerboseError, LogValue): WithLogSensitive.
 	logSensitive bool
-	status       int  // 0: the default status
-	data         []KV // legacy JSON-RPC data keys
-	ext          []KV // problem extension members
-	requestID    string
-	instance     string
+	// telemetryCause lets telemetry export the cause's text
+	// (WithTelemetryCause).
+	telemetryCause bool
+	status         int  // 0: the default status
+	data           []KV // legacy JSON-RPC data keys
+	ext            []KV // problem extension members
+	requestID      string
+	instance       string
 }
 
 // KV is a caller-supplied member.
@@ -122,6 +125,13 @@ func WithRequestID(id string) Option { return func(e *Error) { e.requestID = id 
 // WithInstance sets the problem document's instance URI (default: a fresh
 // urn:uuid).
 func WithInstance(uri string) Option { return func(e *Error) { e.instance = uri } }
+
+// WithTelemetryCause lets telemetry (the errgenotel package) export the
+// text of the occurrence's cause, bounded by the catalog's string limit.
+// Without it no telemetry carries anything of the cause: a cause's text
+// can hold what the wire never shows (a path, a query, a credential), so
+// only the code that made the occurrence can say it is safe to export.
+func WithTelemetryCause() Option { return func(e *Error) { e.telemetryCause = true } }
 
 // WithLogSensitive shows this occurrence's sensitive detail values, in
 // clear and unscrubbed, in its log forms ([Error.VerboseError] and

@@ -2,6 +2,7 @@ package errgenrt
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"errors"
 	"net/http"
@@ -400,8 +401,17 @@ const ProblemContentType = "application/problem+json"
 // WriteProblem converts err with [Catalog.From] and writes it as an
 // application/problem+json response with the error's status and, when
 // the error written carries a retry delay, a Retry-After header: the
-// delay in whole seconds, rounded up.
+// delay in whole seconds, rounded up. A handler should prefer
+// [Catalog.WriteProblemContext] with the request's context, which
+// telemetry needs to find the request's span.
 func (c *Catalog) WriteProblem(w http.ResponseWriter, err error, o *Options) {
+	c.WriteProblemContext(context.Background(), w, err, o)
+}
+
+// WriteProblemContext is [Catalog.WriteProblem] for a request's context:
+// the catalog's [Catalog.OnSend] hook (telemetry, when installed) learns
+// of the error written with ctx.
+func (c *Catalog) WriteProblemContext(ctx context.Context, w http.ResponseWriter, err error, o *Options) {
 	e := c.From(err)
 	if e == nil {
 		e = c.Fallback.fresh(nil)
@@ -415,6 +425,7 @@ func (c *Catalog) WriteProblem(w http.ResponseWriter, err error, o *Options) {
 	}
 	w.WriteHeader(r.Status())
 	_, _ = w.Write(body)
+	c.Sent(ctx, r, SentHTTP)
 }
 
 func (e *Error) record() {
