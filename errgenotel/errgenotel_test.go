@@ -233,7 +233,7 @@ func get(t *testing.T, url string) string {
 func attrs(kvs []attribute.KeyValue) map[string]string {
 	m := map[string]string{}
 	for _, kv := range kvs {
-		m[string(kv.Key)] = kv.Value.Emit()
+		m[string(kv.Key)] = kv.Value.String()
 	}
 	return m
 }
@@ -241,7 +241,7 @@ func attrs(kvs []attribute.KeyValue) map[string]string {
 func logAttrs(r sdklog.Record) map[string]string {
 	m := map[string]string{}
 	r.WalkAttributes(func(kv attribute.KeyValue) bool {
-		m[string(kv.Key)] = kv.Value.Emit()
+		m[string(kv.Key)] = kv.Value.String()
 		return true
 	})
 	return m
