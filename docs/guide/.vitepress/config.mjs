@@ -46,6 +46,7 @@ export default {
         { text: 'Node servers', link: '/node' },
         { text: 'Rust crate', link: '/rust' },
         { text: 'Python package', link: '/python' },
+        { text: 'OpenTelemetry', link: '/telemetry' },
         { text: 'JSON Schema of the wire', link: '/schema' },
         { text: 'Docs', link: '/docs' },
         { text: 'Consuming and publishing', link: '/publishing' },
