@@ -328,7 +328,6 @@ func (g *generator) libFile() []byte {
 	w.field(1, "fallback", "&"+domainModule(m.Fallback.Domain)+"::"+defStatic(m.Fallback))
 	w.line(1, "metrics: rt::Metrics::new(),")
 	w.line(1, "violations: rt::Violations::new(),")
-	w.line(1, "sends: rt::Sends::new(),")
 	w.line(0, "};")
 	w.blank()
 

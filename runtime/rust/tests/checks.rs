@@ -51,7 +51,6 @@ static CATALOG: rt::Catalog = rt::Catalog {
     fallback: &INTERNAL,
     metrics: rt::Metrics::new(),
     violations: rt::Violations::new(),
-    sends: rt::Sends::new(),
 };
 
 const fn def(

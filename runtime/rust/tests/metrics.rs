@@ -44,7 +44,6 @@ static CATALOG: rt::Catalog = rt::Catalog {
     fallback: &INTERNAL,
     metrics: rt::Metrics::new(),
     violations: rt::Violations::new(),
-    sends: rt::Sends::new(),
 };
 
 static PARSE: rt::Def = def(-32700, -32700, "E_PARSE", "jsonrpc");

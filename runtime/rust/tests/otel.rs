@@ -74,7 +74,6 @@ static CATALOG: rt::Catalog = rt::Catalog {
     fallback: &INTERNAL,
     metrics: rt::Metrics::new(),
     violations: rt::Violations::new(),
-    sends: rt::Sends::new(),
 };
 
 const fn def(
@@ -543,7 +542,7 @@ fn once_per_error_and_installing_twice_does_not_double() {
 
     // the second, uninstalled: nothing more is recorded
     second.uninstall();
-    assert!(CATALOG.sends.hook().is_none());
+    assert!(CATALOG.send_hook().is_none());
     in_server_span("gone", || DOWN.error().to_http_problem(&Options::default()));
     let s = span("gone");
     assert!(s.attributes.is_empty(), "{:?}", s.attributes);
@@ -676,9 +675,9 @@ fn not_installed_nothing_is_recorded() {
     drop(install());
     // the default options: the global meter provider, no logger
     let installed = otel::install(&CATALOG, otel::Options::default());
-    assert!(CATALOG.sends.hook().is_some());
+    assert!(CATALOG.send_hook().is_some());
     installed.uninstall();
-    assert!(CATALOG.sends.hook().is_none());
+    assert!(CATALOG.send_hook().is_none());
     in_server_span("bare", || DOWN.error().to_http_problem(&Options::default()));
     in_server_span("bare-record", || {
         otel::record(&CATALOG, MISSING.error(), SentAs::Http)
@@ -702,7 +701,7 @@ fn not_installed_nothing_is_recorded() {
     let _ = CATALOG
         .from_error(foreign())
         .to_http_problem(&Options::default());
-    CATALOG.sends.remove(&hook);
+    CATALOG.remove_send_hook(&hook);
     let _ = DOWN.error().to_http_problem(&Options::default());
     assert_eq!(
         *seen.lock().unwrap(),

@@ -55,7 +55,6 @@ static CATALOG: rt::Catalog = rt::Catalog {
     fallback: &INTERNAL,
     metrics: rt::Metrics::new(),
     violations: rt::Violations::new(),
-    sends: rt::Sends::new(),
 };
 
 const fn def(code: i64, symbol: &'static str, retry: RetryClass) -> rt::Def {

@@ -32,7 +32,6 @@ static CATALOG: rt::Catalog = rt::Catalog {
     fallback: &INTERNAL,
     metrics: rt::Metrics::new(),
     violations: rt::Violations::new(),
-    sends: rt::Sends::new(),
 };
 
 const RULES: rt::Rules = rt::Rules {

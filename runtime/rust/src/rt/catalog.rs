@@ -15,7 +15,6 @@ use std::sync::{Arc, PoisonError, RwLock};
 use super::metrics::Metrics;
 use super::node::DetailsType;
 use super::retry::RetryClass;
-use super::send::Sends;
 
 /// A catalog's payload bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,9 +84,6 @@ pub struct Catalog {
     /// What learns of the detail values not written as given (see
     /// [`Catalog::on_violation`]).
     pub violations: Violations,
-    /// What learns of the error responses sent (see
-    /// [`Catalog::on_send`]).
-    pub sends: Sends,
 }
 
 /// The definition of one catalog error.

@@ -34,7 +34,7 @@ impl Error {
     /// learns of it as a JSON-RPC error.
     pub fn to_rmcp_error(&self, o: &Options) -> ErrorData {
         let ((code, message, data), wire) = self.jsonrpc_wire(o);
-        wire.0.def.catalog.sends.sent(&wire, SentAs::JsonRpc);
+        wire.0.def.catalog.sent(&wire, SentAs::JsonRpc);
         let code = i32::try_from(code).unwrap_or(i32::MIN);
         ErrorData::new(
             ErrorCode(code),
@@ -52,7 +52,7 @@ impl Error {
     /// `None`. The send hook learns of it as a tool result.
     pub fn to_rmcp_tool_result(&self, o: &Options) -> CallToolResult {
         let (problem, wire) = self.problem_wire(o);
-        wire.0.def.catalog.sends.sent(&wire, SentAs::Tool);
+        wire.0.def.catalog.sent(&wire, SentAs::Tool);
         let structured = serde_json::from_str::<Value>(&problem).ok();
         let mut result = CallToolResult::error(vec![ContentBlock::text(problem)]);
         result.structured_content = structured;

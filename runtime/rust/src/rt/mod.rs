@@ -14,7 +14,7 @@
 //! dependencies are serde and serde_json, regex where the catalog checks a
 //! pattern or a format, the official MCP SDK (rmcp) behind the crate's
 //! `rmcp` feature, and the OpenTelemetry API behind its `otel` feature (the
-//! module [`otel`]).
+//! module `otel`).
 
 mod catalog;
 mod check;
@@ -54,6 +54,6 @@ pub use options::{Options, OptionsError};
 pub use render::{HttpAnswer, PROBLEM_CONTENT_TYPE};
 pub use retry::{retry_advice, retry_after_secs, RetryAction, RetryAdvice, RetryClass};
 pub use sanitize::{sanitize_path, sanitize_text, sanitize_uri};
-pub use send::{SendHook, Sends, SentAs};
+pub use send::{SendHook, SentAs};
 pub use time::{parse_rfc3339, rfc3339, urn_uuid};
 pub use wire::{DebugInfo, ErrorContext, ErrorData, ErrorResponse, JsonRpcError, ProblemDetails};

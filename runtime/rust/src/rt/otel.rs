@@ -93,7 +93,7 @@ impl Installed {
 
 impl Drop for Installed {
     fn drop(&mut self) {
-        self.catalog.sends.remove(&self.hook);
+        self.catalog.remove_send_hook(&self.hook);
     }
 }
 
@@ -133,7 +133,8 @@ where
             let Some(hook) = current.upgrade() else {
                 return;
             };
-            if !catalog.sends.is(&hook) {
+            let current = catalog.send_hook();
+            if !current.is_some_and(|h| Arc::ptr_eq(&h, &hook)) {
                 return;
             }
             for (symbol, n) in catalog.metrics.snapshot().by_symbol {
@@ -164,7 +165,7 @@ pub fn record(
     how: SentAs,
 ) {
     let err = catalog.from_error(err).on_wire();
-    match catalog.sends.hook() {
+    match catalog.send_hook() {
         Some(hook) => hook(&err, how),
         None => record_sent::<<NoopLoggerProvider as LoggerProvider>::Logger>(&err, how, None),
     }

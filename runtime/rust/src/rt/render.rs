@@ -139,7 +139,7 @@ impl Error {
     /// The HTTP answer of `body`, a payload of this error, the error the
     /// wire carries; tells the catalog's send hook.
     fn http_answer(&self, content_type: &'static str, body: String) -> HttpAnswer {
-        self.0.def.catalog.sends.sent(self, SentAs::Http);
+        self.0.def.catalog.sent(self, SentAs::Http);
         HttpAnswer {
             status: self.status(),
             content_type,

@@ -7,7 +7,7 @@
 //! name) is such a hook; the runtime itself depends on no telemetry.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 use super::catalog::Catalog;
@@ -41,95 +41,83 @@ impl fmt::Display for SentAs {
     }
 }
 
-/// A hook of [`Sends`]: the error the wire carries and how it was sent.
+/// A send hook: the error the wire carries and how it was sent.
 pub type SendHook = Arc<dyn Fn(&Error, SentAs) + Send + Sync>;
 
-/// The hook that learns of the errors a catalog's adapters send, none until
-/// [`Catalog::on_send`] sets it. Without one, sending an error costs one
+/// The send hooks set, by the address of their catalog. The catalog's facts
+/// are read by every module, so the hooks are kept here rather than in the
+/// catalog: `catalog` depends on no error.
+static HOOKS: RwLock<Vec<(usize, SendHook)>> = RwLock::new(Vec::new());
+
+/// How many hooks are set: without any, sending an error costs this one
 /// atomic load more.
-pub struct Sends {
-    set: AtomicBool,
-    hook: RwLock<Option<SendHook>>,
+static SET: AtomicUsize = AtomicUsize::new(0);
+
+/// The key of a catalog in [`HOOKS`].
+fn key(catalog: &Catalog) -> usize {
+    std::ptr::from_ref(catalog) as usize
 }
 
-impl Sends {
-    /// No hook, for a catalog's static.
-    pub const fn new() -> Sends {
-        Sends {
-            set: AtomicBool::new(false),
-            hook: RwLock::new(None),
+/// Sets (`Some`) or removes (`None`) the hook of `catalog`, when `keep`
+/// accepts the hook it replaces.
+fn replace(catalog: &Catalog, hook: Option<SendHook>, keep: impl Fn(&SendHook) -> bool) {
+    let mut hooks = HOOKS.write().unwrap_or_else(PoisonError::into_inner);
+    let k = key(catalog);
+    let at = hooks.iter().position(|(c, _)| *c == k);
+    match (at, hook) {
+        (Some(i), _) if !keep(&hooks[i].1) => return,
+        (Some(i), Some(hook)) => hooks[i].1 = hook,
+        (Some(i), None) => {
+            hooks.swap_remove(i);
         }
+        (None, Some(hook)) => hooks.push((k, hook)),
+        (None, None) => {}
     }
-
-    /// The hook, when one is set.
-    pub fn hook(&self) -> Option<SendHook> {
-        if !self.set.load(Ordering::Acquire) {
-            return None;
-        }
-        self.hook
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-
-    /// Whether `hook` is the hook set.
-    pub fn is(&self, hook: &SendHook) -> bool {
-        self.hook().is_some_and(|h| Arc::ptr_eq(&h, hook))
-    }
-
-    fn set(&self, hook: Option<SendHook>) {
-        let mut slot = self.hook.write().unwrap_or_else(PoisonError::into_inner);
-        self.set.store(hook.is_some(), Ordering::Release);
-        *slot = hook;
-    }
-
-    /// Removes `hook` when it is the hook set, and leaves another one as it
-    /// is.
-    pub fn remove(&self, hook: &SendHook) {
-        let mut slot = self.hook.write().unwrap_or_else(PoisonError::into_inner);
-        if slot.as_ref().is_some_and(|h| Arc::ptr_eq(h, hook)) {
-            self.set.store(false, Ordering::Release);
-            *slot = None;
-        }
-    }
-
-    /// Tells the hook, if any, that `err` was sent as `how`.
-    pub(crate) fn sent(&self, err: &Error, how: SentAs) {
-        if let Some(hook) = self.hook() {
-            hook(err, how);
-        }
-    }
-}
-
-impl Default for Sends {
-    fn default() -> Sends {
-        Sends::new()
-    }
-}
-
-impl fmt::Debug for Sends {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Sends")
-            .field(&self.hook().map(|_| "hook"))
-            .finish()
-    }
+    SET.store(hooks.len(), Ordering::Release);
 }
 
 impl Catalog {
     /// Sets what learns of every error response the catalog's adapters and
     /// HTTP helpers send, once per response: the error the wire carries
     /// (the fallback, when the error became it) and how it was sent. It
-    /// runs on the sending thread, after the payload is rendered; it must
-    /// not send an error itself. A later call replaces it. Returns the
-    /// hook, for [`Sends::remove`].
+    /// runs on the sending thread, after the payload is rendered. A later
+    /// call replaces it. Returns the hook, for
+    /// [`Catalog::remove_send_hook`].
     pub fn on_send(&self, hook: impl Fn(&Error, SentAs) + Send + Sync + 'static) -> SendHook {
         let hook: SendHook = Arc::new(hook);
-        self.sends.set(Some(hook.clone()));
+        replace(self, Some(hook.clone()), |_| true);
         hook
     }
 
-    /// Removes the hook [`Catalog::on_send`] set.
+    /// Removes the hook [`Catalog::on_send`] set, whichever it is.
     pub fn clear_on_send(&self) {
-        self.sends.set(None);
+        replace(self, None, |_| true);
+    }
+
+    /// Removes `hook` when it is the catalog's send hook, and leaves
+    /// another one as it is.
+    pub fn remove_send_hook(&self, hook: &SendHook) {
+        replace(self, None, |h| Arc::ptr_eq(h, hook));
+    }
+
+    /// The send hook, when one is set.
+    pub fn send_hook(&self) -> Option<SendHook> {
+        if SET.load(Ordering::Acquire) == 0 {
+            return None;
+        }
+        let k = key(self);
+        HOOKS
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .find(|(c, _)| *c == k)
+            .map(|(_, h)| h.clone())
+    }
+
+    /// Tells the send hook, if any, that `err` was sent as `how`.
+    pub(crate) fn sent(&self, err: &Error, how: SentAs) {
+        if let Some(hook) = self.send_hook() {
+            hook(err, how);
+        }
     }
 }
