@@ -124,17 +124,17 @@ where
         Some(p) => p.meter_with_scope(scope()),
         None => global::meter_with_scope(scope()),
     };
-    let current = Arc::downgrade(&hook);
+    let own = Arc::downgrade(&hook);
     let counter = meter
         .u64_observable_counter(METRIC)
         .with_unit("{error}")
         .with_description("Errors errgen rendered, by catalog symbol")
         .with_callback(move |observer| {
-            let Some(hook) = current.upgrade() else {
+            // an installation uninstalled or replaced observes nothing
+            let Some(own) = own.upgrade() else {
                 return;
             };
-            let current = catalog.send_hook();
-            if !current.is_some_and(|h| Arc::ptr_eq(&h, &hook)) {
+            if !catalog.send_hook().is_some_and(|h| Arc::ptr_eq(&h, &own)) {
                 return;
             }
             for (symbol, n) in catalog.metrics.snapshot().by_symbol {
