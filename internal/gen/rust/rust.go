@@ -11,7 +11,8 @@
 //
 // The crate depends on serde and serde_json, on regex when its catalog
 // checks a pattern or a format (else its rt/regexp.rs is the runtime's
-// stub), and on the official MCP SDK (rmcp) behind its feature rmcp. Its
+// stub), on the official MCP SDK (rmcp) behind its feature rmcp, and on
+// the OpenTelemetry API behind its feature otel (the module rt::otel). Its
 // code is written as rustfmt writes it (see layout.go). A change to one
 // error changes its domain's module and the ErrorCode enum, no other file.
 package rust
@@ -41,6 +42,7 @@ const (
 	serdeVersion     = "1"
 	serdeJSONVersion = "1"
 	rmcpVersion      = "3"
+	otelVersion      = "0.33"
 )
 
 // factsFormat is the version of the facts (facts.Format) this emitter
@@ -207,11 +209,13 @@ func (g *generator) cargoToml() []byte {
 	if g.regexp {
 		w.line(0, "regex = "+quote(regexVersion))
 	}
+	w.line(0, "opentelemetry = { version = "+quote(otelVersion)+`, optional = true, default-features = false, features = ["trace", "metrics", "logs"] }`)
 	w.line(0, "rmcp = { version = "+quote(rmcpVersion)+", optional = true, default-features = false }")
 	w.line(0, "serde = { version = "+quote(serdeVersion)+`, features = ["derive"] }`)
 	w.line(0, "serde_json = { version = "+quote(serdeJSONVersion)+`, features = ["float_roundtrip"] }`)
 	w.blank()
 	w.line(0, "[features]")
+	w.line(0, `otel = ["dep:opentelemetry"]`)
 	w.line(0, `rmcp = ["dep:rmcp"]`)
 	return w.content()
 }

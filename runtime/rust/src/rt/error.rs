@@ -54,6 +54,8 @@ pub(crate) struct Occurrence {
     pub(crate) status: Option<u16>,
     /// Shows sensitive values in the log forms.
     pub(crate) log_sensitive: bool,
+    /// Lets telemetry record the cause's text.
+    pub(crate) telemetry_cause: bool,
     pub(crate) data: Vec<(String, Value)>,
     pub(crate) extensions: Vec<(String, Value)>,
     pub(crate) request_id: String,
@@ -97,6 +99,7 @@ impl Error {
             retry_after: None,
             status: None,
             log_sensitive: false,
+            telemetry_cause: false,
             data: Vec::new(),
             extensions: Vec::new(),
             request_id: String::new(),
@@ -198,6 +201,29 @@ impl Error {
         self
     }
 
+    /// Lets the telemetry of this occurrence (the `otel` module's log
+    /// record, as `errgen.error.cause`) carry its cause's text, bounded by
+    /// the catalog's string bound; without it, nothing of the cause is
+    /// recorded (as the Go runtime's `WithTelemetryCause`). The wire is
+    /// unaffected. A foreign error converted to the fallback
+    /// ([`Catalog::from_error`]) never has it.
+    pub fn with_telemetry_cause(mut self) -> Error {
+        self.0.telemetry_cause = true;
+        self
+    }
+
+    /// The cause's text for telemetry, bounded by the catalog's string
+    /// bound: only for an occurrence made [`Error::with_telemetry_cause`]
+    /// that has a cause.
+    pub fn telemetry_cause(&self) -> Option<String> {
+        if !self.0.telemetry_cause {
+            return None;
+        }
+        let cause = self.0.cause.as_ref()?.to_string();
+        let max = self.0.def.catalog.limits.max_string_bytes;
+        Some(truncate(&cause, (max > 0).then_some(max)))
+    }
+
     /// The error's definition.
     pub fn def(&self) -> &'static Def {
         self.0.def
@@ -292,6 +318,14 @@ impl Error {
     pub fn message(&self, o: &Options) -> String {
         let mut enc = Encoder::new(self.0.def, o);
         self.resolved(&mut enc).message_text(&mut enc)
+    }
+
+    /// The error as the wire carries it under the default options: the
+    /// error, or the fallback when its details cannot be written valid.
+    #[cfg(feature = "otel")]
+    pub(crate) fn on_wire(&self) -> Error {
+        let mut enc = Encoder::new(self.0.def, &Options::default());
+        self.resolved(&mut enc)
     }
 
     /// The error, or the fallback the wire carries instead when its details

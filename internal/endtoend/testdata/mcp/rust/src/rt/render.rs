@@ -13,6 +13,7 @@ use super::json::{quote, write_string};
 use super::options::Options;
 use super::retry::retry_after_secs;
 use super::sanitize::sanitize_text;
+use super::send::SentAs;
 use super::time::{rfc3339, urn_uuid};
 use super::write::{Encoder, UNTYPED};
 
@@ -53,6 +54,12 @@ impl Error {
     /// message and the data object as JSON text — for JSON-RPC libraries
     /// whose error type holds them apart (such as an MCP SDK's).
     pub fn jsonrpc_parts(&self, o: &Options) -> (i64, String, String) {
+        self.jsonrpc_wire(o).0
+    }
+
+    /// The members of [`Error::jsonrpc_parts`], with the error they are of:
+    /// the fallback when the error itself could not be written.
+    pub(crate) fn jsonrpc_wire(&self, o: &Options) -> ((i64, String, String), Error) {
         self.0.def.catalog.metrics.rendered(self.0.def);
         let mut enc = Encoder::new(self.0.def, o);
         let (obj, fallback) = self.fit(&mut enc, o, Error::write_jsonrpc);
@@ -64,7 +71,8 @@ impl Error {
         const KEY: &str = ",\"data\":";
         let start = obj.find(KEY).map_or(0, |i| i + KEY.len());
         let data = obj[start..obj.len() - 1].to_owned();
-        (r.0.def.wire_code, r.message_text(&mut enc), data)
+        let parts = (r.0.def.wire_code, r.message_text(&mut enc), data);
+        (parts, r.clone())
     }
 
     /// The RFC 9457 problem document: `type`, `title`, `status`, `detail`,
@@ -86,8 +94,16 @@ impl Error {
     /// The problem document with the error it is of: the fallback when the
     /// error itself could not be written. Its status is the response's.
     pub fn to_problem_with_status(&self, o: &Options) -> (String, u16) {
+        let (body, wire) = self.problem_wire(o);
+        (body, wire.status())
+    }
+
+    /// The problem document with the error it is of: the fallback when the
+    /// error itself could not be written.
+    pub(crate) fn problem_wire(&self, o: &Options) -> (String, Error) {
         let (body, fallback) = self.bounded(o, Error::write_problem);
-        (body, fallback.as_ref().unwrap_or(self).status())
+        let wire = fallback.unwrap_or_else(|| self.clone());
+        (body, wire)
     }
 
     /// The plain response `{"error": true, "code": SYMBOL, "message",
@@ -101,7 +117,9 @@ impl Error {
     /// The HTTP answer of the problem document ([`Error::to_problem`]):
     /// the status of the error written (the fallback's when the error did
     /// not fit or its details broke their schema) and, when the document
-    /// carries `retryAfterMs`, `Retry-After` in whole seconds.
+    /// carries `retryAfterMs`, `Retry-After` in whole seconds. The
+    /// catalog's send hook ([`Catalog::on_send`](super::Catalog::on_send))
+    /// learns of it as sent over HTTP.
     pub fn to_http_problem(&self, o: &Options) -> HttpAnswer {
         let (body, fallback) = self.bounded(o, Error::write_problem);
         fallback
@@ -111,7 +129,8 @@ impl Error {
     }
 
     /// The HTTP answer of the plain response ([`Error::to_response`]), its
-    /// status and `Retry-After` as [`Error::to_http_problem`] gives them.
+    /// status and `Retry-After` as [`Error::to_http_problem`] gives them,
+    /// the send hook told as it does.
     pub fn to_http_response(&self, o: &Options) -> HttpAnswer {
         let (body, fallback) = self.bounded(o, Error::write_response);
         fallback
@@ -120,8 +139,10 @@ impl Error {
             .http_answer("application/json", body)
     }
 
-    /// The HTTP answer of `body`, a payload of this error.
+    /// The HTTP answer of `body`, a payload of this error, the error the
+    /// wire carries; tells the catalog's send hook.
     fn http_answer(&self, content_type: &'static str, body: String) -> HttpAnswer {
+        self.0.def.catalog.sent(self, SentAs::Http);
         HttpAnswer {
             status: self.status(),
             content_type,

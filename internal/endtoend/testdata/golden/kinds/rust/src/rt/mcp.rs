@@ -27,13 +27,17 @@ use serde_json::Value;
 
 use super::error::Error;
 use super::options::Options;
+use super::send::SentAs;
 
 impl Error {
     /// The error as rmcp's JSON-RPC error: the wire code, the message and
     /// the data object (`domain`, `symbol`, `retryable`, `retry`,
     /// `retryAfterMs`, `context`, the legacy members), rendered under `o`.
+    /// The catalog's send hook ([`Catalog::on_send`](super::Catalog::on_send))
+    /// learns of it as a JSON-RPC error.
     pub fn to_rmcp_error(&self, o: &Options) -> ErrorData {
-        let (code, message, data) = self.jsonrpc_parts(o);
+        let ((code, message, data), wire) = self.jsonrpc_wire(o);
+        wire.0.def.catalog.sent(&wire, SentAs::JsonRpc);
         let code = i32::try_from(code).unwrap_or(i32::MIN);
         ErrorData::new(
             ErrorCode(code),
@@ -48,9 +52,10 @@ impl Error {
     /// structured content. A tool that declares an
     /// output schema should not send the structured content (clients check
     /// it against the schema, error or not): set `structured_content` to
-    /// `None`.
+    /// `None`. The send hook learns of it as a tool result.
     pub fn to_rmcp_tool_result(&self, o: &Options) -> CallToolResult {
-        let problem = self.to_problem(o);
+        let (problem, wire) = self.problem_wire(o);
+        wire.0.def.catalog.sent(&wire, SentAs::Tool);
         let structured = serde_json::from_str::<Value>(&problem).ok();
         let mut result = CallToolResult::error(vec![ContentBlock::text(problem)]);
         result.structured_content = structured;

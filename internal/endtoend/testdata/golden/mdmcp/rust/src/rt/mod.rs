@@ -15,8 +15,9 @@
 //! catalog's facts (its definitions, the rules of the wire, and its detail
 //! schemas as tables of [`Node`]s) are generated beside it. Its
 //! dependencies are serde and serde_json, regex where the catalog checks a
-//! pattern or a format, and the official MCP SDK (rmcp) behind the crate's
-//! `rmcp` feature.
+//! pattern or a format, the official MCP SDK (rmcp) behind the crate's
+//! `rmcp` feature, and the OpenTelemetry API behind its `otel` feature (the
+//! module `otel`).
 
 mod catalog;
 mod check;
@@ -30,10 +31,13 @@ mod mcp;
 mod metrics;
 mod node;
 mod options;
+#[cfg(feature = "otel")]
+pub mod otel;
 mod regexp;
 mod render;
 mod retry;
 mod sanitize;
+mod send;
 mod time;
 mod value;
 mod wire;
@@ -53,5 +57,6 @@ pub use options::{Options, OptionsError};
 pub use render::{HttpAnswer, PROBLEM_CONTENT_TYPE};
 pub use retry::{retry_advice, retry_after_secs, RetryAction, RetryAdvice, RetryClass};
 pub use sanitize::{sanitize_path, sanitize_text, sanitize_uri};
+pub use send::{SendHook, SentAs};
 pub use time::{parse_rfc3339, rfc3339, urn_uuid};
 pub use wire::{DebugInfo, ErrorContext, ErrorData, ErrorResponse, JsonRpcError, ProblemDetails};
