@@ -640,7 +640,7 @@ func (g *generator) detailsType(e *model.Error) string {
 // reservedParams are the names a constructor takes of its own, or uses in
 // its body and annotations: no detail property's parameter takes one.
 var reservedParams = []string{"self", "options", "cause", "status", "retryable", "retry_after_ms", "request_id", "instance", "data", "extensions",
-	"log_sensitive", "dict", "object", "str", "int", "float", "bool"}
+	"log_sensitive", "telemetry_cause", "dict", "object", "str", "int", "float", "bool"}
 
 // domainFile is a domain's module: each error's constants and class.
 func (g *generator) domainFile(d *model.Domain) []byte {
