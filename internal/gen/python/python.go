@@ -1,6 +1,6 @@
 // Package python emits the Python package of a catalog: pyproject.toml (a
-// hatchling build, no dependencies, the MCP SDK and Starlette as optional
-// extras), and in the package's directory what it generates from the
+// hatchling build, no dependencies, the MCP SDK, Starlette and the
+// OpenTelemetry API as optional extras), and in the package's directory what it generates from the
 // catalog — facts.py (the catalog's facts, internal/facts, which the
 // runtime writes every payload from), _catalog.py (the ErrorCode IntEnum,
 // CATALOG and the package's CatalogError), details.py (a TypedDict per
@@ -8,7 +8,7 @@
 // class (its constructor takes the details as keyword arguments) — beside
 // the catalog-independent runtime it copies from runtime/python as the
 // subpackage _rt, and the thin modules that bind it to the catalog
-// (client.py, mcp.py, starlette.py, conformance.py).
+// (client.py, mcp.py, starlette.py, otel.py, conformance.py).
 //
 // The emitter prints its files a line at a time (internal/gen/printer)
 // rather than through templates: every text of the catalog goes through
@@ -41,6 +41,8 @@ type Options struct {
 const (
 	MCPRequirement       = "mcp>=1.25,<2"
 	StarletteRequirement = "starlette>=0.27"
+	// the Logs API's LogRecord with a context and an event name
+	OTelRequirement = "opentelemetry-api>=1.35"
 )
 
 // Generate returns the files of the package, sorted by path.
@@ -72,6 +74,7 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 		{Path: pkg + "/client.py", Data: g.clientFile()},
 		{Path: pkg + "/mcp.py", Data: g.fixed(mcpModule)},
 		{Path: pkg + "/starlette.py", Data: g.fixed(starletteModule)},
+		{Path: pkg + "/otel.py", Data: g.fixed(otelModule)},
 	}
 	for _, d := range g.domains() {
 		files = append(files, gen.File{Path: pkg + "/" + domainModule(d) + ".py", Data: g.domainFile(d)})
@@ -371,6 +374,7 @@ func (g *generator) pyproject() []byte {
 	p.P("[project.optional-dependencies]")
 	p.P("mcp = [", tomlStr(MCPRequirement), "]")
 	p.P("starlette = [", tomlStr(StarletteRequirement), "]")
+	p.P("otel = [", tomlStr(OTelRequirement), "]")
 	p.P()
 	if pkg.Homepage != "" || pkg.Repository != "" {
 		p.P("[project.urls]")
@@ -640,7 +644,7 @@ func (g *generator) detailsType(e *model.Error) string {
 // reservedParams are the names a constructor takes of its own, or uses in
 // its body and annotations: no detail property's parameter takes one.
 var reservedParams = []string{"self", "options", "cause", "status", "retryable", "retry_after_ms", "request_id", "instance", "data", "extensions",
-	"log_sensitive", "dict", "object", "str", "int", "float", "bool"}
+	"log_sensitive", "telemetry_cause", "dict", "object", "str", "int", "float", "bool"}
 
 // domainFile is a domain's module: each error's constants and class.
 func (g *generator) domainFile(d *model.Domain) []byte {
@@ -801,7 +805,7 @@ func (g *generator) constructor(p *printer.Printer, e *model.Error) {
 func (g *generator) initFile() []byte {
 	p := g.newFile(4096 + 40*len(g.m.Errors))
 	doc(p, "The errors of the "+g.m.Name+" catalog, version "+g.m.Version+", and the runtime that sends them: each error's class (its constructor takes the error's details as keyword arguments, typed), ErrorCode, and the renderers of every wire format, byte for byte as errgen's Go runtime writes them.",
-		"Clients parse payloads with "+g.pkg+".client; "+g.pkg+".mcp (the mcp extra) connects the official MCP Python SDK, "+g.pkg+".starlette (the starlette extra) Starlette and FastAPI; python -m "+g.pkg+".conformance is the conformance runner.")
+		"Clients parse payloads with "+g.pkg+".client; "+g.pkg+".mcp (the mcp extra) connects the official MCP Python SDK, "+g.pkg+".starlette (the starlette extra) Starlette and FastAPI; "+g.pkg+".otel (the otel extra) records the errors they send with OpenTelemetry; python -m "+g.pkg+".conformance is the conformance runner.")
 	p.P()
 	p.P("from __future__ import annotations")
 	p.P()
@@ -942,6 +946,47 @@ tool_result = _ADAPTER.tool_result
 __all__ = ["handle_errors", "to_mcp_error", "tool_result", "with_tool_errors"]
 `
 
+const otelModule = `"""OpenTelemetry for the catalog's errors (pip install PACKAGE[otel]):
+install() records each error the PACKAGE.mcp and PACKAGE.starlette
+adapters send, on the active span, as an "exception" log record and in the
+errgen.errors counter (the numbers of enable_metrics); record(err) records
+one that code sends itself. What is recorded is the runtime's otel
+module's (PACKAGE._rt.otel): never a sensitive value, and a cause's text
+only for an error made with telemetry_cause=True.
+"""
+
+from __future__ import annotations
+
+from opentelemetry._logs import LoggerProvider
+from opentelemetry.metrics import MeterProvider
+
+from ._catalog import CATALOG
+from ._rt import otel as _otel
+from ._rt.core import SendKind
+from ._rt.otel import Handle
+
+
+def install(
+    *,
+    meter_provider: MeterProvider | None = None,
+    logger_provider: LoggerProvider | None = None,
+) -> Handle:
+    """Records the errors the catalog's adapters send (installing again
+    replaces the previous installation); the providers default to the
+    global ones, spans are the active one. handle.uninstall() ends it."""
+    return _otel.install(CATALOG, meter_provider=meter_provider, logger_provider=logger_provider)
+
+
+def record(err: object, kind: SendKind = "http") -> None:
+    """Records err as the adapters record what they send, for code that
+    sends an error itself (kind: "http", "jsonrpc" or "tool"); anything not
+    the catalog's as the fallback."""
+    _otel.record(CATALOG, err, kind)
+
+
+__all__ = ["Handle", "install", "record"]
+`
+
 const starletteModule = `"""The Starlette and FastAPI adapter (pip install PACKAGE[starlette]): an
 exception handler answering application/problem+json with the error's
 status and headers.
@@ -969,7 +1014,7 @@ func (g *generator) readme() []byte {
 	p.P("# ", mdText(DistributionName(g.pkg)))
 	p.P()
 	p.P("The errors of the ", mdText(g.m.Name), " error catalog, version ", mdText(g.m.Version), ", and the runtime that sends them ",
-		"byte for byte as errgen's Go runtime does. Python 3.10 or newer, standard library only; the MCP SDK and Starlette adapters are extras.")
+		"byte for byte as errgen's Go runtime does. Python 3.10 or newer, standard library only; the MCP SDK and Starlette adapters and the OpenTelemetry module are extras.")
 	p.P()
 	cls := g.classes[g.m.Fallback]
 	p.P("```python")
@@ -988,6 +1033,7 @@ func (g *generator) readme() []byte {
 	p.P("| `", g.pkg, ".client` | parsers and guards of every payload |")
 	p.P("| `", g.pkg, ".mcp` | `handle_errors` for FastMCP and the low-level server (`pip install ", DistributionName(g.pkg), "[mcp]`) |")
 	p.P("| `", g.pkg, ".starlette` | an exception handler answering `application/problem+json` (`[starlette]`) |")
+	p.P("| `", g.pkg, ".otel` | `install()`: the errors the adapters send on the active span, as `exception` log records and the `errgen.errors` counter (`[otel]`) |")
 	p.P("| `python -m ", g.pkg, ".conformance` | the conformance runner: `errgen conformance -vectors vectors.json -- python -m ", g.pkg, ".conformance` |")
 	return p.Content()
 }

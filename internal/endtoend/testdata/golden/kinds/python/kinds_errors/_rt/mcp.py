@@ -28,6 +28,12 @@ text, unless it is an ``McpError``. So:
 - ``to_mcp_error(err)`` and ``tool_result(err)`` render one error for a
   handler that builds its reply itself.
 
+``handle_errors`` and ``with_tool_errors`` tell the catalog's send hook
+(the otel module, when installed) of each error they send, once, with how
+it went: ``jsonrpc`` or ``tool``. ``to_mcp_error`` and ``tool_result`` only
+render: a handler that sends what they make records it with the otel
+module's ``record``.
+
 The SDK serializes what it sends itself: the values are the runtime's,
 the escaping of the JSON the SDK's (pydantic's). FastMCP 1.x checks even
 an error result a tool returns against the tool's output schema (which it
@@ -149,6 +155,8 @@ class Adapter:
             req.result = result
             if self._catalog.tool_errors_as_jsonrpc(err):
                 req.rpc = self.to_mcp_error(err, options)
+        # what the client gets: the JSON-RPC error tools_call raises instead, else this result
+        self._catalog._sent(err, "jsonrpc" if req is not None and req.rpc is not None else "tool")
         return result
 
     def _has_catalog_error(self, exc: BaseException) -> bool:
@@ -332,12 +340,14 @@ class Adapter:
             except McpError as exc:
                 if not self._has_catalog_error(exc):
                     raise
+                self._catalog._sent(exc, "jsonrpc")
                 raise self.to_mcp_error(exc, options) from exc
             except Exception as exc:
                 if watched and state.raised is None and not self._has_catalog_error(exc):
                     raise  # the SDK's own, as the SDK answers it
                 if not watched:
                     self._unexpected(exc, method)
+                self._catalog._sent(exc, "jsonrpc")
                 raise self.to_mcp_error(exc, options) from exc
             finally:
                 _REQUEST.reset(token)

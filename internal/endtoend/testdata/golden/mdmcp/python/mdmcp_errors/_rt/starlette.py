@@ -11,7 +11,8 @@ delay (retryAfterMs).
     app.add_exception_handler(CatalogError, adapter.exception_handler())
 
 Starlette's own HTTP exceptions (404, 405) and FastAPI's request
-validation errors keep their handlers.
+validation errors keep their handlers. Each problem response made here is
+told to the catalog's send hook (the otel module, when installed), once.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ class Adapter:
         the error it is of (anything not the catalog's: the fallback) and
         headers; when the document written carries retryAfterMs, a
         Retry-After header of its whole seconds, rounded up (it replaces
-        one in headers: the header says what the document says)."""
+        one in headers: the header says what the document says). The
+        catalog's send hook learns of it as sent over HTTP."""
         status, body, delay = self._catalog.http_problem(err, options)
+        self._catalog._sent(err, "http")
         if delay is not None:
             headers = {k: v for k, v in (headers or {}).items() if k.lower() != "retry-after"}
             headers["Retry-After"] = retry_after_header(delay)

@@ -6,9 +6,10 @@ package it generates, as its ``_rt`` subpackage; the generated package
 binds it to its catalog (its ``CATALOG``) and declares the catalog's error
 classes and typed details beside it.
 
-Standard library only; ``mcp`` (the MCP Python SDK adapter) and
-``starlette`` (the ASGI exception handler) import their framework, and are
-imported only by a package's optional ``mcp`` and ``starlette`` modules.
+Standard library only; ``mcp`` (the MCP Python SDK adapter),
+``starlette`` (the ASGI exception handler) and ``otel`` (OpenTelemetry, on
+its API) import their framework, and are imported only by a package's
+optional ``mcp``, ``starlette`` and ``otel`` modules.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypedDict, TypeVar, cast
 
 from .sanitize import sanitize
 from .wire import quote, truncate, utf8_length
@@ -111,6 +111,8 @@ class ErrorOptions(TypedDict, total=False):
     extensions: Members | None
     #: the log forms show this occurrence's sensitive values in clear (never the wire)
     log_sensitive: bool
+    #: telemetry (the otel module's exception log record) may carry the cause's text, bounded; without it, nothing of the cause is exported
+    telemetry_cause: bool
 
 
 class Stats(TypedDict):
@@ -176,7 +178,20 @@ class _Occurrence:
     """One raised error: its definition, its details and the members of
     the occurrence."""
 
-    __slots__ = ("data", "def_", "details", "extensions", "instance", "log_sensitive", "raw", "request_id", "retry_after_ms", "retryable", "status")
+    __slots__ = (
+        "data",
+        "def_",
+        "details",
+        "extensions",
+        "instance",
+        "log_sensitive",
+        "raw",
+        "request_id",
+        "retry_after_ms",
+        "retryable",
+        "status",
+        "telemetry_cause",
+    )
 
     def __init__(self, def_: Mapping[str, Any]) -> None:
         self.def_ = def_
@@ -190,6 +205,7 @@ class _Occurrence:
         self.request_id = ""
         self.instance = ""
         self.log_sensitive = False
+        self.telemetry_cause = False
 
     def members(self) -> tuple[Any, ...]:
         """The members of the occurrence besides its definition, in
@@ -596,6 +612,14 @@ def _rfc3339(dt: datetime) -> str:
 
 _Writer = Callable[[CatalogError, Encoder, Options], str]
 
+#: How an adapter sent an error: as a JSON-RPC error object ("jsonrpc"),
+#: as an MCP isError tool result ("tool"), as an HTTP response ("http").
+SendKind = Literal["jsonrpc", "tool", "http"]
+
+#: The observer of the errors the adapters send (the otel module's): it is
+#: given the error the wire carries and how it was sent, once per response.
+SendHook = Callable[[CatalogError, SendKind], None]
+
 #: The base class of a catalog's errors (a generated package's CatalogError).
 E = TypeVar("E", bound=CatalogError)
 
@@ -625,6 +649,8 @@ class Catalog(Generic[E]):
         self._classes: dict[str, type[E]] = {}
         self._base: type[E] = cast("type[E]", type("CatalogError", (CatalogError,), {"_catalog": self, "__module__": __name__}))
         self._metrics: Metrics | None = None
+        #: the send hook: set by the otel module's install, None otherwise
+        self._on_send: SendHook | None = None
         fb = self._defs.get(facts["fallback"])
         if fb is None:
             raise ValueError(f"{self.name}: no fallback error {facts['fallback']}")
@@ -698,6 +724,7 @@ class Catalog(Generic[E]):
         o.request_id = options.get("request_id") or ""
         o.instance = options.get("instance") or ""
         o.log_sensitive = options.get("log_sensitive") is True
+        o.telemetry_cause = options.get("telemetry_cause") is True
         return o
 
     def _fresh(self, d: Mapping[str, Any], cause: BaseException | None) -> E:
@@ -746,6 +773,16 @@ class Catalog(Generic[E]):
         previous = self.tables.on_violation
         self.tables.on_violation = hook
         return previous
+
+    def _sent(self, err: object, kind: SendKind) -> None:
+        """Tells the send hook, when one is installed, of one error response
+        an adapter sends: the error the wire carries (the fallback for
+        anything not the catalog's, or for details without a valid form) and
+        how it was sent. The adapters call it once per response; the
+        renderers never do. Without a hook it costs one None check."""
+        hook = self._on_send
+        if hook is not None:
+            hook(self._resolved(self.from_error(err)), kind)
 
     def enable_metrics(self) -> Metrics:
         """Starts counting the errors the renderers render, each payload once
@@ -1096,4 +1133,14 @@ def _record_error(record: logging.LogRecord) -> CatalogError | None:
     return None
 
 
-__all__ += ["RETRY_AFTER_CHANGE", "RETRY_AFTER_DELAY", "RETRY_NEVER", "Violation", "normalize_retry_after_ms", "options_from_env", "retry_after_header"]
+__all__ += [
+    "RETRY_AFTER_CHANGE",
+    "RETRY_AFTER_DELAY",
+    "RETRY_NEVER",
+    "SendHook",
+    "SendKind",
+    "Violation",
+    "normalize_retry_after_ms",
+    "options_from_env",
+    "retry_after_header",
+]
