@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -193,6 +194,112 @@ func TestOpenAPIKin(t *testing.T) {
 				}
 			}
 			t.Logf("%d problem documents validated, %s", checked, strconv.Itoa(len(vectors))+" vectors")
+		})
+	}
+}
+
+// oaEvolutionBase is the catalog TestOpenAPIEvolution edits.
+const oaEvolutionBase = `errgen: 1
+name: shop
+version: 1.0.0
+problem_base: https://errors.shop.example/
+fallback: E_INTERNAL
+domains:
+  core: {range: [1000, 1999]}
+errors:
+  E_INTERNAL: {code: 1000, title: Internal error, message: Internal error, doc: x}
+  E_NOT_FOUND:
+    code: 1001
+    title: Not found
+    message: "No {item}"
+    status: 404
+    details:
+      type: object
+      required: [item]
+      properties:
+        item: {type: string}
+    examples: [{item: cart}]
+    doc: x
+  E_GONE: {code: 1002, title: Gone, message: Gone, status: 404, doc: x}
+  E_BUSY:
+    code: 1003
+    title: Busy
+    message: Busy
+    status: 503
+    retry: {class: after_delay, delay: 5s}
+    doc: x
+`
+
+// oaComponents generates the OpenAPI document of a catalog and returns
+// each component's JSON by "schemas/NAME", "responses/NAME" and
+// "headers/NAME".
+func oaComponents(t *testing.T, yaml string) map[string]string {
+	t.Helper()
+	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(yaml)}, "errors.yaml")
+	files, err := jsonschema.GenerateOpenAPI(gen.NewInput(m), jsonschema.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Components map[string]map[string]json.RawMessage `json:"components"`
+	}
+	if err := json.Unmarshal(files[0].Data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for kind, comps := range doc.Components {
+		for name, raw := range comps {
+			out[kind+"/"+name] = string(raw)
+		}
+	}
+	return out
+}
+
+// TestOpenAPIEvolution: the OpenAPI document of a changed catalog differs
+// from the first exactly in the components of what changed, as errgen diff
+// reports the change: an error's own schema and response, and the
+// responses and unions that list it.
+func TestOpenAPIEvolution(t *testing.T) {
+	base := oaComponents(t, oaEvolutionBase)
+	for _, c := range []struct {
+		name, old, new string
+		want           []string
+	}{
+		{"title", "title: Gone,", "title: Gone for good,",
+			[]string{"schemas/E_GONE", "responses/E_GONE"}},
+		{"detail field", "item: {type: string}", "item: {type: string, maxLength: 64}",
+			[]string{"schemas/details.inline.E_NOT_FOUND", "schemas/E_NOT_FOUND"}},
+		{"status", "message: Gone, status: 404", "message: Gone, status: 410",
+			[]string{"schemas/E_GONE", "responses/E_GONE", "responses/Problem404", "responses/Problem410"}},
+		{"retry delay", "delay: 5s", "delay: 10s",
+			[]string{"responses/E_BUSY"}},
+		{"new error", "  E_BUSY:", "  E_LOCKED: {code: 1004, title: Locked, message: Locked, status: 409, doc: x}\n  E_BUSY:",
+			[]string{"schemas/E_LOCKED", "responses/E_LOCKED", "responses/Problem409", "schemas/ProblemDetails", "schemas/ErrorResponse"}},
+		{"doc only", "E_INTERNAL: {code: 1000, title: Internal error, message: Internal error, doc: x}", "E_INTERNAL: {code: 1000, title: Internal error, message: Internal error, doc: A longer text.}",
+			nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if !strings.Contains(oaEvolutionBase, c.old) {
+				t.Fatalf("the base catalog lacks %q", c.old)
+			}
+			next := oaComponents(t, strings.Replace(oaEvolutionBase, c.old, c.new, 1))
+			var changed []string
+			for k, v := range next {
+				if base[k] != v {
+					changed = append(changed, k)
+				}
+			}
+			for k := range base {
+				if _, ok := next[k]; !ok {
+					changed = append(changed, k)
+				}
+			}
+			slices.Sort(changed)
+			want := slices.Clone(c.want)
+			slices.Sort(want)
+			if !slices.Equal(changed, want) {
+				t.Errorf("changed components %v, want %v", changed, want)
+			}
 		})
 	}
 }
