@@ -42,7 +42,9 @@ const (
 // of the problem documents of the errors that allow it.
 func StatusResponse(status int) string { return "Problem" + strconv.Itoa(status) }
 
-// GenerateOpenAPI returns the OpenAPI 3.1 document of in's catalog: its
+// GenerateOpenAPI returns the OpenAPI 3.1 document of in's catalog (its
+// schemas in OpenAPI's default dialect, JSON Schema 2020-12 with the
+// discriminator and externalDocs keywords, so it declares none): its
 // components hold, for every error, the schema of its problem document
 // and a response with the catalog's example; a response per HTTP status,
 // a oneOf of the errors that allow it discriminated by type; the plain
@@ -129,7 +131,6 @@ func (g *generator) openAPI(rt *runtimemodel.Catalog) object {
 		{"x-errgen", header}, // first, so the header is on the file's second line
 		{"openapi", OpenAPIVersion},
 		{"info", info},
-		{"jsonSchemaDialect", Draft},
 		{"servers", []any{object{{"url", "/"}, {"description", "The API that refers to these components: this document describes no path of its own."}}}},
 		{"paths", object{}},
 		{"components", object{
