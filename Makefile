@@ -39,10 +39,14 @@ all: lint test
 # packages installed from their tarballs and the wheel into a virtual
 # environment, each running errgen with no Go on PATH) and generate killed
 # at random moments (internal/cli); the Python runtime (runtime/python:
-# ruff, mypy --strict, pytest, its MCP and Starlette adapters on the
-# frameworks' own clients) and the generated Python packages (errgen
-# conformance on their runners, mypy --strict of a user's module, FastMCP
-# and low-level MCP servers driven by raw JSON-RPC lines) in .venv-test.
+# ruff, mypy --strict, pytest, its MCP and Starlette adapters and its
+# FastAPI OpenAPI helper on the frameworks' own clients) and the generated
+# Python packages (errgen conformance on their runners, mypy --strict of a
+# user's module, FastMCP and low-level MCP servers driven by raw JSON-RPC
+# lines) in .venv-test; the OpenAPI documents (the repo's and every golden catalog's) under
+# Redocly CLI's recommended rules, openapi-typescript's types of them
+# under tsc --strict, openapi-spec-validator, and openapi-core validating
+# every golden problem vector against its responses (test/openapi).
 # internal/endtoend is one test binary of 6 to 12 minutes (its cargo
 # builds cold on a fresh machine), past go test's default 10-minute
 # timeout: hence -timeout.
@@ -68,17 +72,20 @@ test: node_modules test/mcp-conformance/node_modules .venv-test
 	node test/bundle/client.mjs gen/ts internal/endtoend/testdata/golden/*/ts
 	cd runtime/python && ../../.venv-test/bin/ruff check . && ../../.venv-test/bin/ruff format --check . && ../../.venv-test/bin/mypy
 	cd runtime/python && ../../.venv-test/bin/python -m pytest
+	node --test test/openapi/redocly.test.mjs test/openapi/types.test.mjs
+	.venv-test/bin/python -m pytest test/openapi
 
-# TypeScript, Ajv, the MCP SDK, esbuild, Fastify and ESLint for the tests,
-# pinned in package-lock.json.
+# TypeScript, Ajv, the MCP SDK, esbuild, Fastify, ESLint, Redocly CLI and
+# openapi-typescript for the tests, pinned in package-lock.json.
 node_modules: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch node_modules
 
 # The Python test environment (the Python runtime's tests and linters, the
 # generated packages' conformance runs, mypy, MCP SDK and Starlette tests in
-# internal/endtoend): pytest, mypy, ruff, hatchling, the MCP Python SDK,
-# Starlette and FastAPI, pinned and hashed in
+# internal/endtoend, the OpenAPI tests): pytest, mypy, ruff, hatchling, the
+# MCP Python SDK, Starlette, FastAPI, openapi-core and
+# openapi-spec-validator, pinned and hashed in
 # runtime/python/requirements-dev.txt.
 PYTHON ?= python3
 .venv-test: runtime/python/requirements-dev.txt

@@ -9,8 +9,9 @@
 //	errgen check    [-catalog FILE]      validate a catalog; writes nothing
 //	errgen generate [-catalog FILE] [-go DIR] [-go-package NAME] [-ts DIR]
 //	                [-rust DIR] [-rust-crate NAME] [-python DIR]
-//	                [-python-package NAME] [-schema FILE] [-docs DIR]
-//	                [-conformance FILE] [-facts FILE] [-templates DIR] [-check]
+//	                [-python-package NAME] [-schema FILE] [-openapi FILE]
+//	                [-docs DIR] [-conformance FILE] [-facts FILE]
+//	                [-templates DIR] [-check]
 //	errgen diff     [-json] OLD NEW      breaking-change report (files or git:REV:PATH)
 //	errgen conformance -vectors FILE -- CMD [ARGS...]  hold a runtime's runner to the conformance vectors
 //	errgen explain  CODE|SYMBOL|TYPE|STATUS [-catalog FILE]  one error's reference, or the errors allowing an HTTP status

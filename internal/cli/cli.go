@@ -159,7 +159,7 @@ func flagSet(c *command, env *Env) *flag.FlagSet {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "errgen turns an error catalog (YAML) into a Go package, a TypeScript package, a Rust crate,\na Python package, a JSON Schema, markdown docs, conformance vectors and the catalog's facts.\n\nUsage:\n\n")
+	fmt.Fprintf(w, "errgen turns an error catalog (YAML) into a Go package, a TypeScript package, a Rust crate,\na Python package, a JSON Schema, OpenAPI components, markdown docs, conformance vectors\nand the catalog's facts.\n\nUsage:\n\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  errgen %-8s %-28s %s\n", c.name, c.args, c.summary)
 	}

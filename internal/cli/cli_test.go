@@ -195,7 +195,7 @@ func TestVersionStamped(t *testing.T) {
 // writes.
 func TestHelpNamesEveryOutput(t *testing.T) {
 	out, _, code := run(t, t.TempDir(), "help")
-	for _, what := range []string{"Go package", "TypeScript package", "Rust crate", "JSON Schema", "docs", "conformance vectors", "facts"} {
+	for _, what := range []string{"Go package", "TypeScript package", "Rust crate", "JSON Schema", "OpenAPI", "docs", "conformance vectors", "facts"} {
 		if code != ExitOK || !strings.Contains(out, what) {
 			t.Errorf("errgen help does not name %q:\n%s", what, out)
 		}
@@ -228,10 +228,10 @@ func TestStarterOutputsEveryOutput(t *testing.T) {
 			t.Errorf("the starter's outputs block has no %s", k)
 		}
 	}
-	if !strings.Contains(out, "(Go, TypeScript, Rust, Python, JSON Schema, docs, conformance vectors, facts)\n") {
+	if !strings.Contains(out, "(Go, TypeScript, Rust, Python, JSON Schema, OpenAPI, docs, conformance vectors, facts)\n") {
 		t.Errorf("generate with every output in the catalog:\n%s", out)
 	}
-	for _, f := range []string{"gen/rust/Cargo.toml", "gen/python/myservice_errors/__init__.py", "conformance/vectors.json", "conformance/facts.json", "gen/go/errors.go", "gen/ts/package.json"} {
+	for _, f := range []string{"gen/rust/Cargo.toml", "gen/python/myservice_errors/__init__.py", "conformance/vectors.json", "conformance/facts.json", "schema/errors.openapi.json", "gen/go/errors.go", "gen/ts/package.json"} {
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f))); err != nil {
 			t.Errorf("no %s: %v", f, err)
 		}

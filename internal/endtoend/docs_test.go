@@ -120,8 +120,8 @@ func TestDocsJSONBlocks(t *testing.T) {
 			defs := docsSchema(t, m)
 			files := docsFiles(t, c.goldenCase, m)
 			o := errgenrt.DefaultOptions()
-			o.Now = func() time.Time { return markdown.ExampleTime }
-			o.Instance = func() string { return markdown.ExampleInstance }
+			o.Now = func() time.Time { return gen.ExampleTime }
+			o.Instance = func() string { return gen.ExampleInstance }
 			blocks := 0
 			for _, f := range files {
 				e := errorOfPage(m, f.Path)

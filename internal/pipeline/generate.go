@@ -573,6 +573,7 @@ var headerLines = []string{
 	"# " + gen.ManifestHeader,     // Cargo.toml
 	`"//": "` + gen.Header + `",`, // package.json
 	`"$comment": "` + gen.Header,  // JSON Schema
+	`"x-errgen": "` + gen.Header,  // OpenAPI
 }
 
 // isGenerated reports whether the file at path carries errgen's header.

@@ -200,6 +200,7 @@ func TestUnchangedFlags(t *testing.T) {
 		"python":         {"-python", "out/python"},
 		"python-package": {"-python", "out/python", "-python-package", "other_errors"},
 		"schema":         {"-schema", "out/error.schema.json"},
+		"openapi":        {"-openapi", "out/errors.openapi.json"},
 		"docs":           {"-docs", "out/docs"},
 		"templates":      {"-templates", "tmpl"},
 		"conformance":    {"-conformance", "out/vectors.json"},

@@ -12,6 +12,7 @@ import (
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gen/python"
 )
 
@@ -20,7 +21,9 @@ var update = flag.Bool("update", false, "rewrite the fixture's generated package
 // TestFixture holds tests/fixture/fixture_errors, the package the
 // runtime's tests import, to what the emitter writes for
 // tests/fixture/errors.yaml, but its runtime (_rt), which the tests take
-// from src (-update rewrites it).
+// from src; and tests/fixture/errors.openapi.json, the catalog's OpenAPI
+// document the tests of openapi.py read, to errgen generate -openapi's
+// (-update rewrites them).
 func TestFixture(t *testing.T) {
 	dir := filepath.Join("tests", "fixture")
 	m := errgentest.Model(t, catalog.OSFS{}, filepath.Join(dir, "errors.yaml"))
@@ -34,6 +37,13 @@ func TestFixture(t *testing.T) {
 		if strings.HasPrefix(f.Path, pkg+"/") && !strings.HasPrefix(f.Path, pkg+"/_rt/") {
 			want[f.Path] = f.Data
 		}
+	}
+	oa, err := jsonschema.GenerateOpenAPI(gen.NewInput(m), jsonschema.Options{Source: "errors.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range oa {
+		want[f.Path] = f.Data
 	}
 	root := filepath.Join(dir, pkg)
 	if *update {

@@ -48,6 +48,7 @@ export default {
         { text: 'Python package', link: '/python' },
         { text: 'OpenTelemetry', link: '/telemetry' },
         { text: 'JSON Schema of the wire', link: '/schema' },
+        { text: 'OpenAPI', link: '/openapi' },
         { text: 'Docs', link: '/docs' },
         { text: 'Consuming and publishing', link: '/publishing' },
       ] },

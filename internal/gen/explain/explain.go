@@ -474,8 +474,8 @@ func examplePayload(m *model.Catalog, e *model.Error) (string, string) {
 	}
 	rm := runtimemodel.Build(gen.NewInput(m))
 	o := errgenrt.DefaultOptions()
-	o.Now = func() time.Time { return markdown.ExampleTime }
-	o.Instance = func() string { return markdown.ExampleInstance }
+	o.Now = func() time.Time { return gen.ExampleTime }
+	o.Instance = func() string { return gen.ExampleInstance }
 	err := rm.New(e, v)
 	var raw []byte
 	var format string

@@ -147,8 +147,9 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 }
 
 type generator struct {
-	m    *model.Catalog
-	opts Options
+	m       *model.Catalog
+	opts    Options
+	refBase string // where definitions are: "" for the schema's $defs (see ref)
 
 	errs     []*errInfo
 	inline   map[*model.Shape]any   // inline shapes, widened for their error's sensitive fields
@@ -178,11 +179,20 @@ func (g *generator) plainSchema(v *catalog.Value) any {
 	return s
 }
 
+// ref returns the reference to a definition of the document: Ref(def)
+// in the JSON Schema, #/components/schemas/… in the OpenAPI document.
+func (g *generator) ref(def string) string {
+	if g.refBase == "" {
+		return Ref(def)
+	}
+	return g.refBase + fragmentEscape(def)
+}
+
 func (g *generator) shapeRef(name string) string {
 	if s := g.m.Shape(name); s != nil {
-		return Ref(ShapeDef(s))
+		return g.ref(ShapeDef(s))
 	}
-	return Ref("details." + name)
+	return g.ref("details." + name)
 }
 
 func (g *generator) document() object {
@@ -203,7 +213,7 @@ func (g *generator) document() object {
 			"and #/$defs/%s a plain error response. Each of them has an Any… twin (#/$defs/%s, …, and #/$defs/%s for any of the three formats) "+
 			"that also accepts a well-formed payload of an error this catalog does not know.",
 			m.Name, m.Version, DefErrorContext, DefJSONRPCError, DefProblemDetails, DefErrorResponse, DefAnyJSONRPCError, DefAnyEnvelope)},
-		{"$ref", Ref(DefErrorContext)},
+		{"$ref", g.ref(DefErrorContext)},
 	}
 	defs := object{
 		{DefErrorContext, g.errorContext()},
@@ -216,7 +226,7 @@ func (g *generator) document() object {
 		{DefAnyErrorResponse, g.anyOf(DefErrorResponse, g.unknownResponse())},
 		{DefAnyEnvelope, object{
 			{"description", "Any errgen payload in one of the three wire formats, of an error of this catalog or of one it does not know."},
-			{"anyOf", []any{object{{"$ref", Ref(DefAnyJSONRPCError)}}, object{{"$ref", Ref(DefAnyProblemDetails)}}, object{{"$ref", Ref(DefAnyErrorResponse)}}}},
+			{"anyOf", []any{object{{"$ref", g.ref(DefAnyJSONRPCError)}}, object{{"$ref", g.ref(DefAnyProblemDetails)}}, object{{"$ref", g.ref(DefAnyErrorResponse)}}}},
 		}},
 		{DefDebugInfo, debugInfo()},
 		{DefEmptyDetails, object{
@@ -465,7 +475,7 @@ func (g *generator) detailsRules(key string, name func(*errInfo) string) []any {
 			vals[i] = name(info)
 		}
 		rules = append(rules, rule(has(key, oneOfValues(vals)),
-			object{{"properties", object{{"details", object{{"$ref", Ref(gr.key)}}}}}}))
+			object{{"properties", object{{"details", object{{"$ref", g.ref(gr.key)}}}}}}))
 	}
 	return rules
 }
@@ -483,7 +493,7 @@ func (g *generator) errorContext() object {
 			member{"userMessage", describe("Text for end users.", object{{"type", "string"}})},
 			member{"suggestions", describe("Actionable suggestions.", g.suggestions())},
 			member{"retryable", describe("Whether the operation may be retried.", object{{"type", "boolean"}})},
-			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
+			member{"debugInfo", object{{"$ref", g.ref(DefDebugInfo)}}},
 		)},
 	}
 	if rules := g.detailsRules("type", func(i *errInfo) string { return i.e.Type }); len(rules) > 0 {
@@ -532,7 +542,7 @@ func (g *generator) jsonRPCError() object {
 			member{"symbol", describe("The error's symbol.", typed("string", object{{"enum", g.symbols()}}))},
 			member{"retryable", object{{"type", "boolean"}}},
 			retryMember(), retryAfterMember(),
-			member{"context", object{{"$ref", Ref(DefErrorContext)}}},
+			member{"context", object{{"$ref", g.ref(DefErrorContext)}}},
 		)},
 	}
 	if len(ties) > 0 {
@@ -642,7 +652,7 @@ func (g *generator) problemDetails() object {
 			retryMember(), retryAfterMember(),
 			member{"userMessage", describe("Text for end users (an extension member).", object{{"type", "string"}})},
 			member{"suggestions", describe("Actionable suggestions (an extension member).", g.suggestions())},
-			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
+			member{"debugInfo", object{{"$ref", g.ref(DefDebugInfo)}}},
 		)},
 	}
 	var rules []any
@@ -708,7 +718,7 @@ func (g *generator) errorResponse() object {
 	// fitting it; for errors without details, absent or {}
 	var rules []any
 	for _, gr := range g.groupBy(func(i *errInfo) string { return i.details }) {
-		then := object{{"properties", object{{"details", object{{"$ref", Ref(gr.key)}}}}}}
+		then := object{{"properties", object{{"details", object{{"$ref", g.ref(gr.key)}}}}}}
 		if gr.key != DefEmptyDetails {
 			then = append(object{{"required", []string{"details"}}}, then...)
 		}
@@ -745,7 +755,7 @@ func (g *generator) suggestions() object {
 func (g *generator) anyOf(def string, unknown object) object {
 	return object{
 		{"description", fmt.Sprintf("A payload of #/$defs/%s, or a well-formed one of an error this catalog does not know: %s", def, unknown.get("description"))},
-		{"anyOf", []any{object{{"$ref", Ref(def)}}, unknown.without("description")}},
+		{"anyOf", []any{object{{"$ref", g.ref(def)}}, unknown.without("description")}},
 	}
 }
 
@@ -756,7 +766,7 @@ func unknownName(pattern string, known []string) object {
 }
 
 // contextShape is a well-formed data.context of any error.
-func contextShape() object {
+func (g *generator) contextShape() object {
 	return typed("object", object{
 		{"required", []string{"schemaVersion", "type", "details", "retryable"}},
 		{"properties", props(
@@ -766,14 +776,14 @@ func contextShape() object {
 			member{"userMessage", object{{"type", "string"}}},
 			member{"suggestions", typed("array", object{{"items", object{{"type", "string"}}}})},
 			member{"retryable", object{{"type", "boolean"}}},
-			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
+			member{"debugInfo", object{{"$ref", g.ref(DefDebugInfo)}}},
 		)},
 	})
 }
 
 func (g *generator) unknownContext() object {
 	return append(object{{"description", "a context whose type no error of this catalog has."}},
-		typed("object", object{{"allOf", []any{contextShape(), object{{"properties", object{{"type", unknownName(typePattern, g.types())}}}}}}})...)
+		typed("object", object{{"allOf", []any{g.contextShape(), object{{"properties", object{{"type", unknownName(typePattern, g.types())}}}}}}})...)
 }
 
 // rpcNamed is the condition "the JSON-RPC error names an error": by
@@ -869,7 +879,7 @@ func (g *generator) unknownProblem() object {
 			retryAfterMember(),
 			member{"userMessage", object{{"type", "string"}}},
 			member{"suggestions", typed("array", object{{"items", object{{"type", "string"}}}})},
-			member{"debugInfo", object{{"$ref", Ref(DefDebugInfo)}}},
+			member{"debugInfo", object{{"$ref", g.ref(DefDebugInfo)}}},
 		)},
 		{"if", present("symbol")},
 		{"then", object{{"properties", object{{"symbol", unknownName(symbolPattern, g.symbols())}}}}},
@@ -931,10 +941,10 @@ func (g *generator) addRules(o *object, name string, rules []any) {
 			g.ruleDefs = append(g.ruleDefs, member{key, object{
 				{"description", fmt.Sprintf("A part of the rules of %s.", name)},
 				{"type", "object"},
-				{"$ref", Ref(DefAny)},
+				{"$ref", g.ref(DefAny)},
 				{"allOf", rules[i:min(i+limit, len(rules))]},
 			}})
-			refs = append(refs, object{{"$ref", Ref(key)}})
+			refs = append(refs, object{{"$ref", g.ref(key)}})
 		}
 		rules = refs
 	}

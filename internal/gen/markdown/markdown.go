@@ -52,7 +52,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"text/template"
-	"time"
 	"unicode/utf8"
 
 	"github.com/errgen/errgen/errgenrt"
@@ -72,12 +71,6 @@ type Options struct {
 	// the header; empty leaves the source line out.
 	Source string
 }
-
-// The fixed values the example payloads are rendered with.
-var (
-	ExampleTime     = time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
-	ExampleInstance = "urn:uuid:3f7e4c8a-9d2b-4e3a-8f1c-2b5d9e6a7c8f"
-)
 
 // Template names: the page templates every template set has.
 const (
@@ -815,9 +808,7 @@ func (g *generator) examples(e *model.Error) []exampleView {
 	case e.Details == nil:
 		values = []any{nil}
 	}
-	o := errgenrt.DefaultOptions()
-	o.Now = func() time.Time { return ExampleTime }
-	o.Instance = func() string { return ExampleInstance }
+	o := gen.ExampleOptions()
 	out := make([]exampleView, len(values))
 	for i, v := range values {
 		err := g.rm.New(e, v)

@@ -31,6 +31,7 @@ var All = []gen.Output{
 	rust.Output,
 	python.Output,
 	jsonschema.Output,
+	jsonschema.OpenAPIOutput,
 	markdown.Output,
 	conformance.Output,
 	factsfile.Output,

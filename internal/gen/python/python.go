@@ -8,7 +8,7 @@
 // class (its constructor takes the details as keyword arguments) — beside
 // the catalog-independent runtime it copies from runtime/python as the
 // subpackage _rt, and the thin modules that bind it to the catalog
-// (client.py, mcp.py, starlette.py, otel.py, conformance.py).
+// (client.py, mcp.py, starlette.py, otel.py, openapi.py, conformance.py).
 //
 // The emitter prints its files a line at a time (internal/gen/printer)
 // rather than through templates: every text of the catalog goes through
@@ -75,6 +75,7 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 		{Path: pkg + "/mcp.py", Data: g.fixed(mcpModule)},
 		{Path: pkg + "/starlette.py", Data: g.fixed(starletteModule)},
 		{Path: pkg + "/otel.py", Data: g.fixed(otelModule)},
+		{Path: pkg + "/openapi.py", Data: g.openapiFile()},
 	}
 	for _, d := range g.domains() {
 		files = append(files, gen.File{Path: pkg + "/" + domainModule(d) + ".py", Data: g.domainFile(d)})
@@ -805,7 +806,7 @@ func (g *generator) constructor(p *printer.Printer, e *model.Error) {
 func (g *generator) initFile() []byte {
 	p := g.newFile(4096 + 40*len(g.m.Errors))
 	doc(p, "The errors of the "+g.m.Name+" catalog, version "+g.m.Version+", and the runtime that sends them: each error's class (its constructor takes the error's details as keyword arguments, typed), ErrorCode, and the renderers of every wire format, byte for byte as errgen's Go runtime writes them.",
-		"Clients parse payloads with "+g.pkg+".client; "+g.pkg+".mcp (the mcp extra) connects the official MCP Python SDK, "+g.pkg+".starlette (the starlette extra) Starlette and FastAPI; "+g.pkg+".otel (the otel extra) records the errors they send with OpenTelemetry; python -m "+g.pkg+".conformance is the conformance runner.")
+		"Clients parse payloads with "+g.pkg+".client; "+g.pkg+".mcp (the mcp extra) connects the official MCP Python SDK, "+g.pkg+".starlette (the starlette extra) Starlette and FastAPI, "+g.pkg+".openapi a FastAPI route's responses from the catalog's OpenAPI document; "+g.pkg+".otel (the otel extra) records the errors they send with OpenTelemetry; python -m "+g.pkg+".conformance is the conformance runner.")
 	p.P()
 	p.P("from __future__ import annotations")
 	p.P()
@@ -1006,6 +1007,46 @@ exception_handler = _ADAPTER.exception_handler
 __all__ = ["exception_handler", "install", "problem_response"]
 `
 
+const openapiModule = `"""OpenAPI for FastAPI routes, from the catalog's OpenAPI document (errgen
+generate -openapi): error_responses is a route's responses= for errors of
+the catalog, install_components puts the components they refer to in the
+app's generated schema. Standard library only.
+
+    app = FastAPI()
+    install_components(app, "errors.openapi.json")  # or the parsed dict
+
+    @app.get("/items/{id}", responses=error_responses(FALLBACK_CLASS))  # or "FALLBACK_SYMBOL"
+    async def item(id: str) -> Item: ...
+"""
+
+from __future__ import annotations
+
+import typing as _t
+
+from ._catalog import CATALOG
+from ._rt import openapi as _openapi
+from ._rt.openapi import COMPONENT_KINDS, ComponentConflictError, install_components, load_document
+
+
+def error_responses(*errors: _openapi.ErrorRef) -> dict[int | str, dict[str, _t.Any]]:
+    """The responses of a route that answers with errors of the catalog
+    (each a symbol or an alias, an error class, or an error) as problem
+    documents, by HTTP status: what FastAPI's responses= takes. Their
+    schemas refer to the components of the catalog's OpenAPI document,
+    which install_components adds to the app's schema."""
+    return _openapi.error_responses(CATALOG, *errors)
+
+
+__all__ = ["COMPONENT_KINDS", "ComponentConflictError", "error_responses", "install_components", "load_document"]
+`
+
+// openapiFile is openapi.py: openapiModule, its example naming the
+// catalog's fallback.
+func (g *generator) openapiFile() []byte {
+	text := strings.NewReplacer("FALLBACK_CLASS", g.classes[g.m.Fallback], "FALLBACK_SYMBOL", g.m.Fallback.Symbol).Replace(openapiModule)
+	return g.fixed(text)
+}
+
 // readme is the package's README.md.
 func (g *generator) readme() []byte {
 	p := printer.New(indent, 2048)
@@ -1033,6 +1074,7 @@ func (g *generator) readme() []byte {
 	p.P("| `", g.pkg, ".client` | parsers and guards of every payload |")
 	p.P("| `", g.pkg, ".mcp` | `handle_errors` for FastMCP and the low-level server (`pip install ", DistributionName(g.pkg), "[mcp]`) |")
 	p.P("| `", g.pkg, ".starlette` | an exception handler answering `application/problem+json` (`[starlette]`) |")
+	p.P("| `", g.pkg, ".openapi` | `error_responses` for a FastAPI route's `responses=` and `install_components`, which adds the components of the catalog's OpenAPI document (`errgen generate -openapi`) to the app's schema |")
 	p.P("| `", g.pkg, ".otel` | `install()`: the errors the adapters send on the active span, as `exception` log records and the `errgen.errors` counter (`[otel]`) |")
 	p.P("| `python -m ", g.pkg, ".conformance` | the conformance runner: `errgen conformance -vectors vectors.json -- python -m ", g.pkg, ".conformance` |")
 	return p.Content()

@@ -2,7 +2,7 @@
 # source: ../../../../../../examples/plain/errors.yaml
 """The errors of the compound-docs catalog, version 1.0.0, and the runtime that sends them: each error's class (its constructor takes the error's details as keyword arguments, typed), ErrorCode, and the renderers of every wire format, byte for byte as errgen's Go runtime writes them.
 
-Clients parse payloads with compound_docs_errors.client; compound_docs_errors.mcp (the mcp extra) connects the official MCP Python SDK, compound_docs_errors.starlette (the starlette extra) Starlette and FastAPI; compound_docs_errors.otel (the otel extra) records the errors they send with OpenTelemetry; python -m compound_docs_errors.conformance is the conformance runner.
+Clients parse payloads with compound_docs_errors.client; compound_docs_errors.mcp (the mcp extra) connects the official MCP Python SDK, compound_docs_errors.starlette (the starlette extra) Starlette and FastAPI, compound_docs_errors.openapi a FastAPI route's responses from the catalog's OpenAPI document; compound_docs_errors.otel (the otel extra) records the errors they send with OpenTelemetry; python -m compound_docs_errors.conformance is the conformance runner.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 # source: ../../../../../../examples/problem/errors.yaml
 """The errors of the mouse-mcp catalog, version 1.0.0, and the runtime that sends them: each error's class (its constructor takes the error's details as keyword arguments, typed), ErrorCode, and the renderers of every wire format, byte for byte as errgen's Go runtime writes them.
 
-Clients parse payloads with mouse_mcp_errors.client; mouse_mcp_errors.mcp (the mcp extra) connects the official MCP Python SDK, mouse_mcp_errors.starlette (the starlette extra) Starlette and FastAPI; mouse_mcp_errors.otel (the otel extra) records the errors they send with OpenTelemetry; python -m mouse_mcp_errors.conformance is the conformance runner.
+Clients parse payloads with mouse_mcp_errors.client; mouse_mcp_errors.mcp (the mcp extra) connects the official MCP Python SDK, mouse_mcp_errors.starlette (the starlette extra) Starlette and FastAPI, mouse_mcp_errors.openapi a FastAPI route's responses from the catalog's OpenAPI document; mouse_mcp_errors.otel (the otel extra) records the errors they send with OpenTelemetry; python -m mouse_mcp_errors.conformance is the conformance runner.
 """
 
 from __future__ import annotations

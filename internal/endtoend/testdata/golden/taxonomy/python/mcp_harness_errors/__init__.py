@@ -2,7 +2,7 @@
 # source: ../../../../../../examples/taxonomy/errors.yaml
 """The errors of the mcp-harness catalog, version 1.0.0, and the runtime that sends them: each error's class (its constructor takes the error's details as keyword arguments, typed), ErrorCode, and the renderers of every wire format, byte for byte as errgen's Go runtime writes them.
 
-Clients parse payloads with mcp_harness_errors.client; mcp_harness_errors.mcp (the mcp extra) connects the official MCP Python SDK, mcp_harness_errors.starlette (the starlette extra) Starlette and FastAPI; mcp_harness_errors.otel (the otel extra) records the errors they send with OpenTelemetry; python -m mcp_harness_errors.conformance is the conformance runner.
+Clients parse payloads with mcp_harness_errors.client; mcp_harness_errors.mcp (the mcp extra) connects the official MCP Python SDK, mcp_harness_errors.starlette (the starlette extra) Starlette and FastAPI, mcp_harness_errors.openapi a FastAPI route's responses from the catalog's OpenAPI document; mcp_harness_errors.otel (the otel extra) records the errors they send with OpenTelemetry; python -m mcp_harness_errors.conformance is the conformance runner.
 """
 
 from __future__ import annotations
