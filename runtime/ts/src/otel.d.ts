@@ -5,9 +5,20 @@
 // @opentelemetry/api-logs), optional peers of the package; no other entry
 // loads them.
 
-import type { MeterProvider } from "@opentelemetry/api";
-import type { LoggerProvider } from "@opentelemetry/api-logs";
 import type { SendKind } from "./core.js";
+
+/**
+ * A MeterProvider of @opentelemetry/api, as install uses it. (Declared by
+ * its shape, so that these declarations compile without the API's.)
+ */
+export interface MeterProvider {
+  getMeter(name: string): object;
+}
+
+/** A LoggerProvider of @opentelemetry/api-logs, as install uses it (by its shape, as MeterProvider). */
+export interface LoggerProvider {
+  getLogger(name: string): object;
+}
 
 /** Where install records; every member's absence is the global provider. */
 export interface InstallOptions {
