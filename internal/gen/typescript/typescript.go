@@ -4,8 +4,10 @@
 // runtime writes every payload from) and the types of index.d.ts — beside
 // the catalog-independent runtime it copies from runtime/ts (the
 // client's guards and parsers, the server runtime, its MCP and HTTP
-// adapters and the conformance runner), a package.json and a README. ESM
-// with declarations: no dependencies and no build step in the consumer.
+// adapters, its OpenTelemetry module and the conformance runner), a
+// package.json and a README. ESM with declarations: no dependencies (the
+// MCP SDK and the OpenTelemetry API are optional peers of the entries that
+// need them) and no build step in the consumer.
 //
 // The emitter prints its files a line at a time (internal/gen/printer)
 // rather than through text templates: nearly every line is an escaped
