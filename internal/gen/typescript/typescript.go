@@ -1074,7 +1074,7 @@ func (g *generator) readmeServer(p *printer.Printer) {
 	p.P("| export | what |")
 	p.P("|---|---|")
 	p.P("| `./server`: `newError`, `errorOf`, `fromError`, `isCatalogError`, `CatalogError` | raise an error with typed details; turn anything thrown into the catalog's (its fallback, the text only a cause); log it without its secrets (`verboseError`, `logValue`, `util.inspect`) |")
-	p.P("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv`, `onViolation` | the wire formats, redacted, scrubbed, checked against the detail schema and bounded as the catalog says; a hook that learns of values that break it |")
+	p.P("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv`, `onViolation`, `onSend` | the wire formats, redacted, scrubbed, checked against the detail schema and bounded as the catalog says; hooks that learn of values that break it and of each error response the adapters send |")
 	p.P("| `./mcp`: `withToolErrors`, `handleErrors`, `toolResult`, `toMcpError` | failing MCP tools as isError results with the problem document; JSON-RPC errors from every other handler |")
 	p.P("| `./http`: `writeProblem`, `problemResponse`, `sendProblem` | a problem document on a node:http (Express) response, as a Fetch API Response, on a Fastify reply |")
 	p.P("| `./otel`: `install`, `record` | OpenTelemetry (`npm i @opentelemetry/api @opentelemetry/api-logs`): each error sent on the active span, as an `exception` log record and counted by `errgen.errors` |")
