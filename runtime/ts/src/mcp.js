@@ -143,11 +143,11 @@ function requestState(extra) {
 
 /**
  * toolFailure returns the isError result of a tool's failure. Where
- * handleErrors is installed (state) it tells it of the failure: the
+ * handleErrors is installed (state), it keeps the failure for it: the
  * result, the JSON-RPC error to send instead for an error of `mcp:
- * {tool_errors: error}` and their error, and handleErrors, which sends one
- * of them, tells the send hook; without it the result is what goes out,
- * and the hook learns of it here.
+ * {tool_errors: error}`, and their error; handleErrors sends one of them
+ * and tells the send hook. Without handleErrors the result is what goes
+ * out, and the hook learns of it here.
  * @param {unknown} err
  * @param {ToolErrorOptions | undefined} options
  * @param {RequestState | undefined} state
