@@ -1,13 +1,13 @@
 // Package ts holds the catalog-independent part of the npm package errgen
 // generates for a catalog: the client's guards and parsers (index.js and
 // the tail of index.d.ts), the server runtime (server.js, write.js,
-// check.js, wire.js, sanitize.js), its MCP and HTTP adapters and the
-// conformance runner, with their declarations. They are real source,
-// type-checked, linted and unit-tested on their own (see README.md); the
-// TypeScript emitter (internal/gen/typescript) copies them into every
-// package beside what it generates from the catalog (catalog.js, the
-// catalog's facts as facts.js, the constructors and the catalog's types in
-// index.d.ts).
+// check.js, wire.js, sanitize.js), its MCP and HTTP adapters, its
+// OpenTelemetry module (otel.js) and the conformance runner, with their
+// declarations. They are real source, type-checked, linted and
+// unit-tested on their own (see README.md); the TypeScript emitter
+// (internal/gen/typescript) copies them into every package beside what it
+// generates from the catalog (catalog.js, the catalog's facts as facts.js,
+// the constructors and the catalog's types in index.d.ts).
 package ts
 
 import (

@@ -4,8 +4,10 @@
 // runtime writes every payload from) and the types of index.d.ts — beside
 // the catalog-independent runtime it copies from runtime/ts (the
 // client's guards and parsers, the server runtime, its MCP and HTTP
-// adapters and the conformance runner), a package.json and a README. ESM
-// with declarations: no dependencies and no build step in the consumer.
+// adapters, its OpenTelemetry module and the conformance runner), a
+// package.json and a README. ESM with declarations: no dependencies (the
+// MCP SDK and the OpenTelemetry API are optional peers of the entries that
+// need them) and no build step in the consumer.
 //
 // The emitter prints its files a line at a time (internal/gen/printer)
 // rather than through text templates: nearly every line is an escaped
@@ -322,17 +324,36 @@ func joinInts(list []int, sep string) string {
 }
 
 // Entry points of the package: the client (the catalog's types, guards and
-// parsers), the server runtime, and its MCP and HTTP adapters.
+// parsers), the server runtime, its MCP and HTTP adapters, and its
+// OpenTelemetry module.
 var entries = []struct{ path, file string }{
 	{".", "index"},
 	{"./server", "server"},
 	{"./mcp", "mcp"},
 	{"./http", "http"},
+	{"./otel", "otel"},
 }
 
 // MCPSDK is the version range of the MCP TypeScript SDK the MCP adapter is
 // made for: an optional peer dependency.
 const MCPSDK = "^1.32.2"
+
+// OTelAPI and OTelLogsAPI are the version ranges of the OpenTelemetry API
+// packages the OpenTelemetry module (./otel) imports: optional peer
+// dependencies, which only a server that installs it needs. The logs API
+// is still 0.x, each minor version a release of its own.
+const (
+	OTelAPI     = "^1.9.0"
+	OTelLogsAPI = ">=0.200.0 <1"
+)
+
+// peers are the package's peer dependencies, all optional: each serves
+// one entry, which only the servers that import it need.
+var peers = map[string]string{
+	"@modelcontextprotocol/sdk": MCPSDK,
+	"@opentelemetry/api":        OTelAPI,
+	"@opentelemetry/api-logs":   OTelLogsAPI,
+}
 
 func (g *generator) packageJSON() ([]byte, error) {
 	type exportEntry struct {
@@ -385,8 +406,11 @@ func (g *generator) packageJSON() ([]byte, error) {
 		Types:                "./index.d.ts",
 		Exports:              exports,
 		Files:                files,
-		PeerDependencies:     map[string]string{"@modelcontextprotocol/sdk": MCPSDK},
-		PeerDependenciesMeta: map[string]optional{"@modelcontextprotocol/sdk": {Optional: true}},
+		PeerDependencies:     peers,
+		PeerDependenciesMeta: map[string]optional{},
+	}
+	for name := range peers {
+		pj.PeerDependenciesMeta[name] = optional{Optional: true}
 	}
 	if a := g.m.Package.Authors; len(a) > 0 {
 		pj.Author, pj.Contributors = a[0], a[1:]
@@ -1050,9 +1074,10 @@ func (g *generator) readmeServer(p *printer.Printer) {
 	p.P("| export | what |")
 	p.P("|---|---|")
 	p.P("| `./server`: `newError`, `errorOf`, `fromError`, `isCatalogError`, `CatalogError` | raise an error with typed details; turn anything thrown into the catalog's (its fallback, the text only a cause); log it without its secrets (`verboseError`, `logValue`, `util.inspect`) |")
-	p.P("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv`, `onViolation` | the wire formats, redacted, scrubbed, checked against the detail schema and bounded as the catalog says; a hook that learns of values that break it |")
+	p.P("| `./server`: `renderJsonRpcError`, `renderProblem`, `problemOf`, `renderResponse`, `renderToolResult`, `jsonRpcParts`, `optionsFromEnv`, `onViolation`, `onSend` | the wire formats, redacted, scrubbed, checked against the detail schema and bounded as the catalog says; hooks that learn of values that break it and of each error response the adapters send |")
 	p.P("| `./mcp`: `withToolErrors`, `handleErrors`, `toolResult`, `toMcpError` | failing MCP tools as isError results with the problem document; JSON-RPC errors from every other handler |")
 	p.P("| `./http`: `writeProblem`, `problemResponse`, `sendProblem` | a problem document on a node:http (Express) response, as a Fetch API Response, on a Fastify reply |")
+	p.P("| `./otel`: `install`, `record` | OpenTelemetry (`npm i @opentelemetry/api @opentelemetry/api-logs`): each error sent on the active span, as an `exception` log record and counted by `errgen.errors` |")
 	p.P("| `conformance.mjs` | the conformance runner: `errgen conformance -vectors vectors.json -- node conformance.mjs` |")
 }
 

@@ -1,7 +1,8 @@
 // The HTTP adapters of the server runtime: the problem document of an
 // error, with its status and application/problem+json (and Retry-After when
 // the document carries a delay before a retry), through a Fetch API
-// Response, a node:http ServerResponse (Express) or a Fastify reply.
+// Response, a node:http ServerResponse (Express) or a Fastify reply. Each
+// response is told to the send hook once (see onSend in ./server).
 
 import type { RenderOptions } from "./core.js";
 

@@ -68,6 +68,12 @@ export interface ErrorOptions {
    * message, String(err) and toJSON are unaffected: only the showSensitive render option shows them there.
    */
   logSensitive?: boolean;
+  /**
+   * Telemetry may record the text of this occurrence's cause (the OpenTelemetry entry's exception log record, as
+   * errgen.error.cause, bounded to the catalog's max_string_bytes), as Go's errgenrt.WithTelemetryCause. Without it
+   * nothing of the cause reaches telemetry. The wire is unaffected.
+   */
+  telemetryCause?: boolean;
 }
 
 /**
@@ -279,3 +285,37 @@ export declare class Metrics {
  * sys/errorStats.
  */
 export declare function enableMetrics(): Metrics;
+
+/**
+ * How an error response was sent: "jsonrpc" (a JSON-RPC error object), "tool" (an MCP isError tool result) or "http"
+ * (a document an HTTP helper wrote).
+ */
+export type SendKind = "jsonrpc" | "tool" | "http";
+
+/**
+ * Sets the function that learns of every error response the package's adapters send, once per response: the JSON-RPC
+ * errors and isError tool results of the MCP adapter (./mcp) and the documents the HTTP helpers (./http) write. It is
+ * passed the error the wire carries (the catalog's fallback for anything that is not an error of the catalog, or whose
+ * details have no valid form) and how it was sent; the renderers alone never call it. The OpenTelemetry entry (./otel)
+ * installs one. null removes it; returns the previous one.
+ */
+export declare function onSend(hook: ((err: CatalogError, kind: SendKind) => void) | null): ((err: CatalogError, kind: SendKind) => void) | null;
+
+/**
+ * Tells the send hook (see onSend) that an error response of err went out as kind: the adapters call it once per error
+ * response they send; code that sends one some other way may call it too. Without a hook it does nothing.
+ */
+export declare function sent(err: unknown, kind: SendKind): void;
+
+/**
+ * The error the wire carries for err, which the send hook is passed: err itself when it is an error of the catalog
+ * whose details have a valid form, else the catalog's fallback.
+ */
+export declare function wireErrorOf(err: unknown): CatalogError;
+
+/**
+ * The text of err's cause chain (outermost first, joined by ": "), bounded to the catalog's max_string_bytes, when err
+ * was made with the telemetryCause option and has a cause; else undefined (always for anything that is not an error
+ * of the catalog: its fallback never has the option).
+ */
+export declare function telemetryCauseOf(err: unknown): string | undefined;

@@ -54,6 +54,7 @@ import { Encoder, Tables, isObject } from "./write.js";
  * @property {Members} [data]
  * @property {Members} [extensions]
  * @property {boolean} [logSensitive] the log forms show this occurrence's sensitive values in clear (never the wire)
+ * @property {boolean} [telemetryCause] telemetry (the send hook's telemetryCause) may record the text of this occurrence's cause
  */
 
 /**
@@ -92,6 +93,7 @@ import { Encoder, Tables, isObject } from "./write.js";
  * @property {string} requestId
  * @property {string} instance
  * @property {boolean} logSensitive
+ * @property {boolean} telemetryCause
  */
 
 const CATALOG_NAME = FACTS.name;
@@ -369,6 +371,7 @@ export class CatalogError extends Error {
     if (given.retryable !== undefined) options.retryable = given.retryable;
     if (given.retryAfterMs !== undefined) options.retryAfterMs = given.retryAfterMs;
     if (given.logSensitive) options.logSensitive = true;
+    if (given.telemetryCause) options.telemetryCause = true;
     return { symbol: o.def.symbol, details: o.raw, options };
   }
 
@@ -541,6 +544,7 @@ const NO_OCCURRENCE_OPTIONS = Object.freeze({
   requestId: "",
   instance: "",
   logSensitive: false,
+  telemetryCause: false,
 });
 
 /**
@@ -593,6 +597,7 @@ function occurrenceOptions(def, options) {
     requestId: typeof options.requestId === "string" ? options.requestId : "",
     instance: typeof options.instance === "string" ? options.instance : "",
     logSensitive: options.logSensitive === true,
+    telemetryCause: options.telemetryCause === true,
   };
 }
 
@@ -1260,6 +1265,85 @@ let metrics = null;
  */
 export function enableMetrics() {
   return (metrics ??= new Metrics());
+}
+
+// ------------------------------------------------------------- send hook
+
+/**
+ * How an error response was sent: "jsonrpc" (a JSON-RPC error object),
+ * "tool" (an MCP isError tool result) or "http" (a document an HTTP
+ * helper wrote).
+ * @typedef {"jsonrpc" | "tool" | "http"} SendKind
+ */
+
+/**
+ * The function that learns of every error response the adapters send;
+ * null: none (see onSend).
+ * @type {((err: CatalogError, kind: SendKind) => void) | null}
+ */
+let sendHook = null;
+
+/**
+ * onSend sets the function that learns of every error response the
+ * package's adapters send, once per response: the JSON-RPC errors and
+ * isError tool results of the MCP adapter (./mcp) and the documents the
+ * HTTP helpers (./http) write. It is passed the error the wire carries
+ * (the fallback, for anything that is not an error of the catalog or
+ * whose details have no valid form) and how it was sent. The renderers
+ * alone never call it. The OpenTelemetry entry (./otel) installs one;
+ * without a hook, sending costs one null check more. null removes it; it
+ * returns the previous one.
+ * @param {((err: CatalogError, kind: SendKind) => void) | null} hook
+ * @returns {((err: CatalogError, kind: SendKind) => void) | null}
+ */
+export function onSend(hook) {
+  if (hook !== null && typeof hook !== "function") throw new TypeError(`${CATALOG_NAME}: onSend takes a function or null`);
+  const previous = sendHook;
+  sendHook = hook;
+  return previous;
+}
+
+/**
+ * sent tells the send hook (see onSend) that an error response of err
+ * went out as kind. The adapters call it once for each error response
+ * they send; code that sends one some other way may call it too. Without
+ * a hook it does nothing.
+ * @param {unknown} err
+ * @param {SendKind} kind
+ */
+export function sent(err, kind) {
+  if (sendHook === null) return;
+  sendHook(wireErrorOf(err), kind);
+}
+
+/**
+ * wireErrorOf returns the error the wire carries for err, which the send
+ * hook is passed: the error itself, else the catalog's fallback (for
+ * anything that is not an error of the catalog, and for an error whose
+ * details have no valid form).
+ * @param {unknown} err
+ * @returns {CatalogError}
+ */
+export function wireErrorOf(err) {
+  const r = resolved(occurrenceFrom(err));
+  return r.error ?? made(new Error(), r);
+}
+
+/**
+ * telemetryCauseOf returns the text of the cause chain of err (outermost
+ * first, joined by ": ", as logValue's cause), bounded to the catalog's
+ * max_string_bytes, when err was made with the telemetryCause option and
+ * has a cause; else undefined. Without the option telemetry records
+ * nothing of the cause; anything that is not an error of the catalog is
+ * its fallback, which never has it.
+ * @param {unknown} err
+ * @returns {string | undefined}
+ */
+export function telemetryCauseOf(err) {
+  const o = occurrenceFrom(err);
+  if (!o.options.telemetryCause) return undefined;
+  const chain = causeChain(o, Infinity);
+  return chain.length === 0 ? undefined : truncate(chain.join(": "), FACTS.limits.maxStringBytes);
 }
 
 /**

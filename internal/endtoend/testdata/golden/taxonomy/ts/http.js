@@ -5,8 +5,9 @@
 // Node's http.ServerResponse (what Express hands a handler) or Fastify's
 // reply, and Retry-After when the document carries a delay before a
 // retry. Each writes the bytes the renderer made; none needs a framework.
+// Each tells the send hook of the response it sends (see sent in core.js).
 
-import { PROBLEM_CONTENT_TYPE, problemOf } from "./core.js";
+import { PROBLEM_CONTENT_TYPE, problemOf, sent } from "./core.js";
 import { utf8Length } from "./wire.js";
 
 /** @typedef {import("./core.js").RenderOptions} RenderOptions */
@@ -39,6 +40,7 @@ export function writeProblem(res, err, options) {
   res.setHeader("Content-Length", String(utf8Length(body)));
   if (retryAfterMs !== undefined) res.setHeader("Retry-After", retryAfterSeconds(retryAfterMs));
   res.end(body);
+  sent(err, "http");
 }
 
 /**
@@ -54,7 +56,9 @@ export function problemResponse(err, options) {
   /** @type {Record<string, string>} */
   const headers = { "Content-Type": PROBLEM_CONTENT_TYPE };
   if (retryAfterMs !== undefined) headers["Retry-After"] = retryAfterSeconds(retryAfterMs);
-  return new Response(body, { status, headers });
+  const response = new Response(body, { status, headers });
+  sent(err, "http");
+  return response;
 }
 
 /**
@@ -74,5 +78,7 @@ export function sendProblem(reply, err, options) {
   reply.code(status);
   reply.header("Content-Type", PROBLEM_CONTENT_TYPE);
   if (retryAfterMs !== undefined) reply.header("Retry-After", retryAfterSeconds(retryAfterMs));
-  return /** @type {ReturnType<R["send"]>} */ (reply.send(UTF8.encode(body)));
+  const out = /** @type {ReturnType<R["send"]>} */ (reply.send(UTF8.encode(body)));
+  sent(err, "http");
+  return out;
 }

@@ -3,7 +3,9 @@
 // The MCP adapter of the server runtime, for the official MCP TypeScript
 // SDK (1.x): failing tool calls as isError results carrying the problem
 // document, and the JSON-RPC errors of the catalog from every other
-// handler. It needs nothing of the SDK but the server it is given.
+// handler. It needs nothing of the SDK but the server it is given. Each
+// error response it sends is told to the send hook once (see onSend in
+// ./server).
 
 import type { RenderOptions } from "./core.js";
 

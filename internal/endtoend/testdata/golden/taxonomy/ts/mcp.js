@@ -18,9 +18,10 @@
 // withToolErrors makes of a failure reaches it through the request's
 // `extra`, which the SDK hands every handler of the request.
 
-import { fromError, isCatalogError, jsonRpcParts, renderProblem, toolErrorsAsJsonRpc } from "./core.js";
+import { fromError, isCatalogError, jsonRpcParts, renderProblem, sent, toolErrorsAsJsonRpc } from "./core.js";
 
 /** @typedef {import("./core.js").RenderOptions} RenderOptions */
+/** @typedef {import("./core.js").CatalogError} CatalogError */
 /**
  * @typedef {RenderOptions & { structuredContent?: boolean }} ToolErrorOptions
  */
@@ -39,8 +40,11 @@ const REQUEST = Symbol.for("errgen.mcp.request");
 const INSTALLED = Symbol.for("errgen.mcp.handleErrors");
 
 /**
- * What handleErrors learns of one request while its handlers run.
- * @typedef {{ result?: ToolResult, rpc?: McpError, settled?: boolean }} RequestState
+ * What handleErrors learns of one request while its handlers run: a
+ * tool's failure (its result, the JSON-RPC error to send instead for an
+ * error of `mcp: {tool_errors: error}`, and the error of both), which it
+ * sends and tells the send hook of (see sent in core.js).
+ * @typedef {{ result?: ToolResult, rpc?: McpError, error?: CatalogError, settled?: boolean }} RequestState
  */
 
 /**
@@ -68,11 +72,24 @@ export class McpError extends Error {
 /**
  * toMcpError returns err as the JSON-RPC error object the SDK sends, for a
  * low-level request handler to throw: the catalog error's wire code,
- * message and data under options (anything else as the fallback).
+ * message and data under options (anything else as the fallback). It
+ * counts as sent: the send hook learns of it (see sent in core.js).
  * @param {unknown} err
  * @param {RenderOptions} [options]
  */
 export function toMcpError(err, options) {
+  const e = mcpError(err, options);
+  sent(err, "jsonrpc");
+  return e;
+}
+
+/**
+ * mcpError returns err as the JSON-RPC error object the SDK sends
+ * (toMcpError without telling the send hook).
+ * @param {unknown} err
+ * @param {RenderOptions} [options]
+ */
+function mcpError(err, options) {
   const parts = jsonRpcParts(err, options);
   return new McpError(parts.code, parts.message, JSON.parse(parts.data));
 }
@@ -81,12 +98,26 @@ export function toMcpError(err, options) {
  * toolResult returns the isError tool result of err: the problem document
  * as text content and as structuredContent (left out with
  * structuredContent: false, for a tool that declares an output schema,
- * which the SDK's client checks even an error result against).
+ * which the SDK's client checks even an error result against). It counts
+ * as sent: the send hook learns of it (see sent in core.js).
  * @param {unknown} err
  * @param {ToolErrorOptions} [options]
  * @returns {ToolResult}
  */
-export function toolResult(err, options = {}) {
+export function toolResult(err, options) {
+  const result = resultOf(err, options ?? {});
+  sent(err, "tool");
+  return result;
+}
+
+/**
+ * resultOf returns the isError tool result of err (toolResult without
+ * telling the send hook).
+ * @param {unknown} err
+ * @param {ToolErrorOptions} options
+ * @returns {ToolResult}
+ */
+function resultOf(err, options) {
   const text = renderProblem(err, options);
   /** @type {ToolResult} */
   const result = { content: [{ type: "text", text }], isError: true };
@@ -112,20 +143,26 @@ function requestState(extra) {
 }
 
 /**
- * toolFailure returns the isError result of a tool's failure and tells
- * handleErrors of it: the result, and the JSON-RPC error to send instead
- * for an error of `mcp: {tool_errors: error}`.
+ * toolFailure returns the isError result of a tool's failure. Where
+ * handleErrors is installed (state), it keeps the failure for it: the
+ * result, the JSON-RPC error to send instead for an error of `mcp:
+ * {tool_errors: error}`, and their error; handleErrors sends one of them
+ * and tells the send hook. Without handleErrors the result is what goes
+ * out, and the hook learns of it here.
  * @param {unknown} err
  * @param {ToolErrorOptions | undefined} options
  * @param {RequestState | undefined} state
  */
 function toolFailure(err, options, state) {
   const e = fromError(err);
-  const result = toolResult(e, options);
-  if (state !== undefined) {
-    state.result = result;
-    if (toolErrorsAsJsonRpc(e)) state.rpc = toMcpError(e, options);
+  const result = resultOf(e, options ?? {});
+  if (state === undefined) {
+    sent(e, "tool");
+    return result;
   }
+  state.result = result;
+  state.error = e;
+  if (toolErrorsAsJsonRpc(e)) state.rpc = mcpError(e, options);
   return result;
 }
 
@@ -202,7 +239,9 @@ const sdkError = (err) => isObject(err) && Number.isSafeInteger(err.code) && !ha
  *   withToolErrors or not; McpServer would send only its message), and
  *   what a low-level tools/call handler throws;
  * - such a result leaves structuredContent out for a tool that declares an
- *   output schema (clients check it even in an error result).
+ *   output schema (clients check it even in an error result);
+ * - the send hook (see sent in core.js) learns of each error response it
+ *   sends, once.
  * @param {{ server?: unknown }} server an McpServer, or a Server
  * @param {RenderOptions} [options]
  */
@@ -267,10 +306,14 @@ export function handleErrors(server, options) {
       result = toolFailure(e, options, state);
     }
     if (!toolsCall || !isObject(result) || result.isError !== true || state.result === undefined) return result;
-    if (state.rpc !== undefined) throw state.rpc;
+    if (state.rpc !== undefined) {
+      sent(state.error, "jsonrpc");
+      throw state.rpc;
+    }
     if (!state.settled && result.structuredContent !== undefined && isObject(request.params) && (await declaresOutputSchema(request.params.name, { ...extra, [REQUEST]: {} }))) {
       delete result.structuredContent;
     }
+    sent(state.error, "tool");
     return result;
   };
 
