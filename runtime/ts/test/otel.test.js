@@ -451,8 +451,10 @@ test("MCP: a tool error is tool_error, a JSON-RPC error its wire code, under the
   assert.equal(records[0]?.attributes["error.type"], "tool_error");
 
   reset();
+  const beforeOpen = server.enableMetrics().snapshot().total;
   const open = /** @type {any} */ (await rejection(c.callTool({ name: "open", arguments: {} })));
   assert.equal(open.code, 2001);
+  assert.equal(server.enableMetrics().snapshot().total, beforeOpen + 1, "one rendered payload for a tool error sent as a JSON-RPC error");
   ({ spans, records } = await exported());
   call = spans.filter((s) => s.name === "mcp tools/call");
   assert.equal(call.length, 1);

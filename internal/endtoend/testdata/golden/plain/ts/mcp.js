@@ -44,7 +44,7 @@ const INSTALLED = Symbol.for("errgen.mcp.handleErrors");
  * tool's failure (its result, the JSON-RPC error to send instead for an
  * error of `mcp: {tool_errors: error}`, and the error of both), which it
  * sends and tells the send hook of (see sent in core.js).
- * @typedef {{ result?: ToolResult, rpc?: McpError, error?: CatalogError, settled?: boolean }} RequestState
+ * @typedef {{ result?: ToolResult, rpc?: McpError, error?: CatalogError, settled?: boolean, answered?: boolean }} RequestState
  */
 
 /**
@@ -155,6 +155,15 @@ function requestState(extra) {
  */
 function toolFailure(err, options, state) {
   const e = fromError(err);
+  if (state?.answered) state = undefined; // a task's tool, failing after handleErrors answered
+  if (state !== undefined && toolErrorsAsJsonRpc(e)) {
+    // handleErrors sends the JSON-RPC error instead: the result it stands
+    // in for is never sent, so it is not rendered (nor counted twice).
+    state.rpc = mcpError(e, options);
+    state.error = e;
+    state.result = { content: [], isError: true };
+    return state.result;
+  }
   const result = resultOf(e, options ?? {});
   if (state === undefined) {
     sent(e, "tool");
@@ -162,7 +171,6 @@ function toolFailure(err, options, state) {
   }
   state.result = result;
   state.error = e;
-  if (toolErrorsAsJsonRpc(e)) state.rpc = mcpError(e, options);
   return result;
 }
 
@@ -304,6 +312,8 @@ export function handleErrors(server, options) {
       if (sdkError(e)) throw e;
       if (!toolsCall) throw toMcpError(e, options);
       result = toolFailure(e, options, state);
+    } finally {
+      state.answered = true;
     }
     if (!toolsCall || !isObject(result) || result.isError !== true || state.result === undefined) return result;
     if (state.rpc !== undefined) {
