@@ -147,7 +147,7 @@ lint: node_modules
 	cargo fmt --check
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
-	node node_modules/eslint/bin/eslint.js --config runtime/ts/eslint.config.js runtime/ts test/bundle test/bench
+	node node_modules/eslint/bin/eslint.js --config runtime/ts/eslint.config.js runtime/ts test/bundle test/bench test/openapi
 
 # What CI checks of a catalog change, locally: the catalogs are valid, the
 # generated outputs are fresh, and nothing breaks against BASE.
