@@ -55,7 +55,7 @@ use super::send::{SendHook, SentAs};
 /// The instrumentation scope of the meter and the logger.
 pub const SCOPE: &str = "errgen";
 
-/// The name of the counter of sent errors.
+/// The name of the counter of rendered errors.
 pub const METRIC: &str = "errgen.errors";
 
 /// Where [`install`] sends the telemetry. Spans need no provider: the
