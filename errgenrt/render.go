@@ -425,7 +425,7 @@ func (c *Catalog) WriteProblemContext(ctx context.Context, w http.ResponseWriter
 	}
 	w.WriteHeader(r.Status())
 	_, _ = w.Write(body)
-	c.Sent(ctx, r, SentHTTP)
+	c.sentWire(ctx, r, SentHTTP)
 }
 
 func (e *Error) record() {

@@ -27,6 +27,14 @@ func (c *Catalog) Sent(ctx context.Context, e *Error, via SentVia) {
 	c.OnSend(ctx, e.Wire(), via)
 }
 
+// sentWire is [Catalog.Sent] for an error already resolved to the one the
+// wire carries (by [Error.bounded]): it is not resolved again.
+func (c *Catalog) sentWire(ctx context.Context, r *Error, via SentVia) {
+	if c.OnSend != nil {
+		c.OnSend(ctx, r, via)
+	}
+}
+
 // Wire returns the error the wire carries for e: e itself, or the
 // catalog's fallback, caused by a [ViolationError], when e's details
 // cannot be written valid.
