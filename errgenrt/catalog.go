@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Limits are a catalog's payload bounds.
@@ -186,6 +187,11 @@ func (c *Catalog) From(err error) *Error {
 	var d *Def
 	if errors.As(err, &d) && d != nil && !d.NeedsDetails {
 		return d.fresh(nil) // a sentinel returned as an error
+	}
+	if d != nil && otherReading(RuleNeedsDetails) {
+		if e := d.fresh(nil); strings.HasPrefix(e.Error(), d.Symbol+": ") {
+			return e // its empty details render: replacements count
+		}
 	}
 	return c.Fallback.fresh(err)
 }

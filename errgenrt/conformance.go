@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"strconv"
 	"time"
@@ -441,6 +442,9 @@ func (r *inputReader) members(key string) []ConformanceMember {
 	for _, x := range a {
 		m, isObject := x.(map[string]any)
 		k, isString := m["key"].(string)
+		if !(isObject && isString) && otherReading(RuleEntryRefused) {
+			continue
+		}
 		ok = ok && isObject && isString
 		out = append(out, ConformanceMember{Key: k, Value: m["value"]})
 	}
@@ -464,6 +468,15 @@ func readInput(v any) (*ConformanceInput, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil, errors.New("input: want an object")
+	}
+	if k, _ := m["kind"].(string); k != "error" && otherReading(RuleMembersTyped) {
+		m = maps.Clone(m)
+		for _, key := range []string{"retryable", "retryAfterMs", "status", "requestId", "instance", "data", "extensions", "details"} {
+			delete(m, key)
+		}
+		if k == "definition" {
+			delete(m, "cause")
+		}
 	}
 	r := &inputReader{m: m, path: "input"}
 	in := &ConformanceInput{

@@ -218,7 +218,11 @@ func appendFloat(dst []byte, v float64) []byte {
 	case math.IsInf(v, -1):
 		v = -math.MaxFloat64
 	}
-	if abs := math.Abs(v); abs == 0 || abs >= 1e-6 && abs < 1e21 {
+	plainBelow := 1e21
+	if otherReading(RulePlainNotation) {
+		plainBelow = 1e20
+	}
+	if abs := math.Abs(v); abs == 0 || abs >= 1e-6 && abs < plainBelow {
 		return strconv.AppendFloat(dst, v, 'f', -1, 64)
 	}
 	dst = strconv.AppendFloat(dst, v, 'e', -1, 64)

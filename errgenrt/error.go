@@ -190,6 +190,9 @@ func (e *Error) Error() string {
 	enc := getEncoder(e.Def.Catalog, o)
 	defer putEncoder(enc)
 	r := e.resolved(enc)
+	if otherReading(RuleViolationText) {
+		r = e
+	}
 	return r.Def.Symbol + ": " + r.messageText(enc)
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -196,7 +197,11 @@ func (e *Error) appendDebugInfo(o *Options, dst []byte) []byte {
 		if n > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendQuoted(dst, SanitizeFreeText(c.Error()), DebugStringBytes)
+		text := c.Error()
+		if !o.ShowSensitive || !otherReading(RuleChainScrubbed) {
+			text = SanitizeFreeText(text)
+		}
+		dst = appendQuoted(dst, text, DebugStringBytes)
 		n++
 	}
 	dst = append(dst, ']')
@@ -256,8 +261,14 @@ func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte,
 		enc.flush("fallback")
 		enc.report = false
 		f := fb.fresh(&ViolationError{Err: e})
+		if otherReading(RuleViolationEntry) {
+			f = fb.fresh(e)
+		}
 		if otherReading(RuleFallbackInstance) {
 			f.instance = e.instance
+		}
+		if otherReading(RuleFallbackMembers) {
+			f.requestID, f.data, f.ext = e.requestID, e.data, e.ext
 		}
 		return f.fit(enc, o, dst[:start], write)
 	}
@@ -275,6 +286,9 @@ func (e *Error) fit(enc *Encoder, o *Options, dst []byte, write writer) ([]byte,
 	f := fb.fresh(e)
 	if otherReading(RuleFallbackInstance) {
 		f.instance = e.instance
+	}
+	if otherReading(RuleFallbackMembers) {
+		f.requestID, f.data, f.ext = e.requestID, e.data, e.ext
 	}
 	return write(f, enc, o, dst[:start]), f
 }
@@ -314,10 +328,14 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = append(dst, `,"detail":`...)
 	dst = appendQuoted(dst, e.text(enc, &e.Def.Message), enc.bound(nil))
 	dst = append(dst, `,"instance":`...)
+	instanceBound := -1
+	if enc.minimal && otherReading(RuleInstanceWhole) {
+		instanceBound = enc.minString
+	}
 	if e.instance != "" {
-		dst = appendQuoted(dst, e.instance, -1)
+		dst = appendQuoted(dst, e.instance, instanceBound)
 	} else if o.Instance != nil {
-		dst = appendQuoted(dst, o.Instance(), -1)
+		dst = appendQuoted(dst, o.Instance(), instanceBound)
 	} else {
 		dst = appendUUIDURN(dst)
 	}
@@ -330,6 +348,7 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 	dst = e.appendRetry(dst)
 	dst = e.appendAdvice(enc, o, dst)
 	enc.flatKeys = enc.flatKeys[:0]
+	flat := "" // the flattened details, read only by RuleDeclaredName's other reading
 	if e.Def.Details != nil {
 		mark := len(dst)
 		enc.flatten = true
@@ -343,10 +362,17 @@ func (e *Error) appendProblem(enc *Encoder, o *Options, dst []byte) []byte {
 		} else {
 			dst = dst[:mark]
 		}
+		if otherReading(RuleDeclaredName) {
+			flat = string(dst[mark:])
+		}
 	}
 	if !enc.minimal {
 		for i, kv := range e.ext {
-			if contains(problemMembers, kv.Key) || e.Def.detailField(kv.Key) && !otherReading(RuleDetailNameDropped) || contains(enc.flatKeys, kv.Key) || dupKey(e.ext, i) {
+			declared := e.Def.detailField(kv.Key)
+			if otherReading(RuleDeclaredName) {
+				declared = declared && strings.Contains(flat, string(appendQuoted(nil, kv.Key, -1))+":")
+			}
+			if contains(problemMembers, kv.Key) || declared && !otherReading(RuleDetailNameDropped) || contains(enc.flatKeys, kv.Key) || dupKey(e.ext, i) {
 				continue
 			}
 			dst = append(dst, ',')

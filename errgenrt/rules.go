@@ -36,6 +36,21 @@ const (
 	RuleQuotientBound       Rule = "a multiple whose quotient is 1e21 or more breaks multipleOf"            // other: keeps it
 	RuleRetryRoundUp        Rule = "a retry delay is rounded up to whole milliseconds"                      // other: down
 	RuleRetryOnlyAfterDelay Rule = "an occurrence's retry delay counts only where it retries after a delay" // other: always written
+	RuleNeedsDetails        Rule = "a definition is the fallback exactly when the facts say needsDetails"   // other: when its empty details fail to render
+	RuleKeepAbsent          Rule = "an array without keep keeps no item in a minimal payload"               // other: every item
+	RuleInstanceWhole       Rule = "instance is never bounded, in a minimal payload neither"                // other: bounded like the strings
+	RuleReplacementNode     Rule = "a replacement is written through its node"                              // other: as given
+	RuleViolationEntry      Rule = "details that fail add their own entry to the fallback's chain"          // other: the error is the cause itself
+	RuleViolationText       Rule = "a catalog error's text in a chain is that of what the wire carries"     // other: its own message
+	RuleFallbackMembers     Rule = "the fallback keeps none of the occurrence's members"                    // other: request id, data, extensions kept
+	RuleDeclaredName        Rule = "an extension named like a declared detail field is dropped"             // other: only one written
+	RuleVerboseFirst        Rule = "a verbose field is left out before it is checked"                       // other: checked outside verbose mode too
+	RuleMembersTyped        Rule = "every member of an input is type-checked whatever its kind"             // other: only those the kind reads
+	RuleEntryRefused        Rule = "a data or extension entry without a string key is refused"              // other: skipped
+	RuleTokenLength         Rule = "a token run is 32 bytes or more"                                        // other: 31
+	RuleSeparatorBoundary   Rule = "a run is a secret with at most one separator per 8 bytes"               // other: fewer than one
+	RuleChainScrubbed       Rule = "the error chain is scrubbed under showSensitive too"                    // other: in clear
+	RulePlainNotation       Rule = "numbers below 1e21 are written in plain notation"                       // other: below 1e20
 )
 
 // Rules lists every rule a test can switch.
@@ -45,4 +60,7 @@ var Rules = []Rule{
 	RuleNullAbsent, RuleMinimalBound, RuleNegativeZero, RuleHTMLEscape, RuleLineSeparators,
 	RuleCutAtCharacter, RuleFirstMemberWins, RuleDetailNameDropped, RuleNumberAsDouble,
 	RuleSafeInteger, RulePlaceholderNull, RuleQuotientBound, RuleRetryRoundUp, RuleRetryOnlyAfterDelay,
+	RuleNeedsDetails, RuleKeepAbsent, RuleInstanceWhole, RuleReplacementNode, RuleViolationEntry,
+	RuleViolationText, RuleFallbackMembers, RuleDeclaredName, RuleVerboseFirst, RuleMembersTyped,
+	RuleEntryRefused, RuleTokenLength, RuleSeparatorBoundary, RuleChainScrubbed, RulePlainNotation,
 }

@@ -367,8 +367,8 @@ func SanitizeFreeText(s string) string {
 	if strings.Contains(s, "@") {
 		s = replaceMatches(s, nextEmail, func(string) string { return "<email>" })
 	}
-	if len(s) >= TokenRunBytes {
-		s = replaceRuns(s, isTokenByte, TokenRunBytes, redactToken)
+	if run := tokenRunBytes(); len(s) >= run {
+		s = replaceRuns(s, isTokenByte, run, redactToken)
 	}
 	return s
 }
@@ -394,8 +394,21 @@ func redactToken(run string) string {
 			marks++
 		}
 	}
-	if digit && upper && lower && TokenBytesPerMark*marks <= len(run) && !otherReading(RuleTokenRun) {
+	few := TokenBytesPerMark*marks <= len(run)
+	if otherReading(RuleSeparatorBoundary) {
+		few = TokenBytesPerMark*marks < len(run)
+	}
+	if digit && upper && lower && few && !otherReading(RuleTokenRun) {
 		return Redacted
 	}
-	return replaceRuns(run, isAlnum, TokenRunBytes, func(string) string { return Redacted })
+	return replaceRuns(run, isAlnum, tokenRunBytes(), func(string) string { return Redacted })
+}
+
+// tokenRunBytes is TokenRunBytes, or one less where RuleTokenLength is read
+// the other way.
+func tokenRunBytes() int {
+	if otherReading(RuleTokenLength) {
+		return TokenRunBytes - 1
+	}
+	return TokenRunBytes
 }

@@ -191,8 +191,12 @@ func (e *Encoder) writeArray(dst []byte, n *Node, l List) ([]byte, bool) {
 	if c != nil && c.MaxItems != nil {
 		maxItems = *c.MaxItems
 	}
-	if e.minimal && n.Keep >= 0 && (maxItems < 0 || n.Keep < maxItems) {
-		maxItems = n.Keep
+	keep := n.Keep
+	if keep == 0 && otherReading(RuleKeepAbsent) {
+		keep = -1
+	}
+	if e.minimal && keep >= 0 && (maxItems < 0 || keep < maxItems) {
+		maxItems = keep
 	}
 	var written map[string]bool // each item written, for uniqueItems: a lookup an item, not a comparison with each earlier one
 	unique := c != nil && c.UniqueItems
@@ -251,11 +255,21 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 	e.level++
 	for i := range o.Fields {
 		f := &o.Fields[i]
-		if f.Node.Verbose && !e.verbose {
+		if f.Node.Verbose && !e.verbose && !otherReading(RuleVerboseFirst) {
 			continue
 		}
 		v := e.value()
 		present := d != nil && d.ErrgenField(i, v)
+		if f.Node.Verbose && !e.verbose { // RuleVerboseFirst read the other way: checked, then left out
+			if !present {
+				*v = emptyValue(f.Node)
+			}
+			if _, ok := e.writeValue(nil, f.Node, v, false); !ok && f.Required && !f.Node.HasReplacement {
+				e.level--
+				return dst[:start], false
+			}
+			continue
+		}
 		if !present && !f.Required {
 			continue
 		}
@@ -285,6 +299,12 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 				}
 				dst = append(appendQuoted(dst, f.Name, -1), ':')
 				r := Value{Any: f.Node.Replacement, IsAny: true}
+				if otherReading(RuleReplacementNode) {
+					as := *f.Node
+					as.Sensitive, as.Sanitize, as.Exact, as.Check = false, SanitizeNone, true, nil
+					dst, ok = e.writeValue(dst, &as, &r, false)
+					break
+				}
 				dst, ok = e.writeValue(dst, f.Node, &r, sensitive)
 			default:
 				e.hold() // this object fails: what becomes of it decides

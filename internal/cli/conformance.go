@@ -53,6 +53,8 @@ type vectorFile struct {
 		ID     string            `json:"id"`
 		Input  json.RawMessage   `json:"input"`
 		Expect map[string]string `json:"expect"`
+		// Refused: an input the runner must refuse, and why
+		Refused string `json:"refused"`
 	} `json:"vectors"`
 }
 
@@ -117,7 +119,7 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 			return usageErr("%s: two vectors are named %q", path, v.ID)
 		}
 		r.index[v.ID] = len(r.vectors)
-		r.vectors = append(r.vectors, sentVector{id: v.ID, input: v.Input, expect: v.Expect})
+		r.vectors = append(r.vectors, sentVector{id: v.ID, input: v.Input, expect: v.Expect, refused: v.Refused})
 	}
 	if len(r.vectors) == 0 {
 		return usageErr("no vector to send (%s holds %d; -run %q)", path, len(vf.Vectors), flagString(fl, "run"))
@@ -127,10 +129,11 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 }
 
 type sentVector struct {
-	id     string
-	input  json.RawMessage
-	expect map[string]string
-	got    *answer
+	id      string
+	input   json.RawMessage
+	expect  map[string]string
+	refused string // why the runner must refuse the input ("": it renders it)
+	got     *answer
 }
 
 // conformanceRun is one run of a runner over the vectors.
@@ -256,10 +259,21 @@ func (r *conformanceRun) take(n int, line []byte) {
 
 // report prints the failures and the summary, and returns the exit status.
 func (r *conformanceRun) report(env *Env, maxDiffs int) int {
-	payloads, differ, missing, printed := 0, 0, 0, 0
+	payloads, refusals, differ, rendered, missing, printed := 0, 0, 0, 0, 0, 0
 	for _, v := range r.vectors {
 		if v.got == nil {
 			missing++
+			continue
+		}
+		if v.refused != "" {
+			refusals++
+			if v.got.Error == "" {
+				rendered++
+				if printed < maxDiffs {
+					fmt.Fprintf(env.Stderr, "%s: the runner rendered an input it must refuse (%s)\n", v.id, v.refused)
+					printed++
+				}
+			}
 			continue
 		}
 		for _, f := range r.formats {
@@ -303,18 +317,25 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	for _, p := range r.problems {
 		fmt.Fprintln(env.Stderr, p)
 	}
-	if differ == 0 && missing == 0 && len(r.problems) == 0 {
-		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches\n", diag.Plural(len(r.vectors), "vector"), diag.Plural(payloads, "payload"))
+	if differ == 0 && rendered == 0 && missing == 0 && len(r.problems) == 0 {
+		refused := ""
+		if refusals > 0 {
+			refused = ", " + diag.Plural(refusals, "input") + " refused"
+		}
+		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches%s\n", diag.Plural(len(r.vectors), "vector"), diag.Plural(payloads, "payload"), refused)
 		return ExitOK
 	}
-	if printed < differ {
-		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", differ-printed)
+	if printed < differ+rendered {
+		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", differ+rendered-printed)
 	}
 	switch {
 	case r.answered == 0:
 		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: the runner answered none of %s\n", diag.Plural(len(r.vectors), "vector"))
 	default:
 		msg := fmt.Sprintf("%d of %s differ", differ, diag.Plural(payloads, "payload"))
+		if rendered > 0 {
+			msg += fmt.Sprintf(", %d of %s to refuse rendered", rendered, diag.Plural(refusals, "input"))
+		}
 		if missing > 0 {
 			msg += fmt.Sprintf(", %d of %s unanswered", missing, diag.Plural(len(r.vectors), "vector"))
 		}

@@ -59,7 +59,7 @@ func TestConformanceCommand(t *testing.T) {
 	if err := json.Unmarshal(data, &file); err != nil {
 		t.Fatal(err)
 	}
-	n := len(file.Vectors)
+	n, refusals := len(file.Vectors), bytes.Count(data, []byte(`"refused":`))
 	var last struct{ ID string }
 	if err := json.Unmarshal(file.Vectors[n-1], &last); err != nil {
 		t.Fatal(err)
@@ -70,6 +70,16 @@ func TestConformanceCommand(t *testing.T) {
 	if err := os.WriteFile(changedPath, changed, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// an input to refuse made one the runner renders: a status of "400" 400
+	const status = `"status":"400"`
+	if !bytes.Contains(data, []byte(status)) {
+		t.Fatalf("no %s in the vectors", status)
+	}
+	accepted := bytes.Replace(data, []byte(status), []byte(`"status":400`), 1)
+	acceptedPath := filepath.Join(dir, "accepted.json")
+	if err := os.WriteFile(acceptedPath, accepted, 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	for _, tc := range []struct {
 		name    string
@@ -77,7 +87,8 @@ func TestConformanceCommand(t *testing.T) {
 		args    []string
 		want    []string
 	}{
-		{"changed byte", changedPath, []string{runner, "kinds"}, []string{"E_PARSE/", " problem: bytes differ at byte ", "want: ", "erro⟨here⟩R", fmt.Sprintf("FAIL: 1 of %d payloads differ\n", 4*n)}},
+		{"changed byte", changedPath, []string{runner, "kinds"}, []string{"E_PARSE/", " problem: bytes differ at byte ", "want: ", "erro⟨here⟩R", fmt.Sprintf("FAIL: 1 of %d payloads differ\n", 4*(n-refusals))}},
+		{"renders a refusal", acceptedPath, []string{runner, "kinds"}, []string{"rules/refuse-foreign-status: the runner rendered an input it must refuse (a status that is not a number, on a foreign error)", fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d inputs to refuse rendered\n", 4*(n-refusals), refusals)}},
 		{"< unescaped", vectors, []string{runner, "-break", "html", "kinds"}, []string{"bytes differ", `⟨here⟩<`, "FAIL"}},
 		{"answers nothing", vectors, []string{"sh", "-c", "cat >/dev/null"}, []string{fmt.Sprintf("the runner answered none of %d vectors", n)}},
 		{"hangs", vectors, []string{"sleep", "60"}, []string{fmt.Sprintf("the runner sent nothing for 1s after 0 of %d answers; stopped it", n)}},

@@ -56,6 +56,9 @@ func TestConformanceVectorsValidate(t *testing.T) {
 			kinds := map[string]int{}
 			for _, v := range vs {
 				kinds[strings.SplitN(strings.TrimPrefix(v.ID, v.Input.Symbol+"/"), "/", 2)[0]]++
+				if v.Refused != "" {
+					continue // no payload: every runner refuses the input
+				}
 				for def, p := range map[string]string{jsonschema.DefJSONRPCError: v.Expect.JSONRPC, jsonschema.DefProblemDetails: v.Expect.Problem, jsonschema.DefErrorResponse: v.Expect.Response} {
 					if err := sch[def].Validate(schDecode(t, []byte(p))); err != nil {
 						t.Errorf("%s: %s does not validate: %v\n%s", v.ID, def, err, p)
@@ -106,10 +109,20 @@ func TestGoldenConformance(t *testing.T) {
 			}
 			var doc struct {
 				Conformance int
-				Vectors     []conformance.Vector
+				Vectors     []struct {
+					ID      string
+					Input   json.RawMessage
+					Expect  *errgenrt.ConformancePayloads
+					Refused string
+				}
 			}
 			if err := json.Unmarshal(files[0].Data, &doc); err != nil || doc.Conformance != conformance.Version || len(doc.Vectors) == 0 {
 				t.Fatalf("the vector file does not read back: %v", err)
+			}
+			for _, v := range doc.Vectors {
+				if (v.Expect == nil) == (v.Refused == "") {
+					t.Errorf("%s: a vector has either expect or refused", v.ID)
+				}
 			}
 		})
 	}
@@ -134,10 +147,10 @@ func TestGoRunnerMatchesVectors(t *testing.T) {
 			}
 			var in bytes.Buffer
 			for _, v := range vs {
-				line, _ := json.Marshal(struct {
-					ID    string                    `json:"id"`
-					Input errgenrt.ConformanceInput `json:"input"`
-				}{v.ID, v.Input})
+				line, err := v.Line()
+				if err != nil {
+					t.Fatal(err)
+				}
 				in.Write(append(line, '\n'))
 			}
 			var out bytes.Buffer
@@ -158,6 +171,12 @@ func TestGoRunnerMatchesVectors(t *testing.T) {
 				}
 				if i >= len(vs) || a.ID != vs[i].ID {
 					t.Fatalf("answer %d is for %q", i, a.ID)
+				}
+				if vs[i].Refused != "" {
+					if a.Error == "" {
+						t.Errorf("%s: the compiled package renders an input it must refuse (%s)", a.ID, vs[i].Refused)
+					}
+					continue
 				}
 				if a.Error != "" || a.Payloads != vs[i].Expect {
 					t.Errorf("%s: the compiled package renders\n%+v\n(error %q), the vectors expect\n%+v", a.ID, a.Payloads, a.Error, vs[i].Expect)

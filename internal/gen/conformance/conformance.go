@@ -10,6 +10,7 @@ package conformance
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -21,7 +22,7 @@ import (
 )
 
 // Version is the version of the vector file's format.
-const Version = 3
+const Version = 4
 
 // The fixed clock and problem instance of every vector.
 const (
@@ -45,11 +46,70 @@ type Options struct {
 	File string // the vector file's name in its directory
 }
 
-// Vector is one conformance vector.
+// Vector is one conformance vector: an input and the payloads it renders
+// as, or (Refused) an input every runner refuses. RawInput, when set, is
+// the input as written in the file: its members in an order of their own,
+// or (Refused) of a type a ConformanceInput cannot hold.
 type Vector struct {
-	ID     string                       `json:"id"`
-	Input  errgenrt.ConformanceInput    `json:"input"`
-	Expect errgenrt.ConformancePayloads `json:"expect"`
+	ID     string
+	Input  errgenrt.ConformanceInput
+	Expect errgenrt.ConformancePayloads
+	// Refused, for an input a runner must refuse (the error answer), says
+	// why.
+	Refused  string
+	RawInput json.RawMessage
+}
+
+// MarshalJSON writes {"id", "input", "expect"}, or {"id", "input",
+// "refused"} for an input a runner refuses.
+func (v Vector) MarshalJSON() ([]byte, error) {
+	if v.RawInput != nil && v.Refused == "" {
+		return marshal(struct {
+			ID     string                       `json:"id"`
+			Input  json.RawMessage              `json:"input"`
+			Expect errgenrt.ConformancePayloads `json:"expect"`
+		}{v.ID, v.RawInput, v.Expect})
+	}
+	if v.Refused != "" {
+		return marshal(struct {
+			ID      string          `json:"id"`
+			Input   json.RawMessage `json:"input"`
+			Refused string          `json:"refused"`
+		}{v.ID, v.RawInput, v.Refused})
+	}
+	return marshal(struct {
+		ID     string                       `json:"id"`
+		Input  errgenrt.ConformanceInput    `json:"input"`
+		Expect errgenrt.ConformancePayloads `json:"expect"`
+	}{v.ID, v.Input, v.Expect})
+}
+
+// marshal is json.Marshal without HTML escapes: the payloads' own escapes
+// stay readable.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// Line returns the line errgen conformance sends a runner for v: {"id",
+// "input"}.
+func (v Vector) Line() ([]byte, error) {
+	input := v.RawInput
+	if input == nil {
+		var err error
+		if input, err = json.Marshal(v.Input); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(struct {
+		ID    string          `json:"id"`
+		Input json.RawMessage `json:"input"`
+	}{v.ID, input})
 }
 
 // Generate returns the vector file of in.
@@ -110,6 +170,8 @@ type generator struct {
 	limitsShown bool
 	// shown holds the field rules a rule vector shows already
 	shown map[string]bool
+	// maximal holds each error's maximal details, by symbol
+	maximal map[string]any
 	// chainShown is set once a verbose vector of an error carries the
 	// whole cause chain and a request id past their bounds; the later
 	// ones carry a short chain, which keeps the file small
@@ -150,16 +212,78 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 	if same != nil && p == *same {
 		return nil
 	}
+	if !g.register(id) {
+		return nil
+	}
+	g.out = append(g.out, Vector{ID: id, Input: in, Expect: p})
+	return &p
+}
+
+// register takes id for a vector, unless a vector has it already.
+func (g *generator) register(id string) bool {
 	if g.ids == nil {
 		g.ids = map[string]bool{}
 	}
 	if g.ids[id] {
 		g.err = fmt.Errorf("two vectors are named %s", id)
-		return nil
+		return false
 	}
 	g.ids[id] = true
-	g.out = append(g.out, Vector{ID: id, Input: in, Expect: p})
-	return &p
+	return true
+}
+
+// render reads the input of a line as a runner does and renders it; err
+// is the refusal.
+func (g *generator) render(id string, input json.RawMessage) (*errgenrt.ConformanceInput, errgenrt.ConformancePayloads, error) {
+	line, err := Vector{ID: id, RawInput: input}.Line()
+	if err != nil {
+		return nil, errgenrt.ConformancePayloads{}, err
+	}
+	_, read, err := errgenrt.ReadConformanceLine(line)
+	if err != nil {
+		return nil, errgenrt.ConformancePayloads{}, err
+	}
+	p, err := g.rc.Runtime.ConformancePayloads(read)
+	return read, p, err
+}
+
+// addRaw appends vector id of the input written as raw (its members in
+// the order given), with the payloads it renders as.
+func (g *generator) addRaw(id string, raw json.RawMessage) {
+	if g.err != nil {
+		return
+	}
+	read, p, err := g.render(id, raw)
+	if err != nil {
+		g.err = fmt.Errorf("vector %s: %w", id, err)
+		return
+	}
+	if g.register(id) {
+		g.out = append(g.out, Vector{ID: id, Input: *read, Expect: p, RawInput: raw})
+	}
+}
+
+// refuse appends vector id: an input every runner refuses, for the reason
+// why.
+func (g *generator) refuse(id string, input map[string]any, why string) {
+	if g.err != nil {
+		return
+	}
+	raw, err := marshal(input)
+	if err == nil {
+		if _, _, err = g.render(id, raw); err == nil {
+			err = errors.New("errgenrt renders an input the page refuses")
+		} else {
+			err = nil
+		}
+	}
+	if err != nil {
+		g.err = fmt.Errorf("vector %s: %w", id, err)
+		return
+	}
+	if g.register(id) {
+		g.out = append(g.out, Vector{ID: id, Refused: why, RawInput: raw})
+	}
 }
 
 func (g *generator) errorVectors(e *model.Error) {
@@ -196,6 +320,10 @@ func (g *generator) errorVectors(e *model.Error) {
 			g.add(sym+"/bounds", bounds, nil)
 		}
 		occurrence.Details = g.raw(max)
+		if g.maximal == nil {
+			g.maximal = map[string]any{}
+		}
+		g.maximal[sym] = max
 		if !g.limitsShown && mk.usedBound {
 			// the same details bounded by the catalog's own limit
 			mk := &maker{g: g, bound: g.m.Limits.MaxStringBytes}

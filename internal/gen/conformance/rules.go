@@ -2,8 +2,10 @@ package conformance
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
@@ -29,11 +31,11 @@ func (g *generator) ruleVectors() {
 
 	keys := base
 	keys.Options.MaxStringBytes = 16
-	keys.Data = []errgenrt.ConformanceMember{{Key: "keys", Value: map[string]any{
+	keys.Data = []errgenrt.ConformanceMember{{Key: "keys", Value: reversed(map[string]any{
 		"\uff61": 1, "\U0001F600": 2, "B": 3, "a": 4, "é": 5, // code point order: a JavaScript sort puts 😀 before ｡
 		"kkkkkkkkkkkkkkkkkkkkkk2": 6, "kkkkkkkkkkkkkkkkkkkkkk1": 7, // bounded alike: the first by key as given
 		"__proto__": 8, "constructor": 9, "KEYS": 10,
-	}}}
+	})}} // given in reverse order: a runner must sort them itself
 	g.add("rules/untyped-keys", keys, nil)
 
 	depth := base
@@ -81,9 +83,352 @@ func (g *generator) ruleVectors() {
 		g.add(r.id, in, nil)
 	}
 
+	// plain notation up to 1e21, not beyond
+	notation := base
+	notation.Data = []errgenrt.ConformanceMember{{Key: "numbers", Value: []any{
+		json.Number("1e20"), json.Number("123456789012345678901"), json.Number("999999999999999900000"),
+		json.Number("1e21"), json.Number("0.000001"), json.Number("1e-7"),
+	}}}
+	g.add("rules/number-notation", notation, nil)
+
+	g.chainRuleVectors(base)
+	g.inputRuleVectors()
+
 	for _, e := range f.Errors {
 		g.fieldRuleVectors(e)
 	}
+	g.declaredRuleVector()
+	g.failRuleVector()
+	g.replacementRuleVector()
+	g.verboseRuleVector()
+	g.openOrderRuleVector()
+}
+
+// The token runs of the chain vectors: 31 bytes (kept), 32 (a secret),
+// 32 with one separator per 8 bytes (a secret, whole) and 33 with five
+// (more than one per 8 bytes: kept, having no 32 letters and digits).
+const (
+	run31    = "aB3aB3aB3aB3aB3aB3aB3aB3aB3aB3c"
+	run32    = "aB3aB3aB3aB3aB3aB3aB3aB3aB3aB3cd"
+	boundary = "aB3d_aB3d-aB3d+aB3d/aB3daB3daB3d"
+	over     = "aB3d_aB3d-aB3d+aB3d/aB3d_aB3daB3d"
+)
+
+// chainRuleVectors adds the vectors of the error chain's scrubbing, which
+// the fallback shows in verbose mode whatever the catalog.
+func (g *generator) chainRuleVectors(base errgenrt.ConformanceInput) {
+	tokens := base
+	tokens.Options.Verbose = true
+	tokens.Cause = []string{
+		"key " + run31 + ": 31 bytes, kept",
+		"key " + run32 + ": 32 bytes, redacted",
+		"key " + boundary + ": one separator per 8 bytes, redacted whole",
+		"key " + over + ": more separators, kept",
+	}
+	g.add("rules/chain-tokens", tokens, nil)
+
+	sensitive := base
+	sensitive.Options.Verbose, sensitive.Options.ShowSensitive = true, true
+	sensitive.Cause = []string{"read /home/alice/.netrc", "GET https://u:pw@h.example/?token=t", "key " + run32}
+	g.add("rules/chain-sensitive", sensitive, nil)
+}
+
+// inputRuleVectors adds the vectors of reading an input: the members a
+// kind does not read are still type-checked, and refused when they are
+// of another type; a data or extension entry is an object with a string
+// key, its value null when absent, its other members ignored.
+func (g *generator) inputRuleVectors() {
+	fb := g.rc.Facts.Fallback
+	yes, ms := true, 5000.0
+	ignored := errgenrt.ConformanceInput{
+		Kind: "definition", Symbol: fb, Details: json.RawMessage(`{"ignored":true}`),
+		Cause: []string{"read /home/alice/ignored"}, Retryable: &yes, RetryAfterMs: &ms, Status: 599,
+		RequestID: "req_ignored", Instance: "urn:uuid:44444444-4444-4444-8444-444444444444",
+		Data:       []errgenrt.ConformanceMember{{Key: "ignored", Value: 1}},
+		Extensions: []errgenrt.ConformanceMember{{Key: "ignored", Value: 1}},
+		Options:    options(),
+	}
+	ignored.Options.Verbose = true
+	g.add("rules/definition-members", ignored, nil)
+	ignored.Kind, ignored.Symbol, ignored.Cause = "foreign", "E_IN_NO_CATALOG", []string{"EACCES"}
+	g.add("rules/foreign-members", ignored, nil)
+
+	opts := `"options":{"now":` + quote(Now) + `,"instance":` + quote(Instance) + `}`
+	g.addRaw("rules/member-entries", json.RawMessage(`{"kind":"error","symbol":`+quote(fb)+
+		`,"data":[{"key":"noValue"},{"value":1,"key":"more","note":"ignored"}],"extensions":[{"key":"nullValue","value":null}],`+opts+`}`))
+
+	in := func(kind string, kv ...any) map[string]any {
+		m := map[string]any{"kind": kind, "options": map[string]any{"now": Now, "instance": Instance}}
+		if kind != "foreign" {
+			m["symbol"] = fb
+		} else {
+			m["cause"] = []any{"EACCES"}
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+		return m
+	}
+	g.refuse("rules/refuse-data-entry", in("error", "data", []any{1}), "a data entry that is not an object")
+	g.refuse("rules/refuse-data-key", in("error", "data", []any{map[string]any{"key": 7, "value": 1}}), "a data entry whose key is not a string")
+	g.refuse("rules/refuse-extension-key", in("error", "extensions", []any{map[string]any{"value": "v"}}), "an extension entry without a key")
+	g.refuse("rules/refuse-extensions", in("error", "extensions", map[string]any{"key": "a", "value": 1}), "extensions that are not an array")
+	g.refuse("rules/refuse-definition-retryable", in("definition", "retryable", "yes"), "a retryable flag that is not a boolean, on a definition")
+	g.refuse("rules/refuse-definition-cause", in("definition", "cause", []any{1}), "a cause entry that is not a string, on a definition")
+	g.refuse("rules/refuse-definition-data", in("definition", "data", []any{map[string]any{"key": nil}}), "a data entry without a string key, on a definition")
+	g.refuse("rules/refuse-foreign-status", in("foreign", "status", "400"), "a status that is not a number, on a foreign error")
+	g.refuse("rules/refuse-foreign-details", in("foreign", "details", "x"), "details that are not an object, on a foreign error")
+	g.refuse("rules/refuse-foreign-no-cause", map[string]any{"kind": "foreign", "options": map[string]any{"now": Now, "instance": Instance}}, "a foreign error without its text")
+}
+
+// payloads renders in, and reports whether it renders as the fallback.
+func (g *generator) payloads(in errgenrt.ConformanceInput) (p errgenrt.ConformancePayloads, fallback bool, ok bool) {
+	raw, err := marshal(in)
+	if err != nil {
+		return p, false, false
+	}
+	_, p, err = g.render("probe", raw)
+	if err != nil {
+		return p, false, false
+	}
+	return p, strings.HasPrefix(p.Response, `{"error":true,"code":`+quote(g.rc.Facts.Fallback)+`,`), true
+}
+
+// example returns a copy of the error's first example (else empty
+// details).
+func (g *generator) example(sym string) map[string]any {
+	details := map[string]any{}
+	if e := g.errorBySymbol(sym); e != nil && len(e.Examples) > 0 {
+		if ex, ok := e.Examples[0].Value.(map[string]any); ok {
+			for k, x := range ex {
+				details[k] = x
+			}
+		}
+	}
+	return details
+}
+
+// declaredRuleVector adds rules/extension-declared: the first error with
+// an optional top-level field, its first example without it, and an
+// extension named like it: dropped though the field is not written.
+func (g *generator) declaredRuleVector() {
+	for _, e := range g.rc.Facts.Errors {
+		if e.Details == nil {
+			continue
+		}
+		for _, p := range g.resolve(e.Details).Properties {
+			if p.Required {
+				continue
+			}
+			d := g.example(e.Symbol)
+			delete(d, p.Name)
+			in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
+			in.Extensions = []errgenrt.ConformanceMember{{Key: p.Name, Value: "spoofed"}, {Key: "kept", Value: "an extension"}}
+			if _, fallback, ok := g.payloads(in); ok && !fallback {
+				g.add("rules/extension-declared", in, nil)
+				return
+			}
+		}
+	}
+}
+
+// failRuleVector adds rules/details-fail: the first error whose empty
+// details fail as a whole (a required value breaks its node and has no
+// replacement), verbose, with every occurrence member, none of which the
+// fallback it becomes keeps.
+func (g *generator) failRuleVector() {
+	fb := g.rc.Facts.Fallback
+	for _, e := range g.rc.Facts.Errors {
+		if e.Details == nil || e.Symbol == fb {
+			continue
+		}
+		in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: json.RawMessage(`{}`), Options: options()}
+		if _, fallback, ok := g.payloads(in); !ok || !fallback {
+			continue
+		}
+		yes, ms := true, 1000.0
+		in.Options.Verbose, in.Options.ServerVersion = true, serverVersion
+		in.Cause, in.RequestID = shortChain, "req_fail"
+		in.Instance = "urn:uuid:33333333-3333-4333-8333-333333333333"
+		in.Retryable, in.RetryAfterMs = &yes, &ms
+		in.Data = []errgenrt.ConformanceMember{{Key: "method", Value: "tools/call"}}
+		in.Extensions = []errgenrt.ConformanceMember{{Key: "tool", Value: "read_file"}}
+		g.add("rules/details-fail", in, nil)
+		return
+	}
+}
+
+// breaking returns values of a node's type that may break its checks.
+func breaking(typ string) []any {
+	switch typ {
+	case "string":
+		return []any{"", "\x00", strings.Repeat("x", 300), "not a valid value"}
+	case "integer":
+		return []any{json.Number("9007199254740992"), json.Number("-1")}
+	case "number":
+		return []any{json.Number("-1e308"), json.Number("1e308")}
+	case "array":
+		return []any{[]any{}}
+	case "object":
+		return []any{map[string]any{}}
+	}
+	return nil
+}
+
+// replacementRuleVector adds rules/replacement-node: the first required
+// field with a string replacement its node redacts, scrubs or bounds,
+// given a value that breaks it: the replacement is written through the
+// node.
+func (g *generator) replacementRuleVector() {
+	for _, e := range g.rc.Facts.Errors {
+		if e.Details == nil {
+			continue
+		}
+		for _, p := range g.resolve(e.Details).Properties {
+			n := g.resolve(p.Node)
+			if !p.Required || n.Replacement == nil {
+				continue
+			}
+			repl, isString := facts.Decode(*n.Replacement).(string)
+			if !isString || !(n.Sensitive || slices.Contains(e.Sensitive, p.Name) || n.Sanitize != "" || !n.Exact && len(repl) > 16) {
+				continue
+			}
+			for _, v := range breaking(n.Type) {
+				in, ok := g.replacedBy(e.Symbol, p.Name, v, repl)
+				if ok {
+					g.add("rules/replacement-node", in, nil)
+					return
+				}
+			}
+		}
+	}
+}
+
+// replacedBy returns the input of error sym with field name given v, and
+// whether it renders as the same input given repl does, with sensitive
+// values shown too: v breaks the field, which is written as repl.
+func (g *generator) replacedBy(sym, name string, v any, repl string) (errgenrt.ConformanceInput, bool) {
+	with := func(x any, show bool) errgenrt.ConformanceInput {
+		d := g.example(sym)
+		d[name] = x
+		in := errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Details: g.raw(d), Options: options()}
+		in.Options.MaxStringBytes, in.Options.ShowSensitive = 16, show
+		return in
+	}
+	for _, show := range []bool{false, true} {
+		a, fa, oka := g.payloads(with(v, show))
+		b, _, okb := g.payloads(with(repl, show))
+		if !oka || !okb || fa || a != b {
+			return errgenrt.ConformanceInput{}, false
+		}
+	}
+	return with(v, false), true
+}
+
+// verboseRuleVector adds rules/verbose-required: the first required
+// x-verbose field without a replacement, outside verbose mode, given a
+// value that breaks it (in verbose mode the details fail): it is left out
+// before it is checked, and the error renders as itself.
+func (g *generator) verboseRuleVector() {
+	for _, e := range g.rc.Facts.Errors {
+		if e.Details == nil {
+			continue
+		}
+		for _, p := range g.resolve(e.Details).Properties {
+			n := g.resolve(p.Node)
+			if !p.Required || !n.Verbose || n.Replacement != nil {
+				continue
+			}
+			for _, v := range breaking(n.Type) {
+				d := g.example(e.Symbol)
+				d[p.Name] = v
+				in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
+				_, quiet, ok := g.payloads(in)
+				in.Options.Verbose = true
+				_, loud, okv := g.payloads(in)
+				in.Options.Verbose = false
+				if ok && okv && !quiet && loud {
+					g.add("rules/verbose-required", in, nil)
+					return
+				}
+			}
+		}
+	}
+}
+
+// openOrderRuleVector adds rules/open-order: the maximal details of the
+// first error with an open object, every object's members given in
+// reverse order: a runner sorts the other members itself.
+func (g *generator) openOrderRuleVector() {
+	for _, e := range g.rc.Facts.Errors {
+		max, ok := g.maximal[e.Symbol]
+		if !ok || !g.open(e.Details, map[*facts.Node]bool{}) {
+			continue
+		}
+		in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: reversed(max), Options: options()}
+		in.Options.MaxStringBytes, in.Options.MaxDataBytes = maximalBound, maximalData
+		g.add("rules/open-order", in, nil)
+		return
+	}
+}
+
+// open reports whether node n holds an open object.
+func (g *generator) open(n *facts.Node, seen map[*facts.Node]bool) bool {
+	n = g.resolve(n)
+	if n == nil || seen[n] {
+		return false
+	}
+	seen[n] = true
+	if n.AdditionalProperties != nil {
+		return true
+	}
+	if n.Items != nil && g.open(n.Items, seen) {
+		return true
+	}
+	for _, p := range n.Properties {
+		if g.open(p.Node, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// reversed returns v as JSON with every object's members in reverse
+// order of their keys.
+func reversed(v any) json.RawMessage {
+	var b []byte
+	var write func(v any)
+	write = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			keys := slices.Sorted(maps.Keys(x))
+			slices.Reverse(keys)
+			b = append(b, '{')
+			for i, k := range keys {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				kb, _ := marshal(k)
+				b = append(append(b, kb...), ':')
+				write(x[k])
+			}
+			b = append(b, '}')
+		case []any:
+			b = append(b, '[')
+			for i, y := range x {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				write(y)
+			}
+			b = append(b, ']')
+		default:
+			vb, _ := marshal(x)
+			b = append(b, vb...)
+		}
+	}
+	write(v)
+	return b
 }
 
 // fieldRuleVectors adds the rule vectors of the first error of the catalog

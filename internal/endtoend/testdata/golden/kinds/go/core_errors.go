@@ -15,6 +15,8 @@ var errorsCore = []*errgenrt.Def{
 	ErrInternal,
 	ErrEverything,
 	ErrReason,
+	ErrDigest,
+	ErrTrace,
 }
 
 const (
@@ -126,4 +128,149 @@ var ErrReason = &errgenrt.Def{
 // document names itself (`title`) stays out of the problem document.
 func NewReason(d ErrorInfo, opts ...errgenrt.Option) *errgenrt.Error {
 	return errgenrt.NewWith[ErrorInfo, *ErrorInfo](ErrReason, d, opts)
+}
+
+const (
+	CodeDigest   Code   = 4
+	SymbolDigest Symbol = "E_DIGEST"
+	TypeDigest   Type   = "digest"
+)
+
+// ErrDigest is the definition and errors.Is sentinel of E_DIGEST (4): Digest mismatch.
+var ErrDigest = &errgenrt.Def{
+	Code:         4,
+	WireCode:     4,
+	Symbol:       "E_DIGEST",
+	Type:         "digest",
+	Domain:       "core",
+	Title:        "Digest mismatch",
+	ProblemType:  "https://errors.example.com/kinds/digest",
+	Statuses:     []int{409},
+	NeedsDetails: true,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectDigestDetails},
+	Message:      "Digest {digest} does not match",
+	NewDetails:   newDigestDetails,
+}
+
+// NewDigest returns E_DIGEST (4): Digest mismatch.
+//
+// No value errgen knows keeps the digest's pattern (the error has no
+// example), so the digest has no replacement: details whose digest
+// breaks it fail as a whole, and the error becomes the fallback.
+func NewDigest(d DigestDetails, opts ...errgenrt.Option) *errgenrt.Error {
+	return errgenrt.NewWith[DigestDetails, *DigestDetails](ErrDigest, d, opts)
+}
+
+// objectDigestDetails describes DigestDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectDigestDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "digest", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Exact: true, Check: &errgenrt.Check{Patterns: []string{"^[0-9a-f]{8}$"}}}},
+	},
+}
+
+// DigestDetails is the details of E_DIGEST.
+type DigestDetails struct {
+	Digest string `json:"digest"`
+}
+
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *DigestDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Digest
+	default:
+		return false
+	}
+	return true
+}
+
+// newDigestDetails returns empty DigestDetails, the NewDetails of the errors with these details.
+func newDigestDetails() errgenrt.Details {
+	return new(DigestDetails)
+}
+
+// fieldsDigestDetails are the names of the fields of DigestDetails, in order.
+var fieldsDigestDetails = []string{"digest"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsDigestDetails), as JSON Schema matches them.
+func (d *DigestDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsDigestDetails, []any{&d.Digest})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d DigestDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsDigestDetails, []any{d.Digest}, []bool{false})
+}
+
+const (
+	CodeTrace   Code   = 5
+	SymbolTrace Symbol = "E_TRACE"
+	TypeTrace   Type   = "trace"
+)
+
+// ErrTrace is the definition and errors.Is sentinel of E_TRACE (5): Traced failure.
+var ErrTrace = &errgenrt.Def{
+	Code:         5,
+	WireCode:     5,
+	Symbol:       "E_TRACE",
+	Type:         "trace",
+	Domain:       "core",
+	Title:        "Traced failure",
+	ProblemType:  "https://errors.example.com/kinds/trace",
+	Statuses:     []int{500},
+	NeedsDetails: true,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectTraceDetails},
+	Message:      "The traced operation failed",
+	NewDetails:   newTraceDetails,
+}
+
+// NewTrace returns E_TRACE (5): Traced failure.
+//
+// The trace is required but verbose-only, and has no replacement: out
+// of verbose mode it is left out before it is checked.
+func NewTrace(d TraceDetails, opts ...errgenrt.Option) *errgenrt.Error {
+	return errgenrt.NewWith[TraceDetails, *TraceDetails](ErrTrace, d, opts)
+}
+
+// objectTraceDetails describes TraceDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectTraceDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "trace", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Verbose: true, Exact: true, Check: &errgenrt.Check{Patterns: []string{"^t-[0-9]+$"}}}},
+	},
+}
+
+// TraceDetails is the details of E_TRACE.
+type TraceDetails struct {
+	Trace string `json:"trace"`
+}
+
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *TraceDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Trace
+	default:
+		return false
+	}
+	return true
+}
+
+// newTraceDetails returns empty TraceDetails, the NewDetails of the errors with these details.
+func newTraceDetails() errgenrt.Details {
+	return new(TraceDetails)
+}
+
+// fieldsTraceDetails are the names of the fields of TraceDetails, in order.
+var fieldsTraceDetails = []string{"trace"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsTraceDetails), as JSON Schema matches them.
+func (d *TraceDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsTraceDetails, []any{&d.Trace})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d TraceDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsTraceDetails, []any{d.Trace}, []bool{false})
 }

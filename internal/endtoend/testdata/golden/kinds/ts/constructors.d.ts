@@ -42,6 +42,23 @@ export declare function newEverything(details: DetailsBySymbol["E_EVERYTHING"], 
 export declare function newReason(details: DetailsBySymbol["E_REASON"], options?: ErrorOptions): CatalogError<"E_REASON">;
 
 /**
+ * Digest mismatch: returns an error E_DIGEST (code 4).
+ *
+ * No value errgen knows keeps the digest's pattern (the error has no
+ * example), so the digest has no replacement: details whose digest
+ * breaks it fail as a whole, and the error becomes the fallback.
+ */
+export declare function newDigest(details: DetailsBySymbol["E_DIGEST"], options?: ErrorOptions): CatalogError<"E_DIGEST">;
+
+/**
+ * Traced failure: returns an error E_TRACE (code 5).
+ *
+ * The trace is required but verbose-only, and has no replacement: out
+ * of verbose mode it is left out before it is checked.
+ */
+export declare function newTrace(details: DetailsBySymbol["E_TRACE"], options?: ErrorOptions): CatalogError<"E_TRACE">;
+
+/**
  * Invalid tree: returns an error E_TREE_INVALID (code 100).
  *
  * A tree failed validation.

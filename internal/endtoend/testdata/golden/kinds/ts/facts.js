@@ -827,6 +827,97 @@ export const FACTS = {
       }
     },
     {
+      "symbol": "E_DIGEST",
+      "code": 4,
+      "wireCode": 4,
+      "type": "digest",
+      "domain": "core",
+      "title": "Digest mismatch",
+      "problemType": "https://errors.example.com/kinds/digest",
+      "statuses": [
+        409
+      ],
+      "retryable": false,
+      "retry": "never",
+      "needsDetails": true,
+      "details": {
+        "type": "object",
+        "properties": [
+          {
+            "name": "digest",
+            "required": true,
+            "node": {
+              "type": "string",
+              "exact": true,
+              "check": {
+                "patterns": [
+                  "^[0-9a-f]{8}$"
+                ]
+              }
+            }
+          }
+        ],
+        "trim": true
+      },
+      "message": {
+        "source": "Digest {digest} does not match",
+        "parts": [
+          {
+            "text": "Digest "
+          },
+          {
+            "field": "digest"
+          },
+          {
+            "text": " does not match"
+          }
+        ]
+      }
+    },
+    {
+      "symbol": "E_TRACE",
+      "code": 5,
+      "wireCode": 5,
+      "type": "trace",
+      "domain": "core",
+      "title": "Traced failure",
+      "problemType": "https://errors.example.com/kinds/trace",
+      "statuses": [
+        500
+      ],
+      "retryable": false,
+      "retry": "never",
+      "needsDetails": true,
+      "details": {
+        "type": "object",
+        "properties": [
+          {
+            "name": "trace",
+            "required": true,
+            "node": {
+              "type": "string",
+              "verbose": true,
+              "exact": true,
+              "check": {
+                "patterns": [
+                  "^t-[0-9]+$"
+                ]
+              }
+            }
+          }
+        ],
+        "trim": true
+      },
+      "message": {
+        "source": "The traced operation failed",
+        "parts": [
+          {
+            "text": "The traced operation failed"
+          }
+        ]
+      }
+    },
+    {
       "symbol": "E_TREE_INVALID",
       "code": 100,
       "wireCode": 100,

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 1
   | 2
   | 3
+  | 4
+  | 5
   | 100
   | 101
   | 102
@@ -29,6 +31,8 @@ export type ErrorSymbol =
   | "E_INTERNAL_ERROR"
   | "E_EVERYTHING"
   | "E_REASON"
+  | "E_DIGEST"
+  | "E_TRACE"
   | "E_TREE_INVALID"
   | "E_TREE_VALIDATION"
   | "E_TREE_CHECK"
@@ -45,6 +49,8 @@ export type ErrorType =
   | "internal"
   | "everything"
   | "reason"
+  | "digest"
+  | "trace"
   | "tree_invalid"
   | "tree_validation"
   | "tree_inline"
@@ -167,6 +173,20 @@ export interface Node {
   name: string;
   level?: Level;
   children?: Array<Node>;
+}
+
+/**
+ * Details of E_DIGEST.
+ */
+export interface DigestDetails {
+  digest: string;
+}
+
+/**
+ * Details of E_TRACE.
+ */
+export interface TraceDetails {
+  trace: string;
 }
 
 /**
@@ -519,6 +539,135 @@ export interface ReasonResponse {
 }
 
 /**
+ * The data.context of E_DIGEST (4): Digest mismatch
+ *
+ * No value errgen knows keeps the digest's pattern (the error has no
+ * example), so the digest has no replacement: details whose digest
+ * breaks it fail as a whole, and the error becomes the fallback.
+ */
+export interface DigestContext {
+  schemaVersion: number;
+  type: "digest";
+  details: DigestDetails;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The JSON-RPC error object of E_DIGEST (4): Digest mismatch
+ */
+export interface DigestRpcError {
+  code: 4;
+  message: string;
+  data: {
+    domain?: "core";
+    symbol?: "E_DIGEST";
+    retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
+    context?: DigestContext;
+  };
+}
+
+/**
+ * The RFC 9457 problem document of E_DIGEST (4): Digest mismatch
+ */
+export interface DigestProblem {
+  type: "https://errors.example.com/kinds/digest";
+  title: string;
+  status: 409;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: "E_DIGEST";
+  retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+  digest: string;
+}
+
+/**
+ * The plain error response of E_DIGEST (4): Digest mismatch
+ */
+export interface DigestResponse {
+  error: true;
+  code: "E_DIGEST";
+  message: string;
+  details: DigestDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
+}
+
+/**
+ * The data.context of E_TRACE (5): Traced failure
+ *
+ * The trace is required but verbose-only, and has no replacement: out
+ * of verbose mode it is left out before it is checked.
+ */
+export interface TraceContext {
+  schemaVersion: number;
+  type: "trace";
+  details: TraceDetails;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The JSON-RPC error object of E_TRACE (5): Traced failure
+ */
+export interface TraceRpcError {
+  code: 5;
+  message: string;
+  data: {
+    domain?: "core";
+    symbol?: "E_TRACE";
+    retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
+    context?: TraceContext;
+  };
+}
+
+/**
+ * The RFC 9457 problem document of E_TRACE (5): Traced failure
+ */
+export interface TraceProblem {
+  type: "https://errors.example.com/kinds/trace";
+  title: string;
+  status: 500;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: "E_TRACE";
+  retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+  trace: string;
+}
+
+/**
+ * The plain error response of E_TRACE (5): Traced failure
+ */
+export interface TraceResponse {
+  error: true;
+  code: "E_TRACE";
+  message: string;
+  details: TraceDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
+}
+
+/**
  * The data.context of E_TREE_INVALID (100): Invalid tree
  *
  * A tree failed validation.
@@ -797,6 +946,8 @@ export interface ContextBySymbol {
   E_INTERNAL_ERROR: InternalContext;
   E_EVERYTHING: EverythingContext;
   E_REASON: ReasonContext;
+  E_DIGEST: DigestContext;
+  E_TRACE: TraceContext;
   E_TREE_INVALID: TreeInvalidContext;
   E_TREE_VALIDATION: TreeValidationContext;
   E_TREE_CHECK: TreeValidationContext;
@@ -814,6 +965,8 @@ export interface RpcErrorBySymbol {
   E_INTERNAL_ERROR: InternalRpcError;
   E_EVERYTHING: EverythingRpcError;
   E_REASON: ReasonRpcError;
+  E_DIGEST: DigestRpcError;
+  E_TRACE: TraceRpcError;
   E_TREE_INVALID: TreeInvalidRpcError;
   E_TREE_VALIDATION: TreeValidationRpcError;
   E_TREE_CHECK: TreeValidationRpcError;
@@ -831,6 +984,8 @@ export interface ProblemBySymbol {
   E_INTERNAL_ERROR: InternalProblem;
   E_EVERYTHING: EverythingProblem;
   E_REASON: ReasonProblem;
+  E_DIGEST: DigestProblem;
+  E_TRACE: TraceProblem;
   E_TREE_INVALID: TreeInvalidProblem;
   E_TREE_VALIDATION: TreeValidationProblem;
   E_TREE_CHECK: TreeValidationProblem;
@@ -848,6 +1003,8 @@ export interface ResponseBySymbol {
   E_INTERNAL_ERROR: InternalResponse;
   E_EVERYTHING: EverythingResponse;
   E_REASON: ReasonResponse;
+  E_DIGEST: DigestResponse;
+  E_TRACE: TraceResponse;
   E_TREE_INVALID: TreeInvalidResponse;
   E_TREE_VALIDATION: TreeValidationResponse;
   E_TREE_CHECK: TreeValidationResponse;
@@ -865,6 +1022,8 @@ export interface DetailsBySymbol {
   E_INTERNAL_ERROR: undefined;
   E_EVERYTHING: Everything;
   E_REASON: ErrorInfo;
+  E_DIGEST: DigestDetails;
+  E_TRACE: TraceDetails;
   E_TREE_INVALID: Node;
   E_TREE_VALIDATION: FieldErrors;
   E_TREE_CHECK: FieldErrors;
@@ -972,6 +1131,40 @@ export declare const CATALOG: {
       readonly status: 403;
       readonly statuses: readonly [403];
       readonly problemType: "https://errors.example.com/kinds/reason";
+      readonly retryable: false;
+      readonly retry: "never";
+      readonly deprecated: false;
+    };
+    /**
+     * Digest mismatch
+     */
+    readonly E_DIGEST: {
+      readonly code: 4;
+      readonly wireCode: 4;
+      readonly symbol: "E_DIGEST";
+      readonly type: "digest";
+      readonly domain: "core";
+      readonly title: "Digest mismatch";
+      readonly status: 409;
+      readonly statuses: readonly [409];
+      readonly problemType: "https://errors.example.com/kinds/digest";
+      readonly retryable: false;
+      readonly retry: "never";
+      readonly deprecated: false;
+    };
+    /**
+     * Traced failure
+     */
+    readonly E_TRACE: {
+      readonly code: 5;
+      readonly wireCode: 5;
+      readonly symbol: "E_TRACE";
+      readonly type: "trace";
+      readonly domain: "core";
+      readonly title: "Traced failure";
+      readonly status: 500;
+      readonly statuses: readonly [500];
+      readonly problemType: "https://errors.example.com/kinds/trace";
       readonly retryable: false;
       readonly retry: "never";
       readonly deprecated: false;

@@ -14,6 +14,8 @@ export default [
     {"text":"1 E_\u003cwbr\u003eINTERNAL","link":"/internal"},
     {"text":"2 E_\u003cwbr\u003eEVERYTHING","link":"/everything"},
     {"text":"3 E_\u003cwbr\u003eREASON","link":"/reason"},
+    {"text":"4 E_\u003cwbr\u003eDIGEST","link":"/digest"},
+    {"text":"5 E_\u003cwbr\u003eTRACE","link":"/trace"},
   ]},
   {"text":"tree","link":"/domains/tree","collapsed":true,"items":[
     {"text":"100 E_\u003cwbr\u003eTREE_\u003cwbr\u003eINVALID \u003cspan class=\"errgen-badge errgen-deprecated\"\u003edeprecated\u003c/span\u003e","link":"/tree-invalid"},

@@ -11,7 +11,7 @@ from ._catalog import CATALOG, CatalogError, ErrorCode
 from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env, retry_after_header
 from ._rt.write import Violation
 from .rpc_errors import ParseError
-from .core_errors import EverythingError, InternalError, ReasonError
+from .core_errors import DigestError, EverythingError, InternalError, ReasonError, TraceError
 from .tree_errors import TreeInlineError, TreeInvalidError, TreeLabelsError, TreeValidationError
 
 new = CATALOG.new  # an error by symbol (or alias), its details a mapping
@@ -31,6 +31,7 @@ enable_metrics = CATALOG.enable_metrics  # starts counting rendered errors
 __all__ = [
     "CATALOG",
     "CatalogError",
+    "DigestError",
     "ErrorCode",
     "ErrorOptions",
     "EverythingError",
@@ -42,6 +43,7 @@ __all__ = [
     "ParseError",
     "ReasonError",
     "Stats",
+    "TraceError",
     "TreeInlineError",
     "TreeInvalidError",
     "TreeLabelsError",

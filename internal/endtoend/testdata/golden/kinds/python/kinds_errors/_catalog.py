@@ -24,6 +24,10 @@ class ErrorCode(enum.IntEnum):
     """E_EVERYTHING (2): Everything \"at once\" */ `x` ${y}."""
     REASON = 3
     """E_REASON (3): Failed for a reason."""
+    DIGEST = 4
+    """E_DIGEST (4): Digest mismatch."""
+    TRACE = 5
+    """E_TRACE (5): Traced failure."""
     TREE_INVALID = 100
     """E_TREE_INVALID (100): Invalid tree."""
     TREE_VALIDATION = 101

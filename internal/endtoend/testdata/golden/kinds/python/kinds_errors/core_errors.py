@@ -18,16 +18,22 @@ if _t.TYPE_CHECKING:
     from ._rt.core import ErrorOptions as _ErrorOptions
 
 __all__ = [
+    "CODE_DIGEST",
     "CODE_EVERYTHING",
     "CODE_INTERNAL",
     "CODE_REASON",
+    "CODE_TRACE",
+    "DigestError",
     "EverythingError",
     "InternalError",
     "ReasonError",
+    "SYMBOL_DIGEST",
     "SYMBOL_EVERYTHING",
     "SYMBOL_INTERNAL",
     "SYMBOL_INTERNAL_ERROR",
     "SYMBOL_REASON",
+    "SYMBOL_TRACE",
+    "TraceError",
 ]
 
 
@@ -201,3 +207,64 @@ class ReasonError(CatalogError):
     def details(self) -> _t.Mapping[str, object]:
         """The details as given (unredacted: for the server only)."""
         return _t.cast("_t.Mapping[str, object]", self._o.raw)
+
+
+CODE_DIGEST: _t.Final = ErrorCode.DIGEST
+SYMBOL_DIGEST: _t.Final = "E_DIGEST"
+
+
+class DigestError(CatalogError):
+    """E_DIGEST (4): Digest mismatch.
+
+    No value errgen knows keeps the digest's pattern (the error has no
+    example), so the digest has no replacement: details whose digest
+    breaks it fail as a whole, and the error becomes the fallback.
+    """
+
+    SYMBOL: _t.ClassVar[str] = "E_DIGEST"
+    CODE: _t.ClassVar[ErrorCode] = ErrorCode.DIGEST
+
+    def __init__(
+        self,
+        *,
+        digest: str,
+        **options: _Unpack[_ErrorOptions],
+    ) -> None:
+        _d: dict[str, object] = {}
+        _d["digest"] = digest
+        self._errgen_init(_d, options)
+
+    @property
+    def details(self) -> _details.DigestDetails:
+        """The details as given (unredacted: for the server only)."""
+        return _t.cast("_details.DigestDetails", self._o.raw)
+
+
+CODE_TRACE: _t.Final = ErrorCode.TRACE
+SYMBOL_TRACE: _t.Final = "E_TRACE"
+
+
+class TraceError(CatalogError):
+    """E_TRACE (5): Traced failure.
+
+    The trace is required but verbose-only, and has no replacement: out
+    of verbose mode it is left out before it is checked.
+    """
+
+    SYMBOL: _t.ClassVar[str] = "E_TRACE"
+    CODE: _t.ClassVar[ErrorCode] = ErrorCode.TRACE
+
+    def __init__(
+        self,
+        *,
+        trace: str,
+        **options: _Unpack[_ErrorOptions],
+    ) -> None:
+        _d: dict[str, object] = {}
+        _d["trace"] = trace
+        self._errgen_init(_d, options)
+
+    @property
+    def details(self) -> _details.TraceDetails:
+        """The details as given (unredacted: for the server only)."""
+        return _t.cast("_details.TraceDetails", self._o.raw)

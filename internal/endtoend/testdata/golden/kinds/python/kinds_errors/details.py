@@ -7,6 +7,7 @@ from __future__ import annotations
 import typing as _t
 
 __all__ = [
+    "DigestDetails",
     "ErrorInfo",
     "Everything",
     "EverythingNested",
@@ -15,6 +16,7 @@ __all__ = [
     "FieldErrors",
     "Level",
     "Node",
+    "TraceDetails",
     "TreeInlineDetails",
     "TreeLabelsDetails",
 ]
@@ -108,6 +110,18 @@ class Node(_NodeRequired, _NodeOptional):
 
     A tree node; children recurse.
     """
+
+
+DigestDetails = _t.TypedDict("DigestDetails", {
+    "digest": "str",
+})
+# The details of E_DIGEST.
+
+
+TraceDetails = _t.TypedDict("TraceDetails", {
+    "trace": "str",
+})
+# The details of E_TRACE.
 
 
 _TreeInlineDetailsRequired = _t.TypedDict("_TreeInlineDetailsRequired", {

@@ -6,9 +6,16 @@
 //! Core errors: "quoted", `ticked`, */ and ${x}.
 
 use crate::*;
+use serde::{Deserialize, Serialize};
 
 /// The definitions of the core domain's errors, by code.
-pub(crate) static ERRORS_CORE: &[&rt::Def] = &[&DEF_INTERNAL, &DEF_EVERYTHING, &DEF_REASON];
+pub(crate) static ERRORS_CORE: &[&rt::Def] = &[
+    &DEF_INTERNAL,
+    &DEF_EVERYTHING,
+    &DEF_REASON,
+    &DEF_DIGEST,
+    &DEF_TRACE,
+];
 
 /// The code of E_INTERNAL.
 pub const CODE_INTERNAL: i64 = 1;
@@ -145,4 +152,164 @@ pub(crate) static DEF_REASON: rt::Def = rt::Def {
 /// document names itself (`title`) stays out of the problem document.
 pub fn reason(details: ErrorInfo) -> Error {
     Error::new(&DEF_REASON, &details)
+}
+
+/// The code of E_DIGEST.
+pub const CODE_DIGEST: i64 = 4;
+/// The symbol of E_DIGEST.
+pub const SYMBOL_DIGEST: &str = "E_DIGEST";
+
+/// The table of the details of E_DIGEST: the runtime reads them through it.
+pub(crate) static DETAILS_DIGEST: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "digest",
+        required: true,
+        node: &rt::Node {
+            exact: true,
+            check: Some(&rt::Check {
+                patterns: &["^[0-9a-f]{8}$"],
+                ..rt::Check::NONE
+            }),
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
+
+/// The definition of E_DIGEST (4): Digest mismatch.
+pub(crate) static DEF_DIGEST: rt::Def = rt::Def {
+    catalog: &CATALOG,
+    code: CODE_DIGEST,
+    wire_code: 4,
+    symbol: SYMBOL_DIGEST,
+    aliases: &[],
+    error_type: "digest",
+    domain: "core",
+    title: "Digest mismatch",
+    problem_type: "https://errors.example.com/kinds/digest",
+    statuses: &[409],
+    retryable: false,
+    retry: rt::RetryClass::Never,
+    retry_after_ms: None,
+    throttling: false,
+    deprecated: false,
+    tool_errors_as_rpc: false,
+    needs_details: true,
+    message: "Digest {digest} does not match",
+    user_message: "",
+    suggestions: &[],
+    details: Some(rt::DetailsType {
+        object: &DETAILS_DIGEST,
+        retype: rt::retype::<DigestDetails>,
+    }),
+    sensitive: &[],
+};
+
+/// E_DIGEST (4): Digest mismatch.
+///
+/// No value errgen knows keeps the digest's pattern (the error has no
+/// example), so the digest has no replacement: details whose digest
+/// breaks it fail as a whole, and the error becomes the fallback.
+pub fn digest(details: DigestDetails) -> Error {
+    Error::new(&DEF_DIGEST, &details)
+}
+
+/// DigestDetails is the details of E_DIGEST.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DigestDetails {
+    pub digest: String,
+}
+
+impl DigestDetails {
+    /// Returns DigestDetails with its required fields.
+    pub fn new(digest: impl Into<String>) -> Self {
+        Self {
+            digest: digest.into(),
+        }
+    }
+}
+
+impl rt::Details for DigestDetails {
+    const FIELDS: &'static [&'static str] = &["digest"];
+}
+
+/// The code of E_TRACE.
+pub const CODE_TRACE: i64 = 5;
+/// The symbol of E_TRACE.
+pub const SYMBOL_TRACE: &str = "E_TRACE";
+
+/// The table of the details of E_TRACE: the runtime reads them through it.
+pub(crate) static DETAILS_TRACE: rt::Object = rt::Object {
+    fields: &[rt::Field {
+        name: "trace",
+        required: true,
+        node: &rt::Node {
+            verbose: true,
+            exact: true,
+            check: Some(&rt::Check {
+                patterns: &["^t-[0-9]+$"],
+                ..rt::Check::NONE
+            }),
+            ..rt::Node::STRING
+        },
+    }],
+    extra: None,
+    trim: true,
+};
+
+/// The definition of E_TRACE (5): Traced failure.
+pub(crate) static DEF_TRACE: rt::Def = rt::Def {
+    catalog: &CATALOG,
+    code: CODE_TRACE,
+    wire_code: 5,
+    symbol: SYMBOL_TRACE,
+    aliases: &[],
+    error_type: "trace",
+    domain: "core",
+    title: "Traced failure",
+    problem_type: "https://errors.example.com/kinds/trace",
+    statuses: &[500],
+    retryable: false,
+    retry: rt::RetryClass::Never,
+    retry_after_ms: None,
+    throttling: false,
+    deprecated: false,
+    tool_errors_as_rpc: false,
+    needs_details: true,
+    message: "The traced operation failed",
+    user_message: "",
+    suggestions: &[],
+    details: Some(rt::DetailsType {
+        object: &DETAILS_TRACE,
+        retype: rt::retype::<TraceDetails>,
+    }),
+    sensitive: &[],
+};
+
+/// E_TRACE (5): Traced failure.
+///
+/// The trace is required but verbose-only, and has no replacement: out
+/// of verbose mode it is left out before it is checked.
+pub fn trace(details: TraceDetails) -> Error {
+    Error::new(&DEF_TRACE, &details)
+}
+
+/// TraceDetails is the details of E_TRACE.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceDetails {
+    pub trace: String,
+}
+
+impl TraceDetails {
+    /// Returns TraceDetails with its required fields.
+    pub fn new(trace: impl Into<String>) -> Self {
+        Self {
+            trace: trace.into(),
+        }
+    }
+}
+
+impl rt::Details for TraceDetails {
+    const FIELDS: &'static [&'static str] = &["trace"];
 }

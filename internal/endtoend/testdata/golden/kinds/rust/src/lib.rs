@@ -90,6 +90,10 @@ pub enum ErrorCode {
     Everything = 2,
     /// E_REASON (3): Failed for a reason.
     Reason = 3,
+    /// E_DIGEST (4): Digest mismatch.
+    Digest = 4,
+    /// E_TRACE (5): Traced failure.
+    Trace = 5,
     /// E_TREE_INVALID (100): Invalid tree.
     ///
     /// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (tree_validation) instead. Use the aggregated form.
@@ -104,11 +108,13 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every error of the catalog, by code.
-    pub const ALL: [ErrorCode; 8] = [
+    pub const ALL: [ErrorCode; 10] = [
         ErrorCode::Parse,
         ErrorCode::Internal,
         ErrorCode::Everything,
         ErrorCode::Reason,
+        ErrorCode::Digest,
+        ErrorCode::Trace,
         ErrorCode::TreeInvalid,
         ErrorCode::TreeValidation,
         ErrorCode::TreeInline,

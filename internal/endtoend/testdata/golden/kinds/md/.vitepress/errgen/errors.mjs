@@ -9,6 +9,8 @@ export default [
   {"label":"1 E_INTERNAL","title":"Internal error","link":"/internal","keys":["1","E_INTERNAL","E_INTERNAL_ERROR","internal","internal"]},
   {"label":"2 E_EVERYTHING","title":"Everything \"at once\" */ `x` ${y}","link":"/everything","keys":["2","E_EVERYTHING","everything","everything","-32602"]},
   {"label":"3 E_REASON","title":"Failed for a reason","link":"/reason","keys":["3","E_REASON","reason","reason"]},
+  {"label":"4 E_DIGEST","title":"Digest mismatch","link":"/digest","keys":["4","E_DIGEST","digest","digest"]},
+  {"label":"5 E_TRACE","title":"Traced failure","link":"/trace","keys":["5","E_TRACE","trace","trace"]},
   {"label":"100 E_TREE_INVALID","title":"Invalid tree","link":"/tree-invalid","keys":["100","E_TREE_INVALID","tree_invalid","tree-invalid"]},
   {"label":"101 E_TREE_VALIDATION","title":"Tree validation failed","link":"/tree-validation","keys":["101","E_TREE_VALIDATION","E_TREE_CHECK","TREE_FAILED","tree_validation","tree-validation"]},
   {"label":"102 E_TREE_INLINE","title":"Inline details","link":"/tree-inline","keys":["102","E_TREE_INLINE","tree_inline","tree-inline"]},
