@@ -456,7 +456,8 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 			g.fieldVector("sensitive-null", me, p.Name, []any{nil, "secret"})
 		case n.Type == "array" && g.resolve(n.Items).Type == "any" && inTemplate(e, p.Name) && !g.shown["placeholder-null"]:
 			g.fieldVector("placeholder-null", me, p.Name, []any{nil, "a", json.Number("1")})
-		case !p.Required && n.Type == "string" && !g.shown["null-absent"]:
+		case !p.Required && n.Type == "string" && n.Check == nil && !n.Verbose && !g.shown["null-absent"]:
+			// an empty string would keep its node: null must be absent, not ""
 			g.fieldVector("null-absent", me, p.Name, nil)
 		case n.Type == "number" && n.Check != nil && n.Check.MultipleOf != nil && !g.shown["multipleof-quotient"]:
 			// a multiple whose quotient is 1e21: it breaks its node

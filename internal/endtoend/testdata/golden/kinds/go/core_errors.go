@@ -17,6 +17,7 @@ var errorsCore = []*errgenrt.Def{
 	ErrReason,
 	ErrDigest,
 	ErrTrace,
+	ErrRules,
 }
 
 const (
@@ -273,4 +274,107 @@ func (d *TraceDetails) UnmarshalJSON(data []byte) error {
 // MarshalJSON writes the fields by their names, an absent optional one left out.
 func (d TraceDetails) MarshalJSON() ([]byte, error) {
 	return errgenrt.MarshalFields(fieldsTraceDetails, []any{d.Trace}, []bool{false})
+}
+
+const (
+	CodeRules   Code   = 6
+	SymbolRules Symbol = "E_RULES"
+	TypeRules   Type   = "rules"
+)
+
+// ErrRules is the definition and errors.Is sentinel of E_RULES (6): Rule fields.
+var ErrRules = &errgenrt.Def{
+	Code:         6,
+	WireCode:     6,
+	Symbol:       "E_RULES",
+	Type:         "rules",
+	Domain:       "core",
+	Title:        "Rule fields",
+	ProblemType:  "https://errors.example.com/kinds/rules",
+	Statuses:     []int{500},
+	NeedsDetails: true,
+	Details:      &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectRulesDetails},
+	Message:      "Items: {items}",
+	NewDetails:   newRulesDetails,
+}
+
+// NewRules returns E_RULES (6): Rule fields.
+//
+// A field for each rule of the wire that a field of its kind shows: a
+// sensitive token whose replacement is redacted too, an untyped trace
+// scrubbed at every depth, null among sensitive untyped items and
+// among the items a template shows, and a multiple whose quotient is
+// past 1e21.
+func NewRules(d RulesDetails, opts ...errgenrt.Option) *errgenrt.Error {
+	return errgenrt.NewWith[RulesDetails, *RulesDetails](ErrRules, d, opts)
+}
+
+// objectRulesDetails describes RulesDetails to the runtime: its fields in order, what each holds, errgen's keywords and the constraints the runtime checks.
+var objectRulesDetails = &errgenrt.Object{
+	Trim: true,
+	Fields: []errgenrt.Field{
+		{Name: "token", Required: true, Node: &errgenrt.Node{Kind: errgenrt.KindString, Sensitive: true, Exact: true, Check: &errgenrt.Check{MinLength: errgenrt.Limit(8)}, Replacement: "tok_abcdefgh", HasReplacement: true}},
+		{Name: "trace", Node: &errgenrt.Node{Kind: errgenrt.KindAny, Sanitize: errgenrt.SanitizeText}},
+		{Name: "secrets", Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindAny, Sensitive: true}}},
+		{Name: "items", Node: &errgenrt.Node{Kind: errgenrt.KindArray, Items: &errgenrt.Node{Kind: errgenrt.KindAny}}},
+		{Name: "ratio", Node: &errgenrt.Node{Kind: errgenrt.KindNumber, Check: &errgenrt.Check{MultipleOf: 5.0}}},
+	},
+}
+
+// RulesDetails is the details of E_RULES.
+type RulesDetails struct {
+	Token   string   `json:"token"`
+	Trace   any      `json:"trace,omitempty"`
+	Secrets []any    `json:"secrets,omitempty"`
+	Items   []any    `json:"items,omitempty"`
+	Ratio   *float64 `json:"ratio,omitempty"`
+}
+
+// ErrgenField implements errgenrt.Details: it fills v with the field numbered i, in the order the schema declares them, and reports whether it is present.
+func (d *RulesDetails) ErrgenField(i int, v *errgenrt.Value) bool {
+	switch i {
+	case 0:
+		v.Str = d.Token
+	case 1:
+		if d.Trace == nil {
+			return false
+		}
+		v.Any, v.IsAny = d.Trace, true
+	case 2:
+		if d.Secrets == nil {
+			return false
+		}
+		v.List = (*errgenrt.Anys)(&d.Secrets)
+	case 3:
+		if d.Items == nil {
+			return false
+		}
+		v.List = (*errgenrt.Anys)(&d.Items)
+	case 4:
+		if d.Ratio == nil {
+			return false
+		}
+		v.Num = *d.Ratio
+	default:
+		return false
+	}
+	return true
+}
+
+// newRulesDetails returns empty RulesDetails, the NewDetails of the errors with these details.
+func newRulesDetails() errgenrt.Details {
+	return new(RulesDetails)
+}
+
+// fieldsRulesDetails are the names of the fields of RulesDetails, in order.
+var fieldsRulesDetails = []string{"token", "trace", "secrets", "items", "ratio"}
+
+// UnmarshalJSON reads the fields by their exact names (fieldsRulesDetails), as JSON Schema matches them.
+func (d *RulesDetails) UnmarshalJSON(data []byte) error {
+	return errgenrt.UnmarshalFields(data, fieldsRulesDetails, []any{&d.Token, &d.Trace, &d.Secrets, &d.Items, &d.Ratio})
+}
+
+// MarshalJSON writes the fields by their names, an absent optional one left out.
+func (d RulesDetails) MarshalJSON() ([]byte, error) {
+	return errgenrt.MarshalFields(fieldsRulesDetails, []any{d.Token, d.Trace, d.Secrets, d.Items, d.Ratio}, []bool{false, true, true, true, true})
 }

@@ -14,6 +14,7 @@ var errorsTree = []*errgenrt.Def{
 	ErrTreeValidation,
 	ErrTreeInline,
 	ErrTreeLabels,
+	ErrTreeSecret,
 }
 
 const (
@@ -268,4 +269,34 @@ func (m *extraTreeLabelsDetails) Get(k string, v *errgenrt.Value) {
 // ExtraMembers implements errgenrt.OpenDetails: the other members, Extra.
 func (d *TreeLabelsDetails) ExtraMembers() errgenrt.Map {
 	return (*extraTreeLabelsDetails)(&d.Extra)
+}
+
+const (
+	CodeTreeSecret   Code   = 104
+	SymbolTreeSecret Symbol = "E_TREE_SECRET"
+	TypeTreeSecret   Type   = "tree_secret"
+)
+
+// ErrTreeSecret is the definition and errors.Is sentinel of E_TREE_SECRET (104): Secret tree.
+var ErrTreeSecret = &errgenrt.Def{
+	Code:        104,
+	WireCode:    104,
+	Symbol:      "E_TREE_SECRET",
+	Type:        "tree_secret",
+	Domain:      "tree",
+	Title:       "Secret tree",
+	ProblemType: "https://errors.example.com/kinds/tree-secret",
+	Statuses:    []int{500},
+	Details:     &errgenrt.Node{Kind: errgenrt.KindObject, Object: objectNode},
+	Sensitive:   []string{"name"},
+	Message:     "Node {name} is secret",
+	NewDetails:  newNode,
+}
+
+// NewTreeSecret returns E_TREE_SECRET (104): Secret tree.
+//
+// The node shape of E_TREE_INVALID, with its name on this error's
+// sensitive list: redacted here, and only here.
+func NewTreeSecret(d Node, opts ...errgenrt.Option) *errgenrt.Error {
+	return errgenrt.NewWith[Node, *Node](ErrTreeSecret, d, opts)
 }

@@ -16,10 +16,12 @@ export const CATALOG = {
     E_REASON: {code: 3, wireCode: 3, symbol: "E_REASON", type: "reason", domain: "core", title: "Failed for a reason", status: 403, statuses: [403], problemType: "https://errors.example.com/kinds/reason", retryable: false, retry: "never", deprecated: false},
     E_DIGEST: {code: 4, wireCode: 4, symbol: "E_DIGEST", type: "digest", domain: "core", title: "Digest mismatch", status: 409, statuses: [409], problemType: "https://errors.example.com/kinds/digest", retryable: false, retry: "never", deprecated: false},
     E_TRACE: {code: 5, wireCode: 5, symbol: "E_TRACE", type: "trace", domain: "core", title: "Traced failure", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/trace", retryable: false, retry: "never", deprecated: false},
+    E_RULES: {code: 6, wireCode: 6, symbol: "E_RULES", type: "rules", domain: "core", title: "Rule fields", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/rules", retryable: false, retry: "never", deprecated: false},
     E_TREE_INVALID: {code: 100, wireCode: 100, symbol: "E_TREE_INVALID", type: "tree_invalid", domain: "tree", title: "Invalid tree", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-invalid", retryable: false, replacedBy: "E_TREE_VALIDATION"},
     E_TREE_VALIDATION: {code: 101, wireCode: 101, symbol: "E_TREE_VALIDATION", type: "tree_validation", domain: "tree", title: "Tree validation failed", status: 400, statuses: [400], problemType: "https://errors.example.com/kinds/tree-validation", retryable: false, retry: "never", deprecated: false, aliases: ["E_TREE_CHECK", "TREE_FAILED"]},
     E_TREE_INLINE: {code: 102, wireCode: 102, symbol: "E_TREE_INLINE", type: "tree_inline", domain: "tree", title: "Inline details", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-inline", retryable: false, retry: "never", deprecated: false},
     E_TREE_LABELS: {code: 103, wireCode: 103, symbol: "E_TREE_LABELS", type: "tree_labels", domain: "tree", title: "Labels", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-labels", retryable: false, retry: "never", deprecated: false},
+    E_TREE_SECRET: {code: 104, wireCode: 104, symbol: "E_TREE_SECRET", type: "tree_secret", domain: "tree", title: "Secret tree", status: 500, statuses: [500], problemType: "https://errors.example.com/kinds/tree-secret", retryable: false, retry: "never", deprecated: false},
   },
 };
 
@@ -34,10 +36,12 @@ export const FIELDS = {
   E_REASON: [["reason", "string", true], ["domain", "string", false], ["metadata", "object", false], ["counts", "object", false], ["owners", "object", false], ["labels", "object", false], ["secrets", "object", false], ["groups", "object", false]],
   E_DIGEST: [["digest", "string", true]],
   E_TRACE: [["trace", "string", true]],
+  E_RULES: [["token", "string", true], ["trace", "unknown", false], ["secrets", "array", false], ["items", "array", false], ["ratio", "number", false]],
   E_TREE_INVALID: [["name", "string", true], ["level", "string", false], ["children", "array", false]],
   E_TREE_VALIDATION: [["fieldErrors", "object", true], ["totalErrors", "integer", true]],
   E_TREE_INLINE: [["kind", "string", true], ["depth", "integer", false], ["path", "array", false]],
   E_TREE_LABELS: [],
+  E_TREE_SECRET: [["name", "string", true], ["level", "string", false], ["children", "array", false]],
 };
 
 // The domains of the JSON-RPC protocol's own errors: a code alone names one of their errors that no other error shares it with.

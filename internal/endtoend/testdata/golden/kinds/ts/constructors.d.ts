@@ -59,6 +59,17 @@ export declare function newDigest(details: DetailsBySymbol["E_DIGEST"], options?
 export declare function newTrace(details: DetailsBySymbol["E_TRACE"], options?: ErrorOptions): CatalogError<"E_TRACE">;
 
 /**
+ * Rule fields: returns an error E_RULES (code 6).
+ *
+ * A field for each rule of the wire that a field of its kind shows: a
+ * sensitive token whose replacement is redacted too, an untyped trace
+ * scrubbed at every depth, null among sensitive untyped items and
+ * among the items a template shows, and a multiple whose quotient is
+ * past 1e21.
+ */
+export declare function newRules(details: DetailsBySymbol["E_RULES"], options?: ErrorOptions): CatalogError<"E_RULES">;
+
+/**
  * Invalid tree: returns an error E_TREE_INVALID (code 100).
  *
  * A tree failed validation.
@@ -87,3 +98,11 @@ export declare function newTreeInline(details: DetailsBySymbol["E_TREE_INLINE"],
  * Details that are a map alone carry its members on the wire.
  */
 export declare function newTreeLabels(details: DetailsBySymbol["E_TREE_LABELS"], options?: ErrorOptions): CatalogError<"E_TREE_LABELS">;
+
+/**
+ * Secret tree: returns an error E_TREE_SECRET (code 104).
+ *
+ * The node shape of E_TREE_INVALID, with its name on this error's
+ * sensitive list: redacted here, and only here.
+ */
+export declare function newTreeSecret(details: DetailsBySymbol["E_TREE_SECRET"], options?: ErrorOptions): CatalogError<"E_TREE_SECRET">;

@@ -918,6 +918,86 @@ export const FACTS = {
       }
     },
     {
+      "symbol": "E_RULES",
+      "code": 6,
+      "wireCode": 6,
+      "type": "rules",
+      "domain": "core",
+      "title": "Rule fields",
+      "problemType": "https://errors.example.com/kinds/rules",
+      "statuses": [
+        500
+      ],
+      "retryable": false,
+      "retry": "never",
+      "needsDetails": true,
+      "details": {
+        "type": "object",
+        "properties": [
+          {
+            "name": "token",
+            "required": true,
+            "node": {
+              "type": "string",
+              "sensitive": true,
+              "exact": true,
+              "check": {
+                "minLength": 8
+              },
+              "replacement": "tok_abcdefgh"
+            }
+          },
+          {
+            "name": "trace",
+            "node": {
+              "type": "any",
+              "sanitize": "text"
+            }
+          },
+          {
+            "name": "secrets",
+            "node": {
+              "type": "array",
+              "items": {
+                "type": "any",
+                "sensitive": true
+              }
+            }
+          },
+          {
+            "name": "items",
+            "node": {
+              "type": "array",
+              "items": {
+                "type": "any"
+              }
+            }
+          },
+          {
+            "name": "ratio",
+            "node": {
+              "type": "number",
+              "check": {
+                "multipleOf": 5
+              }
+            }
+          }
+        ],
+        "trim": true
+      },
+      "message": {
+        "source": "Items: {items}",
+        "parts": [
+          {
+            "text": "Items: "
+          },
+          {
+            "field": "items"
+          }
+        ]
+      }
+    },
+    {
       "symbol": "E_TREE_INVALID",
       "code": 100,
       "wireCode": 100,
@@ -1078,6 +1158,41 @@ export const FACTS = {
         "parts": [
           {
             "text": "The tree's labels are invalid"
+          }
+        ]
+      }
+    },
+    {
+      "symbol": "E_TREE_SECRET",
+      "code": 104,
+      "wireCode": 104,
+      "type": "tree_secret",
+      "domain": "tree",
+      "title": "Secret tree",
+      "problemType": "https://errors.example.com/kinds/tree-secret",
+      "statuses": [
+        500
+      ],
+      "retryable": false,
+      "retry": "never",
+      "details": {
+        "type": "object",
+        "shape": "node"
+      },
+      "sensitive": [
+        "name"
+      ],
+      "message": {
+        "source": "Node {name} is secret",
+        "parts": [
+          {
+            "text": "Node "
+          },
+          {
+            "field": "name"
+          },
+          {
+            "text": " is secret"
           }
         ]
       }

@@ -16,10 +16,12 @@ export type ErrorCode =
   | 3
   | 4
   | 5
+  | 6
   | 100
   | 101
   | 102
   | 103
+  | 104
   ;
 
 /**
@@ -33,12 +35,14 @@ export type ErrorSymbol =
   | "E_REASON"
   | "E_DIGEST"
   | "E_TRACE"
+  | "E_RULES"
   | "E_TREE_INVALID"
   | "E_TREE_VALIDATION"
   | "E_TREE_CHECK"
   | "TREE_FAILED"
   | "E_TREE_INLINE"
   | "E_TREE_LABELS"
+  | "E_TREE_SECRET"
   ;
 
 /**
@@ -51,10 +55,12 @@ export type ErrorType =
   | "reason"
   | "digest"
   | "trace"
+  | "rules"
   | "tree_invalid"
   | "tree_validation"
   | "tree_inline"
   | "tree_labels"
+  | "tree_secret"
   ;
 
 /**
@@ -187,6 +193,17 @@ export interface DigestDetails {
  */
 export interface TraceDetails {
   trace: string;
+}
+
+/**
+ * Details of E_RULES.
+ */
+export interface RulesDetails {
+  token: string;
+  trace?: unknown;
+  secrets?: Array<unknown>;
+  items?: Array<unknown>;
+  ratio?: number;
 }
 
 /**
@@ -668,6 +685,77 @@ export interface TraceResponse {
 }
 
 /**
+ * The data.context of E_RULES (6): Rule fields
+ *
+ * A field for each rule of the wire that a field of its kind shows: a
+ * sensitive token whose replacement is redacted too, an untyped trace
+ * scrubbed at every depth, null among sensitive untyped items and
+ * among the items a template shows, and a multiple whose quotient is
+ * past 1e21.
+ */
+export interface RulesContext {
+  schemaVersion: number;
+  type: "rules";
+  details: RulesDetails;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The JSON-RPC error object of E_RULES (6): Rule fields
+ */
+export interface RulesRpcError {
+  code: 6;
+  message: string;
+  data: {
+    domain?: "core";
+    symbol?: "E_RULES";
+    retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
+    context?: RulesContext;
+  };
+}
+
+/**
+ * The RFC 9457 problem document of E_RULES (6): Rule fields
+ */
+export interface RulesProblem {
+  type: "https://errors.example.com/kinds/rules";
+  title: string;
+  status: 500;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: "E_RULES";
+  retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+  token: string;
+  trace?: unknown;
+  secrets?: Array<unknown>;
+  items?: Array<unknown>;
+  ratio?: number;
+}
+
+/**
+ * The plain error response of E_RULES (6): Rule fields
+ */
+export interface RulesResponse {
+  error: true;
+  code: "E_RULES";
+  message: string;
+  details: RulesDetails;
+  retry?: RetryClass;
+  retryAfterMs?: number;
+}
+
+/**
  * The data.context of E_TREE_INVALID (100): Invalid tree
  *
  * A tree failed validation.
@@ -938,6 +1026,72 @@ export interface TreeLabelsResponse {
 }
 
 /**
+ * The data.context of E_TREE_SECRET (104): Secret tree
+ *
+ * The node shape of E_TREE_INVALID, with its name on this error's
+ * sensitive list: redacted here, and only here.
+ */
+export interface TreeSecretContext {
+  schemaVersion: number;
+  type: "tree_secret";
+  details: Node;
+  userMessage?: string;
+  suggestions?: string[];
+  retryable: boolean;
+  debugInfo?: DebugInfo;
+}
+
+/**
+ * The JSON-RPC error object of E_TREE_SECRET (104): Secret tree
+ */
+export interface TreeSecretRpcError {
+  code: 104;
+  message: string;
+  data: {
+    domain?: "tree";
+    symbol?: "E_TREE_SECRET";
+    retryable?: boolean;
+    retry?: RetryClass;
+    retryAfterMs?: number;
+    context?: TreeSecretContext;
+  };
+}
+
+/**
+ * The RFC 9457 problem document of E_TREE_SECRET (104): Secret tree
+ */
+export interface TreeSecretProblem {
+  type: "https://errors.example.com/kinds/tree-secret";
+  title: string;
+  status: 500;
+  detail?: string;
+  instance?: string;
+  timestamp?: string;
+  symbol?: "E_TREE_SECRET";
+  retryable?: boolean;
+  retry?: RetryClass;
+  retryAfterMs?: number;
+  userMessage?: string;
+  suggestions?: string[];
+  debugInfo?: DebugInfo;
+  name: string;
+  level?: Level;
+  children?: Array<Node>;
+}
+
+/**
+ * The plain error response of E_TREE_SECRET (104): Secret tree
+ */
+export interface TreeSecretResponse {
+  error: true;
+  code: "E_TREE_SECRET";
+  message: string;
+  details: Node;
+  retry?: RetryClass;
+  retryAfterMs?: number;
+}
+
+/**
  * The context type of each symbol.
  */
 export interface ContextBySymbol {
@@ -948,12 +1102,14 @@ export interface ContextBySymbol {
   E_REASON: ReasonContext;
   E_DIGEST: DigestContext;
   E_TRACE: TraceContext;
+  E_RULES: RulesContext;
   E_TREE_INVALID: TreeInvalidContext;
   E_TREE_VALIDATION: TreeValidationContext;
   E_TREE_CHECK: TreeValidationContext;
   TREE_FAILED: TreeValidationContext;
   E_TREE_INLINE: TreeInlineContext;
   E_TREE_LABELS: TreeLabelsContext;
+  E_TREE_SECRET: TreeSecretContext;
 }
 
 /**
@@ -967,12 +1123,14 @@ export interface RpcErrorBySymbol {
   E_REASON: ReasonRpcError;
   E_DIGEST: DigestRpcError;
   E_TRACE: TraceRpcError;
+  E_RULES: RulesRpcError;
   E_TREE_INVALID: TreeInvalidRpcError;
   E_TREE_VALIDATION: TreeValidationRpcError;
   E_TREE_CHECK: TreeValidationRpcError;
   TREE_FAILED: TreeValidationRpcError;
   E_TREE_INLINE: TreeInlineRpcError;
   E_TREE_LABELS: TreeLabelsRpcError;
+  E_TREE_SECRET: TreeSecretRpcError;
 }
 
 /**
@@ -986,12 +1144,14 @@ export interface ProblemBySymbol {
   E_REASON: ReasonProblem;
   E_DIGEST: DigestProblem;
   E_TRACE: TraceProblem;
+  E_RULES: RulesProblem;
   E_TREE_INVALID: TreeInvalidProblem;
   E_TREE_VALIDATION: TreeValidationProblem;
   E_TREE_CHECK: TreeValidationProblem;
   TREE_FAILED: TreeValidationProblem;
   E_TREE_INLINE: TreeInlineProblem;
   E_TREE_LABELS: TreeLabelsProblem;
+  E_TREE_SECRET: TreeSecretProblem;
 }
 
 /**
@@ -1005,12 +1165,14 @@ export interface ResponseBySymbol {
   E_REASON: ReasonResponse;
   E_DIGEST: DigestResponse;
   E_TRACE: TraceResponse;
+  E_RULES: RulesResponse;
   E_TREE_INVALID: TreeInvalidResponse;
   E_TREE_VALIDATION: TreeValidationResponse;
   E_TREE_CHECK: TreeValidationResponse;
   TREE_FAILED: TreeValidationResponse;
   E_TREE_INLINE: TreeInlineResponse;
   E_TREE_LABELS: TreeLabelsResponse;
+  E_TREE_SECRET: TreeSecretResponse;
 }
 
 /**
@@ -1024,12 +1186,14 @@ export interface DetailsBySymbol {
   E_REASON: ErrorInfo;
   E_DIGEST: DigestDetails;
   E_TRACE: TraceDetails;
+  E_RULES: RulesDetails;
   E_TREE_INVALID: Node;
   E_TREE_VALIDATION: FieldErrors;
   E_TREE_CHECK: FieldErrors;
   TREE_FAILED: FieldErrors;
   E_TREE_INLINE: TreeInlineDetails;
   E_TREE_LABELS: TreeLabelsDetails;
+  E_TREE_SECRET: Node;
 }
 
 /**
@@ -1170,6 +1334,23 @@ export declare const CATALOG: {
       readonly deprecated: false;
     };
     /**
+     * Rule fields
+     */
+    readonly E_RULES: {
+      readonly code: 6;
+      readonly wireCode: 6;
+      readonly symbol: "E_RULES";
+      readonly type: "rules";
+      readonly domain: "core";
+      readonly title: "Rule fields";
+      readonly status: 500;
+      readonly statuses: readonly [500];
+      readonly problemType: "https://errors.example.com/kinds/rules";
+      readonly retryable: false;
+      readonly retry: "never";
+      readonly deprecated: false;
+    };
+    /**
      * Invalid tree
      *
      * @deprecated since 0.2.0; use E_TREE_VALIDATION instead. Use the aggregated form.
@@ -1237,6 +1418,23 @@ export declare const CATALOG: {
       readonly status: 500;
       readonly statuses: readonly [500];
       readonly problemType: "https://errors.example.com/kinds/tree-labels";
+      readonly retryable: false;
+      readonly retry: "never";
+      readonly deprecated: false;
+    };
+    /**
+     * Secret tree
+     */
+    readonly E_TREE_SECRET: {
+      readonly code: 104;
+      readonly wireCode: 104;
+      readonly symbol: "E_TREE_SECRET";
+      readonly type: "tree_secret";
+      readonly domain: "tree";
+      readonly title: "Secret tree";
+      readonly status: 500;
+      readonly statuses: readonly [500];
+      readonly problemType: "https://errors.example.com/kinds/tree-secret";
       readonly retryable: false;
       readonly retry: "never";
       readonly deprecated: false;

@@ -16,11 +16,13 @@ export default [
     {"text":"3 E_\u003cwbr\u003eREASON","link":"/reason"},
     {"text":"4 E_\u003cwbr\u003eDIGEST","link":"/digest"},
     {"text":"5 E_\u003cwbr\u003eTRACE","link":"/trace"},
+    {"text":"6 E_\u003cwbr\u003eRULES","link":"/rules"},
   ]},
   {"text":"tree","link":"/domains/tree","collapsed":true,"items":[
     {"text":"100 E_\u003cwbr\u003eTREE_\u003cwbr\u003eINVALID \u003cspan class=\"errgen-badge errgen-deprecated\"\u003edeprecated\u003c/span\u003e","link":"/tree-invalid"},
     {"text":"101 E_\u003cwbr\u003eTREE_\u003cwbr\u003eVALIDATION","link":"/tree-validation"},
     {"text":"102 E_\u003cwbr\u003eTREE_\u003cwbr\u003eINLINE","link":"/tree-inline"},
     {"text":"103 E_\u003cwbr\u003eTREE_\u003cwbr\u003eLABELS","link":"/tree-labels"},
+    {"text":"104 E_\u003cwbr\u003eTREE_\u003cwbr\u003eSECRET","link":"/tree-secret"},
   ]},
 ];

@@ -11,8 +11,8 @@ from ._catalog import CATALOG, CatalogError, ErrorCode
 from ._rt.core import PROBLEM_CONTENT_TYPE, ErrorOptions, LogFilter, Metrics, Options, Stats, ViolationError, options_from_env, retry_after_header
 from ._rt.write import Violation
 from .rpc_errors import ParseError
-from .core_errors import DigestError, EverythingError, InternalError, ReasonError, TraceError
-from .tree_errors import TreeInlineError, TreeInvalidError, TreeLabelsError, TreeValidationError
+from .core_errors import DigestError, EverythingError, InternalError, ReasonError, RulesError, TraceError
+from .tree_errors import TreeInlineError, TreeInvalidError, TreeLabelsError, TreeSecretError, TreeValidationError
 
 new = CATALOG.new  # an error by symbol (or alias), its details a mapping
 error_of = CATALOG.error_of  # an error raised without its details (Go's return pkg.ErrX)
@@ -42,11 +42,13 @@ __all__ = [
     "PROBLEM_CONTENT_TYPE",
     "ParseError",
     "ReasonError",
+    "RulesError",
     "Stats",
     "TraceError",
     "TreeInlineError",
     "TreeInvalidError",
     "TreeLabelsError",
+    "TreeSecretError",
     "TreeValidationError",
     "Violation",
     "ViolationError",

@@ -28,6 +28,8 @@ class ErrorCode(enum.IntEnum):
     """E_DIGEST (4): Digest mismatch."""
     TRACE = 5
     """E_TRACE (5): Traced failure."""
+    RULES = 6
+    """E_RULES (6): Rule fields."""
     TREE_INVALID = 100
     """E_TREE_INVALID (100): Invalid tree."""
     TREE_VALIDATION = 101
@@ -36,6 +38,8 @@ class ErrorCode(enum.IntEnum):
     """E_TREE_INLINE (102): Inline details."""
     TREE_LABELS = 103
     """E_TREE_LABELS (103): Labels."""
+    TREE_SECRET = 104
+    """E_TREE_SECRET (104): Secret tree."""
 
 
 #: The catalog's runtime: its errors (each a CatalogError below), renderers, metrics and violation hook.

@@ -22,16 +22,19 @@ __all__ = [
     "CODE_EVERYTHING",
     "CODE_INTERNAL",
     "CODE_REASON",
+    "CODE_RULES",
     "CODE_TRACE",
     "DigestError",
     "EverythingError",
     "InternalError",
     "ReasonError",
+    "RulesError",
     "SYMBOL_DIGEST",
     "SYMBOL_EVERYTHING",
     "SYMBOL_INTERNAL",
     "SYMBOL_INTERNAL_ERROR",
     "SYMBOL_REASON",
+    "SYMBOL_RULES",
     "SYMBOL_TRACE",
     "TraceError",
 ]
@@ -268,3 +271,48 @@ class TraceError(CatalogError):
     def details(self) -> _details.TraceDetails:
         """The details as given (unredacted: for the server only)."""
         return _t.cast("_details.TraceDetails", self._o.raw)
+
+
+CODE_RULES: _t.Final = ErrorCode.RULES
+SYMBOL_RULES: _t.Final = "E_RULES"
+
+
+class RulesError(CatalogError):
+    """E_RULES (6): Rule fields.
+
+    A field for each rule of the wire that a field of its kind shows: a
+    sensitive token whose replacement is redacted too, an untyped trace
+    scrubbed at every depth, null among sensitive untyped items and
+    among the items a template shows, and a multiple whose quotient is
+    past 1e21.
+    """
+
+    SYMBOL: _t.ClassVar[str] = "E_RULES"
+    CODE: _t.ClassVar[ErrorCode] = ErrorCode.RULES
+
+    def __init__(
+        self,
+        *,
+        token: str,
+        trace: object | None = None,
+        secrets: _t.Sequence[object] | None = None,
+        items: _t.Sequence[object] | None = None,
+        ratio: float | None = None,
+        **options: _Unpack[_ErrorOptions],
+    ) -> None:
+        _d: dict[str, object] = {}
+        _d["token"] = token
+        if trace is not None:
+            _d["trace"] = trace
+        if secrets is not None:
+            _d["secrets"] = secrets
+        if items is not None:
+            _d["items"] = items
+        if ratio is not None:
+            _d["ratio"] = ratio
+        self._errgen_init(_d, options)
+
+    @property
+    def details(self) -> _details.RulesDetails:
+        """The details as given (unredacted: for the server only)."""
+        return _t.cast("_details.RulesDetails", self._o.raw)

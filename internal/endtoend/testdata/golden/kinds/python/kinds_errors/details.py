@@ -16,6 +16,7 @@ __all__ = [
     "FieldErrors",
     "Level",
     "Node",
+    "RulesDetails",
     "TraceDetails",
     "TreeInlineDetails",
     "TreeLabelsDetails",
@@ -122,6 +123,21 @@ TraceDetails = _t.TypedDict("TraceDetails", {
     "trace": "str",
 })
 # The details of E_TRACE.
+
+
+_RulesDetailsRequired = _t.TypedDict("_RulesDetailsRequired", {
+    "token": "str",
+})
+_RulesDetailsOptional = _t.TypedDict("_RulesDetailsOptional", {
+    "trace": "object",
+    "secrets": "_t.Sequence[object]",
+    "items": "_t.Sequence[object]",
+    "ratio": "float",
+}, total=False)
+
+
+class RulesDetails(_RulesDetailsRequired, _RulesDetailsOptional):
+    """The details of E_RULES."""
 
 
 _TreeInlineDetailsRequired = _t.TypedDict("_TreeInlineDetailsRequired", {

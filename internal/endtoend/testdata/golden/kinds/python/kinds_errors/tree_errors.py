@@ -18,16 +18,19 @@ __all__ = [
     "CODE_TREE_INLINE",
     "CODE_TREE_INVALID",
     "CODE_TREE_LABELS",
+    "CODE_TREE_SECRET",
     "CODE_TREE_VALIDATION",
     "SYMBOL_TREE_CHECK",
     "SYMBOL_TREE_FAILED",
     "SYMBOL_TREE_INLINE",
     "SYMBOL_TREE_INVALID",
     "SYMBOL_TREE_LABELS",
+    "SYMBOL_TREE_SECRET",
     "SYMBOL_TREE_VALIDATION",
     "TreeInlineError",
     "TreeInvalidError",
     "TreeLabelsError",
+    "TreeSecretError",
     "TreeValidationError",
 ]
 
@@ -157,3 +160,39 @@ class TreeLabelsError(CatalogError):
     def details(self) -> _t.Mapping[str, object]:
         """The details as given (unredacted: for the server only)."""
         return _t.cast("_t.Mapping[str, object]", self._o.raw)
+
+
+CODE_TREE_SECRET: _t.Final = ErrorCode.TREE_SECRET
+SYMBOL_TREE_SECRET: _t.Final = "E_TREE_SECRET"
+
+
+class TreeSecretError(CatalogError):
+    """E_TREE_SECRET (104): Secret tree.
+
+    The node shape of E_TREE_INVALID, with its name on this error's
+    sensitive list: redacted here, and only here.
+    """
+
+    SYMBOL: _t.ClassVar[str] = "E_TREE_SECRET"
+    CODE: _t.ClassVar[ErrorCode] = ErrorCode.TREE_SECRET
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        level: _details.Level | None = None,
+        children: _t.Sequence[_details.Node] | None = None,
+        **options: _Unpack[_ErrorOptions],
+    ) -> None:
+        _d: dict[str, object] = {}
+        _d["name"] = name
+        if level is not None:
+            _d["level"] = level
+        if children is not None:
+            _d["children"] = children
+        self._errgen_init(_d, options)
+
+    @property
+    def details(self) -> _details.Node:
+        """The details as given (unredacted: for the server only)."""
+        return _t.cast("_details.Node", self._o.raw)

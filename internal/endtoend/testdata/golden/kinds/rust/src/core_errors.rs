@@ -15,6 +15,7 @@ pub(crate) static ERRORS_CORE: &[&rt::Def] = &[
     &DEF_REASON,
     &DEF_DIGEST,
     &DEF_TRACE,
+    &DEF_RULES,
 ];
 
 /// The code of E_INTERNAL.
@@ -312,4 +313,160 @@ impl TraceDetails {
 
 impl rt::Details for TraceDetails {
     const FIELDS: &'static [&'static str] = &["trace"];
+}
+
+/// The code of E_RULES.
+pub const CODE_RULES: i64 = 6;
+/// The symbol of E_RULES.
+pub const SYMBOL_RULES: &str = "E_RULES";
+
+/// The table of the details of E_RULES: the runtime reads them through it.
+pub(crate) static DETAILS_RULES: rt::Object = rt::Object {
+    fields: &[
+        rt::Field {
+            name: "token",
+            required: true,
+            node: &rt::Node {
+                sensitive: true,
+                exact: true,
+                check: Some(&rt::Check {
+                    min_length: Some(8),
+                    ..rt::Check::NONE
+                }),
+                replacement: Some("\"tok_abcdefgh\""),
+                ..rt::Node::STRING
+            },
+        },
+        rt::Field {
+            name: "trace",
+            required: false,
+            node: &rt::Node {
+                sanitize: rt::Sanitize::Text,
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "secrets",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node {
+                        sensitive: true,
+                        ..rt::Node::ANY
+                    },
+                    keep: Some(0),
+                },
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "items",
+            required: false,
+            node: &rt::Node {
+                kind: rt::Kind::Array {
+                    items: &rt::Node::ANY,
+                    keep: Some(0),
+                },
+                ..rt::Node::ANY
+            },
+        },
+        rt::Field {
+            name: "ratio",
+            required: false,
+            node: &rt::Node {
+                check: Some(&rt::Check {
+                    multiple_of: Some(5.0),
+                    ..rt::Check::NONE
+                }),
+                ..rt::Node::NUMBER
+            },
+        },
+    ],
+    extra: None,
+    trim: true,
+};
+
+/// The definition of E_RULES (6): Rule fields.
+pub(crate) static DEF_RULES: rt::Def = rt::Def {
+    catalog: &CATALOG,
+    code: CODE_RULES,
+    wire_code: 6,
+    symbol: SYMBOL_RULES,
+    aliases: &[],
+    error_type: "rules",
+    domain: "core",
+    title: "Rule fields",
+    problem_type: "https://errors.example.com/kinds/rules",
+    statuses: &[500],
+    retryable: false,
+    retry: rt::RetryClass::Never,
+    retry_after_ms: None,
+    throttling: false,
+    deprecated: false,
+    tool_errors_as_rpc: false,
+    needs_details: true,
+    message: "Items: {items}",
+    user_message: "",
+    suggestions: &[],
+    details: Some(rt::DetailsType {
+        object: &DETAILS_RULES,
+        retype: rt::retype::<RulesDetails>,
+    }),
+    sensitive: &[],
+};
+
+/// E_RULES (6): Rule fields.
+///
+/// A field for each rule of the wire that a field of its kind shows: a
+/// sensitive token whose replacement is redacted too, an untyped trace
+/// scrubbed at every depth, null among sensitive untyped items and
+/// among the items a template shows, and a multiple whose quotient is
+/// past 1e21.
+pub fn rules(details: RulesDetails) -> Error {
+    Error::new(&DEF_RULES, &details)
+}
+
+/// RulesDetails is the details of E_RULES.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+pub struct RulesDetails {
+    pub token: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secrets: Option<Vec<serde_json::Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub items: Option<Vec<serde_json::Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<f64>,
+}
+
+impl RulesDetails {
+    /// Returns RulesDetails with its required fields, the optional ones left out.
+    pub fn new(token: impl Into<String>) -> Self {
+        Self {
+            token: token.into(),
+            trace: None,
+            secrets: None,
+            items: None,
+            ratio: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for RulesDetails {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("RulesDetails");
+        d.field("token", &redacted);
+        d.field("trace", &self.trace);
+        d.field("secrets", &rt::hidden(&self.secrets, redacted));
+        d.field("items", &self.items);
+        d.field("ratio", &self.ratio);
+        d.finish()
+    }
+}
+
+impl rt::Details for RulesDetails {
+    const FIELDS: &'static [&'static str] = &["token", "trace", "secrets", "items", "ratio"];
 }

@@ -470,7 +470,7 @@ pub enum Level {
 /// Node is detail shape node.
 ///
 /// A tree node; children recurse.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct Node {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -487,6 +487,18 @@ impl Node {
             level: None,
             children: None,
         }
+    }
+}
+
+impl std::fmt::Debug for Node {
+    /// The fields, a sensitive one's value as the redaction marker.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let redacted = CATALOG.rules.redacted;
+        let mut d = f.debug_struct("Node");
+        d.field("name", &redacted);
+        d.field("level", &self.level);
+        d.field("children", &self.children);
+        d.finish()
     }
 }
 

@@ -94,6 +94,8 @@ pub enum ErrorCode {
     Digest = 4,
     /// E_TRACE (5): Traced failure.
     Trace = 5,
+    /// E_RULES (6): Rule fields.
+    Rules = 6,
     /// E_TREE_INVALID (100): Invalid tree.
     ///
     /// Deprecated: E_TREE_INVALID is deprecated since 0.2.0; use E_TREE_VALIDATION (tree_validation) instead. Use the aggregated form.
@@ -104,21 +106,25 @@ pub enum ErrorCode {
     TreeInline = 102,
     /// E_TREE_LABELS (103): Labels.
     TreeLabels = 103,
+    /// E_TREE_SECRET (104): Secret tree.
+    TreeSecret = 104,
 }
 
 impl ErrorCode {
     /// Every error of the catalog, by code.
-    pub const ALL: [ErrorCode; 10] = [
+    pub const ALL: [ErrorCode; 12] = [
         ErrorCode::Parse,
         ErrorCode::Internal,
         ErrorCode::Everything,
         ErrorCode::Reason,
         ErrorCode::Digest,
         ErrorCode::Trace,
+        ErrorCode::Rules,
         ErrorCode::TreeInvalid,
         ErrorCode::TreeValidation,
         ErrorCode::TreeInline,
         ErrorCode::TreeLabels,
+        ErrorCode::TreeSecret,
     ];
 
     /// The error's catalog code.

@@ -12,6 +12,7 @@ pub(crate) static ERRORS_TREE: &[&rt::Def] = &[
     &DEF_TREE_VALIDATION,
     &DEF_TREE_INLINE,
     &DEF_TREE_LABELS,
+    &DEF_TREE_SECRET,
 ];
 
 /// The code of E_TREE_INVALID.
@@ -288,4 +289,46 @@ pub struct TreeLabelsDetails {
 
 impl rt::Details for TreeLabelsDetails {
     const FIELDS: &'static [&'static str] = &[];
+}
+
+/// The code of E_TREE_SECRET.
+pub const CODE_TREE_SECRET: i64 = 104;
+/// The symbol of E_TREE_SECRET.
+pub const SYMBOL_TREE_SECRET: &str = "E_TREE_SECRET";
+
+/// The definition of E_TREE_SECRET (104): Secret tree.
+pub(crate) static DEF_TREE_SECRET: rt::Def = rt::Def {
+    catalog: &CATALOG,
+    code: CODE_TREE_SECRET,
+    wire_code: 104,
+    symbol: SYMBOL_TREE_SECRET,
+    aliases: &[],
+    error_type: "tree_secret",
+    domain: "tree",
+    title: "Secret tree",
+    problem_type: "https://errors.example.com/kinds/tree-secret",
+    statuses: &[500],
+    retryable: false,
+    retry: rt::RetryClass::Never,
+    retry_after_ms: None,
+    throttling: false,
+    deprecated: false,
+    tool_errors_as_rpc: false,
+    needs_details: false,
+    message: "Node {name} is secret",
+    user_message: "",
+    suggestions: &[],
+    details: Some(rt::DetailsType {
+        object: &SHAPE_NODE,
+        retype: rt::retype::<Node>,
+    }),
+    sensitive: &["name"],
+};
+
+/// E_TREE_SECRET (104): Secret tree.
+///
+/// The node shape of E_TREE_INVALID, with its name on this error's
+/// sensitive list: redacted here, and only here.
+pub fn tree_secret(details: Node) -> Error {
+    Error::new(&DEF_TREE_SECRET, &details)
 }

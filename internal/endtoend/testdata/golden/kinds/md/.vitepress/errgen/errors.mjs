@@ -11,8 +11,10 @@ export default [
   {"label":"3 E_REASON","title":"Failed for a reason","link":"/reason","keys":["3","E_REASON","reason","reason"]},
   {"label":"4 E_DIGEST","title":"Digest mismatch","link":"/digest","keys":["4","E_DIGEST","digest","digest"]},
   {"label":"5 E_TRACE","title":"Traced failure","link":"/trace","keys":["5","E_TRACE","trace","trace"]},
+  {"label":"6 E_RULES","title":"Rule fields","link":"/rules","keys":["6","E_RULES","rules","rules"]},
   {"label":"100 E_TREE_INVALID","title":"Invalid tree","link":"/tree-invalid","keys":["100","E_TREE_INVALID","tree_invalid","tree-invalid"]},
   {"label":"101 E_TREE_VALIDATION","title":"Tree validation failed","link":"/tree-validation","keys":["101","E_TREE_VALIDATION","E_TREE_CHECK","TREE_FAILED","tree_validation","tree-validation"]},
   {"label":"102 E_TREE_INLINE","title":"Inline details","link":"/tree-inline","keys":["102","E_TREE_INLINE","tree_inline","tree-inline"]},
   {"label":"103 E_TREE_LABELS","title":"Labels","link":"/tree-labels","keys":["103","E_TREE_LABELS","tree_labels","tree-labels"]},
+  {"label":"104 E_TREE_SECRET","title":"Secret tree","link":"/tree-secret","keys":["104","E_TREE_SECRET","tree_secret","tree-secret"]},
 ];
