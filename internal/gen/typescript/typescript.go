@@ -295,7 +295,7 @@ func (g *generator) props(p *printer.Printer, s *model.Schema) {
 	for _, prop := range s.Properties {
 		jsdoc(p, prop.Schema.Description)
 		opt := "?"
-		if prop.Required {
+		if prop.Required && !prop.Schema.Verbose { // x-verbose: absent outside verbose mode, as the wire schema says
 			opt = ""
 		}
 		g.printType(p, key(prop.Name)+opt+": ", g.tsType(prop.Schema), ";")
@@ -952,7 +952,8 @@ func (g *generator) catalogJS() []byte {
 		}
 		var parts []string
 		for _, prop := range g.properties(e.Details) {
-			parts = append(parts, "["+str(prop.Name)+", "+str(fieldKind(prop.Node))+", "+strconv.FormatBool(prop.Required)+"]")
+			required := prop.Required && !prop.Node.Verbose // x-verbose: absent outside verbose mode
+			parts = append(parts, "["+str(prop.Name)+", "+str(fieldKind(prop.Node))+", "+strconv.FormatBool(required)+"]")
 		}
 		p.P(e.Symbol, ": [", strings.Join(parts, ", "), "],")
 	}

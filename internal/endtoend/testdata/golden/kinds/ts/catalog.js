@@ -35,7 +35,7 @@ export const FIELDS = {
   E_EVERYTHING: [["s", "string", true], ["i", "integer", true], ["n", "number", true], ["b", "boolean", true], ["e", "string", true], ["tags", "array", true], ["nums", "array", false], ["nested", "object", true], ["grid", "array", true], ["points", "array", false], ["root", "object", true], ["maybe_node", "object", false], ["level", "string", false], ["anything", "unknown", true], ["map", "object", false], ["opt_s", "string", false], ["opt_i", "integer", false], ["opt_n", "number", false], ["opt_b", "boolean", false], ["opt_e", "string", false], ["secret", "string", false], ["home", "string", false], ["link", "string", false], ["note", "string", false], ["debug", "string", false]],
   E_REASON: [["reason", "string", true], ["domain", "string", false], ["metadata", "object", false], ["counts", "object", false], ["owners", "object", false], ["labels", "object", false], ["secrets", "object", false], ["groups", "object", false]],
   E_DIGEST: [["digest", "string", true]],
-  E_TRACE: [["trace", "string", true]],
+  E_TRACE: [["trace", "string", false]],
   E_RULES: [["token", "string", true], ["trace", "unknown", false], ["secrets", "array", false], ["items", "array", false], ["ratio", "number", false]],
   E_TREE_INVALID: [["name", "string", true], ["level", "string", false], ["children", "array", false]],
   E_TREE_VALIDATION: [["fieldErrors", "object", true], ["totalErrors", "integer", true]],

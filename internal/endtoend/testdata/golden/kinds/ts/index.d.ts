@@ -192,7 +192,7 @@ export interface DigestDetails {
  * Details of E_TRACE.
  */
 export interface TraceDetails {
-  trace: string;
+  trace?: string;
 }
 
 /**
@@ -669,7 +669,7 @@ export interface TraceProblem {
   userMessage?: string;
   suggestions?: string[];
   debugInfo?: DebugInfo;
-  trace: string;
+  trace?: string;
 }
 
 /**
