@@ -7,7 +7,8 @@
 #
 # FILE.go: the errgenrt files to mutate (default: the rule files below); a
 # subset splits a run. -j: gremlins workers (default 1). -n: dry run (count
-# the mutants, run nothing). Extra gremlins flags: GREMLINS_FLAGS.
+# the mutants, run nothing). -l LOG: only summarize the log of an earlier,
+# maybe interrupted, run. Extra gremlins flags: GREMLINS_FLAGS.
 # Writes test/mutate/out/go-gremlins.json (gremlins' report),
 # test/mutate/out/go-gremlins.log and test/mutate/out/go-survivors.txt.
 set -euo pipefail
@@ -21,11 +22,13 @@ root=$(cd "$here/../.." && pwd)
 out="$here/out"
 jobs=1
 dry=
-while getopts "j:n" opt; do
+log=
+while getopts "j:nl:" opt; do
 	case $opt in
 	j) jobs=$OPTARG ;;
 	n) dry=1 ;;
-	*) sed -n '2,13p' "$0" >&2; exit 2 ;;
+	l) log=$OPTARG ;;
+	*) sed -n '2,15p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -35,6 +38,43 @@ for f in "${files[@]}"; do
 	[ -f "$root/errgenrt/$f" ] || { echo "go.sh: no errgenrt/$f" >&2; exit 2; }
 done
 mkdir -p "$out"
+
+# summarize LOG SECONDS: the counts, the score and test/mutate/out/go-survivors.txt
+summarize() {
+	python3 - "$1" "$root/errgenrt" "$out/go-survivors.txt" "$2" <<'PY'
+import re, sys
+log, src, dst, secs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+line_re = re.compile(r"^\s*(KILLED|LIVED|TIMED OUT|NOT COVERED|NOT VIABLE|SKIPPED)\s+(\S+) at (\S+?):(\d+):(\d+)\s*$")
+count, lived = {}, []
+for text in open(log, errors="replace"):
+    m = line_re.match(re.sub(r"\x1b\[[0-9;]*m", "", text))
+    if not m:
+        continue
+    status, typ, fn, line, col = m.group(1), m.group(2), m.group(3), int(m.group(4)), int(m.group(5))
+    count[status] = count.get(status, 0) + 1
+    if status == "LIVED":
+        code = open(f"{src}/{fn.split('/')[-1]}").read().split("\n")[line - 1].strip()
+        lived.append((fn.split("/")[-1], line, col, typ, code))
+k, s, t = count.get("KILLED", 0), count.get("LIVED", 0), count.get("TIMED OUT", 0)
+nc, nv = count.get("NOT COVERED", 0), count.get("NOT VIABLE", 0)
+tested = k + s + t
+with open(dst, "w") as out:
+    for fn, line, col, typ, code in sorted(lived):
+        out.write(f"errgenrt/{fn}:{line}:{col}\t{typ}\t{code}\n")
+print(f"go: {tested + nc + nv} mutants judged: killed {k}, timed out {t}, survived {s}, not covered {nc}, not viable {nv}")
+if tested:
+    print(f"go: score (killed+timed out)/(killed+timed out+survived) = {(k + t) / tested:.4f}; "
+          f"with not-covered counted as survived: {(k + t) / (tested + nc):.4f}")
+if secs:
+    print(f"go: {secs}s, {60 * tested / secs:.1f} tested mutants/minute")
+print(f"go: survivors in {dst}")
+PY
+}
+
+if [ -n "$log" ]; then
+	summarize "$log" 0
+	exit 0
+fi
 
 # every non-test file of errgenrt that is not to be mutated is excluded
 exclude=()
@@ -55,7 +95,7 @@ go test -tags mutate -count=1 ./errgenrt/ >/dev/null
 start=$(date +%s)
 set +e
 go run "github.com/go-gremlins/gremlins/cmd/gremlins@$GREMLINS_VERSION" unleash \
-	--tags mutate --workers "$jobs" --timeout-coefficient 10 ${dry:+--dry-run} \
+	--tags mutate --workers "$jobs" --timeout-coefficient 20 ${dry:+--dry-run} \
 	"${exclude[@]}" --output "$out/go-gremlins.json" ${GREMLINS_FLAGS:-} ./errgenrt 2>&1 | tee "$out/go-gremlins.log"
 status=${PIPESTATUS[0]}
 set -e
@@ -63,29 +103,6 @@ secs=$(( $(date +%s) - start ))
 [ "$status" = 0 ] || { echo "go.sh: gremlins exited $status" >&2; exit "$status"; }
 [ -z "$dry" ] || exit 0
 
-# the score and the survivors, from gremlins' report
-python3 - "$out/go-gremlins.json" "$root/errgenrt" "$out/go-survivors.txt" "$secs" <<'PY'
-import json, sys
-rep, src, dst, secs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-r = json.load(open(rep))
-count = {}
-lived = []
-for f in r["files"]:
-    lines = open(f"{src}/{f['file_name'].split('/')[-1]}").read().split("\n")
-    for m in f["mutations"]:
-        count[m["status"]] = count.get(m["status"], 0) + 1
-        if m["status"] == "LIVED":
-            text = lines[m["line"] - 1].strip()
-            lived.append((f["file_name"], m["line"], m["column"], m["type"], text))
-k, s, t = count.get("KILLED", 0), count.get("LIVED", 0), count.get("TIMED OUT", 0)
-nc, nv = count.get("NOT COVERED", 0), count.get("NOT VIABLE", 0)
-tested = k + s + t
-with open(dst, "w") as out:
-    for fn, line, col, typ, text in sorted(lived):
-        out.write(f"errgenrt/{fn.split('/')[-1]}:{line}:{col}\t{typ}\t{text}\n")
-print(f"go: {tested + nc + nv} mutants: killed {k}, timed out {t}, survived {s}, not covered {nc}, not viable {nv}")
-if tested:
-    print(f"go: score (killed+timed out)/(killed+timed out+survived) = {(k + t) / tested:.4f}; "
-          f"with not-covered counted as survived: {(k + t) / (tested + nc) if tested + nc else 0:.4f}")
-print(f"go: {secs}s, {60 * (tested) / secs if secs else 0:.1f} tested mutants/minute; survivors in {dst}")
-PY
+# the score and the survivors, from gremlins' log (one line a mutant, as it
+# is judged: an interrupted run's log gives the figures of what it judged)
+summarize "$out/go-gremlins.log" "$secs"
