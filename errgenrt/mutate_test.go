@@ -1,0 +1,148 @@
+//go:build mutate
+
+// The killing test of `make mutate`'s Go run (test/mutate/go.sh): gremlins
+// mutates errgenrt's rule files and this test, alone (the script sets
+// GOFLAGS=-run=^TestMutateVectors$), decides whether a mutant lives. It is
+// the conformance check of `errgen conformance -vectors FILE -- RUNNER` in
+// process: for each shipped vector file (the golden catalogs'
+// conformance.json) the runner is errgenrt.ServeConformance over the
+// catalog built from that catalog's facts, and every payload of every
+// vector must equal the expected one byte for byte; an error answer, a
+// missing, duplicate or unknown answer fails it.
+//
+// Plain `go test` never builds this file (tag mutate).
+
+package errgenrt_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/facts"
+	"github.com/errgen/errgen/internal/runtimemodel"
+)
+
+// mutateCatalogs are the golden catalogs whose conformance.json ship.
+var mutateCatalogs = []string{"kinds", "mdmcp", "plain", "problem", "taxonomy"}
+
+var mutateFormats = []string{"jsonrpc", "problem", "response", "toolResult"}
+
+// mutateFacts reads a golden catalog's facts from its TypeScript package's
+// facts.js, which holds them as the JSON errgen writes (export const FACTS
+// = {…};).
+func mutateFacts(t *testing.T, dir string) *facts.Catalog {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "ts", "facts.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const decl = "export const FACTS = "
+	i := bytes.Index(b, []byte(decl))
+	j := bytes.LastIndexByte(b, ';')
+	if i < 0 || j < i {
+		t.Fatalf("%s: no %q", dir, decl)
+	}
+	var f facts.Catalog
+	if err := json.Unmarshal(b[i+len(decl):j], &f); err != nil {
+		t.Fatalf("%s facts: %v", dir, err)
+	}
+	return &f
+}
+
+func TestMutateVectors(t *testing.T) {
+	root := filepath.Join("..", "internal", "endtoend", "testdata", "golden")
+	only := os.Getenv("MUTATE_CATALOGS") // a comma-separated subset, for trying the test by hand
+	for _, name := range mutateCatalogs {
+		if only != "" && !strings.Contains(","+only+",", ","+name+",") {
+			continue
+		}
+		dir := filepath.Join(root, name)
+		raw, err := os.ReadFile(filepath.Join(dir, "conformance.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var file struct {
+			Vectors []struct {
+				ID     string            `json:"id"`
+				Input  json.RawMessage   `json:"input"`
+				Expect map[string]string `json:"expect"`
+			} `json:"vectors"`
+		}
+		if err := json.Unmarshal(raw, &file); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(file.Vectors) == 0 {
+			t.Fatalf("%s: no vectors", name)
+		}
+		cat := runtimemodel.Runtime(mutateFacts(t, dir))
+
+		// the lines errgen conformance writes to a runner
+		var in bytes.Buffer
+		for _, v := range file.Vectors {
+			line, err := json.Marshal(struct {
+				ID    string          `json:"id"`
+				Input json.RawMessage `json:"input"`
+			}{v.ID, v.Input})
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, v.ID, err)
+			}
+			in.Write(line)
+			in.WriteByte('\n')
+		}
+		var out bytes.Buffer
+		if err := errgenrt.ServeConformance(cat, &in, &out); err != nil {
+			t.Fatalf("%s: the runner: %v", name, err)
+		}
+
+		got := map[string]map[string]string{}
+		sc := bufio.NewScanner(&out)
+		sc.Buffer(nil, 256<<20)
+		for sc.Scan() {
+			if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+				continue
+			}
+			var a struct {
+				ID       string            `json:"id"`
+				Payloads map[string]string `json:"payloads"`
+				Error    string            `json:"error"`
+			}
+			if err := json.Unmarshal(sc.Bytes(), &a); err != nil || a.ID == "" {
+				t.Fatalf("%s: not an answer: %.200s", name, sc.Bytes())
+			}
+			if a.Error != "" {
+				t.Fatalf("%s %s: the runner answered an error: %s", name, a.ID, a.Error)
+			}
+			if _, dup := got[a.ID]; dup {
+				t.Fatalf("%s %s: answered twice", name, a.ID)
+			}
+			if a.Payloads == nil {
+				a.Payloads = map[string]string{}
+			}
+			got[a.ID] = a.Payloads
+		}
+		if len(got) != len(file.Vectors) {
+			t.Fatalf("%s: %d answers for %d vectors", name, len(got), len(file.Vectors))
+		}
+		for _, v := range file.Vectors {
+			p, ok := got[v.ID]
+			if !ok {
+				t.Fatalf("%s %s: no answer", name, v.ID)
+			}
+			for _, f := range mutateFormats {
+				want, ok := v.Expect[f]
+				if !ok {
+					continue
+				}
+				if g, has := p[f]; !has || g != want {
+					t.Fatalf("%s %s %s:\n got %s\nwant %s", name, v.ID, f, g, want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Mutation testing of errgenrt (the Go runtime) with gremlins, the shipped
+# conformance vectors the only killing test (errgenrt/mutate_test.go, build
+# tag mutate, run alone through GOFLAGS=-run).
+#
+#   test/mutate/go.sh [-j JOBS] [-n] [FILE.go ...]
+#
+# FILE.go: the errgenrt files to mutate (default: the rule files below); a
+# subset splits a run. -j: gremlins workers (default 1). -n: dry run (count
+# the mutants, run nothing). -l LOG: only summarize the log of an earlier,
+# maybe interrupted, run. Extra gremlins flags: GREMLINS_FLAGS.
+# Writes test/mutate/out/go-gremlins.json (gremlins' report),
+# test/mutate/out/go-gremlins.log and test/mutate/out/go-survivors.txt.
+set -euo pipefail
+
+GREMLINS_VERSION=v0.6.0
+# the rule files: what the wire's bytes are made by
+RULE_FILES=(write.go node.go encode.go sanitize.go format.go render.go retry.go conformance.go linear.go pattern.go)
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out="$here/out"
+jobs=1
+dry=
+log=
+while getopts "j:nl:" opt; do
+	case $opt in
+	j) jobs=$OPTARG ;;
+	n) dry=1 ;;
+	l) log=$OPTARG ;;
+	*) sed -n '2,15p' "$0" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+files=("$@")
+[ ${#files[@]} -gt 0 ] || files=("${RULE_FILES[@]}")
+for f in "${files[@]}"; do
+	[ -f "$root/errgenrt/$f" ] || { echo "go.sh: no errgenrt/$f" >&2; exit 2; }
+done
+mkdir -p "$out"
+
+# summarize LOG SECONDS: the counts, the score and test/mutate/out/go-survivors.txt
+summarize() {
+	python3 - "$1" "$root/errgenrt" "$out/go-survivors.txt" "$2" <<'PY'
+import re, sys
+log, src, dst, secs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+line_re = re.compile(r"^\s*(KILLED|LIVED|TIMED OUT|NOT COVERED|NOT VIABLE|SKIPPED)\s+(\S+) at (\S+?):(\d+):(\d+)\s*$")
+count, lived = {}, []
+for text in open(log, errors="replace"):
+    m = line_re.match(re.sub(r"\x1b\[[0-9;]*m", "", text))
+    if not m:
+        continue
+    status, typ, fn, line, col = m.group(1), m.group(2), m.group(3), int(m.group(4)), int(m.group(5))
+    count[status] = count.get(status, 0) + 1
+    if status == "LIVED":
+        code = open(f"{src}/{fn.split('/')[-1]}").read().split("\n")[line - 1].strip()
+        lived.append((fn.split("/")[-1], line, col, typ, code))
+k, s, t = count.get("KILLED", 0), count.get("LIVED", 0), count.get("TIMED OUT", 0)
+nc, nv = count.get("NOT COVERED", 0), count.get("NOT VIABLE", 0)
+tested = k + s + t
+with open(dst, "w") as out:
+    for fn, line, col, typ, code in sorted(lived):
+        out.write(f"errgenrt/{fn}:{line}:{col}\t{typ}\t{code}\n")
+print(f"go: {tested + nc + nv} mutants judged: killed {k}, timed out {t}, survived {s}, not covered {nc}, not viable {nv}")
+if tested:
+    print(f"go: score (killed+timed out)/(killed+timed out+survived) = {(k + t) / tested:.4f}; "
+          f"with not-covered counted as survived: {(k + t) / (tested + nc):.4f}")
+if secs:
+    print(f"go: {secs}s, {60 * tested / secs:.1f} tested mutants/minute")
+print(f"go: survivors in {dst}")
+PY
+}
+
+if [ -n "$log" ]; then
+	summarize "$log" 0
+	exit 0
+fi
+
+# every non-test file of errgenrt that is not to be mutated is excluded
+exclude=()
+for p in "$root"/errgenrt/*.go; do
+	b=$(basename "$p")
+	case $b in *_test.go) continue ;; esac
+	keep=
+	for f in "${files[@]}"; do [ "$f" = "$b" ] && keep=1; done
+	[ -n "$keep" ] || exclude+=(--exclude-files "^${b//./\\.}\$")
+done
+
+cd "$root"
+# the killing test alone: the other errgenrt tests build but never run
+export GOFLAGS="${GOFLAGS:-} -vet=off -count=1 -run=^TestMutateVectors\$"
+# the vectors must pass before any mutant is judged
+go test -tags mutate -count=1 ./errgenrt/ >/dev/null
+
+start=$(date +%s)
+set +e
+go run "github.com/go-gremlins/gremlins/cmd/gremlins@$GREMLINS_VERSION" unleash \
+	--tags mutate --workers "$jobs" --timeout-coefficient 20 ${dry:+--dry-run} \
+	"${exclude[@]}" --output "$out/go-gremlins.json" ${GREMLINS_FLAGS:-} ./errgenrt 2>&1 | tee "$out/go-gremlins.log"
+status=${PIPESTATUS[0]}
+set -e
+secs=$(( $(date +%s) - start ))
+[ "$status" = 0 ] || { echo "go.sh: gremlins exited $status" >&2; exit "$status"; }
+[ -z "$dry" ] || exit 0
+
+# the score and the survivors, from gremlins' log (one line a mutant, as it
+# is judged: an interrupted run's log gives the figures of what it judged)
+summarize "$out/go-gremlins.log" "$secs"
