@@ -1,0 +1,35 @@
+#!/bin/sh
+# Mutation testing of the TypeScript runtime's rule modules with StrykerJS
+# (@stryker-mutator/core, pinned in the repository's package.json), the
+# conformance vectors the only test (ts-vectors.sh).
+#
+#   test/mutate/ts.sh [-j JOBS] [FILE[:LINES]...]
+#
+# FILE is a rule module of runtime/ts/src (write.js, check.js, sanitize.js,
+# wire.js, the default being all four), optionally with a line range as
+# Stryker takes it (write.js:1-300) to run a part; JOBS is Stryker's
+# concurrency (default 1). It prints the score and writes the survivors to
+# test/mutate/out/ts-survivors.txt.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+jobs=1
+while getopts j: opt; do
+  case $opt in
+    j) jobs=$OPTARG ;;
+    *) echo "usage: $0 [-j JOBS] [FILE[:LINES]...]" >&2; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || set -- write.js check.js sanitize.js wire.js
+files=""
+for f in "$@"; do files="${files:+$files,}src/${f#src/}"; done
+
+mkdir -p "$here/out"
+[ -x "$root/node_modules/.bin/stryker" ] || (cd "$root" && npm ci --no-audit --no-fund)
+(cd "$root" && go build -o "$here/out/errgen" ./cmd/errgen)
+
+cd "$root/runtime/ts"
+ERRGEN="$here/out/errgen" MUTATE_FILES="$files" MUTATE_JOBS="$jobs" \
+  "$root/node_modules/.bin/stryker" run "$here/stryker.config.mjs"
+node "$here/ts-report.mjs"
