@@ -5,7 +5,8 @@
 //
 // Environment (ts.sh sets it): MUTATE_FILES, a comma-separated list of
 // Stryker mutate patterns relative to runtime/ts (src/write.js,
-// src/wire.js:10-80, ...); MUTATE_JOBS, the concurrency; ERRGEN, the errgen
+// src/wire.js:10-80, ...); MUTATE_JOBS, the concurrency; MUTATE_EXCLUDE, a
+// comma-separated list of mutators to leave out; ERRGEN, the errgen
 // binary the kill test compares with.
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -21,6 +22,7 @@ export default {
   ignorePatterns: ["test", "*.d.ts", "*.go", "README.md", "eslint.config.js", "tsconfig.json"],
   symlinkNodeModules: false,
   coverageAnalysis: "off", // the command runner cannot measure it: every mutant runs the vectors
+  mutator: { excludedMutations: (process.env.MUTATE_EXCLUDE ?? "").split(",").filter(Boolean) },
   concurrency: Number(process.env.MUTATE_JOBS ?? 1),
   timeoutMS: 10000,
   reporters: ["clear-text", "progress-append-only", "json"],
