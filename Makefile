@@ -6,7 +6,7 @@ FUZZTIME    ?= 60s
 # spend a short run shrinking a pair of catalogs (FuzzDiff) instead of fuzzing.
 FUZZMIN     ?= 5s
 
-.PHONY: all test lint check generate bench bench-go bench-cli bench-tools bench-ts fuzz docs-site dist
+.PHONY: all test lint check generate bench bench-go bench-cli bench-tools bench-ts fuzz docs-site dist mutate
 
 all: lint test
 
@@ -74,6 +74,20 @@ test: node_modules test/mcp-conformance/node_modules .venv-test
 	cd runtime/python && ../../.venv-test/bin/python -m pytest
 	node --test test/openapi/redocly.test.mjs test/openapi/types.test.mjs
 	.venv-test/bin/python -m pytest test/openapi
+
+# Mutation testing of each runtime's rule modules, the conformance vectors
+# of the golden catalogs the only killing test (test/mutate/README.md;
+# docs/guide/conformance.md, "Mutation testing"): gremlins on errgenrt,
+# mutmut on the Python runtime, StrykerJS on the TypeScript runtime and
+# cargo-mutants on the Rust runtime, one after another, one job each
+# (MUTATE_JOBS sets more). Hours on two cores: not part of make test.
+MUTATE_JOBS ?= 1
+mutate: node_modules
+	test/mutate/go.sh -j $(MUTATE_JOBS)
+	test/mutate/python.sh -j $(MUTATE_JOBS)
+	test/mutate/ts.sh -j $(MUTATE_JOBS) wire.js sanitize.js write.js
+	test/mutate/ts.sh -j $(MUTATE_JOBS) -x Regex check.js
+	test/mutate/rust.sh -j $(MUTATE_JOBS)
 
 # TypeScript, Ajv, the MCP SDK, esbuild, Fastify, ESLint, Redocly CLI and
 # openapi-typescript for the tests, pinned in package-lock.json.

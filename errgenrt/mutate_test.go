@@ -72,6 +72,8 @@ func TestMutateVectors(t *testing.T) {
 				ID     string            `json:"id"`
 				Input  json.RawMessage   `json:"input"`
 				Expect map[string]string `json:"expect"`
+				// Refused: an input the runner must answer with an error
+				Refused string `json:"refused"`
 			} `json:"vectors"`
 		}
 		if err := json.Unmarshal(raw, &file); err != nil {
@@ -100,6 +102,10 @@ func TestMutateVectors(t *testing.T) {
 			t.Fatalf("%s: the runner: %v", name, err)
 		}
 
+		refused := map[string]bool{}
+		for _, v := range file.Vectors {
+			refused[v.ID] = v.Refused != ""
+		}
 		got := map[string]map[string]string{}
 		sc := bufio.NewScanner(&out)
 		sc.Buffer(nil, 256<<20)
@@ -115,8 +121,11 @@ func TestMutateVectors(t *testing.T) {
 			if err := json.Unmarshal(sc.Bytes(), &a); err != nil || a.ID == "" {
 				t.Fatalf("%s: not an answer: %.200s", name, sc.Bytes())
 			}
-			if a.Error != "" {
+			if a.Error != "" && !refused[a.ID] {
 				t.Fatalf("%s %s: the runner answered an error: %s", name, a.ID, a.Error)
+			}
+			if a.Error == "" && refused[a.ID] {
+				t.Fatalf("%s %s: the runner rendered an input it must refuse", name, a.ID)
 			}
 			if _, dup := got[a.ID]; dup {
 				t.Fatalf("%s %s: answered twice", name, a.ID)
