@@ -1,7 +1,8 @@
 // Package conformance emits a catalog's conformance vectors: for every
 // error, inputs — its examples, its empty details, maximal details, under
 // each option set that changes the bytes — beside the exact payloads the Go
-// runtime renders for them in every format. The payloads are rendered by
+// runtime renders for them in every format; and the rule vectors (rules.go),
+// some of them inputs every runner refuses. The payloads are rendered by
 // errgenrt itself, through internal/runtimemodel, with a fixed clock and a
 // fixed problem instance. The format is documented in
 // docs/guide/conformance.md and described by schema/conformance.schema.json.

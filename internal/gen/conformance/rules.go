@@ -16,9 +16,11 @@ import (
 // own fields may never exercise, so that a runner passing a catalog's
 // vectors has them right before the catalog grows a field where they act:
 // untyped values through legacy data and extension members, which every
-// error takes; and, where the catalog has a field of the kind, the rule of
-// that field. errgenrt's TestRuleSwitches shows that each rule of the page,
-// read another way, fails a vector of the repo's test catalogs.
+// error takes; the error chain and the number notation, through the
+// fallback; reading an input, among them inputs every runner refuses;
+// and, where the catalog has a field of the kind, the rule of that field.
+// TestRuleSwitches shows that each rule of the page, read another way,
+// fails a vector of the test catalog kinds, which has every such field.
 
 // ruleVectors adds the rule vectors of the catalog.
 func (g *generator) ruleVectors() {
@@ -187,7 +189,7 @@ func (g *generator) payloads(in errgenrt.ConformanceInput) (p errgenrt.Conforman
 	if err != nil {
 		return p, false, false
 	}
-	_, p, err = g.render("probe", raw)
+	_, p, err = g.render("candidate", raw)
 	if err != nil {
 		return p, false, false
 	}
