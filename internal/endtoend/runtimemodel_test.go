@@ -44,6 +44,10 @@ func TestRuntimeModelVectors(t *testing.T) {
 						mode.opts(&o)
 						err := rm.New(e, ex, errgenrt.WithData("method", "tools/call"), errgenrt.WithData("requestId", "req_123"),
 							errgenrt.WithExtension("tool", "read_file"), errgenrt.WithCause(os.ErrPermission), errgenrt.WithRequestID("req_123"))
+						var of struct{ Code string }
+						if json.Unmarshal(err.AppendResponse(nil, &o), &of) == nil && of.Code != e.Symbol {
+							continue // a payload of the fallback, which TestVectors leaves out too
+						}
 						if n >= len(want) {
 							t.Fatalf("more renderings than vectors.jsonl holds (%d)", len(want))
 						}
