@@ -44,6 +44,9 @@ type ConformanceInput struct {
 	Data         []ConformanceMember `json:"data,omitempty"`
 	Extensions   []ConformanceMember `json:"extensions,omitempty"`
 	Options      ConformanceOptions  `json:"options"`
+	// Catalog, when set, is the facts document of the catalog the input is
+	// rendered with (see [ReadFacts]) instead of the runner's own.
+	Catalog json.RawMessage `json:"catalog,omitempty"`
 }
 
 // ConformanceMember is a legacy data or extension member of an input.
@@ -94,7 +97,39 @@ type ConformancePayloads struct {
 }
 
 // ConformancePayloads renders in every format the error that in describes.
+// An input that carries its own catalog (Catalog) is rendered with the
+// catalog its facts describe.
 func (c *Catalog) ConformancePayloads(in *ConformanceInput) (ConformancePayloads, error) {
+	return c.conformancePayloads(in, &factsCache{})
+}
+
+// factsCache holds the catalog of the facts an input carried last: the
+// inputs that carry a catalog mostly carry the same one.
+type factsCache struct {
+	facts string
+	read  *Catalog
+}
+
+// catalog returns the catalog of the facts data.
+func (fc *factsCache) catalog(data json.RawMessage) (*Catalog, error) {
+	if fc.read == nil || fc.facts != string(data) {
+		c, err := ReadFacts(data)
+		if err != nil {
+			return nil, fmt.Errorf("input.catalog: %w", err)
+		}
+		fc.facts, fc.read = string(data), c
+	}
+	return fc.read, nil
+}
+
+func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache) (ConformancePayloads, error) {
+	if len(in.Catalog) > 0 {
+		other, err := fc.catalog(in.Catalog)
+		if err != nil {
+			return ConformancePayloads{}, err
+		}
+		c = other
+	}
 	e, o, err := c.conformanceError(in)
 	if err != nil {
 		return ConformancePayloads{}, err
@@ -253,11 +288,12 @@ func ServeConformance(c *Catalog, r io.Reader, w io.Writer) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 256<<20)
 	bw := bufio.NewWriter(w)
+	var fc factsCache
 	for sc.Scan() {
 		if len(bytes.Trim(sc.Bytes(), " \t\r")) == 0 { // JSON white space only: a blank line
 			continue
 		}
-		line, err := json.Marshal(c.answer(sc.Bytes()))
+		line, err := json.Marshal(c.answer(sc.Bytes(), &fc))
 		if err != nil {
 			return err
 		}
@@ -283,12 +319,12 @@ type conformanceAnswer struct {
 	Error    string               `json:"error,omitempty"`
 }
 
-func (c *Catalog) answer(line []byte) conformanceAnswer {
+func (c *Catalog) answer(line []byte, fc *factsCache) conformanceAnswer {
 	id, in, err := ReadConformanceLine(line)
 	if err != nil {
 		return conformanceAnswer{ID: id, Error: err.Error()}
 	}
-	p, err := c.ConformancePayloads(in)
+	p, err := c.conformancePayloads(in, fc)
 	if err != nil {
 		return conformanceAnswer{ID: id, Error: err.Error()}
 	}
@@ -496,6 +532,12 @@ func readInput(v any) (*ConformanceInput, error) {
 			r.fail("details", "an object")
 		}
 		in.Details, _ = json.Marshal(d)
+	}
+	if f := m["catalog"]; f != nil {
+		if _, ok := f.(map[string]any); !ok {
+			r.fail("catalog", "an object (a catalog's facts)")
+		}
+		in.Catalog, _ = json.Marshal(f)
 	}
 	o := r.object("options")
 	flag := func(key string) bool { b := o.bool(key); return b != nil && *b }

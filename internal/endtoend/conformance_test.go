@@ -130,7 +130,9 @@ func TestGoldenConformance(t *testing.T) {
 
 // The compiled golden packages and the repo's own gen/go — the Go the
 // emitter writes, not the runtime model the vectors were rendered with —
-// answer every vector byte for byte through errgenrt.ServeConformance.
+// answer every vector byte for byte through errgenrt.ServeConformance; and
+// so does a runner of another catalog given each input with the catalog's
+// facts (input.catalog), read by errgenrt.ReadFacts.
 func TestGoRunnerMatchesVectors(t *testing.T) {
 	cases := goldenCases(t)
 	cases = append(cases, goldenCase{name: "repo", catalog: filepath.Join(repoRoot(t), "catalog", "errors.yaml")})
@@ -141,52 +143,93 @@ func TestGoRunnerMatchesVectors(t *testing.T) {
 				rc = mcp.Catalog
 			}
 			m := errgentest.Model(t, catalog.OSFS{}, c.catalog)
-			vs, err := conformance.Vectors(gen.NewInput(m))
+			in := gen.NewInput(m)
+			vs, err := conformance.Vectors(in)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var in bytes.Buffer
-			for _, v := range vs {
-				line, err := v.Line()
-				if err != nil {
-					t.Fatal(err)
-				}
-				in.Write(append(line, '\n'))
-			}
-			var out bytes.Buffer
-			if err := errgenrt.ServeConformance(rc, &in, &out); err != nil {
+			checkGoRunner(t, "the compiled package", rc, vs, nil)
+			facts, err := json.Marshal(in.Facts)
+			if err != nil {
 				t.Fatal(err)
 			}
-			sc := bufio.NewScanner(&out)
-			sc.Buffer(nil, 64<<20)
-			i := 0
-			for ; sc.Scan(); i++ {
-				var a struct {
-					ID       string
-					Payloads errgenrt.ConformancePayloads
-					Error    string
-				}
-				if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-					t.Fatalf("answer %d: %v", i, err)
-				}
-				if i >= len(vs) || a.ID != vs[i].ID {
-					t.Fatalf("answer %d is for %q", i, a.ID)
-				}
-				if vs[i].Refused != "" {
-					if a.Error == "" {
-						t.Errorf("%s: the compiled package renders an input it must refuse (%s)", a.ID, vs[i].Refused)
-					}
-					continue
-				}
-				if a.Error != "" || a.Payloads != vs[i].Expect {
-					t.Errorf("%s: the compiled package renders\n%+v\n(error %q), the vectors expect\n%+v", a.ID, a.Payloads, a.Error, vs[i].Expect)
-				}
+			other := mcp.Catalog
+			if c.name == "repo" {
+				other = runtimeCatalogs["kinds"]
 			}
-			if i != len(vs) {
-				t.Errorf("%d answers to %d vectors", i, len(vs))
-			}
+			checkGoRunner(t, "another catalog's runner given the facts", other, vs, facts)
 		})
 	}
+}
+
+// checkGoRunner sends the vectors vs to errgenrt.ServeConformance on rc,
+// each input carrying the facts when they are given, and checks every
+// answer.
+func checkGoRunner(t *testing.T, who string, rc *errgenrt.Catalog, vs []conformance.Vector, facts json.RawMessage) {
+	t.Helper()
+	var in bytes.Buffer
+	for _, v := range vs {
+		line, err := v.Line()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if facts != nil {
+			line = withCatalog(t, line, facts)
+		}
+		in.Write(append(line, '\n'))
+	}
+	var out bytes.Buffer
+	if err := errgenrt.ServeConformance(rc, &in, &out); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(nil, 64<<20)
+	i := 0
+	for ; sc.Scan(); i++ {
+		var a struct {
+			ID       string
+			Payloads errgenrt.ConformancePayloads
+			Error    string
+		}
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+			t.Fatalf("answer %d: %v", i, err)
+		}
+		if i >= len(vs) || a.ID != vs[i].ID {
+			t.Fatalf("answer %d is for %q", i, a.ID)
+		}
+		if vs[i].Refused != "" {
+			if a.Error == "" {
+				t.Errorf("%s: %s renders an input it must refuse (%s)", a.ID, who, vs[i].Refused)
+			}
+			continue
+		}
+		if a.Error != "" || a.Payloads != vs[i].Expect {
+			t.Errorf("%s: %s renders\n%+v\n(error %q), the vectors expect\n%+v", a.ID, who, a.Payloads, a.Error, vs[i].Expect)
+		}
+	}
+	if i != len(vs) {
+		t.Errorf("%s: %d answers to %d vectors", who, i, len(vs))
+	}
+}
+
+// withCatalog returns the protocol line with facts as its input's catalog.
+func withCatalog(t *testing.T, line []byte, facts json.RawMessage) []byte {
+	t.Helper()
+	var v map[string]json.RawMessage
+	if err := json.Unmarshal(line, &v); err != nil {
+		t.Fatal(err)
+	}
+	var input map[string]json.RawMessage
+	if err := json.Unmarshal(v["input"], &input); err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	input["catalog"] = facts
+	v["input"], _ = json.Marshal(input)
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // A runner answers what it cannot render with an error, and goes on.
@@ -202,6 +245,22 @@ func TestServeConformanceErrors(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 3 || !strings.Contains(lines[0], `"error":"no error has symbol \"E_NOPE\""`) || !strings.Contains(lines[1], `unknown kind`) || !strings.Contains(lines[2], `"payloads"`) {
+		t.Errorf("answers:\n%s", out.String())
+	}
+	// a catalog that is not facts, or facts it cannot read, and then a
+	// line of the runner's own catalog
+	out.Reset()
+	in = strings.NewReader(`{"id":"a","input":{"kind":"foreign","cause":["boom"],"catalog":"kinds","options":{"now":"2026-01-02T03:04:05Z","instance":"x"}}}
+{"id":"b","input":{"kind":"foreign","cause":["boom"],"catalog":{"facts":3},"options":{"now":"2026-01-02T03:04:05Z","instance":"x"}}}
+{"id":"c","input":{"kind":"foreign","cause":["boom"],"catalog":{"facts":2,"fallback":"E_NONE","errors":[]},"options":{"now":"2026-01-02T03:04:05Z","instance":"x"}}}
+{"id":"d","input":{"kind":"foreign","cause":["boom"],"catalog":null,"options":{"now":"2026-01-02T03:04:05Z","instance":"x"}}}
+`)
+	if err := errgenrt.ServeConformance(rc, in, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 || !strings.Contains(lines[0], `"error":"input.catalog: want an object`) || !strings.Contains(lines[1], `facts of format 3`) ||
+		!strings.Contains(lines[2], `the fallback \"E_NONE\" names no error`) || !strings.Contains(lines[3], `"payloads"`) {
 		t.Errorf("answers:\n%s", out.String())
 	}
 	out.Reset()
