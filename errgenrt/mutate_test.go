@@ -25,6 +25,7 @@ import (
 
 	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
+	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/runtimemodel"
 )
 
@@ -68,7 +69,8 @@ func TestMutateVectors(t *testing.T) {
 			t.Fatal(err)
 		}
 		var file struct {
-			Vectors []struct {
+			Catalogs map[string]json.RawMessage `json:"catalogs"`
+			Vectors  []struct {
 				ID     string            `json:"id"`
 				Input  json.RawMessage   `json:"input"`
 				Expect map[string]string `json:"expect"`
@@ -87,10 +89,14 @@ func TestMutateVectors(t *testing.T) {
 		// the lines errgen conformance writes to a runner
 		var in bytes.Buffer
 		for _, v := range file.Vectors {
+			input, err := conformance.SentInput(v.Input, file.Catalogs)
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, v.ID, err)
+			}
 			line, err := json.Marshal(struct {
 				ID    string          `json:"id"`
 				Input json.RawMessage `json:"input"`
-			}{v.ID, v.Input})
+			}{v.ID, input})
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, v.ID, err)
 			}

@@ -49,7 +49,10 @@ type vectorFile struct {
 	Catalog     struct {
 		Name, Version string
 	} `json:"catalog"`
-	Vectors []struct {
+	// Catalogs are the facts of the catalogs inputs name (input.catalog),
+	// by name: each is sent in its name's place.
+	Catalogs map[string]json.RawMessage `json:"catalogs"`
+	Vectors  []struct {
 		ID     string            `json:"id"`
 		Input  json.RawMessage   `json:"input"`
 		Expect map[string]string `json:"expect"`
@@ -118,8 +121,12 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 		if _, dup := r.index[v.ID]; dup {
 			return usageErr("%s: two vectors are named %q", path, v.ID)
 		}
+		input, err := conformance.SentInput(v.Input, vf.Catalogs)
+		if err != nil {
+			return usageErr("%s: vector %s: %v", path, v.ID, err)
+		}
 		r.index[v.ID] = len(r.vectors)
-		r.vectors = append(r.vectors, sentVector{id: v.ID, input: v.Input, expect: v.Expect, refused: v.Refused})
+		r.vectors = append(r.vectors, sentVector{id: v.ID, input: input, expect: v.Expect, refused: v.Refused})
 	}
 	if len(r.vectors) == 0 {
 		return usageErr("no vector to send (%s holds %d; -run %q)", path, len(vf.Vectors), flagString(fl, "run"))

@@ -39,7 +39,14 @@ func conformanceCatalogs(t *testing.T) map[string]*model.Catalog {
 	out["synthetic"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(120)}, "errors.yaml")
 	// every security keyword in every place a schema allows it
 	out["probe"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.ProbeCatalog()}, "errors.yaml")
+	out["rules"] = rulesCatalog(t)
 	return out
+}
+
+// rulesCatalog returns the model of the rules catalog, whose vectors every
+// vector file holds.
+func rulesCatalog(t *testing.T) *model.Catalog {
+	return errgentest.Model(t, catalog.MapFS{"errors.yaml": conformance.RulesCatalog}, "errors.yaml")
 }
 
 // Every expected payload of every vector is what the format says: valid
@@ -52,12 +59,16 @@ func TestConformanceVectorsValidate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sch := docsSchema(t, m)
+			own, rules := docsSchema(t, m), docsSchema(t, rulesCatalog(t))
 			kinds := map[string]int{}
 			for _, v := range vs {
 				kinds[strings.SplitN(strings.TrimPrefix(v.ID, v.Input.Symbol+"/"), "/", 2)[0]]++
 				if v.Refused != "" {
 					continue // no payload: every runner refuses the input
+				}
+				sch := own
+				if v.Input.Catalog != nil {
+					sch = rules // the rules catalog's vectors
 				}
 				for def, p := range map[string]string{jsonschema.DefJSONRPCError: v.Expect.JSONRPC, jsonschema.DefProblemDetails: v.Expect.Problem, jsonschema.DefErrorResponse: v.Expect.Response} {
 					if err := sch[def].Validate(schDecode(t, []byte(p))); err != nil {
@@ -173,7 +184,7 @@ func checkGoRunner(t *testing.T, who string, rc *errgenrt.Catalog, vs []conforma
 		if err != nil {
 			t.Fatal(err)
 		}
-		if facts != nil {
+		if facts != nil && v.Input.Catalog == nil { // the rules catalog's vectors carry their own
 			line = withCatalog(t, line, facts)
 		}
 		in.Write(append(line, '\n'))
@@ -282,6 +293,10 @@ func TestConformanceAjv(t *testing.T) {
 		t.Skip("Ajv is not installed; make test installs it")
 	}
 	dir := t.TempDir()
+	rules, err := jsonschema.Generate(gen.NewInput(rulesCatalog(t)), jsonschema.Options{File: "schema.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, m := range conformanceCatalogs(t) {
 		vectors, err := conformance.Generate(gen.NewInput(m), conformance.Options{File: "vectors.json"})
 		if err != nil {
@@ -293,6 +308,8 @@ func TestConformanceAjv(t *testing.T) {
 		}
 		errgentest.WriteFile(t, dir, name+"/vectors.json", string(vectors[0].Data))
 		errgentest.WriteFile(t, dir, name+"/schema.json", string(schema[0].Data))
+		// the schema of the catalog the rules catalog's vectors carry
+		errgentest.WriteFile(t, dir, name+"/errgen-rules.schema.json", string(rules[0].Data))
 	}
 	cmd := exec.Command("node", filepath.Join(rootDir, "test", "schema", "conformance.mjs"), dir)
 	cmd.Dir = rootDir

@@ -6,7 +6,9 @@
 //
 //   - the vector file validates against schema/conformance.schema.json;
 //   - every expected payload validates against its exact entry point of the
-//     catalog's schema (the tool result's text against ProblemDetails).
+//     catalog's schema (the tool result's text against ProblemDetails), or,
+//     for an input that names its own catalog (input.catalog, NAME), of
+//     that catalog's schema, NAME.schema.json beside them.
 //
 //   node test/schema/conformance.mjs DIR
 import assert from "node:assert/strict";
@@ -34,21 +36,31 @@ if (fileWarnings.length > 0) failures.push(`conformance.schema.json: Ajv strict 
 const entry = { jsonrpc: "JsonRpcError", problem: "ProblemDetails", response: "ErrorResponse" };
 let checked = 0;
 for (const name of fs.readdirSync(dir).sort()) {
-  const schema = JSON.parse(fs.readFileSync(path.join(dir, name, "schema.json"), "utf8"));
   const file = JSON.parse(fs.readFileSync(path.join(dir, name, "vectors.json"), "utf8"));
   if (!validateFile(file)) failures.push(`${name}: the vector file: ${JSON.stringify(validateFile.errors?.slice(0, 3))}`);
-  const warnings = [];
-  const ajv = strictAjv(warnings);
-  ajv.addSchema(schema);
-  if (warnings.length > 0) failures.push(`${name}: Ajv strict mode: ${warnings.join("; ")}`);
+  // a strict Ajv per schema file: the catalog's, and those of the catalogs
+  // inputs carry
+  const validators = new Map();
+  const validatorsOf = (file) => {
+    if (!validators.has(file)) {
+      const schema = JSON.parse(fs.readFileSync(path.join(dir, name, file), "utf8"));
+      const warnings = [];
+      const ajv = strictAjv(warnings);
+      ajv.addSchema(schema);
+      if (warnings.length > 0) failures.push(`${name}: ${file}: Ajv strict mode: ${warnings.join("; ")}`);
+      validators.set(file, (def) => ajv.getSchema(`${schema.$id}#/$defs/${def}`));
+    }
+    return validators.get(file);
+  };
   for (const v of file.vectors) {
     if (v.refused !== undefined) continue; // an input every runner refuses: no payload
+    const validatorOf = validatorsOf(v.input.catalog === undefined ? "schema.json" : `${v.input.catalog}.schema.json`);
     const docs = { ...v.expect };
     const tool = JSON.parse(v.expect.toolResult);
     docs.toolResult = tool.content?.[0]?.text;
     for (const [format, text] of Object.entries(docs)) {
       const def = entry[format] ?? "ProblemDetails";
-      const validate = ajv.getSchema(`${schema.$id}#/$defs/${def}`);
+      const validate = validatorOf(def);
       checked++;
       let payload;
       try {

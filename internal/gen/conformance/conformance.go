@@ -23,7 +23,7 @@ import (
 )
 
 // Version is the version of the vector file's format.
-const Version = 4
+const Version = 5
 
 // The fixed clock and problem instance of every vector.
 const (
@@ -59,6 +59,10 @@ type Vector struct {
 	// why.
 	Refused  string
 	RawInput json.RawMessage
+	// Catalog names the catalog whose facts Input.Catalog holds: the file
+	// holds them once, under its catalogs member, and the input names
+	// them; the line sent to a runner carries them (Line).
+	Catalog string
 }
 
 // MarshalJSON writes {"id", "input", "expect"}, or {"id", "input",
@@ -78,11 +82,35 @@ func (v Vector) MarshalJSON() ([]byte, error) {
 			Refused string          `json:"refused"`
 		}{v.ID, v.RawInput, v.Refused})
 	}
+	in := v.Input
+	if v.Catalog != "" {
+		in.Catalog = json.RawMessage(quote(v.Catalog)) // the facts are the file's catalogs member
+	}
 	return marshal(struct {
 		ID     string                       `json:"id"`
 		Input  errgenrt.ConformanceInput    `json:"input"`
 		Expect errgenrt.ConformancePayloads `json:"expect"`
-	}{v.ID, v.Input, v.Expect})
+	}{v.ID, in, v.Expect})
+}
+
+// SentInput returns the input of a vector file as errgen conformance sends
+// it: an input whose catalog is a string names a member of the file's
+// catalogs, whose facts it carries in the name's place.
+func SentInput(input json.RawMessage, catalogs map[string]json.RawMessage) (json.RawMessage, error) {
+	var in map[string]json.RawMessage
+	if json.Unmarshal(input, &in) != nil {
+		return input, nil // not an object: sent as written, for the runner to refuse
+	}
+	var name string
+	if json.Unmarshal(in["catalog"], &name) != nil {
+		return input, nil // no catalog, or facts already
+	}
+	facts, ok := catalogs[name]
+	if !ok {
+		return nil, fmt.Errorf("the input names catalog %q, which the file's catalogs do not hold", name)
+	}
+	in["catalog"] = facts
+	return marshal(in)
 }
 
 // marshal is json.Marshal without HTML escapes: the payloads' own escapes
@@ -124,6 +152,9 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 	b.WriteString("{\n\"//\": " + quote(gen.Header) + ",\n")
 	fmt.Fprintf(&b, "\"conformance\": %d,\n\"facts\": %d,\n", Version, facts.Format)
 	b.WriteString("\"catalog\": {\"name\": " + quote(m.Name) + ", \"version\": " + quote(m.Version) + "},\n")
+	if err := writeCatalogs(&b, vs); err != nil {
+		return nil, err
+	}
 	b.WriteString("\"vectors\": [\n")
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // the payloads' own escapes stay readable
@@ -138,6 +169,35 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 	}
 	b.WriteString("]\n}\n")
 	return []gen.File{{Path: opts.File, Data: b.Bytes()}}, nil
+}
+
+// writeCatalogs writes the catalogs member: the facts of each catalog a
+// vector's input names, one per line.
+func writeCatalogs(b *bytes.Buffer, vs []Vector) error {
+	seen := map[string]bool{}
+	first := true
+	for _, v := range vs {
+		if v.Catalog == "" || seen[v.Catalog] {
+			continue
+		}
+		seen[v.Catalog] = true
+		var facts bytes.Buffer
+		if err := json.Compact(&facts, v.Input.Catalog); err != nil {
+			return fmt.Errorf("the facts of catalog %s: %w", v.Catalog, err)
+		}
+		if first {
+			b.WriteString("\"catalogs\": {\n")
+		} else {
+			b.WriteString(",\n")
+		}
+		first = false
+		b.WriteString(quote(v.Catalog) + ": ")
+		b.Write(facts.Bytes())
+	}
+	if !first {
+		b.WriteString("\n},\n")
+	}
+	return nil
 }
 
 func quote(s string) string { return string(errgenrt.AppendJSONString(nil, s, false)) }
@@ -156,7 +216,11 @@ func Vectors(in *gen.Input) ([]Vector, error) {
 	}
 	g.catalogVectors()
 	g.ruleVectors()
-	return g.out, g.err
+	if g.err != nil {
+		return nil, g.err
+	}
+	fixed, err := rulesCatalogVectors()
+	return append(g.out, fixed...), err
 }
 
 type generator struct {

@@ -95,8 +95,15 @@ func (g *generator) ruleVectors() {
 
 	g.chainRuleVectors(base)
 	g.inputRuleVectors()
+	g.fieldRules()
+}
 
-	for _, e := range f.Errors {
+// fieldRules adds the rule vectors of the fields of the catalog: each
+// where the catalog has a field where the rule acts. The rules catalog
+// has one for every rule, and every vector file holds its vectors
+// (rules-catalog/…).
+func (g *generator) fieldRules() {
+	for _, e := range g.rc.Facts.Errors {
 		g.fieldRuleVectors(e)
 	}
 	g.declaredRuleVector()
