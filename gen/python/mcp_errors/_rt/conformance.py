@@ -378,7 +378,7 @@ _ERROR: _MemberTests = {
 def _check_members(v: Mapping[str, Any], members: _MemberTests, path: str) -> None:
     for key, (test, what, required) in members.items():
         x = v.get(key)
-        if x is None and key not in v and not required:
+        if key not in v and not required:
             continue
         if not test(x):
             raise Refusal(f"{path}.{key}: want {what}")
