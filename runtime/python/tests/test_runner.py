@@ -10,6 +10,7 @@ import sys
 
 import fixture_errors as fx
 from fixture_errors._rt.conformance import answer
+from fixture_errors.facts import FACTS
 
 from conftest import PACKAGE_ROOT
 
@@ -104,3 +105,63 @@ def test_the_clock_reads_the_year_0() -> None:
     p = ok({"kind": "foreign", "cause": ["boom"], "options": {**OPTIONS, "now": "0000-02-29T23:59:59Z"}})
     assert '"timestamp":"0000-02-29T23:59:59Z"' in str(p["problem"])
     refused(line({"id": "a", "input": {"kind": "foreign", "options": {**OPTIONS, "now": "0001-02-29T00:00:00Z"}}}))
+
+
+def other_facts(**changes: object) -> dict[str, object]:
+    """The fixture's facts as those of another catalog: its name, its
+    schemaVersion and E_UNAVAILABLE's title and message changed, and the
+    changes given."""
+    facts = json.loads(json.dumps(FACTS))
+    facts.update(name="other", schemaVersion=7)
+    for d in facts["errors"]:
+        if d["symbol"] == "E_UNAVAILABLE":
+            d["title"] = "Other title"
+            d["message"] = {"source": "Other {service}", "parts": [{"text": "Other "}, {"field": "service"}]}
+    facts.update(changes)
+    return facts
+
+
+UNAVAILABLE = {"kind": "error", "symbol": "E_UNAVAILABLE", "details": {"service": "db"}, "options": OPTIONS}
+
+
+def test_an_input_is_rendered_with_the_catalog_of_its_facts() -> None:
+    own = ok(UNAVAILABLE)
+    assert ok({**UNAVAILABLE, "catalog": None}) == own
+    assert ok({**UNAVAILABLE, "catalog": FACTS}) == own
+    other = ok({**UNAVAILABLE, "catalog": other_facts()})
+    assert '"title":"Other title","status":503,"detail":"Other db"' in other["problem"]
+    assert '"schemaVersion":7' in other["jsonrpc"]
+    assert ok(UNAVAILABLE) == own  # the next line: the runner's own catalog again
+    # integers read exactly, as the package reads its facts: no 503.0
+    raw = line({"id": "a", "input": {**UNAVAILABLE, "catalog": other_facts(schemaVersion=9007199254740993)}})
+    assert '"schemaVersion":9007199254740993' in str(answer(fx.CATALOG, raw)["payloads"]["jsonrpc"])  # type: ignore[index]
+
+
+def test_facts_the_runtime_cannot_read_are_refused() -> None:
+    broken = other_facts()
+    broken["errors"][0]["statuses"] = []  # type: ignore[index]
+    for catalog in (
+        "facts",
+        2,
+        [],
+        other_facts(facts=3),
+        other_facts(facts=None),
+        other_facts(fallback="E_NOPE"),
+        other_facts(errors=None),
+        other_facts(limits={"maxDataBytes": 16384}),
+        other_facts(shapes=[{"name": 1}]),
+        broken,
+    ):
+        refused(line({"id": "a", "input": {**UNAVAILABLE, "catalog": catalog}}))
+        assert ok({**UNAVAILABLE, "catalog": other_facts()})  # and the next line is answered
+
+
+def test_the_runner_keeps_a_few_catalogs() -> None:
+    from fixture_errors._rt import conformance
+
+    for i in range(conformance.MAX_CATALOGS + 3):
+        ok({**UNAVAILABLE, "catalog": other_facts(version=f"1.0.{i}")})
+    assert len(conformance._catalogs) == conformance.MAX_CATALOGS
+    kept = dict(conformance._catalogs)
+    ok({**UNAVAILABLE, "catalog": other_facts(version=f"1.0.{conformance.MAX_CATALOGS + 2}")})
+    assert conformance._catalogs == kept  # built once

@@ -14,6 +14,15 @@ as made explicit (a None or absent required value its empty value, a None
 or absent optional one left out, a member no node describes dropped).
 Nothing a line holds makes the runner stop: it answers every line and
 skips blank ones.
+
+An input whose catalog member holds the facts of another catalog (the JSON
+of errgen generate -facts, schema/facts.schema.json) is rendered with the
+catalog those facts describe instead of the runner's own, through the same
+Catalog and rule modules a generated package uses, only its facts read
+from the line: facts of another format, or that the runtime cannot read (a
+member it reads missing or of another type, a fallback naming no error),
+get the error answer. The wire's constants are the runner's own (the
+facts' rules member is not read).
 """
 
 from __future__ import annotations
@@ -22,17 +31,20 @@ import json
 import math
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timezone
 from typing import IO, Any
 
-from .core import Catalog, CatalogError, Options, TextError
+from .core import FACTS_FORMAT, RETRY_AFTER_CHANGE, RETRY_AFTER_DELAY, RETRY_NEVER, Catalog, CatalogError, Options, TextError
 from .wire import MAX_SAFE_INTEGER, well_formed
 
-__all__ = ["MAX_INPUT_DEPTH", "answer", "main", "serve"]
+__all__ = ["MAX_CATALOGS", "MAX_INPUT_DEPTH", "answer", "main", "serve"]
 
 #: The deepest nesting of arrays and objects a line may have, its own object level 1.
 MAX_INPUT_DEPTH = 100
+
+#: The most catalogs built from the inputs' facts (input.catalog) the runner keeps for the next lines.
+MAX_CATALOGS = 16
 
 
 class Refusal(Exception):
@@ -83,6 +95,13 @@ def _parse(text: str) -> Any:
     """Reads JSON as JSON.parse does: every number the nearest double (past
     the largest, an infinity), no NaN or Infinity literals."""
     return json.loads(text, parse_int=float, parse_float=float, parse_constant=_reject_constant, object_pairs_hook=_pairs)
+
+
+def _parse_facts(text: str) -> Any:
+    """Reads JSON as a generated package reads its facts (json.loads: an
+    integer an int, exactly), a member given twice and a lone surrogate
+    escape as _parse reads them."""
+    return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_pairs)
 
 
 class _Members:
@@ -287,6 +306,126 @@ def _detail(catalog: Catalog[Any], n: Mapping[str, Any], v: object, path: str) -
     return out
 
 
+_Test = Callable[[object], bool]
+
+
+def _is_string(v: object) -> bool:
+    return isinstance(v, str)
+
+
+def _is_integer(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_boolean(v: object) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_object(v: object) -> bool:
+    return isinstance(v, dict)
+
+
+def _list_of(test: _Test, nonempty: bool = False) -> _Test:
+    return lambda v: isinstance(v, list) and (bool(v) or not nonempty) and all(test(x) for x in v)
+
+
+#: The members of the facts and of their parts the runner checks before it
+#: builds a catalog of them, each with its test, what the test wants and
+#: whether it is required (schema/facts.schema.json): what the renderers
+#: write as they are, or look up while the catalog is built. Detail nodes
+#: and message templates are read as a payload needs them: one the runtime
+#: cannot read makes that line's error answer then.
+_MemberTests = dict[str, tuple[_Test, str, bool]]
+_STRING = (_is_string, "a string", True)
+_INTEGER = (_is_integer, "an integer", True)
+_FACTS: _MemberTests = {
+    "name": _STRING,
+    "version": _STRING,
+    "schemaVersion": _INTEGER,
+    "limits": (_is_object, "an object", True),
+    "fallback": _STRING,
+    "shapes": (_list_of(_is_object), "an array of objects", True),
+    "errors": (_list_of(_is_object, nonempty=True), "an array of objects, not empty", True),
+}
+_LIMITS: _MemberTests = {"maxDataBytes": _INTEGER, "maxStringBytes": _INTEGER, "maxSuggestions": _INTEGER}
+_SHAPE: _MemberTests = {"name": _STRING, "node": (_is_object, "an object", True)}
+_ERROR: _MemberTests = {
+    "symbol": _STRING,
+    "aliases": (_list_of(_is_string), "an array of strings", False),
+    "code": _INTEGER,
+    "wireCode": _INTEGER,
+    "type": _STRING,
+    "domain": _STRING,
+    "title": _STRING,
+    "problemType": _STRING,
+    "statuses": (_list_of(_is_integer, nonempty=True), "an array of integers, not empty", True),
+    "retryable": (_is_boolean, "true or false", True),
+    "retry": (lambda v: v in (RETRY_NEVER, RETRY_AFTER_CHANGE, RETRY_AFTER_DELAY), "never, after_change or after_delay", True),
+    "retryAfterMs": (_is_integer, "an integer", False),
+    "throttling": (_is_boolean, "true or false", False),
+    "toolErrorsAsRpc": (_is_boolean, "true or false", False),
+    "needsDetails": (_is_boolean, "true or false", False),
+    "details": (_is_object, "an object", False),
+    "sensitive": (_list_of(_is_string), "an array of strings", False),
+    "message": (_is_object, "an object", True),
+    "userMessage": (_is_object, "an object", False),
+    "suggestions": (_list_of(_is_object), "an array of objects", False),
+}
+
+
+def _check_members(v: Mapping[str, Any], members: _MemberTests, path: str) -> None:
+    for key, (test, what, required) in members.items():
+        x = v.get(key)
+        if key not in v and not required:
+            continue
+        if not test(x):
+            raise Refusal(f"{path}.{key}: want {what}")
+
+
+def _check_facts(facts: Mapping[str, Any]) -> None:
+    """Refuses facts of another format than the runtime's, or with a member
+    the runtime reads as it builds the catalog, or writes as it is, missing
+    or of another type."""
+    if facts.get("facts") != FACTS_FORMAT:
+        raise Refusal(f"input.catalog.facts: want {FACTS_FORMAT}, the format of facts this runtime reads")
+    _check_members(facts, _FACTS, "input.catalog")
+    _check_members(facts["limits"], _LIMITS, "input.catalog.limits")
+    for i, shape in enumerate(facts["shapes"]):
+        _check_members(shape, _SHAPE, f"input.catalog.shapes[{i}]")
+    for i, d in enumerate(facts["errors"]):
+        _check_members(d, _ERROR, f"input.catalog.errors[{i}]")
+
+
+#: The catalogs built from the inputs' facts, by the facts' canonical JSON, oldest first.
+_catalogs: dict[str, Catalog[Any]] = {}
+
+
+def _catalog_of(own: Catalog[Any], value: object, text: str) -> Catalog[Any]:
+    """The catalog the input value of the line text is rendered with: the
+    one its catalog member's facts describe, with own's rules, or own when
+    it has none. The facts are read again from the text as a generated
+    package reads its own, every integer exact; a catalog built of them is
+    kept for the next lines with the same facts."""
+    if not isinstance(value, dict) or value.get("catalog") is None:
+        return own
+    if not isinstance(value["catalog"], dict):
+        raise Refusal("input.catalog: want the facts of a catalog, an object")
+    facts = _parse_facts(text)["input"]["catalog"]
+    _check_facts(facts)
+    facts = {**facts, "rules": own.facts["rules"]}
+    key = json.dumps(facts, sort_keys=True, ensure_ascii=False)
+    catalog = _catalogs.get(key)
+    if catalog is None:
+        try:
+            catalog = Catalog(facts)
+        except Exception as e:  # facts this runtime cannot read: the fallback names no error, ...
+            raise Refusal(f"input.catalog: not facts this runtime reads: {type(e).__name__}: {e}") from None
+        if len(_catalogs) >= MAX_CATALOGS:
+            del _catalogs[next(iter(_catalogs))]
+        _catalogs[key] = catalog
+    return catalog
+
+
 def _run(catalog: Catalog[Any], value: object) -> dict[str, str]:
     """Renders one vector's input in every format."""
     if not isinstance(value, dict):
@@ -360,7 +499,8 @@ def answer(catalog: Catalog[Any], line: bytes) -> dict[str, object]:
         return {"id": "", "error": "unreadable line: not a JSON object with a string id"}
     id_: str = v["id"]
     try:
-        return {"id": id_, "payloads": _run(catalog, v.get("input"))}
+        value = v.get("input")
+        return {"id": id_, "payloads": _run(_catalog_of(catalog, value, text), value)}
     except Refusal as e:
         return {"id": id_, "error": str(e)}
     except Exception as e:  # nothing a line holds stops the runner
