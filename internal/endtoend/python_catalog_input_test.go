@@ -61,8 +61,8 @@ func rendered(t *testing.T, vs []goldenVector) goldenVector {
 	return goldenVector{}
 }
 
-// withCatalog returns the runner's line of input with its catalog member set to facts.
-func withCatalog(t *testing.T, id string, input, facts json.RawMessage) []byte {
+// lineWithCatalog returns the runner's line of input with its catalog member set to facts.
+func lineWithCatalog(t *testing.T, id string, input, facts json.RawMessage) []byte {
 	t.Helper()
 	var in map[string]json.RawMessage
 	if err := json.Unmarshal(input, &in); err != nil {
@@ -141,12 +141,15 @@ func TestPythonRunnerRendersTheInputsCatalog(t *testing.T) {
 				})},
 			}
 			for _, b := range bad {
-				add("bad/"+b.name, withCatalog(t, "bad/"+b.name, first.Input, b.facts), nil)
-				add("after/"+b.name, withCatalog(t, "after/"+b.name, first.Input, facts), first.Expect)
+				add("bad/"+b.name, lineWithCatalog(t, "bad/"+b.name, first.Input, b.facts), nil)
+				add("after/"+b.name, lineWithCatalog(t, "after/"+b.name, first.Input, facts), first.Expect)
 			}
-			add("null", withCatalog(t, "null", mine.Input, json.RawMessage(`null`)), mine.Expect)
+			add("null", lineWithCatalog(t, "null", mine.Input, json.RawMessage(`null`)), mine.Expect)
 			for _, v := range vectors {
-				add(v.ID, withCatalog(t, v.ID, v.Input, facts), v.Expect)
+				if bytes.Contains(v.Input, []byte(`"catalog":`)) {
+					continue // the rules catalog's: its own catalog (TestPythonConformance sends them)
+				}
+				add(v.ID, lineWithCatalog(t, v.ID, v.Input, facts), v.Expect)
 			}
 			var stdin bytes.Buffer
 			for _, l := range lines {
