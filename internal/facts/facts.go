@@ -381,7 +381,11 @@ func (b *builder) fill(n *Node, s *model.Schema, chain []*model.Schema, shape, o
 		n.Exact = model.Exact(s)
 	case "array":
 		n.Keep = model.KeepItems(s)
-		n.Items = b.node(r.Items, shape, owner, append(path, "*"), depth+1)
+		if r.Items != nil {
+			n.Items = b.node(r.Items, shape, owner, append(path, "*"), depth+1)
+		} else {
+			n.Items = &Node{Type: "any", Kind: &Kind{}} // an array without items: items of any value
+		}
 		if model.Exact(s) {
 			exactStrings(n.Items)
 		}

@@ -95,3 +95,28 @@ func TestFieldErrorsNode(t *testing.T) {
 		t.Errorf("the facts' field_errors node differs from errgenrt.FieldErrorsNode:\n%s\n%s", got, want)
 	}
 }
+
+// An array without items (items of any value) is a node whose items are
+// untyped: building its facts once panicked on the missing items.
+func TestArrayWithoutItems(t *testing.T) {
+	m := errgentest.Model(t, catalog.MapFS{"errors.yaml": []byte(`errgen: 1
+name: arr
+version: 1.0.0
+problem_base: https://errors.example.com/arr/
+fallback: E_INTERNAL
+domains:
+  core: {range: [1, 99]}
+errors:
+  E_INTERNAL: {code: 1, title: Internal, message: Internal}
+  E_LIST:
+    code: 2
+    title: List
+    message: List
+    details: {type: object, properties: {list: {type: array}}}
+`)}, "errors.yaml")
+	c := facts.Build(m)
+	list := c.Errors[1].Details.Properties[0].Node
+	if list.Type != "array" || list.Items == nil || list.Items.Type != "any" {
+		t.Fatalf("list: %+v, want an array of items of any value", list)
+	}
+}
