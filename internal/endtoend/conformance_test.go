@@ -19,6 +19,7 @@ import (
 	"github.com/errgen/errgen/internal/gen/jsonschema"
 	"github.com/errgen/errgen/internal/gencatalog"
 	"github.com/errgen/errgen/internal/model"
+	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // conformanceCatalogs are the catalogs whose vectors the tests check: the
@@ -39,14 +40,20 @@ func conformanceCatalogs(t *testing.T) map[string]*model.Catalog {
 	out["synthetic"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Generate(120)}, "errors.yaml")
 	// every security keyword in every place a schema allows it
 	out["probe"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.ProbeCatalog()}, "errors.yaml")
-	out["rules"] = rulesCatalog(t)
+	rules := rulesCatalogs(t)
+	out["rules"], out["rules-formats"] = rules["errgen-rules"], rules["errgen-rules-formats"]
 	return out
 }
 
-// rulesCatalog returns the model of the rules catalog, whose vectors every
-// vector file holds.
-func rulesCatalog(t *testing.T) *model.Catalog {
-	return errgentest.Model(t, catalog.MapFS{"errors.yaml": conformance.RulesCatalog}, "errors.yaml")
+// rulesCatalogs returns the models of the rules catalogs, whose vectors
+// vector files hold, by name.
+func rulesCatalogs(t *testing.T) map[string]*model.Catalog {
+	out := map[string]*model.Catalog{}
+	for _, yaml := range [][]byte{conformance.RulesCatalog, conformance.RulesFormatsCatalog} {
+		m := errgentest.Model(t, catalog.MapFS{"errors.yaml": yaml}, "errors.yaml")
+		out[m.Name] = m
+	}
+	return out
 }
 
 // Every expected payload of every vector is what the format says: valid
@@ -59,7 +66,10 @@ func TestConformanceVectorsValidate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			own, rules := docsSchema(t, m), docsSchema(t, rulesCatalog(t))
+			own, rules := docsSchema(t, m), map[string]map[string]*sjs.Schema{}
+			for name, rm := range rulesCatalogs(t) {
+				rules[name] = docsSchema(t, rm)
+			}
 			kinds := map[string]int{}
 			for _, v := range vs {
 				kinds[strings.SplitN(strings.TrimPrefix(v.ID, v.Input.Symbol+"/"), "/", 2)[0]]++
@@ -67,8 +77,8 @@ func TestConformanceVectorsValidate(t *testing.T) {
 					continue // no payload: every runner refuses the input
 				}
 				sch := own
-				if v.Input.Catalog != nil {
-					sch = rules // the rules catalog's vectors
+				if v.Catalog != "" {
+					sch = rules[v.Catalog] // a rules catalog's vectors
 				}
 				for def, p := range map[string]string{jsonschema.DefJSONRPCError: v.Expect.JSONRPC, jsonschema.DefProblemDetails: v.Expect.Problem, jsonschema.DefErrorResponse: v.Expect.Response} {
 					if err := sch[def].Validate(schDecode(t, []byte(p))); err != nil {
@@ -293,9 +303,13 @@ func TestConformanceAjv(t *testing.T) {
 		t.Skip("Ajv is not installed; make test installs it")
 	}
 	dir := t.TempDir()
-	rules, err := jsonschema.Generate(gen.NewInput(rulesCatalog(t)), jsonschema.Options{File: "schema.json"})
-	if err != nil {
-		t.Fatal(err)
+	rules := map[string][]byte{}
+	for name, m := range rulesCatalogs(t) {
+		files, err := jsonschema.Generate(gen.NewInput(m), jsonschema.Options{File: "schema.json"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules[name] = files[0].Data
 	}
 	for name, m := range conformanceCatalogs(t) {
 		vectors, err := conformance.Generate(gen.NewInput(m), conformance.Options{File: "vectors.json"})
@@ -308,8 +322,10 @@ func TestConformanceAjv(t *testing.T) {
 		}
 		errgentest.WriteFile(t, dir, name+"/vectors.json", string(vectors[0].Data))
 		errgentest.WriteFile(t, dir, name+"/schema.json", string(schema[0].Data))
-		// the schema of the catalog the rules catalog's vectors carry
-		errgentest.WriteFile(t, dir, name+"/errgen-rules.schema.json", string(rules[0].Data))
+		// the schemas of the rules catalogs, which their vectors name
+		for rname, data := range rules {
+			errgentest.WriteFile(t, dir, name+"/"+rname+".schema.json", string(data))
+		}
 	}
 	cmd := exec.Command("node", filepath.Join(rootDir, "test", "schema", "conformance.mjs"), dir)
 	cmd.Dir = rootDir

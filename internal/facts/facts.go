@@ -172,6 +172,41 @@ type Property struct {
 // to the values of its type (see errgenrt.Check), as the model resolves it.
 type Check = model.Check
 
+// ChecksPatterns reports whether a node of the facts checks a pattern or
+// a format: a runtime then needs a regular expression engine (the Rust
+// crate depends on one only then).
+func (c *Catalog) ChecksPatterns() bool {
+	var visit func(n *Node) bool
+	visit = func(n *Node) bool {
+		if n == nil {
+			return false
+		}
+		if n.Check != nil && (len(n.Check.Patterns) > 0 || len(n.Check.Formats) > 0) {
+			return true
+		}
+		if visit(n.Items) || visit(n.AdditionalProperties) {
+			return true
+		}
+		for _, p := range n.Properties {
+			if visit(p.Node) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range c.Shapes {
+		if visit(s.Node) {
+			return true
+		}
+	}
+	for _, e := range c.Errors {
+		if visit(e.Details) {
+			return true
+		}
+	}
+	return false
+}
+
 // RuleValues returns the shared constants as errgenrt defines them.
 func RuleValues() Rules {
 	return Rules{

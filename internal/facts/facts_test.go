@@ -25,7 +25,7 @@ func catalogs(t *testing.T) map[string]*model.Catalog {
 	paths, _ := filepath.Glob("../../examples/*/errors.yaml")
 	more, _ := filepath.Glob("../endtoend/testdata/golden/*/errors.yaml")
 	for _, p := range append(append(paths, more...), "../../catalog/errors.yaml", "../endtoend/testdata/mcp/errors.yaml",
-		"../gen/conformance/rules.yaml") { // the rules catalog, whose facts every vector file carries
+		"../gen/conformance/rules.yaml", "../gen/conformance/rules-formats.yaml") { // the rules catalogs, whose facts vector files carry
 
 		out[p] = errgentest.Model(t, catalog.OSFS{}, p)
 	}

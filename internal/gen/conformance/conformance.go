@@ -219,7 +219,7 @@ func Vectors(in *gen.Input) ([]Vector, error) {
 	if g.err != nil {
 		return nil, g.err
 	}
-	fixed, err := rulesCatalogVectors()
+	fixed, err := rulesCatalogVectors(in.Facts)
 	return append(g.out, fixed...), err
 }
 

@@ -106,6 +106,7 @@ func (g *generator) fieldRules() {
 	for _, e := range g.rc.Facts.Errors {
 		g.fieldRuleVectors(e)
 	}
+	g.valueRuleVectors()
 	g.declaredRuleVector()
 	g.failRuleVector()
 	g.replacementRuleVector()
@@ -454,7 +455,7 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 	for _, p := range o.Properties {
 		n := g.resolve(p.Node)
 		switch {
-		case n.Type == "integer" && !g.shown["safe-integer"]:
+		case n.Type == "integer" && n.Check == nil && !g.shown["safe-integer"]: // a check could break it either way
 			// past 2^53 − 1: of its type, but it breaks its node
 			g.fieldVector("safe-integer", me, p.Name, json.Number("9007199254740992"))
 		case n.Type == "any" && n.Sanitize != "" && !n.Sensitive && !slices.Contains(e.Sensitive, p.Name) && !g.shown["scrub-nested"]:

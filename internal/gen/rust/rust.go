@@ -88,7 +88,7 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 		}
 		g.errors[e.Symbol] = e
 	}
-	g.regexp = needsRegexp(g.facts)
+	g.regexp = g.facts.ChecksPatterns()
 	for _, e := range m.Errors {
 		if k := g.facts.Details(e); k != nil && k.Class != facts.ClassFieldErrors {
 			g.roots[k.Schema] = true

@@ -413,37 +413,3 @@ func (w *writer) objectStatic(doc []text, name string, n *facts.Node) {
 		w.fields(in, l)
 	})
 }
-
-// needsRegexp reports whether a node of the facts checks a pattern or a
-// format: the crate then needs a regular expression engine.
-func needsRegexp(c *facts.Catalog) bool {
-	var visit func(n *facts.Node) bool
-	visit = func(n *facts.Node) bool {
-		if n == nil {
-			return false
-		}
-		if n.Check != nil && (len(n.Check.Patterns) > 0 || len(n.Check.Formats) > 0) {
-			return true
-		}
-		if visit(n.Items) || visit(n.AdditionalProperties) {
-			return true
-		}
-		for _, p := range n.Properties {
-			if visit(p.Node) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, s := range c.Shapes {
-		if visit(s.Node) {
-			return true
-		}
-	}
-	for _, e := range c.Errors {
-		if visit(e.Details) {
-			return true
-		}
-	}
-	return false
-}

@@ -1,0 +1,263 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/errgen/errgen/errgenrt"
+	"github.com/errgen/errgen/internal/facts"
+)
+
+// The value rule vectors give the maps of an error's details (open objects
+// without declared properties) every case of their members' node at once,
+// each a member of its own, so that one vector shows which a runner keeps:
+//
+//   - rules/check-values: for a map whose members' node has checks, values
+//     on both sides of each bound, length and count (in characters of one
+//     to four UTF-8 bytes), each enum and const value beside near misses,
+//     equal and unequal array items, and valid and invalid values of each
+//     format;
+//   - rules/sanitize-values: for a map of strings a sanitizer scrubs, the
+//     forms of home paths, URLs and e-mail addresses each sanitizer finds
+//     or must leave alone, and token runs of every character class.
+//
+// Each uses the first error with such a map, every such map of it.
+
+// valueRuleVectors adds the value rule vectors of the catalog.
+func (g *generator) valueRuleVectors() {
+	for _, rule := range []struct {
+		name  string
+		cases func(n *facts.Node) []any
+	}{
+		{"check-values", checkCases},
+		{"sanitize-values", sanitizeCasesOf},
+	} {
+		for _, e := range g.rc.Facts.Errors {
+			if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
+				continue
+			}
+			details := g.example(e.Symbol)
+			found := false
+			for _, p := range g.resolve(e.Details).Properties {
+				n := g.resolve(p.Node)
+				if n.Type != "object" || len(n.Properties) > 0 || n.AdditionalProperties == nil {
+					continue
+				}
+				cases := rule.cases(g.resolve(n.AdditionalProperties))
+				if len(cases) == 0 {
+					continue
+				}
+				m := make(map[string]any, len(cases))
+				for i, c := range cases {
+					m[fmt.Sprintf("c%03d", i)] = c
+				}
+				details[p.Name] = m
+				found = true
+			}
+			if !found {
+				continue
+			}
+			in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}
+			in.Options.MaxStringBytes, in.Options.MaxDataBytes = valueBound, maximalData
+			g.add("rules/"+rule.name, in, nil)
+			break
+		}
+	}
+}
+
+// valueBound is the string bound of the value rule vectors: long enough
+// that no case is cut.
+const valueBound = 512
+
+// checkCases returns the cases of a checked node: none for a node without
+// checks, or with one of the sensitive or sanitizing keywords (whose
+// values show no verdict).
+func checkCases(n *facts.Node) []any {
+	c := n.Check
+	if c == nil || n.Sensitive || n.Sanitize != "" {
+		return nil
+	}
+	var out []any
+	switch n.Type {
+	case "string":
+		for _, s := range []string{"", "a", "é", "€", "😀", "ab", "é€", "😀😀", "abc", "éé€", "😀😀😀", "abcd", "éé€€", "😀😀😀😀", "aé€😀b"} {
+			out = append(out, s)
+		}
+		for _, v := range c.Enum {
+			out = append(out, v, strings.ToUpper(v), v+" ")
+		}
+		if len(c.Patterns) > 0 {
+			out = append(out, "abc", "abc1", "abc12", "ABC", "c", "a\nb", "1", "cab9")
+		}
+		for _, f := range c.Formats {
+			for _, s := range formatCases[f] {
+				out = append(out, s)
+			}
+		}
+	case "integer", "number":
+		var bounds []float64
+		for _, b := range []*json.Number{c.Minimum, c.Maximum, c.ExclusiveMinimum, c.ExclusiveMaximum} {
+			if f, ok := float(b); ok {
+				bounds = append(bounds, f)
+			}
+		}
+		steps := []float64{-1, 0, 1}
+		if n.Type == "number" {
+			steps = []float64{-1, -0.5, -1e-9, 0, 1e-9, 0.5, 1}
+		}
+		// an integer node takes integers alone: a fraction is refused
+		add := func(f float64) {
+			if n.Type == "number" || f == math.Trunc(f) {
+				out = append(out, num(f))
+			}
+		}
+		for _, b := range bounds {
+			for _, d := range steps {
+				add(b + d)
+			}
+		}
+		if k, ok := float(c.MultipleOf); ok && k > 0 {
+			for _, q := range []float64{0, 1, 3, 7, 1.5, -2, 1.0 / 3} {
+				add(q * k)
+			}
+		}
+		add(0)
+		add(1)
+	case "array":
+		counts := map[int]bool{}
+		for _, b := range []*int{c.MinItems, c.MaxItems} {
+			if b != nil {
+				counts[max(*b-1, 0)], counts[*b], counts[*b+1] = true, true, true
+			}
+		}
+		for k := range 8 {
+			if counts[k] {
+				items := make([]any, k)
+				for i := range items {
+					items[i] = itemOf(n, i)
+				}
+				out = append(out, items)
+			}
+		}
+		if c.UniqueItems {
+			one, two := itemOf(n, 0), itemOf(n, 1)
+			out = append(out, []any{one, one}, []any{one, two}, []any{one, two, one}, []any{})
+			if n.Items == nil || n.Items.Type == "any" { // items of every type, equal as JSON or not
+				out = append(out,
+					[]any{json.Number("1"), json.Number("1.0")}, []any{json.Number("1"), "1"},
+					[]any{map[string]any{"a": json.Number("1"), "b": true}, map[string]any{"b": true, "a": json.Number("1")}},
+					[]any{map[string]any{"a": json.Number("1")}, map[string]any{"a": json.Number("2")}},
+					[]any{[]any{json.Number("1")}, []any{json.Number("1")}}, []any{[]any{json.Number("1")}, []any{json.Number("1"), json.Number("2")}},
+					[]any{true, json.Number("1")}, []any{nil, nil}, []any{false, json.Number("0")})
+			}
+		}
+	}
+	if c.Const != nil {
+		var v any
+		if json.Unmarshal(*c.Const, &v) == nil {
+			out = append(out, v)
+			if n.Type == "any" { // of other types too: a typed node refuses them
+				out = append(out, []any{v}, map[string]any{"v": v})
+				if m, ok := v.(map[string]any); ok {
+					more := map[string]any{"extra": true}
+					for k, x := range m {
+						more[k] = x
+					}
+					out = append(out, more)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// itemOf returns the i-th item of an array of n's items for the count
+// cases: a string or number as the items' node takes.
+func itemOf(n *facts.Node, i int) any {
+	if n.Items != nil && (n.Items.Type == "integer" || n.Items.Type == "number") {
+		return json.Number(strconv.Itoa(i))
+	}
+	return string(rune('a' + i))
+}
+
+func float(n *json.Number) (float64, bool) {
+	if n == nil {
+		return 0, false
+	}
+	f, err := n.Float64()
+	return f, err == nil && !math.IsInf(f, 0)
+}
+
+// num returns f as JSON, in the shortest form that reads back as f.
+func num(f float64) json.Number { return json.Number(strconv.FormatFloat(f, 'g', -1, 64)) }
+
+// formatCases are values on both sides of each format's rule (ajv-formats'
+// full mode, which the runtimes follow), leaving out those where JSON
+// Schema validators disagree (a date-time with a space for its T, a uuid
+// with its urn:uuid: prefix): every payload of a vector validates against
+// its schema under any of them.
+var formatCases = map[string][]string{
+	"date":                  {"2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2024-04-30", "2024-04-31", "2024-12-31", "2024-13-01", "2024-00-10", "2024-01-00", "24-01-01", "2024-1-01"},
+	"time":                  {"12:00:00Z", "12:00:00z", "12:00:00+01:00", "12:00:00-23:59", "12:00:00", "12:00:00.123Z", "24:00:00Z", "12:60:00Z", "23:59:60Z", "22:59:60-01:00", "12:59:60Z", "00:00:00+24:00"},
+	"date-time":             {"2024-02-29T12:00:00Z", "2024-02-30T12:00:00Z", "2024-02-29t12:00:00z", "2024-02-29T12:00:00", "2024-02-29T23:59:60Z", "2024-02-29T12:00:00.5+05:30"},
+	"duration":              {"P1D", "PT1H", "P1Y2M3DT4H5M6S", "P", "PT", "P1W", "P1W2D", "1D", "PT1.5S", "P1DT", "PT1M1H"},
+	"uri":                   {"https://example.com/a?b#c", "urn:isbn:0451450523", "//example.com", "http://[::1]/", "http://é.example", "a:b", "http://exa mple.com", "HTTP://EXAMPLE.COM", "http://example.com/%zz", "mailto:a@b.co"},
+	"uri-reference":         {"../a", "#frag", "", "http://a b", "%zz", "/a/b?c", "http://[::1", "é"},
+	"uri-template":          {"/users/{id}", "/users/{id", "{+path}/x", "{}", "/a/{b,c}", "/a/{é}", "/plain"},
+	"email":                 {"a@b.co", "a.b@c.de", "a..b@c.de", "a@b", "@b.co", "a@-b.co", "a@b-.co", "A@B.CO", "é@b.co", "a+b@c-d.e"},
+	"hostname":              {"example.com", "a", "-a.com", "a-.com", "a..com", strings.Repeat("x", 63) + ".com", strings.Repeat("x", 64) + ".com", "Example.COM", "ex_ample.com", "é.com", "a.b.c."},
+	"ipv4":                  {"0.0.0.0", "255.255.255.255", "256.0.0.0", "01.2.3.4", "1.2.3", "1.2.3.4.5", "249.250.199.100", "1.2.3.04", "1.2.3.4 "},
+	"ipv6":                  {"::", "::1", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7:8:9", "::ffff:1.2.3.4", "1::2::3", "FE80::1", "fe80::1%eth0", "gggg::1", "1:2:3:4:5:6:1.2.3.4"},
+	"uuid":                  {"123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g"},
+	"json-pointer":          {"", "/", "/a~0b", "/a~1b", "/a~2b", "a/b", "/~", "/é"},
+	"relative-json-pointer": {"0", "1/a", "0#", "01", "-1", "2/a~1", "1#/a", "10"},
+}
+
+// sanitizeCasesOf returns the sanitizer cases of a node of sanitized
+// strings without checks (a checked string is written whole or not at all,
+// whatever its scrubbing), none for any other node.
+func sanitizeCasesOf(n *facts.Node) []any {
+	if n.Type != "string" || n.Sanitize == "" || n.Sensitive || n.Check != nil {
+		return nil
+	}
+	out := make([]any, len(sanitizeCases))
+	for i, s := range sanitizeCases {
+		out[i] = s
+	}
+	return out
+}
+
+// sanitizeCases are the forms each sanitizer finds or must leave alone;
+// every sanitizer gets all of them.
+var sanitizeCases = []string{
+	// home paths: each prefix, names of every byte a name may hold, and
+	// the drive letter at each end of its class and past it
+	"/home/alice/x", "/home/", "/home//x", "x/home/al ice", "/home/a\"b", "/home/a'b", "/home/a\tb", "/home/a\\b/c",
+	"/Users/bob/y", "/Users/b\\c", "/root", "/rooted/x", "/roo", "/HOME/a",
+	`C:\Users\carol\z`, `c:\Users\d e`, `1:\Users\e`, `@:\Users\f`, `[:\Users\g`, "`:\\Users\\h", `{:\Users\i`,
+	`A:\Users\j`, `Z:\Users\k`, `a:\Users\l`, `z:\Users\m`, `C:\Users\`, `C:\Users\a/b`, `C:\users\n`,
+	// URLs: the user information, the query's secret names however
+	// written, where the query and fragment start, what ends a URL, and
+	// which runs are schemes
+	"https://u:p@h/x", "https://u@h/x", "https://u:p:q@h", "https://a@b:c@h/", "https://a:b@c@h/", "https://h/@u:p",
+	"http://h/p?token=1&x=2", "http://h/p?TOKEN=1", "http://h?api_key=1#frag", "http://h#f?token=1", "http://h/#?token=1",
+	"http://h/?a=1&pass=2&pwd=3&code=4&credential=5&credentials=6&sig=7&signature=8",
+	"http://h/?authz=1&session_id=2&my_secret=3&passes=4&codes=5&xsig=6&sigs=7&monkey=8&oauth=9&Auth=10",
+	"http://h/?%74oken=1&to%6Ben=2&to+ken=3&%7=4&%zz=5&key&s%69g=6&%70wd=7&t%4Fken=8&t%6fken=9&%6bey=10&%4bEY=11&x%4=12",
+	"http://h/?=1&&token&=&token=", "http://h/?a=1?b=2&token=3", "http://h/?a=1#b&token=2",
+	"x://h?token=1", "9http://h?token=1", "+http://h?token=1", "http:///x?token=1", "://h?token=1", "a.b+c-d://h?token=1",
+	"http://h?token=a b", "'http://h?token=1'", "<http://h?token=1>", "http://h?token=1\"x", "HTTP://H?Token=1",
+	"z9://h?token=1", "A0://h?token=1", "Z+://h?token=1", "a://", "a:// h", "a://\"h",
+	// e-mail addresses: local and domain parts at each end of their
+	// classes, and top-level labels of one letter and of more
+	"bob@example.com", "a@b.co", "a@b.c", "@example.com", "a.b%c+d-e_f@ex-ample.org", "a@b.c.de", "a@b.cde9", "a@b..com",
+	"a@.com", "a@b.c1d.ef", "x@y.Z1.Com", "09AZaz@09AZaz.AZaz", "a@b.co@c.de", "é@b.co", "a@é.co", "a@b.co.",
+	// token runs of every class, their bounds and separators
+	"0Aa9Zz0Aa9Zz0Aa9Zz0Aa9Zz0Aa9Zz0A", "0123456789012345678901234567890", "01234567890123456789012345678901",
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF", "abcdefghijklmnopqrstuvwxyzabcdef", "zZ9aA0zZ9aA0zZ9aA0zZ9aA0zZ9aA0zZ",
+	"aB3d_aB3d-aB3d+aB3d/aB3daB3daB3d", "aB3d_aB3d-aB3d+aB3d/aB3d_aB3daB3d", "a_b_c_d_e_f_g_h_i_j_k_l_m_n_o_p_1",
+	"@B3d[aB3d`aB3d{aB3d:aB3d/aB3daB3daB3d", "key=0Aa9Zz0Aa9Zz0Aa9Zz0Aa9Zz0Aa9Zz0A;",
+}
