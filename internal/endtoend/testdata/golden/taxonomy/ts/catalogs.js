@@ -16,7 +16,7 @@
  * and fromError raise the package's; the renderers of core.js render them
  * with their catalog.
  * @typedef {object} CatalogErrors
- * @property {(symbol: string, details: unknown, options: ErrorOptions | undefined) => Error} newError
+ * @property {(symbol: string, details: unknown, options: ErrorOptions) => Error} newError
  * @property {(symbol: string) => Error} errorOf
  * @property {(err: unknown) => Error} fromError
  */
