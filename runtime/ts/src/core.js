@@ -249,19 +249,20 @@ class Catalog {
   }
 
   /**
-   * errorFrom is fromError for this catalog: an error of the catalog found
-   * in err's cause chain (err itself first), from another copy of the
-   * package rebuilt here, else the fallback caused by err.
+   * found returns the error of the catalog that fromError turns err into,
+   * when err's cause chain (err itself first) has one: that error, from
+   * another copy of the package rebuilt here; else undefined, for the
+   * fallback caused by err.
    * @param {unknown} err
-   * @returns {CatalogError}
+   * @returns {CatalogError | undefined}
    */
-  errorFrom(err) {
+  found(err) {
     let c = err;
     for (let depth = 0; typeof c === "object" && c !== null && depth < 100; depth++) {
       if (this.isError(c)) return this.own(c);
       c = /** @type {{ cause?: unknown }} */ (c).cause;
     }
-    return made(new Error(), fresh(this.fallback, err ?? undefined));
+    return undefined;
   }
 
   /**
@@ -286,7 +287,7 @@ class Catalog {
     return {
       newError: (symbol, details, options) => made(new Error(), this.raised(symbol, details, options)),
       errorOf: (symbol) => made(new Error(), this.bare(symbol)),
-      fromError: (err) => this.errorFrom(err),
+      fromError: (err) => this.found(err) ?? made(new Error(), fresh(this.fallback, err ?? undefined)),
     };
   }
 }
@@ -793,7 +794,7 @@ export function errorOf(symbol) {
  * @returns {CatalogError}
  */
 export function fromError(err) {
-  return PACKAGE.errorFrom(err);
+  return PACKAGE.found(err) ?? made(new Error(), fresh(PACKAGE.fallback, err ?? undefined));
 }
 
 /** @param {Occurrence} o */
