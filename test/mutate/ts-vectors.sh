@@ -21,7 +21,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/mutate-ts.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 for c in plain kinds problem mdmcp taxonomy; do
   mkdir "$work/$c"
-  cp "$src/core.js" "$src/write.js" "$src/check.js" "$src/sanitize.js" \
+  cp "$src/core.js" "$src/catalogs.js" "$src/write.js" "$src/check.js" "$src/sanitize.js" \
      "$src/wire.js" "$src/pattern.js" "$src/conformance.mjs" "$work/$c/"
   cp "$golden/$c/ts/facts.js" "$work/$c/"
   echo '{"type": "module"}' > "$work/$c/package.json"

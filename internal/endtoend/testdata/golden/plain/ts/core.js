@@ -6,19 +6,24 @@
 // renderers of every wire format, and the log forms of an error. It reads
 // the catalog's facts (facts.js) and writes every detail value with the
 // one interpreter of write.js; its rules are those of errgen's Go runtime
-// (errgenrt), byte for byte: docs/guide/conformance.md.
+// (errgenrt), byte for byte: docs/guide/conformance.md. What a catalog's
+// facts make is one Catalog, which each error points to: the exported
+// functions raise the package's errors, and the conformance runner those
+// of a catalog whose facts it is given (catalogs.js).
 
 import { FACTS } from "./facts.js";
 import { sanitizeText } from "./sanitize.js";
 import { fits, quote, truncate } from "./wire.js";
 import { Encoder, Tables, isObject } from "./write.js";
+import { lend } from "./catalogs.js";
 
 /**
  * An error of the catalog as the runtime reads it: its facts, and the
  * names every payload of it writes as JSON strings, quoted once, at load.
  * @typedef {import("./facts.js").ErrorFacts & {
  *   readonly jsonSymbol: string, readonly jsonDomain: string, readonly jsonType: string,
- *   readonly jsonTitle: string, readonly jsonProblemType: string
+ *   readonly jsonTitle: string, readonly jsonProblemType: string,
+ *   readonly catalog: Catalog
  * }} Def
  */
 /** @typedef {import("./facts.js").Template} Template */
@@ -96,66 +101,200 @@ import { Encoder, Tables, isObject } from "./write.js";
  * @property {boolean} telemetryCause
  */
 
-const CATALOG_NAME = FACTS.name;
 /** The format of the facts this runtime reads (their "facts" member). */
 const FACTS_FORMAT = 2;
-if (FACTS.facts !== FACTS_FORMAT) throw new Error(`${CATALOG_NAME}: facts of format ${FACTS.facts}; this runtime reads format ${FACTS_FORMAT}`);
+/** The constants of the wire, the same in every catalog's facts: the package's. */
 const RULES = FACTS.rules;
-const TABLES = new Tables(FACTS);
 
 /** The media type of RFC 9457 problem documents. */
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
-/** @type {Map<string, Def>} by symbol and by alias */
-const DEFS = new Map();
-for (const e of FACTS.errors) {
-  // every member present, in one order, the details' node the one the
-  // interpreter reads: every error an object of one shape (see
-  // Tables.uniform)
-  /** @type {Def} */
-  const def = {
-    symbol: e.symbol,
-    aliases: e.aliases,
-    code: e.code,
-    wireCode: e.wireCode,
-    type: e.type,
-    domain: e.domain,
-    title: e.title,
-    problemType: e.problemType,
-    statuses: e.statuses,
-    retryable: e.retryable,
-    retry: retryClass(e),
-    retryAfterMs: e.retryAfterMs,
-    throttling: e.throttling,
-    deprecated: e.deprecated,
-    replacedBy: e.replacedBy,
-    toolErrorsAsRpc: e.toolErrorsAsRpc,
-    needsDetails: e.needsDetails,
-    details: e.details === undefined ? undefined : TABLES.uniform(e.details),
-    sensitive: e.sensitive,
-    message: e.message,
-    userMessage: e.userMessage,
-    suggestions: e.suggestions,
-    jsonSymbol: quote(e.symbol, -1),
-    jsonDomain: quote(e.domain, -1),
-    jsonType: quote(e.type, -1),
-    jsonTitle: quote(e.title, -1),
-    jsonProblemType: quote(e.problemType, -1),
-  };
-  for (const s of [def.symbol, ...(def.aliases ?? [])]) DEFS.set(s, def);
+/**
+ * Catalog is one catalog as the runtime reads its facts: its errors by
+ * symbol and by alias (each Def points back at its catalog), its fallback,
+ * the tables its detail nodes are read with, its limits, its
+ * schemaVersion and its name. An occurrence renders with its error's
+ * catalog. The exported functions raise the errors of the package's own
+ * (PACKAGE, from facts.js); the conformance runner raises those of
+ * another catalog, built from facts given at run time, through the same
+ * code (see catalogs.js).
+ */
+class Catalog {
+  /**
+   * The facts must be of format FACTS_FORMAT, each error of a retry class
+   * the wire knows, and the fallback an error of theirs: else an Error.
+   * @param {import("./facts.js").Facts} facts
+   */
+  constructor(facts) {
+    /** The catalog's name: its errors' brand, and the head of the runtime's messages. */
+    this.name = facts.name;
+    if (facts.facts !== FACTS_FORMAT) throw new Error(`${this.name}: facts of format ${facts.facts}; this runtime reads format ${FACTS_FORMAT}`);
+    this.tables = new Tables(facts);
+    this.limits = facts.limits;
+    this.schemaVersion = facts.schemaVersion;
+    /** @type {Map<string, Def>} by symbol and by alias */
+    this.defs = new Map();
+    for (const e of facts.errors) {
+      // every member present, in one order, the details' node the one the
+      // interpreter reads: every error an object of one shape (see
+      // Tables.uniform)
+      /** @type {Def} */
+      const def = {
+        symbol: e.symbol,
+        aliases: e.aliases,
+        code: e.code,
+        wireCode: e.wireCode,
+        type: e.type,
+        domain: e.domain,
+        title: e.title,
+        problemType: e.problemType,
+        statuses: e.statuses,
+        retryable: e.retryable,
+        retry: this.retryClass(e),
+        retryAfterMs: e.retryAfterMs,
+        throttling: e.throttling,
+        deprecated: e.deprecated,
+        replacedBy: e.replacedBy,
+        toolErrorsAsRpc: e.toolErrorsAsRpc,
+        needsDetails: e.needsDetails,
+        details: e.details === undefined ? undefined : this.tables.uniform(e.details),
+        sensitive: e.sensitive,
+        message: e.message,
+        userMessage: e.userMessage,
+        suggestions: e.suggestions,
+        jsonSymbol: quote(e.symbol, -1),
+        jsonDomain: quote(e.domain, -1),
+        jsonType: quote(e.type, -1),
+        jsonTitle: quote(e.title, -1),
+        jsonProblemType: quote(e.problemType, -1),
+        catalog: this,
+      };
+      for (const s of [def.symbol, ...(def.aliases ?? [])]) this.defs.set(s, def);
+    }
+    const fallback = this.defs.get(facts.fallback);
+    if (fallback === undefined) throw new Error(`${this.name}: no fallback error ${facts.fallback}`);
+    /** The error any other error becomes. */
+    this.fallback = fallback;
+  }
+
+  /**
+   * retryClass returns the retry class of error e of the facts, which must
+   * be one of the three the wire knows.
+   * @param {import("./facts.js").ErrorFacts} e
+   * @returns {RetryClass}
+   */
+  retryClass(e) {
+    const c = e.retry;
+    if (c !== "never" && c !== "after_change" && c !== "after_delay") throw new Error(`${this.name}: ${e.symbol} has retry class ${JSON.stringify(c)}; this runtime reads never, after_change and after_delay`);
+    return c;
+  }
+
+  /**
+   * defOf returns the error of a symbol or alias.
+   * @param {unknown} symbol
+   * @returns {Def | undefined}
+   */
+  defOf(symbol) {
+    return typeof symbol === "string" ? this.defs.get(symbol) : undefined;
+  }
+
+  /**
+   * mustDef returns the error of a symbol or alias; one the catalog does
+   * not have is a TypeError.
+   * @param {unknown} symbol
+   * @returns {Def}
+   */
+  mustDef(symbol) {
+    const def = this.defOf(symbol);
+    if (def === undefined) throw new TypeError(`${this.name}: no error ${JSON.stringify(symbol)} in the catalog`);
+    return def;
+  }
+
+  /**
+   * isError reports whether value is an error of this catalog (from any
+   * copy of its package): its brand is the catalog's name.
+   * @param {unknown} value
+   * @returns {value is CatalogError}
+   */
+  isError(value) {
+    return typeof value === "object" && value !== null && /** @type {{ [BRAND]?: unknown }} */ (value)[BRAND] === this.name;
+  }
+
+  /**
+   * raised returns the occurrence newError raises: symbol's error with its
+   * details, typed by its node (a TypeError naming the error and the
+   * field, else), and the options.
+   * @param {string} symbol
+   * @param {unknown} details
+   * @param {ErrorOptions | undefined} options
+   * @returns {Occurrence}
+   */
+  raised(symbol, details, options) {
+    const def = this.mustDef(symbol);
+    const wrong = detailsTypeError(def, details);
+    if (wrong !== "") throw new TypeError(`${def.symbol}: ${wrong}`);
+    return occurrence(def, details, options);
+  }
+
+  /**
+   * bare returns the occurrence errorOf raises: symbol's error without its
+   * details, or the fallback, caused by it, where empty details break
+   * its schema.
+   * @param {string} symbol
+   * @returns {Occurrence}
+   */
+  bare(symbol) {
+    const def = this.mustDef(symbol);
+    if (def.needsDetails === true) return fresh(this.fallback, new Error(def.symbol + ": " + def.title));
+    return fresh(def);
+  }
+
+  /**
+   * found returns the error of the catalog that fromError turns err into,
+   * when err's cause chain (err itself first) has one: that error, from
+   * another copy of the package rebuilt here; else undefined, for the
+   * fallback caused by err.
+   * @param {unknown} err
+   * @returns {CatalogError | undefined}
+   */
+  found(err) {
+    let c = err;
+    for (let depth = 0; typeof c === "object" && c !== null && depth < 100; depth++) {
+      if (this.isError(c)) return this.own(c);
+      c = /** @type {{ cause?: unknown }} */ (c).cause;
+    }
+    return undefined;
+  }
+
+  /**
+   * own returns an error of this catalog made by this copy of the package.
+   * @param {CatalogError} err
+   */
+  own(err) {
+    if (madeHere(err)?.def.catalog === this) return err;
+    const o = /** @type {{ [OCCURRENCE]?: { symbol: string, details: unknown, options: ErrorOptions } }} */ (/** @type {unknown} */ (err))[OCCURRENCE];
+    const def = o === undefined ? undefined : this.defOf(o.symbol);
+    if (o === undefined || def === undefined) return made(new Error(), fresh(this.fallback, err));
+    return made(new Error(), occurrence(def, o.details, o.options));
+  }
+
+  /**
+   * errors returns what raises the errors of this catalog as newError,
+   * errorOf and fromError raise the package's: the conformance runner's
+   * way to a catalog built from facts it is given (see catalogs.js).
+   * @returns {import("./catalogs.js").CatalogErrors}
+   */
+  errors() {
+    return {
+      newError: (symbol, details, options) => made(new Error(), this.raised(symbol, details, options)),
+      errorOf: (symbol) => made(new Error(), this.bare(symbol)),
+      fromError: (err) => this.found(err) ?? made(new Error(), fresh(this.fallback, err ?? undefined)),
+    };
+  }
 }
 
-/**
- * retryClass returns the retry class of error e of the facts, which must be
- * one of the three the wire knows.
- * @param {import("./facts.js").ErrorFacts} e
- * @returns {RetryClass}
- */
-function retryClass(e) {
-  const c = e.retry;
-  if (c !== "never" && c !== "after_change" && c !== "after_delay") throw new Error(`${CATALOG_NAME}: ${e.symbol} has retry class ${JSON.stringify(c)}; this runtime reads never, after_change and after_delay`);
-  return c;
-}
+const BRAND = Symbol.for("errgen.CatalogError");
+const OCCURRENCE = Symbol.for("errgen.CatalogError.occurrence");
 
 /**
  * retryAfter normalizes a delay before a retry given in ms: NaN, a
@@ -173,21 +312,9 @@ function retryAfter(ms) {
   return whole === 0 ? 0 : whole; // Math.ceil(-0) is -0, written 0
 }
 
-/**
- * defOf returns the error of a symbol or alias.
- * @param {unknown} symbol
- * @returns {Def | undefined}
- */
-function defOf(symbol) {
-  return typeof symbol === "string" ? DEFS.get(symbol) : undefined;
-}
-
-/** @returns {Def} */
-function fallbackDef() {
-  const def = DEFS.get(FACTS.fallback);
-  if (def === undefined) throw new Error(`${CATALOG_NAME}: no fallback error ${FACTS.fallback}`);
-  return def;
-}
+/** The package's catalog: the one of its facts (facts.js). */
+const PACKAGE = new Catalog(FACTS);
+lend((facts) => new Catalog(facts).errors());
 
 /**
  * detailField reports whether name is a top-level property of def's details.
@@ -195,7 +322,7 @@ function fallbackDef() {
  * @param {string} name
  */
 function detailField(def, name) {
-  return def.details !== undefined && TABLES.fields(def.details).byName.has(name);
+  return def.details !== undefined && def.catalog.tables.fields(def.details).byName.has(name);
 }
 
 /**
@@ -210,13 +337,11 @@ function detailField(def, name) {
  * @returns {((v: Violation) => void) | null}
  */
 export function onViolation(hook) {
-  if (hook !== null && typeof hook !== "function") throw new TypeError(`${CATALOG_NAME}: onViolation takes a function or null`);
-  const previous = TABLES.onViolation;
-  TABLES.onViolation = hook;
+  if (hook !== null && typeof hook !== "function") throw new TypeError(`${PACKAGE.name}: onViolation takes a function or null`);
+  const previous = PACKAGE.tables.onViolation;
+  PACKAGE.tables.onViolation = hook;
   return previous;
 }
-
-const BRAND = Symbol.for("errgen.CatalogError");
 
 /**
  * madeHere returns the occurrence of value when it is an error this copy
@@ -265,10 +390,9 @@ class Occurrences extends Given {
  */
 function occurrenceOf(err) {
   const o = madeHere(err);
-  if (o === undefined) throw new TypeError(`${CATALOG_NAME}: not an error of this package`);
+  if (o === undefined) throw new TypeError(`${PACKAGE.name}: not an error of this package`);
   return o;
 }
-const OCCURRENCE = Symbol.for("errgen.CatalogError.occurrence");
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 /**
@@ -309,7 +433,7 @@ export class CatalogError extends Error {
   /** Errors of the catalog are made by newError and the like (see made). */
   constructor() {
     super();
-    throw new TypeError(`${CATALOG_NAME}: create errors with newError`);
+    throw new TypeError(`${PACKAGE.name}: create errors with newError`);
   }
 
   /**
@@ -352,9 +476,9 @@ export class CatalogError extends Error {
     return isCatalogError(value);
   }
 
-  /** The brand: the catalog's name. */
+  /** The brand: the name of the error's catalog (the package's, on the prototype). */
   get [BRAND]() {
-    return CATALOG_NAME;
+    return (madeHere(this)?.def.catalog ?? PACKAGE).name;
   }
 
   /**
@@ -527,7 +651,7 @@ function made(err, o) {
  * @returns {value is CatalogError}
  */
 export function isCatalogError(value) {
-  return typeof value === "object" && value !== null && /** @type {{ [BRAND]?: unknown }} */ (value)[BRAND] === CATALOG_NAME;
+  return PACKAGE.isError(value);
 }
 
 /** @type {ReadonlyArray<readonly [string, unknown]>} no members */
@@ -633,7 +757,7 @@ function detailsTypeError(def, details) {
     return `details must be undefined: it has none, got ${Array.isArray(details) ? "array" : typeof details}`;
   }
   const d = details === undefined || details === null ? {} : details;
-  return TABLES.typeError(def.details, d, "details", "");
+  return def.catalog.tables.typeError(def.details, d, "details", "");
 }
 
 /**
@@ -648,11 +772,7 @@ function detailsTypeError(def, details) {
  * @param {ErrorOptions} [options]
  */
 export function newError(symbol, details, options) {
-  const def = defOf(symbol);
-  if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
-  const wrong = detailsTypeError(def, details);
-  if (wrong !== "") throw new TypeError(`${def.symbol}: ${wrong}`);
-  return made(new Error(), occurrence(def, details, options));
+  return made(new Error(), PACKAGE.raised(symbol, details, options));
 }
 
 /**
@@ -662,12 +782,7 @@ export function newError(symbol, details, options) {
  * @param {string} symbol
  */
 export function errorOf(symbol) {
-  const def = defOf(symbol);
-  if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
-  if (def.needsDetails === true) {
-    return made(new Error(), fresh(fallbackDef(), new Error(def.symbol + ": " + def.title)));
-  }
-  return made(new Error(), fresh(def));
+  return made(new Error(), PACKAGE.bare(symbol));
 }
 
 /**
@@ -680,24 +795,7 @@ export function errorOf(symbol) {
  * @returns {CatalogError}
  */
 export function fromError(err) {
-  let c = err;
-  for (let depth = 0; typeof c === "object" && c !== null && depth < 100; depth++) {
-    if (isCatalogError(c)) return own(c);
-    c = /** @type {{ cause?: unknown }} */ (c).cause;
-  }
-  return made(new Error(), fresh(fallbackDef(), err ?? undefined));
-}
-
-/**
- * own returns an error of this catalog made by this copy of the package.
- * @param {CatalogError} err
- */
-function own(err) {
-  if (madeHere(err) !== undefined) return err;
-  const o = /** @type {{ [OCCURRENCE]?: { symbol: string, details: unknown, options: ErrorOptions } }} */ (/** @type {unknown} */ (err))[OCCURRENCE];
-  const def = o === undefined ? undefined : defOf(o.symbol);
-  if (o === undefined || def === undefined) return made(new Error(), fresh(fallbackDef(), err));
-  return made(new Error(), occurrence(def, o.details, o.options));
+  return PACKAGE.found(err) ?? made(new Error(), fresh(PACKAGE.fallback, err ?? undefined));
 }
 
 /** @param {Occurrence} o */
@@ -824,7 +922,7 @@ export function optionsFromEnv(prefix, env) {
   if (maxSuggestions !== undefined) o.maxSuggestions = maxSuggestions;
   const version = vars[prefix + "_SERVER_VERSION"];
   if (version !== undefined && version !== "") o.serverVersion = version;
-  if (errs.length > 0) throw new RangeError(`${CATALOG_NAME}: ${errs.join("; ")}`);
+  if (errs.length > 0) throw new RangeError(`${PACKAGE.name}: ${errs.join("; ")}`);
   return o;
 }
 
@@ -857,9 +955,9 @@ function messageText(e, enc) {
  * @returns {Occurrence}
  */
 function resolved(o) {
-  const fb = fallbackDef();
+  const fb = o.def.catalog.fallback;
   if (o.def.details === undefined || o.def === fb) return o;
-  const enc = new Encoder(TABLES, {});
+  const enc = new Encoder(o.def.catalog.tables, {});
   detailsMembers(o, enc);
   return enc.failed ? fresh(fb) : o;
 }
@@ -873,7 +971,7 @@ function resolved(o) {
 function wireForm(o) {
   if (o.wire === undefined) {
     const r = resolved(o);
-    o.wire = { symbol: r.def.symbol, message: messageText(r, new Encoder(TABLES, {})) };
+    o.wire = { symbol: r.def.symbol, message: messageText(r, new Encoder(r.def.catalog.tables, {})) };
   }
   return o.wire;
 }
@@ -885,19 +983,21 @@ function wireForm(o) {
  * @param {Occurrence} o
  */
 function logMessage(o) {
-  const enc = new Encoder(TABLES, { verbose: true, showSensitive: o.options.logSensitive });
+  const enc = new Encoder(o.def.catalog.tables, { verbose: true, showSensitive: o.options.logSensitive });
   enc.text = true;
   return text(o, enc, o.def.message);
 }
 
 /**
- * causeText returns the text of one error of a cause chain: an error's
- * message (for an error of the catalog, its name and message, as Go's
- * Error()), anything else as a string.
+ * causeText returns the text of one error of a cause chain of an
+ * occurrence of catalog cat: an error's message (for an error of the
+ * catalog, its name and message, as Go's Error()), anything else as a
+ * string.
+ * @param {Catalog} cat
  * @param {unknown} c
  */
-function causeText(c) {
-  if (isCatalogError(c)) return c.name + ": " + c.message;
+function causeText(cat, c) {
+  if (cat.isError(c)) return c.name + ": " + c.message;
   if (typeof c === "object" && c !== null && typeof (/** @type {{ message?: unknown }} */ (c)).message === "string") return /** @type {{ message: string }} */ (c).message;
   return String(c);
 }
@@ -912,7 +1012,7 @@ function causeChain(o, max) {
   const out = [];
   let c = o.options.hasCause ? o.options.cause : undefined;
   for (; c !== undefined && c !== null && out.length < max; c = typeof c === "object" ? /** @type {{ cause?: unknown }} */ (c).cause : undefined) {
-    out.push(causeText(c));
+    out.push(causeText(o.def.catalog, c));
   }
   return out;
 }
@@ -925,19 +1025,25 @@ function positive(n) {
   return typeof n === "number" && n > 0 ? Math.trunc(n) : 0;
 }
 
-/** @param {RenderOptions} o */
-function suggestionsBound(o) {
-  return positive(o.maxSuggestions) || FACTS.limits.maxSuggestions;
+/**
+ * suggestionsBound returns the most suggestions: the option, else the
+ * catalog's.
+ * @param {Catalog} cat
+ * @param {RenderOptions} o
+ */
+function suggestionsBound(cat, o) {
+  return positive(o.maxSuggestions) || cat.limits.maxSuggestions;
 }
 
 /**
  * dataBound returns the bound of a whole payload: the option, raised to
  * the rules' floor, else the catalog's.
+ * @param {Catalog} cat
  * @param {RenderOptions} o
  */
-function dataBound(o) {
+function dataBound(cat, o) {
   const n = positive(o.maxDataBytes);
-  return n > 0 ? Math.max(n, RULES.minMaxDataBytes) : FACTS.limits.maxDataBytes;
+  return n > 0 ? Math.max(n, RULES.minMaxDataBytes) : cat.limits.maxDataBytes;
 }
 
 /** The second (in ms since the epoch) of the default clock's last timestamp, and its text. */
@@ -987,7 +1093,7 @@ function rfc3339(d) {
  */
 function render(e, o, write) {
   countRendered(e.def);
-  return fit(e, new Encoder(TABLES, o), o, write);
+  return fit(e, new Encoder(e.def.catalog.tables, o), o, write);
 }
 
 /**
@@ -1003,8 +1109,8 @@ function render(e, o, write) {
  * @returns {[string, Occurrence, Encoder]}
  */
 function fit(e, enc, o, write) {
-  const max = dataBound(o);
-  const fb = fallbackDef();
+  const max = dataBound(e.def.catalog, o);
+  const fb = e.def.catalog.fallback;
   enc.report = true;
   let out = write(e, enc, o);
   enc.report = false;
@@ -1069,7 +1175,7 @@ function writeJsonRpc(e, enc, o) {
     out += quote(k, -1) + ":" + enc.writeAny(UNTYPED, v, 0) + ",";
   }
   out += '"domain":' + def.jsonDomain + ',"symbol":' + def.jsonSymbol + ',"retryable":' + retryableOf(e) + retryMembers(e);
-  out += ',"context":{"schemaVersion":' + FACTS.schemaVersion + ',"type":' + def.jsonType + ',"details":{' + detailsMembers(e, enc) + "}";
+  out += ',"context":{"schemaVersion":' + def.catalog.schemaVersion + ',"type":' + def.jsonType + ',"details":{' + detailsMembers(e, enc) + "}";
   out += advice(e, enc, o) + ',"retryable":' + retryableOf(e);
   if (o.verbose === true && !enc.minimal) out += ',"debugInfo":' + debugInfo(e, o);
   return out + "}}}";
@@ -1090,7 +1196,7 @@ function advice(e, enc, o) {
     out += ',"userMessage":' + quote(text(e, enc, def.userMessage), enc.bound(null));
   }
   const suggestions = def.suggestions;
-  const max = suggestionsBound(o);
+  const max = suggestionsBound(def.catalog, o);
   if (o.omitSuggestions !== true && suggestions !== undefined && suggestions.length > 0 && max > 0) {
     out += ',"suggestions":[';
     for (let i = 0; i < suggestions.length && i < max; i++) {
@@ -1202,9 +1308,7 @@ export class Metrics {
    * @param {string} symbol
    */
   record(symbol) {
-    const def = defOf(symbol);
-    if (def === undefined) throw new TypeError(`${CATALOG_NAME}: no error ${JSON.stringify(symbol)} in the catalog`);
-    this.#count(def);
+    this.#count(PACKAGE.mustDef(symbol));
   }
 
   /** @param {Def} meta */
@@ -1297,7 +1401,7 @@ let sendHook = null;
  * @returns {((err: CatalogError, kind: SendKind) => void) | null}
  */
 export function onSend(hook) {
-  if (hook !== null && typeof hook !== "function") throw new TypeError(`${CATALOG_NAME}: onSend takes a function or null`);
+  if (hook !== null && typeof hook !== "function") throw new TypeError(`${PACKAGE.name}: onSend takes a function or null`);
   const previous = sendHook;
   sendHook = hook;
   return previous;
@@ -1343,7 +1447,7 @@ export function telemetryCauseOf(err) {
   const o = occurrenceFrom(err);
   if (!o.options.telemetryCause) return undefined;
   const chain = causeChain(o, Infinity);
-  return chain.length === 0 ? undefined : truncate(chain.join(": "), FACTS.limits.maxStringBytes);
+  return chain.length === 0 ? undefined : truncate(chain.join(": "), o.def.catalog.limits.maxStringBytes);
 }
 
 /**

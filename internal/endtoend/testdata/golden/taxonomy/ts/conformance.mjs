@@ -15,23 +15,41 @@
 // from a caller with what the wire reads them as made explicit (a null or
 // absent required value its empty value, a null or absent optional one
 // left out, a member no node describes dropped), so that they render as
-// errgenrt renders the same input. Nothing a line holds makes the runner
-// throw.
+// errgenrt renders the same input. An input that carries the facts of
+// another catalog (its catalog member) is rendered with that catalog
+// instead of the package's, through the same rules: facts the runtime
+// cannot read are refused. Nothing a line holds makes the runner throw.
 
 import { FACTS } from "./facts.js";
 import { errorOf, fromError, newError, renderJsonRpcError, renderProblem, renderResponse, renderToolResult } from "./core.js";
+import { catalogErrors } from "./catalogs.js";
 import { wellFormed } from "./wire.js";
 import { Tables, isObject } from "./write.js";
 
 /** @typedef {import("./core.js").RenderOptions} RenderOptions */
 /** @typedef {import("./core.js").ErrorOptions} ErrorOptions */
+/** @typedef {import("./catalogs.js").CatalogErrors} CatalogErrors */
+/** @typedef {import("./facts.js").Facts} Facts */
+/** @typedef {import("./facts.js").ErrorFacts} ErrorFacts */
 /** @typedef {import("./facts.js").Node} Node */
+/** @typedef {import("./facts.js").Check} Check */
+/** @typedef {import("./facts.js").Template} Template */
 /** @typedef {{ [key: string]: unknown }} Obj */
 
 /** The deepest nesting of arrays and objects a line may have, its own object level 1. */
 const MAX_DEPTH = 100;
 
-const TABLES = new Tables(FACTS);
+/**
+ * A catalog the runner renders inputs with: its facts, the tables the
+ * runner reads detail values by, and what raises its errors.
+ * @typedef {object} Catalog
+ * @property {Facts} facts
+ * @property {Tables} tables
+ * @property {CatalogErrors} errors
+ */
+
+/** @type {Catalog} the package's catalog, raised through its exported functions */
+const OWN = { facts: FACTS, tables: new Tables(FACTS), errors: { newError, errorOf, fromError } };
 
 /** Refusal is an input the runner refuses: its message is the error answer. */
 class Refusal extends Error {}
@@ -217,11 +235,12 @@ function chain(texts) {
 /**
  * emptyValue is what the wire reads an absent required value of node n
  * as: "", 0, false, [], an object of its own required properties, null.
+ * @param {Tables} tables the tables of n's catalog
  * @param {Node} n
  * @param {number} [level]
  * @returns {unknown}
  */
-function emptyValue(n, level = 0) {
+function emptyValue(tables, n, level = 0) {
   switch (n.type) {
     case "string": return "";
     case "integer":
@@ -232,8 +251,8 @@ function emptyValue(n, level = 0) {
       /** @type {Array<[string, unknown]>} */
       const members = [];
       if (level < MAX_DEPTH) {
-        for (const p of TABLES.object(n).properties ?? []) {
-          if (p.required === true) members.push([p.name, emptyValue(p.node, level + 1)]);
+        for (const p of tables.object(n).properties ?? []) {
+          if (p.required === true) members.push([p.name, emptyValue(tables, p.node, level + 1)]);
         }
       }
       return Object.fromEntries(members);
@@ -250,13 +269,14 @@ function emptyValue(n, level = 0) {
  * made explicit (a required one its empty value, an optional one left
  * out), a member no node describes dropped. Objects are made anew with
  * their members as own properties (__proto__ among them).
+ * @param {Tables} tables the tables of n's catalog
  * @param {Node} n
  * @param {unknown} v
  * @param {string} path
  * @returns {unknown}
  */
-function detail(n, v, path) {
-  if (v === null || v === undefined) return n.type === "any" ? null : emptyValue(n);
+function detail(tables, n, v, path) {
+  if (v === null || v === undefined) return n.type === "any" ? null : emptyValue(tables, n);
   /** @param {string} what */
   const want = (what) => refuse(`${path}: want ${what}`);
   switch (n.type) {
@@ -267,10 +287,10 @@ function detail(n, v, path) {
     case "number": return typeof v === "number" ? v : want("a number");
     case "array":
       if (!Array.isArray(v)) return want("an array");
-      return v.map((it, i) => detail(/** @type {Node} */ (n.items), it, `${path}[${i}]`));
+      return v.map((it, i) => detail(tables, /** @type {Node} */ (n.items), it, `${path}[${i}]`));
   }
   if (!isObject(v)) return want("an object");
-  const o = TABLES.object(n);
+  const o = tables.object(n);
   const props = o.properties ?? [];
   /** @type {Array<[string, unknown]>} */
   const members = [];
@@ -278,18 +298,294 @@ function detail(n, v, path) {
     const x = Object.hasOwn(v, p.name) ? v[p.name] : null;
     if (x === null || x === undefined) {
       // absent: the required one's empty value (an untyped one null)
-      if (p.required === true) members.push([p.name, p.node.type === "any" ? null : emptyValue(p.node)]);
+      if (p.required === true) members.push([p.name, p.node.type === "any" ? null : emptyValue(tables, p.node)]);
       continue;
     }
-    members.push([p.name, detail(p.node, x, `${path}.${p.name}`)]);
+    members.push([p.name, detail(tables, p.node, x, `${path}.${p.name}`)]);
   }
   const extra = o.additionalProperties;
   if (extra !== undefined) {
     for (const [k, x] of Object.entries(v)) {
-      if (!props.some((p) => p.name === k)) members.push([k, detail(extra, x, `${path}.${k}`)]);
+      if (!props.some((p) => p.name === k)) members.push([k, detail(tables, extra, x, `${path}.${k}`)]);
     }
   }
   return Object.fromEntries(members);
+}
+
+// ------------------------------------------------------- another catalog
+
+/** The catalog the last input that carried facts was rendered with, and the JSON text of those facts. */
+let last = { text: "", catalog: OWN };
+
+/**
+ * catalogOf returns the catalog an input is rendered with: the package's
+ * when it carries none (its catalog member absent or null), else the one
+ * its facts describe, built once for a run of lines that carry the same
+ * facts. Facts the runtime cannot read are refused.
+ * @param {unknown} v the input's catalog member
+ * @returns {Catalog}
+ */
+function catalogOf(v) {
+  if (v === undefined) return OWN;
+  if (!isObject(v)) return refuse("input.catalog: want an object, the facts of a catalog");
+  const text = JSON.stringify(v);
+  if (last.text !== text) {
+    const facts = readFacts(v);
+    /** @type {CatalogErrors} */
+    let errors;
+    try {
+      errors = catalogErrors(facts);
+    } catch (e) {
+      return refuse(`input.catalog: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    last = { text, catalog: { facts, tables: new Tables(facts), errors } };
+  }
+  return last.catalog;
+}
+
+/**
+ * FactMembers reads the members of one object of facts: each one the
+ * runtime reads, of its type (refused else); null is an absent member, as
+ * Go reads it.
+ */
+class FactMembers extends Members {
+  /**
+   * @param {unknown} v
+   * @param {string} path
+   */
+  constructor(v, path) {
+    if (!isObject(v)) refuse(`${path}: want an object`);
+    super(v, path);
+  }
+
+  /**
+   * need returns the value read of a member that must be present.
+   * @template T
+   * @param {string} key
+   * @param {T | undefined} v
+   * @returns {T}
+   */
+  need(key, v) {
+    return v === undefined ? refuse(`${this.path}.${key}: missing`) : v;
+  }
+
+  /**
+   * list reads an array whose items read each: undefined when absent.
+   * @template T
+   * @param {string} key
+   * @param {(item: unknown, path: string) => T} read
+   * @returns {T[] | undefined}
+   */
+  list(key, read) {
+    const v = this.get(key);
+    if (v === undefined) return undefined;
+    if (!Array.isArray(v)) this.fail(key, "an array");
+    return v.map((it, i) => read(it, `${this.path}.${key}[${i}]`));
+  }
+
+  /**
+   * integers reads an array of integers.
+   * @param {string} key
+   */
+  integers(key) {
+    return this.list(key, (n, path) => (typeof n === "number" && Number.isInteger(n) ? n : refuse(`${path}: want an integer`)));
+  }
+
+  /**
+   * oneOf reads a string that is one of words.
+   * @template {string} W
+   * @param {string} key
+   * @param {readonly W[]} words
+   * @returns {W | undefined}
+   */
+  oneOf(key, words) {
+    const v = this.string(key);
+    if (v !== undefined && !words.includes(/** @type {W} */ (v))) this.fail(key, "one of " + words.join(", "));
+    return /** @type {W | undefined} */ (v);
+  }
+}
+
+/**
+ * present copies the members of out that are not undefined into a new
+ * object: a member absent from the facts stays absent.
+ * @template {object} T
+ * @param {{ [K in keyof T]: T[K] | undefined }} out
+ * @returns {T}
+ */
+function present(out) {
+  return /** @type {T} */ (Object.fromEntries(Object.entries(out).filter(([, x]) => x !== undefined)));
+}
+
+const NODE_TYPES = /** @type {const} */ (["string", "integer", "number", "boolean", "array", "object", "any"]);
+
+/**
+ * readFacts reads the facts of another catalog (an input's catalog
+ * member) as the runtime reads its own (facts.js, of the schema
+ * schema/facts.schema.json): every member it reads, of its type, made
+ * anew without the members it does not read; an object node that names
+ * a shape the facts do not have is refused too. The format, the retry
+ * classes and the fallback are the runtime's to check (catalogErrors).
+ * The rules are the package's, the same in every catalog.
+ * @param {unknown} v
+ * @returns {Facts}
+ */
+function readFacts(v) {
+  const f = new FactMembers(v, "input.catalog");
+  /** @type {string[]} the shapes the nodes name */
+  const named = [];
+  const limits = new FactMembers(f.need("limits", f.get("limits")), "input.catalog.limits");
+  const facts = {
+    facts: f.need("facts", f.integer("facts")),
+    name: f.need("name", f.string("name")),
+    version: f.string("version") ?? "",
+    schemaVersion: f.need("schemaVersion", f.integer("schemaVersion")),
+    limits: {
+      maxDataBytes: limits.need("maxDataBytes", limits.integer("maxDataBytes")),
+      maxStringBytes: limits.need("maxStringBytes", limits.integer("maxStringBytes")),
+      maxSuggestions: limits.need("maxSuggestions", limits.integer("maxSuggestions")),
+    },
+    fallback: f.need("fallback", f.string("fallback")),
+    rules: FACTS.rules,
+    shapes: f.need("shapes", f.list("shapes", (s, path) => {
+      const m = new FactMembers(s, path);
+      return { name: m.need("name", m.string("name")), node: readNode(m.need("node", m.get("node")), `${path}.node`, named) };
+    })),
+    errors: f.need("errors", f.list("errors", (e, path) => readError(e, path, named))),
+  };
+  for (const name of named) {
+    if (!facts.shapes.some((s) => s.name === name)) refuse(`input.catalog: no shape ${JSON.stringify(name)}, which a node names`);
+  }
+  return facts;
+}
+
+/**
+ * readError reads one error of the facts.
+ * @param {unknown} v
+ * @param {string} path
+ * @param {string[]} named the shapes the nodes name, added to
+ * @returns {ErrorFacts}
+ */
+function readError(v, path, named) {
+  const m = new FactMembers(v, path);
+  const details = m.get("details");
+  const statuses = m.need("statuses", m.integers("statuses"));
+  if (statuses.length === 0) m.fail("statuses", "at least one status");
+  const e = {
+    symbol: m.need("symbol", m.string("symbol")),
+    aliases: m.strings("aliases"),
+    code: m.need("code", m.integer("code")),
+    wireCode: m.need("wireCode", m.integer("wireCode")),
+    type: m.need("type", m.string("type")),
+    domain: m.need("domain", m.string("domain")),
+    title: m.need("title", m.string("title")),
+    problemType: m.need("problemType", m.string("problemType")),
+    statuses,
+    retryable: m.need("retryable", m.boolean("retryable")),
+    retry: /** @type {import("./facts.js").RetryClass} */ (m.need("retry", m.string("retry"))),
+    retryAfterMs: m.integer("retryAfterMs"),
+    throttling: m.boolean("throttling"),
+    deprecated: m.boolean("deprecated"),
+    replacedBy: m.string("replacedBy"),
+    toolErrorsAsRpc: m.boolean("toolErrorsAsRpc"),
+    needsDetails: m.boolean("needsDetails"),
+    details: details === undefined ? undefined : readNode(details, `${path}.details`, named),
+    sensitive: m.strings("sensitive"),
+    message: readTemplate(m.need("message", m.get("message")), `${path}.message`),
+    userMessage: m.get("userMessage") === undefined ? undefined : readTemplate(m.get("userMessage"), `${path}.userMessage`),
+    suggestions: m.list("suggestions", readTemplate),
+  };
+  if (e.details !== undefined && e.details.type !== "object") refuse(`${path}.details: want an object node`);
+  return present(e);
+}
+
+/**
+ * readTemplate reads a template: its source, and its parts, each a
+ * literal text or a field.
+ * @param {unknown} v
+ * @param {string} path
+ * @returns {Template}
+ */
+function readTemplate(v, path) {
+  const m = new FactMembers(v, path);
+  return {
+    source: m.need("source", m.string("source")),
+    parts: m.need("parts", m.list("parts", (p, at) => {
+      const part = new FactMembers(p, at);
+      const text = part.string("text");
+      const field = part.string("field");
+      if ((text === undefined) === (field === undefined)) refuse(`${at}: want one of text and field`);
+      return text !== undefined ? { text } : { field: /** @type {string} */ (field) };
+    })),
+  };
+}
+
+/**
+ * readNode reads one node of a detail schema, and the nodes inside it.
+ * @param {unknown} v
+ * @param {string} path
+ * @param {string[]} named the shapes the nodes name, added to
+ * @returns {Node}
+ */
+function readNode(v, path, named) {
+  const m = new FactMembers(v, path);
+  /** @type {(key: string) => Node | undefined} */
+  const node = (key) => (m.get(key) === undefined ? undefined : readNode(m.get(key), `${path}.${key}`, named));
+  const type = m.need("type", m.oneOf("type", NODE_TYPES));
+  const shape = m.string("shape");
+  if (shape !== undefined) named.push(shape);
+  const items = node("items");
+  if (type === "array" && items === undefined) m.fail("items", "the node of an array's items");
+  /** @type {{ -readonly [K in keyof Node]: Node[K] }} */
+  const n = present({
+    type,
+    shape,
+    properties: m.list("properties", (p, at) => {
+      const pm = new FactMembers(p, at);
+      return present({ name: pm.need("name", pm.string("name")), required: pm.boolean("required"), node: readNode(pm.need("node", pm.get("node")), `${at}.node`, named) });
+    }),
+    additionalProperties: node("additionalProperties"),
+    trim: m.boolean("trim"),
+    items,
+    keep: m.integer("keep"),
+    sensitive: m.boolean("sensitive"),
+    verbose: m.boolean("verbose"),
+    sanitize: m.oneOf("sanitize", /** @type {const} */ (["path", "uri", "text"])),
+    maxBytes: m.integer("maxBytes"),
+    exact: m.boolean("exact"),
+    check: m.get("check") === undefined ? undefined : readCheck(m.get("check"), `${path}.check`),
+  });
+  // present even null: what a required value that breaks the check is written as
+  if (Object.hasOwn(m.m, "replacement")) n.replacement = m.m.replacement;
+  return n;
+}
+
+/**
+ * readCheck reads what a node's schema requires of a value.
+ * @param {unknown} v
+ * @param {string} path
+ * @returns {Check}
+ */
+function readCheck(v, path) {
+  const m = new FactMembers(v, path);
+  /** @type {{ -readonly [K in keyof Check]: Check[K] }} */
+  const c = present({
+    enum: m.strings("enum"),
+    patterns: m.strings("patterns"),
+    formats: m.strings("formats"),
+    minimum: m.number("minimum"),
+    maximum: m.number("maximum"),
+    exclusiveMinimum: m.number("exclusiveMinimum"),
+    exclusiveMaximum: m.number("exclusiveMaximum"),
+    multipleOf: m.number("multipleOf"),
+    minLength: m.integer("minLength"),
+    maxLength: m.integer("maxLength"),
+    minItems: m.integer("minItems"),
+    maxItems: m.integer("maxItems"),
+    uniqueItems: m.boolean("uniqueItems"),
+  });
+  // present even null: the value must equal it
+  if (Object.hasOwn(m.m, "const")) c.const = m.m.const;
+  return c;
 }
 
 /**
@@ -299,6 +595,7 @@ function detail(n, v, path) {
 function run(value) {
   if (!isObject(value)) return refuse("input: want an object");
   const input = new Members(value, "input");
+  const catalog = catalogOf(input.get("catalog"));
   const kind = input.string("kind");
   const symbol = input.string("symbol");
   const cause = input.strings("cause") ?? [];
@@ -316,14 +613,14 @@ function run(value) {
   switch (kind) {
     case "foreign":
       if (cause.length === 0) refuse("a foreign error needs its text in cause");
-      err = fromError(chain(cause));
+      err = catalog.errors.fromError(chain(cause));
       break;
     case "definition":
     case "error": {
-      const def = FACTS.errors.find((e) => e.symbol === symbol || (e.aliases ?? []).includes(/** @type {string} */ (symbol)));
+      const def = catalog.facts.errors.find((e) => e.symbol === symbol || (e.aliases ?? []).includes(/** @type {string} */ (symbol)));
       if (def === undefined) return refuse(`no error has symbol ${JSON.stringify(symbol ?? "")}`);
       if (kind === "definition") {
-        err = errorOf(def.symbol);
+        err = catalog.errors.errorOf(def.symbol);
         break;
       }
       const details = def.details === undefined ? undefined : given;
@@ -335,7 +632,7 @@ function run(value) {
       if (status !== undefined) o.status = status;
       if (requestId !== undefined) o.requestId = requestId;
       if (instance !== undefined) o.instance = instance;
-      err = newError(def.symbol, def.details === undefined ? undefined : detail(def.details, details ?? {}, "details"), o);
+      err = catalog.errors.newError(def.symbol, def.details === undefined ? undefined : detail(catalog.tables, def.details, details ?? {}, "details"), o);
       break;
     }
     default:
