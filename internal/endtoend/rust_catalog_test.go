@@ -11,6 +11,9 @@ import (
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
+	"github.com/errgen/errgen/internal/gen"
+	"github.com/errgen/errgen/internal/gen/conformance"
+	"github.com/errgen/errgen/internal/gencatalog"
 )
 
 // TestRustCatalogInput holds the Rust runner to an input's catalog member
@@ -21,7 +24,9 @@ import (
 // for a refused vector). The runner is the next golden crate, by name,
 // that can check the facts: a crate without a regular expression engine
 // (its own catalog checks no pattern and no format) refuses facts that
-// check one, as the test checks too. So are refused a catalog that is a
+// check one, as the test checks too. The other catalogs whose vectors the
+// tests check (conformanceCatalogs, and widths) are rendered the same way
+// from their facts, by a golden crate that checks patterns. So are refused a catalog that is a
 // string or a number, facts of another version, facts whose fallback names
 // no error — each followed by a line the runner answers as before; a null
 // catalog is the runner's own.
@@ -86,6 +91,49 @@ func TestRustCatalogInput(t *testing.T) {
 				checkAnswer(t, by.name, v, answers[k])
 			}
 			t.Logf("%d vectors of %s rendered by the runner of %s", len(src.vectors), src.name, by.name)
+		})
+	}
+
+	// the other catalogs the tests hold runners to (hostile names and
+	// values, every keyword, every length…), rendered by a crate that checks
+	// patterns from their facts and vectors as errgen makes them
+	catalogs := conformanceCatalogs(t)
+	catalogs["widths"] = errgentest.Model(t, catalog.MapFS{"errors.yaml": gencatalog.Widths(1, 70)}, "errors.yaml")
+	for _, g := range goldens {
+		delete(catalogs, g.name)
+	}
+	for name, m := range catalogs {
+		t.Run(name, func(t *testing.T) {
+			var by *golden
+			for i := range goldens {
+				if g := &goldens[i]; g.regexp && by == nil {
+					by = g
+				}
+			}
+			if by == nil {
+				t.Fatal("no golden crate checks patterns")
+			}
+			in := gen.NewInput(m)
+			files, err := conformance.Generate(in, conformance.Options{File: "vectors.json"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var file struct {
+				Vectors []rawVector `json:"vectors"`
+			}
+			if err := json.Unmarshal(files[0].Data, &file); err != nil {
+				t.Fatal(err)
+			}
+			facts := marshalRaw(t, in.Facts)
+			var lines []string
+			for _, v := range file.Vectors {
+				lines = append(lines, runnerLine(t, v.ID, v.Input, facts))
+			}
+			answers := runRunner(t, runner(*by), lines)
+			for k, v := range file.Vectors {
+				checkAnswer(t, by.name, v, answers[k])
+			}
+			t.Logf("%d vectors of %s rendered by the runner of %s", len(file.Vectors), name, by.name)
 		})
 	}
 
