@@ -28,8 +28,8 @@ import (
 // tests check (conformanceCatalogs, and widths) are rendered the same way
 // from their facts, by a golden crate that checks patterns. So are refused a catalog that is a
 // string or a number, facts of another version, facts whose fallback names
-// no error — each followed by a line the runner answers as before; a null
-// catalog is the runner's own.
+// no error, facts with a shape that requires itself — each followed by a
+// line the runner answers as before; a null catalog is the runner's own.
 func TestRustCatalogInput(t *testing.T) {
 	cargo(t)
 	root := repoRoot(t)
@@ -161,6 +161,11 @@ func TestRustCatalogInput(t *testing.T) {
 			f[key] = json.RawMessage(value)
 			return marshalRaw(t, f)
 		}
+		var shapes []json.RawMessage
+		if err := json.Unmarshal(facts["shapes"], &shapes); err != nil {
+			t.Fatal(err)
+		}
+		loop := json.RawMessage(`{"name": "loop", "node": {"type": "object", "properties": [{"name": "self", "required": true, "node": {"type": "object", "shape": "loop"}}]}}`)
 		v := own.vectors[0]
 		ok := runnerLine(t, v.ID, v.Input, own.facts)
 		bad := []json.RawMessage{
@@ -170,6 +175,7 @@ func TestRustCatalogInput(t *testing.T) {
 			alter("facts", "3"),
 			alter("fallback", `"E_NO_SUCH_ERROR"`),
 			alter("errors", `{}`),
+			alter("shapes", string(marshalRaw(t, append(shapes, loop)))), // no finite empty value
 		}
 		var lines []string
 		for _, c := range bad {

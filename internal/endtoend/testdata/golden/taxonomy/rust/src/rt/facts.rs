@@ -25,13 +25,21 @@ use super::retry::RetryClass;
 /// The version of the facts format this runtime reads.
 const FORMAT: i64 = 2;
 
+/// The deepest nesting of required objects the runtime renders (an
+/// object's empty value holds its required properties' empty values):
+/// facts nested deeper, or whose shapes require themselves, are refused,
+/// since filling in their empty values would exhaust the stack.
+const MAX_REQUIRED_DEPTH: usize = 100;
+
 /// Builds the catalog the facts `v` describe, with the rules of the wire
 /// `rules`; or says why `v` cannot be read as facts: a `facts` member
 /// other than 2, a missing or mistyped member, an unknown node type or
 /// retry class, a shape or a fallback naming none, details that are not
-/// an object — or a pattern or format to check in a crate built without a
-/// regular expression engine (its own catalog checks none). Its numbers
-/// are read as given: an integer member is a number without a fraction.
+/// an object, required objects nested past [`MAX_REQUIRED_DEPTH`] or a
+/// shape that requires itself — or a pattern or format to check in a
+/// crate built without a regular expression engine (its own catalog checks
+/// none). Its numbers are read as given: an integer member is a number
+/// without a fraction.
 ///
 /// The tables are leaked: read each facts document once.
 pub(crate) fn read_catalog(v: &Value, rules: Rules) -> Result<&'static Catalog, String> {
@@ -251,6 +259,13 @@ impl Builder {
         for s in &f.shapes {
             self.shapes.insert(s.name.clone(), Slot::new());
         }
+        let mut depths = Depths::default();
+        for s in &f.shapes {
+            depths.shapes.insert(&s.name, &s.node);
+        }
+        for s in &f.shapes {
+            depths.shape(&s.name, 0)?;
+        }
         let mut objects = Vec::new();
         for s in &f.shapes {
             if s.node.kind != "object" {
@@ -441,6 +456,60 @@ impl Builder {
             max_items: c.max_items,
             unique_items: c.unique_items,
         }
+    }
+}
+
+/// The depths of the required objects of the shapes, checked before their
+/// tables are made.
+#[derive(Default)]
+struct Depths<'a> {
+    shapes: BTreeMap<&'a str, &'a NodeDoc>,
+    /// The depth of each shape's required objects; `None` while it is
+    /// being measured.
+    depth: BTreeMap<&'a str, Option<usize>>,
+}
+
+impl<'a> Depths<'a> {
+    /// The depth of shape `name`'s empty value, reached at depth `level`.
+    fn shape(&mut self, name: &'a str, level: usize) -> Result<usize, String> {
+        let d = match self.depth.get(name) {
+            Some(Some(d)) => *d,
+            Some(None) => return Err(format!("shape {name:?} requires itself")),
+            None => {
+                let Some(&node) = self.shapes.get(name) else {
+                    return Ok(0); // no such shape: the builder says so
+                };
+                self.depth.insert(name, None);
+                let d = self.object(node, level)?;
+                self.depth.insert(name, Some(d));
+                d
+            }
+        };
+        if level + d > MAX_REQUIRED_DEPTH {
+            return Err(format!(
+                "required objects nested deeper than {MAX_REQUIRED_DEPTH} levels"
+            ));
+        }
+        Ok(d)
+    }
+
+    /// The depth of an object node's empty value (its own properties).
+    fn object(&mut self, n: &'a NodeDoc, level: usize) -> Result<usize, String> {
+        if level >= MAX_REQUIRED_DEPTH {
+            return Err(format!(
+                "required objects nested deeper than {MAX_REQUIRED_DEPTH} levels"
+            ));
+        }
+        let mut deepest = 0;
+        for p in n.properties.iter().filter(|p| p.required) {
+            let d = match (p.node.kind.as_str(), p.node.shape.as_str()) {
+                ("object", "") => self.object(&p.node, level + 1)?,
+                ("object", shape) => self.shape(shape, level + 1)?,
+                _ => 0,
+            };
+            deepest = deepest.max(d);
+        }
+        Ok(deepest + 1)
     }
 }
 
