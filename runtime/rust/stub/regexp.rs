@@ -3,6 +3,10 @@
 //! crate). errgen writes the runtime's own `regexp.rs` instead into a crate
 //! whose catalog checks one.
 
+/// This crate has no regular expression engine: it checks no pattern
+/// and no format.
+pub(crate) const ENGINE: bool = false;
+
 /// Reports whether the ECMAScript regular expression `pattern` matches
 /// somewhere in `s`: never asked here, since no detail value is checked
 /// against one; `None`, as for an expression that does not compile.

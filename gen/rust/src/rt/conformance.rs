@@ -6,7 +6,7 @@
 //! runtime byte for byte. Every line is read as errgen's conformance guide
 //! says ("Reading the input"), as every runtime reads it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 
 use super::catalog::{Catalog, Def};
 use super::error::Error;
+use super::facts::read_catalog;
 use super::json::quote;
 use super::node::{fill, Kind, Node, Object};
 use super::options::Options;
@@ -33,16 +34,22 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// with one line on `output`: `{"id", "payloads": {"jsonrpc", "problem",
 /// "response", "toolResult"}}`, or `{"id", "error"}` for an input it
 /// refuses — a member of the wrong type, details a typed constructor could
-/// not take, an unknown symbol, a clock that names no instant — with the id
-/// `""` for a line it cannot read at all (not UTF-8, not one JSON object
-/// with a string `id`, nested deeper than 100 levels). It skips blank
-/// lines, never stops on an input, and returns at the end of the input (or
-/// on a read or write error).
+/// not take, an unknown symbol, a clock that names no instant, a `catalog`
+/// that cannot be read as facts — with the id `""` for a line it cannot
+/// read at all (not UTF-8, not one JSON object with a string `id`, nested
+/// deeper than 100 levels). An input carrying `catalog` (another catalog's
+/// facts) is rendered with the catalog they describe, read once per facts
+/// document. It skips blank lines, never stops on an input, and returns at
+/// the end of the input (or on a read or write error).
 pub fn serve_conformance(
     catalog: &'static Catalog,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<()> {
+    let mut catalogs = Catalogs {
+        own: catalog,
+        read: HashMap::new(),
+    };
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -55,7 +62,7 @@ pub fn serve_conformance(
         {
             continue; // a blank line: JSON white space only
         }
-        let answer = match catch_unwind(AssertUnwindSafe(|| answer(catalog, &line))) {
+        let answer = match catch_unwind(AssertUnwindSafe(|| answer(&mut catalogs, &line))) {
             Ok(answer) => answer,
             Err(panic) => {
                 let why = panic
@@ -71,13 +78,38 @@ pub fn serve_conformance(
     }
 }
 
+/// The catalogs the lines are rendered with: the runner's own, and those
+/// read from the facts of `input.catalog`, each facts document once.
+struct Catalogs {
+    own: &'static Catalog,
+    /// The catalog of each facts document read, or why it cannot be read,
+    /// by the document's value (its `Debug` form).
+    read: HashMap<String, Result<&'static Catalog, String>>,
+}
+
+impl Catalogs {
+    /// The catalog of an input: the facts' it carries, else the runner's.
+    fn of(&mut self, input: &Input) -> Result<&'static Catalog, String> {
+        let Some(facts) = &input.catalog else {
+            return Ok(self.own);
+        };
+        let rules = self.own.rules; // the same in every catalog
+        self.read
+            .entry(format!("{facts:?}"))
+            .or_insert_with(|| {
+                read_catalog(&facts.exact(), rules).map_err(|why| format!("input.catalog: {why}"))
+            })
+            .clone()
+    }
+}
+
 /// The answer to one line.
-fn answer(catalog: &'static Catalog, line: &[u8]) -> String {
+fn answer(catalogs: &mut Catalogs, line: &[u8]) -> String {
     let (id, input) = match read_line(line) {
         Ok(read) => read,
         Err((id, why)) => return error_answer(&id, &why),
     };
-    match input.and_then(|input| run(catalog, &input)) {
+    match input.and_then(|input| run(catalogs.of(&input)?, &input)) {
         Ok(p) => format!(
             "{{\"id\":{},\"payloads\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}}}}",
             quote(&id),
@@ -182,6 +214,19 @@ impl J {
             J::Str(s) => Value::String(s.clone()),
             J::Arr(items) => Value::Array(items.iter().map(J::value).collect()),
             J::Obj(m) => Value::Object(m.iter().map(|(k, v)| (k.clone(), v.value())).collect()),
+        }
+    }
+
+    /// The value with its numbers as given, for a reader of typed members
+    /// (the facts): a number without a fraction within ±(2^53 − 1) an
+    /// integer, a number past the doubles `null`.
+    fn exact(&self) -> Value {
+        match self {
+            J::Num(f) if f.trunc() == *f && f.abs() <= MAX_SAFE_INTEGER => Value::from(*f as i64),
+            J::Num(f) => serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number),
+            J::Arr(items) => Value::Array(items.iter().map(J::exact).collect()),
+            J::Obj(m) => Value::Object(m.iter().map(|(k, v)| (k.clone(), v.exact())).collect()),
+            j => j.value(),
         }
     }
 }
@@ -373,6 +418,9 @@ struct Input {
     data: Vec<(String, Value)>,
     extensions: Vec<(String, Value)>,
     options: Options,
+    /// The facts of the catalog to render with (an object); `None`: the
+    /// runner's own.
+    catalog: Option<J>,
 }
 
 /// Reads the members of one object of an input, keeping the first error;
@@ -524,10 +572,16 @@ fn read_input(v: Option<&J>) -> Result<Input, String> {
         data: r.members("data"),
         extensions: r.members("extensions"),
         options: Options::default(),
+        catalog: None,
     };
     match r.get("details") {
         Some(d @ J::Obj(_)) => input.details = Some(d.clone()),
         Some(_) => r.fail("details", "an object"),
+        None => {}
+    }
+    match r.get("catalog") {
+        Some(c @ J::Obj(_)) => input.catalog = Some(c.clone()),
+        Some(_) => r.fail("catalog", "an object (a catalog's facts)"),
         None => {}
     }
     let mut o = r.object("options");
@@ -619,10 +673,20 @@ fn occurrence(
             // cannot hold, breaks its node as given (an absent or null one
             // too, when its empty value "" is outside it)
             let filled = fill(t.object, &d);
-            match (t.retype)(&filled) {
+            let typed = if input.catalog.is_none() {
+                (t.retype)(&filled).map_err(|e| e.to_string())
+            } else if outside_enum(t.object, &filled, false) {
+                // a catalog read from facts has no structs: the one value
+                // they refuse here (the nodes having typed the rest) is a
+                // string outside its enum
+                Err("a string outside its enum".to_owned())
+            } else {
+                Ok(filled.clone())
+            };
+            match typed {
                 Ok(typed) => Error::from_value(def, &typed),
-                Err(_) if outside_enum(t.object, &filled) => Error::from_value(def, &d),
-                Err(why) => return Err(refused(why.to_string())),
+                Err(_) if outside_enum(t.object, &filled, true) => Error::from_value(def, &d),
+                Err(why) => return Err(refused(why)),
             }
         }
         _ => Error::from_value(def, &Value::Null),
@@ -699,24 +763,26 @@ fn read_value(n: &Node, v: &J, path: &str) -> Result<Value, String> {
 
 /// Reports whether a string of the value `v` of object `o`, as `fill`
 /// leaves it (absent and null values their empty value, "" for a string),
-/// is outside its node's enum.
-fn outside_enum(o: &Object, v: &Value) -> bool {
-    fn value(n: &Node, v: &Value) -> bool {
+/// is outside its node's enum. With `maps` unset, only where the
+/// generated structs type it: they hold a map below the details (an
+/// object node without properties) as an untyped `serde_json::Map`.
+fn outside_enum(o: &Object, v: &Value, maps: bool) -> bool {
+    fn value(n: &Node, v: &Value, maps: bool) -> bool {
         match (n.kind, v) {
             (Kind::String, Value::String(s)) => n
                 .check
                 .is_some_and(|c| !c.r#enum.is_empty() && !c.r#enum.contains(&s.as_str())),
             (Kind::Array { items, .. }, Value::Array(list)) => {
-                list.iter().any(|it| value(items, it))
+                list.iter().any(|it| value(items, it, maps))
             }
-            (Kind::Object(o), _) => outside_enum(o, v),
+            (Kind::Object(o), _) => (maps || !o.fields.is_empty()) && outside_enum(o, v, maps),
             _ => false,
         }
     }
     v.as_object().is_some_and(|m| {
         m.iter()
             .any(|(k, x)| match o.field(k).map(|f| f.node).or(o.extra) {
-                Some(n) => value(n, x),
+                Some(n) => value(n, x, maps),
                 None => false,
             })
     })

@@ -20,6 +20,7 @@ mod catalog;
 mod check;
 mod conformance;
 mod error;
+mod facts;
 mod fielderrors;
 mod format;
 mod json;

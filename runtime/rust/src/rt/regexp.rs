@@ -15,6 +15,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use regex::{Regex, RegexBuilder};
 
+/// This crate has a regular expression engine: it checks patterns and
+/// formats.
+pub(crate) const ENGINE: bool = true;
+
 /// The compiled expressions, by their text (`None`: it does not compile),
 /// shared: a clone of a `Regex` would start a matching cache of its own,
 /// and build its lazy DFA's states again on every value.
