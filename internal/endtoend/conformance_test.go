@@ -195,7 +195,7 @@ func checkGoRunner(t *testing.T, who string, rc *errgenrt.Catalog, vs []conforma
 			t.Fatal(err)
 		}
 		if facts != nil && v.Input.Catalog == nil { // the rules catalog's vectors carry their own
-			line = withCatalog(t, line, facts)
+			line = lineWithFacts(t, line, facts)
 		}
 		in.Write(append(line, '\n'))
 	}
@@ -233,24 +233,18 @@ func checkGoRunner(t *testing.T, who string, rc *errgenrt.Catalog, vs []conforma
 	}
 }
 
-// withCatalog returns the protocol line with facts as its input's catalog.
-func withCatalog(t *testing.T, line []byte, facts json.RawMessage) []byte {
+// lineWithFacts returns the protocol line with facts as its input's
+// catalog.
+func lineWithFacts(t *testing.T, line []byte, facts json.RawMessage) []byte {
 	t.Helper()
-	var v map[string]json.RawMessage
+	var v struct {
+		ID    string          `json:"id"`
+		Input json.RawMessage `json:"input"`
+	}
 	if err := json.Unmarshal(line, &v); err != nil {
 		t.Fatal(err)
 	}
-	var input map[string]json.RawMessage
-	if err := json.Unmarshal(v["input"], &input); err != nil {
-		t.Fatalf("%s: %v", line, err)
-	}
-	input["catalog"] = facts
-	v["input"], _ = json.Marshal(input)
-	out, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return inputLine(t, v.ID, withCatalog(t, v.Input, facts))
 }
 
 // A runner answers what it cannot render with an error, and goes on.

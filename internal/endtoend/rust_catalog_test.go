@@ -37,7 +37,7 @@ func TestRustCatalogInput(t *testing.T) {
 	type golden struct {
 		name, crate string
 		facts       json.RawMessage
-		vectors     []rawVector
+		vectors     []goldenVector
 		regexp      bool // its crate has a regular expression engine
 	}
 	goldens := make([]golden, len(cases))
@@ -60,7 +60,7 @@ func TestRustCatalogInput(t *testing.T) {
 			name:    c.name,
 			crate:   crateName(m),
 			facts:   readRaw(t, facts),
-			vectors: readRawVectors(t, filepath.Join(c.dir, "conformance.json")),
+			vectors: readGoldenVectors(t, c.dir),
 			regexp:  bytes.Contains(cargoToml, []byte("\nregex = ")),
 		}
 	}
@@ -118,22 +118,17 @@ func TestRustCatalogInput(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var file struct {
-				Vectors []rawVector `json:"vectors"`
-			}
-			if err := json.Unmarshal(files[0].Data, &file); err != nil {
-				t.Fatal(err)
-			}
+			vectors := ownVectors(t, files[0].Data)
 			facts := marshalRaw(t, in.Facts)
 			var lines []string
-			for _, v := range file.Vectors {
+			for _, v := range vectors {
 				lines = append(lines, runnerLine(t, v.ID, v.Input, facts))
 			}
 			answers := runRunner(t, runner(*by), lines)
-			for k, v := range file.Vectors {
+			for k, v := range vectors {
 				checkAnswer(t, by.name, v, answers[k])
 			}
-			t.Logf("%d vectors of %s rendered by the runner of %s", len(file.Vectors), name, by.name)
+			t.Logf("%d vectors of %s rendered by the runner of %s", len(vectors), name, by.name)
 		})
 	}
 
@@ -201,14 +196,6 @@ func TestRustCatalogInput(t *testing.T) {
 	})
 }
 
-// rawVector is one vector of a vector file, its input as written.
-type rawVector struct {
-	ID      string            `json:"id"`
-	Input   json.RawMessage   `json:"input"`
-	Expect  map[string]string `json:"expect"`
-	Refused string            `json:"refused"`
-}
-
 // runnerAnswer is one line a conformance runner answers.
 type runnerAnswer struct {
 	ID       string            `json:"id"`
@@ -223,17 +210,6 @@ func readRaw(t *testing.T, path string) json.RawMessage {
 		t.Fatal(err)
 	}
 	return json.RawMessage(data)
-}
-
-func readRawVectors(t *testing.T, path string) []rawVector {
-	t.Helper()
-	var file struct {
-		Vectors []rawVector `json:"vectors"`
-	}
-	if err := json.Unmarshal(readRaw(t, path), &file); err != nil {
-		t.Fatal(err)
-	}
-	return file.Vectors
 }
 
 // marshalRaw is v as compact JSON, its raw values as written (no HTML
@@ -253,14 +229,10 @@ func marshalRaw(t *testing.T, v any) json.RawMessage {
 // catalog member facts (none when nil).
 func runnerLine(t *testing.T, id string, input, facts json.RawMessage) string {
 	t.Helper()
-	var in map[string]json.RawMessage
-	if err := json.Unmarshal(input, &in); err != nil {
-		t.Fatal(err)
-	}
 	if facts != nil {
-		in["catalog"] = facts
+		input = withCatalog(t, input, facts)
 	}
-	return string(marshalRaw(t, map[string]any{"id": id, "input": in}))
+	return string(inputLine(t, id, input))
 }
 
 // runRunner sends the lines to a conformance runner and returns its
@@ -292,7 +264,7 @@ func runRunner(t *testing.T, bin string, lines []string) []runnerAnswer {
 // checkAnswer reports an answer of runner by to vector v that is not its
 // expected payloads, byte for byte, or for a refused vector the error
 // answer.
-func checkAnswer(t *testing.T, by string, v rawVector, a runnerAnswer) {
+func checkAnswer(t *testing.T, by string, v goldenVector, a runnerAnswer) {
 	t.Helper()
 	switch {
 	case a.ID != v.ID:

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -73,15 +72,6 @@ func TestTSRunnerGivenCatalog(t *testing.T) {
 	}
 }
 
-// goldenVector is one vector of a golden conformance.json, its input and
-// payloads as they are written.
-type goldenVector struct {
-	ID      string            `json:"id"`
-	Input   json.RawMessage   `json:"input"`
-	Expect  map[string]string `json:"expect"`
-	Refused string            `json:"refused"`
-}
-
 // tsLine is one line sent to the runner and what it must answer: the
 // payloads, or the error answer when refused.
 type tsLine struct {
@@ -91,60 +81,13 @@ type tsLine struct {
 	refused bool
 }
 
-func readGoldenVectors(t *testing.T, dir string) []goldenVector {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "conformance.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Vectors []goldenVector `json:"vectors"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil || len(doc.Vectors) == 0 {
-		t.Fatalf("%s/conformance.json: no vectors (%v)", dir, err)
-	}
-	return doc.Vectors
-}
-
-// withCatalog returns input with its catalog member set to the JSON text
-// catalog.
-func withCatalog(t *testing.T, input, catalog json.RawMessage) json.RawMessage {
-	t.Helper()
-	return setMember(t, input, "catalog", string(catalog))
-}
-
-// setMember returns the JSON object obj with member key set to the JSON
-// text value, or removed when value is empty; the other members' text is
-// kept as it is.
-func setMember(t *testing.T, obj json.RawMessage, key, value string) json.RawMessage {
-	t.Helper()
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(obj, &members); err != nil {
-		t.Fatal(err)
-	}
-	if value == "" {
-		delete(members, key)
-	} else {
-		members[key] = json.RawMessage(value)
-	}
-	out, err := json.Marshal(members)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // checkTSAnswers sends the lines to the conformance runner of the
 // TypeScript package in dir and holds each answer to its line's.
 func checkTSAnswers(t *testing.T, dir string, lines []tsLine) {
 	t.Helper()
 	var stdin bytes.Buffer
 	for _, l := range lines {
-		line, err := json.Marshal(map[string]any{"id": l.id, "input": l.input})
-		if err != nil {
-			t.Fatal(err)
-		}
-		stdin.Write(line)
+		stdin.Write(inputLine(t, l.id, l.input))
 		stdin.WriteByte('\n')
 	}
 	cmd := exec.Command("node", filepath.Join(dir, "conformance.mjs"))
