@@ -260,7 +260,7 @@ func (e *Encoder) writeObject(dst []byte, n *Node, d Details, top bool) ([]byte,
 		}
 		v := e.value()
 		present := d != nil && d.ErrgenField(i, v)
-		if f.Node.Verbose && !e.verbose { // RuleVerboseFirst read the other way: checked, then left out
+		if otherReading(RuleVerboseFirst) && f.Node.Verbose && !e.verbose { // checked, then left out
 			if !present {
 				*v = emptyValue(f.Node)
 			}

@@ -256,32 +256,19 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 	if g.err != nil {
 		return nil
 	}
-	line, err := json.Marshal(struct {
-		ID    string                    `json:"id"`
-		Input errgenrt.ConformanceInput `json:"input"`
-	}{id, in})
-	if err != nil {
-		g.err = fmt.Errorf("vector %s: %w", id, err)
-		return nil
+	raw, err := marshal(in)
+	if err == nil {
+		var p errgenrt.ConformancePayloads
+		if _, p, err = g.render(id, raw); err == nil {
+			if same != nil && p == *same || !g.register(id) {
+				return nil
+			}
+			g.out = append(g.out, Vector{ID: id, Input: in, Expect: p})
+			return &p
+		}
 	}
-	_, read, err := errgenrt.ReadConformanceLine(line)
-	if err != nil {
-		g.err = fmt.Errorf("vector %s: %w", id, err)
-		return nil
-	}
-	p, err := g.rc.Runtime.ConformancePayloads(read)
-	if err != nil {
-		g.err = fmt.Errorf("vector %s: %w", id, err)
-		return nil
-	}
-	if same != nil && p == *same {
-		return nil
-	}
-	if !g.register(id) {
-		return nil
-	}
-	g.out = append(g.out, Vector{ID: id, Input: in, Expect: p})
-	return &p
+	g.err = fmt.Errorf("vector %s: %w", id, err)
+	return nil
 }
 
 // register takes id for a vector, unless a vector has it already.
