@@ -93,6 +93,20 @@ func (g *generator) ruleVectors() {
 	}}}
 	g.add("rules/number-notation", notation, nil)
 
+	// strings bounded at 16 bytes across characters of two, three and four
+	// bytes, at every offset, and at exactly the bound
+	bounds := base
+	bounds.Options.MaxStringBytes = 16
+	var cut []any
+	for _, c := range []string{"é", "€", "😀"} {
+		for n := range 4 {
+			cut = append(cut, strings.Repeat("a", n)+strings.Repeat(c, 12))
+		}
+	}
+	cut = append(cut, strings.Repeat("é", 8), "a"+strings.Repeat("é", 8), strings.Repeat("😀", 4), strings.Repeat("€", 5)+"a", strings.Repeat("€", 5)+"ab")
+	bounds.Data = []errgenrt.ConformanceMember{{Key: "strings", Value: cut}}
+	g.add("rules/byte-bounds", bounds, nil)
+
 	g.chainRuleVectors(base)
 	g.inputRuleVectors()
 	g.fieldRules()
