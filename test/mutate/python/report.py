@@ -4,12 +4,17 @@ it in the work directory, after `mutmut run`):
     python report.py SECONDS SURVIVORS_FILE
 
 Prints the counts and the score, killed / (killed + survived) with
-timeouts counted as killed, and writes each surviving mutant as
+timeouts counted as killed, and the score with the survivors that
+internal/endtoend/testdata/golden/EQUIVALENT-MUTANTS.md lists as
+equivalent (its ```equivalent python block of name globs) set apart; and
+writes each other surviving mutant as
 `runtime/python/src/errgen_runtime/FILE:LINE<TAB>NAME<TAB>- before<TAB>+ after`.
 """
 
 from __future__ import annotations
 
+import fnmatch
+import os
 import re
 import sys
 from collections import Counter
@@ -69,8 +74,17 @@ def where(name: str, path: Path, diff: str) -> tuple[int, str, str]:
     return line, before or "", after or ""
 
 
+def equivalent_globs() -> list[str]:
+    """The globs of mutant names EQUIVALENT-MUTANTS.md lists for Python."""
+    text = (Path(os.environ["MUTATE_GOLDEN"]) / "EQUIVALENT-MUTANTS.md").read_text("utf-8")
+    blocks = re.findall(r"^```equivalent python\n(.*?)^```", text, re.M | re.S)
+    return [g.strip() for b in blocks for g in b.split("\n") if g.strip()]
+
+
 def main() -> None:
     secs, dst = int(sys.argv[1]), Path(sys.argv[2])
+    globs = equivalent_globs()
+    equivalent = 0
     count: Counter[str] = Counter()
     survivors = []
     for path in walk_mutatable_files():
@@ -79,7 +93,9 @@ def main() -> None:
         for name, code in m.exit_code_by_key.items():
             status = status_by_exit_code[code]
             count[status] += 1
-            if status == "survived":
+            if status == "survived" and any(fnmatch.fnmatchcase(name, g) for g in globs):
+                equivalent += 1
+            elif status == "survived":
                 line, before, after = where(name, Path(path), get_diff_for_mutant(name, path=path))
                 rel = str(path).replace("src/errgen_runtime/", "runtime/python/src/errgen_runtime/", 1)
                 survivors.append((rel, line, name, before, after))
@@ -97,6 +113,11 @@ def main() -> None:
             f"python: score (killed+timeout)/(killed+timeout+survived) = {(killed + timeout) / tested:.4f}; "
             f"with no-tests mutants counted as survived: {(killed + timeout) / (tested + nt):.4f}"
         )
+        if tested > equivalent:
+            print(
+                f"python: {equivalent} survivors listed as equivalent (EQUIVALENT-MUTANTS.md); "
+                f"score without them = {(killed + timeout) / (tested - equivalent):.4f}"
+            )
     print(f"python: {secs}s, {60 * total / secs if secs else 0:.1f} mutants/minute; survivors in {dst}")
 
 
