@@ -90,7 +90,9 @@ func checkCases(n *facts.Node) []any {
 			out = append(out, v, strings.ToUpper(v), v+" ")
 		}
 		if len(c.Patterns) > 0 {
-			out = append(out, "abc", "abc1", "abc12", "ABC", "c", "a\nb", "1", "cab9")
+			for _, s := range patternCases {
+				out = append(out, s)
+			}
 		}
 		for _, f := range c.Formats {
 			for _, s := range formatCases[f] {
@@ -193,6 +195,17 @@ func float(n *json.Number) (float64, bool) {
 
 // num returns f as JSON, in the shortest form that reads back as f.
 func num(f float64) json.Number { return json.Number(strconv.FormatFloat(f, 'g', -1, 64)) }
+
+// patternCases are strings a pattern's every construct tells apart:
+// letters, digits, white space and word characters at each end of their
+// classes, characters of one to four UTF-8 bytes (a four-byte one two
+// UTF-16 units, one character), repeats of each count, alternatives.
+var patternCases = []string{
+	"", "a", "b", "c", "d", "ab", "abc", "abc1", "abc12", "cab9", "ABC", "Abc", "Hello", "hello", "HELLO", "Hé",
+	"1", "12", "123", "1234", "1a", "a\nb", "a\tb", "ab\n", "x y", "_a b", "foo", "a foo b", "xfoo", "foo_",
+	"abab", "abcd", "cdab", "aba", "aab", "aaab", "aaa", "bbb", "abbbccc", "ac", "xy", "yx", "xyz", "xx",
+	"é", "ééé", "éÿ", "è", "Ā", "😀", "😀😀", "😀😀😀", "a😀", "!1 ", "!a ", " 1x", "Z", "z",
+}
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
 // full mode, which the runtimes follow), leaving out those where JSON
