@@ -257,18 +257,19 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 		return nil
 	}
 	raw, err := marshal(in)
+	var p errgenrt.ConformancePayloads
 	if err == nil {
-		var p errgenrt.ConformancePayloads
-		if _, p, err = g.render(id, raw); err == nil {
-			if same != nil && p == *same || !g.register(id) {
-				return nil
-			}
-			g.out = append(g.out, Vector{ID: id, Input: in, Expect: p})
-			return &p
-		}
+		_, p, err = g.render(id, raw)
 	}
-	g.err = fmt.Errorf("vector %s: %w", id, err)
-	return nil
+	if err != nil {
+		g.err = fmt.Errorf("vector %s: %w", id, err)
+		return nil
+	}
+	if same != nil && p == *same || !g.register(id) {
+		return nil
+	}
+	g.out = append(g.out, Vector{ID: id, Input: in, Expect: p})
+	return &p
 }
 
 // register takes id for a vector, unless a vector has it already.
