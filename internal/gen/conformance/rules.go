@@ -16,11 +16,12 @@ import (
 // own fields may never exercise, so that a runner passing a catalog's
 // vectors has them right before the catalog grows a field where they act:
 // untyped values through legacy data and extension members, which every
-// error takes; the error chain and the number notation, through the
-// fallback; reading an input, among them inputs every runner refuses;
-// and, where the catalog has a field of the kind, the rule of that field.
-// TestRuleSwitches shows that each rule of the page, read another way,
-// fails a vector of the test catalog kinds, which has every such field.
+// error takes; the error chain, the number notation and the byte bounds,
+// through the fallback; reading an input, among them inputs every runner
+// refuses; and, where the catalog has a field of the kind, the rule of
+// that field, which the rules catalogs' vectors (rulescatalog.go) pin in
+// every file. TestRuleSwitches shows that each rule of the page, read
+// another way, fails a vector of the file of every catalog the tests use.
 
 // ruleVectors adds the rule vectors of the catalog.
 func (g *generator) ruleVectors() {
