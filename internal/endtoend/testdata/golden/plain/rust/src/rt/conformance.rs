@@ -36,11 +36,11 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// refuses — a member of the wrong type, details a typed constructor could
 /// not take, an unknown symbol, a clock that names no instant, a `catalog`
 /// that cannot be read as facts — with the id `""` for a line it cannot
-/// read at all (not UTF-8, not one JSON object with a string `id`, nested
-/// deeper than 100 levels). An input carrying `catalog` (another catalog's
-/// facts) is rendered with the catalog they describe, read once per facts
-/// document. It skips blank lines, never stops on an input, and returns at
-/// the end of the input (or on a read or write error).
+/// read at all (not UTF-8, not one JSON object with a string `id`,
+/// nested deeper than 100 levels). An input carrying `catalog` (another
+/// catalog's facts) is rendered with the catalog they describe, read once
+/// per facts document. It skips blank lines, never stops on an input, and
+/// returns at the end of the input (or on a read or write error).
 pub fn serve_conformance(
     catalog: &'static Catalog,
     mut input: impl BufRead,
