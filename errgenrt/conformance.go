@@ -100,7 +100,34 @@ type ConformancePayloads struct {
 // An input that carries its own catalog (Catalog) is rendered with the
 // catalog its facts describe.
 func (c *Catalog) ConformancePayloads(in *ConformanceInput) (ConformancePayloads, error) {
-	return c.conformancePayloads(in, &factsCache{})
+	return c.conformancePayloads(in, &factsCache{}, nil)
+}
+
+// ConformanceViolation is a [Violation] as the conformance protocol
+// writes it: the answer's violations and a vector's.
+type ConformanceViolation struct {
+	Symbol  string `json:"symbol"`
+	Path    string `json:"path"`
+	Keyword string `json:"keyword"`
+	Outcome string `json:"outcome"`
+}
+
+// ConformanceViolations are the violations the hook learned of while each
+// format's payload rendered, in the order it learned of them.
+type ConformanceViolations struct {
+	JSONRPC    []ConformanceViolation `json:"jsonrpc"`
+	Problem    []ConformanceViolation `json:"problem"`
+	Response   []ConformanceViolation `json:"response"`
+	ToolResult []ConformanceViolation `json:"toolResult"`
+}
+
+// ConformanceRender renders in every format the error that in describes,
+// as ConformancePayloads does, with the violations each payload reported
+// (to them alone: the catalog's OnViolation learns of none).
+func (c *Catalog) ConformanceRender(in *ConformanceInput) (ConformancePayloads, ConformanceViolations, error) {
+	var vs ConformanceViolations
+	p, err := c.conformancePayloads(in, &factsCache{}, &vs)
+	return p, vs, err
 }
 
 // factsCache holds the catalog of the facts an input carried last: the
@@ -122,24 +149,40 @@ func (fc *factsCache) catalog(data json.RawMessage) (*Catalog, error) {
 	return fc.read, nil
 }
 
-func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache) (ConformancePayloads, error) {
+// conformancePayloads renders in, the violations of each format going to
+// vs when it is set (else to the catalog's OnViolation).
+func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *ConformanceViolations) (ConformancePayloads, error) {
+	var p ConformancePayloads
 	if len(in.Catalog) > 0 {
 		other, err := fc.catalog(in.Catalog)
 		if err != nil {
-			return ConformancePayloads{}, err
+			return p, err
 		}
 		c = other
 	}
 	e, o, err := c.conformanceError(in)
 	if err != nil {
-		return ConformancePayloads{}, err
+		return p, err
 	}
-	return ConformancePayloads{
-		JSONRPC:    string(e.AppendJSONRPC(nil, o)),
-		Problem:    string(e.AppendProblem(nil, o)),
-		Response:   string(e.AppendResponse(nil, o)),
-		ToolResult: string(e.AppendToolResult(nil, o)),
-	}, nil
+	// render writes one format's payload, its violations going to *to
+	collect := vs != nil
+	render := func(to *[]ConformanceViolation, write func(*Error, []byte, *Options) []byte) string {
+		if collect {
+			*to = []ConformanceViolation{}
+			o.onViolation = func(v Violation) {
+				*to = append(*to, ConformanceViolation{Symbol: v.Symbol, Path: v.Path, Keyword: v.Keyword, Outcome: v.Outcome})
+			}
+		}
+		return string(write(e, nil, o))
+	}
+	if !collect {
+		vs = new(ConformanceViolations) // left empty
+	}
+	p.JSONRPC = render(&vs.JSONRPC, (*Error).AppendJSONRPC)
+	p.Problem = render(&vs.Problem, (*Error).AppendProblem)
+	p.Response = render(&vs.Response, (*Error).AppendResponse)
+	p.ToolResult = render(&vs.ToolResult, (*Error).AppendToolResult)
+	return p, nil
 }
 
 // conformanceError builds the error and the options an input describes.
@@ -314,9 +357,10 @@ func ServeConformance(c *Catalog, r io.Reader, w io.Writer) error {
 
 // conformanceAnswer is the answer to one line of the protocol.
 type conformanceAnswer struct {
-	ID       string               `json:"id"`
-	Payloads *ConformancePayloads `json:"payloads,omitempty"`
-	Error    string               `json:"error,omitempty"`
+	ID         string                 `json:"id"`
+	Payloads   *ConformancePayloads   `json:"payloads,omitempty"`
+	Violations *ConformanceViolations `json:"violations,omitempty"`
+	Error      string                 `json:"error,omitempty"`
 }
 
 func (c *Catalog) answer(line []byte, fc *factsCache) conformanceAnswer {
@@ -324,11 +368,12 @@ func (c *Catalog) answer(line []byte, fc *factsCache) conformanceAnswer {
 	if err != nil {
 		return conformanceAnswer{ID: id, Error: err.Error()}
 	}
-	p, err := c.conformancePayloads(in, fc)
+	var vs ConformanceViolations
+	p, err := c.conformancePayloads(in, fc, &vs)
 	if err != nil {
 		return conformanceAnswer{ID: id, Error: err.Error()}
 	}
-	return conformanceAnswer{ID: id, Payloads: &p}
+	return conformanceAnswer{ID: id, Payloads: &p, Violations: &vs}
 }
 
 // MaxInputDepth is the deepest nesting of arrays and objects a line of the

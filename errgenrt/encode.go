@@ -64,6 +64,9 @@ type Encoder struct {
 	// pending are the violations of required values without a
 	// replacement, reported once an enclosing value's fate is known.
 	pending []Violation
+	// hook learns of the violations: the options' own, else the
+	// catalog's OnViolation
+	hook func(Violation)
 
 	// flatten is set while a problem document's details are written
 	// (flattened), and flatKeys holds the other members of open details
@@ -101,6 +104,10 @@ func getEncoder(c *Catalog, o *Options) *Encoder {
 	e.pending = e.pending[:0]
 	e.path = e.path[:0]
 	e.level = 0
+	e.hook = o.onViolation
+	if e.hook == nil {
+		e.hook = c.OnViolation
+	}
 	e.maxString = o.MaxStringBytes
 	if e.maxString <= 0 {
 		e.maxString = c.Limits.MaxStringBytes
@@ -118,7 +125,7 @@ func putEncoder(e *Encoder) {
 	if cap(e.buf) > 64<<10 {
 		e.buf = nil
 	}
-	e.def = nil
+	e.def, e.hook = nil, nil
 	encoders.Put(e)
 }
 
@@ -137,13 +144,13 @@ func (e *Encoder) pushIndex(i int)  { e.path = append(e.path, pathSeg{index: i, 
 func (e *Encoder) pop()             { e.path = e.path[:len(e.path)-1] }
 
 // violation reports the value at the current path, which broke
-// e.lastKeyword, to the catalog's OnViolation (on the first pass of a
-// payload only), with the violations pending below it.
+// e.lastKeyword, to the hook (on the first pass of a payload only), with
+// the violations pending below it.
 func (e *Encoder) violation(outcome string) {
 	if !e.reporting() {
 		return
 	}
-	f := e.def.Catalog.OnViolation
+	f := e.hook
 	for _, v := range e.pending {
 		v.Outcome = outcome
 		f(v)
@@ -165,14 +172,14 @@ func (e *Encoder) flush(outcome string) {
 	if e.reporting() {
 		for _, v := range e.pending {
 			v.Outcome = outcome
-			e.def.Catalog.OnViolation(v)
+			e.hook(v)
 		}
 	}
 	e.pending = e.pending[:0]
 }
 
 func (e *Encoder) reporting() bool {
-	return e.report && e.def != nil && e.def.Catalog != nil && e.def.Catalog.OnViolation != nil
+	return e.report && e.def != nil && e.hook != nil
 }
 
 // pointer returns the current path as a JSON Pointer.

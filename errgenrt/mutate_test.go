@@ -7,8 +7,9 @@
 // process: for each shipped vector file (the golden catalogs'
 // conformance.json) the runner is errgenrt.ServeConformance over the
 // catalog built from that catalog's facts, and every payload of every
-// vector must equal the expected one byte for byte; an error answer, a
-// missing, duplicate or unknown answer fails it.
+// vector must equal the expected one byte for byte, and every format's
+// violations the expected ones; an error answer, a missing, duplicate or
+// unknown answer fails it.
 //
 // Plain `go test` never builds this file (tag mutate).
 
@@ -20,6 +21,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,9 +73,10 @@ func TestMutateVectors(t *testing.T) {
 		var file struct {
 			Catalogs map[string]json.RawMessage `json:"catalogs"`
 			Vectors  []struct {
-				ID     string            `json:"id"`
-				Input  json.RawMessage   `json:"input"`
-				Expect map[string]string `json:"expect"`
+				ID         string                          `json:"id"`
+				Input      json.RawMessage                 `json:"input"`
+				Expect     map[string]string               `json:"expect"`
+				Violations []errgenrt.ConformanceViolation `json:"violations"`
 				// Refused: an input the runner must answer with an error
 				Refused string `json:"refused"`
 			} `json:"vectors"`
@@ -112,18 +115,20 @@ func TestMutateVectors(t *testing.T) {
 		for _, v := range file.Vectors {
 			refused[v.ID] = v.Refused != ""
 		}
-		got := map[string]map[string]string{}
+		type answer struct {
+			ID         string                                     `json:"id"`
+			Payloads   map[string]string                          `json:"payloads"`
+			Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
+			Error      string                                     `json:"error"`
+		}
+		got := map[string]answer{}
 		sc := bufio.NewScanner(&out)
 		sc.Buffer(nil, 256<<20)
 		for sc.Scan() {
 			if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 				continue
 			}
-			var a struct {
-				ID       string            `json:"id"`
-				Payloads map[string]string `json:"payloads"`
-				Error    string            `json:"error"`
-			}
+			var a answer
 			if err := json.Unmarshal(sc.Bytes(), &a); err != nil || a.ID == "" {
 				t.Fatalf("%s: not an answer: %.200s", name, sc.Bytes())
 			}
@@ -136,16 +141,13 @@ func TestMutateVectors(t *testing.T) {
 			if _, dup := got[a.ID]; dup {
 				t.Fatalf("%s %s: answered twice", name, a.ID)
 			}
-			if a.Payloads == nil {
-				a.Payloads = map[string]string{}
-			}
-			got[a.ID] = a.Payloads
+			got[a.ID] = a
 		}
 		if len(got) != len(file.Vectors) {
 			t.Fatalf("%s: %d answers for %d vectors", name, len(got), len(file.Vectors))
 		}
 		for _, v := range file.Vectors {
-			p, ok := got[v.ID]
+			a, ok := got[v.ID]
 			if !ok {
 				t.Fatalf("%s %s: no answer", name, v.ID)
 			}
@@ -154,8 +156,11 @@ func TestMutateVectors(t *testing.T) {
 				if !ok {
 					continue
 				}
-				if g, has := p[f]; !has || g != want {
+				if g, has := a.Payloads[f]; !has || g != want {
 					t.Fatalf("%s %s %s:\n got %s\nwant %s", name, v.ID, f, g, want)
+				}
+				if g := a.Violations[f]; !slices.Equal(g, v.Violations) {
+					t.Fatalf("%s %s %s violations:\n got %v\nwant %v", name, v.ID, f, g, v.Violations)
 				}
 			}
 		}

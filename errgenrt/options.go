@@ -25,6 +25,10 @@ type Options struct {
 	// generator, for reproducible output in tests.
 	Now      func() time.Time
 	Instance func() string
+
+	// onViolation, when set, learns of this render's violations in place
+	// of the catalog's OnViolation (the conformance runner's).
+	onViolation func(Violation)
 }
 
 // DefaultOptions returns the defaults, which are the zero value: not

@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/pipeline"
@@ -56,6 +57,9 @@ type vectorFile struct {
 		ID     string            `json:"id"`
 		Input  json.RawMessage   `json:"input"`
 		Expect map[string]string `json:"expect"`
+		// Violations: what the violation hook learns of while each
+		// format renders
+		Violations []errgenrt.ConformanceViolation `json:"violations"`
 		// Refused: an input the runner must refuse, and why
 		Refused string `json:"refused"`
 	} `json:"vectors"`
@@ -65,7 +69,10 @@ type vectorFile struct {
 type answer struct {
 	ID       string            `json:"id"`
 	Payloads map[string]string `json:"payloads"`
-	Error    string            `json:"error"`
+	// Violations, by format; absent from the answers of a runner whose
+	// runtime has no violation hook
+	Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
+	Error      string                                     `json:"error"`
 }
 
 func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
@@ -126,7 +133,7 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 			return usageErr("%s: vector %s: %v", path, v.ID, err)
 		}
 		r.index[v.ID] = len(r.vectors)
-		r.vectors = append(r.vectors, sentVector{id: v.ID, input: input, expect: v.Expect, refused: v.Refused})
+		r.vectors = append(r.vectors, sentVector{id: v.ID, input: input, expect: v.Expect, violations: v.Violations, refused: v.Refused})
 	}
 	if len(r.vectors) == 0 {
 		return usageErr("no vector to send (%s holds %d; -run %q)", path, len(vf.Vectors), flagString(fl, "run"))
@@ -136,11 +143,12 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 }
 
 type sentVector struct {
-	id      string
-	input   json.RawMessage
-	expect  map[string]string
-	refused string // why the runner must refuse the input ("": it renders it)
-	got     *answer
+	id         string
+	input      json.RawMessage
+	expect     map[string]string
+	violations []errgenrt.ConformanceViolation
+	refused    string // why the runner must refuse the input ("": it renders it)
+	got        *answer
 }
 
 // conformanceRun is one run of a runner over the vectors.
@@ -267,6 +275,7 @@ func (r *conformanceRun) take(n int, line []byte) {
 // report prints the failures and the summary, and returns the exit status.
 func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	payloads, refusals, differ, rendered, missing, printed := 0, 0, 0, 0, 0, 0
+	unreported := 0 // answers without violations
 	for _, v := range r.vectors {
 		if v.got == nil {
 			missing++
@@ -298,6 +307,13 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 				msg = fmt.Sprintf("%s %s: no payload in the answer", v.id, f)
 			case got != want:
 				msg = fmt.Sprintf("%s %s: %s", v.id, f, byteDiff(want, got))
+			case v.got.Violations == nil:
+				if f == r.formats[0] {
+					unreported++
+				}
+				continue
+			case !slices.Equal(v.got.Violations[f], v.violations):
+				msg = fmt.Sprintf("%s %s: %s", v.id, f, violationDiff(v.violations, v.got.Violations[f]))
 			default:
 				continue
 			}
@@ -330,6 +346,9 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 			refused = ", " + diag.Plural(refusals, "input") + " refused"
 		}
 		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches%s\n", diag.Plural(len(r.vectors), "vector"), diag.Plural(payloads, "payload"), refused)
+		if unreported > 0 {
+			fmt.Fprintf(env.Stdout, "%s without violations: the violation hook was not checked there (a runner whose runtime has one answers with what it learned; see the runner protocol)\n", diag.Plural(unreported, "answer"))
+		}
 		return ExitOK
 	}
 	if printed < differ+rendered {
@@ -352,6 +371,23 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: %s\n", msg)
 	}
 	return ExitInvalid
+}
+
+// violationDiff says where the violations a runner reported first differ
+// from the expected ones.
+func violationDiff(want, got []errgenrt.ConformanceViolation) string {
+	show := func(vs []errgenrt.ConformanceViolation, i int) string {
+		if i >= len(vs) {
+			return "none"
+		}
+		v := vs[i]
+		return fmt.Sprintf("%s %s %s at %q", v.Symbol, v.Outcome, v.Keyword, v.Path)
+	}
+	i := 0
+	for i < len(want) && i < len(got) && want[i] == got[i] {
+		i++
+	}
+	return fmt.Sprintf("violation %d of %d (%d reported) differs: want %s, got %s", i+1, len(want), len(got), show(want, i), show(got, i))
 }
 
 // byteDiff says where got first differs from want and shows both around

@@ -15,7 +15,7 @@ type Result struct {
 }
 
 // Agree reports whether every runner gave the same answer: the payloads,
-// every format byte for byte, or the error answer with the same id (the
+// every format byte for byte, with the same violations, or the error answer with the same id (the
 // line's, or "" when it is unreadable), or no answer to a blank line; and
 // none failed.
 func (r Result) Agree() bool {
@@ -71,6 +71,10 @@ func (r Result) Class() string {
 					b.WriteString("| " + Formats[f])
 					break
 				}
+				if o.Kind == Payloads && o.Violations[f] != r.Outcomes[0].Violations[f] {
+					b.WriteString("| " + Formats[f] + " violations")
+					break
+				}
 			}
 		}
 	}
@@ -123,6 +127,9 @@ func (r Result) Describe(runners []*Runner) string {
 			fmt.Fprintf(&b, "  %s: payloads\n", runners[i].Name)
 			for f, p := range o.Payloads {
 				fmt.Fprintf(&b, "    %s: %s\n", Formats[f], cut(p, 3000))
+				if v := o.Violations[f]; v != "" {
+					fmt.Fprintf(&b, "    %s violations:\n      %s\n", Formats[f], strings.ReplaceAll(strings.TrimSuffix(cut(v, 3000), "\n"), "\n", "\n      "))
+				}
 			}
 		case Skipped:
 			fmt.Fprintf(&b, "  %s: no answer (skipped)\n", runners[i].Name)

@@ -53,16 +53,20 @@ func (k OutcomeKind) String() string {
 type Outcome struct {
 	Kind     OutcomeKind
 	Payloads [4]string // Payloads: by Formats
-	Reason   string    // Refused, Unreadable: the error answer's reason; Failed: what failed
-	ID       string    // the answer's id
-	Answer   string    // the answer line as written (cut to 4 KB)
+	// Violations: what the runtime's violation hook learned of, by
+	// Formats, each format's list written one violation per line
+	Violations [4]string
+	Reason     string // Refused, Unreadable: the error answer's reason; Failed: what failed
+	ID         string // the answer's id
+	Answer     string // the answer line as written (cut to 4 KB)
 }
 
 // Same reports whether o and p are the same answer: the same kind and, for
-// payloads, every format byte for byte (the reasons of error answers may
-// differ), under the same id. A failure is never the same as anything.
+// payloads, every format byte for byte and the same violations (the
+// reasons of error answers may differ), under the same id. A failure is
+// never the same as anything.
 func (o Outcome) Same(p Outcome) bool {
-	return o.Kind == p.Kind && o.Kind != Failed && o.Payloads == p.Payloads && o.ID == p.ID
+	return o.Kind == p.Kind && o.Kind != Failed && o.Payloads == p.Payloads && o.Violations == p.Violations && o.ID == p.ID
 }
 
 // answer is one line a runner wrote, read.
@@ -97,7 +101,7 @@ func readAnswer(text []byte) answer {
 		}
 		seen[m.Key.Str] = true
 		switch m.Key.Str {
-		case "id", "payloads", "error":
+		case "id", "payloads", "violations", "error":
 		default:
 			return fail("unknown member " + m.Key.String())
 		}
@@ -137,6 +141,23 @@ func readAnswer(text []byte) answer {
 		if why := payloadProblem(s); why != "" && a.outcome.Kind != Failed {
 			a.outcome.Kind, a.outcome.Reason = Failed, "payload "+f+" "+why
 		}
+	}
+	var reported struct {
+		Violations map[string][]struct{ Symbol, Path, Keyword, Outcome string } `json:"violations"`
+	}
+	if err := json.Unmarshal(text, &reported); err != nil || reported.Violations == nil {
+		return fail("no violations object of the formats' lists of {symbol, path, keyword, outcome}")
+	}
+	for i, f := range Formats {
+		list, ok := reported.Violations[f]
+		if !ok {
+			return fail("violations of " + f + " missing")
+		}
+		var b strings.Builder
+		for _, v := range list {
+			fmt.Fprintf(&b, "%s %s %s %q\n", v.Symbol, v.Outcome, v.Keyword, v.Path)
+		}
+		a.outcome.Violations[i] = b.String()
 	}
 	a.ok = true
 	if a.outcome.Kind != Failed {

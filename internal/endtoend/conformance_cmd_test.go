@@ -36,8 +36,10 @@ func conformanceSetup(t *testing.T) (dir, runner, vectors string) {
 
 // errgen conformance passes a runner that matches every payload, and fails
 // — naming the vector, the format and where the bytes part — one that does
-// not: a changed expected byte, a runner escaping < its own way, one that
-// answers nothing, hangs, dies, leaves a vector out or answers one twice.
+// not: a changed expected byte or violation, a runner escaping < its own
+// way, one that answers nothing, hangs, dies, leaves a vector out or
+// answers one twice. A runner that answers without violations passes, told
+// that the hook went unchecked.
 func TestConformanceCommand(t *testing.T) {
 	dir, runner, vectors := conformanceSetup(t)
 	stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", vectors, "--", runner, "kinds")
@@ -70,6 +72,15 @@ func TestConformanceCommand(t *testing.T) {
 	if err := os.WriteFile(changedPath, changed, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// one expected violation's keyword changed
+	const keyword = `"keyword":"minimum","outcome":"omitted"}`
+	if !bytes.Contains(data, []byte(keyword)) {
+		t.Fatalf("no %s in the vectors", keyword)
+	}
+	wrongPath := filepath.Join(dir, "wrong-violation.json")
+	if err := os.WriteFile(wrongPath, bytes.Replace(data, []byte(keyword), []byte(`"keyword":"maximum","outcome":"omitted"}`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// an input to refuse made one the runner renders: a status of "400" 400
 	const status = `"status":"400"`
 	if !bytes.Contains(data, []byte(status)) {
@@ -89,6 +100,7 @@ func TestConformanceCommand(t *testing.T) {
 	}{
 		{"changed byte", changedPath, []string{runner, "kinds"}, []string{"E_PARSE/", " problem: bytes differ at byte ", "want: ", "erro⟨here⟩R", fmt.Sprintf("FAIL: 1 of %d payloads differ\n", 4*(n-refusals))}},
 		{"renders a refusal", acceptedPath, []string{runner, "kinds"}, []string{"rules/refuse-foreign-status: the runner rendered an input it must refuse (a status that is not a number, on a foreign error)", fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d inputs to refuse rendered\n", 4*(n-refusals), refusals)}},
+		{"changed violation", wrongPath, []string{runner, "kinds"}, []string{"rules-catalog/check-values jsonrpc: violation 1 of ", `want E_CHECKS omitted maximum at "/minimum/c000~1~0", got E_CHECKS omitted minimum at "/minimum/c000~1~0"`, "FAIL: 4 of "}},
 		{"< unescaped", vectors, []string{runner, "-break", "html", "kinds"}, []string{"bytes differ", `⟨here⟩<`, "FAIL"}},
 		{"answers nothing", vectors, []string{"sh", "-c", "cat >/dev/null"}, []string{fmt.Sprintf("the runner answered none of %d vectors", n)}},
 		{"hangs", vectors, []string{"sleep", "60"}, []string{fmt.Sprintf("the runner sent nothing for 1s after 0 of %d answers; stopped it", n)}},
@@ -109,6 +121,12 @@ func TestConformanceCommand(t *testing.T) {
 				}
 			}
 		})
+	}
+
+	// a runner whose runtime has no violation hook
+	stdout, stderr, exit = runCLI(t, dir, "conformance", "-vectors", vectors, "--", runner, "-break", "mute", "kinds")
+	if want := fmt.Sprintf("%d answers without violations: the violation hook was not checked there", n-refusals); exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, want) {
+		t.Errorf("a runner answering without violations: exit %d, want 0 and %q\n%s%s", exit, want, stdout, stderr)
 	}
 
 	// usage errors: exit 2

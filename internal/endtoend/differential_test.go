@@ -235,6 +235,9 @@ func TestDifferential(t *testing.T) {
 			var signatures []string
 			for _, r := range results {
 				kinds[r.Outcomes[0].Kind.String()]++
+				if r.Outcomes[0].Violations[0] != "" {
+					kinds["with violations"]++
+				}
 				if r.Agree() {
 					continue
 				}

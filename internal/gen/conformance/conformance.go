@@ -23,7 +23,7 @@ import (
 )
 
 // Version is the version of the vector file's format.
-const Version = 5
+const Version = 6
 
 // The fixed clock and problem instance of every vector.
 const (
@@ -55,6 +55,9 @@ type Vector struct {
 	ID     string
 	Input  errgenrt.ConformanceInput
 	Expect errgenrt.ConformancePayloads
+	// Violations are what the runtime's violation hook learns of while
+	// each format's payload renders (the same for every format).
+	Violations []errgenrt.ConformanceViolation
 	// Refused, for an input a runner must refuse (the error answer), says
 	// why.
 	Refused  string
@@ -65,15 +68,17 @@ type Vector struct {
 	Catalog string
 }
 
-// MarshalJSON writes {"id", "input", "expect"}, or {"id", "input",
-// "refused"} for an input a runner refuses.
+// MarshalJSON writes {"id", "input", "expect"} and, when the hook learns
+// of any, "violations", or {"id", "input", "refused"} for an input a
+// runner refuses.
 func (v Vector) MarshalJSON() ([]byte, error) {
 	if v.RawInput != nil && v.Refused == "" {
 		return marshal(struct {
-			ID     string                       `json:"id"`
-			Input  json.RawMessage              `json:"input"`
-			Expect errgenrt.ConformancePayloads `json:"expect"`
-		}{v.ID, v.RawInput, v.Expect})
+			ID         string                          `json:"id"`
+			Input      json.RawMessage                 `json:"input"`
+			Expect     errgenrt.ConformancePayloads    `json:"expect"`
+			Violations []errgenrt.ConformanceViolation `json:"violations,omitempty"`
+		}{v.ID, v.RawInput, v.Expect, v.Violations})
 	}
 	if v.Refused != "" {
 		return marshal(struct {
@@ -87,10 +92,11 @@ func (v Vector) MarshalJSON() ([]byte, error) {
 		in.Catalog = json.RawMessage(quote(v.Catalog)) // the facts are the file's catalogs member
 	}
 	return marshal(struct {
-		ID     string                       `json:"id"`
-		Input  errgenrt.ConformanceInput    `json:"input"`
-		Expect errgenrt.ConformancePayloads `json:"expect"`
-	}{v.ID, in, v.Expect})
+		ID         string                          `json:"id"`
+		Input      errgenrt.ConformanceInput       `json:"input"`
+		Expect     errgenrt.ConformancePayloads    `json:"expect"`
+		Violations []errgenrt.ConformanceViolation `json:"violations,omitempty"`
+	}{v.ID, in, v.Expect, v.Violations})
 }
 
 // SentInput returns the input of a vector file as errgen conformance sends
@@ -258,17 +264,20 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 	}
 	raw, err := marshal(in)
 	var p errgenrt.ConformancePayloads
+	var vs []errgenrt.ConformanceViolation
 	if err == nil {
-		_, p, err = g.render(id, raw)
+		_, p, vs, err = g.render(id, raw)
 	}
 	if err != nil {
 		g.err = fmt.Errorf("vector %s: %w", id, err)
 		return nil
 	}
+	// an option set that changes no payload changes no violation either:
+	// the payloads say whether a value was written
 	if same != nil && p == *same || !g.register(id) {
 		return nil
 	}
-	g.out = append(g.out, Vector{ID: id, Input: in, Expect: p})
+	g.out = append(g.out, Vector{ID: id, Input: in, Expect: p, Violations: vs})
 	return &p
 }
 
@@ -285,19 +294,31 @@ func (g *generator) register(id string) bool {
 	return true
 }
 
-// render reads the input of a line as a runner does and renders it; err
-// is the refusal.
-func (g *generator) render(id string, input json.RawMessage) (*errgenrt.ConformanceInput, errgenrt.ConformancePayloads, error) {
+// render reads the input of a line as a runner does and renders it, with
+// the violations it reports (nil when none); err is the refusal.
+func (g *generator) render(id string, input json.RawMessage) (*errgenrt.ConformanceInput, errgenrt.ConformancePayloads, []errgenrt.ConformanceViolation, error) {
+	var p errgenrt.ConformancePayloads
 	line, err := Vector{ID: id, RawInput: input}.Line()
 	if err != nil {
-		return nil, errgenrt.ConformancePayloads{}, err
+		return nil, p, nil, err
 	}
 	_, read, err := errgenrt.ReadConformanceLine(line)
 	if err != nil {
-		return nil, errgenrt.ConformancePayloads{}, err
+		return nil, p, nil, err
 	}
-	p, err := g.rc.Runtime.ConformancePayloads(read)
-	return read, p, err
+	p, vs, err := g.rc.Runtime.ConformanceRender(read)
+	if err != nil {
+		return read, p, nil, err
+	}
+	for _, other := range [][]errgenrt.ConformanceViolation{vs.Problem, vs.Response, vs.ToolResult} {
+		if !slices.Equal(other, vs.JSONRPC) {
+			return read, p, nil, errors.New("the formats' payloads report different violations")
+		}
+	}
+	if len(vs.JSONRPC) == 0 {
+		return read, p, nil, nil
+	}
+	return read, p, vs.JSONRPC, nil
 }
 
 // addRaw appends vector id of the input written as raw (its members in
@@ -306,13 +327,13 @@ func (g *generator) addRaw(id string, raw json.RawMessage) {
 	if g.err != nil {
 		return
 	}
-	read, p, err := g.render(id, raw)
+	read, p, vs, err := g.render(id, raw)
 	if err != nil {
 		g.err = fmt.Errorf("vector %s: %w", id, err)
 		return
 	}
 	if g.register(id) {
-		g.out = append(g.out, Vector{ID: id, Input: *read, Expect: p, RawInput: raw})
+		g.out = append(g.out, Vector{ID: id, Input: *read, Expect: p, Violations: vs, RawInput: raw})
 	}
 }
 
@@ -324,7 +345,7 @@ func (g *generator) refuse(id string, input map[string]any, why string) {
 	}
 	raw, err := marshal(input)
 	if err == nil {
-		if _, _, err = g.render(id, raw); err == nil {
+		if _, _, _, err = g.render(id, raw); err == nil {
 			err = errors.New("errgenrt renders an input the page refuses")
 		} else {
 			err = nil

@@ -124,6 +124,7 @@ func (g *generator) fieldRules() {
 	g.valueRuleVectors()
 	g.declaredRuleVector()
 	g.failRuleVector()
+	g.heldRuleVector()
 	g.replacementRuleVector()
 	g.verboseRuleVector()
 	g.openOrderRuleVector()
@@ -212,7 +213,7 @@ func (g *generator) payloads(in errgenrt.ConformanceInput) (p errgenrt.Conforman
 	if err != nil {
 		return p, false, false
 	}
-	_, p, err = g.render("candidate", raw)
+	_, p, _, err = g.render("candidate", raw)
 	if err != nil {
 		return p, false, false
 	}
@@ -280,6 +281,44 @@ func (g *generator) failRuleVector() {
 		in.Extensions = []errgenrt.ConformanceMember{{Key: "tool", Value: "read_file"}}
 		g.add("rules/details-fail", in, nil)
 		return
+	}
+}
+
+// heldRuleVector adds rules/violation-held: the first optional object
+// field with a required member that has no replacement, given a value of
+// the member that breaks it. The member's violation is held until the
+// object's fate is known, then reported with it: the object left out.
+func (g *generator) heldRuleVector() {
+	for _, e := range g.rc.Facts.Errors {
+		if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
+			continue
+		}
+		for _, p := range g.resolve(e.Details).Properties {
+			n := g.resolve(p.Node)
+			if p.Required || n.Type != "object" {
+				continue
+			}
+			for _, q := range n.Properties {
+				if !q.Required || g.resolve(q.Node).Replacement != nil {
+					continue
+				}
+				held := "/" + p.Name + "/" + q.Name
+				for _, v := range breaking(g.resolve(q.Node).Type) {
+					details := g.example(e.Symbol)
+					details[p.Name] = map[string]any{q.Name: v}
+					in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}
+					raw, err := marshal(in)
+					if err != nil {
+						continue
+					}
+					_, _, vs, err := g.render("candidate", raw)
+					if err == nil && len(vs) == 2 && vs[0].Path == held && vs[0].Outcome == "omitted" && vs[1].Path == "/"+p.Name {
+						g.add("rules/violation-held", in, nil)
+						return
+					}
+				}
+			}
+		}
 	}
 }
 

@@ -54,6 +54,9 @@ func (g *generator) valueRuleVectors() {
 				for i, c := range cases {
 					m[fmt.Sprintf("c%03d", i)] = c
 				}
+				// a name a JSON Pointer escapes, in the violations' paths
+				m["c000/~"], m["c000"] = m["c000"], nil
+				delete(m, "c000")
 				details[p.Name] = m
 				found = true
 			}

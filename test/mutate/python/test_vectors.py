@@ -6,8 +6,9 @@ process: for each shipped vector file (a golden catalog's
 conformance.json) the runner is errgen_runtime.conformance.serve over
 errgen_runtime.Catalog built from that golden package's facts — the
 mutated errgen_runtime, never the package's own copy in PKG/_rt — and
-every payload of every vector must equal the expected one byte for byte;
-an error answer, a missing, duplicate or unknown answer fails it.
+every payload of every vector must equal the expected one byte for byte,
+and every format's violations the expected ones; an error answer, a
+missing, duplicate or unknown answer fails it.
 
 MUTATE_GOLDEN names internal/endtoend/testdata/golden (python.sh sets it).
 """
@@ -160,7 +161,7 @@ def test_vectors(name: str) -> None:
     out = io.BytesIO()
     serve(catalog, io.BytesIO(b"".join(_line(v) for v in vectors)), out)
     to_refuse = {v["id"] for v in vectors if "refused" in v}  # type: ignore[index,operator]
-    got: dict[str, dict[str, str]] = {}
+    got: dict[str, dict[str, object]] = {}
     for line in out.getvalue().split(b"\n"):
         if not line.strip():
             continue
@@ -169,13 +170,17 @@ def test_vectors(name: str) -> None:
         refused = a["id"] in to_refuse
         assert bool(a.get("error")) == refused, f"{name} {a['id']}: the runner answered {a.get('error') or 'payloads'}, the vector wants {'a refusal' if refused else 'payloads'}"
         assert a["id"] not in got, f"{name} {a['id']}: answered twice"
-        got[a["id"]] = a.get("payloads") or {}
+        got[a["id"]] = a
     assert len(got) == len(vectors), f"{name}: {len(got)} answers for {len(vectors)} vectors"
     for v in vectors:
-        p = got.get(v["id"])  # type: ignore[call-overload]
-        assert p is not None, f"{name} {v['id']}: no answer"
+        a = got.get(v["id"])  # type: ignore[call-overload]
+        assert a is not None, f"{name} {v['id']}: no answer"
+        p: dict[str, str] = a.get("payloads") or {}  # type: ignore[assignment]
+        reported: dict[str, list[object]] = a.get("violations") or {}  # type: ignore[assignment]
         for f in FORMATS:
             want = v.get("expect", {}).get(f)  # type: ignore[attr-defined]
             if want is None:
                 continue
             assert p.get(f) == want, f"{name} {v['id']} {f}:\n got {p.get(f)}\nwant {want}"
+            violations = v.get("violations", [])  # type: ignore[attr-defined]
+            assert reported.get(f) == violations, f"{name} {v['id']} {f} violations:\n got {reported.get(f)}\nwant {violations}"

@@ -19,6 +19,9 @@
  * @property {(symbol: string, details: unknown, options: ErrorOptions) => Error} newError
  * @property {(symbol: string) => Error} errorOf
  * @property {(err: unknown) => Error} fromError
+ * @property {(hook: ((v: import("./core.js").Violation) => void) | null) => ((v: import("./core.js").Violation) => void) | null} onViolation
+ *   sets the hook of the catalog's violations (core.js's onViolation), and
+ *   returns the previous one
  */
 
 /** @type {((facts: Facts) => CatalogErrors) | undefined} */

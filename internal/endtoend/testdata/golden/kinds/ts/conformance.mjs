@@ -21,7 +21,7 @@
 // cannot read are refused. Nothing a line holds makes the runner throw.
 
 import { FACTS } from "./facts.js";
-import { errorOf, fromError, newError, renderJsonRpcError, renderProblem, renderResponse, renderToolResult } from "./core.js";
+import { errorOf, fromError, newError, onViolation, renderJsonRpcError, renderProblem, renderResponse, renderToolResult } from "./core.js";
 import { catalogErrors } from "./catalogs.js";
 import { wellFormed } from "./wire.js";
 import { Tables, isObject } from "./write.js";
@@ -49,7 +49,7 @@ const MAX_DEPTH = 100;
  */
 
 /** @type {Catalog} the package's catalog, raised through its exported functions */
-const OWN = { facts: FACTS, tables: new Tables(FACTS), errors: { newError, errorOf, fromError } };
+const OWN = { facts: FACTS, tables: new Tables(FACTS), errors: { newError, errorOf, fromError, onViolation } };
 
 /** Refusal is an input the runner refuses: its message is the error answer. */
 class Refusal extends Error {}
@@ -588,9 +588,13 @@ function readCheck(v, path) {
   return c;
 }
 
+/** @typedef {{ symbol: string, path: string, keyword: string, outcome: string }} Reported */
+
 /**
- * run renders one vector's input in every format.
+ * run renders one vector's input in every format, with the violations
+ * the catalog's hook learns of while each payload renders.
  * @param {unknown} value
+ * @returns {{ payloads: Record<string, string>, violations: Record<string, Reported[]> }}
  */
 function run(value) {
   if (!isObject(value)) return refuse("input: want an object");
@@ -638,12 +642,28 @@ function run(value) {
     default:
       return refuse(`unknown kind ${JSON.stringify(kind ?? "")}: want error, definition or foreign`);
   }
-  return {
-    jsonrpc: renderJsonRpcError(err, rendering),
-    problem: renderProblem(err, rendering),
-    response: renderResponse(err, rendering),
-    toolResult: renderToolResult(err, rendering),
-  };
+  /** @type {Record<string, string>} */
+  const payloads = {};
+  /** @type {Record<string, Reported[]>} */
+  const violations = {};
+  const renderers = /** @type {const} */ ([
+    ["jsonrpc", renderJsonRpcError],
+    ["problem", renderProblem],
+    ["response", renderResponse],
+    ["toolResult", renderToolResult],
+  ]);
+  const before = catalog.errors.onViolation(null);
+  try {
+    for (const [format, render] of renderers) {
+      /** @type {Reported[]} */
+      const seen = (violations[format] = []);
+      catalog.errors.onViolation((v) => void seen.push({ symbol: v.symbol, path: v.path, keyword: v.keyword, outcome: v.outcome }));
+      payloads[format] = render(err, rendering);
+    }
+  } finally {
+    catalog.errors.onViolation(before);
+  }
+  return { payloads, violations };
 }
 
 /**
@@ -669,7 +689,7 @@ function answer(bytes) {
   }
   if (!isObject(v) || typeof v.id !== "string") return { id: "", error: "unreadable line: not a JSON object with a string id" };
   try {
-    return { id: v.id, payloads: run(Object.hasOwn(v, "input") ? v.input : undefined) };
+    return { id: v.id, ...run(Object.hasOwn(v, "input") ? v.input : undefined) };
   } catch (e) {
     return { id: v.id, error: e instanceof Error ? e.message : String(e) };
   }

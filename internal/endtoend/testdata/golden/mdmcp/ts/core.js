@@ -289,6 +289,11 @@ class Catalog {
       newError: (symbol, details, options) => made(new Error(), this.raised(symbol, details, options)),
       errorOf: (symbol) => made(new Error(), this.bare(symbol)),
       fromError: (err) => this.found(err) ?? made(new Error(), fresh(this.fallback, err ?? undefined)),
+      onViolation: (hook) => {
+        const previous = this.tables.onViolation;
+        this.tables.onViolation = hook;
+        return previous;
+      },
     };
   }
 }

@@ -212,7 +212,7 @@ impl Violations {
             .clone()
     }
 
-    fn set(&self, hook: Option<Hook>) {
+    pub(crate) fn set(&self, hook: Option<Hook>) {
         *self.0.write().unwrap_or_else(PoisonError::into_inner) = hook;
     }
 }

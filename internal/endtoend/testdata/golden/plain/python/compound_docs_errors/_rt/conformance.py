@@ -39,6 +39,7 @@ from typing import IO, Any
 
 from .core import FACTS_FORMAT, RETRY_AFTER_CHANGE, RETRY_AFTER_DELAY, RETRY_NEVER, Catalog, CatalogError, Options, TextError
 from .wire import MAX_SAFE_INTEGER, well_formed
+from .write import Violation
 
 __all__ = ["MAX_CATALOGS", "MAX_INPUT_DEPTH", "answer", "main", "serve"]
 
@@ -428,8 +429,13 @@ def _catalog_of(own: Catalog[Any], value: object, text: str) -> Catalog[Any]:
     return catalog
 
 
-def _run(catalog: Catalog[Any], value: object) -> dict[str, str]:
-    """Renders one vector's input in every format."""
+_Answer = dict[str, dict[str, Any]]
+
+
+def _run(catalog: Catalog[Any], value: object) -> _Answer:
+    """Renders one vector's input in every format: {"payloads",
+    "violations"}, the latter what the catalog's violation hook learns of
+    while each payload renders."""
     if not isinstance(value, dict):
         raise Refusal("input: want an object")
     inp = _Members(value, "input")
@@ -477,16 +483,33 @@ def _run(catalog: Catalog[Any], value: object) -> dict[str, str]:
             )
     else:
         raise Refusal(f"unknown kind {json.dumps(kind or '')}: want error, definition or foreign")
-    return {
-        "jsonrpc": catalog.render_jsonrpc_error(err, rendering),
-        "problem": catalog.render_problem(err, rendering),
-        "response": catalog.render_response(err, rendering),
-        "toolResult": catalog.render_tool_result(err, rendering),
-    }
+    renderers = (
+        ("jsonrpc", catalog.render_jsonrpc_error),
+        ("problem", catalog.render_problem),
+        ("response", catalog.render_response),
+        ("toolResult", catalog.render_tool_result),
+    )
+    payloads: dict[str, str] = {}
+    violations: dict[str, list[dict[str, str]]] = {}
+    seen: list[dict[str, str]] = []
+
+    def hook(v: Violation) -> None:
+        seen.append({"symbol": v.symbol, "path": v.path, "keyword": v.keyword, "outcome": v.outcome})
+
+    before = catalog.on_violation(hook)
+    try:
+        for fmt, render in renderers:
+            payloads[fmt] = render(err, rendering)
+            violations[fmt] = seen[:]
+            seen.clear()
+    finally:
+        catalog.on_violation(before)
+    return {"payloads": payloads, "violations": violations}
 
 
 def answer(catalog: Catalog[Any], line: bytes) -> dict[str, object]:
-    """The answer to one line: {"id", "payloads"} or {"id", "error"}."""
+    """The answer to one line: {"id", "payloads", "violations"} or {"id",
+    "error"}."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
@@ -502,7 +525,7 @@ def answer(catalog: Catalog[Any], line: bytes) -> dict[str, object]:
     id_: str = v["id"]
     try:
         value = v.get("input")
-        return {"id": id_, "payloads": _run(_catalog_of(catalog, value, text), value)}
+        return {"id": id_, **_run(_catalog_of(catalog, value, text), value)}
     except Refusal as e:
         return {"id": id_, "error": str(e)}
     except Exception as e:  # nothing a line holds stops the runner

@@ -10,11 +10,11 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Map, Value};
 
-use super::catalog::{Catalog, Def};
+use super::catalog::{Catalog, Def, Hook, Violation};
 use super::error::Error;
 use super::facts::read_catalog;
 use super::json::quote;
@@ -32,7 +32,9 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// Serves the conformance runner protocol for `catalog`: reads one vector
 /// per line from `input` (`{"id", "input"}`), renders it, and answers each
 /// with one line on `output`: `{"id", "payloads": {"jsonrpc", "problem",
-/// "response", "toolResult"}}`, or `{"id", "error"}` for an input it
+/// "response", "toolResult"}, "violations": {…}}` (what the catalog's
+/// violation hook learns of while each payload renders, by format, as
+/// `{"symbol", "path", "keyword", "outcome"}`), or `{"id", "error"}` for an input it
 /// refuses — a member of the wrong type, details a typed constructor could
 /// not take, an unknown symbol, a clock that names no instant, a `catalog`
 /// that cannot be read as facts — with the id `""` for a line it cannot
@@ -110,15 +112,57 @@ fn answer(catalogs: &mut Catalogs, line: &[u8]) -> String {
         Err((id, why)) => return error_answer(&id, &why),
     };
     match input.and_then(|input| run(catalogs.of(&input)?, &input)) {
-        Ok(p) => format!(
-            "{{\"id\":{},\"payloads\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}}}}",
+        Ok((p, v)) => format!(
+            "{{\"id\":{},\"payloads\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}},\"violations\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}}}}",
             quote(&id),
             quote(&p[0]),
             quote(&p[1]),
             quote(&p[2]),
-            quote(&p[3])
+            quote(&p[3]),
+            violation_list(&v[0]),
+            violation_list(&v[1]),
+            violation_list(&v[2]),
+            violation_list(&v[3])
         ),
         Err(why) => error_answer(&id, &why),
+    }
+}
+
+/// The violations of one payload as the answer writes them.
+fn violation_list(vs: &[Violation]) -> String {
+    let items: Vec<String> = vs
+        .iter()
+        .map(|v| {
+            format!(
+                "{{\"symbol\":{},\"path\":{},\"keyword\":{},\"outcome\":{}}}",
+                quote(v.symbol),
+                quote(&v.path),
+                quote(v.keyword),
+                quote(v.outcome.as_str())
+            )
+        })
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+/// Holds a catalog's violation hook in place of the one it had, which it
+/// puts back when dropped (a panicking render too).
+struct HookSwap {
+    catalog: &'static Catalog,
+    before: Option<Hook>,
+}
+
+impl HookSwap {
+    fn new(catalog: &'static Catalog, hook: Hook) -> HookSwap {
+        let before = catalog.violations.hook();
+        catalog.violations.set(Some(hook));
+        HookSwap { catalog, before }
+    }
+}
+
+impl Drop for HookSwap {
+    fn drop(&mut self) {
+        self.catalog.violations.set(self.before.take());
     }
 }
 
@@ -625,8 +669,12 @@ fn parse_now(s: &str) -> Result<std::time::SystemTime, String> {
     parse_rfc3339(s).ok_or_else(|| format!("options.now {s:?}: not a real instant"))
 }
 
-/// Renders one input in the four formats.
-fn run(catalog: &'static Catalog, input: &Input) -> Result<[String; 4], String> {
+/// Renders one input in the four formats, with the violations the
+/// catalog's hook learns of while each payload renders.
+fn run(
+    catalog: &'static Catalog,
+    input: &Input,
+) -> Result<([String; 4], [Vec<Violation>; 4]), String> {
     let o = &input.options;
     let cause = (!input.cause.is_empty()).then(|| chain(&input.cause));
     let e = match input.kind.as_str() {
@@ -650,12 +698,25 @@ fn run(catalog: &'static Catalog, input: &Input) -> Result<[String; 4], String> 
             ))
         }
     };
-    Ok([
-        e.to_jsonrpc(o),
-        e.to_problem(o),
-        e.to_response(o),
-        e.to_tool_result(o),
-    ])
+    let seen: Arc<Mutex<Vec<Violation>>> = Arc::default();
+    let sink = seen.clone();
+    let _swap = HookSwap::new(
+        catalog,
+        Arc::new(move |v: &Violation| {
+            sink.lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(v.clone())
+        }),
+    );
+    let take = || std::mem::take(&mut *seen.lock().unwrap_or_else(PoisonError::into_inner));
+    let jsonrpc = (e.to_jsonrpc(o), take());
+    let problem = (e.to_problem(o), take());
+    let response = (e.to_response(o), take());
+    let tool_result = (e.to_tool_result(o), take());
+    Ok((
+        [jsonrpc.0, problem.0, response.0, tool_result.0],
+        [jsonrpc.1, problem.1, response.1, tool_result.1],
+    ))
 }
 
 /// The error an `error` input describes, made by its constructor.
