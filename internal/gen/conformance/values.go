@@ -86,84 +86,23 @@ func checkCases(n *facts.Node) []any {
 	var out []any
 	switch n.Type {
 	case "string":
-		for _, s := range []string{"", "a", "é", "€", "😀", "ab", "é€", "😀😀", "abc", "éé€", "😀😀😀", "abcd", "éé€€", "😀😀😀😀", "aé€😀b"} {
-			out = append(out, s)
-		}
-		for _, v := range c.Enum {
-			out = append(out, v, strings.ToUpper(v), v+" ")
-		}
-		if len(c.Patterns) > 0 {
-			for _, s := range patternCases {
-				out = append(out, s)
-			}
-		}
-		for _, f := range c.Formats {
-			for _, s := range formatCases[f] {
-				out = append(out, s)
-			}
-		}
+		out = stringCases(c)
 	case "integer", "number":
-		var bounds []float64
-		for _, b := range []*json.Number{c.Minimum, c.Maximum, c.ExclusiveMinimum, c.ExclusiveMaximum} {
-			if f, ok := float(b); ok {
-				bounds = append(bounds, f)
-			}
-		}
-		steps := []float64{-1, 0, 1}
-		if n.Type == "number" {
-			steps = []float64{-1, -0.5, -1e-9, 0, 1e-9, 0.5, 1}
-		}
-		// an integer node takes integers alone: a fraction is refused
-		add := func(f float64) {
-			if n.Type == "number" || f == math.Trunc(f) {
-				out = append(out, num(f))
-			}
-		}
-		for _, b := range bounds {
-			for _, d := range steps {
-				add(b + d)
-			}
-		}
-		if k, ok := float(c.MultipleOf); ok && k > 0 {
-			for _, q := range []float64{0, 1, 3, 7, 1.5, -2, 1.0 / 3} {
-				add(q * k)
-			}
-		}
-		add(0)
-		add(1)
+		out = numberCases(c, n.Type)
 	case "array":
-		counts := map[int]bool{}
-		for _, b := range []*int{c.MinItems, c.MaxItems} {
-			if b != nil {
-				counts[max(*b-1, 0)], counts[*b], counts[*b+1] = true, true, true
-			}
-		}
-		for k := range 8 {
-			if counts[k] {
-				items := make([]any, k)
-				for i := range items {
-					items[i] = itemOf(n, i)
-				}
-				out = append(out, items)
-			}
-		}
-		if c.UniqueItems {
-			one, two := itemOf(n, 0), itemOf(n, 1)
-			out = append(out, []any{one, one}, []any{one, two}, []any{one, two, one}, []any{})
-			if n.Items == nil || n.Items.Type == "any" { // items of every type, equal as JSON or not
-				out = append(out,
-					[]any{json.Number("1"), json.Number("1.0")}, []any{json.Number("1"), "1"},
-					[]any{map[string]any{"a": json.Number("1"), "b": true}, map[string]any{"b": true, "a": json.Number("1")}},
-					[]any{map[string]any{"a": json.Number("1")}, map[string]any{"a": json.Number("2")}},
-					[]any{[]any{json.Number("1")}, []any{json.Number("1")}}, []any{[]any{json.Number("1")}, []any{json.Number("1"), json.Number("2")}},
-					[]any{true, json.Number("1")}, []any{nil, nil}, []any{false, json.Number("0")})
-			}
-		}
+		out = arrayCases(n, c)
+	case "any": // values of every type, each keyword judging its own
+		out = append(stringCases(c), numberCases(c, "number")...)
+		out = append(out, arrayCases(n, c)...)
+		out = append(out, true, false, map[string]any{"a": "é"})
 	}
 	if c.Const != nil {
 		var v any
 		if json.Unmarshal(*c.Const, &v) == nil {
 			out = append(out, v)
+			if f, ok := v.(float64); ok { // the same number written otherwise
+				out = append(out, json.Number(strconv.FormatFloat(f, 'e', -1, 64)))
+			}
 			if n.Type == "any" { // of other types too: a typed node refuses them
 				out = append(out, []any{v}, map[string]any{"v": v})
 				if m, ok := v.(map[string]any); ok {
@@ -174,6 +113,98 @@ func checkCases(n *facts.Node) []any {
 					out = append(out, more)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// stringCases returns strings of one to four code points of every UTF-8
+// length, and the cases of c's enum, patterns and formats.
+func stringCases(c *facts.Check) []any {
+	var out []any
+	for _, s := range []string{"", "a", "é", "€", "😀", "ab", "é€", "😀😀", "abc", "éé€", "😀😀😀", "abcd", "éé€€", "😀😀😀😀", "aé€😀b"} {
+		out = append(out, s)
+	}
+	for _, v := range c.Enum {
+		out = append(out, v, strings.ToUpper(v), v+" ")
+	}
+	if len(c.Patterns) > 0 {
+		for _, s := range patternCases {
+			out = append(out, s)
+		}
+	}
+	for _, f := range c.Formats {
+		for _, s := range formatCases[f] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// numberCases returns numbers on both sides of c's bounds and multiples
+// of c's multipleOf, of a node of type typ (integer or number).
+func numberCases(c *facts.Check, typ string) []any {
+	var out []any
+	var bounds []float64
+	for _, b := range []*json.Number{c.Minimum, c.Maximum, c.ExclusiveMinimum, c.ExclusiveMaximum} {
+		if f, ok := float(b); ok {
+			bounds = append(bounds, f)
+		}
+	}
+	steps := []float64{-1, 0, 1}
+	if typ == "number" {
+		steps = []float64{-1, -0.5, -1e-9, 0, 1e-9, 0.5, 1}
+	}
+	// an integer node takes integers alone: a fraction is refused
+	add := func(f float64) {
+		if typ == "number" || f == math.Trunc(f) {
+			out = append(out, num(f))
+		}
+	}
+	for _, b := range bounds {
+		for _, d := range steps {
+			add(b + d)
+		}
+	}
+	if k, ok := float(c.MultipleOf); ok && k > 0 {
+		for _, q := range []float64{0, 1, 3, 7, 1.5, -2, 1.0 / 3} {
+			add(q * k)
+		}
+	}
+	add(0)
+	add(1)
+	return out
+}
+
+// arrayCases returns arrays of every count around c's minItems and
+// maxItems and, with uniqueItems, arrays with and without equal items.
+func arrayCases(n *facts.Node, c *facts.Check) []any {
+	var out []any
+	counts := map[int]bool{}
+	for _, b := range []*int{c.MinItems, c.MaxItems} {
+		if b != nil {
+			counts[max(*b-1, 0)], counts[*b], counts[*b+1] = true, true, true
+		}
+	}
+	for k := range 8 {
+		if counts[k] {
+			items := make([]any, k)
+			for i := range items {
+				items[i] = itemOf(n, i)
+			}
+			out = append(out, items)
+		}
+	}
+	if c.UniqueItems {
+		one, two := itemOf(n, 0), itemOf(n, 1)
+		out = append(out, []any{one, one}, []any{one, two}, []any{one, two, one}, []any{})
+		if n.Items == nil || n.Items.Type == "any" { // items of every type, equal as JSON or not
+			out = append(out,
+				[]any{json.Number("1"), json.Number("1.0")}, []any{json.Number("1"), "1"},
+				[]any{map[string]any{"a": json.Number("1"), "b": true}, map[string]any{"b": true, "a": json.Number("1")}},
+				[]any{map[string]any{"a": json.Number("1")}, map[string]any{"a": json.Number("2")}},
+				[]any{[]any{json.Number("1")}, []any{json.Number("1")}}, []any{[]any{json.Number("1")}, []any{json.Number("1"), json.Number("2")}},
+				[]any{true, json.Number("1")}, []any{nil, nil}, []any{false, json.Number("0")})
 		}
 	}
 	return out
