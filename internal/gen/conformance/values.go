@@ -3,7 +3,9 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -105,17 +107,56 @@ func checkCases(n *facts.Node) []any {
 			}
 			if n.Type == "any" { // of other types too: a typed node refuses them
 				out = append(out, []any{v}, map[string]any{"v": v})
-				if m, ok := v.(map[string]any); ok {
-					more := map[string]any{"extra": true}
-					for k, x := range m {
-						more[k] = x
-					}
-					out = append(out, more)
-				}
+				out = append(out, nearMisses(v)...)
 			}
 		}
 	}
 	return out
+}
+
+// nearMisses returns JSON values that differ from v in one place each: a
+// scalar of another value or type, an item or member changed, added or
+// left out.
+func nearMisses(v any) []any {
+	switch x := v.(type) {
+	case nil:
+		return []any{false, json.Number("0"), ""}
+	case bool:
+		return []any{!x, json.Number(strconv.Itoa(map[bool]int{false: 0, true: 1}[x])), nil}
+	case float64:
+		return []any{num(x + 1), strconv.FormatFloat(x, 'g', -1, 64), nil}
+	case string:
+		return []any{x + " ", strings.ToUpper(x) + "X", nil}
+	case []any:
+		out := []any{append(slices.Clone(x), nil)}
+		if len(x) > 0 {
+			out = append(out, x[:len(x)-1])
+		}
+		for i, item := range x {
+			for _, m := range nearMisses(item) {
+				changed := slices.Clone(x)
+				changed[i] = m
+				out = append(out, changed)
+			}
+		}
+		return out
+	case map[string]any:
+		more := maps.Clone(x)
+		more["extra"] = true
+		out := []any{more}
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			less := maps.Clone(x)
+			delete(less, k)
+			out = append(out, less)
+			for _, m := range nearMisses(x[k]) {
+				changed := maps.Clone(x)
+				changed[k] = m
+				out = append(out, changed)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // stringCases returns strings of one to four code points of every UTF-8
@@ -246,16 +287,22 @@ var patternCases = []string{
 // Schema validators disagree (a date-time with a space for its T, a uuid
 // with its urn:uuid: prefix): every payload of a vector validates against
 // its schema under any of them.
+// longHost is three labels of 63 bytes, each with its dot: 192 bytes.
+var longHost = strings.Repeat("a", 63) + "." + strings.Repeat("b", 63) + "." + strings.Repeat("c", 63) + "."
+
 var formatCases = map[string][]string{
-	"date":                  {"2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2024-04-30", "2024-04-31", "2024-12-31", "2024-13-01", "2024-00-10", "2024-01-00", "24-01-01", "2024-1-01"},
-	"time":                  {"12:00:00Z", "12:00:00z", "12:00:00+01:00", "12:00:00-23:59", "12:00:00", "12:00:00.123Z", "24:00:00Z", "12:60:00Z", "23:59:60Z", "22:59:60-01:00", "12:59:60Z", "00:00:00+24:00"},
-	"date-time":             {"2024-02-29T12:00:00Z", "2024-02-30T12:00:00Z", "2024-02-29t12:00:00z", "2024-02-29T12:00:00", "2024-02-29T23:59:60Z", "2024-02-29T12:00:00.5+05:30"},
-	"duration":              {"P1D", "PT1H", "P1Y2M3DT4H5M6S", "P", "PT", "P1W", "P1W2D", "1D", "PT1.5S", "P1DT", "PT1M1H"},
-	"uri":                   {"https://example.com/a?b#c", "urn:isbn:0451450523", "//example.com", "http://[::1]/", "http://é.example", "a:b", "http://exa mple.com", "HTTP://EXAMPLE.COM", "http://example.com/%zz", "mailto:a@b.co"},
-	"uri-reference":         {"../a", "#frag", "", "http://a b", "%zz", "/a/b?c", "http://[::1", "é"},
-	"uri-template":          {"/users/{id}", "/users/{id", "{+path}/x", "{}", "/a/{b,c}", "/a/{é}", "/plain"},
-	"email":                 {"a@b.co", "a.b@c.de", "a..b@c.de", "a@b", "@b.co", "a@-b.co", "a@b-.co", "A@B.CO", "é@b.co", "a+b@c-d.e"},
-	"hostname":              {"example.com", "a", "-a.com", "a-.com", "a..com", strings.Repeat("x", 63) + ".com", strings.Repeat("x", 64) + ".com", "Example.COM", "ex_ample.com", "é.com", "a.b.c."},
+	"date": {"2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2024-04-30", "2024-04-31", "2024-12-31", "2024-13-01", "2024-00-10", "2024-01-00", "24-01-01", "2024-1-01", "2024-03-01", "2024-12-32", "2024-06-31"},
+	// leap seconds: only at 23:59 UTC, whatever the offset
+	"time":          {"12:00:00Z", "12:00:00z", "12:00:00+01:00", "12:00:00-23:59", "12:00:00", "12:00:00.123Z", "24:00:00Z", "12:60:00Z", "23:59:60Z", "22:59:60-01:00", "12:59:60Z", "00:00:00+24:00", "12:00:00+23:60", "23:59:60+00:00", "00:59:60+01:00", "22:58:60-01:01", "23:58:60Z", "22:59:60Z", "23:59:61Z", "23:59:60.5Z", "23:59:60-00:01", "23:59:59Z", "23:59:59+23:59"},
+	"date-time":     {"2024-02-29T12:00:00Z", "2024-02-30T12:00:00Z", "2024-02-29t12:00:00z", "2024-02-29T12:00:00", "2024-02-29T23:59:60Z", "2024-02-29T12:00:00.5+05:30", "2024-02-29T00:59:60+01:00", "2024-02-29T23:58:60Z"},
+	"duration":      {"P1D", "PT1H", "P1Y2M3DT4H5M6S", "P", "PT", "P1W", "P1W2D", "1D", "PT1.5S", "P1DT", "PT1M1H"},
+	"uri":           {"https://example.com/a?b#c", "urn:isbn:0451450523", "//example.com", "http://[::1]/", "http://é.example", "a:b", "http://exa mple.com", "HTTP://EXAMPLE.COM", "http://example.com/%zz", "mailto:a@b.co"},
+	"uri-reference": {"../a", "#frag", "", "http://a b", "%zz", "/a/b?c", "http://[::1", "é"},
+	"uri-template":  {"/users/{id}", "/users/{id", "{+path}/x", "{}", "/a/{b,c}", "/a/{é}", "/plain"},
+	"email":         {"a@b.co", "a.b@c.de", "a..b@c.de", "a@b", "@b.co", "a@-b.co", "a@b-.co", "A@B.CO", "é@b.co", "a+b@c-d.e"},
+	// names of 253 and 254 bytes, with and without a final dot
+	"hostname": {"example.com", "a", "-a.com", "a-.com", "a..com", strings.Repeat("x", 63) + ".com", strings.Repeat("x", 64) + ".com", "Example.COM", "ex_ample.com", "é.com", "a.b.c.",
+		longHost + strings.Repeat("d", 61), longHost + strings.Repeat("d", 61) + ".", longHost + strings.Repeat("d", 62), longHost + strings.Repeat("d", 62) + ".", ""},
 	"ipv4":                  {"0.0.0.0", "255.255.255.255", "256.0.0.0", "01.2.3.4", "1.2.3", "1.2.3.4.5", "249.250.199.100", "1.2.3.04", "1.2.3.4 "},
 	"ipv6":                  {"::", "::1", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7:8:9", "::ffff:1.2.3.4", "1::2::3", "FE80::1", "fe80::1%eth0", "gggg::1", "1:2:3:4:5:6:1.2.3.4"},
 	"uuid":                  {"123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g"},
