@@ -345,10 +345,19 @@ var sanitizeCases = []string{
 	"x://h?token=1", "9http://h?token=1", "+http://h?token=1", "http:///x?token=1", "://h?token=1", "a.b+c-d://h?token=1",
 	"http://h?token=a b", "'http://h?token=1'", "<http://h?token=1>", "http://h?token=1\"x", "HTTP://H?Token=1",
 	"z9://h?token=1", "A0://h?token=1", "Z+://h?token=1", "a://", "a:// h", "a://\"h",
+	// the first :// starts the authority, the first ? the query, the
+	// first # after it the fragment, the first = ends a name; a user
+	// information without a user; names past ASCII and escapes at the end
+	"https://u:p@h/?next=http://x", "https://:pw@h/x", "http://h/?a=1?token=3", "http://h/?token=a#x#y", "http://h/?#token=1",
+	"http://h/?pass=a=b", "http://h/?ÄTOKEN=1&SİG=2&S%C4%B0G=3&İD=4", "http://h/?toke%6E=1&tok%6=2&%FF%FEtoken=3&a%XXb=4",
 	// e-mail addresses: local and domain parts at each end of their
 	// classes, and top-level labels of one letter and of more
 	"bob@example.com", "a@b.co", "a@b.c", "@example.com", "a.b%c+d-e_f@ex-ample.org", "a@b.c.de", "a@b.cde9", "a@b..com",
 	"a@.com", "a@b.c1d.ef", "x@y.Z1.Com", "09AZaz@09AZaz.AZaz", "a@b.co@c.de", "é@b.co", "a@é.co", "a@b.co.",
+	"a@b.cc1@d.ee", // the second starts where the first ends
+	// a value long enough that a runtime keeps its scrubbed text: each
+	// sanitizer scrubs it its own way
+	"https://u:p@h/home/alice/" + strings.Repeat("x", 4096) + "?token=1",
 	// token runs of every class, their bounds and separators
 	"0Aa9Zz0Aa9Zz0Aa9Zz0Aa9Zz0Aa9Zz0A", "0123456789012345678901234567890", "01234567890123456789012345678901",
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF", "abcdefghijklmnopqrstuvwxyzabcdef", "zZ9aA0zZ9aA0zZ9aA0zZ9aA0zZ9aA0zZ",
