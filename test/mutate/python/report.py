@@ -6,7 +6,11 @@ it in the work directory, after `mutmut run`):
 Prints the counts and the score, killed / (killed + survived) with
 timeouts counted as killed, and the score with the survivors that
 internal/endtoend/testdata/golden/EQUIVALENT-MUTANTS.md lists as
-equivalent (its ```equivalent python block of name globs) set apart; and
+equivalent set apart: its ```equivalent python block holds a glob of
+mutmut names per line, alone (every mutant of a function) or followed by
+` | BEFORE | AFTER`, the changed line before and after the mutation (as
+the survivors file shows them), which names one change however mutmut
+numbers it; and
 writes each other surviving mutant as
 `runtime/python/src/errgen_runtime/FILE:LINE<TAB>NAME<TAB>- before<TAB>+ after`.
 """
@@ -74,16 +78,33 @@ def where(name: str, path: Path, diff: str) -> tuple[int, str, str]:
     return line, before or "", after or ""
 
 
-def equivalent_globs() -> list[str]:
-    """The globs of mutant names EQUIVALENT-MUTANTS.md lists for Python."""
+def equivalent_entries() -> list[tuple[str, str | None, str | None]]:
+    """The mutants EQUIVALENT-MUTANTS.md lists for Python: each a glob of
+    names, with the changed line before and after, or None for any."""
     text = (Path(os.environ["MUTATE_GOLDEN"]) / "EQUIVALENT-MUTANTS.md").read_text("utf-8")
     blocks = re.findall(r"^```equivalent python\n(.*?)^```", text, re.M | re.S)
-    return [g.strip() for b in blocks for g in b.split("\n") if g.strip()]
+    entries: list[tuple[str, str | None, str | None]] = []
+    for b in blocks:
+        for line in b.split("\n"):
+            if not line.strip():
+                continue
+            parts = [p.strip() for p in line.split(" | ")]
+            if len(parts) == 3:
+                entries.append((parts[0], parts[1], parts[2]))
+            else:
+                entries.append((line.strip(), None, None))
+    return entries
+
+
+def listed(entries: list[tuple[str, str | None, str | None]], name: str, before: str, after: str) -> bool:
+    """Reports whether an entry lists the mutant name, which changes the
+    line before into after."""
+    return any(fnmatch.fnmatchcase(name, g) and (b is None or (b == before and a == after)) for g, b, a in entries)
 
 
 def main() -> None:
     secs, dst = int(sys.argv[1]), Path(sys.argv[2])
-    globs = equivalent_globs()
+    entries = equivalent_entries()
     equivalent = 0
     count: Counter[str] = Counter()
     survivors = []
@@ -93,12 +114,14 @@ def main() -> None:
         for name, code in m.exit_code_by_key.items():
             status = status_by_exit_code[code]
             count[status] += 1
-            if status == "survived" and any(fnmatch.fnmatchcase(name, g) for g in globs):
+            if status != "survived":
+                continue
+            line, before, after = where(name, Path(path), get_diff_for_mutant(name, path=path))
+            if listed(entries, name, before, after):
                 equivalent += 1
-            elif status == "survived":
-                line, before, after = where(name, Path(path), get_diff_for_mutant(name, path=path))
-                rel = str(path).replace("src/errgen_runtime/", "runtime/python/src/errgen_runtime/", 1)
-                survivors.append((rel, line, name, before, after))
+                continue
+            rel = str(path).replace("src/errgen_runtime/", "runtime/python/src/errgen_runtime/", 1)
+            survivors.append((rel, line, name, before, after))
     with dst.open("w") as f:
         for rel, line, name, before, after in sorted(survivors):
             f.write(f"{rel}:{line}\t{name}\t- {before}\t+ {after}\n")
