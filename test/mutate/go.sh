@@ -41,11 +41,23 @@ mkdir -p "$out"
 
 # summarize LOG SECONDS: the counts, the score and test/mutate/out/go-survivors.txt
 summarize() {
-	python3 - "$1" "$root/errgenrt" "$out/go-survivors.txt" "$2" <<'PY'
+	python3 - "$1" "$root/errgenrt" "$out/go-survivors.txt" "$2" "$root/internal/endtoend/testdata/golden/EQUIVALENT-MUTANTS.md" <<'PY'
 import re, sys
-log, src, dst, secs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+log, src, dst, secs, listing = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
+# the equivalent mutants: FILE | MUTATOR | [COLUMN |] the line it
+# changes, trimmed (COLUMN: where in the trimmed line, from 1; none: any)
+equivalent = set()
+for block in re.findall(r"^```equivalent go\n(.*?)^```", open(listing).read(), re.M | re.S):
+    for entry in block.split("\n"):
+        if not entry.strip():
+            continue
+        parts = [p.strip() for p in entry.split(" | ", 2)]
+        col, code = None, parts[2]
+        if re.match(r"^\d+ \| ", code):
+            col, code = code.split(" | ", 1)
+        equivalent.add((parts[0], parts[1], col, code))
 line_re = re.compile(r"^\s*(KILLED|LIVED|TIMED OUT|NOT COVERED|NOT VIABLE|SKIPPED)\s+(\S+) at (\S+?):(\d+):(\d+)\s*$")
-count, lived = {}, []
+count, lived, listed = {}, [], 0
 for text in open(log, errors="replace"):
     m = line_re.match(re.sub(r"\x1b\[[0-9;]*m", "", text))
     if not m:
@@ -53,7 +65,13 @@ for text in open(log, errors="replace"):
     status, typ, fn, line, col = m.group(1), m.group(2), m.group(3), int(m.group(4)), int(m.group(5))
     count[status] = count.get(status, 0) + 1
     if status == "LIVED":
-        code = open(f"{src}/{fn.split('/')[-1]}").read().split("\n")[line - 1].strip()
+        raw = open(f"{src}/{fn.split('/')[-1]}").read().split("\n")[line - 1]
+        code = raw.strip()
+        at = str(col - (len(raw) - len(raw.lstrip())))
+        name = fn.split("/")[-1]
+        if (name, typ, None, code) in equivalent or (name, typ, at, code) in equivalent:
+            listed += 1
+            continue
         lived.append((fn.split("/")[-1], line, col, typ, code))
 k, s, t = count.get("KILLED", 0), count.get("LIVED", 0), count.get("TIMED OUT", 0)
 nc, nv = count.get("NOT COVERED", 0), count.get("NOT VIABLE", 0)
@@ -65,6 +83,8 @@ print(f"go: {tested + nc + nv} mutants judged: killed {k}, timed out {t}, surviv
 if tested:
     print(f"go: score (killed+timed out)/(killed+timed out+survived) = {(k + t) / tested:.4f}; "
           f"with not-covered counted as survived: {(k + t) / (tested + nc):.4f}")
+    if tested > listed:
+        print(f"go: {listed} survivors listed as equivalent (EQUIVALENT-MUTANTS.md); score without them = {(k + t) / (tested - listed):.4f}")
 if secs:
     print(f"go: {secs}s, {60 * tested / secs:.1f} tested mutants/minute")
 print(f"go: survivors in {dst}")

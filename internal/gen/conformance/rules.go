@@ -61,7 +61,9 @@ func (g *generator) ruleVectors() {
 		{Key: "numbers", Value: []any{json.Number("-0"), json.Number("1e21"), json.Number("1e-7"), json.Number("5e-324"), json.Number("0.1"),
 			json.Number("123456789012345678901234567890"), json.Number("9007199254740993"), json.Number("1e400"), json.Number("-1e400"),
 			json.Number("1.7976931348623157e308"), json.Number("1E3"), json.Number("-1.50")}},
-		{Key: "strings", Value: []any{"<&>", "\u2028\u2029", "\x00\x1f\x7f", "xxxxxxxxxxxx\U0001F600yy", "\"\\/"}},
+		// escaped characters, and each of the five a JSON string written
+		// for HTML escapes or quotes, alone
+		{Key: "strings", Value: []any{"<&>", "\u2028\u2029", "\x00\x1f\x7f", "xxxxxxxxxxxx\U0001F600yy", "\"\\/", "\"", "\\", "<", ">", "&"}},
 		{Key: "first", Value: 1},
 		{Key: "first", Value: 2},
 	}
@@ -125,6 +127,7 @@ func (g *generator) fieldRules() {
 	g.declaredRuleVector()
 	g.failRuleVector()
 	g.heldRuleVector()
+	g.placeholderChecksRuleVector()
 	g.replacementRuleVector()
 	g.verboseRuleVector()
 	g.openOrderRuleVector()
@@ -306,20 +309,66 @@ func (g *generator) heldRuleVector() {
 				for _, v := range breaking(g.resolve(q.Node).Type) {
 					details := g.example(e.Symbol)
 					details[p.Name] = map[string]any{q.Name: v}
-					in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}
-					raw, err := marshal(in)
-					if err != nil {
-						continue
-					}
-					_, _, vs, err := g.render("candidate", raw)
-					if err == nil && len(vs) == 2 && vs[0].Path == held && vs[0].Outcome == "omitted" && vs[1].Path == "/"+p.Name {
-						g.add("rules/violation-held", in, nil)
+					if vs := g.violations(e.Symbol, details); len(vs) == 2 && vs[0].Path == held && vs[0].Outcome == "omitted" && vs[1].Path == "/"+p.Name {
+						g.add("rules/violation-held", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}, nil)
 						return
 					}
 				}
 			}
 		}
 	}
+}
+
+// placeholderChecksRuleVector adds rules/placeholder-checks: the first
+// error whose templates show string, integer or number fields with
+// checks, each such field given a value of its type that breaks them: the
+// placeholder shows nothing (or a required field's replacement).
+func (g *generator) placeholderChecksRuleVector() {
+	for _, e := range g.rc.Facts.Errors {
+		if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
+			continue
+		}
+		details, broken := g.example(e.Symbol), 0
+		for _, p := range g.resolve(e.Details).Properties {
+			n := g.resolve(p.Node)
+			if n.Check == nil || n.Sensitive || n.Sanitize != "" || !inTemplate(e, p.Name) {
+				continue
+			}
+			var cases []any
+			switch n.Type {
+			case "string":
+				cases = stringCases(n.Check)
+			case "integer", "number":
+				cases = numberCases(n.Check, n.Type)
+			}
+			for _, c := range cases {
+				try := clone(details)
+				try[p.Name] = c
+				if vs := g.violations(e.Symbol, try); len(vs) == broken+1 && vs[broken].Path == "/"+p.Name && vs[broken].Outcome != "fallback" {
+					details, broken = try, broken+1
+					break
+				}
+			}
+		}
+		if broken > 0 {
+			g.add("rules/placeholder-checks", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}, nil)
+			return
+		}
+	}
+}
+
+// violations returns the violations of error sym given details (none when
+// the input is refused).
+func (g *generator) violations(sym string, details map[string]any) []errgenrt.ConformanceViolation {
+	raw, err := marshal(errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Details: g.raw(details), Options: options()})
+	if err != nil {
+		return nil
+	}
+	_, _, vs, err := g.render("candidate", raw)
+	if err != nil {
+		return nil
+	}
+	return vs
 }
 
 // breaking returns values of a node's type that may break its checks.

@@ -214,6 +214,13 @@ func numberCases(c *facts.Check, typ string) []any {
 	}
 	add(0)
 	add(1)
+	if typ == "integer" {
+		// the largest integers every runtime holds exactly, and the first
+		// past them; integers in exponent notation
+		for _, x := range []string{"9007199254740991", "-9007199254740991", "9007199254740992", "-9007199254740992", "4e0", "-2E1", "3.0"} {
+			out = append(out, json.Number(x))
+		}
+	}
 	return out
 }
 
