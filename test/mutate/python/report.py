@@ -9,8 +9,8 @@ internal/endtoend/testdata/golden/EQUIVALENT-MUTANTS.md lists as
 equivalent set apart: its ```equivalent python block holds a glob of
 mutmut names per line, alone (every mutant of a function) or followed by
 ` | BEFORE | AFTER`, the changed line before and after the mutation (as
-the survivors file shows them), which names one change however mutmut
-numbers it; and
+the survivors file shows them; an AFTER of `*`: any change of it), which
+names one change however mutmut numbers it; and
 writes each other surviving mutant as
 `runtime/python/src/errgen_runtime/FILE:LINE<TAB>NAME<TAB>- before<TAB>+ after`.
 """
@@ -99,7 +99,7 @@ def equivalent_entries() -> list[tuple[str, str | None, str | None]]:
 def listed(entries: list[tuple[str, str | None, str | None]], name: str, before: str, after: str) -> bool:
     """Reports whether an entry lists the mutant name, which changes the
     line before into after."""
-    return any(fnmatch.fnmatchcase(name, g) and (b is None or (b == before and a == after)) for g, b, a in entries)
+    return any(fnmatch.fnmatchcase(name, g) and (b is None or (b == before and a in ("*", after))) for g, b, a in entries)
 
 
 def main() -> None:
