@@ -363,11 +363,18 @@ var sanitizeCases = []string{
 	// information without a user; names past ASCII and escapes at the end
 	"https://u:p@h/?next=http://x", "https://:pw@h/x", "http://h/?a=1?token=3", "http://h/?token=a#x#y", "http://h/?#token=1",
 	"http://h/?pass=a=b", "http://h/?ÄTOKEN=1&SİG=2&S%C4%B0G=3&İD=4", "http://h/?toke%6E=1&tok%6=2&%FF%FEtoken=3&a%XXb=4&x%g6=5",
+	// the Kelvin sign, whose lower case is k, escaped with A and a; a name
+	// that escapes a character and holds a secret's letters as they are
+	"http://h/?%E2%84%AAey=1&%e2%84%aaey=2&\u212Aey=3&x_secret%21=4",
+	// a port without user information, with a user; no query but a name;
+	// an empty name; an authority that ends the URL; a scheme of one
+	// letter after a space
+	"https://h:8080/p?token=1", "https://u@h:8080/?x=1", "https://u:p@h/token=1", "http://h/?=token", "https://u:p@", "x a://h?token=1",
 	// e-mail addresses: local and domain parts at each end of their
 	// classes, and top-level labels of one letter and of more
 	"bob@example.com", "a@b.co", "a@b.c", "@example.com", "a.b%c+d-e_f@ex-ample.org", "a@b.c.de", "a@b.cde9", "a@b..com",
 	"a@.com", "a@b.c1d.ef", "x@y.Z1.Com", "09AZaz@09AZaz.AZaz", "a@b.co@c.de", "é@b.co", "a@é.co", "a@b.co.",
-	"a@b.cc1@d.ee", // the second starts where the first ends
+	"a@b.cc1@d.ee", "a@b.cc12@dd.ee", // the second starts where the first ends
 	// a value long enough that a runtime keeps its scrubbed text: each
 	// sanitizer scrubs it its own way
 	"https://u:p@h/home/alice/" + strings.Repeat("x", 4096) + "?token=1",
@@ -376,4 +383,10 @@ var sanitizeCases = []string{
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF", "abcdefghijklmnopqrstuvwxyzabcdef", "zZ9aA0zZ9aA0zZ9aA0zZ9aA0zZ9aA0zZ",
 	"aB3d_aB3d-aB3d+aB3d/aB3daB3daB3d", "aB3d_aB3d-aB3d+aB3d/aB3d_aB3daB3d", "a_b_c_d_e_f_g_h_i_j_k_l_m_n_o_p_1",
 	"@B3d[aB3d`aB3d{aB3d:aB3d/aB3daB3daB3d", "key=0Aa9Zz0Aa9Zz0Aa9Zz0Aa9Zz0Aa9Zz0A;",
+	// runs cut by a separator into stretches under 32: a secret whole only
+	// with a digit, an upper-case and a lower-case letter, each class met
+	// at its ends alone
+	"abcDabcDabcDabcD_abcDabcDabcDabc0", "abcDabcDabcDabcD_abcDabcDabcDabc9", "abc1abc1abc1abc1_abc1abc1abc1abcA",
+	"abc1abc1abc1abc1_abc1abc1abc1abcZ", "ABC1ABC1ABC1ABC1_ABC1ABC1ABC1ABCz", "ABC1ABC1ABC1ABC1_ABC1ABC1ABC1ABCa",
+	"abcDabcDabcDabcD_abcDabcDabcDabcD", "abc1abc1abc1abc1_abc1abc1abc1abc1", "ABC1ABC1ABC1ABC1_ABC1ABC1ABC1ABC1",
 }
