@@ -164,10 +164,10 @@ func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *
 	if err != nil {
 		return p, err
 	}
-	// render writes one format's payload, its violations going to *to
-	collect := vs != nil
+	// render writes one format's payload; its violations go to *to when
+	// they are collected, else to the catalog's OnViolation
 	render := func(to *[]ConformanceViolation, write func(*Error, []byte, *Options) []byte) string {
-		if collect {
+		if to != nil {
 			*to = []ConformanceViolation{}
 			o.onViolation = func(v Violation) {
 				*to = append(*to, ConformanceViolation{Symbol: v.Symbol, Path: v.Path, Keyword: v.Keyword, Outcome: v.Outcome})
@@ -175,13 +175,14 @@ func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *
 		}
 		return string(write(e, nil, o))
 	}
-	if !collect {
-		vs = new(ConformanceViolations) // left empty
+	var to [4]*[]ConformanceViolation
+	if vs != nil {
+		to = [4]*[]ConformanceViolation{&vs.JSONRPC, &vs.Problem, &vs.Response, &vs.ToolResult}
 	}
-	p.JSONRPC = render(&vs.JSONRPC, (*Error).AppendJSONRPC)
-	p.Problem = render(&vs.Problem, (*Error).AppendProblem)
-	p.Response = render(&vs.Response, (*Error).AppendResponse)
-	p.ToolResult = render(&vs.ToolResult, (*Error).AppendToolResult)
+	p.JSONRPC = render(to[0], (*Error).AppendJSONRPC)
+	p.Problem = render(to[1], (*Error).AppendProblem)
+	p.Response = render(to[2], (*Error).AppendResponse)
+	p.ToolResult = render(to[3], (*Error).AppendToolResult)
 	return p, nil
 }
 
