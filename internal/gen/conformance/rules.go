@@ -38,6 +38,9 @@ func (g *generator) ruleVectors() {
 		"\uff61": 1, "\U0001F600": 2, "B": 3, "a": 4, "é": 5, // code point order: a JavaScript sort puts 😀 before ｡
 		"kkkkkkkkkkkkkkkkkkkkkk2": 6, "kkkkkkkkkkkkkkkkkkkkkk1": 7, // bounded alike: the first by key as given
 		"__proto__": 8, "constructor": 9, "KEYS": 10,
+		// a key and its prefix; the first character past the surrogates,
+		// U+E000, and the first past U+FFFF, whose UTF-16 starts at U+D800
+		"ab": 11, "\ue000": 12, "\U00010000": 13,
 	})}} // given in reverse order: a runner must sort them itself
 	g.add("rules/untyped-keys", keys, nil)
 
@@ -63,7 +66,7 @@ func (g *generator) ruleVectors() {
 			json.Number("1.7976931348623157e308"), json.Number("1E3"), json.Number("-1.50")}},
 		// escaped characters, and each of the five a JSON string written
 		// for HTML escapes or quotes, alone
-		{Key: "strings", Value: []any{"<&>", "\u2028\u2029", "\x00\x1f\x7f", "xxxxxxxxxxxx\U0001F600yy", "\"\\/", "\"", "\\", "<", ">", "&"}},
+		{Key: "strings", Value: []any{"<&>", "\u2028\u2029", "\x00\x1f\x7f", "xxxxxxxxxxxx\U0001F600yy", "\"\\/", "\"", "\\", "<", ">", "&", "\b\f\n\r\t"}},
 		{Key: "first", Value: 1},
 		{Key: "first", Value: 2},
 	}
@@ -107,6 +110,10 @@ func (g *generator) ruleVectors() {
 		}
 	}
 	cut = append(cut, strings.Repeat("é", 8), "a"+strings.Repeat("é", 8), strings.Repeat("😀", 4), strings.Repeat("€", 5)+"a", strings.Repeat("€", 5)+"ab")
+	// the last and first characters of each UTF-8 length
+	for _, c := range []string{"\u007f", "\u0080", "\u07ff", "\u0800", "\uffff", "\U00010000", "\U0010ffff"} {
+		cut = append(cut, strings.Repeat(c, 9))
+	}
 	bounds.Data = []errgenrt.ConformanceMember{{Key: "strings", Value: cut}}
 	g.add("rules/byte-bounds", bounds, nil)
 

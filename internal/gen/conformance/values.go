@@ -366,6 +366,9 @@ var sanitizeCases = []string{
 	// the Kelvin sign, whose lower case is k, escaped with A and a; a name
 	// that escapes a character and holds a secret's letters as they are
 	"http://h/?%E2%84%AAey=1&%e2%84%aaey=2&\u212Aey=3&x_secret%21=4",
+	// escapes of characters that are no hex digits, which decoded would
+	// spell secret names (p, c)
+	"http://h/?%6gass=1&%6:ode=2&%6Gwd=3",
 	// a port without user information, with a user; no query but a name;
 	// an empty name; an authority that ends the URL; a scheme of one
 	// letter after a space
