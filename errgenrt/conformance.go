@@ -170,7 +170,7 @@ func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *
 		if to != nil {
 			*to = []ConformanceViolation{}
 			o.onViolation = func(v Violation) {
-				*to = append(*to, ConformanceViolation{Symbol: v.Symbol, Path: v.Path, Keyword: v.Keyword, Outcome: v.Outcome})
+				*to = append(*to, ConformanceViolation(v))
 			}
 		}
 		return string(write(e, nil, o))
