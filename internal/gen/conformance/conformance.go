@@ -272,8 +272,9 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 		g.err = fmt.Errorf("vector %s: %w", id, err)
 		return nil
 	}
-	// an option set that changes no payload changes no violation either:
-	// the payloads say whether a value was written
+	// an option set whose payloads are the base's is left out, its
+	// violations with it (the options that change which values are read
+	// or written change the payloads too: verbose adds debugInfo)
 	if same != nil && p == *same || !g.register(id) {
 		return nil
 	}
