@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/errgen/errgen/errgenrt"
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/errgentest"
 	"github.com/errgen/errgen/internal/gen"
@@ -926,13 +927,14 @@ func processCPU(pid int) time.Duration {
 }
 
 // readHostileAnswer reads one answer to the line id: its payloads (the
-// four formats, each JSON text) as one string, or "error" for the error
-// answer with the line's id.
+// four formats, each JSON text) and the violations each reported, as one
+// string, or "error" for the error answer with the line's id.
 func readHostileAnswer(text []byte, id string) (string, string) {
 	var a struct {
-		ID       *string            `json:"id"`
-		Payloads map[string]*string `json:"payloads"`
-		Error    *string            `json:"error"`
+		ID         *string                                    `json:"id"`
+		Payloads   map[string]*string                         `json:"payloads"`
+		Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
+		Error      *string                                    `json:"error"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.DisallowUnknownFields()
@@ -953,7 +955,11 @@ func readHostileAnswer(text []byte, id string) (string, string) {
 		if p == nil || !json.Valid([]byte(*p)) {
 			return "", "malformed answer (payload " + f + "): " + cutText(string(text), 500)
 		}
-		fmt.Fprintf(&b, "%s: %s\n", f, *p)
+		vs, ok := a.Violations[f]
+		if !ok {
+			return "", "malformed answer (no violations of " + f + "): " + cutText(string(text), 500)
+		}
+		fmt.Fprintf(&b, "%s: %s\n%s violations: %v\n", f, *p, f, vs)
 	}
 	return b.String(), ""
 }
