@@ -57,7 +57,7 @@ func (g *generator) valueRuleVectors() {
 					m[fmt.Sprintf("c%03d", i)] = c
 				}
 				// a name a JSON Pointer escapes, in the violations' paths
-				m["c000/~"], m["c000"] = m["c000"], nil
+				m["c000/~"] = m["c000"]
 				delete(m, "c000")
 				details[p.Name] = m
 				found = true
