@@ -50,20 +50,36 @@ all: lint test
 # internal/endtoend is one test binary of 6 to 12 minutes (its cargo
 # builds cold on a fresh machine), past go test's default 10-minute
 # timeout: hence -timeout.
+# The suites share no state but the Cargo target directory (cargo takes
+# its lock), so they run side by side, each one's output printed whole
+# when it ends: the Go tests (the longest), the Rust workspace and then
+# the Go test builds of the race detector and the rule switches, the
+# TypeScript and Python suites.
 test: node_modules test/mcp-conformance/node_modules .venv-test
 	$(GO) mod download all
 	cargo fetch --locked
+	$(MAKE) -j3 --output-sync=target --no-print-directory test-go test-rust test-node-python
+
+.PHONY: test-go test-rust test-go-builds test-node-python
+test-go:
+	$(GO) test -timeout 25m ./...
+
+test-rust:
 	cargo fmt --check
 	cargo clippy --workspace --all-targets --locked -q -- -D warnings
 	cargo clippy --workspace --all-targets --all-features --locked -q -- -D warnings
 	cargo test --workspace --lib --tests --all-features --locked -q
-	$(GO) test -timeout 25m ./...
+	$(MAKE) --no-print-directory test-go-builds
+
+test-go-builds:
 	$(GO) vet ./internal/endtoend/testdata/golden/...
 	$(GO) test -race -run 'Metrics|Redaction|Vectors|WireFormats' ./internal/endtoend/
 	$(GO) test -race -run 'ChecksDoNotDependOnWorkers' ./internal/model/
 	$(GO) test -tags errgen_rules -run '^TestRuleSwitches$$' ./internal/endtoend/
 	$(GO) run ./cmd/errgen check
 	$(GO) run ./cmd/errgen generate -check
+
+test-node-python:
 	node node_modules/typescript/bin/tsc -p internal/endtoend/testdata/tstests/tsconfig.json
 	node --test internal/endtoend/testdata/tstests/
 	node --test test/schema/ajv.test.mjs
