@@ -112,7 +112,7 @@ func getEncoder(c *Catalog, o *Options) *Encoder {
 	if e.maxString <= 0 {
 		e.maxString = c.Limits.MaxStringBytes
 	}
-	if e.maxString <= 0 {
+	if e.maxString <= 0 { // a Catalog made by hand, without limits
 		e.maxString = 1024
 	}
 	if e.maxString < MinMaxStringBytes {

@@ -41,6 +41,9 @@ func (g *generator) ruleVectors() {
 		// a key and its prefix; the first character past the surrogates,
 		// U+E000, and the first past U+FFFF, whose UTF-16 starts at U+D800
 		"ab": 11, "\ue000": 12, "\U00010000": 13,
+		// at the bound and one byte past it; past it in bytes, not in
+		// UTF-16 code units; at it in characters of three bytes
+		"sixteen-bytes-ok": 14, "seventeen-bytes-x": 15, "ééééééééé": 16, "€€€€€a": 17,
 	})}} // given in reverse order: a runner must sort them itself
 	g.add("rules/untyped-keys", keys, nil)
 

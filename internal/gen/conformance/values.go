@@ -367,8 +367,8 @@ var sanitizeCases = []string{
 	// that escapes a character and holds a secret's letters as they are
 	"http://h/?%E2%84%AAey=1&%e2%84%aaey=2&\u212Aey=3&x_secret%21=4",
 	// escapes of characters that are no hex digits, which decoded would
-	// spell secret names (p, c)
-	"http://h/?%6gass=1&%6:ode=2&%6Gwd=3",
+	// spell secret names (p, c, and T from the % below 0)
+	"http://h/?%6gass=1&%6:ode=2&%6Gwd=3&%%4oken=4",
 	// a port without user information, with a user; no query but a name;
 	// an empty name; an authority that ends the URL; a scheme of one
 	// letter after a space
