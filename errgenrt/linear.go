@@ -3,6 +3,7 @@ package errgenrt
 import (
 	"errors"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -804,4 +805,64 @@ func (c *dfaCache) accepts(s *dfaState) bool {
 		}
 	}
 	return s.accepts == 1
+}
+
+// ---- code points: the ranges of the classes, shared with
+// CompilePattern's translation (pattern.go)
+
+// A codeRange is the code points lo to hi, inclusive.
+type codeRange struct{ lo, hi rune }
+
+var (
+	digitRanges = []codeRange{{'0', '9'}}
+	wordRanges  = []codeRange{{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}}
+	// ECMAScript's white space and line terminators (\s)
+	spaceRanges = []codeRange{{0x09, 0x0D}, {0x20, 0x20}, {0xA0, 0xA0}, {0x1680, 0x1680}, {0x2000, 0x200A},
+		{0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF}}
+	lineTerminators = []codeRange{{0x0A, 0x0A}, {0x0D, 0x0D}, {0x2028, 0x2029}}
+)
+
+func isASCIIDigit(c rune) bool { return c >= '0' && c <= '9' }
+
+func hexDigit(c rune) (rune, bool) {
+	switch {
+	case isASCIIDigit(c):
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// normalizeRanges sorts ranges and merges those that overlap or touch.
+func normalizeRanges(ranges []codeRange) []codeRange {
+	sorted := append([]codeRange(nil), ranges...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].lo < sorted[j].lo })
+	var out []codeRange
+	for _, r := range sorted {
+		if n := len(out); n > 0 && r.lo <= out[n-1].hi+1 {
+			out[n-1].hi = max(out[n-1].hi, r.hi)
+		} else {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// complementRanges returns the code points ranges leave out.
+func complementRanges(ranges []codeRange) []codeRange {
+	var out []codeRange
+	next := rune(0)
+	for _, r := range normalizeRanges(ranges) {
+		if r.lo > next {
+			out = append(out, codeRange{next, r.lo - 1})
+		}
+		next = r.hi + 1
+	}
+	if next <= 0x10FFFF {
+		out = append(out, codeRange{next, 0x10FFFF})
+	}
+	return out
 }

@@ -3,7 +3,6 @@ package errgenrt
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"unicode/utf16"
 )
@@ -33,22 +32,14 @@ import (
 //   - a quantifier's counts are written in decimal without leading zeros.
 //
 // What RE2 lacks (lookaround, backreferences, property escapes) is kept
-// and does not compile: errgen check refuses it. What the u flag refuses
+// and does not compile: errgen check refuses it.
+//
+// No payload is made with it: the runtime matches values with [Pattern]
+// (linear.go). errgen check compiles every pattern with it, and the
+// pattern fixtures (runtime/fixtures) take their verdicts from it. What the u flag refuses
 // but JavaScript without flags reads (a regex format value, see
 // internal/model's regexValue) is read as Annex B reads it where that is a
 // character, else kept.
-
-// A codeRange is the code points lo to hi, inclusive.
-type codeRange struct{ lo, hi rune }
-
-var (
-	digitRanges = []codeRange{{'0', '9'}}
-	wordRanges  = []codeRange{{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}}
-	// ECMAScript's white space and line terminators (\s)
-	spaceRanges = []codeRange{{0x09, 0x0D}, {0x20, 0x20}, {0xA0, 0xA0}, {0x1680, 0x1680}, {0x2000, 0x200A},
-		{0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF}}
-	lineTerminators = []codeRange{{0x0A, 0x0A}, {0x0D, 0x0D}, {0x2028, 0x2029}}
-)
 
 // The classes of no character and of every one.
 const (
@@ -101,19 +92,6 @@ func translatePattern(p string) string {
 }
 
 func isASCIILetter(c rune) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func isASCIIDigit(c rune) bool  { return c >= '0' && c <= '9' }
-
-func hexDigit(c rune) (rune, bool) {
-	switch {
-	case isASCIIDigit(c):
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
 
 func (t *patternTranslator) peek(ahead int) rune {
 	if t.i+ahead < len(t.s) {
@@ -456,35 +434,4 @@ func (t *patternTranslator) set(ranges []codeRange, negated bool) {
 		}
 	}
 	t.out.WriteByte(']')
-}
-
-// normalizeRanges sorts ranges and merges those that overlap or touch.
-func normalizeRanges(ranges []codeRange) []codeRange {
-	sorted := append([]codeRange(nil), ranges...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].lo < sorted[j].lo })
-	var out []codeRange
-	for _, r := range sorted {
-		if n := len(out); n > 0 && r.lo <= out[n-1].hi+1 {
-			out[n-1].hi = max(out[n-1].hi, r.hi)
-		} else {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// complementRanges returns the code points ranges leave out.
-func complementRanges(ranges []codeRange) []codeRange {
-	var out []codeRange
-	next := rune(0)
-	for _, r := range normalizeRanges(ranges) {
-		if r.lo > next {
-			out = append(out, codeRange{next, r.lo - 1})
-		}
-		next = r.hi + 1
-	}
-	if next <= 0x10FFFF {
-		out = append(out, codeRange{next, 0x10FFFF})
-	}
-	return out
 }
