@@ -294,8 +294,10 @@ var patternCases = []string{
 	"abab", "abcd", "cdab", "aba", "aab", "aaab", "aaa", "bbb", "abbbccc", "ac", "xy", "yx", "xyz", "xx",
 	"é", "ééé", "éÿ", "è", "Ā", "😀", "😀😀", "😀😀😀", "a😀", "!1 ", "!a ", " 1x", "Z", "z",
 	// a word boundary after each end of the word characters' ranges, and
-	// after a character that is none; counts of 9 and 10
-	"0foo", "9foo", "Afoo", "Zfoo", "afoo", "zfoo", "@foo", "xxxxxxxxx", "xxxxxxxxxx", "yyyyyyyyy", "yyyyyyyyyy",
+	// after a character that is none; counts of 9 and 10, a count of 0;
+	// U+0080, the first character past ASCII; a class's ^ and [
+	"0foo", "9foo", "Afoo", "Zfoo", "afoo", "zfoo", "@foo", "xxxxxxxxx", "xxxxxxxxxx", "yyyyyyyyy", "yyyyyyyyyy", "xz",
+	"\u0080", "x^", "x[",
 }
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
