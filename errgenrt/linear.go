@@ -92,7 +92,7 @@ func (c *dfaCache) match(s string) bool {
 	st := c.first
 	for i := 0; i < len(s); {
 		r := rune(s[i])
-		if r < utf8.RuneSelf {
+		if r < utf8.RuneSelf { // ASCII (0x80 only ever follows a lead byte)
 			i++
 		} else {
 			var n int
@@ -203,7 +203,7 @@ func (ps *patternParser) peek(ahead int) rune {
 	if j := ps.i + ahead; j >= 0 && j < len(ps.s) {
 		return ps.s[j]
 	}
-	return -1
+	return -1 // past either end: no character
 }
 
 // chars is a node of one class; the i flag folds it.

@@ -14,8 +14,10 @@
 set -euo pipefail
 
 GREMLINS_VERSION=v0.6.0
-# the rule files: what the wire's bytes are made by
-RULE_FILES=(write.go node.go encode.go sanitize.go format.go render.go retry.go conformance.go linear.go pattern.go)
+# the rule files: what the wire's bytes are made by (not pattern.go, the
+# translation into RE2's syntax of errgen check and the pattern fixtures,
+# which no vector runs)
+RULE_FILES=(write.go node.go encode.go sanitize.go format.go render.go retry.go conformance.go linear.go)
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -57,12 +59,13 @@ for block in re.findall(r"^```equivalent go\n(.*?)^```", open(listing).read(), r
             col, code = code.split(" | ", 1)
         equivalent.add((parts[0], parts[1], col, code))
 line_re = re.compile(r"^\s*(KILLED|LIVED|TIMED OUT|NOT COVERED|NOT VIABLE|SKIPPED)\s+(\S+) at (\S+?):(\d+):(\d+)\s*$")
-count, lived, listed = {}, [], 0
+verdicts = {}  # the last verdict of each mutant
 for text in open(log, errors="replace"):
     m = line_re.match(re.sub(r"\x1b\[[0-9;]*m", "", text))
-    if not m:
-        continue
-    status, typ, fn, line, col = m.group(1), m.group(2), m.group(3), int(m.group(4)), int(m.group(5))
+    if m:
+        verdicts[m.group(2), m.group(3), int(m.group(4)), int(m.group(5))] = m.group(1)
+count, lived, listed = {}, [], 0
+for (typ, fn, line, col), status in verdicts.items():
     count[status] = count.get(status, 0) + 1
     if status == "LIVED":
         raw = open(f"{src}/{fn.split('/')[-1]}").read().split("\n")[line - 1]
@@ -130,6 +133,68 @@ secs=$(( $(date +%s) - start ))
 [ "$status" = 0 ] || { echo "go.sh: gremlins exited $status" >&2; exit "$status"; }
 [ -z "$dry" ] || exit 0
 
+# gremlins runs only the mutants its coverage map holds, and that map (the
+# blocks of go test -cover) has no place for a switch's case expressions or
+# a package-level initializer: their mutants are NOT COVERED however often
+# the vectors reach them. Each is run here as gremlins would run it (its one
+# token replaced, the killing test run) and its verdict appended to the log,
+# where it takes the place of NOT COVERED.
+base=$(date +%s)
+go test -tags mutate -count=1 ./errgenrt/ >/dev/null
+limit=$(( ($(date +%s) - base + 1) * 20 ))
+python3 - "$out/go-gremlins.log" "$limit" <<'PY'
+import re, subprocess, sys
+log, limit = sys.argv[1], int(sys.argv[2])
+# gremlins' mutations of its default mutators: the token there, replaced
+mutations = {
+    "ARITHMETIC_BASE": {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*"},
+    "CONDITIONALS_BOUNDARY": {">=": ">", ">": ">=", "<=": "<", "<": "<="},
+    "CONDITIONALS_NEGATION": {"==": "!=", "!=": "==", ">=": "<", ">": "<=", "<=": ">", "<": ">="},
+    "INCREMENT_DECREMENT": {"++": "--", "--": "++"},
+    "INVERT_NEGATIVES": {"-": "+"},
+}
+line_re = re.compile(r"^\s*NOT COVERED\s+(\S+) at (\S+?):(\d+):(\d+)\s*$")
+todo = []
+for text in open(log, errors="replace"):
+    m = line_re.match(re.sub(r"\x1b\[[0-9;]*m", "", text))
+    if m:
+        todo.append((m.group(1), m.group(2), int(m.group(3)), int(m.group(4))))
+if not todo:
+    sys.exit(0)
+with open(log, "a") as out:
+    out.write(f"go.sh: running the {len(todo)} mutants gremlins left NOT COVERED\n")
+    for typ, fn, line, col in todo:
+        path = "errgenrt/" + fn.split("/")[-1]
+        src = open(path, "rb").read()
+        lines = src.split(b"\n")
+        raw = lines[line - 1]
+        table = mutations.get(typ, {})
+        op = next((o for o in sorted(table, key=len, reverse=True) if raw[col - 1:col - 1 + len(o)] == o.encode()), None)
+        if op is None:
+            status = "SKIPPED"
+        else:
+            lines[line - 1] = raw[:col - 1] + table[op].encode() + raw[col - 1 + len(op):]
+            open(path, "wb").write(b"\n".join(lines))
+            try:
+                r = subprocess.run(["go", "test", "-tags", "mutate", "-count=1", "./errgenrt/"],
+                                   capture_output=True, text=True, timeout=limit)
+                if r.returncode == 0:
+                    status = "LIVED"
+                elif "[build failed]" in r.stdout + r.stderr or "[setup failed]" in r.stdout + r.stderr:
+                    status = "NOT VIABLE"
+                else:
+                    status = "KILLED"
+            except subprocess.TimeoutExpired:
+                status = "TIMED OUT"
+            finally:
+                open(path, "wb").write(src)
+        out.write(f"{status:>12} {typ} at {fn}:{line}:{col}\n")
+        out.flush()
+        print(f"{status:>12} {typ} at {fn}:{line}:{col}", flush=True)
+PY
+secs=$(( $(date +%s) - start ))
+
 # the score and the survivors, from gremlins' log (one line a mutant, as it
-# is judged: an interrupted run's log gives the figures of what it judged)
+# is judged: an interrupted run's log gives the figures of what it judged;
+# a mutant judged twice, NOT COVERED then run above, counts by the second)
 summarize "$out/go-gremlins.log" "$secs"
