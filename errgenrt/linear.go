@@ -807,8 +807,10 @@ func (c *dfaCache) accepts(s *dfaState) bool {
 	return s.accepts == 1
 }
 
-// ---- code points: the ranges of the classes, shared with
-// CompilePattern's translation (pattern.go)
+// ---------------------------------------------------------------- ranges
+
+// The ranges of code points of the classes, shared with CompilePattern's
+// translation (pattern.go).
 
 // A codeRange is the code points lo to hi, inclusive.
 type codeRange struct{ lo, hi rune }

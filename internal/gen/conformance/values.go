@@ -298,6 +298,9 @@ var patternCases = []string{
 	// U+0080, the first character past ASCII; a class's ^ and [
 	"0foo", "9foo", "Afoo", "Zfoo", "afoo", "zfoo", "@foo", "xxxxxxxxx", "xxxxxxxxxx", "yyyyyyyyy", "yyyyyyyyyy", "xz",
 	"\u0080", "x^", "x[",
+	// the escapes map's hexadecimal (each end of each digit range), NUL,
+	// tab and / escapes (those a validator on Go's regexp reads alike)
+	"Ooabc", "ª", "\x00\t/", "O0",
 }
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
