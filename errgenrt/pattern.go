@@ -32,14 +32,14 @@ import (
 //   - a quantifier's counts are written in decimal without leading zeros.
 //
 // What RE2 lacks (lookaround, backreferences, property escapes) is kept
-// and does not compile: errgen check refuses it.
-//
-// No payload is made with it: the runtime matches values with [Pattern]
-// (linear.go). errgen check compiles every pattern with it, and the
-// pattern fixtures (runtime/fixtures) take their verdicts from it. What the u flag refuses
+// and does not compile: errgen check refuses it. What the u flag refuses
 // but JavaScript without flags reads (a regex format value, see
 // internal/model's regexValue) is read as Annex B reads it where that is a
 // character, else kept.
+//
+// No payload is made with it: the runtime matches values with [Pattern]
+// (linear.go). errgen check compiles every pattern with it, and the
+// pattern fixtures (runtime/fixtures) take their verdicts from it.
 
 // The classes of no character and of every one.
 const (
