@@ -143,7 +143,7 @@ base=$(date +%s)
 go test -tags mutate -count=1 ./errgenrt/ >/dev/null
 limit=$(( ($(date +%s) - base + 1) * 20 ))
 python3 - "$out/go-gremlins.log" "$limit" <<'PY'
-import re, subprocess, sys
+import os, re, signal, subprocess, sys
 log, limit = sys.argv[1], int(sys.argv[2])
 # gremlins' mutations of its default mutators: the token there, replaced
 mutations = {
@@ -175,16 +175,20 @@ with open(log, "a") as out:
         else:
             lines[line - 1] = raw[:col - 1] + table[op].encode() + raw[col - 1 + len(op):]
             open(path, "wb").write(b"\n".join(lines))
+            # a group of its own, so that a timeout stops the test binary too
+            p = subprocess.Popen(["go", "test", "-tags", "mutate", "-count=1", "./errgenrt/"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
             try:
-                r = subprocess.run(["go", "test", "-tags", "mutate", "-count=1", "./errgenrt/"],
-                                   capture_output=True, text=True, timeout=limit)
-                if r.returncode == 0:
+                text, _ = p.communicate(timeout=limit)
+                if p.returncode == 0:
                     status = "LIVED"
-                elif "[build failed]" in r.stdout + r.stderr or "[setup failed]" in r.stdout + r.stderr:
+                elif "[build failed]" in text or "[setup failed]" in text:
                     status = "NOT VIABLE"
                 else:
                     status = "KILLED"
             except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.communicate()
                 status = "TIMED OUT"
             finally:
                 open(path, "wb").write(src)
