@@ -1,5 +1,12 @@
 # errgen — make test runs every test; make lint runs the linters CI runs.
 GO          ?= go
+# Every cargo build of make test, the Go tests' included, is done once:
+# no incremental caches (half of a test run's target directory) and line
+# tables for debug information (enough for a panic's backtrace; full
+# debug information is most of the rest). The builds of the Rust suite and
+# of the Go tests share their dependencies because they share these.
+export CARGO_INCREMENTAL := 0
+export CARGO_PROFILE_DEV_DEBUG := line-tables-only
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 60s
 # How long the fuzzer may shrink each new input: Go's default of 60s would
