@@ -301,6 +301,11 @@ var patternCases = []string{
 	// the escapes map's hexadecimal (each end of each digit range), NUL,
 	// tab and / escapes (those a validator on Go's regexp reads alike)
 	"Ooabc", "ª", "\x00\t/", "O0",
+	// the ecma_escapes map's \u, \u{}, surrogate pair (each end of each
+	// half), \c (each end of each letter range), \0, control and class
+	// escapes and named groups, which only an engine reading ECMAScript
+	// takes (Go's regexp does not)
+	"A\t😀", "\U00010000\U0010FFFF", "\x01\x1a", "\n", "\x00:", "\f\v\r", "QR", "\b-é", "\x1b", "\x00;",
 }
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
