@@ -301,11 +301,14 @@ var patternCases = []string{
 	// the escapes map's hexadecimal (each end of each digit range), NUL,
 	// tab and / escapes (those a validator on Go's regexp reads alike)
 	"Ooabc", "ª", "\x00\t/", "O0",
-	// the ecma_escapes map's \u, \u{}, surrogate pair (each end of each
-	// half), \c (each end of each letter range), \0, control and class
-	// escapes and named groups, which only an engine reading ECMAScript
-	// takes (Go's regexp does not)
-	"A\t😀", "\U00010000\U0010FFFF", "\x01\x1a", "\n", "\x00:", "\f\v\r", "QR", "\b-é", "\x1b", "\x00;",
+	// the ecma_escapes map's \u, \u{} (the largest code point apart),
+	// surrogate pairs (each end of each half, and one inside), \c (each
+	// end of each letter range), \0, control and class escapes and named
+	// groups; ecma_tail's surrogate pair at the pattern's end (after the
+	// largest count): what only an engine reading ECMAScript takes (Go's
+	// regexp does not)
+	"A\t😀", "\U00010000\U0010FFFF", "x\U0010FFFF", "😁", "\x01\x1a", "\n", "\x00:", "\f\v\r", "QR", "\b-é", "\x1b", "\x00;",
+	"z😀",
 }
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
