@@ -5,6 +5,8 @@ GO          ?= go
 # tables for debug information (enough for a panic's backtrace; full
 # debug information is most of the rest). The builds of the Rust suite and
 # of the Go tests share their dependencies because they share these.
+# make mutate's cargo-mutants, which rebuilds one crate per mutant, keeps
+# Cargo's defaults.
 export CARGO_INCREMENTAL := 0
 export CARGO_PROFILE_DEV_DEBUG := line-tables-only
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
@@ -109,7 +111,7 @@ mutate: node_modules
 	test/mutate/go.sh -j $(MUTATE_JOBS)
 	test/mutate/python.sh -j $(MUTATE_JOBS)
 	test/mutate/ts.sh -j $(MUTATE_JOBS)
-	test/mutate/rust.sh -j $(MUTATE_JOBS)
+	env -u CARGO_INCREMENTAL -u CARGO_PROFILE_DEV_DEBUG test/mutate/rust.sh -j $(MUTATE_JOBS)
 
 # TypeScript, Ajv, the MCP SDK, esbuild, Fastify, ESLint, Redocly CLI and
 # openapi-typescript for the tests, pinned in package-lock.json.

@@ -4,11 +4,15 @@
 # tag mutate, run alone through GOFLAGS=-run).
 #
 #   test/mutate/go.sh [-j JOBS] [-n] [FILE.go ...]
+#   test/mutate/go.sh -l LOG | -r LOG
 #
 # FILE.go: the errgenrt files to mutate (default: the rule files below); a
 # subset splits a run. -j: gremlins workers (default 1). -n: dry run (count
 # the mutants, run nothing). -l LOG: only summarize the log of an earlier,
-# maybe interrupted, run. Extra gremlins flags: GREMLINS_FLAGS.
+# maybe interrupted, run. -r LOG: run again, against today's vectors, each
+# mutant an earlier run's log has as LIVED, append the verdicts to LOG and
+# summarize it (the figure after vectors were added for its survivors).
+# Extra gremlins flags: GREMLINS_FLAGS.
 # Writes test/mutate/out/go-gremlins.json (gremlins' report),
 # test/mutate/out/go-gremlins.log and test/mutate/out/go-survivors.txt.
 set -euo pipefail
@@ -25,12 +29,14 @@ out="$here/out"
 jobs=1
 dry=
 log=
-while getopts "j:nl:" opt; do
+again=
+while getopts "j:nl:r:" opt; do
 	case $opt in
 	j) jobs=$OPTARG ;;
 	n) dry=1 ;;
 	l) log=$OPTARG ;;
-	*) sed -n '2,15p' "$0" >&2; exit 2 ;;
+	r) again=$(cd "$(dirname "$OPTARG")" && pwd)/$(basename "$OPTARG") ;;
+	*) sed -n '2,19p' "$0" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -94,57 +100,18 @@ print(f"go: survivors in {dst}")
 PY
 }
 
-if [ -n "$log" ]; then
-	summarize "$log" 0
-	exit 0
-fi
-
-# every non-test file of errgenrt that is not to be mutated is excluded
-exclude=()
-for p in "$root"/errgenrt/*.go; do
-	b=$(basename "$p")
-	case $b in *_test.go) continue ;; esac
-	keep=
-	for f in "${files[@]}"; do [ "$f" = "$b" ] && keep=1; done
-	[ -n "$keep" ] || exclude+=(--exclude-files "^${b//./\\.}\$")
-done
-
-# gremlins copies the module it runs in once per worker: run it in a copy
-# of the files git tracks or would track (no Rust target, node_modules or
-# virtualenvs, which take gigabytes), which also leaves the working tree
-# free to change while it runs
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-(cd "$root" && git ls-files -z -co --exclude-standard | xargs -0 cp --parents -t "$work")
-cd "$work"
-# the killing test alone: the other errgenrt tests build but never run
-export GOFLAGS="${GOFLAGS:-} -vet=off -count=1 -run=^TestMutateVectors\$"
-# the vectors must pass before any mutant is judged
-go test -tags mutate -count=1 ./errgenrt/ >/dev/null
-
-start=$(date +%s)
-set +e
-go run "github.com/go-gremlins/gremlins/cmd/gremlins@$GREMLINS_VERSION" unleash \
-	--tags mutate --workers "$jobs" --timeout-coefficient 20 ${dry:+--dry-run} \
-	"${exclude[@]}" --output "$out/go-gremlins.json" ${GREMLINS_FLAGS:-} ./errgenrt 2>&1 | tee "$out/go-gremlins.log"
-status=${PIPESTATUS[0]}
-set -e
-secs=$(( $(date +%s) - start ))
-[ "$status" = 0 ] || { echo "go.sh: gremlins exited $status" >&2; exit "$status"; }
-[ -z "$dry" ] || exit 0
-
-# gremlins runs only the mutants its coverage map holds, and that map (the
-# blocks of go test -cover) has no place for a switch's case expressions or
-# a package-level initializer: their mutants are NOT COVERED however often
-# the vectors reach them. Each is run here as gremlins would run it (its one
-# token replaced, the killing test run) and its verdict appended to the log,
-# where it takes the place of NOT COVERED.
-base=$(date +%s)
-go test -tags mutate -count=1 ./errgenrt/ >/dev/null
-limit=$(( ($(date +%s) - base + 1) * 20 ))
-python3 - "$out/go-gremlins.log" "$limit" <<'PY'
+# rerun LOG STATUS: runs each mutant whose last verdict in LOG is STATUS
+# as gremlins would run it (its one token replaced in the working copy, the
+# killing test run, twenty times the unmutated run's time allowed) and
+# appends its verdict to LOG, where it takes the place of the earlier one.
+rerun() {
+	local base limit
+	base=$(date +%s)
+	go test -tags mutate -count=1 ./errgenrt/ >/dev/null
+	limit=$(( ($(date +%s) - base + 1) * 20 ))
+	python3 - "$1" "$2" "$limit" <<'PY'
 import os, re, signal, subprocess, sys
-log, limit = sys.argv[1], int(sys.argv[2])
+log, wanted, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
 # gremlins' mutations of its default mutators: the token there, replaced
 mutations = {
     "ARITHMETIC_BASE": {"+": "-", "-": "+", "*": "/", "/": "*", "%": "*"},
@@ -153,16 +120,17 @@ mutations = {
     "INCREMENT_DECREMENT": {"++": "--", "--": "++"},
     "INVERT_NEGATIVES": {"-": "+"},
 }
-line_re = re.compile(r"^\s*NOT COVERED\s+(\S+) at (\S+?):(\d+):(\d+)\s*$")
-todo = []
+line_re = re.compile(r"^\s*(KILLED|LIVED|TIMED OUT|NOT COVERED|NOT VIABLE|SKIPPED)\s+(\S+) at (\S+?):(\d+):(\d+)\s*$")
+verdicts = {}  # the last verdict of each mutant, in the order first judged
 for text in open(log, errors="replace"):
     m = line_re.match(re.sub(r"\x1b\[[0-9;]*m", "", text))
     if m:
-        todo.append((m.group(1), m.group(2), int(m.group(3)), int(m.group(4))))
+        verdicts[m.group(2), m.group(3), int(m.group(4)), int(m.group(5))] = m.group(1)
+todo = [k for k, v in verdicts.items() if v == wanted]
 if not todo:
     sys.exit(0)
 with open(log, "a") as out:
-    out.write(f"go.sh: running the {len(todo)} mutants gremlins left NOT COVERED\n")
+    out.write(f"go.sh: running the {len(todo)} mutants last judged {wanted} again\n")
     for typ, fn, line, col in todo:
         path = "errgenrt/" + fn.split("/")[-1]
         src = open(path, "rb").read()
@@ -196,6 +164,58 @@ with open(log, "a") as out:
         out.flush()
         print(f"{status:>12} {typ} at {fn}:{line}:{col}", flush=True)
 PY
+}
+
+if [ -n "$log" ]; then
+	summarize "$log" 0
+	exit 0
+fi
+
+# every non-test file of errgenrt that is not to be mutated is excluded
+exclude=()
+for p in "$root"/errgenrt/*.go; do
+	b=$(basename "$p")
+	case $b in *_test.go) continue ;; esac
+	keep=
+	for f in "${files[@]}"; do [ "$f" = "$b" ] && keep=1; done
+	[ -n "$keep" ] || exclude+=(--exclude-files "^${b//./\\.}\$")
+done
+
+# gremlins copies the module it runs in once per worker: run it in a copy
+# of the files git tracks or would track (no Rust target, node_modules or
+# virtualenvs, which take gigabytes), which also leaves the working tree
+# free to change while it runs
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+(cd "$root" && git ls-files -z -co --exclude-standard | xargs -0 cp --parents -t "$work")
+cd "$work"
+# the killing test alone: the other errgenrt tests build but never run
+export GOFLAGS="${GOFLAGS:-} -vet=off -count=1 -run=^TestMutateVectors\$"
+# the vectors must pass before any mutant is judged
+go test -tags mutate -count=1 ./errgenrt/ >/dev/null
+
+if [ -n "$again" ]; then
+	rerun "$again" LIVED
+	summarize "$again" 0
+	exit 0
+fi
+
+start=$(date +%s)
+set +e
+go run "github.com/go-gremlins/gremlins/cmd/gremlins@$GREMLINS_VERSION" unleash \
+	--tags mutate --workers "$jobs" --timeout-coefficient 20 ${dry:+--dry-run} \
+	"${exclude[@]}" --output "$out/go-gremlins.json" ${GREMLINS_FLAGS:-} ./errgenrt 2>&1 | tee "$out/go-gremlins.log"
+status=${PIPESTATUS[0]}
+set -e
+secs=$(( $(date +%s) - start ))
+[ "$status" = 0 ] || { echo "go.sh: gremlins exited $status" >&2; exit "$status"; }
+[ -z "$dry" ] || exit 0
+
+# gremlins runs only the mutants its coverage map holds, and that map (the
+# blocks of go test -cover) has no place for a switch's case expressions or
+# a package-level initializer: their mutants are NOT COVERED however often
+# the vectors reach them. Each is run here.
+rerun "$out/go-gremlins.log" "NOT COVERED"
 secs=$(( $(date +%s) - start ))
 
 # the score and the survivors, from gremlins' log (one line a mutant, as it
