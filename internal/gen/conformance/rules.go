@@ -34,17 +34,22 @@ func (g *generator) ruleVectors() {
 
 	keys := base
 	keys.Options.MaxStringBytes = 16
-	keys.Data = []errgenrt.ConformanceMember{{Key: "keys", Value: reversed(map[string]any{
+	keyed := map[string]any{
 		"\uff61": 1, "\U0001F600": 2, "B": 3, "a": 4, "é": 5, // code point order: a JavaScript sort puts 😀 before ｡
 		"kkkkkkkkkkkkkkkkkkkkkk2": 6, "kkkkkkkkkkkkkkkkkkkkkk1": 7, // bounded alike: the first by key as given
 		"__proto__": 8, "constructor": 9, "KEYS": 10,
 		// a key and its prefix; the first character past the surrogates,
 		// U+E000, and the first past U+FFFF, whose UTF-16 starts at U+D800
 		"ab": 11, "\ue000": 12, "\U00010000": 13,
+		// the characters on either side of those
+		"\ud7ff": 18, "\ue001": 19, "\uffff": 20, "\U0010ffff": 21,
 		// at the bound and one byte past it; past it in bytes, not in
 		// UTF-16 code units; at it in characters of three bytes
 		"sixteen-bytes-ok": 14, "seventeen-bytes-x": 15, "ééééééééé": 16, "€€€€€a": 17,
-	})}} // given in reverse order: a runner must sort them itself
+	}
+	// given in reverse order, and in order: a runner must sort them itself,
+	// and a sort compares them both ways
+	keys.Data = []errgenrt.ConformanceMember{{Key: "keys", Value: reversed(keyed)}, {Key: "sorted", Value: keyed}}
 	g.add("rules/untyped-keys", keys, nil)
 
 	depth := base
@@ -113,9 +118,12 @@ func (g *generator) ruleVectors() {
 		}
 	}
 	cut = append(cut, strings.Repeat("é", 8), "a"+strings.Repeat("é", 8), strings.Repeat("😀", 4), strings.Repeat("€", 5)+"a", strings.Repeat("€", 5)+"ab")
-	// the last and first characters of each UTF-8 length
-	for _, c := range []string{"\u007f", "\u0080", "\u07ff", "\u0800", "\uffff", "\U00010000", "\U0010ffff"} {
-		cut = append(cut, strings.Repeat(c, 9))
+	// the last and first characters of each UTF-8 length, and those on
+	// either side of the surrogates: nine of each, and as many as make
+	// the bound and one character more
+	for _, c := range []string{"\u007f", "\u0080", "\u07ff", "\u0800", "\ud7ff", "\ue000", "\uffff", "\U00010000", "\U0010ffff"} {
+		at := 16 / len(c)
+		cut = append(cut, strings.Repeat(c, 9), strings.Repeat(c, at), strings.Repeat(c, at+1))
 	}
 	bounds.Data = []errgenrt.ConformanceMember{{Key: "strings", Value: cut}}
 	g.add("rules/byte-bounds", bounds, nil)
@@ -568,6 +576,11 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 	for _, p := range o.Properties {
 		n := g.resolve(p.Node)
 		switch {
+		case n.Type == "integer" && n.Check == nil && inTemplate(e, p.Name) && !g.shown["placeholder-safe-integer"]:
+			// past −(2^53 − 1) where a template shows it: the placeholder
+			// shows what the payload writes of it, nothing (or a required
+			// field's replacement), not the number
+			g.fieldVector("placeholder-safe-integer", me, p.Name, json.Number("-9007199254740992"))
 		case n.Type == "integer" && n.Check == nil && !g.shown["safe-integer"]: // a check could break it either way
 			// past 2^53 − 1: of its type, but it breaks its node
 			g.fieldVector("safe-integer", me, p.Name, json.Number("9007199254740992"))

@@ -77,22 +77,32 @@ func (g *generator) valueRuleVectors() {
 // that no case is cut.
 const valueBound = 512
 
-// checkCases returns the cases of a checked node: none for a node without
-// checks, or with one of the sensitive or sanitizing keywords (whose
-// values show no verdict).
+// checkCases returns the cases of a checked node, and of an array whose
+// items are checked: none for a node without checks, or with one of the
+// sensitive or sanitizing keywords (whose values show no verdict).
 func checkCases(n *facts.Node) []any {
-	c := n.Check
-	if c == nil || n.Sensitive || n.Sanitize != "" {
+	if n.Sensitive || n.Sanitize != "" {
 		return nil
 	}
 	var out []any
+	if n.Type == "array" && n.Items != nil {
+		// one array of its items' cases: an item that breaks the items'
+		// node is left out, the others written
+		if items := checkCases(n.Items); len(items) > 0 {
+			out = append(out, items)
+		}
+	}
+	c := n.Check
+	if c == nil {
+		return out
+	}
 	switch n.Type {
 	case "string":
 		out = stringCases(c)
 	case "integer", "number":
 		out = numberCases(c, n.Type)
 	case "array":
-		out = arrayCases(n, c)
+		out = append(out, arrayCases(n, c)...)
 	case "any": // values of every type, each keyword judging its own
 		out = append(stringCases(c), numberCases(c, "number")...)
 		out = append(out, arrayCases(n, c)...)
