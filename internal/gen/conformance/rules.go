@@ -147,6 +147,7 @@ func (g *generator) fieldRules() {
 	g.heldRuleVector()
 	g.placeholderChecksRuleVector()
 	g.replacementRuleVector()
+	g.violationsMinimalRuleVector()
 	g.verboseRuleVector()
 	g.openOrderRuleVector()
 }
@@ -430,6 +431,42 @@ func (g *generator) replacementRuleVector() {
 					g.add("rules/replacement-node", in, nil)
 					return
 				}
+			}
+		}
+	}
+}
+
+// violationsMinimalRuleVector adds rules/violations-minimal: the first
+// required field with a replacement, given a value that breaks it, in a
+// payload that legacy data of 600 bytes takes past maxDataBytes: written
+// again minimal (the data cut to 64 bytes), the field replaced on every
+// pass, and its violation reported once, on the first.
+func (g *generator) violationsMinimalRuleVector() {
+	for _, e := range g.rc.Facts.Errors {
+		if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
+			continue
+		}
+		for _, p := range g.resolve(e.Details).Properties {
+			n := g.resolve(p.Node)
+			if !p.Required || n.Replacement == nil || n.Verbose {
+				continue
+			}
+			for _, v := range breaking(n.Type) {
+				d := g.example(e.Symbol)
+				d[p.Name] = v
+				in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
+				in.Options.MaxStringBytes, in.Options.MaxDataBytes = 1024, errgenrt.MinMaxDataBytes
+				in.Data = []errgenrt.ConformanceMember{{Key: "long", Value: strings.Repeat("x", 600)}}
+				raw, err := marshal(in)
+				if err != nil {
+					continue
+				}
+				_, pl, vs, err := g.render("candidate", raw)
+				if err != nil || len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" || len(pl.JSONRPC) >= 600 {
+					continue
+				}
+				g.add("rules/violations-minimal", in, nil)
+				return
 			}
 		}
 	}

@@ -13,8 +13,9 @@
 // symbol, a detail value of another type than its node's — get the error
 // answer {"id", "error"}. Accepted details are the details newError takes
 // from a caller with what the wire reads them as made explicit (a null or
-// absent required value its empty value, a null or absent optional one
-// left out, a member no node describes dropped), so that they render as
+// absent required value its empty value, an absent optional one left out,
+// a member no node describes dropped; a null optional one stays null, as
+// newError takes it), so that they render as
 // errgenrt renders the same input. An input that carries the facts of
 // another catalog (its catalog member) is rendered with that catalog
 // instead of the package's, through the same rules: facts the runtime
@@ -266,8 +267,8 @@ function emptyValue(tables, n, level = 0) {
  * the node's is refused (an integer is a number without a fraction; null
  * is a value of every type), and the value is returned as newError takes
  * it — null its type's empty value, an object's absent or null members
- * made explicit (a required one its empty value, an optional one left
- * out), a member no node describes dropped. Objects are made anew with
+ * made explicit (a required one its empty value, an absent optional one
+ * left out, a null one null), a member no node describes dropped. Objects are made anew with
  * their members as own properties (__proto__ among them).
  * @param {Tables} tables the tables of n's catalog
  * @param {Node} n
@@ -295,10 +296,14 @@ function detail(tables, n, v, path) {
   /** @type {Array<[string, unknown]>} */
   const members = [];
   for (const p of props) {
-    const x = Object.hasOwn(v, p.name) ? v[p.name] : null;
+    const has = Object.hasOwn(v, p.name);
+    const x = has ? v[p.name] : null;
     if (x === null || x === undefined) {
-      // absent: the required one's empty value (an untyped one null)
+      // absent: the required one's empty value (an untyped one null); an
+      // optional one given null is passed on as null, which newError
+      // takes and the writer leaves out
       if (p.required === true) members.push([p.name, p.node.type === "any" ? null : emptyValue(tables, p.node)]);
+      else if (has && x === null) members.push([p.name, null]);
       continue;
     }
     members.push([p.name, detail(tables, p.node, x, `${path}.${p.name}`)]);
