@@ -51,6 +51,11 @@ mkdir -p "$here/out"
 (cd "$root" && go build -o "$here/out/errgen" ./cmd/errgen)
 
 cd "$root/runtime/ts"
+# Node's coverage of the unmutated runtime answering the vectors, with the
+# sources it ran: the report sets apart the survivors no vector reaches
+cov="$here/out/ts-coverage"
+rm -rf "$cov" && mkdir -p "$cov/src" && cp src/*.js "$cov/src/"
+NODE_V8_COVERAGE="$cov" ERRGEN="$here/out/errgen" sh "$here/ts-vectors.sh"
 ERRGEN="$here/out/errgen" MUTATE_FILES="$files" MUTATE_JOBS="$jobs" MUTATE_EXCLUDE="$exclude" \
   "$root/node_modules/.bin/stryker" run "$here/stryker.config.mjs"
 node "$here/ts-report.mjs"
