@@ -618,6 +618,10 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 			// shows what the payload writes of it, nothing (or a required
 			// field's replacement), not the number
 			g.fieldVector("placeholder-safe-integer", me, p.Name, json.Number("-9007199254740992"))
+		case !p.Required && !n.Verbose && (n.Type == "integer" || n.Type == "number" || n.Type == "boolean") && inTemplate(e, p.Name) && !g.shown["placeholder-null-absent"]:
+			// null is absent: the placeholder shows nothing, not the
+			// type's empty value
+			g.fieldVector("placeholder-null-absent", me, p.Name, nil)
 		case n.Type == "integer" && n.Check == nil && !g.shown["safe-integer"]: // a check could break it either way
 			// past 2^53 − 1: of its type, but it breaks its node
 			g.fieldVector("safe-integer", me, p.Name, json.Number("9007199254740992"))
