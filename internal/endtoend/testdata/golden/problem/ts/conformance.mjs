@@ -15,8 +15,8 @@
 // from a caller with what the wire reads them as made explicit (a null or
 // absent required value its empty value, an absent optional one left out,
 // a member no node describes dropped; a null optional one stays null, as
-// newError takes it), so that they render as
-// errgenrt renders the same input. An input that carries the facts of
+// newError takes it), so that they render as errgenrt renders the same
+// input. An input that carries the facts of
 // another catalog (its catalog member) is rendered with that catalog
 // instead of the package's, through the same rules: facts the runtime
 // cannot read are refused. Nothing a line holds makes the runner throw.
@@ -268,8 +268,9 @@ function emptyValue(tables, n, level = 0) {
  * is a value of every type), and the value is returned as newError takes
  * it — null its type's empty value, an object's absent or null members
  * made explicit (a required one its empty value, an absent optional one
- * left out, a null one null), a member no node describes dropped. Objects are made anew with
- * their members as own properties (__proto__ among them).
+ * left out, a null one null), a member no node describes dropped.
+ * Objects are made anew with their members as own properties (__proto__
+ * among them).
  * @param {Tables} tables the tables of n's catalog
  * @param {Node} n
  * @param {unknown} v
