@@ -197,6 +197,65 @@ func TestEmptyDetailsFormats(t *testing.T) {
 	}
 }
 
+// Bounds no value keeps are refused at the lower one, a $ref target's
+// bounds applying with the node's own; bounds that clash within a shape
+// alone are refused there, once, not at each field that refers to it.
+func TestBoundsNoValueKeeps(t *testing.T) {
+	const catalogText = `errgen: 1
+name: svc
+version: 1.0.0
+fallback: E_INTERNAL
+domains:
+  common: {range: [1, 99]}
+details:
+  short: {type: array, items: {type: string}, maxItems: 1}
+  never: {type: string, minLength: 3, maxLength: 2}
+errors:
+  E_INTERNAL: {code: 1, title: Internal, message: m, doc: d}
+  E_X:
+    code: 2
+    title: X
+    message: m
+    doc: d
+    details:
+      type: object
+      properties:
+        items: {type: array, items: {type: string}, minItems: 3, maxItems: 1}
+        text: {type: string, maxLength: 2, minLength: 5}
+        int: {type: integer, minimum: 5, maximum: 1}
+        open: {type: number, exclusiveMinimum: 5, maximum: 5}
+        open2: {type: number, minimum: 5, exclusiveMaximum: 5}
+        open3: {type: number, exclusiveMinimum: 1e1, exclusiveMaximum: 10}
+        exact: {type: number, minimum: 5, maximum: 5.0}
+        fine: {type: number, exclusiveMinimum: 4.5, exclusiveMaximum: 4.50001}
+        viaRef: {$ref: short, minItems: 2}
+        refFine: {$ref: short, minItems: 1}
+        toNever: {$ref: never}
+        big: {type: integer, minimum: 9007199254740993, maximum: 9007199254740992}
+`
+	_, diags := build(t, catalog.MapFS{"errors.yaml": []byte(catalogText)})
+	for _, want := range []string{
+		"errors.yaml:9:25: error: minLength 3 is above maxLength 2",
+		"errors.yaml:20:53: error: minItems 3 is above maxItems 1: no value keeps both, so the field could never be sent; lower minItems or raise maxItems",
+		"errors.yaml:21:44: error: minLength 5 is above maxLength 2",
+		"errors.yaml:22:30: error: minimum 5 is above maximum 1",
+		"errors.yaml:23:30: error: exclusiveMinimum 5 is not below maximum 5",
+		"errors.yaml:24:31: error: minimum 5 is not below exclusiveMaximum 5",
+		"errors.yaml:25:31: error: exclusiveMinimum 10 is not below exclusiveMaximum 10",
+		"errors.yaml:28:31: error: minItems 2 is above maxItems 1 (with those of $ref short)",
+		"errors.yaml:31:30: error: minimum 9007199254740993 is above maximum 9007199254740992",
+	} {
+		if !strings.Contains(diags, want) {
+			t.Errorf("want %q in diagnostics:\n%s", want, diags)
+		}
+	}
+	for _, line := range []string{":26:", ":27:", ":29:", ":30:"} {
+		if strings.Contains(diags, "errors.yaml"+line) {
+			t.Errorf("line %s keeps a value, or repeats its shape's clash:\n%s", line, diags)
+		}
+	}
+}
+
 // An enum beside a $ref keeps only the values both allow; none is a
 // schema no value keeps, refused at the enum.
 func TestEnumBesideRefSharesAValue(t *testing.T) {

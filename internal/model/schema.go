@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"net/url"
 	"slices"
 	"sort"
@@ -333,6 +334,7 @@ func (p *schemaParser) checkExtensions() {
 				p.diags.Errorf(m.KeyPos, "enum shares no value with the enum of $ref %s: no value is valid; list values of both, or drop one enum", s.Ref.Name)
 			}
 		}
+		p.checkBounds(s)
 		if r := s.Resolved(); r != nil && (r.Type == "boolean" || r.Type == "array" || r.Type == "object") {
 			for _, kw := range []string{"enum", "const"} {
 				if m := v.Member(kw); m != nil {
@@ -356,6 +358,86 @@ func (p *schemaParser) checkExtensions() {
 	}
 	p.checkRequiredVerbose()
 	p.checkItems()
+}
+
+// checkBounds refuses a lower bound above its upper one (minLength and
+// maxLength, minItems and maxItems, minimum or exclusiveMinimum and
+// maximum or exclusiveMaximum): no value keeps both, so the field could
+// never be sent, and a required one would turn every occurrence of its
+// error into the fallback. The keywords of s and of the shapes its $ref
+// leads to apply together, as the runtimes read them; bounds that clash
+// within those shapes alone are refused there, once.
+func (p *schemaParser) checkBounds(s *Schema) {
+	chain := []*Schema{s}
+	for t := s; t.Ref != nil && t.Ref.Schema != nil && len(chain) < 1000; t = t.Ref.Schema {
+		chain = append(chain, t.Ref.Schema)
+	}
+	low, high, why := clash(ResolveKeywords(chain...).Check)
+	if low == "" {
+		return
+	}
+	if l, _, _ := clash(ResolveKeywords(chain[1:]...).Check); l != "" {
+		return
+	}
+	m := s.Source.Member(low)
+	if m == nil {
+		m = s.Source.Member(high)
+	}
+	if m == nil {
+		return
+	}
+	with := ""
+	if s.Ref != nil {
+		with = " (with those of $ref " + s.Ref.Name + ")"
+	}
+	p.diags.Errorf(m.KeyPos, "%s%s: no value keeps both, so the field could never be sent; lower %s or raise %s", why, with, low, high)
+}
+
+// clash returns the first pair of bounds of c that no value keeps: the
+// lower keyword, the upper one and why ("" when none clash).
+func clash(c *Check) (low, high, why string) {
+	if c == nil {
+		return "", "", ""
+	}
+	counts := []struct {
+		low, high string
+		min, max  *int
+	}{
+		{"minLength", "maxLength", c.MinLength, c.MaxLength},
+		{"minItems", "maxItems", c.MinItems, c.MaxItems},
+	}
+	for _, b := range counts {
+		if b.min != nil && b.max != nil && *b.min > *b.max {
+			return b.low, b.high, fmt.Sprintf("%s %d is above %s %d", b.low, *b.min, b.high, *b.max)
+		}
+	}
+	numbers := []struct {
+		low, high string
+		min, max  *json.Number
+		open      bool // either bound exclusive: equal bounds clash too
+	}{
+		{"minimum", "maximum", c.Minimum, c.Maximum, false},
+		{"exclusiveMinimum", "maximum", c.ExclusiveMinimum, c.Maximum, true},
+		{"minimum", "exclusiveMaximum", c.Minimum, c.ExclusiveMaximum, true},
+		{"exclusiveMinimum", "exclusiveMaximum", c.ExclusiveMinimum, c.ExclusiveMaximum, true},
+	}
+	for _, b := range numbers {
+		if b.min == nil || b.max == nil {
+			continue
+		}
+		lo, ok1 := new(big.Rat).SetString(string(*b.min))
+		hi, ok2 := new(big.Rat).SetString(string(*b.max))
+		if !ok1 || !ok2 {
+			continue
+		}
+		if lo.Cmp(hi) > 0 {
+			return b.low, b.high, fmt.Sprintf("%s %s is above %s %s", b.low, *b.min, b.high, *b.max)
+		}
+		if b.open && lo.Cmp(hi) == 0 {
+			return b.low, b.high, fmt.Sprintf("%s %s is not below %s %s", b.low, *b.min, b.high, *b.max)
+		}
+	}
+	return "", "", ""
 }
 
 // onItems suggests, for a keyword on an array, putting it on the items.
