@@ -3,13 +3,16 @@
 # (installed, pinned, into test/mutate/.tools), the conformance vectors the
 # only test (rust-vectors.rs).
 #
-#   test/mutate/rust.sh [-j JOBS] [-s K/N] [FILE...]
+#   test/mutate/rust.sh [-j JOBS] [-s K/N] [-F REGEX] [FILE...]
 #
 # FILE is a rule module of runtime/rust/src/rt (write.rs, check.rs,
 # sanitize.rs, format.rs, json.rs, the default being all five); -s K/N runs
-# cargo-mutants' shard K of N (0-based, K < N) of their mutants; JOBS is
-# cargo-mutants' --jobs (default 1; each cargo build is -j 1 too). It prints
-# the score and writes the survivors to test/mutate/out/rust-survivors.txt.
+# cargo-mutants' shard K of N (0-based, K < N) of their mutants; -F runs
+# only the mutants whose names (as in the survivors' file) match REGEX;
+# JOBS is cargo-mutants' --jobs (default 1; each cargo build is -j 1 too).
+# It prints the score, and the score without the survivors listed in the
+# `equivalent rust` block of EQUIVALENT-MUTANTS.md, and writes the others
+# to test/mutate/out/rust-survivors.txt.
 #
 # The golden crates each carry their own copy of rt, so the mutants are made
 # in a scratch crate, test/mutate/out/rust-crate: a copy of
@@ -23,11 +26,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 jobs=1
 shard=""
-while getopts j:s: opt; do
+examine=""
+while getopts j:s:F: opt; do
   case $opt in
     j) jobs=$OPTARG ;;
     s) shard=$OPTARG ;;
-    *) echo "usage: $0 [-j JOBS] [-s K/N] [FILE...]" >&2; exit 2 ;;
+    F) examine=$OPTARG ;;
+    *) echo "usage: $0 [-j JOBS] [-s K/N] [-F REGEX] [FILE...]" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -100,23 +105,69 @@ set --
 if [ "$jobs" -eq 1 ]; then set -- --in-place; else set -- --jobs "$jobs"; fi
 for f in $files; do set -- "$@" --file "src/rt/${f#src/rt/}"; done
 [ -z "$shard" ] || set -- "$@" --shard "$shard" --sharding round-robin
-rm -rf "$out/rust-mutants"
+[ -z "$examine" ] || set -- "$@" --re "$examine"
+# The vector files as they are now, so that a run is of one set of vectors
+# however long it takes.
+rm -rf "$out/rust-mutants" "$out/rust-golden"
+for c in kinds mdmcp plain problem taxonomy; do
+  mkdir -p "$out/rust-golden/$c"
+  cp "$root/internal/endtoend/testdata/golden/$c/conformance.json" "$out/rust-golden/$c/"
+done
 status=0
-(cd "$crate" && ERRGEN="$out/errgen" MUTATE_GOLDEN="$root/internal/endtoend/testdata/golden" \
+(cd "$crate" && ERRGEN="$out/errgen" MUTATE_GOLDEN="$out/rust-golden" \
   "$tools/bin/cargo-mutants" mutants --no-shuffle --output "$out/rust-mutants" "$@") || status=$?
 
 # The score: killed (caught) / (caught + missed), timeouts counted as
 # killed, unviable mutants (which do not build) left out; cargo-mutants has
 # no "no coverage" outcome. The survivors are the missed mutants, their
-# paths the runtime's (the scratch copy's lines are the runtime's).
+# paths the runtime's (the scratch copy's lines are the runtime's); those
+# EQUIVALENT-MUTANTS.md lists are set apart.
 m="$out/rust-mutants/mutants.out"
 count() { if [ -f "$m/$1.txt" ]; then wc -l < "$m/$1.txt" | tr -d ' '; else echo 0; fi; }
 caught=$(count caught) missed=$(count missed) timeout=$(count timeout) unviable=$(count unviable)
-sed 's|^src/rt/|runtime/rust/src/rt/|' "$m/missed.txt" > "$out/rust-survivors.txt" 2>/dev/null || : > "$out/rust-survivors.txt"
+[ -f "$m/missed.txt" ] || : > "$m/missed.txt"
+listed=$(python3 - "$m/missed.txt" "$root/runtime/rust/src/rt" "$out/rust-survivors.txt" \
+  "$root/internal/endtoend/testdata/golden/EQUIVALENT-MUTANTS.md" "$files" <<'PY'
+import re, sys
+missed, src, dst, listing, files = sys.argv[1:6]
+# the equivalent mutants: FILE | the mutation as cargo-mutants names it
+# (without its place) [| the line it changes, trimmed: where one function
+# has the same mutation twice]
+entries = []
+for block in re.findall(r"^```equivalent rust\n(.*?)^```", open(listing).read(), re.M | re.S):
+    for entry in block.split("\n"):
+        if entry.strip():
+            parts = [p.strip() for p in entry.split(" | ", 2)]
+            entries.append((parts[0], parts[1], parts[2] if len(parts) > 2 else None))
+used, listed, kept = set(), 0, []
+for text in open(missed):
+    m = re.match(r"^src/rt/([^:]+):(\d+):(\d+): (.*)$", text.rstrip("\n"))
+    if not m:
+        continue
+    name, line, what = m.group(1), int(m.group(2)), m.group(4)
+    code = open(f"{src}/{name}").read().split("\n")[line - 1].strip()
+    hit = [e for e in entries if e[0] == name and e[1] == what and e[2] in (None, code)]
+    if hit:
+        used.update(hit)
+        listed += 1
+    else:
+        kept.append(f"runtime/rust/src/rt/{text[len('src/rt/'):].rstrip()}\t{code}\n")
+with open(dst, "w") as out:
+    out.writelines(kept)
+run = set(files.split())
+for e in entries:
+    if e not in used and e[0] in run:
+        print(f"rust.sh: EQUIVALENT-MUTANTS.md lists a survivor this run did not have: {' | '.join(x for x in e if x)}", file=sys.stderr)
+print(listed)
+PY
+)
 killed=$((caught + timeout))
 echo "mutants: $((caught + missed + timeout + unviable)) (caught $caught, timeout $timeout, missed $missed, unviable $unviable)"
 if [ $((killed + missed)) -gt 0 ]; then
   echo "score: $killed/$((killed + missed)) = $(awk "BEGIN { printf \"%.2f\", 100 * $killed / ($killed + $missed) }")% (timeouts count as killed; unviable left out)"
 fi
-echo "survivors: $out/rust-survivors.txt ($missed)"
+if [ "$listed" -gt 0 ] && [ $((killed + missed - listed)) -gt 0 ]; then
+  echo "  without the $listed survivors EQUIVALENT-MUTANTS.md lists: $killed/$((killed + missed - listed)) = $(awk "BEGIN { printf \"%.2f\", 100 * $killed / ($killed + $missed - $listed) }")%"
+fi
+echo "survivors: $out/rust-survivors.txt ($((missed - listed)))"
 case $status in 0 | 2 | 3) ;; *) exit "$status" ;; esac # 2: some missed, 3: some timed out

@@ -99,11 +99,15 @@ func (g *generator) ruleVectors() {
 		g.add(r.id, in, nil)
 	}
 
-	// plain notation up to 1e21, not beyond
+	// plain notation up to 1e21, not beyond; as many digits as the
+	// decimal point's place (12.5e1); 2^-24 and 2^89, whose digits rounded
+	// to the length of their shortest form read back as another number
+	// (the shortest form is then not that rounding)
 	notation := base
 	notation.Data = []errgenrt.ConformanceMember{{Key: "numbers", Value: []any{
 		json.Number("1e20"), json.Number("123456789012345678901"), json.Number("999999999999999900000"),
-		json.Number("1e21"), json.Number("0.000001"), json.Number("1e-7"),
+		json.Number("1e21"), json.Number("0.000001"), json.Number("1e-7"), json.Number("12.5e1"),
+		json.Number("5.960464477539063e-8"), json.Number("6.189700196426902e+26"),
 	}}}
 	g.add("rules/number-notation", notation, nil)
 
