@@ -106,7 +106,8 @@ func checkCases(n *facts.Node) []any {
 	case "any": // values of every type, each keyword judging its own
 		out = append(stringCases(c), numberCases(c, "number")...)
 		out = append(out, arrayCases(n, c)...)
-		out = append(out, true, false, map[string]any{"a": "é"})
+		// an object with a length member is no array: the counts pass it by
+		out = append(out, true, false, map[string]any{"a": "é"}, map[string]any{"length": 4})
 	}
 	if c.Const != nil {
 		var v any
@@ -203,7 +204,10 @@ func nearMisses(v any) []any {
 // length, and the cases of c's enum, patterns and formats.
 func stringCases(c *facts.Check) []any {
 	var out []any
-	for _, s := range []string{"", "a", "é", "€", "😀", "ab", "é€", "😀😀", "abc", "éé€", "😀😀😀", "abcd", "éé€€", "😀😀😀😀", "aé€😀b"} {
+	for _, s := range []string{"", "a", "é", "€", "😀", "ab", "é€", "😀😀", "abc", "éé€", "😀😀😀", "abcd", "éé€€", "😀😀😀😀", "aé€😀b",
+		// the first and last characters past U+FFFF (the first and last high
+		// surrogates) and U+E000 (past the surrogates): three, three, two
+		"\U00010000\U00010000\U00010000", "\U0010ffff\U0010ffff\U0010ffff", "\ue000\ue000"} {
 		out = append(out, s)
 	}
 	for _, v := range c.Enum {
@@ -363,8 +367,8 @@ var formatCases = map[string][]string{
 	"date": {"2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2024-04-30", "2024-04-31", "2024-12-31", "2024-13-01", "2024-00-10", "2024-01-00", "24-01-01", "2024-1-01", "2024-03-01", "2024-12-32", "2024-06-31", "12024-02-29", "2024-02-290", "2024+01-01", "2024-01+01", "+024-01-01"},
 	// leap seconds: only at 23:59 UTC, whatever the offset
 	"time":          {"12:00:00Z", "12:00:00z", "12:00:00+01:00", "12:00:00-23:59", "12:00:00", "12:00:00.123Z", "24:00:00Z", "12:60:00Z", "23:59:60Z", "22:59:60-01:00", "12:59:60Z", "00:00:00+24:00", "12:00:00+23:60", "23:59:60+00:00", "00:59:60+01:00", "22:58:60-01:01", "23:58:60Z", "22:59:60Z", "23:59:61Z", "23:59:60.5Z", "23:59:60-00:01", "23:59:59Z", "23:59:59+23:59", "00:29:60+00:30", "01:00:60+01:01", "23:59:60+01", "22:59:60.5-01:00", "22:59:60.09-01:00", "12:00:00.5", "012:00:00Z", "12:00:00Zx", "12-00:00Z", "12:00-00Z", "+1:00:00Z", "12:00:00+1", "12:00:00+01-00"},
-	"date-time":     {"2024-02-29T12:00:00Z", "2024-02-30T12:00:00Z", "2024-02-29t12:00:00z", "2024-02-29T12:00:00", "2024-02-29T23:59:60Z", "2024-02-29T12:00:00.5+05:30", "2024-02-29T00:59:60+01:00", "2024-02-29T23:58:60Z", "2024-02-29\u4e0012:00:00Z"},
-	"duration":      {"P1D", "PT1H", "P1Y2M3DT4H5M6S", "P", "PT", "P1W", "P1W2D", "1D", "PT1.5S", "P1DT", "PT1M1H", "xP1D", "P1Dx", "P10Y", "P10M", "P10D", "PT10H", "PT10M", "PT10S", "P10W", "PT1M"},
+	"date-time":     {"2024-02-29T12:00:00Z", "2024-02-30T12:00:00Z", "2024-02-29t12:00:00z", "2024-02-29T12:00:00", "2024-02-29T23:59:60Z", "2024-02-29T12:00:00.5+05:30", "2024-02-29T00:59:60+01:00", "2024-02-29T23:58:60Z", "2024-02-29\u4e0012:00:00Z", "2024-02-29T12:00:00Zt"},
+	"duration":      {"P1D", "PT1H", "P1Y2M3DT4H5M6S", "P", "PT", "P1W", "P1W2D", "1D", "PT1.5S", "P1DT", "PT1M1H", "xP1D", "P1Dx", "P10Y", "P10M", "P10D", "PT10H", "PT10M", "PT10S", "P10W", "PT1M", "p1d", "pt1h"},
 	"uri":           {"https://example.com/a?b#c", "urn:isbn:0451450523", "//example.com", "http://[::1]/", "http://é.example", "a:b", "http://exa mple.com", "HTTP://EXAMPLE.COM", "http://example.com/%zz", "mailto:a@b.co"},
 	"uri-reference": {"../a", "#frag", "", "http://a b", "%zz", "/a/b?c", "http://[::1", "é"},
 	"uri-template":  {"/users/{id}", "/users/{id", "{+path}/x", "{}", "/a/{b,c}", "/a/{é}", "/plain", "%41", "a%4", "{a%41}", "{a%4}", "/{a:1}", "/{a:12}", "/{a:1234}", "/{a:0}", "{a,b%41}", "{a,bc}", "{a,b%4}", "/{a,b:1}", "/{a,b:12}", "/{a,b:0}"},
@@ -399,9 +403,9 @@ var sanitizeCases = []string{
 	// home paths: each prefix, names of every byte a name may hold, and
 	// the drive letter at each end of its class and past it
 	"/home/alice/x", "/home/", "/home//x", "x/home/al ice", "/home/a\"b", "/home/a'b", "/home/a\tb", "/home/a\\b/c",
-	"/Users/bob/y", "/Users/b\\c", "/root", "/rooted/x", "/roo", "/HOME/a",
+	"/Users/bob/y", "/Users/b\\c", "/Users/", "/Users//y", "/root", "/rooted/x", "/roo", "/HOME/a",
 	`C:\Users\carol\z`, `c:\Users\d e`, `1:\Users\e`, `@:\Users\f`, `[:\Users\g`, "`:\\Users\\h", `{:\Users\i`,
-	`A:\Users\j`, `Z:\Users\k`, `a:\Users\l`, `z:\Users\m`, `C:\Users\`, `C:\Users\a/b`, `C:\users\n`,
+	`A:\Users\j`, `Z:\Users\k`, `a:\Users\l`, `z:\Users\m`, `C:\Users\`, `C:\Users\ z`, `C:\Users\a/b`, `C:\users\n`,
 	// URLs: the user information, the query's secret names however
 	// written, where the query and fragment start, what ends a URL, and
 	// which runs are schemes
@@ -413,7 +417,7 @@ var sanitizeCases = []string{
 	"http://h/?=1&&token&=&token=", "http://h/?a=1?b=2&token=3", "http://h/?a=1#b&token=2",
 	"x://h?token=1", "9http://h?token=1", "+http://h?token=1", "http:///x?token=1", "://h?token=1", "a.b+c-d://h?token=1",
 	"http://h?token=a b", "'http://h?token=1'", "<http://h?token=1>", "http://h?token=1\"x", "HTTP://H?Token=1",
-	"z9://h?token=1", "A0://h?token=1", "Z+://h?token=1", "a://", "a:// h", "a://\"h",
+	"z9://h?token=1", "A0://h?token=1", "Z+://h?token=1", "a.9://h?token=1", "a-9://h?token=1", "a://", "a:// h", "a://\"h",
 	// the first :// starts the authority, the first ? the query, the
 	// first # after it the fragment, the first = ends a name; a user
 	// information without a user; names past ASCII and escapes at the end
@@ -422,6 +426,10 @@ var sanitizeCases = []string{
 	// the Kelvin sign, whose lower case is k, escaped with A and a; a name
 	// that escapes a character and holds a secret's letters as they are
 	"http://h/?%E2%84%AAey=1&%e2%84%aaey=2&\u212Aey=3&x_secret%21=4",
+	// U+210A (script g, its own lower case): a lower-case hex digit read
+	// as upper case would make its last byte the Kelvin sign's (0x8a as
+	// 0xaa), and the name key
+	"http://h/?%e2%84%8aey=1",
 	// escapes of characters that are no hex digits, which decoded would
 	// spell secret names (p, c, and T from the % below 0)
 	"http://h/?%6gass=1&%6:ode=2&%6Gwd=3&%%4oken=4",
