@@ -127,26 +127,32 @@ count() { if [ -f "$m/$1.txt" ]; then wc -l < "$m/$1.txt" | tr -d ' '; else echo
 caught=$(count caught) missed=$(count missed) timeout=$(count timeout) unviable=$(count unviable)
 [ -f "$m/missed.txt" ] || : > "$m/missed.txt"
 listed=$(python3 - "$m/missed.txt" "$root/runtime/rust/src/rt" "$out/rust-survivors.txt" \
-  "$root/internal/endtoend/testdata/golden/EQUIVALENT-MUTANTS.md" "$files" <<'PY'
+  "$root/internal/endtoend/testdata/golden/EQUIVALENT-MUTANTS.md" "$files" "$examine$shard" <<'PY'
 import re, sys
-missed, src, dst, listing, files = sys.argv[1:6]
+missed, src, dst, listing, files, partial = sys.argv[1:7]
 # the equivalent mutants: FILE | the mutation as cargo-mutants names it
-# (without its place) [| the line it changes, trimmed: where one function
-# has the same mutation twice]
+# (without its place) [| COLUMN] [| `the line it changes, trimmed`]: the
+# line where one function has the same mutation twice, and the column
+# (from 1, in the trimmed line) where one line has it twice
+entry_re = re.compile(r"^(\S+) \| (.*?)(?: \| (\d+))?(?: \| `(.*)`)?$")
 entries = []
 for block in re.findall(r"^```equivalent rust\n(.*?)^```", open(listing).read(), re.M | re.S):
     for entry in block.split("\n"):
         if entry.strip():
-            parts = [p.strip() for p in entry.split(" | ", 2)]
-            entries.append((parts[0], parts[1], parts[2] if len(parts) > 2 else None))
+            m = entry_re.match(entry.strip())
+            if not m:
+                sys.exit(f"rust.sh: EQUIVALENT-MUTANTS.md: want FILE | MUTATION [| COLUMN] [| `LINE`], got {entry!r}")
+            entries.append(m.groups())
 used, listed, kept = set(), 0, []
 for text in open(missed):
     m = re.match(r"^src/rt/([^:]+):(\d+):(\d+): (.*)$", text.rstrip("\n"))
     if not m:
         continue
-    name, line, what = m.group(1), int(m.group(2)), m.group(4)
-    code = open(f"{src}/{name}").read().split("\n")[line - 1].strip()
-    hit = [e for e in entries if e[0] == name and e[1] == what and e[2] in (None, code)]
+    name, line, col, what = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+    raw = open(f"{src}/{name}").read().split("\n")[line - 1]
+    code = raw.strip()
+    at = str(col - (len(raw) - len(raw.lstrip())))
+    hit = [e for e in entries if e[0] == name and e[1] == what and e[2] in (None, at) and e[3] in (None, code)]
     if hit:
         used.update(hit)
         listed += 1
@@ -154,10 +160,10 @@ for text in open(missed):
         kept.append(f"runtime/rust/src/rt/{text[len('src/rt/'):].rstrip()}\t{code}\n")
 with open(dst, "w") as out:
     out.writelines(kept)
-run = set(files.split())
+run = set(f.split("/")[-1] for f in files.split())
 for e in entries:
-    if e not in used and e[0] in run:
-        print(f"rust.sh: EQUIVALENT-MUTANTS.md lists a survivor this run did not have: {' | '.join(x for x in e if x)}", file=sys.stderr)
+    if not partial and e not in used and e[0] in run:
+        print(f"rust.sh: EQUIVALENT-MUTANTS.md lists a survivor this run did not have: {e[0]} | {e[1]}" + (f" | {e[2]}" if e[2] else "") + (f" | `{e[3]}`" if e[3] else ""), file=sys.stderr)
 print(listed)
 PY
 )
