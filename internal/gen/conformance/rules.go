@@ -150,6 +150,7 @@ func (g *generator) fieldRules() {
 	g.failRuleVector()
 	g.heldRuleVector()
 	g.placeholderChecksRuleVector()
+	g.placeholderReplacementRuleVector()
 	g.replacementRuleVector()
 	g.violationsMinimalRuleVector()
 	g.verboseRuleVector()
@@ -344,8 +345,10 @@ func (g *generator) heldRuleVector() {
 
 // placeholderChecksRuleVector adds rules/placeholder-checks: the first
 // error whose templates show string, integer or number fields with
-// checks, each such field given a value of its type that breaks them: the
-// placeholder shows nothing (or a required field's replacement).
+// checks, or arrays of such items, each such field given a value of its
+// type that breaks them (an array, one item that does): the placeholder
+// shows nothing, or a required field's replacement, or the array without
+// the item; its violations are the details' alone, reported once.
 func (g *generator) placeholderChecksRuleVector() {
 	for _, e := range g.rc.Facts.Errors {
 		if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
@@ -354,21 +357,28 @@ func (g *generator) placeholderChecksRuleVector() {
 		details, broken := g.example(e.Symbol), 0
 		for _, p := range g.resolve(e.Details).Properties {
 			n := g.resolve(p.Node)
-			if n.Check == nil || n.Sensitive || n.Sanitize != "" || !inTemplate(e, p.Name) {
+			if n.Sensitive || n.Sanitize != "" || !inTemplate(e, p.Name) {
 				continue
 			}
 			var cases []any
-			switch n.Type {
-			case "string":
+			switch {
+			case n.Check == nil && n.Type == "array" && n.Items != nil:
+				if items := g.resolve(n.Items); items.Check != nil && !items.Sensitive && items.Sanitize == "" && (items.Type == "integer" || items.Type == "number") {
+					for _, c := range numberCases(items.Check, items.Type) {
+						cases = append(cases, []any{c})
+					}
+				}
+			case n.Check == nil:
+			case n.Type == "string":
 				cases = stringCases(n.Check)
-			case "integer", "number":
+			case n.Type == "integer", n.Type == "number":
 				cases = numberCases(n.Check, n.Type)
 			}
 			for _, c := range cases {
 				try := clone(details)
 				try[p.Name] = c
-				if vs := g.violations(e.Symbol, try); len(vs) == broken+1 && vs[broken].Path == "/"+p.Name && vs[broken].Outcome != "fallback" {
-					details, broken = try, broken+1
+				if vs := g.violations(e.Symbol, try); len(vs) > broken && under(vs[broken:], "/"+p.Name) {
+					details, broken = try, len(vs)
 					break
 				}
 			}
@@ -394,6 +404,17 @@ func (g *generator) violations(sym string, details map[string]any) []errgenrt.Co
 	return vs
 }
 
+// under reports whether every violation of vs is at path or below it, and
+// none made the error the fallback.
+func under(vs []errgenrt.ConformanceViolation, path string) bool {
+	for _, v := range vs {
+		if v.Outcome == "fallback" || v.Path != path && !strings.HasPrefix(v.Path, path+"/") {
+			return false
+		}
+	}
+	return true
+}
+
 // breaking returns values of a node's type that may break its checks.
 func breaking(typ string) []any {
 	switch typ {
@@ -409,6 +430,32 @@ func breaking(typ string) []any {
 		return []any{map[string]any{}}
 	}
 	return nil
+}
+
+// placeholderReplacementRuleVector adds rules/placeholder-replacement:
+// the first required array or object field with a replacement that a
+// template shows, given a value that breaks it: the details and the
+// placeholder both hold the replacement (the placeholder its text).
+func (g *generator) placeholderReplacementRuleVector() {
+	for _, e := range g.rc.Facts.Errors {
+		if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
+			continue
+		}
+		for _, p := range g.resolve(e.Details).Properties {
+			n := g.resolve(p.Node)
+			if !p.Required || n.Replacement == nil || n.Verbose || n.Type != "array" && n.Type != "object" || !inTemplate(e, p.Name) {
+				continue
+			}
+			for _, v := range breaking(n.Type) {
+				d := g.example(e.Symbol)
+				d[p.Name] = v
+				if vs := g.violations(e.Symbol, d); len(vs) == 1 && vs[0].Path == "/"+p.Name && vs[0].Outcome == "replaced" {
+					g.add("rules/placeholder-replacement", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}, nil)
+					return
+				}
+			}
+		}
+	}
 }
 
 // replacementRuleVector adds rules/replacement-node: the first required

@@ -266,8 +266,10 @@ func numberCases(c *facts.Check, typ string) []any {
 	add(1)
 	if typ == "integer" {
 		// the largest integers every runtime holds exactly, and the first
-		// past them; integers in exponent notation
-		for _, x := range []string{"9007199254740991", "-9007199254740991", "9007199254740992", "-9007199254740992", "4e0", "-2E1", "3.0"} {
+		// past them; integers in exponent notation and with a fraction of
+		// 0, the largest among them
+		for _, x := range []string{"9007199254740991", "-9007199254740991", "9007199254740992", "-9007199254740992", "4e0", "-2E1", "3.0",
+			"9.007199254740991e15", "-9007199254740991.0", "9.007199254740992e15"} {
 			out = append(out, json.Number(x))
 		}
 	}
