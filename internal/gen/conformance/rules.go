@@ -694,6 +694,12 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 				g.fieldVector("multipleof-quotient", me, p.Name, json.Number(strconv.FormatFloat(m*1e21, 'g', -1, 64)))
 			}
 		}
+		if n.Type == "string" && n.Check == nil && !n.Sensitive && !slices.Contains(e.Sensitive, p.Name) && n.Sanitize == "" && !n.Verbose && inTemplate(e, p.Name) && !g.shown["placeholder-long"] {
+			// a string of 5,000 bytes a template shows: its text whole,
+			// then bounded with the rendered text (a runtime may keep the
+			// text of a long value it rendered last)
+			g.fieldVector("placeholder-long", me, p.Name, strings.Repeat("long text ", 500))
+		}
 	}
 }
 
