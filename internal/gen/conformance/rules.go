@@ -463,6 +463,22 @@ func (g *generator) placeholderReplacementRuleVector() {
 // given a value that breaks it: the replacement is written through the
 // node.
 func (g *generator) replacementRuleVector() {
+	g.replacementVector("rules/replacement-node", func(e facts.Error, name string, n *facts.Node, repl string) bool {
+		return n.Sensitive || slices.Contains(e.Sensitive, name) || n.Sanitize != "" || !n.Exact && len(repl) > 16
+	})
+	// rules/replacement-listed: the same of a field its error's sensitive
+	// list names (its node not x-sensitive): the list redacts the
+	// replacement too, in the details and in a template
+	g.replacementVector("rules/replacement-listed", func(e facts.Error, name string, n *facts.Node, _ string) bool {
+		return !n.Sensitive && slices.Contains(e.Sensitive, name)
+	})
+}
+
+// replacementVector adds vector id: the first required field with a string
+// replacement that want takes, given a value that breaks it (its one
+// violation, replaced), which the payloads write as they write the
+// replacement.
+func (g *generator) replacementVector(id string, want func(e facts.Error, name string, n *facts.Node, repl string) bool) {
 	for _, e := range g.rc.Facts.Errors {
 		if e.Details == nil {
 			continue
@@ -473,13 +489,18 @@ func (g *generator) replacementRuleVector() {
 				continue
 			}
 			repl, isString := facts.Decode(*n.Replacement).(string)
-			if !isString || !(n.Sensitive || slices.Contains(e.Sensitive, p.Name) || n.Sanitize != "" || !n.Exact && len(repl) > 16) {
+			if !isString || !want(e, p.Name, n, repl) {
 				continue
 			}
 			for _, v := range breaking(n.Type) {
+				d := g.example(e.Symbol)
+				d[p.Name] = v
+				if vs := g.violations(e.Symbol, d); len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" {
+					continue // it keeps its node
+				}
 				in, ok := g.replacedBy(e.Symbol, p.Name, v, repl)
 				if ok {
-					g.add("rules/replacement-node", in, nil)
+					g.add(id, in, nil)
 					return
 				}
 			}
