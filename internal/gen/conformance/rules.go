@@ -465,20 +465,20 @@ func (g *generator) placeholderReplacementRuleVector() {
 func (g *generator) replacementRuleVector() {
 	g.replacementVector("rules/replacement-node", func(e facts.Error, name string, n *facts.Node, repl string) bool {
 		return n.Sensitive || slices.Contains(e.Sensitive, name) || n.Sanitize != "" || !n.Exact && len(repl) > 16
-	})
+	}, nil)
 	// rules/replacement-listed: the same of a field its error's sensitive
 	// list names (its node not x-sensitive): the list redacts the
 	// replacement too, in the details and in a template
 	g.replacementVector("rules/replacement-listed", func(e facts.Error, name string, n *facts.Node, _ string) bool {
 		return !n.Sensitive && slices.Contains(e.Sensitive, name)
-	})
+	}, strings.Repeat("long text ", 500))
 }
 
 // replacementVector adds vector id: the first required field with a string
 // replacement that want takes, given a value that breaks it (its one
-// violation, replaced), which the payloads write as they write the
-// replacement.
-func (g *generator) replacementVector(id string, want func(e facts.Error, name string, n *facts.Node, repl string) bool) {
+// violation, replaced; of first, then of breaking's), which the payloads
+// write as they write the replacement.
+func (g *generator) replacementVector(id string, want func(e facts.Error, name string, n *facts.Node, repl string) bool, first ...any) {
 	for _, e := range g.rc.Facts.Errors {
 		if e.Details == nil {
 			continue
@@ -492,7 +492,7 @@ func (g *generator) replacementVector(id string, want func(e facts.Error, name s
 			if !isString || !want(e, p.Name, n, repl) {
 				continue
 			}
-			for _, v := range breaking(n.Type) {
+			for _, v := range append(slices.Clone(first), breaking(n.Type)...) {
 				d := g.example(e.Symbol)
 				d[p.Name] = v
 				if vs := g.violations(e.Symbol, d); len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" {
@@ -698,8 +698,11 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 			// past 2^53 − 1: of its type, but it breaks its node
 			g.fieldVector("safe-integer", me, p.Name, json.Number("9007199254740992"))
 		case n.Type == "any" && n.Sanitize != "" && !n.Sensitive && !slices.Contains(e.Sensitive, p.Name) && !g.shown["scrub-nested"]:
+			// and its members sorted by their keys as written: "a" before
+			// "~/k", which /home/alice/k sorts before
 			g.fieldVector("scrub-nested", me, p.Name, map[string]any{
 				"/home/alice/k": []any{"read /home/alice/.netrc", map[string]any{"url": "https://u:pw@h.example/?token=t"}},
+				"a":             "b",
 			})
 		case n.Type == "array" && g.resolve(n.Items).Type == "any" && g.resolve(n.Items).Sensitive && !g.shown["sensitive-null"]:
 			g.fieldVector("sensitive-null", me, p.Name, []any{nil, "secret"})
@@ -720,6 +723,9 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 			// then bounded with the rendered text (a runtime may keep the
 			// text of a long value it rendered last)
 			g.fieldVector("placeholder-long", me, p.Name, strings.Repeat("long text ", 500))
+			// another long value of the same field next: a runtime that
+			// keeps the text of the last long value must not answer with it
+			g.fieldVector("placeholder-long-again", me, p.Name, strings.Repeat("other text ", 500))
 		}
 	}
 }
