@@ -79,3 +79,9 @@ func (s Stats) AppendJSON(dst []byte) []byte {
 	}
 	return append(dst, '}')
 }
+
+func (e *Error) record() {
+	if m := e.Def.Catalog.Metrics; m != nil {
+		m.Record(e.Def)
+	}
+}

@@ -2,10 +2,7 @@ package errgenrt
 
 import (
 	"bytes"
-	"context"
-	"crypto/rand"
 	"errors"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -421,45 +418,6 @@ func (e *Error) AppendToolResult(dst []byte, o *Options) []byte {
 // MarshalJSON renders the JSON-RPC error object with the default options.
 func (e *Error) MarshalJSON() ([]byte, error) { return e.AppendJSONRPC(nil, nil), nil }
 
-// ProblemContentType is the media type of RFC 9457 problem documents.
-const ProblemContentType = "application/problem+json"
-
-// WriteProblem converts err with [Catalog.From] and writes it as an
-// application/problem+json response with the error's status and, when
-// the error written carries a retry delay, a Retry-After header: the
-// delay in whole seconds, rounded up. A handler should prefer
-// [Catalog.WriteProblemContext] with the request's context, which
-// telemetry needs to find the request's span.
-func (c *Catalog) WriteProblem(w http.ResponseWriter, err error, o *Options) {
-	c.WriteProblemContext(context.Background(), w, err, o)
-}
-
-// WriteProblemContext is [Catalog.WriteProblem] for a request's context:
-// the catalog's [Catalog.OnSend] hook (telemetry, when installed) learns
-// of the error written with ctx.
-func (c *Catalog) WriteProblemContext(ctx context.Context, w http.ResponseWriter, err error, o *Options) {
-	e := c.From(err)
-	if e == nil {
-		e = c.Fallback.fresh(nil)
-	}
-	body, r := e.bounded(nil, o, (*Error).appendProblem)
-	h := w.Header()
-	h.Set("Content-Type", ProblemContentType)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	if after := r.retryAfterSeconds(); after != "" {
-		h.Set("Retry-After", after)
-	}
-	w.WriteHeader(r.Status())
-	_, _ = w.Write(body)
-	c.sentWire(ctx, r, SentHTTP)
-}
-
-func (e *Error) record() {
-	if m := e.Def.Catalog.Metrics; m != nil {
-		m.Record(e.Def)
-	}
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -482,19 +440,4 @@ func dupKey(kvs []KV, i int) bool {
 		}
 	}
 	return false
-}
-
-func appendUUIDURN(dst []byte) []byte {
-	var u [16]byte
-	_, _ = rand.Read(u[:])
-	u[6] = u[6]&0x0f | 0x40
-	u[8] = u[8]&0x3f | 0x80
-	dst = append(dst, `"urn:uuid:`...)
-	for i, b := range u {
-		if i == 4 || i == 6 || i == 8 || i == 10 {
-			dst = append(dst, '-')
-		}
-		dst = append(dst, hexDigits[b>>4], hexDigits[b&0xf])
-	}
-	return append(dst, '"')
 }

@@ -39,16 +39,6 @@ func (e *Error) appendRetry(dst []byte) []byte {
 	return dst
 }
 
-// retryAfterSeconds returns the Retry-After header of the occurrence:
-// its delay in whole seconds, rounded up, or "" when it has none.
-func (e *Error) retryAfterSeconds() string {
-	ms, ok := e.RetryAfter()
-	if !ok {
-		return ""
-	}
-	return strconv.FormatInt((ms+999)/1000, 10)
-}
-
 // RetryAction is what a client does about an error it received.
 type RetryAction string
 
