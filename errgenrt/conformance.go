@@ -23,8 +23,9 @@ import (
 // ConformanceInput is the input of one conformance vector.
 type ConformanceInput struct {
 	// Kind is "error" (an occurrence built from Details and the members
-	// below), "definition" (the error's definition raised bare) or
-	// "foreign" (a non-catalog error whose chain is Cause).
+	// below), "definition" (the error's definition raised bare), "foreign"
+	// (a non-catalog error whose chain is Cause) or "advice" (a client's
+	// reading of Payload: [AdviseRetry]).
 	Kind string `json:"kind"`
 	// Symbol names the error (error, definition), by its symbol or an
 	// alias.
@@ -47,6 +48,32 @@ type ConformanceInput struct {
 	// Catalog, when set, is the facts document of the catalog the input is
 	// rendered with (see [ReadFacts]) instead of the runner's own.
 	Catalog json.RawMessage `json:"catalog,omitempty"`
+	// Payload is the text an advice input reads: an error payload as a
+	// client received it (any text; not JSON reads as no payload).
+	Payload *string `json:"payload,omitempty"`
+}
+
+// ConformanceAdvice is the answer to an advice input: what [AdviseRetry]
+// says of its payload, DelayMs nil when the advice has no delay.
+type ConformanceAdvice struct {
+	Action  RetryAction `json:"action"`
+	DelayMs *int64      `json:"delayMs"`
+}
+
+// ConformanceAdvise returns the advice an advice input asks for.
+func ConformanceAdvise(in *ConformanceInput) (ConformanceAdvice, error) {
+	if in.Kind != "advice" {
+		return ConformanceAdvice{}, fmt.Errorf("kind %q: advice is the kind a client's advice reads", in.Kind)
+	}
+	if in.Payload == nil {
+		return ConformanceAdvice{}, errors.New("an advice input needs the payload's text in payload")
+	}
+	a := AdviseRetry([]byte(*in.Payload))
+	out := ConformanceAdvice{Action: a.Action}
+	if a.HasDelay {
+		out.DelayMs = &a.DelayMs
+	}
+	return out, nil
 }
 
 // ConformanceMember is a legacy data or extension member of an input.
@@ -165,7 +192,10 @@ func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *
 		return p, err
 	}
 	// render writes one format's payload; its violations go to *to when
-	// they are collected, else to the catalog's OnViolation
+	// they are collected, else to the catalog's OnViolation. The payloads
+	// are appended one after the other to one buffer, as a server appends
+	// to a buffer it holds: each must be the same whatever dst holds.
+	var buf []byte
 	render := func(to *[]ConformanceViolation, write func(*Error, []byte, *Options) []byte) string {
 		if to != nil {
 			*to = []ConformanceViolation{}
@@ -173,7 +203,9 @@ func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *
 				*to = append(*to, ConformanceViolation(v))
 			}
 		}
-		return string(write(e, nil, o))
+		start := len(buf)
+		buf = write(e, buf, o)
+		return string(buf[start:])
 	}
 	var to [4]*[]ConformanceViolation
 	if vs != nil {
@@ -199,8 +231,10 @@ func (c *Catalog) conformanceError(in *ConformanceInput) (*Error, *Options, erro
 		}
 		return c.From(causeChain(in.Cause)), o, nil
 	case "definition", "error":
+	case "advice":
+		return nil, nil, errors.New("an advice input has advice, not payloads")
 	default:
-		return nil, nil, fmt.Errorf("unknown kind %q: want error, definition or foreign", in.Kind)
+		return nil, nil, fmt.Errorf("unknown kind %q: want error, definition, foreign or advice", in.Kind)
 	}
 	def := c.BySymbol(in.Symbol)
 	if def == nil {
@@ -316,8 +350,10 @@ func causeChain(texts []string) error {
 
 // ServeConformance serves errgen's conformance protocol for the catalog c:
 // it reads one vector per line from r ({"id", "input"}) and writes one
-// answer per line to w: {"id", "payloads"} with the payload of each
-// format, or {"id", "error"} for an input it refuses (the page's "Reading
+// answer per line to w: {"id", "payloads", "violations"} with the payload
+// of each format and what the violation hook learned while each rendered,
+// {"id", "advice"} for an advice input (what [AdviseRetry] says of its
+// payload), or {"id", "error"} for an input it refuses (the page's "Reading
 // the input": a value of the wrong type, an unknown symbol, a clock that
 // names no instant), with id "" for a line it cannot read at all (not
 // UTF-8, not a JSON object with a string id, nested deeper than
@@ -361,6 +397,7 @@ type conformanceAnswer struct {
 	ID         string                 `json:"id"`
 	Payloads   *ConformancePayloads   `json:"payloads,omitempty"`
 	Violations *ConformanceViolations `json:"violations,omitempty"`
+	Advice     *ConformanceAdvice     `json:"advice,omitempty"`
 	Error      string                 `json:"error,omitempty"`
 }
 
@@ -368,6 +405,13 @@ func (c *Catalog) answer(line []byte, fc *factsCache) conformanceAnswer {
 	id, in, err := ReadConformanceLine(line)
 	if err != nil {
 		return conformanceAnswer{ID: id, Error: err.Error()}
+	}
+	if in.Kind == "advice" {
+		a, err := ConformanceAdvise(in)
+		if err != nil {
+			return conformanceAnswer{ID: id, Error: err.Error()}
+		}
+		return conformanceAnswer{ID: id, Advice: &a}
 	}
 	var vs ConformanceViolations
 	p, err := c.conformancePayloads(in, fc, &vs)
@@ -572,6 +616,10 @@ func readInput(v any) (*ConformanceInput, error) {
 		Instance:     r.string("instance"),
 		Data:         r.members("data"),
 		Extensions:   r.members("extensions"),
+	}
+	if _, ok := m["payload"]; ok && m["payload"] != nil {
+		p := r.string("payload")
+		in.Payload = &p
 	}
 	if d := m["details"]; d != nil {
 		if _, ok := d.(map[string]any); !ok {

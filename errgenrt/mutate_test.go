@@ -7,9 +7,9 @@
 // process: for each shipped vector file (the golden catalogs'
 // conformance.json) the runner is errgenrt.ServeConformance over the
 // catalog built from that catalog's facts, and every payload of every
-// vector must equal the expected one byte for byte, and every format's
-// violations the expected ones; an error answer, a missing, duplicate or
-// unknown answer fails it.
+// vector must equal the expected one byte for byte, every format's
+// violations the expected ones, and every advice vector's advice its own;
+// an error answer, a missing, duplicate or unknown answer fails it.
 //
 // Plain `go test` never builds this file (tag mutate).
 
@@ -79,6 +79,8 @@ func TestMutateVectors(t *testing.T) {
 				Violations []errgenrt.ConformanceViolation `json:"violations"`
 				// Refused: an input the runner must answer with an error
 				Refused string `json:"refused"`
+				// Advice: the answer to an advice input
+				Advice *errgenrt.ConformanceAdvice `json:"advice"`
 			} `json:"vectors"`
 		}
 		if err := json.Unmarshal(raw, &file); err != nil {
@@ -119,6 +121,7 @@ func TestMutateVectors(t *testing.T) {
 			ID         string                                     `json:"id"`
 			Payloads   map[string]string                          `json:"payloads"`
 			Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
+			Advice     *errgenrt.ConformanceAdvice                `json:"advice"`
 			Error      string                                     `json:"error"`
 		}
 		got := map[string]answer{}
@@ -151,6 +154,12 @@ func TestMutateVectors(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s %s: no answer", name, v.ID)
 			}
+			if v.Advice != nil {
+				if a.Advice == nil || a.Advice.Action != v.Advice.Action || !equalDelay(a.Advice.DelayMs, v.Advice.DelayMs) {
+					t.Fatalf("%s %s: advice %+v, want %+v", name, v.ID, a.Advice, *v.Advice)
+				}
+				continue
+			}
 			for _, f := range mutateFormats {
 				want, ok := v.Expect[f]
 				if !ok {
@@ -165,4 +174,8 @@ func TestMutateVectors(t *testing.T) {
 			}
 		}
 	}
+}
+
+func equalDelay(a, b *int64) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }

@@ -62,6 +62,8 @@ type vectorFile struct {
 		Violations []errgenrt.ConformanceViolation `json:"violations"`
 		// Refused: an input the runner must refuse, and why
 		Refused string `json:"refused"`
+		// Advice: the answer to an advice input
+		Advice *errgenrt.ConformanceAdvice `json:"advice"`
 	} `json:"vectors"`
 }
 
@@ -72,7 +74,13 @@ type answer struct {
 	// Violations, by format; absent from the answers of a runner whose
 	// runtime has no violation hook
 	Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
-	Error      string                                     `json:"error"`
+	// Advice, the answer to an advice input; absent from the answers of
+	// a runner whose runtime gives no advice
+	Advice *struct {
+		Action  string      `json:"action"`
+		DelayMs json.Number `json:"delayMs"` // "": null
+	} `json:"advice"`
+	Error string `json:"error"`
 }
 
 func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
@@ -133,7 +141,7 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 			return usageErr("%s: vector %s: %v", path, v.ID, err)
 		}
 		r.index[v.ID] = len(r.vectors)
-		r.vectors = append(r.vectors, sentVector{id: v.ID, input: input, expect: v.Expect, violations: v.Violations, refused: v.Refused})
+		r.vectors = append(r.vectors, sentVector{id: v.ID, input: input, expect: v.Expect, violations: v.Violations, refused: v.Refused, advice: v.Advice})
 	}
 	if len(r.vectors) == 0 {
 		return usageErr("no vector to send (%s holds %d; -run %q)", path, len(vf.Vectors), flagString(fl, "run"))
@@ -147,7 +155,8 @@ type sentVector struct {
 	input      json.RawMessage
 	expect     map[string]string
 	violations []errgenrt.ConformanceViolation
-	refused    string // why the runner must refuse the input ("": it renders it)
+	refused    string                      // why the runner must refuse the input ("": it renders it)
+	advice     *errgenrt.ConformanceAdvice // the advice an advice input gets
 	got        *answer
 }
 
@@ -275,10 +284,31 @@ func (r *conformanceRun) take(n int, line []byte) {
 // report prints the failures and the summary, and returns the exit status.
 func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	payloads, refusals, differ, rendered, missing, printed := 0, 0, 0, 0, 0, 0
-	unreported := 0 // answers without violations
+	unreported := 0                           // answers without violations
+	advised, unadvised, misadvised := 0, 0, 0 // advice vectors; answered without advice; with other advice
 	for _, v := range r.vectors {
 		if v.got == nil {
 			missing++
+			continue
+		}
+		if v.advice != nil {
+			advised++
+			msg := ""
+			switch got := v.got.Advice; {
+			case v.got.Error != "":
+				msg = fmt.Sprintf("%s: the runner answered an error: %s", v.id, v.got.Error)
+			case got == nil:
+				unadvised++
+			case !sameAdvice(*v.advice, got.Action, got.DelayMs):
+				msg = fmt.Sprintf("%s: advice %s, want %s", v.id, showAdvice(got.Action, got.DelayMs), showAdvice(string(v.advice.Action), delayText(v.advice.DelayMs)))
+			}
+			if msg != "" {
+				misadvised++
+				if printed < maxDiffs {
+					fmt.Fprintln(env.Stderr, msg)
+					printed++
+				}
+			}
 			continue
 		}
 		if v.refused != "" {
@@ -340,25 +370,35 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	for _, p := range r.problems {
 		fmt.Fprintln(env.Stderr, p)
 	}
-	if differ == 0 && rendered == 0 && missing == 0 && len(r.problems) == 0 {
+	if differ == 0 && misadvised == 0 && rendered == 0 && missing == 0 && len(r.problems) == 0 {
 		refused := ""
 		if refusals > 0 {
 			refused = ", " + diag.Plural(refusals, "input") + " refused"
 		}
-		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches%s\n", diag.Plural(len(r.vectors), "vector"), diag.Plural(payloads, "payload"), refused)
+		advice := ""
+		if advised > unadvised {
+			advice = ", " + diag.Plural(advised-unadvised, "advice answer") + " match"
+		}
+		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches%s%s\n", diag.Plural(len(r.vectors), "vector"), diag.Plural(payloads, "payload"), advice, refused)
+		if unadvised > 0 {
+			fmt.Fprintf(env.Stdout, "%s without advice: the retry advice was not checked there (a runner whose runtime has a client's advice helper answers with its advice; see the runner protocol)\n", diag.Plural(unadvised, "answer"))
+		}
 		if unreported > 0 {
 			fmt.Fprintf(env.Stdout, "%s without violations: the violation hook was not checked there (a runner whose runtime has one answers with what it learned; see the runner protocol)\n", diag.Plural(unreported, "answer"))
 		}
 		return ExitOK
 	}
-	if printed < differ+rendered {
-		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", differ+rendered-printed)
+	if printed < differ+misadvised+rendered {
+		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", differ+misadvised+rendered-printed)
 	}
 	switch {
 	case r.answered == 0:
 		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: the runner answered none of %s\n", diag.Plural(len(r.vectors), "vector"))
 	default:
 		msg := fmt.Sprintf("%d of %s differ", differ, diag.Plural(payloads, "payload"))
+		if misadvised > 0 {
+			msg += fmt.Sprintf(", %d of %s differ", misadvised, diag.Plural(advised, "advice answer"))
+		}
 		if rendered > 0 {
 			msg += fmt.Sprintf(", %d of %s to refuse rendered", rendered, diag.Plural(refusals, "input"))
 		}
@@ -371,6 +411,34 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: %s\n", msg)
 	}
 	return ExitInvalid
+}
+
+// sameAdvice reports whether a runner's advice (delay: its delayMs as
+// written, "" for null) is want: the same action, and the same delay by
+// value (1500 and 1500.0 are one delay).
+func sameAdvice(want errgenrt.ConformanceAdvice, action string, delay json.Number) bool {
+	if action != string(want.Action) || (delay == "") != (want.DelayMs == nil) {
+		return false
+	}
+	if want.DelayMs == nil {
+		return true
+	}
+	f, err := delay.Float64()
+	return err == nil && f == float64(*want.DelayMs)
+}
+
+func delayText(ms *int64) json.Number {
+	if ms == nil {
+		return ""
+	}
+	return json.Number(strconv.FormatInt(*ms, 10))
+}
+
+func showAdvice(action string, delay json.Number) string {
+	if delay == "" {
+		return fmt.Sprintf("%q without a delay", action)
+	}
+	return fmt.Sprintf("%q after %s ms", action, delay)
 }
 
 // violationDiff says where the violations a runner reported first differ

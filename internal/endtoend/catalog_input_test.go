@@ -19,11 +19,12 @@ type goldenVector struct {
 	Input   json.RawMessage   `json:"input"`
 	Expect  map[string]string `json:"expect"`
 	Refused string            `json:"refused"`
+	Advice  json.RawMessage   `json:"advice"`
 }
 
 // readGoldenVectors returns the vectors of dir/conformance.json that render
 // with the catalog's own facts: all but the rules catalogs', whose inputs
-// name their own.
+// name their own, and the advice vectors, which read no catalog.
 func readGoldenVectors(t *testing.T, dir string) []goldenVector {
 	t.Helper()
 	return ownVectors(t, readVectorFile(t, filepath.Join(dir, "conformance.json")))
@@ -40,7 +41,7 @@ func readVectorFile(t *testing.T, path string) []byte {
 }
 
 // ownVectors returns the vectors of the vector file data whose inputs name
-// no catalog of their own.
+// no catalog of their own and render (not advice).
 func ownVectors(t *testing.T, data []byte) []goldenVector {
 	t.Helper()
 	var doc struct {
@@ -56,6 +57,9 @@ func ownVectors(t *testing.T, data []byte) []goldenVector {
 		}
 		if json.Unmarshal(v.Input, &in) == nil && in.Catalog != nil {
 			continue // a rules catalog's: its input names its own
+		}
+		if v.Advice != nil {
+			continue // a client's advice: no catalog read, nothing rendered
 		}
 		out = append(out, v)
 	}

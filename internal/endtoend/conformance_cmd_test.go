@@ -38,8 +38,9 @@ func conformanceSetup(t *testing.T) (dir, runner, vectors string) {
 // — naming the vector, the format and where the bytes part — one that does
 // not: a changed expected byte or violation, a runner escaping < its own
 // way, one that answers nothing, hangs, dies, leaves a vector out or
-// answers one twice. A runner that answers without violations passes, told
-// that the hook went unchecked.
+// answers one twice, or gives other advice. A runner that answers without
+// violations and advice passes, told that the hook and the advice went
+// unchecked.
 func TestConformanceCommand(t *testing.T) {
 	dir, runner, vectors := conformanceSetup(t)
 	stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", vectors, "--", runner, "kinds")
@@ -61,7 +62,8 @@ func TestConformanceCommand(t *testing.T) {
 	if err := json.Unmarshal(data, &file); err != nil {
 		t.Fatal(err)
 	}
-	n, refusals := len(file.Vectors), bytes.Count(data, []byte(`"refused":`))
+	n, refusals, advice := len(file.Vectors), bytes.Count(data, []byte(`"refused":`)), bytes.Count(data, []byte(`"advice":`))
+	rendered := n - refusals - advice
 	var last struct{ ID string }
 	if err := json.Unmarshal(file.Vectors[n-1], &last); err != nil {
 		t.Fatal(err)
@@ -91,6 +93,15 @@ func TestConformanceCommand(t *testing.T) {
 	if err := os.WriteFile(acceptedPath, accepted, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// one expected advice changed: the first never a retry
+	const never = `"advice":{"action":"never","delayMs":null}`
+	if !bytes.Contains(data, []byte(never)) {
+		t.Fatalf("no %s in the vectors", never)
+	}
+	advisedPath := filepath.Join(dir, "advised.json")
+	if err := os.WriteFile(advisedPath, bytes.Replace(data, []byte(never), []byte(`"advice":{"action":"retry","delayMs":5}`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	for _, tc := range []struct {
 		name    string
@@ -98,8 +109,9 @@ func TestConformanceCommand(t *testing.T) {
 		args    []string
 		want    []string
 	}{
-		{"changed byte", changedPath, []string{runner, "kinds"}, []string{"E_PARSE/", " problem: bytes differ at byte ", "want: ", "erro⟨here⟩R", fmt.Sprintf("FAIL: 1 of %d payloads differ\n", 4*(n-refusals))}},
-		{"renders a refusal", acceptedPath, []string{runner, "kinds"}, []string{"rules/refuse-foreign-status: the runner rendered an input it must refuse (a status that is not a number, on a foreign error)", fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d inputs to refuse rendered\n", 4*(n-refusals), refusals)}},
+		{"changed byte", changedPath, []string{runner, "kinds"}, []string{"E_PARSE/", " problem: bytes differ at byte ", "want: ", "erro⟨here⟩R", fmt.Sprintf("FAIL: 1 of %d payloads differ\n", 4*rendered)}},
+		{"renders a refusal", acceptedPath, []string{runner, "kinds"}, []string{"rules/refuse-foreign-status: the runner rendered an input it must refuse (a status that is not a number, on a foreign error)", fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d inputs to refuse rendered\n", 4*rendered, refusals)}},
+		{"changed advice", advisedPath, []string{runner, "kinds"}, []string{`rules/advice/1: advice "never" without a delay, want "retry" after 5 ms`, fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d advice answers differ\n", 4*rendered, advice)}},
 		{"changed violation", wrongPath, []string{runner, "kinds"}, []string{"rules-catalog/check-values jsonrpc: violation 1 of ", `want E_CHECKS omitted maximum at "/minimum/c000~1~0", got E_CHECKS omitted minimum at "/minimum/c000~1~0"`, "FAIL: 4 of "}},
 		{"< unescaped", vectors, []string{runner, "-break", "html", "kinds"}, []string{"bytes differ", `⟨here⟩<`, "FAIL"}},
 		{"answers nothing", vectors, []string{"sh", "-c", "cat >/dev/null"}, []string{fmt.Sprintf("the runner answered none of %d vectors", n)}},
@@ -123,10 +135,15 @@ func TestConformanceCommand(t *testing.T) {
 		})
 	}
 
-	// a runner whose runtime has no violation hook
+	// a runner whose runtime has no violation hook and no advice helper
 	stdout, stderr, exit = runCLI(t, dir, "conformance", "-vectors", vectors, "--", runner, "-break", "mute", "kinds")
-	if want := fmt.Sprintf("%d answers without violations: the violation hook was not checked there", n-refusals); exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, want) {
-		t.Errorf("a runner answering without violations: exit %d, want 0 and %q\n%s%s", exit, want, stdout, stderr)
+	for _, want := range []string{
+		fmt.Sprintf("%d answers without violations: the violation hook was not checked there", rendered),
+		fmt.Sprintf("%d answers without advice: the retry advice was not checked there", advice),
+	} {
+		if exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, want) {
+			t.Errorf("a runner answering without violations and advice: exit %d, want 0 and %q\n%s%s", exit, want, stdout, stderr)
+		}
 	}
 
 	// usage errors: exit 2

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -73,8 +74,8 @@ func TestConformanceVectorsValidate(t *testing.T) {
 			kinds := map[string]int{}
 			for _, v := range vs {
 				kinds[strings.SplitN(strings.TrimPrefix(v.ID, v.Input.Symbol+"/"), "/", 2)[0]]++
-				if v.Refused != "" {
-					continue // no payload: every runner refuses the input
+				if v.Refused != "" || v.Advice != nil {
+					continue // no payload: every runner refuses the input, or gives advice
 				}
 				sch := own
 				if v.Catalog != "" {
@@ -94,7 +95,13 @@ func TestConformanceVectorsValidate(t *testing.T) {
 				}
 			}
 			// every kind of vector is there
-			for _, k := range []string{"empty", "maximal", "foreign"} {
+			kinds["advice"] = 0
+			for _, v := range vs {
+				if v.Advice != nil {
+					kinds["advice"]++
+				}
+			}
+			for _, k := range []string{"empty", "maximal", "foreign", "advice"} {
 				if kinds[k] == 0 {
 					t.Errorf("no %s vector among %d: %v", k, len(vs), kinds)
 				}
@@ -135,14 +142,15 @@ func TestGoldenConformance(t *testing.T) {
 					Input   json.RawMessage
 					Expect  *errgenrt.ConformancePayloads
 					Refused string
+					Advice  *errgenrt.ConformanceAdvice
 				}
 			}
 			if err := json.Unmarshal(files[0].Data, &doc); err != nil || doc.Conformance != conformance.Version || len(doc.Vectors) == 0 {
 				t.Fatalf("the vector file does not read back: %v", err)
 			}
 			for _, v := range doc.Vectors {
-				if (v.Expect == nil) == (v.Refused == "") {
-					t.Errorf("%s: a vector has either expect or refused", v.ID)
+				if n := btoi(v.Expect != nil) + btoi(v.Refused != "") + btoi(v.Advice != nil); n != 1 {
+					t.Errorf("%s: a vector has one of expect, refused and advice; this one %d", v.ID, n)
 				}
 			}
 		})
@@ -210,6 +218,7 @@ func checkGoRunner(t *testing.T, who string, rc *errgenrt.Catalog, vs []conforma
 		var a struct {
 			ID       string
 			Payloads errgenrt.ConformancePayloads
+			Advice   *errgenrt.ConformanceAdvice
 			Error    string
 		}
 		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
@@ -221,6 +230,12 @@ func checkGoRunner(t *testing.T, who string, rc *errgenrt.Catalog, vs []conforma
 		if vs[i].Refused != "" {
 			if a.Error == "" {
 				t.Errorf("%s: %s renders an input it must refuse (%s)", a.ID, who, vs[i].Refused)
+			}
+			continue
+		}
+		if vs[i].Advice != nil {
+			if a.Error != "" || a.Advice == nil || !reflect.DeepEqual(*a.Advice, *vs[i].Advice) {
+				t.Errorf("%s: %s advises %+v (error %q), the vector %+v", a.ID, who, a.Advice, a.Error, *vs[i].Advice)
 			}
 			continue
 		}
@@ -360,7 +375,7 @@ func TestGoPackagesPassVectors(t *testing.T) {
 			}
 			errgentest.WriteFile(t, dir, files[0].Path, string(files[0].Data))
 			stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", files[0].Path, "--", runner, name)
-			if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+			if exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, "advice answers match") || strings.Contains(stdout, "without advice") {
 				t.Errorf("errgen conformance of the %s package: exit %d\n%s%.4000s", name, exit, stdout, stderr)
 			}
 		})

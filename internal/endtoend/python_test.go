@@ -152,7 +152,7 @@ func TestPythonConformance(t *testing.T) {
 			}
 			errgentest.WriteFile(t, dir, "vectors.json", string(files[0].Data))
 			stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", "vectors.json", "--", pythonBin(t), "-m", pkg+".conformance")
-			if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+			if exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, "advice answers match") || strings.Contains(stdout, "without advice") {
 				t.Fatalf("errgen conformance: exit %d\n%s%s", exit, stdout, stderr)
 			}
 			t.Log(strings.TrimSpace(stdout))
@@ -768,7 +768,7 @@ errors:
 	site := t.TempDir()
 	runPython(t, filepath.Join(dir, "py"), nil, "-m", "pip", "install", "-q", "--no-index", "--no-deps", "--no-build-isolation", "--disable-pip-version-check", "--target", site, ".")
 	stdout, stderr, exit := runCLI(t, site, "conformance", "-vectors", filepath.Join(dir, "vectors.json"), "--", py, "-m", "demo_errors.conformance")
-	if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+	if exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, "advice answers match") || strings.Contains(stdout, "without advice") {
 		t.Fatalf("errgen conformance on the installed package: exit %d\n%s%s", exit, stdout, stderr)
 	}
 

@@ -44,6 +44,9 @@ func TestRuleSwitches(t *testing.T) {
 		}
 		set := catalogVectors{name: name, rc: runtimemodel.Build(gen.NewInput(m)).Runtime}
 		for _, v := range vs {
+			if v.Advice != nil {
+				continue // a client's advice: no rule of the writer acts on it
+			}
 			line, err := v.Line()
 			if err != nil {
 				t.Fatal(err)

@@ -193,7 +193,7 @@ func TestRustConformance(t *testing.T) {
 			errgentest.WriteFile(t, dir, "vectors.json", string(files[0].Data))
 			bin := conformanceRunner(t, workspace[name], crateName(m))
 			stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", "vectors.json", "--", bin)
-			if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+			if exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, "advice answers match") || strings.Contains(stdout, "without advice") {
 				t.Fatalf("errgen conformance: exit %d\n%s%s", exit, stdout, stderr)
 			}
 			t.Log(strings.TrimSpace(stdout))

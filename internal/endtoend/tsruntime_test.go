@@ -543,7 +543,7 @@ func TestTSConformance(t *testing.T) {
 				t.Fatal(err)
 			}
 			stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", "vectors.json", "--", "node", filepath.Join(dir, "ts", "conformance.mjs"))
-			if exit != 0 || !strings.Contains(stdout, "every payload matches") {
+			if exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, "advice answers match") || strings.Contains(stdout, "without advice") {
 				t.Errorf("errgen conformance -- node conformance.mjs: exit %d\n%s%s", exit, stdout, stderr)
 			}
 		})

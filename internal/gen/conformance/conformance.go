@@ -23,7 +23,7 @@ import (
 )
 
 // Version is the version of the vector file's format.
-const Version = 6
+const Version = 7
 
 // The fixed clock and problem instance of every vector.
 const (
@@ -60,7 +60,9 @@ type Vector struct {
 	Violations []errgenrt.ConformanceViolation
 	// Refused, for an input a runner must refuse (the error answer), says
 	// why.
-	Refused  string
+	Refused string
+	// Advice is the answer to an advice input (its Expect is empty).
+	Advice   *errgenrt.ConformanceAdvice
 	RawInput json.RawMessage
 	// Catalog names the catalog whose facts Input.Catalog holds: the file
 	// holds them once, under its catalogs member, and the input names
@@ -69,9 +71,16 @@ type Vector struct {
 }
 
 // MarshalJSON writes {"id", "input", "expect"} and, when the hook learns
-// of any, "violations", or {"id", "input", "refused"} for an input a
-// runner refuses.
+// of any, "violations"; {"id", "input", "refused"} for an input a runner
+// refuses; {"id", "input", "advice"} for an advice input.
 func (v Vector) MarshalJSON() ([]byte, error) {
+	if v.Advice != nil {
+		return marshal(struct {
+			ID     string                      `json:"id"`
+			Input  json.RawMessage             `json:"input"`
+			Advice *errgenrt.ConformanceAdvice `json:"advice"`
+		}{v.ID, v.RawInput, v.Advice})
+	}
 	if v.RawInput != nil && v.Refused == "" {
 		return marshal(struct {
 			ID         string                          `json:"id"`
@@ -222,6 +231,7 @@ func Vectors(in *gen.Input) ([]Vector, error) {
 	}
 	g.catalogVectors()
 	g.ruleVectors()
+	g.adviceVectors()
 	if g.err != nil {
 		return nil, g.err
 	}
@@ -306,6 +316,13 @@ func (g *generator) render(id string, input json.RawMessage) (*errgenrt.Conforma
 	_, read, err := errgenrt.ReadConformanceLine(line)
 	if err != nil {
 		return nil, p, nil, err
+	}
+	if read.Kind == "advice" {
+		_, err := errgenrt.ConformanceAdvise(read)
+		if err == nil {
+			err = errors.New("an advice input has advice, not payloads")
+		}
+		return read, p, nil, err
 	}
 	p, vs, err := g.rc.Runtime.ConformanceRender(read)
 	if err != nil {

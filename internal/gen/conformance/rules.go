@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"encoding/json"
+	"errors"
 	"maps"
 	"slices"
 	"strconv"
@@ -153,6 +154,7 @@ func (g *generator) fieldRules() {
 	g.placeholderReplacementRuleVector()
 	g.replacementRuleVector()
 	g.violationsMinimalRuleVector()
+	g.dataBoundRuleVector()
 	g.verboseRuleVector()
 	g.openOrderRuleVector()
 }
@@ -542,6 +544,26 @@ func (g *generator) violationsMinimalRuleVector() {
 			}
 		}
 	}
+}
+
+// dataBoundRuleVector adds rules/data-bound-exact: the fallback with
+// legacy data of 600 bytes, maxDataBytes exactly the length of its
+// JSON-RPC error object: a payload at the bound is written whole (the
+// other formats, longer or shorter, are written as the bound makes them).
+func (g *generator) dataBoundRuleVector() {
+	in := errgenrt.ConformanceInput{Kind: "error", Symbol: g.rc.Facts.Fallback, Options: options()}
+	in.Data = []errgenrt.ConformanceMember{{Key: "long", Value: strings.Repeat("x", 600)}}
+	in.Options.MaxDataBytes = maximalData
+	whole, _, ok := g.payloads(in)
+	if !ok {
+		return
+	}
+	in.Options.MaxDataBytes = len(whole.JSONRPC)
+	if at, _, _ := g.payloads(in); at.JSONRPC != whole.JSONRPC {
+		g.err = errors.New("vector rules/data-bound-exact: a JSON-RPC error object at maxDataBytes is not written whole")
+		return
+	}
+	g.add("rules/data-bound-exact", in, nil)
 }
 
 // replacedBy returns the input of error sym with field name given v, and

@@ -207,7 +207,7 @@ test("the conformance runner reads every line as every runtime does, refuses wha
     ["fraction", "details.limit: want an integer"],
     ["item", "details.counts[1]: want an integer"],
     ["unknown", 'no error has symbol "E_NOPE"'],
-    ["kind", 'unknown kind "nope": want error, definition or foreign'],
+    ["kind", 'unknown kind "nope": want error, definition, foreign or advice'],
     ["status", "input.status: want an integer"],
     ["feb30", 'options.now "2026-02-30T00:00:00Z": not a real instant'],
     ["instance", "options.instance: want the problem instance, a non-empty string"],

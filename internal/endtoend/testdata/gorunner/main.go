@@ -4,8 +4,8 @@
 // a broken runner the command must catch: "html" writes < unescaped in
 // every payload, "short" leaves the last vector unanswered, "twice"
 // answers the first vector twice, "crash" exits with status 3 after the
-// first answer, "mute" answers without violations (a runtime with no
-// violation hook).
+// first answer, "mute" answers without violations and without advice (a
+// runtime with no violation hook and no client's advice helper).
 package main
 
 import (
@@ -74,6 +74,7 @@ func main() {
 				log.Fatal(err)
 			}
 			delete(a, "violations")
+			delete(a, "advice")
 			b, _ := json.Marshal(a)
 			w.Write(append(b, '\n'))
 		}

@@ -17,6 +17,7 @@ use super::facts::read_catalog;
 use super::json::quote;
 use super::node::{fill, Kind, Node, Object};
 use super::options::Options;
+use super::retry::retry_advice;
 use super::time::parse_rfc3339;
 
 /// The deepest nesting of arrays and objects a line may have, the line's
@@ -108,6 +109,14 @@ fn answer(catalogs: &mut Catalogs, line: &[u8]) -> String {
         Ok(read) => read,
         Err((id, why)) => return error_answer(&id, &why),
     };
+    if let Ok(input @ Input { kind, .. }) = &input {
+        if kind == "advice" {
+            return match advise(input) {
+                Ok(advice) => format!("{{\"id\":{},\"advice\":{advice}}}", quote(&id)),
+                Err(why) => error_answer(&id, why),
+            };
+        }
+    }
     match input.and_then(|input| run(catalogs.of(&input)?, &input)) {
         Ok((p, v)) => format!(
             "{{\"id\":{},\"payloads\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}},\"violations\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}}}}",
@@ -123,6 +132,28 @@ fn answer(catalogs: &mut Catalogs, line: &[u8]) -> String {
         ),
         Err(why) => error_answer(&id, &why),
     }
+}
+
+/// The advice [`retry_advice`] gives for an `advice` input's payload, as
+/// the answer writes it: `{"action", "delayMs"}`. The payload's text is
+/// read as the lines are (a lone surrogate U+FFFD, a number past the
+/// doubles the largest one); text that is not one JSON value, or nested
+/// deeper than a line may be, is no payload.
+fn advise(input: &Input) -> Result<String, &'static str> {
+    let text = input
+        .payload
+        .as_deref()
+        .ok_or("an advice input needs the payload's text in payload")?;
+    let payload = Some(text)
+        .filter(|text| depth(text) <= MAX_INPUT_DEPTH)
+        .and_then(J::parse)
+        .map_or(Value::Null, |j| j.value());
+    let a = retry_advice(&payload);
+    let delay = a.delay_ms.map_or("null".to_owned(), |ms| ms.to_string());
+    Ok(format!(
+        "{{\"action\":{},\"delayMs\":{delay}}}",
+        quote(a.action.as_str())
+    ))
 }
 
 /// The violations of one payload as the answer writes them.
@@ -462,6 +493,8 @@ struct Input {
     /// The facts of the catalog to render with (an object); `None`: the
     /// runner's own.
     catalog: Option<J>,
+    /// The text an `advice` input reads.
+    payload: Option<String>,
 }
 
 /// Reads the members of one object of an input, keeping the first error;
@@ -614,7 +647,13 @@ fn read_input(v: Option<&J>) -> Result<Input, String> {
         extensions: r.members("extensions"),
         options: Options::default(),
         catalog: None,
+        payload: None,
     };
+    match r.get("payload") {
+        Some(J::Str(p)) => input.payload = Some(p.clone()),
+        Some(_) => r.fail("payload", "a string"),
+        None => {}
+    }
     match r.get("details") {
         Some(d @ J::Obj(_)) => input.details = Some(d.clone()),
         Some(_) => r.fail("details", "an object"),
@@ -641,6 +680,9 @@ fn read_input(v: Option<&J>) -> Result<Input, String> {
     };
     if let Some(err) = r.err.or(o.err) {
         return Err(err);
+    }
+    if input.kind == "advice" {
+        return Ok(input); // advice reads no options
     }
     input.options.now = Some(parse_now(&now)?);
     if input.options.instance.as_deref() == Some("") {
@@ -691,7 +733,7 @@ fn run(
         }
         kind => {
             return Err(format!(
-                "unknown kind {kind:?}: want error, definition or foreign"
+                "unknown kind {kind:?}: want error, definition, foreign or advice"
             ))
         }
     };

@@ -554,7 +554,7 @@ export function isRetryable(value) {
  */
 function retryMembers(value, depth) {
   const v = json(value);
-  if (!isObject(v) || depth > 8) return null;
+  if (!isObject(v) || depth >= 8) return null; // 7 wrappers opened at most, as every runtime
   if (isUnknownError(v)) return retryMembers(v.raw, depth + 1);
   const present = (/** @type {string} */ k) => has(v, k) && v[k] !== null;
   if (present("retry") || present("retryable")) return v;

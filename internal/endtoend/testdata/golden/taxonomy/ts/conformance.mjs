@@ -19,13 +19,16 @@
 // input. An input that carries the facts of
 // another catalog (its catalog member) is rendered with that catalog
 // instead of the package's, through the same rules: facts the runtime
-// cannot read are refused. Nothing a line holds makes the runner throw.
+// cannot read are refused. An advice input is answered with the advice
+// the client's retryAdvice gives for its payload text. Nothing a line
+// holds makes the runner throw.
 
 import { FACTS } from "./facts.js";
 import { errorOf, fromError, newError, onViolation, renderJsonRpcError, renderProblem, renderResponse, renderToolResult } from "./core.js";
 import { catalogErrors } from "./catalogs.js";
 import { wellFormed } from "./wire.js";
 import { Tables, isObject } from "./write.js";
+import { retryAdvice } from "./index.js";
 
 /** @typedef {import("./core.js").RenderOptions} RenderOptions */
 /** @typedef {import("./core.js").ErrorOptions} ErrorOptions */
@@ -600,11 +603,13 @@ function readCheck(v, path) {
  * run renders one vector's input in every format, with the violations
  * the catalog's hook learns of while each payload renders.
  * @param {unknown} value
- * @returns {{ payloads: Record<string, string>, violations: Record<string, Reported[]> }}
+ * @returns {{ payloads: Record<string, string>, violations: Record<string, Reported[]> } | { advice: { action: string, delayMs: number | null } }}
  */
 function run(value) {
   if (!isObject(value)) return refuse("input: want an object");
   const input = new Members(value, "input");
+  const payload = input.string("payload");
+  if (input.string("kind") === "advice") return advise(input, payload);
   const catalog = catalogOf(input.get("catalog"));
   const kind = input.string("kind");
   const symbol = input.string("symbol");
@@ -646,7 +651,7 @@ function run(value) {
       break;
     }
     default:
-      return refuse(`unknown kind ${JSON.stringify(kind ?? "")}: want error, definition or foreign`);
+      return refuse(`unknown kind ${JSON.stringify(kind ?? "")}: want error, definition, foreign or advice`);
   }
   /** @type {Record<string, string>} */
   const payloads = {};
@@ -670,6 +675,35 @@ function run(value) {
     catalog.errors.onViolation(before);
   }
   return { payloads, violations };
+}
+
+/**
+ * advise answers an advice input: the advice retryAdvice gives for the
+ * payload's text. Its other members change nothing, and are read as every
+ * input's are (refused when of another type).
+ * @param {Members} input
+ * @param {string | undefined} payload
+ * @returns {{ advice: { action: string, delayMs: number | null } }}
+ */
+function advise(input, payload) {
+  input.string("symbol");
+  input.strings("cause");
+  input.members("data");
+  input.members("extensions");
+  input.boolean("retryable");
+  input.number("retryAfterMs");
+  input.integer("status");
+  input.string("requestId");
+  input.string("instance");
+  if (input.get("details") !== undefined && !isObject(input.get("details"))) refuse("input.details: want an object");
+  if (input.get("catalog") !== undefined && !isObject(input.get("catalog"))) refuse("input.catalog: want an object (a catalog's facts)");
+  const o = new Members(input.get("options"), "input.options");
+  for (const k of ["now", "instance", "serverVersion"]) o.string(k);
+  for (const k of ["verbose", "showSensitive", "omitSuggestions"]) o.boolean(k);
+  for (const k of ["maxDataBytes", "maxStringBytes", "maxSuggestions"]) o.integer(k);
+  if (payload === undefined) return refuse("an advice input needs the payload's text in payload");
+  const { action, delayMs } = retryAdvice(payload);
+  return { advice: { action, delayMs } };
 }
 
 /**

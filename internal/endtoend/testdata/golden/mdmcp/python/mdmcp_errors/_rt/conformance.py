@@ -25,6 +25,9 @@ from the line: facts of another format, or that the runtime cannot read (a
 member it reads missing or of another type, a fallback naming no error),
 get the error answer. The wire's constants are the runner's own (the
 facts' rules member is not read).
+
+An advice input is answered {"id", "advice"} with the advice the client's
+retry_advice gives for its payload text.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timezone
 from typing import IO, Any
 
+from .client import retry_advice
 from .core import FACTS_FORMAT, RETRY_AFTER_CHANGE, RETRY_AFTER_DELAY, RETRY_NEVER, Catalog, CatalogError, Options, TextError
 from .wire import MAX_SAFE_INTEGER, well_formed
 from .write import Violation
@@ -452,6 +456,9 @@ def _run(catalog: Catalog[Any], value: object) -> _Answer:
     details = inp.get("details")
     if details is not None and not isinstance(details, dict):
         raise Refusal("input.details: want an object")
+    payload = inp.string("payload")
+    if kind == "advice":
+        return _advise(inp, payload)
     rendering = _options(_Members(inp.get("options"), "input.options"))
     err: CatalogError
     if kind == "foreign":
@@ -482,7 +489,7 @@ def _run(catalog: Catalog[Any], value: object) -> _Answer:
                 extensions=extensions,
             )
     else:
-        raise Refusal(f"unknown kind {json.dumps(kind or '')}: want error, definition or foreign")
+        raise Refusal(f"unknown kind {json.dumps(kind or '')}: want error, definition, foreign or advice")
     renderers = (
         ("jsonrpc", catalog.render_jsonrpc_error),
         ("problem", catalog.render_problem),
@@ -507,6 +514,26 @@ def _run(catalog: Catalog[Any], value: object) -> _Answer:
     return {"payloads": payloads, "violations": violations}
 
 
+def _advise(inp: _Members, payload: str | None) -> _Answer:
+    """Answers an advice input: {"advice"}, what retry_advice gives for
+    the payload's text. Its other members change nothing; they are read as
+    every input's are (refused when of another type)."""
+    catalog = inp.get("catalog")
+    if catalog is not None and not isinstance(catalog, dict):
+        raise Refusal("input.catalog: want the facts of a catalog, an object")
+    o = _Members(inp.get("options"), "input.options")
+    for key in ("now", "instance", "serverVersion"):
+        o.string(key)
+    for key in ("verbose", "showSensitive", "omitSuggestions"):
+        o.boolean(key)
+    for key in ("maxDataBytes", "maxStringBytes", "maxSuggestions"):
+        o.integer(key)
+    if payload is None:
+        raise Refusal("an advice input needs the payload's text in payload")
+    a = retry_advice(payload)
+    return {"advice": {"action": a.action, "delayMs": a.delay_ms}}
+
+
 def answer(catalog: Catalog[Any], line: bytes) -> dict[str, object]:
     """The answer to one line: {"id", "payloads", "violations"} or {"id",
     "error"}."""
@@ -525,6 +552,8 @@ def answer(catalog: Catalog[Any], line: bytes) -> dict[str, object]:
     id_: str = v["id"]
     try:
         value = v.get("input")
+        if isinstance(value, dict) and value.get("kind") == "advice":
+            return {"id": id_, **_run(catalog, value)}  # advice reads no catalog
         return {"id": id_, **_run(_catalog_of(catalog, value, text), value)}
     except Refusal as e:
         return {"id": id_, "error": str(e)}

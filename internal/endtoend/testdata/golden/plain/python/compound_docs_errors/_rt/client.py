@@ -142,9 +142,13 @@ def _json(value: object) -> object:
     if not isinstance(value, str):
         return value
     try:
-        return json.loads(value)
+        return json.loads(value, parse_constant=_not_json)  # NaN and Infinity are not JSON
     except (ValueError, RecursionError):
         return None
+
+
+def _not_json(name: str) -> object:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _get(o: object, name: str) -> object:
