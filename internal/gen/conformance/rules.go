@@ -749,12 +749,56 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 			// keeps the text of the last long value must not answer with it
 			g.fieldVector("placeholder-long-again", me, p.Name, strings.Repeat("other text ", 500))
 		}
+		if n.Type == "string" && n.Check == nil && (n.Sensitive || slices.Contains(e.Sensitive, p.Name)) && n.Sanitize == "" && !n.Verbose && inTemplate(e, p.Name) && !g.shown["placeholder-long-shown"] {
+			// a sensitive string of 5,000 bytes a template shows, with
+			// showSensitive and then without: a runtime that keeps the
+			// text of the last long value keeps it for those flags alone
+			long := map[string]any{p.Name: strings.Repeat("secret text ", 500)}
+			g.fieldsVector("placeholder-long-shown", me, long, func(o *errgenrt.ConformanceOptions) { o.ShowSensitive = true })
+			g.fieldsVector("placeholder-long-hidden", me, long, nil)
+		}
+	}
+	g.longFieldsRuleVector(e, me, o)
+}
+
+// longFieldsRuleVector adds rules/placeholder-long-fields: the first
+// error whose templates show a string field without checks or security
+// keywords and a sanitized one, both given the same 5,000-byte home path:
+// each placeholder shows its own field's text (a runtime that keeps the
+// text of the last long value keeps it for that field alone).
+func (g *generator) longFieldsRuleVector(e facts.Error, me *model.Error, o *facts.Node) {
+	if g.shown["placeholder-long-fields"] {
+		return
+	}
+	var plain, sanitized string
+	for _, p := range o.Properties {
+		n := g.resolve(p.Node)
+		if n.Type != "string" || n.Check != nil || n.Sensitive || slices.Contains(e.Sensitive, p.Name) || n.Verbose || !inTemplate(e, p.Name) {
+			continue
+		}
+		switch {
+		case n.Sanitize == "" && plain == "":
+			plain = p.Name
+		case n.Sanitize != "" && sanitized == "":
+			sanitized = p.Name
+		}
+	}
+	if plain != "" && sanitized != "" {
+		v := "/home/alice/" + strings.Repeat("long text ", 500)
+		g.fieldsVector("placeholder-long-fields", me, map[string]any{plain: v, sanitized: v}, nil)
 	}
 }
 
 // fieldVector adds vector rules/RULE: the error's first example (else its
 // empty details) with field name set to v.
 func (g *generator) fieldVector(rule string, e *model.Error, name string, v any) {
+	g.fieldsVector(rule, e, map[string]any{name: v}, nil)
+}
+
+// fieldsVector adds vector rules/RULE: the error's first example (else its
+// empty details) with each field of fields set to its value, its options
+// set by set when given.
+func (g *generator) fieldsVector(rule string, e *model.Error, fields map[string]any, set func(*errgenrt.ConformanceOptions)) {
 	details := map[string]any{}
 	if len(e.Examples) > 0 {
 		if ex, ok := e.Examples[0].Value.(map[string]any); ok {
@@ -763,9 +807,12 @@ func (g *generator) fieldVector(rule string, e *model.Error, name string, v any)
 			}
 		}
 	}
-	details[name] = v
+	maps.Copy(details, fields)
 	in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}
 	in.Options.MaxDataBytes = maximalData
+	if set != nil {
+		set(&in.Options)
+	}
 	if g.add("rules/"+rule, in, nil) != nil {
 		if g.shown == nil {
 			g.shown = map[string]bool{}
