@@ -215,6 +215,15 @@ func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *
 	p.Problem = render(to[1], (*Error).AppendProblem)
 	p.Response = render(to[2], (*Error).AppendResponse)
 	p.ToolResult = render(to[3], (*Error).AppendToolResult)
+	// the members of the JSON-RPC error object as an SDK's error type holds
+	// them apart (Error.JSONRPC), put together again, are the object
+	quiet := *o
+	quiet.onViolation = func(Violation) {} // reported once, above
+	code, message, data := e.JSONRPC(&quiet)
+	parts := fmt.Sprintf(`{"code":%d,"message":%s,"data":%s}`, code, AppendJSONString(nil, message, true), data)
+	if parts != p.JSONRPC {
+		return p, fmt.Errorf("errgenrt: Error.JSONRPC gives the members of %s, not of %s", parts, p.JSONRPC)
+	}
 	return p, nil
 }
 

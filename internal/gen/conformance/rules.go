@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -234,6 +235,34 @@ func (g *generator) inputRuleVectors() {
 	g.refuse("rules/refuse-foreign-status", in("foreign", "status", "400"), "a status that is not a number, on a foreign error")
 	g.refuse("rules/refuse-foreign-details", in("foreign", "details", "x"), "details that are not an object, on a foreign error")
 	g.refuse("rules/refuse-foreign-no-cause", map[string]any{"kind": "foreign", "options": map[string]any{"now": Now, "instance": Instance}}, "a foreign error without its text")
+	g.refuse("rules/refuse-clock-sign", map[string]any{"kind": "definition", "symbol": fb, "options": map[string]any{"now": "+026-01-02T03:04:05Z", "instance": Instance}},
+		"a clock whose year has a sign (a reader of four digits as a number takes +026 for 26)")
+	g.lineDepthRuleVector(fb)
+}
+
+// lineDepthRuleVector adds rules/line-depth: a line nested exactly as deep
+// as a runner reads (MaxInputDepth levels: legacy data nested to the
+// bound), its strings holding brackets, braces, quotes and backslashes,
+// which are no nesting: the runner reads it and renders it.
+func (g *generator) lineDepthRuleVector(fb string) {
+	text := strings.Repeat("[{", 60) + `"\"` + strings.Repeat("]}", 10) + `\`
+	for levels := errgenrt.MaxInputDepth; levels > 0 && g.err == nil; levels-- {
+		var deep any = text
+		for range levels {
+			deep = []any{deep}
+		}
+		in := errgenrt.ConformanceInput{Kind: "error", Symbol: fb, Options: options()}
+		in.Data = []errgenrt.ConformanceMember{{Key: text, Value: deep}}
+		line, err := Vector{ID: "rules/line-depth", Input: in}.Line()
+		if err != nil {
+			g.err = err
+			return
+		}
+		if _, _, err := errgenrt.ReadConformanceLine(line); err == nil {
+			g.add("rules/line-depth", in, nil) // the deepest that reads: MaxInputDepth
+			return
+		}
+	}
 }
 
 // payloads renders in, and reports whether it renders as the fallback.
@@ -474,6 +503,11 @@ func (g *generator) replacementRuleVector() {
 	g.replacementVector("rules/replacement-listed", func(e facts.Error, name string, n *facts.Node, _ string) bool {
 		return !n.Sensitive && slices.Contains(e.Sensitive, name)
 	}, strings.Repeat("long text ", 500))
+	// and of an untyped field a template shows, given a value outside its
+	// enum: the template's text of the replacement is redacted too
+	g.replacementVector("rules/replacement-listed-untyped", func(e facts.Error, name string, n *facts.Node, _ string) bool {
+		return n.Type == "any" && !n.Sensitive && slices.Contains(e.Sensitive, name) && inTemplate(e, name)
+	}, "not a valid value")
 }
 
 // replacementVector adds vector id: the first required field with a string
@@ -564,6 +598,53 @@ func (g *generator) dataBoundRuleVector() {
 		return
 	}
 	g.add("rules/data-bound-exact", in, nil)
+	g.minimalBoundRuleVector()
+}
+
+// minimalBoundRuleVector adds rules/minimal-bound-exact: the first error
+// other than the fallback with forty extension members of 100 bytes,
+// which a minimal payload leaves out, and an instance of 600 bytes, which
+// it keeps whole, and maxDataBytes exactly the length of its minimal
+// problem document: a minimal payload at the bound is written, not the
+// fallback (one byte less and it is).
+func (g *generator) minimalBoundRuleVector() {
+	var sym string
+	for _, e := range g.rc.Facts.Errors {
+		if e.Symbol != g.rc.Facts.Fallback {
+			sym = e.Symbol
+			break
+		}
+	}
+	if sym == "" {
+		return
+	}
+	in := errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Details: g.raw(g.example(sym)), Options: options()}
+	for i := range 40 {
+		in.Extensions = append(in.Extensions, errgenrt.ConformanceMember{Key: fmt.Sprintf("k%02d", i), Value: strings.Repeat("x", 100)})
+	}
+	in.Instance = "urn:example:" + strings.Repeat("i", 600)
+	// kept reports whether the error is written within n bytes, not the fallback
+	kept := func(n int) bool {
+		in.Options.MaxDataBytes = n
+		p, _, ok := g.payloads(in)
+		return ok && strings.Contains(p.Problem, `"symbol":`+quote(sym))
+	}
+	lo, hi := errgenrt.MinMaxDataBytes, maximalData // the least n kept is in (lo, hi]
+	if kept(lo) || !kept(hi) {
+		return
+	}
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; kept(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	in.Options.MaxDataBytes = hi
+	if p, _, _ := g.payloads(in); len(p.Problem) != hi {
+		return // kept below the bound, not at it
+	}
+	g.add("rules/minimal-bound-exact", in, nil)
 }
 
 // replacedBy returns the input of error sym with field name given v, and
@@ -722,10 +803,14 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 		case n.Type == "any" && n.Sanitize != "" && !n.Sensitive && !slices.Contains(e.Sensitive, p.Name) && !g.shown["scrub-nested"]:
 			// and its members sorted by their keys as written: "a" before
 			// "~/k", which /home/alice/k sorts before
-			g.fieldVector("scrub-nested", me, p.Name, map[string]any{
+			nested := map[string]any{p.Name: map[string]any{
 				"/home/alice/k": []any{"read /home/alice/.netrc", map[string]any{"url": "https://u:pw@h.example/?token=t"}},
 				"a":             "b",
-			})
+			}}
+			g.fieldsVector("scrub-nested", me, nested, nil)
+			// with showSensitive, which shows sanitized values as given,
+			// keys too
+			g.fieldsVector("scrub-nested-shown", me, nested, func(o *errgenrt.ConformanceOptions) { o.ShowSensitive = true })
 		case n.Type == "array" && g.resolve(n.Items).Type == "any" && g.resolve(n.Items).Sensitive && !g.shown["sensitive-null"]:
 			g.fieldVector("sensitive-null", me, p.Name, []any{nil, "secret"})
 		case n.Type == "array" && g.resolve(n.Items).Type == "any" && inTemplate(e, p.Name) && !g.shown["placeholder-null"]:
@@ -749,6 +834,11 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 			// keeps the text of the last long value must not answer with it
 			g.fieldVector("placeholder-long-again", me, p.Name, strings.Repeat("other text ", 500))
 		}
+		if n.Type == "number" && !g.shown["number-past-doubles"] {
+			// a number past the doubles, below: the largest negative
+			// double (and a check then judges it)
+			g.fieldVector("number-past-doubles", me, p.Name, json.Number("-1e400"))
+		}
 		if n.Type == "string" && n.Check == nil && (n.Sensitive || slices.Contains(e.Sensitive, p.Name)) && n.Sanitize == "" && !n.Verbose && inTemplate(e, p.Name) && !g.shown["placeholder-long-shown"] {
 			// a sensitive string of 5,000 bytes a template shows, with
 			// showSensitive and then without: a runtime that keeps the
@@ -759,6 +849,10 @@ func (g *generator) fieldRuleVectors(e facts.Error) {
 		}
 	}
 	g.longFieldsRuleVector(e, me, o)
+	if o.AdditionalProperties == nil && !g.shown["unknown-member"] {
+		// a member the details' schema does not name: dropped, not read
+		g.fieldVector("unknown-member", me, "not a field", map[string]any{"x": []any{json.Number("1e400"), "y"}})
+	}
 }
 
 // longFieldsRuleVector adds rules/placeholder-long-fields: the first
