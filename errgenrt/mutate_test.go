@@ -6,7 +6,8 @@
 // the conformance check of `errgen conformance -vectors FILE -- RUNNER` in
 // process: for each shipped vector file (the golden catalogs'
 // conformance.json) the runner is errgenrt.ServeConformance over the
-// catalog built from that catalog's facts, and every payload of every
+// catalog built from that catalog's facts and over the catalog's
+// generated Go package (its details Go structs), and every payload of every
 // vector must equal the expected one byte for byte, every format's
 // violations the expected ones, and every advice vector's advice its own;
 // an error answer, a missing, duplicate or unknown answer fails it.
@@ -26,6 +27,11 @@ import (
 	"testing"
 
 	"github.com/errgen/errgen/errgenrt"
+	kinds "github.com/errgen/errgen/internal/endtoend/testdata/golden/kinds/go"
+	mdmcp "github.com/errgen/errgen/internal/endtoend/testdata/golden/mdmcp/go"
+	plain "github.com/errgen/errgen/internal/endtoend/testdata/golden/plain/go"
+	problem "github.com/errgen/errgen/internal/endtoend/testdata/golden/problem/go"
+	taxonomy "github.com/errgen/errgen/internal/endtoend/testdata/golden/taxonomy/go"
 	"github.com/errgen/errgen/internal/facts"
 	"github.com/errgen/errgen/internal/gen/conformance"
 	"github.com/errgen/errgen/internal/runtimemodel"
@@ -58,6 +64,23 @@ func mutateFacts(t *testing.T, dir string) *facts.Catalog {
 	return &f
 }
 
+// mutateVector is one vector of a shipped vector file.
+type mutateVector struct {
+	ID         string                          `json:"id"`
+	Input      json.RawMessage                 `json:"input"`
+	Expect     map[string]string               `json:"expect"`
+	Violations []errgenrt.ConformanceViolation `json:"violations"`
+	// Refused: an input the runner must answer with an error
+	Refused string `json:"refused"`
+	// Advice: the answer to an advice input
+	Advice *errgenrt.ConformanceAdvice `json:"advice"`
+}
+
+// mutatePackages are the generated Go packages of the golden catalogs.
+var mutatePackages = map[string]*errgenrt.Catalog{
+	"kinds": kinds.Catalog, "mdmcp": mdmcp.Catalog, "plain": plain.Catalog, "problem": problem.Catalog, "taxonomy": taxonomy.Catalog,
+}
+
 func TestMutateVectors(t *testing.T) {
 	root := filepath.Join("..", "internal", "endtoend", "testdata", "golden")
 	only := os.Getenv("MUTATE_CATALOGS") // a comma-separated subset, for trying the test by hand
@@ -72,16 +95,7 @@ func TestMutateVectors(t *testing.T) {
 		}
 		var file struct {
 			Catalogs map[string]json.RawMessage `json:"catalogs"`
-			Vectors  []struct {
-				ID         string                          `json:"id"`
-				Input      json.RawMessage                 `json:"input"`
-				Expect     map[string]string               `json:"expect"`
-				Violations []errgenrt.ConformanceViolation `json:"violations"`
-				// Refused: an input the runner must answer with an error
-				Refused string `json:"refused"`
-				// Advice: the answer to an advice input
-				Advice *errgenrt.ConformanceAdvice `json:"advice"`
-			} `json:"vectors"`
+			Vectors  []mutateVector             `json:"vectors"`
 		}
 		if err := json.Unmarshal(raw, &file); err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -89,8 +103,6 @@ func TestMutateVectors(t *testing.T) {
 		if len(file.Vectors) == 0 {
 			t.Fatalf("%s: no vectors", name)
 		}
-		cat := runtimemodel.Runtime(mutateFacts(t, dir))
-
 		// the lines errgen conformance writes to a runner
 		var in bytes.Buffer
 		for _, v := range file.Vectors {
@@ -108,69 +120,82 @@ func TestMutateVectors(t *testing.T) {
 			in.Write(line)
 			in.WriteByte('\n')
 		}
-		var out bytes.Buffer
-		if err := errgenrt.ServeConformance(cat, &in, &out); err != nil {
-			t.Fatalf("%s: the runner: %v", name, err)
+		// the runner of the catalog built from the facts, and of the
+		// generated package, whose details are Go structs
+		for _, runner := range []struct {
+			who string
+			cat *errgenrt.Catalog
+		}{{"facts", runtimemodel.Runtime(mutateFacts(t, dir))}, {"package", mutatePackages[name]}} {
+			name := name + " (" + runner.who + ")"
+			var out bytes.Buffer
+			if err := errgenrt.ServeConformance(runner.cat, bytes.NewReader(in.Bytes()), &out); err != nil {
+				t.Fatalf("%s: the runner: %v", name, err)
+			}
+			checkMutateAnswers(t, name, file.Vectors, &out)
 		}
+	}
+}
 
-		refused := map[string]bool{}
-		for _, v := range file.Vectors {
-			refused[v.ID] = v.Refused != ""
+// checkMutateAnswers holds a runner's answers in out to the vectors.
+func checkMutateAnswers(t *testing.T, name string, vectors []mutateVector, out *bytes.Buffer) {
+	t.Helper()
+	refused := map[string]bool{}
+	for _, v := range vectors {
+		refused[v.ID] = v.Refused != ""
+	}
+	type answer struct {
+		ID         string                                     `json:"id"`
+		Payloads   map[string]string                          `json:"payloads"`
+		Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
+		Advice     *errgenrt.ConformanceAdvice                `json:"advice"`
+		Error      string                                     `json:"error"`
+	}
+	got := map[string]answer{}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(nil, 256<<20)
+	for sc.Scan() {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
 		}
-		type answer struct {
-			ID         string                                     `json:"id"`
-			Payloads   map[string]string                          `json:"payloads"`
-			Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
-			Advice     *errgenrt.ConformanceAdvice                `json:"advice"`
-			Error      string                                     `json:"error"`
+		var a answer
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil || a.ID == "" {
+			t.Fatalf("%s: not an answer: %.200s", name, sc.Bytes())
 		}
-		got := map[string]answer{}
-		sc := bufio.NewScanner(&out)
-		sc.Buffer(nil, 256<<20)
-		for sc.Scan() {
-			if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-				continue
-			}
-			var a answer
-			if err := json.Unmarshal(sc.Bytes(), &a); err != nil || a.ID == "" {
-				t.Fatalf("%s: not an answer: %.200s", name, sc.Bytes())
-			}
-			if a.Error != "" && !refused[a.ID] {
-				t.Fatalf("%s %s: the runner answered an error: %s", name, a.ID, a.Error)
-			}
-			if a.Error == "" && refused[a.ID] {
-				t.Fatalf("%s %s: the runner rendered an input it must refuse", name, a.ID)
-			}
-			if _, dup := got[a.ID]; dup {
-				t.Fatalf("%s %s: answered twice", name, a.ID)
-			}
-			got[a.ID] = a
+		if a.Error != "" && !refused[a.ID] {
+			t.Fatalf("%s %s: the runner answered an error: %s", name, a.ID, a.Error)
 		}
-		if len(got) != len(file.Vectors) {
-			t.Fatalf("%s: %d answers for %d vectors", name, len(got), len(file.Vectors))
+		if a.Error == "" && refused[a.ID] {
+			t.Fatalf("%s %s: the runner rendered an input it must refuse", name, a.ID)
 		}
-		for _, v := range file.Vectors {
-			a, ok := got[v.ID]
+		if _, dup := got[a.ID]; dup {
+			t.Fatalf("%s %s: answered twice", name, a.ID)
+		}
+		got[a.ID] = a
+	}
+	if len(got) != len(vectors) {
+		t.Fatalf("%s: %d answers for %d vectors", name, len(got), len(vectors))
+	}
+	for _, v := range vectors {
+		a, ok := got[v.ID]
+		if !ok {
+			t.Fatalf("%s %s: no answer", name, v.ID)
+		}
+		if v.Advice != nil {
+			if a.Advice == nil || a.Advice.Action != v.Advice.Action || !equalDelay(a.Advice.DelayMs, v.Advice.DelayMs) {
+				t.Fatalf("%s %s: advice %+v, want %+v", name, v.ID, a.Advice, *v.Advice)
+			}
+			continue
+		}
+		for _, f := range mutateFormats {
+			want, ok := v.Expect[f]
 			if !ok {
-				t.Fatalf("%s %s: no answer", name, v.ID)
-			}
-			if v.Advice != nil {
-				if a.Advice == nil || a.Advice.Action != v.Advice.Action || !equalDelay(a.Advice.DelayMs, v.Advice.DelayMs) {
-					t.Fatalf("%s %s: advice %+v, want %+v", name, v.ID, a.Advice, *v.Advice)
-				}
 				continue
 			}
-			for _, f := range mutateFormats {
-				want, ok := v.Expect[f]
-				if !ok {
-					continue
-				}
-				if g, has := a.Payloads[f]; !has || g != want {
-					t.Fatalf("%s %s %s:\n got %s\nwant %s", name, v.ID, f, g, want)
-				}
-				if g := a.Violations[f]; !slices.Equal(g, v.Violations) {
-					t.Fatalf("%s %s %s violations:\n got %v\nwant %v", name, v.ID, f, g, v.Violations)
-				}
+			if g, has := a.Payloads[f]; !has || g != want {
+				t.Fatalf("%s %s %s:\n got %s\nwant %s", name, v.ID, f, g, want)
+			}
+			if g := a.Violations[f]; !slices.Equal(g, v.Violations) {
+				t.Fatalf("%s %s %s violations:\n got %v\nwant %v", name, v.ID, f, g, v.Violations)
 			}
 		}
 	}
