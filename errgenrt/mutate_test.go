@@ -74,6 +74,10 @@ type mutateVector struct {
 	Refused string `json:"refused"`
 	// Advice: the answer to an advice input
 	Advice *errgenrt.ConformanceAdvice `json:"advice"`
+	// Line and Unreadable: a line sent as it is, which the runner cannot
+	// read (its answer's id is "")
+	Line       string `json:"line"`
+	Unreadable string `json:"unreadable"`
 }
 
 // mutatePackages are the generated Go packages of the golden catalogs.
@@ -106,6 +110,10 @@ func TestMutateVectors(t *testing.T) {
 		// the lines errgen conformance writes to a runner
 		var in bytes.Buffer
 		for _, v := range file.Vectors {
+			if v.Unreadable != "" {
+				in.WriteString(v.Line + "\n")
+				continue
+			}
 			input, err := conformance.SentInput(v.Input, file.Catalogs)
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, v.ID, err)
@@ -151,6 +159,12 @@ func checkMutateAnswers(t *testing.T, name string, vectors []mutateVector, out *
 		Error      string                                     `json:"error"`
 	}
 	got := map[string]answer{}
+	unread, unreadable := 0, 0 // the answers with the id "", the lines no runner reads
+	for _, v := range vectors {
+		if v.Unreadable != "" {
+			unreadable++
+		}
+	}
 	sc := bufio.NewScanner(out)
 	sc.Buffer(nil, 256<<20)
 	for sc.Scan() {
@@ -158,6 +172,10 @@ func checkMutateAnswers(t *testing.T, name string, vectors []mutateVector, out *
 			continue
 		}
 		var a answer
+		if err := json.Unmarshal(sc.Bytes(), &a); err == nil && a.ID == "" && a.Error != "" {
+			unread++
+			continue
+		}
 		if err := json.Unmarshal(sc.Bytes(), &a); err != nil || a.ID == "" {
 			t.Fatalf("%s: not an answer: %.200s", name, sc.Bytes())
 		}
@@ -172,10 +190,13 @@ func checkMutateAnswers(t *testing.T, name string, vectors []mutateVector, out *
 		}
 		got[a.ID] = a
 	}
-	if len(got) != len(vectors) {
-		t.Fatalf("%s: %d answers for %d vectors", name, len(got), len(vectors))
+	if len(got)+unread != len(vectors) || unread != unreadable {
+		t.Fatalf("%s: %d answers and %d to unreadable lines for %d vectors, %d of them unreadable lines", name, len(got), unread, len(vectors), unreadable)
 	}
 	for _, v := range vectors {
+		if v.Unreadable != "" {
+			continue
+		}
 		a, ok := got[v.ID]
 		if !ok {
 			t.Fatalf("%s %s: no answer", name, v.ID)

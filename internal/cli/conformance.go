@@ -64,6 +64,10 @@ type vectorFile struct {
 		Refused string `json:"refused"`
 		// Advice: the answer to an advice input
 		Advice *errgenrt.ConformanceAdvice `json:"advice"`
+		// Line and Unreadable: a line sent as it is, which the runner
+		// cannot read, and why (the answer's id is "")
+		Line       string `json:"line"`
+		Unreadable string `json:"unreadable"`
 	} `json:"vectors"`
 }
 
@@ -136,12 +140,24 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 		if _, dup := r.index[v.ID]; dup {
 			return usageErr("%s: two vectors are named %q", path, v.ID)
 		}
+		r.index[v.ID] = len(r.vectors)
+		if v.Unreadable != "" {
+			r.vectors = append(r.vectors, sentVector{id: v.ID, line: []byte(v.Line), unreadable: v.Unreadable})
+			r.unreadable++
+			continue
+		}
 		input, err := conformance.SentInput(v.Input, vf.Catalogs)
 		if err != nil {
 			return usageErr("%s: vector %s: %v", path, v.ID, err)
 		}
-		r.index[v.ID] = len(r.vectors)
-		r.vectors = append(r.vectors, sentVector{id: v.ID, input: input, expect: v.Expect, violations: v.Violations, refused: v.Refused, advice: v.Advice})
+		line, err := json.Marshal(struct {
+			ID    string          `json:"id"`
+			Input json.RawMessage `json:"input"`
+		}{v.ID, input})
+		if err != nil {
+			return usageErr("%s: vector %s: %v", path, v.ID, err)
+		}
+		r.vectors = append(r.vectors, sentVector{id: v.ID, line: line, expect: v.Expect, violations: v.Violations, refused: v.Refused, advice: v.Advice})
 	}
 	if len(r.vectors) == 0 {
 		return usageErr("no vector to send (%s holds %d; -run %q)", path, len(vf.Vectors), flagString(fl, "run"))
@@ -152,11 +168,12 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 
 type sentVector struct {
 	id         string
-	input      json.RawMessage
+	line       []byte // the line sent
 	expect     map[string]string
 	violations []errgenrt.ConformanceViolation
 	refused    string                      // why the runner must refuse the input ("": it renders it)
 	advice     *errgenrt.ConformanceAdvice // the advice an advice input gets
+	unreadable string                      // why the runner cannot read the line ("": it can)
 	got        *answer
 }
 
@@ -167,6 +184,9 @@ type conformanceRun struct {
 	index    map[string]int // id -> vectors index
 	problems []string       // what went wrong besides the vectors (in order)
 	answered int
+	// unreadable counts the lines sent that the runner cannot read, and
+	// unread the answers with the id "" (each to one such line)
+	unreadable, unread int
 }
 
 // run starts the runner, feeds it every vector and collects its answers.
@@ -191,11 +211,7 @@ func (r *conformanceRun) run(env *Env, args []string, timeout time.Duration) {
 	go func() {
 		w := bufio.NewWriter(stdin)
 		for _, v := range r.vectors {
-			line, _ := json.Marshal(struct {
-				ID    string          `json:"id"`
-				Input json.RawMessage `json:"input"`
-			}{v.id, v.input})
-			w.Write(line)
+			w.Write(v.line)
 			if err := w.WriteByte('\n'); err != nil {
 				break // the runner stopped reading: its exit is reported
 			}
@@ -265,7 +281,13 @@ func (r *conformanceRun) run(env *Env, args []string, timeout time.Duration) {
 // take reads the n-th line of the runner's output.
 func (r *conformanceRun) take(n int, line []byte) {
 	var a answer
-	if err := json.Unmarshal(line, &a); err != nil || a.ID == "" {
+	err := json.Unmarshal(line, &a)
+	if err == nil && a.ID == "" && a.Error != "" && r.unread < r.unreadable {
+		r.unread++ // the error answer to a line it cannot read
+		r.answered++
+		return
+	}
+	if err != nil || a.ID == "" {
 		r.problems = append(r.problems, fmt.Sprintf("line %d of the runner's output is not an answer ({\"id\", \"payloads\"} as one line of JSON): %s", n, clip(line, 120)))
 		return
 	}
@@ -286,7 +308,18 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	payloads, refusals, differ, rendered, missing, printed := 0, 0, 0, 0, 0, 0
 	unreported := 0                           // answers without violations
 	advised, unadvised, misadvised := 0, 0, 0 // advice vectors; answered without advice; with other advice
+	unreadRead := 0                           // lines the runner cannot read that it answered by their id
 	for _, v := range r.vectors {
+		if v.unreadable != "" {
+			if v.got != nil {
+				unreadRead++
+				if printed < maxDiffs {
+					fmt.Fprintf(env.Stderr, "%s: the runner read a line it cannot read (%s): it answers a line it cannot read with the id \"\"\n", v.id, v.unreadable)
+					printed++
+				}
+			}
+			continue
+		}
 		if v.got == nil {
 			missing++
 			continue
@@ -357,7 +390,7 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	if missing > 0 {
 		var ids []string
 		for _, v := range r.vectors {
-			if v.got == nil && len(ids) < 5 {
+			if v.got == nil && v.unreadable == "" && len(ids) < 5 {
 				ids = append(ids, v.id)
 			}
 		}
@@ -367,13 +400,19 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		}
 		fmt.Fprintf(env.Stderr, "no answer for %s: %s%s\n", diag.Plural(missing, "vector"), strings.Join(ids, ", "), more)
 	}
+	if unanswered := r.unreadable - r.unread - unreadRead; unanswered > 0 {
+		r.problems = append(r.problems, fmt.Sprintf("%s the runner cannot read, %d answered with the id \"\"", diag.Plural(r.unreadable, "line"), r.unread))
+	}
 	for _, p := range r.problems {
 		fmt.Fprintln(env.Stderr, p)
 	}
-	if differ == 0 && misadvised == 0 && rendered == 0 && missing == 0 && len(r.problems) == 0 {
+	if differ == 0 && misadvised == 0 && rendered == 0 && unreadRead == 0 && missing == 0 && len(r.problems) == 0 {
 		refused := ""
 		if refusals > 0 {
 			refused = ", " + diag.Plural(refusals, "input") + " refused"
+		}
+		if r.unreadable > 0 {
+			refused += ", " + diag.Plural(r.unreadable, "line") + " unread"
 		}
 		advice := ""
 		if advised > unadvised {
@@ -388,8 +427,8 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		}
 		return ExitOK
 	}
-	if printed < differ+misadvised+rendered {
-		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", differ+misadvised+rendered-printed)
+	if printed < differ+misadvised+rendered+unreadRead {
+		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", differ+misadvised+rendered+unreadRead-printed)
 	}
 	switch {
 	case r.answered == 0:
@@ -401,6 +440,9 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		}
 		if rendered > 0 {
 			msg += fmt.Sprintf(", %d of %s to refuse rendered", rendered, diag.Plural(refusals, "input"))
+		}
+		if unreadRead > 0 {
+			msg += fmt.Sprintf(", %d of %s it cannot read read", unreadRead, diag.Plural(r.unreadable, "line"))
 		}
 		if missing > 0 {
 			msg += fmt.Sprintf(", %d of %s unanswered", missing, diag.Plural(len(r.vectors), "vector"))

@@ -20,11 +20,14 @@ type goldenVector struct {
 	Expect  map[string]string `json:"expect"`
 	Refused string            `json:"refused"`
 	Advice  json.RawMessage   `json:"advice"`
+	// Unreadable: a line a runner cannot read, sent as it is
+	Unreadable string `json:"unreadable"`
 }
 
 // readGoldenVectors returns the vectors of dir/conformance.json that render
 // with the catalog's own facts: all but the rules catalogs', whose inputs
-// name their own, and the advice vectors, which read no catalog.
+// name their own, and the advice vectors and the lines no runner reads,
+// which read no catalog.
 func readGoldenVectors(t *testing.T, dir string) []goldenVector {
 	t.Helper()
 	return ownVectors(t, readVectorFile(t, filepath.Join(dir, "conformance.json")))
@@ -58,8 +61,8 @@ func ownVectors(t *testing.T, data []byte) []goldenVector {
 		if json.Unmarshal(v.Input, &in) == nil && in.Catalog != nil {
 			continue // a rules catalog's: its input names its own
 		}
-		if v.Advice != nil {
-			continue // a client's advice: no catalog read, nothing rendered
+		if v.Advice != nil || v.Unreadable != "" {
+			continue // a client's advice, a line no runner reads: no catalog read, nothing rendered
 		}
 		out = append(out, v)
 	}

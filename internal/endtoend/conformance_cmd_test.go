@@ -63,7 +63,8 @@ func TestConformanceCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, refusals, advice := len(file.Vectors), bytes.Count(data, []byte(`"refused":`)), bytes.Count(data, []byte(`"advice":`))
-	rendered := n - refusals - advice
+	unreadable := bytes.Count(data, []byte(`"unreadable":`))
+	rendered := n - refusals - advice - unreadable
 	var last struct{ ID string }
 	if err := json.Unmarshal(file.Vectors[n-1], &last); err != nil {
 		t.Fatal(err)
@@ -93,6 +94,15 @@ func TestConformanceCommand(t *testing.T) {
 	if err := os.WriteFile(acceptedPath, accepted, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// a line no runner reads made one it reads: its id a string
+	const numberID = `"line":"{\"id\":7,`
+	if !bytes.Contains(data, []byte(numberID)) {
+		t.Fatalf("no %s in the vectors", numberID)
+	}
+	readablePath := filepath.Join(dir, "readable.json")
+	if err := os.WriteFile(readablePath, bytes.Replace(data, []byte(numberID), []byte(`"line":"{\"id\":\"rules/unreadable-number-id\",`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// one expected advice changed: the first never a retry
 	const never = `"advice":{"action":"never","delayMs":null}`
 	if !bytes.Contains(data, []byte(never)) {
@@ -111,12 +121,13 @@ func TestConformanceCommand(t *testing.T) {
 	}{
 		{"changed byte", changedPath, []string{runner, "kinds"}, []string{"E_PARSE/", " problem: bytes differ at byte ", "want: ", "erro⟨here⟩R", fmt.Sprintf("FAIL: 1 of %d payloads differ\n", 4*rendered)}},
 		{"renders a refusal", acceptedPath, []string{runner, "kinds"}, []string{"rules/refuse-foreign-status: the runner rendered an input it must refuse (a status that is not a number, on a foreign error)", fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d inputs to refuse rendered\n", 4*rendered, refusals)}},
+		{"reads an unreadable line", readablePath, []string{runner, "kinds"}, []string{`rules/unreadable-number-id: the runner read a line it cannot read (an id that is not a string)`, fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d lines it cannot read read\n", 4*rendered, unreadable)}},
 		{"changed advice", advisedPath, []string{runner, "kinds"}, []string{`rules/advice/1: advice "never" without a delay, want "retry" after 5 ms`, fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d advice answers differ\n", 4*rendered, advice)}},
 		{"changed violation", wrongPath, []string{runner, "kinds"}, []string{"rules-catalog/check-values jsonrpc: violation 1 of ", `want E_CHECKS omitted maximum at "/minimum/c000~1~0", got E_CHECKS omitted minimum at "/minimum/c000~1~0"`, "FAIL: 4 of "}},
 		{"< unescaped", vectors, []string{runner, "-break", "html", "kinds"}, []string{"bytes differ", `⟨here⟩<`, "FAIL"}},
 		{"answers nothing", vectors, []string{"sh", "-c", "cat >/dev/null"}, []string{fmt.Sprintf("the runner answered none of %d vectors", n)}},
 		{"hangs", vectors, []string{"sleep", "60"}, []string{fmt.Sprintf("the runner sent nothing for 1s after 0 of %d answers; stopped it", n)}},
-		{"dies", vectors, []string{runner, "-break", "crash", "kinds"}, []string{"the runner exit status 3", fmt.Sprintf("no answer for %d vectors", n-1)}},
+		{"dies", vectors, []string{runner, "-break", "crash", "kinds"}, []string{"the runner exit status 3", fmt.Sprintf("no answer for %d vectors", n-1-unreadable), fmt.Sprintf("%d lines the runner cannot read, 0 answered", unreadable)}},
 		{"leaves one out", vectors, []string{runner, "-break", "short", "kinds"}, []string{"no answer for 1 vector: " + last.ID}},
 		{"answers twice", vectors, []string{runner, "-break", "twice", "kinds"}, []string{`line 2 answers "E_PARSE/empty" a second time`}},
 		{"not a runner", vectors, []string{"echo", "hello"}, []string{`line 1 of the runner's output is not an answer`}},

@@ -74,8 +74,8 @@ func TestConformanceVectorsValidate(t *testing.T) {
 			kinds := map[string]int{}
 			for _, v := range vs {
 				kinds[strings.SplitN(strings.TrimPrefix(v.ID, v.Input.Symbol+"/"), "/", 2)[0]]++
-				if v.Refused != "" || v.Advice != nil {
-					continue // no payload: every runner refuses the input, or gives advice
+				if v.Refused != "" || v.Advice != nil || v.Unreadable != "" {
+					continue // no payload: every runner refuses the input or the line, or gives advice
 				}
 				sch := own
 				if v.Catalog != "" {
@@ -138,19 +138,20 @@ func TestGoldenConformance(t *testing.T) {
 			var doc struct {
 				Conformance int
 				Vectors     []struct {
-					ID      string
-					Input   json.RawMessage
-					Expect  *errgenrt.ConformancePayloads
-					Refused string
-					Advice  *errgenrt.ConformanceAdvice
+					ID         string
+					Input      json.RawMessage
+					Expect     *errgenrt.ConformancePayloads
+					Refused    string
+					Advice     *errgenrt.ConformanceAdvice
+					Unreadable string
 				}
 			}
 			if err := json.Unmarshal(files[0].Data, &doc); err != nil || doc.Conformance != conformance.Version || len(doc.Vectors) == 0 {
 				t.Fatalf("the vector file does not read back: %v", err)
 			}
 			for _, v := range doc.Vectors {
-				if n := btoi(v.Expect != nil) + btoi(v.Refused != "") + btoi(v.Advice != nil); n != 1 {
-					t.Errorf("%s: a vector has one of expect, refused and advice; this one %d", v.ID, n)
+				if n := btoi(v.Expect != nil) + btoi(v.Refused != "") + btoi(v.Advice != nil) + btoi(v.Unreadable != ""); n != 1 {
+					t.Errorf("%s: a vector has one of expect, refused, advice and unreadable; this one %d", v.ID, n)
 				}
 			}
 		})
@@ -202,7 +203,7 @@ func checkGoRunner(t *testing.T, who string, rc *errgenrt.Catalog, vs []conforma
 		if err != nil {
 			t.Fatal(err)
 		}
-		if facts != nil && v.Input.Catalog == nil { // the rules catalog's vectors carry their own
+		if facts != nil && v.Input.Catalog == nil && v.Unreadable == "" { // the rules catalog's vectors carry their own
 			line = lineWithFacts(t, line, facts)
 		}
 		in.Write(append(line, '\n'))
@@ -223,6 +224,12 @@ func checkGoRunner(t *testing.T, who string, rc *errgenrt.Catalog, vs []conforma
 		}
 		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
 			t.Fatalf("answer %d: %v", i, err)
+		}
+		if i < len(vs) && vs[i].Unreadable != "" {
+			if a.ID != "" || a.Error == "" {
+				t.Errorf("%s: %s reads a line it cannot read (%s): %.200s", vs[i].ID, who, vs[i].Unreadable, sc.Bytes())
+			}
+			continue
 		}
 		if i >= len(vs) || a.ID != vs[i].ID {
 			t.Fatalf("answer %d is for %q", i, a.ID)

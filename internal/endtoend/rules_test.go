@@ -53,7 +53,7 @@ func TestRuleSwitches(t *testing.T) {
 			}
 			set.lines = append(set.lines, line)
 			set.want = append(set.want, v.Expect)
-			set.refused = append(set.refused, v.Refused != "")
+			set.refused = append(set.refused, v.Refused != "" || v.Unreadable != "")
 		}
 		sets = append(sets, set)
 	}

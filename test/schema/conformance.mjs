@@ -53,7 +53,7 @@ for (const name of fs.readdirSync(dir).sort()) {
     return validators.get(file);
   };
   for (const v of file.vectors) {
-    if (v.refused !== undefined || v.advice !== undefined) continue; // an input every runner refuses, or a client's advice: no payload
+    if (v.refused !== undefined || v.advice !== undefined || v.unreadable !== undefined) continue; // an input every runner refuses, or a client's advice: no payload
     const validatorOf = validatorsOf(v.input.catalog === undefined ? "schema.json" : `${v.input.catalog}.schema.json`);
     const docs = { ...v.expect };
     const tool = JSON.parse(v.expect.toolResult);

@@ -62,8 +62,12 @@ type Vector struct {
 	// why.
 	Refused string
 	// Advice is the answer to an advice input (its Expect is empty).
-	Advice   *errgenrt.ConformanceAdvice
-	RawInput json.RawMessage
+	Advice *errgenrt.ConformanceAdvice
+	// Unreadable, for a line a runner cannot read (the error answer with
+	// the id ""), says why; the line is RawLine, sent as it is.
+	Unreadable string
+	RawLine    string
+	RawInput   json.RawMessage
 	// Catalog names the catalog whose facts Input.Catalog holds: the file
 	// holds them once, under its catalogs member, and the input names
 	// them; the line sent to a runner carries them (Line).
@@ -72,8 +76,19 @@ type Vector struct {
 
 // MarshalJSON writes {"id", "input", "expect"} and, when the hook learns
 // of any, "violations"; {"id", "input", "refused"} for an input a runner
-// refuses; {"id", "input", "advice"} for an advice input.
+// refuses; {"id", "input", "advice"} for an advice input; {"id", "line",
+// "unreadable"} for a line a runner cannot read.
 func (v Vector) MarshalJSON() ([]byte, error) {
+	if v.Unreadable != "" {
+		b, err := marshal(struct {
+			ID         string `json:"id"`
+			Line       string `json:"line"`
+			Unreadable string `json:"unreadable"`
+		}{v.ID, v.RawLine, v.Unreadable})
+		// a byte order mark and U+0085 escaped, to be seen
+		b = bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("\ufeff"), []byte(`\ufeff`)), []byte("\u0085"), []byte(`\u0085`))
+		return b, err
+	}
 	if v.Advice != nil {
 		return marshal(struct {
 			ID     string                      `json:"id"`
@@ -141,8 +156,11 @@ func marshal(v any) ([]byte, error) {
 }
 
 // Line returns the line errgen conformance sends a runner for v: {"id",
-// "input"}.
+// "input"}, or the line a runner cannot read as it is.
 func (v Vector) Line() ([]byte, error) {
+	if v.Unreadable != "" {
+		return []byte(v.RawLine), nil
+	}
 	input := v.RawInput
 	if input == nil {
 		var err error

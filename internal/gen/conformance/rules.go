@@ -238,6 +238,49 @@ func (g *generator) inputRuleVectors() {
 	g.refuse("rules/refuse-clock-sign", map[string]any{"kind": "definition", "symbol": fb, "options": map[string]any{"now": "+026-01-02T03:04:05Z", "instance": Instance}},
 		"a clock whose year has a sign (a reader of four digits as a number takes +026 for 26)")
 	g.lineDepthRuleVector(fb)
+	g.unreadableRuleVectors(fb)
+}
+
+// unreadableRuleVectors adds rules/unreadable-…: lines a runner cannot
+// read, each answered with the error answer and the id "" (the page's
+// "Reading the input", rule 1), though each holds its id: one nested a
+// level deeper than MaxInputDepth, one JSON object followed by another,
+// one after a byte order mark, one whose id is a number, one cut short,
+// an array, and a line of U+0085 alone (no JSON white space).
+func (g *generator) unreadableRuleVectors(fb string) {
+	line := func(id string, input any) string {
+		b, err := marshal(map[string]any{"id": id, "input": input})
+		if err != nil {
+			g.err = err
+		}
+		return string(b)
+	}
+	input := map[string]any{"kind": "definition", "symbol": fb, "options": map[string]any{"now": Now, "instance": Instance}}
+	var deep any = "deepest"
+	for range errgenrt.MaxInputDepth - 1 { // with the line and the input: one level too many
+		deep = []any{deep}
+	}
+	deepInput := map[string]any{"kind": "error", "symbol": fb, "data": []any{map[string]any{"key": "deep", "value": deep}}, "options": input["options"]}
+	for _, u := range []struct{ id, line, why string }{
+		{"rules/unreadable-depth", line("rules/unreadable-depth", deepInput), "nested a level deeper than a line may be"},
+		{"rules/unreadable-two-values", line("rules/unreadable-two-values", input) + " {}", "a second JSON value after the object"},
+		{"rules/unreadable-byte-order-mark", "\ufeff" + line("rules/unreadable-byte-order-mark", input), "a byte order mark before the object"},
+		{"rules/unreadable-number-id", strings.Replace(line("rules/unreadable-number-id", input), `"id":"rules/unreadable-number-id"`, `"id":7`, 1), "an id that is not a string"},
+		{"rules/unreadable-cut", strings.TrimSuffix(line("rules/unreadable-cut", input), "}"), "the object cut short"},
+		{"rules/unreadable-array", "[" + line("rules/unreadable-array", input) + "]", "an array, not an object"},
+		{"rules/unreadable-next-line", "\u0085", "U+0085 alone, which is not JSON white space"},
+	} {
+		if g.err != nil {
+			return
+		}
+		if id, _, err := errgenrt.ReadConformanceLine([]byte(u.line)); id != "" || err == nil {
+			g.err = fmt.Errorf("vector %s: errgenrt reads the line (id %q)", u.id, id)
+			return
+		}
+		if g.register(u.id) {
+			g.out = append(g.out, Vector{ID: u.id, Unreadable: u.why, RawLine: u.line})
+		}
+	}
 }
 
 // lineDepthRuleVector adds rules/line-depth: a line nested exactly as deep
