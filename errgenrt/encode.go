@@ -326,7 +326,7 @@ func truncate(s string, limit int) string {
 func appendQuoted(dst []byte, s string, limit int) []byte {
 	if otherReading(RuleHTMLEscape) {
 		s = validUTF8(s)
-		if limit >= 0 && len(s) > limit {
+		if limit >= 0 && len(s) > limit { // cut as below
 			return append(appendEscaped(append(dst, '"'), s[:cutAt(s, limit)], false), `..."`...)
 		}
 		return append(appendEscaped(append(dst, '"'), s, false), '"')

@@ -464,7 +464,7 @@ func (e *Encoder) scrubAny(n *Node, s string) string {
 // writes for it, read back and written as untyped.
 func (e *Encoder) appendGo(dst []byte, n *Node, x any, depth int) []byte {
 	b, err := json.Marshal(x)
-	if err != nil {
+	if err != nil { // a value encoding/json has no form of
 		return append(dst, "null"...)
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
