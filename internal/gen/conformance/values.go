@@ -439,6 +439,10 @@ var sanitizeCases = []string{
 	// an empty name; an authority that ends the URL; a scheme of one
 	// letter after a space
 	"https://h:8080/p?token=1", "https://u@h:8080/?x=1", "https://u:p@h/token=1", "http://h/?=token", "https://u:p@", "x a://h?token=1",
+	// a URL after a "://" that starts the value and starts none, an
+	// address after an "@" that starts the value and ends no local part:
+	// the search goes on past each
+	"://x https://u:p@h/?token=1", "@x a@b.co",
 	// e-mail addresses: local and domain parts at each end of their
 	// classes, and top-level labels of one letter and of more
 	"bob@example.com", "a@b.co", "a@b.c", "@example.com", "a.b%c+d-e_f@ex-ample.org", "a@b.c.de", "a@b.cde9", "a@b..com",
