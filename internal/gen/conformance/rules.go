@@ -76,7 +76,9 @@ func (g *generator) ruleVectors() {
 			json.Number("1.7976931348623157e308"), json.Number("1E3"), json.Number("-1.50")}},
 		// escaped characters, and each of the five a JSON string written
 		// for HTML escapes or quotes, alone
-		{Key: "strings", Value: []any{"<&>", "\u2028\u2029", "\x00\x1f\x7f", "xxxxxxxxxxxx\U0001F600yy", "\"\\/", "\"", "\\", "<", ">", "&", "\b\f\n\r\t"}},
+		{Key: "strings", Value: []any{"<&>", "\u2028\u2029", "\x00\x1f\x7f", "xxxxxxxxxxxx\U0001F600yy", "\"\\/", "\"", "\\", "<", ">", "&", "\b\f\n\r\t",
+			// a backspace or form feed with the escapes of HTML and a backslash
+			"\b\\<&\u2028\f>\\\u2029"}},
 		{Key: "first", Value: 1},
 		{Key: "first", Value: 2},
 	}
