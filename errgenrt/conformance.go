@@ -63,7 +63,7 @@ type ConformanceAdvice struct {
 // ConformanceAdvise returns the advice an advice input asks for.
 func ConformanceAdvise(in *ConformanceInput) (ConformanceAdvice, error) {
 	if in.Kind != "advice" {
-		return ConformanceAdvice{}, fmt.Errorf("kind %q: advice is the kind a client's advice reads", in.Kind)
+		return ConformanceAdvice{}, fmt.Errorf("a %q input gets payloads, not advice", in.Kind)
 	}
 	if in.Payload == nil {
 		return ConformanceAdvice{}, errors.New("an advice input needs the payload's text in payload")
@@ -626,7 +626,7 @@ func readInput(v any) (*ConformanceInput, error) {
 		Data:         r.members("data"),
 		Extensions:   r.members("extensions"),
 	}
-	if _, ok := m["payload"]; ok && m["payload"] != nil {
+	if m["payload"] != nil {
 		p := r.string("payload")
 		in.Payload = &p
 	}
