@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -341,22 +342,17 @@ func (g *generator) example(sym string) map[string]any {
 // an optional top-level field, its first example without it, and an
 // extension named like it: dropped though the field is not written.
 func (g *generator) declaredRuleVector() {
-	for _, e := range g.rc.Facts.Errors {
-		if e.Details == nil {
+	for e, p := range g.fields(false) {
+		if p.Required {
 			continue
 		}
-		for _, p := range g.resolve(e.Details).Properties {
-			if p.Required {
-				continue
-			}
-			d := g.example(e.Symbol)
-			delete(d, p.Name)
-			in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
-			in.Extensions = []errgenrt.ConformanceMember{{Key: p.Name, Value: "spoofed"}, {Key: "kept", Value: "an extension"}}
-			if _, fallback, ok := g.payloads(in); ok && !fallback {
-				g.add("rules/extension-declared", in, nil)
-				return
-			}
+		d := g.example(e.Symbol)
+		delete(d, p.Name)
+		in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
+		in.Extensions = []errgenrt.ConformanceMember{{Key: p.Name, Value: "spoofed"}, {Key: "kept", Value: "an extension"}}
+		if _, fallback, ok := g.payloads(in); ok && !fallback {
+			g.add("rules/extension-declared", in, nil)
+			return
 		}
 	}
 }
@@ -392,27 +388,22 @@ func (g *generator) failRuleVector() {
 // the member that breaks it. The member's violation is held until the
 // object's fate is known, then reported with it: the object left out.
 func (g *generator) heldRuleVector() {
-	for _, e := range g.rc.Facts.Errors {
-		if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
+	for e, p := range g.fields(true) {
+		n := g.resolve(p.Node)
+		if p.Required || n.Type != "object" {
 			continue
 		}
-		for _, p := range g.resolve(e.Details).Properties {
-			n := g.resolve(p.Node)
-			if p.Required || n.Type != "object" {
+		for _, q := range n.Properties {
+			if !q.Required || g.resolve(q.Node).Replacement != nil {
 				continue
 			}
-			for _, q := range n.Properties {
-				if !q.Required || g.resolve(q.Node).Replacement != nil {
-					continue
-				}
-				held := "/" + p.Name + "/" + q.Name
-				for _, v := range breaking(g.resolve(q.Node).Type) {
-					details := g.example(e.Symbol)
-					details[p.Name] = map[string]any{q.Name: v}
-					if vs := g.violations(e.Symbol, details); len(vs) == 2 && vs[0].Path == held && vs[0].Outcome == "omitted" && vs[1].Path == "/"+p.Name {
-						g.add("rules/violation-held", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}, nil)
-						return
-					}
+			held := "/" + p.Name + "/" + q.Name
+			for _, v := range breaking(g.resolve(q.Node).Type) {
+				details := g.example(e.Symbol)
+				details[p.Name] = map[string]any{q.Name: v}
+				if vs := g.violations(e.Symbol, details); len(vs) == 2 && vs[0].Path == held && vs[0].Outcome == "omitted" && vs[1].Path == "/"+p.Name {
+					g.add("rules/violation-held", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}, nil)
+					return
 				}
 			}
 		}
@@ -513,22 +504,17 @@ func breaking(typ string) []any {
 // template shows, given a value that breaks it: the details and the
 // placeholder both hold the replacement (the placeholder its text).
 func (g *generator) placeholderReplacementRuleVector() {
-	for _, e := range g.rc.Facts.Errors {
-		if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
+	for e, p := range g.fields(true) {
+		n := g.resolve(p.Node)
+		if !p.Required || n.Replacement == nil || n.Verbose || n.Type != "array" && n.Type != "object" || !inTemplate(e, p.Name) {
 			continue
 		}
-		for _, p := range g.resolve(e.Details).Properties {
-			n := g.resolve(p.Node)
-			if !p.Required || n.Replacement == nil || n.Verbose || n.Type != "array" && n.Type != "object" || !inTemplate(e, p.Name) {
-				continue
-			}
-			for _, v := range breaking(n.Type) {
-				d := g.example(e.Symbol)
-				d[p.Name] = v
-				if vs := g.violations(e.Symbol, d); len(vs) == 1 && vs[0].Path == "/"+p.Name && vs[0].Outcome == "replaced" {
-					g.add("rules/placeholder-replacement", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}, nil)
-					return
-				}
+		for _, v := range breaking(n.Type) {
+			d := g.example(e.Symbol)
+			d[p.Name] = v
+			if vs := g.violations(e.Symbol, d); len(vs) == 1 && vs[0].Path == "/"+p.Name && vs[0].Outcome == "replaced" {
+				g.add("rules/placeholder-replacement", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}, nil)
+				return
 			}
 		}
 	}
@@ -560,30 +546,25 @@ func (g *generator) replacementRuleVector() {
 // violation, replaced; of first, then of breaking's), which the payloads
 // write as they write the replacement.
 func (g *generator) replacementVector(id string, want func(e facts.Error, name string, n *facts.Node, repl string) bool, first ...any) {
-	for _, e := range g.rc.Facts.Errors {
-		if e.Details == nil {
+	for e, p := range g.fields(false) {
+		n := g.resolve(p.Node)
+		if !p.Required || n.Replacement == nil {
 			continue
 		}
-		for _, p := range g.resolve(e.Details).Properties {
-			n := g.resolve(p.Node)
-			if !p.Required || n.Replacement == nil {
-				continue
+		repl, isString := facts.Decode(*n.Replacement).(string)
+		if !isString || !want(e, p.Name, n, repl) {
+			continue
+		}
+		for _, v := range append(slices.Clone(first), breaking(n.Type)...) {
+			d := g.example(e.Symbol)
+			d[p.Name] = v
+			if vs := g.violations(e.Symbol, d); len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" {
+				continue // it keeps its node
 			}
-			repl, isString := facts.Decode(*n.Replacement).(string)
-			if !isString || !want(e, p.Name, n, repl) {
-				continue
-			}
-			for _, v := range append(slices.Clone(first), breaking(n.Type)...) {
-				d := g.example(e.Symbol)
-				d[p.Name] = v
-				if vs := g.violations(e.Symbol, d); len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" {
-					continue // it keeps its node
-				}
-				in, ok := g.replacedBy(e.Symbol, p.Name, v, repl)
-				if ok {
-					g.add(id, in, nil)
-					return
-				}
+			in, ok := g.replacedBy(e.Symbol, p.Name, v, repl)
+			if ok {
+				g.add(id, in, nil)
+				return
 			}
 		}
 	}
@@ -595,32 +576,27 @@ func (g *generator) replacementVector(id string, want func(e facts.Error, name s
 // again minimal (the data cut to 64 bytes), the field replaced on every
 // pass, and its violation reported once, on the first.
 func (g *generator) violationsMinimalRuleVector() {
-	for _, e := range g.rc.Facts.Errors {
-		if e.Details == nil || e.Symbol == g.rc.Facts.Fallback {
+	for e, p := range g.fields(true) {
+		n := g.resolve(p.Node)
+		if !p.Required || n.Replacement == nil || n.Verbose {
 			continue
 		}
-		for _, p := range g.resolve(e.Details).Properties {
-			n := g.resolve(p.Node)
-			if !p.Required || n.Replacement == nil || n.Verbose {
+		for _, v := range breaking(n.Type) {
+			d := g.example(e.Symbol)
+			d[p.Name] = v
+			in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
+			in.Options.MaxStringBytes, in.Options.MaxDataBytes = 1024, errgenrt.MinMaxDataBytes
+			in.Data = []errgenrt.ConformanceMember{{Key: "long", Value: strings.Repeat("x", 600)}}
+			raw, err := marshal(in)
+			if err != nil {
 				continue
 			}
-			for _, v := range breaking(n.Type) {
-				d := g.example(e.Symbol)
-				d[p.Name] = v
-				in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
-				in.Options.MaxStringBytes, in.Options.MaxDataBytes = 1024, errgenrt.MinMaxDataBytes
-				in.Data = []errgenrt.ConformanceMember{{Key: "long", Value: strings.Repeat("x", 600)}}
-				raw, err := marshal(in)
-				if err != nil {
-					continue
-				}
-				_, pl, vs, err := g.render("candidate", raw)
-				if err != nil || len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" || len(pl.JSONRPC) >= 600 {
-					continue
-				}
-				g.add("rules/violations-minimal", in, nil)
-				return
+			_, pl, vs, err := g.render("candidate", raw)
+			if err != nil || len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" || len(pl.JSONRPC) >= 600 {
+				continue
 			}
+			g.add("rules/violations-minimal", in, nil)
+			return
 		}
 	}
 }
@@ -718,27 +694,22 @@ func (g *generator) replacedBy(sym, name string, v any, repl string) (errgenrt.C
 // value that breaks it (in verbose mode the details fail): it is left out
 // before it is checked, and the error renders as itself.
 func (g *generator) verboseRuleVector() {
-	for _, e := range g.rc.Facts.Errors {
-		if e.Details == nil {
+	for e, p := range g.fields(false) {
+		n := g.resolve(p.Node)
+		if !p.Required || !n.Verbose || n.Replacement != nil {
 			continue
 		}
-		for _, p := range g.resolve(e.Details).Properties {
-			n := g.resolve(p.Node)
-			if !p.Required || !n.Verbose || n.Replacement != nil {
-				continue
-			}
-			for _, v := range breaking(n.Type) {
-				d := g.example(e.Symbol)
-				d[p.Name] = v
-				in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
-				_, quiet, ok := g.payloads(in)
-				in.Options.Verbose = true
-				_, loud, okv := g.payloads(in)
-				in.Options.Verbose = false
-				if ok && okv && !quiet && loud {
-					g.add("rules/verbose-required", in, nil)
-					return
-				}
+		for _, v := range breaking(n.Type) {
+			d := g.example(e.Symbol)
+			d[p.Name] = v
+			in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
+			_, quiet, ok := g.payloads(in)
+			in.Options.Verbose = true
+			_, loud, okv := g.payloads(in)
+			in.Options.Verbose = false
+			if ok && okv && !quiet && loud {
+				g.add("rules/verbose-required", in, nil)
+				return
 			}
 		}
 	}
@@ -925,6 +896,23 @@ func (g *generator) longFieldsRuleVector(e facts.Error, me *model.Error, o *fact
 	if plain != "" && sanitized != "" {
 		v := "/home/alice/" + strings.Repeat("long text ", 500)
 		g.fieldsVector("placeholder-long-fields", me, map[string]any{plain: v, sanitized: v}, nil)
+	}
+}
+
+// fields yields each top-level detail field of each error with details,
+// in the catalog's order, but the fallback's when skipFallback is set.
+func (g *generator) fields(skipFallback bool) iter.Seq2[facts.Error, facts.Property] {
+	return func(yield func(facts.Error, facts.Property) bool) {
+		for _, e := range g.rc.Facts.Errors {
+			if e.Details == nil || skipFallback && e.Symbol == g.rc.Facts.Fallback {
+				continue
+			}
+			for _, p := range g.resolve(e.Details).Properties {
+				if !yield(e, p) {
+					return
+				}
+			}
+		}
 	}
 }
 
