@@ -358,6 +358,13 @@ var patternCases = []string{
 	// regexp does not)
 	"A\t😀", "\U00010000\U0010FFFF", "x\U0010FFFF", "😁", "\x01\x1a", "\n", "\x00:", "\f\v\r", "QR", "\b-é", "\x1b", "\x00;",
 	"z😀",
+	// the edges of an engine's automaton: a run its loop reads at once,
+	// then a character it must not (X); the word characters' ends before
+	// a word boundary (: [ {); a non-boundary at the value's end; a loop
+	// that can read nothing; a block of 16 characters read at once, a
+	// match ending inside it; the character a lone high surrogate before
+	// U+E000 would make as a pair
+	"bX", "X!", "-", "bbc", ":foo", "[foo", "x{foo", "ooooooooooooooooo", "\U00010400",
 }
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
@@ -376,7 +383,7 @@ var formatCases = map[string][]string{
 	"duration":      {"P1D", "PT1H", "P1Y2M3DT4H5M6S", "P", "PT", "P1W", "P1W2D", "1D", "PT1.5S", "P1DT", "PT1M1H", "xP1D", "P1Dx", "P10Y", "P10M", "P10D", "PT10H", "PT10M", "PT10S", "P10W", "PT1M", "p1d", "pt1h"},
 	"uri":           {"https://example.com/a?b#c", "urn:isbn:0451450523", "//example.com", "http://[::1]/", "http://é.example", "a:b", "http://exa mple.com", "HTTP://EXAMPLE.COM", "http://example.com/%zz", "mailto:a@b.co"},
 	"uri-reference": {"../a", "#frag", "", "http://a b", "%zz", "/a/b?c", "http://[::1", "é"},
-	"uri-template":  {"/users/{id}", "/users/{id", "{+path}/x", "{}", "/a/{b,c}", "/a/{é}", "/plain", "%41", "a%4", "{a%41}", "{a%4}", "/{a:1}", "/{a:12}", "/{a:1234}", "/{a:0}", "{a,b%41}", "{a,bc}", "{a,b%4}", "/{a,b:1}", "/{a,b:12}", "/{a,b:0}"},
+	"uri-template":  {"/a[", "/users/{id}", "/users/{id", "{+path}/x", "{}", "/a/{b,c}", "/a/{é}", "/plain", "%41", "a%4", "{a%41}", "{a%4}", "/{a:1}", "/{a:12}", "/{a:1234}", "/{a:0}", "{a,b%41}", "{a,bc}", "{a,b%4}", "/{a,b:1}", "/{a,b:12}", "/{a,b:0}"},
 	"email":         {"a@b.co", "a.b@c.de", "a..b@c.de", "a@b", "@b.co", "a@-b.co", "a@b-.co", "A@B.CO", "é@b.co", "a+b@c-d.e", "a@b.co!", "a.bc@x.co", "a@b.c.co"},
 	// names of 253 and 254 bytes, with and without a final dot
 	"hostname": {"example.com", "a", "-a.com", "a-.com", "a..com", strings.Repeat("x", 63) + ".com", strings.Repeat("x", 64) + ".com", "Example.COM", "ex_ample.com", "é.com", "a.b.c.",
