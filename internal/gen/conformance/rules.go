@@ -97,6 +97,7 @@ func (g *generator) ruleVectors() {
 		{"rules/retry-after-round", &yes, 0.001},
 		{"rules/retry-after-bound", &yes, 1e300},
 		{"rules/retry-after-negative", &yes, -1},
+		{"rules/retry-after-zero", &yes, 0},
 		{"rules/retry-after-not-retried", &no, 5000},
 	} {
 		in := base
@@ -604,7 +605,9 @@ func (g *generator) violationsMinimalRuleVector() {
 // dataBoundRuleVector adds rules/data-bound-exact: the fallback with
 // legacy data of 600 bytes, maxDataBytes exactly the length of its
 // JSON-RPC error object: a payload at the bound is written whole (the
-// other formats, longer or shorter, are written as the bound makes them).
+// other formats, longer or shorter, are written as the bound makes them);
+// and rules/data-bound-floor, the same with maxDataBytes 1, which the
+// floor (minMaxDataBytes) raises.
 func (g *generator) dataBoundRuleVector() {
 	in := errgenrt.ConformanceInput{Kind: "error", Symbol: g.rc.Facts.Fallback, Options: options()}
 	in.Data = []errgenrt.ConformanceMember{{Key: "long", Value: strings.Repeat("x", 600)}}
@@ -619,6 +622,9 @@ func (g *generator) dataBoundRuleVector() {
 		return
 	}
 	g.add("rules/data-bound-exact", in, nil)
+	// the least maxDataBytes an option gives: the floor bounds it
+	in.Options.MaxDataBytes = 1
+	g.add("rules/data-bound-floor", in, nil)
 	g.minimalBoundRuleVector()
 }
 
