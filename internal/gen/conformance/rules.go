@@ -61,6 +61,7 @@ func (g *generator) ruleVectors() {
 		nest = []any{nest}
 	}
 	depth.Data = []errgenrt.ConformanceMember{{Key: "depth", Value: nest}}
+	depth.Extensions = depth.Data // a problem document's members are bounded alike
 	g.add("rules/untyped-depth", depth, nil)
 
 	// the clock's years run from 0000, a leap year (a runner on a date
