@@ -116,7 +116,11 @@ func checkCases(n *facts.Node) []any {
 			if f, ok := v.(float64); ok { // the same number written otherwise
 				out = append(out, json.Number(strconv.FormatFloat(f, 'e', -1, 64)))
 				if math.Abs(f) == math.MaxFloat64 { // a number past the doubles reads as the largest double of its sign
-					out = append(out, json.Number(map[bool]string{false: "1e400", true: "-1e400"}[f < 0]))
+					past := json.Number("1e400")
+					if f < 0 {
+						past = "-1e400"
+					}
+					out = append(out, past)
 				}
 			}
 			if n.Type == "any" { // of other types too: a typed node refuses them
