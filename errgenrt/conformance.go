@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"net/http"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -123,11 +124,20 @@ type ConformancePayloads struct {
 	ToolResult string `json:"toolResult"`
 }
 
+// ConformanceHTTP is the HTTP answer of an input's problem document, as
+// [Catalog.WriteProblem] sends it: its status and its Retry-After header
+// (nil when it sends none).
+type ConformanceHTTP struct {
+	Status     int     `json:"status"`
+	RetryAfter *string `json:"retryAfter"`
+}
+
 // ConformancePayloads renders in every format the error that in describes.
 // An input that carries its own catalog (Catalog) is rendered with the
 // catalog its facts describe.
 func (c *Catalog) ConformancePayloads(in *ConformanceInput) (ConformancePayloads, error) {
-	return c.conformancePayloads(in, &factsCache{}, nil)
+	p, _, err := c.conformancePayloads(in, &factsCache{}, nil)
+	return p, err
 }
 
 // ConformanceViolation is a [Violation] as the conformance protocol
@@ -150,11 +160,12 @@ type ConformanceViolations struct {
 
 // ConformanceRender renders in every format the error that in describes,
 // as ConformancePayloads does, with the violations each payload reported
-// (to them alone: the catalog's OnViolation learns of none).
-func (c *Catalog) ConformanceRender(in *ConformanceInput) (ConformancePayloads, ConformanceViolations, error) {
+// (to them alone: the catalog's OnViolation learns of none) and the HTTP
+// answer of its problem document.
+func (c *Catalog) ConformanceRender(in *ConformanceInput) (ConformancePayloads, ConformanceViolations, ConformanceHTTP, error) {
 	var vs ConformanceViolations
-	p, err := c.conformancePayloads(in, &factsCache{}, &vs)
-	return p, vs, err
+	p, h, err := c.conformancePayloads(in, &factsCache{}, &vs)
+	return p, vs, h, err
 }
 
 // factsCache holds the catalog of the facts an input carried last: the
@@ -177,19 +188,21 @@ func (fc *factsCache) catalog(data json.RawMessage) (*Catalog, error) {
 }
 
 // conformancePayloads renders in, the violations of each format going to
-// vs when it is set (else to the catalog's OnViolation).
-func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *ConformanceViolations) (ConformancePayloads, error) {
+// vs when it is set (else to the catalog's OnViolation), and the HTTP
+// answer of its problem document.
+func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *ConformanceViolations) (ConformancePayloads, ConformanceHTTP, error) {
 	var p ConformancePayloads
+	var h ConformanceHTTP
 	if len(in.Catalog) > 0 {
 		other, err := fc.catalog(in.Catalog)
 		if err != nil {
-			return p, err
+			return p, h, err
 		}
 		c = other
 	}
 	e, o, err := c.conformanceError(in)
 	if err != nil {
-		return p, err
+		return p, h, err
 	}
 	// render writes one format's payload; its violations go to *to when
 	// they are collected, else to the catalog's OnViolation. The payloads
@@ -222,9 +235,45 @@ func (c *Catalog) conformancePayloads(in *ConformanceInput, fc *factsCache, vs *
 	code, message, data := e.JSONRPC(&quiet)
 	parts := fmt.Sprintf(`{"code":%d,"message":%s,"data":%s}`, code, AppendJSONString(nil, message, true), data)
 	if parts != p.JSONRPC {
-		return p, fmt.Errorf("errgenrt: Error.JSONRPC gives the members of %s, not of %s", parts, p.JSONRPC)
+		return p, h, fmt.Errorf("errgenrt: Error.JSONRPC gives the members of %s, not of %s", parts, p.JSONRPC)
 	}
-	return p, nil
+	// the HTTP answer as the helper sends it, its body the problem document
+	var rec recorder
+	c.WriteProblem(&rec, e, &quiet)
+	if rec.body.String() != p.Problem {
+		return p, h, fmt.Errorf("errgenrt: WriteProblem sends %s, not %s", rec.body.String(), p.Problem)
+	}
+	h.Status = rec.status
+	if after := rec.header.Values("Retry-After"); len(after) > 0 {
+		h.RetryAfter = &after[0]
+	}
+	return p, h, nil
+}
+
+// recorder is the http.ResponseWriter the conformance runner hands
+// WriteProblem: it keeps what the helper sends.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header {
+	if r.header == nil {
+		r.header = http.Header{}
+	}
+	return r.header
+}
+
+func (r *recorder) WriteHeader(status int) {
+	if r.status == 0 {
+		r.status = status
+	}
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.WriteHeader(http.StatusOK)
+	return r.body.Write(b)
 }
 
 // conformanceError builds the error and the options an input describes.
@@ -359,8 +408,10 @@ func causeChain(texts []string) error {
 
 // ServeConformance serves errgen's conformance protocol for the catalog c:
 // it reads one vector per line from r ({"id", "input"}) and writes one
-// answer per line to w: {"id", "payloads", "violations"} with the payload
-// of each format and what the violation hook learned while each rendered,
+// answer per line to w: {"id", "payloads", "violations", "http"} with the
+// payload of each format, what the violation hook learned while each
+// rendered and the HTTP answer of the problem document (its status and
+// Retry-After, as [Catalog.WriteProblem] sends them),
 // {"id", "advice"} for an advice input (what [AdviseRetry] says of its
 // payload), or {"id", "error"} for an input it refuses (the page's "Reading
 // the input": a value of the wrong type, an unknown symbol, a clock that
@@ -406,6 +457,7 @@ type conformanceAnswer struct {
 	ID         string                 `json:"id"`
 	Payloads   *ConformancePayloads   `json:"payloads,omitempty"`
 	Violations *ConformanceViolations `json:"violations,omitempty"`
+	HTTP       *ConformanceHTTP       `json:"http,omitempty"`
 	Advice     *ConformanceAdvice     `json:"advice,omitempty"`
 	Error      string                 `json:"error,omitempty"`
 }
@@ -423,11 +475,11 @@ func (c *Catalog) answer(line []byte, fc *factsCache) conformanceAnswer {
 		return conformanceAnswer{ID: id, Advice: &a}
 	}
 	var vs ConformanceViolations
-	p, err := c.conformancePayloads(in, fc, &vs)
+	p, h, err := c.conformancePayloads(in, fc, &vs)
 	if err != nil {
 		return conformanceAnswer{ID: id, Error: err.Error()}
 	}
-	return conformanceAnswer{ID: id, Payloads: &p, Violations: &vs}
+	return conformanceAnswer{ID: id, Payloads: &p, Violations: &vs, HTTP: &h}
 }
 
 // MaxInputDepth is the deepest nesting of arrays and objects a line of the

@@ -9,7 +9,9 @@
 // catalog built from that catalog's facts and over the catalog's
 // generated Go package (its details Go structs), and every payload of every
 // vector must equal the expected one byte for byte, every format's
-// violations the expected ones, and every advice vector's advice its own;
+// violations the expected ones, the HTTP answer (status and Retry-After,
+// as WriteProblem sends them) the expected one, and every advice vector's
+// advice its own;
 // an error answer, a missing, duplicate or unknown answer fails it.
 //
 // Plain `go test` never builds this file (tag mutate).
@@ -20,6 +22,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,6 +73,8 @@ type mutateVector struct {
 	Input      json.RawMessage                 `json:"input"`
 	Expect     map[string]string               `json:"expect"`
 	Violations []errgenrt.ConformanceViolation `json:"violations"`
+	// HTTP: the HTTP answer of the problem document
+	HTTP *errgenrt.ConformanceHTTP `json:"http"`
 	// Refused: an input the runner must answer with an error
 	Refused string `json:"refused"`
 	// Advice: the answer to an advice input
@@ -156,6 +161,7 @@ func checkMutateAnswers(t *testing.T, name string, vectors []mutateVector, out *
 		Payloads   map[string]string                          `json:"payloads"`
 		Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
 		Advice     *errgenrt.ConformanceAdvice                `json:"advice"`
+		HTTP       *errgenrt.ConformanceHTTP                  `json:"http"`
 		Error      string                                     `json:"error"`
 	}
 	got := map[string]answer{}
@@ -202,7 +208,7 @@ func checkMutateAnswers(t *testing.T, name string, vectors []mutateVector, out *
 			t.Fatalf("%s %s: no answer", name, v.ID)
 		}
 		if v.Advice != nil {
-			if a.Advice == nil || a.Advice.Action != v.Advice.Action || !equalDelay(a.Advice.DelayMs, v.Advice.DelayMs) {
+			if a.Advice == nil || a.Advice.Action != v.Advice.Action || !equal(a.Advice.DelayMs, v.Advice.DelayMs) {
 				t.Fatalf("%s %s: advice %+v, want %+v", name, v.ID, a.Advice, *v.Advice)
 			}
 			continue
@@ -219,9 +225,24 @@ func checkMutateAnswers(t *testing.T, name string, vectors []mutateVector, out *
 				t.Fatalf("%s %s %s violations:\n got %v\nwant %v", name, v.ID, f, g, v.Violations)
 			}
 		}
+		if v.HTTP != nil && (a.HTTP == nil || a.HTTP.Status != v.HTTP.Status || !equal(a.HTTP.RetryAfter, v.HTTP.RetryAfter)) {
+			t.Fatalf("%s %s http: %s, want %s", name, v.ID, showHTTP(a.HTTP), showHTTP(v.HTTP))
+		}
 	}
 }
 
-func equalDelay(a, b *int64) bool {
+// showHTTP says an HTTP answer for a message.
+func showHTTP(h *errgenrt.ConformanceHTTP) string {
+	switch {
+	case h == nil:
+		return "none"
+	case h.RetryAfter == nil:
+		return fmt.Sprintf("status %d, no Retry-After", h.Status)
+	}
+	return fmt.Sprintf("status %d, Retry-After %q", h.Status, *h.RetryAfter)
+}
+
+// equal reports whether a and b are both nil or point to equal values.
+func equal[T comparable](a, b *T) bool {
 	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }

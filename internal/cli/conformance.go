@@ -62,6 +62,8 @@ type vectorFile struct {
 		Violations []errgenrt.ConformanceViolation `json:"violations"`
 		// Refused: an input the runner must refuse, and why
 		Refused string `json:"refused"`
+		// HTTP: the HTTP answer of the problem document
+		HTTP *errgenrt.ConformanceHTTP `json:"http"`
 		// Advice: the answer to an advice input
 		Advice *errgenrt.ConformanceAdvice `json:"advice"`
 		// Line and Unreadable: a line sent as it is, which the runner
@@ -84,6 +86,12 @@ type answer struct {
 		Action  string      `json:"action"`
 		DelayMs json.Number `json:"delayMs"` // "": null
 	} `json:"advice"`
+	// HTTP, the HTTP answer of the problem document; absent from the
+	// answers of a runner whose runtime has no HTTP helper
+	HTTP *struct {
+		Status     json.Number     `json:"status"`
+		RetryAfter json.RawMessage `json:"retryAfter"` // absent or null: no Retry-After
+	} `json:"http"`
 	Error string `json:"error"`
 }
 
@@ -157,7 +165,7 @@ func runConformance(env *Env, fl *flag.FlagSet, args []string) int {
 		if err != nil {
 			return usageErr("%s: vector %s: %v", path, v.ID, err)
 		}
-		r.vectors = append(r.vectors, sentVector{id: v.ID, line: line, expect: v.Expect, violations: v.Violations, refused: v.Refused, advice: v.Advice})
+		r.vectors = append(r.vectors, sentVector{id: v.ID, line: line, expect: v.Expect, violations: v.Violations, refused: v.Refused, advice: v.Advice, http: v.HTTP})
 	}
 	if len(r.vectors) == 0 {
 		return usageErr("no vector to send (%s holds %d; -run %q)", path, len(vf.Vectors), flagString(fl, "run"))
@@ -173,6 +181,7 @@ type sentVector struct {
 	violations []errgenrt.ConformanceViolation
 	refused    string                      // why the runner must refuse the input ("": it renders it)
 	advice     *errgenrt.ConformanceAdvice // the advice an advice input gets
+	http       *errgenrt.ConformanceHTTP   // the HTTP answer of the problem document
 	unreadable string                      // why the runner cannot read the line ("": it can)
 	got        *answer
 }
@@ -309,6 +318,7 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	unreported := 0                           // answers without violations
 	advised, unadvised, misadvised := 0, 0, 0 // advice vectors; answered without advice; with other advice
 	unreadRead := 0                           // lines the runner cannot read that it answered by their id
+	sent, unsent, missent := 0, 0, 0          // HTTP answers; answered without one; with another
 	for _, v := range r.vectors {
 		if v.unreadable != "" {
 			if v.got != nil {
@@ -386,6 +396,19 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 				printed++
 			}
 		}
+		if v.http != nil && v.got.Error == "" {
+			sent++
+			switch got := v.got.HTTP; {
+			case got == nil:
+				unsent++
+			case !sameHTTP(*v.http, got.Status, got.RetryAfter):
+				missent++
+				if printed < maxDiffs {
+					fmt.Fprintf(env.Stderr, "%s http: %s, want %s\n", v.id, showHTTP(string(got.Status), got.RetryAfter), showHTTP(strconv.Itoa(v.http.Status), retryAfterJSON(v.http.RetryAfter)))
+					printed++
+				}
+			}
+		}
 	}
 	if missing > 0 {
 		var ids []string
@@ -406,7 +429,7 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 	for _, p := range r.problems {
 		fmt.Fprintln(env.Stderr, p)
 	}
-	if differ == 0 && misadvised == 0 && rendered == 0 && unreadRead == 0 && missing == 0 && len(r.problems) == 0 {
+	if differ == 0 && misadvised == 0 && missent == 0 && rendered == 0 && unreadRead == 0 && missing == 0 && len(r.problems) == 0 {
 		refused := ""
 		if refusals > 0 {
 			refused = ", " + diag.Plural(refusals, "input") + " refused"
@@ -415,10 +438,16 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 			refused += ", " + diag.Plural(r.unreadable, "line") + " unread"
 		}
 		advice := ""
+		if sent > unsent {
+			advice = ", " + diag.Plural(sent-unsent, "HTTP answer") + " match"
+		}
 		if advised > unadvised {
-			advice = ", " + diag.Plural(advised-unadvised, "advice answer") + " match"
+			advice += ", " + diag.Plural(advised-unadvised, "advice answer") + " match"
 		}
 		fmt.Fprintf(env.Stdout, "%s, %s: every payload matches%s%s\n", diag.Plural(len(r.vectors), "vector"), diag.Plural(payloads, "payload"), advice, refused)
+		if unsent > 0 {
+			fmt.Fprintf(env.Stdout, "%s without http: the HTTP answer (status, Retry-After) was not checked there (a runner whose runtime has an HTTP helper answers with what it sends; see the runner protocol)\n", diag.Plural(unsent, "answer"))
+		}
 		if unadvised > 0 {
 			fmt.Fprintf(env.Stdout, "%s without advice: the retry advice was not checked there (a runner whose runtime has a client's advice helper answers with its advice; see the runner protocol)\n", diag.Plural(unadvised, "answer"))
 		}
@@ -427,8 +456,8 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		}
 		return ExitOK
 	}
-	if printed < differ+misadvised+rendered+unreadRead {
-		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", differ+misadvised+rendered+unreadRead-printed)
+	if failures := differ + misadvised + missent + rendered + unreadRead; printed < failures {
+		fmt.Fprintf(env.Stderr, "(%d more failures not shown; -max-diffs sets how many are)\n", failures-printed)
 	}
 	switch {
 	case r.answered == 0:
@@ -437,6 +466,9 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		msg := fmt.Sprintf("%d of %s differ", differ, diag.Plural(payloads, "payload"))
 		if misadvised > 0 {
 			msg += fmt.Sprintf(", %d of %s differ", misadvised, diag.Plural(advised, "advice answer"))
+		}
+		if missent > 0 {
+			msg += fmt.Sprintf(", %d of %s differ", missent, diag.Plural(sent, "HTTP answer"))
 		}
 		if rendered > 0 {
 			msg += fmt.Sprintf(", %d of %s to refuse rendered", rendered, diag.Plural(refusals, "input"))
@@ -453,6 +485,43 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 		fmt.Fprintf(env.Stderr, "errgen conformance: FAIL: %s\n", msg)
 	}
 	return ExitInvalid
+}
+
+// sameHTTP reports whether a runner's HTTP answer (its status as written,
+// its retryAfter as JSON text, empty when absent) is want: the same status
+// by value, and the same Retry-After, a string or none.
+func sameHTTP(want errgenrt.ConformanceHTTP, status json.Number, retryAfter json.RawMessage) bool {
+	if f, err := status.Float64(); err != nil || f != float64(want.Status) {
+		return false
+	}
+	var got any
+	if len(retryAfter) > 0 && json.Unmarshal(retryAfter, &got) != nil {
+		return false
+	}
+	if want.RetryAfter == nil {
+		return got == nil
+	}
+	return got == *want.RetryAfter
+}
+
+// retryAfterJSON is a vector's Retry-After as an answer writes it.
+func retryAfterJSON(s *string) json.RawMessage {
+	if s == nil {
+		return nil
+	}
+	b, _ := json.Marshal(*s)
+	return b
+}
+
+// showHTTP says an HTTP answer for a message: "status 429, Retry-After "2"".
+func showHTTP(status string, retryAfter json.RawMessage) string {
+	if status == "" {
+		status = "none"
+	}
+	if len(retryAfter) == 0 || string(retryAfter) == "null" {
+		return "status " + status + ", no Retry-After"
+	}
+	return "status " + status + ", Retry-After " + string(retryAfter)
 }
 
 // sameAdvice reports whether a runner's advice (delay: its delayMs as

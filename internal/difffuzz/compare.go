@@ -77,6 +77,12 @@ func (r Result) Class() string {
 				}
 			}
 		}
+		for _, o := range r.Outcomes[1:] {
+			if o.Kind == Payloads && o.HTTP != r.Outcomes[0].HTTP {
+				b.WriteString("| http")
+				break
+			}
+		}
 	}
 	return b.String()
 }
@@ -131,6 +137,7 @@ func (r Result) Describe(runners []*Runner) string {
 					fmt.Fprintf(&b, "    %s violations:\n      %s\n", Formats[f], strings.ReplaceAll(strings.TrimSuffix(cut(v, 3000), "\n"), "\n", "\n      "))
 				}
 			}
+			fmt.Fprintf(&b, "    http: %s\n", o.HTTP)
 		case Skipped:
 			fmt.Fprintf(&b, "  %s: no answer (skipped)\n", runners[i].Name)
 			continue

@@ -140,6 +140,8 @@ func broken(rm *runtimemodel.Catalog, marker, how string) func(io.Reader, io.Wri
 					time.Sleep(time.Hour)
 				case "payload":
 					answer = strings.Replace(answer, `\"detail\":`, `\"detail\": `, 1)
+				case "http":
+					answer = strings.Replace(answer, `"http":{"status":`, `"http":{"status":1`, 1)
 				case "unreadable":
 					answer = `{"id":"","error":"no"}` + "\n"
 				case "silent":
@@ -155,8 +157,8 @@ func broken(rm *runtimemodel.Catalog, marker, how string) func(io.Reader, io.Wri
 }
 
 // A runner that dies, hangs, answers twice, answers a malformed line, other
-// payloads or the id "" is caught on that line, and the lines after it
-// still compared.
+// payloads, another HTTP answer or the id "" is caught on that line, and
+// the lines after it still compared.
 func TestCompareCatches(t *testing.T) {
 	rm := probe(t)
 	lines := New(rm.Facts, 5, "c/").Lines(60)
@@ -168,7 +170,7 @@ func TestCompareCatches(t *testing.T) {
 		}
 	}
 	marker := `"` + target.ID + `"`
-	for _, how := range []string{"crash", "twice", "malformed", "hang", "payload", "unreadable", "silent"} {
+	for _, how := range []string{"crash", "twice", "malformed", "hang", "payload", "http", "unreadable", "silent"} {
 		t.Run(how, func(t *testing.T) {
 			runners := []*Runner{
 				{Name: "good", Serve: serve(rm)},

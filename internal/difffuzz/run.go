@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -56,17 +57,20 @@ type Outcome struct {
 	// Violations: what the runtime's violation hook learned of, by
 	// Formats, each format's list written one violation per line
 	Violations [4]string
-	Reason     string // Refused, Unreadable: the error answer's reason; Failed: what failed
-	ID         string // the answer's id
-	Answer     string // the answer line as written (cut to 4 KB)
+	// HTTP: the HTTP answer of the problem document, its status and
+	// Retry-After, written "STATUS RETRY-AFTER" ("-" for none)
+	HTTP   string
+	Reason string // Refused, Unreadable: the error answer's reason; Failed: what failed
+	ID     string // the answer's id
+	Answer string // the answer line as written (cut to 4 KB)
 }
 
 // Same reports whether o and p are the same answer: the same kind and, for
-// payloads, every format byte for byte and the same violations (the
+// payloads, every format byte for byte, the same violations and HTTP answer (the
 // reasons of error answers may differ), under the same id. A failure is
 // never the same as anything.
 func (o Outcome) Same(p Outcome) bool {
-	return o.Kind == p.Kind && o.Kind != Failed && o.Payloads == p.Payloads && o.Violations == p.Violations && o.ID == p.ID
+	return o.Kind == p.Kind && o.Kind != Failed && o.Payloads == p.Payloads && o.Violations == p.Violations && o.HTTP == p.HTTP && o.ID == p.ID
 }
 
 // answer is one line a runner wrote, read.
@@ -101,7 +105,7 @@ func readAnswer(text []byte) answer {
 		}
 		seen[m.Key.Str] = true
 		switch m.Key.Str {
-		case "id", "payloads", "violations", "error":
+		case "id", "payloads", "violations", "http", "error":
 		default:
 			return fail("unknown member " + m.Key.String())
 		}
@@ -144,10 +148,22 @@ func readAnswer(text []byte) answer {
 	}
 	var reported struct {
 		Violations map[string][]struct{ Symbol, Path, Keyword, Outcome string } `json:"violations"`
+		HTTP       *struct {
+			Status     *int    `json:"status"`
+			RetryAfter *string `json:"retryAfter"`
+		} `json:"http"`
 	}
 	if err := json.Unmarshal(text, &reported); err != nil || reported.Violations == nil {
 		return fail("no violations object of the formats' lists of {symbol, path, keyword, outcome}")
 	}
+	if reported.HTTP == nil || reported.HTTP.Status == nil {
+		return fail("no http object {status, retryAfter}")
+	}
+	retryAfter := "-"
+	if reported.HTTP.RetryAfter != nil {
+		retryAfter = strconv.Quote(*reported.HTTP.RetryAfter)
+	}
+	a.outcome.HTTP = fmt.Sprintf("%d %s", *reported.HTTP.Status, retryAfter)
 	for i, f := range Formats {
 		list, ok := reported.Violations[f]
 		if !ok {

@@ -38,9 +38,9 @@ func conformanceSetup(t *testing.T) (dir, runner, vectors string) {
 // — naming the vector, the format and where the bytes part — one that does
 // not: a changed expected byte or violation, a runner escaping < its own
 // way, one that answers nothing, hangs, dies, leaves a vector out or
-// answers one twice, or gives other advice. A runner that answers without
-// violations and advice passes, told that the hook and the advice went
-// unchecked.
+// answers one twice, or gives other advice or another HTTP answer. A
+// runner that answers without violations, advice and HTTP answers passes,
+// told that the hook, the advice and the HTTP answers went unchecked.
 func TestConformanceCommand(t *testing.T) {
 	dir, runner, vectors := conformanceSetup(t)
 	stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", vectors, "--", runner, "kinds")
@@ -112,6 +112,20 @@ func TestConformanceCommand(t *testing.T) {
 	if err := os.WriteFile(advisedPath, bytes.Replace(data, []byte(never), []byte(`"advice":{"action":"retry","delayMs":5}`), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// one expected HTTP answer given a Retry-After it does not send
+	const noDelay = `"http":{"status":500,"retryAfter":null}`
+	at := bytes.Index(data, []byte(noDelay))
+	if at < 0 {
+		t.Fatalf("no %s in the vectors", noDelay)
+	}
+	var delayed struct{ ID string }
+	if err := json.Unmarshal(data[bytes.LastIndex(data[:at], []byte(`{"id":`)):at+len(noDelay)+1], &delayed); err != nil {
+		t.Fatal(err)
+	}
+	delayedPath := filepath.Join(dir, "delayed.json")
+	if err := os.WriteFile(delayedPath, bytes.Replace(data, []byte(noDelay), []byte(`"http":{"status":500,"retryAfter":"9"}`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	for _, tc := range []struct {
 		name    string
@@ -123,6 +137,7 @@ func TestConformanceCommand(t *testing.T) {
 		{"renders a refusal", acceptedPath, []string{runner, "kinds"}, []string{"rules/refuse-foreign-status: the runner rendered an input it must refuse (a status that is not a number, on a foreign error)", fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d inputs to refuse rendered\n", 4*rendered, refusals)}},
 		{"reads an unreadable line", readablePath, []string{runner, "kinds"}, []string{`rules/unreadable-number-id: the runner read a line it cannot read (an id that is not a string)`, fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d lines it cannot read read\n", 4*rendered, unreadable)}},
 		{"changed advice", advisedPath, []string{runner, "kinds"}, []string{`rules/advice/1: advice "never" without a delay, want "retry" after 5 ms`, fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d advice answers differ\n", 4*rendered, advice)}},
+		{"changed http", delayedPath, []string{runner, "kinds"}, []string{delayed.ID + ` http: status 500, no Retry-After, want status 500, Retry-After "9"`, fmt.Sprintf("FAIL: 0 of %d payloads differ, 1 of %d HTTP answers differ\n", 4*rendered, rendered)}},
 		{"changed violation", wrongPath, []string{runner, "kinds"}, []string{"rules-catalog/check-values jsonrpc: violation 1 of ", `want E_CHECKS omitted maximum at "/minimum/c000~1~0", got E_CHECKS omitted minimum at "/minimum/c000~1~0"`, "FAIL: 4 of "}},
 		{"< unescaped", vectors, []string{runner, "-break", "html", "kinds"}, []string{"bytes differ", `⟨here⟩<`, "FAIL"}},
 		{"answers nothing", vectors, []string{"sh", "-c", "cat >/dev/null"}, []string{fmt.Sprintf("the runner answered none of %d vectors", n)}},
@@ -146,14 +161,16 @@ func TestConformanceCommand(t *testing.T) {
 		})
 	}
 
-	// a runner whose runtime has no violation hook and no advice helper
+	// a runner whose runtime has no violation hook, no advice helper and no
+	// HTTP helper
 	stdout, stderr, exit = runCLI(t, dir, "conformance", "-vectors", vectors, "--", runner, "-break", "mute", "kinds")
 	for _, want := range []string{
 		fmt.Sprintf("%d answers without violations: the violation hook was not checked there", rendered),
 		fmt.Sprintf("%d answers without advice: the retry advice was not checked there", advice),
+		fmt.Sprintf("%d answers without http: the HTTP answer (status, Retry-After) was not checked there", rendered),
 	} {
 		if exit != 0 || !strings.Contains(stdout, "every payload matches") || !strings.Contains(stdout, want) {
-			t.Errorf("a runner answering without violations and advice: exit %d, want 0 and %q\n%s%s", exit, want, stdout, stderr)
+			t.Errorf("a runner answering without violations, advice and HTTP answers: exit %d, want 0 and %q\n%s%s", exit, want, stdout, stderr)
 		}
 	}
 

@@ -927,13 +927,15 @@ func processCPU(pid int) time.Duration {
 }
 
 // readHostileAnswer reads one answer to the line id: its payloads (the
-// four formats, each JSON text) and the violations each reported, as one
-// string, or "error" for the error answer with the line's id.
+// four formats, each JSON text), the violations each reported and the HTTP
+// answer, as one string, or "error" for the error answer with the line's
+// id.
 func readHostileAnswer(text []byte, id string) (string, string) {
 	var a struct {
 		ID         *string                                    `json:"id"`
 		Payloads   map[string]*string                         `json:"payloads"`
 		Violations map[string][]errgenrt.ConformanceViolation `json:"violations"`
+		HTTP       *errgenrt.ConformanceHTTP                  `json:"http"`
 		Error      *string                                    `json:"error"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(text))
@@ -946,7 +948,7 @@ func readHostileAnswer(text []byte, id string) (string, string) {
 		return "", "an answer to another line: " + cutText(string(text), 500)
 	case a.Error != nil && a.Payloads == nil:
 		return "error", ""
-	case a.Error != nil || len(a.Payloads) != 4:
+	case a.Error != nil || len(a.Payloads) != 4 || a.HTTP == nil:
 		return "", "malformed answer: " + cutText(string(text), 500)
 	}
 	var b strings.Builder
@@ -961,5 +963,10 @@ func readHostileAnswer(text []byte, id string) (string, string) {
 		}
 		fmt.Fprintf(&b, "%s: %s\n%s violations: %v\n", f, *p, f, vs)
 	}
+	retryAfter := "none"
+	if a.HTTP.RetryAfter != nil {
+		retryAfter = strconv.Quote(*a.HTTP.RetryAfter)
+	}
+	fmt.Fprintf(&b, "http: status %d, Retry-After %s\n", a.HTTP.Status, retryAfter)
 	return b.String(), ""
 }

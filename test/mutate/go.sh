@@ -18,13 +18,14 @@
 set -euo pipefail
 
 GREMLINS_VERSION=v0.6.0
-# the rule files: what the wire's bytes are made by, and the client's retry
-# advice (retry.go; the advice vectors) — not pattern.go, the translation
-# into RE2's syntax of errgen check and the pattern fixtures, which no
-# vector runs; not http.go (HTTP headers), uuid.go (the random default
-# instance, which every input fixes) or metrics.go, which the protocol
-# cannot see and errgenrt's own tests hold
-RULE_FILES=(write.go node.go encode.go sanitize.go format.go render.go retry.go conformance.go linear.go)
+# the rule files: what the wire's bytes are made by, the HTTP answer's
+# status and Retry-After (http.go; every vector's http), and the client's
+# retry advice (retry.go; the advice vectors) — not pattern.go, the
+# translation into RE2's syntax of errgen check and the pattern fixtures,
+# which no vector runs; not uuid.go (the random default instance, which
+# every input fixes) or metrics.go, which the protocol cannot see and
+# errgenrt's own tests hold
+RULE_FILES=(write.go node.go encode.go sanitize.go format.go render.go retry.go http.go conformance.go linear.go)
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 for c in plain kinds problem mdmcp taxonomy; do
   mkdir "$work/$c"
   cp "$src/core.js" "$src/catalogs.js" "$src/write.js" "$src/check.js" "$src/sanitize.js" \
-     "$src/wire.js" "$src/pattern.js" "$src/conformance.mjs" "$work/$c/"
+     "$src/wire.js" "$src/pattern.js" "$src/http.js" "$src/conformance.mjs" "$work/$c/"
   cp "$golden/$c/ts/facts.js" "$golden/$c/ts/index.js" "$golden/$c/ts/catalog.js" "$work/$c/"
   echo '{"type": "module"}' > "$work/$c/package.json"
   "$ERRGEN" conformance -max-diffs 3 -vectors "$golden/$c/conformance.json" -- node "$work/$c/conformance.mjs" >/dev/null

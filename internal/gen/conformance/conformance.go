@@ -58,6 +58,9 @@ type Vector struct {
 	// Violations are what the runtime's violation hook learns of while
 	// each format's payload renders (the same for every format).
 	Violations []errgenrt.ConformanceViolation
+	// HTTP is the HTTP answer of the problem document: its status and
+	// Retry-After.
+	HTTP errgenrt.ConformanceHTTP
 	// Refused, for an input a runner must refuse (the error answer), says
 	// why.
 	Refused string
@@ -74,8 +77,8 @@ type Vector struct {
 	Catalog string
 }
 
-// MarshalJSON writes {"id", "input", "expect"} and, when the hook learns
-// of any, "violations"; {"id", "input", "refused"} for an input a runner
+// MarshalJSON writes {"id", "input", "expect"}, when the hook learns of
+// any "violations", and "http"; {"id", "input", "refused"} for an input a runner
 // refuses; {"id", "input", "advice"} for an advice input; {"id", "line",
 // "unreadable"} for a line a runner cannot read.
 func (v Vector) MarshalJSON() ([]byte, error) {
@@ -102,7 +105,8 @@ func (v Vector) MarshalJSON() ([]byte, error) {
 			Input      json.RawMessage                 `json:"input"`
 			Expect     errgenrt.ConformancePayloads    `json:"expect"`
 			Violations []errgenrt.ConformanceViolation `json:"violations,omitempty"`
-		}{v.ID, v.RawInput, v.Expect, v.Violations})
+			HTTP       errgenrt.ConformanceHTTP        `json:"http"`
+		}{v.ID, v.RawInput, v.Expect, v.Violations, v.HTTP})
 	}
 	if v.Refused != "" {
 		return marshal(struct {
@@ -120,7 +124,8 @@ func (v Vector) MarshalJSON() ([]byte, error) {
 		Input      errgenrt.ConformanceInput       `json:"input"`
 		Expect     errgenrt.ConformancePayloads    `json:"expect"`
 		Violations []errgenrt.ConformanceViolation `json:"violations,omitempty"`
-	}{v.ID, in, v.Expect, v.Violations})
+		HTTP       errgenrt.ConformanceHTTP        `json:"http"`
+	}{v.ID, in, v.Expect, v.Violations, v.HTTP})
 }
 
 // SentInput returns the input of a vector file as errgen conformance sends
@@ -291,10 +296,9 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 		return nil
 	}
 	raw, err := marshal(in)
-	var p errgenrt.ConformancePayloads
-	var vs []errgenrt.ConformanceViolation
+	var v Vector
 	if err == nil {
-		_, p, vs, err = g.render(id, raw)
+		v, err = g.render(id, raw)
 	}
 	if err != nil {
 		g.err = fmt.Errorf("vector %s: %w", id, err)
@@ -303,11 +307,11 @@ func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.
 	// an option set whose payloads are the base's is left out, its
 	// violations with it (the options that change which values are read
 	// or written change the payloads too: verbose adds debugInfo)
-	if same != nil && p == *same || !g.register(id) {
+	if same != nil && v.Expect == *same || !g.register(id) {
 		return nil
 	}
-	g.out = append(g.out, Vector{ID: id, Input: in, Expect: p, Violations: vs})
-	return &p
+	g.out = append(g.out, Vector{ID: id, Input: in, Expect: v.Expect, Violations: v.Violations, HTTP: v.HTTP})
+	return &v.Expect
 }
 
 // register takes id for a vector, unless a vector has it already.
@@ -323,38 +327,41 @@ func (g *generator) register(id string) bool {
 	return true
 }
 
-// render reads the input of a line as a runner does and renders it, with
-// the violations it reports (nil when none); err is the refusal.
-func (g *generator) render(id string, input json.RawMessage) (*errgenrt.ConformanceInput, errgenrt.ConformancePayloads, []errgenrt.ConformanceViolation, error) {
-	var p errgenrt.ConformancePayloads
+// render reads the input of a line as a runner does and renders it: the
+// vector id of the input read, its payloads, the violations it reports
+// (nil when none) and its HTTP answer; err is the refusal.
+func (g *generator) render(id string, input json.RawMessage) (Vector, error) {
+	v := Vector{ID: id}
 	line, err := Vector{ID: id, RawInput: input}.Line()
 	if err != nil {
-		return nil, p, nil, err
+		return v, err
 	}
 	_, read, err := errgenrt.ReadConformanceLine(line)
 	if err != nil {
-		return nil, p, nil, err
+		return v, err
 	}
+	v.Input = *read
 	if read.Kind == "advice" {
 		_, err := errgenrt.ConformanceAdvise(read)
 		if err == nil {
 			err = errors.New("an advice input has advice, not payloads")
 		}
-		return read, p, nil, err
+		return v, err
 	}
-	p, vs, err := g.rc.Runtime.ConformanceRender(read)
+	p, vs, h, err := g.rc.Runtime.ConformanceRender(read)
 	if err != nil {
-		return read, p, nil, err
+		return v, err
 	}
 	for _, other := range [][]errgenrt.ConformanceViolation{vs.Problem, vs.Response, vs.ToolResult} {
 		if !slices.Equal(other, vs.JSONRPC) {
-			return read, p, nil, errors.New("the formats' payloads report different violations")
+			return v, errors.New("the formats' payloads report different violations")
 		}
 	}
-	if len(vs.JSONRPC) == 0 {
-		return read, p, nil, nil
+	v.Expect, v.HTTP = p, h
+	if len(vs.JSONRPC) > 0 {
+		v.Violations = vs.JSONRPC
 	}
-	return read, p, vs.JSONRPC, nil
+	return v, nil
 }
 
 // addRaw appends vector id of the input written as raw (its members in
@@ -363,13 +370,14 @@ func (g *generator) addRaw(id string, raw json.RawMessage) {
 	if g.err != nil {
 		return
 	}
-	read, p, vs, err := g.render(id, raw)
+	v, err := g.render(id, raw)
 	if err != nil {
 		g.err = fmt.Errorf("vector %s: %w", id, err)
 		return
 	}
 	if g.register(id) {
-		g.out = append(g.out, Vector{ID: id, Input: *read, Expect: p, Violations: vs, RawInput: raw})
+		v.RawInput = raw
+		g.out = append(g.out, v)
 	}
 }
 
@@ -381,7 +389,7 @@ func (g *generator) refuse(id string, input map[string]any, why string) {
 	}
 	raw, err := marshal(input)
 	if err == nil {
-		if _, _, _, err = g.render(id, raw); err == nil {
+		if _, err = g.render(id, raw); err == nil {
 			err = errors.New("errgenrt renders an input the page refuses")
 		} else {
 			err = nil

@@ -319,10 +319,11 @@ func (g *generator) payloads(in errgenrt.ConformanceInput) (p errgenrt.Conforman
 	if err != nil {
 		return p, false, false
 	}
-	_, p, _, err = g.render("candidate", raw)
+	v, err := g.render("candidate", raw)
 	if err != nil {
 		return p, false, false
 	}
+	p = v.Expect
 	return p, strings.HasPrefix(p.Response, `{"error":true,"code":`+quote(g.rc.Facts.Fallback)+`,`), true
 }
 
@@ -466,11 +467,11 @@ func (g *generator) violations(sym string, details map[string]any) []errgenrt.Co
 	if err != nil {
 		return nil
 	}
-	_, _, vs, err := g.render("candidate", raw)
+	v, err := g.render("candidate", raw)
 	if err != nil {
 		return nil
 	}
-	return vs
+	return v.Violations
 }
 
 // under reports whether every violation of vs is at path or below it, and
@@ -593,7 +594,8 @@ func (g *generator) violationsMinimalRuleVector() {
 			if err != nil {
 				continue
 			}
-			_, pl, vs, err := g.render("candidate", raw)
+			v, err := g.render("candidate", raw)
+			pl, vs := v.Expect, v.Violations
 			if err != nil || len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" || len(pl.JSONRPC) >= 600 {
 				continue
 			}

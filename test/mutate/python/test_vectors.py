@@ -7,8 +7,9 @@ conformance.json) the runner is errgen_runtime.conformance.serve over
 errgen_runtime.Catalog built from that golden package's facts — the
 mutated errgen_runtime, never the package's own copy in PKG/_rt — and
 every payload of every vector must equal the expected one byte for byte,
-and every format's violations the expected ones; an error answer, a
-missing, duplicate or unknown answer fails it.
+every format's violations the expected ones, the HTTP answer (status and
+Retry-After) and every advice its own; an error answer, a missing,
+duplicate or unknown answer fails it.
 
 MUTATE_GOLDEN names internal/endtoend/testdata/golden (python.sh sets it).
 """
@@ -197,3 +198,5 @@ def test_vectors(name: str) -> None:
             assert p.get(f) == want, f"{name} {v['id']} {f}:\n got {p.get(f)}\nwant {want}"
             violations = v.get("violations", [])  # type: ignore[attr-defined]
             assert reported.get(f) == violations, f"{name} {v['id']} {f} violations:\n got {reported.get(f)}\nwant {violations}"
+        if "http" in v:
+            assert a.get("http") == v["http"], f"{name} {v['id']} http: {a.get('http')}, want {v['http']}"  # type: ignore[index]

@@ -4,8 +4,9 @@
 // a broken runner the command must catch: "html" writes < unescaped in
 // every payload, "short" leaves the last vector unanswered, "twice"
 // answers the first vector twice, "crash" exits with status 3 after the
-// first answer, "mute" answers without violations and without advice (a
-// runtime with no violation hook and no client's advice helper).
+// first answer, "mute" answers without violations, advice or HTTP answers
+// (a runtime with no violation hook, no client's advice helper and no HTTP
+// helper).
 package main
 
 import (
@@ -75,6 +76,7 @@ func main() {
 			}
 			delete(a, "violations")
 			delete(a, "advice")
+			delete(a, "http")
 			b, _ := json.Marshal(a)
 			w.Write(append(b, '\n'))
 		}

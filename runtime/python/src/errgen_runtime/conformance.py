@@ -24,6 +24,10 @@ member it reads missing or of another type, a fallback naming no error),
 get the error answer. The wire's constants are the runner's own (the
 facts' rules member is not read).
 
+The answer carries the HTTP answer of the problem document, its status
+and Retry-After header as the HTTP helpers send them (Catalog.http_problem
+and retry_after_header, which the Starlette helper uses).
+
 An advice input is answered {"id", "advice"} with the advice the client's
 retry_advice gives for its payload text.
 """
@@ -39,7 +43,7 @@ from datetime import datetime, timezone
 from typing import IO, Any
 
 from .client import retry_advice
-from .core import FACTS_FORMAT, RETRY_AFTER_CHANGE, RETRY_AFTER_DELAY, RETRY_NEVER, Catalog, CatalogError, Options, TextError
+from .core import FACTS_FORMAT, RETRY_AFTER_CHANGE, RETRY_AFTER_DELAY, RETRY_NEVER, Catalog, CatalogError, Options, TextError, retry_after_header
 from .wire import MAX_SAFE_INTEGER, well_formed
 from .write import Violation
 
@@ -436,8 +440,9 @@ _Answer = dict[str, dict[str, Any]]
 
 def _run(catalog: Catalog[Any], value: object) -> _Answer:
     """Renders one vector's input in every format: {"payloads",
-    "violations"}, the latter what the catalog's violation hook learns of
-    while each payload renders."""
+    "violations", "http"}, the violations what the catalog's violation hook
+    learns of while each payload renders, http the status and Retry-After
+    of the problem document's HTTP answer."""
     if not isinstance(value, dict):
         raise Refusal("input: want an object")
     inp = _Members(value, "input")
@@ -507,9 +512,13 @@ def _run(catalog: Catalog[Any], value: object) -> _Answer:
             payloads[fmt] = render(err, rendering)
             violations[fmt] = seen[:]
             seen.clear()
+        status, body, delay = catalog.http_problem(err, rendering)  # its violations reported once, above
     finally:
         catalog.on_violation(before)
-    return {"payloads": payloads, "violations": violations}
+    if body != payloads["problem"]:
+        raise Refusal(f"http_problem sends {body}, not {payloads['problem']}")
+    http = {"status": status, "retryAfter": None if delay is None else retry_after_header(delay)}
+    return {"payloads": payloads, "violations": violations, "http": http}
 
 
 def _advise(inp: _Members, payload: str | None) -> _Answer:
@@ -533,8 +542,8 @@ def _advise(inp: _Members, payload: str | None) -> _Answer:
 
 
 def answer(catalog: Catalog[Any], line: bytes) -> dict[str, object]:
-    """The answer to one line: {"id", "payloads", "violations"} or {"id",
-    "error"}."""
+    """The answer to one line: {"id", "payloads", "violations", "http"},
+    {"id", "advice"} or {"id", "error"}."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:

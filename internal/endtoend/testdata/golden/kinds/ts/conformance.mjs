@@ -19,9 +19,10 @@
 // input. An input that carries the facts of
 // another catalog (its catalog member) is rendered with that catalog
 // instead of the package's, through the same rules: facts the runtime
-// cannot read are refused. An advice input is answered with the advice
-// the client's retryAdvice gives for its payload text. Nothing a line
-// holds makes the runner throw.
+// cannot read are refused. The answer carries the HTTP answer of the
+// problem document as writeProblem sends it (its status and Retry-After).
+// An advice input is answered with the advice the client's retryAdvice
+// gives for its payload text. Nothing a line holds makes the runner throw.
 
 import { FACTS } from "./facts.js";
 import { errorOf, fromError, newError, onViolation, renderJsonRpcError, renderProblem, renderResponse, renderToolResult } from "./core.js";
@@ -29,6 +30,7 @@ import { catalogErrors } from "./catalogs.js";
 import { wellFormed } from "./wire.js";
 import { Tables, isObject } from "./write.js";
 import { retryAdvice } from "./index.js";
+import { writeProblem } from "./http.js";
 
 /** @typedef {import("./core.js").RenderOptions} RenderOptions */
 /** @typedef {import("./core.js").ErrorOptions} ErrorOptions */
@@ -601,9 +603,10 @@ function readCheck(v, path) {
 
 /**
  * run renders one vector's input in every format, with the violations
- * the catalog's hook learns of while each payload renders.
+ * the catalog's hook learns of while each payload renders, and the HTTP
+ * answer of its problem document.
  * @param {unknown} value
- * @returns {{ payloads: Record<string, string>, violations: Record<string, Reported[]> } | { advice: { action: string, delayMs: number | null } }}
+ * @returns {{ payloads: Record<string, string>, violations: Record<string, Reported[]>, http: HttpAnswer } | { advice: { action: string, delayMs: number | null } }}
  */
 function run(value) {
   if (!isObject(value)) return refuse("input: want an object");
@@ -671,10 +674,45 @@ function run(value) {
       catalog.errors.onViolation((v) => void seen.push({ symbol: v.symbol, path: v.path, keyword: v.keyword, outcome: v.outcome }));
       payloads[format] = render(err, rendering);
     }
+    catalog.errors.onViolation(null); // reported once, above
+    const http = httpAnswer(err, rendering);
+    if (http.body !== payloads.problem) return refuse(`writeProblem sends ${http.body}, not ${payloads.problem}`);
+    return { payloads, violations, http: { status: http.status, retryAfter: http.retryAfter } };
   } finally {
     catalog.errors.onViolation(before);
   }
-  return { payloads, violations };
+}
+
+/**
+ * HttpAnswer is what writeProblem sends: the status and the Retry-After
+ * header (null when none).
+ * @typedef {{ status: number, retryAfter: string | null }} HttpAnswer
+ */
+
+/**
+ * httpAnswer returns what writeProblem sends of err on a node:http
+ * response, with the body.
+ * @param {unknown} err
+ * @param {RenderOptions} rendering
+ * @returns {HttpAnswer & { body: string }}
+ */
+function httpAnswer(err, rendering) {
+  /** @type {Map<string, string>} */
+  const headers = new Map();
+  const res = {
+    statusCode: 200,
+    body: "",
+    /** @param {string} name @param {string} value */
+    setHeader(name, value) {
+      headers.set(name.toLowerCase(), value);
+    },
+    /** @param {string} chunk */
+    end(chunk) {
+      this.body = chunk;
+    },
+  };
+  writeProblem(res, err, rendering);
+  return { status: res.statusCode, retryAfter: headers.get("retry-after") ?? null, body: res.body };
 }
 
 /**

@@ -33,9 +33,11 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// Serves the conformance runner protocol for `catalog`: reads one vector
 /// per line from `input` (`{"id", "input"}`), renders it, and answers each
 /// with one line on `output`: `{"id", "payloads": {"jsonrpc", "problem",
-/// "response", "toolResult"}, "violations": {…}}` (what the catalog's
-/// violation hook learns of while each payload renders, by format, as
-/// `{"symbol", "path", "keyword", "outcome"}`), or `{"id", "error"}` for an input it
+/// "response", "toolResult"}, "violations": {…}, "http": {"status",
+/// "retryAfter"}}` (what the catalog's violation hook learns of while each
+/// payload renders, by format, as `{"symbol", "path", "keyword",
+/// "outcome"}`; the status and `Retry-After` of the problem document's HTTP
+/// answer, [`Error::to_http_problem`]), or `{"id", "error"}` for an input it
 /// refuses — a member of the wrong type, details a typed constructor could
 /// not take, an unknown symbol, a clock that names no instant, a `catalog`
 /// that cannot be read as facts — with the id `""` for a line it cannot
@@ -121,8 +123,13 @@ fn answer(catalogs: &mut Catalogs, line: &[u8]) -> String {
         }
     }
     match input.and_then(|input| run(catalogs.of(&input)?, &input)) {
-        Ok((p, v)) => format!(
-            "{{\"id\":{},\"payloads\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}},\"violations\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}}}}",
+        Ok(Rendered {
+            payloads: p,
+            violations: v,
+            status,
+            retry_after,
+        }) => format!(
+            "{{\"id\":{},\"payloads\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}},\"violations\":{{\"jsonrpc\":{},\"problem\":{},\"response\":{},\"toolResult\":{}}},\"http\":{{\"status\":{status},\"retryAfter\":{}}}}}",
             quote(&id),
             quote(&p[0]),
             quote(&p[1]),
@@ -131,7 +138,8 @@ fn answer(catalogs: &mut Catalogs, line: &[u8]) -> String {
             violation_list(&v[0]),
             violation_list(&v[1]),
             violation_list(&v[2]),
-            violation_list(&v[3])
+            violation_list(&v[3]),
+            retry_after.map_or_else(|| "null".to_owned(), |secs| quote(&secs.to_string()))
         ),
         Err(why) => error_answer(&id, &why),
     }
@@ -711,12 +719,19 @@ fn parse_now(s: &str) -> Result<std::time::SystemTime, String> {
     parse_rfc3339(s).ok_or_else(|| format!("options.now {s:?}: not a real instant"))
 }
 
-/// Renders one input in the four formats, with the violations the
-/// catalog's hook learns of while each payload renders.
-fn run(
-    catalog: &'static Catalog,
-    input: &Input,
-) -> Result<([String; 4], [Vec<Violation>; 4]), String> {
+/// What one input renders as: its payloads, in the answer's order of
+/// formats, with the violations the catalog's hook learns of while each
+/// renders, and the status and `Retry-After` of its problem document's
+/// HTTP answer.
+struct Rendered {
+    payloads: [String; 4],
+    violations: [Vec<Violation>; 4],
+    status: u16,
+    retry_after: Option<u64>,
+}
+
+/// Renders one input in the four formats.
+fn run(catalog: &'static Catalog, input: &Input) -> Result<Rendered, String> {
     let o = &input.options;
     let cause = (!input.cause.is_empty()).then(|| chain(&input.cause));
     let e = match input.kind.as_str() {
@@ -755,10 +770,20 @@ fn run(
     let problem = (e.to_problem(o), take());
     let response = (e.to_response(o), take());
     let tool_result = (e.to_tool_result(o), take());
-    Ok((
-        [jsonrpc.0, problem.0, response.0, tool_result.0],
-        [jsonrpc.1, problem.1, response.1, tool_result.1],
-    ))
+    let http = e.to_http_problem(o);
+    take(); // its violations reported once, above
+    if http.body != problem.0 {
+        return Err(format!(
+            "to_http_problem sends {}, not {}",
+            http.body, problem.0
+        ));
+    }
+    Ok(Rendered {
+        payloads: [jsonrpc.0, problem.0, response.0, tool_result.0],
+        violations: [jsonrpc.1, problem.1, response.1, tool_result.1],
+        status: http.status,
+        retry_after: http.retry_after,
+    })
 }
 
 /// The error an `error` input describes, made by its constructor.
