@@ -4,7 +4,8 @@
 // its status and application/problem+json through a Fetch API Response,
 // Node's http.ServerResponse (what Express hands a handler) or Fastify's
 // reply, and Retry-After when the document carries a delay before a
-// retry. Each writes the bytes the renderer made; none needs a framework.
+// retry, all three what httpAnswer gives. Each writes the bytes the
+// renderer made; none needs a framework.
 // Each tells the send hook of the response it sends (see sent in core.js).
 
 import { PROBLEM_CONTENT_TYPE, problemOf, sent } from "./core.js";
@@ -24,6 +25,22 @@ export function retryAfterSeconds(ms) {
 }
 
 /**
+ * httpAnswer returns what every adapter sends for err: the status of its
+ * error, the headers — Content-Type, and Retry-After when the document
+ * carries retryAfterMs — and the problem document.
+ * @param {unknown} err
+ * @param {RenderOptions} [options]
+ * @returns {{ status: number, headers: Record<string, string>, body: string }}
+ */
+function httpAnswer(err, options) {
+  const { status, body, retryAfterMs } = problemOf(err, options);
+  /** @type {Record<string, string>} */
+  const headers = { "Content-Type": PROBLEM_CONTENT_TYPE };
+  if (retryAfterMs !== undefined) headers["Retry-After"] = retryAfterSeconds(retryAfterMs);
+  return { status, headers, body };
+}
+
+/**
  * writeProblem writes err as an application/problem+json response with the
  * status of its error on a node:http ServerResponse (Express's res too),
  * and Retry-After when the document carries retryAfterMs. The body goes as
@@ -34,11 +51,10 @@ export function retryAfterSeconds(ms) {
  * @param {RenderOptions} [options]
  */
 export function writeProblem(res, err, options) {
-  const { status, body, retryAfterMs } = problemOf(err, options);
+  const { status, headers, body } = httpAnswer(err, options);
   res.statusCode = status;
-  res.setHeader("Content-Type", PROBLEM_CONTENT_TYPE);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader("Content-Length", String(utf8Length(body)));
-  if (retryAfterMs !== undefined) res.setHeader("Retry-After", retryAfterSeconds(retryAfterMs));
   res.end(body);
   sent(err, "http");
 }
@@ -52,10 +68,7 @@ export function writeProblem(res, err, options) {
  * @returns {Response}
  */
 export function problemResponse(err, options) {
-  const { status, body, retryAfterMs } = problemOf(err, options);
-  /** @type {Record<string, string>} */
-  const headers = { "Content-Type": PROBLEM_CONTENT_TYPE };
-  if (retryAfterMs !== undefined) headers["Retry-After"] = retryAfterSeconds(retryAfterMs);
+  const { status, headers, body } = httpAnswer(err, options);
   const response = new Response(body, { status, headers });
   sent(err, "http");
   return response;
@@ -74,10 +87,9 @@ export function problemResponse(err, options) {
  * @returns {ReturnType<R["send"]>}
  */
 export function sendProblem(reply, err, options) {
-  const { status, body, retryAfterMs } = problemOf(err, options);
+  const { status, headers, body } = httpAnswer(err, options);
   reply.code(status);
-  reply.header("Content-Type", PROBLEM_CONTENT_TYPE);
-  if (retryAfterMs !== undefined) reply.header("Retry-After", retryAfterSeconds(retryAfterMs));
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   const out = /** @type {ReturnType<R["send"]>} */ (reply.send(UTF8.encode(body)));
   sent(err, "http");
   return out;
