@@ -482,13 +482,13 @@ func (ps *patternParser) unicodeEscape() rune {
 		ps.i += end + 1
 		return v
 	}
-	c := ps.hex4(ps.i)
+	c := ps.hex4(0)
 	if c < 0 {
 		panic(errRefused)
 	}
 	ps.i += 4
 	if c >= 0xd800 && c <= 0xdbff && ps.peek(0) == '\\' && ps.peek(1) == 'u' {
-		if lo := ps.hex4(ps.i + 2); lo >= 0xdc00 && lo <= 0xdfff {
+		if lo := ps.hex4(2); lo >= 0xdc00 && lo <= 0xdfff {
 			ps.i += 6
 			return 0x10000 + (c-0xd800)<<10 + (lo - 0xdc00)
 		}
@@ -496,15 +496,13 @@ func (ps *patternParser) unicodeEscape() rune {
 	return c
 }
 
-// hex4 returns the value of four hexadecimal digits at i, -1 when there
-// are not four.
-func (ps *patternParser) hex4(i int) rune {
-	if i+4 > len(ps.s) {
-		return -1
-	}
+// hex4 returns the value of the four hexadecimal digits ahead of the
+// parser's place, -1 when there are not four (peek's -1 past the end is
+// no digit).
+func (ps *patternParser) hex4(ahead int) rune {
 	v := rune(0)
-	for _, d := range ps.s[i : i+4] {
-		x, ok := hexDigit(d)
+	for k := range 4 {
+		x, ok := hexDigit(ps.peek(ahead + k))
 		if !ok {
 			return -1
 		}
@@ -853,18 +851,17 @@ func normalizeRanges(ranges []codeRange) []codeRange {
 	return out
 }
 
-// complementRanges returns the code points ranges leave out.
+// complementRanges returns the code points ranges leave out: the gaps
+// before each range, the last gap the one before a range that starts past
+// the last code point.
 func complementRanges(ranges []codeRange) []codeRange {
 	var out []codeRange
 	next := rune(0)
-	for _, r := range normalizeRanges(ranges) {
+	for _, r := range append(normalizeRanges(ranges), codeRange{lo: unicode.MaxRune + 1}) {
 		if r.lo > next {
 			out = append(out, codeRange{next, r.lo - 1})
 		}
 		next = r.hi + 1
-	}
-	if next <= 0x10FFFF {
-		out = append(out, codeRange{next, 0x10FFFF})
 	}
 	return out
 }

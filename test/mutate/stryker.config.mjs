@@ -17,7 +17,7 @@ const out = path.join(here, "out");
 export default {
   testRunner: "command",
   commandRunner: { command: `sh "${path.join(here, "ts-vectors.sh")}"` },
-  mutate: (process.env.MUTATE_FILES ?? "src/write.js,src/check.js,src/sanitize.js,src/wire.js").split(","),
+  mutate: (process.env.MUTATE_FILES ?? "src/write.js,src/check.js,src/sanitize.js,src/wire.js,src/http.js").split(","),
   // The runner's modules are all the sandbox needs; tests and types stay out.
   ignorePatterns: ["test", "*.d.ts", "*.go", "README.md", "eslint.config.js", "tsconfig.json"],
   symlinkNodeModules: false,

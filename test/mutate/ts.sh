@@ -6,7 +6,7 @@
 #   test/mutate/ts.sh [-j JOBS] [-x MUTATORS] [FILE[:LINES]...]
 #
 # FILE is a rule module of runtime/ts/src (write.js, check.js, sanitize.js,
-# wire.js, the default being all four), optionally with a line range as
+# wire.js, http.js, the default being all five), optionally with a line range as
 # Stryker takes it (write.js:1-300) to run a part; JOBS is Stryker's
 # concurrency (default 1); MUTATORS a comma-separated list of Stryker
 # mutators to leave out. It prints the score and writes the survivors to
@@ -24,7 +24,7 @@ while getopts j:x: opt; do
   esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- write.js check.js sanitize.js wire.js
+[ $# -gt 0 ] || set -- write.js check.js sanitize.js wire.js http.js
 # A file given without a range is mutated whole but for its lines of over
 # 1,000 characters (check.js's format regexes of ajv-formats): Stryker runs
 # every mutator on every node it mutates, an excluded one too, and the
