@@ -396,7 +396,7 @@ func (r *conformanceRun) report(env *Env, maxDiffs int) int {
 				printed++
 			}
 		}
-		if v.http != nil && v.got.Error == "" {
+		if v.http != nil && v.got.Error == "" && slices.Contains(r.formats, "problem") {
 			sent++
 			switch got := v.got.HTTP; {
 			case got == nil:

@@ -174,6 +174,11 @@ func TestConformanceCommand(t *testing.T) {
 		}
 	}
 
+	// the HTTP answer is the problem document's: compared with problem only
+	if stdout, stderr, exit := runCLI(t, dir, "conformance", "-vectors", delayedPath, "-formats", "jsonrpc,response", "--", runner, "kinds"); exit != 0 || strings.Contains(stdout, "HTTP answer") {
+		t.Errorf("-formats jsonrpc,response compared the HTTP answers: exit %d\n%s%s", exit, stdout, stderr)
+	}
+
 	// usage errors: exit 2
 	for _, args := range [][]string{
 		{"conformance", "--", runner},

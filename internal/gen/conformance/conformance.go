@@ -77,9 +77,9 @@ type Vector struct {
 	Catalog string
 }
 
-// MarshalJSON writes {"id", "input", "expect"}, when the hook learns of
-// any "violations", and "http"; {"id", "input", "refused"} for an input a runner
-// refuses; {"id", "input", "advice"} for an advice input; {"id", "line",
+// MarshalJSON writes {"id", "input", "expect", "http"}, with "violations"
+// when the hook learns of any; {"id", "input", "refused"} for an input a
+// runner refuses; {"id", "input", "advice"} for an advice input; {"id", "line",
 // "unreadable"} for a line a runner cannot read.
 func (v Vector) MarshalJSON() ([]byte, error) {
 	if v.Unreadable != "" {
@@ -328,8 +328,8 @@ func (g *generator) register(id string) bool {
 }
 
 // render reads the input of a line as a runner does and renders it: the
-// vector id of the input read, its payloads, the violations it reports
-// (nil when none) and its HTTP answer; err is the refusal.
+// vector id of that input as read, with its payloads, the violations it
+// reports (nil when none) and its HTTP answer; err is the refusal.
 func (g *generator) render(id string, input json.RawMessage) (Vector, error) {
 	v := Vector{ID: id}
 	line, err := Vector{ID: id, RawInput: input}.Line()
