@@ -675,7 +675,7 @@ function run(value) {
       payloads[format] = render(err, rendering);
     }
     catalog.errors.onViolation(null); // reported once, above
-    const http = httpAnswer(err, rendering);
+    const http = problemSent(err, rendering);
     if (http.body !== payloads.problem) return refuse(`writeProblem sends ${http.body}, not ${payloads.problem}`);
     return { payloads, violations, http: { status: http.status, retryAfter: http.retryAfter } };
   } finally {
@@ -690,13 +690,13 @@ function run(value) {
  */
 
 /**
- * httpAnswer returns what writeProblem sends of err on a node:http
+ * problemSent returns what writeProblem sends of err on a node:http
  * response, with the body.
  * @param {unknown} err
  * @param {RenderOptions} rendering
  * @returns {HttpAnswer & { body: string }}
  */
-function httpAnswer(err, rendering) {
+function problemSent(err, rendering) {
   /** @type {Map<string, string>} */
   const headers = new Map();
   const res = {
