@@ -369,6 +369,9 @@ var patternCases = []string{
 	// match ending inside it; the character a lone high surrogate before
 	// U+E000 would make as a pair
 	"bX", "X!", "-", "bbc", ":foo", "[foo", "x{foo", "ooooooooooooooooo", "\U00010400",
+	// white space (\s) past ASCII and Latin-1: each end of U+2000–U+200A,
+	// and U+202F
+	"x\u2000y", "x\u200ay", "x\u202fy",
 }
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
