@@ -14,7 +14,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/errgen/errgen/internal/catalog"
 	"github.com/errgen/errgen/internal/gen"
@@ -384,7 +383,7 @@ func (out *output) mkdirAll(dir string) error {
 // refuses the output.
 func (out *output) writeEach(write func(k int, f planned) error) {
 	errs := make([]error, len(out.todo))
-	parallelN(min(runtime.GOMAXPROCS(0), 4), len(out.todo), func(k int) {
+	gen.ParallelN(min(runtime.GOMAXPROCS(0), 4), len(out.todo), func(k int) {
 		errs[k] = write(k, out.files[out.todo[k]])
 	})
 	for k, err := range errs {
@@ -658,22 +657,7 @@ var readBufs = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return 
 
 // parallel calls f(0) … f(n-1) on a few goroutines: file system calls
 // overlap, and more workers would only contend for directory locks.
-func parallel(n int, f func(i int)) { parallelN(4, n, f) }
-
-// parallelN calls f(0) … f(n-1) on at most workers goroutines, each
-// taking the next i until none is left.
-func parallelN(workers, n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(max(workers, 1), n) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
-}
+func parallel(n int, f func(i int)) { gen.ParallelN(4, n, f) }
 
 // writeOutputs writes the outputs in two phases: every changed file is
 // first written to a temporary file beside it (by runEmitters), and only

@@ -171,7 +171,7 @@ func (ld *ledger) wrap(emitters []*emitter) {
 		em.run = func() ([]gen.File, error) {
 			files, err := run()
 			list := make([]fileSum, len(files))
-			parallelN(2, len(files), func(k int) {
+			gen.ParallelN(2, len(files), func(k int) {
 				sum := sha256.Sum256(files[k].Data)
 				list[k] = fileSum{files[k].Path, hex.EncodeToString(sum[:])}
 			})
