@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 
 	"github.com/errgen/errgen/errgenrt"
@@ -194,16 +195,18 @@ func Generate(in *gen.Input, opts Options) ([]gen.File, error) {
 		return nil, err
 	}
 	b.WriteString("\"vectors\": [\n")
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false) // the payloads' own escapes stay readable
 	for i, v := range vs {
-		if err := enc.Encode(v); err != nil {
+		// MarshalJSON's text is compact already: written as it is, not
+		// compacted again by an encoder
+		line, err := v.MarshalJSON()
+		if err != nil {
 			return nil, fmt.Errorf("vector %s: %w", v.ID, err)
 		}
+		b.Write(line)
 		if i < len(vs)-1 {
-			b.Truncate(b.Len() - 1)
-			b.WriteString(",\n")
+			b.WriteString(",")
 		}
+		b.WriteString("\n")
 	}
 	b.WriteString("]\n}\n")
 	return []gen.File{{Path: opts.File, Data: b.Bytes()}}, nil
@@ -249,9 +252,7 @@ func Vectors(in *gen.Input) ([]Vector, error) {
 		rc:  runtimemodel.Build(in),
 		val: model.NewValidator(m),
 	}
-	for _, e := range m.Errors {
-		g.errorVectors(e)
-	}
+	g.errorsVectors()
 	g.catalogVectors()
 	g.ruleVectors()
 	g.adviceVectors()
@@ -269,6 +270,8 @@ type generator struct {
 	out []Vector
 	ids map[string]bool
 	err error
+	// planned are the vectors to render next (plan), in order
+	planned []planned
 	// limitsShown is set once a vector bounds a string by the catalog's
 	// own max_string_bytes rather than an option's
 	limitsShown bool
@@ -288,30 +291,67 @@ func options() errgenrt.ConformanceOptions {
 	return errgenrt.ConformanceOptions{Now: Now, Instance: Instance}
 }
 
-// add renders in and appends it as vector id, unless it renders exactly
-// as same does (an option set that changes nothing). It renders what a
-// runner reads: the input after a round trip through its JSON.
-func (g *generator) add(id string, in errgenrt.ConformanceInput, same *errgenrt.ConformancePayloads) *errgenrt.ConformancePayloads {
+// add renders in and appends it as vector id; it reports whether the
+// vector is kept.
+func (g *generator) add(id string, in errgenrt.ConformanceInput) bool {
+	g.flush() // the vectors planned before it come first
+	g.plan(id, in, -1)
+	return g.flush() == 1
+}
+
+// planned is a vector to render: its id and input, and the index of the
+// planned vector whose payloads, when this one's are the same, leave it
+// out (-1: none). rendered and err are what rendering it gave.
+type planned struct {
+	id       string
+	in       errgenrt.ConformanceInput
+	same     int
+	rendered Vector
+	err      error
+}
+
+// plan adds vector id of in to the vectors flush renders, and returns its
+// index among them, for a later vector's same.
+func (g *generator) plan(id string, in errgenrt.ConformanceInput, same int) int {
+	g.planned = append(g.planned, planned{id: id, in: in, same: same})
+	return len(g.planned) - 1
+}
+
+// flush renders the planned vectors side by side, then appends them in
+// order, each unless it renders exactly as its same does (an option set
+// that changes nothing), and returns how many it appended. It renders
+// what a runner reads: the input after a round trip through its JSON. The
+// first failure, in order, is g.err.
+func (g *generator) flush() int {
+	ps := g.planned
+	g.planned = nil
 	if g.err != nil {
-		return nil
+		return 0
 	}
-	raw, err := marshal(in)
-	var v Vector
-	if err == nil {
-		v, err = g.render(id, raw)
+	gen.ParallelN(runtime.GOMAXPROCS(0), len(ps), func(i int) {
+		raw, err := marshal(ps[i].in)
+		if err == nil {
+			ps[i].rendered, err = g.render(ps[i].id, raw)
+		}
+		ps[i].err = err
+	})
+	kept := 0
+	for _, p := range ps {
+		if p.err != nil {
+			g.err = fmt.Errorf("vector %s: %w", p.id, p.err)
+			return kept
+		}
+		// an option set whose payloads are the base's is left out, its
+		// violations with it (the options that change which values are read
+		// or written change the payloads too: verbose adds debugInfo)
+		if p.same >= 0 && p.rendered.Expect == ps[p.same].rendered.Expect || !g.register(p.id) {
+			continue
+		}
+		v := p.rendered
+		g.out = append(g.out, Vector{ID: p.id, Input: p.in, Expect: v.Expect, Violations: v.Violations, HTTP: v.HTTP})
+		kept++
 	}
-	if err != nil {
-		g.err = fmt.Errorf("vector %s: %w", id, err)
-		return nil
-	}
-	// an option set whose payloads are the base's is left out, its
-	// violations with it (the options that change which values are read
-	// or written change the payloads too: verbose adds debugInfo)
-	if same != nil && v.Expect == *same || !g.register(id) {
-		return nil
-	}
-	g.out = append(g.out, Vector{ID: id, Input: in, Expect: v.Expect, Violations: v.Violations, HTTP: v.HTTP})
-	return &v.Expect
+	return kept
 }
 
 // register takes id for a vector, unless a vector has it already.
@@ -404,22 +444,33 @@ func (g *generator) refuse(id string, input map[string]any, why string) {
 	}
 }
 
+// errorsVectors adds the vectors of every error, rendered side by side.
+func (g *generator) errorsVectors() {
+	for _, e := range g.m.Errors {
+		g.errorVectors(e)
+	}
+	g.flush()
+}
+
+// errorVectors plans the vectors of e (flush renders them): its examples,
+// its definition, its aliases and its maximal details under each option
+// set.
 func (g *generator) errorVectors(e *model.Error) {
 	sym := e.Symbol
 	for i, ex := range e.Examples {
 		in := errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Details: g.raw(ex.Value), Options: options()}
-		g.add(fmt.Sprintf("%s/example-%d", sym, i+1), in, nil)
+		g.plan(fmt.Sprintf("%s/example-%d", sym, i+1), in, -1)
 	}
 
 	empty := errgenrt.ConformanceInput{Kind: "definition", Symbol: sym, Options: options()}
-	base := g.add(sym+"/empty", empty, nil)
+	base := g.plan(sym+"/empty", empty, -1)
 	verbose := empty
 	verbose.Options.Verbose = true
-	g.add(sym+"/empty/verbose", verbose, base)
+	g.plan(sym+"/empty/verbose", verbose, base)
 	for _, a := range e.AliasSymbols() {
 		byAlias := empty
 		byAlias.Symbol = a
-		g.add(sym+"/alias-"+a, byAlias, nil)
+		g.plan(sym+"/alias-"+a, byAlias, -1)
 	}
 
 	occurrence := errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Options: options()}
@@ -435,7 +486,7 @@ func (g *generator) errorVectors(e *model.Error) {
 		if at, ok := mk.details(e); ok && !jsonEqual(at, max) {
 			bounds := occurrence
 			bounds.Details = g.raw(at)
-			g.add(sym+"/bounds", bounds, nil)
+			g.plan(sym+"/bounds", bounds, -1)
 		}
 		occurrence.Details = g.raw(max)
 		if g.maximal == nil {
@@ -447,11 +498,12 @@ func (g *generator) errorVectors(e *model.Error) {
 			mk := &maker{g: g, bound: g.m.Limits.MaxStringBytes}
 			if own, ok := mk.details(e); ok && mk.usedBound {
 				in := errgenrt.ConformanceInput{Kind: "error", Symbol: sym, Details: g.raw(own), Options: options()}
-				g.limitsShown = g.add(sym+"/maximal/catalog-limits", in, nil) != nil
+				g.plan(sym+"/maximal/catalog-limits", in, -1)
+				g.limitsShown = true
 			}
 		}
 	}
-	maximal := g.add(sym+"/maximal", occurrence, nil)
+	maximal := g.plan(sym+"/maximal", occurrence, -1)
 	for _, set := range optionSets {
 		in := occurrence
 		set.apply(e, &in)
@@ -459,7 +511,7 @@ func (g *generator) errorVectors(e *model.Error) {
 			in.Cause, in.RequestID = causeChain, "req_"+longText(256)
 			g.chainShown = true
 		}
-		g.add(sym+"/maximal/"+set.name, in, maximal)
+		g.plan(sym+"/maximal/"+set.name, in, maximal)
 	}
 }
 
@@ -467,10 +519,11 @@ func (g *generator) errorVectors(e *model.Error) {
 // error, which becomes the fallback.
 func (g *generator) catalogVectors() {
 	foreign := errgenrt.ConformanceInput{Kind: "foreign", Cause: causeChain, Options: options()}
-	base := g.add("foreign", foreign, nil)
+	base := g.plan("foreign", foreign, -1)
 	foreign.Options.Verbose = true
 	foreign.Options.ServerVersion = serverVersion
-	g.add("foreign/verbose", foreign, base)
+	g.plan("foreign/verbose", foreign, base)
+	g.flush()
 }
 
 // raw returns v as JSON details.

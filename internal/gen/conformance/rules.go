@@ -53,7 +53,7 @@ func (g *generator) ruleVectors() {
 	// given in reverse order, and in order: a runner must sort them itself,
 	// and a sort compares them both ways
 	keys.Data = []errgenrt.ConformanceMember{{Key: "keys", Value: reversed(keyed)}, {Key: "sorted", Value: keyed}}
-	g.add("rules/untyped-keys", keys, nil)
+	g.add("rules/untyped-keys", keys)
 
 	depth := base
 	var nest any = "deepest"
@@ -62,13 +62,13 @@ func (g *generator) ruleVectors() {
 	}
 	depth.Data = []errgenrt.ConformanceMember{{Key: "depth", Value: nest}}
 	depth.Extensions = depth.Data // a problem document's members are bounded alike
-	g.add("rules/untyped-depth", depth, nil)
+	g.add("rules/untyped-depth", depth)
 
 	// the clock's years run from 0000, a leap year (a runner on a date
 	// type that starts at year 1 must still read it)
 	clock := base
 	clock.Options.Now = "0000-02-29T23:59:59Z"
-	g.add("rules/clock", clock, nil)
+	g.add("rules/clock", clock)
 
 	values := base
 	values.Options.MaxStringBytes = 16
@@ -85,7 +85,7 @@ func (g *generator) ruleVectors() {
 		{Key: "first", Value: 2},
 	}
 	values.Extensions = []errgenrt.ConformanceMember{{Key: "once", Value: 1}, {Key: "once", Value: 2}}
-	g.add("rules/untyped-values", values, nil)
+	g.add("rules/untyped-values", values)
 
 	// an occurrence's retry delay: rounded up, bounded, ignored where the
 	// occurrence does not retry after a delay or the delay is negative
@@ -103,7 +103,7 @@ func (g *generator) ruleVectors() {
 	} {
 		in := base
 		in.Retryable, in.RetryAfterMs = r.retryable, &r.ms
-		g.add(r.id, in, nil)
+		g.add(r.id, in)
 	}
 
 	// plain notation up to 1e21, not beyond; as many digits as the
@@ -116,7 +116,7 @@ func (g *generator) ruleVectors() {
 		json.Number("1e21"), json.Number("0.000001"), json.Number("1e-7"), json.Number("12.5e1"),
 		json.Number("5.960464477539063e-8"), json.Number("6.189700196426902e+26"),
 	}}}
-	g.add("rules/number-notation", notation, nil)
+	g.add("rules/number-notation", notation)
 
 	// strings bounded at 16 bytes across characters of two, three and four
 	// bytes, at every offset, and at exactly the bound
@@ -137,7 +137,7 @@ func (g *generator) ruleVectors() {
 		cut = append(cut, strings.Repeat(c, 9), strings.Repeat(c, at), strings.Repeat(c, at+1))
 	}
 	bounds.Data = []errgenrt.ConformanceMember{{Key: "strings", Value: cut}}
-	g.add("rules/byte-bounds", bounds, nil)
+	g.add("rules/byte-bounds", bounds)
 
 	g.chainRuleVectors(base)
 	g.inputRuleVectors()
@@ -186,12 +186,12 @@ func (g *generator) chainRuleVectors(base errgenrt.ConformanceInput) {
 		"key " + boundary + ": one separator per 8 bytes, redacted whole",
 		"key " + over + ": more separators, kept",
 	}
-	g.add("rules/chain-tokens", tokens, nil)
+	g.add("rules/chain-tokens", tokens)
 
 	sensitive := base
 	sensitive.Options.Verbose, sensitive.Options.ShowSensitive = true, true
 	sensitive.Cause = []string{"read /home/alice/.netrc", "GET https://u:pw@h.example/?token=t", "key " + run32}
-	g.add("rules/chain-sensitive", sensitive, nil)
+	g.add("rules/chain-sensitive", sensitive)
 }
 
 // inputRuleVectors adds the vectors of reading an input: the members a
@@ -210,9 +210,9 @@ func (g *generator) inputRuleVectors() {
 		Options:    options(),
 	}
 	ignored.Options.Verbose = true
-	g.add("rules/definition-members", ignored, nil)
+	g.add("rules/definition-members", ignored)
 	ignored.Kind, ignored.Symbol, ignored.Cause = "foreign", "E_IN_NO_CATALOG", []string{"EACCES"}
-	g.add("rules/foreign-members", ignored, nil)
+	g.add("rules/foreign-members", ignored)
 
 	opts := `"options":{"now":` + quote(Now) + `,"instance":` + quote(Instance) + `}`
 	g.addRaw("rules/member-entries", json.RawMessage(`{"kind":"error","symbol":`+quote(fb)+
@@ -307,7 +307,7 @@ func (g *generator) lineDepthRuleVector(fb string) {
 			return
 		}
 		if _, _, err := errgenrt.ReadConformanceLine(line); err == nil {
-			g.add("rules/line-depth", in, nil) // the deepest that reads: MaxInputDepth
+			g.add("rules/line-depth", in) // the deepest that reads: MaxInputDepth
 			return
 		}
 	}
@@ -354,7 +354,7 @@ func (g *generator) declaredRuleVector() {
 		in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}
 		in.Extensions = []errgenrt.ConformanceMember{{Key: p.Name, Value: "spoofed"}, {Key: "kept", Value: "an extension"}}
 		if _, fallback, ok := g.payloads(in); ok && !fallback {
-			g.add("rules/extension-declared", in, nil)
+			g.add("rules/extension-declared", in)
 			return
 		}
 	}
@@ -381,7 +381,7 @@ func (g *generator) failRuleVector() {
 		in.Retryable, in.RetryAfterMs = &yes, &ms
 		in.Data = []errgenrt.ConformanceMember{{Key: "method", Value: "tools/call"}}
 		in.Extensions = []errgenrt.ConformanceMember{{Key: "tool", Value: "read_file"}}
-		g.add("rules/details-fail", in, nil)
+		g.add("rules/details-fail", in)
 		return
 	}
 }
@@ -405,7 +405,7 @@ func (g *generator) heldRuleVector() {
 				details := g.example(e.Symbol)
 				details[p.Name] = map[string]any{q.Name: v}
 				if vs := g.violations(e.Symbol, details); len(vs) == 2 && vs[0].Path == held && vs[0].Outcome == "omitted" && vs[1].Path == "/"+p.Name {
-					g.add("rules/violation-held", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}, nil)
+					g.add("rules/violation-held", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()})
 					return
 				}
 			}
@@ -454,7 +454,7 @@ func (g *generator) placeholderChecksRuleVector() {
 			}
 		}
 		if broken > 0 {
-			g.add("rules/placeholder-checks", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}, nil)
+			g.add("rules/placeholder-checks", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()})
 			return
 		}
 	}
@@ -516,7 +516,7 @@ func (g *generator) placeholderReplacementRuleVector() {
 			d := g.example(e.Symbol)
 			d[p.Name] = v
 			if vs := g.violations(e.Symbol, d); len(vs) == 1 && vs[0].Path == "/"+p.Name && vs[0].Outcome == "replaced" {
-				g.add("rules/placeholder-replacement", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()}, nil)
+				g.add("rules/placeholder-replacement", errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(d), Options: options()})
 				return
 			}
 		}
@@ -566,7 +566,7 @@ func (g *generator) replacementVector(id string, want func(e facts.Error, name s
 			}
 			in, ok := g.replacedBy(e.Symbol, p.Name, v, repl)
 			if ok {
-				g.add(id, in, nil)
+				g.add(id, in)
 				return
 			}
 		}
@@ -599,7 +599,7 @@ func (g *generator) violationsMinimalRuleVector() {
 			if err != nil || len(vs) != 1 || vs[0].Path != "/"+p.Name || vs[0].Outcome != "replaced" || len(pl.JSONRPC) >= 600 {
 				continue
 			}
-			g.add("rules/violations-minimal", in, nil)
+			g.add("rules/violations-minimal", in)
 			return
 		}
 	}
@@ -624,10 +624,10 @@ func (g *generator) dataBoundRuleVector() {
 		g.err = errors.New("vector rules/data-bound-exact: a JSON-RPC error object at maxDataBytes is not written whole")
 		return
 	}
-	g.add("rules/data-bound-exact", in, nil)
+	g.add("rules/data-bound-exact", in)
 	// the least maxDataBytes an option gives: the floor bounds it
 	in.Options.MaxDataBytes = 1
-	g.add("rules/data-bound-floor", in, nil)
+	g.add("rules/data-bound-floor", in)
 	g.minimalBoundRuleVector()
 }
 
@@ -674,7 +674,7 @@ func (g *generator) minimalBoundRuleVector() {
 	if p, _, _ := g.payloads(in); len(p.Problem) != hi {
 		return // kept below the bound, not at it
 	}
-	g.add("rules/minimal-bound-exact", in, nil)
+	g.add("rules/minimal-bound-exact", in)
 }
 
 // replacedBy returns the input of error sym with field name given v, and
@@ -717,7 +717,7 @@ func (g *generator) verboseRuleVector() {
 			_, loud, okv := g.payloads(in)
 			in.Options.Verbose = false
 			if ok && okv && !quiet && loud {
-				g.add("rules/verbose-required", in, nil)
+				g.add("rules/verbose-required", in)
 				return
 			}
 		}
@@ -735,7 +735,7 @@ func (g *generator) openOrderRuleVector() {
 		}
 		in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: reversed(max), Options: options()}
 		in.Options.MaxStringBytes, in.Options.MaxDataBytes = maximalBound, maximalData
-		g.add("rules/open-order", in, nil)
+		g.add("rules/open-order", in)
 		return
 	}
 }
@@ -949,7 +949,7 @@ func (g *generator) fieldsVector(rule string, e *model.Error, fields map[string]
 	if set != nil {
 		set(&in.Options)
 	}
-	if g.add("rules/"+rule, in, nil) != nil {
+	if g.add("rules/"+rule, in) {
 		if g.shown == nil {
 			g.shown = map[string]bool{}
 		}

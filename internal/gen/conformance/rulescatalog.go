@@ -83,9 +83,7 @@ func (r *rulesCatalog) make() ([]Vector, error) {
 		return nil, fmt.Errorf("the facts of the rules catalog %s: %w", r.file, err)
 	}
 	g := &generator{m: m, rc: runtimemodel.Build(in), val: model.NewValidator(m)}
-	for _, e := range m.Errors {
-		g.errorVectors(e)
-	}
+	g.errorsVectors()
 	g.fieldRules()
 	if g.err != nil {
 		return nil, fmt.Errorf("the rules catalog %s: %w", r.file, g.err)

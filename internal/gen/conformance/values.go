@@ -67,7 +67,7 @@ func (g *generator) valueRuleVectors() {
 			}
 			in := errgenrt.ConformanceInput{Kind: "error", Symbol: e.Symbol, Details: g.raw(details), Options: options()}
 			in.Options.MaxStringBytes, in.Options.MaxDataBytes = valueBound, maximalData
-			g.add("rules/"+rule.name, in, nil)
+			g.add("rules/"+rule.name, in)
 			break
 		}
 	}
