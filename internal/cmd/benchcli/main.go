@@ -11,7 +11,10 @@
 //     fresh output tree with cp -r and, with -base, against the errgen of
 //     git revision -base (built from git archive); the outputs go under
 //     -dir, by default a directory on /dev/shm, so that the disk does not
-//     decide;
+//     decide; with -base and the default outputs, the floor of a fresh
+//     run beside base's too: errgen generate of the other outputs alone
+//     (no Go package), and gofmt of the fresh run's Go package, the
+//     go/format work any package jennifer prints costs;
 //   - protoc: protoc with protoc-gen-go on an equivalent proto (a message and
 //     an enum value per error, a message per detail shape), against errgen
 //     generate; needs protoc and protoc-gen-go (-protoc-gen-go, else on
@@ -180,7 +183,16 @@ func run(w io.Writer, c *config) error {
 // four alike. With a baseline, its errgen generate is timed too, each run
 // right after this one's.
 func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog string) (time.Duration, error) {
-	var fresh, unchanged, check, copies, baseFresh []time.Duration
+	var fresh, unchanged, check, copies, baseFresh, noGo, gofmt []time.Duration
+	floor := base != nil && !allOutputs
+	gofmtBin := ""
+	if floor {
+		goroot, err := exec.Command("go", "env", "GOROOT").Output()
+		if err != nil {
+			return 0, fmt.Errorf("go env GOROOT: %v", err)
+		}
+		gofmtBin = filepath.Join(strings.TrimSpace(string(goroot)), "bin", "gofmt")
+	}
 	same := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-0", n))
 	for i := range c.runs {
 		out := filepath.Join(c.dir, fmt.Sprintf("fresh-%d-%d", n, i))
@@ -189,6 +201,20 @@ func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog stri
 			return 0, err
 		}
 		fresh = append(fresh, d)
+		if floor {
+			if d, err = timeCmd(exec.Command(gofmtBin, "-l", filepath.Join(out, "go"))); err != nil {
+				return 0, err
+			}
+			gofmt = append(gofmt, d)
+			other := filepath.Join(c.dir, fmt.Sprintf("nogo-%d-%d", n, i))
+			if d, err = timeGenerateWithout(c.errgen, catalog, other, "-go"); err != nil {
+				return 0, err
+			}
+			noGo = append(noGo, d)
+			if err := os.RemoveAll(other); err != nil {
+				return 0, err
+			}
+		}
 		dst := filepath.Join(c.dir, fmt.Sprintf("copy-%d-%d", n, i))
 		syncFS()
 		if d, err = timeCmd(exec.Command("cp", "-r", out, dst)); err != nil {
@@ -240,6 +266,10 @@ func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog stri
 	if base != nil {
 		b := median(baseFresh)
 		fmt.Fprintf(w, "; %s's generate fresh %s: %s's fresh/copy %s, generate/%s %s", base.rev, secs(b), base.rev, ratio(b, cp), base.rev, ratio(gen, b))
+		if floor {
+			fmt.Fprintf(w, "; floor: without the Go package %s (%s), /%s %s; gofmt of the Go package %s (%s), /%s %s",
+				secs(median(noGo)), runList(noGo), base.rev, ratio(median(noGo), b), secs(median(gofmt)), runList(gofmt), base.rev, ratio(median(gofmt), b))
+		}
 	}
 	fmt.Fprintln(w)
 	return gen, nil
@@ -259,12 +289,23 @@ var allOutputs bool
 // (Go, TypeScript, JSON Schema, docs; with -all, the Rust crate and the
 // conformance vectors too) into out, with more flags (-check).
 func timeGenerate(bin, catalog, out string, more ...string) (time.Duration, error) {
+	return timeGenerateWithout(bin, catalog, out, "", more...)
+}
+
+// timeGenerateWithout is timeGenerate without the output whose flag is
+// without ("-go"; "" for none).
+func timeGenerateWithout(bin, catalog, out, without string, more ...string) (time.Duration, error) {
 	syncFS()
-	args := []string{"generate", "-catalog", catalog,
-		"-go", filepath.Join(out, "go"), "-ts", filepath.Join(out, "ts"),
+	outputs := []string{"-go", filepath.Join(out, "go"), "-ts", filepath.Join(out, "ts"),
 		"-schema", filepath.Join(out, "schema", "error-context.schema.json"), "-docs", filepath.Join(out, "docs")}
 	if allOutputs {
-		args = append(args, "-rust", filepath.Join(out, "rust"), "-conformance", filepath.Join(out, "conformance", "vectors.json"))
+		outputs = append(outputs, "-rust", filepath.Join(out, "rust"), "-conformance", filepath.Join(out, "conformance", "vectors.json"))
+	}
+	args := []string{"generate", "-catalog", catalog}
+	for i := 0; i < len(outputs); i += 2 {
+		if outputs[i] != without {
+			args = append(args, outputs[i], outputs[i+1])
+		}
 	}
 	return timeCmd(exec.Command(bin, append(args, more...)...))
 }

@@ -50,7 +50,7 @@ func TestRun(t *testing.T) {
 		`errors=30 runtime errgen \d+ ns/op \d+ allocs; encoding/json tagged struct \d+ ns/op \d+ allocs \(errgen/struct [0-9.]+x\); map \d+ ns/op \d+ allocs \(errgen/map [0-9.]+x\)$`,
 	}
 	if base != "" {
-		lines = append(lines, `errors=60 generate .*; HEAD's generate fresh \d+\.\d{3} s: HEAD's fresh/copy [0-9.]+x, generate/HEAD [0-9.]+x$`,
+		lines = append(lines, `errors=60 generate .*; HEAD's generate fresh \d+\.\d{3} s: HEAD's fresh/copy [0-9.]+x, generate/HEAD [0-9.]+x; floor: without the Go package \d+\.\d{3} s \(\d+\.\d{3}\), /HEAD [0-9.]+x; gofmt of the Go package \d+\.\d{3} s \(\d+\.\d{3}\), /HEAD [0-9.]+x$`,
 			`errors=30 compile .*; HEAD's generated \d+\.\d{3} s \(CPU \d+\.\d{3} s\): generated/HEAD [0-9.]+x \(CPU [0-9.]+x\)$`,
 			`errors=30 init generated .*; HEAD's generated [0-9.]+ ms, \d+ allocs: generated/HEAD [0-9.]+x$`)
 	}
