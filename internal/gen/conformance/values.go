@@ -372,6 +372,11 @@ var patternCases = []string{
 	// white space (\s) past ASCII and Latin-1: each end of U+2000–U+200A,
 	// and U+202F
 	"x\u2000y", "x\u200ay", "x\u202fy",
+	// a complemented class escape inside a class (names_classes' [\W\d]):
+	// the first word character after each gap, the last before one, the
+	// escape's own letter, and a character past the surrogates; a word
+	// boundary after a letter that is no ASCII word character
+	"XA", "XZ", "XW", "X😀", "éfoo",
 }
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
