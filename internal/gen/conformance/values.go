@@ -375,8 +375,10 @@ var patternCases = []string{
 	// a complemented class escape inside a class (names_classes' [\W\d]):
 	// the first word character after each gap, the last before one, the
 	// escape's own letter, and a character past the surrogates; a word
-	// boundary after a letter that is no ASCII word character
-	"XA", "XZ", "XW", "X😀", "éfoo",
+	// boundary after a letter that is no ASCII word character; each
+	// control escape of a class alone, and the character after the
+	// surrogates (class_escapes)
+	"XA", "XZ", "XW", "X😀", "éfoo", "\f", "\r", "\t", "\v", "\ue000",
 }
 
 // formatCases are values on both sides of each format's rule (ajv-formats'
