@@ -6,7 +6,8 @@
 #   test/mutate/rust.sh [-j JOBS] [-s K/N] [-F REGEX] [FILE...]
 #
 # FILE is a rule module of runtime/rust/src/rt (write.rs, check.rs,
-# sanitize.rs, format.rs, json.rs, the default being all five); -s K/N runs
+# sanitize.rs, format.rs, json.rs, regexp.rs, the default being all six);
+# -s K/N runs
 # cargo-mutants' shard K of N (0-based, K < N) of their mutants; -F runs
 # only the mutants whose names (as in the survivors' file) match REGEX;
 # JOBS is cargo-mutants' --jobs (default 1; each cargo build is -j 1 too).
@@ -36,7 +37,7 @@ while getopts j:s:F: opt; do
   esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- write.rs check.rs sanitize.rs format.rs json.rs
+[ $# -gt 0 ] || set -- write.rs check.rs sanitize.rs format.rs json.rs regexp.rs
 files="$*"
 
 out="$here/out"
