@@ -181,7 +181,9 @@ func run(w io.Writer, c *config) error {
 // unchanged generate and a generate -check over the first run's tree
 // (which answer from its records), so that drift over minutes falls on all
 // four alike. With a baseline, its errgen generate is timed too, each run
-// right after this one's.
+// right after this one's, and, of the default outputs, the floor: gofmt
+// of the fresh run's Go package and a generate of the other outputs,
+// right after the fresh run.
 func measureGenerate(w io.Writer, c *config, base *baseline, n int, catalog string) (time.Duration, error) {
 	var fresh, unchanged, check, copies, baseFresh, noGo, gofmt []time.Duration
 	floor := base != nil && !allOutputs
